@@ -1,0 +1,61 @@
+/** Call paths (spec §7, decisions.md §4), relative to the API base. */
+export const API_PATHS = {
+  authenticate: '/api/authenticate',
+  loginNonce: '/api/login-nonce',
+  logout: '/01-01-01/LogoutFromApp',
+  refresh: '/01-01-01/refreshJWT',
+  retrieveProfile: '/01-01-01/retrieveProfile',
+  retrieveMasterPTIBList: '/01-01-01/retrieveMasterPTIBList',
+  switchProxyProfile: '/01-01-01/switchProxyProfile',
+  samlInitial: '/api/saml/initial',
+  session: '/api/session',
+  sendOtpSms: '/otp/sendOtpSms',
+  verifyOtp: '/otp/verifyOtp',
+  publicKey: '/api/public-key',
+  config: '/api/config',
+  search: '/api/search',
+  content: '/api/content',
+  rating: '/api/rating',
+  eservices: '/api/eservices',
+  health: '/healthz',
+} as const;
+
+/** Path prefixes that belong to the API: anything under them is never the single-page app. */
+export const API_PREFIXES = ['/api/', '/01-01-01/', '/otp/', '/process-engine/'] as const;
+
+export const DEFAULT_PROCESS_ENGINE_BASE = '/process-engine';
+
+/** Hash routes of the web app (decisions.md §3). */
+export const ROUTES = {
+  home: '/home',
+  login: '/login',
+  accessInitial: '/access-initial',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  esvc: '/esvc',
+  generic: '/generic',
+  search: '/search',
+  accessDenied: '/common-handler/access-denied',
+  pageNotFound: '/common-handler/page-not-found',
+  systemError: '/common-handler/system-error',
+  unexpectedError: '/common-handler/unexpected-error',
+  faqs: '/faqs',
+  contactUs: '/contact-us',
+  usefulLinks: '/useful-links',
+  privacyStatement: '/privacy-statement',
+  termsAndConditions: '/terms-and-conditions',
+  termsOfUse: '/terms-of-use',
+  reportVulnerability: '/report-vulnerability',
+  rate: '/rate',
+} as const;
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Home's step query values (§2). */
+export const HOME_STEP = { logout: 'logout', interrupted: 'interrupted' } as const;
+
+/** Header search scopes (§2). */
+export const SEARCH_SCOPES = [
+  { value: 'minlaw', label: 'Within This Website' },
+  { value: 'gov', label: 'Within All Government Websites' },
+] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number]['value'];

@@ -1,0 +1,6 @@
+/**
+ * The contract's zod schemas: request and response bodies. The server validates with them; the web
+ * app imports them only from lazily loaded screens (zod would double the first load).
+ */
+export * from './envelope.ts';
+export * from './config.ts';

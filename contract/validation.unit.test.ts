@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isDigitsOnly, isEmpty, isIdentifier, isSingaporePostalCode } from './validation.ts';
+import { formatCaseNumber } from './casenumber.ts';
+import { MESSAGES, withPhone } from './messages.ts';
+
+describe('isEmpty', () => {
+  it.each([undefined, null, '', {}])('%j is empty', (v) => expect(isEmpty(v)).toBe(true));
+  it.each([0, false, ' ', 'a', { a: 1 }, [], [1]])('%j is not empty', (v) => expect(isEmpty(v)).toBe(false));
+});
+
+describe('identifier rule', () => {
+  it('accepts exactly 12 characters', () => {
+    expect(isIdentifier('S1234567D001')).toBe(true);
+    expect(isIdentifier('S1234567D00')).toBe(false);
+    expect(isIdentifier('S1234567D0012')).toBe(false);
+    expect(isIdentifier(123456789012)).toBe(false);
+  });
+  it('holds for any string', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme-ascii' }), (s) => isIdentifier(s) === (s.length === 12)));
+  });
+});
+
+describe('digits only', () => {
+  it.each(['0', '123', '000123'])('%s passes', (v) => expect(isDigitsOnly(v)).toBe(true));
+  it.each(['', '-1', '+1', '1.5', '1e3', ' 1', '١٢'])('%j fails', (v) => expect(isDigitsOnly(v)).toBe(false));
+});
+
+describe('postal code', () => {
+  it('is six digits', () => {
+    expect(isSingaporePostalCode('079903')).toBe(true);
+    expect(isSingaporePostalCode('79903')).toBe(false);
+    expect(isSingaporePostalCode('0799031')).toBe(false);
+  });
+  it('keeps the specification spelling of its message', () => {
+    expect(MESSAGES.invalidPostalCode).toBe('Invaild Postal Code');
+  });
+});
+
+describe('case number', () => {
+  it('pads the number to six digits between type and year', () => {
+    expect(formatCaseNumber('PD', 42, 2026)).toBe('PD 000042 2026');
+    expect(formatCaseNumber('RD', 1234567, 2026)).toBe('RD 1234567 2026');
+  });
+});
+
+describe('withPhone', () => {
+  it('fills the phone number', () => {
+    expect(withPhone(MESSAGES.systemDifficulties, '1800-000-0000')).toContain('please contact 1800-000-0000 to report');
+  });
+});

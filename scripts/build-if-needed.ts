@@ -1,0 +1,41 @@
+/**
+ * `npm start` builds the web app only when needed: no build yet, or a source newer than the build.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { ConfigError, loadConfig } from '../server/config.ts';
+
+// A bad environment value stops the start with one clear line, before any build work.
+try {
+  loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist/web/index.html');
+
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
+    else latest = Math.max(latest, statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+const sources = ['web', 'contract'].map((d) => newest(path.join(root, d)));
+const configs = ['vite.config.ts', 'package.json'].map((f) => statSync(path.join(root, f)).mtimeMs);
+const needed = !existsSync(built) || Math.max(...sources, ...configs) > statSync(built).mtimeMs;
+
+if (needed) {
+  process.stdout.write('Building the web app…\n');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { SESSION } from '../contract/index.ts';
+
+/** Environment configuration, validated once at start (a bad value stops the start with one clear line). */
+const portSchema = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0–65535')
+  .max(65535, 'must be 0–65535');
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''], { error: 'must be 1, 0, true or false' })
+  .transform((v) => v === '1' || v === 'true');
+
+const basePath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /')
+  .transform((v) => (v.length > 1 ? v.replace(/\/+$/, '') : v));
+
+const optionalUrl = z.union([z.literal(''), z.url({ error: 'must be an absolute URL' })]).optional();
+
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('production'),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  PORT: portSchema.default(8080),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: flag.optional(),
+  API_BASE: basePath.default('/'),
+  PROCESS_ENGINE_BASE: basePath.default('/process-engine'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
+    .default('info'),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be positive')
+    .max(168, 'must be at most 168')
+    .default(SESSION.DEFAULT_MAX_HOURS),
+  CONTACT_PHONE: z.string().min(1).default('1800-225-5529'),
+  GOV_SEARCH_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.search.gov.sg/search'),
+  /** Where the built single-page app lives. */
+  WEB_DIST: z.string().default('./dist/web'),
+  TRUST_PROXY: flag.optional(),
+  /** Optional outside addresses for the header and footer links (decisions.md §3). */
+  LINK_FAQS: optionalUrl,
+  LINK_CONTACT_US: optionalUrl,
+  LINK_USEFUL_LINKS: optionalUrl,
+  LINK_PRIVACY_STATEMENT: optionalUrl,
+  LINK_TERMS_AND_CONDITIONS: optionalUrl,
+  LINK_TERMS_OF_USE: optionalUrl,
+  LINK_REPORT_VULNERABILITY: optionalUrl,
+  LINK_RATE: optionalUrl,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return `${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.HOST).toBe('127.0.0.1');
+    expect(c.PORT).toBe(8080);
+    expect(c.DATA_DIR).toBe('./data');
+    expect(c.API_BASE).toBe('/');
+    expect(c.PROCESS_ENGINE_BASE).toBe('/process-engine');
+    expect(c.SESSION_MAX_HOURS).toBe(12);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT="abc" must be a whole number'],
+    [{ PORT: '70000' }, 'PORT="70000" must be 0–65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SESSION_MAX_HOURS: '-1' }, 'SESSION_MAX_HOURS'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('refuses %j with one clear line', (env, text) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(text);
+    expect(message).not.toContain('\n');
+  });
+});

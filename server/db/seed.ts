@@ -1,0 +1,181 @@
+import { hash } from '@node-rs/argon2';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '../../contract/index.ts';
+import type { Database } from './database.ts';
+import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';
+
+/** The demo accounts of decisions.md §2, seeded into the embedded database only (or SEED_DEMO=1). */
+export const DEMO_PASSWORD = 'Demo!2345';
+
+export interface DemoAccount {
+  loginName: string;
+  profileId: string;
+  shows: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { loginName: 'ptib.demo', profileId: 'PTIB00000001', shows: 'an ordinary PTIB user with authorization SEMS01' },
+  { loginName: 'ptib.master', profileId: 'PTIB00000002', shows: 'a master PTIB user acting for other profiles' },
+  { loginName: 'ptib.blocked', profileId: 'PTIB00000003', shows: 'a blocked profile: access denied, PTACC-948' },
+  { loginName: 'ptib.noauth', profileId: 'PTIB00000004', shows: 'no SEMS01 authorization: access denied, PTACC-951' },
+  {
+    loginName: 'ptib.otp',
+    profileId: 'PTIB00000005',
+    shows: 'also needs an SMS one-time password (see the server log)',
+  },
+];
+
+const address = (block: string, street: string, unit: string, postal: string) =>
+  JSON.stringify({
+    blockHouseNo: block,
+    streetName: street,
+    floorUnit: unit,
+    buildingName: '',
+    postalCode: postal,
+    country: 'SG',
+  });
+
+const PROFILES = [
+  [
+    'PTIB00000001',
+    'Tan Ah Kow',
+    'S1234567D',
+    '91234567',
+    false,
+    false,
+    address('10', 'Anson Road', '#12-01', '079903'),
+    'Welcome back. Your refund application is being processed.',
+  ],
+  [
+    'PTIB00000002',
+    'Lim Mei Ling',
+    'S2345678H',
+    '92345678',
+    false,
+    true,
+    address('1', 'Raffles Place', '#20-01', '048616'),
+    'You can act for the profiles listed in the selector.',
+  ],
+  [
+    'PTIB00000003',
+    'Ong Bee Hoon',
+    'S3456789A',
+    '93456789',
+    true,
+    false,
+    address('5', 'Shenton Way', '#03-02', '068808'),
+    null,
+  ],
+  [
+    'PTIB00000004',
+    'Goh Kim Seng',
+    'S4567890B',
+    '94567890',
+    false,
+    false,
+    address('8', 'Marina View', '#30-05', '018960'),
+    null,
+  ],
+  [
+    'PTIB00000005',
+    'Ng Siew Lan',
+    'S5678901C',
+    '95678901',
+    false,
+    false,
+    address('3', 'Temasek Boulevard', '#08-11', '038983'),
+    null,
+  ],
+  [
+    'PTIB00000011',
+    'Chua & Partners LLP',
+    'T09LL1234A',
+    '61234567',
+    false,
+    false,
+    address('80', 'Robinson Road', '#10-01', '068898'),
+    'Filing deadline for insolvency reports is the 15th.',
+  ],
+  [
+    'PTIB00000012',
+    'Koh Legal Services',
+    'T12LL5678B',
+    '62345678',
+    false,
+    false,
+    address('6', 'Battery Road', '#15-06', '049909'),
+    null,
+  ],
+  [
+    'PTIB00000013',
+    'Yeo Trustees Pte Ltd',
+    'T15LL9012C',
+    '63456789',
+    false,
+    false,
+    address('50', 'Collyer Quay', '#05-01', '049321'),
+    null,
+  ],
+] as const;
+
+/** Idempotent: accounts that already exist are left as they are. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const existing = await db.query('SELECT 1 FROM accounts WHERE lower(login_name) = $1', ['ptib.demo']);
+  if (existing.rowCount > 0) return false;
+  const passwordHash = await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS);
+  await db.transaction(async (tx) => {
+    for (const [id, name, idNum, mobile, blocked, master, addr, message] of PROFILES) {
+      await tx.query(
+        `INSERT INTO ptib_profiles (id, ptib_name, id_num, mobile_num, is_blocked, proxy_ind, correspondence_address, dashboard_message, header)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) ON CONFLICT (id) DO NOTHING`,
+        [id, name, idNum, mobile, blocked, master, addr, message, 'PTIB e-Services'],
+      );
+    }
+    for (const [proxy, block] of [
+      ['PTIB00000011', false],
+      ['PTIB00000012', false],
+      ['PTIB00000013', true],
+    ] as const) {
+      await tx.query(
+        'INSERT INTO proxy_grants (master_profile_id, proxy_profile_id, master_block) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        ['PTIB00000002', proxy, block],
+      );
+    }
+    for (const account of DEMO_ACCOUNTS) {
+      const otp = account.loginName === 'ptib.otp';
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO accounts (login_name, password_hash, profile_id, otp_required, mobile_num)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [account.loginName, passwordHash, account.profileId, otp, otp ? '95678901' : null],
+      );
+      const accountId = rows[0]!.id;
+      await tx.query('INSERT INTO account_authorities (account_id, authority) VALUES ($1, $2)', [
+        accountId,
+        AUTHORITY_PTIB,
+      ]);
+      if (account.loginName !== 'ptib.noauth') {
+        await tx.query('INSERT INTO account_authorizations (account_id, authorization_code) VALUES ($1, $2)', [
+          accountId,
+          AUTHORIZATION_SEMS01,
+        ]);
+      }
+    }
+    const year = new Date().getFullYear();
+    const cases: Array<[string, string, string, string]> = [
+      ['PRD', 'PTIB00000001', 'RD', 'submitted'],
+      ['PAR', 'PTIB00000001', 'PR', 'draft'],
+      ['PCD', 'PTIB00000001', 'PC', 'approved'],
+      ['FIR', 'PTIB00000011', 'FR', 'in_review'],
+      ['PNC', 'PTIB00000011', 'PN', 'draft'],
+      ['DAR', 'PTIB00000012', 'DA', 'submitted'],
+    ];
+    for (const [app, profile, type, status] of cases) {
+      await tx.query(
+        `WITH n AS (SELECT nextval('case_search_number_seq') AS v)
+         INSERT INTO cases (app_code, profile_id, case_type, search_number, case_year, case_number, status, data)
+         SELECT $1, $2, $3::text, n.v, $4::int, $3::text || ' ' || lpad(n.v::text, 6, '0') || ' ' || $4::text, $5, '{}'::jsonb FROM n`,
+        [app, profile, type, year, status],
+      );
+    }
+  });
+  return true;
+}

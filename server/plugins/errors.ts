@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { API_PREFIXES, MESSAGES, RESPONSE_CODE, fail } from '../../contract/index.ts';
+
+/** An error a route throws on purpose: it becomes an envelope with this HTTP status and code. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly responseCode: string;
+  constructor(statusCode: number, responseCode: string, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.responseCode = responseCode;
+  }
+}
+
+export const badRequest = (reason: string) => new ApiError(400, RESPONSE_CODE.BAD_REQUEST, reason);
+
+export function isApiPath(url: string, apiBase = '/'): boolean {
+  const path = url.split('?')[0] ?? '';
+  const base = apiBase === '/' ? '' : apiBase;
+  return API_PREFIXES.some((prefix) => path.startsWith(base + prefix)) || path === base + '/healthz';
+}
+
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+    return `Invalid request${error.validationContext ? ` ${error.validationContext}` : ''}${where ? ` field '${where}'` : ''}: ${first?.message ?? 'bad value'}`;
+  }
+  return `Invalid request: ${error.message}`;
+}
+
+/**
+ * One error format for the whole API: every error leaves as the envelope. 4xx keep their reason;
+ * anything unexpected is logged with the request id and answered with a generic message carrying it.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  apiBase: string,
+  sendSpa404: (reply: FastifyReply) => FastifyReply,
+): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(fail(error.responseCode, error.message));
+    }
+    if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, describeValidation(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type…): say what it was.
+      const reason = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : error.message;
+      const code = status === 429 ? RESPONSE_CODE.TOO_MANY_REQUESTS : String(status);
+      return reply.code(status).send(fail(code, reason || 'Bad request'));
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    const unavailable = isDatabaseUnavailable(error);
+    return reply
+      .code(unavailable ? 503 : 500)
+      .send(
+        fail(
+          unavailable ? RESPONSE_CODE.UNAVAILABLE : RESPONSE_CODE.SERVER_ERROR,
+          `${MESSAGES.somethingWrong} (reference ${request.id})`,
+        ),
+      );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url, apiBase) || request.method !== 'GET') {
+      return reply
+        .code(404)
+        .send(fail(RESPONSE_CODE.NOT_FOUND, `No such call: ${request.method} ${request.url.split('?')[0]}`));
+    }
+    return sendSpa404(reply);
+  });
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const message = (error as { message?: unknown })?.message;
+  return (
+    (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+    (typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        message,
+      ))
+  );
+}

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html revalidated on every
+ * load. Returns the function that answers an unknown page with the app's own not-found screen.
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<(reply: FastifyReply) => FastifyReply> {
+  const root = path.resolve(webDist);
+  const indexPath = path.join(root, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ webDist: root }, 'web app not built: only the API is served');
+    return (reply) => reply.code(404).type('text/plain; charset=utf-8').send('Page not Found');
+  }
+  // Read once: it is small and changes only with a new build (and so a new process).
+  const indexHtml = readFileSync(indexPath);
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const rel = path.relative(root, filePath);
+      const policy =
+        rel === 'index.html' ? NO_CACHE : rel.startsWith('assets' + path.sep) ? IMMUTABLE : 'public, max-age=3600';
+      res.header('Cache-Control', policy);
+    },
+  });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+  app.get('/', (_req, reply) => sendIndex(reply));
+  // The app reads location.pathname and shows its not-found screen for any path but the root.
+  return (reply) => sendIndex(reply.code(404));
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { freshDatabase } from './database.ts';
+
+export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: './.tmp/no-web-build' } as const;
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ ...TEST_ENV, ...overrides });
+}
+
+/**
+ * Builds the whole app on a fresh database for this test file (no port: use app.inject), and closes
+ * both after the file's tests.
+ */
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; db: Database }> {
+  const { db, drop } = await freshDatabase();
+  const app = await buildApp({ config: testConfig(overrides), db });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  return { app, db };
+}
