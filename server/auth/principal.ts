@@ -1,0 +1,21 @@
+/**
+ * Who is calling: set on the request by the session plugin (server/auth) for every signed-in call.
+ * Routes never trust the app to hide things: they check the principal on the server.
+ */
+export interface Principal {
+  sessionId: string;
+  accountId: number;
+  loginName: string;
+  /** The profile the account owns. */
+  ownProfileId: string;
+  /** The profile the user acts as now: their own, or one a master list grants (proxy mode). */
+  actingProfileId: string;
+  authorities: readonly string[];
+  authorizations: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
