@@ -4,3 +4,4 @@
  */
 export * from './envelope.ts';
 export * from './config.ts';
+export * from './auth.ts';
