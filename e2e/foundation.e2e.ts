@@ -40,9 +40,22 @@ test('hashed assets are cached long, index.html is revalidated', async ({ reques
   expect(index.headers()['cache-control']).toBe('no-cache');
   await page.goto('/');
   const script = await page.locator('script[type="module"]').first().getAttribute('src');
-  const asset = await request.get(`${baseURL}${script}`);
+  const asset = await request.get(`${baseURL}${script}`, { headers: { 'accept-encoding': 'br' } });
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toContain('immutable');
+  // Compressed at build time, not per request.
+  expect(asset.headers()['content-encoding']).toBe('br');
+});
+
+test('the page runs under the strict Content-Security-Policy without violations', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  const response = await page.goto('/#/home');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
 });
 
 test('home has no axe violations', async ({ page, axe }) => {

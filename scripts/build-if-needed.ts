@@ -38,4 +38,6 @@ if (needed) {
     cwd: root,
     stdio: 'inherit',
   });
+  const { precompress } = await import('./precompress.ts');
+  precompress(path.join(root, 'dist/web'));
 }

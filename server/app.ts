@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { configRoutes } from './routes/config.ts';
 
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     await db.close();
   });
 
+  await registerSecurityHeaders(app, config.API_BASE);
   const sendSpa404 = await registerStatic(app, config.WEB_DIST);
   registerErrorHandling(app, config.API_BASE, sendSpa404);
 

@@ -26,6 +26,7 @@ export async function registerStatic(
     root,
     index: false,
     wildcard: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath);
