@@ -27,6 +27,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'scale',
+          include: ['test/scale/**/*.scale.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           include: ['server/**/*.api.test.ts'],
           environment: 'node',

@@ -118,11 +118,17 @@ const PROFILES = [
 ] as const;
 
 /** Idempotent: accounts that already exist are left as they are. */
+/** Taken by every process that seeds, so two processes starting together seed once. */
+const SEED_LOCK = 724_002;
+
 export async function seedDemo(db: Database): Promise<boolean> {
   const existing = await db.query('SELECT 1 FROM accounts WHERE lower(login_name) = $1', ['ptib.demo']);
   if (existing.rowCount > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const again = await tx.query('SELECT 1 FROM accounts WHERE lower(login_name) = $1', ['ptib.demo']);
+    if (again.rowCount > 0) return false;
     for (const [id, name, idNum, mobile, blocked, master, addr, message] of PROFILES) {
       await tx.query(
         `INSERT INTO ptib_profiles (id, ptib_name, id_num, mobile_num, is_blocked, proxy_ind, correspondence_address, dashboard_message, header)
@@ -176,6 +182,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
         [app, profile, type, year, status],
       );
     }
+    return true;
   });
-  return true;
 }

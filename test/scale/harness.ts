@@ -1,0 +1,160 @@
+/**
+ * Real parts for the scale-out and fault tests: a PostgreSQL cluster, several server processes with
+ * DATABASE_URL, and nginx (deploy/nginx.conf.template) in front, all on loopback.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const nodeBin = process.execPath;
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  logs: string[];
+}
+
+export async function waitHealthy(
+  url: string,
+  timeoutMs = 60_000,
+  child?: ChildProcess,
+  logs?: string[],
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`process exited early:\n${(logs ?? []).join('')}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy:\n${(logs ?? []).join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  const logs: string[] = [];
+  const child = spawn(nodeBin, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '1',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  const url = `http://127.0.0.1:${p}`;
+  await waitHealthy(url, 60_000, child, logs);
+  return { port: p, url, child, logs };
+}
+
+export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill(signal);
+  await exited;
+}
+
+function nginxBinary(): string {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return '/usr/sbin/nginx';
+  }
+  throw new Error('nginx not found (Debian: apt-get install nginx-light)');
+}
+
+export function renderNginxConfig(values: { PREFIX: string; LISTEN: string; UPSTREAM_SERVERS: string }): string {
+  const template = readFileSync(path.join(root, 'deploy/nginx.conf.template'), 'utf8');
+  return template.replace(/\$\{(PREFIX|LISTEN|UPSTREAM_SERVERS)\}/g, (_m, key: keyof typeof values) => values[key]);
+}
+
+export interface Nginx {
+  url: string;
+  stop(): void;
+}
+
+export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+  const bin = nginxBinary();
+  const prefix = mkdtempSync(path.join(tmpdir(), 'ptib-nginx-'));
+  for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, d));
+  const port = await freePort();
+  const conf = renderNginxConfig({
+    PREFIX: prefix,
+    LISTEN: `127.0.0.1:${port}`,
+    UPSTREAM_SERVERS: upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'),
+  });
+  // Running as root, nginx's workers drop to nobody; the temp folders must be theirs to write.
+  const confPath = path.join(prefix, 'nginx.conf');
+  writeFileSync(confPath, process.getuid?.() === 0 ? `user root;\n${conf}` : conf);
+  execFileSync(bin, ['-p', prefix, '-c', confPath, '-t'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(bin, ['-p', prefix, '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, 20_000);
+  return {
+    url,
+    stop() {
+      try {
+        execFileSync(bin, ['-p', prefix, '-c', confPath, '-s', 'quit'], { stdio: 'ignore' });
+      } catch {
+        /* not running */
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Deployment {
+  cluster: Cluster;
+  servers: ServerProcess[];
+  nginx: Nginx;
+  stop(): Promise<void>;
+}
+
+/** PostgreSQL + n server processes + nginx. The first process migrates; the rest start together. */
+export async function startDeployment(n = 2, env: Record<string, string> = {}): Promise<Deployment> {
+  const cluster = await startCluster();
+  const servers: ServerProcess[] = [];
+  try {
+    servers.push(await startServer(cluster.url, env));
+    servers.push(...(await Promise.all(Array.from({ length: n - 1 }, () => startServer(cluster.url, env)))));
+    const nginx = await startNginx(servers.map((s) => s.port));
+    return {
+      cluster,
+      servers,
+      nginx,
+      async stop() {
+        nginx.stop();
+        await Promise.all(servers.map((s) => stopServer(s)));
+        cluster.destroy();
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map((s) => stopServer(s)));
+    cluster.destroy();
+    throw error;
+  }
+}
