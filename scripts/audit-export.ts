@@ -1,0 +1,45 @@
+/**
+ * Exports the audit trail: `npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]`.
+ * Reads DATABASE_URL (a PostgreSQL server) or the embedded database in DATA_DIR — stop the server
+ * first in that case: the embedded database serves one process at a time.
+ */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { loadConfig } from '../server/config.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { exportAudit } from '../server/audit/export.ts';
+
+const { values } = parseArgs({
+  options: { since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'jsonl' } },
+});
+
+function date(name: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) {
+    console.error(`--${name} must be a date, e.g. 2026-11-01`);
+    process.exit(2);
+  }
+  return d;
+}
+
+const format = values.format;
+if (format !== 'jsonl' && format !== 'csv') {
+  console.error('--format must be jsonl or csv');
+  process.exit(2);
+}
+const config = loadConfig();
+const db = config.DATABASE_URL
+  ? openPostgres(config.DATABASE_URL, 1)
+  : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+try {
+  const count = await exportAudit(
+    db,
+    { since: date('since', values.since), until: date('until', values.until), format },
+    (chunk) => process.stdout.write(chunk),
+  );
+  console.error(`${count} audit events exported`);
+} finally {
+  await db.close();
+}
