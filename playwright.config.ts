@@ -10,7 +10,9 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One worker: tests sign in with the shared demo accounts, and the single-session rule (a new sign-in
+  // ends the older session of that login) would let parallel files cut each other off.
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],

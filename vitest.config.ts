@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 /** Test kinds by suffix: *.unit.test.ts (node), *.jsdom.test.tsx (components), *.api.test.ts (server + database). */
 export default defineConfig({
   plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify('0.0.0+test') },
+  define: { __APP_VERSION__: JSON.stringify('0.0.0+test'), __BUILD_DATE__: JSON.stringify('2026-11-21') },
   test: {
     projects: [
       {

@@ -17,6 +17,9 @@ export const API_PATHS = {
   content: '/api/content',
   rating: '/api/rating',
   eservices: '/api/eservices',
+  /** E-service records (cases); the workflow calls live under the process-engine base (PROCESS_ENGINE_PATHS). */
+  cases: '/api/cases',
+  casesSearch: '/api/cases/search',
   health: '/healthz',
 } as const;
 
@@ -24,6 +27,20 @@ export const API_PATHS = {
 export const API_PREFIXES = ['/api/', '/01-01-01/', '/otp/', '/process-engine/'] as const;
 
 export const DEFAULT_PROCESS_ENGINE_BASE = '/process-engine';
+
+/** The API base path the web app calls (decisions.md §4: env API_BASE on the server, '/' by default). */
+export const DEFAULT_API_BASE = '/';
+
+/** Case workflow calls, relative to the process-engine base (decisions.md §4); `:id` is the record id. */
+export const PROCESS_ENGINE_PATHS = {
+  submit: '/cases/:id/submit',
+  status: '/cases/:id/status',
+} as const;
+
+/** Fills `:name` parameters of a path. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
 
 /** Hash routes of the web app (decisions.md §3). */
 export const ROUTES = {
@@ -59,3 +76,9 @@ export const SEARCH_SCOPES = [
   { value: 'gov', label: 'Within All Government Websites' },
 ] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number]['value'];
+
+/** Paths of the site itself (not the API): the header search form's target and RFC 9116's file. */
+export const SITE_PATHS = {
+  search: '/search',
+  securityTxt: '/.well-known/security.txt',
+} as const;

@@ -4,7 +4,9 @@
 export function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (typeof value === 'object' && !Array.isArray(value)) {
-    return Object.keys(value).length === 0;
+    // Only a plain object with no keys is empty: a Date, a Map or a File has no own keys yet holds a value.
+    const proto: unknown = Object.getPrototypeOf(value);
+    return (proto === Object.prototype || proto === null) && Object.keys(value).length === 0;
   }
   return false;
 }

@@ -7,6 +7,23 @@ import { MESSAGES, withPhone } from './messages.ts';
 describe('isEmpty', () => {
   it.each([undefined, null, '', {}])('%j is empty', (v) => expect(isEmpty(v)).toBe(true));
   it.each([0, false, ' ', 'a', { a: 1 }, [], [1]])('%j is not empty', (v) => expect(isEmpty(v)).toBe(false));
+  it('counts an object without a prototype and no keys as empty', () => {
+    expect(isEmpty(Object.create(null))).toBe(true);
+  });
+  it.each([new Date(0), new Map(), new Set(), /x/])('%s holds a value though it has no own keys', (v) =>
+    expect(isEmpty(v)).toBe(false),
+  );
+  it('agrees with the rule for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const expected =
+          v === null ||
+          v === '' ||
+          (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+        expect(isEmpty(v)).toBe(expected);
+      }),
+    );
+  });
 });
 
 describe('identifier rule', () => {

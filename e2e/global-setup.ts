@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,8 +36,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d: Buffer) => logs.push(d.toString()));
-  child.stderr.on('data', (d: Buffer) => logs.push(d.toString()));
+  // Also into a file the test workers can read (e.g. the one-time password the embedded SMS sender logs).
+  const logFile = path.join(dataDir, 'server.log');
+  const capture = (d: Buffer) => {
+    logs.push(d.toString());
+    appendFileSync(logFile, d);
+  };
+  child.stdout.on('data', capture);
+  child.stderr.on('data', capture);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -53,6 +59,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = base;
   process.env.E2E_SERVER_LOG_DIR = dataDir;
+  process.env.E2E_SERVER_LOG = logFile;
   (globalThis as { __ptibServerLogs?: string[] }).__ptibServerLogs = logs;
   return async () => {
     child.kill('SIGTERM');

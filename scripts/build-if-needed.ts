@@ -38,6 +38,8 @@ if (needed) {
     cwd: root,
     stdio: 'inherit',
   });
+  const { prerender } = await import('./prerender.ts');
+  await prerender(path.join(root, 'dist/web'));
   const { precompress } = await import('./precompress.ts');
   precompress(path.join(root, 'dist/web'));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -8,11 +8,28 @@ import { registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { configRoutes } from './routes/config.ts';
+import { registerAuth } from './auth/plugin.ts';
+import { registerPayloadEncryption } from './plugins/encryption.ts';
+import { publicKeyRoutes } from './routes/public-key.ts';
+import { authRoutes } from './routes/auth.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { contentRoutes } from './routes/content.ts';
+import { searchRoutes } from './routes/search.ts';
+import { ratingRoutes } from './routes/rating.ts';
+import { wellKnownRoutes } from './routes/well-known.ts';
+import { eserviceRoutes } from './routes/eservices.ts';
+import { caseRoutes } from './routes/cases.ts';
+import { processEngineRoutes } from './routes/process-engine.ts';
+import { otpRoutes } from './routes/otp.ts';
+import { samlRoutes } from './routes/saml.ts';
+import { loadSamlSettings } from './saml/settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** The clock every time rule reads (injectable, so tests use a fake one). */
+    now: () => Date;
   }
 }
 
@@ -34,22 +51,34 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The clock; real time unless a test passes its own. */
+  now?: () => Date;
+  /** Sees every route as it is registered (tests collect them, e.g. the fuzz test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server (plugins in a fixed order: infrastructure, then routes). Does not listen. */
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, now, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY ?? false,
+    // One hop: the client is the address the load balancer in front saw (the last X-Forwarded-For entry).
+    // Trusting every hop (true) would take the leftmost entry, which the client writes itself, into the
+    // sign-in throttles and the audit trail. Only the load balancer may reach the process (deploy/README.md).
+    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // A request that reaches a stopping process on a kept-alive connection is served (then the connection
+    // closes): the database is still open until every connection has ended. A 503 here would reach the
+    // user, since nginx does not retry 503s, which mean "database unreachable" (deploy/README.md).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('now', now ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await db.close();
   });
@@ -57,9 +86,29 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await registerSecurityHeaders(app, config.API_BASE);
   const sendSpa404 = await registerStatic(app, config.WEB_DIST);
   registerErrorHandling(app, config.API_BASE, sendSpa404);
+  await registerAuth(app, config.API_BASE);
+  registerPayloadEncryption(app, {
+    apiBase: config.API_BASE,
+    privateKeyFile: config.PAYLOAD_PRIVATE_KEY_FILE,
+    now: () => app.now().getTime(),
+  });
 
   await app.register(healthRoutes);
   const apiPrefix = config.API_BASE === '/' ? '' : config.API_BASE;
   await app.register(configRoutes, { prefix: apiPrefix });
+  await app.register(publicKeyRoutes, { prefix: apiPrefix });
+  await app.register(authRoutes, { prefix: apiPrefix });
+  await app.register(otpRoutes, { prefix: apiPrefix });
+  await app.register(samlRoutes, { prefix: apiPrefix, settings: loadSamlSettings(config) });
+  await app.register(profileRoutes, { prefix: apiPrefix });
+  await app.register(contentRoutes, { prefix: apiPrefix });
+  // Not prefixed: it also answers the header form's GET /search, a site path rather than an API one.
+  await app.register(searchRoutes, { apiPrefix });
+  await app.register(ratingRoutes, { prefix: apiPrefix });
+  await app.register(wellKnownRoutes);
+  await app.register(eserviceRoutes, { prefix: apiPrefix });
+  await app.register(caseRoutes, { prefix: apiPrefix });
+  // The workflow has its own base path (decisions.md §4), not under the API base.
+  await app.register(processEngineRoutes, { prefix: config.PROCESS_ENGINE_BASE });
   return app;
 }

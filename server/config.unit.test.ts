@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
+    expect(c.NODE_ENV).toBe('development');
     expect(c.HOST).toBe('127.0.0.1');
     expect(c.PORT).toBe(8080);
     expect(c.DATA_DIR).toBe('./data');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed.ts';
 import type { Database } from './db/database.ts';
 import { buildTestApp } from './test/helper.ts';
 import { isEnvelope } from '../contract/index.ts';
@@ -56,6 +57,19 @@ describe('migrations', () => {
   it('seed the catalogue with the seventeen application codes', async () => {
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM eservices');
     expect(rows[0]!.n).toBe(17);
+  });
+
+  it('seed the demo accounts only once', async () => {
+    expect(await seedDemo(db)).toBe(false);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
+    expect(rows[0]!.n).toBe(5);
+  });
+
+  it('count the rows a SELECT returns, as pg does', async () => {
+    const result = await db.query('SELECT * FROM eservices');
+    expect(result.rowCount).toBe(17);
+    const updated = await db.query("UPDATE eservices SET sort_order = sort_order WHERE group_name = 'Travel'");
+    expect(updated.rowCount).toBe(3);
   });
 
   it('seed the demo accounts with hashed passwords', async () => {

@@ -16,5 +16,7 @@ export const publicConfigSchema = z.object({
   processEngineBase: z.string(),
   sessionMaxHours: z.number(),
   links: linkOverridesSchema,
+  /** SAML single sign-on is configured: the login screen offers it. */
+  ssoEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -10,6 +10,9 @@ export interface Principal {
   ownProfileId: string;
   /** The profile the user acts as now: their own, or one a master list grants (proxy mode). */
   actingProfileId: string;
+  /** The acting profile is blocked (isPTIBBlocked): the profile call answers 4100, guarded calls refuse. */
+  actingProfileBlocked: boolean;
+  /** Roles of the real account (the signed-in person), also in proxy mode. */
   authorities: readonly string[];
   authorizations: readonly string[];
 }

@@ -6,7 +6,8 @@ function adapt(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<Row>(text: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await q.query<Row>(text, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite answers affectedRows 0 for a SELECT: count its rows instead, as pg's rowCount does.
+      return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
     },
     async exec(sql: string): Promise<void> {
       await q.exec(sql);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { API_PREFIXES, MESSAGES, RESPONSE_CODE, fail } from '../../contract/index.ts';
+import { API_PREFIXES, MESSAGES, RESPONSE_CODE, fail, withPhone } from '../../contract/index.ts';
 
 /** An error a route throws on purpose: it becomes an envelope with this HTTP status and code. */
 export class ApiError extends Error {
@@ -39,7 +39,12 @@ export function registerErrorHandling(
   apiBase: string,
   sendSpa404: (reply: FastifyReply) => FastifyReply,
 ): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError | null | undefined, request: FastifyRequest, reply: FastifyReply) => {
+    // JavaScript can throw anything (`throw null`, a string): read it as an unexpected error.
+    const error: FastifyError =
+      typeof thrown === 'object' && thrown !== null
+        ? thrown
+        : Object.assign(new Error(`non-error thrown: ${String(thrown)}`), { code: 'NON_ERROR_THROWN' });
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send(fail(error.responseCode, error.message));
     }
@@ -54,15 +59,17 @@ export function registerErrorHandling(
       return reply.code(status).send(fail(code, reason || 'Bad request'));
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    const unavailable = isDatabaseUnavailable(error);
+    if (isDatabaseUnavailable(error)) {
+      // The catalogue's outage message with this deployment's number: the user can do nothing but wait
+      // or call, and the process recovers by itself once the database is back.
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_S))
+        .send(fail(RESPONSE_CODE.UNAVAILABLE, withPhone(MESSAGES.systemDifficulties, app.config.CONTACT_PHONE)));
+    }
     return reply
-      .code(unavailable ? 503 : 500)
-      .send(
-        fail(
-          unavailable ? RESPONSE_CODE.UNAVAILABLE : RESPONSE_CODE.SERVER_ERROR,
-          `${MESSAGES.somethingWrong} (reference ${request.id})`,
-        ),
-      );
+      .code(500)
+      .send(fail(RESPONSE_CODE.SERVER_ERROR, `${MESSAGES.somethingWrong} (reference ${request.id})`));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -74,6 +81,9 @@ export function registerErrorHandling(
     return sendSpa404(reply);
   });
 }
+
+/** Seconds a client is asked to wait after a 503 for a database outage (the pool retries on every call). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

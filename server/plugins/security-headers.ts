@@ -22,7 +22,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, apiBase: str
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        // The header search form (GET /search) is redirected to the all-of-government search for scope
+        // 'gov'; form-action also governs that redirect, so its origin is allowed too.
+        formAction: ["'self'", new URL(app.config.GOV_SEARCH_URL).origin],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
       },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, ok } from '../../contract/index.ts';
 import { envelopeSchema, publicConfigSchema } from '../../contract/schemas/index.ts';
+import { isSsoConfigured } from '../saml/settings.ts';
 
 /** GET /api/config: what the web app needs to know of this deployment (nothing secret). */
 export async function configRoutes(app: FastifyInstance): Promise<void> {
@@ -17,6 +18,7 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
           contactPhone: c.CONTACT_PHONE,
           processEngineBase: c.PROCESS_ENGINE_BASE,
           sessionMaxHours: c.SESSION_MAX_HOURS,
+          ssoEnabled: isSsoConfigured(c),
           links: {
             faqs: c.LINK_FAQS || null,
             contactUs: c.LINK_CONTACT_US || null,

@@ -17,9 +17,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
+  options: {
+    now?: () => Date;
+    /** Adds test-only routes (e.g. probes behind a guard) before the app is ready. */
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<{ app: FastifyInstance; db: Database }> {
   const { db, drop } = await freshDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db });
+  const app = await buildApp({ config: testConfig(overrides), db, now: options.now });
+  await options.extend?.(app);
   await app.ready();
   afterAll(async () => {
     await app.close();

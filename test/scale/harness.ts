@@ -92,6 +92,12 @@ export function renderNginxConfig(values: { PREFIX: string; LISTEN: string; UPST
   return template.replace(/\$\{(PREFIX|LISTEN|UPSTREAM_SERVERS)\}/g, (_m, key: keyof typeof values) => values[key]);
 }
 
+/**
+ * How long nginx leaves a process alone after one failed attempt (deploy/README.md). A rolling restart
+ * must wait longer than this after a process is back before stopping the next one.
+ */
+export const NGINX_FAIL_TIMEOUT_S = 2;
+
 export interface Nginx {
   url: string;
   stop(): void;
@@ -105,7 +111,9 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   const conf = renderNginxConfig({
     PREFIX: prefix,
     LISTEN: `127.0.0.1:${port}`,
-    UPSTREAM_SERVERS: upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'),
+    UPSTREAM_SERVERS: upstreamPorts
+      .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s;`)
+      .join('\n'),
   });
   // Running as root, nginx's workers drop to nobody; the temp folders must be theirs to write.
   const confPath = path.join(prefix, 'nginx.conf');
@@ -131,7 +139,25 @@ export interface Deployment {
   cluster: Cluster;
   servers: ServerProcess[];
   nginx: Nginx;
+  /** The environment every server process of this deployment starts with. */
+  env: Record<string, string>;
   stop(): Promise<void>;
+}
+
+/**
+ * Stops server `index` (SIGTERM: a graceful stop; SIGKILL: a crash) and starts a new process on the same
+ * port, so nginx's upstream list stays true. Answers the new process, also put in deployment.servers.
+ */
+export async function restartServer(
+  deployment: Deployment,
+  index: number,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<ServerProcess> {
+  const old = deployment.servers[index]!;
+  await stopServer(old, signal);
+  const fresh = await startServer(deployment.cluster.url, deployment.env, old.port);
+  deployment.servers[index] = fresh;
+  return fresh;
 }
 
 /** PostgreSQL + n server processes + nginx. The first process migrates; the rest start together. */
@@ -146,6 +172,7 @@ export async function startDeployment(n = 2, env: Record<string, string> = {}): 
       cluster,
       servers,
       nginx,
+      env,
       async stop() {
         nginx.stop();
         await Promise.all(servers.map((s) => stopServer(s)));

@@ -1,23 +1,34 @@
 import { useEffect, useMemo } from 'react';
 import { ROUTES } from '../../../contract/index.ts';
-import { createRouter } from '../lib/router/router.ts';
+import { createRouter, type Router } from '../lib/router/router.ts';
 import { RouterContext, RouterView } from '../lib/router/RouterView.tsx';
 import { Shell } from '../components/shell/Shell.tsx';
 import { notFoundRoute, routes } from './routes.ts';
+import { startSession } from './session-wiring.ts';
+import { LoginDialogHost } from '../features/auth/LoginDialogHost.tsx';
+import { SessionWarningSlot } from '../features/auth/SessionWarningSlot.tsx';
+import { LogoutButton } from '../features/auth/LogoutButton.tsx';
+import { ActingAsIndicator } from '../features/proxy/ActingAsIndicator.tsx';
+import { EserviceMenuSlot } from '../features/esvc/EserviceMenuSlot.tsx';
 
 const isAppPathname = (pathname: string) => pathname === '/' || pathname === '/index.html';
 
 /** Wires the router and the shell; features live under src/features. */
-export function App() {
+export function App({ router: given }: { router?: Router } = {}) {
+  // `given`: a router that has already resolved its first screen (the build-time prerender, scripts/prerender.ts).
   const router = useMemo(
-    () => createRouter({ routes, notFound: notFoundRoute, index: ROUTES.home, isAppPathname }),
-    [],
+    () => given ?? createRouter({ routes, notFound: notFoundRoute, index: ROUTES.home, isAppPathname }),
+    [given],
   );
+  // The session starts first: guards of the first screen read it.
+  useEffect(() => startSession(router), [router]);
   useEffect(() => router.start(), [router]);
   return (
     <RouterContext value={router}>
-      <Shell>
+      <Shell actingAs={<ActingAsIndicator />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
         <RouterView />
+        <LoginDialogHost />
+        <SessionWarningSlot />
       </Shell>
     </RouterContext>
   );

@@ -1,48 +1,115 @@
-import { ROUTES } from '../../../contract/index.ts';
+import { ERROR_CODE_LABEL, ERROR_SCREEN_TITLES, ROUTES, displayErrorCode } from '../../../contract/index.ts';
+import type { HashLocation } from '../lib/router/location.ts';
 import type { RouteDef } from '../lib/router/router.ts';
 import HomePage from '../features/home/HomePage.tsx';
+import { ACCESS_INITIAL, SIGNED_IN_WITH_SEMS01, redirectSignedIn } from './guards.ts';
 
-const placeholder = () => import('../features/placeholder/PlaceholderScreen.tsx');
 const errors = () => import('../features/errors/ErrorScreen.tsx');
+const content = () => import('../features/content/screens.tsx');
+
+/** Error screens put the code they show in the document title (absent when the address has none). */
+const withErrorCode =
+  (title: string) =>
+  ({ query }: HashLocation): string =>
+    query.has('errorCode') ? `${title} (${ERROR_CODE_LABEL}${displayErrorCode(query.get('errorCode'))})` : title;
 
 /** Every route of decisions.md §3. Home is in the main bundle; every other screen is its own chunk. */
 export const routes: readonly RouteDef[] = [
   { path: ROUTES.home, title: 'Home', load: () => Promise.resolve({ default: HomePage }) },
-  { path: ROUTES.login, title: 'Log in', load: placeholder },
-  { path: ROUTES.accessInitial, title: 'Signing in', load: placeholder },
-  { path: ROUTES.dashboard, title: 'Dashboard', load: placeholder },
-  { path: ROUTES.profile, title: 'Profile', load: placeholder },
-  { path: ROUTES.esvc, title: 'E-services', load: placeholder },
-  { path: ROUTES.generic, title: 'E-service', load: placeholder },
-  { path: ROUTES.search, title: 'Search results', load: placeholder },
+  {
+    path: ROUTES.login,
+    title: 'Log in',
+    load: () => import('../features/auth/LoginPage.tsx'),
+    guards: [redirectSignedIn],
+  },
+  {
+    path: ROUTES.accessInitial,
+    title: 'Signing in',
+    load: () => import('../features/auth/AccessInitialScreen.tsx'),
+    guards: ACCESS_INITIAL,
+  },
+  {
+    path: ROUTES.dashboard,
+    title: 'Dashboard',
+    load: () => import('../features/dashboard/DashboardScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  {
+    path: ROUTES.profile,
+    title: 'Profile',
+    load: () => import('../features/profile/ProfileScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  {
+    path: ROUTES.esvc,
+    title: 'E-services',
+    load: () => import('../features/esvc/EsvcScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  {
+    path: ROUTES.generic,
+    title: 'E-service',
+    load: () => import('../features/generic/GenericScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  { path: ROUTES.search, title: 'Search results', load: () => import('../features/search/SearchPage.tsx') },
   {
     path: ROUTES.accessDenied,
-    title: 'Access denied',
+    title: ERROR_SCREEN_TITLES.accessDenied,
+    titleFor: withErrorCode(ERROR_SCREEN_TITLES.accessDenied),
     load: () => errors().then((m) => ({ default: m.AccessDenied })),
   },
   {
     path: ROUTES.pageNotFound,
-    title: 'Page not Found',
+    title: ERROR_SCREEN_TITLES.pageNotFound,
+    titleFor: withErrorCode(ERROR_SCREEN_TITLES.pageNotFound),
     load: () => errors().then((m) => ({ default: m.PageNotFound })),
   },
-  { path: ROUTES.systemError, title: 'System Error', load: () => errors().then((m) => ({ default: m.SystemError })) },
+  {
+    path: ROUTES.systemError,
+    title: ERROR_SCREEN_TITLES.systemError,
+    titleFor: withErrorCode(ERROR_SCREEN_TITLES.systemError),
+    load: () => errors().then((m) => ({ default: m.SystemError })),
+  },
   {
     path: ROUTES.unexpectedError,
-    title: 'Unexpected System Error',
+    title: ERROR_SCREEN_TITLES.unexpectedError,
+    titleFor: withErrorCode(ERROR_SCREEN_TITLES.unexpectedError),
     load: () => errors().then((m) => ({ default: m.UnexpectedError })),
   },
-  { path: ROUTES.faqs, title: 'FAQs', load: placeholder },
-  { path: ROUTES.contactUs, title: 'Contact Us', load: placeholder },
-  { path: ROUTES.usefulLinks, title: 'Useful Links', load: placeholder },
-  { path: ROUTES.privacyStatement, title: 'Privacy Statement', load: placeholder },
-  { path: ROUTES.termsAndConditions, title: 'Terms & Conditions', load: placeholder },
-  { path: ROUTES.termsOfUse, title: 'Terms of Use', load: placeholder },
-  { path: ROUTES.reportVulnerability, title: 'Report Vulnerability', load: placeholder },
-  { path: ROUTES.rate, title: 'Rate This E-Service', load: placeholder },
+  { path: ROUTES.faqs, title: 'FAQs', load: () => content().then((m) => ({ default: m.FaqsScreen })) },
+  { path: ROUTES.contactUs, title: 'Contact Us', load: () => content().then((m) => ({ default: m.ContactUsScreen })) },
+  {
+    path: ROUTES.usefulLinks,
+    title: 'Useful Links',
+    load: () => content().then((m) => ({ default: m.UsefulLinksScreen })),
+  },
+  {
+    path: ROUTES.privacyStatement,
+    title: 'Privacy Statement',
+    load: () => content().then((m) => ({ default: m.PrivacyStatementScreen })),
+  },
+  {
+    path: ROUTES.termsAndConditions,
+    title: 'Terms & Conditions',
+    load: () => content().then((m) => ({ default: m.TermsAndConditionsScreen })),
+  },
+  {
+    path: ROUTES.termsOfUse,
+    title: 'Terms of Use',
+    load: () => content().then((m) => ({ default: m.TermsOfUseScreen })),
+  },
+  {
+    path: ROUTES.reportVulnerability,
+    title: 'Report Vulnerability',
+    load: () => content().then((m) => ({ default: m.ReportVulnerabilityScreen })),
+  },
+  { path: ROUTES.rate, title: 'Rate This E-Service', load: () => import('../features/rate/RatePage.tsx') },
 ];
 
 export const notFoundRoute: RouteDef = {
   path: '*',
-  title: 'Page not Found',
+  title: ERROR_SCREEN_TITLES.pageNotFound,
+  titleFor: withErrorCode(ERROR_SCREEN_TITLES.pageNotFound),
   load: () => errors().then((m) => ({ default: m.PageNotFound })),
 };

@@ -1,23 +1,34 @@
-import { ERROR_CODE_LABEL, MESSAGES, TAKE_ME_HOME, displayErrorCode } from '../../../../contract/index.ts';
+import {
+  ERROR_CODE_LABEL,
+  ERROR_SCREEN_TITLES,
+  MESSAGES,
+  TAKE_ME_HOME,
+  displayErrorCode,
+} from '../../../../contract/index.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 
-export type ErrorKind = 'access-denied' | 'page-not-found' | 'system-error' | 'unexpected-error';
+export type ErrorKind = keyof typeof ERROR_SCREEN_TITLES;
 
-const SCREENS: Record<ErrorKind, { heading: string; lines: readonly string[]; home: boolean }> = {
-  'access-denied': { heading: 'Access denied', lines: [MESSAGES.accessDenied], home: false },
-  'page-not-found': { heading: 'Page not Found', lines: [MESSAGES.notFound, MESSAGES.notFoundHint], home: true },
-  'system-error': { heading: 'System Error', lines: [MESSAGES.somethingWrong], home: true },
-  'unexpected-error': { heading: 'Unexpected System Error', lines: [MESSAGES.unexpected], home: true },
+/** What each error screen says (spec §2, §8): access denied sends no one home, the other three do. */
+const SCREENS: Record<ErrorKind, { lines: readonly string[]; home: boolean }> = {
+  accessDenied: { lines: [MESSAGES.accessDenied], home: false },
+  pageNotFound: { lines: [MESSAGES.notFound, MESSAGES.notFoundHint], home: true },
+  systemError: { lines: [MESSAGES.somethingWrong], home: true },
+  unexpectedError: { lines: [MESSAGES.unexpected], home: true },
 };
 
-/** The four error screens: the specification's message, the code as a small support reference. */
+/**
+ * The four error screens: the specification's message, then the code as a small support reference
+ * (only one of the 42 listed codes is shown; anything else, or none, reads InvalidCode, so the address
+ * bar cannot put arbitrary text on a government page).
+ */
 export function ErrorScreen({ kind, location }: ScreenProps & { kind: ErrorKind }) {
   const screen = SCREENS[kind];
   const code = displayErrorCode(location.query.get('errorCode'));
   return (
     <section className="error-screen" aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
-        {screen.heading}
+        {ERROR_SCREEN_TITLES[kind]}
       </h1>
       {screen.lines.map((line) => (
         <p key={line}>{line}</p>
@@ -28,6 +39,7 @@ export function ErrorScreen({ kind, location }: ScreenProps & { kind: ErrorKind 
       </p>
       {screen.home && (
         <p>
+          {/* The site root, not a hash route: a fresh start of the app, whatever state led here. */}
           <a className="button" href="/">
             {TAKE_ME_HOME}
           </a>
@@ -37,7 +49,7 @@ export function ErrorScreen({ kind, location }: ScreenProps & { kind: ErrorKind 
   );
 }
 
-export const AccessDenied = (props: ScreenProps) => <ErrorScreen kind="access-denied" {...props} />;
-export const PageNotFound = (props: ScreenProps) => <ErrorScreen kind="page-not-found" {...props} />;
-export const SystemError = (props: ScreenProps) => <ErrorScreen kind="system-error" {...props} />;
-export const UnexpectedError = (props: ScreenProps) => <ErrorScreen kind="unexpected-error" {...props} />;
+export const AccessDenied = (props: ScreenProps) => <ErrorScreen kind="accessDenied" {...props} />;
+export const PageNotFound = (props: ScreenProps) => <ErrorScreen kind="pageNotFound" {...props} />;
+export const SystemError = (props: ScreenProps) => <ErrorScreen kind="systemError" {...props} />;
+export const UnexpectedError = (props: ScreenProps) => <ErrorScreen kind="unexpectedError" {...props} />;

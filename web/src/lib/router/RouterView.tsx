@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { SITE_NAME } from '../../../../contract/index.ts';
+import { focusMainHeading } from './focusHeading.ts';
 import type { Router, RouterState } from './router.ts';
 
 export const RouterContext = createContext<Router | null>(null);
@@ -14,17 +16,23 @@ export function useRouterState(): RouterState {
   return useSyncExternalStore(router.subscribe, router.getState, router.getState);
 }
 
-/** Renders the committed screen; on each navigation scrolls to the top (or the anchor) and sets the title. */
+/**
+ * Renders the committed screen; on each navigation sets the title, scrolls to the top (or the anchor)
+ * and moves focus to the new page's main heading.
+ */
 export function RouterView() {
   const { Screen, location, route, key } = useRouterState();
 
   useEffect(() => {
     if (!route || key === 0) return;
-    document.title = `${route.title} | PTIB e-Services`;
+    document.title = `${route.titleFor?.(location) ?? route.title} | ${SITE_NAME}`;
     const target = location.anchor ? document.getElementById(location.anchor) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [key, route, location.anchor]);
+    // The first screen of a visit leaves focus where the browser starts; later ones move it to their h1.
+    if (key === 1 || target) return;
+    return focusMainHeading(document.querySelector('main'));
+  }, [key, route, location]);
 
   if (!Screen) return null;
   return <Screen key={key} location={location} />;

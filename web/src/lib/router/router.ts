@@ -13,6 +13,8 @@ export interface RouteDef {
   path: string;
   /** Document title; error screens add their code. */
   title: string;
+  /** A title that depends on the address (error screens put their errorCode in it); else `title`. */
+  titleFor?: (location: HashLocation) => string;
   load: () => Promise<{ default: ComponentType<ScreenProps> }>;
   guards?: readonly Guard[];
 }

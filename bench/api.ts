@@ -1,0 +1,299 @@
+/**
+ * API throughput on the embedded database (PGlite), 50 connections: refreshJWT and retrieveProfile
+ * against a plain node:http server that only verifies the same JWT (ES256, jose), measured in the same
+ * run; then sign-in throughput, which the password hash bounds.
+ * Run: npm run bench:api -- [--duration=10] [--connections=50] [--signin-seconds=10]
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { API_PATHS } from '../contract/index.ts';
+import { isEncryptedAnswer, openAnswer, type PayloadCryptoKey } from '../contract/crypto/index.ts';
+import { TOKEN_ALG } from '../server/auth/keys.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../server/auth/tokens.ts';
+import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../server/security/passwords.ts';
+import { freePort } from '../scripts/lib/postgres-cluster.ts';
+import { BenchClient } from './lib/client.ts';
+import { measureCosts } from './lib/costs.ts';
+import { DEFAULT_CONNECTIONS, describe, load, type LoadFigures } from './lib/load.ts';
+import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
+import { startServer, waitHealthy } from './lib/server.ts';
+
+export const RATIO_TARGET = 0.6;
+export const P99_TARGET_MS = 25;
+
+export interface ApiOptions {
+  duration: number;
+  connections: number;
+}
+
+/** The yardstick server in its own process; answers its URL and a valid token for it. */
+export async function startBaseline(): Promise<{ url: string; token: string; stop: () => Promise<void> }> {
+  const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { extractable: true });
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/jwt-baseline.ts')], {
+    env: { ...process.env, PORT: String(port), JWK: JSON.stringify(await exportJWK(publicKey)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`baseline server exited ${code}`)));
+  });
+  const now = new Date();
+  const token = await new SignJWT({ sid: randomUUID() })
+    .setProtectedHeader({ alg: TOKEN_ALG, kid: randomUUID(), typ: 'JWT' })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setSubject('1')
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(new Date(now.getTime() + 3_600_000))
+    .sign(privateKey);
+  return {
+    url,
+    token,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function baselineLoad(url: string, token: string, o: ApiOptions): Promise<LoadFigures> {
+  return load({
+    url,
+    connections: o.connections,
+    duration: o.duration,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+}
+
+/**
+ * refreshJWT as clients use it: every connection sends the token its previous refresh answered (a
+ * refresh answers a new token; the older one stays valid until its own expiry, see the report).
+ */
+export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): Promise<LoadFigures> {
+  const first = client.token!;
+  return load({
+    url: `${base}${API_PATHS.refresh}`,
+    connections: o.connections,
+    duration: o.duration,
+    requests: [
+      {
+        method: 'POST',
+        headers: client.headers(),
+        body: '{}',
+        setupRequest(request, context) {
+          const token = (context.token as string | undefined) ?? first;
+          return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+        },
+        onResponse(status, body, context) {
+          if (status !== 200) return;
+          try {
+            context.token = (JSON.parse(body) as { responseJSON: { token: string } }).responseJSON.token;
+          } catch {
+            /* counted as an error by the status */
+          }
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * retrieveProfile, encrypted as the web app sends it. Every request is a fresh seal (the server refuses a
+ * replayed one), made before the run so the load generator spends its time sending, not encrypting.
+ */
+export async function profileLoad(base: string, client: BenchClient, o: ApiOptions, expectedRps: number) {
+  const count = Math.ceil(expectedRps * o.duration * 1.5) + o.connections * 10;
+  const pool: string[] = [];
+  const keys: PayloadCryptoKey[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const sealed = await client.seal(API_PATHS.retrieveProfile, {});
+    pool.push(JSON.stringify(sealed.body));
+    keys.push(sealed.key);
+  }
+  let next = 0;
+  let exhausted = 0;
+  const answers: Array<{ index: number; body: string }> = [];
+  const figures = await load({
+    url: `${base}${API_PATHS.retrieveProfile}`,
+    connections: o.connections,
+    duration: o.duration,
+    requests: [
+      {
+        method: 'POST',
+        headers: client.headers(),
+        setupRequest(request, context) {
+          if (next >= pool.length) exhausted += 1;
+          const index = next % pool.length;
+          next += 1;
+          context.index = index;
+          return { ...request, body: pool[index] };
+        },
+        onResponse(_status, body, context) {
+          if (answers.length < 20) answers.push({ index: context.index as number, body });
+        },
+      },
+    ],
+  });
+  // Spot-check that the answers are the real, encrypted identity.
+  let opened = 0;
+  for (const a of answers) {
+    const parsed: unknown = JSON.parse(a.body);
+    if (!isEncryptedAnswer(parsed)) continue;
+    const text = await openAnswer(keys[a.index]!, API_PATHS.retrieveProfile, parsed);
+    if ((JSON.parse(text) as { header: { responseCode: string } }).header.responseCode === '200') opened += 1;
+  }
+  return { figures, sealed: count, exhausted, spotChecked: `${opened}/${answers.length}` };
+}
+
+/** Sign-ins per second with `workers` clients signing in back to back (nonce, then encrypted authenticate). */
+export async function signInLoad(base: string, seconds: number, workers: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < until) {
+        const client = new BenchClient(base);
+        const t0 = performance.now();
+        try {
+          await client.signIn();
+          latencies.push(performance.now() - t0);
+        } catch {
+          failures += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  return { perSecond: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), failures, count: latencies.length };
+}
+
+/** Cost of one password check in this process (argon2id at PASSWORD_HASH_OPTIONS), median of 20. */
+export async function passwordCheckMs(): Promise<number> {
+  const hash = await hashPassword('Bench!2345');
+  const times: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const t0 = performance.now();
+    await verifyPassword(hash, 'Bench!2345');
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[10]!;
+}
+
+export function ratioFigures(result: BenchResult, name: string, f: LoadFigures, baseline: LoadFigures): void {
+  const ratio = f.rps / baseline.rps;
+  result.figures.push(
+    { name: `${name} req/s`, value: Math.round(f.rps), unit: 'req/s' },
+    {
+      name: `${name} ÷ baseline`,
+      value: round(ratio),
+      unit: '×',
+      target: `≥ ${RATIO_TARGET}×`,
+      pass: ratio >= RATIO_TARGET,
+    },
+    { name: `${name} p99`, value: f.p99, unit: 'ms', target: `≤ ${P99_TARGET_MS} ms`, pass: f.p99 <= P99_TARGET_MS },
+    { name: `${name} errors`, value: f.errors + f.non2xx, target: '0', pass: f.errors + f.non2xx === 0 },
+  );
+}
+
+if (import.meta.main) {
+  const a = args();
+  const o: ApiOptions = {
+    duration: Number(a.get('duration') ?? 10),
+    connections: Number(a.get('connections') ?? DEFAULT_CONNECTIONS),
+  };
+  const signinSeconds = Number(a.get('signin-seconds') ?? 10);
+  const result = newResult(
+    'api',
+    `API: ${o.connections} connections, embedded database (PGlite)`,
+    `npm run bench:build && npm run bench:api -- --duration=${o.duration} --connections=${o.connections} --signin-seconds=${signinSeconds}`,
+  );
+  const lines: string[] = [];
+  const baseline = await startBaseline();
+  const server = await startServer();
+  try {
+    await waitHealthy(server.url, server.child, server.logs, 10_000);
+    const base = await baselineLoad(baseline.url, baseline.token, o);
+    lines.push(`baseline (node:http + jose ES256 verify): ${describe(base)}`);
+    console.log(lines.at(-1));
+    result.figures.push({ name: 'baseline: node:http + JWT verify req/s', value: Math.round(base.rps), unit: 'req/s' });
+
+    // One session for the whole bench: a new sign-in of the same login would end it (single-session rule).
+    const client = new BenchClient(server.url);
+    await client.signIn();
+
+    // Is the token a refresh replaced still good? (Decides whether a realistic client must chain tokens.)
+    const before = client.token!;
+    const refreshed = await client.call('POST', API_PATHS.refresh, {});
+    client.token = before;
+    const oldStillValid = (await client.call('POST', API_PATHS.refresh, {})).status === 200;
+    client.token = refreshed.json<{ responseJSON: { token: string } }>().responseJSON.token;
+
+    const refresh = await refreshLoad(server.url, client, o);
+    lines.push(`refreshJWT: ${describe(refresh)}`);
+    console.log(lines.at(-1));
+    ratioFigures(result, 'refreshJWT', refresh, base);
+
+    const profile = await profileLoad(server.url, client, o, Math.max(refresh.rps, 500));
+    lines.push(
+      `retrieveProfile (encrypted): ${describe(profile.figures)}; ${profile.sealed} bodies sealed before the run, ${profile.exhausted} reused, answers opened ${profile.spotChecked}`,
+    );
+    console.log(lines.at(-1));
+    ratioFigures(result, 'retrieveProfile (encrypted)', profile.figures, base);
+
+    const hashMs = await passwordCheckMs();
+    const workers = Math.max(2, availableParallelism() * 2);
+    const signIn = await signInLoad(server.url, signinSeconds, workers);
+    lines.push(
+      `sign-in (nonce + encrypted authenticate), ${workers} clients: ${round(signIn.perSecond)}/s, p50 ${Math.round(signIn.p50)} ms, p99 ${Math.round(signIn.p99)} ms, ${signIn.count} sign-ins, ${signIn.failures} failures`,
+    );
+    console.log(lines.at(-1));
+    const cost = `argon2id m=${PASSWORD_HASH_OPTIONS.memoryCost} KiB, t=${PASSWORD_HASH_OPTIONS.timeCost}, p=${PASSWORD_HASH_OPTIONS.parallelism}`;
+    result.figures.push(
+      { name: `sign-ins per second (${cost})`, value: round(signIn.perSecond), unit: '/s' },
+      { name: 'one password check (same hash, this machine)', value: round(hashMs), unit: 'ms' },
+      {
+        name: 'bound set by the hash: CPUs ÷ one check',
+        value: round((availableParallelism() * 1000) / hashMs),
+        unit: '/s',
+      },
+      { name: 'sign-in failures', value: signIn.failures, target: '0', pass: signIn.failures === 0 },
+    );
+    const costs = await measureCosts();
+    result.details = [
+      '```',
+      ...lines,
+      '```',
+      '',
+      'Where the time of one call goes (each piece alone, in one process, median; the baseline does only the first):',
+      '',
+      '| piece | ms |',
+      '|---|---|',
+      ...costs.map((c) => `| ${c.piece} | ${c.ms.toFixed(3)} |`),
+      '',
+      `A token replaced by a refresh ${oldStillValid ? 'stays valid until its own expiry (the session row is what the server checks), so' : 'is refused at once, so'} ` +
+        'the refresh load chains tokens per connection, as a browser tab does: each request sends the token the previous answer gave.',
+      'retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps a fresh AES-256-GCM key); the server refuses a replayed ' +
+        'body, so every request carries its own seal, made before the run.',
+      `Server: \`node server/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory. Load generator: autocannon in the bench process on the same ${availableParallelism()} CPUs.`,
+    ].join('\n');
+  } finally {
+    await server.stop();
+    await baseline.stop();
+  }
+  report(result);
+}

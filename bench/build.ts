@@ -1,0 +1,9 @@
+/**
+ * Builds the web app into bench/out/web, the build every bench serves and measures.
+ * Run: npm run bench:build [-- --no-prerender]   (without the prerendered home, to measure what it brings)
+ */
+import { buildWeb } from './lib/build.ts';
+
+await buildWeb();
+// The prerender step leaves the app's module state behind in this process: the build is done.
+process.exit(0);

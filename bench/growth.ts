@@ -1,0 +1,208 @@
+/**
+ * Growth: the same calls on an empty database and on one with 100,000 accounts and 1,000,000 cases
+ * (bench/seed.ts), on a throwaway PostgreSQL cluster; p99 of the grown one must stay within 1.5× of the
+ * empty one. Then every statement those calls run is explained (auto_explain, with ANALYZE) on the grown
+ * database, and any sequential scan of a growing table is flagged.
+ * Run: npm run bench:growth -- [--duration=10] [--connections=50] [--accounts=100000] [--cases=1000000]
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { API_PATHS } from '../contract/index.ts';
+import { startCluster } from '../scripts/lib/postgres-cluster.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { profileLoad, refreshLoad } from './api.ts';
+import { BenchClient } from './lib/client.ts';
+import { DEFAULT_CONNECTIONS, describe, load, type LoadFigures } from './lib/load.ts';
+import { args, newResult, report, round } from './lib/results.ts';
+import { startServer } from './lib/server.ts';
+import { GROWTH, openForSeed, seedGrowth } from './seed.ts';
+
+const P99_RATIO = 1.5;
+/** Tables that grow with users and records: a sequential scan of one is a finding. */
+const GROWING = [
+  'cases',
+  'accounts',
+  'ptib_profiles',
+  'sessions',
+  'account_authorities',
+  'account_authorizations',
+  'audit_events',
+  'proxy_grants',
+  'case_status_history',
+];
+
+interface Call {
+  name: string;
+  run: (base: string, client: BenchClient) => Promise<LoadFigures>;
+  /** One plain call, for the plans. */
+  once: (client: BenchClient) => Promise<number>;
+}
+
+function calls(duration: number, connections: number): Call[] {
+  const o = { duration, connections };
+  const get =
+    (pathAndQuery: string): Call['run'] =>
+    (base, client) =>
+      load({
+        url: `${base}${pathAndQuery}`,
+        connections,
+        duration,
+        headers: { authorization: `Bearer ${client.token}` },
+      });
+  return [
+    {
+      name: 'refreshJWT',
+      run: (b, c) => refreshLoad(b, c, o),
+      once: async (c) => (await c.call('POST', API_PATHS.refresh, {})).status,
+    },
+    {
+      name: 'retrieveProfile (encrypted)',
+      run: async (b, c) => (await profileLoad(b, c, o, 800)).figures,
+      once: async (c) => (await c.call('POST', API_PATHS.retrieveProfile, {})).status,
+    },
+    {
+      name: 'case list (PRD)',
+      run: get(`${API_PATHS.cases}?app=PRD`),
+      once: async (c) => (await c.call('GET', `${API_PATHS.cases}?app=PRD`)).status,
+    },
+    {
+      name: 'site search (refund)',
+      run: get(`${API_PATHS.search}?q=refund`),
+      once: async (c) => (await c.call('GET', `${API_PATHS.search}?q=refund`)).status,
+    },
+  ];
+}
+
+/** Plans auto_explain wrote to the cluster log after `offset`, one string per statement. */
+function plansSince(logFile: string, offset: number): string[] {
+  const text = readFileSync(logFile, 'utf8').slice(offset);
+  const entries = text.split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/);
+  return entries
+    .filter((e) => e.includes('plan:'))
+    .map((e) =>
+      e
+        .slice(e.indexOf('plan:') + 5)
+        .replace(/^\n/, '')
+        .replace(/^\t/gm, '')
+        .trimEnd(),
+    );
+}
+
+if (import.meta.main) {
+  const a = args();
+  const duration = Number(a.get('duration') ?? 10);
+  const connections = Number(a.get('connections') ?? DEFAULT_CONNECTIONS);
+  const accounts = Number(a.get('accounts') ?? GROWTH.accounts);
+  const cases = Number(a.get('cases') ?? GROWTH.cases);
+  const result = newResult(
+    'growth',
+    `Growth: ${accounts.toLocaleString('en')} accounts, ${cases.toLocaleString('en')} cases (PostgreSQL)`,
+    `npm run bench:build && npm run bench:growth -- --duration=${duration} --connections=${connections} --accounts=${accounts} --cases=${cases}`,
+  );
+  const cluster = await startCluster();
+  const lines: string[] = [];
+  const planSections: string[] = [];
+  try {
+    const admin = openPostgres(cluster.url);
+    for (const name of ['bench_empty', 'bench_grown']) await admin.exec(`CREATE DATABASE ${name}`);
+    const urlOf = (name: string) => cluster.url.replace(/\/postgres$/, `/${name}`);
+    for (const name of ['bench_empty', 'bench_grown']) {
+      const db = await openForSeed({ databaseUrl: urlOf(name) });
+      if (name === 'bench_grown') {
+        const t0 = performance.now();
+        console.log(`seeding ${accounts} accounts and ${cases} cases…`);
+        await seedGrowth(db, { accounts, cases }, console.log);
+        lines.push(`growth seed: ${Math.round((performance.now() - t0) / 1000)} s (bench/seed.ts, generate_series)`);
+      } else await db.exec('ANALYZE');
+      await db.close();
+    }
+
+    const list = calls(duration, connections);
+    const p99 = new Map<string, number[]>();
+    for (const name of ['bench_empty', 'bench_grown']) {
+      const server = await startServer({ databaseUrl: urlOf(name), env: { SEED_DEMO: '1' } });
+      try {
+        for (const call of list) {
+          // A fresh session per call: a long refresh run must not leave the next call on a stale token.
+          const client = new BenchClient(server.url);
+          await client.signIn();
+          const f = await call.run(server.url, client);
+          lines.push(`${name === 'bench_empty' ? 'empty' : 'grown'}: ${call.name}: ${describe(f)}`);
+          console.log(lines.at(-1));
+          p99.set(call.name, [...(p99.get(call.name) ?? []), f.p99]);
+          if (f.errors + f.non2xx > 0)
+            result.notes!.push(`${name}: ${call.name} had ${f.errors} errors and ${f.non2xx} non-2xx answers.`);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    for (const call of list) {
+      const [empty, grown] = p99.get(call.name)!;
+      const ratio = grown! / Math.max(empty!, 1);
+      result.figures.push({
+        name: `${call.name} p99 grown ÷ empty (${grown} ms ÷ ${empty} ms)`,
+        value: round(ratio),
+        unit: '×',
+        target: `≤ ${P99_RATIO}×`,
+        pass: ratio <= P99_RATIO,
+      });
+    }
+
+    // Plans of every statement the calls run, on the grown database, with real row counts.
+    await admin.exec(`ALTER DATABASE bench_grown SET session_preload_libraries = 'auto_explain'`);
+    for (const [k, v] of Object.entries({
+      log_min_duration: '0',
+      log_analyze: 'on',
+      log_buffers: 'on',
+      log_nested_statements: 'on',
+      log_timing: 'on',
+    })) {
+      await admin.exec(`ALTER DATABASE bench_grown SET auto_explain.${k} = ${v}`);
+    }
+    await admin.close();
+    const logFile = path.join(cluster.dir, 'server.log');
+    const server = await startServer({ databaseUrl: urlOf('bench_grown'), env: { SEED_DEMO: '1' } });
+    const seqScans: string[] = [];
+    try {
+      const client = new BenchClient(server.url);
+      await client.signIn();
+      for (const call of list) {
+        await new Promise((r) => setTimeout(r, 300));
+        const offset = statSync(logFile).size;
+        const status = await call.once(client);
+        await new Promise((r) => setTimeout(r, 300));
+        const plans = plansSince(logFile, offset);
+        for (const plan of plans) {
+          for (const table of GROWING) {
+            if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) seqScans.push(`${call.name}: Seq Scan on ${table}`);
+          }
+        }
+        planSections.push(
+          `#### ${call.name} (HTTP ${status}, ${plans.length} statements)\n\n\`\`\`\n${plans.join('\n\n')}\n\`\`\``,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+    result.figures.push({
+      name: 'sequential scans of growing tables in these calls',
+      value: seqScans.length,
+      target: '0',
+      pass: seqScans.length === 0,
+    });
+    if (seqScans.length > 0) result.notes!.push(`Sequential scans: ${[...new Set(seqScans)].join('; ')}.`);
+  } finally {
+    cluster.destroy();
+  }
+  result.details = [
+    '```',
+    ...lines,
+    '```',
+    '',
+    'Plans (auto_explain with ANALYZE and BUFFERS, on the grown database; one call of each, after the load runs):',
+    '',
+    ...planSections,
+  ].join('\n');
+  report(result);
+}

@@ -1,0 +1,122 @@
+/**
+ * Where the time of one call goes: each piece of refreshJWT and retrieveProfile measured on its own in
+ * this process (median of many), next to the only work the baseline server does (one ES256 verify).
+ * It explains the ratio figures; the load runs are what count.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT, generateKeyPair, jwtVerify } from 'jose';
+import {
+  generatePayloadKeyPair,
+  importPrivateKey,
+  importPublicKey,
+  openRequest,
+  sealAnswer,
+  sealRequest,
+} from '../../contract/crypto/index.ts';
+import { API_PATHS } from '../../contract/index.ts';
+import { audit } from '../../server/auth/audit.ts';
+import { TOKEN_ALG } from '../../server/auth/keys.ts';
+import { loadSession, refreshSession, startSession } from '../../server/auth/sessions.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed.ts';
+
+async function medianMs(n: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(20, n); i += 1) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n / 2)]!;
+}
+
+export interface Cost {
+  piece: string;
+  ms: number;
+}
+
+export async function measureCosts(): Promise<Cost[]> {
+  const costs: Cost[] = [];
+  const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG);
+  const sign = () =>
+    new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: TOKEN_ALG })
+      .setSubject('1')
+      .setExpirationTime('15m')
+      .sign(privateKey);
+  const token = await sign();
+  costs.push({
+    piece: 'ES256 verify (all the baseline does)',
+    ms: await medianMs(500, () => jwtVerify(token, publicKey)),
+  });
+  costs.push({ piece: 'ES256 sign (refreshJWT issues a token)', ms: await medianMs(500, sign) });
+
+  const pair = await generatePayloadKeyPair();
+  const pub = await importPublicKey(pair.publicJwk);
+  const priv = await importPrivateKey(pair.privateJwk);
+  const sealed = await sealRequest(pub, API_PATHS.retrieveProfile, {}, Date.now());
+  costs.push({
+    piece: 'RSA-OAEP-3072 unwrap + AES-GCM open (retrieveProfile request)',
+    ms: await medianMs(200, () => openRequest(priv, API_PATHS.retrieveProfile, sealed.body, Date.now())),
+  });
+  costs.push({
+    piece: 'AES-GCM seal of the answer',
+    ms: await medianMs(500, () => sealAnswer(sealed.key, API_PATHS.retrieveProfile, '{"header":{}}'.repeat(20))),
+  });
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'ptib-bench-costs-'));
+  const db = await openPglite(dir);
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    const account = await db.query<{ id: number }>('SELECT id FROM accounts WHERE login_name = $1', [
+      DEMO_ACCOUNTS[0]!.loginName,
+    ]);
+    const { sessionId } = await startSession(
+      db,
+      {
+        accountId: Number(account.rows[0]!.id),
+        profileId: DEMO_ACCOUNTS[0]!.profileId,
+        model: 'bench',
+        clientAddress: '127.0.0.1',
+        rememberMe: false,
+      },
+      new Date(),
+      { maxHours: 12 },
+    );
+    costs.push({
+      piece: 'PGlite: SELECT 1 (one round trip, nothing else)',
+      ms: await medianMs(300, () => db.query('SELECT 1')),
+    });
+    costs.push({
+      piece: 'PGlite: loadSession (every signed-in call)',
+      ms: await medianMs(300, () => loadSession(db, sessionId)),
+    });
+    costs.push({
+      piece: 'PGlite: refreshSession (SELECT + UPDATE)',
+      ms: await medianMs(300, () => refreshSession(db, sessionId, new Date())),
+    });
+    costs.push({
+      piece: 'PGlite: audit INSERT (refreshJWT writes one)',
+      ms: await medianMs(300, () =>
+        audit(db, {
+          event: 'refresh',
+          at: new Date(),
+          accountId: 1,
+          loginName: 'ptib.demo',
+          actingProfileId: 'PTIB00000001',
+          clientAddress: '127.0.0.1',
+        }),
+      ),
+    });
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return costs;
+}

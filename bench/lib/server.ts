@@ -1,0 +1,157 @@
+/**
+ * The real server as a user gets it: `node server/main.ts` on the built tree, on a free loopback
+ * port, with its own data directory. Benches measure this process (its RSS from /proc).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../scripts/lib/postgres-cluster.ts';
+import { BENCH_WEB_DIST } from './build.ts';
+import { ROOT } from './results.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  child: ChildProcess;
+  logs: string[];
+  /** Milliseconds from spawn to the first healthy /healthz. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** An existing data directory (kept on stop); default: a fresh temporary one (removed on stop). */
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** The built web app to serve (WEB_DIST); default: the benches' own build, bench/out/web. */
+  webDist?: string;
+  /** Command to run instead of `node server/main.ts`, e.g. ['npm', 'start']. */
+  argv?: string[];
+  timeoutMs?: number;
+}
+
+export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`No web build in ${path.relative(ROOT, webDist)}: run \`npm run bench:build\` first.`);
+  }
+}
+
+export async function waitHealthy(url: string, child: ChildProcess, logs: string[], timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() > deadline) throw new Error(`server not healthy in ${timeoutMs} ms:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const webDist = options.webDist ?? BENCH_WEB_DIST;
+  ensureBuilt(webDist);
+  const port = await freePort();
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ptib-bench-'));
+  const logs: string[] = [];
+  const [command, ...argv] = options.argv ?? [process.execPath, path.join(ROOT, 'server/main.ts')];
+  const started = performance.now();
+  const child = spawn(command!, argv, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() also ends what `npm start` spawned.
+    detached: true,
+  });
+  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, child, logs, options.timeoutMs ?? 60_000);
+  } catch (error) {
+    killGroup(child, 'SIGKILL');
+    throw error;
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    dataDir,
+    child,
+    logs,
+    startMs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        killGroup(child, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Resident set size of a process in MB (VmRSS), or null when it is gone. */
+export function rssMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pid of the node process that serves `port` under a process group (for `npm start`). */
+export function serverPidOf(rootPid: number): number {
+  // npm start runs `node scripts/build-if-needed.ts && node server/main.ts` through a shell: find the
+  // newest descendant running server/main.ts.
+  const children = (pid: number): number[] => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes('server/main.ts')) return pid;
+    } catch {
+      /* gone */
+    }
+    queue.push(...children(pid));
+  }
+  return rootPid;
+}

@@ -1,0 +1,142 @@
+/**
+ * Memory: the server's RSS once healthy (first start on a new data directory, and a restart on an
+ * existing one), then a soak: mixed load (refreshJWT, encrypted retrieveProfile, case list, site search,
+ * the page itself) for N minutes with RSS sampled every 10 s. Growth is the last fifth of the soak against
+ * the fifth after warm-up.
+ * Run: npm run bench:memory -- [--minutes=10]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PATHS } from '../contract/index.ts';
+import { profileLoad, refreshLoad } from './api.ts';
+import { BenchClient } from './lib/client.ts';
+import { load } from './lib/load.ts';
+import { args, newResult, report, round } from './lib/results.ts';
+import { rssMb, startServer } from './lib/server.ts';
+
+export const RSS_TARGET_MB = 150;
+const SAMPLE_MS = 10_000;
+const SEGMENT_S = 15;
+const CONNECTIONS = 10;
+const SETTLE_MS = 5_000;
+
+if (import.meta.main) {
+  const minutes = Number(args().get('minutes') ?? 10);
+  const result = newResult(
+    'memory',
+    `Memory: RSS after start and over a ${minutes}-minute soak`,
+    `npm run bench:build && npm run bench:memory -- --minutes=${minutes}`,
+  );
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ptib-bench-mem-'));
+  try {
+    const first = await startServer({ dataDir });
+    const firstRss = rssMb(first.pid)!;
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const firstSettled = rssMb(first.pid)!;
+    await first.stop();
+
+    const server = await startServer({ dataDir });
+    const atStart = rssMb(server.pid)!;
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const settled = rssMb(server.pid)!;
+    result.figures.push(
+      {
+        name: 'RSS when healthy, first start (new data directory: initdb, migrations, seed)',
+        value: round(firstRss),
+        unit: 'MB',
+      },
+      { name: `RSS ${SETTLE_MS / 1000} s later, first start`, value: round(firstSettled), unit: 'MB' },
+      {
+        name: 'RSS when healthy, restart on the existing data directory',
+        value: round(atStart),
+        unit: 'MB',
+        target: `≤ ${RSS_TARGET_MB} MB`,
+        pass: atStart <= RSS_TARGET_MB,
+      },
+      {
+        name: `RSS ${SETTLE_MS / 1000} s later, restart`,
+        value: round(settled),
+        unit: 'MB',
+        target: `≤ ${RSS_TARGET_MB} MB`,
+        pass: settled <= RSS_TARGET_MB,
+      },
+    );
+
+    const samples: Array<{ s: number; rss: number; requests: number }> = [];
+    let requests = 0;
+    const t0 = performance.now();
+    const sampler = setInterval(() => {
+      samples.push({ s: Math.round((performance.now() - t0) / 1000), rss: rssMb(server.pid) ?? NaN, requests });
+    }, SAMPLE_MS);
+    const until = t0 + minutes * 60_000;
+    const o = { duration: SEGMENT_S, connections: CONNECTIONS };
+    let segment = 0;
+    try {
+      while (performance.now() + SEGMENT_S * 1000 <= until) {
+        const client = new BenchClient(server.url);
+        await client.signIn();
+        const auth = { authorization: `Bearer ${client.token}` };
+        const kind = segment % 5;
+        const f =
+          kind === 0
+            ? await refreshLoad(server.url, client, o)
+            : kind === 1
+              ? (await profileLoad(server.url, client, o, 200)).figures
+              : kind === 2
+                ? await load({ url: `${server.url}${API_PATHS.cases}?app=PRD`, ...o, headers: auth })
+                : kind === 3
+                  ? await load({ url: `${server.url}${API_PATHS.search}?q=refund`, ...o, headers: auth })
+                  : await load({ url: `${server.url}/`, ...o, headers: { 'accept-encoding': 'br' } });
+        requests += f.requests;
+        if (f.errors + f.non2xx > 0) result.notes!.push(`segment ${segment}: ${f.errors} errors, ${f.non2xx} non-2xx`);
+        segment += 1;
+      }
+      const rest = until - performance.now();
+      if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+    } finally {
+      clearInterval(sampler);
+      await server.stop();
+    }
+    samples.push({ s: Math.round((performance.now() - t0) / 1000), rss: NaN, requests });
+    const valid = samples.filter((x) => Number.isFinite(x.rss));
+    const fifth = Math.max(1, Math.floor(valid.length / 5));
+    const mean = (xs: typeof valid) => xs.reduce((n, x) => n + x.rss, 0) / xs.length;
+    const warm = mean(valid.slice(fifth, 2 * fifth));
+    const last = mean(valid.slice(-fifth));
+    const growth = (last - warm) / warm;
+    result.figures.push(
+      { name: 'soak: requests served', value: requests },
+      { name: 'soak: RSS, mean of the last fifth', value: round(last), unit: 'MB' },
+      {
+        name: 'soak: RSS growth, last fifth vs. after warm-up',
+        value: round(growth * 100),
+        unit: '%',
+        target: '≤ 5 % (no growth)',
+        pass: growth <= 0.05,
+      },
+      {
+        name: 'soak: RSS peak',
+        value: round(Math.max(...valid.map((x) => x.rss))),
+        unit: 'MB',
+        target: `≤ ${RSS_TARGET_MB} MB`,
+        pass: Math.max(...valid.map((x) => x.rss)) <= RSS_TARGET_MB,
+      },
+    );
+    const width = 40;
+    const max = Math.max(...valid.map((x) => x.rss));
+    result.details = [
+      `Soak: ${CONNECTIONS} connections in ${SEGMENT_S}-second segments, each a fresh sign-in, rotating refreshJWT, encrypted retrieveProfile, case list, site search and the page (brotli). RSS from /proc every ${SAMPLE_MS / 1000} s:`,
+      '',
+      '```',
+      ...valid.map(
+        (x) =>
+          `${String(x.s).padStart(5)} s ${x.rss.toFixed(0).padStart(5)} MB ${'#'.repeat(Math.round((x.rss / max) * width))}`,
+      ),
+      '```',
+    ].join('\n');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report(result);
+}

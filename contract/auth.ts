@@ -1,0 +1,48 @@
+/**
+ * Sign-in and session rules of our own (beyond the specification): messages the server answers in
+ * responseDesc and the app may show, throttling limits, and the XSRF cookie/header pair.
+ */
+
+/** Double-submit XSRF protection (spec §7): the server sets the cookie, the app copies it into the header. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** How long a login nonce (authenticityToken) may wait for its sign-in. */
+export const LOGIN_NONCE_TTL_MS = 10 * 60_000;
+
+/**
+ * How long a sign-in may wait for its one-time password: longer than one code lives (OTP.CODE_TTL_MS),
+ * so a user whose code expired can still ask for a new one without typing the password again.
+ */
+export const LOGIN_CHALLENGE_TTL_MS = 15 * 60_000;
+
+/**
+ * Failed sign-ins, counted per login name (case-insensitive, known or not) and per client address
+ * within a window; reaching the limit locks for LOCK_MS. Attempts while locked neither count nor
+ * extend the lock; a success resets the login name's count (not the address's).
+ */
+export const LOGIN_THROTTLE = {
+  ACCOUNT_MAX_FAILURES: 5,
+  ADDRESS_MAX_FAILURES: 20,
+  WINDOW_MS: 15 * 60_000,
+  LOCK_MS: 15 * 60_000,
+} as const;
+
+export const AUTH_MESSAGES = {
+  /** One message for unknown login, wrong password and disabled account: no account enumeration. */
+  invalidCredentials: 'Invalid login name or password.',
+  lockedOut: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  invalidNonce: 'The sign-in form has expired or was already used (invalid authenticityToken). Please try again.',
+  invalidXsrf: 'Missing or invalid XSRF token',
+  sessionInterrupted: 'Your session has ended because you signed in again on another device or browser.',
+  profileBlocked: 'Your PTIB profile is blocked. Please contact the administrator.',
+  missingAuthorization: (code: string) =>
+    `You are not authorized to use this function: authorization ${code} is required.`,
+  missingAuthority: (code: string) => `You are not allowed to use this function: the ${code} role is required.`,
+  proxyNotMaster: 'Only a master PTIB user may act for another PTIB profile.',
+  proxyNotGranted: (profileId: string) =>
+    `You may not act for PTIB profile ${profileId}: it is not in your master PTIB list.`,
+  proxyBlocked: (profileId: string) => `Your access to act for PTIB profile ${profileId} has been blocked.`,
+  signedOut: 'You have been signed out.',
+} as const;

@@ -1,0 +1,271 @@
+import { fromBase64, toBase64, toBase64Url } from './base64.ts';
+
+/**
+ * Hybrid payload encryption, the same code in the browser and on the server (WebCrypto only, through
+ * globalThis.crypto.subtle). See docs/decisions/ for the scheme and why.
+ *
+ * Request:  a fresh AES-256-GCM key and 96-bit IV encrypt `{"ts": epochMs, "data": body}`; the AES key is
+ *           wrapped with the server's RSA-OAEP (SHA-256) public key; the body is { wrappedKey, iv, cipher }.
+ * Answer:   the server encrypts the text it would have sent under the same AES key with a fresh IV:
+ *           { iv, cipher }.
+ * Both directions bind the call's API path as GCM additional data, so a cipher made for one call (or one
+ * direction) does not open as another.
+ */
+
+export const PAYLOAD_CRYPTO = {
+  JWK_ALG: 'RSA-OAEP-256',
+  RSA_MODULUS_BITS: 3072,
+  AES_KEY_BITS: 256,
+  IV_BYTES: 12,
+  /** A request's timestamp may differ from the server's clock by at most this much either way. */
+  TIMESTAMP_WINDOW_MS: 5 * 60_000,
+  /** Upper bound of a cipher's base64 length (the server's body limit is 1 MiB anyway). */
+  MAX_CIPHER_CHARS: 1_400_000,
+} as const;
+
+/** What an encrypted call sends. */
+export interface EncryptedRequest {
+  wrappedKey: string;
+  iv: string;
+  cipher: string;
+}
+
+/** What an encrypted call answers: the request's key is reused, so wrappedKey is left out. */
+export interface EncryptedAnswer {
+  wrappedKey?: string;
+  iv: string;
+  cipher: string;
+}
+
+/** The server's public key as published at GET /api/public-key. */
+export interface PublicPayloadJwk {
+  kty: 'RSA';
+  n: string;
+  e: string;
+  alg: typeof PAYLOAD_CRYPTO.JWK_ALG;
+  use: 'enc';
+  kid: string;
+}
+
+export type PayloadFailure =
+  'plain' | 'base64' | 'iv' | 'wrappedKey' | 'unwrap' | 'integrity' | 'content' | 'timestamp' | 'replay';
+
+/** The server's responseDesc for each way an encrypted request can be refused (all answered 400). */
+export const PAYLOAD_ERRORS: Record<PayloadFailure, string> = {
+  plain: 'This call must be encrypted: send { wrappedKey, iv, cipher } as base64 strings.',
+  base64: 'Encrypted payload: wrappedKey, iv and cipher must be valid base64.',
+  iv: `Encrypted payload: iv must be ${PAYLOAD_CRYPTO.IV_BYTES} bytes.`,
+  wrappedKey: 'Encrypted payload: wrappedKey does not match the size of the server key.',
+  unwrap: 'Encrypted payload: the key could not be unwrapped; fetch the current public key and try again.',
+  integrity: 'Encrypted payload: the cipher failed its integrity check.',
+  content: 'Encrypted payload: the decrypted content is not { ts, data } JSON.',
+  timestamp: 'Encrypted payload: the timestamp is outside the allowed window; check the device clock.',
+  replay: 'Encrypted payload: this request was already received and is refused as a replay.',
+};
+
+export class PayloadError extends Error {
+  readonly reason: PayloadFailure;
+  constructor(reason: PayloadFailure) {
+    super(PAYLOAD_ERRORS[reason]);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Key types spelled without the DOM library, so the same file type-checks for the browser and for
+ * Node (whose WebCrypto types live in node:crypto).
+ */
+export type PayloadCryptoKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+export interface RsaJwk {
+  kty?: string;
+  n?: string;
+  e?: string;
+  d?: string;
+  p?: string;
+  q?: string;
+  dp?: string;
+  dq?: string;
+  qi?: string;
+  alg?: string;
+  ext?: boolean;
+  key_ops?: string[];
+}
+
+const RSA_OAEP = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
+const AES_GCM = 'AES-GCM';
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const subtle = () => globalThis.crypto.subtle;
+
+const additionalData = (direction: 'request' | 'answer', path: string) => encoder.encode(`${direction} ${path}`);
+
+/** RFC 7638 thumbprint of an RSA public key: the key id. */
+export async function jwkThumbprint(jwk: { e: string; n: string }): Promise<string> {
+  const canonical = JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n });
+  return toBase64Url(await subtle().digest('SHA-256', encoder.encode(canonical)));
+}
+
+/** A new RSA-OAEP key pair: the public half as published, the private half as a JWK to keep. */
+export async function generatePayloadKeyPair(): Promise<{ publicJwk: PublicPayloadJwk; privateJwk: RsaJwk }> {
+  const pair = await subtle().generateKey(
+    {
+      ...RSA_OAEP,
+      modulusLength: PAYLOAD_CRYPTO.RSA_MODULUS_BITS,
+      publicExponent: new Uint8Array([1, 0, 1]),
+    },
+    true,
+    ['wrapKey', 'unwrapKey'],
+  );
+  const privateJwk = await subtle().exportKey('jwk', pair.privateKey);
+  return { publicJwk: await publicJwkOf(privateJwk), privateJwk };
+}
+
+/** The public half (n, e) of an RSA JWK, with alg, use and kid. */
+export async function publicJwkOf(jwk: RsaJwk): Promise<PublicPayloadJwk> {
+  const { kty, n, e } = jwk;
+  if (kty !== 'RSA' || !n || !e) throw new Error('Not an RSA key');
+  return { kty: 'RSA', n, e, alg: PAYLOAD_CRYPTO.JWK_ALG, use: 'enc', kid: await jwkThumbprint({ n, e }) };
+}
+
+/** Imports the published key for wrapping request keys. */
+export function importPublicKey(jwk: PublicPayloadJwk): Promise<PayloadCryptoKey> {
+  const { kty, n, e } = jwk;
+  return subtle().importKey('jwk', { kty, n, e, alg: PAYLOAD_CRYPTO.JWK_ALG, ext: true }, RSA_OAEP, false, ['wrapKey']);
+}
+
+/** Imports the server's private key for unwrapping request keys. */
+export function importPrivateKey(jwk: RsaJwk): Promise<PayloadCryptoKey> {
+  // key_ops and alg of a stored or converted key may name other uses: keep only the key material.
+  const { kty, n, e, d, p, q, dp, dq, qi } = jwk;
+  return subtle().importKey('jwk', { kty, n, e, d, p, q, dp, dq, qi, alg: PAYLOAD_CRYPTO.JWK_ALG }, RSA_OAEP, false, [
+    'unwrapKey',
+  ]);
+}
+
+/** Encrypts a request body for `path`. Keep the returned key to open the answer. */
+export async function sealRequest(
+  publicKey: PayloadCryptoKey,
+  path: string,
+  data: unknown,
+  now: number,
+): Promise<{ body: EncryptedRequest; key: PayloadCryptoKey }> {
+  const key = await subtle().generateKey({ name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS }, true, [
+    'encrypt',
+    'decrypt',
+  ]);
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
+  const plaintext = encoder.encode(JSON.stringify({ ts: now, data: data ?? null }));
+  const cipher = await subtle().encrypt(
+    { name: AES_GCM, iv, additionalData: additionalData('request', path) },
+    key,
+    plaintext,
+  );
+  const wrappedKey = await subtle().wrapKey('raw', key, publicKey, RSA_OAEP);
+  return { body: { wrappedKey: toBase64(wrappedKey), iv: toBase64(iv), cipher: toBase64(cipher) }, key };
+}
+
+export interface OpenedRequest {
+  /** The request's AES key: the answer is encrypted under it. */
+  key: PayloadCryptoKey;
+  /** The decoded wrappedKey and iv, for the replay check. */
+  wrappedKey: Uint8Array<ArrayBuffer>;
+  iv: Uint8Array<ArrayBuffer>;
+  ts: number;
+  data: unknown;
+}
+
+function decode(value: string): Uint8Array<ArrayBuffer> {
+  const bytes = fromBase64(value);
+  if (!bytes) throw new PayloadError('base64');
+  return bytes;
+}
+
+/**
+ * Decrypts a request body sent to `path`, checking its timestamp against `now`. Throws PayloadError,
+ * never anything else, for bad input.
+ */
+export async function openRequest(
+  privateKey: PayloadCryptoKey,
+  path: string,
+  body: EncryptedRequest,
+  now: number,
+): Promise<OpenedRequest> {
+  const wrappedKey = decode(body.wrappedKey);
+  const iv = decode(body.iv);
+  const cipher = decode(body.cipher);
+  if (iv.length !== PAYLOAD_CRYPTO.IV_BYTES) throw new PayloadError('iv');
+  const modulusBits = (privateKey.algorithm as { modulusLength?: number }).modulusLength ?? 0;
+  if (wrappedKey.length !== modulusBits / 8) throw new PayloadError('wrappedKey');
+  let key: PayloadCryptoKey;
+  try {
+    key = await subtle().unwrapKey(
+      'raw',
+      wrappedKey,
+      privateKey,
+      RSA_OAEP,
+      { name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS },
+      false,
+      ['encrypt', 'decrypt'],
+    );
+  } catch {
+    throw new PayloadError('unwrap');
+  }
+  let plaintext: string;
+  try {
+    const bytes = await subtle().decrypt(
+      { name: AES_GCM, iv, additionalData: additionalData('request', path) },
+      key,
+      cipher,
+    );
+    plaintext = decoder.decode(bytes);
+  } catch {
+    throw new PayloadError('integrity');
+  }
+  let sealed: unknown;
+  try {
+    sealed = JSON.parse(plaintext);
+  } catch {
+    throw new PayloadError('content');
+  }
+  if (typeof sealed !== 'object' || sealed === null || Array.isArray(sealed) || !('data' in sealed))
+    throw new PayloadError('content');
+  const ts = (sealed as { ts?: unknown }).ts;
+  if (typeof ts !== 'number' || !Number.isFinite(ts)) throw new PayloadError('content');
+  if (Math.abs(now - ts) > PAYLOAD_CRYPTO.TIMESTAMP_WINDOW_MS) throw new PayloadError('timestamp');
+  return { key, wrappedKey, iv, ts, data: (sealed as { data: unknown }).data };
+}
+
+/** Encrypts an answer's text for `path` under the request's key, with a fresh IV. */
+export async function sealAnswer(key: PayloadCryptoKey, path: string, text: string): Promise<EncryptedAnswer> {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
+  const cipher = await subtle().encrypt(
+    { name: AES_GCM, iv, additionalData: additionalData('answer', path) },
+    key,
+    encoder.encode(text),
+  );
+  return { iv: toBase64(iv), cipher: toBase64(cipher) };
+}
+
+/** Is this body an encrypted answer ({ iv, cipher }, optionally an empty wrappedKey)? */
+export function isEncryptedAnswer(value: unknown): value is EncryptedAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.iv === 'string' && typeof v.cipher === 'string' && (v.wrappedKey ?? '') === '';
+}
+
+/** Decrypts an answer to a call made to `path` with `key`. Throws PayloadError('integrity') when it will not open. */
+export async function openAnswer(key: PayloadCryptoKey, path: string, body: EncryptedAnswer): Promise<string> {
+  const iv = decode(body.iv);
+  const cipher = decode(body.cipher);
+  if (iv.length !== PAYLOAD_CRYPTO.IV_BYTES) throw new PayloadError('iv');
+  try {
+    const bytes = await subtle().decrypt(
+      { name: AES_GCM, iv, additionalData: additionalData('answer', path) },
+      key,
+      cipher,
+    );
+    return decoder.decode(bytes);
+  } catch {
+    throw new PayloadError('integrity');
+  }
+}

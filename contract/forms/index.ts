@@ -1,0 +1,5 @@
+/** Form definitions of the generic e-service and their one validator (zod-free; see types.ts). */
+export * from './types.ts';
+export * from './messages.ts';
+export * from './validate.ts';
+export * from './defaults.ts';

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULTS, MESSAGES } from '../index.ts';
+import { FIELD_MESSAGES } from './messages.ts';
+import { initialValues, mergeValues } from './defaults.ts';
+import { isRealDate, validateField, validateForm } from './validate.ts';
+import type { FieldDef, FormDefinition } from './types.ts';
+
+const final = (field: FieldDef, value: unknown) => validateField(field, value, 'final');
+const draft = (field: FieldDef, value: unknown) => validateField(field, value, 'draft');
+
+describe('required fields', () => {
+  const name: FieldDef = { name: 'applicantName', label: 'Applicant name', type: 'text', required: true };
+  it.each([undefined, null, '', '   ', {}])('%j is missing on save', (v) => {
+    expect(final(name, v)).toEqual({ applicantName: 'Applicant name is required.' });
+  });
+  it('a draft may leave a required field empty', () => {
+    expect(draft(name, '')).toEqual({});
+  });
+  it('a select asks to choose', () => {
+    const gender: FieldDef = { name: 'gender', label: 'Gender', type: 'select', codeList: 'gender', required: true };
+    expect(final(gender, '')).toEqual({ gender: FIELD_MESSAGES.choose('Gender') });
+  });
+  it('an optional empty field is fine', () => {
+    expect(final({ ...name, required: false }, '')).toEqual({});
+  });
+});
+
+describe('identifier rule (12 characters)', () => {
+  const id: FieldDef = { name: 'idNo', label: 'ID number', type: 'text', format: 'identifier' };
+  it('accepts exactly 12 characters', () => expect(final(id, 'S1234567D001')).toEqual({}));
+  it.each(['S1234567D00', 'S1234567D0012'])('refuses %s', (v) => {
+    expect(final(id, v)).toEqual({ idNo: 'ID number must be exactly 12 characters.' });
+  });
+  it('applies to drafts too: a draft is never malformed', () => {
+    expect(draft(id, 'short')).toEqual({ idNo: FIELD_MESSAGES.identifier('ID number') });
+  });
+});
+
+describe('digits only', () => {
+  const acct: FieldDef = { name: 'acct', label: 'Account number', type: 'text', format: 'digits' };
+  const months: FieldDef = { name: 'months', label: 'Months', type: 'number', min: 1, max: 60 };
+  it.each(['0', '123', '000123'])('%s passes', (v) => expect(final(acct, v)).toEqual({}));
+  it.each(['-1', '+1', '1.5', '1e3', '12a', '١٢'])('%j fails', (v) => {
+    expect(final(acct, v)).toEqual({ acct: 'Account number must contain digits only.' });
+    expect(final(months, v)).toEqual({ months: 'Months must contain digits only.' });
+  });
+  it('a number keeps to its range', () => {
+    expect(final(months, '61')).toEqual({ months: 'Months must be between 1 and 60.' });
+    expect(final(months, '0')).toEqual({ months: 'Months must be between 1 and 60.' });
+    expect(final(months, '60')).toEqual({});
+  });
+  it('agrees with a plain digit check for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), (s) => {
+        const ok = /^[0-9]+$/.test(s.trim());
+        return (Object.keys(final(acct, s)).length === 0) === ok || s.trim() === '';
+      }),
+    );
+  });
+});
+
+describe('postal code', () => {
+  const postal: FieldDef = { name: 'postal', label: 'Postal code', type: 'postalCode', required: true };
+  it('accepts six digits', () => expect(final(postal, '079903')).toEqual({}));
+  it.each(['79903', '0799031', 'ABCDEF', '07990 3'])('refuses %j with the specification message', (v) => {
+    expect(final(postal, v)).toEqual({ postal: 'Invaild Postal Code' });
+    expect(MESSAGES.invalidPostalCode).toBe('Invaild Postal Code');
+  });
+});
+
+describe('dates', () => {
+  const d: FieldDef = { name: 'departure', label: 'Departure date', type: 'date' };
+  it.each(['2026-02-28', '2024-02-29', '2026-12-31'])('%s is real', (v) => expect(final(d, v)).toEqual({}));
+  it.each(['2026-02-29', '2026-13-01', '2026-00-10', '26-01-01', '2026/01/01', 'tomorrow'])('%s is not', (v) => {
+    expect(final(d, v)).toEqual({ departure: 'Departure date must be a real date.' });
+  });
+  it('isRealDate round-trips any calendar day', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (date) =>
+        isRealDate(date.toISOString().slice(0, 10)),
+      ),
+    );
+  });
+});
+
+describe('selects and yes/no', () => {
+  const cur: FieldDef = { name: 'cur', label: 'Currency', type: 'select', codeList: 'currency' };
+  const nat: FieldDef = { name: 'nat', label: 'Nationality', type: 'select', codeList: 'nationality' };
+  const flag: FieldDef = { name: 'flag', label: 'Urgent', type: 'yesNo' };
+  it('accepts codes of the list', () => {
+    expect(final(cur, 'SGD')).toEqual({});
+    expect(final(nat, 'SG')).toEqual({});
+    expect(final(flag, 'N')).toEqual({});
+  });
+  it('refuses anything else', () => {
+    expect(final(cur, 'sgd')).toEqual({ cur: 'Select Currency from the list.' });
+    expect(final(cur, 'XTS')).toEqual({ cur: 'Select Currency from the list.' });
+    expect(final(nat, 'XX')).toEqual({ nat: 'Select Nationality from the list.' });
+    expect(final(flag, 'yes')).toEqual({ flag: 'Select Urgent from the list.' });
+  });
+});
+
+describe('amount with currency', () => {
+  const amt: FieldDef = { name: 'deposit', label: 'Deposit', type: 'amount', required: true, max: 1_000_000 };
+  it('accepts up to the currency minor digits', () => {
+    expect(final(amt, { amount: '120.50', currency: 'SGD' })).toEqual({});
+    expect(final(amt, { amount: '120', currency: 'JPY' })).toEqual({});
+  });
+  it('refuses more decimals than the currency has', () => {
+    expect(final(amt, { amount: '1.234', currency: 'SGD' })).toEqual({
+      'deposit.amount': 'Deposit must be an amount in numbers, with up to 2 decimal places.',
+    });
+    expect(final(amt, { amount: '1.5', currency: 'JPY' })).toEqual({
+      'deposit.amount': 'Deposit must be a whole amount in numbers.',
+    });
+  });
+  it('refuses signs, letters and too much', () => {
+    expect(Object.keys(final(amt, { amount: '-5', currency: 'SGD' }))).toEqual(['deposit.amount']);
+    expect(Object.keys(final(amt, { amount: '5abc', currency: 'SGD' }))).toEqual(['deposit.amount']);
+    expect(final(amt, { amount: '1000000.01', currency: 'SGD' })).toEqual({
+      'deposit.amount': 'Deposit must be 1000000 or less.',
+    });
+  });
+  it('requires the amount on save, not in a draft', () => {
+    expect(final(amt, { amount: '', currency: 'SGD' })).toEqual({ 'deposit.amount': 'Deposit is required.' });
+    expect(draft(amt, { amount: '', currency: 'SGD' })).toEqual({});
+  });
+  it('requires a real currency', () => {
+    expect(final(amt, { amount: '1', currency: 'ZZZ' })).toEqual({
+      'deposit.currency': 'Select Currency of Deposit from the list.',
+    });
+  });
+  it('refuses a wrong shape without throwing', () => {
+    expect(final(amt, '12')).toEqual({ deposit: 'Deposit is not in the expected form.' });
+  });
+});
+
+describe('address', () => {
+  const addr: FieldDef = { name: 'home', label: 'Home address', type: 'address', required: true };
+  const sg = {
+    blockHouseNo: '10',
+    streetName: 'Anson Road',
+    floorUnit: '#12-01',
+    buildingName: '',
+    postalCode: '079903',
+    country: 'SG',
+  };
+  it('accepts a Singapore address', () => expect(final(addr, sg)).toEqual({}));
+  it('checks a Singapore postal code with the specification message', () => {
+    expect(final(addr, { ...sg, postalCode: '7999' })).toEqual({ 'home.postalCode': 'Invaild Postal Code' });
+  });
+  it('does not apply the Singapore rule abroad', () => {
+    expect(final(addr, { ...sg, postalCode: 'SW1A 1AA', country: 'GB' })).toEqual({});
+  });
+  it('requires street and postal code on save', () => {
+    expect(final(addr, { ...sg, streetName: '', postalCode: '' })).toEqual({
+      'home.streetName': 'Street name of Home address is required.',
+      'home.postalCode': 'Postal code of Home address is required.',
+    });
+    expect(draft(addr, { ...sg, streetName: '', postalCode: '' })).toEqual({});
+  });
+  it('refuses an unknown country', () => {
+    expect(Object.keys(final(addr, { ...sg, country: 'QQ' }))).toEqual(['home.country']);
+  });
+});
+
+describe('text limits', () => {
+  it('refuses text over the limit', () => {
+    const f: FieldDef = { name: 'remarks', label: 'Remarks', type: 'textarea', maxLength: 5 };
+    expect(final(f, '123456')).toEqual({ remarks: 'Remarks must be 5 characters or fewer.' });
+    expect(final(f, '12345')).toEqual({});
+  });
+  it('refuses a non-string where text belongs', () => {
+    const f: FieldDef = { name: 'n', label: 'Name', type: 'text' };
+    expect(final(f, 42)).toEqual({ n: 'Name is not in the expected form.' });
+  });
+});
+
+describe('whole forms', () => {
+  const form: FormDefinition = {
+    fields: [
+      { name: 'applicantName', label: 'Applicant name', type: 'text', required: true },
+      { name: 'postal', label: 'Postal code', type: 'postalCode', required: true },
+      { name: 'fee', label: 'Fee', type: 'amount' },
+      { name: 'entityType', label: 'Entity type', type: 'select', codeList: 'entityType' },
+      { name: 'urgent', label: 'Urgent', type: 'yesNo' },
+      { name: 'home', label: 'Address', type: 'address' },
+    ],
+  };
+  it('lists errors in the order of the fields', () => {
+    const errors = validateForm(form, { ...initialValues(form), postal: '12' }, 'final');
+    expect(Object.keys(errors)).toEqual(['applicantName', 'postal']);
+  });
+  it('refuses fields the form does not have', () => {
+    expect(
+      validateForm(form, { ...initialValues(form), applicantName: 'A', postal: '079903', x: '1' }, 'final'),
+    ).toEqual({ x: 'There is no field named x in this form.' });
+  });
+  it('starts from the specification defaults', () => {
+    expect(initialValues(form)).toEqual({
+      applicantName: '',
+      postal: '',
+      fee: { amount: '', currency: DEFAULTS.currency },
+      entityType: DEFAULTS.entityType,
+      urgent: DEFAULTS.flag,
+      home: {
+        blockHouseNo: '',
+        streetName: '',
+        floorUnit: '',
+        buildingName: '',
+        postalCode: '',
+        country: DEFAULTS.country,
+      },
+    });
+    expect(DEFAULTS).toMatchObject({
+      currency: 'SGD',
+      country: 'SG',
+      flag: 'Y',
+      entityType: 'I',
+      paymentMethod: 'GIRO',
+    });
+  });
+  it('merges stored values over the defaults and drops unknown ones', () => {
+    const merged = mergeValues(form, { applicantName: 'Tan', fee: { amount: '5' }, gone: 'x' });
+    expect(merged.applicantName).toBe('Tan');
+    expect(merged.fee).toEqual({ amount: '5', currency: 'SGD' });
+    expect(merged).not.toHaveProperty('gone');
+  });
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything(), (values) => {
+        validateForm(form, values, 'final');
+        validateForm(form, values, 'draft');
+        return true;
+      }),
+    );
+  });
+});

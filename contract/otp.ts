@@ -1,0 +1,52 @@
+/**
+ * SMS one-time passwords (the second factor after the password): rules of our own, beyond the
+ * specification, written once for the server and the app.
+ */
+
+export const OTP = {
+  /** Digits in a code. */
+  CODE_LENGTH: 6,
+  /** A code is good for this long after it was sent. */
+  CODE_TTL_MS: 5 * 60_000,
+  /** Wrong codes allowed per pending sign-in (not per code: a resend does not give more tries). */
+  MAX_TRIES: 5,
+  /** Wait between two sends for one pending sign-in. */
+  RESEND_COOLDOWN_MS: 30_000,
+  /** Codes sent per pending sign-in, the first one included. */
+  MAX_SENDS: 3,
+} as const;
+
+/** A code as typed: exactly CODE_LENGTH digits. */
+export const OTP_CODE_PATTERN = /^\d{6}$/;
+
+/** Header responseCode values of the one-time password calls, so the app can react to each. */
+export const OTP_RESPONSE_CODE = {
+  /** Wrong code; responseJSON.triesLeft says how many remain. */
+  INCORRECT: '4301',
+  /** The code's five minutes are over: ask for a new one. */
+  EXPIRED: '4302',
+  /** MAX_TRIES wrong codes: this sign-in is over, start again with the password. */
+  TOO_MANY_TRIES: '4303',
+  /** No such pending sign-in, or it expired or was completed: start again with the password. */
+  SIGN_IN_EXPIRED: '4304',
+  /** Asked again within the cool-down; responseJSON.resendInSeconds says when it may. */
+  RESEND_TOO_SOON: '4305',
+  /** MAX_SENDS codes were sent already. */
+  SEND_LIMIT: '4306',
+  /** Verify before any code was sent. */
+  NOT_SENT: '4307',
+  /** The SMS gateway could not take the message. */
+  SMS_FAILED: '5301',
+} as const;
+export type OtpResponseCode = (typeof OTP_RESPONSE_CODE)[keyof typeof OTP_RESPONSE_CODE];
+
+/** `****1234`: only the last four digits of a mobile number are ever shown or logged. */
+export function maskMobile(mobile: string): string {
+  const digits = mobile.replace(/\D/g, '');
+  return `****${digits.slice(-4)}`;
+}
+
+/** Whole seconds left until `until` (epoch ms) at `now`, never negative. */
+export function secondsUntil(until: number, now: number): number {
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { CASE_STATUSES } from '../cases.ts';
+import { CODE_LIST_NAMES } from '../codelists/index.ts';
+import { ADDRESS_PARTS, FIELD_NAME_PATTERN, type FormDefinition } from '../forms/types.ts';
+
+/**
+ * The e-service catalogue, form definitions and record (case) calls. Values of a record are checked
+ * for shape here (bounded, so bad input is a 400) and for the form's rules by contract/forms/validate.ts.
+ */
+
+const label = z.string().min(1).max(200);
+const base = {
+  name: z.string().regex(FIELD_NAME_PATTERN, 'must be a letter then letters, digits or _'),
+  label,
+  hint: z.string().max(500).optional(),
+  required: z.boolean().optional(),
+};
+const positive = z.number().int().min(1).max(100_000).optional();
+
+export const fieldDefSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('text'),
+    format: z.enum(['identifier', 'digits']).optional(),
+    maxLength: positive,
+  }),
+  z.object({ ...base, type: z.literal('number'), min: z.number().optional(), max: z.number().optional() }),
+  z.object({ ...base, type: z.literal('date') }),
+  z.object({ ...base, type: z.literal('select'), codeList: z.enum(CODE_LIST_NAMES) }),
+  z.object({ ...base, type: z.literal('yesNo') }),
+  z.object({ ...base, type: z.literal('postalCode') }),
+  z.object({ ...base, type: z.literal('amount'), max: z.number().positive().optional() }),
+  z.object({ ...base, type: z.literal('address') }),
+  z.object({ ...base, type: z.literal('textarea'), maxLength: positive }),
+]);
+
+export const formDefinitionSchema = z
+  .object({ fields: z.array(fieldDefSchema).min(1).max(100) })
+  .refine((f) => new Set(f.fields.map((x) => x.name)).size === f.fields.length, 'field names must be unique');
+
+/** Checks a definition read from the catalogue; the result is the contract's zod-free FormDefinition. */
+export function parseFormDefinition(value: unknown): FormDefinition {
+  return formDefinitionSchema.parse(value);
+}
+
+export const eserviceSummarySchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  group: z.string(),
+  menu: z.string(),
+  /** The hash route that opens it, e.g. `/generic?app=PD`. */
+  href: z.string(),
+});
+export type EserviceSummary = z.infer<typeof eserviceSummarySchema>;
+
+/** GET /api/eservices: the acting profile's e-services, grouped; menus for the header are built from it. */
+export const catalogueResponseSchema = z.object({
+  groups: z.array(z.object({ name: z.string(), menu: z.string(), eservices: z.array(eserviceSummarySchema) })),
+});
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
+
+/** GET /api/eservices/:code: one e-service with its form. */
+export const eserviceDetailSchema = eserviceSummarySchema.extend({
+  caseType: z.string(),
+  form: formDefinitionSchema,
+});
+export type EserviceDetail = z.infer<typeof eserviceDetailSchema>;
+
+export const appCodeParamsSchema = z.object({ code: z.string().min(1).max(10) });
+
+const part = z.string().max(4_000);
+export const amountValueSchema = z.strictObject({ amount: part, currency: part });
+export const addressValueSchema = z.strictObject(
+  Object.fromEntries(ADDRESS_PARTS.map((p) => [p, part])) as {
+    [K in (typeof ADDRESS_PARTS)[number]]: typeof part;
+  },
+);
+export const fieldValueSchema = z.union([part, amountValueSchema, addressValueSchema]);
+
+export const formValuesSchema = z
+  .record(z.string().regex(FIELD_NAME_PATTERN, 'is not a field name'), fieldValueSchema)
+  .refine((v) => Object.keys(v).length <= 100, 'has too many fields');
+
+export const caseStatusSchema = z.enum(CASE_STATUSES);
+
+/** A record as listed. */
+export const caseSummarySchema = z.object({
+  id: z.string(),
+  appCode: z.string(),
+  caseNumber: z.string(),
+  status: caseStatusSchema,
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+/** A record opened: its values too. */
+export const caseDetailSchema = caseSummarySchema.extend({
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a record id') });
+
+/** POST /api/cases: first save; a draft skips the required-field rule. */
+export const createCaseRequestSchema = z.object({
+  appCode: z.string().min(1).max(10),
+  data: formValuesSchema,
+  draft: z.boolean().default(false),
+});
+export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
+
+/** POST /api/cases/:id: version is the one the client opened (optimistic concurrency). */
+export const updateCaseRequestSchema = z.object({
+  data: formValuesSchema,
+  version: z.number().int().min(1),
+  draft: z.boolean().default(false),
+});
+export type UpdateCaseRequest = z.input<typeof updateCaseRequestSchema>;
+
+/** POST /api/cases/:id/delete: version is the one the client opened, when it has one. */
+export const deleteCaseRequestSchema = z.object({ version: z.number().int().min(1).optional() });
+
+export const listCasesQuerySchema = z.object({ app: z.string().min(1).max(10) });
+export const casesListSchema = z.object({ cases: z.array(caseSummarySchema) });
+
+/** GET /api/cases/search?caseNumber=…: the acting profile's record with that number. */
+export const searchCasesQuerySchema = z.object({
+  caseNumber: z.string().min(1, 'caseNumber is required').max(40),
+  app: z.string().min(1).max(10).optional(),
+});
+
+/** Failed validation of a record's values: the message per field path, in form order. */
+export const fieldErrorsSchema = z.object({ fieldErrors: z.record(z.string(), z.string()) });
+
+/** POST {processEngineBase}/cases/:id/submit */
+export const submitCaseRequestSchema = z.object({ version: z.number().int().min(1) });
+
+export const statusHistoryEntrySchema = z.object({
+  from: caseStatusSchema.nullable(),
+  to: caseStatusSchema,
+  at: z.string(),
+});
+/** GET {processEngineBase}/cases/:id/status */
+export const caseStatusResponseSchema = z.object({
+  id: z.string(),
+  caseNumber: z.string(),
+  status: caseStatusSchema,
+  version: z.number().int(),
+  history: z.array(statusHistoryEntrySchema),
+});
+export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;

@@ -1,0 +1,38 @@
+/**
+ * What the sign-in screens and the session tell the user (our wording, beyond the specification),
+ * written once for the screens and their tests.
+ */
+
+/** Field messages of the login form; the summary above them is MESSAGES.validationSummary. */
+export const LOGIN_FORM_MESSAGES = {
+  loginNameRequired: 'Enter your login name.',
+  passwordRequired: 'Enter your password.',
+  /** The server could not be reached at all. */
+  unreachable: 'We could not reach the server. Please check your connection and try again.',
+  /** The account needs a one-time password; {mobile} is the masked mobile number. */
+  otpRequired: 'For your security, this account also needs a one-time password sent by SMS to {mobile}.',
+  /** A token handed over by another service (access-initial) could not be kept. */
+  signInFailed: 'We could not sign you in. Please log in again.',
+} as const;
+
+/** Home's messages for its steps (spec §2: step=logout, wrongToken, step=interrupted). */
+export const HOME_STEP_MESSAGES = {
+  loggedOut: 'You have been logged out. To continue, please log in again.',
+  wrongToken: 'Your session is no longer valid, so you have been logged out for your security. Please log in again.',
+  interrupted:
+    'Your session has ended because your account was signed in somewhere else. If this was not you, please change your password after you log in.',
+  loginRequired: 'Please log in to continue.',
+} as const;
+
+/** The warning shown before an idle session ends (decisions.md §5). */
+export const SESSION_WARNING_MESSAGES = {
+  title: 'Your session is about to end',
+  body: 'For your security, you will be logged out soon because you have not been active.',
+  stay: 'Stay signed in',
+  logout: 'Log out now',
+} as const;
+
+export const LOGOUT_LABEL = 'Log out';
+
+/** Home's query value that opens the login dialog after a failed guard. */
+export const LOGIN_REQUIRED_QUERY = { name: 'login', value: 'required' } as const;

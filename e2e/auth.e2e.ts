@@ -1,0 +1,207 @@
+import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '../contract/index.ts';
+import { TOKEN_KEY, fillLogin, signIn, storedKeys } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+test.describe('sign-in outcomes of the demo accounts', () => {
+  test('ptib.demo reaches the dashboard', async ({ page }) => {
+    await signIn(page, 'ptib.demo');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const keys = await storedKeys(page);
+    expect(keys.session[TOKEN_KEY]).toBeTruthy();
+    expect(Number(keys.session['PTIB.loginTime'])).toBeGreaterThan(0);
+    expect(Number(keys.session['PTIB.lastRefresh'])).toBeGreaterThan(0);
+    expect(JSON.parse(keys.session['PTIB.authorizations'] ?? 'null')).toContain('SEMS01');
+  });
+
+  test('ptib.blocked is refused with PTACC-948', async ({ page }) => {
+    await page.goto('/#/login');
+    await fillLogin(page, 'ptib.blocked');
+    await expect(page).toHaveURL(/#\/common-handler\/access-denied\?errorCode=PTACC-948$/);
+    await expect(page.getByText(MESSAGES.accessDenied)).toBeVisible();
+    await expect(page.getByTestId('error-code')).toHaveText('PTACC-948');
+  });
+
+  test('ptib.noauth is refused with PTACC-951', async ({ page }) => {
+    await page.goto('/#/login');
+    await fillLogin(page, 'ptib.noauth');
+    await expect(page).toHaveURL(/#\/common-handler\/access-denied\?errorCode=PTACC-951$/);
+    await expect(page.getByTestId('error-code')).toHaveText('PTACC-951');
+  });
+
+  test('ptib.otp is handed over to the one-time password step', async ({ page }) => {
+    await page.goto('/#/login');
+    await fillLogin(page, 'ptib.otp');
+    await expect(page.getByRole('heading', { name: 'Enter your one-time password' })).toBeVisible();
+    await expect(page.getByText(LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', '****8901'))).toBeVisible();
+    expect((await storedKeys(page)).session[TOKEN_KEY]).toBeUndefined();
+  });
+});
+
+test.describe('the login screen', () => {
+  test('empty fields: the summary links to them, and typed input is kept', async ({ page, axe }) => {
+    await page.goto('/#/login');
+    await page.getByLabel('Login name', { exact: true }).fill('ptib.demo');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const summary = page.locator('main').getByRole('alert');
+    await expect(summary).toContainText(MESSAGES.validationSummary);
+    await expect(summary).toBeFocused();
+    await expect(page.getByLabel('Login name', { exact: true })).toHaveValue('ptib.demo');
+    await summary.getByRole('link', { name: LOGIN_FORM_MESSAGES.passwordRequired }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await expect(page).toHaveURL(/#\/login$/);
+    expect((await axe().analyze()).violations).toEqual([]);
+  });
+
+  test("wrong credentials show the server's message and keep the login name", async ({ page }) => {
+    await page.goto('/#/login');
+    await fillLogin(page, 'ptib.master', { password: 'not-the-password' });
+    const alert = page.locator('main').getByRole('alert');
+    await expect(alert).toContainText('Invalid login name or password.');
+    await expect(page.getByLabel('Login name', { exact: true })).toHaveValue('ptib.master');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test('a signed-in user who opens the login screen goes on to the dashboard', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/#/login');
+    await expect(page).toHaveURL(/#\/dashboard$/);
+  });
+});
+
+test.describe('guards', () => {
+  test('a protected address sends a signed-out user home to the login dialog, then back to it', async ({
+    page,
+    axe,
+  }) => {
+    await page.goto('/#/profile');
+    await expect(page).toHaveURL(/#\/home\?login=required$/);
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(HOME_STEP_MESSAGES.loginRequired);
+    await expect(dialog.getByLabel('Login name', { exact: true })).toBeFocused();
+    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect((await axe().analyze()).violations).toEqual([]);
+    await fillLogin(page, 'ptib.demo', { scope: dialog });
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/profile$/);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the login dialog keeps typed input on a validation error and closes on Escape', async ({ page }) => {
+    await page.goto('/#/dashboard');
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Login name', { exact: true }).fill('ptib.demo');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText(MESSAGES.validationSummary);
+    await expect(dialog.getByLabel('Login name', { exact: true })).toHaveValue('ptib.demo');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/#\/home\?login=required$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PTIB e-Services' })).toBeFocused();
+  });
+
+  test('a token the server does not know logs out with wrongToken', async ({ page }) => {
+    await page.goto('/#/home');
+    await page.evaluate((key) => sessionStorage.setItem(key, 'not-a-real-token'), TOKEN_KEY);
+    await page.goto('/#/dashboard');
+    await expect(page).toHaveURL(/#\/home\?step=logout&wrongToken=Y$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.wrongToken)).toBeVisible();
+    expect((await storedKeys(page)).session[TOKEN_KEY]).toBeUndefined();
+  });
+});
+
+test.describe('token storage', () => {
+  test('without remember me the token lives in sessionStorage', async ({ page }) => {
+    await signIn(page, 'ptib.demo');
+    const keys = await storedKeys(page);
+    expect(keys.session[TOKEN_KEY]).toBeTruthy();
+    expect(keys.local[TOKEN_KEY]).toBeUndefined();
+  });
+
+  test('with remember me the token lives in localStorage and survives a new tab', async ({ page, context }) => {
+    await signIn(page, 'ptib.demo', { rememberMe: true });
+    const keys = await storedKeys(page);
+    expect(keys.local[TOKEN_KEY]).toBeTruthy();
+    expect(keys.session[TOKEN_KEY]).toBeUndefined();
+    const other = await context.newPage();
+    await other.goto('/#/profile');
+    await expect(other.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(other).toHaveURL(/#\/profile$/);
+  });
+
+  test('Log out clears every session key, even the proxy choice and case identity', async ({ page }) => {
+    await signIn(page, 'ptib.demo', { rememberMe: true });
+    await page.evaluate(() => {
+      sessionStorage.setItem('PTIB.proxyProfileId', 'PTIB00000009');
+      sessionStorage.setItem('PTIB.caseIdentity', '{"caseId":1}');
+      sessionStorage.setItem('PTIB.dashboardMessage', 'hello');
+    });
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.loggedOut)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden();
+    expect(await storedKeys(page)).toEqual({ local: {}, session: {} });
+    // The server ended the session too: the old token no longer opens anything.
+    await page.goto('/#/dashboard');
+    await expect(page).toHaveURL(/#\/home\?login=required$/);
+  });
+
+  test('the logout step clears the local session even when LogoutFromApp fails', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/01-01-01/LogoutFromApp', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    expect(await storedKeys(page)).toEqual({ local: {}, session: {} });
+  });
+});
+
+test.describe('access-initial', () => {
+  test('stores a handed-over token, keeps it out of the address and history, and goes on', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page);
+    const token = (await storedKeys(page)).session[TOKEN_KEY]!;
+    const fresh = await browser.newContext({ baseURL: page.url().split('#')[0] });
+    const other = await fresh.newPage();
+    await other.goto(`/#/access-initial?auth=${encodeURIComponent(token)}`);
+    await expect(other).toHaveURL(/#\/dashboard$/);
+    expect(other.url()).not.toContain(token);
+    expect(await other.evaluate(() => sessionStorage.getItem('PTIB.token'))).toBe(token);
+    // The entry that held the token was replaced, not stacked: going back never shows it.
+    const entries = await other.evaluate(() => window.history.length);
+    for (let i = 1; i < entries; i++) {
+      await other.goBack();
+      expect(other.url()).not.toContain(token);
+    }
+    await fresh.close();
+  });
+
+  test('an empty token goes to the logout screen', async ({ page }) => {
+    await page.goto('/#/access-initial?auth=');
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.loggedOut)).toBeVisible();
+  });
+
+  test('a token that cannot be stored goes to the logout screen', async ({ page }) => {
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await page.goto('/#/access-initial?auth=some-token');
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+  });
+});
+
+test('home explains each logged-out step in plain words', async ({ page }) => {
+  for (const [query, text] of [
+    ['step=logout', HOME_STEP_MESSAGES.loggedOut],
+    ['step=logout&wrongToken=Y', HOME_STEP_MESSAGES.wrongToken],
+    ['step=interrupted', HOME_STEP_MESSAGES.interrupted],
+  ] as const) {
+    await page.goto(`/#/home?${query}`);
+    await expect(page.getByTestId('home-step-message')).toHaveText(text);
+  }
+});

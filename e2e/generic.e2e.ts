@@ -1,0 +1,215 @@
+import type { Page } from '@playwright/test';
+import { APPLICATION_CODES, MESSAGES, SESSION } from '../contract/index.ts';
+import { CASE_MESSAGES } from '../contract/cases.ts';
+import { fillLogin } from './auth-helpers.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+// Sign-in hashes a password (argon2) and the machine is shared: allow for a slow answer.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function signIn(page: Page, loginName: string) {
+  await page.goto('/#/login');
+  await fillLogin(page, loginName);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+}
+
+/**
+ * The generic e-service in a real browser against the real server. These tests act as ptib.master for
+ * themselves (a profile with no seeded records) so the records they create change no other test's
+ * view of ptib.demo or of the profiles the master acts for.
+ */
+const USER = 'ptib.master';
+
+// Whole journeys through several calls on a 2-core machine: more time than a single check needs.
+test.describe.configure({ timeout: 90_000 });
+const PD = '/#/generic?app=PD';
+
+const toast = (page: Page, message: string) => page.locator('li.toast').filter({ hasText: message });
+
+const findRecord = (page: Page) => page.getByRole('search', { name: 'Find a record' });
+
+async function openPd(page: Page) {
+  await page.goto(PD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment by Debtor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your records' })).toBeVisible();
+}
+
+test('fill with errors, see the summary and each message, correct, save a draft, reload, submit, see the status', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, USER);
+  await openPd(page);
+  const id = page.getByLabel('Debtor identification number');
+  await id.fill('TOO-SHORT');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const summary = page.getByRole('alert').filter({ hasText: MESSAGES.validationSummary });
+  await expect(summary).toBeFocused();
+  const links = summary.getByRole('link');
+  await expect(links).toHaveText([
+    'Debtor identification number must be exactly 12 characters.',
+    'Payment amount is required.',
+    'Payment date is required.',
+  ]);
+  await expect(id).toHaveAttribute('aria-invalid', 'true');
+  await expect(id).toHaveAccessibleDescription(/Error: Debtor identification number must be exactly 12 characters\./);
+  const amount = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount');
+  await expect(amount).toHaveAccessibleDescription('Error: Payment amount is required.');
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  await links.nth(1).click();
+  await expect(amount).toBeFocused();
+
+  // Correct what is there and save a draft (the date may wait for the final save).
+  await id.fill('S1234567D001');
+  await expect(id).not.toHaveAttribute('aria-invalid');
+  await amount.fill('150.25');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page, MESSAGES.draftSaved)).toBeVisible();
+  const caseNumber = page.getByTestId('case-number');
+  await expect(caseNumber).toHaveText(/^PD \d{6} \d{4}$/);
+  const number = (await caseNumber.textContent())!;
+  await expect(page.getByTestId('case-status')).toHaveText('Draft');
+
+  // A reload reopens the record from the case identity in session storage.
+  await page.reload();
+  await expect(page.getByTestId('case-number')).toHaveText(number);
+  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1234567D001');
+  await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('150.25');
+  await expect(page.getByRole('table', { name: /Your Payment by Debtor records/ })).toContainText(number);
+
+  await page.getByLabel('Payment date').fill('2026-03-01');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, CASE_MESSAGES.submitted)).toBeVisible();
+  await expect(page.getByTestId('case-status')).toHaveText('Submitted');
+  await expect(page.getByText(CASE_MESSAGES.readOnly)).toBeVisible();
+  await expect(page.getByLabel('Debtor identification number')).toBeDisabled();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Submitted');
+  expect((await axe().analyze()).violations).toEqual([]);
+});
+
+test('delete asks first, then removes the record', async ({ page }) => {
+  await signIn(page, USER);
+  await openPd(page);
+  await page.getByLabel('Debtor identification number').fill('S1234567D001');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const number = (await page.getByTestId('case-number').textContent())!;
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete record' });
+  await expect(dialog).toContainText(CASE_MESSAGES.deleteConfirm(number));
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('case-number')).toHaveText(number);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, MESSAGES.recordDeleted)).toBeVisible();
+  await expect(page.getByTestId('case-number')).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText(number);
+});
+
+test('search by case number opens the record', async ({ page }) => {
+  await signIn(page, USER);
+  await openPd(page);
+  await page.getByLabel('Debtor identification number').fill('S1234567D001');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const number = (await page.getByTestId('case-number').textContent())!;
+  await page.getByRole('button', { name: 'Start a new record' }).click();
+  await expect(page.getByTestId('case-number')).toHaveCount(0);
+
+  const box = findRecord(page).getByRole('searchbox', { name: 'Case number' });
+  await box.fill(number.toLowerCase());
+  await findRecord(page).getByRole('button', { name: 'Search' }).click();
+  const result = page.getByRole('table', { name: 'Search result' });
+  await result.getByRole('button', { name: new RegExp(number) }).click();
+  await expect(page.getByTestId('case-number')).toHaveText(number);
+
+  await box.fill('PD 999999 1999');
+  await findRecord(page).getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(CASE_MESSAGES.caseNumberNotFound)).toBeVisible();
+});
+
+test('the search failing says so', async ({ page }) => {
+  await signIn(page, USER);
+  await openPd(page);
+  await page.route('**/api/cases/search?*', (route) => route.abort('connectionreset'));
+  await findRecord(page).getByRole('searchbox', { name: 'Case number' }).fill('PD 000001 2026');
+  await findRecord(page).getByRole('button', { name: 'Search' }).click();
+  await expect(toast(page, MESSAGES.searchFailed)).toBeVisible();
+});
+
+test('a save that cannot reach the server says so and keeps the input', async ({ page }) => {
+  await signIn(page, USER);
+  await openPd(page);
+  await page.getByLabel('Debtor identification number').fill('S1234567D001');
+  await page.route('**/api/cases', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page, MESSAGES.draftSaveFailed)).toBeVisible();
+  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1234567D001');
+});
+
+test('every application code opens a working form', async ({ page }) => {
+  await signIn(page, USER);
+  for (const code of APPLICATION_CODES) {
+    await page.goto(`/#/generic?app=${code}`);
+    const form = page.getByRole('form');
+    await expect(form, code).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save draft' }), code).toBeEnabled();
+    expect(await form.locator('input, select, textarea').count(), code).toBeGreaterThan(0);
+  }
+});
+
+test.describe('nothing typed is lost', () => {
+  test('an idle session that expires mid-form keeps the input for the next sign-in', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, USER);
+    await openPd(page);
+    await page.getByLabel('Debtor identification number').fill('S7654321Z001');
+    await page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount').fill('99.90');
+
+    // The user walks away: the token is refreshed once (they were active), then the session runs out.
+    await page.clock.fastForward(SESSION.IDLE_REFRESH_MS + SESSION.FALLBACK_EXPIRY_MS + 60_000);
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+
+    await page.goto('/#/login');
+    await fillLogin(page, USER);
+    // Back where they were, with their input offered.
+    await expect(page).toHaveURL(/#\/generic\?app=PD$/);
+    const offer = page.getByRole('region', { name: /You have unsaved changes from/ });
+    await expect(offer).toBeVisible();
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByLabel('Debtor identification number')).toHaveValue('S7654321Z001');
+    await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('99.90');
+
+    // A successful save forgets the kept copy.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByTestId('case-number')).toHaveText(/^PD /);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('PTIB.unsaved.')))).toEqual(
+      [],
+    );
+  });
+
+  test('a session ended elsewhere mid-save keeps the input for the next sign-in', async ({ page, browser }) => {
+    await signIn(page, USER);
+    await openPd(page);
+    await page.getByLabel('Debtor identification number').fill('S1111111A001');
+    // The same login signs in on another browser: this session is interrupted (4200).
+    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    await signIn(await other.newPage(), USER);
+    await other.close();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+
+    await page.goto('/#/login');
+    await fillLogin(page, USER);
+    await expect(page).toHaveURL(/#\/generic\?app=PD$/);
+    await page
+      .getByRole('region', { name: /You have unsaved changes from/ })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1111111A001');
+  });
+});

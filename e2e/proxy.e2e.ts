@@ -1,0 +1,97 @@
+import { API_PATHS, FORBIDDEN_DESC, MESSAGES, MYSELF_SUFFIX } from '../contract/index.ts';
+import { signIn } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+const MASTER = 'Lim Mei Ling';
+const PROXY = 'Chua & Partners LLP';
+const PROXY_ID = 'PTIB00000011';
+
+const selector = (page: Page) => page.getByRole('group', { name: 'Choose whom to act for' });
+const actingAs = (page: Page) => page.getByTestId('acting-as');
+
+async function switchTo(page: Page, name: string | RegExp) {
+  await selector(page).getByRole('radio', { name }).check();
+  await page.getByRole('button', { name: 'Switch profile' }).click();
+}
+
+test('a master user switches to another profile, keeps acting for it across a reload, and switches back', async ({
+  page,
+}) => {
+  await signIn(page, 'ptib.master');
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+
+  const radios = selector(page).getByRole('radio');
+  await expect(radios.first()).toHaveAccessibleName(new RegExp(`^${MASTER} \\(Myself\\)`));
+  await expect(radios.first()).toBeChecked();
+  await expect(radios).toHaveCount(4);
+  const blocked = selector(page).getByRole('radio', { name: 'Yeo Trustees Pte Ltd' });
+  await expect(blocked).toBeDisabled();
+  await expect(blocked).toHaveAccessibleDescription(/blocked/);
+
+  await switchTo(page, PROXY);
+  await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome, ${PROXY}`);
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(`You are now acting for ${PROXY}.`);
+  // The records are the acting profile's: its insolvency report and proof of debt.
+  const latest = page.getByRole('table', { name: 'Latest records' });
+  await expect(latest.getByRole('link', { name: /^FR \d{6} \d{4}$/ })).toBeVisible();
+  await expect(latest.getByRole('link', { name: /^PN \d{6} \d{4}$/ })).toBeVisible();
+  await expect(latest.getByRole('link', { name: /^RD / })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('PTIB.proxyProfileId'))).toBe(PROXY_ID);
+
+  await page.goto('/#/profile');
+  await expect(page.getByTestId('profile-name')).toHaveText(PROXY);
+  await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
+
+  await page.reload();
+  await expect(page.getByTestId('profile-name')).toHaveText(PROXY);
+  await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
+
+  await page.goto('/#/dashboard');
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome, ${PROXY}`);
+  await expect(selector(page).getByRole('radio', { name: `${PROXY} (acting now)` })).toBeChecked();
+  await switchTo(page, new RegExp(`^${MASTER}${MYSELF_SUFFIX.replace(/[()]/g, '\\$&')}$`));
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome, ${MASTER}`);
+  expect(await page.evaluate(() => sessionStorage.getItem('PTIB.proxyProfileId'))).toBe('');
+  await page.goto('/#/profile');
+  await expect(page.getByTestId('profile-name')).toHaveText(MASTER);
+});
+
+test('a switch in one tab is followed by the other tabs of the browser', async ({ page, context }) => {
+  // Remember me: the token is in localStorage, so the second tab shares the session at once.
+  await signIn(page, 'ptib.master', { rememberMe: true });
+  const other = await context.newPage();
+  await other.goto('/#/profile');
+  await expect(other.getByTestId('profile-name')).toHaveText(MASTER);
+
+  await switchTo(page, PROXY);
+  await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
+  await expect(actingAs(other)).toHaveText(`Acting for ${PROXY}`);
+  await expect(other.getByTestId('profile-name')).toHaveText(PROXY);
+
+  await switchTo(page, new RegExp(`^${MASTER} \\(Myself\\)$`));
+  await expect(actingAs(other)).toHaveText(`Signed in as ${MASTER}`);
+});
+
+test("a refused switch sends the user home with 'Access forbidden' and the reason", async ({ page }) => {
+  const reason = 'You may no longer act for this profile.';
+  await signIn(page, 'ptib.master');
+  // The grant is withdrawn between listing and switching: the server refuses with 403 and says why.
+  await page.route(`**${API_PATHS.switchProxyProfile}`, (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ header: { responseCode: '403', responseDesc: reason }, responseJSON: null }),
+    }),
+  );
+  expect(reason).not.toBe(FORBIDDEN_DESC);
+  await switchTo(page, PROXY);
+  await expect(page).toHaveURL(/#\/home$/);
+  const toast = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  await expect(toast).toContainText(MESSAGES.accessForbiddenTitle);
+  await expect(toast).toContainText(reason);
+  // Still signed in, still acting as themself.
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+});

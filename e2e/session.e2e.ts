@@ -1,0 +1,133 @@
+import { HOME_STEP_MESSAGES, SESSION, SESSION_WARNING_MESSAGES } from '../contract/index.ts';
+import { TOKEN_KEY, jumpToAfterRefresh, networkSettler, signIn, storedKeys } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Session lifecycle in a real browser, on a fake clock (page.clock): the warning, Stay signed in, the
+ * idle logout, tabs sharing one session. The server's own clock is real: these tests move only the
+ * browser's, which the app reads against the server's Date header.
+ */
+const WARN_AT = SESSION.FALLBACK_EXPIRY_MS - SESSION.WARNING_BEFORE_LOGOUT_MS;
+
+/** A public page that makes no calls of its own once shown, so nothing answers after a clock jump. */
+const QUIET = '/#/faqs';
+
+test.describe('session timers', () => {
+  let settled: () => Promise<void>;
+  test.beforeEach(async ({ page }) => {
+    // Signing in on a busy machine takes a while before the clock work starts.
+    test.setTimeout(60_000);
+    await page.clock.install();
+    settled = networkSettler(page);
+  });
+
+  test('warns two minutes before an idle logout; Stay signed in refreshes the token', async ({ page, axe }) => {
+    await signIn(page);
+    await page.goto(QUIET);
+    await settled();
+    const before = (await storedKeys(page)).session[TOKEN_KEY];
+    await jumpToAfterRefresh(page, WARN_AT - 5_000);
+    const dialog = page.getByRole('dialog', { name: SESSION_WARNING_MESSAGES.title });
+    await expect(dialog).toBeHidden();
+    await jumpToAfterRefresh(page, WARN_AT + 1_000);
+    await expect(dialog).toBeVisible();
+    const stay = dialog.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay });
+    await expect(stay).toBeFocused();
+    expect((await axe().analyze()).violations).toEqual([]);
+    await stay.click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await storedKeys(page)).session[TOKEN_KEY]).not.toBe(before);
+    await expect(page).toHaveURL(/#\/faqs$/);
+  });
+
+  test('the warning is a real modal: the page behind is inert and Tab stays inside', async ({ page }) => {
+    await signIn(page);
+    // On home the refresh check is stopped (spec §4), so key presses here do not end the warning.
+    await page.goto('/#/home');
+    await settled();
+    await jumpToAfterRefresh(page, WARN_AT + 1_000);
+    const dialog = page.getByRole('dialog', { name: SESSION_WARNING_MESSAGES.title });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await page.locator('main').evaluate((m) => m.matches(':modal'))).toBe(false);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), key).toBe(true);
+    }
+    await expect(dialog).toBeVisible();
+  });
+
+  test('Log out now ends the session at once', async ({ page }) => {
+    await signIn(page);
+    await page.goto(QUIET);
+    await settled();
+    await jumpToAfterRefresh(page, WARN_AT + 1_000);
+    const dialog = page.getByRole('dialog', { name: SESSION_WARNING_MESSAGES.title });
+    await dialog.getByRole('button', { name: SESSION_WARNING_MESSAGES.logout }).click();
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    expect(await storedKeys(page)).toEqual({ local: {}, session: {} });
+  });
+
+  test('an idle user is logged out after 15 minutes', async ({ page }) => {
+    await signIn(page);
+    await page.goto(QUIET);
+    await settled();
+    await jumpToAfterRefresh(page, SESSION.FALLBACK_EXPIRY_MS - 5_000);
+    await expect(page).toHaveURL(/#\/faqs$/);
+    await jumpToAfterRefresh(page, SESSION.FALLBACK_EXPIRY_MS + 1_000);
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.loggedOut)).toBeVisible();
+    expect(await storedKeys(page)).toEqual({ local: {}, session: {} });
+  });
+
+  test('an active user is refreshed at 10 minutes and stays signed in past 15', async ({ page }) => {
+    await signIn(page);
+    await settled();
+    const first = (await storedKeys(page)).session[TOKEN_KEY];
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await page.clock.fastForward(SESSION.ACTIVITY_DEBOUNCE_MS);
+    await jumpToAfterRefresh(page, SESSION.IDLE_REFRESH_MS + 2_000);
+    await expect.poll(async () => (await storedKeys(page)).session[TOKEN_KEY]).not.toBe(first);
+    await page.clock.fastForward(SESSION.FALLBACK_EXPIRY_MS - SESSION.IDLE_REFRESH_MS + 60_000);
+    await expect(page).toHaveURL(/#\/dashboard$/);
+  });
+
+  test('a tab that slept past the deadline logs out as soon as it wakes', async ({ page }) => {
+    await signIn(page);
+    await page.goto(QUIET);
+    await settled();
+    // Time jumps while no timer runs, as in a throttled tab or a sleeping machine.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 5_000);
+    await page.clock.setSystemTime(now + SESSION.FALLBACK_EXPIRY_MS + 60_000);
+    await expect(page).toHaveURL(/#\/faqs$/);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+  });
+});
+
+test.describe('tabs share one session', () => {
+  test('a logout in one tab logs the other out', async ({ page, context }) => {
+    await signIn(page);
+    const other = await context.newPage();
+    // sessionStorage mode: the new tab gets the session from the live one over BroadcastChannel.
+    await other.goto('/#/profile');
+    await expect(other.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(other).toHaveURL(/#\/profile$/);
+    expect((await storedKeys(other)).session[TOKEN_KEY]).toBe((await storedKeys(page)).session[TOKEN_KEY]);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    await expect(other).toHaveURL(/#\/home\?step=logout$/);
+    expect(await storedKeys(other)).toEqual({ local: {}, session: {} });
+  });
+
+  test('a sign-in elsewhere interrupts this session', async ({ page, browser, baseURL }) => {
+    await signIn(page);
+    const elsewhere = await browser.newContext({ baseURL });
+    await signIn(await elsewhere.newPage());
+    await page.reload();
+    await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.interrupted)).toBeVisible();
+    await elsewhere.close();
+  });
+});

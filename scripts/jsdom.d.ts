@@ -1,0 +1,7 @@
+/** The part of jsdom that scripts/prerender.ts uses (jsdom ships no types; @types/jsdom is not installed). */
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(html?: string, options?: { url?: string; pretendToBeVisual?: boolean });
+    readonly window: Record<string, unknown> & { close(): void };
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { loginScreenKey, routeScreens, staticFiles, type Manifest } from './size-budget.ts';
+
+const ROUTES_SOURCE = `
+import HomePage from '../features/home/HomePage.tsx';
+const errors = () => import('../features/errors/ErrorScreen.tsx');
+export const routes = [
+  { path: ROUTES.home, title: 'Home', load: () => Promise.resolve({ default: HomePage }) },
+  {
+    path: ROUTES.login,
+    title: 'Log in',
+    load: () => import('../features/auth/SignInScreen.tsx'),
+    guards: [redirectSignedIn],
+  },
+  { path: ROUTES.dashboard, title: 'Dashboard', load: () => import("../features/dashboard/DashboardScreen.tsx") },
+];
+export const notFoundRoute = {
+  path: '*',
+  title: 'Page not Found',
+  load: () => errors().then((m) => ({ default: m.PageNotFound })),
+};
+`;
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_shared-b.js'], dynamicImports: [] },
+  '_shared-b.js': { file: 'assets/shared-b.js' },
+  '_zod-c.js': { file: 'assets/zod-c.js', imports: ['_shared-b.js'] },
+  'src/features/auth/SignInScreen.tsx': {
+    file: 'assets/SignInScreen-d.js',
+    isDynamicEntry: true,
+    imports: ['_zod-c.js', 'index.html'],
+    dynamicImports: ['src/features/auth/Later.tsx'],
+  },
+  'src/features/auth/Later.tsx': { file: 'assets/Later-e.js', isDynamicEntry: true },
+};
+
+describe('size budget: what a route loads', () => {
+  it('reads each route’s lazily loaded screen from routes.ts, whatever the screen is called', () => {
+    expect(routeScreens(ROUTES_SOURCE)).toEqual([
+      { route: 'ROUTES.home', module: null },
+      { route: 'ROUTES.login', module: 'src/features/auth/SignInScreen.tsx' },
+      { route: 'ROUTES.dashboard', module: 'src/features/dashboard/DashboardScreen.tsx' },
+      { route: "'*'", module: 'src/features/errors/ErrorScreen.tsx' },
+    ]);
+    expect(loginScreenKey(manifest, routeScreens(ROUTES_SOURCE))).toBe('src/features/auth/SignInScreen.tsx');
+  });
+
+  it('counts the login screen’s static imports but not what it imports dynamically', () => {
+    const files = staticFiles(manifest, ['index.html', 'src/features/auth/SignInScreen.tsx']);
+    expect([...files.js].sort()).toEqual([
+      'assets/SignInScreen-d.js',
+      'assets/index-a.js',
+      'assets/shared-b.js',
+      'assets/zod-c.js',
+    ]);
+  });
+
+  it('refuses to guess when it cannot find the login screen', () => {
+    expect(() => loginScreenKey({ 'index.html': manifest['index.html']! }, [])).toThrow(/cannot tell which chunk/);
+  });
+});

@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_THROTTLE, RESPONSE_CODE } from '../../contract/index.ts';
+import type { LoginResponse } from '../../contract/schemas/index.ts';
+import { ApiError } from '../plugins/errors.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { audit } from './audit.ts';
+import { consumeNonce, randomSecret, sha256 } from './nonces.ts';
+import { startSession } from './sessions.ts';
+import { activeLock, addressKey, clearFailures, loginKey, recordFailure } from './throttle.ts';
+import { issueToken } from './tokens.ts';
+
+export interface LoginAttempt {
+  loginName: string;
+  password: string;
+  model: string;
+  authenticityToken: string;
+  rememberMe: boolean;
+  /** The browser's nonce binding (cookie). */
+  binding: string | undefined;
+  clientAddress: string;
+}
+
+interface AccountRow {
+  id: number | string;
+  login_name: string;
+  password_hash: string;
+  profile_id: string;
+  otp_required: boolean;
+  disabled: boolean;
+  mobile_num: string | null;
+}
+
+/**
+ * Unknown login names are checked against this hash, so they cost what a real check costs and an
+ * attacker cannot tell them apart by time. Made once per process; it protects nothing.
+ */
+let dummyHash: Promise<string> | null = null;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomSecret()));
+
+export const maskMobile = (mobile: string | null) => `****${(mobile ?? '').replace(/\D/g, '').slice(-4)}`;
+
+/** Answer of a sign-in: the login response, and a second-factor challenge secret for the cookie. */
+export interface LoginOutcome {
+  response: LoginResponse;
+  challenge?: string;
+}
+
+/** Signs in (decisions.md §4–§5): nonce, throttle, password, then a session or an OTP challenge. */
+export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promise<LoginOutcome> {
+  const { db } = app;
+  const now = app.now();
+  const loginName = attempt.loginName.trim();
+  const auditBase = { at: now, loginName, clientAddress: attempt.clientAddress };
+  const fail = async (reason: string, error: ApiError, accountId?: number | string) => {
+    await audit(db, { ...auditBase, event: 'sign_in', outcome: 'failure', accountId, detail: { reason } });
+    return error;
+  };
+  const lockedOut = (until: Date) =>
+    new ApiError(
+      429,
+      RESPONSE_CODE.TOO_MANY_REQUESTS,
+      AUTH_MESSAGES.lockedOut(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
+    );
+
+  if (!(await consumeNonce(db, attempt.authenticityToken, attempt.binding, now))) {
+    throw await fail('nonce', new ApiError(403, RESPONSE_CODE.FORBIDDEN, AUTH_MESSAGES.invalidNonce));
+  }
+
+  const keys = [loginKey(loginName), addressKey(attempt.clientAddress)];
+  const lock = await activeLock(db, keys, now);
+  if (lock) {
+    // Same work as a real check; the attempt neither counts nor extends the lock.
+    await verifyPassword(await dummyPasswordHash(), attempt.password);
+    throw await fail('locked', lockedOut(lock));
+  }
+
+  const { rows } = await db.query<AccountRow>(
+    `SELECT a.id, a.login_name, a.password_hash, a.profile_id, a.otp_required, a.disabled,
+            coalesce(a.mobile_num, p.mobile_num) AS mobile_num
+       FROM accounts a JOIN ptib_profiles p ON p.id = a.profile_id
+      WHERE lower(a.login_name) = lower($1)`,
+    [loginName],
+  );
+  const account = rows[0];
+  const passwordOk = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), attempt.password);
+  if (!account || !passwordOk || account.disabled) {
+    await recordFailure(db, keys[0]!, LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES, now);
+    await recordFailure(db, keys[1]!, LOGIN_THROTTLE.ADDRESS_MAX_FAILURES, now);
+    const nowLocked = await activeLock(db, keys, now);
+    const error = nowLocked
+      ? lockedOut(nowLocked)
+      : new ApiError(401, RESPONSE_CODE.UNAUTHORIZED, AUTH_MESSAGES.invalidCredentials);
+    throw await fail(account ? 'credentials' : 'unknown login', error, account?.id);
+  }
+
+  await clearFailures(db, keys[0]!);
+  const accountId = Number(account.id);
+  if (account.otp_required) {
+    const challenge = randomSecret();
+    await db.query(
+      `INSERT INTO login_challenges (id_hash, account_id, created_at, expires_at, remember_me, model, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        sha256(challenge),
+        accountId,
+        now,
+        new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
+        attempt.rememberMe,
+        attempt.model,
+        attempt.clientAddress,
+      ],
+    );
+    await audit(db, { ...auditBase, event: 'sign_in_otp_pending', accountId, actingProfileId: account.profile_id });
+    return { response: { otpRequired: true, maskedMobile: maskMobile(account.mobile_num) }, challenge };
+  }
+
+  const token = await openSession(app, {
+    accountId,
+    profileId: account.profile_id,
+    loginName: account.login_name,
+    model: attempt.model,
+    rememberMe: attempt.rememberMe,
+    clientAddress: attempt.clientAddress,
+  });
+  return { response: { token } };
+}
+
+/** Starts the session (ending older ones), signs its token, and records the sign-in. */
+export async function openSession(
+  app: FastifyInstance,
+  input: {
+    accountId: number;
+    profileId: string;
+    loginName: string;
+    model: string;
+    rememberMe: boolean;
+    clientAddress: string;
+  },
+): Promise<string> {
+  const now = app.now();
+  const session = await startSession(app.db, input, now, { maxHours: app.config.SESSION_MAX_HOURS });
+  const token = await issueToken(
+    app.signingKeys,
+    { sessionId: session.sessionId, accountId: String(input.accountId) },
+    now,
+    session.expiresAt,
+  );
+  await audit(app.db, {
+    event: 'sign_in',
+    at: now,
+    accountId: input.accountId,
+    loginName: input.loginName,
+    actingProfileId: input.profileId,
+    clientAddress: input.clientAddress,
+    detail: { model: input.model, rememberMe: input.rememberMe, endedOlderSessions: session.interrupted },
+  });
+  return token;
+}
+
+/**
+ * For the OTP calls: the pending sign-in a challenge cookie names, when it is still open. Completing it
+ * (after the one-time password is verified) is completeLoginChallenge.
+ */
+export async function findLoginChallenge(app: FastifyInstance, challenge: string | undefined) {
+  if (!challenge) return null;
+  const { rows } = await app.db.query<{
+    account_id: number | string;
+    remember_me: boolean;
+    model: string | null;
+    profile_id: string;
+    login_name: string;
+    mobile_num: string | null;
+  }>(
+    `SELECT c.account_id, c.remember_me, c.model, a.profile_id, a.login_name,
+            coalesce(a.mobile_num, p.mobile_num) AS mobile_num
+       FROM login_challenges c JOIN accounts a ON a.id = c.account_id JOIN ptib_profiles p ON p.id = a.profile_id
+      WHERE c.id_hash = $1 AND c.completed_at IS NULL AND c.expires_at > $2 AND NOT a.disabled`,
+    [sha256(challenge), app.now()],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        accountId: Number(row.account_id),
+        loginName: row.login_name,
+        profileId: row.profile_id,
+        rememberMe: row.remember_me,
+        model: row.model ?? '',
+        mobileNum: row.mobile_num,
+      }
+    : null;
+}
+
+/** Closes a pending sign-in once (its second factor passed) and opens its session: the token, or null. */
+export async function completeLoginChallenge(
+  app: FastifyInstance,
+  challenge: string,
+  clientAddress: string,
+): Promise<string | null> {
+  const pending = await findLoginChallenge(app, challenge);
+  if (!pending) return null;
+  const { rowCount } = await app.db.query(
+    'UPDATE login_challenges SET completed_at = $2 WHERE id_hash = $1 AND completed_at IS NULL',
+    [sha256(challenge), app.now()],
+  );
+  if (rowCount !== 1) return null;
+  return openSession(app, { ...pending, clientAddress });
+}

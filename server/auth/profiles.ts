@@ -1,0 +1,114 @@
+import type { Queryable } from '../db/database.ts';
+import type { Address, MasterPtibEntry, UserIdentity } from '../../contract/schemas/index.ts';
+import type { Principal } from './principal.ts';
+
+interface ProfileRow {
+  id: string;
+  ptib_name: string;
+  id_num: string;
+  mobile_num: string | null;
+  image_url: string | null;
+  header: string | null;
+  is_blocked: boolean;
+  proxy_ind: boolean;
+  correspondence_address: Partial<Address> | null;
+  dashboard_message: string | null;
+}
+
+const yn = (value: boolean) => (value ? 'Y' : 'N');
+
+function toAddress(value: Partial<Address> | null): Address {
+  const a = value ?? {};
+  return {
+    blockHouseNo: a.blockHouseNo ?? '',
+    streetName: a.streetName ?? '',
+    floorUnit: a.floorUnit ?? '',
+    buildingName: a.buildingName ?? '',
+    postalCode: a.postalCode ?? '',
+    country: a.country ?? '',
+  };
+}
+
+const PROFILE_COLUMNS = `id, ptib_name, id_num, mobile_num, image_url, header, is_blocked, proxy_ind,
+  correspondence_address, dashboard_message`;
+
+async function profile(db: Queryable, id: string): Promise<ProfileRow | null> {
+  const { rows } = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM ptib_profiles WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * The identity of the acting profile (its name, numbers, address, message), with the roles of the real
+ * account. proxyInd is the signed-in user's own: a master acting for someone stays a master, so the app
+ * keeps offering the way back.
+ */
+export async function identityOf(
+  db: Queryable,
+  p: Principal,
+): Promise<{ blocked: boolean; identity: UserIdentity } | null> {
+  const acting = await profile(db, p.actingProfileId);
+  const own = p.actingProfileId === p.ownProfileId ? acting : await profile(db, p.ownProfileId);
+  if (!acting || !own) return null;
+  return {
+    blocked: acting.is_blocked,
+    identity: {
+      roles: [...p.authorities],
+      authorizations: [...p.authorizations],
+      header: acting.header ?? '',
+      imageUrl: acting.image_url,
+      isPTIBBlocked: yn(acting.is_blocked),
+      proxyInd: yn(own.proxy_ind),
+      PTIBName: acting.ptib_name,
+      idNum: acting.id_num,
+      mobileNum: acting.mobile_num ?? '',
+      correspondenceAddressDetails: toAddress(acting.correspondence_address),
+      dashboardMessage: acting.dashboard_message,
+      ptibProfileID: acting.id,
+      ownPtibProfileID: own.id,
+      loginName: p.loginName,
+    },
+  };
+}
+
+/** Whether the profile is a master (proxy_ind). */
+export async function isMaster(db: Queryable, profileId: string): Promise<{ master: boolean; name: string } | null> {
+  const row = await profile(db, profileId);
+  return row ? { master: row.proxy_ind, name: row.ptib_name } : null;
+}
+
+/** The profiles a master may act for (masterBlock ones included, flagged), by name. */
+export async function masterList(
+  db: Queryable,
+  masterProfileId: string,
+  masterName: string,
+): Promise<MasterPtibEntry[]> {
+  const { rows } = await db.query<ProfileRow & { master_block: boolean }>(
+    `SELECT p.id, p.ptib_name, p.id_num, p.mobile_num, p.image_url, p.header, p.is_blocked, p.proxy_ind,
+            p.correspondence_address, p.dashboard_message, g.master_block
+       FROM proxy_grants g JOIN ptib_profiles p ON p.id = g.proxy_profile_id
+      WHERE g.master_profile_id = $1
+      ORDER BY p.ptib_name, p.id`,
+    [masterProfileId],
+  );
+  return rows.map((r) => ({
+    ptibProfileID: r.id,
+    ptibNme: r.ptib_name,
+    proxyUserName: masterName,
+    proxyInd: yn(r.proxy_ind),
+    masterBlock: yn(r.master_block),
+    correspondenceAddressDetails: toAddress(r.correspondence_address),
+  }));
+}
+
+/** The grant of a master over a profile, or null when there is none. */
+export async function proxyGrant(
+  db: Queryable,
+  masterProfileId: string,
+  proxyProfileId: string,
+): Promise<{ masterBlock: boolean } | null> {
+  const { rows } = await db.query<{ master_block: boolean }>(
+    'SELECT master_block FROM proxy_grants WHERE master_profile_id = $1 AND proxy_profile_id = $2',
+    [masterProfileId, proxyProfileId],
+  );
+  return rows[0] ? { masterBlock: rows[0].master_block } : null;
+}

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE } from '../../contract/index.ts';
+import { masterListResponseSchema, userIdentitySchema } from '../../contract/schemas/index.ts';
+import type { Database } from '../db/database.ts';
+import { signIn } from '../test/auth.ts';
+import { TestClient } from '../test/client.ts';
+import { buildTestApp } from '../test/helper.ts';
+
+let app: FastifyInstance;
+let db: Database;
+beforeAll(async () => {
+  ({ app, db } = await buildTestApp());
+});
+
+const MASTER_OWN = 'PTIB00000002';
+const ALLOWED = ['PTIB00000011', 'PTIB00000012'];
+const MASTER_BLOCKED = 'PTIB00000013';
+
+async function signedIn(loginName: string): Promise<TestClient> {
+  const c = new TestClient(app);
+  await signIn(c, loginName);
+  return c;
+}
+
+const identity = async (c: TestClient) => {
+  const res = await c.post(API_PATHS.retrieveProfile);
+  expect(res.json().header.responseCode).toBe('200');
+  return userIdentitySchema.parse(res.json().responseJSON);
+};
+const switchTo = (c: TestClient, ptibProfileID: string) => c.post(API_PATHS.switchProxyProfile, { ptibProfileID });
+
+describe('POST /01-01-01/retrieveMasterPTIBList', () => {
+  it('lists the profiles a master may act for, masterBlock flagged', async () => {
+    const c = await signedIn('ptib.master');
+    const res = await c.post(API_PATHS.retrieveMasterPTIBList);
+    expect(res.statusCode).toBe(200);
+    const { masterPTIBList } = masterListResponseSchema.parse(res.json().responseJSON);
+    expect(masterPTIBList.map((e) => [e.ptibProfileID, e.masterBlock])).toEqual([
+      ['PTIB00000011', 'N'],
+      ['PTIB00000012', 'N'],
+      ['PTIB00000013', 'Y'],
+    ]);
+    expect(masterPTIBList[0]).toMatchObject({
+      ptibNme: 'Chua & Partners LLP',
+      proxyUserName: 'Lim Mei Ling',
+      proxyInd: 'N',
+      correspondenceAddressDetails: { streetName: 'Robinson Road', postalCode: '068898' },
+    });
+  });
+
+  it('is empty for an ordinary user', async () => {
+    const c = await signedIn('ptib.demo');
+    const res = await c.post(API_PATHS.retrieveMasterPTIBList);
+    expect(res.json()).toEqual({
+      header: { responseCode: '200', responseDesc: 'OK' },
+      responseJSON: { masterPTIBList: [] },
+    });
+  });
+
+  it('needs a session', async () => {
+    const res = await new TestClient(app).post(API_PATHS.retrieveMasterPTIBList);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header.responseDesc).toBe('Forbidden');
+  });
+});
+
+describe('POST /01-01-01/switchProxyProfile', () => {
+  it('a master switches to each allowed profile and back to themself; the profile call follows', async () => {
+    const c = await signedIn('ptib.master');
+    expect(await identity(c)).toMatchObject({ ptibProfileID: MASTER_OWN, proxyInd: 'Y', PTIBName: 'Lim Mei Ling' });
+    for (const id of ALLOWED) {
+      const res = await switchTo(c, id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().responseJSON).toEqual({ ptibProfileID: id });
+      const who = await identity(c);
+      expect(who.ptibProfileID).toBe(id);
+      expect(who.ownPtibProfileID).toBe(MASTER_OWN);
+      expect(who.loginName).toBe('ptib.master');
+      // Still a master: the app keeps offering the way back.
+      expect(who.proxyInd).toBe('Y');
+    }
+    expect((await identity(c)).PTIBName).toBe('Koh Legal Services');
+    const back = await switchTo(c, '');
+    expect(back.statusCode).toBe(200);
+    expect(back.json().responseJSON).toEqual({ ptibProfileID: '' });
+    expect(await identity(c)).toMatchObject({ ptibProfileID: MASTER_OWN, PTIBName: 'Lim Mei Ling' });
+  });
+
+  it('keeps the choice in the session: another process (a fresh client with the same token) sees it', async () => {
+    const c = await signedIn('ptib.master');
+    await switchTo(c, 'PTIB00000011');
+    const sameToken = new TestClient(app);
+    sameToken.token = c.token;
+    expect((await identity(sameToken)).ptibProfileID).toBe('PTIB00000011');
+    const { rows } = await db.query<{ acting_profile_id: string }>(
+      `SELECT s.acting_profile_id FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE a.login_name = 'ptib.master' AND s.ended_at IS NULL`,
+    );
+    expect(rows).toEqual([{ acting_profile_id: 'PTIB00000011' }]);
+  });
+
+  it('refuses a profile outside the master list with a 403 that says why, and stays put', async () => {
+    const c = await signedIn('ptib.master');
+    await switchTo(c, 'PTIB00000011');
+    const res = await switchTo(c, 'PTIB00000001');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header).toEqual({
+      responseCode: RESPONSE_CODE.FORBIDDEN,
+      responseDesc: AUTH_MESSAGES.proxyNotGranted('PTIB00000001'),
+    });
+    expect((await identity(c)).ptibProfileID).toBe('PTIB00000011');
+  });
+
+  it('refuses a masterBlock profile', async () => {
+    const c = await signedIn('ptib.master');
+    const res = await switchTo(c, MASTER_BLOCKED);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header.responseDesc).toBe(AUTH_MESSAGES.proxyBlocked(MASTER_BLOCKED));
+    expect((await identity(c)).ptibProfileID).toBe(MASTER_OWN);
+  });
+
+  it('refuses an ordinary user acting for anyone, but lets them choose themself', async () => {
+    const c = await signedIn('ptib.demo');
+    const res = await switchTo(c, 'PTIB00000011');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header.responseDesc).toBe(AUTH_MESSAGES.proxyNotMaster);
+    expect((await switchTo(c, '')).statusCode).toBe(200);
+    expect((await switchTo(c, 'PTIB00000001')).statusCode).toBe(200);
+    expect((await identity(c)).ptibProfileID).toBe('PTIB00000001');
+  });
+
+  it('answers 400 for a malformed body and 403 Forbidden without a session', async () => {
+    const c = await signedIn('ptib.master');
+    expect((await c.post(API_PATHS.switchProxyProfile, {})).statusCode).toBe(400);
+    expect((await switchTo(c, 'x'.repeat(41))).statusCode).toBe(400);
+    const anon = await new TestClient(app).post(API_PATHS.switchProxyProfile, { ptibProfileID: '' });
+    expect(anon.statusCode).toBe(403);
+    expect(anon.json().header.responseDesc).toBe('Forbidden');
+  });
+
+  it('records every switch, allowed or refused, in the audit trail', async () => {
+    const c = await signedIn('ptib.master');
+    await switchTo(c, 'PTIB00000012');
+    await switchTo(c, MASTER_BLOCKED);
+    const { rows } = await db.query<{ outcome: string; acting_profile_id: string; detail: Record<string, string> }>(
+      `SELECT outcome, acting_profile_id, detail FROM audit_events WHERE event = 'proxy_switch' ORDER BY id DESC LIMIT 2`,
+    );
+    expect(rows[1]).toMatchObject({ outcome: 'success', acting_profile_id: 'PTIB00000012' });
+    expect(rows[0]).toMatchObject({ outcome: 'failure', detail: { requested: MASTER_BLOCKED } });
+  });
+});

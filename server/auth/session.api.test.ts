@@ -1,0 +1,298 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from 'jose';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_DESC,
+  RESPONSE_CODE,
+  SESSION,
+  parseTokenExpirationDate,
+} from '../../contract/index.ts';
+import type { Database } from '../db/database.ts';
+import { signIn } from '../test/auth.ts';
+import { TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { ensureSigningKey } from './keys.ts';
+import { blockProfile, retireKey, rotateSigningKey } from './operator.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+
+const MAX_HOURS = 3;
+const clock = new FakeClock('2030-03-10T01:00:00Z');
+let app: FastifyInstance;
+let db: Database;
+beforeAll(async () => {
+  ({ app, db } = await buildTestApp({ SESSION_MAX_HOURS: String(MAX_HOURS) }, { now: clock.now }));
+});
+
+const MINUTE = 60_000;
+const FORBIDDEN = { responseCode: RESPONSE_CODE.FORBIDDEN, responseDesc: FORBIDDEN_DESC };
+
+async function signedIn(loginName = 'ptib.demo'): Promise<TestClient> {
+  const c = new TestClient(app);
+  await signIn(c, loginName);
+  return c;
+}
+
+const profileHeader = async (c: TestClient) => (await c.post(API_PATHS.retrieveProfile)).json().header;
+
+async function refresh(c: TestClient) {
+  const res = await c.post(API_PATHS.refresh);
+  if (res.json().header.responseCode === '200') c.token = res.json().responseJSON.token;
+  return res;
+}
+
+describe('tokens', () => {
+  it('are ES256 JWTs with kid, issuer, audience, subject, session id and a 15-minute expiry', async () => {
+    const c = await signedIn();
+    const header = decodeProtectedHeader(c.token!);
+    const claims = decodeJwt(c.token!);
+    expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+    expect(header.kid).toBeTruthy();
+    expect(claims).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+    expect(claims.sub).toMatch(/^\d+$/);
+    expect(claims.sid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.exp! * 1000 - clock.now().getTime()).toBe(SESSION.FALLBACK_EXPIRY_MS);
+  });
+
+  async function ourKey(): Promise<{ kid: string; key: CryptoKey }> {
+    const { rows } = await db.query<{ kid: string; private_jwk: JWK }>(
+      'SELECT kid, private_jwk FROM signing_keys WHERE retired_at IS NULL ORDER BY seq DESC LIMIT 1',
+    );
+    return { kid: rows[0]!.kid, key: (await importJWK(rows[0]!.private_jwk, 'ES256')) as CryptoKey };
+  }
+
+  async function forged(
+    c: TestClient,
+    change: { kid?: string; key?: CryptoKey; aud?: string; iss?: string; exp?: number },
+  ): Promise<string> {
+    const real = decodeJwt(c.token!);
+    const own = await ourKey();
+    return new SignJWT({ sid: real.sid })
+      .setProtectedHeader({ alg: 'ES256', kid: change.kid ?? own.kid, typ: 'JWT' })
+      .setIssuer(change.iss ?? TOKEN_ISSUER)
+      .setAudience(change.aud ?? TOKEN_AUDIENCE)
+      .setSubject(real.sub!)
+      .setIssuedAt(real.iat!)
+      .setNotBefore(real.iat!)
+      .setExpirationTime(change.exp ?? real.exp!)
+      .sign(change.key ?? own.key);
+  }
+
+  it('a token re-signed with our own key as a control passes, so the refusals below are about one thing each', async () => {
+    const c = await signedIn();
+    c.token = await forged(c, {});
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+  });
+
+  it('refuses alg none', async () => {
+    const c = await signedIn();
+    const [, payload] = c.token!.split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: decodeProtectedHeader(c.token!).kid }));
+    c.token = `${header.toString('base64url')}.${payload}.`;
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+  });
+
+  it('refuses a key that is not ours (foreign kid), and our kid with a foreign key', async () => {
+    const c = await signedIn();
+    const { privateKey } = await generateKeyPair('ES256');
+    c.token = await forged(c, { kid: 'attacker-key', key: privateKey });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    c.token = await forged(c, { key: privateKey });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+  });
+
+  it('refuses a wrong audience or issuer', async () => {
+    const c = await signedIn();
+    const good = c.token!;
+    c.token = await forged(c, { aud: 'some-other-app' });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    c.token = good;
+    c.token = await forged(c, { iss: 'someone-else' });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+  });
+
+  it('refuses an expired token, even while its session is live', async () => {
+    const c = await signedIn();
+    c.token = await forged(c, { exp: Math.floor(clock.now().getTime() / 1000) - 60 });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+  });
+
+  it('key rotation keeps tokens of the older key valid; retiring that key ends them', async () => {
+    const c = await signedIn();
+    const oldKid = decodeProtectedHeader(c.token!).kid!;
+    const newKid = await rotateSigningKey(app);
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+
+    const other = await signedIn('ptib.master');
+    expect(decodeProtectedHeader(other.token!).kid).toBe(newKid);
+
+    // A refresh moves the first browser onto the new key without signing it out.
+    const keep = await signedIn('ptib.noauth');
+    await refresh(keep);
+    expect(decodeProtectedHeader(keep.token!).kid).toBe(newKid);
+
+    await retireKey(app, oldKid);
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    expect(await profileHeader(other)).toMatchObject({ responseCode: '200' });
+    expect(await profileHeader(keep)).toMatchObject({ responseCode: '200' });
+  });
+});
+
+describe('signing keys', () => {
+  it('the first key is made once, even when several processes start at once', async () => {
+    const { buildApp } = await import('../app.ts');
+    const { testConfig } = await import('../test/helper.ts');
+    const { freshDatabase } = await import('../test/database.ts');
+    const fresh = await freshDatabase();
+    try {
+      await fresh.db.query('DELETE FROM signing_keys');
+      await Promise.all([1, 2, 3].map(() => ensureSigningKey(fresh.db, clock.now())));
+      const second = await buildApp({ config: testConfig(), db: fresh.db, now: clock.now });
+      await second.ready();
+      const { rows } = await fresh.db.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_keys');
+      expect(rows[0]!.n).toBe(1);
+      await second.close();
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe('POST /01-01-01/refreshJWT', () => {
+  it('gives a new token and its expiry as yyyyMMddTHHmmss in Singapore time', async () => {
+    clock.set('2030-03-10T15:50:00Z'); // 23:50 in Singapore: the expiry falls on the next day there
+    const c = await signedIn();
+    clock.advance(5 * MINUTE + 30_000);
+    const old = c.token;
+    const res = await refresh(c);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.header.responseCode).toBe('200');
+    expect(body.responseJSON.token).not.toBe(old);
+    expect(body.responseJSON.tokenExpirationDate).toBe('20300311T001030');
+    const expiry = parseTokenExpirationDate(body.responseJSON.tokenExpirationDate)!;
+    expect(expiry.getTime()).toBe(clock.now().getTime() + SESSION.FALLBACK_EXPIRY_MS);
+    expect(decodeJwt(body.responseJSON.token).exp! * 1000).toBe(expiry.getTime());
+    const { rows } = await db.query<{ expires_at: Date }>('SELECT expires_at FROM sessions WHERE id = $1', [
+      decodeJwt(c.token!).sid,
+    ]);
+    expect(new Date(rows[0]!.expires_at).getTime()).toBe(expiry.getTime());
+    const audit = await db.query("SELECT 1 FROM audit_events WHERE event = 'refresh' AND login_name = 'ptib.demo'");
+    expect(audit.rows.length).toBeGreaterThan(0);
+  });
+
+  it('without a valid token answers header 403 Forbidden', async () => {
+    const c = new TestClient(app);
+    const res = await c.post(API_PATHS.refresh);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header).toEqual(FORBIDDEN);
+  });
+});
+
+describe('server-side session limits (fake clock)', () => {
+  it('a token not refreshed within 15 minutes is dead', async () => {
+    const c = await signedIn();
+    clock.advance(SESSION.FALLBACK_EXPIRY_MS - 1000);
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    clock.advance(1000);
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    // Dead for good: the session is ended, a later refresh cannot revive it.
+    expect((await refresh(c)).json().header).toEqual(FORBIDDEN);
+  });
+
+  it('a refresh keeps the session going past 15 minutes', async () => {
+    const c = await signedIn();
+    for (let i = 0; i < 4; i++) {
+      clock.advance(SESSION.IDLE_REFRESH_MS);
+      expect((await refresh(c)).json().header.responseCode).toBe('200');
+    }
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+  });
+
+  it('a session ends SESSION_MAX_HOURS after sign-in however often it is refreshed', async () => {
+    const c = await signedIn();
+    const start = clock.now().getTime();
+    const end = start + MAX_HOURS * 3_600_000;
+    while (clock.now().getTime() + SESSION.IDLE_REFRESH_MS < end) {
+      clock.advance(SESSION.IDLE_REFRESH_MS);
+      const res = await refresh(c);
+      expect(res.json().header.responseCode).toBe('200');
+      // The last refreshes are capped at the absolute limit.
+      expect(parseTokenExpirationDate(res.json().responseJSON.tokenExpirationDate)!.getTime()).toBeLessThanOrEqual(end);
+    }
+    clock.set(new Date(end - 1000));
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    clock.set(new Date(end));
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+  });
+});
+
+describe('POST /01-01-01/LogoutFromApp', () => {
+  it('revokes the session at once: the next call with that token is 403 Forbidden', async () => {
+    const c = await signedIn();
+    const res = await c.post(API_PATHS.logout);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().header).toEqual({ responseCode: '200', responseDesc: AUTH_MESSAGES.signedOut });
+    // Only the cache (docs/decisions/0004, Logout): storage and cookies would reach other tabs and services.
+    expect(res.headers['clear-site-data']).toBe('"cache"');
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    expect((await refresh(c)).json().header).toEqual(FORBIDDEN);
+    const { rows } = await db.query<{ end_reason: string }>('SELECT end_reason FROM sessions WHERE id = $1', [
+      decodeJwt(c.token!).sid,
+    ]);
+    expect(rows[0]!.end_reason).toBe('logout');
+    const audit = await db.query("SELECT 1 FROM audit_events WHERE event = 'logout' AND login_name = 'ptib.demo'");
+    expect(audit.rows.length).toBeGreaterThan(0);
+  });
+
+  it('answers 200 even with a dead token or none, so the app can always clear', async () => {
+    const c = await signedIn();
+    expect((await c.post(API_PATHS.logout)).statusCode).toBe(200);
+    expect((await c.post(API_PATHS.logout)).statusCode).toBe(200);
+    c.token = 'garbage';
+    expect((await c.post(API_PATHS.logout)).statusCode).toBe(200);
+    c.token = null;
+    expect((await c.post(API_PATHS.logout)).statusCode).toBe(200);
+  });
+});
+
+describe('one live session per login', () => {
+  it('a second sign-in ends the first: its next call answers header 4200', async () => {
+    const first = await signedIn('ptib.master');
+    const second = await signedIn('ptib.master');
+    const res = await first.post(API_PATHS.retrieveProfile);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header).toEqual({
+      responseCode: RESPONSE_CODE.SESSION_INTERRUPTED,
+      responseDesc: AUTH_MESSAGES.sessionInterrupted,
+    });
+    expect((await refresh(first)).json().header.responseCode).toBe(RESPONSE_CODE.SESSION_INTERRUPTED);
+    expect(await profileHeader(second)).toMatchObject({ responseCode: '200' });
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE a.login_name = 'ptib.master' AND s.ended_at IS NULL`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});
+
+describe('blocking a profile', () => {
+  it('ends its live sessions at once, and the profile call of a new sign-in answers 4100', async () => {
+    const c = await signedIn('ptib.noauth');
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    expect(await blockProfile(app, 'PTIB00000004')).toBe(1);
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    const again = await signedIn('ptib.noauth');
+    expect(await profileHeader(again)).toMatchObject({ responseCode: RESPONSE_CODE.PROFILE_BLOCKED });
+  });
+
+  it('also ends the sessions of a master acting for that profile', async () => {
+    const master = await signedIn('ptib.master');
+    await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000012' });
+    expect((await master.post(API_PATHS.retrieveProfile)).json().responseJSON.ptibProfileID).toBe('PTIB00000012');
+    await blockProfile(app, 'PTIB00000012');
+    expect(await profileHeader(master)).toEqual(FORBIDDEN);
+  });
+});

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { SESSION } from '../../contract/index.ts';
+import type { Database, Queryable } from '../db/database.ts';
+
+/** Why a session ended (sessions.end_reason). */
+export type EndReason = 'logout' | 'interrupted' | 'blocked' | 'expired';
+
+export interface SessionLimits {
+  /** Absolute limit after sign-in, however often refreshed (SESSION_MAX_HOURS). */
+  maxHours: number;
+}
+
+/** Token times are whole seconds, so the session row and the token's exp say the same instant. */
+const wholeSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+
+/** The idle expiry after a sign-in or refresh at `now`, never past the absolute limit. */
+export function idleExpiry(now: Date, absoluteExpiresAt: Date): Date {
+  return wholeSeconds(Math.min(now.getTime() + SESSION.FALLBACK_EXPIRY_MS, absoluteExpiresAt.getTime()));
+}
+
+export interface NewSession {
+  accountId: number;
+  profileId: string;
+  model: string;
+  clientAddress: string;
+  rememberMe: boolean;
+}
+
+/**
+ * Starts a session and ends every older live session of the same account ('interrupted': their next
+ * call answers 4200). The account row is locked so two sign-ins at once leave exactly one live session.
+ */
+export async function startSession(
+  db: Database,
+  input: NewSession,
+  now: Date,
+  limits: SessionLimits,
+): Promise<{ sessionId: string; expiresAt: Date; interrupted: number }> {
+  const sessionId = randomUUID();
+  const absoluteExpiresAt = wholeSeconds(now.getTime() + limits.maxHours * 3_600_000);
+  const expiresAt = idleExpiry(now, absoluteExpiresAt);
+  const interrupted = await db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [input.accountId]);
+    const ended = await tx.query(
+      `UPDATE sessions SET ended_at = $2, end_reason = 'interrupted' WHERE account_id = $1 AND ended_at IS NULL`,
+      [input.accountId, now],
+    );
+    await tx.query(
+      `INSERT INTO sessions (id, account_id, acting_profile_id, created_at, last_refresh_at, expires_at,
+                             absolute_expires_at, model, client_address, remember_me)
+       VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9)`,
+      [
+        sessionId,
+        input.accountId,
+        input.profileId,
+        now,
+        expiresAt,
+        absoluteExpiresAt,
+        input.model,
+        input.clientAddress,
+        input.rememberMe,
+      ],
+    );
+    return ended.rowCount;
+  });
+  return { sessionId, expiresAt, interrupted };
+}
+
+export interface SessionRecord {
+  sessionId: string;
+  accountId: number;
+  loginName: string;
+  ownProfileId: string;
+  actingProfileId: string;
+  actingProfileBlocked: boolean;
+  accountDisabled: boolean;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+  endedAt: Date | null;
+  endReason: string | null;
+  authorities: string[];
+  authorizations: string[];
+}
+
+interface SessionRow {
+  id: string;
+  account_id: number | string;
+  login_name: string;
+  profile_id: string;
+  acting_profile_id: string;
+  acting_blocked: boolean;
+  disabled: boolean;
+  expires_at: Date;
+  absolute_expires_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+  authorities: string[];
+  authorizations: string[];
+}
+
+/** The session with its account, acting profile and grants, or null when there is no such session. */
+export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRecord | null> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id, p.is_blocked AS acting_blocked,
+            a.disabled, s.expires_at, s.absolute_expires_at, s.ended_at, s.end_reason,
+            ARRAY(SELECT authority FROM account_authorities WHERE account_id = a.id ORDER BY authority) AS authorities,
+            ARRAY(SELECT authorization_code FROM account_authorizations WHERE account_id = a.id ORDER BY authorization_code) AS authorizations
+       FROM sessions s
+       JOIN accounts a ON a.id = s.account_id
+       JOIN ptib_profiles p ON p.id = s.acting_profile_id
+      WHERE s.id = $1`,
+    [sessionId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    sessionId: r.id,
+    accountId: Number(r.account_id),
+    loginName: r.login_name,
+    ownProfileId: r.profile_id,
+    actingProfileId: r.acting_profile_id,
+    actingProfileBlocked: r.acting_blocked,
+    accountDisabled: r.disabled,
+    expiresAt: new Date(r.expires_at),
+    absoluteExpiresAt: new Date(r.absolute_expires_at),
+    endedAt: r.ended_at ? new Date(r.ended_at) : null,
+    endReason: r.end_reason,
+    authorities: r.authorities,
+    authorizations: r.authorizations,
+  };
+}
+
+/** Ends a live session; answers whether it was live. Idempotent. */
+export async function endSession(db: Queryable, sessionId: string, reason: EndReason, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE sessions SET ended_at = $2, end_reason = $3 WHERE id = $1 AND ended_at IS NULL',
+    [sessionId, now, reason],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * Moves a live session's idle expiry forward (never past its absolute limit). Answers the new expiry,
+ * or null when the session is no longer live at `now`.
+ */
+export async function refreshSession(db: Queryable, sessionId: string, now: Date): Promise<Date | null> {
+  const { rows } = await db.query<{ absolute_expires_at: Date }>(
+    `SELECT absolute_expires_at FROM sessions
+      WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2`,
+    [sessionId, now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const expiresAt = idleExpiry(now, new Date(row.absolute_expires_at));
+  const { rowCount } = await db.query(
+    'UPDATE sessions SET last_refresh_at = $2, expires_at = $3 WHERE id = $1 AND ended_at IS NULL',
+    [sessionId, now, expiresAt],
+  );
+  return rowCount > 0 ? expiresAt : null;
+}
+
+/** Sets the profile a live session acts as (proxy mode); it holds on every process and across reloads. */
+export async function setActingProfile(db: Queryable, sessionId: string, profileId: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE sessions SET acting_profile_id = $2 WHERE id = $1 AND ended_at IS NULL', [
+    sessionId,
+    profileId,
+  ]);
+  return rowCount > 0;
+}

@@ -1,0 +1,397 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '../../contract/cases.ts';
+import { initialValues, validateForm } from '../../contract/forms/index.ts';
+import type { CaseDetail, CatalogueResponse, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import type { Database } from '../db/database.ts';
+import { signIn } from '../test/auth.ts';
+import { TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { moveCase } from './service.ts';
+
+// 2030-12-31 16:30 UTC is already 2031 in Singapore: case numbers carry Singapore's year.
+const clock = new FakeClock('2030-12-31T16:30:00Z');
+let app: FastifyInstance;
+let db: Database;
+let demo: TestClient;
+
+beforeAll(async () => {
+  ({ app, db } = await buildTestApp({}, { now: clock.now }));
+  demo = await signedIn('ptib.demo');
+});
+
+async function signedIn(loginName: string): Promise<TestClient> {
+  const c = new TestClient(app);
+  await signIn(c, loginName);
+  return c;
+}
+
+const peBase = '/process-engine';
+const submitUrl = (id: string) => peBase + fillPath(PROCESS_ENGINE_PATHS.submit, { id });
+const statusUrl = (id: string) => peBase + fillPath(PROCESS_ENGINE_PATHS.status, { id });
+
+const PD_VALID = {
+  debtorIdNumber: 'S1234567D001',
+  paymentAmount: { amount: '150.25', currency: 'SGD' },
+  paymentMethod: 'GIRO',
+  paymentDate: '2030-12-01',
+  remarks: '',
+};
+
+async function create(c: TestClient, data: Record<string, unknown> = PD_VALID, draft = false, appCode = 'PD') {
+  const res = await c.post(API_PATHS.cases, { appCode, data, draft });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().responseJSON as CaseDetail;
+}
+
+const put = (c: TestClient, id: string, body: unknown) => c.post(fillPath(CASE_PATHS.one, { id }), body);
+const del = (c: TestClient, id: string, version?: number) =>
+  c.post(fillPath(CASE_PATHS.delete, { id }), version ? { version } : {});
+
+describe('catalogue', () => {
+  it('lists every e-service, grouped, each with its view route', async () => {
+    const res = await demo.get(API_PATHS.eservices);
+    expect(res.statusCode).toBe(200);
+    const { groups } = res.json().responseJSON as CatalogueResponse;
+    const codes = groups.flatMap((g) => g.eservices.map((e) => e.code));
+    expect(codes.sort()).toEqual([...APPLICATION_CODES].sort());
+    const payments = groups.find((g) => g.name === 'Payments')!;
+    expect(payments.menu).toBe('Payments');
+    expect(payments.eservices.find((e) => e.code === 'PD')).toMatchObject({
+      title: 'Payment by Debtor',
+      href: '/generic?app=PD',
+    });
+  });
+
+  it('opens a working form for every application code', async () => {
+    for (const code of APPLICATION_CODES) {
+      const res = await demo.get(`${API_PATHS.eservices}/${code}`);
+      expect(res.statusCode, code).toBe(200);
+      const eservice = res.json().responseJSON as EserviceDetail;
+      expect(eservice.form.fields.length, code).toBeGreaterThan(0);
+      // A new record's defaults are a valid draft, and the server agrees.
+      expect(validateForm(eservice.form, initialValues(eservice.form), 'draft'), code).toEqual({});
+      const created = await create(demo, initialValues(eservice.form), true, code);
+      expect(created.caseNumber).toMatch(new RegExp(`^${eservice.caseType} \\d{6} 2031$`));
+    }
+  });
+
+  it('refuses a caller without a session, without SEMS01, and an unknown code', async () => {
+    const anonymous = new TestClient(app);
+    const res = await anonymous.get(API_PATHS.eservices);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header).toEqual({ responseCode: '403', responseDesc: 'Forbidden' });
+    const noauth = await signedIn('ptib.noauth');
+    const refused = await noauth.get(API_PATHS.eservices);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().header.responseDesc).toContain('SEMS01');
+    const unknown = await demo.get(`${API_PATHS.eservices}/NOPE`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotFound);
+  });
+
+  it("follows the catalogue's authorizations column", async () => {
+    await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = 'ICAWL'`);
+    try {
+      const { groups } = (await demo.get(API_PATHS.eservices)).json().responseJSON as CatalogueResponse;
+      expect(groups.flatMap((g) => g.eservices.map((e) => e.code))).not.toContain('ICAWL');
+      const detail = await demo.get(`${API_PATHS.eservices}/ICAWL`);
+      expect(detail.statusCode).toBe(403);
+      expect(detail.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotAllowed);
+      const save = await demo.post(API_PATHS.cases, { appCode: 'ICAWL', data: {}, draft: true });
+      expect(save.statusCode).toBe(403);
+    } finally {
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'] WHERE code = 'ICAWL'`);
+    }
+  });
+});
+
+describe('records', () => {
+  it('saves a first draft with a case number of type, six digits and the Singapore year', async () => {
+    const res = await demo.post(API_PATHS.cases, { appCode: 'PD', data: { debtorIdNumber: '' }, draft: true });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().header.responseDesc).toBe(MESSAGES.draftSaved);
+    const c = res.json().responseJSON as CaseDetail;
+    expect(c).toMatchObject({ appCode: 'PD', status: 'draft', version: 1 });
+    expect(c.caseNumber).toMatch(/^PD \d{6} 2031$/);
+  });
+
+  it('saves a record, refusing values that break the form rules with each field message', async () => {
+    const bad = await demo.post(API_PATHS.cases, {
+      appCode: 'PD',
+      data: { ...PD_VALID, debtorIdNumber: 'short', paymentAmount: { amount: '1.234', currency: 'SGD' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().header.responseDesc).toMatch(/^Please correct the validation errors\. /);
+    expect(bad.json().responseJSON.fieldErrors).toEqual({
+      debtorIdNumber: 'Debtor identification number must be exactly 12 characters.',
+      'paymentAmount.amount': 'Payment amount must be an amount in numbers, with up to 2 decimal places.',
+    });
+    const missing = await demo.post(API_PATHS.cases, { appCode: 'PD', data: { ...PD_VALID, paymentDate: '' } });
+    expect(missing.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Payment date is required.' });
+
+    const created = await create(demo);
+    const saved = await put(demo, created.id, { data: { ...PD_VALID, remarks: 'second go' }, version: 1 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().header.responseDesc).toBe(MESSAGES.recordSaved);
+    expect(saved.json().responseJSON).toMatchObject({ version: 2, data: { remarks: 'second go' } });
+    const read = await demo.get(`${API_PATHS.cases}/${created.id}`);
+    expect(read.json().responseJSON).toMatchObject({ version: 2, caseNumber: created.caseNumber });
+  });
+
+  it('checks the postal code of an address with the specification message', async () => {
+    const res = await demo.post(API_PATHS.cases, {
+      appCode: 'SDNE',
+      draft: true,
+      data: {
+        debtorAddress: {
+          blockHouseNo: '1',
+          streetName: 'Road',
+          floorUnit: '',
+          buildingName: '',
+          postalCode: '12',
+          country: 'SG',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().responseJSON.fieldErrors).toEqual({ 'debtorAddress.postalCode': 'Invaild Postal Code' });
+  });
+
+  it('refuses a save over a version that changed since it was opened (409), keeping the stored values', async () => {
+    const created = await create(demo);
+    const other = await signedIn('ptib.demo'); // the same user in another browser
+    const first = await put(other, created.id, { data: { ...PD_VALID, remarks: 'from the other tab' }, version: 1 });
+    // The second sign-in ended the first session (decisions.md §5): sign in again to go on.
+    await signIn(demo, 'ptib.demo');
+    expect(first.statusCode).toBe(200);
+    const stale = await put(demo, created.id, { data: { ...PD_VALID, remarks: 'mine' }, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().header).toEqual({ responseCode: '409', responseDesc: CASE_MESSAGES.versionConflict });
+    const read = await demo.get(`${API_PATHS.cases}/${created.id}`);
+    expect(read.json().responseJSON).toMatchObject({ version: 2, data: { remarks: 'from the other tab' } });
+  });
+
+  it('gives only one of two simultaneous saves of the same version', async () => {
+    const created = await create(demo);
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((r) => put(demo, created.id, { data: { ...PD_VALID, remarks: r }, version: 1 })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('deletes a draft; the record is then gone', async () => {
+    const created = await create(demo, PD_VALID, true);
+    const res = await del(demo, created.id, created.version);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().header.responseDesc).toBe(MESSAGES.recordDeleted);
+    expect((await demo.get(`${API_PATHS.cases}/${created.id}`)).statusCode).toBe(404);
+    expect((await del(demo, created.id)).statusCode).toBe(404);
+    const list = await demo.get(`${API_PATHS.cases}?app=PD`);
+    expect(list.json().responseJSON.cases.map((c: CaseDetail) => c.id)).not.toContain(created.id);
+  });
+
+  it('lists the acting profile records of one e-service, newest first', async () => {
+    clock.advance(60_000);
+    const newest = await create(demo, { debtorIdNumber: 'S1234567D001' }, true);
+    const res = await demo.get(`${API_PATHS.cases}?app=PD`);
+    const cases = res.json().responseJSON.cases as CaseDetail[];
+    expect(cases[0]).toMatchObject({ id: newest.id, status: 'draft', caseNumber: newest.caseNumber });
+    expect(cases.every((c) => c.appCode === 'PD')).toBe(true);
+    expect(cases[0]).not.toHaveProperty('data');
+  });
+
+  it('finds a record by its case number, however it is typed', async () => {
+    const created = await create(demo, PD_VALID, true);
+    const typed = created.caseNumber.toLowerCase().replace(/ /g, '  ');
+    const res = await demo.get(`${API_PATHS.casesSearch}?caseNumber=${encodeURIComponent(typed)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().responseJSON.cases).toEqual([expect.objectContaining({ id: created.id })]);
+    const none = await demo.get(`${API_PATHS.casesSearch}?caseNumber=${encodeURIComponent('PD 999999 1999')}`);
+    expect(none.json().responseJSON.cases).toEqual([]);
+    const bad = await demo.get(`${API_PATHS.casesSearch}?caseNumber=hello`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().header.responseDesc).toBe(CASE_MESSAGES.badCaseNumber);
+  });
+});
+
+describe('workflow', () => {
+  it('submits a complete draft; the operator moves it on to in review and approved', async () => {
+    const draft = await create(demo, { ...PD_VALID, paymentDate: '' }, true);
+    const incomplete = await demo.post(submitUrl(draft.id), { version: draft.version });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Payment date is required.' });
+
+    const saved = (await put(demo, draft.id, { data: PD_VALID, version: 1, draft: true })).json()
+      .responseJSON as CaseDetail;
+    const submitted = await demo.post(submitUrl(draft.id), { version: saved.version });
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json().responseJSON).toMatchObject({
+      status: 'submitted',
+      submittedAt: clock.now().toISOString(),
+    });
+
+    // A submitted record is no longer the owner's to change, delete or submit again.
+    const v = submitted.json().responseJSON.version as number;
+    const change = await put(demo, draft.id, { data: PD_VALID, version: v });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().header.responseDesc).toBe(CASE_MESSAGES.notEditable);
+    expect((await del(demo, draft.id)).statusCode).toBe(409);
+    expect((await demo.post(submitUrl(draft.id), { version: v })).statusCode).toBe(409);
+
+    await moveCase(db, draft.caseNumber, 'in_review', 'officer.tan', clock.now());
+    await moveCase(db, draft.caseNumber, 'approved', 'officer.tan', clock.now());
+    await expect(moveCase(db, draft.caseNumber, 'in_review', 'officer.tan', clock.now())).rejects.toThrow(
+      CASE_MESSAGES.statusNotAllowed('Approved', 'In review'),
+    );
+
+    const status = await demo.get(statusUrl(draft.id));
+    expect(status.statusCode).toBe(200);
+    expect(status.json().responseJSON).toMatchObject({ status: 'approved', caseNumber: draft.caseNumber });
+    expect(status.json().responseJSON.history.map((h: { from: string; to: string }) => `${h.from}>${h.to}`)).toEqual([
+      'null>draft',
+      'draft>submitted',
+      'submitted>in_review',
+      'in_review>approved',
+    ]);
+  });
+
+  it('refuses an operator move that skips a step', async () => {
+    const c = await create(demo);
+    await expect(moveCase(db, c.caseNumber, 'approved', 'officer.tan', clock.now())).rejects.toThrow(
+      CASE_MESSAGES.statusNotAllowed('Draft', 'Approved'),
+    );
+  });
+
+  it('refuses a submit of a stale version', async () => {
+    const c = await create(demo);
+    await put(demo, c.id, { data: PD_VALID, version: 1 });
+    const res = await demo.post(submitUrl(c.id), { version: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
+  });
+});
+
+describe('ownership', () => {
+  it("answers another profile's record 404 with a clear reason and none of its data", async () => {
+    const mine = await create(demo, { ...PD_VALID, remarks: 'private remark' });
+    const master = await signedIn('ptib.master');
+    const calls = [
+      master.get(`${API_PATHS.cases}/${mine.id}`),
+      put(master, mine.id, { data: PD_VALID, version: 1 }),
+      del(master, mine.id),
+      master.post(submitUrl(mine.id), { version: 1 }),
+      master.get(statusUrl(mine.id)),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().header.responseDesc).toBe(CASE_MESSAGES.notFound);
+      expect(res.body).not.toContain('private remark');
+      expect(res.body).not.toContain(mine.caseNumber);
+    }
+    const search = await master.get(`${API_PATHS.casesSearch}?caseNumber=${encodeURIComponent(mine.caseNumber)}`);
+    expect(search.json().responseJSON.cases).toEqual([]);
+    const read = await demo.get(`${API_PATHS.cases}/${mine.id}`);
+    expect(read.json().responseJSON).toMatchObject({ version: 1, status: 'draft' });
+  });
+
+  it('files records for the acting profile in proxy mode, audited with the real account', async () => {
+    const master = await signedIn('ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' });
+    expect(switched.statusCode).toBe(200);
+    const list = await master.get(`${API_PATHS.cases}?app=FIR`);
+    expect(list.json().responseJSON.cases).toHaveLength(1); // the seeded FIR case of PTIB00000011
+    const created = await create(master, PD_VALID);
+    const { rows } = await db.query<{ profile_id: string }>('SELECT profile_id FROM cases WHERE id = $1::bigint', [
+      created.id,
+    ]);
+    expect(rows[0]!.profile_id).toBe('PTIB00000011');
+    const audit = await db.query<{ login_name: string; acting_profile_id: string; account_id: number }>(
+      `SELECT login_name, acting_profile_id, account_id FROM audit_events
+       WHERE event = 'case_save' AND detail->>'caseId' = $1`,
+      [created.id],
+    );
+    expect(audit.rows).toEqual([
+      expect.objectContaining({ login_name: 'ptib.master', acting_profile_id: 'PTIB00000011' }),
+    ]);
+    // Back as myself, the proxy profile's record is not mine.
+    await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: '' });
+    expect((await master.get(`${API_PATHS.cases}/${created.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('audit trail', () => {
+  it('records save, submit and delete with the real account and acting profile', async () => {
+    const a = await create(demo, PD_VALID, true);
+    await demo.post(submitUrl(a.id), { version: a.version });
+    const b = await create(demo, PD_VALID, true);
+    await del(demo, b.id);
+    const { rows } = await db.query<{ event: string; login_name: string; acting_profile_id: string; id: string }>(
+      `SELECT event, login_name, acting_profile_id, detail->>'caseId' AS id FROM audit_events
+       WHERE event LIKE 'case_%' AND detail->>'caseId' IN ($1, $2) ORDER BY id`,
+      [a.id, b.id],
+    );
+    expect(rows.map((r) => `${r.event}:${r.id}`)).toEqual([
+      `case_save:${a.id}`,
+      `case_submit:${a.id}`,
+      `case_save:${b.id}`,
+      `case_delete:${b.id}`,
+    ]);
+    expect(rows.every((r) => r.login_name === 'ptib.demo' && r.acting_profile_id === 'PTIB00000001')).toBe(true);
+  });
+});
+
+describe('case numbers under load', () => {
+  it('gives 200 simultaneous first saves 200 distinct case numbers', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => demo.post(API_PATHS.cases, { appCode: 'PD', data: PD_VALID, draft: true })),
+    );
+    expect(results.map((r) => r.statusCode).every((s) => s === 201)).toBe(true);
+    const numbers = results.map((r) => (r.json().responseJSON as CaseDetail).caseNumber);
+    expect(new Set(numbers).size).toBe(200);
+    for (const n of numbers) expect(n).toMatch(/^PD \d{6} 2031$/);
+  });
+});
+
+describe('bad input is a 400 that says what is wrong, never a 500', () => {
+  const cases: Array<
+    [string, () => Promise<{ statusCode: number; json: () => { header: { responseDesc: string } } }>]
+  > = [
+    ['no appCode', () => demo.post(API_PATHS.cases, { data: {} })],
+    ['data not an object', () => demo.post(API_PATHS.cases, { appCode: 'PD', data: 'x' })],
+    ['a field name that is no name', () => demo.post(API_PATHS.cases, { appCode: 'PD', data: { 'a b': 'x' } })],
+    ['an unknown field', () => demo.post(API_PATHS.cases, { appCode: 'PD', data: { nope: 'x' }, draft: true })],
+    ['a number where text belongs', () => demo.post(API_PATHS.cases, { appCode: 'PD', data: { remarks: 5 } })],
+    ['a huge value', () => demo.post(API_PATHS.cases, { appCode: 'PD', data: { remarks: 'x'.repeat(5000) } })],
+    [
+      'an amount with extra keys',
+      () =>
+        demo.post(API_PATHS.cases, { appCode: 'PD', data: { paymentAmount: { amount: '1', currency: 'SGD', x: 1 } } }),
+    ],
+    ['a record id that is no number', () => demo.get(`${API_PATHS.cases}/abc`)],
+    ['a record id too large', () => demo.get(`${API_PATHS.cases}/99999999999999999999999`)],
+    ['a version that is text', () => put(demo, '1', { data: {}, version: 'one' })],
+    ['no version', () => put(demo, '1', { data: {} })],
+    ['a list without app', () => demo.get(API_PATHS.cases)],
+    ['a search without case number', () => demo.get(API_PATHS.casesSearch)],
+    ['a submit without version', () => demo.post(submitUrl('1'), {})],
+    ['a delete with a bad version', () => demo.post(fillPath(CASE_PATHS.delete, { id: '1' }), { version: 'x' })],
+    [
+      'JSON that does not parse',
+      () =>
+        demo.request({
+          method: 'POST',
+          url: API_PATHS.cases,
+          body: '{"appCode":',
+          headers: { 'content-type': 'application/json' },
+        }),
+    ],
+  ];
+  it.each(cases)('%s', async (_name, call) => {
+    const res = await call();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header.responseDesc.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,69 @@
+import { ROUTES } from '../../contract/index.ts';
+import type { CatalogueResponse, EserviceDetail, EserviceSummary } from '../../contract/schemas/eservices.ts';
+import { parseFormDefinition } from '../../contract/schemas/eservices.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Principal } from '../auth/principal.ts';
+
+/** The e-service catalogue (table eservices): data an operator may change, read on every call. */
+interface EserviceRow {
+  code: string;
+  title: string;
+  description: string;
+  group_name: string;
+  menu: string;
+  view_route: string;
+  case_type: string;
+  authorizations: string[];
+  form: unknown;
+}
+
+const COLUMNS = 'code, title, description, group_name, menu, view_route, case_type, authorizations, form';
+
+/** The hash route that opens an e-service: the generic screen unless the catalogue names another view. */
+export function hrefFor(row: Pick<EserviceRow, 'code' | 'view_route'>): string {
+  return row.view_route === ROUTES.generic ? `${ROUTES.generic}?app=${encodeURIComponent(row.code)}` : row.view_route;
+}
+
+/** May this principal use the e-service? Every authorization the catalogue lists for it is needed. */
+export function mayUse(row: Pick<EserviceRow, 'authorizations'>, principal: Principal): boolean {
+  return row.authorizations.every((a) => principal.authorizations.includes(a));
+}
+
+const summary = (row: EserviceRow): EserviceSummary => ({
+  code: row.code,
+  title: row.title,
+  description: row.description,
+  group: row.group_name,
+  menu: row.menu,
+  href: hrefFor(row),
+});
+
+/** The active e-services this principal may use, grouped; groups in the order of their first e-service. */
+export async function catalogueFor(db: Queryable, principal: Principal): Promise<CatalogueResponse> {
+  const { rows } = await db.query<EserviceRow>(
+    `SELECT ${COLUMNS} FROM eservices WHERE active ORDER BY sort_order, code`,
+  );
+  const groups = new Map<string, CatalogueResponse['groups'][number]>();
+  for (const row of rows) {
+    if (!mayUse(row, principal)) continue;
+    let group = groups.get(row.group_name);
+    if (!group) groups.set(row.group_name, (group = { name: row.group_name, menu: row.menu, eservices: [] }));
+    group.eservices.push(summary(row));
+  }
+  return { groups: [...groups.values()] };
+}
+
+export type LoadedEservice = { ok: true; eservice: EserviceDetail } | { ok: false; reason: 'unknown' | 'not-allowed' };
+
+/**
+ * One active e-service with its form, if the principal may use it. A form that does not parse is a
+ * data error of the operator's: it throws, and the caller answers 500 with a reference to the log.
+ */
+export async function loadEservice(db: Queryable, code: string, principal: Principal): Promise<LoadedEservice> {
+  const { rows } = await db.query<EserviceRow>(`SELECT ${COLUMNS} FROM eservices WHERE code = $1 AND active`, [code]);
+  const row = rows[0];
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (!mayUse(row, principal)) return { ok: false, reason: 'not-allowed' };
+  const form = parseFormDefinition(row.form);
+  return { ok: true, eservice: { ...summary(row), caseType: row.case_type, form } };
+}

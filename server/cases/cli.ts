@@ -1,0 +1,68 @@
+/**
+ * The operator's way to move an e-service record through its workflow (submitted → in review →
+ * approved or rejected). It opens the same database the server uses (DATABASE_URL, else PGlite in
+ * DATA_DIR) and writes the move with its history row and audit event.
+ *
+ *   npm run case -- show "PD 000042 2026"
+ *   npm run case -- move "PD 000042 2026" in_review [--operator officer.tan]
+ *
+ * With the embedded database (PGlite) only one process may open the data directory: stop the server
+ * first. Against PostgreSQL it runs beside any number of servers.
+ */
+import { CASE_STATUSES, CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber } from '../../contract/cases.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { moveCase } from './service.ts';
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+const USAGE = `usage: npm run case -- show "CASE NUMBER"
+       npm run case -- move "CASE NUMBER" STATUS [--operator NAME]
+STATUS is one of ${CASE_STATUSES.join(', ')}`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, rawNumber, status] = argv;
+  const operatorAt = argv.indexOf('--operator');
+  const operator = operatorAt >= 0 ? argv[operatorAt + 1] : (process.env.USER ?? 'operator');
+  const caseNumber = rawNumber ? normalizeCaseNumber(rawNumber) : null;
+  if (!caseNumber || (command !== 'show' && command !== 'move') || (command === 'move' && !isCaseStatus(status))) {
+    err(USAGE);
+    return 2;
+  }
+  const { db } = await openDatabase(loadConfig());
+  try {
+    if (command === 'move') {
+      const moved = await moveCase(
+        db,
+        caseNumber,
+        status as (typeof CASE_STATUSES)[number],
+        operator ?? 'operator',
+        new Date(),
+      );
+      out(`${moved.caseNumber}: ${CASE_STATUS_LABELS[moved.status]}`);
+      return 0;
+    }
+    const { rows } = await db.query<{ status: (typeof CASE_STATUSES)[number]; profile_id: string; app_code: string }>(
+      'SELECT status, profile_id, app_code FROM cases WHERE case_number = $1 AND deleted_at IS NULL',
+      [caseNumber],
+    );
+    if (!rows[0]) {
+      err(`No record with case number ${caseNumber}.`);
+      return 1;
+    }
+    out(`${caseNumber}: ${CASE_STATUS_LABELS[rows[0].status]} (${rows[0].app_code}, profile ${rows[0].profile_id})`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    err(message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,183 @@
+import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '../../contract/index.ts';
+import type { CaseStatus } from '../../contract/cases.ts';
+import type { CaseDetail, CaseSummary } from '../../contract/schemas/eservices.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * The SQL of e-service records (table cases). Every read and write names the owning profile, so a
+ * record of another profile is simply not there. Deleted records keep their row (deleted_at) for the
+ * audit trail and their case number.
+ */
+interface CaseRow {
+  id: string;
+  app_code: string;
+  case_number: string;
+  status: CaseStatus;
+  version: number;
+  data: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+  submitted_at: Date | string | null;
+}
+
+const COLUMNS = 'id::text AS id, app_code, case_number, status, version, data, created_at, updated_at, submitted_at';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function toSummary(row: CaseRow): CaseSummary {
+  return {
+    id: row.id,
+    appCode: row.app_code,
+    caseNumber: row.case_number,
+    status: row.status,
+    version: row.version,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toDetail(row: CaseRow): CaseDetail {
+  return {
+    ...toSummary(row),
+    data: row.data,
+    createdAt: iso(row.created_at),
+    submittedAt: row.submitted_at === null ? null : iso(row.submitted_at),
+  };
+}
+
+const OFFSET_MS = (() => {
+  const [, sign, h, m] = /^([+-])(\d{2}):(\d{2})$/.exec(SINGAPORE_UTC_OFFSET)!;
+  return (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000;
+})();
+
+/** The year a case number carries: the year in Singapore at that moment. */
+export function caseYear(now: Date): number {
+  return new Date(now.getTime() + OFFSET_MS).getUTCFullYear();
+}
+
+export interface NewCase {
+  appCode: string;
+  profileId: string;
+  caseType: string;
+  data: Record<string, unknown>;
+  accountId: number;
+  now: Date;
+}
+
+/**
+ * Inserts a record with a new case number. The number comes from the database sequence, so two
+ * servers saving at once never get the same one; the unique index on case_number backs that up.
+ */
+export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
+  const { rows: seq } = await tx.query<{ n: string }>(`SELECT nextval('case_search_number_seq')::text AS n`);
+  const searchNumber = seq[0]!.n;
+  const year = caseYear(c.now);
+  const { rows } = await tx.query<CaseRow>(
+    `INSERT INTO cases (app_code, profile_id, case_type, search_number, case_year, case_number, status, data,
+                        created_by, updated_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4::bigint, $5, $6, 'draft', $7::jsonb, $8, $8, $9, $9)
+     RETURNING ${COLUMNS}`,
+    [
+      c.appCode,
+      c.profileId,
+      c.caseType,
+      searchNumber,
+      year,
+      formatCaseNumber(c.caseType, searchNumber, year),
+      JSON.stringify(c.data),
+      c.accountId,
+      c.now,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findCase(db: Queryable, id: string, profileId: string, lock = false): Promise<CaseRow | null> {
+  const { rows } = await db.query<CaseRow>(
+    `SELECT ${COLUMNS} FROM cases WHERE id = $1::bigint AND profile_id = $2 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    [id, profileId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listCases(db: Queryable, profileId: string, appCode: string): Promise<CaseRow[]> {
+  const { rows } = await db.query<CaseRow>(
+    `SELECT ${COLUMNS} FROM cases WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL
+     ORDER BY updated_at DESC, id DESC LIMIT 200`,
+    [profileId, appCode],
+  );
+  return rows;
+}
+
+export async function findByCaseNumber(
+  db: Queryable,
+  profileId: string,
+  caseNumber: string,
+  appCode?: string,
+): Promise<CaseRow[]> {
+  const { rows } = await db.query<CaseRow>(
+    `SELECT ${COLUMNS} FROM cases
+     WHERE profile_id = $1 AND case_number = $2 AND deleted_at IS NULL AND ($3::text IS NULL OR app_code = $3)`,
+    [profileId, caseNumber, appCode ?? null],
+  );
+  return rows;
+}
+
+/** Saves new values if the record is still the version the client opened; null when it is not. */
+export async function updateCaseData(
+  tx: Queryable,
+  id: string,
+  version: number,
+  data: Record<string, unknown>,
+  accountId: number,
+  now: Date,
+): Promise<CaseRow | null> {
+  const { rows } = await tx.query<CaseRow>(
+    `UPDATE cases SET data = $3::jsonb, version = version + 1, updated_by = $4, updated_at = $5
+     WHERE id = $1::bigint AND version = $2 AND status = 'draft' AND deleted_at IS NULL
+     RETURNING ${COLUMNS}`,
+    [id, version, JSON.stringify(data), accountId, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markDeleted(tx: Queryable, id: string, accountId: number, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE cases SET deleted_at = $3, updated_at = $3, updated_by = $2, version = version + 1 WHERE id = $1::bigint`,
+    [id, accountId, now],
+  );
+}
+
+/** Moves a record to a new status and records the move; the caller has checked the move is allowed. */
+export async function setStatus(
+  tx: Queryable,
+  id: string,
+  from: CaseStatus,
+  to: CaseStatus,
+  actor: { accountId: number | null; name: string },
+  now: Date,
+): Promise<CaseRow> {
+  const { rows } = await tx.query<CaseRow>(
+    `UPDATE cases SET status = $2, version = version + 1, updated_at = $3,
+            submitted_at = CASE WHEN $2 = 'submitted' THEN $3 ELSE submitted_at END,
+            updated_by = COALESCE($4, updated_by)
+     WHERE id = $1::bigint RETURNING ${COLUMNS}`,
+    [id, to, now, actor.accountId],
+  );
+  await tx.query(
+    `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor)
+     VALUES ($1::bigint, $2, $3, $4, $5, $6)`,
+    [id, from, to, now, actor.accountId, actor.name],
+  );
+  return rows[0]!;
+}
+
+export async function statusHistory(
+  db: Queryable,
+  id: string,
+): Promise<Array<{ from: CaseStatus | null; to: CaseStatus; at: string }>> {
+  const { rows } = await db.query<{ from_status: CaseStatus | null; to_status: CaseStatus; changed_at: Date | string }>(
+    'SELECT from_status, to_status, changed_at FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+    [id],
+  );
+  return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: iso(r.changed_at) }));
+}

@@ -1,0 +1,227 @@
+import { RESPONSE_CODE } from '../../contract/index.ts';
+import { CASE_MESSAGES, CASE_STATUS_LABELS, canMove, isEditable, type CaseStatus } from '../../contract/cases.ts';
+import {
+  SUMMARY_MESSAGE,
+  hasErrors,
+  validateForm,
+  type FieldErrors,
+  type ValidationMode,
+} from '../../contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Principal } from '../auth/principal.ts';
+import { audit } from '../auth/audit.ts';
+import { ApiError } from '../plugins/errors.ts';
+import { loadEservice } from './catalogue.ts';
+import { findCase, insertCase, markDeleted, setStatus, toDetail, updateCaseData } from './records.ts';
+
+/**
+ * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,
+ * editing, versions and workflow, with an audit event for each change. Every case belongs to the
+ * acting profile of the principal that created it; nothing here takes a profile id from a client.
+ */
+export interface Actor {
+  principal: Principal;
+  clientAddress: string;
+  now: Date;
+}
+
+/** Values that fail the form's rules: 400, the summary message and each field's message. */
+export class FieldValidationError extends ApiError {
+  readonly fieldErrors: FieldErrors;
+  constructor(fieldErrors: FieldErrors) {
+    const [first] = Object.values(fieldErrors);
+    super(400, RESPONSE_CODE.BAD_REQUEST, `${SUMMARY_MESSAGE} ${first ?? ''}`.trim());
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+const notFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.notFound);
+
+/** The e-service, or 404/403 with a reason (never its form) when it is unknown or not allowed. */
+export async function eserviceFor(db: Queryable, code: string, principal: Principal): Promise<EserviceDetail> {
+  const loaded = await loadEservice(db, code, principal);
+  if (loaded.ok) return loaded.eservice;
+  if (loaded.reason === 'unknown') throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.eserviceNotFound);
+  throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);
+}
+
+function check(eservice: EserviceDetail, data: Record<string, unknown>, mode: ValidationMode): void {
+  const errors = validateForm(eservice.form, data, mode);
+  if (hasErrors(errors)) throw new FieldValidationError(errors);
+}
+
+/** The acting profile's record and its e-service (which the principal must still be allowed to use). */
+export async function openCase(
+  db: Queryable,
+  id: string,
+  principal: Principal,
+  lock = false,
+): Promise<{ row: CaseDetail; eservice: EserviceDetail }> {
+  const row = await findCase(db, id, principal.actingProfileId, lock);
+  if (!row) throw notFound();
+  const eservice = await eserviceFor(db, row.app_code, principal);
+  return { row: toDetail(row), eservice };
+}
+
+const who = (a: Actor) => ({
+  at: a.now,
+  accountId: a.principal.accountId,
+  loginName: a.principal.loginName,
+  actingProfileId: a.principal.actingProfileId,
+  clientAddress: a.clientAddress,
+});
+
+/** First save: the record is created (as a draft) and gets its case number. */
+export async function createCase(
+  db: Database,
+  actor: Actor,
+  input: { appCode: string; data: Record<string, unknown>; draft: boolean },
+): Promise<CaseDetail> {
+  const eservice = await eserviceFor(db, input.appCode, actor.principal);
+  check(eservice, input.data, input.draft ? 'draft' : 'final');
+  return db.transaction(async (tx) => {
+    const row = await insertCase(tx, {
+      appCode: eservice.code,
+      profileId: actor.principal.actingProfileId,
+      caseType: eservice.caseType,
+      data: input.data,
+      accountId: actor.principal.accountId,
+      now: actor.now,
+    });
+    await tx.query(
+      `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor)
+       VALUES ($1::bigint, NULL, 'draft', $2, $3, $4)`,
+      [row.id, actor.now, actor.principal.accountId, actor.principal.loginName],
+    );
+    await audit(tx, {
+      ...who(actor),
+      event: 'case_save',
+      detail: {
+        caseId: row.id,
+        caseNumber: row.case_number,
+        appCode: eservice.code,
+        draft: input.draft,
+        created: true,
+      },
+    });
+    return toDetail(row);
+  });
+}
+
+/**
+ * Explains why a guarded write touched no row: the record is gone, no longer a draft, or was changed
+ * since the client opened it (409, so the app keeps the user's input and says so).
+ */
+function refusal(current: CaseDetail | null, version: number): ApiError {
+  if (!current) return notFound();
+  if (!isEditable(current.status)) return new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
+  if (current.version !== version) return new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
+  return notFound();
+}
+
+export async function saveCase(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: { data: Record<string, unknown>; version: number; draft: boolean },
+): Promise<CaseDetail> {
+  const { eservice } = await openCase(db, id, actor.principal);
+  check(eservice, input.data, input.draft ? 'draft' : 'final');
+  return db.transaction(async (tx) => {
+    const current = await findCase(tx, id, actor.principal.actingProfileId, true);
+    if (!current || current.version !== input.version || !isEditable(current.status))
+      throw refusal(current && toDetail(current), input.version);
+    const row = await updateCaseData(tx, id, input.version, input.data, actor.principal.accountId, actor.now);
+    if (!row) throw refusal(null, input.version);
+    await audit(tx, {
+      ...who(actor),
+      event: 'case_save',
+      detail: {
+        caseId: row.id,
+        caseNumber: row.case_number,
+        appCode: row.app_code,
+        draft: input.draft,
+        version: row.version,
+      },
+    });
+    return toDetail(row);
+  });
+}
+
+export async function deleteCase(db: Database, actor: Actor, id: string, version?: number): Promise<void> {
+  await openCase(db, id, actor.principal);
+  await db.transaction(async (tx) => {
+    const current = await findCase(tx, id, actor.principal.actingProfileId, true);
+    if (!current || !isEditable(current.status) || (version !== undefined && current.version !== version))
+      throw refusal(current && toDetail(current), version ?? current?.version ?? 0);
+    await markDeleted(tx, id, actor.principal.accountId, actor.now);
+    await audit(tx, {
+      ...who(actor),
+      event: 'case_delete',
+      detail: { caseId: current.id, caseNumber: current.case_number, appCode: current.app_code },
+    });
+  });
+}
+
+/**
+ * Submits a draft through the process engine: its stored values must pass the form's full rules
+ * (a draft may have skipped them), and the version must be the one the client saw.
+ */
+export async function submitCase(db: Database, actor: Actor, id: string, version: number): Promise<CaseDetail> {
+  const { eservice } = await openCase(db, id, actor.principal);
+  return db.transaction(async (tx) => {
+    const current = await findCase(tx, id, actor.principal.actingProfileId, true);
+    if (!current || current.version !== version || !isEditable(current.status))
+      throw refusal(current && toDetail(current), version);
+    check(eservice, current.data, 'final');
+    const row = await setStatus(
+      tx,
+      id,
+      current.status,
+      'submitted',
+      { accountId: actor.principal.accountId, name: actor.principal.loginName },
+      actor.now,
+    );
+    await audit(tx, {
+      ...who(actor),
+      event: 'case_submit',
+      detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code },
+    });
+    return toDetail(row);
+  });
+}
+
+/**
+ * An operator's move of a case (submitted → in review → approved or rejected), by case number. Not
+ * reachable over HTTP: the operator runs server/cases/cli.ts next to the database.
+ */
+export async function moveCase(
+  db: Database,
+  caseNumber: string,
+  to: CaseStatus,
+  operator: string,
+  now: Date,
+): Promise<CaseDetail> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; status: CaseStatus }>(
+      'SELECT id::text AS id, status FROM cases WHERE case_number = $1 AND deleted_at IS NULL FOR UPDATE',
+      [caseNumber],
+    );
+    const current = rows[0];
+    if (!current) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, `No record with case number ${caseNumber}.`);
+    if (!canMove(current.status, to))
+      throw new ApiError(
+        409,
+        RESPONSE_CODE.CONFLICT,
+        CASE_MESSAGES.statusNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
+      );
+    const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
+    await audit(tx, {
+      event: 'case_status',
+      at: now,
+      detail: { caseId: row.id, caseNumber: row.case_number, from: current.status, to, operator },
+    });
+    return toDetail(row);
+  });
+}

@@ -1,0 +1,413 @@
+import { createHmac } from 'node:crypto';
+import * as nodeCrypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  LOGIN_CHALLENGE_TTL_MS,
+  LOGIN_THROTTLE,
+  OTP,
+  OTP_MESSAGES,
+  OTP_RESPONSE_CODE,
+  RESPONSE_CODE,
+} from '../../contract/index.ts';
+import { ConfigError } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { authenticate } from '../test/auth.ts';
+import { TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { buildTestApp, testConfig } from '../test/helper.ts';
+import { createSmsSender } from './sms.ts';
+
+// Pass-through spy, so a test can see which comparison a verification made.
+vi.mock('node:crypto', async (importOriginal) => {
+  const original = await importOriginal<typeof nodeCrypto>();
+  return { ...original, timingSafeEqual: vi.fn(original.timingSafeEqual) };
+});
+
+const GATEWAY_USER = 'ptib-sms';
+const GATEWAY_PASSWORD = 'gateway-secret-1';
+const clock = new FakeClock();
+let gateway: FakeSmsGateway;
+let app: FastifyInstance;
+let db: Database;
+
+beforeAll(async () => {
+  gateway = await startFakeSmsGateway();
+  ({ app, db } = await buildTestApp(
+    { SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: GATEWAY_USER, SMS_GATEWAY_PASSWORD: GATEWAY_PASSWORD },
+    { now: clock.now },
+  ));
+});
+afterAll(async () => {
+  await gateway.close();
+});
+beforeEach(() => {
+  gateway.status = 202;
+});
+
+let accounts = 0;
+/** A fresh account that needs a one-time password (like ptib.otp), so each test has its own. */
+async function otpAccount(mobile = '91230000'): Promise<string> {
+  const loginName = `otp.user${++accounts}`;
+  await db.query(
+    `INSERT INTO accounts (login_name, password_hash, profile_id, otp_required, mobile_num)
+     SELECT $1, password_hash, profile_id, true, $2 FROM accounts WHERE login_name = 'ptib.otp'`,
+    [loginName, mobile],
+  );
+  await db.query(
+    `INSERT INTO account_authorities (account_id, authority)
+     SELECT id, 'PTIB' FROM accounts WHERE login_name = $1`,
+    [loginName],
+  );
+  return loginName;
+}
+
+/** Signs in with the password up to the OTP step; answers the client holding the pending sign-in. */
+async function passwordStep(loginName: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  const res = await authenticate(client, loginName);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(JSON.parse(res.body)).toMatchObject({ otpRequired: true });
+  return client;
+}
+
+const send = (client: TestClient) => client.post(API_PATHS.sendOtpSms, {});
+const verify = (client: TestClient, otp: string) => client.post(API_PATHS.verifyOtp, { otp });
+const wrongCode = (code: string) => String((Number(code) + 1) % 10 ** OTP.CODE_LENGTH).padStart(OTP.CODE_LENGTH, '0');
+
+/** login_challenges.id_hash of the client's pending sign-in. */
+const challengeHashOf = (client: TestClient) =>
+  nodeCrypto.createHash('sha256').update(client.cookies.get('PTIB_LOGIN_CHALLENGE')!).digest('base64url');
+
+async function sendOk(client: TestClient): Promise<string> {
+  const res = await send(client);
+  expect(res.statusCode, res.body).toBe(200);
+  return gateway.lastCode();
+}
+
+describe('the whole second step', () => {
+  it('ptib.otp: password, then a code by SMS, then a token that works', async () => {
+    const client = await passwordStep('ptib.otp');
+    const res = await send(client);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      header: { responseCode: RESPONSE_CODE.OK, responseDesc: OTP_MESSAGES.codeSent },
+      responseJSON: {
+        maskedMobile: '****8901',
+        expiresInSeconds: OTP.CODE_TTL_MS / 1000,
+        resendInSeconds: OTP.RESEND_COOLDOWN_MS / 1000,
+        sendsLeft: OTP.MAX_SENDS - 1,
+      },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const sms = gateway.received.at(-1)!;
+    expect(sms.body).toEqual({ to: '95678901', message: expect.stringMatching(/ \d{6}\. It expires in 5 minutes/) });
+
+    const verified = await verify(client, gateway.lastCode());
+    expect(verified.statusCode).toBe(200);
+    expect(verified.headers['content-type']).toMatch(/^text\/plain/);
+    const answer = JSON.parse(verified.body) as { token: string };
+    expect(Object.keys(answer)).toEqual(['token']);
+    expect(client.cookies.has('PTIB_LOGIN_CHALLENGE')).toBe(false);
+
+    client.token = answer.token;
+    const refreshed = await client.post(API_PATHS.refresh, {});
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().responseJSON.token).toBeTruthy();
+  });
+
+  it('travels encrypted on the wire, both ways', async () => {
+    const client = await passwordStep(await otpAccount());
+    const res = await send(client);
+    expect(res.statusCode).toBe(200);
+    expect(res.wire).toBeDefined();
+    expect(res.wire).not.toContain('maskedMobile');
+  });
+
+  it('a code works once: the sign-in is over after it', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    const cookie = client.cookies.get('PTIB_LOGIN_CHALLENGE')!;
+    expect((await verify(client, code)).statusCode).toBe(200);
+    client.cookies.set('PTIB_LOGIN_CHALLENGE', cookie);
+    const again = await verify(client, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.SIGN_IN_EXPIRED,
+      responseDesc: OTP_MESSAGES.signInExpired,
+    });
+  });
+
+  it('without a pending sign-in both calls answer a clear 400', async () => {
+    const client = new TestClient(app);
+    for (const res of [await send(client), await verify(client, '123456')]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SIGN_IN_EXPIRED);
+    }
+  });
+
+  it('the pending sign-in itself ends after LOGIN_CHALLENGE_TTL_MS', async () => {
+    const client = await passwordStep(await otpAccount());
+    clock.advance(LOGIN_CHALLENGE_TTL_MS);
+    const res = await send(client);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SIGN_IN_EXPIRED);
+  });
+
+  it('refuses a malformed code with a 400 that says so, without spending a try', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    for (const bad of ['12345', '1234567', 'abcdef', '']) {
+      const res = await verify(client, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().header.responseDesc).toContain(OTP_MESSAGES.codeFormat);
+    }
+    const { rows } = await db.query<{ failed_tries: number }>('SELECT failed_tries FROM otp_codes');
+    expect(rows.every((r) => r.failed_tries === 0)).toBe(true);
+    expect((await verify(client, code)).statusCode).toBe(200);
+  });
+
+  it('refuses to verify before a code was sent', async () => {
+    const client = await passwordStep(await otpAccount());
+    const res = await verify(client, '123456');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header).toEqual({ responseCode: OTP_RESPONSE_CODE.NOT_SENT, responseDesc: OTP_MESSAGES.notSent });
+  });
+});
+
+describe('expiry (fake clock)', () => {
+  it('a code is good until CODE_TTL_MS after it was sent', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    clock.advance(OTP.CODE_TTL_MS - 1_000);
+    expect((await verify(client, code)).statusCode).toBe(200);
+  });
+
+  it('and expired from then on', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    clock.advance(OTP.CODE_TTL_MS);
+    const res = await verify(client, code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.EXPIRED,
+      responseDesc: OTP_MESSAGES.codeExpired,
+    });
+    // A new code may be asked for, and works.
+    const fresh = await sendOk(client);
+    expect((await verify(client, fresh)).statusCode).toBe(200);
+  });
+});
+
+describe('tries', () => {
+  it(`allows ${OTP.MAX_TRIES} wrong codes, then refuses even the right one`, async () => {
+    const loginName = await otpAccount();
+    const client = await passwordStep(loginName);
+    const code = await sendOk(client);
+    for (let left = OTP.MAX_TRIES - 1; left >= 1; left--) {
+      const res = await verify(client, wrongCode(code));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().header).toEqual({
+        responseCode: OTP_RESPONSE_CODE.INCORRECT,
+        responseDesc: OTP_MESSAGES.codeIncorrect(left),
+      });
+    }
+    const last = await verify(client, wrongCode(code));
+    expect(last.statusCode).toBe(429);
+    expect(last.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.TOO_MANY_TRIES,
+      responseDesc: OTP_MESSAGES.tooManyTries,
+    });
+    const right = await verify(client, code);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().header.responseCode).toBe(OTP_RESPONSE_CODE.TOO_MANY_TRIES);
+
+    // A resend gives no new tries.
+    clock.advance(OTP.RESEND_COOLDOWN_MS);
+    const resend = await send(client);
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().header.responseCode).toBe(OTP_RESPONSE_CODE.TOO_MANY_TRIES);
+
+    // Nor does signing in again at once: the login is locked a while.
+    const again = await authenticate(new TestClient(app), loginName);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000));
+    clock.advance(LOGIN_THROTTLE.LOCK_MS);
+    await passwordStep(loginName);
+  });
+
+  it('counts tries per pending sign-in, also across processes (in the database)', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    await verify(client, wrongCode(code));
+    await verify(client, wrongCode(code));
+    const { rows } = await db.query<{ failed_tries: number }>(
+      'SELECT failed_tries FROM otp_codes WHERE challenge_hash = $1',
+      [challengeHashOf(client)],
+    );
+    expect(rows[0]!.failed_tries).toBe(2);
+  });
+
+  it('compares codes in constant time (timingSafeEqual over two HMAC-SHA-256 digests)', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    const spy = vi.mocked(nodeCrypto.timingSafeEqual);
+    spy.mockClear();
+    const res = await verify(client, wrongCode(code));
+    expect(res.statusCode).toBe(400);
+    const digestCompares = spy.mock.calls.filter(([a, b]) => a.byteLength === 32 && b.byteLength === 32);
+    expect(digestCompares).toHaveLength(1);
+    expect(spy.mock.results.at(-1)?.value).toBe(false);
+  });
+});
+
+describe('resend', () => {
+  it(`waits ${OTP.RESEND_COOLDOWN_MS / 1000} s between sends and sends at most ${OTP.MAX_SENDS}`, async () => {
+    const client = await passwordStep(await otpAccount());
+    const first = await sendOk(client);
+
+    const tooSoon = await send(client);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.RESEND_TOO_SOON,
+      responseDesc: OTP_MESSAGES.resendTooSoon(OTP.RESEND_COOLDOWN_MS / 1000),
+    });
+    clock.advance(OTP.RESEND_COOLDOWN_MS - 1_000);
+    expect((await send(client)).json().header.responseDesc).toBe(OTP_MESSAGES.resendTooSoon(1));
+
+    clock.advance(1_000);
+    const second = await send(client);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().responseJSON).toMatchObject({ sendsLeft: 1, resendInSeconds: 30 });
+    const secondCode = gateway.lastCode();
+
+    clock.advance(OTP.RESEND_COOLDOWN_MS);
+    const third = await send(client);
+    expect(third.statusCode).toBe(200);
+    expect(third.json().responseJSON).toMatchObject({ sendsLeft: 0, resendInSeconds: null });
+    const thirdCode = gateway.lastCode();
+
+    clock.advance(OTP.RESEND_COOLDOWN_MS);
+    const fourth = await send(client);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.SEND_LIMIT,
+      responseDesc: OTP_MESSAGES.sendLimit,
+    });
+
+    // Only the latest code is good (unless an older one happens to equal it).
+    for (const old of [first, secondCode]) {
+      if (old === thirdCode) continue;
+      expect((await verify(client, old)).json().header.responseCode).toBe(OTP_RESPONSE_CODE.INCORRECT);
+    }
+    expect((await verify(client, thirdCode)).statusCode).toBe(200);
+  });
+});
+
+describe('storage', () => {
+  it('keeps no plaintext code in any table: only an HMAC-SHA-256 of it', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    const { rows: tables } = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
+    expect(tables.length).toBeGreaterThan(10);
+    for (const { table_name } of tables) {
+      const { rows } = await db.query(`SELECT * FROM "${table_name}"`);
+      expect(JSON.stringify(rows), `table ${table_name}`).not.toContain(code);
+    }
+    const challengeHash = challengeHashOf(client);
+    const { rows } = await db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM otp_codes WHERE challenge_hash = $1',
+      [challengeHash],
+    );
+    const { rows: secrets } = await db.query<{ secret: string }>('SELECT secret FROM otp_secrets');
+    const secret = Buffer.from(secrets[0]!.secret, 'base64');
+    expect(rows[0]!.code_hash).toBe(createHmac('sha256', secret).update(`${challengeHash}:${code}`).digest('hex'));
+  });
+
+  it('forgets the code once it is used', async () => {
+    const client = await passwordStep(await otpAccount());
+    const challengeHash = challengeHashOf(client);
+    await verify(client, await sendOk(client));
+    const { rows } = await db.query<{ code_hash: string | null }>(
+      'SELECT code_hash FROM otp_codes WHERE challenge_hash = $1',
+      [challengeHash],
+    );
+    expect(rows[0]!.code_hash).toBeNull();
+  });
+});
+
+describe('the HTTP SMS gateway sender', () => {
+  it('posts JSON { to, message } to the configured URL with HTTP Basic credentials', async () => {
+    const client = await passwordStep(await otpAccount('81234567'));
+    const before = gateway.received.length;
+    await sendOk(client);
+    expect(gateway.received).toHaveLength(before + 1);
+    const sms = gateway.received.at(-1)!;
+    expect(sms.method).toBe('POST');
+    expect(sms.path).toBe(new URL(gateway.url).pathname);
+    expect(sms.headers['content-type']).toBe('application/json');
+    expect(sms.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${GATEWAY_USER}:${GATEWAY_PASSWORD}`).toString('base64')}`,
+    );
+    expect(sms.body).toEqual({
+      to: '81234567',
+      message: OTP_MESSAGES.smsText(gateway.lastCode(), OTP.CODE_TTL_MS / 60_000),
+    });
+  });
+
+  it('a gateway that fails gives a clear 503, and the send is not spent', async () => {
+    const client = await passwordStep(await otpAccount());
+    gateway.status = 500;
+    const res = await send(client);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.SMS_FAILED,
+      responseDesc: OTP_MESSAGES.smsFailed,
+    });
+    const { rows } = await db.query<{ sends: number; code_hash: string | null }>(
+      'SELECT sends, code_hash FROM otp_codes WHERE challenge_hash = $1',
+      [challengeHashOf(client)],
+    );
+    expect(rows[0]).toEqual({ sends: 0, code_hash: null });
+    // No cool-down either: the user may ask again at once.
+    gateway.status = 202;
+    const code = await sendOk(client);
+    expect((await verify(client, code)).statusCode).toBe(200);
+  });
+
+  it('sends a bearer token when SMS_GATEWAY_TOKEN is configured', async () => {
+    const other = await startFakeSmsGateway('/v1/messages');
+    try {
+      const { app: tokenApp } = await buildTestApp({ SMS_GATEWAY_URL: other.url, SMS_GATEWAY_TOKEN: 'tok-123' });
+      const client = new TestClient(tokenApp);
+      expect((await authenticate(client, 'ptib.otp')).statusCode).toBe(200);
+      expect((await client.post(API_PATHS.sendOtpSms, {})).statusCode).toBe(200);
+      expect(other.received[0]!.path).toBe('/v1/messages');
+      expect(other.received[0]!.headers.authorization).toBe('Bearer tok-123');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a gateway that is down (nothing listening) gives the same clear 503', async () => {
+    const down = await startFakeSmsGateway();
+    const url = down.url;
+    await down.close();
+    const { app: downApp } = await buildTestApp({ SMS_GATEWAY_URL: url });
+    const client = new TestClient(downApp);
+    expect((await authenticate(client, 'ptib.otp')).statusCode).toBe(200);
+    const res = await client.post(API_PATHS.sendOtpSms, {});
+    expect(res.statusCode).toBe(503);
+    expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SMS_FAILED);
+  });
+
+  it('refuses to start with a gateway user but no password', () => {
+    const config = testConfig({ SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'someone' });
+    expect(() => createSmsSender(config, app.log)).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { maskMobile } from '../../contract/index.ts';
+import { ConfigError, type Config } from '../config.ts';
+
+/** One SMS holding a one-time password. `code` is given apart from the text so a sender can keep it out of logs. */
+export interface SmsMessage {
+  to: string;
+  text: string;
+  code: string;
+}
+
+/** Where one-time passwords go: the embedded log sender by default, an HTTP gateway when configured. */
+export interface SmsSender {
+  readonly kind: 'log' | 'gateway';
+  /** Resolves once the message was handed over; throws SmsDeliveryError when it could not be. */
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** The SMS could not be handed to the gateway (down, refused, timed out). The reason is for the log only. */
+export class SmsDeliveryError extends Error {}
+
+/**
+ * The embedded sender: writes the message to the server log. Outside production the log line holds the
+ * text with the code (that is how a developer or a test signs in); in production only that a message
+ * went to a masked number, so no code ever reaches a production log.
+ */
+export class LogSmsSender implements SmsSender {
+  readonly kind = 'log';
+  readonly #log: FastifyBaseLogger;
+  readonly #revealCode: boolean;
+
+  constructor(log: FastifyBaseLogger, { production }: { production: boolean }) {
+    this.#log = log;
+    this.#revealCode = !production;
+  }
+
+  async send(message: SmsMessage): Promise<void> {
+    const to = maskMobile(message.to);
+    // The key is `sms`, not `code`/`otp`: those are redacted by the logger, and outside production the
+    // code must be readable here.
+    if (this.#revealCode) this.#log.info({ to, sms: message.text }, 'SMS one-time password (embedded sender)');
+    else this.#log.info({ to }, 'SMS one-time password sent (embedded sender)');
+  }
+}
+
+export interface GatewayOptions {
+  url: string;
+  user?: string | undefined;
+  password?: string | undefined;
+  token?: string | undefined;
+  timeoutMs: number;
+}
+
+/**
+ * An HTTP SMS gateway: POST {url} with JSON { to, message }, authenticated by HTTP Basic (user and
+ * password) or a bearer token. Any answer but 2xx, a network failure or a time-out is a delivery error.
+ */
+export class GatewaySmsSender implements SmsSender {
+  readonly kind = 'gateway';
+  readonly #options: GatewayOptions;
+
+  constructor(options: GatewayOptions) {
+    this.#options = options;
+  }
+
+  async send(message: SmsMessage): Promise<void> {
+    const { url, user, password, token, timeoutMs } = this.#options;
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    else if (user) headers.authorization = `Basic ${Buffer.from(`${user}:${password ?? ''}`).toString('base64')}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ to: message.to, message: message.text }),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new SmsDeliveryError(`SMS gateway unreachable (${reason})`);
+    }
+    // Read the body so the connection is released, but never keep it: a gateway may echo the message.
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok) throw new SmsDeliveryError(`SMS gateway answered HTTP ${response.status}`);
+  }
+}
+
+/** The configured sender: the gateway when SMS_GATEWAY_URL is set, else the embedded log sender. */
+export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
+  if (!config.SMS_GATEWAY_URL) {
+    const production = config.NODE_ENV === 'production';
+    if (production) {
+      log.warn(
+        'SMS one-time passwords go to the server log without their codes (NODE_ENV=production): set SMS_GATEWAY_URL, or run with NODE_ENV=development to read codes in the log',
+      );
+    }
+    return new LogSmsSender(log, { production });
+  }
+  if (config.SMS_GATEWAY_USER && !config.SMS_GATEWAY_PASSWORD) {
+    throw new ConfigError('Invalid configuration: SMS_GATEWAY_USER is set without SMS_GATEWAY_PASSWORD');
+  }
+  return new GatewaySmsSender({
+    url: config.SMS_GATEWAY_URL,
+    user: config.SMS_GATEWAY_USER || undefined,
+    password: config.SMS_GATEWAY_PASSWORD || undefined,
+    token: config.SMS_GATEWAY_TOKEN || undefined,
+    timeoutMs: config.SMS_GATEWAY_TIMEOUT_MS,
+  });
+}

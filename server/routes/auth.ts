@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_DESC,
+  LOGIN_CHALLENGE_TTL_MS,
+  LOGIN_NONCE_TTL_MS,
+  RESPONSE_CODE,
+  formatTokenExpirationDate,
+  ok,
+} from '../../contract/index.ts';
+import {
+  envelopeSchema,
+  loginNonceResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  refreshResponseSchema,
+} from '../../contract/schemas/index.ts';
+import { audit } from '../auth/audit.ts';
+import { signIn } from '../auth/login.ts';
+import { issueNonce, randomSecret } from '../auth/nonces.ts';
+import { endSession, refreshSession } from '../auth/sessions.ts';
+import { issueToken } from '../auth/tokens.ts';
+import { ensureXsrfCookie } from '../auth/xsrf.ts';
+import { ApiError } from '../plugins/errors.ts';
+
+/** httpOnly cookie binding login nonces to the browser that asked for them. */
+export const LOGIN_BINDING_COOKIE = 'PTIB_LOGIN_BINDING';
+/** httpOnly cookie naming a sign-in that waits for its one-time password (read by the OTP calls). */
+export const LOGIN_CHALLENGE_COOKIE = 'PTIB_LOGIN_CHALLENGE';
+const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** What a logout answer asks the browser to drop: cached responses only (docs/decisions/0004). */
+export const LOGOUT_CLEAR_SITE_DATA = '"cache"';
+
+/** Sign-in and session calls: login nonce, authenticate, refreshJWT, LogoutFromApp. */
+export async function authRoutes(app: FastifyInstance, options: { prefix?: string }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const prefix = options.prefix ?? '';
+
+  r.get(
+    API_PATHS.loginNonce,
+    { schema: { response: { 200: envelopeSchema(loginNonceResponseSchema) } } },
+    async (request, reply) => {
+      ensureXsrfCookie(request, reply);
+      // Reuse this browser's binding, so two tabs asking for nonces do not void each other's.
+      let binding = request.cookies[LOGIN_BINDING_COOKIE];
+      if (!binding || !BINDING_PATTERN.test(binding)) {
+        binding = randomSecret();
+        reply.setCookie(LOGIN_BINDING_COOKIE, binding, {
+          path: `${prefix}/api`,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: 'auto',
+        });
+      }
+      const authenticityToken = await issueNonce(app.db, binding, app.now(), LOGIN_NONCE_TTL_MS);
+      return ok({ authenticityToken });
+    },
+  );
+
+  r.post(API_PATHS.authenticate, { schema: { body: loginRequestSchema } }, async (request, reply) => {
+    const body = request.body;
+    const outcome = await signIn(app, {
+      loginName: body.loginName,
+      password: body.password,
+      model: body.model,
+      authenticityToken: body.authenticityToken,
+      rememberMe: body.rememberMe,
+      binding: request.cookies[LOGIN_BINDING_COOKIE],
+      clientAddress: request.ip,
+    });
+    if (outcome.challenge) {
+      reply.setCookie(LOGIN_CHALLENGE_COOKIE, outcome.challenge, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: 'auto',
+        maxAge: Math.floor(LOGIN_CHALLENGE_TTL_MS / 1000),
+      });
+    }
+    // The specification's login answer is a text body holding JSON, not the envelope.
+    return reply.type('text/plain; charset=utf-8').send(JSON.stringify(loginResponseSchema.parse(outcome.response)));
+  });
+
+  r.post(
+    API_PATHS.refresh,
+    {
+      preHandler: app.requireSession,
+      schema: { response: { 200: envelopeSchema(refreshResponseSchema) } },
+    },
+    async (request) => {
+      const p = request.principal!;
+      const now = app.now();
+      const expiresAt = await refreshSession(app.db, p.sessionId, now);
+      if (!expiresAt) throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
+      const token = await issueToken(
+        app.signingKeys,
+        { sessionId: p.sessionId, accountId: String(p.accountId) },
+        now,
+        expiresAt,
+      );
+      await audit(app.db, {
+        event: 'refresh',
+        at: now,
+        accountId: p.accountId,
+        loginName: p.loginName,
+        actingProfileId: p.actingProfileId,
+        clientAddress: request.ip,
+      });
+      return ok({ token, tokenExpirationDate: formatTokenExpirationDate(expiresAt) });
+    },
+  );
+
+  // No session guard: a logout always succeeds, so the app can always clear (spec §7). Clear-Site-Data
+  // names only "cache": "storage" and "cookies" would reach other tabs and other services of the domain
+  // (docs/decisions/0004, Logout).
+  r.post(API_PATHS.logout, { schema: { response: { 200: envelopeSchema(z.null()) } } }, async (request, reply) => {
+    reply.header('Clear-Site-Data', LOGOUT_CLEAR_SITE_DATA);
+    const p = request.principal;
+    if (p) {
+      const now = app.now();
+      await endSession(app.db, p.sessionId, 'logout', now);
+      await audit(app.db, {
+        event: 'logout',
+        at: now,
+        accountId: p.accountId,
+        loginName: p.loginName,
+        actingProfileId: p.actingProfileId,
+        clientAddress: request.ip,
+      });
+    }
+    return ok(null, AUTH_MESSAGES.signedOut);
+  });
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PATHS, AUTHORITY_PTIB, AUTHORIZATION_SEMS01, MESSAGES, RESPONSE_CODE, ok } from '../../contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS, normalizeCaseNumber } from '../../contract/cases.ts';
+import {
+  caseDetailSchema,
+  caseIdParamsSchema,
+  casesListSchema,
+  createCaseRequestSchema,
+  deleteCaseRequestSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  fieldErrorsSchema,
+  listCasesQuerySchema,
+  searchCasesQuerySchema,
+  updateCaseRequestSchema,
+} from '../../contract/schemas/index.ts';
+import { z } from 'zod';
+import { badRequest } from '../plugins/errors.ts';
+import { findByCaseNumber, listCases, toSummary } from '../cases/records.ts';
+import {
+  FieldValidationError,
+  createCase,
+  deleteCase,
+  eserviceFor,
+  openCase,
+  saveCase,
+  type Actor,
+} from '../cases/service.ts';
+
+/** Shared by the record routes and the process-engine routes. */
+export const caseRefusals = {
+  400: envelopeSchema(fieldErrorsSchema.nullable()),
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+export function actorOf(app: FastifyInstance, request: FastifyRequest): Actor {
+  return { principal: request.principal!, clientAddress: request.ip, now: app.now() };
+}
+
+/**
+ * Answers a form-rule failure with each field's message in responseJSON, so the app can show them all.
+ * Set in each record plugin's own context; any other error goes on to the app's error handler.
+ */
+export function answerFieldErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof FieldValidationError)) throw error;
+    return reply.code(400).send({
+      header: { responseCode: RESPONSE_CODE.BAD_REQUEST, responseDesc: error.message },
+      responseJSON: { fieldErrors: error.fieldErrors },
+    });
+  });
+}
+
+/**
+ * E-service records of the acting profile (the workflow calls are in process-engine.ts). Every call
+ * needs the PTIB authority, SEMS01 and the e-service's own authorizations; another profile's record
+ * is answered 404 without a word of its content.
+ */
+export async function caseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+  answerFieldErrors(app);
+
+  r.get(
+    API_PATHS.cases,
+    {
+      preHandler,
+      schema: {
+        querystring: listCasesQuerySchema,
+        response: { 200: envelopeSchema(casesListSchema), ...caseRefusals },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const eservice = await eserviceFor(app.db, request.query.app, request.principal!);
+      const rows = await listCases(app.db, request.principal!.actingProfileId, eservice.code);
+      return ok({ cases: rows.map(toSummary) });
+    },
+  );
+
+  r.get(
+    API_PATHS.casesSearch,
+    {
+      preHandler,
+      schema: {
+        querystring: searchCasesQuerySchema,
+        response: { 200: envelopeSchema(casesListSchema), ...caseRefusals },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const caseNumber = normalizeCaseNumber(request.query.caseNumber);
+      if (!caseNumber) throw badRequest(CASE_MESSAGES.badCaseNumber);
+      const app_ = request.query.app
+        ? (await eserviceFor(app.db, request.query.app, request.principal!)).code
+        : undefined;
+      const rows = await findByCaseNumber(app.db, request.principal!.actingProfileId, caseNumber, app_);
+      return ok({ cases: rows.map(toSummary) });
+    },
+  );
+
+  r.get(
+    CASE_PATHS.one,
+    {
+      preHandler,
+      schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(caseDetailSchema), ...caseRefusals } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { row } = await openCase(app.db, request.params.id, request.principal!);
+      return ok(row);
+    },
+  );
+
+  r.post(
+    API_PATHS.cases,
+    {
+      preHandler,
+      schema: { body: createCaseRequestSchema, response: { 201: envelopeSchema(caseDetailSchema), ...caseRefusals } },
+    },
+    async (request, reply) => {
+      const created = await createCase(app.db, actorOf(app, request), request.body);
+      return reply.code(201).send(ok(created, request.body.draft ? MESSAGES.draftSaved : MESSAGES.recordSaved));
+    },
+  );
+
+  r.post(
+    CASE_PATHS.one,
+    {
+      preHandler,
+      schema: {
+        params: caseIdParamsSchema,
+        body: updateCaseRequestSchema,
+        response: { 200: envelopeSchema(caseDetailSchema), ...caseRefusals },
+      },
+    },
+    async (request) => {
+      const saved = await saveCase(app.db, actorOf(app, request), request.params.id, request.body);
+      return ok(saved, request.body.draft ? MESSAGES.draftSaved : MESSAGES.recordSaved);
+    },
+  );
+
+  r.post(
+    CASE_PATHS.delete,
+    {
+      preHandler,
+      schema: {
+        params: caseIdParamsSchema,
+        body: deleteCaseRequestSchema,
+        response: { 200: envelopeSchema(z.null()), ...caseRefusals },
+      },
+    },
+    async (request) => {
+      await deleteCase(app.db, actorOf(app, request), request.params.id, request.body.version);
+      return ok(null, MESSAGES.recordDeleted);
+    },
+  );
+}

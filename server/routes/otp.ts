@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PATHS, OTP_MESSAGES, maskMobile, ok, secondsUntil } from '../../contract/index.ts';
+import {
+  envelopeSchema,
+  loginResponseSchema,
+  sendOtpRequestSchema,
+  sendOtpResponseSchema,
+  verifyOtpRequestSchema,
+} from '../../contract/schemas/index.ts';
+import { audit } from '../auth/audit.ts';
+import { completeLoginChallenge, findLoginChallenge } from '../auth/login.ts';
+import { sha256 } from '../auth/nonces.ts';
+import { loginKey, recordFailure } from '../auth/throttle.ts';
+import { OtpService, signInExpired, type OtpAudit, type PendingSignIn } from '../otp/service.ts';
+import { loadOtpSecret } from '../otp/secret.ts';
+import { createSmsSender, type SmsSender } from '../otp/sms.ts';
+import { LOGIN_CHALLENGE_COOKIE } from './auth.ts';
+
+export interface OtpRoutesOptions {
+  prefix?: string;
+  /** Tests pass their own sender; otherwise the configuration chooses (createSmsSender). */
+  smsSender?: SmsSender;
+}
+
+/**
+ * POST /otp/sendOtpSms and POST /otp/verifyOtp: the second step of a sign-in whose account needs an SMS
+ * one-time password. The pending sign-in is the one the password step named in its httpOnly cookie.
+ */
+export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  let secret: Promise<Buffer> | null = null;
+  const loadSecret = () => {
+    secret ??= loadOtpSecret(app.db, app.config.OTP_SECRET || undefined).catch((error: unknown) => {
+      secret = null;
+      throw error;
+    });
+    return secret;
+  };
+  const service = new OtpService(app.db, loadSecret, options.smsSender ?? createSmsSender(app.config, app.log));
+
+  const pendingFor = async (request: FastifyRequest): Promise<{ challenge: string; pending: PendingSignIn }> => {
+    const challenge = request.cookies[LOGIN_CHALLENGE_COOKIE];
+    const found = challenge ? await findLoginChallenge(app, challenge) : null;
+    if (!challenge || !found) throw signInExpired();
+    return {
+      challenge,
+      pending: {
+        challengeHash: sha256(challenge),
+        accountId: found.accountId,
+        loginName: found.loginName,
+        mobileNum: found.mobileNum,
+      },
+    };
+  };
+
+  const auditFor =
+    (request: FastifyRequest, pending: PendingSignIn): OtpAudit =>
+    (event, outcome, detail) =>
+      audit(app.db, {
+        event,
+        outcome,
+        at: app.now(),
+        accountId: pending.accountId,
+        loginName: pending.loginName,
+        clientAddress: request.ip,
+        detail,
+      });
+
+  r.post(
+    API_PATHS.sendOtpSms,
+    { schema: { body: sendOtpRequestSchema, response: { 200: envelopeSchema(sendOtpResponseSchema) } } },
+    async (request, reply) => {
+      const { pending } = await pendingFor(request);
+      const now = app.now();
+      const sent = await service.send(pending, now, auditFor(request, pending));
+      reply.header('Cache-Control', 'no-store');
+      return ok(
+        {
+          maskedMobile: maskMobile(pending.mobileNum ?? ''),
+          expiresInSeconds: secondsUntil(sent.codeExpiresAt, now.getTime()),
+          resendInSeconds: sent.nextSendAt === null ? null : secondsUntil(sent.nextSendAt, now.getTime()),
+          sendsLeft: sent.sendsLeft,
+        },
+        OTP_MESSAGES.codeSent,
+      );
+    },
+  );
+
+  r.post(API_PATHS.verifyOtp, { schema: { body: verifyOtpRequestSchema } }, async (request, reply) => {
+    const { challenge, pending } = await pendingFor(request);
+    const now = app.now();
+    // Five wrong codes also lock password sign-in for this login a while, so signing in again does
+    // not buy five more guesses at once.
+    await service.verify(pending, request.body.otp, now, auditFor(request, pending), () =>
+      recordFailure(app.db, loginKey(pending.loginName), 1, now),
+    );
+    const token = await completeLoginChallenge(app, challenge, request.ip);
+    if (!token) throw signInExpired();
+    reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: '/' });
+    reply.header('Cache-Control', 'no-store');
+    // The same answer as the password step's (spec §7): a text body holding JSON with the token.
+    return reply.type('text/plain; charset=utf-8').send(JSON.stringify(loginResponseSchema.parse({ token })));
+  });
+}

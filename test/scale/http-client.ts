@@ -1,0 +1,181 @@
+/**
+ * A real-HTTP client for the scale and fault tests: calls a running server (or nginx) the way the web app
+ * does. It speaks the same protocol as the API tests' TestClient (server/test/client.ts): cookies kept,
+ * the XSRF-TOKEN cookie copied into X-XSRF-TOKEN on non-GET calls, the bearer token, and the hybrid payload
+ * encryption of contract/crypto for the calls of ENCRYPTED_CALL_PATHS. Sign-in goes through the shared
+ * helpers of server/test/auth.ts (ApiCaller), so there is one sign-in flow for both.
+ */
+import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
+import {
+  importPublicKey,
+  sealRequest,
+  type PayloadCryptoKey,
+  type PublicPayloadJwk,
+} from '../../contract/crypto/index.ts';
+import type { ApiCaller } from '../../server/test/auth.ts';
+import { openSealedAnswer } from '../../server/test/sealed-answer.ts';
+
+/** A call's answer; for an encrypted call, body and json() are the decrypted answer. */
+export interface HttpAnswer {
+  statusCode: number;
+  headers: Headers;
+  body: string;
+  /** For an encrypted call: what travelled on the wire. */
+  wire?: string;
+  json(): unknown;
+}
+
+export interface Envelope<T = unknown> {
+  header: { responseCode: string; responseDesc: string };
+  responseJSON: T;
+}
+
+/** No call of these tests may hang: a server that stops answering fails the call, not the whole run. */
+const CALL_TIMEOUT_MS = 30_000;
+
+/** Body fields whose values are secrets, collected so a test can look for them in logs and the database. */
+const SECRET_FIELDS = /^(password|authenticityToken|token|otp|code)$/;
+
+export class HttpClient implements ApiCaller<HttpAnswer> {
+  /** Where calls go: one server process, or nginx. Tests move a client between processes by setting it. */
+  base: string;
+  readonly cookies = new Map<string, string>();
+  token: string | null = null;
+  /** Sent as X-Forwarded-For: the client's address as a load balancer in front would report it. */
+  forwardedFor: string | null = null;
+  /** Every secret this client sent or was given (passwords, nonces, tokens, cookie values). */
+  readonly secrets = new Set<string>();
+  #publicKey: Promise<PayloadCryptoKey> | null = null;
+
+  constructor(base: string, options: { forwardedFor?: string } = {}) {
+    this.base = base;
+    this.forwardedFor = options.forwardedFor ?? null;
+  }
+
+  /** A second browser tab: the same cookies and token, calling `base`. */
+  tab(base = this.base): HttpClient {
+    const other = new HttpClient(base, { forwardedFor: this.forwardedFor ?? undefined });
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    other.token = this.token;
+    other.#publicKey = this.#publicKey;
+    return other;
+  }
+
+  async request(options: {
+    method?: 'GET' | 'POST';
+    url: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** Send the bearer token (default: when there is one). */
+    auth?: boolean;
+    /** Encrypt the body and decrypt the answer (default: for the calls of ENCRYPTED_CALL_PATHS). */
+    encrypt?: boolean;
+  }): Promise<HttpAnswer> {
+    const method = options.method ?? 'POST';
+    const path = options.url.split('?')[0] ?? options.url;
+    this.collectSecrets(options.body);
+    let key: PayloadCryptoKey | null = null;
+    let body = options.body;
+    if (method !== 'GET' && (options.encrypt ?? isEncryptedCall(path))) {
+      const sealed = await sealRequest(await this.payloadPublicKey(), path, body ?? null, Date.now());
+      body = sealed.body;
+      key = sealed.key;
+    }
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.get(API_PATHS.health);
+    const headers: Record<string, string> = {};
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = xsrf;
+    if ((options.auth ?? true) && this.token) {
+      headers.authorization = `Bearer ${this.token}`;
+      this.secrets.add(this.token);
+    }
+    if (body !== undefined && method !== 'GET') headers['content-type'] = 'application/json';
+    Object.assign(headers, options.headers);
+    const res = await fetch(this.base + options.url, {
+      method,
+      headers,
+      body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    this.keepCookies(res.headers);
+    const wire = await res.text();
+    const opened = key ? await openSealedAnswer(key, path, wire) : null;
+    const text = opened ?? wire;
+    this.collectAnswerSecrets(text);
+    return {
+      statusCode: res.status,
+      headers: res.headers,
+      body: text,
+      ...(opened === null ? {} : { wire }),
+      json: () => JSON.parse(text) as unknown,
+    };
+  }
+
+  get(url: string): Promise<HttpAnswer> {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, body: unknown = {}): Promise<HttpAnswer> {
+    return this.request({ method: 'POST', url, body });
+  }
+
+  /** The server's public key, fetched once per client like the web app does (every process shares it). */
+  payloadPublicKey(): Promise<PayloadCryptoKey> {
+    this.#publicKey ??= fetch(this.base + API_PATHS.publicKey, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`public key: ${res.status} ${await res.text()}`);
+        return importPublicKey((await res.json()) as PublicPayloadJwk);
+      })
+      .catch((error: unknown) => {
+        this.#publicKey = null; // fetch it again next time, as the web app does
+        throw error;
+      });
+    return this.#publicKey;
+  }
+
+  private keepCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      if (at < 1) continue;
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      const expired = attributes.some((a) => {
+        const [k = '', v = ''] = a.split('=');
+        if (k.toLowerCase() === 'max-age') return Number(v) <= 0;
+        if (k.toLowerCase() === 'expires') return new Date(v).getTime() < Date.now();
+        return false;
+      });
+      if (expired || value === '') this.cookies.delete(name);
+      else {
+        this.cookies.set(name, value);
+        this.secrets.add(value);
+      }
+    }
+  }
+
+  private collectSecrets(value: unknown): void {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string' && v.length >= 6 && SECRET_FIELDS.test(k)) this.secrets.add(v);
+      else this.collectSecrets(v);
+    }
+  }
+
+  private collectAnswerSecrets(text: string): void {
+    try {
+      this.collectSecrets(JSON.parse(text));
+    } catch {
+      /* not JSON */
+    }
+  }
+}
+
+/** The envelope of an answer (throws, failing the test, when the answer is not one). */
+export function envelope<T = unknown>(answer: HttpAnswer): Envelope<T> {
+  const body = answer.json() as Envelope<T>;
+  if (!body || typeof body !== 'object' || !('header' in body)) throw new Error(`not an envelope: ${answer.body}`);
+  return body;
+}

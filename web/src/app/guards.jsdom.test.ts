@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserIdentity } from '../../../contract/schemas/auth.ts';
+import { parseHash } from '../lib/router/location.ts';
+import type { Guard, RouteDef } from '../lib/router/router.ts';
+import { fetchProfile } from '../lib/session/calls.ts';
+import { identity, session } from '../lib/session/index.ts';
+import { getToken, setReturnTo } from '../lib/session/storage.ts';
+import { ACCESS_INITIAL, LOGIN_REQUIRED_HREF, SIGNED_IN_WITH_SEMS01, redirectSignedIn } from './guards.ts';
+
+vi.mock('../lib/session/calls.ts', () => ({
+  fetchProfile: vi.fn(),
+  sessionCalls: { refresh: vi.fn(), logout: vi.fn(async () => undefined) },
+}));
+const profile = vi.mocked(fetchProfile);
+
+const user = (over: Partial<UserIdentity> = {}): UserIdentity => ({
+  roles: ['PTIB'],
+  authorizations: ['SEMS01'],
+  header: '',
+  imageUrl: null,
+  isPTIBBlocked: 'N',
+  proxyInd: 'N',
+  PTIBName: 'Tan Ah Kow',
+  idNum: 'S1234567D',
+  mobileNum: '91234567',
+  correspondenceAddressDetails: {
+    blockHouseNo: '1',
+    streetName: 'Street',
+    floorUnit: '',
+    buildingName: '',
+    postalCode: '123456',
+    country: 'SG',
+  },
+  dashboardMessage: null,
+  ptibProfileID: 'PTIB00000001',
+  ownPtibProfileID: 'PTIB00000001',
+  loginName: 'ptib.demo',
+  ...over,
+});
+
+/** Runs guards in order as the router does: the first redirect wins. */
+async function run(guards: readonly Guard[], hash: string): Promise<string> {
+  window.history.replaceState(null, '', hash);
+  const location = parseHash(hash);
+  const route = { path: location.path, title: 't', load: () => Promise.reject(new Error('unused')) } as RouteDef;
+  for (const guard of guards) {
+    const result = await guard({ location, route, target: hash, signal: new AbortController().signal });
+    if ('redirect' in result) return result.redirect;
+  }
+  return 'allow';
+}
+
+const signedIn = () => session.begin({ token: 'token-1', rememberMe: false });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  profile.mockReset();
+  sessionStorage.clear();
+  localStorage.clear();
+  identity.invalidate();
+});
+
+afterEach(async () => {
+  await session.logout('explicit');
+  vi.useRealTimers();
+});
+
+describe('guards of dashboard, profile, esvc and generic (spec §6, in order)', () => {
+  it('no token: home with the login dialog, remembering the address', async () => {
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/profile?tab=2')).toBe(LOGIN_REQUIRED_HREF);
+    expect(sessionStorage.getItem('PTIB.returnTo')).toBe('#/profile?tab=2');
+    expect(profile).not.toHaveBeenCalled();
+  });
+
+  it('profile header 4100: access denied PTACC-948, before any authority check', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'blocked' });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('#/common-handler/access-denied?errorCode=PTACC-948');
+  });
+
+  it('no PTIB authority: access denied PTACC-951', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user({ roles: ['OTHER'] }) });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('#/common-handler/access-denied?errorCode=PTACC-951');
+  });
+
+  it('no SEMS01 authorization: access denied PTACC-951', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user({ authorizations: [] }) });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/esvc')).toBe('#/common-handler/access-denied?errorCode=PTACC-951');
+  });
+
+  it('no identity: home with the login dialog', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'none' });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/generic?app=PIS')).toBe(LOGIN_REQUIRED_HREF);
+    expect(sessionStorage.getItem('PTIB.returnTo')).toBe('#/generic?app=PIS');
+  });
+
+  it('lets a PTIB user with SEMS01 in, fetching the identity once and caching authorizations', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('allow');
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/profile')).toBe('allow');
+    expect(profile).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(sessionStorage.getItem('PTIB.authorizations') ?? 'null')).toEqual(['SEMS01']);
+  });
+
+  it('fetches the identity again after a proxy switch', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    await run(SIGNED_IN_WITH_SEMS01, '#/dashboard');
+    session.proxySwitched('PTIB00000002');
+    profile.mockResolvedValue({ kind: 'ok', identity: user({ ptibProfileID: 'PTIB00000002', authorizations: [] }) });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('#/common-handler/access-denied?errorCode=PTACC-951');
+    expect(profile).toHaveBeenCalledTimes(2);
+    expect(sessionStorage.getItem('PTIB.proxyProfileId')).toBe('PTIB00000002');
+  });
+});
+
+describe('login and access-initial', () => {
+  it('sends a signed-in user from the login screen to the dashboard', async () => {
+    expect(await run([redirectSignedIn], '#/login')).toBe('allow');
+    signedIn();
+    expect(await run([redirectSignedIn], '#/login')).toBe('#/dashboard');
+  });
+
+  it('access-initial stores the token in sessionStorage, drops it from the address, and goes on', async () => {
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    setReturnTo('#/profile');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const result = await run(ACCESS_INITIAL, '#/access-initial?auth=handed-token');
+    expect(result).toBe('#/profile');
+    expect(sessionStorage.getItem('PTIB.token')).toBe('handed-token');
+    expect(localStorage.getItem('PTIB.token')).toBeNull();
+    expect(replace).toHaveBeenLastCalledWith(null, '', '#/access-initial');
+    expect(window.location.href).not.toContain('handed-token');
+  });
+
+  it('access-initial needs the PTIB authority', async () => {
+    profile.mockResolvedValue({ kind: 'ok', identity: user({ roles: [] }) });
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-token')).toBe(
+      '#/common-handler/access-denied?errorCode=PTACC-951',
+    );
+  });
+
+  it('access-initial with an empty token, or one that cannot be stored, goes to the logout screen', async () => {
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=')).toBe('#/home?step=logout');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-token')).toBe('#/home?step=logout');
+    setItem.mockRestore();
+    expect(getToken()).toBeNull();
+  });
+});

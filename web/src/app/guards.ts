@@ -1,0 +1,116 @@
+import {
+  AUTHORITY_PTIB,
+  AUTHORIZATION_SEMS01,
+  FORBIDDEN_CODE,
+  HOME_STEP,
+  LOGIN_REQUIRED_QUERY,
+  ROUTES,
+} from '../../../contract/index.ts';
+import { buildHref } from '../lib/router/location.ts';
+import { ALLOW, toHash, type Guard, type GuardResult } from '../lib/router/router.ts';
+import { identity, session } from '../lib/session/index.ts';
+import { getToken, setReturnTo, takeReturnTo } from '../lib/session/storage.ts';
+import { signInTarget } from '../lib/session/target.ts';
+
+/**
+ * Route guards (spec §6), run by the router in order before a screen loads:
+ * no token → home and the login dialog; profile header 4100 → access denied PTACC-948; a missing
+ * authority or authorization → access denied PTACC-951; no identity → home and the login dialog.
+ */
+
+export const LOGIN_REQUIRED_HREF = buildHref(ROUTES.home, { [LOGIN_REQUIRED_QUERY.name]: LOGIN_REQUIRED_QUERY.value });
+const DASHBOARD_HREF = toHash(ROUTES.dashboard);
+
+export const accessDeniedHref = (code: string) => buildHref(ROUTES.accessDenied, { errorCode: code });
+
+function toLogin(target: string): GuardResult {
+  setReturnTo(target);
+  return { redirect: LOGIN_REQUIRED_HREF };
+}
+
+/** A token is stored (a new tab may first get it from a live tab). */
+export const requireToken: Guard = async ({ target }) => {
+  await session.whenReady();
+  return getToken() ? ALLOW : toLogin(target);
+};
+
+/** The profile is not blocked (retrieveProfile header 4100). Fetches the identity, once per session. */
+export const requireUnblockedProfile: Guard = async () => {
+  const answer = await identity.load();
+  return answer.kind === 'blocked' ? { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) } : ALLOW;
+};
+
+/** The identity's roles include this authority. Without an identity, requireIdentity decides. */
+export function requireAuthority(authority: string): Guard {
+  return () => {
+    const user = identity.current();
+    if (user && !user.roles.includes(authority))
+      return { redirect: accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+    return ALLOW;
+  };
+}
+
+/** The identity's authorizations include this one. */
+export function requireAuthorization(authorization: string): Guard {
+  return () => {
+    const user = identity.current();
+    if (user && !user.authorizations.includes(authorization))
+      return { redirect: accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+    return ALLOW;
+  };
+}
+
+/** There is an identity; without one the user signs in again. */
+export const requireIdentity: Guard = ({ target }) => {
+  if (identity.current()) return ALLOW;
+  // The profile call itself may have ended the session (403, 4200, 401): the engine has already gone
+  // to the logged-out step, which stays.
+  if (!getToken()) return { redirect: window.location.hash || LOGIN_REQUIRED_HREF };
+  return toLogin(target);
+};
+
+/** Guards of the dashboard, profile, esvc and generic screens. */
+export const SIGNED_IN_WITH_SEMS01: readonly Guard[] = [
+  requireToken,
+  requireUnblockedProfile,
+  requireAuthority(AUTHORITY_PTIB),
+  requireAuthorization(AUTHORIZATION_SEMS01),
+  requireIdentity,
+];
+
+/** The login screen is for signed-out users: a signed-in one goes on to the dashboard. */
+export const redirectSignedIn: Guard = async () => {
+  await session.whenReady();
+  return getToken() ? { redirect: DASHBOARD_HREF } : ALLOW;
+};
+
+const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
+
+/**
+ * `#/access-initial?auth=TOKEN` (spec §2, decisions.md §3): stores the token for this session and at
+ * once drops it from the address, so it stays in neither the address bar nor the history.
+ */
+export const acceptHandedToken: Guard = ({ location }) => {
+  const token = location.query.get('auth');
+  if (location.query.has('auth')) window.history.replaceState(window.history.state, '', toHash(ROUTES.accessInitial));
+  if (token === null) return getToken() ? ALLOW : { redirect: LOGOUT_HREF };
+  try {
+    session.begin({ token, rememberMe: false });
+  } catch {
+    return { redirect: LOGOUT_HREF };
+  }
+  return ALLOW;
+};
+
+/** After access-initial's checks: on to the remembered address, or the dashboard. */
+export const continueAfterHandOver: Guard = () => ({ redirect: signInTarget(takeReturnTo()) });
+
+/** Guards of access-initial: authority PTIB (spec §2), then on. */
+export const ACCESS_INITIAL: readonly Guard[] = [
+  acceptHandedToken,
+  requireToken,
+  requireUnblockedProfile,
+  requireAuthority(AUTHORITY_PTIB),
+  requireIdentity,
+  continueAfterHandOver,
+];

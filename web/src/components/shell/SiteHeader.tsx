@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { HEADER_LINK_KEYS, ROUTES, SITE_NAME } from '../../../../contract/index.ts';
+import { ThemeSwitch } from '../theme/ThemeSwitch.tsx';
+import { SiteLink } from './SiteLink.tsx';
+import { SiteMenu } from './SiteMenu.tsx';
+import { SiteSearchForm } from './SiteSearchForm.tsx';
+
+export interface SiteHeaderProps {
+  /** Controls at the end of the header's top row, e.g. the signed-in user's Log out (area A2). */
+  actions?: ReactNode;
+  /** The menu's groups (area E); a default menu when absent. */
+  menu?: ReactNode;
+  /** Whom the signed-in user is acting as (the proxy feature's indicator). */
+  actingAs?: ReactNode;
+}
+
+/** The header (spec §2): logo, help links, theme, the site search, and the menu with its toggle. */
+export function SiteHeader({ actions, menu, actingAs }: SiteHeaderProps) {
+  return (
+    <header className="site-header">
+      <div className="site-header-top">
+        <a className="logo" href={`#${ROUTES.home}`}>
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span>{SITE_NAME}</span> <span className="visually-hidden">home</span>
+        </a>
+        <nav aria-label="Help" className="help-nav">
+          <ul className="header-links">
+            {HEADER_LINK_KEYS.map((key) => (
+              <li key={key}>
+                <SiteLink name={key} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-tools">
+          <ThemeSwitch />
+          {actingAs}
+          {actions && <div className="header-actions">{actions}</div>}
+        </div>
+      </div>
+      <div className="site-header-bottom">
+        <SiteMenu>{menu}</SiteMenu>
+        <SiteSearchForm />
+      </div>
+    </header>
+  );
+}

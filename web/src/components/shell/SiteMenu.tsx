@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { ROUTES } from '../../../../contract/index.ts';
+import { useMenuOpen } from './useMenuOpen.ts';
+
+export const SITE_MENU_ID = 'site-menu';
+
+/** One group of menu links, e.g. an e-service menu (area E fills the menu with these). */
+export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li className="menu-group">
+      <span className="menu-group-label">{label}</span>
+      <ul>{children}</ul>
+    </li>
+  );
+}
+
+export function MenuLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <li>
+      <a href={href}>{children}</a>
+    </li>
+  );
+}
+
+/** What the menu holds until someone gives it groups. */
+export function DefaultMenu() {
+  return (
+    <>
+      <MenuLink href={`#${ROUTES.home}`}>Home</MenuLink>
+      <MenuLink href={`#${ROUTES.esvc}`}>E-services</MenuLink>
+    </>
+  );
+}
+
+/**
+ * The menu toggle and the menu it controls (spec §2). aria-expanded and aria-controls follow the
+ * state; a collapsed menu is hidden from everyone, not only from sight.
+ */
+export function SiteMenu({ children }: { children?: ReactNode }) {
+  const [open, toggle] = useMenuOpen();
+  return (
+    <div className="site-menu-bar">
+      <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={SITE_MENU_ID} onClick={toggle}>
+        <span className="menu-toggle-icon" aria-hidden="true" />
+        Menu
+      </button>
+      <nav id={SITE_MENU_ID} className="site-menu" aria-label="Main menu" hidden={!open}>
+        <ul>{children ?? <DefaultMenu />}</ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAvoidFocus } from '../shell/useAvoidFocus.ts';
+import { dismissToast, type Toast } from './toastStore.ts';
+
+/**
+ * One toast. It leaves by itself after its lifetime (error toasts 5 s, spec §2), but the clock stops
+ * while the pointer is over it or focus is inside it, and starts again with the time that was left
+ * (WCAG 2.2.1 Timing Adjustable). The close button dismisses it at once.
+ */
+function ToastItem({ toast }: { toast: Toast }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const remaining = useRef(toast.lifetimeMs);
+  const paused = hovered || focused;
+
+  // Pointer and focus only pause the clock, they do nothing to the toast: plain listeners, not handlers.
+  useEffect(() => {
+    const el = item.current;
+    if (!el) return;
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    const focusIn = () => setFocused(true);
+    const focusOut = (event: FocusEvent) => {
+      if (!el.contains(event.relatedTarget as Node | null)) setFocused(false);
+    };
+    el.addEventListener('mouseenter', enter);
+    el.addEventListener('mouseleave', leave);
+    el.addEventListener('focusin', focusIn);
+    el.addEventListener('focusout', focusOut);
+    return () => {
+      el.removeEventListener('mouseenter', enter);
+      el.removeEventListener('mouseleave', leave);
+      el.removeEventListener('focusin', focusIn);
+      el.removeEventListener('focusout', focusOut);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismissToast(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [paused, toast.id]);
+
+  return (
+    <li ref={item} className={`toast toast-${toast.severity}`} data-paused={paused || undefined}>
+      <p className="toast-title">{toast.title}</p>
+      <p className="toast-message">{toast.message}</p>
+      <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)}>
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">Dismiss {toast.title}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The visible stack, loaded with the first toast; it moves to the other edge rather than cover the focus (WCAG 2.4.11). */
+export default function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
+  const stack = useRef<HTMLOListElement>(null);
+  const dodging = useAvoidFocus(stack);
+  return (
+    <ol ref={stack} className="toasts" aria-label="Notifications" data-dodge={dodging || undefined}>
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { HOME_STEP_MESSAGES } from '../../../../contract/index.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { useCompleteSignIn } from './useCompleteSignIn.ts';
+import { useFocusWrap } from './useFocusWrap.ts';
+import './auth.css';
+
+export interface LoginDialogProps {
+  /** Called once the dialog has closed (Escape, the close button, or after signing in). */
+  onClosed: () => void;
+}
+
+/**
+ * The login dialog that opens on home after a failed guard (spec §2): a real modal dialog, so the page
+ * behind it is inert; focus starts on the login name and goes back where it was when it closes.
+ */
+export default function LoginDialog({ onClosed }: LoginDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const complete = useCompleteSignIn();
+  useFocusWrap(ref);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLInputElement>('input[name="loginName"]')?.focus();
+    const onClose = () => {
+      // Back to what had focus, or to the page's heading when that was nothing in particular.
+      const target = before && before !== document.body && before.isConnected ? before : null;
+      (target ?? document.getElementById('page-heading'))?.focus();
+      onClosed();
+    };
+    dialog.addEventListener('close', onClose);
+    return () => dialog.removeEventListener('close', onClose);
+  }, [onClosed]);
+
+  return (
+    <dialog ref={ref} className="modal login-dialog" aria-labelledby="login-dialog-title">
+      <div className="modal-header">
+        <h2 id="login-dialog-title">Log in</h2>
+        <button type="button" className="modal-close" onClick={() => ref.current?.close()}>
+          Close<span className="visually-hidden"> the login dialog</span>
+        </button>
+      </div>
+      <p>{HOME_STEP_MESSAGES.loginRequired}</p>
+      <LoginForm
+        onToken={(token, rememberMe) => {
+          complete(token, rememberMe);
+          ref.current?.close();
+        }}
+      />
+    </dialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '../../../../contract/index.ts';
+import { installDialogStandIn } from '../../../test/dialog.ts';
+import { createRouter } from '../../lib/router/router.ts';
+import { RouterContext } from '../../lib/router/RouterView.tsx';
+import { verifyOtp } from '../otp/api.ts';
+import { signIn, type LoginOutcome } from './api.ts';
+import LoginDialog from './LoginDialog.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+vi.mock('./api.ts', () => ({ signIn: vi.fn() }));
+vi.mock('../otp/api.ts', () => ({
+  sendOtp: vi.fn(() => Promise.resolve({ kind: 'refused', code: '5301', message: 'not sent in this test' })),
+  verifyOtp: vi.fn(),
+}));
+const signInMock = vi.mocked(signIn);
+
+beforeEach(() => {
+  signInMock.mockReset();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+function renderForm() {
+  const onToken = vi.fn();
+  render(<LoginForm onToken={onToken} />);
+  return { onToken, user: userEvent.setup() };
+}
+
+describe('LoginForm', () => {
+  it('names both empty fields in a summary that takes focus, and calls nothing', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent(MESSAGES.validationSummary);
+    expect(screen.getByRole('link', { name: LOGIN_FORM_MESSAGES.loginNameRequired })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: LOGIN_FORM_MESSAGES.passwordRequired })).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(screen.getByLabelText('Login name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Login name')).toHaveAccessibleDescription(
+      `Error: ${LOGIN_FORM_MESSAGES.loginNameRequired}`,
+    );
+    expect(signInMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps what was typed and names only the empty field', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Login name')).toHaveValue('ptib.demo');
+    expect(screen.queryByRole('link', { name: LOGIN_FORM_MESSAGES.loginNameRequired })).toBeNull();
+    const link = screen.getByRole('link', { name: LOGIN_FORM_MESSAGES.passwordRequired });
+    await user.click(link);
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(window.location.hash).toBe('');
+  });
+
+  it('sends the form with the device description and hands the token over', async () => {
+    signInMock.mockResolvedValue({ kind: 'token', token: 'token-1' });
+    const { user, onToken } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), ' ptib.demo ');
+    await user.type(screen.getByLabelText('Password'), 'Demo!2345');
+    await user.click(screen.getByLabelText(/Remember me/));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(signInMock).toHaveBeenCalledWith({
+      loginName: 'ptib.demo',
+      password: 'Demo!2345',
+      rememberMe: true,
+      model: expect.stringMatching(/\S/) as string,
+    });
+    expect(onToken).toHaveBeenCalledWith('token-1', true);
+  });
+
+  it("shows the server's refusal in an alert, keeps the login name and clears the password", async () => {
+    signInMock.mockResolvedValue({ kind: 'refused', message: 'Invalid login name or password.' });
+    const { user, onToken } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid login name or password.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(screen.getByLabelText('Login name')).toHaveValue('ptib.demo');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(onToken).not.toHaveBeenCalled();
+  });
+
+  it('says so plainly when the server cannot be reached', async () => {
+    signInMock.mockResolvedValue({ kind: 'unreachable' });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_FORM_MESSAGES.unreachable);
+  });
+
+  it('hands over to the one-time password step when the account needs one', async () => {
+    signInMock.mockResolvedValue({ kind: 'otp', maskedMobile: '****5678' } satisfies LoginOutcome);
+    const { user, onToken } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.otp');
+    await user.type(screen.getByLabelText('Password'), 'Demo!2345');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Enter your one-time password' })).toBeInTheDocument();
+    expect(screen.getByText(/\*\*\*\*5678/)).toBeInTheDocument();
+    expect(onToken).not.toHaveBeenCalled();
+  });
+
+  it('the one-time password step hands its token over with the remember-me choice, or goes back', async () => {
+    signInMock.mockResolvedValue({ kind: 'otp', maskedMobile: '****5678' } satisfies LoginOutcome);
+    vi.mocked(verifyOtp).mockResolvedValue({ kind: 'token', token: 'otp-token' });
+    const { user, onToken } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.otp');
+    await user.type(screen.getByLabelText('Password'), 'Demo!2345');
+    await user.click(screen.getByLabelText(/Remember me/));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to password' }));
+    expect(screen.getByLabelText('Login name')).toHaveValue('ptib.otp');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await user.type(screen.getByLabelText('Password'), 'Demo!2345');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.type(await screen.findByLabelText('One-time password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(onToken).toHaveBeenCalledWith('otp-token', true);
+  });
+});
+
+describe('LoginDialog', () => {
+  installDialogStandIn();
+
+  function renderDialog() {
+    const router = createRouter({
+      routes: [],
+      notFound: { path: '*', title: 'x', load: () => Promise.resolve({ default: () => null }) },
+      index: '/home',
+    });
+    const onClosed = vi.fn();
+    const opener = document.createElement('button');
+    opener.textContent = 'Dashboard';
+    document.body.append(opener);
+    opener.focus();
+    render(
+      <RouterContext value={router}>
+        <LoginDialog onClosed={onClosed} />
+      </RouterContext>,
+    );
+    return { onClosed, opener, user: userEvent.setup() };
+  }
+
+  it('opens as a labelled modal with focus on the login name', () => {
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveTextContent(HOME_STEP_MESSAGES.loginRequired);
+    expect(screen.getByLabelText('Login name')).toHaveFocus();
+  });
+
+  it('closes on Escape and gives focus back to what had it', async () => {
+    const { onClosed, opener, user } = renderDialog();
+    await user.keyboard('{Escape}');
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(opener).toHaveFocus();
+    opener.remove();
+  });
+
+  it('keeps the typed login name when a field is missing', async () => {
+    const { user, opener } = renderDialog();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.validationSummary);
+    expect(screen.getByLabelText('Login name')).toHaveValue('ptib.demo');
+    expect(screen.getByRole('dialog', { name: 'Log in' })).toHaveAttribute('open');
+    opener.remove();
+  });
+});

@@ -1,0 +1,163 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION, SESSION_WARNING_MESSAGES } from '../../../../contract/index.ts';
+import { installDialogStandIn } from '../../../test/dialog.ts';
+import { on } from '../../lib/events/bus.ts';
+import { systemClock } from '../../lib/session/clock.ts';
+import { createSessionEngine, type RefreshOutcome } from '../../lib/session/engine.ts';
+import { SessionWarning } from './SessionWarning.tsx';
+
+const T0 = new Date('2025-03-01T02:00:00.000Z').getTime();
+const WARN_AT = SESSION.FALLBACK_EXPIRY_MS - SESSION.WARNING_BEFORE_LOGOUT_MS;
+const stops: Array<() => void> = [];
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  sessionStorage.clear();
+  installDialogStandIn();
+});
+
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function setup() {
+  const refresh = vi.fn<() => Promise<RefreshOutcome>>(async () => ({
+    kind: 'ok',
+    token: 't2',
+    tokenExpirationDate: '',
+  }));
+  const logout = vi.fn<(token: string) => Promise<void>>(async () => undefined);
+  const navigate = vi.fn<(to: string) => void>();
+  const engine = createSessionEngine({
+    clock: systemClock,
+    calls: { refresh, logout },
+    on,
+    navigate,
+    currentHash: () => '#/home',
+    activityTarget: document,
+    windowTarget: window,
+  });
+  stops.push(engine.start());
+  engine.setRoute('/home');
+  engine.begin({ token: 't1', rememberMe: false });
+  const before = document.createElement('button');
+  before.textContent = 'Somewhere on the page';
+  document.body.append(before);
+  before.focus();
+  render(<SessionWarning engine={engine} />);
+  return { engine, refresh, logout, navigate, before };
+}
+
+const polite = () => screen.getByTestId('session-warning-polite').textContent;
+const urgent = () => screen.getByTestId('session-warning-urgent').textContent;
+
+describe('SessionWarning', () => {
+  it('opens two minutes before the logout, labelled, with focus on Stay signed in', async () => {
+    setup();
+    await advance(WARN_AT - 1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await advance(1);
+    const dialog = screen.getByRole('dialog', { name: SESSION_WARNING_MESSAGES.title });
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAccessibleDescription(/you will be logged out soon/i);
+    expect(screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay })).toHaveFocus();
+    expect(dialog).toHaveTextContent('2:00');
+  });
+
+  it('announces the time left every 15 seconds, then every 5 in the last 20, and keeps focus', async () => {
+    setup();
+    await advance(WARN_AT);
+    const stay = screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay });
+    expect(polite()).toBe('');
+    const politeSeen: string[] = [];
+    const urgentSeen: string[] = [];
+    for (let elapsed = 1; elapsed <= 119; elapsed++) {
+      await advance(1_000);
+      const p = polite() ?? '';
+      const u = urgent() ?? '';
+      if (p && p !== politeSeen.at(-1)) politeSeen.push(p);
+      if (u && u !== urgentSeen.at(-1)) urgentSeen.push(u);
+      if (elapsed === 14) expect(p, 'nothing said in the first 14 seconds').toBe('');
+      expect(stay).toHaveFocus();
+    }
+    expect(politeSeen).toEqual([
+      'You will be logged out in 1 minute 45 seconds.',
+      'You will be logged out in 1 minute 30 seconds.',
+      'You will be logged out in 1 minute 15 seconds.',
+      'You will be logged out in 1 minute.',
+      'You will be logged out in 45 seconds.',
+      'You will be logged out in 30 seconds.',
+    ]);
+    expect(urgentSeen).toEqual([
+      'Only 20 seconds left. You will be logged out soon.',
+      'Only 15 seconds left. You will be logged out soon.',
+      'Only 10 seconds left. You will be logged out soon.',
+      'Only 5 seconds left. You will be logged out soon.',
+    ]);
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    setup();
+    await advance(WARN_AT);
+    const stay = screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay });
+    const logoutNow = screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.logout });
+    logoutNow.focus();
+    fireEvent.keyDown(logoutNow, { key: 'Tab' });
+    expect(stay).toHaveFocus();
+    fireEvent.keyDown(stay, { key: 'Tab', shiftKey: true });
+    expect(logoutNow).toHaveFocus();
+  });
+
+  it('Stay signed in refreshes at once, closes, and gives focus back', async () => {
+    const { refresh, before } = setup();
+    await advance(WARN_AT + 30_000);
+    fireEvent.click(screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay }));
+    await advance(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(before).toHaveFocus();
+  });
+
+  it('Escape keeps the session too', async () => {
+    const { refresh } = setup();
+    await advance(WARN_AT);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await advance(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Log out now logs out', async () => {
+    const { logout, navigate } = setup();
+    await advance(WARN_AT);
+    fireEvent.click(screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.logout }));
+    await advance(0);
+    expect(logout).toHaveBeenCalledWith('t1');
+    expect(navigate).toHaveBeenCalledWith('#/home?step=logout');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the real time left as soon as a hidden tab is seen again', async () => {
+    setup();
+    await advance(WARN_AT);
+    // Hidden: no timer ran for 70 seconds.
+    vi.setSystemTime(T0 + WARN_AT + 70_000);
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(screen.getByRole('dialog')).toHaveTextContent('0:50');
+    expect(polite()).toBe('You will be logged out in 50 seconds.');
+  });
+
+  it('logs out at the deadline and closes', async () => {
+    const { navigate } = setup();
+    await advance(SESSION.FALLBACK_EXPIRY_MS);
+    expect(navigate).toHaveBeenCalledWith('#/home?step=logout');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { SESSION_WARNING_MESSAGES } from '../../../../contract/index.ts';
+import type { SessionEngine } from '../../lib/session/engine.ts';
+import { session } from '../../lib/session/index.ts';
+import { useSession } from '../../lib/session/useSession.ts';
+import { announcementSlot, announcementText, clockDuration } from './countdown.ts';
+import { useFocusWrap } from './useFocusWrap.ts';
+import './auth.css';
+
+/** Beyond the specification (decisions.md §5): the warning two minutes before an idle session ends. */
+export function SessionWarning({ engine = session }: { engine?: SessionEngine }) {
+  const { warning, deadline } = useSession(engine);
+  if (!warning || deadline === null) return null;
+  return <WarningDialog engine={engine} deadline={deadline} />;
+}
+
+function WarningDialog({ engine, deadline }: { engine: SessionEngine; deadline: number }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const stayRef = useRef<HTMLButtonElement>(null);
+  const [now, setNow] = useState(() => engine.now());
+  const [polite, setPolite] = useState('');
+  const [urgent, setUrgent] = useState('');
+  const [busy, setBusy] = useState(false);
+  // Opening the dialog reads its title and text: the first announcement is the next slot's.
+  const lastSlot = useRef(announcementSlot((deadline - engine.now()) / 1000).key);
+  const secondsLeft = Math.max(0, (deadline - now) / 1000);
+  useFocusWrap(ref);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    stayRef.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (before && before !== document.body && before.isConnected) before.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    // Read from the clock each time, so a late or throttled timer still shows and says the right time.
+    const tick = () => {
+      const current = engine.now();
+      setNow(current);
+      const left = Math.max(0, (deadline - current) / 1000);
+      const slot = announcementSlot(left);
+      if (slot.key === lastSlot.current) return;
+      lastSlot.current = slot.key;
+      if (slot.urgent) setUrgent(announcementText(left, true));
+      else setPolite(announcementText(left, false));
+    };
+    const id = setInterval(tick, 1_000);
+    document.addEventListener('visibilitychange', tick);
+    window.addEventListener('focus', tick);
+    return () => {
+      clearInterval(id);
+      document.removeEventListener('visibilitychange', tick);
+      window.removeEventListener('focus', tick);
+    };
+  }, [engine, deadline]);
+
+  const stay = () => {
+    if (busy) return;
+    setBusy(true);
+    engine.requestRefresh();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal session-warning"
+      aria-labelledby="session-warning-title"
+      aria-describedby="session-warning-body"
+      onCancel={(e) => {
+        // Escape is an answer too: the user is here, so it keeps the session.
+        e.preventDefault();
+        stay();
+      }}
+    >
+      <h2 id="session-warning-title">{SESSION_WARNING_MESSAGES.title}</h2>
+      <p id="session-warning-body">
+        {SESSION_WARNING_MESSAGES.body} Time left: <strong className="countdown">{clockDuration(secondsLeft)}</strong>
+      </p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="session-warning-polite">
+        {polite}
+      </p>
+      <p className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="session-warning-urgent">
+        {urgent}
+      </p>
+      <div className="modal-actions">
+        <button type="button" className="button" ref={stayRef} onClick={stay} aria-disabled={busy}>
+          {SESSION_WARNING_MESSAGES.stay}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void engine.logout('explicit')}>
+          {SESSION_WARNING_MESSAGES.logout}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useRouter } from '../../lib/router/RouterView.tsx';
+import { session } from '../../lib/session/index.ts';
+import { takeReturnTo } from '../../lib/session/storage.ts';
+import { signInTarget } from '../../lib/session/target.ts';
+
+/** After a token: start the session, then open the address a guard remembered, or the dashboard. */
+export function useCompleteSignIn(): (token: string, rememberMe: boolean) => void {
+  const router = useRouter();
+  return useCallback(
+    (token, rememberMe) => {
+      session.begin({ token, rememberMe });
+      router.navigate(signInTarget(takeReturnTo()));
+    },
+    [router],
+  );
+}

@@ -1,0 +1,65 @@
+import './dashboard.css';
+import { ROUTES } from '../../../../contract/index.ts';
+import type { CaseSummary, UserIdentity } from '../../../../contract/schemas/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
+import type { ScreenProps } from '../../lib/router/router.ts';
+import { identity as identityStore } from '../../lib/session/index.ts';
+import { useIdentity } from '../../lib/session/useIdentity.ts';
+import { isMasterUser, ProxyPanel } from '../proxy/ProxyPanel.tsx';
+import { EserviceShortcuts } from './EserviceShortcuts.tsx';
+import { RecordsSummary } from './RecordsSummary.tsx';
+import { useDashboardData } from './useDashboardData.ts';
+
+/** Where a record opens: its e-service's screen, naming the record (the screen then opens it). */
+export const recordHref = (record: CaseSummary) => buildHref(ROUTES.generic, { app: record.appCode, case: record.id });
+
+function Failed({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <div role="alert">
+      <p>{what} could not be loaded.</p>
+      <button type="button" className="button" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function DashboardBody({ identity }: { identity: UserIdentity }) {
+  const { catalogue, cases, retry } = useDashboardData(identity.ptibProfileID);
+  const eservices = catalogue.kind === 'ready' ? catalogue.value.groups.flatMap((g) => g.eservices) : [];
+  return (
+    <>
+      <p className="greeting" data-testid="dashboard-greeting">
+        Welcome, {identity.PTIBName}
+      </p>
+      {identity.dashboardMessage && (
+        <section aria-labelledby="message-heading" className="dashboard-message">
+          <h2 id="message-heading">Message</h2>
+          <p>{identity.dashboardMessage}</p>
+        </section>
+      )}
+      {isMasterUser(identity) && <ProxyPanel identity={identity} />}
+      {cases.kind === 'loading' && <p role="status">Loading your e-service records…</p>}
+      {catalogue.kind === 'failed' ? (
+        <Failed what="Your e-services and records" retry={retry} />
+      ) : (
+        cases.kind === 'failed' && <Failed what="Your e-service records" retry={retry} />
+      )}
+      {cases.kind === 'ready' && <RecordsSummary cases={cases.value} eservices={eservices} recordHref={recordHref} />}
+      {catalogue.kind === 'ready' && <EserviceShortcuts groups={catalogue.value.groups} />}
+    </>
+  );
+}
+
+/** #/dashboard: greeting, message, proxy selector (master users), records and e-service shortcuts. */
+export default function DashboardScreen(_props: ScreenProps) {
+  const identity = useIdentity(identityStore, { keepWhileReloading: true });
+  return (
+    <section aria-labelledby="page-heading" className="dashboard">
+      <h1 id="page-heading" tabIndex={-1}>
+        Dashboard
+      </h1>
+      {identity ? <DashboardBody identity={identity} /> : <p role="status">Loading your dashboard…</p>}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
+import type { CaseSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
+import { countByStatus, latestCases } from './summary.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
+const formatDate = (iso: string) => {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : dateFormat.format(time);
+};
+
+export interface RecordsSummaryProps {
+  cases: readonly CaseSummary[];
+  eservices: readonly EserviceSummary[];
+  /** Where a record opens. */
+  recordHref: (record: CaseSummary) => string;
+}
+
+/** The acting profile's e-service records: counts by status and the latest few, by case number. */
+export function RecordsSummary({ cases, eservices, recordHref }: RecordsSummaryProps) {
+  const titles = new Map(eservices.map((e) => [e.code, e.title]));
+  const latest = latestCases(cases);
+  return (
+    <section aria-labelledby="records-heading" className="dashboard-panel">
+      <h2 id="records-heading">My e-service records</h2>
+      {cases.length === 0 ? (
+        <p>There are no e-service records for this profile yet.</p>
+      ) : (
+        <>
+          <table className="data-table">
+            <caption>Records by status</caption>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Records</th>
+              </tr>
+            </thead>
+            <tbody>
+              {countByStatus(cases).map(({ status, count }) => (
+                <tr key={status}>
+                  <th scope="row">{CASE_STATUS_LABELS[status]}</th>
+                  <td>{count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="data-table">
+            <caption>Latest records</caption>
+            <thead>
+              <tr>
+                <th scope="col">Case number</th>
+                <th scope="col">E-service</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {latest.map((record) => (
+                <tr key={record.id}>
+                  <th scope="row">
+                    <a href={recordHref(record)}>{record.caseNumber}</a>
+                  </th>
+                  <td>{titles.get(record.appCode) ?? record.appCode}</td>
+                  <td>{CASE_STATUS_LABELS[record.status]}</td>
+                  <td>
+                    <time dateTime={record.updatedAt}>{formatDate(record.updatedAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '../../../../contract/index.ts';
+import { CASE_PATHS } from '../../../../contract/cases.ts';
+import type { FieldErrors, FormValues } from '../../../../contract/forms/index.ts';
+import {
+  caseDetailSchema,
+  caseStatusResponseSchema,
+  casesListSchema,
+  eserviceDetailSchema,
+  fieldErrorsSchema,
+  type CaseDetail,
+  type CaseStatusResponse,
+  type CaseSummary,
+  type EserviceDetail,
+} from '../../../../contract/schemas/eservices.ts';
+import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
+import type { z } from 'zod';
+
+/**
+ * The generic e-service's calls, each read into one of a few outcomes the screen shows:
+ * - fields: the server's form rules refused values (each field's message);
+ * - refused: the server said no with a reason worth showing (409 changed elsewhere, 404, 403);
+ * - session: the session ended (the session engine has taken over);
+ * - aborted: the screen was left;
+ * - failed: no usable answer (network, 5xx, bad answer): the screen shows the specification's message.
+ */
+export type Outcome<T> =
+  | { ok: true; value: T; message: string }
+  | { ok: false; kind: 'fields'; fieldErrors: FieldErrors; message: string }
+  | { ok: false; kind: 'refused'; status: number; message: string }
+  | { ok: false; kind: 'session' }
+  | { ok: false; kind: 'aborted' }
+  | { ok: false; kind: 'failed' };
+
+export type Failure = Exclude<Outcome<unknown>, { ok: true }>;
+
+function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
+  if (result.ok) {
+    const parsed = schema.safeParse(result.responseJSON);
+    return parsed.success
+      ? { ok: true, value: parsed.data, message: result.header.responseDesc }
+      : { ok: false, kind: 'failed' };
+  }
+  switch (result.kind) {
+    case 'refused': {
+      const fields = fieldErrorsSchema.safeParse(result.responseJSON);
+      if (result.header.responseCode === RESPONSE_CODE.BAD_REQUEST && fields.success)
+        return { ok: false, kind: 'fields', fieldErrors: fields.data.fieldErrors, message: result.header.responseDesc };
+      return { ok: false, kind: 'refused', status: result.status, message: result.header.responseDesc };
+    }
+    case 'session':
+      return { ok: false, kind: 'session' };
+    case 'aborted':
+      return { ok: false, kind: 'aborted' };
+    default:
+      return { ok: false, kind: 'failed' };
+  }
+}
+
+/** Changes are quiet: the screen shows its own failure message (spec §8) instead of the generic toast. */
+const change: CallOptions = { quiet: true, block: true };
+const caseList = casesListSchema.transform((l) => l.cases);
+
+export const genericApi = {
+  async eservice(code: string, signal: AbortSignal): Promise<Outcome<EserviceDetail>> {
+    return read(await api.get(`${API_PATHS.eservices}/${encodeURIComponent(code)}`, { signal }), eserviceDetailSchema);
+  },
+  async list(appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
+    const query = new URLSearchParams({ app: appCode });
+    return read(await api.get(`${API_PATHS.cases}?${query}`, { signal, quiet: true }), caseList);
+  },
+  async search(caseNumber: string, appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
+    const query = new URLSearchParams({ caseNumber, app: appCode });
+    return read(await api.get(`${API_PATHS.casesSearch}?${query}`, { signal, quiet: true }), caseList);
+  },
+  async open(id: string, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
+    return read(await api.get(fillPath(CASE_PATHS.one, { id }), { signal, quiet: true }), caseDetailSchema);
+  },
+  async create(appCode: string, data: FormValues, draft: boolean, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
+    return read(await api.post(API_PATHS.cases, { appCode, data, draft }, { ...change, signal }), caseDetailSchema);
+  },
+  async save(
+    id: string,
+    data: FormValues,
+    version: number,
+    draft: boolean,
+    signal: AbortSignal,
+  ): Promise<Outcome<CaseDetail>> {
+    const path = fillPath(CASE_PATHS.one, { id });
+    return read(await api.post(path, { data, version, draft }, { ...change, signal }), caseDetailSchema);
+  },
+  async remove(id: string, version: number, signal: AbortSignal): Promise<Outcome<unknown>> {
+    const path = fillPath(CASE_PATHS.delete, { id });
+    return read(await api.post(path, { version }, { ...change, signal }), caseDetailSchema.nullable());
+  },
+  async submit(id: string, version: number, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
+    const path = fillPath(PROCESS_ENGINE_PATHS.submit, { id });
+    const result = await api.post(path, { version }, { ...change, signal, base: 'processEngine' });
+    return read(result, caseDetailSchema);
+  },
+  async status(id: string, signal: AbortSignal): Promise<Outcome<CaseStatusResponse>> {
+    const path = fillPath(PROCESS_ENGINE_PATHS.status, { id });
+    return read(await api.get(path, { signal, quiet: true, base: 'processEngine' }), caseStatusResponseSchema);
+  },
+};

@@ -1,0 +1,12 @@
+import { FOOTER_DATE_FORMAT } from '../../../../contract/index.ts';
+import { formatDate } from '../../components/shell/formatDate.ts';
+
+/** A moment as the portal writes dates (d MMM yyyy), with the local time: '5 Mar 2026, 14:07'. */
+export function formatDateTime(at: Date | string | number): string {
+  const date = new Date(at);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatDate(date, FOOTER_DATE_FORMAT)}, ${time}`;
+}
+
+/** The DOM id of a field or of one part of it ('fee.amount' → 'f-fee-amount'). */
+export const fieldDomId = (path: string) => `f-${path.replace(/\./g, '-')}`;

@@ -1,0 +1,446 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULTS, MESSAGES } from '../../../../contract/index.ts';
+import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '../../../../contract/cases.ts';
+import type { FormDefinition } from '../../../../contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '../../../../contract/schemas/eservices.ts';
+import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import { on } from '../../lib/events/bus.ts';
+import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/http/index.ts';
+import { parseHash } from '../../lib/router/location.ts';
+import { STORAGE_KEYS } from '../../lib/session/keys.ts';
+import GenericScreen from './GenericScreen.tsx';
+import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
+
+// The real identity store over a fake profile call; a session engine whose sign-out the test triggers.
+vi.mock('../../lib/session/index.ts', async () => {
+  const { createIdentityStore } = await import('../../lib/session/identity.ts');
+  const listeners = new Set<() => void>();
+  let signedIn = true;
+  const session = {
+    getState: () => ({ signedIn, startedAt: signedIn ? 1 : null, deadline: null, warning: false }),
+    subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+    end: () => {
+      signedIn = false;
+      for (const l of listeners) l();
+    },
+  };
+  const identity = createIdentityStore(async () => ({
+    kind: 'ok',
+    identity: { loginName: 'ptib.demo', ptibProfileID: 'PTIB00000001', authorizations: ['SEMS01'] } as UserIdentity,
+  }));
+  return { session, identity };
+});
+
+const FORM: FormDefinition = {
+  fields: [
+    { name: 'idNo', label: 'ID number', type: 'text', format: 'identifier', required: true },
+    { name: 'postal', label: 'Mailing postal code', type: 'postalCode', required: true },
+    { name: 'fee', label: 'Fee', type: 'amount', required: true },
+    { name: 'method', label: 'Payment method', type: 'select', codeList: 'paymentMethod', required: true },
+    { name: 'urgent', label: 'Urgent', type: 'yesNo' },
+    { name: 'home', label: 'Home address', type: 'address' },
+    { name: 'when', label: 'Payment date', type: 'date' },
+    { name: 'note', label: 'Remarks', type: 'textarea' },
+  ],
+};
+const ESERVICE: EserviceDetail = {
+  code: 'PD',
+  title: 'Payment by Debtor',
+  description: 'Make a payment.',
+  group: 'Payments',
+  menu: 'Payments',
+  href: '/generic?app=PD',
+  caseType: 'PD',
+  form: FORM,
+};
+const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+
+const envelope = (responseJSON: unknown, responseCode = '200', responseDesc = 'OK') =>
+  JSON.stringify({ header: { responseCode, responseDesc }, responseJSON });
+
+function record(over: Partial<CaseDetail> = {}): CaseDetail {
+  return {
+    id: '7',
+    appCode: 'PD',
+    caseNumber: 'PD 000042 2026',
+    status: 'draft',
+    version: 1,
+    updatedAt: '2026-03-05T06:07:00.000Z',
+    data: {},
+    createdAt: '2026-03-05T06:07:00.000Z',
+    submittedAt: null,
+    ...over,
+  };
+}
+
+type Reply = { status: number; body: string } | 'network';
+let routes: Record<string, (body: unknown) => Reply>;
+let calls: Array<{ method: string; path: string; body: unknown }>;
+let toasts: Array<{ severity: string; message: string }>;
+let stopToasts: () => void;
+
+const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://localhost');
+  const method = init?.method ?? 'GET';
+  const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+  calls.push({ method, path: url.pathname + url.search, body });
+  const handler = routes[`${method} ${url.pathname}`];
+  const reply = handler ? handler(body) : { status: 404, body: envelope(null, '404', 'No such call') };
+  if (reply === 'network') throw new TypeError('Failed to fetch');
+  return new Response(reply.body, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  // Signed in: the screen loads the identity only while a token is stored.
+  sessionStorage.setItem(STORAGE_KEYS.token, 'token');
+  calls = [];
+  toasts = [];
+  stopToasts = on('toast', (t) => void toasts.push(t));
+  routes = {
+    'GET /api/config': () => ({ status: 200, body: envelope({ contactPhone: '1800', processEngineBase: '/pe' }) }),
+    'GET /api/eservices/PD': () => ({ status: 200, body: envelope(ESERVICE) }),
+    'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [] }) }),
+  };
+  configureHttp({ fetch: fetchFake as typeof fetch, getToken: () => 'token', readCookie: () => null });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  stopToasts();
+  resetHttpSettings();
+  resetHttpClient();
+});
+
+async function renderScreen() {
+  const user = userEvent.setup();
+  render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+  // The first render loads the form, its code lists and schemas: generous on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Payment by Debtor' }, { timeout: 10_000 });
+  await screen.findByText('You have no records for this e-service yet.', undefined, { timeout: 10_000 });
+  return user;
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+  await user.type(screen.getByLabelText('Mailing postal code'), '079903');
+  await user.type(screen.getByLabelText('Amount'), '120.50');
+}
+
+describe('the form from its definition', () => {
+  it('renders every field type, labelled, with the specification defaults', async () => {
+    await renderScreen();
+    expect(screen.getByLabelText('Currency')).toHaveValue(DEFAULTS.currency);
+    expect(screen.getByLabelText('Payment method')).toHaveValue(DEFAULTS.paymentMethod);
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    const address = screen.getByRole('group', { name: /Home address/ });
+    expect(within(address).getByLabelText('Country')).toHaveValue(DEFAULTS.country);
+    expect(within(address).getByRole('option', { name: 'Singapore' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Payment date/)).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText(/Remarks/).tagName).toBe('TEXTAREA');
+  });
+});
+
+describe('validation', () => {
+  it('shows the summary with a link to each field in error, and each field its message', async () => {
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('Mailing postal code'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('heading')).toHaveTextContent(MESSAGES.validationSummary);
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'ID number is required.',
+      'Invaild Postal Code',
+      'Fee is required.',
+    ]);
+
+    const postal = screen.getByLabelText('Mailing postal code');
+    expect(postal).toHaveAttribute('aria-invalid', 'true');
+    expect(postal).toHaveAccessibleDescription('Error: Invaild Postal Code');
+    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription('Error: Fee is required.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(links[1]!);
+    expect(postal).toHaveFocus();
+  });
+
+  it('clears a message as its field is corrected', async () => {
+    const user = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const id = screen.getByLabelText('ID number');
+    expect(id).toHaveAttribute('aria-invalid', 'true');
+    await user.type(id, 'S1234567D00');
+    expect(id).toHaveAccessibleDescription('Error: ID number must be exactly 12 characters.');
+    await user.type(id, '1');
+    expect(id).not.toHaveAttribute('aria-invalid');
+    expect(within(screen.getByRole('alert')).queryByText(/ID number/)).toBeNull();
+  });
+
+  it('lets a draft leave required fields empty but not malformed', async () => {
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['ID number must be exactly 12 characters.']);
+  });
+
+  it("shows the server's field messages when it refuses the values", async () => {
+    routes['POST /api/cases'] = () => ({
+      status: 400,
+      body: envelope(
+        { fieldErrors: { postal: 'Invaild Postal Code' } },
+        '400',
+        'Please correct the validation errors.',
+      ),
+    });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    expect(screen.getByLabelText('Mailing postal code')).toHaveAccessibleDescription('Error: Invaild Postal Code');
+  });
+});
+
+describe('saving, with each outcome its message', () => {
+  it('saves a draft, shows the case number and status, and keeps the identity for a reload', async () => {
+    routes['POST /api/cases'] = (body) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+    expect(screen.getByTestId('case-status')).toHaveTextContent('Draft');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ appCode: 'PD', draft: true });
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)!)).toEqual({
+      appCode: 'PD',
+      caseId: '7',
+      caseNumber: 'PD 000042 2026',
+    });
+    expect(readUnsaved(owner, 'PD')).toBeNull();
+  });
+
+  it('saves a complete record, then saves its changes over the version it opened', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record(), '200', MESSAGES.recordSaved) });
+    routes['POST /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope(record({ version: 2 }), '200', MESSAGES.recordSaved),
+    });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.recordSaved }]));
+    await user.type(screen.getByLabelText(/Remarks/), 'more');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    expect(calls.find((c) => c.path === '/api/cases/7')!.body).toMatchObject({
+      version: 1,
+      draft: false,
+      data: { idNo: 'S1234567D001', note: 'more', fee: { amount: '120.50', currency: 'SGD' } },
+    });
+  });
+
+  it.each([
+    ['Save', { status: 500, body: envelope(null, '500', 'boom') }, MESSAGES.saveFailed],
+    ['Save', 'network' as const, MESSAGES.saveFailed],
+    ['Save draft', { status: 503, body: envelope(null, '503', 'down') }, MESSAGES.draftSaveFailed],
+    [
+      'Save',
+      { status: 409, body: envelope(null, '409', CASE_MESSAGES.versionConflict) },
+      CASE_MESSAGES.versionConflict,
+    ],
+  ])('%s answered %j says so and keeps the input', async (button, reply, message) => {
+    routes['POST /api/cases'] = () => reply;
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message }]));
+    expect(screen.getByText(message, { selector: 'p' })).toBeVisible();
+    expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+    expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1234567D001');
+  });
+
+  it('submits through the process engine and shows the new status', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    routes['POST /pe/cases/7/submit'] = () => ({
+      status: 200,
+      body: envelope(record({ status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' })),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ id: '7', caseNumber: 'PD 000042 2026', status: 'submitted', version: 2, history: [] }),
+    });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent('Submitted'));
+    expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
+    expect(calls.find((c) => c.path === '/pe/cases/7/submit')!.body).toEqual({ version: 1 });
+    // Submitted: read only.
+    expect(screen.getByLabelText('ID number')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('says the submit failed, keeping the saved record open', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    routes['POST /pe/cases/7/submit'] = () => ({ status: 500, body: envelope(null, '500', 'boom') });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'error', message: MESSAGES.submitFailed }));
+    expect(screen.getByTestId('case-status')).toHaveTextContent('Draft');
+  });
+});
+
+describe('an open record', () => {
+  beforeEach(() => {
+    sessionStorage.setItem(
+      STORAGE_KEYS.caseIdentity,
+      JSON.stringify({ appCode: 'PD', caseId: '7', caseNumber: 'PD 000042 2026' }),
+    );
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record({ data: { idNo: 'S1234567D001' } })) });
+  });
+
+  it('is reopened from the session identity', async () => {
+    await renderScreen();
+    expect(await screen.findByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+    expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+  });
+
+  it('is deleted after the confirmation', async () => {
+    routes['POST /api/cases/7/delete'] = () => ({ status: 200, body: envelope(null, '200', MESSAGES.recordDeleted) });
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete record' });
+    expect(dialog).toHaveTextContent(CASE_MESSAGES.deleteConfirm('PD 000042 2026'));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.recordDeleted }]));
+    expect(calls.find((c) => c.path === '/api/cases/7/delete')!.body).toEqual({ version: 1 });
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
+  });
+
+  it('says the delete failed and keeps the record', async () => {
+    routes['POST /api/cases/7/delete'] = () => 'network';
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.deleteFailed }]));
+    expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+  });
+
+  it('is not deleted when the confirmation is cancelled', async () => {
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/delete'))).toBe(false);
+  });
+});
+
+describe('search by case number', () => {
+  it('finds a record', async () => {
+    routes['GET /api/cases/search'] = () => ({
+      status: 200,
+      body: envelope({ cases: [record({ data: undefined })] }),
+    });
+    const user = await renderScreen();
+    await user.type(screen.getByRole('searchbox', { name: 'Case number' }), 'pd 000042 2026');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('table', { name: 'Search result' })).toHaveTextContent('PD 000042 2026');
+    expect(calls.find((c) => c.path.startsWith('/api/cases/search'))!.path).toContain('caseNumber=PD+000042+2026');
+  });
+
+  it('says when the search call fails', async () => {
+    routes['GET /api/cases/search'] = () => ({ status: 500, body: envelope(null, '500', 'boom') });
+    const user = await renderScreen();
+    await user.type(screen.getByRole('searchbox', { name: 'Case number' }), 'PD 000042 2026');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.searchFailed }]));
+    expect(screen.getByText(MESSAGES.searchFailed)).toBeVisible();
+  });
+
+  it('asks for a case number in its form before calling', async () => {
+    const user = await renderScreen();
+    const box = screen.getByRole('searchbox', { name: 'Case number' });
+    await user.type(box, 'hello');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(box).toHaveAccessibleDescription(`For example, PD 000042 2026. Error: ${CASE_MESSAGES.badCaseNumber}`);
+    expect(calls.some((c) => c.path.startsWith('/api/cases/search'))).toBe(false);
+  });
+});
+
+describe('nothing typed is lost', () => {
+  it('keeps every change in this browser, per user, profile and e-service', async () => {
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S123');
+    const kept = JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD'))!);
+    expect(kept).toMatchObject({ appCode: 'PD', title: 'Payment by Debtor', caseId: null, values: { idNo: 'S123' } });
+  });
+
+  it('offers kept input back, and restores it', async () => {
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: null,
+      caseNumber: null,
+      values: { idNo: 'S9999999X001', fee: { amount: '9', currency: 'USD' } },
+      savedAt: new Date(2026, 2, 5, 14, 7).getTime(),
+    });
+    vi.spyOn(Date, 'now').mockReturnValue(new Date(2026, 2, 6).getTime());
+    const user = await renderScreen();
+    const offer = screen.getByRole('region', { name: /unsaved changes/ });
+    expect(offer).toHaveTextContent('You have unsaved changes from 5 Mar 2026, 14:07.');
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText('ID number')).toHaveValue('S9999999X001');
+    expect(screen.getByLabelText('Currency')).toHaveValue('USD');
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+  });
+
+  it('forgets kept input when the user discards it', async () => {
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'x',
+      caseId: null,
+      caseNumber: null,
+      values: { idNo: 'A' },
+      savedAt: 1,
+    });
+    vi.spyOn(Date, 'now').mockReturnValue(2);
+    const user = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(localStorage.getItem(unsavedKey(owner, 'PD'))).toBeNull();
+    expect(screen.getByLabelText('ID number')).toHaveValue('');
+  });
+
+  it('drops input older than the limit', () => {
+    writeUnsaved(owner, { appCode: 'PD', title: 'x', caseId: null, caseNumber: null, values: {}, savedAt: 0 });
+    expect(readUnsaved(owner, 'PD', UNSAVED_INPUT_MAX_AGE_MS + 1)).toBeNull();
+    expect(localStorage.getItem(unsavedKey(owner, 'PD'))).toBeNull();
+  });
+
+  it('remembers this screen for the next sign-in when the session ends with unsaved input', async () => {
+    const { session } = (await import('../../lib/session/index.ts')) as unknown as { session: { end: () => void } };
+    window.location.hash = '#/generic?app=PD';
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S1');
+    act(() => session.end());
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBe('#/generic?app=PD');
+    expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1');
+  });
+});

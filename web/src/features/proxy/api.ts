@@ -1,0 +1,30 @@
+import { API_PATHS } from '../../../../contract/index.ts';
+import {
+  masterListResponseSchema,
+  switchProxyResponseSchema,
+  type MasterPtibEntry,
+} from '../../../../contract/schemas/auth.ts';
+import { api, type ApiFailure } from '../../lib/http/index.ts';
+
+/** A call that did not succeed, with the HTTP layer's account of why. */
+export class CallFailed extends Error {
+  readonly failure: ApiFailure;
+  constructor(failure: ApiFailure) {
+    super(failure.kind === 'refused' ? failure.header.responseDesc : `call failed: ${failure.kind}`);
+    this.failure = failure;
+  }
+}
+
+/** POST /01-01-01/retrieveMasterPTIBList: the profiles a master user may act for. */
+export async function fetchMasterList(signal?: AbortSignal): Promise<MasterPtibEntry[]> {
+  const result = await api.post<unknown>(API_PATHS.retrieveMasterPTIBList, undefined, { signal });
+  if (!result.ok) throw new CallFailed(result);
+  return masterListResponseSchema.parse(result.responseJSON).masterPTIBList;
+}
+
+/** POST /01-01-01/switchProxyProfile: act for a profile of the list, or '' for myself. */
+export async function switchProxyProfile(ptibProfileID: string): Promise<string> {
+  const result = await api.post<unknown>(API_PATHS.switchProxyProfile, { ptibProfileID }, { block: true });
+  if (!result.ok) throw new CallFailed(result);
+  return switchProxyResponseSchema.parse(result.responseJSON).ptibProfileID;
+}

@@ -1,0 +1,269 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, MYSELF_SUFFIX, ROUTES } from '../../../../contract/index.ts';
+import type { MasterPtibEntry, UserIdentity } from '../../../../contract/schemas/auth.ts';
+import { Toasts } from '../../components/toasts/Toasts.tsx';
+import { clearToasts } from '../../components/toasts/toastStore.ts';
+import { createRouter, type Router } from '../../lib/router/router.ts';
+import { RouterContext } from '../../lib/router/RouterView.tsx';
+import { STORAGE_KEYS } from '../../lib/session/keys.ts';
+import { CallFailed, fetchMasterList, switchProxyProfile } from './api.ts';
+import { buildProxyOptions } from './options.ts';
+import { ProxyPanel } from './ProxyPanel.tsx';
+import { BLOCKED_REASON } from './ProxySelector.tsx';
+import type { TabMessage } from '../../lib/session/channel.ts';
+
+const fake = vi.hoisted(() => ({
+  /** What retrieveProfile answers next. */
+  profile: null as unknown,
+  profileCalls: 0,
+  /** Messages this tab posted to the others. */
+  posted: [] as unknown[],
+}));
+
+// The real session engine and identity store, over a fake profile call and a recording tab channel.
+vi.mock('../../lib/session/index.ts', async () => {
+  const { createSessionEngine } = await import('../../lib/session/engine.ts');
+  const { createIdentityStore } = await import('../../lib/session/identity.ts');
+  const { systemClock } = await import('../../lib/session/clock.ts');
+  const bus = await import('../../lib/events/bus.ts');
+  const session = createSessionEngine({
+    clock: systemClock,
+    calls: { refresh: async () => ({ kind: 'unreachable' }), logout: async () => undefined },
+    on: bus.on,
+    navigate: () => undefined,
+    currentHash: () => window.location.hash,
+    channel: { post: (m: TabMessage) => void fake.posted.push(m), subscribe: () => () => undefined, close() {} },
+  });
+  const identity = createIdentityStore(async () => {
+    fake.profileCalls += 1;
+    return fake.profile ? { kind: 'ok', identity: fake.profile as UserIdentity } : { kind: 'blocked' };
+  });
+  session.onProxySwitch(() => identity.invalidate());
+  return { session, identity };
+});
+
+vi.mock(import('./api.ts'), async (original) => ({
+  ...(await original()),
+  fetchMasterList: vi.fn(),
+  switchProxyProfile: vi.fn(),
+}));
+
+const address = {
+  blockHouseNo: '1',
+  streetName: 'Raffles Place',
+  floorUnit: '#20-01',
+  buildingName: '',
+  postalCode: '048616',
+  country: 'SG',
+};
+
+const master: UserIdentity = {
+  roles: ['PTIB'],
+  authorizations: ['SEMS01'],
+  header: 'PTIB e-Services',
+  imageUrl: null,
+  isPTIBBlocked: 'N',
+  proxyInd: 'Y',
+  PTIBName: 'Lim Mei Ling',
+  idNum: 'S2345678H',
+  mobileNum: '92345678',
+  correspondenceAddressDetails: address,
+  dashboardMessage: null,
+  ptibProfileID: 'PTIB00000002',
+  ownPtibProfileID: 'PTIB00000002',
+  loginName: 'ptib.master',
+};
+
+const entry = (ptibProfileID: string, ptibNme: string, masterBlock: 'Y' | 'N' = 'N'): MasterPtibEntry => ({
+  ptibProfileID,
+  ptibNme,
+  proxyUserName: 'Lim Mei Ling',
+  proxyInd: 'N',
+  masterBlock,
+  correspondenceAddressDetails: address,
+});
+
+const LIST = [
+  entry('PTIB00000011', 'Chua & Partners LLP'),
+  entry('PTIB00000012', 'Koh Legal Services'),
+  entry('PTIB00000013', 'Yeo Trustees Pte Ltd', 'Y'),
+];
+
+let router: Router;
+let stopRouter: () => void;
+
+function renderPanel(identity: UserIdentity = master) {
+  return render(
+    <RouterContext value={router}>
+      <ProxyPanel identity={identity} />
+      <Toasts />
+    </RouterContext>,
+  );
+}
+
+const radios = () =>
+  within(screen.getByRole('group', { name: 'Choose whom to act for' })).getAllByRole<HTMLInputElement>('radio');
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  window.location.hash = '#/dashboard';
+  fake.profile = master;
+  fake.profileCalls = 0;
+  fake.posted = [];
+  const screenModule = () => Promise.resolve({ default: () => null });
+  router = createRouter({
+    routes: [
+      { path: ROUTES.home, title: 'Home', load: screenModule },
+      { path: ROUTES.dashboard, title: 'Dashboard', load: screenModule },
+    ],
+    notFound: { path: '*', title: 'Not found', load: screenModule },
+    index: ROUTES.home,
+  });
+  stopRouter = router.start();
+});
+
+afterEach(() => {
+  stopRouter();
+  act(() => clearToasts());
+  vi.mocked(fetchMasterList).mockReset();
+  vi.mocked(switchProxyProfile).mockReset();
+});
+
+describe('proxy choices', () => {
+  it("puts the user first as 'name (Myself)' when the master list is non-empty", () => {
+    const options = buildProxyOptions(LIST, 'Lim Mei Ling');
+    expect(options.map((o) => o.label)).toEqual([
+      `Lim Mei Ling${MYSELF_SUFFIX}`,
+      'Chua & Partners LLP',
+      'Koh Legal Services',
+      'Yeo Trustees Pte Ltd',
+    ]);
+    expect(options[0]).toMatchObject({ ptibProfileID: '', myself: true, blocked: false });
+  });
+
+  it('offers no choices at all when the master list is empty', () => {
+    expect(buildProxyOptions([], 'Lim Mei Ling')).toEqual([]);
+  });
+
+  it("shows '(Myself)' as the first radio of the selector", async () => {
+    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
+    renderPanel();
+    await screen.findByRole('group', { name: 'Choose whom to act for' });
+    const labels = radios().map((r) => r.labels?.[0]?.textContent);
+    expect(labels[0]).toBe('Lim Mei Ling (Myself) (acting now)');
+    expect(labels.slice(1)).toEqual(['Chua & Partners LLP', 'Koh Legal Services', 'Yeo Trustees Pte Ltd']);
+    expect(radios()[0]).toBeChecked();
+  });
+
+  it("shows no selector and no '(Myself)' when the master list is empty", async () => {
+    vi.mocked(fetchMasterList).mockResolvedValue([]);
+    renderPanel();
+    expect(await screen.findByText('There are no profiles you may act for.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByText(/\(Myself\)/)).not.toBeInTheDocument();
+  });
+
+  it('shows a masterBlock entry disabled, with the reason, and never selects it', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
+    renderPanel();
+    const blocked = await screen.findByRole('radio', { name: 'Yeo Trustees Pte Ltd' });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAccessibleDescription(BLOCKED_REASON);
+    expect(screen.getByRole('radio', { name: 'Koh Legal Services' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'Koh Legal Services' })).not.toHaveAccessibleDescription();
+
+    await user.click(blocked);
+    await user.click(screen.getByText('Yeo Trustees Pte Ltd'));
+    expect(blocked).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Switch profile' }));
+    expect(switchProxyProfile).not.toHaveBeenCalled();
+  });
+});
+
+describe('switching', () => {
+  it('calls the switch, keeps the choice, tells the other tabs and reloads the identity', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
+    vi.mocked(switchProxyProfile).mockImplementation(async (id) => {
+      fake.profile = {
+        ...master,
+        PTIBName: 'Koh Legal Services',
+        proxyInd: 'Y',
+        ptibProfileID: id,
+      } satisfies UserIdentity;
+      return id;
+    });
+    renderPanel();
+    await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
+    const button = screen.getByRole('button', { name: 'Switch profile' });
+    await user.click(button);
+
+    await waitFor(() => expect(switchProxyProfile).toHaveBeenCalledWith('PTIB00000012'));
+    await waitFor(() => expect(fake.profileCalls).toBe(1));
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBe('PTIB00000012');
+    expect(fake.posted).toContainEqual({ type: 'proxy', ptibProfileId: 'PTIB00000012' });
+    expect(await screen.findByText('You are now acting for Koh Legal Services.')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/dashboard');
+    // The form stayed in place: the focus is where the user left it.
+    expect(button).toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it("keeps '' as the choice when switching back to myself", async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
+    vi.mocked(switchProxyProfile).mockResolvedValue('');
+    renderPanel({ ...master, PTIBName: 'Koh Legal Services', ptibProfileID: 'PTIB00000012' });
+    expect(await screen.findByRole('radio', { name: 'Koh Legal Services (acting now)' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Lim Mei Ling (Myself)' }));
+    await user.click(screen.getByRole('button', { name: 'Switch profile' }));
+    await waitFor(() => expect(switchProxyProfile).toHaveBeenCalledWith(''));
+    await waitFor(() => expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBe(''));
+    expect(fake.posted).toContainEqual({ type: 'proxy', ptibProfileId: '' });
+    expect(await screen.findByText('You are now acting as yourself.')).toBeInTheDocument();
+  });
+
+  it('runs the guards again when the profile now acted for cannot be shown', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
+    vi.mocked(switchProxyProfile).mockResolvedValue('PTIB00000012');
+    fake.profile = null;
+    const refresh = vi.spyOn(router, 'refresh');
+    renderPanel();
+    await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
+    await user.click(screen.getByRole('button', { name: 'Switch profile' }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/You are now acting/)).not.toBeInTheDocument();
+  });
+
+  it("sends the user home with the error toast 'Access forbidden' and the server's reason on a 403", async () => {
+    const user = userEvent.setup();
+    const reason = 'You may not act for profile PTIB00000012.';
+    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
+    vi.mocked(switchProxyProfile).mockRejectedValue(
+      new CallFailed({
+        ok: false,
+        kind: 'refused',
+        status: 403,
+        header: { responseCode: '403', responseDesc: reason },
+        responseJSON: null,
+      }),
+    );
+    renderPanel();
+    await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
+    await user.click(screen.getByRole('button', { name: 'Switch profile' }));
+
+    await waitFor(() => expect(window.location.hash).toBe(`#${ROUTES.home}`));
+    const toast = (await screen.findByText(MESSAGES.accessForbiddenTitle, { selector: '.toast-title' })).closest('li')!;
+    expect(toast).toHaveClass('toast-error');
+    expect(within(toast).getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(`${MESSAGES.accessForbiddenTitle}: ${reason}`);
+    // Nothing was switched: no choice kept, no other tab told, the identity not fetched again.
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBeNull();
+    expect(fake.posted).toEqual([]);
+    expect(fake.profileCalls).toBe(0);
+  });
+});

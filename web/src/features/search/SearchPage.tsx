@@ -1,0 +1,124 @@
+import { useEffect, useId, useState } from 'react';
+import { MESSAGES, ROUTES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '../../../../contract/index.ts';
+import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '../../../../contract/site-pages.ts';
+import { useSiteSearchSubmit } from '../../components/shell/SiteSearchForm.tsx';
+import { useAbortSignal } from '../../lib/http/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
+import type { ScreenProps } from '../../lib/router/router.ts';
+import { fetchSearch, type SearchAnswer } from './api.ts';
+import { Highlighted } from './Highlighted.tsx';
+import { Pagination } from './Pagination.tsx';
+
+function readPage(raw: string | null): number {
+  const n = Number(raw ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= SITE_SEARCH.MAX_PAGE ? n : 1;
+}
+
+function useSearch(q: string, page: number): SearchAnswer | null {
+  const signal = useAbortSignal();
+  const [answer, setAnswer] = useState<{ key: string; value: SearchAnswer } | null>(null);
+  const key = `${page}:${q}`;
+  useEffect(() => {
+    if (!q || q.length > SITE_SEARCH.QUERY_MAX_LENGTH) return;
+    let current = true;
+    void fetchSearch(q, page, signal).then((value) => {
+      if (current && !signal.aborted) setAnswer({ key, value });
+    });
+    return () => {
+      current = false;
+    };
+  }, [q, page, key, signal]);
+  return answer?.key === key ? answer.value : null;
+}
+
+function resultCountText(total: number, page: number, q: string): string {
+  if (total === 0) return `No results for “${q}”.`;
+  const first = (page - 1) * SITE_SEARCH.PAGE_SIZE + 1;
+  const last = Math.min(total, page * SITE_SEARCH.PAGE_SIZE);
+  const noun = total === 1 ? 'result' : 'results';
+  return total <= SITE_SEARCH.PAGE_SIZE
+    ? `${total} ${noun} for “${q}”.`
+    : `${first}–${last} of ${total} ${noun} for “${q}”.`;
+}
+
+/**
+ * Search results for this website (decisions.md §3): the catalogue of e-services and the content
+ * pages, found and ranked by the server's full-text search, the query's words marked, paged by address.
+ * Public: no sign-in.
+ */
+export default function SearchPage({ location }: ScreenProps) {
+  const id = useId();
+  const q = (location.query.get(SITE_SEARCH.PARAM_QUERY) ?? '').trim();
+  const page = readPage(location.query.get(SITE_SEARCH.PARAM_PAGE));
+  const tooLong = q.length > SITE_SEARCH.QUERY_MAX_LENGTH;
+  const answer = useSearch(q, page);
+  const onSubmit = useSiteSearchSubmit();
+  const loading = Boolean(q) && !tooLong && !answer;
+  const hrefFor = (p: number) =>
+    buildHref(ROUTES.search, {
+      [SITE_SEARCH.PARAM_QUERY]: q,
+      [SITE_SEARCH.PARAM_SCOPE]: SITE_SEARCH.DEFAULT_SCOPE,
+      [SITE_SEARCH.PARAM_PAGE]: p > 1 ? p : undefined,
+    });
+
+  let status: string;
+  if (!q) status = SITE_MESSAGES.searchPrompt;
+  else if (tooLong) status = SITE_MESSAGES.searchQueryTooLong;
+  else if (!answer) status = `${SHELL_TEXT.loading}…`;
+  else if (!answer.ok) status = answer.reason === 'refused' && answer.message ? answer.message : MESSAGES.searchFailed;
+  else status = resultCountText(answer.response.total, answer.response.page, q);
+
+  const results = answer?.ok ? answer.response.results : [];
+  return (
+    <section className="search-page" aria-labelledby="page-heading">
+      <h1 id="page-heading" tabIndex={-1}>
+        Search results
+      </h1>
+      <form
+        role="search"
+        aria-label="Search again"
+        method="get"
+        action={SITE_PATHS.search}
+        className="site-search"
+        onSubmit={onSubmit}
+      >
+        <label htmlFor={`${id}-q`}>Search this website</label>
+        <input
+          id={`${id}-q`}
+          name={SITE_SEARCH.PARAM_QUERY}
+          type="search"
+          defaultValue={q}
+          key={q}
+          required
+          maxLength={SITE_SEARCH.QUERY_MAX_LENGTH}
+        />
+        <input type="hidden" name={SITE_SEARCH.PARAM_SCOPE} value={SITE_SEARCH.DEFAULT_SCOPE} />
+        <button type="submit">Search</button>
+      </form>
+      <p role="status" className="result-count" aria-busy={loading}>
+        {status}
+      </p>
+      {answer?.ok && answer.response.total === 0 && <p>{SITE_MESSAGES.searchNoResults}</p>}
+      {results.length > 0 && (
+        <ol className="search-results" start={(page - 1) * SITE_SEARCH.PAGE_SIZE + 1}>
+          {results.map((result) => (
+            <li key={result.href} className="search-result">
+              <h2>
+                <a href={result.href}>
+                  <Highlighted text={result.title} />
+                </a>
+              </h2>
+              <p className="result-kind">
+                {SEARCH_RESULT_KIND_LABELS[result.kind]} · {result.source}
+              </p>
+              <p>
+                <Highlighted text={result.snippet} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {answer?.ok && <Pagination page={page} total={answer.response.total} hrefFor={hrefFor} />}
+    </section>
+  );
+}

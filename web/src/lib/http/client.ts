@@ -1,0 +1,215 @@
+import {
+  API_PATHS,
+  CALL_TIMEOUT_MS,
+  DEFAULT_CONTACT_PHONE,
+  DEFAULT_PROCESS_ENGINE_BASE,
+  RESPONSE_CODE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  isEncryptedCall,
+  isEnvelope,
+} from '../../../../contract/index.ts';
+import { emit } from '../events/bus.ts';
+import { recordServerDate, systemClock } from '../session/clock.ts';
+import { trackCall } from './inflight.ts';
+import { difficultiesToast, interpret, type BusEvent } from './interpret.ts';
+import { PublicKeyUnavailable, forgetPublicKey, sealCall, type SealedCall } from './payload.ts';
+import { httpSettings } from './settings.ts';
+import type { ApiFailure, ApiResult, CallOptions } from './types.ts';
+
+/**
+ * The one HTTP layer every call of the web app goes through: base paths, bearer token, XSRF header,
+ * encrypted payloads, time limit and abort, the envelope read once (interpret.ts), progress counting
+ * and the server's clock. No zod here: it is part of the first load.
+ */
+
+/** What the HTTP layer needs of GET /api/config. */
+export interface HttpConfig {
+  contactPhone: string;
+  processEngineBase: string;
+}
+
+let config: HttpConfig | null = null;
+let configLoading: Promise<HttpConfig | null> | null = null;
+
+function isHttpConfig(value: unknown): value is HttpConfig {
+  const v = value as Partial<HttpConfig> | null;
+  return typeof v?.contactPhone === 'string' && typeof v.processEngineBase === 'string';
+}
+
+/**
+ * Loads the deployment's public configuration once per page (again after a failure). Never throws;
+ * null when it could not be had.
+ */
+export function loadHttpConfig(): Promise<HttpConfig | null> {
+  if (!configLoading) {
+    // Deferred a tick so this promise is stored before the call below asks for it again.
+    configLoading = Promise.resolve().then(async () => {
+      const result = await call<unknown>('GET', API_PATHS.config, undefined, { quiet: true });
+      if (result.ok && isHttpConfig(result.responseJSON)) {
+        config = {
+          contactPhone: result.responseJSON.contactPhone,
+          processEngineBase: result.responseJSON.processEngineBase,
+        };
+        return config;
+      }
+      configLoading = null;
+      return null;
+    });
+  }
+  return configLoading;
+}
+
+/** The toll-free number for messages: the deployment's, or the default until it is known. */
+export function contactPhone(): string {
+  return config?.contactPhone ?? DEFAULT_CONTACT_PHONE;
+}
+
+const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
+
+function joinBase(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function sameOrigin(url: string): boolean {
+  if (!ABSOLUTE.test(url)) return true;
+  try {
+    return typeof location !== 'undefined' && new URL(url, location.href).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+function emitAll(events: readonly BusEvent[]): void {
+  for (const e of events) emit(e.name, e.payload as never);
+}
+
+function unreachable(kind: 'network' | 'timeout', url: string, quiet: boolean | undefined): ApiFailure {
+  emit('networkError', { url });
+  if (!quiet) emitAll([difficultiesToast(contactPhone())]);
+  return { ok: false, kind };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<ApiResult<T>> {
+  if (options.signal?.aborted) return { ok: false, kind: 'aborted' };
+  if (path !== API_PATHS.config) void loadHttpConfig();
+  const settle = trackCall(options.block ?? false);
+  try {
+    return await perform<T>(method, path, body, options);
+  } finally {
+    settle();
+  }
+}
+
+async function perform<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  options: CallOptions,
+): Promise<ApiResult<T>> {
+  const settings = httpSettings();
+  const absolute = ABSOLUTE.test(path);
+  const base =
+    options.base === 'processEngine'
+      ? ((await loadHttpConfig())?.processEngineBase ?? DEFAULT_PROCESS_ENGINE_BASE)
+      : settings.apiBase;
+  const url = absolute ? path : joinBase(base, path);
+  const contractPath = path.split(/[?#]/, 1)[0] ?? path;
+
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.9', ...options.headers };
+  // The token and the XSRF value go to this site only, never to a foreign address.
+  const token = sameOrigin(url) ? settings.getToken() : null;
+  const callerHas = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase());
+  // A caller's own Authorization wins (logout sends the token it is ending, after storage was cleared).
+  if (token && !callerHas('Authorization')) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET' && !absolute) {
+    const xsrf = settings.readCookie(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+
+  const timeout = settings.timeoutSignal(options.timeoutMs ?? CALL_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const encrypted = !absolute && options.base !== 'processEngine' && isEncryptedCall(contractPath);
+
+  let status: number;
+  let statusText: string;
+  let text: string;
+  let sealed: SealedCall | null = null;
+  try {
+    let payload: string | undefined;
+    if (encrypted) {
+      sealed = await sealCall(contractPath, body ?? {}, systemClock.now(), signal);
+      payload = JSON.stringify(sealed.body);
+    } else if (body !== undefined && method !== 'GET') {
+      payload = JSON.stringify(body);
+    }
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await settings.fetch(url, { method, headers, body: payload, signal, credentials: 'same-origin' });
+    recordServerDate(res.headers.get('Date'));
+    status = res.status;
+    statusText = res.statusText;
+    text = await res.text();
+  } catch (error) {
+    if (options.signal?.aborted) return { ok: false, kind: 'aborted' };
+    if (timeout.aborted) return unreachable('timeout', url, options.quiet);
+    if (error instanceof PublicKeyUnavailable)
+      return { ok: false, kind: 'bad-answer', status: 0, message: error.message };
+    return unreachable('network', url, options.quiet);
+  }
+
+  let parsed = text.trim() === '' ? undefined : parseJson(text);
+  if (sealed) {
+    if (sealed.isEncrypted(parsed)) {
+      const plain = await sealed.open(parsed);
+      if (plain === null)
+        return { ok: false, kind: 'bad-answer', status, message: 'The encrypted answer would not open' };
+      parsed = plain.trim() === '' ? undefined : parseJson(plain);
+      text = plain;
+    } else {
+      // Only a refusal may come back in plain text (the server could not read the request, so has no key).
+      const refusal = status >= 400 || (isEnvelope(parsed) && parsed.header.responseCode !== RESPONSE_CODE.OK);
+      if (!refusal)
+        return { ok: false, kind: 'bad-answer', status, message: 'An encrypted call was answered in plain text' };
+      if (status === 400) forgetPublicKey();
+    }
+  }
+
+  // The server answered with trouble, so it can also tell us its phone number for the toast.
+  if (status >= 500 && !config) await loadHttpConfig();
+  const { result, events } = interpret<T>(
+    { path: contractPath, url, status, statusText, body: parsed, empty: text.trim() === '' },
+    { phone: contactPhone(), quiet: options.quiet },
+  );
+  emitAll(events);
+  return result;
+}
+
+/** Every call of the web app. */
+export const api = {
+  get<T = unknown>(path: string, options?: CallOptions): Promise<ApiResult<T>> {
+    return call<T>('GET', path, undefined, options);
+  },
+  post<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
+    return call<T>('POST', path, body, options);
+  },
+};
+
+/** For tests: forget the loaded configuration and public key. */
+export function resetHttpClient(): void {
+  config = null;
+  configLoading = null;
+  forgetPublicKey();
+}

@@ -1,0 +1,48 @@
+import { API_PATHS, RESPONSE_CODE } from '../../../../contract/index.ts';
+import { api } from '../http/index.ts';
+import type { RefreshOutcome, SessionCalls } from './engine.ts';
+import { profileAnswerOf, type ProfileAnswer } from './identity.ts';
+
+/**
+ * The session's calls: refreshJWT, LogoutFromApp and retrieveProfile, through the one HTTP layer.
+ * Answers are checked with the contract's zod schemas, loaded on first use so the first page load
+ * stays free of zod.
+ */
+const schemas = () => import('../../../../contract/schemas/auth.ts');
+
+export const sessionCalls: SessionCalls = {
+  async refresh(): Promise<RefreshOutcome> {
+    // A background call: its failures are the engine's to handle, not a toast's.
+    const result = await api.post<unknown>(API_PATHS.refresh, undefined, { quiet: true });
+    if (result.ok) {
+      const parsed = (await schemas()).refreshResponseSchema.safeParse(result.responseJSON);
+      return parsed.success ? { kind: 'ok', ...parsed.data } : { kind: 'refused' };
+    }
+    switch (result.kind) {
+      // No answer, or a failing server: not a refusal of the token, so the next check tries again.
+      case 'network':
+      case 'timeout':
+      case 'aborted':
+      case 'server':
+        return { kind: 'unreachable' };
+      default:
+        return { kind: 'refused' };
+    }
+  },
+
+  async logout(token: string): Promise<void> {
+    // The stored token is already cleared: this call names the session it ends itself.
+    await api.post(API_PATHS.logout, undefined, { headers: { Authorization: `Bearer ${token}` }, quiet: true });
+  },
+};
+
+/** POST retrieveProfile: the identity, a blocked profile (header 4100), or none. */
+export async function fetchProfile(): Promise<ProfileAnswer> {
+  const result = await api.post<unknown>(API_PATHS.retrieveProfile, undefined, { block: true });
+  if (result.ok) {
+    const parsed = (await schemas()).userIdentitySchema.safeParse(result.responseJSON);
+    return profileAnswerOf(RESPONSE_CODE.OK, parsed.success ? parsed.data : null);
+  }
+  if (result.kind === 'refused') return profileAnswerOf(result.header.responseCode, null);
+  return { kind: 'none' };
+}

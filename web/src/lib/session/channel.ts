@@ -1,0 +1,69 @@
+/**
+ * Messages between tabs of one browser (decisions.md §5): they share one session, so a logout, a
+ * refresh, a proxy switch or activity in one counts for all. BroadcastChannel reaches tabs whose
+ * token lives in their own sessionStorage too.
+ */
+export type TabMessage =
+  | { type: 'logout'; destination: string }
+  | { type: 'refreshed'; token: string; lastRefresh: number; expiresAt: number | null }
+  | { type: 'activity'; at: number }
+  | { type: 'proxy'; ptibProfileId: string }
+  /** A new tab without a token asks live tabs for the session (sessionStorage mode). */
+  | { type: 'hello'; from: string }
+  | {
+      type: 'session';
+      to: string;
+      token: string;
+      loginTime: number | null;
+      lastRefresh: number | null;
+      expiresAt: number | null;
+      lastActivity: number | null;
+      authorizations: string[] | null;
+      proxyProfileId: string | null;
+    };
+
+export interface TabChannel {
+  post(message: TabMessage): void;
+  subscribe(listener: (message: TabMessage) => void): () => void;
+  close(): void;
+}
+
+export const TAB_CHANNEL_NAME = 'PTIB.session';
+
+/**
+ * A channel that opens the BroadcastChannel on first use, so merely importing the session (tests,
+ * screens) opens nothing.
+ */
+export function lazyTabChannel(name: string = TAB_CHANNEL_NAME): TabChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  let channel: TabChannel | null = null;
+  const open = () => (channel ??= openTabChannel(name)!);
+  return {
+    post: (message) => open().post(message),
+    subscribe: (listener) => open().subscribe(listener),
+    close() {
+      channel?.close();
+      channel = null;
+    },
+  };
+}
+
+/** The browser's BroadcastChannel, or null where there is none (the app then works per tab). */
+export function openTabChannel(name: string = TAB_CHANNEL_NAME): TabChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const channel = new BroadcastChannel(name);
+  const listeners = new Set<(message: TabMessage) => void>();
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    const data = event.data;
+    if (typeof data !== 'object' || data === null || typeof (data as { type?: unknown }).type !== 'string') return;
+    for (const l of listeners) l(data as TabMessage);
+  };
+  return {
+    post: (message) => channel.postMessage(message),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => channel.close(),
+  };
+}

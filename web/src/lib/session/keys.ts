@@ -1,0 +1,29 @@
+import { STORAGE_KEY_PREFIX } from '../../../../contract/index.ts';
+
+/**
+ * Every browser-storage key of the session, in one place (spec §9: prefix PTIB). Features that keep
+ * their own session data (proxy choice, case identity) use these names so that logout clears them.
+ */
+export const STORAGE_KEYS = {
+  /** The bearer token: localStorage when "remember me", otherwise sessionStorage. */
+  token: `${STORAGE_KEY_PREFIX}.token`,
+  /** When the user signed in (epoch ms, server-corrected clock). */
+  loginTime: `${STORAGE_KEY_PREFIX}.loginTime`,
+  /** When the token was last issued or refreshed (epoch ms, server-corrected clock). */
+  lastRefresh: `${STORAGE_KEY_PREFIX}.lastRefresh`,
+  /** When the user was last active (debounced click, wheel or key press; epoch ms). */
+  lastActivity: `${STORAGE_KEY_PREFIX}.lastActivity`,
+  /** When the current token expires (epoch ms), if the server said so on refresh. */
+  tokenExpiry: `${STORAGE_KEY_PREFIX}.tokenExpiry`,
+  /** Authorizations (SEMS01…) cached after sign-in (spec §6); sessionStorage. */
+  authorizations: `${STORAGE_KEY_PREFIX}.authorizations`,
+  /** Dashboard message of the signed-in user; sessionStorage. */
+  dashboardMessage: `${STORAGE_KEY_PREFIX}.dashboardMessage`,
+  /** Proxy mode: the master PTIB profile acted for ('' = myself); sessionStorage (spec §4). */
+  proxyProfileId: `${STORAGE_KEY_PREFIX}.proxyProfileId`,
+  /** Case identity of the e-service in progress; sessionStorage (spec §3). */
+  caseIdentity: `${STORAGE_KEY_PREFIX}.caseIdentity`,
+  /** Address a failed guard remembered, to reopen after signing in; sessionStorage. */
+  returnTo: `${STORAGE_KEY_PREFIX}.returnTo`,
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
