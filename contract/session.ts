@@ -7,8 +7,6 @@
 export const LOGIN_FORM_MESSAGES = {
   loginNameRequired: 'Enter your login name.',
   passwordRequired: 'Enter your password.',
-  /** The server could not be reached at all. */
-  unreachable: 'We could not reach the server. Please check your connection and try again.',
   /** The account needs a one-time password; {mobile} is the masked mobile number. */
   otpRequired: 'For your security, this account also needs a one-time password sent by SMS to {mobile}.',
   /** A token handed over by another service (access-initial) could not be kept. */

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SEARCH_SCOPES } from '../../../../contract/index.ts';
 import { renderShell, TEST_CONFIG } from './testkit.tsx';
+import { resetHttpClient } from '../../lib/http/index.ts';
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
@@ -103,11 +104,13 @@ describe('header', () => {
       }),
     );
     vi.stubGlobal('fetch', fetch);
+    resetHttpClient();
     try {
       await renderShell({ config: null });
       await act(async () => {
         await new Promise((r) => setTimeout(r, 0));
       });
+      expect(fetch).toHaveBeenCalledTimes(1);
       expect(fetch).toHaveBeenCalledWith('/api/config', expect.anything());
       expect(screen.getByRole('link', { name: '6123 4567' })).toHaveAttribute('href', 'tel:61234567');
       expect(screen.getByRole('link', { name: 'Terms of Use (opens an outside website)' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { API_PATHS, isEnvelope, RESPONSE_CODE, type SiteLinkKey } from '../../../../contract/index.ts';
+import type { SiteLinkKey } from '../../../../contract/index.ts';
+import { loadPublicConfig } from '../../lib/http/index.ts';
 
 /** What the shell needs from GET /api/config: the toll-free number and the outside-address overrides. */
 export interface SiteConfig {
@@ -19,21 +20,17 @@ function isSiteConfig(value: unknown): value is SiteConfig {
 }
 
 /**
- * Loads the public configuration once per page. A plain fetch: it is one public GET, made before
- * anything else, and the shell keeps working (built-in links, no number) if it fails.
+ * Loads the public configuration once per page, from the HTTP layer's one GET /api/config (which also
+ * gives it the phone number and process-engine base). The shell keeps working (built-in links, the
+ * default number) if it fails.
  */
 export function loadSiteConfig(): Promise<void> {
-  loading ??= fetch(API_PATHS.config, { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
-    .then((res) => res.json())
-    .then((body: unknown) => {
-      if (isEnvelope(body) && body.header.responseCode === RESPONSE_CODE.OK && isSiteConfig(body.responseJSON)) {
-        config = body.responseJSON;
-        for (const l of listeners) l();
-      }
-    })
-    .catch(() => {
-      // Offline or failing: built-in links stay, and a later page load tries again.
-    });
+  loading ??= loadPublicConfig().then((body) => {
+    if (isSiteConfig(body)) {
+      config = body;
+      for (const l of listeners) l();
+    }
+  });
   return loading;
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '../../../../contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
 import { verifyOtp } from '../otp/api.ts';
@@ -93,7 +94,7 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_FORM_MESSAGES.unreachable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
   });
 
   it('hands over to the one-time password step when the account needs one', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LOGIN_FORM_MESSAGES, MESSAGES, isEmpty } from '../../../../contract/index.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { signIn } from './api.ts';
 import { deviceModel } from './device.ts';
 import { OtpStep } from '../otp/OtpStep.tsx';
@@ -78,7 +79,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
           focusSummary();
           return;
         case 'unreachable':
-          setServerError(LOGIN_FORM_MESSAGES.unreachable);
+          setServerError(systemDifficultiesMessage());
           focusSummary();
           return;
       }

@@ -6,6 +6,7 @@ import {
   OTP_MESSAGES,
   OTP_RESPONSE_CODE,
 } from '../../../../contract/index.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { sendOtp, verifyOtp, type OtpFailure } from './api.ts';
 import { useCooldown } from './useCooldown.ts';
 import './otp.css';
@@ -63,7 +64,7 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
   };
   const showFailure = (failure: OtpFailure) => {
     if (failure.kind === 'unreachable') {
-      showError(LOGIN_FORM_MESSAGES.unreachable);
+      showError(systemDifficultiesMessage());
       return;
     }
     showError(failure.message);

@@ -1,5 +1,5 @@
 import { API_PATHS, LOGIN_FORM_MESSAGES } from '../../../../contract/index.ts';
-import { api } from '../../lib/http/index.ts';
+import { api, systemDifficultiesMessage } from '../../lib/http/index.ts';
 
 // The contract's zod schemas load when a call is made, not with the login screen: zod would cost the
 // login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
@@ -12,7 +12,7 @@ export async function startSso(): Promise<SsoStart> {
   const result = await api.post<unknown>(API_PATHS.samlInitial, {}, { quiet: true, block: true });
   if (!result.ok) {
     if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'aborted') {
-      return { kind: 'failed', message: LOGIN_FORM_MESSAGES.unreachable };
+      return { kind: 'failed', message: systemDifficultiesMessage() };
     }
     const header = 'header' in result ? result.header : null;
     return { kind: 'failed', message: header?.responseDesc || LOGIN_FORM_MESSAGES.signInFailed };

@@ -3,11 +3,13 @@ import {
   CALL_TIMEOUT_MS,
   DEFAULT_CONTACT_PHONE,
   DEFAULT_PROCESS_ENGINE_BASE,
+  MESSAGES,
   RESPONSE_CODE,
   XSRF_COOKIE,
   XSRF_HEADER,
   isEncryptedCall,
   isEnvelope,
+  withPhone,
 } from '../../../../contract/index.ts';
 import { emit } from '../events/bus.ts';
 import { recordServerDate, systemClock } from '../session/clock.ts';
@@ -31,6 +33,8 @@ export interface HttpConfig {
 
 let config: HttpConfig | null = null;
 let configLoading: Promise<HttpConfig | null> | null = null;
+/** GET /api/config's whole answer: the shell reads its link overrides from the same single call. */
+let publicConfig: unknown = null;
 
 function isHttpConfig(value: unknown): value is HttpConfig {
   const v = value as Partial<HttpConfig> | null;
@@ -46,6 +50,7 @@ export function loadHttpConfig(): Promise<HttpConfig | null> {
     // Deferred a tick so this promise is stored before the call below asks for it again.
     configLoading = Promise.resolve().then(async () => {
       const result = await call<unknown>('GET', API_PATHS.config, undefined, { quiet: true });
+      if (result.ok) publicConfig = result.responseJSON;
       if (result.ok && isHttpConfig(result.responseJSON)) {
         config = {
           contactPhone: result.responseJSON.contactPhone,
@@ -58,6 +63,17 @@ export function loadHttpConfig(): Promise<HttpConfig | null> {
     });
   }
   return configLoading;
+}
+
+/** The deployment's public configuration as the server sent it (null when it could not be had). */
+export async function loadPublicConfig(): Promise<unknown> {
+  await loadHttpConfig();
+  return publicConfig;
+}
+
+/** Spec §8's system-difficulties message with the deployment's number: what a screen shows when the server cannot be reached. */
+export function systemDifficultiesMessage(): string {
+  return withPhone(MESSAGES.systemDifficulties, contactPhone());
 }
 
 /** The toll-free number for messages: the deployment's, or the default until it is known. */
@@ -211,5 +227,6 @@ export const api = {
 export function resetHttpClient(): void {
   config = null;
   configLoading = null;
+  publicConfig = null;
   forgetPublicKey();
 }
