@@ -14,7 +14,7 @@ export default function EserviceMenu({ profileId }: { profileId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    void fetchCatalogue({ signal: controller.signal, quiet: true }).then((result) => {
+    void fetchCatalogue({ signal: controller.signal, background: true }).then((result) => {
       if (!controller.signal.aborted) setGroups(result.ok ? result.catalogue.groups : null);
     });
     return () => controller.abort();

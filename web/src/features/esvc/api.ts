@@ -7,7 +7,7 @@ export type CatalogueResult = { ok: true; catalogue: CatalogueResponse } | { ok:
 
 /** GET /api/eservices: the acting profile's e-services, grouped. quiet: no toast (the menus load in the background). */
 export async function fetchCatalogue(
-  options: { signal?: AbortSignal; quiet?: boolean } = {},
+  options: { signal?: AbortSignal; quiet?: boolean; background?: boolean } = {},
 ): Promise<CatalogueResult> {
   const result = await api.get<unknown>(API_PATHS.eservices, options);
   if (!result.ok) return { ok: false, failure: result };

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, MESSAGES } from '../../../../contract/index.ts';
+import { DEFAULTS, MESSAGES, withPhone } from '../../../../contract/index.ts';
 import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '../../../../contract/cases.ts';
 import type { FormDefinition } from '../../../../contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '../../../../contract/schemas/eservices.ts';
@@ -265,7 +265,11 @@ describe('saving, with each outcome its message', () => {
     const user = await renderScreen();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: button }));
-    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message }]));
+    // A server that cannot be reached also gets spec §8's system-difficulties toast from the HTTP layer.
+    const difficulties = { severity: 'error', message: withPhone(MESSAGES.systemDifficulties, '1800') };
+    const expected =
+      reply === 'network' ? [difficulties, { severity: 'error', message }] : [{ severity: 'error', message }];
+    await waitFor(() => expect(toasts).toEqual(expected));
     expect(screen.getByText(message, { selector: 'p' })).toBeVisible();
     expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
     expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1234567D001');
@@ -339,7 +343,12 @@ describe('an open record', () => {
     await screen.findByTestId('case-number');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.deleteFailed }]));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        { severity: 'error', message: withPhone(MESSAGES.systemDifficulties, '1800') },
+        { severity: 'error', message: MESSAGES.deleteFailed },
+      ]),
+    );
     expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
   });
 

@@ -49,7 +49,7 @@ export function loadHttpConfig(): Promise<HttpConfig | null> {
   if (!configLoading) {
     // Deferred a tick so this promise is stored before the call below asks for it again.
     configLoading = Promise.resolve().then(async () => {
-      const result = await call<unknown>('GET', API_PATHS.config, undefined, { quiet: true });
+      const result = await call<unknown>('GET', API_PATHS.config, undefined, { background: true });
       if (result.ok) publicConfig = result.responseJSON;
       if (result.ok && isHttpConfig(result.responseJSON)) {
         config = {
@@ -100,9 +100,9 @@ function emitAll(events: readonly BusEvent[]): void {
   for (const e of events) emit(e.name, e.payload as never);
 }
 
-function unreachable(kind: 'network' | 'timeout', url: string, quiet: boolean | undefined): ApiFailure {
+function unreachable(kind: 'network' | 'timeout', url: string, background: boolean | undefined): ApiFailure {
   emit('networkError', { url });
-  if (!quiet) emitAll([difficultiesToast(contactPhone())]);
+  if (!background) emitAll([difficultiesToast(contactPhone())]);
   return { ok: false, kind };
 }
 
@@ -180,10 +180,10 @@ async function perform<T>(
     text = await res.text();
   } catch (error) {
     if (options.signal?.aborted) return { ok: false, kind: 'aborted' };
-    if (timeout.aborted) return unreachable('timeout', url, options.quiet);
+    if (timeout.aborted) return unreachable('timeout', url, options.background);
     if (error instanceof PublicKeyUnavailable)
       return { ok: false, kind: 'bad-answer', status: 0, message: error.message };
-    return unreachable('network', url, options.quiet);
+    return unreachable('network', url, options.background);
   }
 
   let parsed = text.trim() === '' ? undefined : parseJson(text);
@@ -207,7 +207,7 @@ async function perform<T>(
   if (status >= 500 && !config) await loadHttpConfig();
   const { result, events } = interpret<T>(
     { path: contractPath, url, status, statusText, body: parsed, empty: text.trim() === '' },
-    { phone: contactPhone(), quiet: options.quiet },
+    { phone: contactPhone(), quiet: options.quiet || options.background },
   );
   emitAll(events);
   return result;

@@ -315,6 +315,23 @@ describe('failures to reach the server', () => {
     expect(names()).toEqual(['networkError', 'toast']);
   });
 
+  it('a quiet call that cannot reach the server still shows the toast; a background call does not', async () => {
+    handler = route({
+      '/api/rating': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await api.get('/api/eservices'); // loads the configuration (phone number)
+    events.length = 0;
+    const quiet = await api.post('/api/rating', { stars: 5 }, { quiet: true });
+    expect(quiet.ok).toBe(false);
+    expect(names()).toEqual(['networkError', 'toast']);
+    events.length = 0;
+    const background = await api.post('/api/rating', { stars: 5 }, { background: true });
+    expect(background.ok).toBe(false);
+    expect(names()).toEqual(['networkError']);
+  });
+
   it('a call whose screen went away is aborted quietly', async () => {
     const screen = new AbortController();
     handler = route({ '/api/rating': () => new Promise<Response>(() => {}) });

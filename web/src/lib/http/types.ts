@@ -46,6 +46,11 @@ export interface CallOptions {
   base?: 'api' | 'processEngine';
   /** Extra request headers. */
   headers?: Record<string, string>;
-  /** Show no toast for this call's failure (the caller handles it, or it is a background call). */
+  /**
+   * Show no toast for the server's answer (the screen shows its own message). A call that cannot reach
+   * the server still shows the system-difficulties toast (issue 5), unless it is a background call.
+   */
   quiet?: boolean;
+  /** A background call the user did not start (configuration, token refresh, menus): no toast at all. */
+  background?: boolean;
 }

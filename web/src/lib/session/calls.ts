@@ -13,7 +13,7 @@ const schemas = () => import('../../../../contract/schemas/auth.ts');
 export const sessionCalls: SessionCalls = {
   async refresh(): Promise<RefreshOutcome> {
     // A background call: its failures are the engine's to handle, not a toast's.
-    const result = await api.post<unknown>(API_PATHS.refresh, undefined, { quiet: true });
+    const result = await api.post<unknown>(API_PATHS.refresh, undefined, { background: true });
     if (result.ok) {
       const parsed = (await schemas()).refreshResponseSchema.safeParse(result.responseJSON);
       return parsed.success ? { kind: 'ok', ...parsed.data } : { kind: 'refused' };
@@ -32,7 +32,7 @@ export const sessionCalls: SessionCalls = {
 
   async logout(token: string): Promise<void> {
     // The stored token is already cleared: this call names the session it ends itself.
-    await api.post(API_PATHS.logout, undefined, { headers: { Authorization: `Bearer ${token}` }, quiet: true });
+    await api.post(API_PATHS.logout, undefined, { headers: { Authorization: `Bearer ${token}` }, background: true });
   },
 };
 
