@@ -1,3 +1,5 @@
+import type { SessionSnapshot } from './storage.ts';
+
 /**
  * Messages between tabs of one browser (decisions.md §5): they share one session, so a logout, a
  * refresh, a proxy switch or activity in one counts for all. BroadcastChannel reaches tabs whose
@@ -10,17 +12,8 @@ export type TabMessage =
   | { type: 'proxy'; ptibProfileId: string }
   /** A new tab without a token asks live tabs for the session (sessionStorage mode). */
   | { type: 'hello'; from: string }
-  | {
-      type: 'session';
-      to: string;
-      token: string;
-      loginTime: number | null;
-      lastRefresh: number | null;
-      expiresAt: number | null;
-      lastActivity: number | null;
-      authorizations: string[] | null;
-      proxyProfileId: string | null;
-    };
+  /** A live tab's answer to 'hello': the session to adopt. */
+  | ({ type: 'session'; to: string } & SessionSnapshot);
 
 export interface TabChannel {
   post(message: TabMessage): void;
