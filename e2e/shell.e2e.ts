@@ -27,6 +27,8 @@ test.describe('keyboard only', () => {
   test('walks the skip link, header, menu and footer in order, every stop visibly focused', async ({ page }) => {
     await page.goto('/#/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The app has taken over the prerendered page (docs/decisions/0012).
+    await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('a:Skip to main content');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeInViewport();

@@ -33,12 +33,18 @@ export function replacePrerendered(container: HTMLElement, app: ReactNode): void
   createRoot(fresh).render(app);
 }
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
 /** What a quick visitor already typed or chose (e.g. the header search) survives the swap, and so does focus. */
 function carryOverInput(from: HTMLElement, to: HTMLElement): void {
-  const focusedId =
+  const active =
     document.activeElement instanceof HTMLElement && from.contains(document.activeElement)
-      ? document.activeElement.id
-      : '';
+      ? document.activeElement
+      : null;
+  // Focus goes to the same place in the new markup: the element with its id, else the one at its position
+  // among the focusable elements (a keyboard user who tabbed to the skip link keeps it).
+  const focusedIndex = active ? [...from.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
+  const focusedId = active?.id ?? '';
   for (const field of from.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
     'input[id], select[id], textarea[id]',
   )) {
@@ -47,5 +53,11 @@ function carryOverInput(from: HTMLElement, to: HTMLElement): void {
     );
     if (twin && twin.tagName === field.tagName) twin.value = field.value;
   }
-  if (focusedId) queueMicrotask(() => document.getElementById(focusedId)?.focus());
+  if (!active) return;
+  queueMicrotask(() => {
+    const target =
+      (focusedId ? document.getElementById(focusedId) : null) ??
+      (focusedIndex >= 0 ? to.querySelectorAll<HTMLElement>(FOCUSABLE)[focusedIndex] : null);
+    target?.focus();
+  });
 }
