@@ -100,6 +100,11 @@ export const NGINX_FAIL_TIMEOUT_S = 2;
 
 export interface Nginx {
   url: string;
+  /**
+   * Takes these upstream ports out of rotation (`down`) and reloads nginx gracefully; [] puts every
+   * process back. The documented way to drain a process before stopping it (deploy/README.md).
+   */
+  setDown(ports: readonly number[]): Promise<void>;
   stop(): void;
 }
 
@@ -108,22 +113,34 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   const prefix = mkdtempSync(path.join(tmpdir(), 'ptib-nginx-'));
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, d));
   const port = await freePort();
-  const conf = renderNginxConfig({
-    PREFIX: prefix,
-    LISTEN: `127.0.0.1:${port}`,
-    UPSTREAM_SERVERS: upstreamPorts
-      .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s;`)
-      .join('\n'),
-  });
-  // Running as root, nginx's workers drop to nobody; the temp folders must be theirs to write.
   const confPath = path.join(prefix, 'nginx.conf');
-  writeFileSync(confPath, process.getuid?.() === 0 ? `user root;\n${conf}` : conf);
+  const writeConf = (down: readonly number[]) => {
+    const conf = renderNginxConfig({
+      PREFIX: prefix,
+      LISTEN: `127.0.0.1:${port}`,
+      UPSTREAM_SERVERS: upstreamPorts
+        .map(
+          (p) =>
+            `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s${down.includes(p) ? ' down' : ''};`,
+        )
+        .join('\n'),
+    });
+    // Running as root, nginx's workers drop to nobody; the temp folders must be theirs to write.
+    writeFileSync(confPath, process.getuid?.() === 0 ? `user root;\n${conf}` : conf);
+  };
+  writeConf([]);
   execFileSync(bin, ['-p', prefix, '-c', confPath, '-t'], { stdio: ['ignore', 'ignore', 'pipe'] });
   execFileSync(bin, ['-p', prefix, '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, 20_000);
   return {
     url,
+    async setDown(ports) {
+      writeConf(ports);
+      execFileSync(bin, ['-p', prefix, '-c', confPath, '-s', 'reload'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      // A reload starts new workers and lets the old ones finish what they hold; give them that moment.
+      await new Promise((r) => setTimeout(r, 1_000));
+    },
     stop() {
       try {
         execFileSync(bin, ['-p', prefix, '-c', confPath, '-s', 'quit'], { stdio: 'ignore' });
@@ -152,11 +169,15 @@ export async function restartServer(
   deployment: Deployment,
   index: number,
   signal: NodeJS.Signals = 'SIGTERM',
+  { drain = false }: { drain?: boolean } = {},
 ): Promise<ServerProcess> {
   const old = deployment.servers[index]!;
+  // Draining first takes the process out of nginx's rotation, so no request can race its stop.
+  if (drain) await deployment.nginx.setDown([old.port]);
   await stopServer(old, signal);
   const fresh = await startServer(deployment.cluster.url, deployment.env, old.port);
   deployment.servers[index] = fresh;
+  if (drain) await deployment.nginx.setDown([]);
   return fresh;
 }
 
