@@ -36,6 +36,12 @@ const CALL_TIMEOUT_MS = 30_000;
 /** Body fields whose values are secrets, collected so a test can look for them in logs and the database. */
 const SECRET_FIELDS = /^(password|authenticityToken|token|otp|code)$/;
 
+/** undici's error for a connection closed by the other side before any answer came. */
+function closedBeforeAnswer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed';
+}
+
 export class HttpClient implements ApiCaller<HttpAnswer> {
   /** Where calls go: one server process, or nginx. Tests move a client between processes by setting it. */
   base: string;
@@ -93,12 +99,22 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
     }
     if (body !== undefined && method !== 'GET') headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
-    const res = await fetch(this.base + options.url, {
-      method,
-      headers,
-      body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
+    const send = () =>
+      fetch(this.base + options.url, {
+        method,
+        headers,
+        body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      // Like a browser: a kept-alive connection the other side closed before answering anything is
+      // retried once on a new connection (nginx closes idle client connections when it reloads).
+      if (!closedBeforeAnswer(error)) throw error;
+      res = await send();
+    }
     this.keepCookies(res.headers);
     const wire = await res.text();
     const opened = key ? await openSealedAnswer(key, path, wire) : null;
