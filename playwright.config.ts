@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findChromium } from './scripts/ensure-chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from './scripts/ensure-chromium.ts';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real built
@@ -22,15 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium() ?? undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

@@ -8,21 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findChromium } from '../scripts/ensure-chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
 import { OUT_DIR, args, newResult, report, type Figure } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
 
-/** The flags the browser tests use (playwright.config.ts), headless. */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The flags the browser tests use (scripts/ensure-chromium.ts), headless. */
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const MAX_FAILED_RUNS = 3;
 

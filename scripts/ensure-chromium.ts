@@ -6,6 +6,20 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
+/**
+ * How the tests and benchmarks start Chromium here: as root it needs --no-sandbox, and on this closed
+ * network its background services (updates, sync, QUIC probes) would fail and retry at every start.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 export function findChromium(): string | null {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
