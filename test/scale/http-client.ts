@@ -5,6 +5,7 @@
  * encryption of contract/crypto for the calls of ENCRYPTED_CALL_PATHS. Sign-in goes through the shared
  * helpers of server/test/auth.ts (ApiCaller), so there is one sign-in flow for both.
  */
+import http from 'node:http';
 import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
 import {
   importPublicKey,
@@ -36,10 +37,54 @@ const CALL_TIMEOUT_MS = 30_000;
 /** Body fields whose values are secrets, collected so a test can look for them in logs and the database. */
 const SECRET_FIELDS = /^(password|authenticityToken|token|otp|code)$/;
 
-/** undici's error for a connection closed by the other side before any answer came. */
-function closedBeforeAnswer(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed';
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Kept-alive connections, as a browser keeps them: the race below only exists on a reused connection. */
+const agent = new http.Agent({ keepAlive: true });
+
+/** What a connection closed under a request that had not been answered at all looks like. */
+const CLOSED_UNANSWERED = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * One HTTP call with node:http rather than fetch, because only node:http says whether the request went out
+ * on a kept-alive connection (`reusedSocket`). A server may close an idle kept-alive connection at the very
+ * moment a request is written on it (nginx does for every idle client connection when it reloads): the
+ * request was never read, so a browser sends it again, once, on a new connection (Chromium does this for
+ * any method when a reused connection fails before any byte of an answer). This does the same, and only
+ * then: a failure on a fresh connection, or after an answer began, is the test's to see.
+ */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  retried = false,
+): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    let answered = false;
+    const req = http.request(url, { method, headers, agent, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const answerHeaders = new Headers();
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+          answerHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        resolve({ status: res.statusCode ?? 0, headers: answerHeaders, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && !answered && req.reusedSocket && CLOSED_UNANSWERED.has(error.code ?? '')) {
+        resolve(send(url, method, headers, body, true));
+      } else reject(error);
+    });
+    req.end(body);
+  });
 }
 
 export class HttpClient implements ApiCaller<HttpAnswer> {
@@ -99,24 +144,14 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
     }
     if (body !== undefined && method !== 'GET') headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
-    const send = () =>
-      fetch(this.base + options.url, {
-        method,
-        headers,
-        body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-      });
-    let res: Response;
-    try {
-      res = await send();
-    } catch (error) {
-      // Like a browser: a kept-alive connection the other side closed before answering anything is
-      // retried once on a new connection (nginx closes idle client connections when it reloads).
-      if (!closedBeforeAnswer(error)) throw error;
-      res = await send();
-    }
+    const res = await send(
+      this.base + options.url,
+      method,
+      headers,
+      body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
+    );
     this.keepCookies(res.headers);
-    const wire = await res.text();
+    const wire = res.text;
     const opened = key ? await openSealedAnswer(key, path, wire) : null;
     const text = opened ?? wire;
     this.collectAnswerSecrets(text);
@@ -139,10 +174,10 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
 
   /** The server's public key, fetched once per client like the web app does (every process shares it). */
   payloadPublicKey(): Promise<PayloadCryptoKey> {
-    this.#publicKey ??= fetch(this.base + API_PATHS.publicKey, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`public key: ${res.status} ${await res.text()}`);
-        return importPublicKey((await res.json()) as PublicPayloadJwk);
+    this.#publicKey ??= send(this.base + API_PATHS.publicKey, 'GET', {}, undefined)
+      .then((res) => {
+        if (res.status !== 200) throw new Error(`public key: ${res.status} ${res.text}`);
+        return importPublicKey(JSON.parse(res.text) as PublicPayloadJwk);
       })
       .catch((error: unknown) => {
         this.#publicKey = null; // fetch it again next time, as the web app does
