@@ -23,8 +23,11 @@ export const API_PATHS = {
   health: '/healthz',
 } as const;
 
-/** Path prefixes that belong to the API: anything under them is never the single-page app. */
-export const API_PREFIXES = ['/api/', '/01-01-01/', '/otp/', '/process-engine/'] as const;
+/**
+ * Path prefixes under the API base that belong to the API: anything under them is never the single-page
+ * app. The process-engine calls have their own configurable base (PROCESS_ENGINE_BASE), not under it.
+ */
+export const API_PREFIXES = ['/api/', '/01-01-01/', '/otp/'] as const;
 
 export const DEFAULT_PROCESS_ENGINE_BASE = '/process-engine';
 

@@ -83,9 +83,9 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     await db.close();
   });
 
-  await registerSecurityHeaders(app, config.API_BASE);
+  await registerSecurityHeaders(app);
   const sendSpa404 = await registerStatic(app, config.WEB_DIST);
-  registerErrorHandling(app, config.API_BASE, sendSpa404);
+  registerErrorHandling(app, sendSpa404);
   await registerAuth(app, config.API_BASE);
   registerPayloadEncryption(app, {
     apiBase: config.API_BASE,

@@ -101,7 +101,7 @@ describe('fuzzing every registered route', () => {
     const fuzzed: string[] = [];
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
-      const api = isApiPath(route.url, app.config.API_BASE) && route.method !== 'HEAD' && !NOT_ENVELOPES.has(key);
+      const api = isApiPath(route.url, app.config) && route.method !== 'HEAD' && !NOT_ENVELOPES.has(key);
       await fc.assert(
         fc.asyncProperty(requestArb, async (input) => {
           const client = new TestClient(app);

@@ -36,7 +36,7 @@ export function registerXsrf(app: FastifyInstance, apiBase: string): void {
       if (request.method === 'GET') ensureXsrfCookie(request, reply);
       return;
     }
-    if (request.is404 || !isApiPath(request.url, apiBase)) return;
+    if (request.is404 || !isApiPath(request.url, app.config)) return;
     // The SAML assertion consumer is posted by the identity provider's auto-submitting form, which
     // cannot carry the header; the assertion's signature and its one-time InResponseTo protect it.
     if (request.method === 'POST' && request.url.split('?')[0] === samlAcsPath) return;

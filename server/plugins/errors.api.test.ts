@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIXES, MESSAGES, RESPONSE_CODE, isEnvelope } from '../../contract/index.ts';
+import { API_PREFIXES, AUTH_MESSAGES, MESSAGES, RESPONSE_CODE, isEnvelope } from '../../contract/index.ts';
 import { buildApp } from '../app.ts';
 import { freshDatabase } from '../test/database.ts';
 import { TestClient } from '../test/client.ts';
@@ -64,7 +64,7 @@ async function build(overrides: Record<string, string> = {}): Promise<FastifyIns
 
 beforeAll(async () => {
   app = await build();
-  based = await build({ API_BASE: '/ptib' });
+  based = await build({ API_BASE: '/ptib', PROCESS_ENGINE_BASE: '/workflow' });
 });
 
 afterAll(async () => {
@@ -97,6 +97,43 @@ describe('unknown calls under the API answer a JSON 404 envelope', () => {
     const res = await based.inject({ method: 'GET', url: `/ptib${prefix}no-such-call` });
     expect(res.statusCode).toBe(404);
     expect(envelopeOf(res).header.responseCode).toBe(RESPONSE_CODE.NOT_FOUND);
+  });
+
+  it('under the process-engine base, wherever it is configured, and only there', async () => {
+    for (const [server, url] of [
+      [app, '/process-engine/no-such-call'],
+      [based, '/workflow/no-such-call'],
+    ] as const) {
+      const res = await server.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(envelopeOf(res).header.responseCode, url).toBe(RESPONSE_CODE.NOT_FOUND);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // The default base is nobody's when another is configured: the app answers it (its own 404 screen).
+    const app404 = await based.inject({ method: 'GET', url: '/process-engine/no-such-call' });
+    expect(app404.statusCode).toBe(404);
+    expect(app404.headers['content-type']).not.toMatch(/application\/json/);
+  });
+
+  it('a workflow call under a configured process-engine base still needs the XSRF token', async () => {
+    const client = new TestClient(based);
+    await client.get('/ptib/api/config');
+    const res = await based.inject({
+      method: 'POST',
+      url: '/workflow/cases/1/submit',
+      headers: {
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(envelopeOf(res).header.responseDesc).toBe(AUTH_MESSAGES.invalidXsrf);
+  });
+
+  it('the health check is an API answer under any API base', async () => {
+    const res = await based.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('a wrong method on a known call is an envelope 404 too', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { API_PREFIXES, MESSAGES, RESPONSE_CODE, fail, withPhone } from '../../contract/index.ts';
+import { API_PATHS, API_PREFIXES, MESSAGES, RESPONSE_CODE, fail, withPhone } from '../../contract/index.ts';
 
 /** An error a route throws on purpose: it becomes an envelope with this HTTP status and code. */
 export class ApiError extends Error {
@@ -15,10 +15,24 @@ export class ApiError extends Error {
 
 export const badRequest = (reason: string) => new ApiError(400, RESPONSE_CODE.BAD_REQUEST, reason);
 
-export function isApiPath(url: string, apiBase = '/'): boolean {
+/** Where the API lives: the configured API base, and the process-engine base beside it. */
+export interface ApiBases {
+  API_BASE: string;
+  PROCESS_ENGINE_BASE: string;
+}
+
+/**
+ * Whether a path belongs to the API (envelope errors, no-store, the XSRF check) rather than the app.
+ * Follows both configured bases: a path the app would claim gets the app's 404 page and no XSRF check.
+ */
+export function isApiPath(url: string, bases: ApiBases): boolean {
   const path = url.split('?')[0] ?? '';
-  const base = apiBase === '/' ? '' : apiBase;
-  return API_PREFIXES.some((prefix) => path.startsWith(base + prefix)) || path === base + '/healthz';
+  const base = bases.API_BASE === '/' ? '' : bases.API_BASE;
+  return (
+    API_PREFIXES.some((prefix) => path.startsWith(base + prefix)) ||
+    path.startsWith(bases.PROCESS_ENGINE_BASE + '/') ||
+    path === API_PATHS.health
+  );
 }
 
 function describeValidation(error: FastifyError): string {
@@ -36,7 +50,6 @@ function describeValidation(error: FastifyError): string {
  */
 export function registerErrorHandling(
   app: FastifyInstance,
-  apiBase: string,
   sendSpa404: (reply: FastifyReply) => FastifyReply,
 ): void {
   app.setErrorHandler((thrown: FastifyError | null | undefined, request: FastifyRequest, reply: FastifyReply) => {
@@ -73,7 +86,7 @@ export function registerErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url, apiBase) || request.method !== 'GET') {
+    if (isApiPath(request.url, app.config) || request.method !== 'GET') {
       return reply
         .code(404)
         .send(fail(RESPONSE_CODE.NOT_FOUND, `No such call: ${request.method} ${request.url.split('?')[0]}`));

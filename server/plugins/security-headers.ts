@@ -8,7 +8,7 @@ import { isApiPath } from './errors.ts';
  * request came over TLS (at the proxy), so plain-HTTP local use is not pinned to HTTPS.
  * API answers are never stored by caches.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, apiBase: string): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,7 +40,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, apiBase: str
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    if (isApiPath(request.url, apiBase)) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(request.url, app.config)) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
