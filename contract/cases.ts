@@ -33,6 +33,9 @@ export function isCaseStatus(value: unknown): value is CaseStatus {
   return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
 }
 
+/** How many of the latest records the dashboard lists; GET /api/cases/summary answers that many. */
+export const DASHBOARD_LATEST_COUNT = 5;
+
 /** Only a draft may be changed or deleted by its owner. */
 export const isEditable = (status: CaseStatus) => status === 'draft';
 

@@ -20,6 +20,8 @@ export const API_PATHS = {
   /** E-service records (cases); the workflow calls live under the process-engine base (PROCESS_ENGINE_PATHS). */
   cases: '/api/cases',
   casesSearch: '/api/cases/search',
+  /** The dashboard's records summary: counts by status and the latest records, in one call. */
+  casesSummary: '/api/cases/summary',
   health: '/healthz',
 } as const;
 

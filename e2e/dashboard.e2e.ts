@@ -1,3 +1,4 @@
+import { API_PATHS } from '../contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -5,6 +6,11 @@ test('the dashboard greets the user and summarises their records, with shortcuts
   page,
   axe,
 }) => {
+  const recordCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(API_PATHS.cases)) recordCalls.push(url.pathname + url.search);
+  });
   await signIn(page, 'ptib.demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('dashboard-greeting')).toHaveText('Welcome, Tan Ah Kow');
@@ -23,6 +29,8 @@ test('the dashboard greets the user and summarises their records, with shortcuts
   await expect(latest.getByRole('row')).toHaveCount(4);
   const refund = latest.getByRole('link', { name: /^RD \d{6} \d{4}$/ });
   await expect(refund).toHaveAttribute('href', /^#\/generic\?app=PRD&case=\d+$/);
+  // The records come in one call, not one per e-service.
+  expect(recordCalls).toEqual([API_PATHS.casesSummary]);
 
   const shortcuts = page.getByRole('region', { name: 'E-services' });
   await expect(shortcuts.getByRole('link', { name: 'Refund of Deposits' })).toHaveAttribute(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASE_STATUSES } from '../cases.ts';
+import { CASE_STATUSES, DASHBOARD_LATEST_COUNT } from '../cases.ts';
 import { CODE_LIST_NAMES } from '../codelists/index.ts';
 import { ADDRESS_PARTS, FIELD_NAME_PATTERN, type FormDefinition } from '../forms/types.ts';
 
@@ -132,6 +132,17 @@ export const searchCasesQuerySchema = z.object({
   caseNumber: z.string().min(1, 'caseNumber is required').max(40),
   app: z.string().min(1).max(10).optional(),
 });
+
+/**
+ * GET /api/cases/summary: the dashboard's records of the acting profile, over the e-services the
+ * principal may use (deleted records left out): how many there are of every status, and the latest
+ * few, most recently updated first.
+ */
+export const casesSummarySchema = z.object({
+  counts: z.record(caseStatusSchema, z.number().int().min(0)),
+  latest: z.array(caseSummarySchema).max(DASHBOARD_LATEST_COUNT),
+});
+export type CasesSummary = z.infer<typeof casesSummarySchema>;
 
 /** Failed validation of a record's values: the message per field path, in form order. */
 export const fieldErrorsSchema = z.object({ fieldErrors: z.record(z.string(), z.string()) });

@@ -29,6 +29,17 @@ export function mayUse(row: Pick<EserviceRow, 'authorizations'>, principal: Prin
   return row.authorizations.every((a) => principal.authorizations.includes(a));
 }
 
+/**
+ * The codes of the active e-services this principal may use (the catalogue's rule), for reads over
+ * records: a record of an e-service the principal may no longer use is neither counted nor listed.
+ */
+export async function usableCodes(db: Queryable, principal: Principal): Promise<string[]> {
+  const { rows } = await db.query<Pick<EserviceRow, 'code' | 'authorizations'>>(
+    'SELECT code, authorizations FROM eservices WHERE active',
+  );
+  return rows.filter((row) => mayUse(row, principal)).map((row) => row.code);
+}
+
 const summary = (row: EserviceRow): EserviceSummary => ({
   code: row.code,
   title: row.title,

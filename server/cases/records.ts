@@ -1,7 +1,7 @@
 import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '../../contract/index.ts';
-import type { CaseStatus } from '../../contract/cases.ts';
+import { CASE_STATUSES, type CaseStatus } from '../../contract/cases.ts';
 import type { CaseDetail, CaseSummary } from '../../contract/schemas/eservices.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /**
  * The SQL of e-service records (table cases). Every read and write names the owning profile, so a
@@ -20,11 +20,14 @@ interface CaseRow {
   submitted_at: Date | string | null;
 }
 
+/** What a listed record needs (no values). */
+type SummaryRow = Pick<CaseRow, 'id' | 'app_code' | 'case_number' | 'status' | 'version' | 'updated_at'>;
+
 const COLUMNS = 'id::text AS id, app_code, case_number, status, version, data, created_at, updated_at, submitted_at';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export function toSummary(row: CaseRow): CaseSummary {
+export function toSummary(row: SummaryRow): CaseSummary {
   return {
     id: row.id,
     appCode: row.app_code,
@@ -99,13 +102,64 @@ export async function findCase(db: Queryable, id: string, profileId: string, loc
   return rows[0] ?? null;
 }
 
+/** Newest first; ties by the numeric id (plain `id` would sort the select list's text column). */
 export async function listCases(db: Queryable, profileId: string, appCode: string): Promise<CaseRow[]> {
   const { rows } = await db.query<CaseRow>(
     `SELECT ${COLUMNS} FROM cases WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL
-     ORDER BY updated_at DESC, id DESC LIMIT 200`,
+     ORDER BY updated_at DESC, cases.id DESC LIMIT 200`,
     [profileId, appCode],
   );
   return rows;
+}
+
+export interface CasesOverview {
+  counts: Record<CaseStatus, number>;
+  latest: SummaryRow[];
+}
+
+/**
+ * A profile's records over some e-services, deleted ones left out: how many of each status (every
+ * status, zeros too) and the latest few, most recently updated first.
+ *
+ * Both reads run in one read-only repeatable-read transaction, so the counts and the list come from
+ * the same snapshot and never disagree. The count reads every record of the profile once (through
+ * cases_profile_app_idx). The latest list takes the latest few of each e-service from that index
+ * (profile_id, app_code, updated_at DESC) and keeps the latest of those, so it reads at most
+ * e-services × latestCount rows however many records the profile has, without an index of its own.
+ * Ties are broken by the numeric id: `id` alone would be the text column the select list makes of it.
+ */
+export async function overviewOfCases(
+  db: Database,
+  profileId: string,
+  appCodes: readonly string[],
+  latestCount: number,
+): Promise<CasesOverview> {
+  const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
+  if (appCodes.length === 0) return { counts, latest: [] };
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const byStatus = await tx.query<{ status: CaseStatus; n: number }>(
+      `SELECT status, count(*)::int AS n FROM cases
+       WHERE profile_id = $1 AND app_code = ANY($2::text[]) AND deleted_at IS NULL
+       GROUP BY status`,
+      [profileId, appCodes],
+    );
+    for (const { status, n } of byStatus.rows) counts[status] = n;
+    const latest = await tx.query<SummaryRow>(
+      `SELECT c.id::text AS id, c.app_code, c.case_number, c.status, c.version, c.updated_at
+       FROM unnest($2::text[]) AS e(code)
+       CROSS JOIN LATERAL (
+         SELECT id, app_code, case_number, status, version, updated_at FROM cases
+         WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL
+         ORDER BY updated_at DESC, id DESC
+         LIMIT $3
+       ) AS c
+       ORDER BY c.updated_at DESC, c.id DESC
+       LIMIT $3`,
+      [profileId, appCodes, latestCount],
+    );
+    return { counts, latest: latest.rows };
+  });
 }
 
 export async function findByCaseNumber(

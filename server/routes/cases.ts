@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, AUTHORITY_PTIB, AUTHORIZATION_SEMS01, MESSAGES, RESPONSE_CODE, ok } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS, normalizeCaseNumber } from '../../contract/cases.ts';
+import { CASE_MESSAGES, CASE_PATHS, DASHBOARD_LATEST_COUNT, normalizeCaseNumber } from '../../contract/cases.ts';
 import {
   caseDetailSchema,
   caseIdParamsSchema,
   casesListSchema,
+  casesSummarySchema,
   createCaseRequestSchema,
   deleteCaseRequestSchema,
   envelopeSchema,
@@ -17,7 +18,8 @@ import {
 } from '../../contract/schemas/index.ts';
 import { z } from 'zod';
 import { badRequest } from '../plugins/errors.ts';
-import { findByCaseNumber, listCases, toSummary } from '../cases/records.ts';
+import { usableCodes } from '../cases/catalogue.ts';
+import { findByCaseNumber, listCases, overviewOfCases, toSummary } from '../cases/records.ts';
 import {
   FieldValidationError,
   createCase,
@@ -100,6 +102,24 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
         : undefined;
       const rows = await findByCaseNumber(app.db, request.principal!.actingProfileId, caseNumber, app_);
       return ok({ cases: rows.map(toSummary) });
+    },
+  );
+
+  // A static path: find-my-way prefers it to CASE_PATHS.one's `:id` (whose schema would refuse it anyway).
+  r.get(
+    API_PATHS.casesSummary,
+    { preHandler, schema: { response: { 200: envelopeSchema(casesSummarySchema), ...caseRefusals } } },
+    async (request, reply) => {
+      noStore(reply);
+      const principal = request.principal!;
+      const codes = await usableCodes(app.db, principal);
+      const { counts, latest } = await overviewOfCases(
+        app.db,
+        principal.actingProfileId,
+        codes,
+        DASHBOARD_LATEST_COUNT,
+      );
+      return ok({ counts, latest: latest.map(toSummary) });
     },
   );
 

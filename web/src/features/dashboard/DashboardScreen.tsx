@@ -25,7 +25,7 @@ function Failed({ what, retry }: { what: string; retry: () => void }) {
 }
 
 function DashboardBody({ identity }: { identity: UserIdentity }) {
-  const { catalogue, cases, retry } = useDashboardData(identity.ptibProfileID);
+  const { catalogue, records, retry } = useDashboardData(identity.ptibProfileID);
   const eservices = catalogue.kind === 'ready' ? catalogue.value.groups.flatMap((g) => g.eservices) : [];
   return (
     <>
@@ -39,13 +39,15 @@ function DashboardBody({ identity }: { identity: UserIdentity }) {
         </section>
       )}
       {isMasterUser(identity) && <ProxyPanel identity={identity} />}
-      {cases.kind === 'loading' && <p role="status">Loading your e-service records…</p>}
+      {records.kind === 'loading' && <p role="status">Loading your e-service records…</p>}
       {catalogue.kind === 'failed' ? (
         <Failed what="Your e-services and records" retry={retry} />
       ) : (
-        cases.kind === 'failed' && <Failed what="Your e-service records" retry={retry} />
+        records.kind === 'failed' && <Failed what="Your e-service records" retry={retry} />
       )}
-      {cases.kind === 'ready' && <RecordsSummary cases={cases.value} eservices={eservices} recordHref={recordHref} />}
+      {records.kind === 'ready' && (
+        <RecordsSummary summary={records.value} eservices={eservices} recordHref={recordHref} />
+      )}
       {catalogue.kind === 'ready' && <EserviceShortcuts groups={catalogue.value.groups} />}
     </>
   );

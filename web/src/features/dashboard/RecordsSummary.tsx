@@ -1,6 +1,6 @@
 import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
-import type { CaseSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
-import { countByStatus, latestCases } from './summary.ts';
+import type { CaseSummary, CasesSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
+import { countByStatus, totalRecords } from './summary.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
 const formatDate = (iso: string) => {
@@ -9,20 +9,20 @@ const formatDate = (iso: string) => {
 };
 
 export interface RecordsSummaryProps {
-  cases: readonly CaseSummary[];
+  /** Counts by status and the latest records, most recently updated first (as the server answers). */
+  summary: CasesSummary;
   eservices: readonly EserviceSummary[];
   /** Where a record opens. */
   recordHref: (record: CaseSummary) => string;
 }
 
 /** The acting profile's e-service records: counts by status and the latest few, by case number. */
-export function RecordsSummary({ cases, eservices, recordHref }: RecordsSummaryProps) {
+export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummaryProps) {
   const titles = new Map(eservices.map((e) => [e.code, e.title]));
-  const latest = latestCases(cases);
   return (
     <section aria-labelledby="records-heading" className="dashboard-panel">
       <h2 id="records-heading">My e-service records</h2>
-      {cases.length === 0 ? (
+      {totalRecords(summary) === 0 ? (
         <p>There are no e-service records for this profile yet.</p>
       ) : (
         <>
@@ -35,7 +35,7 @@ export function RecordsSummary({ cases, eservices, recordHref }: RecordsSummaryP
               </tr>
             </thead>
             <tbody>
-              {countByStatus(cases).map(({ status, count }) => (
+              {countByStatus(summary).map(({ status, count }) => (
                 <tr key={status}>
                   <th scope="row">{CASE_STATUS_LABELS[status]}</th>
                   <td>{count}</td>
@@ -54,7 +54,7 @@ export function RecordsSummary({ cases, eservices, recordHref }: RecordsSummaryP
               </tr>
             </thead>
             <tbody>
-              {latest.map((record) => (
+              {summary.latest.map((record) => (
                 <tr key={record.id}>
                   <th scope="row">
                     <a href={recordHref(record)}>{record.caseNumber}</a>

@@ -1,8 +1,8 @@
 import { API_PATHS } from '../../../../contract/index.ts';
 import {
-  casesListSchema,
+  casesSummarySchema,
   catalogueResponseSchema,
-  type CaseSummary,
+  type CasesSummary,
   type CatalogueResponse,
 } from '../../../../contract/schemas/eservices.ts';
 import { api } from '../../lib/http/index.ts';
@@ -21,8 +21,7 @@ export async function fetchCatalogue(signal?: AbortSignal): Promise<CatalogueRes
   return catalogueResponseSchema.parse(await get(API_PATHS.eservices, signal));
 }
 
-/** GET /api/cases?app=…: the acting profile's records of one e-service. */
-export async function fetchCases(appCode: string, signal?: AbortSignal): Promise<CaseSummary[]> {
-  const query = new URLSearchParams({ app: appCode });
-  return casesListSchema.parse(await get(`${API_PATHS.cases}?${query}`, signal)).cases;
+/** GET /api/cases/summary: the acting profile's records counted by status, and the latest few. */
+export async function fetchCasesSummary(signal?: AbortSignal): Promise<CasesSummary> {
+  return casesSummarySchema.parse(await get(API_PATHS.casesSummary, signal));
 }

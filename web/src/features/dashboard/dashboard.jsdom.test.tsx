@@ -1,15 +1,15 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '../../../../contract/index.ts';
+import { API_PATHS, ROUTES } from '../../../../contract/index.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
-import type { CaseSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import type { CaseSummary, CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import { api, type ApiResult } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { fetchMasterList } from '../proxy/api.ts';
-import { fetchCases, fetchCatalogue } from './api.ts';
 import DashboardScreen from './DashboardScreen.tsx';
 
 const fake = vi.hoisted(() => ({ profile: null as unknown }));
@@ -19,7 +19,6 @@ vi.mock('../../lib/session/index.ts', async () => {
   const identity = createIdentityStore(async () => ({ kind: 'ok', identity: fake.profile as UserIdentity }));
   return { identity, session: { proxySwitched: vi.fn() } };
 });
-vi.mock('./api.ts', () => ({ fetchCatalogue: vi.fn(), fetchCases: vi.fn() }));
 vi.mock(import('../proxy/api.ts'), async (original) => ({
   ...(await original()),
   fetchMasterList: vi.fn(),
@@ -95,10 +94,34 @@ const record = (id: string, appCode: string, caseNumber: string, status: CaseSum
   updatedAt: `2026-01-${String(day).padStart(2, '0')}T08:00:00.000Z`,
 });
 
-const CASES: Record<string, CaseSummary[]> = {
-  PCD: [record('3', 'PCD', 'PC 000003 2026', 'approved', 3)],
-  PRD: [record('1', 'PRD', 'RD 000001 2026', 'submitted', 5), record('7', 'PRD', 'RD 000007 2026', 'draft', 9)],
+/** What the server answers for the acting profile: counts by status, the latest records newest first. */
+const SUMMARY: CasesSummary = {
+  counts: { draft: 1, submitted: 1, in_review: 0, approved: 1, rejected: 0 },
+  latest: [
+    record('7', 'PRD', 'RD 000007 2026', 'draft', 9),
+    record('1', 'PRD', 'RD 000001 2026', 'submitted', 5),
+    record('3', 'PCD', 'PC 000003 2026', 'approved', 3),
+  ],
 };
+
+const answer = (responseJSON: unknown): ApiResult<unknown> => ({
+  ok: true,
+  status: 200,
+  header: { responseCode: '200', responseDesc: '' },
+  responseJSON,
+});
+const unreachable: ApiResult<unknown> = { ok: false, kind: 'network' };
+
+/** The HTTP layer, faked: what each path answers; any other path is unreachable. */
+const server = new Map<string, () => Promise<ApiResult<unknown>>>();
+const answering = (body: unknown) => async () => answer(body);
+const requestedPaths = () => vi.mocked(api.get).mock.calls.map(([path]) => path);
+
+function deferred() {
+  let resolve!: (result: ApiResult<unknown>) => void;
+  const promise = new Promise<ApiResult<unknown>>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 function renderDashboard() {
   const router = createRouter({
@@ -118,8 +141,10 @@ beforeEach(() => {
   // Signed in: the screens load the identity only with a token.
   window.sessionStorage.setItem(STORAGE_KEYS.token, 'token-1');
   fake.profile = ordinary;
-  vi.mocked(fetchCatalogue).mockResolvedValue(catalogue);
-  vi.mocked(fetchCases).mockImplementation(async (code) => CASES[code] ?? []);
+  server.clear();
+  server.set(API_PATHS.eservices, answering(catalogue));
+  server.set(API_PATHS.casesSummary, answering(SUMMARY));
+  vi.spyOn(api, 'get').mockImplementation(async (path) => (server.get(path) ?? (async () => unreachable))() as never);
   vi.mocked(fetchMasterList).mockResolvedValue([]);
 });
 
@@ -127,8 +152,7 @@ afterEach(() => {
   // Unmount first: a mounted dashboard would load the identity again as soon as it is forgotten.
   cleanup();
   identityStore.invalidate();
-  vi.mocked(fetchCatalogue).mockReset();
-  vi.mocked(fetchCases).mockReset();
+  vi.mocked(api.get).mockRestore();
   vi.mocked(fetchMasterList).mockReset();
 });
 
@@ -164,7 +188,22 @@ describe('dashboard', () => {
       ['PC 000003 2026', 'Payment of Court Deposits', 'Approved'],
     ]);
     expect(screen.getByRole('link', { name: 'RD 000007 2026' })).toHaveAttribute('href', '#/generic?app=PRD&case=7');
-    expect(fetchCases).toHaveBeenCalledTimes(2);
+    // One call for the records, whatever the number of e-services: not one per e-service.
+    expect(requestedPaths().sort()).toEqual([API_PATHS.casesSummary, API_PATHS.eservices].sort());
+  });
+
+  it('asks for the records without waiting for the catalogue', async () => {
+    const slow = deferred();
+    server.set(API_PATHS.eservices, () => slow.promise);
+    renderDashboard();
+    await waitFor(() => expect(requestedPaths()).toContain(API_PATHS.casesSummary));
+    expect(requestedPaths()).toContain(API_PATHS.eservices);
+    // The records wait for the catalogue, which names their e-services.
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your e-service records…');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    act(() => slow.resolve(answer(catalogue)));
+    expect(await screen.findByRole('table', { name: 'Latest records' })).toHaveTextContent('Refund of Deposits');
+    expect(requestedPaths()).toHaveLength(2);
   });
 
   it('links to each e-service under its menu group, leaving out empty groups', async () => {
@@ -182,19 +221,40 @@ describe('dashboard', () => {
   });
 
   it('says so when the profile has no records', async () => {
-    vi.mocked(fetchCases).mockResolvedValue([]);
+    server.set(
+      API_PATHS.casesSummary,
+      answering({ counts: { draft: 0, submitted: 0, in_review: 0, approved: 0, rejected: 0 }, latest: [] }),
+    );
     renderDashboard();
     expect(await screen.findByText('There are no e-service records for this profile yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('offers to try again when the records cannot be loaded', async () => {
-    vi.mocked(fetchCases).mockRejectedValueOnce(new Error('down'));
+    server.set(API_PATHS.casesSummary, async () => unreachable);
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your e-service records could not be loaded.');
+    // The e-services came: their shortcuts are there.
+    expect(await screen.findByRole('region', { name: 'E-services' })).toBeInTheDocument();
+    server.set(API_PATHS.casesSummary, answering(SUMMARY));
     act(() => within(alert).getByRole('button', { name: 'Try again' }).click());
     expect(await screen.findByRole('table', { name: 'Records by status' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no records without the catalogue, and offers to try again', async () => {
+    server.set(API_PATHS.eservices, async () => unreachable);
+    renderDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your e-services and records could not be loaded.');
+    await waitFor(() => expect(requestedPaths()).toHaveLength(2));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    server.set(API_PATHS.eservices, answering(catalogue));
+    act(() => within(alert).getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByRole('table', { name: 'Latest records' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'E-services' })).toBeInTheDocument();
   });
 
   it('shows the proxy selector to a master user only', async () => {
@@ -216,8 +276,13 @@ describe('dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Act for another profile' })).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Latest records' });
 
-    vi.mocked(fetchCases).mockImplementation(async (code) =>
-      code === 'PCD' ? [record('11', 'PCD', 'PC 000011 2026', 'in_review', 10)] : [],
+    server.set(
+      API_PATHS.casesSummary,
+      answering({
+        ...SUMMARY,
+        counts: { ...SUMMARY.counts, draft: 0, submitted: 0, approved: 0, in_review: 1 },
+        latest: [record('11', 'PCD', 'PC 000011 2026', 'in_review', 10)],
+      }),
     );
     fake.profile = { ...(fake.profile as UserIdentity), PTIBName: 'Koh Legal Services', ptibProfileID: 'PTIB00000012' };
     const panel = screen.getByRole('region', { name: 'Act for another profile' });
@@ -229,5 +294,32 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'PC 000011 2026' })).toBeInTheDocument());
     expect(screen.queryByRole('link', { name: 'RD 000007 2026' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Act for another profile' })).toBe(panel);
+    expect(rowsOf(table('Records by status'))).toContainEqual(['In review', '1']);
+    expect(requestedPaths().filter((p) => p === API_PATHS.casesSummary)).toHaveLength(2);
+  });
+
+  it('drops a late answer for the profile acted for before a switch', async () => {
+    const master = {
+      ...ordinary,
+      proxyInd: 'Y' as const,
+      ptibProfileID: 'PTIB00000002',
+      ownPtibProfileID: 'PTIB00000002',
+    };
+    fake.profile = master;
+    const late = deferred();
+    server.set(API_PATHS.casesSummary, () => late.promise);
+    renderDashboard();
+    await waitFor(() => expect(requestedPaths()).toContain(API_PATHS.casesSummary));
+
+    const theirs = { ...SUMMARY, latest: [record('11', 'PCD', 'PC 000011 2026', 'in_review', 10)] };
+    server.set(API_PATHS.casesSummary, answering(theirs));
+    fake.profile = { ...master, PTIBName: 'Koh Legal Services', ptibProfileID: 'PTIB00000012' };
+    act(() => identityStore.invalidate());
+    expect(await screen.findByText('Welcome, Koh Legal Services')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'PC 000011 2026' })).toBeInTheDocument();
+
+    await act(async () => late.resolve(answer(SUMMARY)));
+    expect(screen.getByRole('link', { name: 'PC 000011 2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'RD 000007 2026' })).not.toBeInTheDocument();
   });
 });

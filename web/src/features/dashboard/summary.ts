@@ -1,8 +1,5 @@
 import { CASE_STATUSES, type CaseStatus } from '../../../../contract/cases.ts';
-import type { CaseSummary } from '../../../../contract/schemas/eservices.ts';
-
-/** How many of the latest records the dashboard lists. */
-export const LATEST_COUNT = 5;
+import type { CasesSummary } from '../../../../contract/schemas/eservices.ts';
 
 export interface StatusCount {
   status: CaseStatus;
@@ -10,13 +7,11 @@ export interface StatusCount {
 }
 
 /** Records per status, in workflow order, every status listed (a zero says as much as a number). */
-export function countByStatus(cases: readonly CaseSummary[]): StatusCount[] {
-  const counts = new Map<CaseStatus, number>(CASE_STATUSES.map((s) => [s, 0]));
-  for (const c of cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
-  return CASE_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+export function countByStatus(summary: CasesSummary): StatusCount[] {
+  return CASE_STATUSES.map((status) => ({ status, count: summary.counts[status] }));
 }
 
-/** The most recently changed records first. */
-export function latestCases(cases: readonly CaseSummary[], count = LATEST_COUNT): CaseSummary[] {
-  return [...cases].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt)).slice(0, count);
+/** How many records the profile has, whatever their status. */
+export function totalRecords(summary: CasesSummary): number {
+  return CASE_STATUSES.reduce((sum, status) => sum + summary.counts[status], 0);
 }

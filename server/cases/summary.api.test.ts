@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../contract/index.ts';
+import { CASE_PATHS, CASE_STATUSES, DASHBOARD_LATEST_COUNT, type CaseStatus } from '../../contract/cases.ts';
+import { fillPath } from '../../contract/paths.ts';
+import type { CaseDetail, CasesSummary } from '../../contract/schemas/eservices.ts';
+import type { Database } from '../db/database.ts';
+import { signIn } from '../test/auth.ts';
+import { TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { buildTestApp } from '../test/helper.ts';
+
+// Later than the seed's records (stamped with the database's own clock), so records saved here are newer.
+const clock = new FakeClock('2030-06-01T02:00:00Z');
+let app: FastifyInstance;
+let db: Database;
+let demo: TestClient;
+
+beforeAll(async () => {
+  ({ app, db } = await buildTestApp({}, { now: clock.now }));
+  demo = await signedIn('ptib.demo');
+});
+
+async function signedIn(loginName: string): Promise<TestClient> {
+  const c = new TestClient(app);
+  await signIn(c, loginName);
+  return c;
+}
+
+async function summaryOf(c: TestClient): Promise<CasesSummary> {
+  const res = await c.get(API_PATHS.casesSummary);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json().responseJSON as CasesSummary;
+}
+
+const counts = (partial: Partial<Record<CaseStatus, number>>) =>
+  Object.fromEntries(CASE_STATUSES.map((s) => [s, partial[s] ?? 0]));
+
+/** A draft saved through the API, a minute after the previous one. */
+async function draft(c: TestClient, appCode = 'PD'): Promise<CaseDetail> {
+  clock.advance(60_000);
+  const res = await c.post(API_PATHS.cases, { appCode, data: {}, draft: true });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().responseJSON as CaseDetail;
+}
+
+/** What the records of a profile say directly, to check the answer against. */
+async function seededCases(profileId: string) {
+  const { rows } = await db.query<{ id: string; app_code: string; status: CaseStatus }>(
+    `SELECT id::text AS id, app_code, status FROM cases
+     WHERE profile_id = $1 AND deleted_at IS NULL ORDER BY updated_at DESC, id DESC`,
+    [profileId],
+  );
+  return rows;
+}
+
+describe('GET /api/cases/summary', () => {
+  it("answers the acting profile's counts by status and its latest records", async () => {
+    const seeded = await seededCases('PTIB00000001');
+    expect(seeded.map((r) => r.app_code).sort()).toEqual(['PAR', 'PCD', 'PRD']);
+    const first = await summaryOf(demo);
+    expect(first.counts).toEqual(counts({ draft: 1, submitted: 1, approved: 1 }));
+    expect(first.latest.map((c) => c.id)).toEqual(seeded.map((r) => r.id));
+    expect(Object.keys(first.latest[0]!).sort()).toEqual(
+      ['appCode', 'caseNumber', 'id', 'status', 'updatedAt', 'version'].sort(),
+    );
+
+    // More records than the dashboard lists: the latest few, most recently updated first.
+    const saved: CaseDetail[] = [];
+    for (let i = 0; i < DASHBOARD_LATEST_COUNT; i++) saved.push(await draft(demo));
+    const after = await summaryOf(demo);
+    expect(after.counts).toEqual(counts({ draft: 1 + DASHBOARD_LATEST_COUNT, submitted: 1, approved: 1 }));
+    expect(after.latest.map((c) => c.caseNumber)).toEqual(saved.map((c) => c.caseNumber).reverse());
+    expect(after.latest[0]).toEqual({
+      id: saved.at(-1)!.id,
+      appCode: 'PD',
+      caseNumber: saved.at(-1)!.caseNumber,
+      status: 'draft',
+      version: 1,
+      updatedAt: clock.now().toISOString(),
+    });
+
+    // A change moves a record to the top: the order is by last update, not by creation.
+    clock.advance(60_000);
+    const oldest = saved[0]!;
+    const put = await demo.post(fillPath(CASE_PATHS.one, { id: oldest.id }), { data: {}, version: 1, draft: true });
+    expect(put.statusCode, put.body).toBe(200);
+    const reordered = await summaryOf(demo);
+    expect(reordered.latest[0]).toMatchObject({ id: oldest.id, version: 2, updatedAt: clock.now().toISOString() });
+    expect(reordered.latest).toHaveLength(DASHBOARD_LATEST_COUNT);
+  });
+
+  it('leaves deleted records out of the counts and the list', async () => {
+    const before = await summaryOf(demo);
+    const doomed = await draft(demo);
+    expect((await summaryOf(demo)).counts.draft).toBe(before.counts.draft + 1);
+    const res = await demo.post(fillPath(CASE_PATHS.delete, { id: doomed.id }), { version: doomed.version });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await summaryOf(demo);
+    expect(after.counts).toEqual(before.counts);
+    expect(after.latest.map((c) => c.id)).not.toContain(doomed.id);
+    expect(after.latest).toEqual(before.latest);
+  });
+
+  it('leaves out the records of an e-service the principal may not use, or that is withdrawn', async () => {
+    const before = await summaryOf(demo);
+    const watch = await draft(demo, 'ICAWL');
+    const refund = await draft(demo, 'PRD');
+    const both = await summaryOf(demo);
+    expect(both.counts.draft).toBe(before.counts.draft + 2);
+    expect(both.latest.slice(0, 2).map((c) => c.id)).toEqual([refund.id, watch.id]);
+    try {
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = 'ICAWL'`);
+      await db.query(`UPDATE eservices SET active = false WHERE code = 'PRD'`);
+      const after = await summaryOf(demo);
+      // Neither the new records nor the seeded PRD one (submitted) are counted or listed.
+      expect(after.counts).toEqual({ ...before.counts, submitted: before.counts.submitted - 1 });
+      expect(after.latest.map((c) => c.appCode)).not.toContain('ICAWL');
+      expect(after.latest.map((c) => c.appCode)).not.toContain('PRD');
+      expect(after.latest).toHaveLength(DASHBOARD_LATEST_COUNT);
+    } finally {
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'] WHERE code = 'ICAWL'`);
+      await db.query(`UPDATE eservices SET active = true WHERE code = 'PRD'`);
+    }
+    expect((await summaryOf(demo)).counts).toEqual(both.counts);
+  });
+
+  it('answers for the profile a master user acts for, never its own records', async () => {
+    const master = await signedIn('ptib.master');
+    const own = await draft(master);
+    const mine = await summaryOf(master);
+    expect(mine.counts).toEqual(counts({ draft: 1 }));
+    expect(mine.latest.map((c) => c.id)).toEqual([own.id]);
+
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const proxied = await summaryOf(master);
+    expect(proxied.counts).toEqual(counts({ draft: 1, in_review: 1 }));
+    expect(proxied.latest.map((c) => c.appCode).sort()).toEqual(['FIR', 'PNC']);
+    expect(proxied.latest.map((c) => c.id)).not.toContain(own.id);
+
+    await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: '' });
+    expect((await summaryOf(master)).latest.map((c) => c.id)).toEqual([own.id]);
+  });
+
+  it('counts every record of an e-service, past the 200 a list call answers', async () => {
+    const bulk = 250;
+    // All changed at the same moment, so the latest are the highest ids. Ids chosen far above the
+    // sequence's: as text, the 6-digit ids would sort before the 7-digit ones.
+    await db.query(
+      `INSERT INTO cases (id, app_code, profile_id, case_type, case_year, case_number, status, updated_at)
+       SELECT 1000000 + g, 'PRD', 'PTIB00000012', 'RD', 2030, 'ZZ ' || lpad(g::text, 6, '0') || ' 2030',
+              CASE WHEN g % 5 = 0 THEN 'rejected' ELSE 'approved' END, timestamptz '2030-01-01 00:00:00+00'
+       FROM generate_series(1, $1::int) AS g
+       UNION ALL
+       SELECT 999990 + g, CASE g WHEN 1 THEN 'PRD' ELSE 'PCD' END, 'PTIB00000012', 'PC', 2030, 'ZY ' || lpad(g::text, 6, '0') || ' 2030',
+              'draft', timestamptz '2030-01-01 00:00:00+00'
+       FROM generate_series(1, 3) AS g`,
+      [bulk],
+    );
+    const master = await signedIn('ptib.master');
+    await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000012' });
+    const list = await master.get(`${API_PATHS.cases}?app=PRD`);
+    expect(list.json().responseJSON.cases).toHaveLength(200);
+    expect(list.json().responseJSON.cases[0].id).toBe(String(1000000 + bulk));
+
+    const summary = await summaryOf(master);
+    // The seeded DAR record of PTIB00000012 is submitted.
+    expect(summary.counts).toEqual(counts({ draft: 3, submitted: 1, approved: bulk - bulk / 5, rejected: bulk / 5 }));
+    expect(summary.latest.map((c) => c.id)).toEqual(
+      Array.from({ length: DASHBOARD_LATEST_COUNT }, (_, i) => String(1000000 + bulk - i)),
+    );
+  });
+
+  it('refuses a caller without a session, or without SEMS01', async () => {
+    const anonymous = await new TestClient(app).get(API_PATHS.casesSummary);
+    // Signed out is the specification's 403 'Forbidden' (decisions.md §4), which makes the app log out.
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().header).toEqual({ responseCode: '403', responseDesc: 'Forbidden' });
+    expect(anonymous.body).not.toContain('latest');
+
+    const noauth = await signedIn('ptib.noauth');
+    const refused = await noauth.get(API_PATHS.casesSummary);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().header.responseDesc).toContain('SEMS01');
+  });
+});
