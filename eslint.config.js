@@ -30,6 +30,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench/out/**',
       'coverage/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,

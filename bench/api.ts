@@ -10,16 +10,23 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { API_PATHS } from '../contract/index.ts';
-import { isEncryptedAnswer, openAnswer, type PayloadCryptoKey } from '../contract/crypto/index.ts';
+import { PAYLOAD_CRYPTO, isEncryptedAnswer, openAnswer, type AnswerKey } from '../contract/crypto/index.ts';
 import { TOKEN_ALG } from '../server/auth/keys.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../server/auth/tokens.ts';
 import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../server/security/passwords.ts';
 import { freePort } from '../scripts/lib/postgres-cluster.ts';
 import { BenchClient } from './lib/client.ts';
 import { measureCosts } from './lib/costs.ts';
+import type { Request } from 'autocannon';
 import { DEFAULT_CONNECTIONS, describe, load, type LoadFigures } from './lib/load.ts';
 import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
 import { startServer, waitHealthy } from './lib/server.ts';
+
+/**
+ * Requests a connection chains its refresh tokens through before autocannon clears its context (it then
+ * starts again from the newest token any connection got). Much longer lists stall autocannon itself.
+ */
+const CHAIN_LENGTH = 1_000;
 
 export const RATIO_TARGET = 0.6;
 export const P99_TARGET_MS = 25;
@@ -80,30 +87,31 @@ export function baselineLoad(url: string, token: string, o: ApiOptions): Promise
  * refresh answers a new token; the older one stays valid until its own expiry, see the report).
  */
 export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): Promise<LoadFigures> {
-  const first = client.token!;
+  let latest = client.token!;
+  const refresh: Request = {
+    method: 'POST',
+    headers: client.headers(),
+    body: '{}',
+    setupRequest(request, context) {
+      const token = (context.token as string | undefined) ?? latest;
+      return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+    },
+    onResponse(status, body, context) {
+      if (status !== 200) return;
+      try {
+        context.token = latest = (JSON.parse(body) as { responseJSON: { token: string } }).responseJSON.token;
+      } catch {
+        /* counted as an error by the status */
+      }
+    },
+  };
   return load({
     url: `${base}${API_PATHS.refresh}`,
     connections: o.connections,
     duration: o.duration,
-    requests: [
-      {
-        method: 'POST',
-        headers: client.headers(),
-        body: '{}',
-        setupRequest(request, context) {
-          const token = (context.token as string | undefined) ?? first;
-          return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
-        },
-        onResponse(status, body, context) {
-          if (status !== 200) return;
-          try {
-            context.token = (JSON.parse(body) as { responseJSON: { token: string } }).responseJSON.token;
-          } catch {
-            /* counted as an error by the status */
-          }
-        },
-      },
-    ],
+    // autocannon clears a connection's context each time it has gone through the whole list, so a list of
+    // one would send the same token every time: a long list keeps each connection's chain going.
+    requests: Array.from({ length: CHAIN_LENGTH }, () => refresh),
   });
 }
 
@@ -114,11 +122,11 @@ export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): P
 export async function profileLoad(base: string, client: BenchClient, o: ApiOptions, expectedRps: number) {
   const count = Math.ceil(expectedRps * o.duration * 1.5) + o.connections * 10;
   const pool: string[] = [];
-  const keys: PayloadCryptoKey[] = [];
+  const keys: AnswerKey[] = [];
   for (let i = 0; i < count; i += 1) {
     const sealed = await client.seal(API_PATHS.retrieveProfile, {});
     pool.push(JSON.stringify(sealed.body));
-    keys.push(sealed.key);
+    keys.push(sealed.answerKey);
   }
   let next = 0;
   let exhausted = 0;
@@ -287,8 +295,8 @@ if (import.meta.main) {
       '',
       `A token replaced by a refresh ${oldStillValid ? 'stays valid until its own expiry (the session row is what the server checks), so' : 'is refused at once, so'} ` +
         'the refresh load chains tokens per connection, as a browser tab does: each request sends the token the previous answer gave.',
-      'retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps a fresh AES-256-GCM key); the server refuses a replayed ' +
-        'body, so every request carries its own seal, made before the run.',
+      `retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps an AES-256-GCM key, which the client reuses for up to ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES} requests or ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS / 60_000} minutes as the web app does, so the server unwraps it once); ` +
+        'the server refuses a replayed body, so every request carries its own seal (its own IV), made before the run.',
       `Server: \`node server/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory. Load generator: autocannon in the bench process on the same ${availableParallelism()} CPUs.`,
     ].join('\n');
   } finally {

@@ -106,6 +106,15 @@ export async function runLighthouse(base: string, runs: number): Promise<Map<str
   return all;
 }
 
+/**
+ * Render-blocking requests other than the stylesheet and the route gate. The gate (0.6 KB, cached for a
+ * year) blocks the first paint on purpose, so that #/login and other addresses never paint home's main
+ * (docs/decisions/0012-prerendered-home.md); anything else, such as the app's own scripts, must not.
+ */
+export function unexpectedBlocking(urls: string[]): string[] {
+  return urls.filter((u) => !u.endsWith('.css') && !/\/assets\/route-gate-[\w-]+\.js$/.test(u));
+}
+
 export function median(list: PageRun[]): PageRun {
   const sorted = [...list].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -142,11 +151,11 @@ if (import.meta.main) {
         fig('TBT', Math.round(m.tbtMs), 'ms', '≤ 50 ms', m.tbtMs <= 50),
         fig('CLS', m.cls === 0 ? 0 : m.cls.toFixed(4), '', '0', m.cls === 0),
         fig(
-          'render-blocking requests besides the one CSS file',
-          Math.max(0, m.renderBlocking.filter((u) => !u.endsWith('.css')).length),
+          'render-blocking requests besides the one CSS file and the route gate',
+          unexpectedBlocking(m.renderBlocking).length,
           '',
           '0',
-          m.renderBlocking.filter((u) => !u.endsWith('.css')).length === 0,
+          unexpectedBlocking(m.renderBlocking).length === 0,
         ),
       );
       list.forEach((r, i) =>

@@ -50,3 +50,32 @@ export function maskMobile(mobile: string): string {
 export function secondsUntil(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
+
+/**
+ * SMS one-time password: what the server answers and the OTP step shows (our wording, beyond the spec).
+ * Here, not in messages.ts, so that the web app's first load (which imports other messages) leaves it out
+ * (docs/decisions/0019-first-load-budget-and-start-up.md).
+ */
+export const OTP_MESSAGES = {
+  codeIncorrect: (triesLeft: number) =>
+    `The code is incorrect. Please check it and try again (${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left).`,
+  codeExpired: 'The code has expired. Please ask for a new code.',
+  tooManyTries: 'Too many tries. For your security, please log in again to get a new code.',
+  signInExpired: 'Your sign-in has expired. Please log in again.',
+  resendTooSoon: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
+  sendLimit: 'No more codes can be sent for this sign-in. Please log in again.',
+  notSent: 'No code has been sent yet. Please ask for a code.',
+  smsFailed: 'The SMS could not be sent. Please try again later.',
+  codeSent: 'Code sent.',
+  codeFormat: 'Enter the 6-digit code from the SMS.',
+  /** The OTP step's own words: the cool-down of "send a new code", announced politely, never every second. */
+  resendIn: (seconds: number) => `You can ask for a new code in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  resendReady: 'You can now ask for a new code.',
+  newCodeSent: 'A new code has been sent.',
+  lastCode: 'This is the last code that can be sent for this sign-in.',
+  sending: 'Sending a code…',
+  /** The SMS itself. */
+  smsText: (code: string, minutes: number) =>
+    `Your PTIB e-Services one-time password is ${code}. It expires in ${minutes} minutes. Never share it.`,
+} as const;

@@ -1,6 +1,8 @@
+import type { Page, Route } from '@playwright/test';
+import { DEMO_PASSWORD } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
 
-/** The build prerenders home into index.html (docs/decisions/0012-prerendered-home.md). */
+/** The build prerenders home, and the login screen, into index.html (docs/decisions/0012-prerendered-home.md). */
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -20,7 +22,94 @@ test('the prerendered markup obeys the CSP: no inline script, no style attribute
   const html = await (await request.get('/')).text();
   const root = html.slice(html.indexOf('<div id="root"'));
   expect(root).toContain('data-prerendered="home"');
+  expect(root).toContain('<template id="prerendered-login">');
   expect(root).not.toMatch(/<script|\sstyle="/i);
+});
+
+/** Holds back every script but the route gate until release() is called: the app's code has not arrived. */
+async function holdAppScripts(page: Page): Promise<{ held: string[]; release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.+\.js$/, (route) => {
+    if (released || route.request().url().includes('/route-gate-')) return route.continue();
+    held.push(route);
+  });
+  return {
+    get held() {
+      return held.map((r) => new URL(r.request().url()).pathname);
+    },
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((r) => r.continue()));
+    },
+  };
+}
+
+/** Records what the main showed at the first frame, and every layout shift. */
+async function watchFirstFrame(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstFrameMain?: string; shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!e.hadRecentInput) w.shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The first rendering opportunity comes once the render-blocking gate has run.
+    requestAnimationFrame(() => (w.firstFrameMain = document.querySelector('main')?.textContent ?? ''));
+  });
+}
+
+test.describe('#/login before the app has loaded', () => {
+  test('paints the login form from the HTML; what was typed, and the focus, survive the app’s takeover', async ({
+    page,
+  }) => {
+    await watchFirstFrame(page);
+    const scripts = await holdAppScripts(page);
+    await page.goto('/#/login');
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Log in to PTIB e-Services' })).toBeVisible();
+    // Nothing of the app has run: its scripts are all held back, and the page is still the prerendered one.
+    await expect.poll(() => scripts.held.some((p) => /\/assets\/index-/.test(p))).toBe(true);
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'login');
+    const firstFrame = await page.evaluate(() => (window as unknown as { firstFrameMain?: string }).firstFrameMain);
+    expect(firstFrame).toContain('Log in to PTIB e-Services');
+    expect(firstFrame).not.toContain('Welcome');
+
+    // A quick visitor fills the form; sending it does nothing yet (no password in the address, no request).
+    await main.getByLabel('Login name', { exact: true }).fill('ptib.demo');
+    await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await expect(main.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
+    await page.keyboard.press('Enter');
+    expect(page.url()).toMatch(/\/#\/login$/);
+    expect(page.url()).not.toContain(encodeURIComponent(DEMO_PASSWORD));
+
+    await scripts.release();
+    await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+    await expect(main.getByLabel('Login name', { exact: true })).toHaveValue('ptib.demo');
+    await expect(main.getByLabel('Password', { exact: true })).toHaveValue(DEMO_PASSWORD);
+    await expect(main.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await main.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/#\/dashboard$/);
+  });
+
+  test('the app takes over #/login without a layout shift, an error or an axe violation', async ({ page, axe }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await watchFirstFrame(page);
+    await page.goto('/#/login');
+    await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in to PTIB e-Services' })).toBeVisible();
+    // Layout shifts are reported with the frame that made them: two frames on, they are all counted.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect((await axe().analyze()).violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
 
 test('another route never shows home’s prerendered content while the app loads', async ({ page }) => {

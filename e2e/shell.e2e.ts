@@ -102,6 +102,8 @@ test.describe('menu toggle on a phone', () => {
 
   test('starts collapsed under 991 px and opens on demand', async ({ page }) => {
     await page.goto('/#/home');
+    // The prerendered page's toggle does nothing until the app has taken over.
+    await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('#site-menu')).toBeHidden();
@@ -187,6 +189,9 @@ test.describe('shell parts', () => {
 
   test('header and footer links open their content pages, with text from the database', async ({ page }) => {
     await page.goto('/#/home');
+    // A link followed on the prerendered page, before the app has taken over, opens its screen as the
+    // visit's first one (focus stays where the browser puts it): this test is about the app's navigation.
+    await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
     await page.getByRole('banner').getByRole('link', { name: 'Useful Links' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Useful Links' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'Singpass (opens an outside website)' })).toHaveAttribute(

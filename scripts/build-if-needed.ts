@@ -1,19 +1,10 @@
 /**
  * `npm start` builds the web app only when needed: no build yet, or a source newer than the build.
+ * The usual case (nothing to build) imports nothing but Node's own modules: this runs on every start.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ConfigError, loadConfig } from '../server/config.ts';
-
-// A bad environment value stops the start with one clear line, before any build work.
-try {
-  loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(2);
-}
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -33,6 +24,16 @@ const configs = ['vite.config.ts', 'package.json'].map((f) => statSync(path.join
 const needed = !existsSync(built) || Math.max(...sources, ...configs) > statSync(built).mtimeMs;
 
 if (needed) {
+  // A bad environment value stops the start with one clear line, before any build work (without a build,
+  // the server itself stops with the same line).
+  const { ConfigError, loadConfig } = await import('../server/config.ts');
+  try {
+    loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
   process.stdout.write('Building the web app…\n');
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginScreenKey, routeScreens, staticFiles, type Manifest } from './size-budget.ts';
+import { BUDGET, kb, loginScreenKey, overBudget, routeScreens, staticFiles, type Manifest } from './size-budget.ts';
 
 const ROUTES_SOURCE = `
 import HomePage from '../features/home/HomePage.tsx';
@@ -57,5 +57,34 @@ describe('size budget: what a route loads', () => {
 
   it('refuses to guess when it cannot find the login screen', () => {
     expect(() => loginScreenKey({ 'index.html': manifest['index.html']! }, [])).toThrow(/cannot tell which chunk/);
+  });
+});
+
+describe('size budget: what fails the run', () => {
+  const report = (homeJs: number, loginJs: number, css = 4 * 1024) => ({
+    homeJs,
+    loginJs,
+    css,
+    homeFiles: ['assets/index-a.js', 'assets/app-b.js'],
+    loginFiles: ['assets/index-a.js', 'assets/app-b.js', 'assets/LoginPage-c.js'],
+    cssFiles: ['assets/style-d.css'],
+  });
+  const limit = BUDGET.jsGzipBytes;
+
+  it('passes when both routes and the CSS fit', () => {
+    expect(overBudget(report(limit - 2000, limit))).toEqual([]);
+  });
+
+  it('fails when the login route’s JavaScript is over, even with home under, and names what login adds', () => {
+    expect(overBudget(report(limit - 2000, limit + 1))).toEqual([
+      `login JS ${kb(limit + 1)} > ${kb(limit)} (beyond home: assets/LoginPage-c.js)`,
+    ]);
+  });
+
+  it('fails for home’s JavaScript and for the CSS too', () => {
+    const over = overBudget(report(limit + 1, limit + 3000, BUDGET.cssGzipBytes + 1));
+    expect(over).toHaveLength(3);
+    expect(over[0]).toMatch(/^home JS/);
+    expect(over[2]).toMatch(/^CSS/);
   });
 });

@@ -1,17 +1,22 @@
 /**
  * A client of the running server that calls the API the way the web app does: cookies kept, the
  * XSRF-TOKEN cookie copied into X-XSRF-TOKEN on POSTs, the bearer token, and the hybrid payload
- * encryption of contract/crypto for the calls of ENCRYPTED_CALL_PATHS.
+ * encryption of contract/crypto for the calls of ENCRYPTED_CALL_PATHS (one wrapped request key reused
+ * while it may be, as the web app does).
  */
 import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
 import {
+  createRequestKey,
   importPublicKey,
   isEncryptedAnswer,
   openAnswer,
+  requestKeyUsable,
   sealRequest,
-  type EncryptedRequest,
+  type AnswerKey,
   type PayloadCryptoKey,
   type PublicPayloadJwk,
+  type RequestKey,
+  type SealedRequest,
 } from '../../contract/crypto/index.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed.ts';
 
@@ -27,6 +32,7 @@ export class BenchClient {
   readonly cookies = new Map<string, string>();
   token: string | null = null;
   #publicKey: Promise<PayloadCryptoKey> | null = null;
+  #requestKey: RequestKey | null = null;
 
   constructor(base: string) {
     this.base = base;
@@ -54,17 +60,21 @@ export class BenchClient {
   }
 
   /** A sealed body for `path`, and the key that opens its answer. */
-  async seal(path: string, data: unknown): Promise<{ body: EncryptedRequest; key: PayloadCryptoKey }> {
-    return sealRequest(await this.publicKey(), path, data ?? null, Date.now());
+  async seal(path: string, data: unknown): Promise<SealedRequest> {
+    const publicKey = await this.publicKey();
+    const now = Date.now();
+    if (!this.#requestKey || !requestKeyUsable(this.#requestKey, now))
+      this.#requestKey = await createRequestKey(publicKey, now);
+    return sealRequest(publicKey, path, data ?? null, now, this.#requestKey);
   }
 
   async call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<CallResult> {
-    let key: PayloadCryptoKey | null = null;
+    let key: AnswerKey | null = null;
     let body: string | undefined;
     if (method === 'POST') {
       if (isEncryptedCall(path)) {
         const sealed = await this.seal(path, data);
-        key = sealed.key;
+        key = sealed.answerKey;
         body = JSON.stringify(sealed.body);
       } else body = JSON.stringify(data ?? {});
     }

@@ -29,10 +29,20 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The built web app to serve (WEB_DIST); default: the benches' own build, bench/out/web. */
   webDist?: string;
-  /** Command to run instead of `node server/main.ts`, e.g. ['npm', 'start']. */
+  /** Command to run instead of `node <SERVER_NODE_FLAGS> server/main.ts`, e.g. ['npm', 'start']. */
   argv?: string[];
   timeoutMs?: number;
 }
+
+/**
+ * The Node flags `npm start` runs the server with (package.json's start script), so every bench measures
+ * the server as it runs (docs/decisions/0020-lean-server-memory-and-fast-restart.md).
+ */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const flags = /\bnode((?:\s+--\S+)*)\s+server\/main\.ts/.exec(pkg.scripts.start ?? '')?.[1] ?? '';
+  return flags.split(/\s+/).filter(Boolean);
+})();
 
 export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -62,7 +72,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ptib-bench-'));
   const logs: string[] = [];
-  const [command, ...argv] = options.argv ?? [process.execPath, path.join(ROOT, 'server/main.ts')];
+  const [command, ...argv] = options.argv ?? [
+    process.execPath,
+    ...SERVER_NODE_FLAGS,
+    path.join(ROOT, 'server/main.ts'),
+  ];
   const started = performance.now();
   const child = spawn(command!, argv, {
     cwd: ROOT,
@@ -122,9 +136,18 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** Resident set size of a process in MB (VmRSS), or null when it is gone. */
 export function rssMb(pid: number): number | null {
+  return statusMb(pid, 'VmRSS');
+}
+
+/** The highest RSS the process has had since it started, in MB (VmHWM): catches peaks between samples. */
+export function peakRssMb(pid: number): number | null {
+  return statusMb(pid, 'VmHWM');
+}
+
+function statusMb(pid: number, field: string): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
     return kb ? Number(kb) / 1024 : null;
   } catch {
     return null;

@@ -4,12 +4,17 @@ import { fromBase64, toBase64, toBase64Url } from './base64.ts';
  * Hybrid payload encryption, the same code in the browser and on the server (WebCrypto only, through
  * globalThis.crypto.subtle). See docs/decisions/ for the scheme and why.
  *
- * Request:  a fresh AES-256-GCM key and 96-bit IV encrypt `{"ts": epochMs, "data": body}`; the AES key is
- *           wrapped with the server's RSA-OAEP (SHA-256) public key; the body is { wrappedKey, iv, cipher }.
+ * Request:  an AES-256-GCM key and a fresh 96-bit IV encrypt `{"ts": epochMs, "bind": true, "data": body}`;
+ *           the AES key is wrapped with the server's RSA-OAEP (SHA-256) public key; the body is
+ *           { wrappedKey, iv, cipher }. A client may reuse one wrapped key for a while (a RequestKey: at
+ *           most REQUEST_KEY_MAX_AGE_MS and REQUEST_KEY_MAX_USES), each request with its own IV, so the
+ *           server unwraps it once and remembers the result (an UnwrappedKeyCache).
  * Answer:   the server encrypts the text it would have sent under the same AES key with a fresh IV:
  *           { iv, cipher }.
  * Both directions bind the call's API path as GCM additional data, so a cipher made for one call (or one
- * direction) does not open as another.
+ * direction) does not open as another. A request that says `"bind": true` also gets its answer bound to
+ * its own IV, so with a reused key one request's answer does not open as another's; a request without it
+ * (a page loaded before keys were reused, with a fresh key per request) gets the answer it expects.
  */
 
 export const PAYLOAD_CRYPTO = {
@@ -21,6 +26,9 @@ export const PAYLOAD_CRYPTO = {
   TIMESTAMP_WINDOW_MS: 5 * 60_000,
   /** Upper bound of a cipher's base64 length (the server's body limit is 1 MiB anyway). */
   MAX_CIPHER_CHARS: 1_400_000,
+  /** How long a client reuses one wrapped request key, and for how many requests (each with a fresh IV). */
+  REQUEST_KEY_MAX_AGE_MS: 10 * 60_000,
+  REQUEST_KEY_MAX_USES: 1_000,
 } as const;
 
 /** What an encrypted call sends. */
@@ -97,7 +105,32 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 const subtle = () => globalThis.crypto.subtle;
 
-const additionalData = (direction: 'request' | 'answer', path: string) => encoder.encode(`${direction} ${path}`);
+const additionalData = (direction: 'request' | 'answer', path: string, boundIv: Uint8Array | null = null) =>
+  encoder.encode(boundIv ? `${direction} ${path} ${toBase64(boundIv)}` : `${direction} ${path}`);
+
+/**
+ * What an answer is sealed and opened under: the request's AES key and, when the request asked for it,
+ * the request's IV (bound as additional data).
+ */
+export interface AnswerKey {
+  key: PayloadCryptoKey;
+  boundIv: Uint8Array<ArrayBuffer> | null;
+}
+
+/** An AES key wrapped once for the server, reused for several requests (each with a fresh IV). */
+export interface RequestKey {
+  key: PayloadCryptoKey;
+  /** base64, as sent. */
+  wrappedKey: string;
+  createdAt: number;
+  uses: number;
+}
+
+/** The server side's memory of unwrapped request keys, by wrappedKey as sent: a cache (a miss unwraps). */
+export interface UnwrappedKeyCache {
+  get(wrappedKey: string): PayloadCryptoKey | undefined;
+  set(wrappedKey: string, key: PayloadCryptoKey): void;
+}
 
 /** RFC 7638 thumbprint of an RSA public key: the key id. */
 export async function jwkThumbprint(jwk: { e: string; n: string }): Promise<string> {
@@ -142,31 +175,59 @@ export function importPrivateKey(jwk: RsaJwk): Promise<PayloadCryptoKey> {
   ]);
 }
 
-/** Encrypts a request body for `path`. Keep the returned key to open the answer. */
+/** A new AES key, wrapped for the server's public key, to seal requests with (sealRequest's `requestKey`). */
+export async function createRequestKey(publicKey: PayloadCryptoKey, now: number): Promise<RequestKey> {
+  const key = await subtle().generateKey({ name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS }, true, [
+    'encrypt',
+    'decrypt',
+  ]);
+  const wrapped = await subtle().wrapKey('raw', key, publicKey, RSA_OAEP);
+  return { key, wrappedKey: toBase64(wrapped), createdAt: now, uses: 0 };
+}
+
+/** May this key seal one more request at `now`? (Past its age or uses, make a new one.) */
+export function requestKeyUsable(requestKey: RequestKey, now: number): boolean {
+  const age = now - requestKey.createdAt;
+  return (
+    age >= 0 && age < PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS && requestKey.uses < PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES
+  );
+}
+
+export interface SealedRequest {
+  body: EncryptedRequest;
+  /** Opens the answer (openAnswer). */
+  answerKey: AnswerKey;
+}
+
+/**
+ * Encrypts a request body for `path` with a fresh IV, under `requestKey` (counted as one more use) or,
+ * without one, under a new key made for this request alone.
+ */
 export async function sealRequest(
   publicKey: PayloadCryptoKey,
   path: string,
   data: unknown,
   now: number,
-): Promise<{ body: EncryptedRequest; key: PayloadCryptoKey }> {
-  const key = await subtle().generateKey({ name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS }, true, [
-    'encrypt',
-    'decrypt',
-  ]);
+  requestKey?: RequestKey,
+): Promise<SealedRequest> {
+  const used = requestKey ?? (await createRequestKey(publicKey, now));
+  used.uses += 1;
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
-  const plaintext = encoder.encode(JSON.stringify({ ts: now, data: data ?? null }));
+  const plaintext = encoder.encode(JSON.stringify({ ts: now, bind: true, data: data ?? null }));
   const cipher = await subtle().encrypt(
     { name: AES_GCM, iv, additionalData: additionalData('request', path) },
-    key,
+    used.key,
     plaintext,
   );
-  const wrappedKey = await subtle().wrapKey('raw', key, publicKey, RSA_OAEP);
-  return { body: { wrappedKey: toBase64(wrappedKey), iv: toBase64(iv), cipher: toBase64(cipher) }, key };
+  return {
+    body: { wrappedKey: used.wrappedKey, iv: toBase64(iv), cipher: toBase64(cipher) },
+    answerKey: { key: used.key, boundIv: iv },
+  };
 }
 
 export interface OpenedRequest {
-  /** The request's AES key: the answer is encrypted under it. */
-  key: PayloadCryptoKey;
+  /** The request's AES key (and IV, when it asked for a bound answer): the answer is sealed under it. */
+  answerKey: AnswerKey;
   /** The decoded wrappedKey and iv, for the replay check. */
   wrappedKey: Uint8Array<ArrayBuffer>;
   iv: Uint8Array<ArrayBuffer>;
@@ -182,13 +243,14 @@ function decode(value: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Decrypts a request body sent to `path`, checking its timestamp against `now`. Throws PayloadError,
- * never anything else, for bad input.
+ * never anything else, for bad input. With `keys`, a wrappedKey unwrapped before is not unwrapped again.
  */
 export async function openRequest(
   privateKey: PayloadCryptoKey,
   path: string,
   body: EncryptedRequest,
   now: number,
+  keys?: UnwrappedKeyCache,
 ): Promise<OpenedRequest> {
   const wrappedKey = decode(body.wrappedKey);
   const iv = decode(body.iv);
@@ -196,19 +258,22 @@ export async function openRequest(
   if (iv.length !== PAYLOAD_CRYPTO.IV_BYTES) throw new PayloadError('iv');
   const modulusBits = (privateKey.algorithm as { modulusLength?: number }).modulusLength ?? 0;
   if (wrappedKey.length !== modulusBits / 8) throw new PayloadError('wrappedKey');
-  let key: PayloadCryptoKey;
-  try {
-    key = await subtle().unwrapKey(
-      'raw',
-      wrappedKey,
-      privateKey,
-      RSA_OAEP,
-      { name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS },
-      false,
-      ['encrypt', 'decrypt'],
-    );
-  } catch {
-    throw new PayloadError('unwrap');
+  let key = keys?.get(body.wrappedKey);
+  if (!key) {
+    try {
+      key = await subtle().unwrapKey(
+        'raw',
+        wrappedKey,
+        privateKey,
+        RSA_OAEP,
+        { name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS },
+        false,
+        ['encrypt', 'decrypt'],
+      );
+    } catch {
+      throw new PayloadError('unwrap');
+    }
+    keys?.set(body.wrappedKey, key);
   }
   let plaintext: string;
   try {
@@ -232,15 +297,22 @@ export async function openRequest(
   const ts = (sealed as { ts?: unknown }).ts;
   if (typeof ts !== 'number' || !Number.isFinite(ts)) throw new PayloadError('content');
   if (Math.abs(now - ts) > PAYLOAD_CRYPTO.TIMESTAMP_WINDOW_MS) throw new PayloadError('timestamp');
-  return { key, wrappedKey, iv, ts, data: (sealed as { data: unknown }).data };
+  const bound = (sealed as { bind?: unknown }).bind === true;
+  return {
+    answerKey: { key, boundIv: bound ? iv : null },
+    wrappedKey,
+    iv,
+    ts,
+    data: (sealed as { data: unknown }).data,
+  };
 }
 
-/** Encrypts an answer's text for `path` under the request's key, with a fresh IV. */
-export async function sealAnswer(key: PayloadCryptoKey, path: string, text: string): Promise<EncryptedAnswer> {
+/** Encrypts an answer's text for `path` under the request's key (bound to its IV when asked), with a fresh IV. */
+export async function sealAnswer(answerKey: AnswerKey, path: string, text: string): Promise<EncryptedAnswer> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
   const cipher = await subtle().encrypt(
-    { name: AES_GCM, iv, additionalData: additionalData('answer', path) },
-    key,
+    { name: AES_GCM, iv, additionalData: additionalData('answer', path, answerKey.boundIv) },
+    answerKey.key,
     encoder.encode(text),
   );
   return { iv: toBase64(iv), cipher: toBase64(cipher) };
@@ -253,15 +325,18 @@ export function isEncryptedAnswer(value: unknown): value is EncryptedAnswer {
   return typeof v.iv === 'string' && typeof v.cipher === 'string' && (v.wrappedKey ?? '') === '';
 }
 
-/** Decrypts an answer to a call made to `path` with `key`. Throws PayloadError('integrity') when it will not open. */
-export async function openAnswer(key: PayloadCryptoKey, path: string, body: EncryptedAnswer): Promise<string> {
+/**
+ * Decrypts the answer to a call made to `path` (sealRequest's answerKey). Throws PayloadError('integrity')
+ * when it will not open, an answer to another request under the same key included.
+ */
+export async function openAnswer(answerKey: AnswerKey, path: string, body: EncryptedAnswer): Promise<string> {
   const iv = decode(body.iv);
   const cipher = decode(body.cipher);
   if (iv.length !== PAYLOAD_CRYPTO.IV_BYTES) throw new PayloadError('iv');
   try {
     const bytes = await subtle().decrypt(
-      { name: AES_GCM, iv, additionalData: additionalData('answer', path) },
-      key,
+      { name: AES_GCM, iv, additionalData: additionalData('answer', path, answerKey.boundIv) },
+      answerKey.key,
       cipher,
     );
     return decoder.decode(bytes);

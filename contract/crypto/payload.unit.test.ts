@@ -5,14 +5,17 @@ import {
   PAYLOAD_CRYPTO,
   PAYLOAD_ERRORS,
   PayloadError,
+  createRequestKey,
   generatePayloadKeyPair,
   importPrivateKey,
   importPublicKey,
   jwkThumbprint,
   openAnswer,
   openRequest,
+  requestKeyUsable,
   sealAnswer,
   sealRequest,
+  type PayloadCryptoKey,
 } from './payload.ts';
 
 const pair = await generatePayloadKeyPair();
@@ -53,11 +56,21 @@ describe('key identity', () => {
   });
 });
 
+const refused = async (promise: Promise<unknown>, reason: keyof typeof PAYLOAD_ERRORS) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PayloadError);
+  expect((error as PayloadError).reason).toBe(reason);
+  expect((error as PayloadError).message).toBe(PAYLOAD_ERRORS[reason]);
+};
+
 describe('hybrid payloads', () => {
   it('round-trips a request and its answer', async () => {
     const now = Date.now();
     const data = { loginName: 'ptib.demo', password: 'Demo!2345', nested: [1, 'two', null] };
-    const { body, key } = await sealRequest(publicKey, PATH, data, now);
+    const { body, answerKey } = await sealRequest(publicKey, PATH, data, now);
     expect(Object.keys(body).sort()).toEqual(['cipher', 'iv', 'wrappedKey']);
     expect(fromBase64(body.iv)).toHaveLength(PAYLOAD_CRYPTO.IV_BYTES);
     expect(fromBase64(body.wrappedKey)).toHaveLength(PAYLOAD_CRYPTO.RSA_MODULUS_BITS / 8);
@@ -67,9 +80,9 @@ describe('hybrid payloads', () => {
     expect(opened.data).toEqual(data);
     expect(opened.ts).toBe(now);
 
-    const answer = await sealAnswer(opened.key, PATH, '{"token":"t"}');
+    const answer = await sealAnswer(opened.answerKey, PATH, '{"token":"t"}');
     expect(answer.iv).not.toBe(body.iv);
-    expect(await openAnswer(key, PATH, answer)).toBe('{"token":"t"}');
+    expect(await openAnswer(answerKey, PATH, answer)).toBe('{"token":"t"}');
   });
 
   it('round-trips any JSON value', async () => {
@@ -91,16 +104,6 @@ describe('hybrid payloads', () => {
     expect(a.body.wrappedKey).not.toBe(b.body.wrappedKey);
   });
 
-  const refused = async (promise: Promise<unknown>, reason: keyof typeof PAYLOAD_ERRORS) => {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(PayloadError);
-    expect((error as PayloadError).reason).toBe(reason);
-    expect((error as PayloadError).message).toBe(PAYLOAD_ERRORS[reason]);
-  };
-
   it('refuses any single flipped bit of the cipher', async () => {
     const now = Date.now();
     const { body } = await sealRequest(publicKey, PATH, { a: 1 }, now);
@@ -120,7 +123,7 @@ describe('hybrid payloads', () => {
     const { body } = await sealRequest(publicKey, PATH, {}, now);
     await refused(openRequest(privateKey, '/otp/verifyOtp', body, now), 'integrity');
     const opened = await openRequest(privateKey, PATH, body, now);
-    const answer = await sealAnswer(opened.key, PATH, '{}');
+    const answer = await sealAnswer(opened.answerKey, PATH, '{}');
     await refused(openRequest(privateKey, PATH, { ...answer, wrappedKey: body.wrappedKey }, now), 'integrity');
   });
 
@@ -155,11 +158,99 @@ describe('hybrid payloads', () => {
 
   it('refuses a tampered answer', async () => {
     const now = Date.now();
-    const { body, key } = await sealRequest(publicKey, PATH, {}, now);
+    const { body, answerKey } = await sealRequest(publicKey, PATH, {}, now);
     const opened = await openRequest(privateKey, PATH, body, now);
-    const answer = await sealAnswer(opened.key, PATH, '{"token":"t"}');
+    const answer = await sealAnswer(opened.answerKey, PATH, '{"token":"t"}');
     const bytes = fromBase64(answer.cipher)!;
     bytes[0]! ^= 0x80;
-    await refused(openAnswer(key, PATH, { ...answer, cipher: toBase64(bytes) }), 'integrity');
+    await refused(openAnswer(answerKey, PATH, { ...answer, cipher: toBase64(bytes) }), 'integrity');
+  });
+});
+
+describe('a request key reused for several requests', () => {
+  it('sends the same wrappedKey with a fresh IV each time, and counts its uses', async () => {
+    const now = Date.now();
+    const requestKey = await createRequestKey(publicKey, now);
+    const a = await sealRequest(publicKey, PATH, { n: 1 }, now, requestKey);
+    const b = await sealRequest(publicKey, PATH, { n: 2 }, now, requestKey);
+    expect(a.body.wrappedKey).toBe(requestKey.wrappedKey);
+    expect(b.body.wrappedKey).toBe(requestKey.wrappedKey);
+    expect(a.body.iv).not.toBe(b.body.iv);
+    expect(requestKey.uses).toBe(2);
+    expect((await openRequest(privateKey, PATH, b.body, now)).data).toEqual({ n: 2 });
+  });
+
+  it('is usable only for its age and number of uses', async () => {
+    const now = Date.now();
+    const requestKey = await createRequestKey(publicKey, now);
+    expect(requestKeyUsable(requestKey, now)).toBe(true);
+    expect(requestKeyUsable(requestKey, now + PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS - 1)).toBe(true);
+    expect(requestKeyUsable(requestKey, now + PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS)).toBe(false);
+    // A clock set back is no reason to trust an old key.
+    expect(requestKeyUsable(requestKey, now - 1)).toBe(false);
+    requestKey.uses = PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES - 1;
+    expect(requestKeyUsable(requestKey, now)).toBe(true);
+    requestKey.uses += 1;
+    expect(requestKeyUsable(requestKey, now)).toBe(false);
+  });
+
+  it("binds each answer to its own request: one request's answer does not open as another's", async () => {
+    const now = Date.now();
+    const requestKey = await createRequestKey(publicKey, now);
+    const first = await sealRequest(publicKey, PATH, {}, now, requestKey);
+    const second = await sealRequest(publicKey, PATH, {}, now, requestKey);
+    const answerToFirst = await sealAnswer(
+      (await openRequest(privateKey, PATH, first.body, now)).answerKey,
+      PATH,
+      '{"token":"first"}',
+    );
+    expect(await openAnswer(first.answerKey, PATH, answerToFirst)).toBe('{"token":"first"}');
+    await refused(openAnswer(second.answerKey, PATH, answerToFirst), 'integrity');
+  });
+
+  it('answers a request without "bind" (a page from before) unbound, as it expects', async () => {
+    const now = Date.now();
+    const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+    const iv = crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
+    const cipher = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(`request ${PATH}`) },
+      aes,
+      new TextEncoder().encode(JSON.stringify({ ts: now, data: { old: true } })),
+    );
+    const wrappedKey = await crypto.subtle.wrapKey('raw', aes, publicKey, { name: 'RSA-OAEP' });
+    const opened = await openRequest(
+      privateKey,
+      PATH,
+      { wrappedKey: toBase64(wrappedKey), iv: toBase64(iv), cipher: toBase64(cipher) },
+      now,
+    );
+    expect(opened.data).toEqual({ old: true });
+    expect(opened.answerKey.boundIv).toBeNull();
+    const answer = await sealAnswer(opened.answerKey, PATH, 'ok');
+    expect(await openAnswer({ key: aes, boundIv: null }, PATH, answer)).toBe('ok');
+  });
+
+  it('unwraps a wrappedKey once with a key cache, and never caches a failed unwrap', async () => {
+    const now = Date.now();
+    const requestKey = await createRequestKey(publicKey, now);
+    const store = new Map<string, PayloadCryptoKey>();
+    const sets: string[] = [];
+    const cache = {
+      get: (wrapped: string) => store.get(wrapped),
+      set: (wrapped: string, key: PayloadCryptoKey) => {
+        sets.push(wrapped);
+        store.set(wrapped, key);
+      },
+    };
+    for (let i = 0; i < 3; i++) {
+      const { body } = await sealRequest(publicKey, PATH, { i }, now, requestKey);
+      expect((await openRequest(privateKey, PATH, body, now, cache)).data).toEqual({ i });
+    }
+    expect(sets).toEqual([requestKey.wrappedKey]);
+
+    const other = await generatePayloadKeyPair();
+    const { body } = await sealRequest(await importPublicKey(other.publicJwk), PATH, {}, now);
+    await refused(openRequest(privateKey, PATH, body, now, cache), 'unwrap');
+    expect(store.has(body.wrappedKey)).toBe(false);
   });
 });

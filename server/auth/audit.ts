@@ -22,9 +22,13 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** The columns of an audit row, in the order audit() writes them (also written by refreshSession's statement). */
+export const AUDIT_COLUMNS =
+  'occurred_at, event, outcome, account_id, login_name, acting_profile_id, client_address, detail';
+
 export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
   await db.query(
-    `INSERT INTO audit_events (occurred_at, event, outcome, account_id, login_name, acting_profile_id, client_address, detail)
+    `INSERT INTO audit_events (${AUDIT_COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
     [
       entry.at,

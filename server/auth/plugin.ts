@@ -5,8 +5,9 @@ import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
 import type { Principal } from './principal.ts';
+import { SessionCache } from './session-cache.ts';
 import { endSession, loadSession } from './sessions.ts';
-import { verifyToken } from './tokens.ts';
+import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
 
 /** Why a call has no principal: the guards answer 4200 for 'interrupted', 403 Forbidden for the rest. */
@@ -15,6 +16,10 @@ export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'inte
 declare module 'fastify' {
   interface FastifyInstance {
     signingKeys: SigningKeys;
+    /** Sessions loaded by this process, dropped on the database's notifications (docs/decisions/0018). */
+    sessionCache: SessionCache;
+    /** Tokens whose signature this process has checked already. */
+    verifiedTokens: VerifiedTokens;
     /** preHandler: a live session, else 403 Forbidden (or 4200 when another sign-in ended it). */
     requireSession: preHandlerAsyncHookHandler;
     /** preHandler factory: a live session whose account holds this authorization (e.g. SEMS01). */
@@ -37,8 +42,8 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
   }
   const token = BEARER.exec(header)?.[1];
   const now = app.now();
-  const claims = token ? await verifyToken(app.signingKeys, token, now) : null;
-  const session = claims ? await loadSession(app.db, claims.sessionId) : null;
+  const claims = token ? await verifyToken(app.signingKeys, token, now, app.verifiedTokens) : null;
+  const session = claims ? await app.sessionCache.get(claims.sessionId, now, (id) => loadSession(app.db, id)) : null;
   if (!claims || !session || String(session.accountId) !== claims.accountId) {
     request.sessionProblem = 'invalid';
     return;
@@ -71,13 +76,21 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
 
 /**
  * Sessions for the whole server: cookies, XSRF, token signing keys, request.principal from the bearer
- * token (checked against the live session in the database on every call), and the guard decorators.
+ * token (checked against the live session in the database, or this process's copy of it while the
+ * database's notifications say it is unchanged), and the guard decorators.
  * Called on the root instance (not encapsulated) so every route module sees the decorators.
  */
 export async function registerAuth(app: FastifyInstance, apiBase: string): Promise<void> {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   await ensureSigningKey(app.db, app.now());
   app.decorate('signingKeys', new SigningKeys(app.db));
+  const sessionCache = new SessionCache();
+  await sessionCache.attach(app.db);
+  app.decorate('sessionCache', sessionCache);
+  app.decorate('verifiedTokens', new VerifiedTokens());
+  app.addHook('onClose', async () => {
+    await sessionCache.detach();
+  });
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionProblem', null);
 

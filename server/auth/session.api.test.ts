@@ -119,6 +119,16 @@ describe('tokens', () => {
     expect(await profileHeader(c)).toEqual(FORBIDDEN);
   });
 
+  it('refuses a token once it expires, although this process verified it before (and its session is live)', async () => {
+    const c = await signedIn();
+    c.token = await forged(c, { exp: Math.floor(clock.now().getTime() / 1000) + 2 * 60 });
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    expect(app.verifiedTokens.get(c.token)).toBeDefined();
+    clock.advance(2 * MINUTE + 5_000);
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    expect((await c.post(API_PATHS.logout)).statusCode).toBe(200);
+  });
+
   it('key rotation keeps tokens of the older key valid; retiring that key ends them', async () => {
     const c = await signedIn();
     const oldKid = decodeProtectedHeader(c.token!).kid!;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION } from '../../contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { AUDIT_COLUMNS } from './audit.ts';
 
 /** Why a session ended (sessions.end_reason). */
 export type EndReason = 'logout' | 'interrupted' | 'blocked' | 'expired';
@@ -139,24 +140,38 @@ export async function endSession(db: Queryable, sessionId: string, reason: EndRe
   return rowCount > 0;
 }
 
+/** Who refreshed, for the audit row a refresh writes. */
+export interface RefreshedBy {
+  loginName: string;
+  clientAddress: string | null;
+}
+
 /**
- * Moves a live session's idle expiry forward (never past its absolute limit). Answers the new expiry,
- * or null when the session is no longer live at `now`.
+ * Moves a live session's idle expiry forward (never past its absolute limit) and records the refresh in
+ * the audit trail, in one statement: the liveness conditions are the UPDATE's own, so a session ended by
+ * another process a moment ago is not refreshed, whatever the caller's copy of it said. Answers the new
+ * expiry, or null when the session is no longer live at `now`.
  */
-export async function refreshSession(db: Queryable, sessionId: string, now: Date): Promise<Date | null> {
-  const { rows } = await db.query<{ absolute_expires_at: Date }>(
-    `SELECT absolute_expires_at FROM sessions
-      WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2`,
-    [sessionId, now],
+export async function refreshSession(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+  by: RefreshedBy,
+): Promise<Date | null> {
+  // absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry is idleExpiry().
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `WITH refreshed AS (
+       UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at)
+        WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
+        RETURNING account_id, acting_profile_id, expires_at
+     ), audited AS (
+       INSERT INTO audit_events (${AUDIT_COLUMNS})
+       SELECT $2, 'refresh', 'success', account_id, $4, acting_profile_id, $5, '{}'::jsonb FROM refreshed
+     )
+     SELECT expires_at FROM refreshed`,
+    [sessionId, now, wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS), by.loginName, by.clientAddress],
   );
-  const row = rows[0];
-  if (!row) return null;
-  const expiresAt = idleExpiry(now, new Date(row.absolute_expires_at));
-  const { rowCount } = await db.query(
-    'UPDATE sessions SET last_refresh_at = $2, expires_at = $3 WHERE id = $1 AND ended_at IS NULL',
-    [sessionId, now, expiresAt],
-  );
-  return rowCount > 0 ? expiresAt : null;
+  return rows[0] ? new Date(rows[0].expires_at) : null;
 }
 
 /** Sets the profile a live session acts as (proxy mode); it holds on every process and across reloads. */

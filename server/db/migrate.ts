@@ -22,6 +22,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies the migrations not yet applied, each in its own transaction; returns the names applied. */
 export async function migrate(db: Database, migrations = listMigrations()): Promise<string[]> {
+  // The usual start (a restart: nothing to apply) asks one question and takes no lock.
+  if (await upToDate(db, migrations)) return [];
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: string[] = [];
@@ -38,4 +40,17 @@ export async function migrate(db: Database, migrations = listMigrations()): Prom
     }
   });
   return applied;
+}
+
+/** Whether schema_migrations already lists every migration (false when it does not exist yet). */
+async function upToDate(db: Database, migrations: readonly Migration[]): Promise<boolean> {
+  let rows: Array<{ version: number }>;
+  try {
+    ({ rows } = await db.query<{ version: number }>('SELECT version FROM schema_migrations'));
+  } catch {
+    // A new database has no schema_migrations yet; any other failure shows again on the full path.
+    return false;
+  }
+  const done = new Set(rows.map((r) => r.version));
+  return migrations.every((m) => done.has(m.version));
 }

@@ -3,11 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS, RESPONSE_CODE } from '../../contract/index.ts';
 import {
   PAYLOAD_CRYPTO,
   PAYLOAD_ERRORS,
+  createRequestKey,
   fromBase64,
   generatePayloadKeyPair,
   importPublicKey,
@@ -15,6 +16,7 @@ import {
   openAnswer,
   sealRequest,
   toBase64,
+  type AnswerKey,
   type EncryptedAnswer,
   type EncryptedRequest,
   type PayloadCryptoKey,
@@ -109,14 +111,14 @@ describe('encrypted calls, round trip', () => {
       const wire = res.json() as EncryptedAnswer;
       expect(wire.iv).not.toBe(request.body.iv);
       ivs.add(wire.iv);
-      const envelope = JSON.parse(await openAnswer(request.key, API_PATHS.retrieveProfile, wire)) as {
+      const envelope = JSON.parse(await openAnswer(request.answerKey, API_PATHS.retrieveProfile, wire)) as {
         header: { responseCode: string };
         responseJSON: { loginName: string };
       };
       expect(envelope.header.responseCode).toBe(RESPONSE_CODE.OK);
       expect(envelope.responseJSON.loginName).toBe('ptib.demo');
       // The answer does not open as another call's answer.
-      await expect(openAnswer(request.key, API_PATHS.retrieveMasterPTIBList, wire)).rejects.toThrow(
+      await expect(openAnswer(request.answerKey, API_PATHS.retrieveMasterPTIBList, wire)).rejects.toThrow(
         PAYLOAD_ERRORS.integrity,
       );
     }
@@ -285,6 +287,97 @@ describe('encrypted calls refuse bad bodies with 400 and a clear reason', () => 
       encrypt: false,
     });
     expect(refusal(text)).toBe(PAYLOAD_ERRORS.plain);
+  });
+});
+
+describe('a request key reused for several calls (as the web app does)', () => {
+  const url = API_PATHS.retrieveProfile;
+  const loginNameIn = async (answerKey: AnswerKey, res: TestResponse) =>
+    (
+      JSON.parse(await openAnswer(answerKey, url, res.json() as EncryptedAnswer)) as {
+        responseJSON: { loginName: string };
+      }
+    ).responseJSON.loginName;
+
+  it('is unwrapped once per process; a process that has not seen it just unwraps it', async () => {
+    const client = new TestClient(app);
+    await signIn(client, 'ptib.demo');
+    const publicKey = await client.payloadPublicKey();
+    const requestKey = await createRequestKey(publicKey, Date.now());
+    const unwrap = vi.spyOn(globalThis.crypto.subtle, 'unwrapKey');
+    try {
+      for (let i = 0; i < 3; i++) {
+        const sealedCall = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
+        const res = await client.request({ url, body: sealedCall.body, encrypt: false });
+        expect(res.statusCode).toBe(200);
+        expect(await loginNameIn(sealedCall.answerKey, res)).toBe('ptib.demo');
+      }
+      expect(unwrap).toHaveBeenCalledTimes(1);
+
+      const other = await buildApp({ config: testConfig(), db });
+      await other.ready();
+      const elsewhere = new TestClient(other);
+      elsewhere.token = client.token;
+      const sealedCall = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
+      const res = await elsewhere.request({ url, body: sealedCall.body, encrypt: false });
+      expect(res.statusCode).toBe(200);
+      expect(await loginNameIn(sealedCall.answerKey, res)).toBe('ptib.demo');
+      expect(unwrap).toHaveBeenCalledTimes(2);
+    } finally {
+      unwrap.mockRestore();
+    }
+  });
+
+  it('still refuses a replayed request, on this process and on another that holds the key too', async () => {
+    const client = new TestClient(app);
+    await signIn(client, 'ptib.demo');
+    const publicKey = await client.payloadPublicKey();
+    const requestKey = await createRequestKey(publicKey, Date.now());
+    const first = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
+    const second = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
+    expect((await client.request({ url, body: first.body, encrypt: false })).statusCode).toBe(200);
+    expect(refusal(await client.request({ url, body: first.body, encrypt: false }))).toBe(PAYLOAD_ERRORS.replay);
+
+    const other = await buildApp({ config: testConfig(), db });
+    await other.ready();
+    const elsewhere = new TestClient(other);
+    elsewhere.token = client.token;
+    expect((await elsewhere.request({ url, body: second.body, encrypt: false })).statusCode).toBe(200);
+    for (const replayed of [first, second]) {
+      expect(refusal(await elsewhere.request({ url, body: replayed.body, encrypt: false }))).toBe(
+        PAYLOAD_ERRORS.replay,
+      );
+      expect(refusal(await client.request({ url, body: replayed.body, encrypt: false }))).toBe(PAYLOAD_ERRORS.replay);
+    }
+  });
+
+  it("binds each answer to its request: another request's answer under the same key does not open", async () => {
+    const client = new TestClient(app);
+    await signIn(client, 'ptib.demo');
+    const publicKey = await client.payloadPublicKey();
+    const requestKey = await createRequestKey(publicKey, Date.now());
+    const first = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
+    const second = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
+    const answerToFirst = await client.request({ url, body: first.body, encrypt: false });
+    expect(await loginNameIn(first.answerKey, answerToFirst)).toBe('ptib.demo');
+    await expect(loginNameIn(second.answerKey, answerToFirst)).rejects.toThrow(PAYLOAD_ERRORS.integrity);
+  });
+
+  it('answers a page from before (a fresh key per request, no "bind") as it expects', async () => {
+    const client = new TestClient(app);
+    await signIn(client, 'ptib.demo');
+    const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+    const iv = crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
+    const cipher = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(`request ${url}`) },
+      aes,
+      new TextEncoder().encode(JSON.stringify({ ts: Date.now(), data: {} })),
+    );
+    const wrappedKey = await crypto.subtle.wrapKey('raw', aes, await client.payloadPublicKey(), { name: 'RSA-OAEP' });
+    const body = { wrappedKey: toBase64(wrappedKey), iv: toBase64(iv), cipher: toBase64(cipher) };
+    const res = await client.request({ url, body, encrypt: false });
+    expect(res.statusCode).toBe(200);
+    expect(await loginNameIn({ key: aes, boundIv: null }, res)).toBe('ptib.demo');
   });
 });
 

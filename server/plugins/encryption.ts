@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isEncryptedCall } from '../../contract/index.ts';
-import {
-  PAYLOAD_ERRORS,
-  PayloadError,
-  openRequest,
-  sealAnswer,
-  type PayloadCryptoKey,
-} from '../../contract/crypto/index.ts';
+import { PAYLOAD_ERRORS, PayloadError, openRequest, sealAnswer, type AnswerKey } from '../../contract/crypto/index.ts';
 import { encryptedRequestSchema } from '../../contract/schemas/crypto.ts';
 import { PayloadKeyStore, readPrivateKeyFile } from '../security/payload-key.ts';
 import { ReplayGuard } from '../security/payload-replay.ts';
+import { UnwrappedKeys } from '../security/unwrapped-keys.ts';
 import { badRequest } from './errors.ts';
 
 const ENCRYPTED_FIELDS = ['wrappedKey', 'iv', 'cipher'] as const;
@@ -18,10 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payload-encryption key pair (GET /api/public-key publishes its public half). */
     payloadKeys: PayloadKeyStore;
+    /** Request keys already unwrapped by this process (clients reuse one for a while). */
+    unwrappedKeys: UnwrappedKeys;
   }
   interface FastifyRequest {
     /** Set when the request arrived encrypted: its answer is encrypted under the same key. */
-    payloadKey: PayloadCryptoKey | null;
+    payloadKey: AnswerKey | null;
   }
 }
 
@@ -44,6 +41,7 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
   const configured = options.privateKeyFile ? readPrivateKeyFile(options.privateKeyFile) : null;
   const keys = new PayloadKeyStore(app.db, configured);
   const replays = new ReplayGuard(app.db);
+  const unwrapped = new UnwrappedKeys();
   const prefix = options.apiBase === '/' ? '' : options.apiBase;
 
   /** The call's path as the contract names it (without the API base), or null for no route. */
@@ -54,6 +52,7 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
   };
 
   app.decorate('payloadKeys', keys);
+  app.decorate('unwrappedKeys', unwrapped);
   app.decorateRequest('payloadKey', null);
 
   app.addHook('preValidation', async (request) => {
@@ -69,7 +68,7 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
     const at = now();
     let opened;
     try {
-      opened = await openRequest(privateKey, path, shape.data, at);
+      opened = await openRequest(privateKey, path, shape.data, at, unwrapped);
     } catch (error) {
       if (!(error instanceof PayloadError)) throw error;
       request.log.info({ reason: error.reason }, 'encrypted payload refused');
@@ -79,7 +78,7 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
       request.log.warn({ reason: 'replay' }, 'encrypted payload refused');
       throw badRequest(PAYLOAD_ERRORS.replay);
     }
-    request.payloadKey = opened.key;
+    request.payloadKey = opened.answerKey;
     request.body = opened.data;
   });
 

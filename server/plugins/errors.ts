@@ -48,10 +48,7 @@ function describeValidation(error: FastifyError): string {
  * One error format for the whole API: every error leaves as the envelope. 4xx keep their reason;
  * anything unexpected is logged with the request id and answered with a generic message carrying it.
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  sendSpa404: (reply: FastifyReply) => FastifyReply,
-): void {
+export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: FastifyReply) => FastifyReply): void {
   app.setErrorHandler((thrown: FastifyError | null | undefined, request: FastifyRequest, reply: FastifyReply) => {
     // JavaScript can throw anything (`throw null`, a string): read it as an unexpected error.
     const error: FastifyError =

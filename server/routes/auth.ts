@@ -93,7 +93,11 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
     async (request) => {
       const p = request.principal!;
       const now = app.now();
-      const expiresAt = await refreshSession(app.db, p.sessionId, now);
+      // One statement: the refresh, its liveness check and its audit row.
+      const expiresAt = await refreshSession(app.db, p.sessionId, now, {
+        loginName: p.loginName,
+        clientAddress: request.ip,
+      });
       if (!expiresAt) throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
       const token = await issueToken(
         app.signingKeys,
@@ -101,14 +105,6 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
         now,
         expiresAt,
       );
-      await audit(app.db, {
-        event: 'refresh',
-        at: now,
-        accountId: p.accountId,
-        loginName: p.loginName,
-        actingProfileId: p.actingProfileId,
-        clientAddress: request.ip,
-      });
       return ok({ token, tokenExpirationDate: formatTokenExpirationDate(expiresAt) });
     },
   );

@@ -5,7 +5,7 @@ import { envelopeSchema, samlAssertionFormSchema, samlInitialResponseSchema } fr
 import { audit } from '../auth/audit.ts';
 import { openSession } from '../auth/login.ts';
 import { ApiError } from '../plugins/errors.ts';
-import { SamlError, SamlService, type SamlRejection } from '../saml/service.ts';
+import type { SamlRejection } from '../saml/service.ts';
 import type { SamlSettings } from '../saml/settings.ts';
 
 const REJECTION: Record<SamlRejection, { status: number; code: string; message: string }> = {
@@ -32,7 +32,9 @@ export async function samlRoutes(
   options: { prefix?: string; settings: SamlSettings | null },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = options.settings ? new SamlService(options.settings, app.db, () => app.now()) : null;
+  // node-saml and its XML libraries load only when SSO is configured: they would add to every start.
+  const saml = options.settings ? await import('../saml/service.ts') : null;
+  const service = saml && options.settings ? new saml.SamlService(options.settings, app.db, () => app.now()) : null;
   const configured = () => {
     if (!service) throw new ApiError(404, SSO_RESPONSE_CODE.NOT_CONFIGURED, SSO_MESSAGES.notConfigured);
     return service;
@@ -56,7 +58,7 @@ export async function samlRoutes(
   );
 
   r.post(API_PATHS.session, { schema: { body: samlAssertionFormSchema } }, async (request, reply) => {
-    const saml = configured();
+    const sso = configured();
     const now = app.now();
     const refuse = async (kind: SamlRejection | 'unknownUser', detail: string, nameId?: string) => {
       request.log.warn({ reason: kind, detail }, 'SAML sign-in refused');
@@ -77,9 +79,9 @@ export async function samlRoutes(
 
     let identity;
     try {
-      identity = await saml.validate(request.body.SAMLResponse);
+      identity = await sso.validate(request.body.SAMLResponse);
     } catch (error) {
-      if (error instanceof SamlError) throw await refuse(error.kind, error.message);
+      if (saml && error instanceof saml.SamlError) throw await refuse(error.kind, error.message);
       throw error;
     }
 

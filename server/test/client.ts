@@ -1,10 +1,14 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
 import {
+  createRequestKey,
   importPublicKey,
+  requestKeyUsable,
   sealRequest,
+  type AnswerKey,
   type PayloadCryptoKey,
   type PublicPayloadJwk,
+  type RequestKey,
 } from '../../contract/crypto/index.ts';
 import { openSealedAnswer } from './sealed-answer.ts';
 
@@ -25,6 +29,8 @@ export class TestClient {
   token: string | null = null;
   remoteAddress = '127.0.0.1';
   #publicKey: Promise<PayloadCryptoKey> | null = null;
+  /** Like the web app: one wrapped request key for a while (contract/crypto RequestKey). */
+  #requestKey: RequestKey | null = null;
   /** Like a browser that loaded the app first: fetch the XSRF cookie with a GET before the first other call. */
   primeXsrf = true;
 
@@ -44,13 +50,20 @@ export class TestClient {
   }): Promise<TestResponse> {
     const method = options.method ?? 'POST';
     const path = this.callPath(options.url);
-    let key: PayloadCryptoKey | null = null;
+    let key: AnswerKey | null = null;
     let body = options.body;
     if (options.encrypt ?? isEncryptedCall(path)) {
       // Stamped with the server's clock, which a test may have set to another time.
-      const sealed = await sealRequest(await this.payloadPublicKey(), path, body ?? null, this.app.now().getTime());
+      const now = this.app.now().getTime();
+      const sealed = await sealRequest(
+        await this.payloadPublicKey(),
+        path,
+        body ?? null,
+        now,
+        await this.requestKey(now),
+      );
       body = sealed.body;
-      key = sealed.key;
+      key = sealed.answerKey;
     }
     const headers: Record<string, string> = { ...options.headers };
     if (method !== 'GET' && this.primeXsrf && !this.cookies.has('XSRF-TOKEN') && !('x-xsrf-token' in headers))
@@ -83,6 +96,13 @@ export class TestClient {
     return base !== '/' && path.startsWith(base) ? path.slice(base.length) : path;
   }
 
+  /** The request key in use, or a new one once it is past its age or uses (as the web app does). */
+  async requestKey(now: number): Promise<RequestKey> {
+    if (!this.#requestKey || !requestKeyUsable(this.#requestKey, now))
+      this.#requestKey = await createRequestKey(await this.payloadPublicKey(), now);
+    return this.#requestKey;
+  }
+
   /** The server's public key, fetched once per client like the web app does. */
   payloadPublicKey(): Promise<PayloadCryptoKey> {
     this.#publicKey ??= this.app
@@ -110,7 +130,7 @@ export class TestClient {
  * Replaces an encrypted answer's body with its plaintext, keeping the wire form in `wire`. A plain answer
  * (a refusal made before the body could be decrypted) is left as it is.
  */
-async function decryptInPlace(res: TestResponse, key: PayloadCryptoKey, path: string): Promise<void> {
+async function decryptInPlace(res: TestResponse, key: AnswerKey, path: string): Promise<void> {
   const text = await openSealedAnswer(key, path, res.payload);
   if (text === null) return;
   res.wire = res.payload;

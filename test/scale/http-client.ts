@@ -8,10 +8,14 @@
 import http from 'node:http';
 import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
 import {
+  createRequestKey,
   importPublicKey,
+  requestKeyUsable,
   sealRequest,
+  type AnswerKey,
   type PayloadCryptoKey,
   type PublicPayloadJwk,
+  type RequestKey,
 } from '../../contract/crypto/index.ts';
 import type { ApiCaller } from '../../server/test/auth.ts';
 import { openSealedAnswer } from '../../server/test/sealed-answer.ts';
@@ -97,6 +101,8 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
   /** Every secret this client sent or was given (passwords, nonces, tokens, cookie values). */
   readonly secrets = new Set<string>();
   #publicKey: Promise<PayloadCryptoKey> | null = null;
+  /** One wrapped request key for a while, as the web app keeps one (contract/crypto RequestKey). */
+  #requestKey: RequestKey | null = null;
 
   constructor(base: string, options: { forwardedFor?: string } = {}) {
     this.base = base;
@@ -125,12 +131,15 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
     const method = options.method ?? 'POST';
     const path = options.url.split('?')[0] ?? options.url;
     this.collectSecrets(options.body);
-    let key: PayloadCryptoKey | null = null;
+    let key: AnswerKey | null = null;
     let body = options.body;
     if (method !== 'GET' && (options.encrypt ?? isEncryptedCall(path))) {
-      const sealed = await sealRequest(await this.payloadPublicKey(), path, body ?? null, Date.now());
+      const publicKey = await this.payloadPublicKey();
+      if (!this.#requestKey || !requestKeyUsable(this.#requestKey, Date.now()))
+        this.#requestKey = await createRequestKey(publicKey, Date.now());
+      const sealed = await sealRequest(publicKey, path, body ?? null, Date.now(), this.#requestKey);
       body = sealed.body;
-      key = sealed.key;
+      key = sealed.answerKey;
     }
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.get(API_PATHS.health);
     const headers: Record<string, string> = {};

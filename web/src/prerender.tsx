@@ -7,15 +7,15 @@ import { createRouter } from './lib/router/router.ts';
 
 /**
  * Build-time entry (scripts/prerender.ts, Vite SSR build; never part of the browser bundle): the shell
- * with the home page, as a first visit sees it before any script runs. Effects do not run here, so the
- * markup is that of a signed-out visitor. The caller provides a DOM (jsdom) at `#/home`.
+ * with one screen, as a first visit sees it before any script runs. Effects do not run here, so the
+ * markup is that of a signed-out visitor. The caller provides a DOM (jsdom) whose address is the screen's.
  */
-export async function renderHome(): Promise<string> {
+export async function renderScreen(path: string): Promise<string> {
   const router = createRouter({ routes, notFound: notFoundRoute, index: ROUTES.home });
   const stop = router.start();
   const deadline = Date.now() + 5_000;
-  while (router.getState().pending || router.getState().route?.path !== ROUTES.home) {
-    if (Date.now() > deadline) throw new Error('prerender: the router did not resolve #/home');
+  while (router.getState().pending || router.getState().route?.path !== path) {
+    if (Date.now() > deadline) throw new Error(`prerender: the router did not resolve #${path}`);
     await new Promise((r) => setTimeout(r, 5));
   }
   stop();
@@ -25,3 +25,5 @@ export async function renderHome(): Promise<string> {
     </StrictMode>,
   );
 }
+
+export const SCREENS = { home: ROUTES.home, login: ROUTES.login } as const;

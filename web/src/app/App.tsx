@@ -13,6 +13,18 @@ import { EserviceMenuSlot } from '../features/esvc/EserviceMenuSlot.tsx';
 
 const isAppPathname = (pathname: string) => pathname === '/' || pathname === '/index.html';
 
+/** Runs `start` in a task of its own; the answer undoes it (or cancels it, not yet run). */
+function inOwnTask(start: () => () => void): () => void {
+  let stop: (() => void) | null = null;
+  const timer = setTimeout(() => {
+    stop = start();
+  });
+  return () => {
+    clearTimeout(timer);
+    stop?.();
+  };
+}
+
 /** Wires the router and the shell; features live under src/features. */
 export function App({ router: given }: { router?: Router } = {}) {
   // `given`: a router that has already resolved its first screen (the build-time prerender, scripts/prerender.ts).
@@ -20,9 +32,11 @@ export function App({ router: given }: { router?: Router } = {}) {
     () => given ?? createRouter({ routes, notFound: notFoundRoute, index: ROUTES.home, isAppPathname }),
     [given],
   );
-  // The session starts first: guards of the first screen read it.
-  useEffect(() => startSession(router), [router]);
-  useEffect(() => router.start(), [router]);
+  // The session starts first: guards of the first screen read it. Each start in a task of its own, after
+  // the other start-up effects, so that no one task holds the main thread long (issue 9's Total Blocking
+  // Time); timers run in the order they were set.
+  useEffect(() => inOwnTask(() => startSession(router)), [router]);
+  useEffect(() => inOwnTask(() => router.start()), [router]);
   return (
     <RouterContext value={router}>
       <Shell actingAs={<ActingAsIndicator />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>

@@ -1,6 +1,14 @@
-import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../../contract/index.ts';
+import { signIn } from '../features/auth/api.ts';
+import { LoginForm } from '../features/auth/LoginForm.tsx';
 import { replacePrerendered } from './prerendered.ts';
+
+vi.mock('../features/auth/api.ts', () => ({ signIn: vi.fn() }));
 
 const page = (
   <>
@@ -31,5 +39,138 @@ describe('taking over the prerendered page', () => {
       expect(active?.textContent).toBe('FAQs');
       expect(document.getElementById('root')!.contains(active)).toBe(true);
     });
+  });
+});
+
+describe('taking over the prerendered login screen', () => {
+  const signInMock = vi.mocked(signIn);
+
+  /** The login screen as the build prerenders it (the route gate put it in the main), its submit disabled. */
+  function prerenderedLogin(): HTMLElement {
+    document.body.innerHTML =
+      '<div id="root" data-prerendered="login"><a href="#main-content">Skip to main content</a>' +
+      `<main id="main-content">${renderToString(<LoginForm onToken={() => undefined} />)}</main></div>`;
+    const container = document.getElementById('root')!;
+    container.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled = true;
+    return container;
+  }
+  const app = (onToken: (token: string, rememberMe: boolean) => void) => (
+    <>
+      <a href="#main-content">Skip to main content</a>
+      <main id="main-content">
+        <LoginForm onToken={onToken} />
+      </main>
+    </>
+  );
+
+  it('keeps what was typed and ticked, and the focus, and the app’s form sends them', async () => {
+    signInMock.mockReset();
+    signInMock.mockResolvedValue({ kind: 'token', token: 'token-1' });
+    const container = prerenderedLogin();
+    const user = userEvent.setup();
+    const before = within(container);
+    // The app's ids (React's useId) differ from the build's: the fields are matched by name.
+    const oldName = before.getByLabelText('Login name');
+    expect(oldName.id).not.toBe('');
+    await user.type(oldName, 'ptib.demo');
+    await user.click(before.getByLabelText(/Remember me/));
+    const oldPassword = before.getByLabelText('Password');
+    await user.type(oldPassword, 'Demo!23');
+    // Sending the prerendered form does nothing: its button is disabled until the app is there.
+    expect(before.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(signInMock).not.toHaveBeenCalled();
+
+    const onToken = vi.fn();
+    replacePrerendered(container, app(onToken));
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+
+    const password = screen.getByLabelText('Password');
+    expect(password).not.toBe(oldPassword);
+    expect(screen.getByLabelText('Login name')).toHaveValue('ptib.demo');
+    expect(screen.getByLabelText(/Remember me/)).toBeChecked();
+    expect(password).toHaveValue('Demo!23');
+    expect(password).toHaveFocus();
+    // The visitor goes on typing where they were, and sends the form with the app's button.
+    await user.keyboard('45');
+    expect(password).toHaveValue('Demo!2345');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(signInMock).toHaveBeenCalledWith(
+        expect.objectContaining({ loginName: 'ptib.demo', password: 'Demo!2345', rememberMe: true }),
+      ),
+    );
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true));
+  });
+
+  it('an untouched form stays untouched: empty fields are still named in the summary', async () => {
+    const container = prerenderedLogin();
+    replacePrerendered(
+      container,
+      app(() => undefined),
+    );
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+    expect(screen.getByLabelText('Login name')).toHaveValue('');
+    expect(screen.getByLabelText(/Remember me/)).not.toBeChecked();
+    expect(document.body).toHaveFocus();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.validationSummary);
+  });
+});
+
+describe('taking over a choice', () => {
+  function Theme({ initial, onChoose }: { initial: string; onChoose: (choice: string) => void }) {
+    const [choice, setChoice] = useState(initial);
+    return (
+      <select
+        aria-label="Theme"
+        value={choice}
+        onChange={(e) => {
+          onChoose(e.target.value);
+          setChoice(e.target.value);
+        }}
+      >
+        {['system', 'light', 'dark'].map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  /** The build renders the default; the app starts from what the visitor stored. */
+  function prerendered(): HTMLElement {
+    document.body.innerHTML = `<div id="root" data-prerendered="home"><main>${renderToString(
+      <Theme initial="system" onChoose={() => undefined} />,
+    )}</main></div>`;
+    return document.getElementById('root')!;
+  }
+
+  it('leaves a field the visitor did not touch as the app starts it', async () => {
+    const onChoose = vi.fn();
+    replacePrerendered(
+      prerendered(),
+      <main>
+        <Theme initial="dark" onChoose={onChoose} />
+      </main>,
+    );
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+    expect(screen.getByLabelText('Theme')).toHaveValue('dark');
+    expect(onChoose).not.toHaveBeenCalled();
+  });
+
+  it('carries over a choice the visitor made, as a change the app handles', async () => {
+    const container = prerendered();
+    await userEvent.setup().selectOptions(within(container).getByLabelText('Theme'), 'light');
+    const onChoose = vi.fn();
+    replacePrerendered(
+      container,
+      <main>
+        <Theme initial="dark" onChoose={onChoose} />
+      </main>,
+    );
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+    expect(screen.getByLabelText('Theme')).toHaveValue('light');
+    expect(onChoose).toHaveBeenCalledWith('light');
   });
 });

@@ -25,21 +25,37 @@ export interface ShellProps {
  * in flight.
  */
 export function Shell({ children, headerActions, menu, actingAs }: ShellProps) {
-  const { busy, blocking } = useWork();
   const skipLink = useRef<HTMLAnchorElement>(null);
   return (
     <>
       <SkipLink ref={skipLink} />
-      <ProgressBar active={busy} />
+      <WorkProgressBar />
       <WarningBanner />
       <SiteHeader actions={headerActions} menu={menu} actingAs={actingAs} />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} aria-busy={blocking}>
-        {children}
-      </main>
+      <Main>{children}</Main>
       <SiteFooter />
       <BackToTop focusTop={() => skipLink.current?.focus()} />
       <Toasts />
-      <BlockOverlay active={blocking} />
+      <WorkBlockOverlay />
     </>
+  );
+}
+
+// The parts that follow the work in progress read it themselves: a call or a route load that starts or
+// ends then re-renders them, not the whole shell (header, menu and footer), which would block the main
+// thread for a moment each time (issue 9's Total Blocking Time; GET /api/config runs at every start).
+function WorkProgressBar() {
+  return <ProgressBar active={useWork().busy} />;
+}
+
+function WorkBlockOverlay() {
+  return <BlockOverlay active={useWork().blocking} />;
+}
+
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} aria-busy={useWork().blocking}>
+      {children}
+    </main>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { HOME_STEP_MESSAGES } from '../../../../contract/index.ts';
-import { LoginForm } from './LoginForm.tsx';
-import { useCompleteSignIn } from './useCompleteSignIn.ts';
+// Through the login screen's module: one chunk for both (LoginPage.tsx says why).
+import { LoginForm, useCompleteSignIn } from './LoginPage.tsx';
 import { useFocusWrap } from './useFocusWrap.ts';
 import './auth.css';
 

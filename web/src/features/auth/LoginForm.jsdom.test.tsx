@@ -8,8 +8,10 @@ import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
 import { verifyOtp } from '../otp/api.ts';
 import { signIn, type LoginOutcome } from './api.ts';
+import { resetSiteConfig } from '../../components/shell/siteConfig.ts';
 import LoginDialog from './LoginDialog.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import LoginPage from './LoginPage.tsx';
 
 vi.mock('./api.ts', () => ({ signIn: vi.fn() }));
 vi.mock('../otp/api.ts', () => ({
@@ -65,13 +67,16 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
     await user.click(screen.getByLabelText(/Remember me/));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(signInMock).toHaveBeenCalledWith({
-      loginName: 'ptib.demo',
-      password: 'Demo!2345',
-      rememberMe: true,
-      model: expect.stringMatching(/\S/) as string,
-    });
-    expect(onToken).toHaveBeenCalledWith('token-1', true);
+    // The sign-in calls load when the form is first used (signInSteps.ts), so the call may come a moment later.
+    await waitFor(() =>
+      expect(signInMock).toHaveBeenCalledWith({
+        loginName: 'ptib.demo',
+        password: 'Demo!2345',
+        rememberMe: true,
+        model: expect.stringMatching(/\S/) as string,
+      }),
+    );
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true));
   });
 
   it("shows the server's refusal in an alert, keeps the login name and clears the password", async () => {
@@ -173,5 +178,35 @@ describe('LoginDialog', () => {
     expect(screen.getByLabelText('Login name')).toHaveValue('ptib.demo');
     expect(screen.getByRole('dialog', { name: 'Log in' })).toHaveAttribute('open');
     opener.remove();
+  });
+});
+
+describe('LoginPage', () => {
+  function renderPage(ssoEnabled: boolean) {
+    resetSiteConfig({ contactPhone: '1800-225-5529', links: {}, ssoEnabled });
+    const router = createRouter({
+      routes: [],
+      notFound: { path: '*', title: 'x', load: () => Promise.resolve({ default: () => null }) },
+      index: '/home',
+    });
+    render(
+      <RouterContext value={router}>
+        <LoginPage location={{ path: '/login', query: new URLSearchParams(), anchor: null }} />
+      </RouterContext>,
+    );
+  }
+
+  it('offers single sign-on, loaded only then, when the deployment has it', async () => {
+    renderPage(true);
+    expect(await screen.findByRole('button', { name: 'Log in with single sign-on' })).toBeInTheDocument();
+    resetSiteConfig(null);
+  });
+
+  it('shows only the login form without it', () => {
+    renderPage(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in to PTIB e-Services' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Login name')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in with single sign-on' })).toBeNull();
+    resetSiteConfig(null);
   });
 });

@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LOGIN_FORM_MESSAGES, MESSAGES, isEmpty } from '../../../../contract/index.ts';
+import { LOGIN_FORM_MESSAGES, MESSAGES } from '../../../../contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
-import { signIn } from './api.ts';
-import { deviceModel } from './device.ts';
-import { OtpStep } from '../otp/OtpStep.tsx';
+
+/** Loaded once the visitor starts typing, not with the screen (signInSteps.ts says why). */
+const loadSignInSteps = () => import('./signInSteps.ts');
+type OtpStepComponent = Awaited<ReturnType<typeof loadSignInSteps>>['OtpStep'];
+/** Starts loading early; a failure here is reported when the form is sent. */
+const prefetchSignInSteps = () => void loadSignInSteps().catch(() => undefined);
 
 export interface LoginFormProps {
   /** Called with the new token and the remember-me choice; throws when the token cannot be kept. */
@@ -30,7 +33,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [otpMobile, setOtpMobile] = useState<string | null>(null);
+  const [otp, setOtp] = useState<{ maskedMobile: string; Step: OtpStepComponent } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   // Focus moves to the summary once it is rendered (not a frame later, when the user may be elsewhere).
@@ -44,8 +47,10 @@ export function LoginForm({ onToken }: LoginFormProps) {
     event.preventDefault();
     if (busy) return;
     const found: FieldErrors = {};
-    if (isEmpty(loginName.trim())) found.loginName = LOGIN_FORM_MESSAGES.loginNameRequired;
-    if (isEmpty(password)) found.password = LOGIN_FORM_MESSAGES.passwordRequired;
+    // A text field's value is empty when it is '' (contract's isEmpty, whose module would add a chunk to
+    // the login screen's first load: issue 9's budget).
+    if (loginName.trim() === '') found.loginName = LOGIN_FORM_MESSAGES.loginNameRequired;
+    if (password === '') found.password = LOGIN_FORM_MESSAGES.passwordRequired;
     setErrors(found);
     setServerError(null);
     if (Object.keys(found).length > 0) {
@@ -54,6 +59,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
     }
     setBusy(true);
     try {
+      const { signIn, deviceModel, OtpStep } = await loadSignInSteps();
       const outcome = await signIn({
         loginName: loginName.trim(),
         password,
@@ -70,7 +76,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
           }
           return;
         case 'otp':
-          setOtpMobile(outcome.maskedMobile);
+          setOtp({ maskedMobile: outcome.maskedMobile, Step: OtpStep });
           return;
         case 'refused':
           setServerError(outcome.message);
@@ -83,20 +89,25 @@ export function LoginForm({ onToken }: LoginFormProps) {
           focusSummary();
           return;
       }
+    } catch {
+      // The sign-in steps' code could not be loaded (the connection dropped): as for an unreachable server.
+      setServerError(systemDifficultiesMessage());
+      focusSummary();
     } finally {
       setBusy(false);
     }
   };
 
-  if (otpMobile !== null) {
+  if (otp !== null) {
+    const { Step } = otp;
     return (
-      <OtpStep
-        maskedMobile={otpMobile}
+      <Step
+        maskedMobile={otp.maskedMobile}
         onToken={(token) => onToken(token, rememberMe)}
         onBack={() => {
           // A new sign-in: the password is typed again; the login name is kept.
           setPassword('');
-          setOtpMobile(null);
+          setOtp(null);
           requestAnimationFrame(() => document.getElementById(ids.password)?.focus());
         }}
       />
@@ -149,7 +160,10 @@ export function LoginForm({ onToken }: LoginFormProps) {
           value={loginName}
           aria-invalid={errors.loginName ? true : undefined}
           aria-describedby={describedBy('loginName')}
-          onChange={(e) => setLoginName(e.target.value)}
+          onChange={(e) => {
+            setLoginName(e.target.value);
+            prefetchSignInSteps();
+          }}
         />
       </div>
       <div className={errors.password ? 'field field-invalid' : 'field'}>
@@ -168,7 +182,10 @@ export function LoginForm({ onToken }: LoginFormProps) {
           value={password}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={describedBy('password')}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            prefetchSignInSteps();
+          }}
         />
       </div>
       <div className="field field-checkbox">

@@ -1,12 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { useSiteConfig } from '../../components/shell/siteConfig.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
-import { SsoSignIn } from '../sso/SsoSignIn.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { useCompleteSignIn } from './useCompleteSignIn.ts';
 import './auth.css';
 
-/** `#/login`: the login screen. */
+// Only deployments with SAML offer single sign-on, and only once GET /api/config said so: its code loads
+// then, not with every visit to the login screen (issue 9's budget for #/login, scripts/size-budget.ts).
+const SsoSignIn = lazy(() => import('../sso/SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
+
+/** `#/login`: the login screen. The build prerenders it (docs/decisions/0012-prerendered-home.md). */
 export default function LoginPage(_props: ScreenProps) {
   const complete = useCompleteSignIn();
+  const ssoEnabled = useSiteConfig()?.ssoEnabled === true;
   return (
     <section className="login-page" aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
@@ -14,7 +20,15 @@ export default function LoginPage(_props: ScreenProps) {
       </h1>
       <p>Use the login name and password of your PTIB account.</p>
       <LoginForm onToken={complete} />
-      <SsoSignIn />
+      {ssoEnabled && (
+        <Suspense fallback={null}>
+          <SsoSignIn />
+        </Suspense>
+      )}
     </section>
   );
 }
+
+// The login dialog takes the form from here, so that the login screen's code is one chunk (a chunk
+// shared by the two would cost #/login a second file and its gzip overhead).
+export { LoginForm, useCompleteSignIn };

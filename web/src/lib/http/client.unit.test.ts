@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   FORBIDDEN_DESC,
@@ -10,6 +10,7 @@ import {
   withPhone,
 } from '../../../../contract/index.ts';
 import {
+  PAYLOAD_CRYPTO,
   generatePayloadKeyPair,
   importPrivateKey,
   openRequest,
@@ -403,7 +404,7 @@ describe('encrypted calls', () => {
         Date.now(),
       );
       seenData.push(opened.data);
-      return new Response(JSON.stringify(await sealAnswer(opened.key, path, reply(opened.data))), {
+      return new Response(JSON.stringify(await sealAnswer(opened.answerKey, path, reply(opened.data))), {
         headers: { 'content-type': 'text/plain' },
       });
     };
@@ -430,6 +431,45 @@ describe('encrypted calls', () => {
     });
     for (let i = 0; i < 3; i++) expect((await api.post(API_PATHS.retrieveProfile)).ok).toBe(true);
     expect(callsTo(API_PATHS.publicKey)).toHaveLength(1);
+  });
+
+  it('reuses one wrapped request key for many calls, each with its own IV', async () => {
+    handler = route({
+      [API_PATHS.publicKey]: () => json(publicJwk),
+      [API_PATHS.retrieveProfile]: encryptedServer(API_PATHS.retrieveProfile, () => JSON.stringify(ok({ a: 1 }))),
+    });
+    for (let i = 0; i < 3; i++) expect((await api.post(API_PATHS.retrieveProfile)).ok).toBe(true);
+    const bodies = callsTo(API_PATHS.retrieveProfile).map((c) => JSON.parse(c.body!) as EncryptedRequest);
+    expect(new Set(bodies.map((b) => b.wrappedKey)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.iv)).size).toBe(3);
+  });
+
+  it('makes a new request key once the old one is too old, and after a plain 400 refusal', async () => {
+    let refuse = false;
+    const answer = encryptedServer(API_PATHS.retrieveProfile, () => JSON.stringify(ok({})));
+    handler = route({
+      [API_PATHS.publicKey]: () => json(publicJwk),
+      [API_PATHS.retrieveProfile]: (url, init) =>
+        refuse ? json(fail('400', 'Encrypted payload: the key could not be unwrapped'), 400) : answer(url, init),
+    });
+    const wrappedKeys = () =>
+      callsTo(API_PATHS.retrieveProfile).map((c) => (JSON.parse(c.body!) as EncryptedRequest).wrappedKey);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await api.post(API_PATHS.retrieveProfile);
+      vi.setSystemTime(Date.now() + PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS);
+      await api.post(API_PATHS.retrieveProfile);
+      refuse = true;
+      await api.post(API_PATHS.retrieveProfile);
+      refuse = false;
+      await api.post(API_PATHS.retrieveProfile);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [first, second, refused, after] = wrappedKeys();
+    expect(second).not.toBe(first);
+    expect(refused).toBe(second);
+    expect(after).not.toBe(refused);
   });
 
   it('decrypted session outcomes still apply (header 403 Forbidden)', async () => {

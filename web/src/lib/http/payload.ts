@@ -1,11 +1,19 @@
 import { API_PATHS } from '../../../../contract/index.ts';
-import type { EncryptedRequest, PayloadCryptoKey, PublicPayloadJwk } from '../../../../contract/crypto/index.ts';
+import type {
+  EncryptedRequest,
+  PayloadCryptoKey,
+  PublicPayloadJwk,
+  RequestKey,
+} from '../../../../contract/crypto/index.ts';
+import type * as PayloadCrypto from '../../../../contract/crypto/index.ts';
 import { httpSettings } from './settings.ts';
 
 /**
  * Encrypted calls (contract/calls.ts ENCRYPTED_CALL_PATHS): the shared WebCrypto code is loaded on the
  * first such call, so the first page load does not carry it; the server's public key is fetched once
- * per page (and again after the server refused a payload, in case its key was replaced).
+ * per page (and again after the server refused a payload, in case its key was replaced). One wrapped
+ * request key serves the calls of a while (contract/crypto: a fresh IV each, answers bound to their
+ * request), so the server unwraps it once instead of once per call.
  */
 const cryptoModule = () => import('../../../../contract/crypto/index.ts');
 
@@ -13,6 +21,7 @@ const cryptoModule = () => import('../../../../contract/crypto/index.ts');
 export class PublicKeyUnavailable extends Error {}
 
 let publicKey: Promise<PayloadCryptoKey> | null = null;
+let requestKey: Promise<RequestKey> | null = null;
 
 function joinBase(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`;
@@ -49,6 +58,23 @@ function serverPublicKey(signal: AbortSignal): Promise<PayloadCryptoKey> {
 /** Forget the public key: the server refused a payload, perhaps because its key was replaced. */
 export function forgetPublicKey(): void {
   publicKey = null;
+  requestKey = null;
+}
+
+/** The request key in use, or a new one when it is past its age or uses (a failed one does not stick). */
+async function currentRequestKey(
+  crypto: typeof PayloadCrypto,
+  key: PayloadCryptoKey,
+  now: number,
+): Promise<RequestKey> {
+  const current = requestKey ? await requestKey.catch(() => null) : null;
+  if (current && crypto.requestKeyUsable(current, now)) return current;
+  const making = crypto.createRequestKey(key, now);
+  requestKey = making;
+  making.catch(() => {
+    if (requestKey === making) requestKey = null;
+  });
+  return making;
 }
 
 export interface SealedCall {
@@ -62,14 +88,14 @@ export interface SealedCall {
 /** Encrypts a call's body for `path`, stamped with `now` (the server-corrected clock). */
 export async function sealCall(path: string, data: unknown, now: number, signal: AbortSignal): Promise<SealedCall> {
   const [crypto, key] = await Promise.all([cryptoModule(), serverPublicKey(signal)]);
-  const sealed = await crypto.sealRequest(key, path, data, now);
+  const sealed = await crypto.sealRequest(key, path, data, now, await currentRequestKey(crypto, key, now));
   return {
     body: sealed.body,
     isEncrypted: (answer) => crypto.isEncryptedAnswer(answer),
     async open(answer) {
       if (!crypto.isEncryptedAnswer(answer)) return null;
       try {
-        return await crypto.openAnswer(sealed.key, path, answer);
+        return await crypto.openAnswer(sealed.answerKey, path, answer);
       } catch {
         return null;
       }

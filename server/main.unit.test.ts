@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-compile-cache-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+/**
+ * Runs server/main.ts with a bad PORT: it loads its modules, then stops at the configuration check
+ * (exit 2) without opening a database, which is all this needs.
+ */
+function startWithBadConfig(env: Record<string, string> = {}) {
+  // The cache goes to the default place under TMPDIR: NODE_COMPILE_CACHE would turn it on by itself.
+  const { NODE_COMPILE_CACHE: _ignored, ...inherited } = process.env;
+  return spawnSync(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...inherited, PORT: 'not-a-port', TMPDIR: cacheDir, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('server/main.ts', () => {
+  it('stops with one clear line on a bad configuration', () => {
+    const run = startWithBadConfig();
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('PORT="not-a-port" must be a whole number');
+  });
+
+  it('takes the server modules from the compile cache on the next start', () => {
+    startWithBadConfig();
+    const run = startWithBadConfig({ NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+    expect(run.status).toBe(2);
+    for (const file of ['server/app.ts', 'server/config.ts', 'server/db/open.ts']) {
+      expect(run.stderr).toContain(`V8 code cache for ESM ${new URL(file, `file://${root}/`).href} was accepted`);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * What the login form needs only once it is sent: the sign-in calls (and through them the contract's
+ * schemas), the device description and the one-time password step. LoginForm imports this lazily, when
+ * the visitor starts typing (or sends the form), so the login screen's own chunk stays small (issue 9's
+ * 85 KB budget for #/login, scripts/size-budget.ts).
+ */
+export { signIn } from './api.ts';
+export { deviceModel } from './device.ts';
+export { OtpStep } from '../otp/OtpStep.tsx';
