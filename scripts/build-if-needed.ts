@@ -19,7 +19,8 @@ function newest(dir: string): number {
   return latest;
 }
 
-const sources = ['web', 'contract'].map((d) => newest(path.join(root, d)));
+// scripts/: the prerender and precompress steps below are part of the build (prerender.ts, lib/first-load.ts).
+const sources = ['web', 'contract', 'scripts'].map((d) => newest(path.join(root, d)));
 const configs = ['vite.config.ts', 'package.json'].map((f) => statSync(path.join(root, f)).mtimeMs);
 const needed = !existsSync(built) || Math.max(...sources, ...configs) > statSync(built).mtimeMs;
 
