@@ -21,7 +21,7 @@ function npmStartWouldBuild(): boolean {
       const full = path.join(dir, e.name);
       return Math.max(latest, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
     }, 0);
-  const sources = Math.max(newest(path.join(ROOT, 'web')), newest(path.join(ROOT, 'contract')));
+  const sources = Math.max(...['web', 'contract', 'scripts'].map((d) => newest(path.join(ROOT, d))));
   const configs = Math.max(...['vite.config.ts', 'package.json'].map((f) => statSync(path.join(ROOT, f)).mtimeMs));
   return Math.max(sources, configs) > statSync(built).mtimeMs;
 }
