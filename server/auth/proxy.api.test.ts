@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE } from '../../contract/index.ts';
 import { masterListResponseSchema, userIdentitySchema } from '../../contract/schemas/index.ts';
 import type { Database } from '../db/database.ts';
-import { signIn } from '../test/auth.ts';
-import { TestClient } from '../test/client.ts';
+import { signedInClient, TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 let app: FastifyInstance;
@@ -17,11 +16,7 @@ const MASTER_OWN = 'PTIB00000002';
 const ALLOWED = ['PTIB00000011', 'PTIB00000012'];
 const MASTER_BLOCKED = 'PTIB00000013';
 
-async function signedIn(loginName: string): Promise<TestClient> {
-  const c = new TestClient(app);
-  await signIn(c, loginName);
-  return c;
-}
+const signedIn = (loginName: string) => signedInClient(app, loginName);
 
 const identity = async (c: TestClient) => {
   const res = await c.post(API_PATHS.retrieveProfile);

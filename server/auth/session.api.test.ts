@@ -10,8 +10,7 @@ import {
   parseTokenExpirationDate,
 } from '../../contract/index.ts';
 import type { Database } from '../db/database.ts';
-import { signIn } from '../test/auth.ts';
-import { TestClient } from '../test/client.ts';
+import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { ensureSigningKey } from './keys.ts';
@@ -29,11 +28,7 @@ beforeAll(async () => {
 const MINUTE = 60_000;
 const FORBIDDEN = { responseCode: RESPONSE_CODE.FORBIDDEN, responseDesc: FORBIDDEN_DESC };
 
-async function signedIn(loginName = 'ptib.demo'): Promise<TestClient> {
-  const c = new TestClient(app);
-  await signIn(c, loginName);
-  return c;
-}
+const signedIn = (loginName = 'ptib.demo') => signedInClient(app, loginName);
 
 const profileHeader = async (c: TestClient) => (await c.post(API_PATHS.retrieveProfile)).json().header;
 

@@ -6,7 +6,7 @@ import { initialValues, validateForm } from '../../contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail } from '../../contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { signIn } from '../test/auth.ts';
-import { TestClient } from '../test/client.ts';
+import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { moveCase } from './service.ts';
@@ -22,11 +22,7 @@ beforeAll(async () => {
   demo = await signedIn('ptib.demo');
 });
 
-async function signedIn(loginName: string): Promise<TestClient> {
-  const c = new TestClient(app);
-  await signIn(c, loginName);
-  return c;
-}
+const signedIn = (loginName: string) => signedInClient(app, loginName);
 
 const peBase = '/process-engine';
 const submitUrl = (id: string) => peBase + fillPath(PROCESS_ENGINE_PATHS.submit, { id });

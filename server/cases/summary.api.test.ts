@@ -5,8 +5,7 @@ import { CASE_PATHS, CASE_STATUSES, DASHBOARD_LATEST_COUNT, type CaseStatus } fr
 import { fillPath } from '../../contract/paths.ts';
 import type { CaseDetail, CasesSummary } from '../../contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
-import { signIn } from '../test/auth.ts';
-import { TestClient } from '../test/client.ts';
+import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 
@@ -21,11 +20,7 @@ beforeAll(async () => {
   demo = await signedIn('ptib.demo');
 });
 
-async function signedIn(loginName: string): Promise<TestClient> {
-  const c = new TestClient(app);
-  await signIn(c, loginName);
-  return c;
-}
+const signedIn = (loginName: string) => signedInClient(app, loginName);
 
 async function summaryOf(c: TestClient): Promise<CasesSummary> {
   const res = await c.get(API_PATHS.casesSummary);

@@ -10,6 +10,7 @@ import {
   type PublicPayloadJwk,
   type RequestKey,
 } from '../../contract/crypto/index.ts';
+import { signIn } from './auth.ts';
 import { openSealedAnswer } from './sealed-answer.ts';
 
 /** An answer as tests read it: for an encrypted call, body/payload/json() are the decrypted answer. */
@@ -137,4 +138,11 @@ async function decryptInPlace(res: TestResponse, key: AnswerKey, path: string): 
   res.payload = text;
   res.body = text;
   res.rawPayload = Buffer.from(text, 'utf8');
+}
+
+/** A new client (a new browser) already signed in as `loginName`. */
+export async function signedInClient(app: FastifyInstance, loginName: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  await signIn(client, loginName);
+  return client;
 }
