@@ -1,18 +1,18 @@
 /**
  * API throughput on the embedded database (PGlite), 50 connections: refreshJWT and retrieveProfile
- * against a plain node:http server that only verifies the same JWT (ES256, jose), measured in the same
- * run; then sign-in throughput, which the password hash bounds.
+ * against a plain node:http server that only verifies the same JWT, with the server's own verifier
+ * (ES256, fast-jwt on node:crypto: bench/lib/jwt-baseline.ts), measured in the same run; then sign-in
+ * throughput, which the password hash bounds.
  * Run: npm run bench:api -- [--duration=10] [--connections=50] [--signin-seconds=10]
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPair, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { promisify } from 'node:util';
 import { API_PATHS } from '../contract/index.ts';
 import { PAYLOAD_CRYPTO, isEncryptedAnswer, openAnswer, type AnswerKey } from '../contract/crypto/index.ts';
-import { TOKEN_ALG } from '../server/auth/keys.ts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../server/auth/tokens.ts';
+import { signToken } from '../server/auth/tokens.ts';
 import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../server/security/passwords.ts';
 import { freePort } from '../scripts/lib/postgres-cluster.ts';
 import { BenchClient } from './lib/client.ts';
@@ -38,10 +38,11 @@ export interface ApiOptions {
 
 /** The yardstick server in its own process; answers its URL and a valid token for it. */
 export async function startBaseline(): Promise<{ url: string; token: string; stop: () => Promise<void> }> {
-  const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { extractable: true });
+  const { publicKey, privateKey } = await promisify(generateKeyPair)('ec', { namedCurve: 'prime256v1' });
+  const kid = randomUUID();
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/jwt-baseline.ts')], {
-    env: { ...process.env, PORT: String(port), JWK: JSON.stringify(await exportJWK(publicKey)) },
+    env: { ...process.env, PORT: String(port), JWK: JSON.stringify(publicKey.export({ format: 'jwk' })), KID: kid },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -50,16 +51,12 @@ export async function startBaseline(): Promise<{ url: string; token: string; sto
     child.once('exit', (code) => reject(new Error(`baseline server exited ${code}`)));
   });
   const now = new Date();
-  const token = await new SignJWT({ sid: randomUUID() })
-    .setProtectedHeader({ alg: TOKEN_ALG, kid: randomUUID(), typ: 'JWT' })
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setSubject('1')
-    .setJti(randomUUID())
-    .setIssuedAt(now)
-    .setNotBefore(now)
-    .setExpirationTime(new Date(now.getTime() + 3_600_000))
-    .sign(privateKey);
+  const token = signToken(
+    { kid, privateKey },
+    { sessionId: randomUUID(), accountId: '1' },
+    now,
+    new Date(now.getTime() + 3_600_000),
+  );
   return {
     url,
     token,
@@ -236,7 +233,7 @@ if (import.meta.main) {
   try {
     await waitHealthy(server.url, server.child, server.logs, 10_000);
     const base = await baselineLoad(baseline.url, baseline.token, o);
-    lines.push(`baseline (node:http + jose ES256 verify): ${describe(base)}`);
+    lines.push(`baseline (node:http + fast-jwt ES256 verify, the server's verifier): ${describe(base)}`);
     console.log(lines.at(-1));
     result.figures.push({ name: 'baseline: node:http + JWT verify req/s', value: Math.round(base.rps), unit: 'req/s' });
 

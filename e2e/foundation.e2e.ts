@@ -39,7 +39,16 @@ test('hashed assets are cached long, index.html is revalidated', async ({ reques
   const index = await request.get(`${baseURL}/`);
   expect(index.headers()['cache-control']).toBe('no-cache');
   await page.goto('/');
-  const script = await page.locator('script[type="module"]').first().getAttribute('src');
+  // A script of the app's, which the inline route gate starts loading once the page has painted.
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /^\/assets\/.+\.js$/.test(path)),
+    );
+  await expect.poll(async () => (await scripts()).length).toBeGreaterThan(0);
+  const [script] = await scripts();
   const asset = await request.get(`${baseURL}${script}`, { headers: { 'accept-encoding': 'br' } });
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toContain('immutable');

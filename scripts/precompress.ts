@@ -31,6 +31,7 @@ export function precompress(dir: string): number {
 }
 
 if (import.meta.main) {
-  const dir = path.resolve(import.meta.dirname, '../dist/web');
+  // An output directory of one's own (as for prerender.ts), else the build's.
+  const dir = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(import.meta.dirname, '../dist/web');
   precompress(dir);
 }

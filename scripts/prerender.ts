@@ -5,14 +5,14 @@
  * renders itself and takes the place of this markup (web/src/app/prerendered.ts).
  *
  * How: a Vite SSR build of web/src/prerender.tsx, run here with a jsdom window at `#/home`, then `#/login`.
- * The markup must obey the strict Content-Security-Policy (no inline script, no style attribute), so style
- * attributes are dropped and any script refused. index.html's only script is then a tiny gate (see
- * routeGate) that shows the right prerendered main and loads the app after the first paint.
+ * The markup must obey the strict Content-Security-Policy (no inline script but the gate, allowed by its
+ * hash; no style attribute), so style attributes are dropped and any script refused. index.html's only
+ * script is then a tiny inline gate (see routeGate) that shows the right prerendered main and loads the app
+ * after the first paint.
  *
  * Run: node scripts/prerender.ts [outDir]   (default dist/web; `npm run build` runs it)
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,13 +41,16 @@ export interface GateScripts {
 }
 
 /**
- * The one script index.html keeps: a module marked blocking="render", so the browser runs it once the
- * document is parsed and before the first paint (without the mark, a first paint could show home's main
- * at #/login for a moment, and the login form's arrival would shift the footer). In the browser it
+ * The one script index.html keeps, inline (allowed by its hash in the CSP: server/plugins/web-index.ts), so
+ * the first paint waits for no request but the stylesheet. It runs before the first paint and
  * 1) shows the right prerendered main: home's stays at a home address; at #/login the login screen's,
  *    from its `<template>`; any other address gets an empty main (never home's text).
  *    The root's data-prerendered says which screen the main shows ('' for none);
- * 2) starts loading the app (its entry chunk and the chunks that imports) only after the first paint
+ * 2) lets the prerendered page's disclosure buttons (the menu toggle) open and close what they control
+ *    as the app would (aria-expanded, hidden), until the app's markup replaces it: a visitor who taps Menu
+ *    before the app has arrived gets the menu, and web/src/app/prerendered.ts keeps it open in the app.
+ *    Following a link closes it, as the app's menu does on a phone;
+ * 3) starts loading the app (its entry chunk and the chunks that imports) only after the first paint
  *    has reached the screen: the prerendered page is readable, and its search form works, without the
  *    app, so the app's bytes need not compete with the first paint.
  */
@@ -63,6 +66,10 @@ export function routeGate({ entry, preloads, loginPreloads }: GateScripts): stri
     `const t=p&&${LOGIN_HASH}.test(h)?document.getElementById(${JSON.stringify(LOGIN_TEMPLATE_ID)}):null;` +
     `if(t){m.replaceChildren(t.content.cloneNode(true));more=${JSON.stringify(loginPreloads)}}else m.replaceChildren();` +
     `r.setAttribute(${attr},t?'login':'')}` +
+    // Within the prerendered root only: once the app's root has replaced it, these find nothing to change.
+    `if(r){const x=(b,o)=>{const c=r.querySelector('#'+b.getAttribute('aria-controls'));if(c){b.setAttribute('aria-expanded',o);c.hidden=!o}};` +
+    `r.addEventListener('click',e=>{const b=e.target.closest('button[aria-controls][aria-expanded]');if(b)x(b,b.getAttribute('aria-expanded')!=='true')});` +
+    `addEventListener('hashchange',()=>r.querySelectorAll('[aria-controls][aria-expanded=true]').forEach(b=>x(b,false)))}` +
     `let started=false;const start=()=>{if(started)return;started=true;` +
     // One request per task: starting a request costs the main thread a few milliseconds on a slow phone.
     `[...${JSON.stringify(preloads)},...more].forEach(href=>setTimeout(()=>{const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}));` +
@@ -71,7 +78,7 @@ export function routeGate({ entry, preloads, loginPreloads }: GateScripts): stri
     // runs before that frame, whose paint can reach the screen after a timer set in it has fired. A hidden
     // tab paints nothing: the timer starts the app there, and where paint timing is unknown.
     `if(globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint'))new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(start)}).observe({type:'paint',buffered:true});` +
-    `else requestAnimationFrame(()=>setTimeout(start));setTimeout(start,${START_FALLBACK_MS});\n`
+    `else requestAnimationFrame(()=>setTimeout(start));setTimeout(start,${START_FALLBACK_MS})`
   );
 }
 /** Longest wait for a painted frame before the app is loaded anyway. */
@@ -167,13 +174,13 @@ export type Preloads = Pick<GateScripts, 'preloads' | 'loginPreloads'>;
 
 /**
  * index.html with home's markup in its root and the login screen's main content in a template after it,
- * and its entry script (and any module preloads) replaced by the gate.
+ * and its entry script (and any module preloads) replaced by the gate, inline.
  */
 export function inject(
   indexHtml: string,
   pages: Pages,
   chunks: Preloads = { preloads: [], loginPreloads: [] },
-): { html: string; gate: string; gateFile: string } {
+): { html: string; gate: string } {
   const empty = /<div id="root"><\/div>/;
   if (!empty.test(indexHtml)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
   const entry = /\s*<script type="module"[^>]*src="(\/assets\/[^"]+)"><\/script>/.exec(indexHtml);
@@ -185,17 +192,19 @@ export function inject(
     preloads,
     loginPreloads: chunks.loginPreloads.filter((href) => href !== entry[1] && !preloads.includes(href)),
   });
-  const gateFile = `assets/route-gate-${createHash('sha256').update(gate).digest('base64url').slice(0, 8)}.js`;
-  // blocking="render": the first paint waits for the gate (a module runs once the document is parsed), so
-  // it never shows home's main at another address. Browsers without the attribute run it as before.
-  let html = indexHtml.replace(entry[0], `\n    <script type="module" blocking="render" src="/${gateFile}"></script>`);
+  // Its text ends at the first `</script`; `<!--` would change how the rest is parsed.
+  if (/<\/script|<!--/i.test(gate)) throw new Error('prerender: the route gate cannot be inlined as it is');
+  // Inline, in the head, blocking="render": Chromium runs it once the document is parsed and before the
+  // first paint. A classic script after the template, or this one without the attribute, ran after the
+  // first rendering opportunity in most loads (docs/decisions/0012-prerendered-home.md).
+  let html = indexHtml.replace(entry[0], `\n    <script type="module" blocking="render">${gate}</script>`);
   for (const tag of preloadTags) html = html.replace(tag[0], '');
   html = html.replace(
     empty,
     `<div id="root" ${PRERENDERED_ATTR}="home">${cspSafe(pages.home)}</div>` +
       `<template id="${LOGIN_TEMPLATE_ID}">${cspSafe(pages.login)}</template>`,
   );
-  return { html, gate, gateFile };
+  return { html, gate };
 }
 
 /**
@@ -244,8 +253,7 @@ export async function prerender(outDir = path.join(root, 'dist/web')): Promise<v
   });
   rmSync(SSR_DIR, { recursive: true, force: true });
   const indexFile = path.join(outDir, 'index.html');
-  const { html, gate, gateFile } = inject(readFileSync(indexFile, 'utf8'), pages, gatePreloads(outDir));
-  writeFileSync(path.join(outDir, gateFile), gate);
+  const { html } = inject(readFileSync(indexFile, 'utf8'), pages, gatePreloads(outDir));
   writeFileSync(indexFile, html);
 }
 

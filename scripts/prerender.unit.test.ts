@@ -29,13 +29,21 @@ function built() {
   );
 }
 
-/** The built page at an address, with the gate run as the browser runs it (before the first paint). */
-function visit(hash: string) {
-  const { html, gate } = built();
-  const dom = new JSDOM(html, { url: `http://localhost/${hash}`, runScripts: 'outside-only', pretendToBeVisual: true });
+/** The built page at an address, the gate run as the browser runs it (before the first paint); close() it. */
+function open(hash: string, page = built()) {
+  const dom = new JSDOM(page.html, {
+    url: `http://localhost/${hash}`,
+    runScripts: 'outside-only',
+    pretendToBeVisual: true,
+  });
   const win = dom.window as unknown as Window & { eval(code: string): unknown };
-  win.eval(gate);
-  const root = win.document.getElementById('root')!;
+  win.eval(page.gate);
+  return dom;
+}
+
+function visit(hash: string) {
+  const dom = open(hash);
+  const root = (dom.window as unknown as Window).document.getElementById('root')!;
   const result = { main: root.querySelector('main')!, screen: root.getAttribute('data-prerendered') };
   // Before the gate's timers load the app (jsdom cannot import it).
   dom.window.close();
@@ -53,13 +61,15 @@ describe('the build’s prerendered pages', () => {
     expect(holder.querySelector<HTMLButtonElement>('button[type="button"]')?.disabled).toBe(false);
   });
 
-  it('puts home in the root and login’s main content in a template, with only the gate as script', () => {
-    const { html, gateFile } = built();
+  it('puts home in the root and login’s main content in a template, with only the gate as script, inline', () => {
+    const { html, gate } = built();
     expect(html).toContain(`<div id="root" data-prerendered="home">${HOME}</div>`);
     expect(html).toMatch(/<template id="prerendered-login"><h1>Log in<\/h1><form>/);
-    expect(html).toContain(`<script type="module" blocking="render" src="/${gateFile}"></script>`);
-    expect(html).not.toContain('index-a.js');
+    // In the head, where the entry's tag was, so that it blocks the first paint (no request of its own).
+    expect(html).toContain(`<head>\n    <script type="module" blocking="render">${gate}</script>`);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html.match(/<script/g)).toHaveLength(1);
+    expect(gate).not.toMatch(/<\/script|<!--/i);
   });
 
   it('shows home’s main at a home address', () => {
@@ -89,5 +99,43 @@ describe('the build’s prerendered pages', () => {
     // The login chunks, without the app's own (already in the list).
     expect(gate).toContain('more=["/assets/LoginPage-d.js"]');
     expect(gate).toContain('import("/assets/index-a.js")');
+  });
+
+  it('opens and closes the prerendered menu on a tap, as the app would, until the app replaces the root', () => {
+    const page = built();
+    const html = page.html.replace(
+      '<h1>Welcome</h1>',
+      '<button type="button" aria-expanded="false" aria-controls="m">Menu</button>' +
+        '<nav id="m" hidden=""><a href="#/esvc">E-services</a></nav><h1>Welcome</h1>',
+    );
+    const dom = open('#/home', { ...page, html });
+    const win = dom.window as unknown as Window & typeof globalThis;
+    const doc = win.document;
+    const button = doc.querySelector('button')!;
+    const menu = doc.getElementById('m')!;
+    button.click();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.hidden).toBe(false);
+    button.click();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+    // Following one of its links closes it, as the app's menu does on a phone.
+    button.click();
+    win.location.hash = '#/esvc';
+    win.dispatchEvent(new win.HashChangeEvent('hashchange'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+    // Once the app's root has taken the prerendered one's place, the gate leaves the app's markup alone.
+    const root = doc.getElementById('root')!;
+    const app = doc.createElement('div');
+    app.id = 'root';
+    app.innerHTML = '<button type="button" aria-expanded="true" aria-controls="m">Menu</button><nav id="m"></nav>';
+    button.click();
+    root.replaceWith(app);
+    win.dispatchEvent(new win.HashChangeEvent('hashchange'));
+    app.querySelector('button')!.click();
+    expect(app.querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+    expect(doc.getElementById('m')!.hidden).toBe(false);
+    dom.window.close();
   });
 });

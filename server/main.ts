@@ -25,7 +25,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { db, applied, seeded } = await openDatabase(config);
+  const { db, applied, seeded } = await openDatabase(config, (error) => {
+    // Nothing can be answered without it: exit, so that whatever runs the server starts it again.
+    process.stderr.write(`PTIB e-Services stopped: ${error.message}\n`);
+    process.exit(1);
+  });
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
 

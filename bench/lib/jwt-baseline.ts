@@ -1,32 +1,33 @@
 /**
  * The yardstick for the API figures: a plain node:http server that only verifies the same kind of JWT
- * as the portal (ES256 through jose, with issuer, audience and the same claims) and answers a small
- * JSON body. Started as its own process, like the real server. Env: PORT, JWK (the public key).
+ * as the portal and answers a small JSON body. It verifies exactly the way the server does, with the
+ * server's own code (server/auth/tokens.ts: fast-jwt on node:crypto, ES256 only, typ, issuer, audience,
+ * the required claims, the times; docs/decisions/0021), so the ratio compares like with like; only the
+ * key comes from the environment instead of the database. Started as its own process, like the real
+ * server. Env: PORT, JWK (the public key), KID.
  */
 import { createServer } from 'node:http';
-import { importJWK, jwtVerify, type JWK } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../server/auth/tokens.ts';
-import { TOKEN_ALG } from '../../server/auth/keys.ts';
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { tokenKid, tokenVerifier } from '../../server/auth/tokens.ts';
 
-const key = await importJWK(JSON.parse(process.env.JWK!) as JWK, TOKEN_ALG);
+const verify = tokenVerifier(createPublicKey({ key: JSON.parse(process.env.JWK!) as JsonWebKey, format: 'jwk' }));
+const KID = process.env.KID!;
 const BEARER = /^Bearer ([A-Za-z0-9_.-]+)$/;
 
 const server = createServer((req, res) => {
   // Drain the body as a real handler would, then verify.
   req.resume();
-  req.on('end', async () => {
+  req.on('end', () => {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     try {
-      if (!token) throw new Error('no token');
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: [TOKEN_ALG],
-        issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
-        requiredClaims: ['sid', 'sub', 'exp', 'iat', 'nbf'],
-      });
+      if (!token || tokenKid(token) !== KID) throw new Error('no token of our key');
+      const { claims } = verify(token, new Date());
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({ header: { responseCode: '200', responseDesc: 'OK' }, responseJSON: { sub: payload.sub } }),
+        JSON.stringify({
+          header: { responseCode: '200', responseDesc: 'OK' },
+          responseJSON: { sub: claims.accountId },
+        }),
       );
     } catch {
       res.writeHead(401, { 'content-type': 'application/json' });

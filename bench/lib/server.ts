@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/postgres-cluster.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
 
@@ -34,15 +35,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/**
- * The Node flags `npm start` runs the server with (package.json's start script), so every bench measures
- * the server as it runs (docs/decisions/0020-lean-server-memory-and-fast-restart.md).
- */
-export const SERVER_NODE_FLAGS: string[] = (() => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const flags = /\bnode((?:\s+--\S+)*)\s+server\/main\.ts/.exec(pkg.scripts.start ?? '')?.[1] ?? '';
-  return flags.split(/\s+/).filter(Boolean);
-})();
+export { SERVER_NODE_FLAGS };
 
 export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
   if (!existsSync(path.join(webDist, 'index.html'))) {

@@ -1,9 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  randomUUID,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Database } from '../db/database.ts';
 
 /** The one signing algorithm: asymmetric, so a verifier never holds what signs. */
 export const TOKEN_ALG = 'ES256';
+/** ES256's curve, as node:crypto names it. */
+const CURVE = 'prime256v1';
 
 /** Any fixed number: every process creating the first key takes this advisory lock, so only one does. */
 const FIRST_KEY_LOCK = 724_010;
@@ -13,26 +22,40 @@ const CACHE_MS = 30_000;
 /** An unknown kid reloads the list at most this often, so a flood of forged kids is not a flood of queries. */
 const UNKNOWN_KID_RELOAD_MS = 1_000;
 
-interface LiveKey {
+/** node:crypto key objects (docs/decisions/0021), made once per kid: no key is imported per request. */
+export interface LiveKey {
   kid: string;
   createdAt: Date;
-  publicKey: CryptoKey;
-  privateKey: CryptoKey;
+  publicKey: KeyObject;
+  privateKey: KeyObject;
 }
 
 interface KeyRow {
   kid: string;
-  private_jwk: JWK;
-  public_jwk: JWK;
+  private_jwk: JsonWebKey;
+  public_jwk: JsonWebKey;
   created_at: Date;
 }
 
+const generateEcKeyPair = promisify(generateKeyPair);
+
 async function newKeyRow(now: Date): Promise<[string, string, string, Date]> {
-  const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { extractable: true });
+  const { publicKey, privateKey } = await generateEcKeyPair('ec', { namedCurve: CURVE });
   const kid = randomUUID();
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: TOKEN_ALG, use: 'sig' };
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: TOKEN_ALG, use: 'sig' };
+  // Stored as JWK, as before: every process (and any jose-based one) reads the same rows.
+  const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: TOKEN_ALG, use: 'sig' };
+  const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: TOKEN_ALG, use: 'sig' };
   return [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk), now];
+}
+
+/** A stored JWK as a key object, refused unless it is a P-256 key of the expected kind (as jose's importJWK did). */
+function importKey(jwk: JsonWebKey, type: 'public' | 'private'): KeyObject {
+  const key =
+    type === 'public' ? createPublicKey({ key: jwk, format: 'jwk' }) : createPrivateKey({ key: jwk, format: 'jwk' });
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== CURVE) {
+    throw new Error(`signing key ${String(jwk.kid)} is not a ${TOKEN_ALG} key`);
+  }
+  return key;
 }
 
 const INSERT_KEY =
@@ -84,8 +107,8 @@ export class SigningKeys {
           known ?? {
             kid: row.kid,
             createdAt: new Date(row.created_at),
-            publicKey: (await importJWK(row.public_jwk, TOKEN_ALG)) as CryptoKey,
-            privateKey: (await importJWK(row.private_jwk, TOKEN_ALG)) as CryptoKey,
+            publicKey: importKey(row.public_jwk, 'public'),
+            privateKey: importKey(row.private_jwk, 'private'),
           },
         );
       }
@@ -111,7 +134,7 @@ export class SigningKeys {
   }
 
   /** The public key for a kid, or null when it is not one of our live keys. */
-  async verificationKey(kid: string): Promise<CryptoKey | null> {
+  async verificationKey(kid: string): Promise<KeyObject | null> {
     await this.fresh();
     let key = this.keys.get(kid);
     if (!key && performance.now() - this.loadedAt > UNKNOWN_KID_RELOAD_MS) {

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from 'jose';
+import { createHmac, createPrivateKey, createPublicKey, sign } from 'node:crypto';
+import {
+  SignJWT,
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import {
   API_PATHS,
   AUTH_MESSAGES,
@@ -60,20 +70,143 @@ describe('tokens', () => {
 
   async function forged(
     c: TestClient,
-    change: { kid?: string; key?: CryptoKey; aud?: string; iss?: string; exp?: number },
+    change: { kid?: string; key?: CryptoKey; aud?: string; iss?: string; exp?: number; nbf?: number; typ?: string },
   ): Promise<string> {
     const real = decodeJwt(c.token!);
     const own = await ourKey();
     return new SignJWT({ sid: real.sid })
-      .setProtectedHeader({ alg: 'ES256', kid: change.kid ?? own.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'ES256', kid: change.kid ?? own.kid, typ: change.typ ?? 'JWT' })
       .setIssuer(change.iss ?? TOKEN_ISSUER)
       .setAudience(change.aud ?? TOKEN_AUDIENCE)
       .setSubject(real.sub!)
       .setIssuedAt(real.iat!)
-      .setNotBefore(real.iat!)
+      .setNotBefore(change.nbf ?? real.iat!)
       .setExpirationTime(change.exp ?? real.exp!)
       .sign(change.key ?? own.key);
   }
+
+  /** A token put together by hand: any header and claims, signed by `sign` over the JWS signing input. */
+  function handMade(header: object, claims: object, sign: (input: string) => string): string {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const input = `${part(header)}.${part(claims)}`;
+    return `${input}.${sign(input)}`;
+  }
+
+  it('tokens made by jose, as before fast-jwt (docs/decisions/0021), still verify: same ES256 JWS', async () => {
+    const c = await signedIn();
+    const real = decodeJwt(c.token!);
+    const own = await ourKey();
+    // Exactly how the server made tokens before (server/auth/tokens.ts with jose's SignJWT).
+    c.token = await new SignJWT({ sid: real.sid })
+      .setProtectedHeader({ alg: 'ES256', kid: own.kid, typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setSubject(real.sub!)
+      .setJti(crypto.randomUUID())
+      .setIssuedAt(clock.now())
+      .setNotBefore(clock.now())
+      .setExpirationTime(new Date(clock.now().getTime() + 5 * MINUTE))
+      .sign(own.key);
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    expect((await refresh(c)).json().header).toMatchObject({ responseCode: '200' });
+  });
+
+  it('tokens the server makes now verify with jose, with the checks it made before (other processes of a rolling deploy)', async () => {
+    const c = await signedIn();
+    const kid = decodeProtectedHeader(c.token!).kid!;
+    const { rows } = await db.query<{ public_jwk: JWK }>('SELECT public_jwk FROM signing_keys WHERE kid = $1', [kid]);
+    const options = {
+      algorithms: ['ES256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: clock.now(),
+      clockTolerance: 5,
+      requiredClaims: ['sid', 'sub', 'exp', 'iat', 'nbf'],
+      typ: 'JWT',
+    };
+    for (const token of [c.token!, (await refresh(c)).json().responseJSON.token as string]) {
+      const { payload, protectedHeader } = await jwtVerify(
+        token,
+        await importJWK(rows[0]!.public_jwk, 'ES256'),
+        options,
+      );
+      expect(protectedHeader).toEqual({ alg: 'ES256', typ: 'JWT', kid });
+      expect(payload).toMatchObject<JWTPayload>({
+        iss: TOKEN_ISSUER,
+        aud: TOKEN_AUDIENCE,
+        iat: Math.floor(clock.now().getTime() / 1000),
+      });
+      expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
+      expect(payload.nbf).toBe(payload.iat);
+    }
+  });
+
+  it('refuses HS256 made with our public key as the secret (algorithm confusion)', async () => {
+    const c = await signedIn();
+    const { kid } = decodeProtectedHeader(c.token!);
+    const { rows } = await db.query<{ public_jwk: JWK }>('SELECT public_jwk FROM signing_keys WHERE kid = $1', [kid]);
+    const publicKey = createPublicKey({ key: rows[0]!.public_jwk, format: 'jwk' });
+    const secrets = [
+      publicKey.export({ type: 'spki', format: 'pem' }),
+      publicKey.export({ type: 'spki', format: 'der' }),
+      JSON.stringify(rows[0]!.public_jwk),
+    ];
+    const claims = decodeJwt(c.token!);
+    for (const secret of secrets) {
+      c.token = handMade({ alg: 'HS256', typ: 'JWT', kid }, claims, (input) =>
+        createHmac('sha256', secret).update(input).digest('base64url'),
+      );
+      expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    }
+  });
+
+  it('refuses a tampered token: claims changed under the signature', async () => {
+    const c = await signedIn();
+    const other = await signedIn('ptib.master');
+    const [header, , signature] = c.token!.split('.');
+    const claims = { ...decodeJwt(c.token!), sub: decodeJwt(other.token!).sub, sid: decodeJwt(other.token!).sid };
+    c.token = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    // One bit of the signature flipped.
+    const [h, p, s] = other.token!.split('.');
+    const bytes = Buffer.from(s!, 'base64url');
+    bytes.writeUInt8(bytes.readUInt8(10) ^ 1, 10);
+    other.token = `${h}.${p}.${bytes.toString('base64url')}`;
+    expect(await profileHeader(other)).toEqual(FORBIDDEN);
+  });
+
+  it('refuses a token not valid yet (nbf beyond the 5 s tolerance), and accepts one within it', async () => {
+    const c = await signedIn();
+    const now = Math.floor(clock.now().getTime() / 1000);
+    c.token = await forged(c, { nbf: now + 5 });
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    c.token = await forged(c, { nbf: now + 6 });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+  });
+
+  it('refuses a typ other than JWT, and a token without any one of the claims it must carry', async () => {
+    const c = await signedIn();
+    const good = c.token!;
+    c.token = await forged(c, { typ: 'at+jwt' });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    const { rows } = await db.query<{ kid: string; private_jwk: JWK }>(
+      'SELECT kid, private_jwk FROM signing_keys WHERE retired_at IS NULL ORDER BY seq DESC LIMIT 1',
+    );
+    const key = createPrivateKey({ key: rows[0]!.private_jwk, format: 'jwk' });
+    const es256 = (input: string) =>
+      sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+    const header = { alg: 'ES256', typ: 'JWT', kid: rows[0]!.kid };
+    c.token = handMade(header, decodeJwt(good), es256); // the control: all claims there
+    expect(await profileHeader(c)).toMatchObject({ responseCode: '200' });
+    for (const missing of ['iss', 'aud', 'sid', 'sub', 'iat', 'nbf', 'exp']) {
+      const claims: Record<string, unknown> = { ...decodeJwt(good) };
+      delete claims[missing];
+      c.token = handMade(header, claims, es256);
+      expect(await profileHeader(c), missing).toEqual(FORBIDDEN);
+    }
+    c.token = handMade(header, { ...decodeJwt(good), exp: String(decodeJwt(good).exp) }, es256);
+    expect(await profileHeader(c), 'exp as a string').toEqual(FORBIDDEN);
+  });
 
   it('a token re-signed with our own key as a control passes, so the refusals below are about one thing each', async () => {
     const c = await signedIn();

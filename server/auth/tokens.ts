@@ -1,17 +1,40 @@
-import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, type JWTHeaderParameters } from 'jose';
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { createDecoder, createSigner, createVerifier } from 'fast-jwt';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
-import { TOKEN_ALG, type SigningKeys } from './keys.ts';
+import { TOKEN_ALG, type LiveKey, type SigningKeys } from './keys.ts';
 
 /** Who issues session tokens and for whom: a token from anywhere else is refused. */
 export const TOKEN_ISSUER = 'ptib-eservices';
 export const TOKEN_AUDIENCE = 'ptib-eservices-portal';
 /** Small allowance for clocks of several server processes; the session row is checked exactly. */
 const CLOCK_TOLERANCE_S = 5;
+/** iss and aud too: fast-jwt checks a claim's value only when the claim is there. */
+const REQUIRED_CLAIMS = ['sid', 'sub', 'exp', 'iat', 'nbf', 'iss', 'aud'];
 
 export interface TokenClaims {
   sessionId: string;
   accountId: string;
+}
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/*
+ * Tokens are signed and verified with fast-jwt, on node:crypto (docs/decisions/0021): the same compact ES256
+ * JWS as jose makes, so tokens of either verify with the other. One signer and one verifier per key object,
+ * made on first use and dropped with the key.
+ */
+type Sign = (payload: Record<string, unknown>) => string;
+type SigningKey = Pick<LiveKey, 'kid' | 'privateKey'>;
+const signers = new WeakMap<KeyObject, Sign>();
+
+function signerFor(key: SigningKey): Sign {
+  let sign = signers.get(key.privateKey);
+  if (!sign) {
+    const pem = key.privateKey.export({ type: 'pkcs8', format: 'pem' });
+    sign = createSigner({ key: pem, algorithm: TOKEN_ALG, kid: key.kid }); // header: alg, typ JWT, kid
+    signers.set(key.privateKey, sign);
+  }
+  return sign;
 }
 
 /** Signs a session token that expires with the session's current idle expiry. */
@@ -21,30 +44,103 @@ export async function issueToken(
   issuedAt: Date,
   expiresAt: Date,
 ): Promise<string> {
-  const key = await keys.signingKey();
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'JWT' })
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setSubject(claims.accountId)
-    .setJti(randomUUID())
-    .setIssuedAt(issuedAt)
-    .setNotBefore(issuedAt)
-    .setExpirationTime(expiresAt)
-    .sign(key.privateKey);
+  return signToken(await keys.signingKey(), claims, issuedAt, expiresAt);
 }
 
-interface Verified {
+/** issueToken with the key in hand (the benches sign with it too). */
+export function signToken(key: SigningKey, claims: TokenClaims, issuedAt: Date, expiresAt: Date): string {
+  return signerFor(key)({
+    sid: claims.sessionId,
+    iss: TOKEN_ISSUER,
+    aud: TOKEN_AUDIENCE,
+    sub: claims.accountId,
+    jti: randomUUID(),
+    iat: epochSeconds(issuedAt),
+    nbf: epochSeconds(issuedAt),
+    exp: epochSeconds(expiresAt),
+  });
+}
+
+export interface Verified {
   claims: TokenClaims;
   kid: string;
   exp: number;
   nbf: number;
 }
 
+/** exp and nbf against the caller's clock, with the tolerance, in whole seconds, as jose checks them. */
+function timesHold({ exp, nbf }: { exp: number; nbf: number }, now: Date): boolean {
+  const t = epochSeconds(now);
+  return nbf <= t + CLOCK_TOLERANCE_S && exp > t - CLOCK_TOLERANCE_S;
+}
+
+class BadToken extends Error {}
+
+const decodeComplete = createDecoder({ complete: true }) as (token: string) => {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+};
+
+/** The kid a token names (not yet checked: the key it names does that), or null. */
+export function tokenKid(token: string): string | null {
+  try {
+    const { kid } = decodeComplete(token).header;
+    return typeof kid === 'string' ? kid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole check of a token against one public key: signature with ES256 only (alg none, HS256 made with
+ * the public key's bytes and every other algorithm are refused before the signature is looked at), typ JWT,
+ * no unknown crit, issuer, audience, the required claims, and the times with the caller's clock. Throws for
+ * a bad token. No cache (our VerifiedTokens decides what is remembered, and for how long).
+ */
+export function tokenVerifier(publicKey: KeyObject): (token: string, now: Date) => Verified {
+  const verify = createVerifier({
+    key: publicKey.export({ type: 'spki', format: 'pem' }),
+    algorithms: [TOKEN_ALG],
+    allowedIss: TOKEN_ISSUER,
+    allowedAud: TOKEN_AUDIENCE,
+    checkTyp: 'JWT',
+    requiredClaims: REQUIRED_CLAIMS,
+    // Times are checked below with the caller's clock (fast-jwt would read Date.now()).
+    ignoreExpiration: true,
+    ignoreNotBefore: true,
+    cache: false,
+    complete: true,
+  }) as (token: string) => { header: Record<string, unknown>; payload: Record<string, unknown> };
+  return (token, now) => {
+    const { header, payload } = verify(token);
+    const { sid, sub, exp, nbf, iat } = payload;
+    if (typeof header.kid !== 'string' || typeof sid !== 'string' || typeof sub !== 'string') {
+      throw new BadToken('claims of the wrong type');
+    }
+    if (typeof exp !== 'number' || typeof nbf !== 'number' || typeof iat !== 'number') {
+      throw new BadToken('times of the wrong type');
+    }
+    const verified = { claims: { sessionId: sid, accountId: sub }, kid: header.kid, exp, nbf };
+    if (!timesHold(verified, now)) throw new BadToken('expired or not yet valid');
+    return verified;
+  };
+}
+
+const verifiers = new WeakMap<KeyObject, (token: string, now: Date) => Verified>();
+
+function verifierFor(publicKey: KeyObject): (token: string, now: Date) => Verified {
+  let verify = verifiers.get(publicKey);
+  if (!verify) {
+    verify = tokenVerifier(publicKey);
+    verifiers.set(publicKey, verify);
+  }
+  return verify;
+}
+
 /**
  * Tokens this process has verified, by their exact text: a tab sends the same token with every call until
  * its next refresh, and checking an ES256 signature again tells nothing new. What can change is checked
- * on every hit: the time (exp, nbf, as jose checks them) and that the signing key is still live.
+ * on every hit: the time (exp, nbf, as timesHold checks them) and that the signing key is still live.
  * Bounded; the least recently used token goes first. A cache: a miss just verifies.
  */
 export class VerifiedTokens {
@@ -78,8 +174,6 @@ export class VerifiedTokens {
   }
 }
 
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /**
  * Verifies signature (our algorithm only, our own kid only), issuer, audience, nbf and exp. Answers the
  * claims, or null for any token that is not good. The caller still checks the session is live. With
@@ -93,33 +187,17 @@ export async function verifyToken(
 ): Promise<TokenClaims | null> {
   const hit = verified?.get(token);
   if (hit) {
-    const t = epochSeconds(now);
-    if (hit.nbf > t + CLOCK_TOLERANCE_S || hit.exp <= t - CLOCK_TOLERANCE_S) return null;
+    if (!timesHold(hit, now)) return null;
     return (await keys.verificationKey(hit.kid)) ? hit.claims : null;
   }
   try {
-    const { payload, protectedHeader } = await jwtVerify(
-      token,
-      async (header: JWTHeaderParameters) => {
-        if (typeof header.kid !== 'string') throw new Error('token has no kid');
-        const key = await keys.verificationKey(header.kid);
-        if (!key) throw new Error('unknown kid');
-        return key;
-      },
-      {
-        algorithms: [TOKEN_ALG],
-        issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
-        currentDate: now,
-        clockTolerance: CLOCK_TOLERANCE_S,
-        requiredClaims: ['sid', 'sub', 'exp', 'iat', 'nbf'],
-        typ: 'JWT',
-      },
-    );
-    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
-    const claims = { sessionId: payload.sid, accountId: payload.sub };
-    verified?.set(token, { claims, kid: protectedHeader.kid!, exp: payload.exp!, nbf: payload.nbf! });
-    return claims;
+    const kid = tokenKid(token);
+    if (kid === null) return null;
+    const key = await keys.verificationKey(kid);
+    if (!key) return null;
+    const result = verifierFor(key)(token, now);
+    verified?.set(token, result);
+    return result.claims;
   } catch (error) {
     // The key list could not be read: the token may well be good, so this is an outage (503), not a bad
     // token (403 Forbidden, which would sign the user out).

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { openPgliteInWorker } from './pglite-worker.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDemo } from './seed.ts';
 
@@ -12,11 +12,15 @@ export interface OpenedDatabase {
   seeded: boolean;
 }
 
-/** PostgreSQL server when DATABASE_URL is set, else embedded PGlite in DATA_DIR; migrated, then seeded. */
-export async function openDatabase(config: Config): Promise<OpenedDatabase> {
+/**
+ * PostgreSQL server when DATABASE_URL is set, else embedded PGlite in DATA_DIR on a thread of its own
+ * (docs/decisions/0022-embedded-database-in-a-worker-thread.md); migrated, then seeded. onLost: the embedded
+ * database's thread ended by itself.
+ */
+export async function openDatabase(config: Config, onLost?: (error: Error) => void): Promise<OpenedDatabase> {
   const db = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
-    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+    : await openPgliteInWorker(path.resolve(config.DATA_DIR, 'pglite'), onLost ? { onLost } : {});
   try {
     const applied = await migrate(db);
     const shouldSeed = config.SEED_DEMO ?? db.kind === 'pglite';

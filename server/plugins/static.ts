@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { builtIndexHtml } from './web-index.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -15,13 +15,12 @@ export async function registerStatic(
   webDist: string,
 ): Promise<(reply: FastifyReply) => FastifyReply> {
   const root = path.resolve(webDist);
-  const indexPath = path.join(root, 'index.html');
-  if (!existsSync(indexPath)) {
+  // Read once, and the same bytes whose inline script the CSP allows by its hash (security-headers.ts).
+  const indexHtml = builtIndexHtml(root);
+  if (!indexHtml) {
     app.log.warn({ webDist: root }, 'web app not built: only the API is served');
     return (reply) => reply.code(404).type('text/plain; charset=utf-8').send('Page not Found');
   }
-  // Read once: it is small and changes only with a new build (and so a new process).
-  const indexHtml = readFileSync(indexPath);
   await app.register(fastifyStatic, {
     root,
     index: false,

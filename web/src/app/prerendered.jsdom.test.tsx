@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../contract/index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, MOBILE_BREAKPOINT_PX } from '../../../contract/index.ts';
+import { SITE_MENU_ID, SiteMenu } from '../components/shell/SiteMenu.tsx';
+import { setWindowWidth } from '../components/shell/testkit.tsx';
 import { signIn } from '../features/auth/api.ts';
 import { LoginForm } from '../features/auth/LoginForm.tsx';
 import { replacePrerendered } from './prerendered.ts';
@@ -172,5 +174,56 @@ describe('taking over a choice', () => {
     await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
     expect(screen.getByLabelText('Theme')).toHaveValue('light');
     expect(onChoose).toHaveBeenCalledWith('light');
+  });
+});
+
+describe('taking over the prerendered menu', () => {
+  afterEach(() => setWindowWidth(1024, false));
+
+  /** The menu as the build renders it (collapsed, as on a phone), its toggle tapped `taps` times through the route gate. */
+  function prerenderedMenu(taps: number): HTMLElement {
+    setWindowWidth(MOBILE_BREAKPOINT_PX - 1, false);
+    document.body.innerHTML = `<div id="root" data-prerendered="home">${renderToString(<SiteMenu />)}</div>`;
+    const container = document.getElementById('root')!;
+    const button = within(container).getByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // What the route gate does on a tap (scripts/prerender.ts, tested in scripts/prerender.unit.test.ts).
+    for (let i = 0; i < taps; i += 1) {
+      const open = button.getAttribute('aria-expanded') !== 'true';
+      button.setAttribute('aria-expanded', String(open));
+      container.querySelector<HTMLElement>(`#${SITE_MENU_ID}`)!.hidden = !open;
+    }
+    button.focus();
+    return container;
+  }
+  const liveButton = () => screen.getByRole('button', { name: 'Menu' });
+
+  it('keeps open the menu a visitor opened on a phone before the app arrived, with the focus on its button', async () => {
+    const container = prerenderedMenu(1);
+    replacePrerendered(container, <SiteMenu />);
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+    expect(container.isConnected).toBe(false);
+    await waitFor(() => expect(liveButton()).toHaveAttribute('aria-expanded', 'true'));
+    expect(document.getElementById(SITE_MENU_ID)).toBeVisible();
+    expect(liveButton()).toHaveFocus();
+    // The app's own toggle works on from there.
+    await userEvent.setup().click(liveButton());
+    expect(liveButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(SITE_MENU_ID)).not.toBeVisible();
+  });
+
+  it('leaves the app’s menu as the app starts it when the visitor did not open the prerendered one', async () => {
+    // Opened and closed again: nothing to carry over; collapsed on a phone.
+    replacePrerendered(prerenderedMenu(2), <SiteMenu />);
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+    expect(liveButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(SITE_MENU_ID)).not.toBeVisible();
+    // On a wide screen the app shows the menu open: the collapsed prerendered one does not close it.
+    const container = prerenderedMenu(0);
+    setWindowWidth(MOBILE_BREAKPOINT_PX, false);
+    replacePrerendered(container, <SiteMenu />);
+    await waitFor(() => expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered'));
+    expect(liveButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(SITE_MENU_ID)).toBeVisible();
   });
 });

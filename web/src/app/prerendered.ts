@@ -64,8 +64,8 @@ function twinOf(field: Field, from: HTMLElement, to: HTMLElement): Field | undef
 }
 
 /**
- * What a quick visitor already typed or chose (the header search, the login form) survives the swap,
- * and so does focus. A value is set as typing would set it (the prototype's setter, then an input event),
+ * What a quick visitor already typed, chose or opened (the header search, the login form, the menu)
+ * survives the swap, and so does focus. A value is set as typing would set it (the prototype's setter, then an input event),
  * so that React's value tracker sees a change and a controlled field's state follows; a box is clicked.
  * Returns what puts the focus back, to run once the app's markup is in place.
  */
@@ -88,6 +88,13 @@ function carryOverInput(from: HTMLElement, to: HTMLElement): () => void {
       twin.dispatchEvent(new Event('input', { bubbles: true }));
       twin.dispatchEvent(new Event('change', { bubbles: true }));
     }
+  }
+  // A disclosure the visitor opened stays open: the build renders them collapsed (the menu, as on a phone)
+  // and the route gate opens one on a tap (scripts/prerender.ts). The app's button for the same element is
+  // clicked, so the app's state follows; one the app already shows open is left alone.
+  for (const opened of from.querySelectorAll('[aria-controls][aria-expanded="true"]')) {
+    const controls = CSS.escape(opened.getAttribute('aria-controls')!);
+    to.querySelector<HTMLElement>(`[aria-controls="${controls}"][aria-expanded="false"]`)?.click();
   }
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !from.contains(active)) return () => undefined;
