@@ -21,6 +21,7 @@ import type { Request } from 'autocannon';
 import { DEFAULT_CONNECTIONS, describe, load, type LoadFigures } from './lib/load.ts';
 import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
 import { startServer, waitHealthy } from './lib/server.ts';
+import { cpuPerRequest, describeCpu } from './lib/threads.ts';
 
 /**
  * Requests a connection chains its refresh tokens through before autocannon clears its context (it then
@@ -37,7 +38,12 @@ export interface ApiOptions {
 }
 
 /** The yardstick server in its own process; answers its URL and a valid token for it. */
-export async function startBaseline(): Promise<{ url: string; token: string; stop: () => Promise<void> }> {
+export async function startBaseline(): Promise<{
+  url: string;
+  token: string;
+  pid: number;
+  stop: () => Promise<void>;
+}> {
   const { publicKey, privateKey } = await promisify(generateKeyPair)('ec', { namedCurve: 'prime256v1' });
   const kid = randomUUID();
   const port = await freePort();
@@ -60,6 +66,7 @@ export async function startBaseline(): Promise<{ url: string; token: string; sto
   return {
     url,
     token,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -232,9 +239,11 @@ if (import.meta.main) {
   const server = await startServer();
   try {
     await waitHealthy(server.url, server.child, server.logs, 10_000);
-    const base = await baselineLoad(baseline.url, baseline.token, o);
+    const baseCpu = await cpuPerRequest(baseline.pid, () => baselineLoad(baseline.url, baseline.token, o));
+    const base = baseCpu.result;
     lines.push(`baseline (node:http + fast-jwt ES256 verify, the server's verifier): ${describe(base)}`);
-    console.log(lines.at(-1));
+    lines.push(`  ${describeCpu(baseCpu)}`);
+    console.log(lines.at(-2), `\n${lines.at(-1)}`);
     result.figures.push({ name: 'baseline: node:http + JWT verify req/s', value: Math.round(base.rps), unit: 'req/s' });
 
     // One session for the whole bench: a new sign-in of the same login would end it (single-session rule).
@@ -248,16 +257,22 @@ if (import.meta.main) {
     const oldStillValid = (await client.call('POST', API_PATHS.refresh, {})).status === 200;
     client.token = refreshed.json<{ responseJSON: { token: string } }>().responseJSON.token;
 
-    const refresh = await refreshLoad(server.url, client, o);
-    lines.push(`refreshJWT: ${describe(refresh)}`);
-    console.log(lines.at(-1));
+    const refreshCpu = await cpuPerRequest(server.pid, () => refreshLoad(server.url, client, o));
+    const refresh = refreshCpu.result;
+    lines.push(`refreshJWT: ${describe(refresh)}`, `  ${describeCpu(refreshCpu)}`);
+    console.log(lines.at(-2), `\n${lines.at(-1)}`);
     ratioFigures(result, 'refreshJWT', refresh, base);
 
-    const profile = await profileLoad(server.url, client, o, Math.max(refresh.rps, 500));
+    const profileCpu = await cpuPerRequest(server.pid, async () => {
+      const p = await profileLoad(server.url, client, o, Math.max(refresh.rps, 500));
+      return { ...p, requests: p.figures.requests };
+    });
+    const profile = profileCpu.result;
     lines.push(
       `retrieveProfile (encrypted): ${describe(profile.figures)}; ${profile.sealed} bodies sealed before the run, ${profile.exhausted} reused, answers opened ${profile.spotChecked}`,
+      `  ${describeCpu(profileCpu)}`,
     );
-    console.log(lines.at(-1));
+    console.log(lines.at(-2), `\n${lines.at(-1)}`);
     ratioFigures(result, 'retrieveProfile (encrypted)', profile.figures, base);
 
     const hashMs = await passwordCheckMs();
@@ -294,6 +309,7 @@ if (import.meta.main) {
         'the refresh load chains tokens per connection, as a browser tab does: each request sends the token the previous answer gave.',
       `retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps an AES-256-GCM key, which the client reuses for up to ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES} requests or ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS / 60_000} minutes as the web app does, so the server unwraps it once); ` +
         'the server refuses a replayed body, so every request carries its own seal (its own IV), made before the run.',
+      "Under each load, its server CPU per request: the CPU time (/proc, user + system) each thread of the process used over the load, divided by the requests answered. MainThread answers HTTP; WorkerThread is the embedded database (docs/decisions/0022); V8Worker threads are V8's helpers (garbage collection); libuv-worker the thread pool.",
       `Server: \`node server/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory. Load generator: autocannon in the bench process on the same ${availableParallelism()} CPUs.`,
     ].join('\n');
   } finally {
