@@ -1,5 +1,6 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { createDecoder, createSigner, createVerifier } from 'fast-jwt';
+import { LRUCache } from 'lru-cache';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { TOKEN_ALG, type LiveKey, type SigningKeys } from './keys.ts';
 
@@ -143,34 +144,9 @@ function verifierFor(publicKey: KeyObject): (token: string, now: Date) => Verifi
  * on every hit: the time (exp, nbf, as timesHold checks them) and that the signing key is still live.
  * Bounded; the least recently used token goes first. A cache: a miss just verifies.
  */
-export class VerifiedTokens {
-  readonly #max: number;
-  readonly #tokens = new Map<string, Verified>();
-
+export class VerifiedTokens extends LRUCache<string, Verified> {
   constructor(max = 5_000) {
-    this.#max = max;
-  }
-
-  get(token: string): Verified | undefined {
-    const hit = this.#tokens.get(token);
-    if (hit) {
-      this.#tokens.delete(token);
-      this.#tokens.set(token, hit);
-    }
-    return hit;
-  }
-
-  set(token: string, verified: Verified): void {
-    this.#tokens.set(token, verified);
-    while (this.#tokens.size > this.#max) {
-      const oldest = this.#tokens.keys().next().value;
-      if (oldest === undefined) break;
-      this.#tokens.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.#tokens.size;
+    super({ max });
   }
 }
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { PayloadCryptoKey, UnwrappedKeyCache } from '../../contract/crypto/index.ts';
 
 /**
@@ -7,35 +8,8 @@ import type { PayloadCryptoKey, UnwrappedKeyCache } from '../../contract/crypto/
  * another process, after a restart, after eviction) just unwraps again. Bounded: the least recently used
  * key goes first. Replay protection is not here: it stays in the database (payload_replays).
  */
-export class UnwrappedKeys implements UnwrappedKeyCache {
-  readonly #max: number;
-  /** Insertion order is recency order. */
-  readonly #keys = new Map<string, PayloadCryptoKey>();
-
+export class UnwrappedKeys extends LRUCache<string, PayloadCryptoKey> implements UnwrappedKeyCache {
   constructor(max = 5_000) {
-    this.#max = max;
-  }
-
-  get(wrappedKey: string): PayloadCryptoKey | undefined {
-    const key = this.#keys.get(wrappedKey);
-    if (key) {
-      this.#keys.delete(wrappedKey);
-      this.#keys.set(wrappedKey, key);
-    }
-    return key;
-  }
-
-  set(wrappedKey: string, key: PayloadCryptoKey): void {
-    this.#keys.delete(wrappedKey);
-    this.#keys.set(wrappedKey, key);
-    while (this.#keys.size > this.#max) {
-      const oldest = this.#keys.keys().next().value;
-      if (oldest === undefined) break;
-      this.#keys.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.#keys.size;
+    super({ max });
   }
 }
