@@ -20,6 +20,8 @@ export interface PgliteWorkerOptions {
    * (503). The server exits on it, so that whatever supervises it starts a fresh one.
    */
   onLost?: (error: Error) => void;
+  /** The thread's module: server/db/pglite-thread.ts; tests give one that fails on purpose. */
+  threadModule?: URL;
 }
 
 /** What a call answers when the database thread is gone: PostgreSQL's admin_shutdown, an outage (503). */
@@ -50,8 +52,10 @@ export async function openPgliteInWorker(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(compileCache ? { compileCache } : {}),
   };
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+  const worker = new Worker(options.threadModule ?? new URL('./pglite-thread.ts', import.meta.url), {
     workerData,
+    // Its JavaScript allocates little that lives (messages, result rows): as --max-semi-space-size does for
+    // the server's thread (docs/decisions/0020), a small young generation keeps its heap near its live size.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

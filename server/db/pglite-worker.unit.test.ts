@@ -138,6 +138,26 @@ describe('a database thread that has stopped', () => {
     }
   }, 60_000);
 
+  it('ends by itself: every call fails as an outage, its listeners go down, and the owner hears of it once', async () => {
+    const lost: Error[] = [];
+    const db = await openPgliteInWorker(undefined, {
+      threadModule: new URL('../test/crashing-pglite-thread.ts', import.meta.url),
+      onLost: (error) => lost.push(error),
+    });
+    const live: boolean[] = [];
+    const listener = await db.listen('anything', { onNotify: () => {}, onLive: (value) => live.push(value) });
+    expect(listener.live).toBe(true);
+    const failure = await db.query('SELECT 1').catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(lost).toHaveLength(1);
+    expect(live).toEqual([true, false]);
+    expect(listener.live).toBe(false);
+    await expect(listener.caughtUp()).rejects.toThrow();
+    expect(isDatabaseUnavailable(await db.transaction(async () => {}).catch((error: unknown) => error))).toBe(true);
+    await db.close();
+    expect(lost).toHaveLength(1);
+  });
+
   it('starts from a dump', async () => {
     const copy = await openPgliteInWorker(undefined, { loadDataDir: await worker.dump() });
     expect((await copy.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 4 }]);
