@@ -5,6 +5,9 @@ const GOV_SEARCH = 'https://www.search.gov.sg/search';
 test.describe('site search from the header', () => {
   test('"Within This Website" shows ranked results with the words marked, the e-service first', async ({ page }) => {
     await page.goto('/#/home');
+    // The app's search, which moves focus to the results: before the app has taken over, the header is a
+    // plain form that loads the results as a new page ("site search without JavaScript" below).
+    await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
     const header = page.getByRole('banner');
     await header.getByLabel('Search', { exact: true }).fill('proprietorship');
     await expect(header.getByLabel('Search scope')).toHaveValue('minlaw');

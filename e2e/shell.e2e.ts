@@ -102,7 +102,7 @@ test.describe('menu toggle on a phone', () => {
 
   test('starts collapsed under 991 px and opens on demand', async ({ page }) => {
     await page.goto('/#/home');
-    // The prerendered page's toggle does nothing until the app has taken over.
+    // The app's own toggle (the prerendered one, before takeover, is e2e/prerender.e2e.ts's).
     await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
