@@ -18,7 +18,7 @@ import { freePort } from '../scripts/lib/postgres-cluster.ts';
 import { BenchClient } from './lib/client.ts';
 import { measureCosts } from './lib/costs.ts';
 import type { Request } from 'autocannon';
-import { DEFAULT_CONNECTIONS, describe, load, type LoadFigures } from './lib/load.ts';
+import { DEFAULT_CONNECTIONS, WARMUP_SECONDS, describe, load, type LoadFigures } from './lib/load.ts';
 import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
 import { startServer, waitHealthy } from './lib/server.ts';
 import { cpuPerRequest, describeCpu } from './lib/threads.ts';
@@ -35,6 +35,8 @@ export const P99_TARGET_MS = 25;
 export interface ApiOptions {
   duration: number;
   connections: number;
+  /** Seconds of warm-up before the measured run (default: load's WARMUP_SECONDS). */
+  warmupSeconds?: number;
 }
 
 /** The yardstick server in its own process; answers its URL and a valid token for it. */
@@ -80,6 +82,7 @@ export function baselineLoad(url: string, token: string, o: ApiOptions): Promise
     url,
     connections: o.connections,
     duration: o.duration,
+    ...(o.warmupSeconds === undefined ? {} : { warmupSeconds: o.warmupSeconds }),
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
@@ -113,6 +116,7 @@ export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): P
     url: `${base}${API_PATHS.refresh}`,
     connections: o.connections,
     duration: o.duration,
+    ...(o.warmupSeconds === undefined ? {} : { warmupSeconds: o.warmupSeconds }),
     // autocannon clears a connection's context each time it has gone through the whole list, so a list of
     // one would send the same token every time: a long list keeps each connection's chain going.
     requests: Array.from({ length: CHAIN_LENGTH }, () => refresh),
@@ -124,7 +128,8 @@ export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): P
  * replayed one), made before the run so the load generator spends its time sending, not encrypting.
  */
 export async function profileLoad(base: string, client: BenchClient, o: ApiOptions, expectedRps: number) {
-  const count = Math.ceil(expectedRps * o.duration * 1.5) + o.connections * 10;
+  const seconds = o.duration + (o.warmupSeconds ?? WARMUP_SECONDS);
+  const count = Math.ceil(expectedRps * seconds * 1.5) + o.connections * 10;
   const pool: string[] = [];
   const keys: AnswerKey[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -139,6 +144,7 @@ export async function profileLoad(base: string, client: BenchClient, o: ApiOptio
     url: `${base}${API_PATHS.retrieveProfile}`,
     connections: o.connections,
     duration: o.duration,
+    ...(o.warmupSeconds === undefined ? {} : { warmupSeconds: o.warmupSeconds }),
     requests: [
       {
         method: 'POST',
@@ -265,7 +271,7 @@ if (import.meta.main) {
 
     const profileCpu = await cpuPerRequest(server.pid, async () => {
       const p = await profileLoad(server.url, client, o, Math.max(refresh.rps, 500));
-      return { ...p, requests: p.figures.requests };
+      return { ...p, requests: p.figures.requests, warmupRequests: p.figures.warmupRequests };
     });
     const profile = profileCpu.result;
     lines.push(

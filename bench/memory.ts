@@ -82,7 +82,8 @@ if (import.meta.main) {
       samples.push({ s: Math.round((performance.now() - t0) / 1000), rss: rssMb(server.pid) ?? NaN, requests });
     }, SAMPLE_MS);
     const until = t0 + minutes * 60_000;
-    const o = { duration: SEGMENT_S, connections: CONNECTIONS };
+    // No warm-up: the soak is one long run, and its first minutes are part of its curve.
+    const o = { duration: SEGMENT_S, connections: CONNECTIONS, warmupSeconds: 0 };
     let segment = 0;
     try {
       while (performance.now() + SEGMENT_S * 1000 <= until) {

@@ -20,6 +20,8 @@ declare module 'autocannon' {
     body?: string;
     requests?: Request[];
     expectBody?: string;
+    /** A run of its own before the measured one, not counted in the result. */
+    warmup?: { connections?: number; duration?: number };
   }
   export interface Histogram {
     average: number;
@@ -43,6 +45,8 @@ declare module 'autocannon' {
     duration: number;
     '2xx': number;
     mismatches: number;
+    /** The warm-up run's own result, when there was one. */
+    warmup?: Result;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

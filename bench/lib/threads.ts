@@ -24,7 +24,7 @@ export function threadCpuMs(pid: number): Map<string, number> {
  * embedded database's (docs/decisions/0022), "V8Worker" V8's helpers (garbage collection), "libuv-worker" the
  * thread pool. Reads /proc, so Linux only.
  */
-export async function cpuPerRequest<T extends { requests: number }>(
+export async function cpuPerRequest<T extends { requests: number; warmupRequests?: number }>(
   pid: number,
   run: () => Promise<T>,
 ): Promise<{ result: T; perThread: Array<{ thread: string; ms: number }>; totalMs: number }> {
@@ -32,7 +32,10 @@ export async function cpuPerRequest<T extends { requests: number }>(
   const result = await run();
   const after = threadCpuMs(pid);
   const perThread = [...after]
-    .map(([thread, ms]) => ({ thread, ms: (ms - (before.get(thread) ?? 0)) / Math.max(1, result.requests) }))
+    .map(([thread, ms]) => ({
+      thread,
+      ms: (ms - (before.get(thread) ?? 0)) / Math.max(1, result.requests + (result.warmupRequests ?? 0)),
+    }))
     .filter((t) => t.ms >= 0.005)
     .sort((a, b) => b.ms - a.ms);
   return { result, perThread, totalMs: perThread.reduce((sum, t) => sum + t.ms, 0) };

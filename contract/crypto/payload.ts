@@ -1,8 +1,10 @@
 import { fromBase64, toBase64, toBase64Url } from './base64.ts';
 
 /**
- * Hybrid payload encryption, the same code in the browser and on the server (WebCrypto only, through
- * globalThis.crypto.subtle). See docs/decisions/ for the scheme and why.
+ * Hybrid payload encryption, the same code in the browser and on the server. See docs/decisions/ for the
+ * scheme and why. The format is defined here once; its primitives are WebCrypto (globalThis.crypto.subtle)
+ * unless the caller plugs in others (a PayloadCipher: the server runs openRequest and sealAnswer on
+ * node:crypto).
  *
  * Request:  an AES-256-GCM key and a fresh 96-bit IV encrypt `{"ts": epochMs, "bind": true, "data": body}`;
  *           the AES key is wrapped with the server's RSA-OAEP (SHA-256) public key; the body is
@@ -108,12 +110,70 @@ const subtle = () => globalThis.crypto.subtle;
 const additionalData = (direction: 'request' | 'answer', path: string, boundIv: Uint8Array | null = null) =>
   encoder.encode(boundIv ? `${direction} ${path} ${toBase64(boundIv)}` : `${direction} ${path}`);
 
+/** Bytes a primitive answers: WebCrypto gives an ArrayBuffer, node:crypto a Buffer. */
+type CipherBytes = Uint8Array | ArrayBuffer;
+
 /**
- * What an answer is sealed and opened under: the request's AES key and, when the request asked for it,
- * the request's IV (bound as additional data).
+ * AES-GCM as the format uses it: the 128-bit tag appended to the cipher. Each may answer synchronously or
+ * with a promise, and fails by throwing (anything: the caller says why in a PayloadError).
  */
-export interface AnswerKey {
-  key: PayloadCryptoKey;
+export interface AesGcmCipher<SecretKey> {
+  encrypt(
+    key: SecretKey,
+    iv: Uint8Array<ArrayBuffer>,
+    additionalData: Uint8Array<ArrayBuffer>,
+    plaintext: Uint8Array<ArrayBuffer>,
+  ): CipherBytes | Promise<CipherBytes>;
+  /** Throws when the tag does not verify (cipher, IV, key or additional data changed) or is missing. */
+  decrypt(
+    key: SecretKey,
+    iv: Uint8Array<ArrayBuffer>,
+    additionalData: Uint8Array<ArrayBuffer>,
+    cipher: Uint8Array<ArrayBuffer>,
+  ): CipherBytes | Promise<CipherBytes>;
+  /** A fresh random IV of PAYLOAD_CRYPTO.IV_BYTES. */
+  randomIv(): Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * The primitives openRequest and sealAnswer run on. Only these are pluggable: the fields, lengths,
+ * additional data, JSON and timestamp checks and PayloadError reasons stay in this file.
+ */
+export interface PayloadCipher<PrivateKey, SecretKey> extends AesGcmCipher<SecretKey> {
+  /** The RSA modulus of the private key, in bits (a wrappedKey is exactly that long). */
+  modulusBits(privateKey: PrivateKey): number;
+  /**
+   * RSA-OAEP (SHA-256) unwraps an AES key; throws when it does not unwrap or is not a raw AES key (16, 24
+   * or 32 bytes, as WebCrypto's import takes).
+   */
+  unwrapKey(privateKey: PrivateKey, wrapped: Uint8Array<ArrayBuffer>): SecretKey | Promise<SecretKey>;
+}
+
+/** The default primitives: WebCrypto, in the browser and in Node alike. */
+export const webCryptoCipher: PayloadCipher<PayloadCryptoKey, PayloadCryptoKey> = {
+  modulusBits: (privateKey) => (privateKey.algorithm as { modulusLength?: number }).modulusLength ?? 0,
+  unwrapKey: (privateKey, wrapped) =>
+    subtle().unwrapKey(
+      'raw',
+      wrapped,
+      privateKey,
+      RSA_OAEP,
+      { name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS },
+      false,
+      ['encrypt', 'decrypt'],
+    ),
+  encrypt: (key, iv, additionalData, plaintext) =>
+    subtle().encrypt({ name: AES_GCM, iv, additionalData }, key, plaintext),
+  decrypt: (key, iv, additionalData, cipher) => subtle().decrypt({ name: AES_GCM, iv, additionalData }, key, cipher),
+  randomIv: () => globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES)),
+};
+
+/**
+ * What an answer is sealed and opened under: the request's AES key (a WebCrypto key unless another
+ * PayloadCipher unwrapped it) and, when the request asked for it, the request's IV (bound as additional data).
+ */
+export interface AnswerKey<SecretKey = PayloadCryptoKey> {
+  key: SecretKey;
   boundIv: Uint8Array<ArrayBuffer> | null;
 }
 
@@ -127,9 +187,9 @@ export interface RequestKey {
 }
 
 /** The server side's memory of unwrapped request keys, by wrappedKey as sent: a cache (a miss unwraps). */
-export interface UnwrappedKeyCache {
-  get(wrappedKey: string): PayloadCryptoKey | undefined;
-  set(wrappedKey: string, key: PayloadCryptoKey): void;
+export interface UnwrappedKeyCache<SecretKey = PayloadCryptoKey> {
+  get(wrappedKey: string): SecretKey | undefined;
+  set(wrappedKey: string, key: SecretKey): void;
 }
 
 /** RFC 7638 thumbprint of an RSA public key: the key id. */
@@ -212,22 +272,18 @@ export async function sealRequest(
 ): Promise<SealedRequest> {
   const used = requestKey ?? (await createRequestKey(publicKey, now));
   used.uses += 1;
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
+  const iv = webCryptoCipher.randomIv();
   const plaintext = encoder.encode(JSON.stringify({ ts: now, bind: true, data: data ?? null }));
-  const cipher = await subtle().encrypt(
-    { name: AES_GCM, iv, additionalData: additionalData('request', path) },
-    used.key,
-    plaintext,
-  );
+  const cipher = await webCryptoCipher.encrypt(used.key, iv, additionalData('request', path), plaintext);
   return {
     body: { wrappedKey: used.wrappedKey, iv: toBase64(iv), cipher: toBase64(cipher) },
     answerKey: { key: used.key, boundIv: iv },
   };
 }
 
-export interface OpenedRequest {
+export interface OpenedRequest<SecretKey = PayloadCryptoKey> {
   /** The request's AES key (and IV, when it asked for a bound answer): the answer is sealed under it. */
-  answerKey: AnswerKey;
+  answerKey: AnswerKey<SecretKey>;
   /** The decoded wrappedKey and iv, for the replay check. */
   wrappedKey: Uint8Array<ArrayBuffer>;
   iv: Uint8Array<ArrayBuffer>;
@@ -244,32 +300,41 @@ function decode(value: string): Uint8Array<ArrayBuffer> {
 /**
  * Decrypts a request body sent to `path`, checking its timestamp against `now`. Throws PayloadError,
  * never anything else, for bad input. With `keys`, a wrappedKey unwrapped before is not unwrapped again.
+ * With `cipher`, its primitives (and its kind of keys) instead of WebCrypto's.
  */
-export async function openRequest(
+export function openRequest(
   privateKey: PayloadCryptoKey,
   path: string,
   body: EncryptedRequest,
   now: number,
   keys?: UnwrappedKeyCache,
-): Promise<OpenedRequest> {
+): Promise<OpenedRequest>;
+export function openRequest<PrivateKey, SecretKey>(
+  privateKey: PrivateKey,
+  path: string,
+  body: EncryptedRequest,
+  now: number,
+  keys: NoInfer<UnwrappedKeyCache<SecretKey>> | undefined,
+  cipher: PayloadCipher<PrivateKey, SecretKey>,
+): Promise<OpenedRequest<SecretKey>>;
+export async function openRequest<PrivateKey, SecretKey>(
+  privateKey: PrivateKey,
+  path: string,
+  body: EncryptedRequest,
+  now: number,
+  keys?: UnwrappedKeyCache<SecretKey>,
+  // The first overload is the only one without a cipher, and its keys are WebCrypto's.
+  cipher = webCryptoCipher as unknown as PayloadCipher<PrivateKey, SecretKey>,
+): Promise<OpenedRequest<SecretKey>> {
   const wrappedKey = decode(body.wrappedKey);
   const iv = decode(body.iv);
-  const cipher = decode(body.cipher);
+  const encrypted = decode(body.cipher);
   if (iv.length !== PAYLOAD_CRYPTO.IV_BYTES) throw new PayloadError('iv');
-  const modulusBits = (privateKey.algorithm as { modulusLength?: number }).modulusLength ?? 0;
-  if (wrappedKey.length !== modulusBits / 8) throw new PayloadError('wrappedKey');
+  if (wrappedKey.length !== cipher.modulusBits(privateKey) / 8) throw new PayloadError('wrappedKey');
   let key = keys?.get(body.wrappedKey);
   if (!key) {
     try {
-      key = await subtle().unwrapKey(
-        'raw',
-        wrappedKey,
-        privateKey,
-        RSA_OAEP,
-        { name: AES_GCM, length: PAYLOAD_CRYPTO.AES_KEY_BITS },
-        false,
-        ['encrypt', 'decrypt'],
-      );
+      key = await cipher.unwrapKey(privateKey, wrappedKey);
     } catch {
       throw new PayloadError('unwrap');
     }
@@ -277,11 +342,7 @@ export async function openRequest(
   }
   let plaintext: string;
   try {
-    const bytes = await subtle().decrypt(
-      { name: AES_GCM, iv, additionalData: additionalData('request', path) },
-      key,
-      cipher,
-    );
+    const bytes = await cipher.decrypt(key, iv, additionalData('request', path), encrypted);
     plaintext = decoder.decode(bytes);
   } catch {
     throw new PayloadError('integrity');
@@ -307,15 +368,31 @@ export async function openRequest(
   };
 }
 
-/** Encrypts an answer's text for `path` under the request's key (bound to its IV when asked), with a fresh IV. */
-export async function sealAnswer(answerKey: AnswerKey, path: string, text: string): Promise<EncryptedAnswer> {
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_CRYPTO.IV_BYTES));
-  const cipher = await subtle().encrypt(
-    { name: AES_GCM, iv, additionalData: additionalData('answer', path, answerKey.boundIv) },
+/**
+ * Encrypts an answer's text for `path` under the request's key (bound to its IV when asked), with a fresh
+ * IV, on `cipher`'s primitives when given (those that opened the request).
+ */
+export function sealAnswer(answerKey: AnswerKey, path: string, text: string): Promise<EncryptedAnswer>;
+export function sealAnswer<SecretKey>(
+  answerKey: AnswerKey<SecretKey>,
+  path: string,
+  text: string,
+  cipher: AesGcmCipher<SecretKey>,
+): Promise<EncryptedAnswer>;
+export async function sealAnswer<SecretKey>(
+  answerKey: AnswerKey<SecretKey>,
+  path: string,
+  text: string,
+  cipher = webCryptoCipher as unknown as AesGcmCipher<SecretKey>,
+): Promise<EncryptedAnswer> {
+  const iv = cipher.randomIv();
+  const sealed = await cipher.encrypt(
     answerKey.key,
+    iv,
+    additionalData('answer', path, answerKey.boundIv),
     encoder.encode(text),
   );
-  return { iv: toBase64(iv), cipher: toBase64(cipher) };
+  return { iv: toBase64(iv), cipher: toBase64(sealed) };
 }
 
 /** Is this body an encrypted answer ({ iv, cipher }, optionally an empty wrappedKey)? */
@@ -334,9 +411,10 @@ export async function openAnswer(answerKey: AnswerKey, path: string, body: Encry
   const cipher = decode(body.cipher);
   if (iv.length !== PAYLOAD_CRYPTO.IV_BYTES) throw new PayloadError('iv');
   try {
-    const bytes = await subtle().decrypt(
-      { name: AES_GCM, iv, additionalData: additionalData('answer', path, answerKey.boundIv) },
+    const bytes = await webCryptoCipher.decrypt(
       answerKey.key,
+      iv,
+      additionalData('answer', path, answerKey.boundIv),
       cipher,
     );
     return decoder.decode(bytes);

@@ -144,6 +144,7 @@ export async function openSession(
     { sessionId: session.sessionId, accountId: String(input.accountId) },
     now,
     session.expiresAt,
+    app.verifiedTokens,
   );
   await audit(app.db, {
     event: 'sign_in',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION } from '../../contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { GroupCommit } from '../db/group-commit.ts';
+import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { AUDIT_COLUMNS } from './audit.ts';
 
 /** Why a session ended (sessions.end_reason). */
@@ -146,32 +148,103 @@ export interface RefreshedBy {
   clientAddress: string | null;
 }
 
+interface Refresh {
+  sessionId: string;
+  now: Date;
+  by: RefreshedBy;
+}
+
+// absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry is idleExpiry().
+const REFRESH_ONE = `WITH refreshed AS (
+     UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at)
+      WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
+      RETURNING account_id, acting_profile_id, expires_at
+   ), audited AS (
+     INSERT INTO audit_events (${AUDIT_COLUMNS})
+     SELECT $2, 'refresh', 'success', account_id, $4, acting_profile_id, $5, '{}'::jsonb FROM refreshed
+   )
+   SELECT expires_at FROM refreshed`;
+
+/**
+ * REFRESH_ONE for several calls in one statement, with the answers they would have had one after the
+ * other in time order (calls that share a statement are concurrent, so any order is theirs to have).
+ * Calls for one session, at times t1 ≤ … ≤ tk: the first succeeds when the session is live at t1; each
+ * later one then succeeds while the absolute limit is after its own time, since every success moves the
+ * idle expiry 15 minutes past a time only milliseconds before the next (they all waited behind one
+ * statement). The row ends as the last success left it; each success gets its own expiry and audit row.
+ */
+const REFRESH_MANY = `WITH input AS (
+     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[])
+       WITH ORDINALITY AS i (id, now, idle_expiry, login_name, client_address, n)
+   ), firsts AS (
+     SELECT DISTINCT ON (id) id, now FROM input ORDER BY id, now, n
+   ), refreshed AS (
+     UPDATE sessions s
+        SET last_refresh_at = (SELECT max(i.now) FROM input i WHERE i.id = s.id AND i.now < s.absolute_expires_at),
+            expires_at = LEAST((SELECT max(i.idle_expiry) FROM input i
+                                 WHERE i.id = s.id AND i.now < s.absolute_expires_at), s.absolute_expires_at)
+       FROM firsts f
+      WHERE s.id = f.id AND s.ended_at IS NULL AND s.expires_at > f.now AND s.absolute_expires_at > f.now
+      RETURNING s.id, s.account_id, s.acting_profile_id, s.absolute_expires_at
+   ), succeeded AS (
+     SELECT i.n, i.now, i.login_name, i.client_address, r.account_id, r.acting_profile_id,
+            LEAST(i.idle_expiry, r.absolute_expires_at) AS expires_at
+       FROM input i JOIN refreshed r ON r.id = i.id
+      WHERE i.now < r.absolute_expires_at
+   ), audited AS (
+     INSERT INTO audit_events (${AUDIT_COLUMNS})
+     SELECT now, 'refresh', 'success', account_id, login_name, acting_profile_id, client_address, '{}'::jsonb
+       FROM succeeded ORDER BY now, n
+   )
+   SELECT n::int AS n, expires_at FROM succeeded`;
+
+const refreshIdleExpiry = (now: Date) => wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS);
+
+function refreshBatcher(db: Queryable): GroupCommit<Refresh, Date | null> {
+  return new GroupCommit<Refresh, Date | null>({
+    isOutage: isDatabaseUnavailable,
+    async one({ sessionId, now, by }) {
+      const { rows } = await db.query<{ expires_at: Date }>(REFRESH_ONE, [
+        sessionId,
+        now,
+        refreshIdleExpiry(now),
+        by.loginName,
+        by.clientAddress,
+      ]);
+      return rows[0] ? new Date(rows[0].expires_at) : null;
+    },
+    async many(refreshes) {
+      const { rows } = await db.query<{ n: number; expires_at: Date }>(REFRESH_MANY, [
+        refreshes.map((r) => r.sessionId),
+        refreshes.map((r) => r.now.toISOString()),
+        refreshes.map((r) => refreshIdleExpiry(r.now).toISOString()),
+        refreshes.map((r) => r.by.loginName),
+        refreshes.map((r) => r.by.clientAddress),
+      ]);
+      const answers: Array<Date | null> = refreshes.map(() => null);
+      for (const row of rows) answers[row.n - 1] = new Date(row.expires_at);
+      return answers;
+    },
+  });
+}
+
+const refreshBatchers = new WeakMap<Queryable, GroupCommit<Refresh, Date | null>>();
+
 /**
  * Moves a live session's idle expiry forward (never past its absolute limit) and records the refresh in
  * the audit trail, in one statement: the liveness conditions are the UPDATE's own, so a session ended by
  * another process a moment ago is not refreshed, whatever the caller's copy of it said. Answers the new
- * expiry, or null when the session is no longer live at `now`.
+ * expiry, or null when the session is no longer live at `now`. Refreshes arriving while one is being
+ * written go together in one statement (group commit, server/db/group-commit.ts), with the same
+ * conditions and one audit row for each.
  */
-export async function refreshSession(
-  db: Queryable,
-  sessionId: string,
-  now: Date,
-  by: RefreshedBy,
-): Promise<Date | null> {
-  // absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry is idleExpiry().
-  const { rows } = await db.query<{ expires_at: Date }>(
-    `WITH refreshed AS (
-       UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at)
-        WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
-        RETURNING account_id, acting_profile_id, expires_at
-     ), audited AS (
-       INSERT INTO audit_events (${AUDIT_COLUMNS})
-       SELECT $2, 'refresh', 'success', account_id, $4, acting_profile_id, $5, '{}'::jsonb FROM refreshed
-     )
-     SELECT expires_at FROM refreshed`,
-    [sessionId, now, wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS), by.loginName, by.clientAddress],
-  );
-  return rows[0] ? new Date(rows[0].expires_at) : null;
+export function refreshSession(db: Queryable, sessionId: string, now: Date, by: RefreshedBy): Promise<Date | null> {
+  let batcher = refreshBatchers.get(db);
+  if (!batcher) {
+    batcher = refreshBatcher(db);
+    refreshBatchers.set(db, batcher);
+  }
+  return batcher.run({ sessionId, now, by });
 }
 
 /** Sets the profile a live session acts as (proxy mode); it holds on every process and across reloads. */

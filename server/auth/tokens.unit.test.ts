@@ -44,7 +44,7 @@ function keyTable() {
       throw new Error(`not in this test: ${text}`);
     },
   } as unknown as Database;
-  return { db, down: (on: boolean) => (down = on) };
+  return { db, down: (on: boolean) => (down = on), retireAll: () => void rows.splice(0) };
 }
 
 const T0 = new Date('2030-03-10T01:00:00Z');
@@ -98,5 +98,22 @@ describe('session tokens (fast-jwt on node:crypto)', () => {
     await expect(verifyToken(cold, token, T0)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     keys.invalidate(); // its copy ran out
     await expect(verifyToken(keys, token, T0, remembered)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('a process remembers the tokens it issues as verified: the same entry a verification makes, times and key still checked', async () => {
+    const { db, retireAll } = keyTable();
+    await addSigningKey(db, T0);
+    const keys = new SigningKeys(db);
+    const issued = new VerifiedTokens();
+    const token = await issueToken(keys, claims, T0, at(60_000), issued);
+    const checked = new VerifiedTokens();
+    expect(await verifyToken(keys, token, T0, checked)).toEqual(claims);
+    expect(issued.get(token)).toEqual(checked.get(token));
+    expect(await verifyToken(keys, token, at(64_999), issued)).toEqual(claims);
+    expect(await verifyToken(keys, token, at(65_000), issued)).toBeNull();
+    expect(await verifyToken(keys, token, at(-5_001), issued)).toBeNull();
+    retireAll();
+    keys.invalidate();
+    expect(await verifyToken(keys, token, T0, issued)).toBeNull();
   });
 });

@@ -24,9 +24,11 @@ import {
 } from '../../contract/crypto/index.ts';
 import { buildApp } from '../app.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
+import { nodePayloadCipher } from '../security/payload-cipher.ts';
 import { ReplayGuard } from '../security/payload-replay.ts';
 import { authenticate, loginNonce, signIn } from '../test/auth.ts';
 import { TestClient, type TestResponse } from '../test/client.ts';
+import { countingQueries } from '../test/database.ts';
 import { buildTestApp, testConfig } from '../test/helper.ts';
 
 const { app, db } = await buildTestApp();
@@ -304,7 +306,8 @@ describe('a request key reused for several calls (as the web app does)', () => {
     await signIn(client, 'ptib.demo');
     const publicKey = await client.payloadPublicKey();
     const requestKey = await createRequestKey(publicKey, Date.now());
-    const unwrap = vi.spyOn(globalThis.crypto.subtle, 'unwrapKey');
+    // The server unwraps on node:crypto (server/security/payload-cipher.ts).
+    const unwrap = vi.spyOn(nodePayloadCipher, 'unwrapKey');
     try {
       for (let i = 0; i < 3; i++) {
         const sealedCall = await sealRequest(publicKey, url, {}, Date.now(), requestKey);
@@ -390,6 +393,18 @@ describe('replay memory', () => {
     expect(await guard.sweep(now + PAYLOAD_CRYPTO.TIMESTAMP_WINDOW_MS)).toBe(0);
     expect(await guard.sweep(now + 2 * PAYLOAD_CRYPTO.TIMESTAMP_WINDOW_MS + 1)).toBeGreaterThanOrEqual(1);
     expect(await guard.remember('sweep-test', now + 2 * PAYLOAD_CRYPTO.TIMESTAMP_WINDOW_MS + 1)).toBe(true);
+  });
+
+  it('records requests that arrive together in one statement, and still lets only one of two copies through', async () => {
+    const via = countingQueries(db);
+    const guard = new ReplayGuard(via);
+    const now = Date.now();
+    const digests = ['together-1', 'together-2', 'together-3', 'together-2', 'together-4', 'together-2'];
+    const answers = await Promise.all(digests.map((d) => guard.remember(d, now)));
+    expect(answers).toEqual([true, true, true, false, true, false]);
+    // The first alone, then the four distinct ones that came during it, then the copies, one at a time.
+    expect(via.count).toBe(4);
+    expect(await Promise.all(['together-1', 'together-5'].map((d) => guard.remember(d, now)))).toEqual([false, true]);
   });
 });
 

@@ -1,7 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isEncryptedCall } from '../../contract/index.ts';
 import { PAYLOAD_ERRORS, PayloadError, openRequest, sealAnswer, type AnswerKey } from '../../contract/crypto/index.ts';
 import { encryptedRequestSchema } from '../../contract/schemas/crypto.ts';
+import { nodePayloadCipher } from '../security/payload-cipher.ts';
 import { PayloadKeyStore, readPrivateKeyFile } from '../security/payload-key.ts';
 import { ReplayGuard } from '../security/payload-replay.ts';
 import { UnwrappedKeys } from '../security/unwrapped-keys.ts';
@@ -18,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when the request arrived encrypted: its answer is encrypted under the same key. */
-    payloadKey: AnswerKey | null;
+    payloadKey: AnswerKey<KeyObject> | null;
   }
 }
 
@@ -64,11 +66,12 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
       throw badRequest(PAYLOAD_ERRORS.plain);
     const shape = encryptedRequestSchema.safeParse(body);
     if (!shape.success) throw badRequest(shape.error.issues[0]?.message ?? PAYLOAD_ERRORS.plain);
-    const { privateKey } = await keys.get();
+    const { privateKeyObject } = await keys.get();
     const at = now();
     let opened;
     try {
-      opened = await openRequest(privateKey, path, shape.data, at, unwrapped);
+      // The format is the contract's; its primitives run on node:crypto (issue 9: WebCrypto's overhead).
+      opened = await openRequest(privateKeyObject, path, shape.data, at, unwrapped, nodePayloadCipher);
     } catch (error) {
       if (!(error instanceof PayloadError)) throw error;
       request.log.info({ reason: error.reason }, 'encrypted payload refused');
@@ -93,6 +96,6 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
     // Streams are not answered by these calls; sending one unencrypted would leak what this plugin protects.
     else throw new Error(`cannot encrypt a streamed answer for ${path}`);
     // The content type stays as the route set it: authenticate's answer is still "a text body holding JSON".
-    return JSON.stringify(await sealAnswer(key, path, text));
+    return JSON.stringify(await sealAnswer(key, path, text, nodePayloadCipher));
   });
 }

@@ -104,6 +104,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
         { sessionId: p.sessionId, accountId: String(p.accountId) },
         now,
         expiresAt,
+        app.verifiedTokens,
       );
       return ok({ token, tokenExpirationDate: formatTokenExpirationDate(expiresAt) });
     },

@@ -1,4 +1,4 @@
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   PAYLOAD_CRYPTO,
@@ -15,7 +15,10 @@ import type { Queryable } from '../db/database.ts';
 export interface PayloadKey {
   kid: string;
   publicJwk: PublicPayloadJwk;
+  /** For contract/crypto's default (WebCrypto) primitives. */
   privateKey: PayloadCryptoKey;
+  /** The same key for node:crypto (server/security/payload-cipher.ts), which the server unwraps with. */
+  privateKeyObject: KeyObject;
 }
 
 /**
@@ -37,6 +40,15 @@ export function readPrivateKeyFile(file: string): RsaJwk {
     );
   }
   return key.export({ format: 'jwk' }) as RsaJwk;
+}
+
+/**
+ * The private key as a node:crypto KeyObject, made from the JWK (once per key: KeyObject.from() on our
+ * non-extractable CryptoKey is deprecated, DEP0204). Only the key material is read, as importPrivateKey does.
+ */
+export function privateKeyObjectOf(jwk: RsaJwk): KeyObject {
+  const { kty, n, e, d, p, q, dp, dq, qi } = jwk;
+  return createPrivateKey({ key: { kty, n, e, d, p, q, dp, dq, qi }, format: 'jwk' });
 }
 
 /** The key kept in the database, created by the first process that needs it (the others read the same row). */
@@ -84,6 +96,11 @@ export class PayloadKeyStore {
   async #load(): Promise<PayloadKey> {
     const jwk = this.#configured ?? (await loadOrCreate(this.#db));
     const publicJwk = await publicJwkOf(jwk);
-    return { kid: publicJwk.kid, publicJwk, privateKey: await importPrivateKey(jwk) };
+    return {
+      kid: publicJwk.kid,
+      publicJwk,
+      privateKey: await importPrivateKey(jwk),
+      privateKeyObject: privateKeyObjectOf(jwk),
+    };
   }
 }

@@ -6,14 +6,14 @@ const key = (name: string) => ({ name }) as unknown as PayloadCryptoKey;
 
 describe('the unwrapped request keys of a process', () => {
   it('gives back what it was given, by wrappedKey', () => {
-    const keys = new UnwrappedKeys(3);
+    const keys = new UnwrappedKeys<PayloadCryptoKey>(3);
     keys.set('w1', key('k1'));
     expect(keys.get('w1')).toEqual(key('k1'));
     expect(keys.get('w2')).toBeUndefined();
   });
 
   it('is bounded: past its size the least recently used key goes first', () => {
-    const keys = new UnwrappedKeys(3);
+    const keys = new UnwrappedKeys<PayloadCryptoKey>(3);
     for (const n of [1, 2, 3]) keys.set(`w${n}`, key(`k${n}`));
     keys.get('w1'); // used again: w2 is now the oldest
     keys.set('w4', key('k4'));
