@@ -39,7 +39,7 @@ describe('identityOf: profile reads made together', () => {
     principal('PTIB00000004'),
   ];
 
-  it('answers each call as a call of its own would, in two statements instead of one or two per call', async () => {
+  it('answers each call as a call of its own would, in three statements instead of one or two per call', async () => {
     const alone = [];
     for (const p of principals) alone.push(await identityOf(countingQueries(db), p));
     expect(alone[0]?.identity.PTIBName).toBeTruthy();

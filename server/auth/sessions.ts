@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION } from '../../contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { GroupCommit } from '../db/group-commit.ts';
+import { GroupCommit, groupCommitPer } from '../db/group-commit.ts';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { AUDIT_COLUMNS } from './audit.ts';
 
@@ -200,35 +200,34 @@ const REFRESH_MANY = `WITH input AS (
 
 const refreshIdleExpiry = (now: Date) => wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS);
 
-function refreshBatcher(db: Queryable): GroupCommit<Refresh, Date | null> {
-  return new GroupCommit<Refresh, Date | null>({
-    isOutage: isDatabaseUnavailable,
-    async one({ sessionId, now, by }) {
-      const { rows } = await db.query<{ expires_at: Date }>(REFRESH_ONE, [
-        sessionId,
-        now,
-        refreshIdleExpiry(now),
-        by.loginName,
-        by.clientAddress,
-      ]);
-      return rows[0] ? new Date(rows[0].expires_at) : null;
-    },
-    async many(refreshes) {
-      const { rows } = await db.query<{ n: number; expires_at: Date }>(REFRESH_MANY, [
-        refreshes.map((r) => r.sessionId),
-        refreshes.map((r) => r.now.toISOString()),
-        refreshes.map((r) => refreshIdleExpiry(r.now).toISOString()),
-        refreshes.map((r) => r.by.loginName),
-        refreshes.map((r) => r.by.clientAddress),
-      ]);
-      const answers: Array<Date | null> = refreshes.map(() => null);
-      for (const row of rows) answers[row.n - 1] = new Date(row.expires_at);
-      return answers;
-    },
-  });
-}
-
-const refreshBatchers = new WeakMap<Queryable, GroupCommit<Refresh, Date | null>>();
+const refreshBatcher = groupCommitPer<Refresh, Date | null>(
+  (db) =>
+    new GroupCommit({
+      isOutage: isDatabaseUnavailable,
+      async one({ sessionId, now, by }) {
+        const { rows } = await db.query<{ expires_at: Date }>(REFRESH_ONE, [
+          sessionId,
+          now,
+          refreshIdleExpiry(now),
+          by.loginName,
+          by.clientAddress,
+        ]);
+        return rows[0] ? new Date(rows[0].expires_at) : null;
+      },
+      async many(refreshes) {
+        const { rows } = await db.query<{ n: number; expires_at: Date }>(REFRESH_MANY, [
+          refreshes.map((r) => r.sessionId),
+          refreshes.map((r) => r.now.toISOString()),
+          refreshes.map((r) => refreshIdleExpiry(r.now).toISOString()),
+          refreshes.map((r) => r.by.loginName),
+          refreshes.map((r) => r.by.clientAddress),
+        ]);
+        const answers: Array<Date | null> = refreshes.map(() => null);
+        for (const row of rows) answers[row.n - 1] = new Date(row.expires_at);
+        return answers;
+      },
+    }),
+);
 
 /**
  * Moves a live session's idle expiry forward (never past its absolute limit) and records the refresh in
@@ -239,12 +238,7 @@ const refreshBatchers = new WeakMap<Queryable, GroupCommit<Refresh, Date | null>
  * conditions and one audit row for each.
  */
 export function refreshSession(db: Queryable, sessionId: string, now: Date, by: RefreshedBy): Promise<Date | null> {
-  let batcher = refreshBatchers.get(db);
-  if (!batcher) {
-    batcher = refreshBatcher(db);
-    refreshBatchers.set(db, batcher);
-  }
-  return batcher.run({ sessionId, now, by });
+  return refreshBatcher(db).run({ sessionId, now, by });
 }
 
 /** Sets the profile a live session acts as (proxy mode); it holds on every process and across reloads. */

@@ -1,3 +1,5 @@
+import type { Queryable } from './database.ts';
+
 /**
  * Group commit for one kind of statement (docs/decisions/0023-group-commit.md). A call made while none of
  * its kind is in flight runs at once, as the single-row statement; calls made while one is in flight wait
@@ -111,4 +113,22 @@ export class GroupCommit<In, Out> {
       w.reject(error);
     }
   }
+}
+
+/**
+ * One GroupCommit per database (or transaction) it runs on, made on first use: the calls that may share a
+ * statement are those on the same connection pool or embedded database.
+ */
+export function groupCommitPer<In, Out>(
+  make: (db: Queryable) => GroupCommit<In, Out>,
+): (db: Queryable) => GroupCommit<In, Out> {
+  const made = new WeakMap<Queryable, GroupCommit<In, Out>>();
+  return (db) => {
+    let batcher = made.get(db);
+    if (!batcher) {
+      batcher = make(db);
+      made.set(db, batcher);
+    }
+    return batcher;
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit.ts';
+import type { Queryable } from './database.ts';
+import { GroupCommit, groupCommitPer } from './group-commit.ts';
 
 /** A statement runner whose statements finish only when the test says so. */
 function harness(options: { key?: (n: number) => string; maxBatch?: number; outage?: (e: unknown) => boolean } = {}) {
@@ -104,5 +105,18 @@ describe('GroupCommit', () => {
       'group commit: 1 answers for 2 inputs',
       'group commit: 1 answers for 2 inputs',
     ]);
+  });
+
+  it('is one per database: calls on the same one share statements, calls on another never do', async () => {
+    const made: Queryable[] = [];
+    const batcherOf = groupCommitPer<number, number>((db) => {
+      made.push(db);
+      return new GroupCommit({ one: async (n) => n, many: async (ns) => [...ns] });
+    });
+    const a = { query: async () => ({ rows: [], rowCount: 0 }), exec: async () => {} } as Queryable;
+    const b = { ...a };
+    expect(batcherOf(a)).toBe(batcherOf(a));
+    expect(batcherOf(b)).not.toBe(batcherOf(a));
+    expect(made).toEqual([a, b]);
   });
 });
