@@ -1,11 +1,11 @@
 import type { Queryable } from './database.ts';
 
 /**
- * Group commit for one kind of statement (docs/decisions/0023-group-commit.md). A call made while none of
- * its kind is in flight runs at once, as the single-row statement; calls made while one is in flight wait
- * for it and then go together, as one multi-row statement. Under load each call costs a share of one
- * statement (on the embedded database: 0.33 ms for one refresh alone, 0.07 ms each for 25 together);
- * unloaded, nothing waits. Every caller still gets its answer only once its own row has committed.
+ * Group commit for one kind of statement (docs/decisions/0023-group-commit-and-issued-tokens.md). A call
+ * made while none of its kind is in flight runs at once, as the single-row statement; calls made while one
+ * is in flight wait for it and then go together, as one multi-row statement. Under load each call costs a
+ * share of one statement (on the embedded database: 0.33 ms for one refresh alone, 0.07 ms each for 25
+ * together); unloaded, nothing waits. Every caller still gets its answer only once its own row has committed.
  *
  * Hand-written rather than DataLoader: DataLoader batches the calls of one tick and answers equal keys
  * from one load, while group commit batches what arrives during a statement, and every call needs its own
