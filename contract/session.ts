@@ -11,6 +11,12 @@ export const LOGIN_FORM_MESSAGES = {
   otpRequired: 'For your security, this account also needs a one-time password sent by SMS to {mobile}.',
   /** A token handed over by another service (access-initial) could not be kept. */
   signInFailed: 'We could not sign you in. Please log in again.',
+  /** The sign-in call failed without the server's own words; {status} is the HTTP status. */
+  signInFailedStatus: 'Sign-in failed ({status}).',
+  /** The sign-in answer held neither a token nor a one-time password step. */
+  signInRefused: 'Sign-in failed.',
+  /** The login nonce could not be read. */
+  signInUnavailable: 'Sign-in is not available right now.',
 } as const;
 
 /** Home's messages for its steps (spec §2: step=logout, wrongToken, step=interrupted). */

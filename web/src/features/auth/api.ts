@@ -1,5 +1,6 @@
-import { API_PATHS } from '../../../../contract/index.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES } from '../../../../contract/index.ts';
 import { api, type ApiFailure } from '../../lib/http/index.ts';
+import { stepFailure } from '../../lib/http/step-failure.ts';
 import { clearSession } from '../../lib/session/storage.ts';
 
 // The contract's zod schemas load when a call is made, not with the login screen: zod would cost the
@@ -23,20 +24,11 @@ export interface LoginInput {
   model: string;
 }
 
+const failedWith = (status: number) => LOGIN_FORM_MESSAGES.signInFailedStatus.replace('{status}', String(status));
+
 function failed(result: ApiFailure): LoginOutcome {
-  switch (result.kind) {
-    case 'network':
-    case 'timeout':
-    case 'aborted':
-      return { kind: 'unreachable' };
-    case 'refused':
-    case 'session':
-    case 'server':
-      return { kind: 'refused', message: result.header?.responseDesc || `Sign-in failed (${result.status}).` };
-    case 'http':
-    case 'bad-answer':
-      return { kind: 'refused', message: `Sign-in failed (${result.status}).` };
-  }
+  const failure = stepFailure(result, failedWith);
+  return failure.kind === 'refused' ? { kind: 'refused', message: failure.message } : failure;
 }
 
 export async function signIn(input: LoginInput): Promise<LoginOutcome> {
@@ -45,7 +37,7 @@ export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   if (!nonce.ok) return failed(nonce);
   const { loginNonceResponseSchema, loginResponseSchema } = await schemas();
   const parsedNonce = loginNonceResponseSchema.safeParse(nonce.responseJSON);
-  if (!parsedNonce.success) return { kind: 'refused', message: 'Sign-in is not available right now.' };
+  if (!parsedNonce.success) return { kind: 'refused', message: LOGIN_FORM_MESSAGES.signInUnavailable };
 
   const result = await api.post<unknown>(
     API_PATHS.authenticate,
@@ -60,5 +52,5 @@ export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   }
   // A failed login logs out (spec §8): nothing of an earlier session may survive it.
   clearSession();
-  return result.ok ? { kind: 'refused', message: 'Sign-in failed.' } : failed(result);
+  return result.ok ? { kind: 'refused', message: LOGIN_FORM_MESSAGES.signInRefused } : failed(result);
 }

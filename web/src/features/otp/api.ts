@@ -1,6 +1,7 @@
 import { API_PATHS, LOGIN_FORM_MESSAGES } from '../../../../contract/index.ts';
 import type { SendOtpResponse } from '../../../../contract/schemas/otp.ts';
 import { api, type ApiFailure } from '../../lib/http/index.ts';
+import { stepFailure, type StepFailure } from '../../lib/http/step-failure.ts';
 
 // The contract's zod schemas load when a call is made, not with the login screen: zod would cost the
 // login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
@@ -16,32 +17,13 @@ const schemas = () =>
  * The one-time password calls (both travel encrypted; the HTTP layer does that). The pending sign-in is
  * named by the httpOnly cookie the password step's answer set, so neither call carries an id.
  */
-export type OtpFailure =
-  /** The server's refusal: its responseCode (OTP_RESPONSE_CODE) and its own words. */
-  { kind: 'refused'; code: string; message: string } | { kind: 'unreachable' };
+/** A refusal carries the server's responseCode (OTP_RESPONSE_CODE) and its own words. */
+export type OtpFailure = StepFailure;
 
 export type SendOutcome = { kind: 'sent'; sent: SendOtpResponse } | OtpFailure;
 export type VerifyOutcome = { kind: 'token'; token: string } | OtpFailure;
 
-function failed(result: ApiFailure): OtpFailure {
-  switch (result.kind) {
-    case 'network':
-    case 'timeout':
-    case 'aborted':
-      return { kind: 'unreachable' };
-    case 'refused':
-    case 'session':
-    case 'server':
-      return {
-        kind: 'refused',
-        code: result.header?.responseCode ?? String(result.status),
-        message: result.header?.responseDesc || LOGIN_FORM_MESSAGES.signInFailed,
-      };
-    case 'http':
-    case 'bad-answer':
-      return { kind: 'refused', code: String(result.status), message: LOGIN_FORM_MESSAGES.signInFailed };
-  }
-}
+const failed = (result: ApiFailure): OtpFailure => stepFailure(result, () => LOGIN_FORM_MESSAGES.signInFailed);
 
 /** The step shows every failure itself: quiet calls, no toasts. */
 export async function sendOtp(): Promise<SendOutcome> {
