@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { HOME_STEP_MESSAGES } from '../../../../contract/index.ts';
 // Through the login screen's module: one chunk for both (LoginPage.tsx says why).
 import { LoginForm, useCompleteSignIn } from './LoginPage.tsx';
-import { useFocusWrap } from './useFocusWrap.ts';
+import { useModalDialog } from '../../lib/dialog/useModalDialog.ts';
 import './auth.css';
 
 export interface LoginDialogProps {
@@ -17,23 +17,12 @@ export interface LoginDialogProps {
 export default function LoginDialog({ onClosed }: LoginDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const complete = useCompleteSignIn();
-  useFocusWrap(ref);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLInputElement>('input[name="loginName"]')?.focus();
-    const onClose = () => {
-      // Back to what had focus, or to the page's heading when that was nothing in particular.
-      const target = before && before !== document.body && before.isConnected ? before : null;
-      (target ?? document.getElementById('page-heading'))?.focus();
-      onClosed();
-    };
-    dialog.addEventListener('close', onClose);
-    return () => dialog.removeEventListener('close', onClose);
-  }, [onClosed]);
+  useModalDialog(ref, {
+    initialFocus: () => ref.current?.querySelector<HTMLInputElement>('input[name="loginName"]'),
+    // Back to what had focus, or to the page's heading when that was nothing in particular.
+    fallbackFocus: () => document.getElementById('page-heading'),
+    onClosed,
+  });
 
   return (
     <dialog ref={ref} className="modal login-dialog" aria-labelledby="login-dialog-title">

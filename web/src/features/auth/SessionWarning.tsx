@@ -4,7 +4,7 @@ import type { SessionEngine } from '../../lib/session/engine.ts';
 import { session } from '../../lib/session/index.ts';
 import { useSession } from '../../lib/session/useSession.ts';
 import { announcementSlot, announcementText, clockDuration } from './countdown.ts';
-import { useFocusWrap } from './useFocusWrap.ts';
+import { useModalDialog } from '../../lib/dialog/useModalDialog.ts';
 import './auth.css';
 
 /** Beyond the specification (decisions.md §5): the warning two minutes before an idle session ends. */
@@ -24,19 +24,7 @@ function WarningDialog({ engine, deadline }: { engine: SessionEngine; deadline: 
   // Opening the dialog reads its title and text: the first announcement is the next slot's.
   const lastSlot = useRef(announcementSlot((deadline - engine.now()) / 1000).key);
   const secondsLeft = Math.max(0, (deadline - now) / 1000);
-  useFocusWrap(ref);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    stayRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (before && before !== document.body && before.isConnected) before.focus();
-    };
-  }, []);
+  useModalDialog(ref, { initialFocus: () => stayRef.current });
 
   useEffect(() => {
     // Read from the clock each time, so a late or throttled timer still shows and says the right time.

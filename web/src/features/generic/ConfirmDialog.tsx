@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from '../../lib/dialog/useModalDialog.ts';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -10,25 +11,13 @@ export interface ConfirmDialogProps {
 
 /**
  * A modal confirmation (native <dialog>: the page behind is inert, Escape cancels). Focus starts on
- * Cancel, the safe choice, and returns to what had it when the dialog closes.
+ * Cancel, the safe choice, stays inside while it is open, and returns to what had it when the dialog closes.
  */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    cancelRef.current?.focus();
-    return () => {
-      if (before?.isConnected) before.focus();
-    };
-  }, []);
+  useModalDialog(ref, { initialFocus: () => cancelRef.current });
 
   return (
     <dialog

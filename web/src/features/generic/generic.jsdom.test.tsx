@@ -10,8 +10,12 @@ import { on } from '../../lib/events/bus.ts';
 import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
+import { installDialogStandIn } from '../../../test/dialog.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
+
+// The delete confirmation is a modal <dialog>.
+installDialogStandIn();
 
 // The real identity store over a fake profile call; a session engine whose sign-out the test triggers.
 vi.mock('../../lib/session/index.ts', async () => {
