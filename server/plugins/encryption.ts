@@ -66,12 +66,12 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
       throw badRequest(PAYLOAD_ERRORS.plain);
     const shape = encryptedRequestSchema.safeParse(body);
     if (!shape.success) throw badRequest(shape.error.issues[0]?.message ?? PAYLOAD_ERRORS.plain);
-    const { privateKeyObject } = await keys.get();
+    const { privateKey } = await keys.get();
     const at = now();
     let opened;
     try {
       // The format is the contract's; its primitives run on node:crypto (issue 9: WebCrypto's overhead).
-      opened = await openRequest(privateKeyObject, path, shape.data, at, unwrapped, nodePayloadCipher);
+      opened = await openRequest(privateKey, path, shape.data, at, unwrapped, nodePayloadCipher);
     } catch (error) {
       if (!(error instanceof PayloadError)) throw error;
       request.log.info({ reason: error.reason }, 'encrypted payload refused');

@@ -3,9 +3,7 @@ import { readFileSync } from 'node:fs';
 import {
   PAYLOAD_CRYPTO,
   generatePayloadKeyPair,
-  importPrivateKey,
   publicJwkOf,
-  type PayloadCryptoKey,
   type PublicPayloadJwk,
   type RsaJwk,
 } from '../../contract/crypto/index.ts';
@@ -15,10 +13,8 @@ import type { Queryable } from '../db/database.ts';
 export interface PayloadKey {
   kid: string;
   publicJwk: PublicPayloadJwk;
-  /** For contract/crypto's default (WebCrypto) primitives. */
-  privateKey: PayloadCryptoKey;
-  /** The same key for node:crypto (server/security/payload-cipher.ts), which the server unwraps with. */
-  privateKeyObject: KeyObject;
+  /** For the server's node:crypto primitives (server/security/payload-cipher.ts), which unwrap with it. */
+  privateKey: KeyObject;
 }
 
 /**
@@ -96,11 +92,6 @@ export class PayloadKeyStore {
   async #load(): Promise<PayloadKey> {
     const jwk = this.#configured ?? (await loadOrCreate(this.#db));
     const publicJwk = await publicJwkOf(jwk);
-    return {
-      kid: publicJwk.kid,
-      publicJwk,
-      privateKey: await importPrivateKey(jwk),
-      privateKeyObject: privateKeyObjectOf(jwk),
-    };
+    return { kid: publicJwk.kid, publicJwk, privateKey: privateKeyObjectOf(jwk) };
   }
 }
