@@ -82,7 +82,7 @@ export function baselineLoad(url: string, token: string, o: ApiOptions): Promise
     url,
     connections: o.connections,
     duration: o.duration,
-    ...(o.warmupSeconds === undefined ? {} : { warmupSeconds: o.warmupSeconds }),
+    warmupSeconds: o.warmupSeconds,
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
@@ -116,7 +116,7 @@ export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): P
     url: `${base}${API_PATHS.refresh}`,
     connections: o.connections,
     duration: o.duration,
-    ...(o.warmupSeconds === undefined ? {} : { warmupSeconds: o.warmupSeconds }),
+    warmupSeconds: o.warmupSeconds,
     // autocannon clears a connection's context each time it has gone through the whole list, so a list of
     // one would send the same token every time: a long list keeps each connection's chain going.
     requests: Array.from({ length: CHAIN_LENGTH }, () => refresh),
@@ -144,7 +144,7 @@ export async function profileLoad(base: string, client: BenchClient, o: ApiOptio
     url: `${base}${API_PATHS.retrieveProfile}`,
     connections: o.connections,
     duration: o.duration,
-    ...(o.warmupSeconds === undefined ? {} : { warmupSeconds: o.warmupSeconds }),
+    warmupSeconds: o.warmupSeconds,
     requests: [
       {
         method: 'POST',

@@ -26,8 +26,8 @@ export const DEFAULT_CONNECTIONS = 50;
 export const WARMUP_SECONDS = 2;
 
 export interface LoadOptions extends Options {
-  /** Seconds of warm-up before the measured run (default WARMUP_SECONDS; 0: none). */
-  warmupSeconds?: number;
+  /** Seconds of warm-up before the measured run (default, also when undefined: WARMUP_SECONDS; 0: none). */
+  warmupSeconds?: number | undefined;
 }
 
 export async function load({ warmupSeconds = WARMUP_SECONDS, ...options }: LoadOptions): Promise<LoadFigures> {
