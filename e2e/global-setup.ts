@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ptib-e2e-'));
   const logs: string[] = [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
     cwd: root,
     env: {
       ...process.env,

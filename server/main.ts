@@ -2,7 +2,8 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 
 // A restart reuses what V8 compiled last time (our TypeScript, already stripped, and node_modules) from
 // Node's on-disk cache instead of parsing and compiling every module again: it halves the time to load the
-// server's modules. It must be on before they load, hence the dynamic imports below. NODE_COMPILE_CACHE
+// server's modules. It must be on before they load, hence the dynamic imports below. npm start runs
+// server/start.js, which turns it on before this file loads too (then this call does nothing). NODE_COMPILE_CACHE
 // picks another directory, NODE_DISABLE_COMPILE_CACHE=1 turns it off
 // (docs/decisions/0020-lean-server-memory-and-fast-restart.md).
 enableCompileCache();

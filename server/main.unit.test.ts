@@ -9,13 +9,13 @@ const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-compile-cache-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 /**
- * Runs server/main.ts with a bad PORT: it loads its modules, then stops at the configuration check
- * (exit 2) without opening a database, which is all this needs.
+ * Runs server/main.ts (or another entry) with a bad PORT: it loads its modules, then stops at the
+ * configuration check (exit 2) without opening a database, which is all this needs.
  */
-function startWithBadConfig(env: Record<string, string> = {}) {
+function startWithBadConfig(env: Record<string, string> = {}, entry = 'server/main.ts') {
   // The cache goes to the default place under TMPDIR: NODE_COMPILE_CACHE would turn it on by itself.
   const { NODE_COMPILE_CACHE: _ignored, ...inherited } = process.env;
-  return spawnSync(process.execPath, [path.join(root, 'server/main.ts')], {
+  return spawnSync(process.execPath, [path.join(root, entry)], {
     cwd: root,
     env: { ...inherited, PORT: 'not-a-port', TMPDIR: cacheDir, ...env },
     encoding: 'utf8',
@@ -36,6 +36,24 @@ describe('server/main.ts', () => {
     expect(run.status).toBe(2);
     for (const file of ['server/app.ts', 'server/config.ts', 'server/db/open.ts']) {
       expect(run.stderr).toContain(`V8 code cache for ESM ${new URL(file, `file://${root}/`).href} was accepted`);
+    }
+  });
+});
+
+describe('server/start.js (what npm start runs)', () => {
+  it('starts server/main.ts', () => {
+    const run = startWithBadConfig({}, 'server/start.js');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('PORT="not-a-port" must be a whole number');
+  });
+
+  it('takes server/main.ts itself stripped from the compile cache, so Node never loads its TypeScript parser', () => {
+    startWithBadConfig({}, 'server/start.js');
+    const run = startWithBadConfig({ NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }, 'server/start.js');
+    expect(run.status).toBe(2);
+    for (const file of ['server/main.ts', 'server/app.ts']) {
+      const url = new URL(file, `file://${root}/`).href;
+      expect(run.stderr).toContain(`retrieving transpile cache for StrippedTypeScript ${url}...success`);
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The real server as a user gets it: `node server/main.ts` on the built tree, on a free loopback
+ * The real server as a user gets it: `node server/start.js` on the built tree, on a free loopback
  * port, with its own data directory. Benches measure this process (its RSS from /proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/postgres-cluster.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
 
@@ -30,12 +30,12 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The built web app to serve (WEB_DIST); default: the benches' own build, bench/out/web. */
   webDist?: string;
-  /** Command to run instead of `node <SERVER_NODE_FLAGS> server/main.ts`, e.g. ['npm', 'start']. */
+  /** Command to run instead of `node <SERVER_NODE_FLAGS> <SERVER_ENTRY>`, e.g. ['npm', 'start']. */
   argv?: string[];
   timeoutMs?: number;
 }
 
-export { SERVER_NODE_FLAGS };
+export { SERVER_ENTRY, SERVER_NODE_FLAGS };
 
 export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -65,11 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ptib-bench-'));
   const logs: string[] = [];
-  const [command, ...argv] = options.argv ?? [
-    process.execPath,
-    ...SERVER_NODE_FLAGS,
-    path.join(ROOT, 'server/main.ts'),
-  ];
+  const [command, ...argv] = options.argv ?? [process.execPath, ...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY)];
   const started = performance.now();
   const child = spawn(command!, argv, {
     cwd: ROOT,
@@ -149,8 +145,8 @@ function statusMb(pid: number, field: string): number | null {
 
 /** The pid of the node process that serves `port` under a process group (for `npm start`). */
 export function serverPidOf(rootPid: number): number {
-  // npm start runs `node scripts/build-if-needed.ts && node server/main.ts` through a shell: find the
-  // newest descendant running server/main.ts.
+  // npm start runs `node scripts/build-if-needed.ts && node server/start.js` through a shell: find the
+  // newest descendant running the server's entry.
   const children = (pid: number): number[] => {
     try {
       return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -163,7 +159,7 @@ export function serverPidOf(rootPid: number): number {
     const pid = queue.shift()!;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes('server/main.ts')) return pid;
+      if (cmd.includes(SERVER_ENTRY)) return pid;
     } catch {
       /* gone */
     }

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ListenHandlers, NotificationListener } from './database.ts';
 
 /**
@@ -73,6 +73,8 @@ export async function listenPostgres(
   options: PostgresListenOptions = {},
 ): Promise<NotificationListener> {
   checkChannel(channel);
+  // Here rather than at the top: this module also serves PGlite, whose servers never load pg (db/open.ts).
+  const { Client } = (await import('pg')).default;
   const pingTimeoutMs = options.pingTimeoutMs ?? 2_000;
   const firstRetryMs = options.retryMs ?? 100;
   const maxRetryMs = options.maxRetryMs ?? 5_000;
@@ -109,7 +111,7 @@ export async function listenPostgres(
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({
+    const c = new Client({
       connectionString,
       keepAlive: true,
       connectionTimeoutMillis: 5_000,

@@ -3,6 +3,8 @@
 export interface WorkerOptions {
   /** undefined: in memory. */
   dataDir: string | undefined;
+  /** The thread's module (a file: URL), which the thread imports once the compile cache is on. */
+  threadModule: string;
   /** A dump (PGlite's dumpDataDir) to start from, for tests. */
   loadDataDir?: Uint8Array<ArrayBuffer>;
   /** Node's compile cache directory, when the server's thread uses one: the database's thread uses it too. */

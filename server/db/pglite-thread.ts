@@ -4,17 +4,18 @@
  * LISTEN), and answers the messages of server/db/pglite-worker.ts. PostgreSQL's work then runs on a core
  * of its own instead of between the HTTP requests.
  */
-import { enableCompileCache } from 'node:module';
+import { flushCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { NotificationListener, Queryable } from './database.ts';
 import type { ErrorFields, ThreadReply, ThreadRequest, WorkerOptions } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const options = workerData as WorkerOptions;
-// Before PGlite's modules load, as in server/main.ts: a restart takes their compiled code from disk.
-if (options.compileCache) enableCompileCache(options.compileCache);
 const { openPglite } = await import('./pglite.ts');
 const db = await openPglite(options.dataDir, options.loadDataDir ? new Blob([options.loadDataDir]) : undefined);
+// Now rather than when the thread ends (which a stopping server does not wait for): the next start takes this
+// thread's modules, stripped of their types and compiled, from the cache that server/db/pglite-worker.ts turned on.
+flushCompileCache();
 
 interface OpenTransaction {
   q: Queryable;

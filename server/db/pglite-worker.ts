@@ -24,6 +24,20 @@ export interface PgliteWorkerOptions {
   threadModule?: URL;
 }
 
+/**
+ * What the thread runs first: Node's compile cache, then the thread's module. Node strips a TypeScript module's
+ * types with a WebAssembly parser that it loads on first use and keeps (a few MB for this thread); with the
+ * cache on before the first TypeScript module loads, a restart takes the modules stripped from the cache and
+ * the parser never loads here (docs/decisions/0020-lean-server-memory-and-fast-restart.md). Only import(), so
+ * that it runs as a script or as a module (a parent started with --input-type=module passes that on).
+ */
+const THREAD_BOOTSTRAP = `
+Promise.all([import('node:module'), import('node:worker_threads')]).then(([{ enableCompileCache }, { workerData }]) => {
+  if (workerData.compileCache) enableCompileCache(workerData.compileCache);
+  return import(workerData.threadModule);
+});
+`;
+
 /** What a call answers when the database thread is gone: PostgreSQL's admin_shutdown, an outage (503). */
 const LOST = { code: '57P01', message: 'The embedded database stopped' };
 
@@ -49,13 +63,16 @@ export async function openPgliteInWorker(
   const compileCache = getCompileCacheDir();
   const workerData: WorkerOptions = {
     dataDir,
+    threadModule: (options.threadModule ?? new URL('./pglite-thread.ts', import.meta.url)).href,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(compileCache ? { compileCache } : {}),
   };
-  const worker = new Worker(options.threadModule ?? new URL('./pglite-thread.ts', import.meta.url), {
+  const worker = new Worker(THREAD_BOOTSTRAP, {
+    eval: true,
     workerData,
-    // Its JavaScript allocates little that lives (messages, result rows): as --max-semi-space-size does for
-    // the server's thread (docs/decisions/0020), a small young generation keeps its heap near its live size.
+    // Its JavaScript allocates little that lives (messages, result rows), so a small young generation keeps
+    // its heap near its live size. Only without Node flags, though: V8 lets the process-wide
+    // --max-semi-space-size of `npm start` (docs/decisions/0020) win over this, for this thread too (16 MB).
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,5 +163,38 @@ describe('a database thread that has stopped', () => {
     const copy = await openPgliteInWorker(undefined, { loadDataDir: await worker.dump() });
     expect((await copy.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 4 }]);
     await copy.close();
+  }, 60_000);
+});
+
+describe('the database thread and the compile cache', () => {
+  /** A process that turns the compile cache on (as server/start.js does), opens the thread and closes it. */
+  const openAndClose = (cacheDir: string, env: Record<string, string> = {}) => {
+    const { NODE_COMPILE_CACHE: _ignored, ...inherited } = process.env;
+    const script = `
+      import { enableCompileCache } from 'node:module';
+      enableCompileCache(${JSON.stringify(cacheDir)});
+      const { openPgliteInWorker } = await import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)});
+      const db = await openPgliteInWorker(undefined);
+      await db.close();`;
+    return spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...inherited, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  };
+
+  it('takes the thread’s modules stripped from the cache on the next start, so the thread never loads Node’s TypeScript parser', () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-thread-cache-'));
+    try {
+      expect(openAndClose(cacheDir).status).toBe(0);
+      const run = openAndClose(cacheDir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+      expect(run.status).toBe(0);
+      for (const file of ['./pglite-thread.ts', './pglite.ts']) {
+        const url = new URL(file, import.meta.url).href;
+        expect(run.stderr).toContain(`retrieving transpile cache for StrippedTypeScript ${url}...success`);
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const nodeBin = process.execPath;
@@ -46,7 +46,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const logs: string[] = [];
-  const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, path.join(root, 'server/main.ts')], {
+  const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
     cwd: root,
     env: {
       ...process.env,
