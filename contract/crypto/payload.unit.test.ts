@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fromBase64, toBase64, toBase64Url } from './base64.ts';
+import { NODE_BASE64, PORTABLE_BASE64, fromBase64, toBase64, toBase64Url } from './base64.ts';
 import {
   PAYLOAD_CRYPTO,
   PAYLOAD_ERRORS,
@@ -28,6 +28,23 @@ describe('base64', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
         expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+      }),
+    );
+  });
+
+  it("uses Node's Buffer where there is one, and it agrees with btoa/atob on any bytes", () => {
+    expect(NODE_BASE64).toBeDefined();
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), fc.nat(8), (whole, skip) => {
+        // A view into a larger array, as the ciphers are: only its own bytes may be encoded.
+        const bytes = whole.subarray(Math.min(skip, whole.length));
+        const text = PORTABLE_BASE64.encode(bytes);
+        expect(NODE_BASE64!.encode(bytes)).toBe(text);
+        expect(toBase64(bytes)).toBe(text);
+        const decoded = NODE_BASE64!.decode(text);
+        expect(decoded).toEqual(PORTABLE_BASE64.decode(text));
+        expect(decoded.byteOffset).toBe(0);
+        expect(decoded.buffer.byteLength).toBe(bytes.length);
       }),
     );
   });
