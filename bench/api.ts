@@ -7,7 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { generateKeyPair, randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { API_PATHS } from '../contract/index.ts';
@@ -18,9 +19,20 @@ import { freePort } from '../scripts/lib/postgres-cluster.ts';
 import { BenchClient } from './lib/client.ts';
 import { measureCosts } from './lib/costs.ts';
 import type { Request } from 'autocannon';
-import { DEFAULT_CONNECTIONS, WARMUP_SECONDS, describe, load, type LoadFigures } from './lib/load.ts';
+import {
+  DEFAULT_CONNECTIONS,
+  WARMUP_SECONDS,
+  autocannonLoad,
+  describe,
+  describeGenerator,
+  load,
+  loadGenerator,
+  wrkLoad,
+  type LoadFigures,
+} from './lib/load.ts';
+import { WRK_THREADS, sumOver, type WrkRun } from './lib/wrk.ts';
 import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
-import { startServer, waitHealthy } from './lib/server.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS, startServer, waitHealthy } from './lib/server.ts';
 import { cpuPerRequest, describeCpu } from './lib/threads.ts';
 
 /**
@@ -77,6 +89,7 @@ export async function startBaseline(): Promise<{
   };
 }
 
+/** The yardstick's load: the same request every time, with the generator every other load here uses. */
 export function baselineLoad(url: string, token: string, o: ApiOptions): Promise<LoadFigures> {
   return load({
     url,
@@ -90,10 +103,27 @@ export function baselineLoad(url: string, token: string, o: ApiOptions): Promise
 }
 
 /**
- * refreshJWT as clients use it: every connection sends the token its previous refresh answered (a
- * refresh answers a new token; the older one stays valid until its own expiry, see the report).
+ * refreshJWT as clients use it: every request sends the newest token a refresh answered (a refresh answers a
+ * new token; the older one stays valid until its own expiry, see the report). With autocannon the chain is
+ * per connection; wrk's Lua does not know the connection, so it is per wrk thread (bench/lib/wrk/refresh.lua).
  */
-export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): Promise<LoadFigures> {
+export async function refreshLoad(base: string, client: BenchClient, o: ApiOptions): Promise<LoadFigures> {
+  const url = `${base}${API_PATHS.refresh}`;
+  if (loadGenerator().name === 'wrk') {
+    const { authorization: _, ...headers } = client.headers();
+    const { figures, measured } = await wrkLoad({
+      ...o,
+      url,
+      script: 'refresh.lua',
+      headers,
+      env: { BENCH_TOKEN: client.token! },
+    });
+    // A refresh answered without a token the script could read would leave it sending the first token.
+    const chained = sumOver(measured, 'refreshed');
+    if (chained < figures.requests - figures.non2xx)
+      throw new Error(`refreshJWT: only ${chained} of ${figures.requests} answers carried a new token`);
+    return figures;
+  }
   let latest = client.token!;
   const refresh: Request = {
     method: 'POST',
@@ -112,8 +142,8 @@ export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): P
       }
     },
   };
-  return load({
-    url: `${base}${API_PATHS.refresh}`,
+  return autocannonLoad({
+    url,
     connections: o.connections,
     duration: o.duration,
     warmupSeconds: o.warmupSeconds,
@@ -121,6 +151,12 @@ export function refreshLoad(base: string, client: BenchClient, o: ApiOptions): P
     // one would send the same token every time: a long list keeps each connection's chain going.
     requests: Array.from({ length: CHAIN_LENGTH }, () => refresh),
   });
+}
+
+/** An answer the load generator kept, and the pool indices of the requests it may answer. */
+interface KeptAnswer {
+  body: string;
+  candidates: number[];
 }
 
 /**
@@ -137,11 +173,39 @@ export async function profileLoad(base: string, client: BenchClient, o: ApiOptio
     pool.push(JSON.stringify(sealed.body));
     keys.push(sealed.answerKey);
   }
+  const url = `${base}${API_PATHS.retrieveProfile}`;
+  const { figures, exhausted, answers } =
+    loadGenerator().name === 'wrk'
+      ? await poolLoadWrk(url, client, o, pool)
+      : await poolLoadAutocannon(url, client, o, pool);
+  // Spot-check that the answers are the real, encrypted identity: the first key that opens an answer is its
+  // request's (the request's IV is bound into the answer), and what it opens must be a 200 envelope.
+  let opened = 0;
+  for (const a of answers) {
+    const parsed: unknown = JSON.parse(a.body);
+    if (!isEncryptedAnswer(parsed)) continue;
+    for (const index of a.candidates) {
+      let text: string;
+      try {
+        text = await openAnswer(keys[index % count]!, API_PATHS.retrieveProfile, parsed);
+      } catch {
+        continue;
+      }
+      if ((JSON.parse(text) as { header: { responseCode: string } }).header.responseCode === '200') opened += 1;
+      break;
+    }
+  }
+  return { figures, sealed: count, exhausted, spotChecked: `${opened}/${answers.length}` };
+}
+
+const SPOT_CHECKED = 20;
+
+async function poolLoadAutocannon(url: string, client: BenchClient, o: ApiOptions, pool: string[]) {
   let next = 0;
   let exhausted = 0;
-  const answers: Array<{ index: number; body: string }> = [];
-  const figures = await load({
-    url: `${base}${API_PATHS.retrieveProfile}`,
+  const answers: KeptAnswer[] = [];
+  const figures = await autocannonLoad({
+    url,
     connections: o.connections,
     duration: o.duration,
     warmupSeconds: o.warmupSeconds,
@@ -157,20 +221,52 @@ export async function profileLoad(base: string, client: BenchClient, o: ApiOptio
           return { ...request, body: pool[index] };
         },
         onResponse(_status, body, context) {
-          if (answers.length < 20) answers.push({ index: context.index as number, body });
+          if (answers.length < SPOT_CHECKED) answers.push({ body, candidates: [context.index as number] });
         },
       },
     ],
   });
-  // Spot-check that the answers are the real, encrypted identity.
-  let opened = 0;
-  for (const a of answers) {
-    const parsed: unknown = JSON.parse(a.body);
-    if (!isEncryptedAnswer(parsed)) continue;
-    const text = await openAnswer(keys[a.index]!, API_PATHS.retrieveProfile, parsed);
-    if ((JSON.parse(text) as { header: { responseCode: string } }).header.responseCode === '200') opened += 1;
+  return { figures, exhausted, answers };
+}
+
+/**
+ * The pool as a file (one body per line) that bench/lib/wrk/pool.lua reads; the measured run goes on where
+ * the warm-up stopped. wrk does not say which request an answer belongs to: pool.lua keeps, with each of
+ * the first answers, the newest index its thread had sent, and the answer's request is one of that
+ * thread's indices since the run began up to that one (the newest first: it is nearly always among the
+ * last `connections`).
+ */
+async function poolLoadWrk(url: string, client: BenchClient, o: ApiOptions, pool: string[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pool-'));
+  try {
+    const file = path.join(dir, 'pool.txt');
+    writeFileSync(file, `${pool.join('\n')}\n`);
+    const nextIndex = (r: WrkRun) => Math.max(0, ...r.threads.map((t) => (t.last as number) + 1));
+    const { figures, measured, warmup } = await wrkLoad({
+      ...o,
+      url,
+      script: 'pool.lua',
+      headers: client.headers(),
+      env: { BENCH_POOL: file, BENCH_RECORD: String(SPOT_CHECKED) },
+      measuredEnv: (w) => ({ BENCH_POOL_START: String(nextIndex(w)) }),
+    });
+    const answers: KeptAnswer[] = [];
+    for (const t of measured.threads) {
+      const first = t.first as number;
+      for (const a of JSON.parse(t.answers_json as string) as Array<{ newest: number; body: string }>) {
+        const candidates: number[] = [];
+        for (let i = a.newest; i >= first; i -= WRK_THREADS) candidates.push(i);
+        answers.push({ body: a.body, candidates });
+      }
+    }
+    return {
+      figures,
+      exhausted: sumOver(warmup, 'exhausted') + sumOver(measured, 'exhausted'),
+      answers: answers.slice(0, SPOT_CHECKED),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return { figures, sealed: count, exhausted, spotChecked: `${opened}/${answers.length}` };
 }
 
 /** Sign-ins per second with `workers` clients signing in back to back (nonce, then encrypted authenticate). */
@@ -241,6 +337,7 @@ if (import.meta.main) {
     `npm run bench:build && npm run bench:api -- --duration=${o.duration} --connections=${o.connections} --signin-seconds=${signinSeconds}`,
   );
   const lines: string[] = [];
+  const generator = loadGenerator();
   const baseline = await startBaseline();
   const server = await startServer();
   try {
@@ -312,11 +409,17 @@ if (import.meta.main) {
       ...costs.map((c) => `| ${c.piece} | ${c.ms.toFixed(3)} |`),
       '',
       `A token replaced by a refresh ${oldStillValid ? 'stays valid until its own expiry (the session row is what the server checks), so' : 'is refused at once, so'} ` +
-        'the refresh load chains tokens per connection, as a browser tab does: each request sends the token the previous answer gave.',
+        (generator.name === 'wrk'
+          ? `the refresh load chains tokens, as a browser tab does: each request sends the newest token a refresh answered. wrk runs one Lua state per thread and does not tell the script which connection an answer came on, so the chain is per wrk thread (${generator.threads} here): each request sends the newest token any connection of its thread got.`
+          : 'the refresh load chains tokens per connection, as a browser tab does: each request sends the token the previous answer gave.'),
       `retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps an AES-256-GCM key, which the client reuses for up to ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES} requests or ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS / 60_000} minutes as the web app does, so the server unwraps it once); ` +
         'the server refuses a replayed body, so every request carries its own seal (its own IV), made before the run.',
       "Under each load, its server CPU per request: the CPU time (/proc, user + system) each thread of the process used over the load, divided by the requests answered. MainThread answers HTTP; WorkerThread is the embedded database (docs/decisions/0022); V8Worker threads are V8's helpers (garbage collection); libuv-worker the thread pool.",
-      `Server: \`node server/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory. Load generator: autocannon in the bench process on the same ${availableParallelism()} CPUs.`,
+      `Server: \`node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_ENTRY}\` (as npm start runs it), NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory.`,
+      `Load generator: ${describeGenerator(generator)}, on the same ${availableParallelism()} CPUs as the servers; ${o.connections} connections, each load after ${WARMUP_SECONDS} s of the same load not counted. The yardstick is measured with the same generator, in the same run.` +
+        (generator.name === 'wrk'
+          ? " Latencies are wrk's (microseconds, shown in ms); non-2xx counts answers of 400 and above (wrk's status errors)."
+          : ' autocannon shares the bench process and takes about a CPU from the servers: without wrk (apt-get install wrk) the figures are lower.'),
     ].join('\n');
   } finally {
     await server.stop();

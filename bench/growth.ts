@@ -12,7 +12,14 @@ import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { profileLoad, refreshLoad } from './api.ts';
 import { BenchClient } from './lib/client.ts';
-import { DEFAULT_CONNECTIONS, describe, load, type LoadFigures } from './lib/load.ts';
+import {
+  DEFAULT_CONNECTIONS,
+  WARMUP_SECONDS,
+  describe,
+  describeGenerator,
+  load,
+  type LoadFigures,
+} from './lib/load.ts';
 import { args, newResult, report, round } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
 import { GROWTH, openForSeed, seedGrowth } from './seed.ts';
@@ -124,6 +131,9 @@ if (import.meta.main) {
     }
 
     const list = calls(duration, connections);
+    lines.push(
+      `load generator: ${describeGenerator()}; ${connections} connections, each load after ${WARMUP_SECONDS} s of the same load not counted`,
+    );
     const p99 = new Map<string, number[]>();
     for (const name of ['bench_empty', 'bench_grown']) {
       const server = await startServer({ databaseUrl: urlOf(name), env: { SEED_DEMO: '1' } });

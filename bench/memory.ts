@@ -14,7 +14,7 @@ import path from 'node:path';
 import { API_PATHS } from '../contract/index.ts';
 import { profileLoad, refreshLoad } from './api.ts';
 import { BenchClient } from './lib/client.ts';
-import { load } from './lib/load.ts';
+import { describeGenerator, load } from './lib/load.ts';
 import { args, newResult, report, round } from './lib/results.ts';
 import { peakRssMb, rssMb, startServer } from './lib/server.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
@@ -154,7 +154,7 @@ if (import.meta.main) {
     const width = 40;
     const max = Math.max(...valid.map((x) => x.rss));
     result.details = [
-      `Soak: ${CONNECTIONS} connections in ${SEGMENT_S}-second segments, each a fresh sign-in, rotating refreshJWT, encrypted retrieveProfile, case list, site search and the page (brotli). RSS from /proc every ${SAMPLE_MS / 1000} s:`,
+      `Soak: ${CONNECTIONS} connections in ${SEGMENT_S}-second segments, each a fresh sign-in, rotating refreshJWT, encrypted retrieveProfile, case list, site search and the page (brotli); load generator: ${describeGenerator()}. RSS from /proc every ${SAMPLE_MS / 1000} s:`,
       '',
       '```',
       ...valid.map(
