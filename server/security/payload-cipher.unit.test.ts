@@ -251,3 +251,12 @@ describe('the node cipher refuses what WebCrypto refuses, for the same reason', 
     expect(keys.size).toBe(0);
   });
 });
+
+describe('the node cipher’s IVs', () => {
+  it('are fresh every time, across refills of the random pool they are cut from, and each its own copy', () => {
+    const ivs = Array.from({ length: 1_000 }, () => nodePayloadCipher.randomIv());
+    expect(ivs.every((iv) => iv.length === PAYLOAD_CRYPTO.IV_BYTES && iv.byteOffset === 0)).toBe(true);
+    expect(ivs.every((iv) => iv.buffer.byteLength === PAYLOAD_CRYPTO.IV_BYTES)).toBe(true);
+    expect(new Set(ivs.map((iv) => Buffer.from(iv).toString('hex'))).size).toBe(ivs.length);
+  });
+});
