@@ -23,6 +23,7 @@ export interface LoadFigures {
 }
 
 export const DEFAULT_CONNECTIONS = 50;
+export const DEFAULT_DURATION_SECONDS = 10;
 /**
  * Seconds of the same load before the measured run, not counted: the first second of a run is V8 compiling
  * the hot paths of both servers, which belongs to start-up, not to requests per second or p99 at load.
@@ -85,14 +86,22 @@ export function load(o: LoadOptions): Promise<LoadFigures> {
       env: { BENCH_METHOD: o.method ?? 'GET', ...(o.body === undefined ? {} : { BENCH_BODY: o.body }) },
     }).then((r) => r.figures);
   }
-  const { url, connections, duration, warmupSeconds, method, headers, body } = o;
+  const {
+    url,
+    connections = DEFAULT_CONNECTIONS,
+    duration = DEFAULT_DURATION_SECONDS,
+    warmupSeconds,
+    method = 'GET',
+    headers = {},
+    body,
+  } = o;
   return autocannonLoad({
     url,
+    connections,
+    duration,
     warmupSeconds,
-    ...(connections === undefined ? {} : { connections }),
-    ...(duration === undefined ? {} : { duration }),
-    ...(method === undefined ? {} : { method }),
-    ...(headers === undefined ? {} : { headers }),
+    method,
+    headers,
     ...(body === undefined ? {} : { body }),
   });
 }
@@ -106,7 +115,7 @@ export type WrkLoadOptions = Omit<WrkOptions, 'connections' | 'duration' | 'warm
 /** A run with one of the Lua scripts of bench/lib/wrk/ (wrk must be the generator); also the raw runs. */
 export async function wrkLoad({
   connections = DEFAULT_CONNECTIONS,
-  duration = 10,
+  duration = DEFAULT_DURATION_SECONDS,
   warmupSeconds = WARMUP_SECONDS,
   ...o
 }: WrkLoadOptions): Promise<{ figures: LoadFigures; measured: WrkRun; warmup: WrkRun | null }> {
@@ -143,7 +152,7 @@ export async function autocannonLoad({
   const connections = options.connections ?? DEFAULT_CONNECTIONS;
   const r = await autocannon({
     connections,
-    duration: 10,
+    duration: DEFAULT_DURATION_SECONDS,
     timeout: 10,
     ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
     ...options,
