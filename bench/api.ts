@@ -32,7 +32,7 @@ import {
 } from './lib/load.ts';
 import { WRK_THREADS, sumOver, type WrkRun } from './lib/wrk.ts';
 import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS, startServer, waitHealthy } from './lib/server.ts';
+import { SERVER_COMMAND, startServer, waitHealthy } from './lib/server.ts';
 import { cpuPerRequest, describeCpu } from './lib/threads.ts';
 
 /**
@@ -415,7 +415,7 @@ if (import.meta.main) {
       `retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps an AES-256-GCM key, which the client reuses for up to ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES} requests or ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS / 60_000} minutes as the web app does, so the server unwraps it once); ` +
         'the server refuses a replayed body, so every request carries its own seal (its own IV), made before the run.',
       "Under each load, its server CPU per request: the CPU time (/proc, user + system) each thread of the process used over the load, divided by the requests answered. MainThread answers HTTP; WorkerThread is the embedded database (docs/decisions/0022); V8Worker threads are V8's helpers (garbage collection); libuv-worker the thread pool.",
-      `Server: \`node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_ENTRY}\` (as npm start runs it), NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory.`,
+      `Server: \`${SERVER_COMMAND}\` (as npm start runs it), NODE_ENV=production, LOG_LEVEL=warn, PGlite in a fresh data directory.`,
       `Load generator: ${describeGenerator(generator)}, on the same ${availableParallelism()} CPUs as the servers; ${o.connections} connections, each load after ${WARMUP_SECONDS} s of the same load not counted. The yardstick is measured with the same generator, in the same run.` +
         (generator.name === 'wrk'
           ? " Latencies are wrk's (microseconds, shown in ms); non-2xx counts answers of 400 and above (wrk's status errors)."

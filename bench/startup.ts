@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_WEB_DIST } from './lib/build.ts';
 import { ROOT, args, newResult, report } from './lib/results.ts';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS, startServer } from './lib/server.ts';
+import { SERVER_COMMAND, SERVER_ENTRY, startServer } from './lib/server.ts';
 
 export const STARTUP_TARGET_MS = 3_000;
 
@@ -78,7 +78,7 @@ if (import.meta.main) {
     result.details =
       `Runs (ms): npm start ${npmTimes.map(Math.round).join(', ')}; node ${SERVER_ENTRY} ${nodeTimes.map(Math.round).join(', ')}. ` +
       `npm start includes npm itself and scripts/build-if-needed.ts (which checks that dist/web is newer than the sources). ` +
-      `node ${SERVER_ENTRY} runs with the start script's Node flags (${SERVER_NODE_FLAGS.join(' ') || 'none'}).`;
+      `node ${SERVER_ENTRY} runs as the start script runs it: \`${SERVER_COMMAND}\`.`;
     if (wouldBuild) {
       result.notes!.push(
         'dist/web was older than the sources, so `npm start` rebuilt the web app in the first run: run `npm run build` first for a fair figure.',

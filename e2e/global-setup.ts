@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,6 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -12,6 +12,7 @@ const { buildApp } = await import('./app.ts');
 const { ConfigError, loadConfig } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed.ts');
+const { releaseUnusedHeap } = await import('./heap.ts');
 
 /** Builds, listens, and shuts down gracefully. Everything else lives in app.ts. */
 async function main(): Promise<void> {
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // Start-up's garbage, given back before the first request can be kept waiting by the collection.
+  releaseUnusedHeap();
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/postgres-cluster.ts';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
+import { SERVER_COMMAND, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
 
@@ -35,7 +35,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export { SERVER_ENTRY, SERVER_NODE_FLAGS };
+export { SERVER_COMMAND, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS };
 
 export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -71,6 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

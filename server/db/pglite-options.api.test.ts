@@ -14,8 +14,10 @@ afterAll(async () => {
 
 // A PostgreSQL server keeps its own settings; this is about the database inside the server process.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
-  it('keeps shared_buffers small, so it does not sit in the process memory', async () => {
-    const { rows } = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
-    expect(rows[0]!.shared_buffers).toBe('16MB');
+  it('sizes its shared memory for one small database and one backend, as it all sits in the process memory', async () => {
+    const setting = async (name: string) =>
+      (await db.query<{ v: string }>(`SELECT current_setting($1) AS v`, [name])).rows[0]!.v;
+    expect(await setting('shared_buffers')).toBe('2MB');
+    expect(await setting('max_connections')).toBe('1');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { flushCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
+import { releaseUnusedHeap } from '../heap.ts';
 import type { NotificationListener, Queryable } from './database.ts';
 import type { ErrorFields, ThreadReply, ThreadRequest, WorkerOptions } from './pglite-protocol.ts';
 
@@ -127,4 +128,6 @@ port.on('message', (request: ThreadRequest) => {
     (error: unknown) => reply({ id: request.id, ok: false, error: fields(error) }),
   );
 });
+// Opening left this thread's young generation full of garbage (the WebAssembly's bytes, the file-system image).
+releaseUnusedHeap();
 reply({ event: 'ready' });

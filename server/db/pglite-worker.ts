@@ -1,4 +1,5 @@
 import { getCompileCacheDir } from 'node:module';
+import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Database, ListenHandlers, NotificationListener, Queryable, QueryResult } from './database.ts';
 import { ListenerDown } from './notifications.ts';
@@ -10,6 +11,8 @@ export interface PgliteWorkerDatabase extends Database {
   listen(channel: string, handlers: ListenHandlers): Promise<NotificationListener>;
   /** The database as a PGlite dump (tests start other databases from it). */
   dump(): Promise<Uint8Array<ArrayBuffer>>;
+  /** The thread's own V8 heap (what the memory of the thread PostgreSQL runs on is made of). */
+  heapStatistics(): Promise<HeapInfo>;
 }
 
 export interface PgliteWorkerOptions {
@@ -194,6 +197,7 @@ export async function openPgliteInWorker(
       };
     },
     dump: () => call<Uint8Array<ArrayBuffer>>({ op: 'dump' }),
+    heapStatistics: () => worker.getHeapStatistics(),
     async close() {
       if (closing) return;
       closing = true;

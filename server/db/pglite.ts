@@ -37,11 +37,16 @@ export function wrapPglite(pg: PGlite): PgliteDatabase {
 }
 
 /**
- * PostgreSQL's default shared_buffers (128 MB) would sit in this process's WebAssembly memory, which never
- * shrinks: 16 MB holds the embedded database's working set and takes about 120 MB off the server's RSS
- * (bench/analysis.md, memory). A larger database belongs on a PostgreSQL server (DATABASE_URL).
+ * PostgreSQL sizes its shared memory at start and touches all of it, so every byte of it sits in this process's
+ * WebAssembly memory, which never shrinks (docs/decisions/0020 and 0025):
+ * - shared_buffers: 2 MB (256 pages) instead of 128 MB. Under the benches' whole mix (sign-in, refreshes,
+ *   profiles, case lists, search) 0.25 % of page reads missed it, against 0.17 % with 16 MB and 0.9 % with
+ *   1 MB; a miss is a read from the operating system's cache. A database whose working set outgrows it
+ *   belongs on a PostgreSQL server (DATABASE_URL).
+ * - max_connections: 1. PGlite is one backend; the default's 100 sizes lock and process tables (4 MB) for
+ *   backends that cannot exist.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=1'];
 
 /** Opens (creating when needed) the embedded database in dataDir; undefined keeps it in memory. */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {

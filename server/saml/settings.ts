@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DOMParser } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+import type * as Xmldom from '@xmldom/xmldom';
 import { ConfigError, type Config } from '../config.ts';
 
 const MD_NS = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -36,8 +37,15 @@ export function toPem(cert: string): string {
   return pem;
 }
 
+/**
+ * The XML parser loads only where single sign-on is configured, like node-saml (server/routes/saml.ts): a
+ * server without it never needs the 0.6 MB of heap it takes (docs/decisions/0025-release-start-up-memory.md).
+ */
+const xmldom = () => createRequire(import.meta.url)('@xmldom/xmldom') as typeof Xmldom;
+
 /** Reads an IdP's SAML 2.0 metadata document: entity id, HTTP-Redirect SSO address, signing certificates. */
 export function parseIdpMetadata(xml: string): IdpMetadata {
+  const { DOMParser } = xmldom();
   const errors: string[] = [];
   const doc = new DOMParser({
     errorHandler: { error: (m: string) => errors.push(m), fatalError: (m: string) => errors.push(m) },

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const nodeBin = process.execPath;
@@ -50,6 +50,7 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(p),
