@@ -1,9 +1,9 @@
 /**
- * Gives back the memory start-up used and no longer needs (docs/decisions/0025-release-start-up-garbage.md).
+ * Gives back the memory start-up used and no longer needs (docs/decisions/0025-release-start-up-memory.md).
  * Loading ~700 modules, PGlite's 9 MB of WebAssembly and its file-system image leaves each thread's young
  * generation grown to its limit and full of garbage, and V8 keeps those pages until memory runs short,
  * which on an idle server is never. V8's own answer to a low-memory warning, a full collection that also
- * shrinks the young generation and compacts the old one, hands them back: about 15 MB on each thread.
+ * shrinks the young generation and compacts the old one, hands them back: about 18 MB over both threads.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -30,7 +30,7 @@ function collector(): NodeJS.GCFunction {
 
 /**
  * Runs V8's memory-reducing full collection on the calling thread, synchronously: tens of milliseconds,
- * so only where nothing waits (before the server listens, before the database thread says it is ready).
+ * so only where nothing waits: server/main.ts runs it on both threads before the server listens.
  */
 export function releaseUnusedHeap(): void {
   collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });

@@ -53,8 +53,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  // Start-up's garbage, given back before the first request can be kept waiting by the collection.
+  // Start-up's garbage, given back on both threads at once, before a request can be kept waiting by it.
+  const released = db.releaseUnusedHeap?.();
   releaseUnusedHeap();
+  await released;
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();

@@ -19,7 +19,8 @@ export type ThreadRequest =
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
   | { id: number; op: 'close' }
-  | { id: number; op: 'dump' };
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'releaseHeap' };
 
 /** An error as plain data: its message, name, and PostgreSQL's fields (code, detail, constraint …). */
 export type ErrorFields = { message: string; name?: string } & Record<string, string | number | undefined>;

@@ -116,6 +116,9 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       return undefined;
     case 'dump':
       return new Uint8Array(await (await db.raw.dumpDataDir('none')).arrayBuffer());
+    case 'releaseHeap':
+      releaseUnusedHeap();
+      return undefined;
     default:
       throw new Error('unknown request');
   }
@@ -128,6 +131,4 @@ port.on('message', (request: ThreadRequest) => {
     (error: unknown) => reply({ id: request.id, ok: false, error: fields(error) }),
   );
 });
-// Opening left this thread's young generation full of garbage (the WebAssembly's bytes, the file-system image).
-releaseUnusedHeap();
 reply({ event: 'ready' });

@@ -11,6 +11,7 @@ export interface PgliteWorkerDatabase extends Database {
   listen(channel: string, handlers: ListenHandlers): Promise<NotificationListener>;
   /** The database as a PGlite dump (tests start other databases from it). */
   dump(): Promise<Uint8Array<ArrayBuffer>>;
+  releaseUnusedHeap(): Promise<void>;
   /** The thread's own V8 heap (what the memory of the thread PostgreSQL runs on is made of). */
   heapStatistics(): Promise<HeapInfo>;
 }
@@ -197,6 +198,7 @@ export async function openPgliteInWorker(
       };
     },
     dump: () => call<Uint8Array<ArrayBuffer>>({ op: 'dump' }),
+    releaseUnusedHeap: () => call<void>({ op: 'releaseHeap' }),
     heapStatistics: () => worker.getHeapStatistics(),
     async close() {
       if (closing) return;
