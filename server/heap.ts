@@ -14,17 +14,20 @@ let gc: NodeJS.GCFunction | undefined;
  * V8's collector, without starting Node with --expose-gc (which would hand `gc` to every module as a global):
  * the flag decides only whether a new context gets the function, so it is on for one new context and off
  * again. Node documents setFlagsFromString as unsafe after start for flags that change behaviour under
- * running code; this one is read only when a context is created.
+ * running code; this one is read only when a context is created. The flag is the process's, not the
+ * thread's: when both threads get here at once, one can turn it off between the other's on and its
+ * context, so a context without `gc` is tried again.
  */
 function collector(): NodeJS.GCFunction {
-  if (!gc) {
+  for (let attempt = 0; !gc && attempt < 100; attempt++) {
     setFlagsFromString('--expose-gc');
     try {
-      gc = runInNewContext('gc') as NodeJS.GCFunction;
+      gc = runInNewContext('typeof gc === "function" ? gc : undefined') as NodeJS.GCFunction | undefined;
     } finally {
       setFlagsFromString('--no-expose-gc');
     }
   }
+  if (!gc) throw new Error('V8 did not hand out its garbage collector');
   return gc;
 }
 
