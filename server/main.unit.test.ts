@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/lib/postgres-cluster.ts';
 import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.ts';
+import { waitHealthy } from '../test/scale/harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-compile-cache-'));
@@ -101,18 +102,9 @@ describe('a started server, as npm start runs it', () => {
       stdio: 'ignore',
     });
     try {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitHealthy(`http://127.0.0.1:${port}`, 60_000, child);
       child.kill('SIGUSR2');
-      const report = await firstReport(path.join(dir, 'reports'), deadline);
+      const report = await firstReport(path.join(dir, 'reports'), Date.now() + 30_000);
       // Measured on a first start: 1.5–1.8 and 0.3 MB; without the collections 12 and 16 MB.
       expect(youngGeneration(report)).toBeLessThan(4 * 1024 * 1024);
       expect(report.workers).toHaveLength(1);
