@@ -15,8 +15,8 @@ import { API_PATHS } from '../contract/index.ts';
 import { PAYLOAD_CRYPTO, isEncryptedAnswer, openAnswer, type AnswerKey } from '../contract/crypto/index.ts';
 import { signToken } from '../server/auth/tokens.ts';
 import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../server/security/passwords.ts';
-import { freePort } from '../scripts/lib/postgres-cluster.ts';
-import { BenchClient } from './lib/client.ts';
+import { freePort } from '../scripts/lib/server-process.ts';
+import { postHeaders, signedInClient, type HttpClient } from './lib/client.ts';
 import { measureCosts } from './lib/costs.ts';
 import type { Request } from 'autocannon';
 import {
@@ -32,7 +32,7 @@ import {
 } from './lib/load.ts';
 import { WRK_THREADS, sumOver, type WrkRun } from './lib/wrk.ts';
 import { ROOT, args, newResult, report, round, type BenchResult } from './lib/results.ts';
-import { SERVER_COMMAND, startServer, waitHealthy } from './lib/server.ts';
+import { SERVER_COMMAND, startServer } from './lib/server.ts';
 import { cpuPerRequest, describeCpu } from './lib/threads.ts';
 
 /**
@@ -107,10 +107,10 @@ export function baselineLoad(url: string, token: string, o: ApiOptions): Promise
  * new token; the older one stays valid until its own expiry, see the report). With autocannon the chain is
  * per connection; wrk's Lua does not know the connection, so it is per wrk thread (bench/lib/wrk/refresh.lua).
  */
-export async function refreshLoad(base: string, client: BenchClient, o: ApiOptions): Promise<LoadFigures> {
+export async function refreshLoad(base: string, client: HttpClient, o: ApiOptions): Promise<LoadFigures> {
   const url = `${base}${API_PATHS.refresh}`;
   if (loadGenerator().name === 'wrk') {
-    const { authorization: _, ...headers } = client.headers();
+    const { authorization: _, ...headers } = postHeaders(client);
     const { figures, measured } = await wrkLoad({
       ...o,
       url,
@@ -127,7 +127,7 @@ export async function refreshLoad(base: string, client: BenchClient, o: ApiOptio
   let latest = client.token!;
   const refresh: Request = {
     method: 'POST',
-    headers: client.headers(),
+    headers: postHeaders(client),
     body: '{}',
     setupRequest(request, context) {
       const token = (context.token as string | undefined) ?? latest;
@@ -163,7 +163,7 @@ interface KeptAnswer {
  * retrieveProfile, encrypted as the web app sends it. Every request is a fresh seal (the server refuses a
  * replayed one), made before the run so the load generator spends its time sending, not encrypting.
  */
-export async function profileLoad(base: string, client: BenchClient, o: ApiOptions, expectedRps: number) {
+export async function profileLoad(base: string, client: HttpClient, o: ApiOptions, expectedRps: number) {
   const seconds = o.duration + (o.warmupSeconds ?? WARMUP_SECONDS);
   const count = Math.ceil(expectedRps * seconds * 1.5) + o.connections * 10;
   const pool: string[] = [];
@@ -200,7 +200,7 @@ export async function profileLoad(base: string, client: BenchClient, o: ApiOptio
 
 const SPOT_CHECKED = 20;
 
-async function poolLoadAutocannon(url: string, client: BenchClient, o: ApiOptions, pool: string[]) {
+async function poolLoadAutocannon(url: string, client: HttpClient, o: ApiOptions, pool: string[]) {
   let next = 0;
   let exhausted = 0;
   const answers: KeptAnswer[] = [];
@@ -212,7 +212,7 @@ async function poolLoadAutocannon(url: string, client: BenchClient, o: ApiOption
     requests: [
       {
         method: 'POST',
-        headers: client.headers(),
+        headers: postHeaders(client),
         setupRequest(request, context) {
           if (next >= pool.length) exhausted += 1;
           const index = next % pool.length;
@@ -236,7 +236,7 @@ async function poolLoadAutocannon(url: string, client: BenchClient, o: ApiOption
  * thread's indices since the run began up to that one (the newest first: it is nearly always among the
  * last `connections`).
  */
-async function poolLoadWrk(url: string, client: BenchClient, o: ApiOptions, pool: string[]) {
+async function poolLoadWrk(url: string, client: HttpClient, o: ApiOptions, pool: string[]) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pool-'));
   try {
     const file = path.join(dir, 'pool.txt');
@@ -246,7 +246,7 @@ async function poolLoadWrk(url: string, client: BenchClient, o: ApiOptions, pool
       ...o,
       url,
       script: 'pool.lua',
-      headers: client.headers(),
+      headers: postHeaders(client),
       env: { BENCH_POOL: file, BENCH_RECORD: String(SPOT_CHECKED) },
       measuredEnv: (w) => ({ BENCH_POOL_START: String(nextIndex(w)) }),
     });
@@ -278,10 +278,9 @@ export async function signInLoad(base: string, seconds: number, workers: number)
   await Promise.all(
     Array.from({ length: workers }, async () => {
       while (performance.now() < until) {
-        const client = new BenchClient(base);
         const t0 = performance.now();
         try {
-          await client.signIn();
+          await signedInClient(base);
           latencies.push(performance.now() - t0);
         } catch {
           failures += 1;
@@ -341,7 +340,6 @@ if (import.meta.main) {
   const baseline = await startBaseline();
   const server = await startServer();
   try {
-    await waitHealthy(server.url, server.child, server.logs, 10_000);
     const baseCpu = await cpuPerRequest(baseline.pid, () => baselineLoad(baseline.url, baseline.token, o));
     const base = baseCpu.result;
     lines.push(`baseline (node:http + fast-jwt ES256 verify, the server's verifier): ${describe(base)}`);
@@ -350,15 +348,14 @@ if (import.meta.main) {
     result.figures.push({ name: 'baseline: node:http + JWT verify req/s', value: Math.round(base.rps), unit: 'req/s' });
 
     // One session for the whole bench: a new sign-in of the same login would end it (single-session rule).
-    const client = new BenchClient(server.url);
-    await client.signIn();
+    const client = await signedInClient(server.url);
 
     // Is the token a refresh replaced still good? (Decides whether a realistic client must chain tokens.)
     const before = client.token!;
-    const refreshed = await client.call('POST', API_PATHS.refresh, {});
+    const refreshed = await client.post(API_PATHS.refresh, {});
     client.token = before;
-    const oldStillValid = (await client.call('POST', API_PATHS.refresh, {})).status === 200;
-    client.token = refreshed.json<{ responseJSON: { token: string } }>().responseJSON.token;
+    const oldStillValid = (await client.post(API_PATHS.refresh, {})).statusCode === 200;
+    client.token = (refreshed.json() as { responseJSON: { token: string } }).responseJSON.token;
 
     const refreshCpu = await cpuPerRequest(server.pid, () => refreshLoad(server.url, client, o));
     const refresh = refreshCpu.result;

@@ -11,7 +11,7 @@ import { API_PATHS } from '../contract/index.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { profileLoad, refreshLoad } from './api.ts';
-import { BenchClient } from './lib/client.ts';
+import { signedInClient, type HttpClient } from './lib/client.ts';
 import {
   DEFAULT_CONNECTIONS,
   WARMUP_SECONDS,
@@ -40,9 +40,9 @@ const GROWING = [
 
 interface Call {
   name: string;
-  run: (base: string, client: BenchClient) => Promise<LoadFigures>;
+  run: (base: string, client: HttpClient) => Promise<LoadFigures>;
   /** One plain call, for the plans. */
-  once: (client: BenchClient) => Promise<number>;
+  once: (client: HttpClient) => Promise<number>;
 }
 
 /**
@@ -66,22 +66,22 @@ function calls(duration: number, connections: number): Call[] {
     {
       name: 'refreshJWT',
       run: (b, c) => refreshLoad(b, c, o),
-      once: async (c) => (await c.call('POST', API_PATHS.refresh, {})).status,
+      once: async (c) => (await c.post(API_PATHS.refresh, {})).statusCode,
     },
     {
       name: 'retrieveProfile (encrypted)',
       run: async (b, c) => (await profileLoad(b, c, o, PROFILE_POOL_RPS)).figures,
-      once: async (c) => (await c.call('POST', API_PATHS.retrieveProfile, {})).status,
+      once: async (c) => (await c.post(API_PATHS.retrieveProfile, {})).statusCode,
     },
     {
       name: 'case list (PRD)',
       run: get(`${API_PATHS.cases}?app=PRD`),
-      once: async (c) => (await c.call('GET', `${API_PATHS.cases}?app=PRD`)).status,
+      once: async (c) => (await c.get(`${API_PATHS.cases}?app=PRD`)).statusCode,
     },
     {
       name: 'site search (refund)',
       run: get(`${API_PATHS.search}?q=refund`),
-      once: async (c) => (await c.call('GET', `${API_PATHS.search}?q=refund`)).status,
+      once: async (c) => (await c.get(`${API_PATHS.search}?q=refund`)).statusCode,
     },
   ];
 }
@@ -140,8 +140,7 @@ if (import.meta.main) {
       try {
         for (const call of list) {
           // A fresh session per call: a long refresh run must not leave the next call on a stale token.
-          const client = new BenchClient(server.url);
-          await client.signIn();
+          const client = await signedInClient(server.url);
           const f = await call.run(server.url, client);
           lines.push(`${name === 'bench_empty' ? 'empty' : 'grown'}: ${call.name}: ${describe(f)}`);
           console.log(lines.at(-1));
@@ -181,8 +180,7 @@ if (import.meta.main) {
     const server = await startServer({ databaseUrl: urlOf('bench_grown'), env: { SEED_DEMO: '1' } });
     const seqScans: string[] = [];
     try {
-      const client = new BenchClient(server.url);
-      await client.signIn();
+      const client = await signedInClient(server.url);
       for (const call of list) {
         await new Promise((r) => setTimeout(r, 300));
         const offset = statSync(logFile).size;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '../contract/index.ts';
 import { profileLoad, refreshLoad } from './api.ts';
-import { BenchClient } from './lib/client.ts';
+import { signedInClient } from './lib/client.ts';
 import { describeGenerator, load } from './lib/load.ts';
 import { args, newResult, report, round } from './lib/results.ts';
 import { peakRssMb, rssMb, startServer } from './lib/server.ts';
@@ -87,8 +87,7 @@ if (import.meta.main) {
     let segment = 0;
     try {
       while (performance.now() + SEGMENT_S * 1000 <= until) {
-        const client = new BenchClient(server.url);
-        await client.signIn();
+        const client = await signedInClient(server.url);
         const auth = { authorization: `Bearer ${client.token}` };
         const kind = segment % 5;
         const profile = kind === 1 ? await profileLoad(server.url, client, o, PROFILE_RPS) : undefined;
@@ -177,8 +176,7 @@ async function withoutPglite(result: ReturnType<typeof newResult>): Promise<void
       const atStart = rssMb(server.pid)!;
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const settled = rssMb(server.pid)!;
-      const client = new BenchClient(server.url);
-      await client.signIn();
+      const client = await signedInClient(server.url);
       await refreshLoad(server.url, client, { duration: SEGMENT_S, connections: CONNECTIONS });
       const loaded = rssMb(server.pid)!;
       result.figures.push(

@@ -1,11 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scripts/lib/postgres-cluster.ts';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.ts';
-import { waitHealthy } from '../test/scale/harness.ts';
+import { spawnServer, waitHealthy } from '../scripts/lib/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-compile-cache-'));
@@ -85,24 +83,17 @@ describe('a started server, as npm start runs it', () => {
   it('has given back the young generation start-up grew, on both threads, by the time it answers', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ptib-started-'));
     mkdirSync(path.join(dir, 'reports'));
-    const port = await freePort();
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
-      cwd: root,
+    const { url, child, logs } = await spawnServer({
       env: {
-        ...process.env,
-        ...SERVER_ENV,
-        HOST: '127.0.0.1',
-        PORT: String(port),
         DATA_DIR: path.join(dir, 'data'),
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         // Node's diagnostic report, on SIGUSR2: each thread's heap spaces, the database thread's included.
         NODE_OPTIONS: `--report-on-signal --report-directory=${path.join(dir, 'reports')}`,
       },
-      stdio: 'ignore',
     });
     try {
-      await waitHealthy(`http://127.0.0.1:${port}`, 60_000, child);
+      await waitHealthy(url, { child, logs });
       child.kill('SIGUSR2');
       const report = await firstReport(path.join(dir, 'reports'), Date.now() + 30_000);
       // Measured on a first start: 1.5–1.8 and 0.3 MB; without the collections 12 and 16 MB.

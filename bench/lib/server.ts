@@ -2,12 +2,12 @@
  * The real server as a user gets it: `node server/start.js` on the built tree, on a free loopback
  * port, with its own data directory. Benches measure this process (its RSS from /proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib/postgres-cluster.ts';
-import { SERVER_COMMAND, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
+import { SERVER_COMMAND, SERVER_ENTRY } from '../../scripts/lib/server-node-flags.ts';
+import { freePort, spawnServer, waitHealthy } from '../../scripts/lib/server-process.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
 
@@ -30,12 +30,12 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The built web app to serve (WEB_DIST); default: the benches' own build, bench/out/web. */
   webDist?: string;
-  /** Command to run instead of `node <SERVER_NODE_FLAGS> <SERVER_ENTRY>`, e.g. ['npm', 'start']. */
+  /** Command to run instead of the start script's `node <flags> server/start.js`, e.g. ['npm', 'start']. */
   argv?: string[];
   timeoutMs?: number;
 }
 
-export { SERVER_COMMAND, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS };
+export { SERVER_COMMAND, SERVER_ENTRY };
 
 export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -43,37 +43,16 @@ export function ensureBuilt(webDist = BENCH_WEB_DIST): void {
   }
 }
 
-export async function waitHealthy(url: string, child: ChildProcess, logs: string[], timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (performance.now() > deadline) throw new Error(`server not healthy in ${timeoutMs} ms:\n${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const webDist = options.webDist ?? BENCH_WEB_DIST;
   ensureBuilt(webDist);
-  const port = await freePort();
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ptib-bench-'));
-  const logs: string[] = [];
-  const [command, ...argv] = options.argv ?? [process.execPath, ...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY)];
+  const port = await freePort();
   const started = performance.now();
-  const child = spawn(command!, argv, {
-    cwd: ROOT,
+  const { url, child, logs } = await spawnServer({
+    port,
     env: {
-      ...process.env,
-      ...SERVER_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       NODE_ENV: 'production',
@@ -81,15 +60,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       WEB_DIST: webDist,
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so stop() also ends what `npm start` spawned.
+    ...(options.argv ? { argv: options.argv } : {}),
     detached: true,
   });
-  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitHealthy(url, child, logs, options.timeoutMs ?? 60_000);
+    await waitHealthy(url, { child, logs, timeoutMs: options.timeoutMs ?? 60_000 });
   } catch (error) {
     killGroup(child, 'SIGKILL');
     throw error;

@@ -51,7 +51,7 @@ describe('database unreachable', () => {
     } finally {
       deployment.cluster.start();
     }
-    await waitHealthy(server.url, 30_000);
+    await waitHealthy(server.url, { timeoutMs: 30_000 });
     const up = await fetch(`${server.url}/healthz`);
     expect(up.status).toBe(200);
   });

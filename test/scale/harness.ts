@@ -2,71 +2,28 @@
  * Real parts for the scale-out and fault tests: a PostgreSQL cluster, several server processes with
  * DATABASE_URL, and nginx (deploy/nginx.conf.template) in front, all on loopback.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.ts';
+import { startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
+import { freePort, spawnServer, waitHealthy, type ServerProcess } from '../../scripts/lib/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const nodeBin = process.execPath;
 
-export interface ServerProcess {
-  port: number;
-  url: string;
-  child: ChildProcess;
-  logs: string[];
-}
-
-export async function waitHealthy(
-  url: string,
-  timeoutMs = 60_000,
-  child?: ChildProcess,
-  logs?: string[],
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`process exited early:\n${(logs ?? []).join('')}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not become healthy:\n${(logs ?? []).join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { waitHealthy, type ServerProcess };
 
 export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
   port?: number,
 ): Promise<ServerProcess> {
-  const p = port ?? (await freePort());
-  const logs: string[] = [];
-  const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(p),
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: '1',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    env: { NODE_ENV: 'test', DATABASE_URL: databaseUrl, SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...env },
+    ...(port ? { port } : {}),
   });
-  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
-  const url = `http://127.0.0.1:${p}`;
-  await waitHealthy(url, 60_000, child, logs);
-  return { port: p, url, child, logs };
+  await waitHealthy(server.url, { child: server.child, logs: server.logs });
+  return server;
 }
 
 export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -134,7 +91,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   execFileSync(bin, ['-p', prefix, '-c', confPath, '-t'], { stdio: ['ignore', 'ignore', 'pipe'] });
   execFileSync(bin, ['-p', prefix, '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(url, 20_000);
+  await waitHealthy(url, { timeoutMs: 20_000 });
   return {
     url,
     async setDown(ports) {

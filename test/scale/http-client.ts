@@ -16,6 +16,7 @@ import {
   type PayloadCryptoKey,
   type PublicPayloadJwk,
   type RequestKey,
+  type SealedRequest,
 } from '../../contract/crypto/index.ts';
 import type { ApiCaller } from '../../server/test/auth.ts';
 import { openSealedAnswer } from '../../server/test/sealed-answer.ts';
@@ -134,23 +135,12 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
     let key: AnswerKey | null = null;
     let body = options.body;
     if (method !== 'GET' && (options.encrypt ?? isEncryptedCall(path))) {
-      const publicKey = await this.payloadPublicKey();
-      if (!this.#requestKey || !requestKeyUsable(this.#requestKey, Date.now()))
-        this.#requestKey = await createRequestKey(publicKey, Date.now());
-      const sealed = await sealRequest(publicKey, path, body ?? null, Date.now(), this.#requestKey);
+      const sealed = await this.seal(path, body);
       body = sealed.body;
       key = sealed.answerKey;
     }
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.get(API_PATHS.health);
-    const headers: Record<string, string> = {};
-    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = xsrf;
-    if ((options.auth ?? true) && this.token) {
-      headers.authorization = `Bearer ${this.token}`;
-      this.secrets.add(this.token);
-    }
+    const headers = this.headers(method, options.auth ?? true);
     if (body !== undefined && method !== 'GET') headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
     const res = await send(
@@ -179,6 +169,35 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
 
   post(url: string, body: unknown = {}): Promise<HttpAnswer> {
     return this.request({ method: 'POST', url, body });
+  }
+
+  /**
+   * The headers the web app sends with a call: the cookies, X-XSRF-TOKEN (not on a GET), the bearer token
+   * when `auth` and there is one, X-Forwarded-For when set. (The benches give them to their load generators.)
+   */
+  headers(method: 'GET' | 'POST' = 'POST', auth = true): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = xsrf;
+    if (auth && this.token) {
+      headers.authorization = `Bearer ${this.token}`;
+      this.secrets.add(this.token);
+    }
+    return headers;
+  }
+
+  /**
+   * A sealed body for `path` and the key that opens its answer, under the request key this client keeps
+   * while it may (as the web app does). The benches seal their pools of encrypted requests with it.
+   */
+  async seal(path: string, data: unknown): Promise<SealedRequest> {
+    const publicKey = await this.payloadPublicKey();
+    const now = Date.now();
+    if (!this.#requestKey || !requestKeyUsable(this.#requestKey, now))
+      this.#requestKey = await createRequestKey(publicKey, now);
+    return sealRequest(publicKey, path, data ?? null, now, this.#requestKey);
   }
 
   /** The server's public key, fetched once per client like the web app does (every process shares it). */

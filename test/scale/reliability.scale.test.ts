@@ -79,7 +79,7 @@ describe('database unreachable', () => {
     }
 
     // No restart: each process's pool reconnects on its own, and the session outlived the outage.
-    for (const s of deployment.servers) await waitHealthy(s.url, 30_000);
+    for (const s of deployment.servers) await waitHealthy(s.url, { timeoutMs: 30_000 });
     // nginx did not hold the outage against any process: the very next call through it works.
     expect((await viaNginx.get(API_PATHS.eservices)).statusCode).toBe(200);
     expect((await user.post(API_PATHS.retrieveProfile)).statusCode).toBe(200);

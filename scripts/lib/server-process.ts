@@ -1,0 +1,87 @@
+/**
+ * The server in a process of its own, as `npm start` runs it (`node <flags> server/start.js` with the start
+ * script's environment), on a loopback port: one way to start it and wait for it, for the benches, the
+ * browser tests' global set-up, the scale tests and the start-up test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A loopback port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Everything it has written to stdout and stderr so far. */
+  logs: string[];
+}
+
+export interface SpawnOptions {
+  /** Its configuration (DATA_DIR or DATABASE_URL, NODE_ENV, LOG_LEVEL …), over this process's environment. */
+  env: Record<string, string>;
+  /** Default: a free one. */
+  port?: number;
+  /** A command to run instead of `node <flags> server/start.js`, e.g. `npm start`. */
+  argv?: string[];
+  /** Its own process group, so that killing the group also ends what `npm start` spawned. */
+  detached?: boolean;
+  /** Each chunk of its output, as it comes (the logs keep it too). */
+  onOutput?: (chunk: Buffer) => void;
+}
+
+/** Starts the server; it is not listening yet (waitHealthy). */
+export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const [command, ...args] = options.argv ?? [process.execPath, ...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY)];
+  const child = spawn(command!, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...SERVER_ENV, HOST: '127.0.0.1', PORT: String(port), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  const logs: string[] = [];
+  const capture = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    options.onOutput?.(chunk);
+  };
+  child.stdout!.on('data', capture);
+  child.stderr!.on('data', capture);
+  return { port, url: `http://127.0.0.1:${port}`, child, logs };
+}
+
+/** Waits for /healthz to answer 200; fails at once if the process exits, with what it wrote. */
+export async function waitHealthy(
+  url: string,
+  { child, logs = [], timeoutMs = 60_000 }: { child?: ChildProcess; logs?: string[]; timeoutMs?: number } = {},
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      // Its last words may still be in the pipes when it has exited.
+      const open = [child.stdout, child.stderr].filter((stream) => stream && !stream.closed);
+      await Promise.all(open.map((stream) => new Promise((r) => stream!.once('close', r))));
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${logs.join('')}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() > deadline) throw new Error(`${url} not healthy in ${timeoutMs} ms:\n${logs.join('')}`);
+    // Short: the start-up bench measures spawn to healthy with this loop.
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
