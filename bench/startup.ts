@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_WEB_DIST } from './lib/build.ts';
-import { ROOT, args, newResult, report } from './lib/results.ts';
+import { ROOT, args, median, newResult, report } from './lib/results.ts';
 import { SERVER_COMMAND, SERVER_ENTRY, startServer } from './lib/server.ts';
 
 export const STARTUP_TARGET_MS = 3_000;
@@ -25,8 +25,6 @@ function npmStartWouldBuild(): boolean {
   const configs = Math.max(...['vite.config.ts', 'package.json'].map((f) => statSync(path.join(ROOT, f)).mtimeMs));
   return Math.max(sources, configs) > statSync(built).mtimeMs;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 if (import.meta.main) {
   const runs = Number(args().get('runs') ?? 5);

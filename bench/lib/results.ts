@@ -45,6 +45,12 @@ export function check(value: number, op: '<=' | '>=' | '==', limit: number): boo
 }
 
 const fmt = (f: Figure) => `${typeof f.value === 'number' ? round(f.value) : f.value}${f.unit ? ` ${f.unit}` : ''}`;
+/** The middle value; for an even count, the mean of the two middle ones. */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 export const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100);
 const verdict = (f: Figure) => (f.pass === undefined ? '' : f.pass ? 'yes' : '**no**');
 
