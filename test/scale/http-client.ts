@@ -1,9 +1,10 @@
 /**
- * A real-HTTP client for the scale and fault tests: calls a running server (or nginx) the way the web app
- * does. It speaks the same protocol as the API tests' TestClient (server/test/client.ts): cookies kept,
- * the XSRF-TOKEN cookie copied into X-XSRF-TOKEN on non-GET calls, the bearer token, and the hybrid payload
- * encryption of contract/crypto for the calls of ENCRYPTED_CALL_PATHS. Sign-in goes through the shared
- * helpers of server/test/auth.ts (ApiCaller), so there is one sign-in flow for both.
+ * A real-HTTP client for the scale and fault tests, and the benches' client (bench/lib/client.ts): calls a
+ * running server (or nginx) the way the web app does. It speaks the same protocol as the API tests'
+ * TestClient (server/test/client.ts): cookies kept, the XSRF-TOKEN cookie copied into X-XSRF-TOKEN on non-GET
+ * calls, the bearer token, and the hybrid payload encryption of contract/crypto for the calls of
+ * ENCRYPTED_CALL_PATHS. Sign-in goes through the shared helpers of server/test/auth.ts (ApiCaller), so there
+ * is one sign-in flow for all of them.
  */
 import http from 'node:http';
 import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';

@@ -65,9 +65,9 @@ function twinOf(field: Field, from: HTMLElement, to: HTMLElement): Field | undef
 
 /**
  * What a quick visitor already typed, chose or opened (the header search, the login form, the menu)
- * survives the swap, and so does focus. A value is set as typing would set it (the prototype's setter, then an input event),
- * so that React's value tracker sees a change and a controlled field's state follows; a box is clicked.
- * Returns what puts the focus back, to run once the app's markup is in place.
+ * survives the swap, and so does focus. A value is set as typing would set it (the prototype's setter, then
+ * an input event), so that React's value tracker sees a change and a controlled field's state follows; a box
+ * is clicked. Returns what puts the focus back, to run once the app's markup is in place.
  */
 function carryOverInput(from: HTMLElement, to: HTMLElement): () => void {
   for (const field of from.querySelectorAll<Field>(FIELDS)) {
