@@ -38,7 +38,9 @@ describe('spawnServer and waitHealthy', () => {
     await new Promise<void>((r) => unhealthy.listen(0, '127.0.0.1', r));
     const { port } = unhealthy.address() as { port: number };
     try {
-      await expect(waitHealthy(`http://127.0.0.1:${port}`, { timeoutMs: 200 })).rejects.toThrow(/not healthy in 200 ms/);
+      await expect(waitHealthy(`http://127.0.0.1:${port}`, { timeoutMs: 200 })).rejects.toThrow(
+        /not healthy in 200 ms/,
+      );
     } finally {
       unhealthy.close();
     }
