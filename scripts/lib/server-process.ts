@@ -70,7 +70,7 @@ export async function waitHealthy(
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) {
-      // Its last words may still be in the pipes when it has exited.
+      // Its last words may still be in the pipes: Node may report the exit before the pipes close.
       const open = [child.stdout, child.stderr].filter((stream) => stream && !stream.closed);
       await Promise.all(open.map((stream) => new Promise((r) => stream!.once('close', r))));
       throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${logs.join('')}`);
