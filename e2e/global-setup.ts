@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnServer, waitHealthy } from '../scripts/lib/server-process.ts';
+import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 
 /** Starts the real built server once for the run; workers read its address from E2E_BASE_URL. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -12,22 +12,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ptib-e2e-'));
   // Also into a file the test workers can read (e.g. the one-time password the embedded SMS sender logs).
   const logFile = path.join(dataDir, 'server.log');
-  const {
-    url: base,
-    child,
-    logs,
-  } = await spawnServer({
+  const server = await spawnServer({
     env: { DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: '' },
     onOutput: (chunk) => appendFileSync(logFile, chunk),
   });
+  const { url: base, child, logs } = server;
   await waitHealthy(base, { child, logs });
   process.env.E2E_BASE_URL = base;
   process.env.E2E_SERVER_LOG_DIR = dataDir;
   process.env.E2E_SERVER_LOG = logFile;
   (globalThis as { __ptibServerLogs?: string[] }).__ptibServerLogs = logs;
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_COMMAND, SERVER_ENTRY } from '../../scripts/lib/server-node-flags.ts';
-import { freePort, spawnServer, waitHealthy } from '../../scripts/lib/server-process.ts';
+import { freePort, hasExited, spawnServer, waitHealthy } from '../../scripts/lib/server-process.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
 
@@ -79,7 +79,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logs,
     startMs,
     async stop() {
-      if (child.exitCode === null) {
+      if (!hasExited(child)) {
         const exited = new Promise((r) => child.once('exit', r));
         killGroup(child, 'SIGTERM');
         const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);

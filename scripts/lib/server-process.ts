@@ -62,6 +62,22 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   return { port, url: `http://127.0.0.1:${port}`, child, logs };
 }
 
+/** Whether the process has ended, by an exit or by a signal (then exitCode stays null). */
+export function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Stops the server with `signal` and waits until it has ended; nothing to do if it already has. */
+export async function stopServer(
+  server: Pick<ServerProcess, 'child'>,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  if (hasExited(server.child)) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill(signal);
+  await exited;
+}
+
 /** Waits for /healthz to answer 200; fails at once if the process exits, with what it wrote. */
 export async function waitHealthy(
   url: string,
@@ -69,7 +85,7 @@ export async function waitHealthy(
 ): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+    if (child && hasExited(child)) {
       // Its last words may still be in the pipes: Node may report the exit before the pipes close.
       const open = [child.stdout, child.stderr].filter((stream) => stream && !stream.closed);
       await Promise.all(open.map((stream) => new Promise((r) => stream!.once('close', r))));

@@ -1,6 +1,7 @@
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { freePort, spawnServer, waitHealthy } from './server-process.ts';
+import { freePort, hasExited, spawnServer, stopServer, waitHealthy } from './server-process.ts';
 
 describe('spawnServer and waitHealthy', () => {
   it('start a process with the given environment and port, keep its output, and wait for /healthz', async () => {
@@ -44,5 +45,21 @@ describe('spawnServer and waitHealthy', () => {
     } finally {
       unhealthy.close();
     }
+  });
+
+  it('stopServer ends a running server and waits for it; one already ended by a signal it leaves at once', async () => {
+    const idle = [process.execPath, '-e', 'setInterval(() => {}, 1000)'];
+    const running = await spawnServer({ env: {}, argv: idle });
+    await stopServer(running);
+    expect(running.child.signalCode).toBe('SIGTERM');
+
+    // Killed by a signal, its exitCode stays null: a check of exitCode alone would wait for an exit that came.
+    const killed = await spawnServer({ env: {}, argv: idle });
+    const gone = once(killed.child, 'exit');
+    killed.child.kill('SIGKILL');
+    await gone;
+    expect(killed.child.exitCode).toBeNull();
+    expect(hasExited(killed.child)).toBe(true);
+    await stopServer(killed);
   });
 });

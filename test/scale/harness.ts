@@ -7,11 +7,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
-import { freePort, spawnServer, waitHealthy, type ServerProcess } from '../../scripts/lib/server-process.ts';
+import {
+  freePort,
+  spawnServer,
+  stopServer,
+  waitHealthy,
+  type ServerProcess,
+} from '../../scripts/lib/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export { waitHealthy, type ServerProcess };
+export { stopServer, waitHealthy, type ServerProcess };
 
 export async function startServer(
   databaseUrl: string,
@@ -24,13 +30,6 @@ export async function startServer(
   });
   await waitHealthy(server.url, { child: server.child, logs: server.logs });
   return server;
-}
-
-export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill(signal);
-  await exited;
 }
 
 function nginxBinary(): string {
