@@ -31,7 +31,7 @@ import {
   type LoadFigures,
 } from './lib/load.ts';
 import { WRK_THREADS, sumOver, type WrkRun } from './lib/wrk.ts';
-import { ROOT, args, median, newResult, report, round, type BenchResult } from './lib/results.ts';
+import { DEFAULT_ROUNDS, ROOT, args, median, newResult, report, round, type BenchResult } from './lib/results.ts';
 import { SERVER_COMMAND, startServer } from './lib/server.ts';
 import { cpuPerRequest, describeCpu } from './lib/threads.ts';
 
@@ -44,8 +44,6 @@ const CHAIN_LENGTH = 1_000;
 export const RATIO_TARGET = 0.6;
 export const P99_TARGET_MS = 25;
 /** Rounds of the yardstick and the two calls; each figure is the median over them. */
-const DEFAULT_ROUNDS = 3;
-
 export interface ApiOptions {
   duration: number;
   connections: number;

@@ -1,9 +1,11 @@
 /**
  * Growth: the same calls on an empty database and on one with 100,000 accounts and 1,000,000 cases
  * (bench/seed.ts), on a throwaway PostgreSQL cluster; p99 of the grown one must stay within 1.5× of the
- * empty one. Then every statement those calls run is explained (auto_explain, with ANALYZE) on the grown
+ * empty one. Both are measured in rounds, each call on the two back to back; the figure is the median of the
+ * rounds' ratios. Then every statement those calls run is explained (auto_explain, with ANALYZE) on the grown
  * database, and any sequential scan of a growing table is flagged.
- * Run: npm run bench:growth -- [--duration=10] [--connections=50] [--accounts=100000] [--cases=1000000]
+ * Run: npm run bench:growth -- [--duration=10] [--connections=50] [--rounds=3] [--accounts=100000]
+ *   [--cases=1000000]
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,11 +22,14 @@ import {
   load,
   type LoadFigures,
 } from './lib/load.ts';
-import { args, newResult, report, round } from './lib/results.ts';
-import { startServer } from './lib/server.ts';
+import { DEFAULT_ROUNDS, args, median, newResult, report, round } from './lib/results.ts';
+import { startServer, type RunningServer } from './lib/server.ts';
 import { GROWTH, openForSeed, seedGrowth } from './seed.ts';
 
 const P99_RATIO = 1.5;
+type Side = 'empty' | 'grown';
+const SIDES: readonly Side[] = ['empty', 'grown'];
+const DATABASES: Record<Side, string> = { empty: 'bench_empty', grown: 'bench_grown' };
 /** Tables that grow with users and records: a sequential scan of one is a finding. */
 const GROWING = [
   'cases',
@@ -107,21 +112,22 @@ if (import.meta.main) {
   const connections = Number(a.get('connections') ?? DEFAULT_CONNECTIONS);
   const accounts = Number(a.get('accounts') ?? GROWTH.accounts);
   const cases = Number(a.get('cases') ?? GROWTH.cases);
+  const rounds = Number(a.get('rounds') ?? DEFAULT_ROUNDS);
   const result = newResult(
     'growth',
     `Growth: ${accounts.toLocaleString('en')} accounts, ${cases.toLocaleString('en')} cases (PostgreSQL)`,
-    `npm run bench:build && npm run bench:growth -- --duration=${duration} --connections=${connections} --accounts=${accounts} --cases=${cases}`,
+    `npm run bench:build && npm run bench:growth -- --duration=${duration} --connections=${connections} --rounds=${rounds} --accounts=${accounts} --cases=${cases}`,
   );
   const cluster = await startCluster();
   const lines: string[] = [];
   const planSections: string[] = [];
   try {
     const admin = openPostgres(cluster.url);
-    for (const name of ['bench_empty', 'bench_grown']) await admin.exec(`CREATE DATABASE ${name}`);
+    for (const name of Object.values(DATABASES)) await admin.exec(`CREATE DATABASE ${name}`);
     const urlOf = (name: string) => cluster.url.replace(/\/postgres$/, `/${name}`);
-    for (const name of ['bench_empty', 'bench_grown']) {
+    for (const name of Object.values(DATABASES)) {
       const db = await openForSeed({ databaseUrl: urlOf(name) });
-      if (name === 'bench_grown') {
+      if (name === DATABASES.grown) {
         const t0 = performance.now();
         console.log(`seeding ${accounts} accounts and ${cases} cases…`);
         await seedGrowth(db, { accounts, cases }, console.log);
@@ -133,30 +139,40 @@ if (import.meta.main) {
     const list = calls(duration, connections);
     lines.push(
       `load generator: ${describeGenerator()}; ${connections} connections, each load after ${WARMUP_SECONDS} s of the same load not counted`,
+      `${rounds} round(s); in each, every call on the empty database and on the grown one back to back (which goes first alternates)`,
     );
-    const p99 = new Map<string, number[]>();
-    for (const name of ['bench_empty', 'bench_grown']) {
-      const server = await startServer({ databaseUrl: urlOf(name), env: { SEED_DEMO: '1' } });
-      try {
+    // Both servers stay up, so each call's two loads run back to back and share the machine's moment.
+    const servers = new Map<Side, RunningServer>();
+    const p99 = new Map<string, Record<Side, number[]>>(list.map((c) => [c.name, { empty: [], grown: [] }]));
+    try {
+      for (const side of SIDES)
+        servers.set(side, await startServer({ databaseUrl: urlOf(DATABASES[side]), env: { SEED_DEMO: '1' } }));
+      for (let n = 1; n <= rounds; n += 1) {
+        const order = n % 2 ? SIDES : [...SIDES].reverse();
         for (const call of list) {
-          // A fresh session per call: a long refresh run must not leave the next call on a stale token.
-          const client = await signedInClient(server.url);
-          const f = await call.run(server.url, client);
-          lines.push(`${name === 'bench_empty' ? 'empty' : 'grown'}: ${call.name}: ${describe(f)}`);
-          console.log(lines.at(-1));
-          p99.set(call.name, [...(p99.get(call.name) ?? []), f.p99]);
-          if (f.errors + f.non2xx > 0)
-            result.notes!.push(`${name}: ${call.name} had ${f.errors} errors and ${f.non2xx} non-2xx answers.`);
+          for (const side of order) {
+            const server = servers.get(side)!;
+            // A fresh session per load: a long refresh run must not leave the next load on a stale token.
+            const client = await signedInClient(server.url);
+            const f = await call.run(server.url, client);
+            lines.push(`${rounds > 1 ? `round ${n}: ` : ''}${side}: ${call.name}: ${describe(f)}`);
+            console.log(lines.at(-1));
+            p99.get(call.name)![side].push(f.p99);
+            if (f.errors + f.non2xx > 0)
+              result.notes!.push(
+                `round ${n}, ${side}: ${call.name} had ${f.errors} errors and ${f.non2xx} non-2xx answers.`,
+              );
+          }
         }
-      } finally {
-        await server.stop();
       }
+    } finally {
+      for (const server of servers.values()) await server.stop();
     }
     for (const call of list) {
-      const [empty, grown] = p99.get(call.name)!;
-      const ratio = grown! / Math.max(empty!, 1);
+      const { empty, grown } = p99.get(call.name)!;
+      const ratio = median(grown.map((g, i) => g / Math.max(empty[i]!, 1)));
       result.figures.push({
-        name: `${call.name} p99 grown ÷ empty (${grown} ms ÷ ${empty} ms)`,
+        name: `${call.name} p99 grown ÷ empty (${round(median(grown))} ms ÷ ${round(median(empty))} ms)`,
         value: round(ratio),
         unit: '×',
         target: `≤ ${P99_RATIO}×`,
@@ -165,7 +181,7 @@ if (import.meta.main) {
     }
 
     // Plans of every statement the calls run, on the grown database, with real row counts.
-    await admin.exec(`ALTER DATABASE bench_grown SET session_preload_libraries = 'auto_explain'`);
+    await admin.exec(`ALTER DATABASE ${DATABASES.grown} SET session_preload_libraries = 'auto_explain'`);
     for (const [k, v] of Object.entries({
       log_min_duration: '0',
       log_analyze: 'on',
@@ -173,11 +189,11 @@ if (import.meta.main) {
       log_nested_statements: 'on',
       log_timing: 'on',
     })) {
-      await admin.exec(`ALTER DATABASE bench_grown SET auto_explain.${k} = ${v}`);
+      await admin.exec(`ALTER DATABASE ${DATABASES.grown} SET auto_explain.${k} = ${v}`);
     }
     await admin.close();
     const logFile = path.join(cluster.dir, 'server.log');
-    const server = await startServer({ databaseUrl: urlOf('bench_grown'), env: { SEED_DEMO: '1' } });
+    const server = await startServer({ databaseUrl: urlOf(DATABASES.grown), env: { SEED_DEMO: '1' } });
     const seqScans: string[] = [];
     try {
       const client = await signedInClient(server.url);

@@ -45,6 +45,12 @@ export function check(value: number, op: '<=' | '>=' | '==', limit: number): boo
 }
 
 const fmt = (f: Figure) => `${typeof f.value === 'number' ? round(f.value) : f.value}${f.unit ? ` ${f.unit}` : ''}`;
+/**
+ * Load benches measure what they compare in turn, round after round, and report medians: a few seconds when
+ * the shared machine is busy then land in one round of each side, not all in one.
+ */
+export const DEFAULT_ROUNDS = 3;
+
 /** The middle value; for an even count, the mean of the two middle ones. */
 export function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
