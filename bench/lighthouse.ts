@@ -191,6 +191,7 @@ if (import.meta.main) {
       ...details,
       '',
       "The host benchmark index is Lighthouse's own measure of the CPU in that run (higher is faster; Lighthouse warns below 1000). Its simulated throttling multiplies the time each task took on this host by 4, so TBT follows the host's speed at that moment.",
+      '',
       'Full reports of each run: bench/out/lighthouse-<page>-<run>.json (open in the Lighthouse viewer).',
     ].join('\n');
   } finally {

@@ -78,7 +78,7 @@ const md = [
   ...results.flatMap((r) => [
     `## ${r.title}`,
     '',
-    `Command: \`${r.command}\` — run ${r.machine.date}, load average ${r.machine.loadAverage} at its start.`,
+    `Command: \`${r.command}\` — run ${r.machine.date} at commit ${r.machine.commit}, load average ${r.machine.loadAverage} at its start.`,
     '',
     figuresTable(r.figures),
     '',
