@@ -43,7 +43,7 @@ const CHAIN_LENGTH = 1_000;
 
 export const RATIO_TARGET = 0.6;
 export const P99_TARGET_MS = 25;
-/** Rounds of the yardstick and the two calls; each figure is the median over them. */
+
 export interface ApiOptions {
   duration: number;
   connections: number;
