@@ -120,8 +120,14 @@ export function unexpectedBlocking(urls: string[]): string[] {
   return urls.filter((u) => !u.endsWith('.css'));
 }
 
+/** The figures the bench holds to a target. */
+type PageFigures = Pick<
+  PageRun,
+  'performance' | 'accessibility' | 'bestPractices' | 'lcpMs' | 'tbtMs' | 'cls' | 'renderBlocking'
+>;
+
 /** Each figure's median over the runs; the render-blocking requests of any run. */
-export function medians(list: PageRun[]): Omit<PageRun, 'failing'> {
+export function medians(list: PageRun[]): PageFigures {
   const mid = (pick: (r: PageRun) => number) => median(list.map(pick));
   return {
     performance: mid((r) => r.performance),
@@ -130,9 +136,6 @@ export function medians(list: PageRun[]): Omit<PageRun, 'failing'> {
     lcpMs: mid((r) => r.lcpMs),
     tbtMs: mid((r) => r.tbtMs),
     cls: mid((r) => r.cls),
-    fcpMs: mid((r) => r.fcpMs),
-    scriptBytes: mid((r) => r.scriptBytes),
-    benchmarkIndex: mid((r) => r.benchmarkIndex),
     renderBlocking: [...new Set(list.flatMap((r) => r.renderBlocking))],
   };
 }
