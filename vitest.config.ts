@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{contract,server,web,scripts}/**/*.unit.test.ts'],
+          include: ['{contract,server,web,scripts,bench}/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

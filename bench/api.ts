@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { onExit } from 'signal-exit';
 import { API_PATHS } from '../contract/index.ts';
 import { PAYLOAD_CRYPTO, isEncryptedAnswer, openAnswer, type AnswerKey } from '../contract/crypto/index.ts';
 import { signToken } from '../server/auth/tokens.ts';
@@ -77,12 +78,15 @@ export async function startBaseline(): Promise<{
     now,
     new Date(now.getTime() + 3_600_000),
   );
+  // A bench killed or interrupted does not leave its yardstick serving.
+  const removeExitHook = onExit(() => void child.kill('SIGKILL'));
   return {
     url,
     token,
     pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
+        removeExitHook();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

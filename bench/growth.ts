@@ -9,6 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { onExit } from 'signal-exit';
 import { API_PATHS } from '../contract/index.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { openPostgres } from '../server/db/postgres.ts';
@@ -119,6 +120,8 @@ if (import.meta.main) {
     `npm run bench:build && npm run bench:growth -- --duration=${duration} --connections=${connections} --rounds=${rounds} --accounts=${accounts} --cases=${cases}`,
   );
   const cluster = await startCluster();
+  // pg_ctl runs PostgreSQL as a daemon: a bench killed or interrupted stops it and removes its files.
+  const removeExitHook = onExit(() => cluster.destroy());
   const lines: string[] = [];
   const planSections: string[] = [];
   try {
@@ -223,6 +226,7 @@ if (import.meta.main) {
     });
     if (seqScans.length > 0) result.notes!.push(`Sequential scans: ${[...new Set(seqScans)].join('; ')}.`);
   } finally {
+    removeExitHook();
     cluster.destroy();
   }
   result.details = [

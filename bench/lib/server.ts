@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { onExit } from 'signal-exit';
 import { SERVER_COMMAND, SERVER_ENTRY } from '../../scripts/lib/server-node-flags.ts';
 import { freePort, hasExited, spawnServer, waitHealthy } from '../../scripts/lib/server-process.ts';
 import { BENCH_WEB_DIST } from './build.ts';
@@ -63,9 +64,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.argv ? { argv: options.argv } : {}),
     detached: true,
   });
+  // The server has a process group of its own, so that stop() reaches what `npm start` spawns; that also
+  // puts it beyond a Ctrl-C or a kill aimed at the bench. When the bench ends without stop() (interrupted,
+  // killed, an uncaught error), its server ends with it, and a temporary data directory goes too.
+  const removeExitHook = onExit(() => {
+    killGroup(child, 'SIGKILL');
+    if (ownDir) removeQuietly(dataDir);
+  });
   try {
     await waitHealthy(url, { child, logs, timeoutMs: options.timeoutMs ?? 60_000 });
   } catch (error) {
+    removeExitHook();
     killGroup(child, 'SIGKILL');
     throw error;
   }
@@ -86,6 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await exited;
         clearTimeout(timer);
       }
+      removeExitHook();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -96,6 +106,15 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
     process.kill(-child.pid!, signal);
   } catch {
     /* already gone */
+  }
+}
+
+/** Best effort: a process just killed may still be finishing a write in it. */
+function removeQuietly(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    /* left for the system's temporary-file cleaning */
   }
 }
 
