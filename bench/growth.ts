@@ -92,10 +92,14 @@ function calls(duration: number, connections: number): Call[] {
   ];
 }
 
-/** Plans auto_explain wrote to the cluster log after `offset`, one string per statement. */
-function plansSince(logFile: string, offset: number): string[] {
-  const text = readFileSync(logFile, 'utf8').slice(offset);
-  const entries = text.split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/);
+/** Plans auto_explain wrote to the cluster log after `offset` (in bytes), one string per statement. */
+export function plansSince(logFile: string, offset: number): string[] {
+  return plansIn(readFileSync(logFile).subarray(offset).toString('utf8'));
+}
+
+/** The plans in a stretch of PostgreSQL's log (auto_explain's entries), one string per statement. */
+export function plansIn(log: string): string[] {
+  const entries = log.split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)/);
   return entries
     .filter((e) => e.includes('plan:'))
     .map((e) =>
@@ -105,6 +109,16 @@ function plansSince(logFile: string, offset: number): string[] {
         .replace(/^\t/gm, '')
         .trimEnd(),
     );
+}
+
+/** The growing tables a plan reads whole. */
+export function seqScansIn(plan: string): string[] {
+  return GROWING.filter((table) => new RegExp(`Seq Scan on ${table}\\b`).test(plan));
+}
+
+/** A call's figure: the median over the rounds of each round's grown ÷ empty p99 (an empty p99 under 1 ms counts as 1 ms). */
+export function growthRatio(empty: number[], grown: number[]): number {
+  return median(grown.map((g, i) => g / Math.max(empty[i]!, 1)));
 }
 
 if (import.meta.main) {
@@ -173,7 +187,7 @@ if (import.meta.main) {
     }
     for (const call of list) {
       const { empty, grown } = p99.get(call.name)!;
-      const ratio = median(grown.map((g, i) => g / Math.max(empty[i]!, 1)));
+      const ratio = growthRatio(empty, grown);
       result.figures.push({
         name: `${call.name} p99 grown ÷ empty (${round(median(grown))} ms ÷ ${round(median(empty))} ms)`,
         value: round(ratio),
@@ -206,11 +220,8 @@ if (import.meta.main) {
         const status = await call.once(client);
         await new Promise((r) => setTimeout(r, 300));
         const plans = plansSince(logFile, offset);
-        for (const plan of plans) {
-          for (const table of GROWING) {
-            if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) seqScans.push(`${call.name}: Seq Scan on ${table}`);
-          }
-        }
+        for (const plan of plans)
+          seqScans.push(...seqScansIn(plan).map((table) => `${call.name}: Seq Scan on ${table}`));
         planSections.push(
           `#### ${call.name} (HTTP ${status}, ${plans.length} statements)\n\n\`\`\`\n${plans.join('\n\n')}\n\`\`\``,
         );
