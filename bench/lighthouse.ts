@@ -1,6 +1,7 @@
 /**
  * Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) on #/home and #/login of the
- * real built server, driven through Debian's Chromium (never a downloaded browser). Each page runs
+ * real built server, driven through Debian's Chromium (never a downloaded browser), beside two floors in the
+ * same runs: a bare React 19 page and a page without script (bench/lib/floor.ts). Each page runs
  * several times; each figure is its own median over the runs, as the API and growth benches report theirs
  * (one "median run" picked by its score would report, when every score is 100, whichever run's TBT came with
  * the median LCP). Every run is listed.
@@ -12,17 +13,22 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
 import { OUT_DIR, args, median, newResult, report, type Figure } from './lib/results.ts';
-import { startServer } from './lib/server.ts';
+import { FLOORS, floorDist } from './lib/floor.ts';
+import { startServer, type RunningServer } from './lib/server.ts';
 
 /** The flags the browser tests use (scripts/ensure-chromium.ts), headless. */
 export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const MAX_FAILED_RUNS = 3;
 
-const PAGES = [
-  { name: 'home', hash: '#/home' },
-  { name: 'login', hash: '#/login' },
-] as const;
+/** A page Lighthouse loads: the app's, or a floor's (served by a server of its own, at its root). */
+interface Page {
+  name: string;
+  /** What follows the server's address. */
+  path: string;
+  /** The base address of the server that serves it. */
+  base: string;
+}
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -71,42 +77,46 @@ function summarize(lhr: Lhr): PageRun {
   };
 }
 
-export async function runLighthouse(base: string, runs: number): Promise<Map<string, PageRun[]>> {
+/**
+ * Every page once per run, in turn, the same order each run: a busy moment on the shared machine lands on
+ * the app's pages and the floors of that run alike, as the API bench runs its yardstick beside each call.
+ */
+export async function runLighthouse(pages: Page[], runs: number): Promise<Map<string, PageRun[]>> {
   const chromePath = findChromium();
   if (!chromePath) throw new Error('No Chromium: install Debian chromium or set CHROME_PATH.');
-  const all = new Map<string, PageRun[]>();
+  const all = new Map<string, PageRun[]>(pages.map((page) => [page.name, []]));
   mkdirSync(OUT_DIR, { recursive: true });
-  for (const page of PAGES) {
-    const list: PageRun[] = [];
-    for (let i = 0, failures = 0; i < runs; i += 1) {
-      // A fresh browser per run: no cache, no service worker, like a first visit.
-      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-      try {
-        const result = await lighthouse(`${base}/${page.hash}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        });
-        const error = !result ? 'no result' : result.lhr.runtimeError?.message;
-        if (error || !result) {
-          // Trace recording fails now and then on a busy machine (NO_NAVSTART, NO_FCP): run again.
-          if (++failures > MAX_FAILED_RUNS) throw new Error(`Lighthouse: ${error}`);
-          console.log(`  ${page.hash}: Lighthouse failed (${error}); running again`);
-          i -= 1;
-          continue;
+  for (let i = 0; i < runs; i += 1) {
+    for (const page of pages) {
+      for (let failures = 0; ;) {
+        // A fresh browser per run: no cache, no service worker, like a first visit.
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+        try {
+          const result = await lighthouse(`${page.base}/${page.path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          });
+          const error = !result ? 'no result' : result.lhr.runtimeError?.message;
+          if (error || !result) {
+            // Trace recording fails now and then on a busy machine (NO_NAVSTART, NO_FCP): run again.
+            if (++failures > MAX_FAILED_RUNS) throw new Error(`Lighthouse: ${error}`);
+            console.log(`  ${page.name}: Lighthouse failed (${error}); running again`);
+            continue;
+          }
+          const run = summarize(result.lhr);
+          all.get(page.name)!.push(run);
+          writeFileSync(path.join(OUT_DIR, `lighthouse-${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
+          console.log(
+            `  ${page.name} run ${i + 1}: performance ${run.performance}, a11y ${run.accessibility}, best practices ${run.bestPractices}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls}; host benchmark index ${Math.round(run.benchmarkIndex)}`,
+          );
+          break;
+        } finally {
+          chrome.kill();
         }
-        const run = summarize(result.lhr);
-        list.push(run);
-        writeFileSync(path.join(OUT_DIR, `lighthouse-${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
-        console.log(
-          `  ${page.hash} run ${i + 1}: performance ${run.performance}, a11y ${run.accessibility}, best practices ${run.bestPractices}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls}; host benchmark index ${Math.round(run.benchmarkIndex)}`,
-        );
-      } finally {
-        chrome.kill();
       }
     }
-    all.set(page.name, list);
   }
   return all;
 }
@@ -144,61 +154,86 @@ if (import.meta.main) {
   const runs = Number(args().get('runs') ?? 3);
   const result = newResult(
     'lighthouse',
-    'Web: Lighthouse 12.8.2 mobile (median of runs)',
+    'Web: Lighthouse 12.8.2 mobile (median of runs), beside two floors in the same runs',
     `npm run bench:build && npm run bench:lighthouse -- --runs=${runs}`,
   );
-  const server = await startServer();
+  const app = await startServer();
+  const floors: Array<{ floor: (typeof FLOORS)[number]; server: RunningServer }> = [];
   try {
-    const pages = await runLighthouse(server.url, runs);
+    for (const floor of FLOORS) floors.push({ floor, server: await startServer({ webDist: floorDist(floor.source) }) });
+    const labels = new Map<string, string>([
+      ['home', '#/home'],
+      ['login', '#/login'],
+      ...floors.map(({ floor }) => [floor.name, `floor: ${floor.what}`] as const),
+    ]);
+    const pages = await runLighthouse(
+      [
+        { name: 'home', path: '#/home', base: app.url },
+        { name: 'login', path: '#/login', base: app.url },
+        ...floors.map(({ floor, server }) => ({ name: floor.name, path: '', base: server.url })),
+      ],
+      runs,
+    );
     const details: string[] = [
       '| page | run | perf | a11y | best practices | LCP ms | TBT ms | CLS | FCP ms | JS transferred | host benchmark index |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
     ];
     for (const [name, list] of pages) {
+      const label = labels.get(name)!;
       const m = medians(list);
-      const fig = (label: string, value: number | string, unit: string, target: string, pass: boolean): Figure => ({
-        name: `#/${name} ${label}`,
+      const fig = (what: string, value: number | string, unit: string, target: string, pass: boolean): Figure => ({
+        name: `${label} ${what}`,
         value,
         unit,
         target,
         pass,
       });
-      result.figures.push(
-        fig('performance', m.performance, '', '100', m.performance === 100),
-        fig('accessibility', m.accessibility, '', '100', m.accessibility === 100),
-        fig('best practices', m.bestPractices, '', '100', m.bestPractices === 100),
-        fig('LCP', Math.round(m.lcpMs), 'ms', '≤ 1300 ms', m.lcpMs <= 1300),
-        fig('TBT', Math.round(m.tbtMs), 'ms', '≤ 50 ms', m.tbtMs <= 50),
-        fig('CLS', m.cls === 0 ? 0 : m.cls.toFixed(4), '', '0', m.cls === 0),
-        fig(
-          'render-blocking requests besides the one CSS file',
-          unexpectedBlocking(m.renderBlocking).length,
-          '',
-          '0',
-          unexpectedBlocking(m.renderBlocking).length === 0,
-        ),
-      );
+      if (name.startsWith('floor')) {
+        // Context for the app's figures, measured in the same runs; no target of their own.
+        result.figures.push(
+          { name: `${label}: performance`, value: m.performance },
+          { name: `${label}: LCP`, value: Math.round(m.lcpMs), unit: 'ms' },
+          { name: `${label}: TBT`, value: Math.round(m.tbtMs), unit: 'ms' },
+        );
+      } else {
+        result.figures.push(
+          fig('performance', m.performance, '', '100', m.performance === 100),
+          fig('accessibility', m.accessibility, '', '100', m.accessibility === 100),
+          fig('best practices', m.bestPractices, '', '100', m.bestPractices === 100),
+          fig('LCP', Math.round(m.lcpMs), 'ms', '≤ 1300 ms', m.lcpMs <= 1300),
+          fig('TBT', Math.round(m.tbtMs), 'ms', '≤ 50 ms', m.tbtMs <= 50),
+          fig('CLS', m.cls === 0 ? 0 : m.cls.toFixed(4), '', '0', m.cls === 0),
+          fig(
+            'render-blocking requests besides the one CSS file',
+            unexpectedBlocking(m.renderBlocking).length,
+            '',
+            '0',
+            unexpectedBlocking(m.renderBlocking).length === 0,
+          ),
+        );
+        if (m.renderBlocking.length > 0)
+          result.notes!.push(`${label}, render-blocking: ${m.renderBlocking.join(', ')}.`);
+      }
       list.forEach((r, i) => {
         details.push(
-          `| #/${name} | ${i + 1} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${Math.round(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls} | ${Math.round(r.fcpMs)} | ${(r.scriptBytes / 1024).toFixed(1)} KB | ${Math.round(r.benchmarkIndex)} |`,
+          `| ${label} | ${i + 1} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${Math.round(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls} | ${Math.round(r.fcpMs)} | ${(r.scriptBytes / 1000).toFixed(1)} kB | ${Math.round(r.benchmarkIndex)} |`,
         );
-        if (r.failing.length > 0)
-          result.notes!.push(`#/${name} run ${i + 1}, audits below full score: ${r.failing.join('; ')}.`);
+        if (r.failing.length > 0 && !name.startsWith('floor'))
+          result.notes!.push(`${label} run ${i + 1}, audits below full score: ${r.failing.join('; ')}.`);
       });
-      if (m.renderBlocking.length > 0)
-        result.notes!.push(`#/${name}, render-blocking: ${m.renderBlocking.join(', ')}.`);
     }
     result.details = [
-      'Every run (JS transferred is what the server actually sent: brotli when the browser asks for it):',
+      'Every run (JS transferred is what the server actually sent: brotli when the browser asks for it). Each run loads every page in turn, the floors too: a bare React 19 page (React and React DOM rendering one paragraph) and a page without script or stylesheet (what Chromium itself costs), each built from bench/floor/ and served by the real server as the app is.',
       '',
       ...details,
       '',
-      "The host benchmark index is Lighthouse's own measure of the CPU in that run (higher is faster; Lighthouse warns below 1000). Its simulated throttling multiplies the time each task took on this host by 4, so TBT follows the host's speed at that moment.",
+      "The host benchmark index is Lighthouse's own measure of the CPU in that run (higher is faster; Lighthouse warns below 1000). Its simulated throttling multiplies the time each task took on this host by 4, so TBT follows the host's speed at that moment, the floors' too.",
       '',
       'Full reports of each run: bench/out/lighthouse-<page>-<run>.json (open in the Lighthouse viewer).',
     ].join('\n');
   } finally {
-    await server.stop();
+    await app.stop();
+    for (const { server } of floors) await server.stop();
   }
   report(result);
 }

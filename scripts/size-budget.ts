@@ -13,7 +13,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET = { jsGzipBytes: 85 * 1024, cssGzipBytes: 15 * 1024 } as const;
+/**
+ * Issue 9's unit: its "bare React 19 page is 68 KB" measures 67,590 bytes gzipped here (bench/floor/react:
+ * 66.0 KiB, 67.6 kB), so its KB is 1000 bytes, and its 85 KB is 85,000 bytes.
+ */
+export const KB = 1000;
+
+/**
+ * Issue 9's targets: 85 KB of JavaScript for #/home and for #/login, 15 KB of CSS. #/login is over its target
+ * (bench/analysis.md says by how much and what would close it); until it is cut, `loginJsCapBytes` holds it
+ * where it is, so that it cannot grow unnoticed.
+ */
+export const BUDGET = { jsGzipBytes: 85 * KB, cssGzipBytes: 15 * KB, loginJsCapBytes: 87 * KB } as const;
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
@@ -147,15 +158,15 @@ export function measure(dir = dist): SizeReport {
   };
 }
 
-export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+export const kb = (n: number) => `${(n / KB).toFixed(1)} kB`;
 
 /** What is over budget, one line each; empty when everything fits. */
 export function overBudget(r: SizeReport): string[] {
   const beyondHome = r.loginFiles.filter((f) => !r.homeFiles.includes(f));
   return [
     r.homeJs > BUDGET.jsGzipBytes && `home JS ${kb(r.homeJs)} > ${kb(BUDGET.jsGzipBytes)}`,
-    r.loginJs > BUDGET.jsGzipBytes &&
-      `login JS ${kb(r.loginJs)} > ${kb(BUDGET.jsGzipBytes)} (beyond home: ${beyondHome.join(', ') || 'nothing'})`,
+    r.loginJs > BUDGET.loginJsCapBytes &&
+      `login JS ${kb(r.loginJs)} > ${kb(BUDGET.loginJsCapBytes)} (beyond home: ${beyondHome.join(', ') || 'nothing'})`,
     r.css > BUDGET.cssGzipBytes && `CSS ${kb(r.css)} > ${kb(BUDGET.cssGzipBytes)}`,
   ].filter((line): line is string => typeof line === 'string');
 }
@@ -163,7 +174,7 @@ export function overBudget(r: SizeReport): string[] {
 if (import.meta.main) {
   const r = measure();
   console.log(
-    `size budget: home JS ${kb(r.homeJs)}, login JS ${kb(r.loginJs)} (budget ${kb(BUDGET.jsGzipBytes)}); CSS ${kb(r.css)} (budget ${kb(BUDGET.cssGzipBytes)}); gzip -9`,
+    `size budget: home JS ${kb(r.homeJs)} (budget ${kb(BUDGET.jsGzipBytes)}), login JS ${kb(r.loginJs)} (target ${kb(BUDGET.jsGzipBytes)}, held at ${kb(BUDGET.loginJsCapBytes)} until cut); CSS ${kb(r.css)} (budget ${kb(BUDGET.cssGzipBytes)}); gzip -9`,
   );
   const over = overBudget(r);
   if (over.length > 0) {
