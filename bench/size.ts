@@ -10,7 +10,7 @@ import { ensureBuilt } from './lib/server.ts';
 import { newResult, report } from './lib/results.ts';
 
 ensureBuilt();
-ensureBuilt(floorDist(FLOORS[0].source)); // npm run bench:build builds both
+ensureBuilt(floorDist(FLOORS[0].source)); // the floor: npm run bench:build builds it beside the app
 const result = newResult('size', 'Web: bytes per route (gzip -9)', 'npm run bench:build && npm run bench:size');
 const size = measure(BENCH_WEB_DIST);
 const budget = (name: string, value: number, limit: number) =>

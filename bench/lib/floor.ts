@@ -4,7 +4,6 @@
  * and a page without script or stylesheet, what Chromium itself costs. Built from bench/floor/ into
  * bench/out/floor/<name>/, each served by the real server (WEB_DIST) as the app is.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
 import { precompress } from '../../scripts/precompress.ts';
@@ -14,8 +13,6 @@ export const FLOORS = [
   { name: 'floor-react', source: 'react', what: 'a bare React 19 page' },
   { name: 'floor-static', source: 'static', what: 'a page without script or stylesheet' },
 ] as const;
-
-export type FloorName = (typeof FLOORS)[number]['name'];
 
 export const floorDist = (source: string) => path.join(OUT_DIR, 'floor', source);
 
@@ -30,8 +27,4 @@ export async function buildFloors(): Promise<void> {
     });
     precompress(outDir);
   }
-}
-
-export function floorsBuilt(): boolean {
-  return FLOORS.every(({ source }) => existsSync(path.join(floorDist(source), 'index.html')));
 }
