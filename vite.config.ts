@@ -108,6 +108,11 @@ export default defineConfig({
     // Which chunk each screen loads: read by scripts/size-budget.ts and bench/size.ts.
     manifest: true,
     rolldownOptions: {
+      // The shared contract only declares (constants, schemas, functions): a module of it is never loaded for
+      // what it does on import. Without this, the bundler keeps each contract module that contract/index.ts
+      // re-exports where the barrel sits (the first load), as an import of its chunk for the module's effects,
+      // even when only lazy screens use it: the first load then fetches that chunk too.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           // Exactly the first load's modules: the parts of a barrel the entry does not use stay out.

@@ -1,6 +1,7 @@
 /**
- * The message catalogue of the specification (§2, §5, §8), with its exact text (typos included).
- * No copy of these strings may live anywhere else: screens, toasts and the server import them.
+ * The shell's part of the specification's message catalogue (§2, §5, §8) and its other fixed text, exact
+ * (typos included); the rest of the catalogue is in catalogue.ts. No copy of these strings may live anywhere
+ * else: screens, toasts and the server import them.
  */
 
 export const PHONE_PLACEHOLDER = '{phone}';
@@ -8,34 +9,20 @@ export const PHONE_PLACEHOLDER = '{phone}';
 /** The toll-free number used until (or when) the deployment's own (GET /api/config contactPhone) is known. */
 export const DEFAULT_CONTACT_PHONE = '1800-225-5529';
 
-export const MESSAGES = {
-  accessDenied:
-    "You're not allowed to access the required page. Please contact the administrator if you think you should be allowed to access it.",
-  notFound:
-    'The file that you have requested is not available on this server. The page may have been moved or updated.',
-  notFoundHint: 'Please check that the address is correct and does not contain any spaces.',
-  unexpected: 'Your browser did something unexpected. Please contact us if the problem persists.',
-  somethingWrong: 'Sorry, something is wrong. Please try again later.',
-  somethingWrongVariant: 'Sorry, something is wrong. Please try again later..',
+/**
+ * The catalogue's messages the shell shows on any page (the warning banner, the footer's contact note, the
+ * system-difficulties toast) and its login form's summary. Apart from the rest of the catalogue (MESSAGES,
+ * catalogue.ts), which only screens loaded on demand show, so that #/home and #/login load these and not the
+ * others (issue 9's budget).
+ */
+export const SHELL_MESSAGES = {
   systemDifficulties:
     'Sorry, the system is facing some technical difficulties. Please try again later. If the problem persists, please contact {phone} to report the matter.',
-  saveFailed: 'Sorry, save record failed. Please try again later.',
-  deleteFailed: 'Sorry, delete record failed. Please try again later.',
-  submitFailed: 'Sorry, submit record failed. Please try again later.',
-  /** The specification names a draft-save variant without its text; this wording is ours. */
-  draftSaveFailed: 'Sorry, save draft failed. Please save your details elsewhere and try again later.',
-  searchFailed: 'Sorry, your search is not successful currently. Please try again later.',
-  recordSaved: 'Record saved successfully.',
-  draftSaved: 'Draft saved successfully.',
-  recordDeleted: 'Delete record successfully.',
-  validationSummary: 'Please correct the validation errors.',
-  invalidPostalCode: 'Invaild Postal Code',
-  accessForbiddenTitle: 'Access forbidden',
   warningBanner:
     'Unauthorised access is an offence under the Computer Misuse Act. Only authorised users may use this system.',
+  validationSummary: 'Please correct the validation errors.',
   contactAirtime: 'Airtime charges may apply for calls made from mobile phones.',
 } as const;
-export type MessageKey = keyof typeof MESSAGES;
 
 /** Fills {phone} in a catalogue message. */
 export function withPhone(message: string, phone: string): string {

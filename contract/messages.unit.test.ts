@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './catalogue.ts';
 import {
   DEFAULT_CONTACT_PHONE,
   ERROR_SCREEN_TITLES,
-  MESSAGES,
   PHONE_PLACEHOLDER,
+  SHELL_MESSAGES,
   TOAST_TITLES,
   withPhone,
 } from './messages.ts';
@@ -42,6 +43,18 @@ describe('message catalogue', () => {
     ['accessForbiddenTitle', 'Access forbidden'],
   ] as const)('%s is the specification text', (key, text) => {
     expect(MESSAGES[key]).toBe(text);
+  });
+
+  it('takes the shell’s messages from SHELL_MESSAGES, the one copy the first load carries', () => {
+    for (const [key, text] of Object.entries(SHELL_MESSAGES)) {
+      expect(MESSAGES[key as keyof typeof SHELL_MESSAGES]).toBe(text);
+    }
+    expect(Object.keys(SHELL_MESSAGES).sort()).toEqual([
+      'contactAirtime',
+      'systemDifficulties',
+      'validationSummary',
+      'warningBanner',
+    ]);
   });
 
   it('has a draft-save variant that advises saving the details and trying later', () => {

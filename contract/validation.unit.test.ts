@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isDigitsOnly, isEmpty, isIdentifier, isSingaporePostalCode } from './validation.ts';
 import { formatCaseNumber } from './casenumber.ts';
-import { MESSAGES, withPhone } from './messages.ts';
+import { MESSAGES } from './catalogue.ts';
+import { withPhone } from './messages.ts';
 
 describe('isEmpty', () => {
   it.each([undefined, null, '', {}])('%j is empty', (v) => expect(isEmpty(v)).toBe(true));

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES } from '../catalogue.ts';
 import { IDENTIFIER_LENGTH } from '../validation.ts';
 
 /**

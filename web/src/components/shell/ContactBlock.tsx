@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT_PHONE, MESSAGES, SHELL_TEXT } from '../../../../contract/index.ts';
+import { DEFAULT_CONTACT_PHONE, SHELL_MESSAGES, SHELL_TEXT } from '../../../../contract/index.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { useSiteConfig } from './siteConfig.ts';
 
@@ -19,7 +19,7 @@ export function ContactBlock() {
       <p>
         <SiteLink name="contactUs">{SHELL_TEXT.contactEnquiry}</SiteLink>
       </p>
-      <p className="contact-note">{MESSAGES.contactAirtime}</p>
+      <p className="contact-note">{SHELL_MESSAGES.contactAirtime}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../contract/index.ts';
+import { SHELL_MESSAGES } from '../../../../contract/index.ts';
 
 /** The Computer Misuse Act warning (spec §2), on every page. */
 export function WarningBanner() {
@@ -8,7 +8,7 @@ export function WarningBanner() {
         <span aria-hidden="true" className="warning-icon">
           !
         </span>
-        {MESSAGES.warningBanner}
+        {SHELL_MESSAGES.warningBanner}
       </p>
     </div>
   );

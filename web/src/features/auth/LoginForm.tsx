@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LOGIN_FORM_MESSAGES, MESSAGES } from '../../../../contract/index.ts';
+import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '../../../../contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 
 /** Loaded once the visitor starts typing, not with the screen (signInSteps.ts says why). */
@@ -121,7 +121,9 @@ export function LoginForm({ onToken }: LoginFormProps) {
     <form className="login-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
       {(fieldErrors.length > 0 || serverError) && (
         <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef}>
-          <h2 className="error-summary-title">{fieldErrors.length > 0 ? MESSAGES.validationSummary : serverError}</h2>
+          <h2 className="error-summary-title">
+            {fieldErrors.length > 0 ? SHELL_MESSAGES.validationSummary : serverError}
+          </h2>
           {fieldErrors.length > 0 && (
             <ul>
               {fieldErrors.map((field) => (

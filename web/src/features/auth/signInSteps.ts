@@ -4,6 +4,12 @@
  * the visitor starts typing (or sends the form), so the login screen's own chunk stays small (issue 9's
  * 85 KB budget for #/login, scripts/size-budget.ts).
  */
+import { session } from '../../lib/session/index.ts';
+
 export { signIn } from './api.ts';
 export { deviceModel } from './device.ts';
 export { OtpStep } from '../otp/OtpStep.tsx';
+
+// The session engine loads with the sign-in steps, not with the screen: by the time a token comes back,
+// the session begins at once (lib/session/deferred.ts).
+void session.ensure().catch(() => undefined);

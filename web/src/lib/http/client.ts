@@ -3,7 +3,7 @@ import {
   CALL_TIMEOUT_MS,
   DEFAULT_CONTACT_PHONE,
   DEFAULT_PROCESS_ENGINE_BASE,
-  MESSAGES,
+  SHELL_MESSAGES,
   RESPONSE_CODE,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -15,7 +15,7 @@ import { emit } from '../events/bus.ts';
 import { recordServerDate, systemClock } from '../session/clock.ts';
 import { trackCall } from './inflight.ts';
 import { difficultiesToast, interpret, type BusEvent } from './interpret.ts';
-import { PublicKeyUnavailable, forgetPublicKey, sealCall, type SealedCall } from './payload.ts';
+import type * as Sealing from './payload.ts';
 import { httpSettings } from './settings.ts';
 import type { ApiFailure, ApiResult, CallOptions } from './types.ts';
 
@@ -73,7 +73,7 @@ export async function loadPublicConfig(): Promise<unknown> {
 
 /** Spec §8's system-difficulties message with the deployment's number: what a screen shows when the server cannot be reached. */
 export function systemDifficultiesMessage(): string {
-  return withPhone(MESSAGES.systemDifficulties, contactPhone());
+  return withPhone(SHELL_MESSAGES.systemDifficulties, contactPhone());
 }
 
 /** The toll-free number for messages: the deployment's, or the default until it is known. */
@@ -105,6 +105,10 @@ function unreachable(kind: 'network' | 'timeout', url: string, background: boole
   if (!background) emitAll([difficultiesToast(contactPhone())]);
   return { ok: false, kind };
 }
+
+/** The encrypted-call code (payload.ts with the WebCrypto code), loaded on the first encrypted call. */
+let sealing: typeof Sealing | null = null;
+const loadSealing = async () => (sealing ??= await import('./payload.ts'));
 
 function parseJson(text: string): unknown {
   try {
@@ -163,11 +167,11 @@ async function perform<T>(
   let status: number;
   let statusText: string;
   let text: string;
-  let sealed: SealedCall | null = null;
+  let sealed: Sealing.SealedCall | null = null;
   try {
     let payload: string | undefined;
     if (encrypted) {
-      sealed = await sealCall(contractPath, body ?? {}, systemClock.now(), signal);
+      sealed = await (await loadSealing()).sealCall(contractPath, body ?? {}, systemClock.now(), signal);
       payload = JSON.stringify(sealed.body);
     } else if (body !== undefined && method !== 'GET') {
       payload = JSON.stringify(body);
@@ -181,7 +185,7 @@ async function perform<T>(
   } catch (error) {
     if (options.signal?.aborted) return { ok: false, kind: 'aborted' };
     if (timeout.aborted) return unreachable('timeout', url, options.background);
-    if (error instanceof PublicKeyUnavailable)
+    if (sealing && error instanceof sealing.PublicKeyUnavailable)
       return { ok: false, kind: 'bad-answer', status: 0, message: error.message };
     return unreachable('network', url, options.background);
   }
@@ -199,7 +203,7 @@ async function perform<T>(
       const refusal = status >= 400 || (isEnvelope(parsed) && parsed.header.responseCode !== RESPONSE_CODE.OK);
       if (!refusal)
         return { ok: false, kind: 'bad-answer', status, message: 'An encrypted call was answered in plain text' };
-      if (status === 400) forgetPublicKey();
+      if (status === 400) sealing?.forgetPublicKey();
     }
   }
 
@@ -228,5 +232,5 @@ export function resetHttpClient(): void {
   config = null;
   configLoading = null;
   publicConfig = null;
-  forgetPublicKey();
+  sealing?.forgetPublicKey();
 }

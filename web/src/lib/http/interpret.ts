@@ -1,6 +1,6 @@
 import {
   FORBIDDEN_DESC,
-  MESSAGES,
+  SHELL_MESSAGES,
   RESPONSE_CODE,
   isAccountCall,
   isEnvelope,
@@ -35,7 +35,10 @@ const OK_HEADER: EnvelopeHeader = { responseCode: RESPONSE_CODE.OK, responseDesc
 
 /** The system-difficulties toast (spec §8) with the deployment's phone number. */
 export function difficultiesToast(phone: string): BusEvent {
-  return { name: 'toast', payload: { severity: 'error', message: withPhone(MESSAGES.systemDifficulties, phone) } };
+  return {
+    name: 'toast',
+    payload: { severity: 'error', message: withPhone(SHELL_MESSAGES.systemDifficulties, phone) },
+  };
 }
 
 /**

@@ -1,21 +1,21 @@
 import { API_PATHS } from '../../../../contract/index.ts';
+import * as payloadCrypto from '../../../../contract/crypto/index.ts';
 import type {
   EncryptedRequest,
   PayloadCryptoKey,
   PublicPayloadJwk,
   RequestKey,
 } from '../../../../contract/crypto/index.ts';
-import type * as PayloadCrypto from '../../../../contract/crypto/index.ts';
 import { httpSettings } from './settings.ts';
 
-/**
- * Encrypted calls (contract/calls.ts ENCRYPTED_CALL_PATHS): the shared WebCrypto code is loaded on the
- * first such call, so the first page load does not carry it; the server's public key is fetched once
- * per page (and again after the server refused a payload, in case its key was replaced). One wrapped
- * request key serves the calls of a while (contract/crypto: a fresh IV each, answers bound to their
- * request), so the server unwraps it once instead of once per call.
+/*
+ * Encrypted calls (contract/calls.ts ENCRYPTED_CALL_PATHS). This module and the shared WebCrypto code
+ * are one chunk, which the HTTP client loads on the first such call, so the first page load carries
+ * neither (issue 9's budget). The server's public key is fetched once per page (and again after the
+ * server refused a payload, in case its key was replaced). One wrapped request key serves the calls of
+ * a while (contract/crypto: a fresh IV each, answers bound to their request), so the server unwraps it
+ * once instead of once per call.
  */
-const cryptoModule = () => import('../../../../contract/crypto/index.ts');
 
 /** The public key could not be had (the server answered something that is not one). */
 export class PublicKeyUnavailable extends Error {}
@@ -37,7 +37,7 @@ async function fetchPublicKey(signal: AbortSignal): Promise<PayloadCryptoKey> {
   const jwk = (await res.json().catch(() => null)) as PublicPayloadJwk | null;
   if (!res.ok || jwk?.kty !== 'RSA') throw new PublicKeyUnavailable(`public key: HTTP ${res.status}`);
   try {
-    return await (await cryptoModule()).importPublicKey(jwk);
+    return await payloadCrypto.importPublicKey(jwk);
   } catch {
     throw new PublicKeyUnavailable('public key: not an RSA-OAEP key');
   }
@@ -62,14 +62,10 @@ export function forgetPublicKey(): void {
 }
 
 /** The request key in use, or a new one when it is past its age or uses (a failed one does not stick). */
-async function currentRequestKey(
-  crypto: typeof PayloadCrypto,
-  key: PayloadCryptoKey,
-  now: number,
-): Promise<RequestKey> {
+async function currentRequestKey(key: PayloadCryptoKey, now: number): Promise<RequestKey> {
   const current = requestKey ? await requestKey.catch(() => null) : null;
-  if (current && crypto.requestKeyUsable(current, now)) return current;
-  const making = crypto.createRequestKey(key, now);
+  if (current && payloadCrypto.requestKeyUsable(current, now)) return current;
+  const making = payloadCrypto.createRequestKey(key, now);
   requestKey = making;
   making.catch(() => {
     if (requestKey === making) requestKey = null;
@@ -87,15 +83,15 @@ export interface SealedCall {
 
 /** Encrypts a call's body for `path`, stamped with `now` (the server-corrected clock). */
 export async function sealCall(path: string, data: unknown, now: number, signal: AbortSignal): Promise<SealedCall> {
-  const [crypto, key] = await Promise.all([cryptoModule(), serverPublicKey(signal)]);
-  const sealed = await crypto.sealRequest(key, path, data, now, await currentRequestKey(crypto, key, now));
+  const key = await serverPublicKey(signal);
+  const sealed = await payloadCrypto.sealRequest(key, path, data, now, await currentRequestKey(key, now));
   return {
     body: sealed.body,
-    isEncrypted: (answer) => crypto.isEncryptedAnswer(answer),
+    isEncrypted: (answer) => payloadCrypto.isEncryptedAnswer(answer),
     async open(answer) {
-      if (!crypto.isEncryptedAnswer(answer)) return null;
+      if (!payloadCrypto.isEncryptedAnswer(answer)) return null;
       try {
-        return await crypto.openAnswer(sealed.answerKey, path, answer);
+        return await payloadCrypto.openAnswer(sealed.answerKey, path, answer);
       } catch {
         return null;
       }

@@ -3,6 +3,7 @@ import type { AppEvents } from '../events/bus.ts';
 import { buildHref, parseHash } from '../router/location.ts';
 import type { TabChannel, TabMessage } from './channel.ts';
 import type { Clock } from './clock.ts';
+import { SESSION_LOCKS } from './keys.ts';
 import * as storage from './storage.ts';
 
 /**
@@ -112,9 +113,7 @@ export interface SessionEngine {
 
 const ACTIVITY_EVENTS = ['click', 'wheel', 'keydown'] as const;
 const WAKE_EVENTS = ['focus', 'pageshow'] as const;
-const REFRESH_LOCK = 'PTIB.session.refresh';
-/** Held (shared) by every signed-in tab, so a new tab knows whether asking for the session can succeed. */
-const HOLDER_LOCK = 'PTIB.session.holder';
+const { refresh: REFRESH_LOCK, holder: HOLDER_LOCK } = SESSION_LOCKS;
 /** The refreshing tab keeps the lock this much longer, so its message reaches the others before they get it. */
 const LOCK_HOLD_MS = 100;
 /** Long enough for a busy live tab to answer; only waited when some tab holds a session. */

@@ -1,13 +1,14 @@
 import { on } from '../events/bus.ts';
-import { fetchProfile, sessionCalls } from './calls.ts';
-import { lazyTabChannel } from './channel.ts';
 import { systemClock } from './clock.ts';
-import { createSessionEngine, type LockManagerLike } from './engine.ts';
+import { createDeferredSession } from './deferred.ts';
 import { createIdentityStore } from './identity.ts';
+import { SESSION_LOCKS } from './keys.ts';
+import { clearSession, getToken, storeSession } from './storage.ts';
 
 /**
  * The app's one session and identity. App wires the router's navigation in (setSessionNavigator) and
- * starts the engine; guards, screens and the header read them from here.
+ * starts the session; guards, screens and the header read them from here. The engine itself loads when
+ * this tab has or may get a session (deferred.ts).
  */
 let navigateTo: (to: string) => void = (to) => {
   window.location.hash = to;
@@ -17,39 +18,33 @@ export function setSessionNavigator(navigate: (to: string) => void): void {
   navigateTo = navigate;
 }
 
-function browserLocks(): LockManagerLike | null {
+/** Whether another tab holds a session it could hand over (the engine's hand-over asks it). */
+async function mayReceiveSession(): Promise<boolean> {
+  if (typeof BroadcastChannel === 'undefined') return false;
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return null;
-  return {
-    request: (name, callback) => locks.request(name, () => callback()),
-    hold(name) {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      void locks.request(name, { mode: 'shared' }, () => held).catch(() => undefined);
-      return release;
-    },
-    async isHeld(name) {
-      const { held = [], pending = [] } = await locks.query();
-      return [...held, ...pending].some((lock) => lock.name === name);
-    },
-  };
+  // Where the browser cannot tell, the engine asks, and waits a moment for an answer.
+  if (!locks) return true;
+  const { held = [], pending = [] } = await locks.query();
+  return [...held, ...pending].some((lock) => lock.name === SESSION_LOCKS.holder);
 }
 
-export const session = createSessionEngine({
-  clock: systemClock,
-  calls: sessionCalls,
+export const session = createDeferredSession({
+  load: () =>
+    import('./live.ts').then(({ createBrowserSession }) =>
+      createBrowserSession({ navigate: (to) => navigateTo(to), currentHash: () => window.location.hash }),
+    ),
+  hasToken: () => getToken() !== null,
+  mayReceiveSession,
+  storeNew({ token, rememberMe }) {
+    clearSession();
+    storeSession({ token, rememberMe, now: systemClock.now() });
+  },
+  now: () => systemClock.now(),
   on,
-  navigate: (to) => navigateTo(to),
-  currentHash: () => window.location.hash,
-  channel: lazyTabChannel(),
-  locks: browserLocks(),
-  activityTarget: typeof document === 'undefined' ? null : document,
-  windowTarget: typeof window === 'undefined' ? null : window,
 });
 
-export const identity = createIdentityStore(fetchProfile);
+// The profile call comes with the session's other calls, loaded with the first need of it.
+export const identity = createIdentityStore(() => import('./calls.ts').then(({ fetchProfile }) => fetchProfile()));
 
 // A new session, a logout or a proxy switch (here or in another tab) makes the identity stale.
 let knownSession = session.getState().startedAt;

@@ -27,3 +27,11 @@ export const STORAGE_KEYS = {
   returnTo: `${STORAGE_KEY_PREFIX}.returnTo`,
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Web Locks of the session (navigator.locks), shared by its tabs. */
+export const SESSION_LOCKS = {
+  /** Held (exclusive) by the tab that refreshes, so only one tab refreshes at a time. */
+  refresh: `${STORAGE_KEY_PREFIX}.session.refresh`,
+  /** Held (shared) by every signed-in tab, so a new tab knows whether asking for the session can succeed. */
+  holder: `${STORAGE_KEY_PREFIX}.session.holder`,
+} as const;
