@@ -1,5 +1,5 @@
 import { HOME_STEP_MESSAGES, SESSION, SESSION_WARNING_MESSAGES } from '../contract/index.ts';
-import { TOKEN_KEY, jumpToAfterRefresh, networkSettler, signIn, storedKeys } from './auth-helpers.ts';
+import { DEMO_PASSWORD, TOKEN_KEY, jumpToAfterRefresh, networkSettler, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -129,5 +129,49 @@ test.describe('tabs share one session', () => {
     await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
     await expect(page.getByText(HOME_STEP_MESSAGES.interrupted)).toBeVisible();
     await elsewhere.close();
+  });
+});
+
+test.describe('what a visit without a session loads (docs/decisions/0027)', () => {
+  /** The session engine's chunk and the session calls' (refresh, logout, profile). */
+  const ENGINE = /\/assets\/(live|calls)-[\w-]+\.js$/;
+  /** The encrypted-call code (payload.ts with the contract's WebCrypto code). */
+  const SEALING = /\/assets\/payload-[\w-]+\.js$/;
+
+  test('home and login load neither the engine nor the encrypted-call code; typing on the form loads the engine, and a stored session loads it at once', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => scripts.push(new URL(r.url()).pathname));
+    const loaded = (chunk: RegExp) => scripts.filter((s) => chunk.test(s));
+    const settled = networkSettler(page);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PTIB e-Services' })).toBeVisible();
+    await page.goto('/#/login');
+    const loginName = page.locator('main').getByLabel('Login name', { exact: true });
+    await expect(loginName).toBeVisible();
+    await settled();
+    expect(loaded(ENGINE)).toEqual([]);
+    expect(loaded(SEALING)).toEqual([]);
+
+    // The sign-in steps load when the visitor starts typing, and the engine with them: it is there before
+    // the password is checked.
+    await loginName.fill('ptib.demo');
+    await expect.poll(() => loaded(ENGINE).length).toBeGreaterThan(0);
+    expect(loaded(SEALING)).toEqual([]);
+    await page.locator('main').getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    // authenticate travels encrypted: its code came with the first encrypted call.
+    expect(loaded(SEALING).length).toBeGreaterThan(0);
+
+    // A reload with the session stored loads the engine before anything else needs it, and the session holds.
+    scripts.length = 0;
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    expect(loaded(ENGINE).length).toBeGreaterThan(0);
   });
 });
