@@ -164,6 +164,15 @@ interface KeptAnswer {
 }
 
 /**
+ * The rate to seal retrieveProfile bodies for: what refreshJWT has just served on the same server (each body
+ * can be sent once, and retrieveProfile runs no faster than refreshJWT), at least 500 a second. A fixed rate
+ * would be outrun by a faster machine, and its refused replays would count as answers.
+ */
+export function profilePoolRps(refreshRps: number): number {
+  return Math.max(refreshRps, 500);
+}
+
+/**
  * retrieveProfile, encrypted as the web app sends it. Every request is a fresh seal (the server refuses a
  * replayed one), made before the run so the load generator spends its time sending, not encrypting.
  */
@@ -384,7 +393,7 @@ if (import.meta.main) {
       say(`${tag}refreshJWT: ${describe(refreshCpu.result)}`, `  ${describeCpu(refreshCpu)}`);
 
       const profileCpu = await cpuPerRequest(server.pid, async () => {
-        const p = await profileLoad(server.url, client, o, Math.max(refreshCpu.result.rps, 500));
+        const p = await profileLoad(server.url, client, o, profilePoolRps(refreshCpu.result.rps));
         return { ...p, requests: p.figures.requests, warmupRequests: p.figures.warmupRequests };
       });
       const profile = profileCpu.result;

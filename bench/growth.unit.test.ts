@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { growthRatio, plansIn, plansSince, seqScansIn } from './growth.ts';
+import { growthFigure, growthRatio, plansIn, plansSince, seqScansIn } from './growth.ts';
 
 // PostgreSQL 15's log as the growth bench's cluster writes it (auto_explain with log_analyze and
 // log_buffers), taken from a real run; the second statement reads one table whole.
@@ -67,5 +67,14 @@ describe('the growth bench', () => {
     expect(growthRatio([10, 40, 20], [20, 20, 30])).toBe(1.5);
     // An empty p99 under a millisecond counts as one, so a tiny denominator cannot blow the ratio up.
     expect(growthRatio([0.1], [0.9])).toBe(0.9);
+  });
+
+  it('misses a ratio whose loads had errors or refusals, however good the ratio, and says how many', () => {
+    const p99 = { empty: [10, 10, 10], grown: [11, 12, 11] };
+    expect(growthFigure('retrieveProfile (encrypted)', p99, 0)).toMatchObject({ value: 1.1, pass: true });
+    const refused = growthFigure('retrieveProfile (encrypted)', p99, 80_700);
+    expect(refused).toMatchObject({ value: 1.1, pass: false });
+    expect(refused.name).toContain('80700 errors or non-2xx answers');
+    expect(growthFigure('case list (PRD)', { empty: [10], grown: [16] }, 0).pass).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '../contract/index.ts';
-import { profileLoad, refreshLoad } from './api.ts';
+import { profileLoad, profilePoolRps, refreshLoad } from './api.ts';
 import { signedInClient } from './lib/client.ts';
 import { describeGenerator, load } from './lib/load.ts';
 import { args, newResult, report, round } from './lib/results.ts';
@@ -24,11 +24,6 @@ const SAMPLE_MS = 10_000;
 const SEGMENT_S = 15;
 const CONNECTIONS = 10;
 const SETTLE_MS = 5_000;
-/**
- * Sealed requests are made before each retrieveProfile segment for this rate (×1.5): a replay is refused, so
- * a server faster than this would answer the pool's second round with 4xx (counted, and reported apart).
- */
-const PROFILE_RPS = 3_000;
 
 if (import.meta.main) {
   const minutes = Number(args().get('minutes') ?? 10);
@@ -85,12 +80,14 @@ if (import.meta.main) {
     // No warm-up: the soak is one long run, and its first minutes are part of its curve.
     const o = { duration: SEGMENT_S, connections: CONNECTIONS, warmupSeconds: 0 };
     let segment = 0;
+    // The refreshJWT segment before each retrieveProfile one sizes its pool of sealed requests (profilePoolRps).
+    let refreshRps = 0;
     try {
       while (performance.now() + SEGMENT_S * 1000 <= until) {
         const client = await signedInClient(server.url);
         const auth = { authorization: `Bearer ${client.token}` };
         const kind = segment % 5;
-        const profile = kind === 1 ? await profileLoad(server.url, client, o, PROFILE_RPS) : undefined;
+        const profile = kind === 1 ? await profileLoad(server.url, client, o, profilePoolRps(refreshRps)) : undefined;
         if (profile?.exhausted) result.notes!.push(`segment ${segment}: ${profile.exhausted} sealed requests replayed`);
         const f =
           kind === 0
@@ -102,6 +99,7 @@ if (import.meta.main) {
                 : kind === 3
                   ? await load({ url: `${server.url}${API_PATHS.search}?q=refund`, ...o, headers: auth })
                   : await load({ url: `${server.url}/`, ...o, headers: { 'accept-encoding': 'br' } });
+        if (kind === 0) refreshRps = f.rps;
         requests += f.requests;
         if (f.errors + f.non2xx > 0) result.notes!.push(`segment ${segment}: ${f.errors} errors, ${f.non2xx} non-2xx`);
         segment += 1;
