@@ -1,5 +1,6 @@
 import type { AppEvents } from '../events/bus.ts';
 import type { LogoutReason, SessionEngine, SessionState } from './engine.ts';
+import { ENDS_WITH, SESSION_ENDING_EVENTS } from './ending-events.ts';
 
 /**
  * The session as the app sees it, with the engine (refresh, idle and absolute logout, the tabs'
@@ -33,12 +34,6 @@ export interface DeferredSessionDeps {
 }
 
 const SIGNED_OUT: SessionState = Object.freeze({ signedIn: false, startedAt: null, deadline: null, warning: false });
-
-const ENDING_EVENTS = {
-  'session:forbidden': 'forbidden',
-  'session:interrupted': 'interrupted',
-  'session:unauthorized': 'unauthorized',
-} as const satisfies Partial<Record<keyof AppEvents, LogoutReason>>;
 
 export function createDeferredSession(deps: DeferredSessionDeps): DeferredSession {
   let engine: SessionEngine | null = null;
@@ -98,9 +93,9 @@ export function createDeferredSession(deps: DeferredSessionDeps): DeferredSessio
           .catch(() => undefined);
       }
       // Once started, the engine hears these itself; before, a call that ends a stored session still does.
-      const unsubscribers = (Object.keys(ENDING_EVENTS) as (keyof typeof ENDING_EVENTS)[]).map((event) =>
+      const unsubscribers = SESSION_ENDING_EVENTS.map((event) =>
         deps.on(event, () => {
-          if (!engine) void logout(ENDING_EVENTS[event]).catch(() => undefined);
+          if (!engine) void logout(ENDS_WITH[event]).catch(() => undefined);
         }),
       );
       return () => {

@@ -6,7 +6,7 @@ import { resetClockSkew, systemClock } from './clock.ts';
 import { createDeferredSession, type DeferredSession } from './deferred.ts';
 import { LOGOUT_DESTINATION, createSessionEngine, type SessionEngine } from './engine.ts';
 import { STORAGE_KEYS } from './keys.ts';
-import { clearSession, getToken, storeSession } from './storage.ts';
+import { getToken, replaceSession, storeSession } from './storage.ts';
 
 const T0 = new Date('2025-03-01T02:00:00.000Z').getTime();
 
@@ -77,10 +77,7 @@ function harness(): Harness {
     },
     hasToken: () => getToken() !== null,
     mayReceiveSession: async () => liveTab.holds,
-    storeNew({ token, rememberMe }) {
-      clearSession();
-      storeSession({ token, rememberMe, now: systemClock.now() });
-    },
+    storeNew: ({ token, rememberMe }) => replaceSession({ token, rememberMe, now: systemClock.now() }),
     now: () => systemClock.now(),
     on,
   });

@@ -3,6 +3,7 @@ import type { AppEvents } from '../events/bus.ts';
 import { buildHref, parseHash } from '../router/location.ts';
 import type { TabChannel, TabMessage } from './channel.ts';
 import type { Clock } from './clock.ts';
+import { ENDS_WITH, SESSION_ENDING_EVENTS } from './ending-events.ts';
 import { SESSION_LOCKS } from './keys.ts';
 import * as storage from './storage.ts';
 
@@ -414,11 +415,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     start() {
       loadFromStorage();
       schedule();
-      const unsubscribers = [
-        deps.on('session:forbidden', () => void logout('forbidden')),
-        deps.on('session:interrupted', () => void logout('interrupted')),
-        deps.on('session:unauthorized', () => void logout('unauthorized')),
-      ];
+      const unsubscribers = SESSION_ENDING_EVENTS.map((event) => deps.on(event, () => void logout(ENDS_WITH[event])));
       if (channel) unsubscribers.push(channel.subscribe(onTabMessage));
       const doc = deps.activityTarget ?? null;
       const win = deps.windowTarget ?? null;
@@ -449,8 +446,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       }),
     begin({ token, rememberMe }) {
       const now = clock.now();
-      storage.clearSession();
-      storage.storeSession({ token, rememberMe, now });
+      storage.replaceSession({ token, rememberMe, now });
       signedIn = true;
       startedAt = now;
       lastRefresh = now;

@@ -3,7 +3,7 @@ import { systemClock } from './clock.ts';
 import { createDeferredSession } from './deferred.ts';
 import { createIdentityStore } from './identity.ts';
 import { SESSION_LOCKS } from './keys.ts';
-import { clearSession, getToken, storeSession } from './storage.ts';
+import { getToken, replaceSession } from './storage.ts';
 
 /**
  * The app's one session and identity. App wires the router's navigation in (setSessionNavigator) and
@@ -35,10 +35,7 @@ export const session = createDeferredSession({
     ),
   hasToken: () => getToken() !== null,
   mayReceiveSession,
-  storeNew({ token, rememberMe }) {
-    clearSession();
-    storeSession({ token, rememberMe, now: systemClock.now() });
-  },
+  storeNew: ({ token, rememberMe }) => replaceSession({ token, rememberMe, now: systemClock.now() }),
   now: () => systemClock.now(),
   on,
 });

@@ -94,6 +94,12 @@ export function storeSession({ token, rememberMe, now }: NewSession): void {
   for (const key of TOKEN_KEYS) write(other, key, null);
 }
 
+/** Begins a new session in storage: whatever an earlier one left goes (clearSession), then storeSession. */
+export function replaceSession(session: NewSession): void {
+  clearSession();
+  storeSession(session);
+}
+
 /** Replaces the token after a refresh, in the storage the session already uses. */
 export function storeRefreshedToken(token: string, now: number, expiresAt: number | null): void {
   const target = sessionStore() ?? store('session');
