@@ -13,6 +13,7 @@ import { audit } from '../auth/audit.ts';
 import { createHandover, peekHandover, redeemHandover } from '../auth/handover.ts';
 import { openSession } from '../auth/login.ts';
 import { randomSecret, sha256 } from '../auth/nonces.ts';
+import { endSession } from '../auth/sessions.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { SamlRejection } from '../saml/service.ts';
 import type { SamlSettings } from '../saml/settings.ts';
@@ -177,6 +178,21 @@ export async function samlRoutes(
           detail: { reason: 'handover' },
         });
         throw handoverRefused();
+      }
+      // The user chose to replace whoever was signed in here: that session ends now, not when it idles
+      // out unseen (the same account's own older session is ended by openSession as ever).
+      const replaced = request.principal;
+      if (replaced && replaced.accountId !== account.accountId) {
+        const now = app.now();
+        await endSession(app.db, replaced.sessionId, 'logout', now);
+        await audit(app.db, {
+          event: 'logout',
+          at: now,
+          accountId: replaced.accountId,
+          loginName: replaced.loginName,
+          actingProfileId: replaced.actingProfileId,
+          clientAddress: request.ip,
+        });
       }
       const userAgent = request.headers['user-agent'];
       const token = await openSession(app, {

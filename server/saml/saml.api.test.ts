@@ -363,6 +363,21 @@ describe('hand-over code (#/access-initial?auth=)', () => {
     expect((await exchange(attacker, code)).statusCode).toBe(200);
   });
 
+  it('ends the session of the other user it replaces in this browser', async () => {
+    const client = new TestClient(app);
+    const master = await exchange(client, await codeFor(client, 'ptib.master'));
+    client.token = master.json().responseJSON.token as string;
+    expect((await client.post(API_PATHS.retrieveProfile, {})).statusCode).toBe(200);
+    const masterToken = client.token;
+    const demo = await exchange(client, await codeFor(client, 'ptib.demo'));
+    expect(demo.statusCode, demo.body).toBe(200);
+    client.token = masterToken;
+    const res = await client.post(API_PATHS.retrieveProfile, {});
+    expect(res.statusCode).toBe(403);
+    client.token = demo.json().responseJSON.token as string;
+    expect((await client.post(API_PATHS.retrieveProfile, {})).json().responseJSON.loginName).toBe('ptib.demo');
+  });
+
   it('refuses a code that is not one with a 400, and keeps the XSRF check', async () => {
     const client = new TestClient(app);
     const res = await exchange(client, 'not a code');
