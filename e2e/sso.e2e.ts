@@ -20,7 +20,10 @@ const skipReason =
     : null;
 if (skipReason) console.log(`e2e/sso.e2e.ts skipped: ${skipReason}`);
 test.skip(skipReason !== null, skipReason ?? '');
-test.describe.configure({ mode: 'serial' });
+// Two servers and two sites per round trip: on a busy machine a step can take a while, so each wait for
+// a condition gets longer than the default (they still end as soon as the condition holds).
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+const SLOW = { timeout: 30_000 };
 
 const IDP_PASSWORD = 'Sso!23456';
 const SP_ENTITY_ID = 'urn:ptib:e2e:sp';
@@ -70,7 +73,7 @@ test.afterAll(async () => {
 
 /** The IdP's own login form (exampleauth), when it has no session of its own in this browser yet. */
 async function idpLogin(page: Page, loginName: string) {
-  await expect(page.locator('#username')).toBeVisible();
+  await expect(page.locator('#username')).toBeVisible(SLOW);
   await page.locator('#username').fill(loginName);
   await page.locator('#password').fill(IDP_PASSWORD);
   await page.locator('#submit_button, button[type=submit]').first().click();
@@ -108,10 +111,10 @@ test('signs in through simplesamlphp: login form, signed answer, hand-over code,
   const answers = captureAnswers(page);
   await page.goto(`${base}/#/login`);
   await page.getByRole('button', { name: 'Log in with single sign-on' }).click();
-  await expect(page).toHaveURL((url) => url.origin === idp.baseUrl);
+  await expect(page).toHaveURL((url) => url.origin === idp.baseUrl, SLOW);
   await idpLogin(page, 'ptib.demo');
-  await expect(page).toHaveURL(`${base}/#/dashboard`);
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page).toHaveURL(`${base}/#/dashboard`, SLOW);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible(SLOW);
   expect((await storedKeys(page)).session[TOKEN_KEY]).toBeTruthy();
   // The hand-over code left the address and the history at once.
   expect(page.url()).not.toContain('auth=');
@@ -127,7 +130,7 @@ test('refuses an answer the identity provider sends unasked (IdP-initiated), sig
   const answers = captureAnswers(page);
   await page.goto(idp.idpInitiatedUrl);
   await idpLogin(page, 'ptib.demo');
-  await expect(page.locator('body')).toContainText(SSO_MESSAGES.unsolicited);
+  await expect(page.locator('body')).toContainText(SSO_MESSAGES.unsolicited, SLOW);
   expect(answers).toHaveLength(1);
   await page.goto(`${base}/#/home`);
   expect((await storedKeys(page)).session[TOKEN_KEY]).toBeUndefined();
@@ -140,7 +143,7 @@ test('an answer replayed from another browser is refused there (login CSRF)', as
   // Stop the IdP's auto-posting form before it posts: the attacker keeps the signed answer.
   await page.route(acsUrl, (route) => route.abort());
   await idpLogin(page, 'ptib.master');
-  await expect.poll(() => answers.length).toBe(1);
+  await expect.poll(() => answers.length, SLOW).toBe(1);
 
   const victim = await browser.newContext();
   const refused = await victim.request.post(acsUrl, { form: { SAMLResponse: answers[0]! }, maxRedirects: 0 });
@@ -155,7 +158,7 @@ test('asks before another user replaces the one signed in, naming both, and does
 }) => {
   await page.goto(`${base}/#/login`);
   await fillLogin(page, 'ptib.master', { password: DEMO_PASSWORD });
-  await expect(page).toHaveURL(`${base}/#/dashboard`);
+  await expect(page).toHaveURL(`${base}/#/dashboard`, SLOW);
   const masterToken = (await storedKeys(page)).session[TOKEN_KEY];
 
   // "Stay signed in as": the session stays, the code is left unused.
@@ -163,23 +166,23 @@ test('asks before another user replaces the one signed in, naming both, and does
   await idpLogin(page, 'ptib.demo');
   const current = 'Lim Mei Ling (ptib.master)';
   const next = 'Tan Ah Kow (ptib.demo)';
-  await expect(page.getByRole('heading', { level: 1, name: HANDOVER_MESSAGES.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: HANDOVER_MESSAGES.title })).toBeVisible(SLOW);
   await expect(
     page.getByText(HANDOVER_MESSAGES.question.replace('{current}', current).replace('{next}', next)),
   ).toBeVisible();
   expect(page.url()).not.toContain('auth=');
   expect((await axe().analyze()).violations).toEqual([]);
   await page.getByRole('button', { name: `Stay signed in as ${current}` }).click();
-  await expect(page).toHaveURL(`${base}/#/dashboard`);
+  await expect(page).toHaveURL(`${base}/#/dashboard`, SLOW);
   expect((await storedKeys(page)).session[TOKEN_KEY]).toBe(masterToken);
 
   // "Continue as": the new user's session replaces it (the IdP remembers its user: no form this time).
   await startSsoFromApp(page);
   await page.getByRole('button', { name: `Continue as ${next}` }).click();
-  await expect(page).toHaveURL(`${base}/#/dashboard`);
+  await expect(page).toHaveURL(`${base}/#/dashboard`, SLOW);
   const demoToken = (await storedKeys(page)).session[TOKEN_KEY];
   expect(demoToken).toBeTruthy();
   expect(demoToken).not.toBe(masterToken);
   await page.goto(`${base}/#/profile`);
-  await expect(page.getByTestId('profile-name')).toHaveText('Tan Ah Kow');
+  await expect(page.getByTestId('profile-name')).toHaveText('Tan Ah Kow', SLOW);
 });
