@@ -18,6 +18,8 @@ export const ACCOUNT_CALL_PATHS: readonly string[] = [
   API_PATHS.sendOtpSms,
   API_PATHS.verifyOtp,
   API_PATHS.samlInitial,
+  API_PATHS.sessionHandover,
+  API_PATHS.sessionExchange,
 ];
 
 /**
@@ -31,6 +33,9 @@ export const ENCRYPTED_CALL_PATHS: readonly string[] = [
   API_PATHS.retrieveMasterPTIBList,
   API_PATHS.sendOtpSms,
   API_PATHS.verifyOtp,
+  // A hand-over code is as good as a session for a minute, and the answers carry a name or a token.
+  API_PATHS.sessionHandover,
+  API_PATHS.sessionExchange,
 ];
 
 const withoutQuery = (path: string) => path.split(/[?#]/, 1)[0] ?? '';

@@ -63,4 +63,7 @@ export const SSO_MESSAGES = {
   idpRefused: 'The identity provider did not sign you in.',
   rejected: 'The sign-in answer from the identity provider could not be accepted. Please sign in again.',
   unknownUser: 'No PTIB account matches the user the identity provider signed in.',
+  otherBrowser:
+    'This sign-in answer is for a sign-in started in another browser, so it cannot be used here. Please sign in again.',
+  handoverInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
 } as const;

@@ -9,6 +9,10 @@ export const API_PATHS = {
   switchProxyProfile: '/01-01-01/switchProxyProfile',
   samlInitial: '/api/saml/initial',
   session: '/api/session',
+  /** Who a hand-over code (#/access-initial?auth=) is for, without using it up (docs/decisions/0030). */
+  sessionHandover: '/api/session/handover',
+  /** Uses up a hand-over code for a new session. */
+  sessionExchange: '/api/session/exchange',
   sendOtpSms: '/otp/sendOtpSms',
   verifyOtp: '/otp/verifyOtp',
   publicKey: '/api/public-key',

@@ -40,3 +40,19 @@ export const LOGOUT_LABEL = 'Log out';
 
 /** Home's query value that opens the login dialog after a failed guard. */
 export const LOGIN_REQUIRED_QUERY = { name: 'login', value: 'required' } as const;
+
+/**
+ * #/access-initial when another user is already signed in in this browser (docs/decisions/0030): it asks
+ * before replacing the session, naming both. `{current}` and `{next}` are "Name (login name)".
+ */
+export const HANDOVER_MESSAGES = {
+  title: 'You are already signed in',
+  question: 'You are signed in as {current}. Single sign-on has just signed in {next}. Which one do you want to use?',
+  warning: 'Continuing as {next} signs {current} out of this browser.',
+  replace: 'Continue as {next}',
+  keep: 'Stay signed in as {current}',
+  /** The code could not be used, and the screen stays for a message. */
+  failedTitle: 'We could not sign you in',
+  toDashboard: 'Go to your dashboard',
+  toLogin: 'Log in',
+} as const;

@@ -5,6 +5,12 @@ export const SSO = {
   REQUEST_TTL_MS: 10 * 60_000,
   /** Allowance for the identity provider's clock in the assertion's time window. */
   CLOCK_SKEW_MS: 60_000,
+  /**
+   * A hand-over code (#/access-initial?auth=) is good this long after the identity provider's answer,
+   * and once: long enough for the redirect and a question, short enough that a copied link is useless
+   * (docs/decisions/0030).
+   */
+  HANDOVER_TTL_MS: 60_000,
 } as const;
 
 /** Header responseCode values of the single sign-on calls. */

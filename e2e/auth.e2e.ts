@@ -1,4 +1,10 @@
-import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '../contract/index.ts';
+import {
+  HANDOVER_MESSAGES,
+  HOME_STEP_MESSAGES,
+  LOGIN_FORM_MESSAGES,
+  MESSAGES,
+  SSO_MESSAGES,
+} from '../contract/index.ts';
 import { TOKEN_KEY, fillLogin, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -157,7 +163,7 @@ test.describe('token storage', () => {
 });
 
 test.describe('access-initial', () => {
-  test('stores a handed-over token, keeps it out of the address and history, and goes on', async ({
+  test('takes no session token: a token in the link signs nobody in, and leaves the address at once', async ({
     page,
     browser,
   }) => {
@@ -166,32 +172,18 @@ test.describe('access-initial', () => {
     const fresh = await browser.newContext({ baseURL: page.url().split('#')[0] });
     const other = await fresh.newPage();
     await other.goto(`/#/access-initial?auth=${encodeURIComponent(token)}`);
-    await expect(other).toHaveURL(/#\/dashboard$/);
+    await expect(other.getByRole('heading', { level: 1, name: HANDOVER_MESSAGES.failedTitle })).toBeVisible();
+    await expect(other.locator('main').getByRole('alert')).toHaveText(SSO_MESSAGES.handoverInvalid);
     expect(other.url()).not.toContain(token);
-    expect(await other.evaluate(() => sessionStorage.getItem('PTIB.token'))).toBe(token);
-    // The entry that held the token was replaced, not stacked: going back never shows it.
-    const entries = await other.evaluate(() => window.history.length);
-    for (let i = 1; i < entries; i++) {
-      await other.goBack();
-      expect(other.url()).not.toContain(token);
-    }
+    expect((await storedKeys(other)).session[TOKEN_KEY]).toBeUndefined();
+    await expect(other.getByRole('link', { name: HANDOVER_MESSAGES.toLogin })).toBeVisible();
     await fresh.close();
   });
 
-  test('an empty token goes to the logout screen', async ({ page }) => {
+  test('an empty code goes to the logout screen', async ({ page }) => {
     await page.goto('/#/access-initial?auth=');
     await expect(page).toHaveURL(/#\/home\?step=logout$/);
     await expect(page.getByText(HOME_STEP_MESSAGES.loggedOut)).toBeVisible();
-  });
-
-  test('a token that cannot be stored goes to the logout screen', async ({ page }) => {
-    await page.addInitScript(() => {
-      Storage.prototype.setItem = () => {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      };
-    });
-    await page.goto('/#/access-initial?auth=some-token');
-    await expect(page).toHaveURL(/#\/home\?step=logout$/);
   });
 });
 

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, AUTH_MESSAGES, ROUTES, SSO, SSO_MESSAGES, SSO_RESPONSE_CODE } from '../../contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_DESC,
+  ROUTES,
+  SSO,
+  SSO_MESSAGES,
+  SSO_RESPONSE_CODE,
+} from '../../contract/index.ts';
 import { ConfigError } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { TestClient } from '../test/client.ts';
@@ -28,22 +36,56 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Starts SSO the way the login screen does; answers the AuthnRequest the IdP would receive. */
-async function startSso(target: FastifyInstance = app) {
-  const res = await new TestClient(target).post(API_PATHS.samlInitial, {});
+/** The browser of the tests that do not name one. */
+let browser: TestClient;
+beforeAll(() => {
+  browser = new TestClient(app);
+});
+
+/**
+ * Starts SSO the way the login screen does, in `client`'s browser (a new one by default); answers the
+ * AuthnRequest the IdP would receive.
+ */
+async function startSso(client: TestClient = browser) {
+  const res = await client.post(API_PATHS.samlInitial, {});
   expect(res.statusCode, res.body).toBe(200);
   const { redirectUrl } = res.json().responseJSON as { redirectUrl: string };
-  return { redirectUrl, request: idp.readAuthnRequest(redirectUrl) };
+  return { redirectUrl, request: idp.readAuthnRequest(redirectUrl), client };
 }
 
-/** The IdP's auto-posting form: urlencoded, no cookies, no XSRF header (it comes from another site). */
-function postAssertion(samlResponse: string, target: FastifyInstance = app) {
+/**
+ * The IdP's auto-posting form: urlencoded, no XSRF header (it comes from another site), with the
+ * cookies of the browser it runs in (`client`; none for a post made outside any browser of ours).
+ */
+function postAssertion(samlResponse: string, client: TestClient | null = browser) {
+  const target = client?.app ?? app;
+  const cookies = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
   return target.inject({
     method: 'POST',
     url: API_PATHS.session,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://idp.test.example' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://idp.test.example',
+      ...(cookies ? { cookie: cookies } : {}),
+    },
     payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
   });
+}
+
+const HANDOVER_PREFIX = `/#${ROUTES.accessInitial}?auth=`;
+
+/** The hand-over code of a 303 from the assertion consumer. */
+function handoverCode(res: Awaited<ReturnType<typeof postAssertion>>): string {
+  expect(res.statusCode, res.body).toBe(303);
+  const location = res.headers.location as string;
+  expect(location.startsWith(HANDOVER_PREFIX)).toBe(true);
+  return decodeURIComponent(location.slice(HANDOVER_PREFIX.length));
+}
+
+/** One full sign-in up to the hand-over code, in `client`'s browser. */
+async function codeFor(client: TestClient, nameId = 'ptib.demo') {
+  const { request } = await startSso(client);
+  return handoverCode(await postAssertion(goodResponse(request.id, { nameId }), client));
 }
 
 const goodResponse = (inResponseTo: string, extra: Partial<Parameters<TestIdp['response']>[0]> = {}) =>
@@ -73,7 +115,7 @@ describe('GET /api/config', () => {
       responseDesc: SSO_MESSAGES.notConfigured,
     });
     expectRefused(
-      await postAssertion('PHg+', plain),
+      await postAssertion('PHg+', new TestClient(plain)),
       404,
       SSO_RESPONSE_CODE.NOT_CONFIGURED,
       SSO_MESSAGES.notConfigured,
@@ -98,18 +140,16 @@ describe('POST /api/saml/initial', () => {
 });
 
 describe('POST /api/session (assertion consumer)', () => {
-  it('signs the NameID user in and sends the browser to #/access-initial with the token (303)', async () => {
+  it('sends the browser to #/access-initial with a hand-over code that this browser exchanges for a session', async () => {
     const { request } = await startSso();
     const res = await postAssertion(goodResponse(request.id));
-    expect(res.statusCode, res.body).toBe(303);
-    const location = res.headers.location as string;
-    const prefix = `/#${ROUTES.accessInitial}?auth=`;
-    expect(location.startsWith(prefix)).toBe(true);
+    const code = handoverCode(res);
     expect(res.headers['cache-control']).toBe('no-store');
 
-    const client = new TestClient(app);
-    client.token = decodeURIComponent(location.slice(prefix.length));
-    const profile = await client.post(API_PATHS.retrieveProfile, {});
+    const exchange = await browser.post(API_PATHS.sessionExchange, { code });
+    expect(exchange.statusCode, exchange.body).toBe(200);
+    browser.token = exchange.json().responseJSON.token as string;
+    const profile = await browser.post(API_PATHS.retrieveProfile, {});
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json().responseJSON.loginName).toBe('ptib.demo');
     // The request id is spent.
@@ -176,6 +216,40 @@ describe('POST /api/session (assertion consumer)', () => {
     expectRefused(res, 403, SSO_RESPONSE_CODE.REJECTED, SSO_MESSAGES.unsolicited);
   });
 
+  it('refuses an unsolicited answer (no InResponseTo), even in a browser that started a sign-in', async () => {
+    await startSso();
+    const res = await postAssertion(goodResponse(''));
+    expectRefused(res, 403, SSO_RESPONSE_CODE.REJECTED, SSO_MESSAGES.unsolicited);
+  });
+
+  it('refuses an answer to a sign-in started in another browser (login CSRF), and leaves it to its own', async () => {
+    // The attacker starts a sign-in in their browser and gets their own signed answer...
+    const attacker = new TestClient(app);
+    const { request } = await startSso(attacker);
+    const answer = goodResponse(request.id, { nameId: 'ptib.master' });
+    // ...which their page auto-posts from the victim's browser, with or without a sign-in of its own.
+    const victim = new TestClient(app);
+    expectRefused(await postAssertion(answer, victim), 403, SSO_RESPONSE_CODE.REJECTED, SSO_MESSAGES.otherBrowser);
+    await startSso(victim);
+    expectRefused(await postAssertion(answer, victim), 403, SSO_RESPONSE_CODE.REJECTED, SSO_MESSAGES.otherBrowser);
+    expectRefused(await postAssertion(answer, null), 403, SSO_RESPONSE_CODE.REJECTED, SSO_MESSAGES.otherBrowser);
+    // The refused posts did not spend the request: the browser that started it still signs in.
+    expect((await postAssertion(answer, attacker)).statusCode).toBe(303);
+  });
+
+  it('sets the binding cookie httpOnly, only for the assertion consumer and its hand-over calls', async () => {
+    const client = new TestClient(app);
+    await client.get(API_PATHS.health);
+    const res = await client.post(API_PATHS.samlInitial, {});
+    const cookie = res.cookies.find((c) => c.name === 'PTIB_SSO_BINDING');
+    expect(cookie).toMatchObject({ path: API_PATHS.session, httpOnly: true, maxAge: SSO.REQUEST_TTL_MS / 1000 });
+    // An https assertion consumer: a cross-site POST from the IdP carries only SameSite=None; Secure cookies.
+    expect(cookie).toMatchObject({ secure: true, sameSite: 'None' });
+    // A second start in the same browser keeps the secret, so a sign-in in another tab stays good.
+    const again = await client.post(API_PATHS.samlInitial, {});
+    expect(again.cookies.find((c) => c.name === 'PTIB_SSO_BINDING')?.value).toBe(cookie?.value);
+  });
+
   it('refuses an answer to a request older than REQUEST_TTL_MS (fake clock)', async () => {
     const { request } = await startSso();
     clock.advance(SSO.REQUEST_TTL_MS);
@@ -222,6 +296,100 @@ describe('POST /api/session (assertion consumer)', () => {
   });
 });
 
+describe('hand-over code (#/access-initial?auth=)', () => {
+  const peek = (client: TestClient, code: string) => client.post(API_PATHS.sessionHandover, { code });
+  const exchange = (client: TestClient, code: string) => client.post(API_PATHS.sessionExchange, { code });
+  const expectHandoverRefused = (res: Awaited<ReturnType<typeof exchange>>) => {
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().header).toEqual({
+      responseCode: SSO_RESPONSE_CODE.REJECTED,
+      responseDesc: SSO_MESSAGES.handoverInvalid,
+    });
+  };
+
+  it('says whom it is for without using it up, then is good for one session only', async () => {
+    const client = new TestClient(app);
+    const code = await codeFor(client);
+    const who = await peek(client, code);
+    expect(who.statusCode, who.body).toBe(200);
+    expect(who.json().responseJSON).toEqual({ loginName: 'ptib.demo', name: expect.any(String) });
+    expect(who.json().responseJSON.name).not.toBe('');
+    expect((await peek(client, code)).statusCode).toBe(200);
+
+    const first = await exchange(client, code);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expectHandoverRefused(await exchange(client, code));
+    expectHandoverRefused(await peek(client, code));
+    const { rows } = await db.query<{ code_hash: string }>('SELECT code_hash FROM session_handovers');
+    expect(rows.map((r) => r.code_hash)).not.toContain(code);
+  });
+
+  it('is not a session token', async () => {
+    const client = new TestClient(app);
+    const code = await codeFor(client);
+    client.token = code;
+    const res = await client.post(API_PATHS.retrieveProfile, {});
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().header.responseDesc).toBe(FORBIDDEN_DESC);
+    // ...and trying it as one did not spend it.
+    client.token = null;
+    expect((await exchange(client, code)).statusCode).toBe(200);
+  });
+
+  it('expires HANDOVER_TTL_MS after the answer (fake clock)', async () => {
+    const client = new TestClient(app);
+    const late = await codeFor(client);
+    const inTime = await codeFor(client);
+    try {
+      clock.advance(SSO.HANDOVER_TTL_MS - 1000);
+      expect((await exchange(client, inTime)).statusCode).toBe(200);
+      clock.advance(1000);
+      expectHandoverRefused(await peek(client, late));
+      expectHandoverRefused(await exchange(client, late));
+    } finally {
+      clock.set(new Date());
+    }
+  });
+
+  it('is good only in the browser that started the sign-in (a link to it signs nobody else in)', async () => {
+    const attacker = new TestClient(app);
+    const code = await codeFor(attacker, 'ptib.master');
+    const victim = new TestClient(app);
+    expectHandoverRefused(await peek(victim, code));
+    expectHandoverRefused(await exchange(victim, code));
+    await startSso(victim);
+    expectHandoverRefused(await exchange(victim, code));
+    expect((await exchange(attacker, code)).statusCode).toBe(200);
+  });
+
+  it('ends the session of the other user it replaces in this browser', async () => {
+    const client = new TestClient(app);
+    const master = await exchange(client, await codeFor(client, 'ptib.master'));
+    client.token = master.json().responseJSON.token as string;
+    expect((await client.post(API_PATHS.retrieveProfile, {})).statusCode).toBe(200);
+    const masterToken = client.token;
+    const demo = await exchange(client, await codeFor(client, 'ptib.demo'));
+    expect(demo.statusCode, demo.body).toBe(200);
+    client.token = masterToken;
+    const res = await client.post(API_PATHS.retrieveProfile, {});
+    expect(res.statusCode).toBe(403);
+    client.token = demo.json().responseJSON.token as string;
+    expect((await client.post(API_PATHS.retrieveProfile, {})).json().responseJSON.loginName).toBe('ptib.demo');
+  });
+
+  it('refuses a code that is not one with a 400, and keeps the XSRF check', async () => {
+    const client = new TestClient(app);
+    const res = await exchange(client, 'not a code');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header.responseDesc).toContain('code is not a hand-over code');
+    const code = await codeFor(client);
+    const noHeader = await client.post(API_PATHS.sessionExchange, { code }, { 'x-xsrf-token': 'x'.repeat(43) });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().header.responseDesc).toBe(AUTH_MESSAGES.invalidXsrf);
+  });
+});
+
 describe('configuration', () => {
   it('reads the identity provider from a metadata file', async () => {
     const file = path.join(tmp, 'idp-metadata.xml');
@@ -231,9 +399,9 @@ describe('configuration', () => {
       SAML_SP_ENTITY_ID: SP_ENTITY_ID,
       SAML_ACS_URL: ACS_URL,
     });
-    const { redirectUrl, request } = await startSso(fromFile);
+    const { redirectUrl, request, client } = await startSso(new TestClient(fromFile));
     expect(redirectUrl.startsWith(`${idp.ssoUrl}?`)).toBe(true);
-    const res = await postAssertion(goodResponse(request.id), fromFile);
+    const res = await postAssertion(goodResponse(request.id), client);
     expect(res.statusCode, res.body).toBe(303);
   });
 

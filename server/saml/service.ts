@@ -1,4 +1,4 @@
-import { SAML, SamlStatusError, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import { SAML, SamlStatusError, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import { SSO } from '../../contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { DbRequestIdStore } from './request-store.ts';
@@ -6,7 +6,15 @@ import type { SamlSettings } from './settings.ts';
 
 /** Why an identity provider's answer was refused; each has its own message in SSO_MESSAGES. */
 export type SamlRejection =
-  'malformed' | 'badSignature' | 'wrongAudience' | 'expired' | 'unsolicited' | 'replayed' | 'idpRefused' | 'rejected';
+  | 'malformed'
+  | 'badSignature'
+  | 'wrongAudience'
+  | 'expired'
+  | 'unsolicited'
+  | 'otherBrowser'
+  | 'replayed'
+  | 'idpRefused'
+  | 'rejected';
 
 export class SamlError extends Error {
   readonly kind: SamlRejection;
@@ -51,13 +59,13 @@ export class SamlService {
   readonly settings: SamlSettings;
   readonly #db: Database;
   readonly #now: () => Date;
-  readonly #saml: SAML;
+  readonly #options: Omit<SamlConfig, 'cacheProvider'>;
 
   constructor(settings: SamlSettings, db: Database, now: () => Date) {
     this.settings = settings;
     this.#db = db;
     this.#now = now;
-    this.#saml = new SAML({
+    this.#options = {
       entryPoint: settings.idpSsoUrl,
       issuer: settings.spEntityId,
       callbackUrl: settings.acsUrl,
@@ -72,31 +80,47 @@ export class SamlService {
       wantAuthnResponseSigned: false,
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: SSO.REQUEST_TTL_MS,
-      cacheProvider: new DbRequestIdStore(db, now, SSO.REQUEST_TTL_MS),
       acceptedClockSkewMs: SSO.CLOCK_SKEW_MS,
       signatureAlgorithm: 'sha256',
-    });
+    };
   }
 
-  /** Where to send the browser: the IdP's SSO address with a fresh AuthnRequest (its id is stored). */
-  authorizeUrl(): Promise<string> {
-    return this.#saml.getAuthorizeUrlAsync('', undefined, {});
+  /**
+   * node-saml for one browser: its request-id store is that browser's (docs/decisions/0030). A SAML
+   * object is cheap to make; only its options are checked.
+   */
+  #forBrowser(bindingHash: string | null): { saml: SAML; store: DbRequestIdStore } {
+    const store = new DbRequestIdStore(this.#db, this.#now, SSO.REQUEST_TTL_MS, bindingHash);
+    return { saml: new SAML({ ...this.#options, cacheProvider: store }), store };
+  }
+
+  /**
+   * Where to send the browser: the IdP's SSO address with a fresh AuthnRequest, whose id is stored with
+   * the hash of this browser's binding secret.
+   */
+  authorizeUrl(bindingHash: string): Promise<string> {
+    return this.#forBrowser(bindingHash).saml.getAuthorizeUrlAsync('', undefined, {});
   }
 
   /**
    * Validates an answer posted to the assertion consumer: signature, audience, time window, InResponseTo
-   * one of our live request ids (consumed), the issuer, and an assertion id never accepted before.
+   * one of our live request ids started in this browser (consumed), the issuer, and an assertion id never
+   * accepted before. `bindingHash` is the hash of the browser's binding cookie, null without one.
    */
-  async validate(samlResponse: string): Promise<SamlIdentity> {
+  async validate(samlResponse: string, bindingHash: string | null): Promise<SamlIdentity> {
     if (!/^[A-Za-z0-9+/=\s]+$/.test(samlResponse)) throw new SamlError('malformed', 'SAMLResponse is not base64');
     const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
     if (!/<([A-Za-z0-9_-]+:)?Response[\s>]/.test(xml)) throw new SamlError('malformed', 'no SAML Response element');
 
+    const { saml, store } = this.#forBrowser(bindingHash);
     let profile: Profile | null;
     try {
-      ({ profile } = await this.#saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
+      ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
     } catch (error) {
-      throw new SamlError(classify(error), error instanceof Error ? error.message : String(error));
+      const kind = classify(error);
+      const detail = error instanceof Error ? error.message : String(error);
+      // A live request of another browser: the answer may be genuine, but it is posted here (login CSRF).
+      throw new SamlError(kind === 'unsolicited' && store.otherBrowser ? 'otherBrowser' : kind, detail);
     }
     if (!profile) throw new SamlError('rejected', 'the answer holds no assertion');
     if (profile.issuer !== this.settings.idpEntityId) {

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserIdentity } from '../../../contract/schemas/auth.ts';
 import { parseHash } from '../lib/router/location.ts';
 import type { Guard, RouteDef } from '../lib/router/router.ts';
+import type * as HandoverModule from '../features/auth/handover.ts';
+import { exchangeHandover, handoverScreen, peekHandover } from '../features/auth/handover.ts';
 import { fetchProfile } from '../lib/session/calls.ts';
 import { identity, session } from '../lib/session/index.ts';
 import { getToken, setReturnTo } from '../lib/session/storage.ts';
@@ -12,6 +14,13 @@ vi.mock('../lib/session/calls.ts', () => ({
   sessionCalls: { refresh: vi.fn(), logout: vi.fn(async () => undefined) },
 }));
 const profile = vi.mocked(fetchProfile);
+vi.mock('../features/auth/handover.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof HandoverModule>()),
+  peekHandover: vi.fn(),
+  exchangeHandover: vi.fn(),
+}));
+const peek = vi.mocked(peekHandover);
+const exchange = vi.mocked(exchangeHandover);
 
 const user = (over: Partial<UserIdentity> = {}): UserIdentity => ({
   roles: ['PTIB'],
@@ -55,6 +64,9 @@ const signedIn = () => session.begin({ token: 'token-1', rememberMe: false });
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   profile.mockReset();
+  peek.mockReset();
+  exchange.mockReset();
+  handoverScreen.set(null);
   sessionStorage.clear();
   localStorage.clear();
   identity.invalidate();
@@ -125,32 +137,70 @@ describe('login and access-initial', () => {
     expect(await run([redirectSignedIn], '#/login')).toBe('#/dashboard');
   });
 
-  it('access-initial stores the token in sessionStorage, drops it from the address, and goes on', async () => {
+  it('access-initial exchanges the code for a session, drops the code from the address, and goes on', async () => {
     profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    exchange.mockResolvedValue({ kind: 'ok', value: 'new-token' });
     setReturnTo('#/profile');
     const replace = vi.spyOn(window.history, 'replaceState');
-    const result = await run(ACCESS_INITIAL, '#/access-initial?auth=handed-token');
+    const result = await run(ACCESS_INITIAL, '#/access-initial?auth=handed-code');
     expect(result).toBe('#/profile');
-    expect(sessionStorage.getItem('PTIB.token')).toBe('handed-token');
+    expect(exchange).toHaveBeenCalledWith('handed-code');
+    // Nobody was signed in here, so there is nobody to ask about.
+    expect(peek).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('PTIB.token')).toBe('new-token');
     expect(localStorage.getItem('PTIB.token')).toBeNull();
     expect(replace).toHaveBeenLastCalledWith(null, '', '#/access-initial');
-    expect(window.location.href).not.toContain('handed-token');
+    expect(window.location.href).not.toContain('handed-code');
   });
 
   it('access-initial needs the PTIB authority', async () => {
     profile.mockResolvedValue({ kind: 'ok', identity: user({ roles: [] }) });
-    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-token')).toBe(
+    exchange.mockResolvedValue({ kind: 'ok', value: 'new-token' });
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-code')).toBe(
       '#/common-handler/access-denied?errorCode=PTACC-951',
     );
   });
 
-  it('access-initial with an empty token, or one that cannot be stored, goes to the logout screen', async () => {
+  it('access-initial with an empty code, or a token that cannot be stored, goes to the logout screen', async () => {
     expect(await run(ACCESS_INITIAL, '#/access-initial?auth=')).toBe('#/home?step=logout');
+    exchange.mockResolvedValue({ kind: 'ok', value: 'new-token' });
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-token')).toBe('#/home?step=logout');
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-code')).toBe('#/home?step=logout');
     setItem.mockRestore();
     expect(getToken()).toBeNull();
+  });
+
+  it('access-initial stays on its screen with the reason when the server refuses the code', async () => {
+    exchange.mockResolvedValue({ kind: 'failed', message: 'expired' });
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-code')).toBe('allow');
+    expect(handoverScreen.get()).toEqual({ kind: 'failed', message: 'expired', signedIn: false });
+    expect(getToken()).toBeNull();
+  });
+
+  it('asks before another user replaces the one signed in here, naming both, and keeps the session meanwhile', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    peek.mockResolvedValue({ kind: 'ok', value: { loginName: 'ptib.master', name: 'Master Pte Ltd' } });
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-code')).toBe('allow');
+    expect(handoverScreen.get()).toEqual({
+      kind: 'question',
+      code: 'handed-code',
+      current: { loginName: 'ptib.demo', name: 'Tan Ah Kow' },
+      next: { loginName: 'ptib.master', name: 'Master Pte Ltd' },
+    });
+    expect(exchange).not.toHaveBeenCalled();
+    expect(getToken()).toBe('token-1');
+    expect(window.location.href).not.toContain('handed-code');
+  });
+
+  it('does not ask when the code is for the user already signed in here', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    peek.mockResolvedValue({ kind: 'ok', value: { loginName: 'PTIB.Demo', name: 'Tan Ah Kow' } });
+    exchange.mockResolvedValue({ kind: 'ok', value: 'new-token' });
+    expect(await run(ACCESS_INITIAL, '#/access-initial?auth=handed-code')).toBe('#/dashboard');
+    expect(getToken()).toBe('new-token');
   });
 });
