@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { CONNECTION_MESSAGES } from '../contract/index.ts';
+import { CONNECTION_MESSAGES, MESSAGES, TOAST_TITLES } from '../contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
 /**
  * Losing the network must never lose the app (docs/decisions/0032-losing-the-network.md): with the
  * browser offline (Playwright's offline mode, so navigator.onLine is false too), a chunk that will not
- * load leaves the page working and says so, and a screen that will not load says so in its place; back
- * online, everything loads again by itself.
+ * load leaves the page working and says so, a screen that will not load says so in its place, and one
+ * failed save shows one message; back online, everything loads again by itself.
  */
 
 // Sign-in hashes a password (argon2) and the machine is shared: allow for a slow answer.
@@ -85,5 +85,34 @@ test('offline, a menu link says the page could not load, with a retry; online, t
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: 'E-services' })).toBeVisible();
   await expect(trouble).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('offline, saving a valid form shows one message that the connection is lost, and keeps the input', async ({
+  page,
+  context,
+}) => {
+  const errors = pageErrors(page);
+  await signIn(page, 'ptib.master');
+  await page.goto('/#/generic?app=PD');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment by Debtor' })).toBeVisible();
+  const id = page.getByLabel('Debtor identification number');
+  await id.fill('S1234567D001');
+  await page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount').fill('150.25');
+  await page.getByLabel('Payment date').fill('2026-03-01');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).toContainText(TOAST_TITLES.error);
+  await expect(toasts(page)).toContainText(CONNECTION_MESSAGES.offline);
+  await expect(page.getByRole('main')).toContainText(MESSAGES.draftSaveFailed);
+  await expect(id).toHaveValue('S1234567D001');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment by Debtor' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.draftSaved })).toBeVisible();
+  await expect(page.getByTestId('case-number')).toHaveText(/^PD \d{6} \d{4}$/);
   expect(errors).toEqual([]);
 });
