@@ -24,6 +24,24 @@ export const SHELL_MESSAGES = {
   contactAirtime: 'Airtime charges may apply for calls made from mobile phones.',
 } as const;
 
+/**
+ * What the app says when the connection is lost or a part of it will not load (our wording, not the
+ * specification's; docs/decisions/0032-losing-the-network.md). In the first load: it must show when
+ * nothing more can be fetched.
+ */
+export const CONNECTION_MESSAGES = {
+  /**
+   * A call failed, or a part of the page would not load, and the browser says it is offline: the user's
+   * own connection, not the server. One message for both, so that one loss is said once.
+   */
+  offline: 'Your connection to the internet is lost. Please try again when you are back online.',
+  pageTitle: 'This page could not load',
+  pageOffline: 'Your connection to the internet is lost. The page will load when you are back online.',
+  pageFailed: 'Something went wrong while showing this page. Please try again.',
+  partFailed: 'Part of this page could not load. Please try again later.',
+  retry: 'Try again',
+} as const;
+
 /** Fills {phone} in a catalogue message. */
 export function withPhone(message: string, phone: string): string {
   return message.split(PHONE_PLACEHOLDER).join(phone);

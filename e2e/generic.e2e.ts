@@ -138,7 +138,10 @@ test('the search failing says so', async ({ page }) => {
   await page.route('**/api/cases/search?*', (route) => route.abort('connectionreset'));
   await findRecord(page).getByRole('searchbox', { name: 'Case number' }).fill('PD 000001 2026');
   await findRecord(page).getByRole('button', { name: 'Search' }).click();
-  await expect(toast(page, MESSAGES.searchFailed)).toBeVisible();
+  // One failure, one toast: the HTTP layer's system difficulties; the search says what failed in place.
+  await expect(toast(page, MESSAGES.systemDifficulties.split('{phone}')[0]!)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(MESSAGES.searchFailed);
+  await expect(page.locator('li.toast')).toHaveCount(1);
 });
 
 test('a save that cannot reach the server says so and keeps the input', async ({ page }) => {
@@ -147,7 +150,10 @@ test('a save that cannot reach the server says so and keeps the input', async ({
   await page.getByLabel('Debtor identification number').fill('S1234567D001');
   await page.route('**/api/cases', (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(toast(page, MESSAGES.draftSaveFailed)).toBeVisible();
+  // One failure, one toast (docs/decisions/0032): the HTTP layer's; the form says what failed in place.
+  await expect(toast(page, MESSAGES.systemDifficulties.split('{phone}')[0]!)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(MESSAGES.draftSaveFailed);
+  await expect(page.locator('li.toast')).toHaveCount(1);
   await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1234567D001');
 });
 

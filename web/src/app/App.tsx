@@ -10,6 +10,8 @@ import { SessionWarningSlot } from '../features/auth/SessionWarningSlot.tsx';
 import { LogoutButton } from '../features/auth/LogoutButton.tsx';
 import { ActingAsIndicator } from '../features/proxy/ActingAsIndicator.tsx';
 import { EserviceMenuSlot } from '../features/esvc/EserviceMenuSlot.tsx';
+import { PageTrouble } from '../lib/lazy/PageTrouble.tsx';
+import { Recover } from '../lib/lazy/Recover.tsx';
 
 const isAppPathname = (pathname: string) => pathname === '/' || pathname === '/index.html';
 
@@ -39,11 +41,20 @@ export function App({ router: given }: { router?: Router } = {}) {
   useEffect(() => inOwnTask(() => router.start()), [router]);
   return (
     <RouterContext value={router}>
-      <Shell actingAs={<ActingAsIndicator />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
-        <RouterView />
-        <LoginDialogHost />
-        <SessionWarningSlot />
-      </Shell>
+      {/* The last line of defence: an error in the shell itself shows a way back, never a blank page. */}
+      <Recover
+        fallback={(retry) => (
+          <main>
+            <PageTrouble retry={retry} />
+          </main>
+        )}
+      >
+        <Shell actingAs={<ActingAsIndicator />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
+          <RouterView />
+          <LoginDialogHost />
+          <SessionWarningSlot />
+        </Shell>
+      </Recover>
     </RouterContext>
   );
 }

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BACK_TO_TOP } from '../../../../contract/index.ts';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 
-const BackToTopButton = lazy(() => import('./BackToTopButton.tsx'));
+// Offline, the button is left out and a toast says why; it comes when the browser is back online.
+const BackToTopButton = lazyPart(() => import('./BackToTopButton.tsx'));
 
 /**
  * Back to top (spec §2, §9): appears once the page is scrolled past 400 px (the scroll listener is
@@ -24,9 +26,5 @@ export function BackToTop({ focusTop }: { focusTop: () => void }) {
     };
   }, []);
 
-  return visible ? (
-    <Suspense fallback={null}>
-      <BackToTopButton focusTop={focusTop} />
-    </Suspense>
-  ) : null;
+  return visible ? <BackToTopButton focusTop={focusTop} /> : null;
 }

@@ -12,6 +12,10 @@ const stack = () => screen.getByRole('list', { name: 'Notifications' });
 beforeAll(async () => {
   render(<Toasts />);
   act(() => emit('toast', { severity: 'info', message: 'warm-up' }));
+  // Plain items show while the stack's code loads: wait for the code itself, not for the list.
+  await act(async () => {
+    await import('./ToastStack.tsx');
+  });
   await screen.findByRole('list', { name: 'Notifications' });
   act(() => clearToasts());
   cleanup();
@@ -46,6 +50,18 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Error Message: Sorry, save record failed. Please try again later.',
     );
+  });
+
+  it('shows the same message once, the newer toast with its full time (docs/decisions/0032)', () => {
+    render(<Toasts />);
+    act(() => emit('toast', { severity: 'error', message: 'Connection lost' }));
+    advance(TOAST.ERROR_LIFETIME_MS - 100);
+    act(() => emit('toast', { severity: 'error', message: 'Connection lost' }));
+    expect(within(stack()).getAllByRole('listitem')).toHaveLength(1);
+    advance(200);
+    expect(screen.getByText('Connection lost')).toBeInTheDocument();
+    act(() => emit('toast', { severity: 'info', message: 'Connection lost' }));
+    expect(within(stack()).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it(`keeps an error toast exactly ${TOAST.ERROR_LIFETIME_MS} ms`, () => {

@@ -1,7 +1,29 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { getToastState, subscribeToasts } from './toastStore.ts';
+import { useSyncExternalStore } from 'react';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
+import { dismissToast, getToastState, subscribeToasts, type Toast } from './toastStore.ts';
 
-const ToastStack = lazy(() => import('./ToastStack.tsx'));
+/**
+ * The toasts as plain items, while the stack's code loads or when it will not (offline): a failed save's
+ * toast must still be seen (docs/decisions/0032-losing-the-network.md). They stay until dismissed.
+ */
+function PlainToasts({ toasts }: { toasts: readonly Toast[] }) {
+  return (
+    <ol className="toasts" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <li key={toast.id} className={`toast toast-${toast.severity}`}>
+          <p className="toast-title">{toast.title}</p>
+          <p className="toast-message">{toast.message}</p>
+          <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Dismiss {toast.title}</span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const ToastStack = lazyPart(() => import('./ToastStack.tsx'), { fallback: PlainToasts, quiet: true });
 
 /**
  * Toasts (spec §2), raised by anyone with the bus event 'toast'. Screen readers hear each new toast
@@ -20,11 +42,7 @@ export function Toasts() {
       <div className="visually-hidden" role="status">
         {urgent ? '' : announcement}
       </div>
-      {toasts.length > 0 && (
-        <Suspense fallback={null}>
-          <ToastStack toasts={toasts} />
-        </Suspense>
-      )}
+      {toasts.length > 0 && <ToastStack toasts={toasts} />}
     </>
   );
 }

@@ -40,7 +40,10 @@ export function showToast({ severity, message, title }: AppEvents['toast']): Toa
     message,
     lifetimeMs: lifetimeOf(severity),
   };
-  set({ toasts: [...state.toasts, toast], announced: toast });
+  // The same message twice is one toast, the newer (its clock starts again, it is announced again): a lost
+  // connection that fails a part of the page and then a save is said once (docs/decisions/0032).
+  const others = state.toasts.filter((t) => t.severity !== severity || t.message !== message);
+  set({ toasts: [...others, toast], announced: toast });
   return toast;
 }
 

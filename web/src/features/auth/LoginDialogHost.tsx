@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LOGIN_REQUIRED_QUERY, ROUTES } from '../../../../contract/index.ts';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import { useRouterState } from '../../lib/router/RouterView.tsx';
 
-const LoginDialog = lazy(() => import('./LoginDialog.tsx'));
+const LoginDialog = lazyPart(() => import('./LoginDialog.tsx'));
 
 /**
  * Opens the login dialog on home when a guard sent the user there (`#/home?login=required`), once per
@@ -15,9 +16,5 @@ export function LoginDialogHost() {
   const wanted =
     route?.path === ROUTES.home && location.query.get(LOGIN_REQUIRED_QUERY.name) === LOGIN_REQUIRED_QUERY.value;
   if (!wanted || closedFor === key) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginDialog key={key} onClosed={onClosed} />
-    </Suspense>
-  );
+  return <LoginDialog key={key} onClosed={onClosed} />;
 }

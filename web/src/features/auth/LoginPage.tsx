@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { useSiteConfig } from '../../components/shell/siteConfig.ts';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { useCompleteSignIn } from './useCompleteSignIn.ts';
@@ -7,7 +7,7 @@ import './auth.css';
 
 // Only deployments with SAML offer single sign-on, and only once GET /api/config said so: its code loads
 // then, not with every visit to the login screen (issue 9's budget for #/login, scripts/size-budget.ts).
-const SsoSignIn = lazy(() => import('../sso/SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
+const SsoSignIn = lazyPart(() => import('../sso/SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
 
 /** `#/login`: the login screen. The build prerenders it (docs/decisions/0012-prerendered-home.md). */
 export default function LoginPage(_props: ScreenProps) {
@@ -20,11 +20,7 @@ export default function LoginPage(_props: ScreenProps) {
       </h1>
       <p>Use the login name and password of your PTIB account.</p>
       <LoginForm onToken={complete} />
-      {ssoEnabled && (
-        <Suspense fallback={null}>
-          <SsoSignIn />
-        </Suspense>
-      )}
+      {ssoEnabled && <SsoSignIn />}
     </section>
   );
 }

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { AUTHORIZATION_SEMS01 } from '../../../../contract/index.ts';
 import { DefaultMenu } from '../../components/shell/SiteMenu.tsx';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import { identity } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 
 // Its own chunk: the catalogue's schemas (zod) stay out of the first load.
-const EserviceMenu = lazy(() => import('./EserviceMenu.tsx'));
+// Until it loads (or while it will not, offline), the default links.
+const EserviceMenu = lazyPart(() => import('./EserviceMenu.tsx'), { fallback: DefaultMenu });
 
 /**
  * What the header menu holds: the default links for visitors, the e-service menus for a signed-in user
@@ -14,9 +15,5 @@ const EserviceMenu = lazy(() => import('./EserviceMenu.tsx'));
 export function EserviceMenuSlot() {
   const user = useIdentity(identity, { load: false });
   if (!user || !user.authorizations.includes(AUTHORIZATION_SEMS01)) return <DefaultMenu />;
-  return (
-    <Suspense fallback={<DefaultMenu />}>
-      <EserviceMenu profileId={user.ptibProfileID} />
-    </Suspense>
-  );
+  return <EserviceMenu profileId={user.ptibProfileID} />;
 }

@@ -37,7 +37,8 @@ export function CaseSearch({
     if (outcome.ok) return setFound({ state: 'found', cases: outcome.value });
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
     const message = outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : MESSAGES.searchFailed;
-    emit('toast', { severity: 'error', message });
+    // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032).
+    if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
     setFound({ state: 'failed', message });
   }
 

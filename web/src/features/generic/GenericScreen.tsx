@@ -126,8 +126,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
       writeCaseIdentity(null);
-      const message = outcome.kind === 'failed' ? MESSAGES.somethingWrong : outcome.message;
-      emit('toast', { severity: 'error', message });
+      const message = 'message' in outcome ? outcome.message : MESSAGES.somethingWrong;
+      // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032).
+      if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
       setNotice(message);
       return null;
     },
@@ -196,7 +197,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       return;
     }
     const message = outcome.kind === 'refused' ? outcome.message : fallback;
-    emit('toast', { severity: 'error', message });
+    // One failure, one toast: a server out of reach has had its own from the HTTP layer, which says
+    // whether the user's connection is lost (docs/decisions/0032); the notice still says what failed.
+    if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
     setNotice(message);
   }
 

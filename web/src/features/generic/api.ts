@@ -21,7 +21,8 @@ import type { z } from 'zod';
  * - refused: the server said no with a reason worth showing (409 changed elsewhere, 404, 403);
  * - session: the session ended (the session engine has taken over);
  * - aborted: the screen was left;
- * - failed: no usable answer (network, 5xx, bad answer): the screen shows the specification's message.
+ * - unreachable: no answer (network, time-out): the HTTP layer has shown the toast, the screen only notes it;
+ * - failed: no usable answer (5xx, bad answer): the screen shows the specification's message.
  */
 export type Outcome<T> =
   | { ok: true; value: T; message: string }
@@ -29,6 +30,7 @@ export type Outcome<T> =
   | { ok: false; kind: 'refused'; status: number; message: string }
   | { ok: false; kind: 'session' }
   | { ok: false; kind: 'aborted' }
+  | { ok: false; kind: 'unreachable' }
   | { ok: false; kind: 'failed' };
 
 export type Failure = Exclude<Outcome<unknown>, { ok: true }>;
@@ -51,6 +53,9 @@ function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
       return { ok: false, kind: 'session' };
     case 'aborted':
       return { ok: false, kind: 'aborted' };
+    case 'network':
+    case 'timeout':
+      return { ok: false, kind: 'unreachable' };
     default:
       return { ok: false, kind: 'failed' };
   }

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   CALL_TIMEOUT_MS,
+  CONNECTION_MESSAGES,
   DEFAULT_CONTACT_PHONE,
   DEFAULT_PROCESS_ENGINE_BASE,
   SHELL_MESSAGES,
@@ -100,9 +101,20 @@ function emitAll(events: readonly BusEvent[]): void {
   for (const e of events) emit(e.name, e.payload as never);
 }
 
+/**
+ * No answer: the one message of this failure, for every caller but a background one. When the browser
+ * says it is offline, the trouble is the user's own connection and the message says so; otherwise the
+ * server could not be reached (spec §8's system difficulties). Callers show no second toast for these
+ * kinds (docs/decisions/0032-losing-the-network.md).
+ */
 function unreachable(kind: 'network' | 'timeout', url: string, background: boolean | undefined): ApiFailure {
   emit('networkError', { url });
-  if (!background) emitAll([difficultiesToast(contactPhone())]);
+  if (!background)
+    emitAll([
+      globalThis.navigator?.onLine === false
+        ? { name: 'toast', payload: { severity: 'error', message: CONNECTION_MESSAGES.offline } }
+        : difficultiesToast(contactPhone()),
+    ]);
   return { ok: false, kind };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
+  CONNECTION_MESSAGES,
   FORBIDDEN_DESC,
   MESSAGES,
   RESPONSE_CODE,
@@ -314,6 +315,21 @@ describe('failures to reach the server', () => {
     expect(await pending).toEqual({ ok: false, kind: 'timeout' });
     expect(asked).toContain(1234);
     expect(names()).toEqual(['networkError', 'toast']);
+  });
+
+  it("when the browser is offline, the one toast says that the user's connection is lost", async () => {
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const result = await api.post('/api/rating', { stars: 5 }, { quiet: true });
+      expect(result).toEqual({ ok: false, kind: 'network' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const toasts = events.filter((e) => e.name === 'toast').map((e) => e.payload);
+    expect(toasts).toEqual([{ severity: 'error', message: CONNECTION_MESSAGES.offline }]);
   });
 
   it('a quiet call that cannot reach the server still shows the toast; a background call does not', async () => {

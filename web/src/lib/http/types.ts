@@ -25,7 +25,10 @@ export type ApiFailure =
   | { ok: false; kind: 'server'; status: number; header: EnvelopeHeader | null }
   /** An error status without an envelope (a proxy's page, say). */
   | { ok: false; kind: 'http'; status: number; message: string }
-  /** No answer at all (the toast has been shown), or the time limit ran out (likewise). */
+  /**
+   * No answer at all, or the time limit ran out: the HTTP layer has shown this failure's one toast (the
+   * lost connection, or the system difficulties), so a caller shows no other toast for it.
+   */
   | { ok: false; kind: 'network' }
   | { ok: false; kind: 'timeout' }
   /** The caller gave up (the screen unmounted): nothing is shown. */
@@ -48,7 +51,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /**
    * Show no toast for the server's answer (the screen shows its own message). A call that cannot reach
-   * the server still shows the system-difficulties toast (issue 5), unless it is a background call.
+   * the server still shows its toast (the lost connection, or the system difficulties), unless it is a
+   * background call; the screen then shows no toast of its own for it (docs/decisions/0032).
    */
   quiet?: boolean;
   /** A background call the user did not start (configuration, token refresh, menus): no toast at all. */

@@ -1,4 +1,6 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONNECTION_MESSAGES } from '../../../../contract/index.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSyncExternalStore, type ComponentType } from 'react';
 import { flush, renderShell, screen as headingScreen } from '../../components/shell/testkit.tsx';
@@ -89,6 +91,60 @@ describe('RouterView', () => {
     act(() => late.show());
     await flush();
     expect(search).toHaveFocus();
+  });
+});
+
+describe('a screen that will not load or show (docs/decisions/0032)', () => {
+  it('says so in its place with a retry, and loads when the browser is back online', async () => {
+    let reachable = false;
+    const { router } = await renderShell({
+      routes: [
+        ...routes,
+        {
+          path: '/far',
+          title: 'Far',
+          load: async () => {
+            if (!reachable) throw new TypeError('Failed to fetch dynamically imported module: /assets/Far.js');
+            return { default: headingScreen('Far page') };
+          },
+        },
+      ],
+    });
+    act(() => router.navigate('/far'));
+    await flush();
+    // The old screen does not stay under the new address.
+    expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: CONNECTION_MESSAGES.pageTitle })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: CONNECTION_MESSAGES.retry }));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: CONNECTION_MESSAGES.pageTitle })).toBeInTheDocument();
+
+    reachable = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'Far page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: CONNECTION_MESSAGES.pageTitle })).toBeNull();
+  });
+
+  it('shows a screen that throws while rendering as the same recoverable screen, never a blank page', async () => {
+    let broken = true;
+    const Fragile = () => {
+      if (broken) throw new Error('render bug');
+      return <h1>Mended page</h1>;
+    };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { router } = await renderShell({
+      routes: [...routes, { path: '/fragile', title: 'Fragile', load: async () => ({ default: Fragile }) }],
+    });
+    act(() => router.navigate('/fragile'));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: CONNECTION_MESSAGES.pageTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'FAQs' })).toBeInTheDocument();
+    broken = false;
+    await userEvent.click(screen.getByRole('button', { name: CONNECTION_MESSAGES.retry }));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mended page' })).toBeInTheDocument();
+    quiet.mockRestore();
   });
 });
 

@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { SITE_NAME } from '../../../../contract/index.ts';
+import { PageTrouble } from '../lazy/PageTrouble.tsx';
+import { Recover } from '../lazy/Recover.tsx';
 import { focusMainHeading } from './focusHeading.ts';
 import type { Router, RouterState } from './router.ts';
 
@@ -21,7 +23,8 @@ export function useRouterState(): RouterState {
  * and moves focus to the new page's main heading.
  */
 export function RouterView() {
-  const { Screen, location, route, key } = useRouterState();
+  const router = useRouter();
+  const { Screen, location, route, key, failed } = useRouterState();
 
   useEffect(() => {
     if (!route || key === 0) return;
@@ -34,6 +37,11 @@ export function RouterView() {
     return focusMainHeading(document.querySelector('main'));
   }, [key, route, location]);
 
-  if (!Screen) return null;
-  return <Screen key={key} location={location} />;
+  // A screen that would not load or render shows what happened, with a retry that runs the navigation
+  // again (also when the browser comes back online); a retry that works commits a new key.
+  return (
+    <Recover key={key} failed={failed} onRetry={router.refresh} fallback={(retry) => <PageTrouble retry={retry} />}>
+      {Screen && <Screen location={location} />}
+    </Recover>
+  );
 }

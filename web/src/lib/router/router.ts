@@ -37,6 +37,8 @@ export interface RouterState {
   Screen: ComponentType<ScreenProps> | null;
   /** True while guards run and the screen's code loads. */
   pending: boolean;
+  /** The screen of this address could not be had (its code would not load, a guard failed). */
+  failed?: boolean;
   /** Increases with each committed navigation, so views can react once per navigation. */
   key: number;
 }
@@ -113,10 +115,12 @@ export function createRouter(options: RouterOptions): Router {
       }
       const module = await route.load();
       if (ctrl.signal.aborted) return;
-      set({ location, route, Screen: module.default, pending: false, key: state.key + 1 });
+      set({ location, route, Screen: module.default, pending: false, failed: false, key: state.key + 1 });
     } catch (error) {
       if (ctrl.signal.aborted) return;
-      set({ pending: false });
+      // The address has changed: the view says this screen could not load rather than keep the old one
+      // (docs/decisions/0032-losing-the-network.md).
+      set({ location, route, Screen: null, pending: false, failed: true, key: state.key + 1 });
       options.onError?.(error);
     }
   }
