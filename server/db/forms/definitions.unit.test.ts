@@ -48,6 +48,8 @@ describe('the v2 definitions of the seventeen e-services', () => {
     expect(initialValues(FORM_DEFINITIONS.PAR!).destinationCountry).toBe('');
     const countries = allFields(FORM_DEFINITIONS.TRA!).find((f) => f.name === 'countries');
     expect(countries?.type === 'group' && countries.fields[0]).toMatchObject({ name: 'country', noDefault: true });
+    const visited = allFields(FORM_DEFINITIONS.TRT!).find((f) => f.name === 'countriesVisited');
+    expect(visited?.type === 'group' && visited.fields[0]).toMatchObject({ name: 'country', noDefault: true });
   });
 
   it('case numbers are checked by format (TRA, TRT: of a travel application; ICAWL: any)', () => {
