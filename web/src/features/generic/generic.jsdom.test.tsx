@@ -52,6 +52,12 @@ const FORM: FormDefinition = {
             { name: 'fee', label: 'Fee', type: 'amount', required: true },
             { name: 'method', label: 'Payment method', type: 'select', codeList: 'paymentMethod', required: true },
             { name: 'urgent', label: 'Urgent', type: 'yesNo' },
+            {
+              name: 'urgentReason',
+              label: 'Why it is urgent',
+              type: 'text',
+              showIf: { field: 'urgent', op: 'equals', value: 'Y' },
+            },
             { name: 'home', label: 'Home address', type: 'address' },
             { name: 'when', label: 'Payment date', type: 'date' },
             { name: 'note', label: 'Remarks', type: 'textarea' },
@@ -224,6 +230,24 @@ describe('validation', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByLabelText('Mailing postal code')).toHaveAccessibleDescription('Error: Invaild Postal Code');
+  });
+});
+
+describe('questions that apply', () => {
+  it('shows a conditional question only when it applies, and never sends a hidden answer', async () => {
+    routes['POST /api/cases'] = (body) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('Why it is urgent (optional)'), 'Court date');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByLabelText(/Why it is urgent/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    const sent = (calls.find((c) => c.method === 'POST')!.body as { data: Record<string, unknown> }).data;
+    expect(sent).toMatchObject({ urgent: 'N' });
+    expect(sent).not.toHaveProperty('urgentReason');
   });
 });
 
