@@ -3,7 +3,7 @@ import { normalizeCaseNumber } from '../cases.ts';
 import { formatCaseNumber } from '../casenumber.ts';
 import { SINGAPORE_UTC_OFFSET } from '../constants.ts';
 import { isDigitsOnly, isEmpty, isIdentifier } from '../validation.ts';
-import { FIELD_MESSAGES } from './messages.ts';
+import { FIELD_MESSAGES, inSentence } from './messages.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
 import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
 import {
@@ -238,7 +238,7 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
     for (const part of ADDRESS_PARTS) {
       const partPath = `${path}.${part}`;
-      const label = `${ADDRESS_PART_LABELS[part]} of ${inLabel(field.label)}`;
+      const label = `${ADDRESS_PART_LABELS[part]} of ${inSentence(field.label)}`;
       const raw = value[part] ?? '';
       if (part === 'country') {
         if (!isInCodeList('country', raw)) set(ctx, partPath, FIELD_MESSAGES.notInList(label));
@@ -267,8 +267,6 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (value.length > field.maxFiles) set(ctx, path, FIELD_MESSAGES.maxFiles(field.label, field.maxFiles));
   },
 };
-
-const inLabel = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 function compare(field: FieldDef, comparisons: Comparison[] | undefined, value: unknown, path: string, ctx: Ctx) {
   if (!comparisons || ctx.mode !== 'submit') return;
