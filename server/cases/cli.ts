@@ -5,6 +5,11 @@
  *
  *   npm run case -- show "PD 000042 2026"
  *   npm run case -- move "PD 000042 2026" in_review [--operator officer.tan]
+ *   npm run case -- publish-form PD pd-v3.json
+ *
+ * publish-form checks a form definition (contract/forms/schema.ts) and publishes it as the next version
+ * of the e-service's form (docs/decisions/0035-form-model-v2.md): new records use it; stored records
+ * keep theirs.
  *
  * With the embedded database (PGlite) only one process may open the data directory: stop the server
  * first. Against PostgreSQL it runs beside any number of servers.
@@ -12,6 +17,7 @@
 import { CASE_STATUSES, CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber } from '../../contract/cases.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { publishFormVersion } from './forms.ts';
 import { moveCase } from './service.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -19,10 +25,28 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage: npm run case -- show "CASE NUMBER"
        npm run case -- move "CASE NUMBER" STATUS [--operator NAME]
+       npm run case -- publish-form CODE DEFINITION.json
 STATUS is one of ${CASE_STATUSES.join(', ')}`;
+
+async function publish(code: string | undefined, file: string | undefined): Promise<number> {
+  if (!code || !file) {
+    err(USAGE);
+    return 2;
+  }
+  const { readFileSync } = await import('node:fs');
+  const definition: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const { db } = await openDatabase(loadConfig());
+  try {
+    out(`${code}: form version ${await publishFormVersion(db, code, definition)} is now current`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, rawNumber, status] = argv;
+  if (command === 'publish-form') return publish(argv[1], argv[2]);
   const operatorAt = argv.indexOf('--operator');
   const operator = operatorAt >= 0 ? argv[operatorAt + 1] : (process.env.USER ?? 'operator');
   const caseNumber = rawNumber ? normalizeCaseNumber(rawNumber) : null;
