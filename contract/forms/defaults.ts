@@ -32,7 +32,7 @@ export function initialValue(field: FieldDef): FieldValue {
     case 'yesNo':
       return DEFAULTS.flag;
     case 'select':
-      return SELECT_DEFAULTS[field.codeList] ?? '';
+      return field.default ?? SELECT_DEFAULTS[field.codeList] ?? '';
     default:
       return '';
   }

@@ -24,6 +24,10 @@ export const FIELD_MESSAGES = {
       ? `${label} must be an amount in numbers, with up to ${minorDigits} decimal places.`
       : `${label} must be a whole amount in numbers.`,
   amountTooLarge: (label: string, max: number) => `${label} must be ${max} or less.`,
+  amountTooSmall: (label: string, min: number) => `${label} must be at least ${min}.`,
+  caseNumber: (label: string) => `${label} must be a case number: letters, 6 digits and a year, like PR 000042 2026.`,
+  caseNotFound: (label: string) =>
+    `${label}: there is no record with that case number for the profile you are acting for.`,
   postalCode: () => MESSAGES.invalidPostalCode,
   malformed: (label: string) => `${label} is not in the expected form.`,
   unknownField: (name: string) => `There is no field named ${name} in this form.`,

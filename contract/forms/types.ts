@@ -32,9 +32,14 @@ interface FieldBase {
 
 export interface TextField extends FieldBase {
   type: 'text';
-  /** identifier: exactly 12 characters (spec §5); digits: digits only, no sign (spec §5). */
-  format?: 'identifier' | 'digits';
+  /**
+   * identifier: exactly 12 characters (spec §5); digits: digits only, no sign (spec §5); caseNumber: a
+   * case number like PR 000042 2026, which the server also finds among the acting profile's records.
+   */
+  format?: 'identifier' | 'digits' | 'caseNumber';
   maxLength?: number;
+  /** With format caseNumber: the e-service (code) whose record it must be; any e-service when absent. */
+  caseOf?: string;
 }
 export interface NumberField extends FieldBase {
   type: 'number';
@@ -47,6 +52,8 @@ export interface DateField extends FieldBase {
 export interface SelectField extends FieldBase {
   type: 'select';
   codeList: CodeListName;
+  /** The choice a new record starts with, instead of the code list's (spec §9); '' for none. */
+  default?: string;
 }
 export interface YesNoField extends FieldBase {
   type: 'yesNo';
@@ -56,6 +63,8 @@ export interface PostalCodeField extends FieldBase {
 }
 export interface AmountField extends FieldBase {
   type: 'amount';
+  /** Smallest amount accepted, in major units (a payment or a claim of 0 is none). */
+  min?: number;
   /** Largest amount accepted, in major units. */
   max?: number;
 }

@@ -1,3 +1,4 @@
+import { normalizeCaseNumber } from '../cases.ts';
 import { currency, isInCodeList } from '../codelists/index.ts';
 import { isDigitsOnly, isEmpty, isIdentifier, isSingaporePostalCode } from '../validation.ts';
 import { emptyAddress, emptyAmount } from './defaults.ts';
@@ -60,6 +61,9 @@ const checks: Record<FieldDef['type'], Check> = {
     if (v === null) return;
     if (field.format === 'identifier' && !isIdentifier(v)) errors[field.name] = FIELD_MESSAGES.identifier(field.label);
     if (field.format === 'digits' && !isDigitsOnly(v)) errors[field.name] = FIELD_MESSAGES.digitsOnly(field.label);
+    // Its existence is the server's to check (server/cases/service.ts): only it sees the records.
+    if (field.format === 'caseNumber' && !normalizeCaseNumber(v))
+      errors[field.name] = FIELD_MESSAGES.caseNumber(field.label);
   },
   textarea(field, value, _mode, errors) {
     if (field.type !== 'textarea') return;
@@ -114,7 +118,9 @@ const checks: Record<FieldDef['type'], Check> = {
       errors[amountPath] = FIELD_MESSAGES.amount(field.label, digits);
       return;
     }
-    if (field.max !== undefined && Number(amount) > field.max)
+    if (field.min !== undefined && Number(amount) < field.min)
+      errors[amountPath] = FIELD_MESSAGES.amountTooSmall(field.label, field.min);
+    else if (field.max !== undefined && Number(amount) > field.max)
       errors[amountPath] = FIELD_MESSAGES.amountTooLarge(field.label, field.max);
   },
   address(field, value, mode, errors) {

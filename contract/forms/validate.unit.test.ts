@@ -237,3 +237,53 @@ describe('whole forms', () => {
     );
   });
 });
+
+describe('case numbers', () => {
+  const travel: FieldDef = {
+    name: 'travelCaseNumber',
+    label: 'Case number of the travel application',
+    type: 'text',
+    format: 'caseNumber',
+    caseOf: 'PAR',
+    maxLength: 40,
+  };
+  it.each(['PR 000042 2026', 'pr0000422026', ' PR  000042  2026 '])('accepts %j', (v) =>
+    expect(final(travel, v)).toEqual({}),
+  );
+  it.each(['ABC', '42', 'PR 42 2026', 'PR 000042 26', '000042 2026'])('refuses %j, in a draft too', (v) => {
+    const expected = { travelCaseNumber: FIELD_MESSAGES.caseNumber('Case number of the travel application') };
+    expect(final(travel, v)).toEqual(expected);
+    expect(draft(travel, v)).toEqual(expected);
+  });
+});
+
+describe('amount with a least value', () => {
+  const payment: FieldDef = { name: 'paymentAmount', label: 'Payment amount', type: 'amount', min: 0.01, max: 100 };
+  it.each(['0', '0.00', '0.0'])('refuses %j', (amount) => {
+    expect(final(payment, { amount, currency: 'SGD' })).toEqual({
+      'paymentAmount.amount': FIELD_MESSAGES.amountTooSmall('Payment amount', 0.01),
+    });
+  });
+  it('accepts the least amount and more', () => {
+    expect(final(payment, { amount: '0.01', currency: 'SGD' })).toEqual({});
+    expect(final(payment, { amount: '1', currency: 'JPY' })).toEqual({});
+  });
+});
+
+describe('a select with its own default', () => {
+  const destination: FieldDef = {
+    name: 'destinationCountry',
+    label: 'Country of destination',
+    type: 'select',
+    codeList: 'country',
+    required: true,
+    default: '',
+  };
+  it('starts unchosen, where the code list would start with Singapore, and a save asks for a choice', () => {
+    expect(initialValues({ fields: [destination] })).toEqual({ destinationCountry: '' });
+    expect(initialValues({ fields: [{ ...destination, default: undefined }] })).toEqual({
+      destinationCountry: DEFAULTS.country,
+    });
+    expect(final(destination, '')).toEqual({ destinationCountry: FIELD_MESSAGES.choose('Country of destination') });
+  });
+});

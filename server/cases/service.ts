@@ -1,6 +1,14 @@
 import { RESPONSE_CODE } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_STATUS_LABELS, canMove, isEditable, type CaseStatus } from '../../contract/cases.ts';
 import {
+  CASE_MESSAGES,
+  CASE_STATUS_LABELS,
+  canMove,
+  isEditable,
+  normalizeCaseNumber,
+  type CaseStatus,
+} from '../../contract/cases.ts';
+import {
+  FIELD_MESSAGES,
   SUMMARY_MESSAGE,
   hasErrors,
   validateForm,
@@ -13,7 +21,7 @@ import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
-import { findCase, insertCase, markDeleted, setStatus, toDetail, updateCaseData } from './records.ts';
+import { findByCaseNumber, findCase, insertCase, markDeleted, setStatus, toDetail, updateCaseData } from './records.ts';
 
 /**
  * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,
@@ -46,8 +54,27 @@ export async function eserviceFor(db: Queryable, code: string, principal: Princi
   throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);
 }
 
-function check(eservice: EserviceDetail, data: Record<string, unknown>, mode: ValidationMode): void {
+/**
+ * The form's rules, then what only the server can know: a case number a field refers to (format
+ * caseNumber) must be a record of the acting profile, of the e-service the field names (caseOf). Checked
+ * on drafts too: a draft may be incomplete, never wrong.
+ */
+async function check(
+  db: Queryable,
+  principal: Principal,
+  eservice: EserviceDetail,
+  data: Record<string, unknown>,
+  mode: ValidationMode,
+): Promise<void> {
   const errors = validateForm(eservice.form, data, mode);
+  for (const field of eservice.form.fields) {
+    if (field.type !== 'text' || field.format !== 'caseNumber' || errors[field.name]) continue;
+    const value = data[field.name];
+    const caseNumber = typeof value === 'string' ? normalizeCaseNumber(value) : null;
+    if (!caseNumber) continue; // blank (the form's rules said whether that is allowed)
+    const found = await findByCaseNumber(db, principal.actingProfileId, caseNumber, field.caseOf);
+    if (found.length === 0) errors[field.name] = FIELD_MESSAGES.caseNotFound(field.label);
+  }
   if (hasErrors(errors)) throw new FieldValidationError(errors);
 }
 
@@ -79,7 +106,7 @@ export async function createCase(
   input: { appCode: string; data: Record<string, unknown>; draft: boolean },
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
-  check(eservice, input.data, input.draft ? 'draft' : 'final');
+  await check(db, actor.principal, eservice, input.data, input.draft ? 'draft' : 'final');
   return db.transaction(async (tx) => {
     const row = await insertCase(tx, {
       appCode: eservice.code,
@@ -127,7 +154,7 @@ export async function saveCase(
   input: { data: Record<string, unknown>; version: number; draft: boolean },
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
-  check(eservice, input.data, input.draft ? 'draft' : 'final');
+  await check(db, actor.principal, eservice, input.data, input.draft ? 'draft' : 'final');
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== input.version || !isEditable(current.status))
@@ -174,7 +201,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
       throw refusal(current && toDetail(current), version);
-    check(eservice, current.data, 'final');
+    await check(tx, actor.principal, eservice, current.data, 'final');
     const row = await setStatus(
       tx,
       id,
