@@ -405,7 +405,13 @@ export default function GenericScreen({ location }: ScreenProps) {
           />
         )}
       </section>
-      <CaseSearch appCode={appCode} signal={signal} openId={record?.id ?? null} onOpen={open} />
+      <CaseSearch
+        appCode={appCode}
+        caseType={eservice.caseType}
+        signal={signal}
+        openId={record?.id ?? null}
+        onOpen={open}
+      />
       {confirming?.kind === 'delete' && record && (
         <ConfirmDialog
           title="Delete record"

@@ -68,8 +68,9 @@ export const genericApi = {
     const query = new URLSearchParams({ app: appCode });
     return read(await api.get(`${API_PATHS.cases}?${query}`, { signal, quiet: true }), caseList);
   },
-  async search(caseNumber: string, appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
-    const query = new URLSearchParams({ caseNumber, app: appCode });
+  /** The acting profile's records of that case number: of one e-service, or of any when appCode is left out. */
+  async search(caseNumber: string, appCode: string | undefined, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
+    const query = new URLSearchParams(appCode ? { caseNumber, app: appCode } : { caseNumber });
     return read(await api.get(`${API_PATHS.casesSearch}?${query}`, { signal, quiet: true }), caseList);
   },
   async open(id: string, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
