@@ -128,7 +128,7 @@ async function locate(cases: CaseSummary[], appCode: string, signal: AbortSignal
   const others = cases.filter((c) => c.appCode !== appCode);
   const titles = new Map<string, string | null>();
   for (const code of new Set(others.map((c) => c.appCode))) {
-    const eservice = await genericApi.eservice(code, signal);
+    const eservice = await genericApi.eservice(code, signal, true);
     titles.set(code, eservice.ok ? eservice.value.title : null);
   }
   return others.flatMap((c) => {

@@ -61,8 +61,12 @@ const change: CallOptions = { quiet: true, block: true };
 const caseList = casesListSchema.transform((l) => l.cases);
 
 export const genericApi = {
-  async eservice(code: string, signal: AbortSignal): Promise<Outcome<EserviceDetail>> {
-    return read(await api.get(`${API_PATHS.eservices}/${encodeURIComponent(code)}`, { signal }), eserviceDetailSchema);
+  /** quiet: a lookup on the side (naming another e-service) shows no toast of its own when it fails. */
+  async eservice(code: string, signal: AbortSignal, quiet = false): Promise<Outcome<EserviceDetail>> {
+    return read(
+      await api.get(`${API_PATHS.eservices}/${encodeURIComponent(code)}`, { signal, quiet }),
+      eserviceDetailSchema,
+    );
   },
   async list(appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
     const query = new URLSearchParams({ app: appCode });
