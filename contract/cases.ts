@@ -64,6 +64,12 @@ export const CASE_MESSAGES = {
   eserviceNotAllowed: 'You are not authorised to use this e-service.',
   badCaseNumber: 'Enter a case number like PD 000042 2026.',
   caseNumberNotFound: 'No record with that case number for the profile you are acting for.',
+  /** The hint and the message of a malformed search take the e-service's own case type. */
+  caseNumberExample: (caseType: string, year: number) => `For example, ${caseType} 000042 ${year}.`,
+  badCaseNumberOf: (caseType: string, year: number) => `Enter a case number like ${caseType} 000042 ${year}.`,
+  /** A case number searched on one e-service's page that is a record of another. */
+  belongsTo: (caseNumber: string, title: string) => `Record ${caseNumber} is a record of ${title}.`,
+  openIn: (title: string) => `Open it in ${title}`,
   statusNotAllowed: (from: string, to: string) => `A record that is ${from} cannot be moved to ${to}.`,
   submitted: 'Record submitted successfully.',
   discardConfirm: 'Discard the changes you have not saved?',

@@ -28,6 +28,15 @@ export const HOME_STEP_MESSAGES = {
   loginRequired: 'Please log in to continue.',
 } as const;
 
+/** Home for a signed-in user: what applies to them instead of an invitation to log in. */
+export const HOME_TEXT = {
+  signedInHeading: (name: string) => `Welcome back, ${name}`,
+  signedInHeadingNoName: 'Welcome back',
+  signedInLead: 'Continue where you left off, or start a new application, payment or search.',
+  dashboardLink: 'Go to your dashboard',
+  eservicesLink: 'See all e-services',
+} as const;
+
 /** The warning shown before an idle session ends (decisions.md §5). */
 export const SESSION_WARNING_MESSAGES = {
   title: 'Your session is about to end',

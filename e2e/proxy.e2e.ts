@@ -1,4 +1,4 @@
-import { API_PATHS, FORBIDDEN_DESC, MESSAGES, MYSELF_SUFFIX } from '../contract/index.ts';
+import { API_PATHS, FORBIDDEN_DESC, HOME_TEXT, MESSAGES, MYSELF_SUFFIX } from '../contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -92,6 +92,9 @@ test("a refused switch sends the user home with 'Access forbidden' and the reaso
   const toast = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
   await expect(toast).toContainText(MESSAGES.accessForbiddenTitle);
   await expect(toast).toContainText(reason);
-  // Still signed in, still acting as themself.
+  // Still signed in, still acting as themself; home shows them their way back, not a log-in prompt.
   await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: HOME_TEXT.dashboardLink })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });

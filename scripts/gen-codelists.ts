@@ -28,23 +28,60 @@ function packageVersion(name: string): string {
 }
 
 /**
+ * ISO 4217 codes that are not money anyone pays with: the funds of list one (indexed and accounting
+ * units such as Chile's Unidad de Fomento, the WIR complementary currencies, US Dollar next day) and the
+ * supranational units of account (SDR, Sucre, ADB unit). The X-codes that are legal tender (CFA francs,
+ * East Caribbean dollar, CFP franc) stay. docs/decisions/0009.
+ */
+export const NON_CURRENCY_CODES: ReadonlySet<string> = new Set([
+  'BOV',
+  'CHE',
+  'CHW',
+  'CLF',
+  'COU',
+  'MXV',
+  'USN',
+  'UYI',
+  'UYW',
+  'XDR',
+  'XSU',
+  'XUA',
+]);
+
+/** Lists are read by name, as people look for them, in English collation (accents sort with their letter). */
+const byLabel = new Intl.Collator('en', { sensitivity: 'base' });
+const sortByLabel = <T extends { code: string; label: string }>(items: T[]): T[] =>
+  items.sort((a, b) => byLabel.compare(a.label, b.label) || a.code.localeCompare(b.code));
+
+/** Two entries of one name (VED and VES are both 'Bolívar Soberano') would be one choice shown twice: the code tells them apart. */
+function distinctLabels<T extends { code: string; label: string }>(items: T[]): T[] {
+  const count = new Map<string, number>();
+  for (const item of items) count.set(item.label, (count.get(item.label) ?? 0) + 1);
+  return items.map((item) => (count.get(item.label)! > 1 ? { ...item, label: `${item.label} (${item.code})` } : item));
+}
+
+/**
  * ISO 4217 entries that are money of some country or union. Entries whose only "countries" are the
  * ISO placeholders (ZZnn: precious metals, bond-market units, the testing and no-currency codes) are
- * left out: nobody pays a court deposit in palladium.
+ * left out: nobody pays a court deposit in palladium; so are the funds and units of NON_CURRENCY_CODES.
  */
 export function currencyItems(): Array<{ code: string; label: string; minorDigits: number }> {
   const { data } = require('currency-codes') as { data: IsoCurrency[] };
-  return data
-    .filter((c) => c.countries.some((country) => !/^zz\d/i.test(country)))
-    .map((c) => ({ code: c.code, label: c.currency, minorDigits: c.digits }))
-    .sort((a, b) => a.code.localeCompare(b.code));
+  return sortByLabel(
+    distinctLabels(
+      data
+        .filter((c) => c.countries.some((country) => !/^zz\d/i.test(country)))
+        .filter((c) => !NON_CURRENCY_CODES.has(c.code))
+        .map((c) => ({ code: c.code, label: c.currency.trim(), minorDigits: c.digits })),
+    ),
+  );
 }
 
 export function nationalityItems(): Array<{ code: string; label: string }> {
   const en = require('i18n-nationality/langs/en.json') as { nationalities: Record<string, string> };
-  return Object.entries(en.nationalities)
-    .map(([code, label]) => ({ code, label: label.trim() }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  return sortByLabel(
+    distinctLabels(Object.entries(en.nationalities).map(([code, label]) => ({ code, label: label.trim() }))),
+  );
 }
 
 export function currencyPublishDate(): string {

@@ -48,6 +48,7 @@ export const FIELD_MESSAGES = {
   phone: (label: string) => `${label} must be a phone number, like 61234567 or +44 20 7946 0958`,
   email: (label: string) => `${label} must be an email address, like name@example.com`,
   caseNumber: (label: string, example: string) => `${label} must be a case number, like ${example}`,
+  caseNotFound: (label: string) => `${label}: there is no such record for the profile you are acting for`,
   postalCode: () => MESSAGES.invalidPostalCode,
   declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
   minRows: (label: string, n: number, item: string) =>

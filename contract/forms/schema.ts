@@ -81,6 +81,10 @@ const childFieldSchemas = [
       .string()
       .regex(/^[A-Z]{1,5}$/)
       .optional(),
+    recordOf: z
+      .string()
+      .regex(/^[A-Z]{1,10}$/)
+      .optional(),
   }),
   z.strictObject({ ...base, type: z.literal('address') }),
   z.strictObject({ ...base, type: z.literal('declaration'), text: z.string().min(1).max(2000) }),

@@ -150,6 +150,12 @@ export interface PostalCodeField extends FieldBase {
 export interface CaseNumberField extends FieldBase {
   type: 'caseNumber';
   caseType?: string;
+  /**
+   * The code of an e-service whose record this must be, among the acting profile's own records: the server
+   * checks it (it alone sees the records), on drafts too (docs/decisions/0034). Left out for case numbers of
+   * the court's or the register's cases, which are not portal records.
+   */
+  recordOf?: string;
 }
 export interface AddressField extends FieldBase {
   type: 'address';

@@ -1,7 +1,16 @@
 import { RESPONSE_CODE } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_STATUS_LABELS, canMove, isEditable, type CaseStatus } from '../../contract/cases.ts';
 import {
+  CASE_MESSAGES,
+  CASE_STATUS_LABELS,
+  canMove,
+  isEditable,
+  normalizeCaseNumber,
+  type CaseStatus,
+} from '../../contract/cases.ts';
+import {
+  FIELD_MESSAGES,
   SUMMARY_MESSAGE,
+  allFields,
   errorList,
   hasErrors,
   stripHidden,
@@ -16,7 +25,16 @@ import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
-import { findCase, insertCase, markDeleted, setStatus, singaporeToday, toDetail, updateCaseData } from './records.ts';
+import {
+  findByCaseNumber,
+  findCase,
+  insertCase,
+  markDeleted,
+  setStatus,
+  singaporeToday,
+  toDetail,
+  updateCaseData,
+} from './records.ts';
 
 /**
  * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,
@@ -64,11 +82,41 @@ export async function eserviceFor(
  * version the record is filled in under); throws the field errors otherwise. A save that is not a
  * draft is checked like a submission (docs/decisions/0035-form-model-v2.md).
  */
-function check(eservice: EserviceDetail, data: Record<string, unknown>, mode: ValidationMode, now: Date): FormValues {
+async function check(
+  db: Queryable,
+  principal: Principal,
+  eservice: EserviceDetail,
+  data: Record<string, unknown>,
+  mode: ValidationMode,
+  now: Date,
+): Promise<FormValues> {
   const answers = stripHidden(eservice.form, data);
   const errors = validate(eservice.form, answers, { mode, today: singaporeToday(now) });
+  await checkReferredRecords(db, principal, eservice, answers, errors);
   if (hasErrors(errors)) throw new FieldValidationError(errors);
   return answers;
+}
+
+/**
+ * What only the server can know: a case number a question says is one of the acting profile's records of
+ * an e-service (recordOf) must be one. Only the profile's own records are looked at, so the check tells
+ * nobody which other case numbers exist (docs/decisions/0034).
+ */
+async function checkReferredRecords(
+  db: Queryable,
+  principal: Principal,
+  eservice: EserviceDetail,
+  answers: FormValues,
+  errors: FieldErrors,
+): Promise<void> {
+  for (const field of allFields(eservice.form)) {
+    if (field.type !== 'caseNumber' || !field.recordOf || errors[field.name]) continue;
+    const value = answers[field.name];
+    const caseNumber = typeof value === 'string' ? normalizeCaseNumber(value) : null;
+    if (!caseNumber) continue;
+    const found = await findByCaseNumber(db, principal.actingProfileId, caseNumber, field.recordOf);
+    if (found.length === 0) errors[field.name] = FIELD_MESSAGES.caseNotFound(field.label);
+  }
 }
 
 const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
@@ -101,7 +149,7 @@ export async function createCase(
   input: { appCode: string; data: Record<string, unknown>; draft: boolean },
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
-  const data = check(eservice, input.data, modeOf(input.draft), actor.now);
+  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
   return db.transaction(async (tx) => {
     const row = await insertCase(tx, {
       appCode: eservice.code,
@@ -150,7 +198,7 @@ export async function saveCase(
   input: { data: Record<string, unknown>; version: number; draft: boolean },
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
-  const data = check(eservice, input.data, modeOf(input.draft), actor.now);
+  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== input.version || !isEditable(current.status))
@@ -197,7 +245,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
       throw refusal(current && toDetail(current), version);
-    check(eservice, current.data, 'submit', actor.now);
+    await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
     const row = await setStatus(
       tx,
       id,

@@ -86,6 +86,24 @@ describe('GET /api/search', () => {
     }
   });
 
+  it('finds what an abbreviation stands for: OTP finds the one-time password FAQs, marked', async () => {
+    const { res, body } = await search('q=OTP');
+    expect(res.statusCode).toBe(200);
+    const parsed = searchResponseSchema.parse(body.responseJSON);
+    expect(parsed.total).toBeGreaterThan(0);
+    expect(parsed.results[0]).toMatchObject({ kind: 'qa', source: 'Frequently Asked Questions' });
+    // ts_headline marks each word of the phrase: 'one', 'time', 'password' (the hyphen between is not a word).
+    expect(marked(parsed.results[0]!.snippet)).toEqual(expect.arrayContaining(['one', 'time', 'password']));
+    // Within a longer query, and in another case or word form.
+    const within = searchResponseSchema.parse((await search('q=otps%20mobile')).body.responseJSON);
+    expect(within.results.map((r) => r.href)).toContain(parsed.results[0]!.href);
+    // Negated, it excludes what it stands for.
+    const all = searchResponseSchema.parse((await search('q=password')).body.responseJSON);
+    const without = searchResponseSchema.parse((await search('q=password%20-otp')).body.responseJSON);
+    expect(without.total).toBeLessThan(all.total);
+    for (const r of without.results) expect(text(r.snippet).toLowerCase()).not.toContain('one-time password');
+  });
+
   it('is public: no token needed', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/search?q=travel' });
     expect(res.statusCode).toBe(200);
@@ -166,6 +184,15 @@ describe('GET /search (the header form)', () => {
     expect(unknownScope.headers.location).toBe('/#/search?q=refund&resultswithin=minlaw');
     const empty = await app.inject({ method: 'GET', url: '/search?resultswithin=gov' });
     expect(empty.headers.location).toBe('/#/search?resultswithin=minlaw');
+  });
+
+  it('keeps a query that is too long, for either scope, so the search page can say so and show it', async () => {
+    const long = 'x'.repeat(600);
+    for (const scope of ['minlaw', 'gov']) {
+      const res = await app.inject({ method: 'GET', url: `/search?q=${long}&resultswithin=${scope}` });
+      expect([302, 303], scope).toContain(res.statusCode);
+      expect(res.headers.location, scope).toBe(`/#/search?q=${long}&resultswithin=minlaw`);
+    }
   });
 });
 

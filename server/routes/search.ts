@@ -48,6 +48,12 @@ export function splitHighlighted(marked: string): HighlightedText {
   }, []);
 }
 
+/**
+ * The query as typed, with each abbreviation of search_synonyms rewritten into "it OR what it stands for"
+ * (migration 090, docs/decisions/0034): 'OTP' finds the pages that say "one-time password".
+ */
+const QUERY = `ts_rewrite(websearch_to_tsquery('english', $1), 'SELECT target, substitute FROM search_rewrites')`;
+
 /** A query of negated words only ("-refund") has querytree 'T': it would match nearly everything, so it matches nothing. */
 const MATCHES = `d.document @@ q.query AND querytree(q.query) <> 'T'`;
 
@@ -87,7 +93,7 @@ export async function searchRoutes(app: FastifyInstance, options: { apiPrefix: s
            FROM (SELECT d.kind, d.title, d.body, d.href, d.source, d.kind_order, d.position, q.query,
                         ts_rank(d.document, q.query) AS rank,
                         (count(*) OVER ())::int AS total
-                   FROM site_search_documents d, websearch_to_tsquery('english', $1) AS q(query)
+                   FROM site_search_documents d, ${QUERY} AS q(query)
                   WHERE ${MATCHES}
                   ORDER BY rank DESC, d.kind_order, d.position, d.href
                   LIMIT $2 OFFSET $3) hits
@@ -99,7 +105,7 @@ export async function searchRoutes(app: FastifyInstance, options: { apiPrefix: s
         // A page past the end: the window count came back with no row to carry it.
         const count = await app.db.query<{ total: number }>(
           `SELECT count(*)::int AS total
-             FROM site_search_documents d, websearch_to_tsquery('english', $1) AS q(query)
+             FROM site_search_documents d, ${QUERY} AS q(query)
             WHERE ${MATCHES}`,
           [q],
         );
@@ -133,8 +139,10 @@ export async function searchRoutes(app: FastifyInstance, options: { apiPrefix: s
       target.searchParams.set(SITE_SEARCH.PARAM_QUERY, query);
       return reply.redirect(target.toString(), 303);
     }
+    // A query too long for either search still goes to the results page, which says so and shows it
+    // for shortening: dropping it would silently empty what the user typed.
     const params = new URLSearchParams();
-    if (usable) params.set(SITE_SEARCH.PARAM_QUERY, query);
+    if (query.length > 0) params.set(SITE_SEARCH.PARAM_QUERY, query);
     params.set(SITE_SEARCH.PARAM_SCOPE, SITE_SEARCH.DEFAULT_SCOPE);
     return reply.redirect(`/#${ROUTES.search}?${params.toString()}`, 303);
   });

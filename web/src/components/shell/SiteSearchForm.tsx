@@ -5,7 +5,8 @@ import { buildHref } from '../../lib/router/location.ts';
 
 /**
  * The submit handler of a search form (q, resultswithin): a search of this website goes to the results
- * route directly; anything else (all-of-government, an empty query) submits the plain form.
+ * route directly, and so does a query too long for either search (the results page says so and keeps
+ * it); anything else (all-of-government, an empty query) submits the plain form.
  */
 export function useSiteSearchSubmit(): (event: FormEvent<HTMLFormElement>) => void {
   const router = useRouter();
@@ -13,9 +14,15 @@ export function useSiteSearchSubmit(): (event: FormEvent<HTMLFormElement>) => vo
     const data = new FormData(event.currentTarget);
     const q = String(data.get(SITE_SEARCH.PARAM_QUERY) ?? '').trim();
     const scope = String(data.get(SITE_SEARCH.PARAM_SCOPE) ?? SITE_SEARCH.DEFAULT_SCOPE);
-    if (scope !== SITE_SEARCH.DEFAULT_SCOPE || !q) return;
+    const tooLong = q.length > SITE_SEARCH.QUERY_MAX_LENGTH;
+    if ((scope !== SITE_SEARCH.DEFAULT_SCOPE && !tooLong) || !q) return;
     event.preventDefault();
-    router.navigate(buildHref(ROUTES.search, { [SITE_SEARCH.PARAM_QUERY]: q, [SITE_SEARCH.PARAM_SCOPE]: scope }));
+    router.navigate(
+      buildHref(ROUTES.search, {
+        [SITE_SEARCH.PARAM_QUERY]: q,
+        [SITE_SEARCH.PARAM_SCOPE]: SITE_SEARCH.DEFAULT_SCOPE,
+      }),
+    );
   };
 }
 
@@ -39,14 +46,7 @@ export function SiteSearchForm() {
       onSubmit={onSubmit}
     >
       <label htmlFor={`${id}-q`}>Search</label>
-      <input
-        id={`${id}-q`}
-        name={SITE_SEARCH.PARAM_QUERY}
-        type="search"
-        required
-        maxLength={SITE_SEARCH.QUERY_MAX_LENGTH}
-        autoComplete="off"
-      />
+      <input id={`${id}-q`} name={SITE_SEARCH.PARAM_QUERY} type="search" required autoComplete="off" />
       <label htmlFor={`${id}-scope`} className="visually-hidden">
         Search scope
       </label>

@@ -24,7 +24,26 @@ function WarningDialog({ engine, deadline }: { engine: SessionEngine; deadline: 
   // Opening the dialog reads its title and text: the first announcement is the next slot's.
   const lastSlot = useRef(announcementSlot((deadline - engine.now()) / 1000).key);
   const secondsLeft = Math.max(0, (deadline - now) / 1000);
-  useModalDialog(ref, { initialFocus: () => stayRef.current });
+  const stay = () => {
+    if (busy) return;
+    setBusy(true);
+    engine.requestRefresh();
+  };
+
+  useModalDialog(ref, {
+    initialFocus: () => stayRef.current,
+    // The browser may close the dialog itself (Escape without a cancel the page may refuse, since
+    // Chromium's close watchers allow one refusal per user activation): that is an answer too, so it
+    // keeps the session, and the warning stays up until the refresh has ended it, never gone for good.
+    onClosed: () => {
+      stay();
+      const dialog = ref.current;
+      if (dialog?.isConnected && !dialog.open) {
+        dialog.showModal();
+        stayRef.current?.focus();
+      }
+    },
+  });
 
   useEffect(() => {
     // Read from the clock each time, so a late or throttled timer still shows and says the right time.
@@ -47,12 +66,6 @@ function WarningDialog({ engine, deadline }: { engine: SessionEngine; deadline: 
       window.removeEventListener('focus', tick);
     };
   }, [engine, deadline]);
-
-  const stay = () => {
-    if (busy) return;
-    setBusy(true);
-    engine.requestRefresh();
-  };
 
   return (
     <dialog

@@ -129,7 +129,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (outcome.ok) {
         let def = current.form;
         if (outcome.value.formVersion !== current.formVersion) {
-          const earlier = await genericApi.eservice(current.code, signal, outcome.value.formVersion);
+          const earlier = await genericApi.eservice(current.code, signal, { version: outcome.value.formVersion });
           if (!earlier.ok) return null;
           def = earlier.value.form;
           setRecordForm(def);
@@ -334,7 +334,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!opened) return;
       if (opened.formVersion === eservice.formVersion) def = eservice.form;
       else {
-        const earlier = await genericApi.eservice(eservice.code, signal, opened.formVersion);
+        const earlier = await genericApi.eservice(eservice.code, signal, { version: opened.formVersion });
         if (!earlier.ok) return;
         def = earlier.value.form;
       }
@@ -462,7 +462,13 @@ export default function GenericScreen({ location }: ScreenProps) {
           />
         )}
       </section>
-      <CaseSearch appCode={appCode} signal={signal} openId={record?.id ?? null} onOpen={open} />
+      <CaseSearch
+        appCode={appCode}
+        caseType={eservice.caseType}
+        signal={signal}
+        openId={record?.id ?? null}
+        onOpen={open}
+      />
       {confirming?.kind === 'delete' && record && (
         <ConfirmDialog
           title="Delete record"

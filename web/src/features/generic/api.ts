@@ -67,17 +67,26 @@ const caseList = casesListSchema.transform((l) => l.cases);
 
 export const genericApi = {
   /** The e-service with the current version of its form, or the version given (a record's own). */
-  async eservice(code: string, signal: AbortSignal, version?: number): Promise<Outcome<EserviceDetail>> {
+  /**
+   * The e-service with its current form, or the version given (a record's own). quiet: a lookup on the side
+   * (naming another e-service) shows no toast of its own when it fails.
+   */
+  async eservice(
+    code: string,
+    signal: AbortSignal,
+    { version, quiet = false }: { version?: number; quiet?: boolean } = {},
+  ): Promise<Outcome<EserviceDetail>> {
     const query = version === undefined ? '' : `?${new URLSearchParams({ version: String(version) })}`;
     const path = `${API_PATHS.eservices}/${encodeURIComponent(code)}${query}`;
-    return read(await api.get(path, { signal }), eserviceDetailSchema);
+    return read(await api.get(path, { signal, quiet }), eserviceDetailSchema);
   },
   async list(appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
     const query = new URLSearchParams({ app: appCode });
     return read(await api.get(`${API_PATHS.cases}?${query}`, { signal, quiet: true }), caseList);
   },
-  async search(caseNumber: string, appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
-    const query = new URLSearchParams({ caseNumber, app: appCode });
+  /** The acting profile's records of that case number: of one e-service, or of any when appCode is left out. */
+  async search(caseNumber: string, appCode: string | undefined, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
+    const query = new URLSearchParams(appCode ? { caseNumber, app: appCode } : { caseNumber });
     return read(await api.get(`${API_PATHS.casesSearch}?${query}`, { signal, quiet: true }), caseList);
   },
   async open(id: string, signal: AbortSignal): Promise<Outcome<CaseDetail>> {

@@ -430,8 +430,31 @@ describe('search by case number', () => {
     const box = screen.getByRole('searchbox', { name: 'Case number' });
     await user.type(box, 'hello');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(box).toHaveAccessibleDescription(`For example, PD 000042 2026. Error: ${CASE_MESSAGES.badCaseNumber}`);
+    const year = new Date().getFullYear();
+    expect(box).toHaveAccessibleDescription(
+      `${CASE_MESSAGES.caseNumberExample('PD', year)} Error: ${CASE_MESSAGES.badCaseNumberOf('PD', year)}`,
+    );
     expect(calls.some((c) => c.path.startsWith('/api/cases/search'))).toBe(false);
+  });
+
+  it("names a record of another e-service and links to it there, instead of 'no such record'", async () => {
+    routes['GET /api/cases/search'] = () => ({
+      status: 200,
+      body: envelope({ cases: [record({ id: '9', appCode: 'PCD', caseNumber: 'PC 000009 2026', data: undefined })] }),
+    });
+    routes['GET /api/eservices/PCD'] = () => ({
+      status: 200,
+      body: envelope({ ...ESERVICE, code: 'PCD', title: 'Payment of Court Deposits', caseType: 'PC' }),
+    });
+    const user = await renderScreen();
+    await user.type(screen.getByRole('searchbox', { name: 'Case number' }), 'PC 000009 2026');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const link = await screen.findByRole('link', { name: CASE_MESSAGES.openIn('Payment of Court Deposits') });
+    expect(link).toHaveAttribute('href', '#/generic?app=PCD&case=9');
+    expect(screen.getByText(CASE_MESSAGES.belongsTo('PC 000009 2026', 'Payment of Court Deposits'))).toBeVisible();
+    expect(screen.queryByText(CASE_MESSAGES.caseNumberNotFound)).toBeNull();
+    // The profile's records of every e-service are searched, not only this one's.
+    expect(calls.find((c) => c.path.startsWith('/api/cases/search'))!.path).not.toContain('app=');
   });
 });
 

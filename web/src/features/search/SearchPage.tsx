@@ -90,12 +90,13 @@ export default function SearchPage({ location }: ScreenProps) {
           defaultValue={q}
           key={q}
           required
-          maxLength={SITE_SEARCH.QUERY_MAX_LENGTH}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? `${id}-status` : undefined}
         />
         <input type="hidden" name={SITE_SEARCH.PARAM_SCOPE} value={SITE_SEARCH.DEFAULT_SCOPE} />
         <button type="submit">Search</button>
       </form>
-      <p role="status" className="result-count" aria-busy={loading}>
+      <p role="status" id={`${id}-status`} className="result-count" aria-busy={loading}>
         {status}
       </p>
       {answer?.ok && answer.response.total === 0 && <p>{SITE_MESSAGES.searchNoResults}</p>}
