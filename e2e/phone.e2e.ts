@@ -143,6 +143,9 @@ test.describe('the signed-in header', () => {
     test(`at ${width} px it is compact and the menu is closed until asked for`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await signIn(page, USER);
+      // Measured once the screen and the user's name have arrived.
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByTestId('acting-as')).toHaveText('Signed in as Tan Ah Kow');
       const toggle = page.getByRole('button', { name: 'Menu' });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(page.locator('#site-menu')).toBeHidden();
