@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { BACK_TO_TOP } from '../../../../contract/index.ts';
 import { scrollToTop } from './scrollToTop.ts';
-import { useAvoidFocus } from './useAvoidFocus.ts';
+import { useFloatingSpot } from './useFloatingSpot.ts';
+
+const SPOTS = ['right', 'left'] as const;
 
 /**
  * The back-to-top button itself, loaded the first time the page is scrolled far enough to need it.
@@ -10,14 +12,16 @@ import { useAvoidFocus } from './useAvoidFocus.ts';
  */
 export default function BackToTopButton({ focusTop }: { focusTop: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
-  const dodging = useAvoidFocus(button);
+  // Bottom right, else bottom left; out of sight while both would cover a control (docs/decisions/0033).
+  const spot = useFloatingSpot(button, SPOTS, { fallback: 'hidden' });
   const cancelScroll = useRef<(() => void) | null>(null);
   return (
     <button
       ref={button}
       type="button"
       className="back-to-top"
-      data-dodge={dodging || undefined}
+      data-spot={spot}
+      data-floating=""
       onClick={() => {
         cancelScroll.current?.();
         cancelScroll.current = scrollToTop(BACK_TO_TOP.SCROLL_MS, () => {

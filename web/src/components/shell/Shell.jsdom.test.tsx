@@ -68,6 +68,8 @@ describe('header', () => {
       },
     });
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    // The menu is closed until asked for (docs/decisions/0033).
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('link', { name: 'My e-services' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { HEADER_LINK_KEYS, ROUTES, SITE_NAME } from '../../../../contract/index.ts';
-import { ThemeSwitch } from '../theme/ThemeSwitch.tsx';
 import { SiteLink } from './SiteLink.tsx';
 import { SiteMenu } from './SiteMenu.tsx';
 import { SiteSearchForm } from './SiteSearchForm.tsx';
@@ -14,7 +13,12 @@ export interface SiteHeaderProps {
   actingAs?: ReactNode;
 }
 
-/** The header (spec §2): logo, help links, theme, the site search, and the menu with its toggle. */
+/**
+ * The header (spec §2), compact like GOV.UK's service header (docs/decisions/0033): a top row with the
+ * logo, the help links and the account (whom the user is, then Log out, side by side), and a row with
+ * the menu toggle and the site search. The menu stays closed until asked for; the theme choice is in the
+ * footer.
+ */
 export function SiteHeader({ actions, menu, actingAs }: SiteHeaderProps) {
   return (
     <header className="site-header">
@@ -32,11 +36,12 @@ export function SiteHeader({ actions, menu, actingAs }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        <div className="header-tools">
-          <ThemeSwitch />
-          {actingAs}
-          {actions && <div className="header-actions">{actions}</div>}
-        </div>
+        {(actingAs || actions) && (
+          <div className="header-account">
+            {actingAs}
+            {actions}
+          </div>
+        )}
       </div>
       <div className="site-header-bottom">
         <SiteMenu>{menu}</SiteMenu>

@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '../../../../contract/index.ts';
 
 const isNarrow = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
 
 /**
- * The site menu's open state (spec §2): the toggle flips it; under 991 px wide it is forced collapsed
- * on load and on every resize that leaves the window narrow. A resize that changes only the height
- * (a phone's address bar sliding away while scrolling) leaves an opened menu alone.
+ * The site menu's open state (spec §2): the toggle flips it; it starts closed at every width
+ * (docs/decisions/0033), and under 991 px wide it is forced collapsed on every resize that leaves the
+ * window narrow. A resize that changes only the height (a phone's address bar sliding away while
+ * scrolling) leaves an opened menu alone.
  */
-export function useMenuOpen(): [open: boolean, toggle: () => void] {
-  const [open, setOpen] = useState(() => !isNarrow());
+export function useMenuOpen(): [open: boolean, toggle: () => void, close: () => void] {
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     let lastWidth = window.innerWidth;
     const onResize = () => {
@@ -18,10 +19,8 @@ export function useMenuOpen(): [open: boolean, toggle: () => void] {
       lastWidth = width;
       if (isNarrow()) setOpen(false);
     };
-    // On a narrow window the open menu covers the page: following one of its links closes it.
-    const onNavigate = () => {
-      if (isNarrow()) setOpen(false);
-    };
+    // The open menu pushes the page down: following one of its links closes it, the new screen on top.
+    const onNavigate = () => setOpen(false);
     window.addEventListener('resize', onResize);
     window.addEventListener('hashchange', onNavigate);
     return () => {
@@ -29,5 +28,7 @@ export function useMenuOpen(): [open: boolean, toggle: () => void] {
       window.removeEventListener('hashchange', onNavigate);
     };
   }, []);
-  return [open, () => setOpen((o) => !o)];
+  const toggle = useCallback(() => setOpen((o) => !o), []);
+  const close = useCallback(() => setOpen(false), []);
+  return [open, toggle, close];
 }

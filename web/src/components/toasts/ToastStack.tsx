@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAvoidFocus } from '../shell/useAvoidFocus.ts';
+import { useFloatingSpot } from '../shell/useFloatingSpot.ts';
 import { dismissToast, type Toast } from './toastStore.ts';
 
 /**
@@ -58,12 +58,18 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The visible stack, loaded with the first toast; it moves to the other edge rather than cover the focus (WCAG 2.4.11). */
+const SPOTS = ['bottom', 'top'] as const;
+
+/**
+ * The visible stack, loaded with the first toast. It sits at the bottom right, away from the header (its
+ * Log out, the logo, the warning banner), or at the top right when the bottom would cover a control, and
+ * never over the focus (WCAG 2.4.11; docs/decisions/0033).
+ */
 export default function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
   const stack = useRef<HTMLOListElement>(null);
-  const dodging = useAvoidFocus(stack);
+  const spot = useFloatingSpot(stack, SPOTS, { revision: toasts });
   return (
-    <ol ref={stack} className="toasts" aria-label="Notifications" data-dodge={dodging || undefined}>
+    <ol ref={stack} className="toasts" aria-label="Notifications" data-spot={spot} data-floating="">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

@@ -120,27 +120,41 @@ describe('toasts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
-  it('moves to the other edge when it would cover the focused element (WCAG 2.4.11)', () => {
+  it('moves to the other edge when it would cover the focused element or any control (WCAG 2.4.11)', () => {
     render(
       <>
         <input aria-label="field under the toasts" />
+        <button type="button">button under the toasts</button>
         <Toasts />
       </>,
     );
     act(() => emit('toast', { severity: 'info', message: 'Over a field' }));
     const list = stack();
     const field = screen.getByLabelText('field under the toasts');
+    const button = screen.getByRole('button', { name: 'button under the toasts' });
     const rect = (top: number) =>
       ({ top, bottom: top + 40, left: 800, right: 1000, width: 200, height: 40 }) as DOMRect;
-    list.getBoundingClientRect = () => rect(10);
-    field.getBoundingClientRect = () => rect(20);
+    const away = rect(300);
+    // Where the stack is depends on its spot: the bottom edge by default, the top when moved.
+    list.getBoundingClientRect = () => rect(list.dataset.spot === 'top' ? 10 : 600);
+    button.getBoundingClientRect = () => away;
+    expect(list).toHaveAttribute('data-spot', 'bottom');
+    field.getBoundingClientRect = () => rect(610);
     act(() => field.focus());
-    expect(list).toHaveAttribute('data-dodge', 'true');
-    field.getBoundingClientRect = () => rect(600);
+    expect(list).toHaveAttribute('data-spot', 'top');
+    // Both edges cover a control: the one that does not hide the focus.
+    button.getBoundingClientRect = () => rect(20);
     act(() => {
       field.blur();
       field.focus();
     });
-    expect(list).not.toHaveAttribute('data-dodge');
+    expect(list).toHaveAttribute('data-spot', 'top');
+    field.getBoundingClientRect = () => away;
+    button.getBoundingClientRect = () => away;
+    act(() => {
+      field.blur();
+      field.focus();
+    });
+    expect(list).toHaveAttribute('data-spot', 'bottom');
   });
 });

@@ -1,5 +1,6 @@
 import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
 import type { CaseSummary, CasesSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
+import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { countByStatus, totalRecords } from './summary.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -43,31 +44,33 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
               ))}
             </tbody>
           </table>
-          <table className="data-table">
-            <caption>Latest records</caption>
-            <thead>
-              <tr>
-                <th scope="col">Case number</th>
-                <th scope="col">E-service</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.latest.map((record) => (
-                <tr key={record.id}>
-                  <th scope="row">
-                    <a href={recordHref(record)}>{record.caseNumber}</a>
-                  </th>
-                  <td>{titles.get(record.appCode) ?? record.appCode}</td>
-                  <td>{CASE_STATUS_LABELS[record.status]}</td>
-                  <td>
-                    <time dateTime={record.updatedAt}>{formatDate(record.updatedAt)}</time>
-                  </td>
+          <TableScroll label="Latest records">
+            <table className="data-table">
+              <caption>Latest records</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Case number</th>
+                  <th scope="col">E-service</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Last updated</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {summary.latest.map((record) => (
+                  <tr key={record.id}>
+                    <th scope="row">
+                      <a href={recordHref(record)}>{record.caseNumber}</a>
+                    </th>
+                    <td>{titles.get(record.appCode) ?? record.appCode}</td>
+                    <td>{CASE_STATUS_LABELS[record.status]}</td>
+                    <td>
+                      <time dateTime={record.updatedAt}>{formatDate(record.updatedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
 import type { CaseSummary } from '../../../../contract/schemas/eservices.ts';
+import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { formatDateTime } from './format.ts';
 
 /** The acting profile's records of this e-service: case number (opens it), status, last change. */
@@ -15,32 +16,34 @@ export function RecordList({
   caption: string;
 }) {
   return (
-    <table className="data-table record-list">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Case number</th>
-          <th scope="col">Status</th>
-          <th scope="col">Last changed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {cases.map((c) => (
-          <tr key={c.id} aria-current={c.id === openId ? 'true' : undefined}>
-            <th scope="row">
-              <button type="button" className="button-link" onClick={() => onOpen(c.id)}>
-                {c.caseNumber}
-                <span className="visually-hidden">, open this record</span>
-              </button>
-              {c.id === openId && <span className="tag"> (open)</span>}
-            </th>
-            <td>{CASE_STATUS_LABELS[c.status]}</td>
-            <td>
-              <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>
-            </td>
+    <TableScroll label={caption}>
+      <table className="data-table record-list">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Case number</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last changed</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {cases.map((c) => (
+            <tr key={c.id} aria-current={c.id === openId ? 'true' : undefined}>
+              <th scope="row">
+                <button type="button" className="button-link" onClick={() => onOpen(c.id)}>
+                  {c.caseNumber}
+                  <span className="visually-hidden">, open this record</span>
+                </button>
+                {c.id === openId && <span className="tag"> (open)</span>}
+              </th>
+              <td>{CASE_STATUS_LABELS[c.status]}</td>
+              <td>
+                <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

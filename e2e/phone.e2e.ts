@@ -1,0 +1,215 @@
+import type { Locator, Page } from '@playwright/test';
+import { APPLICATION_CODES } from '../contract/index.ts';
+import { signIn } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The portal on a phone and the signed-in header (docs/decisions/0033): nothing scrolls sideways,
+ * nothing floating covers a control, and the header leaves room for the page.
+ */
+
+// Sign-in hashes a password (argon2) and many screens are visited on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+const USER = 'ptib.demo';
+
+/** How far the page reaches past the window's right edge (0 or less: no sideways scrolling). */
+const spill = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The screens a signed-in user reaches, each with what shows it is ready. */
+const SIGNED_IN: Array<{ hash: string; ready: (page: Page) => Promise<void> }> = [
+  {
+    hash: '#/dashboard',
+    ready: (p) => expect(p.getByRole('table', { name: 'Latest records' }).getByRole('row')).not.toHaveCount(0),
+  },
+  { hash: '#/profile', ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible() },
+  {
+    hash: '#/esvc',
+    ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'E-services' })).toBeVisible(),
+  },
+  ...APPLICATION_CODES.map((code) => ({
+    hash: `#/generic?app=${code}`,
+    ready: (p: Page) => expect(p.getByRole('form').getByRole('button', { name: 'Save draft' })).toBeEnabled(),
+  })),
+];
+
+test('nothing scrolls sideways at 320 and 375 px on any signed-in screen or e-service form', async ({ page }) => {
+  await signIn(page, USER);
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const { hash, ready } of SIGNED_IN) {
+      await page.goto(`/${hash}`);
+      await ready(page);
+      expect(await spill(page), `${hash} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    // With the menu open too.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.locator('#site-menu')).toBeVisible();
+    expect(await spill(page), `the open menu at ${width} px`).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+  }
+});
+
+test('a wide table scrolls inside its own labelled, focusable region, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await signIn(page, USER);
+  const region = page.getByRole('region', { name: 'Latest records' });
+  await expect(region.getByRole('table', { name: 'Latest records' })).toBeVisible();
+  expect(await spill(page)).toBeLessThanOrEqual(0);
+  await region.focus();
+  await expect(region).toBeFocused();
+  const box = (await region.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+});
+
+/** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
+async function uncovered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return top !== null && el.contains(top);
+  });
+}
+
+/** The boxes of two elements overlap (a hidden or absent one overlaps nothing). */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  if (!boxA || !boxB || !(await a.isVisible()) || !(await b.isVisible())) return false;
+  return (
+    boxA.x < boxB.x + boxB.width &&
+    boxB.x < boxA.x + boxA.width &&
+    boxA.y < boxB.y + boxB.height &&
+    boxB.y < boxA.y + boxA.height
+  );
+}
+
+test('back to top never covers Save draft on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=PD');
+  const saveDraft = page.getByRole('form').getByRole('button', { name: 'Save draft' });
+  await expect(saveDraft).toBeEnabled();
+  // Save draft at the bottom of the window, where back to top appears once the page is scrolled down.
+  await saveDraft.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    window.scrollTo(0, window.scrollY + r.bottom - window.innerHeight + 12);
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+  const backToTop = page.locator('.back-to-top');
+  await expect(backToTop).toBeAttached();
+  await expect.poll(() => uncovered(saveDraft)).toBe(true);
+  await expect.poll(() => overlap(backToTop, saveDraft)).toBe(false);
+});
+
+/** Raises an error toast as a user would: a draft save that cannot reach the server. */
+async function failedSave(page: Page): Promise<Locator> {
+  await page.goto('/#/generic?app=PD');
+  await page.route('**/api/cases**', (route) => route.abort('connectionreset'));
+  await page.getByRole('form').getByRole('button', { name: 'Save draft' }).click();
+  const toast = page.locator('li.toast').first();
+  await expect(toast).toBeVisible();
+  // The pointer on it stops its clock (error toasts leave after 5 s), the way a reader would.
+  await toast.hover();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.locator('ol.toasts');
+}
+
+test('a toast does not cover Log out at 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, USER);
+  const toasts = await failedSave(page);
+  const logout = page.getByRole('button', { name: 'Log out' });
+  await expect.poll(() => overlap(toasts, logout)).toBe(false);
+  await expect.poll(() => uncovered(logout)).toBe(true);
+});
+
+test('a toast does not cover the logo or the warning banner at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, USER);
+  const toasts = await failedSave(page);
+  const logo = page.getByRole('link', { name: 'PTIB e-Services home' });
+  const banner = page.locator('.warning-banner');
+  await expect.poll(() => overlap(toasts, logo)).toBe(false);
+  await expect.poll(() => overlap(toasts, banner)).toBe(false);
+  await expect.poll(() => uncovered(logo)).toBe(true);
+});
+
+test.describe('the signed-in header', () => {
+  for (const [width, most] of [
+    [375, 260],
+    [1280, 120],
+  ] as const) {
+    test(`at ${width} px it is compact and the menu is closed until asked for`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, USER);
+      // Measured once the screen and the user's name have arrived.
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByTestId('acting-as')).toHaveText('Signed in as Tan Ah Kow');
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('#site-menu')).toBeHidden();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.height).toBeLessThanOrEqual(most);
+      // The page's heading is in the first screenful.
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      expect(heading.y + heading.height).toBeLessThanOrEqual(800);
+      // The user's name and Log out sit together, on one line.
+      const name = (await page.getByTestId('acting-as').boundingBox())!;
+      const logout = (await page.getByRole('button', { name: 'Log out' }).boundingBox())!;
+      expect(Math.abs(name.y + name.height / 2 - (logout.y + logout.height / 2))).toBeLessThan(8);
+      expect(logout.x - (name.x + name.width)).toBeLessThan(40);
+      // The theme choice is out of the header.
+      await expect(page.getByRole('banner').getByLabel('Theme')).toHaveCount(0);
+      await expect(page.getByRole('contentinfo').getByLabel('Theme')).toBeVisible();
+    });
+  }
+
+  test("'Signed in as …' is plain text, not drawn as a button", async ({ page }) => {
+    await signIn(page, USER);
+    const name = page.getByTestId('acting-as');
+    await expect(name).toHaveText('Signed in as Tan Ah Kow');
+    const style = await name.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { border: s.borderTopStyle, width: s.borderTopWidth, background: s.backgroundColor };
+    });
+    expect(style.border === 'none' || style.width === '0px').toBe(true);
+    expect(style.background).toBe('rgba(0, 0, 0, 0)');
+  });
+
+  test('the menu opens by keyboard, groups its links, and Escape closes it with focus back on the toggle', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, USER);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: 'Payment by Debtor' })).toBeVisible();
+    await expect(menu.getByText('Payments', { exact: true })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await expect(page.locator('#site-menu')).toBeHidden();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Following a link closes it: the new screen is not pushed down.
+    await menu.getByRole('link', { name: 'Payment by Debtor' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment by Debtor' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('an opened menu is still forced shut when the window narrows under 991 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, USER);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.setViewportSize({ width: 990, height: 800 });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
