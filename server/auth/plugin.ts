@@ -11,7 +11,7 @@ import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
 
 /** Why a call has no principal: the guards answer 4200 for 'interrupted', 403 Forbidden for the rest. */
-export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'interrupted';
+export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'interrupted' | 'proxyWithdrawn';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,9 +26,19 @@ declare module 'fastify' {
     requireAuthorization: (code: string) => preHandlerAsyncHookHandler;
     /** preHandler factory: a live session whose account holds this authority (role, e.g. PTIB). */
     requireAuthority: (code: string) => preHandlerAsyncHookHandler;
+    /**
+     * preHandler of the calls that leave a withdrawn proxy (the switch): a live session, whether or not it
+     * still may act for its acting profile; the handler reads sessionPrincipal().
+     */
+    requireSessionOrWithdrawnProxy: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     sessionProblem: SessionProblem | null;
+    /**
+     * The live session of a call refused with 'proxyWithdrawn' (request.principal is null then, so no
+     * route can act for the profile by accident). Only logout and the proxy switch read it.
+     */
+    withdrawnProxyPrincipal: Principal | null;
   }
 }
 
@@ -71,7 +81,17 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
     authorities: session.authorities,
     authorizations: session.authorizations,
   };
+  if (session.proxyWithdrawn) {
+    request.withdrawnProxyPrincipal = principal;
+    request.sessionProblem = 'proxyWithdrawn';
+    return;
+  }
   request.principal = principal;
+}
+
+/** The caller's live session, also when it acts for a profile whose grant was withdrawn (docs/decisions/0029). */
+export function sessionPrincipal(request: FastifyRequest): Principal | null {
+  return request.principal ?? request.withdrawnProxyPrincipal;
 }
 
 /**
@@ -93,6 +113,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionProblem', null);
+  app.decorateRequest('withdrawnProxyPrincipal', null);
 
   registerXsrf(app, apiBase);
   app.addHook('onRequest', async (request) => {
@@ -104,7 +125,30 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
     if (request.sessionProblem === 'interrupted') {
       throw new ApiError(403, RESPONSE_CODE.SESSION_INTERRUPTED, AUTH_MESSAGES.sessionInterrupted);
     }
+    const withdrawn = request.withdrawnProxyPrincipal;
+    if (request.sessionProblem === 'proxyWithdrawn' && withdrawn) {
+      await audit(app.db, {
+        event: 'authorization_refused',
+        outcome: 'failure',
+        at: app.now(),
+        accountId: withdrawn.accountId,
+        loginName: withdrawn.loginName,
+        actingProfileId: withdrawn.actingProfileId,
+        clientAddress: request.ip,
+        detail: {
+          needed: 'proxy grant',
+          method: request.method,
+          path: request.routeOptions.url ?? request.url.split('?')[0],
+        },
+      });
+      throw new ApiError(403, RESPONSE_CODE.PROXY_WITHDRAWN, AUTH_MESSAGES.proxyWithdrawn(withdrawn.actingProfileId));
+    }
     throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
+  };
+
+  const requireSessionOrWithdrawnProxy: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (request.withdrawnProxyPrincipal) return;
+    await requireSession.call(app, request, reply);
   };
 
   const refuse = async (request: FastifyRequest, responseCode: string, reason: string, needed: string) => {
@@ -140,6 +184,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
     };
 
   app.decorate('requireSession', requireSession);
+  app.decorate('requireSessionOrWithdrawnProxy', requireSessionOrWithdrawnProxy);
   app.decorate('requireAuthorization', guard('authorization'));
   app.decorate('requireAuthority', guard('authority'));
 }

@@ -14,6 +14,7 @@ function record(sessionId: string, change: Partial<SessionRecord> = {}): Session
     ownProfileId: 'PTIB00000001',
     actingProfileId: 'PTIB00000001',
     actingProfileBlocked: false,
+    proxyWithdrawn: false,
     accountDisabled: false,
     expiresAt: new Date(NOW.getTime() + 15 * MINUTE),
     absoluteExpiresAt: new Date(NOW.getTime() + 12 * 60 * MINUTE),

@@ -76,6 +76,11 @@ export interface SessionRecord {
   ownProfileId: string;
   actingProfileId: string;
   actingProfileBlocked: boolean;
+  /**
+   * The session acts for another profile, and the master's grant over it is gone: deleted, masterBlock
+   * set, or the own profile no longer a master (docs/decisions/0029).
+   */
+  proxyWithdrawn: boolean;
   accountDisabled: boolean;
   expiresAt: Date;
   absoluteExpiresAt: Date;
@@ -92,6 +97,7 @@ interface SessionRow {
   profile_id: string;
   acting_profile_id: string;
   acting_blocked: boolean;
+  proxy_withdrawn: boolean;
   disabled: boolean;
   expires_at: Date;
   absolute_expires_at: Date;
@@ -101,19 +107,27 @@ interface SessionRow {
   authorizations: string[];
 }
 
-/** The session with its account, acting profile and grants, or null when there is no such session. */
-export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRecord | null> {
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id, p.is_blocked AS acting_blocked,
+/**
+ * What every signed-in call checks. Every table it reads has a trigger that notifies the processes' session
+ * copies when it changes (migrations 060 and 075; session-cache.api.test.ts holds the two together).
+ */
+export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id,
+            p.is_blocked AS acting_blocked,
+            (s.acting_profile_id <> a.profile_id AND NOT EXISTS (
+               SELECT 1 FROM proxy_grants g JOIN ptib_profiles m ON m.id = g.master_profile_id
+                WHERE g.master_profile_id = a.profile_id AND g.proxy_profile_id = s.acting_profile_id
+                  AND NOT g.master_block AND m.proxy_ind)) AS proxy_withdrawn,
             a.disabled, s.expires_at, s.absolute_expires_at, s.ended_at, s.end_reason,
             ARRAY(SELECT authority FROM account_authorities WHERE account_id = a.id ORDER BY authority) AS authorities,
             ARRAY(SELECT authorization_code FROM account_authorizations WHERE account_id = a.id ORDER BY authorization_code) AS authorizations
        FROM sessions s
        JOIN accounts a ON a.id = s.account_id
        JOIN ptib_profiles p ON p.id = s.acting_profile_id
-      WHERE s.id = $1`,
-    [sessionId],
-  );
+      WHERE s.id = $1`;
+
+/** The session with its account, acting profile and grants, or null when there is no such session. */
+export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRecord | null> {
+  const { rows } = await db.query<SessionRow>(LOAD_SESSION_SQL, [sessionId]);
   const r = rows[0];
   if (!r) return null;
   return {
@@ -123,6 +137,7 @@ export async function loadSession(db: Queryable, sessionId: string): Promise<Ses
     ownProfileId: r.profile_id,
     actingProfileId: r.acting_profile_id,
     actingProfileBlocked: r.acting_blocked,
+    proxyWithdrawn: r.proxy_withdrawn,
     accountDisabled: r.disabled,
     expiresAt: new Date(r.expires_at),
     absoluteExpiresAt: new Date(r.absolute_expires_at),

@@ -20,6 +20,7 @@ import {
 } from '../../contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { signIn } from '../auth/login.ts';
+import { sessionPrincipal } from '../auth/plugin.ts';
 import { issueNonce, randomSecret } from '../auth/nonces.ts';
 import { endSession, refreshSession } from '../auth/sessions.ts';
 import { issueToken } from '../auth/tokens.ts';
@@ -115,7 +116,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
   // (docs/decisions/0004, Logout).
   r.post(API_PATHS.logout, { schema: { response: { 200: envelopeSchema(z.null()) } } }, async (request, reply) => {
     reply.header('Clear-Site-Data', LOGOUT_CLEAR_SITE_DATA);
-    const p = request.principal;
+    const p = sessionPrincipal(request);
     if (p) {
       const now = app.now();
       await endSession(app.db, p.sessionId, 'logout', now);

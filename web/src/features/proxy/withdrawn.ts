@@ -1,0 +1,40 @@
+import { AUTH_MESSAGES, ROUTES } from '../../../../contract/index.ts';
+import { emit, on } from '../../lib/events/bus.ts';
+import { identity as identityStore, session } from '../../lib/session/index.ts';
+import { switchProxyProfile } from './api.ts';
+
+export interface WithdrawnDeps {
+  /** POST switchProxyProfile; '' switches back to the user's own profile. */
+  call: (ptibProfileID: string) => Promise<string>;
+  navigate: (to: string) => void;
+}
+
+/**
+ * When the server says the authority to act for the current profile was withdrawn (header 4110), the user
+ * acts as themself again: switch back on the server, tell the other tabs, reload the identity, go to the
+ * dashboard and say why (docs/decisions/0029). Calls refused at the same time share one switch back.
+ */
+export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void {
+  let returning = false;
+  return on('session:proxyWithdrawn', () => {
+    if (returning) return;
+    returning = true;
+    const formerId = identityStore.current()?.ptibProfileID ?? '';
+    void (async () => {
+      try {
+        await deps.call('');
+        session.proxySwitched('');
+        await identityStore.load();
+        deps.navigate(ROUTES.dashboard);
+        emit('toast', { severity: 'warn', message: AUTH_MESSAGES.proxyWithdrawnReturned(formerId) });
+      } catch {
+        // A session end or an outage on the way back was reported by the HTTP layer already.
+      } finally {
+        returning = false;
+      }
+    })();
+  });
+}
+
+export const returnToSelfWithSwitch = (navigate: (to: string) => void) =>
+  returnToSelfWhenProxyWithdrawn({ call: switchProxyProfile, navigate });
