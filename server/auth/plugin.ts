@@ -1,12 +1,12 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE } from '../../contract/index.ts';
+import { AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '../../contract/index.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
 import type { Principal } from './principal.ts';
 import { SessionCache } from './session-cache.ts';
-import { endSession, loadSession } from './sessions.ts';
+import { endSession, endSessionForRetiredToken, loadSession, type SessionRecord } from './sessions.ts';
 import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
 
@@ -44,6 +44,48 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9_.-]+)$/;
 
+/**
+ * Whether a token of this generation may be used now (docs/decisions/0029): the session's current one, or
+ * the one a refresh replaced, for SESSION.ROTATION_GRACE_MS after that refresh (calls already on their way).
+ */
+function tokenGenerationHolds(session: SessionRecord, generation: number, now: Date): boolean {
+  if (generation === session.tokenGeneration) return true;
+  return (
+    generation === session.tokenGeneration - 1 &&
+    session.tokenRotatedAt !== null &&
+    now.getTime() < session.tokenRotatedAt.getTime() + SESSION.ROTATION_GRACE_MS
+  );
+}
+
+/**
+ * Ends the session a retired token was used for (past the grace, or for a second refresh), and audits it
+ * as 'token_reuse'. The refresh route calls it too.
+ */
+export async function endForRetiredToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  session: Pick<SessionRecord, 'sessionId' | 'accountId' | 'loginName' | 'actingProfileId'>,
+  generation: number,
+): Promise<void> {
+  const now = app.now();
+  if (!(await endSessionForRetiredToken(app.db, session.sessionId, generation, now))) return;
+  await audit(app.db, {
+    event: 'token_reuse',
+    outcome: 'failure',
+    at: now,
+    accountId: session.accountId,
+    loginName: session.loginName,
+    actingProfileId: session.actingProfileId,
+    clientAddress: request.ip,
+    detail: {
+      generation,
+      method: request.method,
+      path: request.routeOptions.url ?? request.url.split('?')[0],
+      endedSession: true,
+    },
+  });
+}
+
 async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   if (!header) {
@@ -67,6 +109,12 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
     request.sessionProblem = 'expired';
     return;
   }
+  if (!tokenGenerationHolds(session, claims.generation, now)) {
+    // An older token than the grace allows: whoever sent it is not the session's holder, or both are.
+    if (claims.generation < session.tokenGeneration) await endForRetiredToken(app, request, session, claims.generation);
+    request.sessionProblem = claims.generation < session.tokenGeneration ? 'ended' : 'invalid';
+    return;
+  }
   if (session.accountDisabled) {
     request.sessionProblem = 'ended';
     return;
@@ -77,6 +125,7 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
     loginName: session.loginName,
     ownProfileId: session.ownProfileId,
     actingProfileId: session.actingProfileId,
+    tokenGeneration: claims.generation,
     actingProfileBlocked: session.actingProfileBlocked,
     authorities: session.authorities,
     authorizations: session.authorizations,

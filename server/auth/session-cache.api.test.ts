@@ -153,6 +153,19 @@ describe('a session another process changed is seen changed at the very next cal
     expect(rows).toEqual([{ ended_at: null }]);
   });
 
+  it('a refresh through B retires the old token on A too: past the grace its use there ends the session', async () => {
+    const { viaA, viaB } = await heldByA();
+    const old = viaA.token!;
+    const refreshed = await viaB.post(API_PATHS.refresh);
+    expect(refreshed.statusCode).toBe(200);
+    viaB.token = refreshed.json().responseJSON.token;
+    // A's copy was loaded when the old token was current; A must not take it for current still.
+    clock.advance(SESSION.ROTATION_GRACE_MS);
+    expect(await header(viaA)).toEqual(FORBIDDEN);
+    expect(viaA.token).toBe(old);
+    expect(await header(viaB)).toEqual(FORBIDDEN);
+  });
+
   it('a profile blocked by an operator through B: A refuses at once', async () => {
     const { viaA } = await heldByA('ptib.master');
     try {

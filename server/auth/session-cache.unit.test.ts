@@ -15,6 +15,8 @@ function record(sessionId: string, change: Partial<SessionRecord> = {}): Session
     actingProfileId: 'PTIB00000001',
     actingProfileBlocked: false,
     proxyWithdrawn: false,
+    tokenGeneration: 0,
+    tokenRotatedAt: null,
     accountDisabled: false,
     expiresAt: new Date(NOW.getTime() + 15 * MINUTE),
     absoluteExpiresAt: new Date(NOW.getTime() + 12 * 60 * MINUTE),
