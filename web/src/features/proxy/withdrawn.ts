@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, ROUTES } from '../../../../contract/index.ts';
 import { emit, on } from '../../lib/events/bus.ts';
 import { identity as identityStore, session } from '../../lib/session/index.ts';
-import { switchProxyProfile } from './api.ts';
 
 export interface WithdrawnDeps {
   /** POST switchProxyProfile; '' switches back to the user's own profile. */
@@ -36,5 +35,12 @@ export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void 
   });
 }
 
+/**
+ * The app's wiring. The call's module (and the zod schemas it parses with) loads only when a grant is
+ * withdrawn: this runs from the first load, which stays without them (docs/decisions/0027).
+ */
 export const returnToSelfWithSwitch = (navigate: (to: string) => void) =>
-  returnToSelfWhenProxyWithdrawn({ call: switchProxyProfile, navigate });
+  returnToSelfWhenProxyWithdrawn({
+    call: (id) => import('./api.ts').then(({ switchProxyProfile }) => switchProxyProfile(id)),
+    navigate,
+  });
