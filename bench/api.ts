@@ -17,7 +17,14 @@ import { PAYLOAD_CRYPTO, isEncryptedAnswer, openAnswer, type AnswerKey } from '.
 import { signToken } from '../server/auth/tokens.ts';
 import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../server/security/passwords.ts';
 import { freePort } from '../scripts/lib/server-process.ts';
-import { postHeaders, signedInClient, type HttpClient } from './lib/client.ts';
+import {
+  postHeaders,
+  refreshAccountsFor,
+  refreshSessionsPerRun,
+  signedInClient,
+  signedInGrowthClients,
+  type HttpClient,
+} from './lib/client.ts';
 import { measureCosts } from './lib/costs.ts';
 import type { Request } from 'autocannon';
 import {
@@ -34,13 +41,8 @@ import {
 import { WRK_THREADS, sumOver, type WrkRun } from './lib/wrk.ts';
 import { DEFAULT_ROUNDS, ROOT, args, median, newResult, report, round, type BenchResult } from './lib/results.ts';
 import { SERVER_COMMAND, startServer } from './lib/server.ts';
+import { seedRefreshAccounts } from './seed.ts';
 import { cpuPerRequest, describeCpu } from './lib/threads.ts';
-
-/**
- * Requests a connection chains its refresh tokens through before autocannon clears its context (it then
- * starts again from the newest token any connection got). Much longer lists stall autocannon itself.
- */
-const CHAIN_LENGTH = 1_000;
 
 export const RATIO_TARGET = 0.6;
 export const P99_TARGET_MS = 25;
@@ -74,7 +76,7 @@ export async function startBaseline(): Promise<{
   const now = new Date();
   const token = signToken(
     { kid, privateKey },
-    { sessionId: randomUUID(), accountId: '1' },
+    { sessionId: randomUUID(), accountId: '1', generation: 0 },
     now,
     new Date(now.getTime() + 3_600_000),
   );
@@ -107,40 +109,52 @@ export function baselineLoad(url: string, token: string, o: ApiOptions): Promise
 }
 
 /**
- * refreshJWT as clients use it: every request sends the newest token a refresh answered (a refresh answers a
- * new token; the older one stays valid until its own expiry, see the report). With autocannon the chain is
- * per connection; wrk's Lua does not know the connection, so it is per wrk thread (bench/lib/wrk/refresh.lua).
+ * refreshJWT as clients use it, with rotating tokens (docs/decisions/0029): every request sends the token
+ * its session's last refresh answered, and a token refreshes once. One session per connection (growth
+ * accounts, refreshAccountsFor: the server's database must hold them), signed in afresh for each load.
+ * Each connection takes a token that is not in flight and puts back the one its answer gave.
  */
-export async function refreshLoad(base: string, client: HttpClient, o: ApiOptions): Promise<LoadFigures> {
+export async function refreshLoad(base: string, o: ApiOptions): Promise<LoadFigures> {
   const url = `${base}${API_PATHS.refresh}`;
+  const clients = await signedInGrowthClients(base, refreshAccountsFor(o.connections));
+  const tokens = clients.map((c) => c.token!);
+  // The warm-up's sessions and the measured run's: requests still in flight when a run stops lose their
+  // session's token (the server rotated it, nobody read the answer).
+  const perRun = refreshSessionsPerRun(o.connections);
+  const [warmupTokens, measuredTokens] = [tokens.slice(0, perRun), tokens.slice(perRun)];
   if (loadGenerator().name === 'wrk') {
-    const { authorization: _, ...headers } = postHeaders(client);
+    // Any client's cookie and XSRF pair will do: the XSRF check compares the two, not whose they are.
+    const { authorization: _, ...headers } = postHeaders(clients[0]!);
     const { figures, measured } = await wrkLoad({
       ...o,
       url,
       script: 'refresh.lua',
       headers,
-      env: { BENCH_TOKEN: client.token! },
+      env: { BENCH_TOKENS: (o.warmupSeconds === 0 ? measuredTokens : warmupTokens).join(' ') },
+      measuredEnv: () => ({ BENCH_TOKENS: measuredTokens.join(' ') }),
     });
-    // A refresh answered without a token the script could read would leave it sending the first token.
+    // A refresh answered without a token the script could read would lose its session.
     const chained = sumOver(measured, 'refreshed');
     if (chained < figures.requests - figures.non2xx)
       throw new Error(`refreshJWT: only ${chained} of ${figures.requests} answers carried a new token`);
     return figures;
   }
-  let latest = client.token!;
+  // autocannon runs its warm-up and the measured run in one process: one pool for both, with both sets.
+  const pool = [...measuredTokens, ...warmupTokens];
+  // A starved request (a refresh failed and lost its session's token) is refused without ending a session.
+  const noToken = 'starved';
   const refresh: Request = {
     method: 'POST',
-    headers: postHeaders(client),
+    headers: postHeaders(clients[0]!),
     body: '{}',
-    setupRequest(request, context) {
-      const token = (context.token as string | undefined) ?? latest;
+    setupRequest(request) {
+      const token = pool.pop() ?? noToken;
       return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
     },
-    onResponse(status, body, context) {
+    onResponse(status, body) {
       if (status !== 200) return;
       try {
-        context.token = latest = (JSON.parse(body) as { responseJSON: { token: string } }).responseJSON.token;
+        pool.push((JSON.parse(body) as { responseJSON: { token: string } }).responseJSON.token);
       } catch {
         /* counted as an error by the status */
       }
@@ -151,9 +165,7 @@ export async function refreshLoad(base: string, client: HttpClient, o: ApiOption
     connections: o.connections,
     duration: o.duration,
     warmupSeconds: o.warmupSeconds,
-    // autocannon clears a connection's context each time it has gone through the whole list, so a list of
-    // one would send the same token every time: a long list keeps each connection's chain going.
-    requests: Array.from({ length: CHAIN_LENGTH }, () => refresh),
+    requests: [refresh],
   });
 }
 
@@ -358,21 +370,19 @@ if (import.meta.main) {
   const lines: string[] = [];
   const generator = loadGenerator();
   const baseline = await startBaseline();
-  const server = await startServer();
+  // A data directory with the refresh load's accounts, seeded before the server opens it (PGlite has one
+  // process at a time).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ptib-bench-api-'));
+  await seedRefreshAccounts({ dataDir }, refreshAccountsFor(o.connections));
+  const server = await startServer({ dataDir });
   const say = (...said: string[]) => {
     lines.push(...said);
     console.log(said.join('\n'));
   };
   try {
-    // One session for the whole bench: a new sign-in of the same login would end it (single-session rule).
+    // One session for retrieveProfile: a new sign-in of the same login would end it (single-session rule).
+    // The refresh load signs in sessions of its own.
     const client = await signedInClient(server.url);
-
-    // Is the token a refresh replaced still good? (Decides whether a realistic client must chain tokens.)
-    const before = client.token!;
-    const refreshed = await client.post(API_PATHS.refresh, {});
-    client.token = before;
-    const oldStillValid = (await client.post(API_PATHS.refresh, {})).statusCode === 200;
-    client.token = (refreshed.json() as { responseJSON: { token: string } }).responseJSON.token;
 
     // The yardstick and the two calls in turn, round after round: a few seconds when the shared machine is
     // busy then land in one round of each, and the medians are the figures.
@@ -388,7 +398,7 @@ if (import.meta.main) {
         `  ${describeCpu(baseCpu)}`,
       );
 
-      const refreshCpu = await cpuPerRequest(server.pid, () => refreshLoad(server.url, client, o));
+      const refreshCpu = await cpuPerRequest(server.pid, () => refreshLoad(server.url, o));
       refreshes.push(refreshCpu.result);
       say(`${tag}refreshJWT: ${describe(refreshCpu.result)}`, `  ${describeCpu(refreshCpu)}`);
 
@@ -440,10 +450,7 @@ if (import.meta.main) {
       '|---|---|',
       ...costs.map((c) => `| ${c.piece} | ${c.ms.toFixed(3)} |`),
       '',
-      `A token replaced by a refresh ${oldStillValid ? 'stays valid until its own expiry (the session row is what the server checks), so' : 'is refused at once, so'} ` +
-        (generator.name === 'wrk'
-          ? `the refresh load chains tokens, as a browser tab does: each request sends the newest token a refresh answered. wrk runs one Lua state per thread and does not tell the script which connection an answer came on, so the chain is per wrk thread (${generator.threads} here): each request sends the newest token any connection of its thread got.`
-          : 'the refresh load chains tokens per connection, as a browser tab does: each request sends the token the previous answer gave.'),
+      `Refresh tokens rotate (docs/decisions/0029): a token refreshes once, and a second refresh with it ends its session. So the refresh load has one session per connection (${refreshAccountsFor(o.connections)} growth accounts seeded for it: a warm-up set and a measured set), and chains each session's tokens as a browser tab does: a request takes a token not in flight, its answer puts back the new one${generator.name === 'wrk' ? ` (a pool per wrk thread, ${generator.threads} here: wrk does not tell the script which connection an answer came on)` : ''}.`,
       `retrieveProfile is an encrypted call (contract/crypto: RSA-OAEP-3072 wraps an AES-256-GCM key, which the client reuses for up to ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_USES} requests or ${PAYLOAD_CRYPTO.REQUEST_KEY_MAX_AGE_MS / 60_000} minutes as the web app does, so the server unwraps it once); ` +
         'the server refuses a replayed body, so every request carries its own seal (its own IV), made before the run.',
       "Under each load, its server CPU per request: the CPU time (/proc, user + system) each thread of the process used over the load, divided by the requests answered. MainThread answers HTTP; WorkerThread is the embedded database (docs/decisions/0022); V8Worker threads are V8's helpers (garbage collection); libuv-worker the thread pool.",
@@ -456,6 +463,7 @@ if (import.meta.main) {
   } finally {
     await server.stop();
     await baseline.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   report(result);
 }

@@ -14,7 +14,7 @@ import { API_PATHS } from '../contract/index.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { profileLoad, profilePoolRps, refreshLoad } from './api.ts';
-import { signedInClient, type HttpClient } from './lib/client.ts';
+import { refreshAccountsFor, signedInClient, type HttpClient } from './lib/client.ts';
 import {
   DEFAULT_CONNECTIONS,
   WARMUP_SECONDS,
@@ -68,7 +68,7 @@ function calls(duration: number, connections: number): Call[] {
   return [
     {
       name: REFRESH,
-      run: (b, c) => refreshLoad(b, c, o),
+      run: (b) => refreshLoad(b, o),
       once: async (c) => (await c.post(API_PATHS.refresh, {})).statusCode,
     },
     {
@@ -162,7 +162,11 @@ if (import.meta.main) {
         console.log(`seeding ${accounts} accounts and ${cases} cases…`);
         await seedGrowth(db, { accounts, cases }, console.log);
         lines.push(`growth seed: ${Math.round((performance.now() - t0) / 1000)} s (bench/seed.ts, generate_series)`);
-      } else await db.exec('ANALYZE');
+      } else {
+        // The refresh load's own sessions, one per connection (bench/api.ts refreshLoad); the grown
+        // database has them among its growth accounts.
+        await seedGrowth(db, { accounts: refreshAccountsFor(connections), cases: 0 });
+      }
       await db.close();
     }
 

@@ -13,11 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '../contract/index.ts';
 import { profileLoad, profilePoolRps, refreshLoad } from './api.ts';
-import { signedInClient } from './lib/client.ts';
+import { refreshAccountsFor, signedInClient } from './lib/client.ts';
 import { describeGenerator, load } from './lib/load.ts';
 import { args, newResult, report, round } from './lib/results.ts';
 import { peakRssMb, rssMb, startServer } from './lib/server.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
+import { seedRefreshAccounts } from './seed.ts';
 
 export const RSS_TARGET_MB = 150;
 const SAMPLE_MS = 10_000;
@@ -39,6 +40,8 @@ if (import.meta.main) {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const firstSettled = rssMb(first.pid)!;
     await first.stop();
+    // The refresh segments' sessions (bench/api.ts refreshLoad), after the first start measured a new directory.
+    await seedRefreshAccounts({ dataDir }, refreshAccountsFor(CONNECTIONS));
 
     const server = await startServer({ dataDir });
     const atStart = rssMb(server.pid)!;
@@ -91,7 +94,7 @@ if (import.meta.main) {
         if (profile?.exhausted) result.notes!.push(`segment ${segment}: ${profile.exhausted} sealed requests replayed`);
         const f =
           kind === 0
-            ? await refreshLoad(server.url, client, o)
+            ? await refreshLoad(server.url, o)
             : profile
               ? profile.figures
               : kind === 2
@@ -169,13 +172,13 @@ async function withoutPglite(result: ReturnType<typeof newResult>): Promise<void
   try {
     const options = { databaseUrl: cluster.url, env: { SEED_DEMO: '1' } };
     await (await startServer(options)).stop();
+    await seedRefreshAccounts({ databaseUrl: cluster.url }, refreshAccountsFor(CONNECTIONS));
     const server = await startServer(options);
     try {
       const atStart = rssMb(server.pid)!;
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const settled = rssMb(server.pid)!;
-      const client = await signedInClient(server.url);
-      await refreshLoad(server.url, client, { duration: SEGMENT_S, connections: CONNECTIONS });
+      await refreshLoad(server.url, { duration: SEGMENT_S, connections: CONNECTIONS });
       const loaded = rssMb(server.pid)!;
       result.figures.push(
         { name: 'PostgreSQL server instead of PGlite: RSS when healthy, restart', value: round(atStart), unit: 'MB' },

@@ -109,6 +109,22 @@ export async function openForSeed(target: { databaseUrl?: string; dataDir?: stri
   return db;
 }
 
+/**
+ * Growth accounts only (no cases), for the refresh load's sessions (bench/api.ts refreshLoad): into the
+ * database of a server that is not running (a PGlite data directory) or a PostgreSQL server.
+ */
+export async function seedRefreshAccounts(
+  target: { databaseUrl?: string; dataDir?: string },
+  accounts: number,
+): Promise<void> {
+  const db = await openForSeed(target);
+  try {
+    await seedGrowth(db, { accounts, cases: 0 });
+  } finally {
+    await db.close();
+  }
+}
+
 if (import.meta.main) {
   const a = args();
   const databaseUrl = a.get('database-url') ?? process.env.DATABASE_URL;

@@ -44,5 +44,10 @@ export const AUTH_MESSAGES = {
   proxyNotGranted: (profileId: string) =>
     `You may not act for PTIB profile ${profileId}: it is not in your master PTIB list.`,
   proxyBlocked: (profileId: string) => `Your access to act for PTIB profile ${profileId} has been blocked.`,
+  proxyWithdrawn: (profileId: string) =>
+    `Your authority to act for PTIB profile ${profileId} has been withdrawn. Switch back to your own profile to continue.`,
+  /** What the web app says once it has switched the user back to themself after proxyWithdrawn. */
+  proxyWithdrawnReturned: (profileId: string) =>
+    `Your authority to act for PTIB profile ${profileId} has been withdrawn. You are acting as yourself again.`,
   signedOut: 'You have been signed out.',
 } as const;

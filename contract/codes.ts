@@ -16,6 +16,11 @@ export const RESPONSE_CODE = {
   PROFILE_BLOCKED: '4100',
   /** Session interrupted: the same login signed in again elsewhere. */
   SESSION_INTERRUPTED: '4200',
+  /**
+   * Beyond the specification (docs/decisions/0029): the session acts for a profile whose grant was revoked;
+   * only the switch back (or to another granted profile) and logout are served until then.
+   */
+  PROXY_WITHDRAWN: '4110',
 } as const;
 export type ResponseCode = (typeof RESPONSE_CODE)[keyof typeof RESPONSE_CODE];
 

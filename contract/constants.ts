@@ -12,6 +12,11 @@ export const SESSION = {
   REFRESH_CHECK_MS: 1_000,
   /** Beyond the specification: the warning dialog opens this long before logout. */
   WARNING_BEFORE_LOGOUT_MS: 120_000,
+  /**
+   * Beyond the specification (docs/decisions/0029): after a refresh, the token it replaced is still
+   * accepted this long, for calls already on their way; after that, using it ends the whole session.
+   */
+  ROTATION_GRACE_MS: 30_000,
   /** Absolute limit of a session on the server (hours; env SESSION_MAX_HOURS overrides). */
   DEFAULT_MAX_HOURS: 12,
 } as const;

@@ -1,4 +1,12 @@
-import { API_PATHS, FORBIDDEN_DESC, HOME_TEXT, MESSAGES, MYSELF_SUFFIX } from '../contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_DESC,
+  HOME_TEXT,
+  MESSAGES,
+  MYSELF_SUFFIX,
+  RESPONSE_CODE,
+} from '../contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -97,4 +105,38 @@ test("a refused switch sends the user home with 'Access forbidden' and the reaso
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: HOME_TEXT.dashboardLink })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+});
+
+test('when the grant is withdrawn while acting for a profile, the app returns the user to acting as themself and says why', async ({
+  page,
+}) => {
+  await signIn(page, 'ptib.master');
+  await switchTo(page, PROXY);
+  await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
+  // The server's answer to any call acting for the profile once the grant is gone (docs/decisions/0029).
+  await page.route(
+    `**${API_PATHS.casesSummary}*`,
+    (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          header: { responseCode: RESPONSE_CODE.PROXY_WITHDRAWN, responseDesc: AUTH_MESSAGES.proxyWithdrawn(PROXY_ID) },
+          responseJSON: null,
+        }),
+      }),
+    { times: 1 },
+  );
+  await page.goto('/#/profile');
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+    AUTH_MESSAGES.proxyWithdrawnReturned(PROXY_ID),
+  );
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome, ${MASTER}`);
+  expect(await page.evaluate(() => sessionStorage.getItem('PTIB.proxyProfileId'))).toBe('');
+  // The switch back was made on the server too: a reload keeps the user acting as themself.
+  await page.reload();
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
 });

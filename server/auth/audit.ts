@@ -6,6 +6,7 @@ export type AuthAuditEvent =
   | 'sign_in_otp_pending'
   | 'logout'
   | 'refresh'
+  | 'token_reuse'
   | 'proxy_switch'
   | 'authorization_refused'
   | 'profile_blocked';

@@ -141,7 +141,8 @@ export async function openSession(
   const session = await startSession(app.db, input, now, { maxHours: app.config.SESSION_MAX_HOURS });
   const token = await issueToken(
     app.signingKeys,
-    { sessionId: session.sessionId, accountId: String(input.accountId) },
+    // A new session's first token is generation 0 (docs/decisions/0029).
+    { sessionId: session.sessionId, accountId: String(input.accountId), generation: 0 },
     now,
     session.expiresAt,
     app.verifiedTokens,

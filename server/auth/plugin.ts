@@ -1,17 +1,17 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE } from '../../contract/index.ts';
+import { AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '../../contract/index.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
 import type { Principal } from './principal.ts';
 import { SessionCache } from './session-cache.ts';
-import { endSession, loadSession } from './sessions.ts';
+import { endSession, endSessionForRetiredToken, loadSession, type SessionRecord } from './sessions.ts';
 import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
 
 /** Why a call has no principal: the guards answer 4200 for 'interrupted', 403 Forbidden for the rest. */
-export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'interrupted';
+export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'interrupted' | 'proxyWithdrawn';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,13 +26,65 @@ declare module 'fastify' {
     requireAuthorization: (code: string) => preHandlerAsyncHookHandler;
     /** preHandler factory: a live session whose account holds this authority (role, e.g. PTIB). */
     requireAuthority: (code: string) => preHandlerAsyncHookHandler;
+    /**
+     * preHandler of the calls that leave a withdrawn proxy (the switch): a live session, whether or not it
+     * still may act for its acting profile; the handler reads sessionPrincipal().
+     */
+    requireSessionOrWithdrawnProxy: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     sessionProblem: SessionProblem | null;
+    /**
+     * The live session of a call refused with 'proxyWithdrawn' (request.principal is null then, so no
+     * route can act for the profile by accident). Only logout and the proxy switch read it.
+     */
+    withdrawnProxyPrincipal: Principal | null;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_.-]+)$/;
+
+/**
+ * Whether a token of this generation may be used now (docs/decisions/0029): the session's current one, or
+ * the one a refresh replaced, for SESSION.ROTATION_GRACE_MS after that refresh (calls already on their way).
+ */
+function tokenGenerationHolds(session: SessionRecord, generation: number, now: Date): boolean {
+  if (generation === session.tokenGeneration) return true;
+  return (
+    generation === session.tokenGeneration - 1 &&
+    session.tokenRotatedAt !== null &&
+    now.getTime() < session.tokenRotatedAt.getTime() + SESSION.ROTATION_GRACE_MS
+  );
+}
+
+/**
+ * Ends the session a retired token was used for (past the grace, or for a second refresh), and audits it
+ * as 'token_reuse'. The refresh route calls it too.
+ */
+export async function endForRetiredToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  session: Pick<SessionRecord, 'sessionId' | 'accountId' | 'loginName' | 'actingProfileId'>,
+  generation: number,
+): Promise<void> {
+  const now = app.now();
+  if (!(await endSessionForRetiredToken(app.db, session.sessionId, generation, now))) return;
+  await audit(app.db, {
+    event: 'token_reuse',
+    outcome: 'failure',
+    at: now,
+    accountId: session.accountId,
+    loginName: session.loginName,
+    actingProfileId: session.actingProfileId,
+    clientAddress: request.ip,
+    detail: {
+      generation,
+      method: request.method,
+      path: request.routeOptions.url ?? request.url.split('?')[0],
+      endedSession: true,
+    },
+  });
+}
 
 async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
@@ -57,6 +109,12 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
     request.sessionProblem = 'expired';
     return;
   }
+  if (!tokenGenerationHolds(session, claims.generation, now)) {
+    // An older token than the grace allows: whoever sent it is not the session's holder, or both are.
+    if (claims.generation < session.tokenGeneration) await endForRetiredToken(app, request, session, claims.generation);
+    request.sessionProblem = claims.generation < session.tokenGeneration ? 'ended' : 'invalid';
+    return;
+  }
   if (session.accountDisabled) {
     request.sessionProblem = 'ended';
     return;
@@ -67,11 +125,22 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
     loginName: session.loginName,
     ownProfileId: session.ownProfileId,
     actingProfileId: session.actingProfileId,
+    tokenGeneration: claims.generation,
     actingProfileBlocked: session.actingProfileBlocked,
     authorities: session.authorities,
     authorizations: session.authorizations,
   };
+  if (session.proxyWithdrawn) {
+    request.withdrawnProxyPrincipal = principal;
+    request.sessionProblem = 'proxyWithdrawn';
+    return;
+  }
   request.principal = principal;
+}
+
+/** The caller's live session, also when it acts for a profile whose grant was withdrawn (docs/decisions/0029). */
+export function sessionPrincipal(request: FastifyRequest): Principal | null {
+  return request.principal ?? request.withdrawnProxyPrincipal;
 }
 
 /**
@@ -93,6 +162,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionProblem', null);
+  app.decorateRequest('withdrawnProxyPrincipal', null);
 
   registerXsrf(app, apiBase);
   app.addHook('onRequest', async (request) => {
@@ -104,7 +174,30 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
     if (request.sessionProblem === 'interrupted') {
       throw new ApiError(403, RESPONSE_CODE.SESSION_INTERRUPTED, AUTH_MESSAGES.sessionInterrupted);
     }
+    const withdrawn = request.withdrawnProxyPrincipal;
+    if (request.sessionProblem === 'proxyWithdrawn' && withdrawn) {
+      await audit(app.db, {
+        event: 'authorization_refused',
+        outcome: 'failure',
+        at: app.now(),
+        accountId: withdrawn.accountId,
+        loginName: withdrawn.loginName,
+        actingProfileId: withdrawn.actingProfileId,
+        clientAddress: request.ip,
+        detail: {
+          needed: 'proxy grant',
+          method: request.method,
+          path: request.routeOptions.url ?? request.url.split('?')[0],
+        },
+      });
+      throw new ApiError(403, RESPONSE_CODE.PROXY_WITHDRAWN, AUTH_MESSAGES.proxyWithdrawn(withdrawn.actingProfileId));
+    }
     throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
+  };
+
+  const requireSessionOrWithdrawnProxy: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (request.withdrawnProxyPrincipal) return;
+    await requireSession.call(app, request, reply);
   };
 
   const refuse = async (request: FastifyRequest, responseCode: string, reason: string, needed: string) => {
@@ -140,6 +233,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
     };
 
   app.decorate('requireSession', requireSession);
+  app.decorate('requireSessionOrWithdrawnProxy', requireSessionOrWithdrawnProxy);
   app.decorate('requireAuthorization', guard('authorization'));
   app.decorate('requireAuthority', guard('authority'));
 }

@@ -12,6 +12,8 @@ export interface Principal {
   actingProfileId: string;
   /** The acting profile is blocked (isPTIBBlocked): the profile call answers 4100, guarded calls refuse. */
   actingProfileBlocked: boolean;
+  /** The generation of the token this call came with (docs/decisions/0029): the current one or, in the grace, the one before. */
+  tokenGeneration: number;
   /** Roles of the real account (the signed-in person), also in proxy mode. */
   authorities: readonly string[];
   authorizations: readonly string[];

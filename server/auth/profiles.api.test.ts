@@ -25,6 +25,7 @@ const principal = (ownProfileId: string, actingProfileId = ownProfileId): Princi
   ownProfileId,
   actingProfileId,
   actingProfileBlocked: false,
+  tokenGeneration: 0,
   authorities: ['ROLE_PTIB'],
   authorizations: ['SEMS01'],
 });

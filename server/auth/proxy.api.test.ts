@@ -145,3 +145,99 @@ describe('POST /01-01-01/switchProxyProfile', () => {
     expect(rows[0]).toMatchObject({ outcome: 'failure', detail: { requested: MASTER_BLOCKED } });
   });
 });
+
+describe('a grant revoked while a master acts for the profile (docs/decisions/0029)', () => {
+  const TARGET = 'PTIB00000012';
+  const withdrawn = { responseCode: RESPONSE_CODE.PROXY_WITHDRAWN, responseDesc: AUTH_MESSAGES.proxyWithdrawn(TARGET) };
+  const revocations: Array<[string, string, string]> = [
+    [
+      'masterBlock set',
+      `UPDATE proxy_grants SET master_block = true WHERE master_profile_id = '${MASTER_OWN}' AND proxy_profile_id = '${TARGET}'`,
+      `UPDATE proxy_grants SET master_block = false WHERE master_profile_id = '${MASTER_OWN}' AND proxy_profile_id = '${TARGET}'`,
+    ],
+    [
+      'grant deleted',
+      `DELETE FROM proxy_grants WHERE master_profile_id = '${MASTER_OWN}' AND proxy_profile_id = '${TARGET}'`,
+      `INSERT INTO proxy_grants (master_profile_id, proxy_profile_id) VALUES ('${MASTER_OWN}', '${TARGET}')`,
+    ],
+    [
+      'master flag removed from the own profile',
+      `UPDATE ptib_profiles SET proxy_ind = false WHERE id = '${MASTER_OWN}'`,
+      `UPDATE ptib_profiles SET proxy_ind = true WHERE id = '${MASTER_OWN}'`,
+    ],
+  ];
+
+  for (const [name, revoke, restore] of revocations) {
+    it(`${name}: every call acting for the profile is refused at the next call; the switch back works`, async () => {
+      const c = await signedIn('ptib.master');
+      expect((await switchTo(c, TARGET)).statusCode).toBe(200);
+      // Held in this process's session cache before the revocation.
+      expect((await identity(c)).ptibProfileID).toBe(TARGET);
+      expect((await c.get(API_PATHS.casesSummary)).statusCode).toBe(200);
+      const casesOfTarget = async () =>
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cases WHERE profile_id = $1', [TARGET])).rows[0]!
+          .n;
+      const before = await casesOfTarget();
+      await db.query(revoke);
+      try {
+        for (const res of [
+          await c.post(API_PATHS.retrieveProfile),
+          await c.get(API_PATHS.casesSummary),
+          await c.get(`${API_PATHS.cases}?app=PD`),
+          await c.post(API_PATHS.cases, { appCode: 'PD', data: {}, draft: true }),
+          await c.post(API_PATHS.refresh),
+          await c.post(API_PATHS.retrieveMasterPTIBList),
+        ]) {
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json().header).toEqual(withdrawn);
+        }
+        expect(await casesOfTarget()).toBe(before);
+        // The way back is open, and the session goes on as the master.
+        const back = await switchTo(c, '');
+        expect(back.statusCode, back.body).toBe(200);
+        expect(await identity(c)).toMatchObject({ ptibProfileID: MASTER_OWN });
+        expect((await c.post(API_PATHS.refresh)).statusCode).toBe(200);
+        // And not forward again to the revoked profile.
+        expect((await switchTo(c, TARGET)).statusCode).toBe(403);
+      } finally {
+        await db.query(restore);
+      }
+    });
+  }
+
+  it('a logout still ends the session whose grant was withdrawn', async () => {
+    const c = await signedIn('ptib.master');
+    await switchTo(c, TARGET);
+    await db.query(
+      `DELETE FROM proxy_grants WHERE master_profile_id = '${MASTER_OWN}' AND proxy_profile_id = '${TARGET}'`,
+    );
+    try {
+      expect((await c.post(API_PATHS.logout)).statusCode).toBe(200);
+      const { rows } = await db.query<{ end_reason: string }>(
+        `SELECT s.end_reason FROM sessions s JOIN accounts a ON a.id = s.account_id
+          WHERE a.login_name = 'ptib.master' ORDER BY s.created_at DESC LIMIT 1`,
+      );
+      expect(rows).toEqual([{ end_reason: 'logout' }]);
+    } finally {
+      await db.query(`INSERT INTO proxy_grants (master_profile_id, proxy_profile_id) VALUES ($1, $2)`, [
+        MASTER_OWN,
+        TARGET,
+      ]);
+    }
+  });
+
+  it('acting as themself is untouched by a revoked grant', async () => {
+    const c = await signedIn('ptib.master');
+    await db.query(
+      `UPDATE proxy_grants SET master_block = true WHERE master_profile_id = '${MASTER_OWN}' AND proxy_profile_id = '${TARGET}'`,
+    );
+    try {
+      expect((await identity(c)).ptibProfileID).toBe(MASTER_OWN);
+      expect((await c.post(API_PATHS.refresh)).statusCode).toBe(200);
+    } finally {
+      await db.query(
+        `UPDATE proxy_grants SET master_block = false WHERE master_profile_id = '${MASTER_OWN}' AND proxy_profile_id = '${TARGET}'`,
+      );
+    }
+  });
+});

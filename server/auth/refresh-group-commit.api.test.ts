@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { countingQueries, freshDatabase } from '../test/database.ts';
-import { refreshSession } from './sessions.ts';
+import { refreshSession, type Refreshed } from './sessions.ts';
 
 /**
  * refreshSession's group commit (docs/decisions/0023): refreshes made while one is being written share one
@@ -58,19 +58,19 @@ async function insertSession(state: SessionState): Promise<string> {
 }
 
 interface Outcome {
-  answers: Array<number | null>;
-  rows: Array<{ last_refresh_at: number; expires_at: number; ended: boolean }>;
+  answers: Array<[number, number] | null>;
+  rows: Array<{ last_refresh_at: number; expires_at: number; ended: boolean; generation: number }>;
   audits: Array<Array<{ at: number; address: string | null }>>;
 }
 
 /** What the database holds for these sessions now; refreshes are told apart by login name. */
-async function outcome(ids: string[], tags: string[], answers: Array<Date | null>): Promise<Outcome> {
+async function outcome(ids: string[], tags: string[], answers: Array<Refreshed | null>): Promise<Outcome> {
   const rows = [];
   const audits = [];
   for (const [i, id] of ids.entries()) {
     const row = (
-      await db.query<{ last_refresh_at: Date; expires_at: Date; ended_at: Date | null }>(
-        'SELECT last_refresh_at, expires_at, ended_at FROM sessions WHERE id = $1',
+      await db.query<{ last_refresh_at: Date; expires_at: Date; ended_at: Date | null; token_generation: number }>(
+        'SELECT last_refresh_at, expires_at, ended_at, token_generation FROM sessions WHERE id = $1',
         [id],
       )
     ).rows[0]!;
@@ -78,6 +78,7 @@ async function outcome(ids: string[], tags: string[], answers: Array<Date | null
       last_refresh_at: new Date(row.last_refresh_at).getTime(),
       expires_at: new Date(row.expires_at).getTime(),
       ended: row.ended_at !== null,
+      generation: row.token_generation,
     });
     const audit = await db.query<{ occurred_at: Date; client_address: string | null }>(
       `SELECT occurred_at, client_address FROM audit_events
@@ -86,7 +87,7 @@ async function outcome(ids: string[], tags: string[], answers: Array<Date | null
     );
     audits.push(audit.rows.map((a) => ({ at: new Date(a.occurred_at).getTime(), address: a.client_address })));
   }
-  return { answers: answers.map((a) => (a ? a.getTime() : null)), rows, audits };
+  return { answers: answers.map((a) => (a ? [a.expiresAt.getTime(), a.generation] : null)), rows, audits };
 }
 
 const live: SessionState = { expires: 900, absolute: 40_000, ended: false };
@@ -97,12 +98,12 @@ describe('refreshSession: group commit', () => {
     const ids = await Promise.all(Array.from({ length: 21 }, () => insertSession(live)));
     const now = new Date(T0);
     const answers = await Promise.all(
-      ids.map((id) => refreshSession(via, id, now, { loginName: 'gc-all', clientAddress: null })),
+      ids.map((id) => refreshSession(via, id, now, 0, { loginName: 'gc-all', clientAddress: null })),
     );
     // The first alone, the twenty that came during it together.
     expect(via.count).toBe(2);
     const expected = T0 + SESSION.FALLBACK_EXPIRY_MS;
-    expect(answers.map((a) => a?.getTime())).toEqual(ids.map(() => expected));
+    expect(answers.map((a) => a && [a.expiresAt.getTime(), a.generation])).toEqual(ids.map(() => [expected, 1]));
     const audited = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_events WHERE event = 'refresh' AND login_name = 'gc-all'`,
     );
@@ -121,11 +122,11 @@ describe('refreshSession: group commit', () => {
     const tags = ids.map((_, i) => `gc-null-${i}`);
     const now = new Date(T0);
     const answers = await Promise.all(
-      ids.map((id, i) => refreshSession(db, id, now, { loginName: tags[i]!, clientAddress: '10.0.0.1' })),
+      ids.map((id, i) => refreshSession(db, id, now, 0, { loginName: tags[i]!, clientAddress: '10.0.0.1' })),
     );
     const result = await outcome(ids, tags, answers);
     const expected = T0 + SESSION.FALLBACK_EXPIRY_MS;
-    expect(result.answers).toEqual([expected, null, null, null, expected]);
+    expect(result.answers).toEqual([[expected, 1], null, null, null, [expected, 1]]);
     expect(result.audits.map((a) => a.length)).toEqual([1, 0, 0, 0, 1]);
     expect(result.rows[1]!.expires_at).toBe(T0 + 900_000);
   });
@@ -134,8 +135,8 @@ describe('refreshSession: group commit', () => {
     const ids = await Promise.all([insertSession(live), insertSession(live), insertSession(live)]);
     const now = new Date(T0);
     const calls = [ids[0]!, 'not-a-uuid', ids[1]!, ids[2]!].map((id) =>
-      refreshSession(db, id, now, { loginName: 'gc-bad', clientAddress: null }).then(
-        (a) => a?.getTime() ?? null,
+      refreshSession(db, id, now, 0, { loginName: 'gc-bad', clientAddress: null }).then(
+        (a) => a?.expiresAt.getTime() ?? null,
         () => 'failed',
       ),
     );
@@ -158,6 +159,8 @@ describe('refreshSession: group commit', () => {
             // Milliseconds from T0, so times land before, on and after the expiries above.
             at: fc.integer({ min: -2_000, max: 5_000 }),
             address: fc.constantFrom('10.0.0.1', '10.0.0.2', null),
+            // The token's generation: the current one refreshes once, a stale or future one never.
+            generation: fc.nat({ max: 2 }),
           }),
           { minLength: 1, maxLength: 12 },
         ),
@@ -167,26 +170,27 @@ describe('refreshSession: group commit', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ states, calls }) => {
         run += 1;
-        // Two copies of the same sessions: one refreshed one call at a time in time order, one all at once.
+        // Two copies of the same sessions: one refreshed one call at a time in the order the calls were made,
+        // one all at once (a session's second call waits for the next statement, docs/decisions/0029).
         const alone = await Promise.all(states.map(insertSession));
         const together = await Promise.all(states.map(insertSession));
         const tagsAlone = states.map((_, i) => `gc-p${run}-a${i}`);
         const tagsTogether = states.map((_, i) => `gc-p${run}-t${i}`);
-        const order = calls.map((_, i) => i).sort((a, b) => calls[a]!.at - calls[b]!.at || a - b);
-        const answersAlone: Array<Date | null> = calls.map(() => null);
-        for (const i of order) {
-          const c = calls[i]!;
-          answersAlone[i] = await refreshSession(db, alone[c.session]!, new Date(T0 + c.at), {
-            loginName: tagsAlone[c.session]!,
-            clientAddress: c.address,
-          });
+        const answersAlone: Array<Refreshed | null> = [];
+        for (const c of calls) {
+          answersAlone.push(
+            await refreshSession(db, alone[c.session]!, new Date(T0 + c.at), c.generation, {
+              loginName: tagsAlone[c.session]!,
+              clientAddress: c.address,
+            }),
+          );
         }
-        // A refresh of a session of its own goes first, so every call of the scenario shares the next statement.
+        // A refresh of a session of its own goes first, so the scenario's calls wait and go together.
         const blocker = await insertSession(live);
         const [, ...answersTogether] = await Promise.all([
-          refreshSession(db, blocker, new Date(T0), { loginName: 'gc-blocker', clientAddress: null }),
+          refreshSession(db, blocker, new Date(T0), 0, { loginName: 'gc-blocker', clientAddress: null }),
           ...calls.map((c) =>
-            refreshSession(db, together[c.session]!, new Date(T0 + c.at), {
+            refreshSession(db, together[c.session]!, new Date(T0 + c.at), c.generation, {
               loginName: tagsTogether[c.session]!,
               clientAddress: c.address,
             }),

@@ -18,6 +18,7 @@ import { FakeClock } from '../test/clock.ts';
 import { freshDatabase } from '../test/database.ts';
 import { testConfig } from '../test/helper.ts';
 import { blockProfile } from './operator.ts';
+import { LOAD_SESSION_SQL } from './sessions.ts';
 
 /**
  * The per-process session cache (docs/decisions/0018) against the rule it must not bend: a session ended,
@@ -152,6 +153,19 @@ describe('a session another process changed is seen changed at the very next cal
     expect(rows).toEqual([{ ended_at: null }]);
   });
 
+  it('a refresh through B retires the old token on A too: past the grace its use there ends the session', async () => {
+    const { viaA, viaB } = await heldByA();
+    const old = viaA.token!;
+    const refreshed = await viaB.post(API_PATHS.refresh);
+    expect(refreshed.statusCode).toBe(200);
+    viaB.token = refreshed.json().responseJSON.token;
+    // A's copy was loaded when the old token was current; A must not take it for current still.
+    clock.advance(SESSION.ROTATION_GRACE_MS);
+    expect(await header(viaA)).toEqual(FORBIDDEN);
+    expect(viaA.token).toBe(old);
+    expect(await header(viaB)).toEqual(FORBIDDEN);
+  });
+
   it('a profile blocked by an operator through B: A refuses at once', async () => {
     const { viaA } = await heldByA('ptib.master');
     try {
@@ -177,6 +191,83 @@ describe('a session another process changed is seen changed at the very next cal
       ]);
     }
     expect((await viaA.get(API_PATHS.eservices)).statusCode).toBe(200);
+  });
+});
+
+describe('a proxy grant revoked anywhere ends acting for the profile at the next call on every process', () => {
+  const TARGET = 'PTIB00000011';
+  const grant = `master_profile_id = 'PTIB00000002' AND proxy_profile_id = '${TARGET}'`;
+  const withdrawn = { responseCode: RESPONSE_CODE.PROXY_WITHDRAWN, responseDesc: AUTH_MESSAGES.proxyWithdrawn(TARGET) };
+
+  /** ptib.master acting for TARGET, held in A's cache in that state. */
+  async function actingHeldByA() {
+    const { viaA, viaB } = await heldByA('ptib.master');
+    expect((await viaB.post(API_PATHS.switchProxyProfile, { ptibProfileID: TARGET })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await viaA.post(API_PATHS.retrieveProfile)).statusCode).toBe(200);
+    return { viaA, viaB };
+  }
+
+  it('masterBlock set through B (its own connection): A refuses the profile, the refresh and new records', async () => {
+    const { viaA } = await actingHeldByA();
+    const hits = a.sessionCache.stats.hits;
+    expect((await viaA.post(API_PATHS.retrieveProfile)).statusCode).toBe(200);
+    expect(a.sessionCache.stats.hits).toBe(hits + 1);
+    await b.db.query(`UPDATE proxy_grants SET master_block = true WHERE ${grant}`);
+    try {
+      expect(await header(viaA)).toEqual(withdrawn);
+      expect((await viaA.post(API_PATHS.refresh)).json().header).toEqual(withdrawn);
+      const create = await viaA.post(API_PATHS.cases, { appCode: 'PD', data: {}, draft: true });
+      expect(create.json().header).toEqual(withdrawn);
+    } finally {
+      await db.query(`UPDATE proxy_grants SET master_block = false WHERE ${grant}`);
+    }
+    // Restored: the grant holds again, on A at once.
+    expect(await header(viaA)).toMatchObject({ responseCode: RESPONSE_CODE.OK });
+  });
+
+  it('the grant deleted by hand in the database: A refuses at once; the switch back through A works', async () => {
+    const { viaA } = await actingHeldByA();
+    await db.query(`DELETE FROM proxy_grants WHERE ${grant}`);
+    try {
+      expect(await header(viaA)).toEqual(withdrawn);
+      expect((await viaA.post(API_PATHS.switchProxyProfile, { ptibProfileID: '' })).statusCode).toBe(200);
+      expect((await viaA.post(API_PATHS.retrieveProfile)).json().responseJSON.ptibProfileID).toBe('PTIB00000002');
+    } finally {
+      await db.query(`INSERT INTO proxy_grants (master_profile_id, proxy_profile_id) VALUES ('PTIB00000002', $1)`, [
+        TARGET,
+      ]);
+    }
+  });
+
+  it('every table the session check reads notifies the copies when it changes (migrations 060, 075)', async () => {
+    const read = new Set([...LOAD_SESSION_SQL.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)/g)].map((m) => m[1]!));
+    expect([...read].sort()).toEqual([
+      'account_authorities',
+      'account_authorizations',
+      'accounts',
+      'proxy_grants',
+      'ptib_profiles',
+      'sessions',
+    ]);
+    const { rows } = await db.query<{ table_name: string; events: number }>(
+      `SELECT c.relname AS table_name, bit_or(t.tgtype::int) AS events
+         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc f ON f.oid = t.tgfoid
+        WHERE NOT t.tgisinternal AND f.proname IN ('ptib_notify_session_changed', 'ptib_notify_sessions_changed')
+        GROUP BY c.relname`,
+    );
+    const events = new Map(rows.map((r) => [r.table_name, r.events]));
+    // pg_trigger.tgtype: 8 DELETE, 16 UPDATE (any column list), 32 TRUNCATE. Sessions are born unheld, so
+    // an INSERT needs no notice; any other table's INSERT can grant (a proxy grant, an authority), but a
+    // grant added only widens what a copy allows after the next load, never makes a copy too permissive.
+    for (const table of read) {
+      const mask = events.get(table) ?? 0;
+      expect({ table, update: (mask & 16) !== 0, delete: (mask & 8) !== 0, truncate: (mask & 32) !== 0 }).toEqual({
+        table,
+        update: true,
+        delete: true,
+        truncate: true,
+      });
+    }
   });
 });
 

@@ -329,6 +329,86 @@ describe('POST /01-01-01/refreshJWT', () => {
   });
 });
 
+describe('refresh rotates the token (docs/decisions/0029, fake clock)', () => {
+  const GRACE = SESSION.ROTATION_GRACE_MS;
+  const withToken = (token: string) => {
+    const c = new TestClient(app);
+    c.token = token;
+    return c;
+  };
+  const sessionRow = async (token: string) =>
+    (
+      await db.query<{ ended_at: Date | null; end_reason: string | null; token_generation: number }>(
+        'SELECT ended_at, end_reason, token_generation FROM sessions WHERE id = $1',
+        [decodeJwt(token).sid],
+      )
+    ).rows[0]!;
+  const reuseAudits = async () =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_events
+          WHERE event = 'token_reuse' AND outcome = 'failure' AND login_name = 'ptib.demo'`,
+      )
+    ).rows[0]!.n;
+
+  it('the replaced token works within the grace, is refused after it, and that use ends the whole session', async () => {
+    const c = await signedIn();
+    const audits = await reuseAudits();
+    const old = c.token!;
+    expect(decodeJwt(old).gen).toBe(0);
+    expect((await refresh(c)).statusCode).toBe(200);
+    const current = c.token!;
+    expect(decodeJwt(current).gen).toBe(1);
+    // A call already on its way with the old token, just inside the grace.
+    clock.advance(GRACE - 1_000);
+    expect(await profileHeader(withToken(old))).toMatchObject({ responseCode: RESPONSE_CODE.OK });
+    expect(await profileHeader(c)).toMatchObject({ responseCode: RESPONSE_CODE.OK });
+    // Past the grace: refused, and the session is over, for the new token too.
+    clock.advance(1_000);
+    expect(await profileHeader(withToken(old))).toEqual(FORBIDDEN);
+    expect(await sessionRow(current)).toMatchObject({ end_reason: 'token_reused', token_generation: 1 });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    expect((await c.post(API_PATHS.refresh)).json().header).toEqual(FORBIDDEN);
+    expect(await reuseAudits()).toBe(audits + 1);
+  });
+
+  it('a second refresh with the old token ends the session, even within the grace', async () => {
+    const c = await signedIn();
+    const audits = await reuseAudits();
+    const old = c.token!;
+    expect((await refresh(c)).statusCode).toBe(200);
+    clock.advance(1_000);
+    const again = await withToken(old).post(API_PATHS.refresh);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().header).toEqual(FORBIDDEN);
+    expect(await sessionRow(c.token!)).toMatchObject({ end_reason: 'token_reused' });
+    expect(await profileHeader(c)).toEqual(FORBIDDEN);
+    expect(await reuseAudits()).toBe(audits + 1);
+  });
+
+  it('two refreshes at once with one token: one succeeds, the other ends the session', async () => {
+    const c = await signedIn();
+    const [first, second] = await Promise.all([c.post(API_PATHS.refresh), c.post(API_PATHS.refresh)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 403]);
+    expect(await sessionRow(c.token!)).toMatchObject({ end_reason: 'token_reused', token_generation: 1 });
+  });
+
+  it('a chain of refreshes, each with the token the last one gave, keeps the session (only the newest token counts)', async () => {
+    const c = await signedIn();
+    const tokens = [c.token!];
+    for (let i = 0; i < 4; i++) {
+      clock.advance(5 * MINUTE);
+      expect((await refresh(c)).statusCode).toBe(200);
+      tokens.push(c.token!);
+    }
+    expect(tokens.map((t) => decodeJwt(t).gen)).toEqual([0, 1, 2, 3, 4]);
+    expect(await profileHeader(c)).toMatchObject({ responseCode: RESPONSE_CODE.OK });
+    // Two generations back, however recent: retired.
+    expect(await profileHeader(withToken(tokens[2]!))).toEqual(FORBIDDEN);
+    expect(await sessionRow(c.token!)).toMatchObject({ end_reason: 'token_reused' });
+  });
+});
+
 describe('server-side session limits (fake clock)', () => {
   it('a token not refreshed within 15 minutes is dead', async () => {
     const c = await signedIn();

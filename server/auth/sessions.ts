@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { AUDIT_COLUMNS } from './audit.ts';
 
 /** Why a session ended (sessions.end_reason). */
-export type EndReason = 'logout' | 'interrupted' | 'blocked' | 'expired';
+export type EndReason = 'logout' | 'interrupted' | 'blocked' | 'expired' | 'token_reused';
 
 export interface SessionLimits {
   /** Absolute limit after sign-in, however often refreshed (SESSION_MAX_HOURS). */
@@ -76,11 +76,20 @@ export interface SessionRecord {
   ownProfileId: string;
   actingProfileId: string;
   actingProfileBlocked: boolean;
+  /**
+   * The session acts for another profile, and the master's grant over it is gone: deleted, masterBlock
+   * set, or the own profile no longer a master (docs/decisions/0029).
+   */
+  proxyWithdrawn: boolean;
   accountDisabled: boolean;
   expiresAt: Date;
   absoluteExpiresAt: Date;
   endedAt: Date | null;
   endReason: string | null;
+  /** The generation of the current token (docs/decisions/0029); the one before is good until the grace ends. */
+  tokenGeneration: number;
+  /** When the current generation was issued by a refresh; null before the first refresh. */
+  tokenRotatedAt: Date | null;
   authorities: string[];
   authorizations: string[];
 }
@@ -92,28 +101,40 @@ interface SessionRow {
   profile_id: string;
   acting_profile_id: string;
   acting_blocked: boolean;
+  proxy_withdrawn: boolean;
   disabled: boolean;
   expires_at: Date;
   absolute_expires_at: Date;
   ended_at: Date | null;
   end_reason: string | null;
+  token_generation: number;
+  token_rotated_at: Date | null;
   authorities: string[];
   authorizations: string[];
 }
 
-/** The session with its account, acting profile and grants, or null when there is no such session. */
-export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRecord | null> {
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id, p.is_blocked AS acting_blocked,
+/**
+ * What every signed-in call checks. Every table it reads has a trigger that notifies the processes' session
+ * copies when it changes (migrations 060 and 075; session-cache.api.test.ts holds the two together).
+ */
+export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id,
+            p.is_blocked AS acting_blocked,
+            (s.acting_profile_id <> a.profile_id AND NOT EXISTS (
+               SELECT 1 FROM proxy_grants g JOIN ptib_profiles m ON m.id = g.master_profile_id
+                WHERE g.master_profile_id = a.profile_id AND g.proxy_profile_id = s.acting_profile_id
+                  AND NOT g.master_block AND m.proxy_ind)) AS proxy_withdrawn,
             a.disabled, s.expires_at, s.absolute_expires_at, s.ended_at, s.end_reason,
+            s.token_generation, s.token_rotated_at,
             ARRAY(SELECT authority FROM account_authorities WHERE account_id = a.id ORDER BY authority) AS authorities,
             ARRAY(SELECT authorization_code FROM account_authorizations WHERE account_id = a.id ORDER BY authorization_code) AS authorizations
        FROM sessions s
        JOIN accounts a ON a.id = s.account_id
        JOIN ptib_profiles p ON p.id = s.acting_profile_id
-      WHERE s.id = $1`,
-    [sessionId],
-  );
+      WHERE s.id = $1`;
+
+/** The session with its account, acting profile and grants, or null when there is no such session. */
+export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRecord | null> {
+  const { rows } = await db.query<SessionRow>(LOAD_SESSION_SQL, [sessionId]);
   const r = rows[0];
   if (!r) return null;
   return {
@@ -123,11 +144,14 @@ export async function loadSession(db: Queryable, sessionId: string): Promise<Ses
     ownProfileId: r.profile_id,
     actingProfileId: r.acting_profile_id,
     actingProfileBlocked: r.acting_blocked,
+    proxyWithdrawn: r.proxy_withdrawn,
     accountDisabled: r.disabled,
     expiresAt: new Date(r.expires_at),
     absoluteExpiresAt: new Date(r.absolute_expires_at),
     endedAt: r.ended_at ? new Date(r.ended_at) : null,
     endReason: r.end_reason,
+    tokenGeneration: Number(r.token_generation),
+    tokenRotatedAt: r.token_rotated_at ? new Date(r.token_rotated_at) : null,
     authorities: r.authorities,
     authorizations: r.authorizations,
   };
@@ -151,94 +175,134 @@ export interface RefreshedBy {
 interface Refresh {
   sessionId: string;
   now: Date;
+  /** The generation of the token the refresh was called with: only the current one may refresh. */
+  generation: number;
   by: RefreshedBy;
+}
+
+/** A refresh's answer: the session's new idle expiry and the generation of the token to issue. */
+export interface Refreshed {
+  expiresAt: Date;
+  generation: number;
 }
 
 // absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry is idleExpiry().
 const REFRESH_ONE = `WITH refreshed AS (
-     UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at)
+     UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at),
+                         token_generation = token_generation + 1, token_rotated_at = $2
       WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
-      RETURNING account_id, acting_profile_id, expires_at
+        AND token_generation = $6
+      RETURNING account_id, acting_profile_id, expires_at, token_generation
    ), audited AS (
      INSERT INTO audit_events (${AUDIT_COLUMNS})
      SELECT $2, 'refresh', 'success', account_id, $4, acting_profile_id, $5, '{}'::jsonb FROM refreshed
    )
-   SELECT expires_at FROM refreshed`;
+   SELECT expires_at, token_generation FROM refreshed`;
 
 /**
- * REFRESH_ONE for several calls in one statement, with the answers they would have had one after the
- * other in time order (calls that share a statement are concurrent, so any order is theirs to have).
- * Calls for one session, at times t1 ≤ … ≤ tk: the first succeeds when the session is live at t1; each
- * later one then succeeds while the absolute limit is after its own time, since every success moves the
- * idle expiry 15 minutes past a time only milliseconds before the next (they all waited behind one
- * statement). The row ends as the last success left it; each success gets its own expiry and audit row.
+ * REFRESH_ONE for several sessions in one statement, each session at most once (the batcher's key): a
+ * second refresh of a session waits for the next statement, so it meets the generation the first one left,
+ * exactly as one after the other.
  */
 const REFRESH_MANY = `WITH input AS (
-     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[])
-       WITH ORDINALITY AS i (id, now, idle_expiry, login_name, client_address, n)
-   ), firsts AS (
-     SELECT DISTINCT ON (id) id, now FROM input ORDER BY id, now, n
+     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
+       WITH ORDINALITY AS i (id, now, idle_expiry, login_name, client_address, generation, n)
    ), refreshed AS (
      UPDATE sessions s
-        SET last_refresh_at = (SELECT max(i.now) FROM input i WHERE i.id = s.id AND i.now < s.absolute_expires_at),
-            expires_at = LEAST((SELECT max(i.idle_expiry) FROM input i
-                                 WHERE i.id = s.id AND i.now < s.absolute_expires_at), s.absolute_expires_at)
-       FROM firsts f
-      WHERE s.id = f.id AND s.ended_at IS NULL AND s.expires_at > f.now AND s.absolute_expires_at > f.now
-      RETURNING s.id, s.account_id, s.acting_profile_id, s.absolute_expires_at
-   ), succeeded AS (
-     SELECT i.n, i.now, i.login_name, i.client_address, r.account_id, r.acting_profile_id,
-            LEAST(i.idle_expiry, r.absolute_expires_at) AS expires_at
-       FROM input i JOIN refreshed r ON r.id = i.id
-      WHERE i.now < r.absolute_expires_at
+        SET last_refresh_at = i.now, expires_at = LEAST(i.idle_expiry, s.absolute_expires_at),
+            token_generation = s.token_generation + 1, token_rotated_at = i.now
+       FROM input i
+      WHERE s.id = i.id AND s.ended_at IS NULL AND s.expires_at > i.now AND s.absolute_expires_at > i.now
+        AND s.token_generation = i.generation
+      RETURNING i.n, i.now, i.login_name, i.client_address, s.account_id, s.acting_profile_id, s.expires_at,
+                s.token_generation
    ), audited AS (
      INSERT INTO audit_events (${AUDIT_COLUMNS})
      SELECT now, 'refresh', 'success', account_id, login_name, acting_profile_id, client_address, '{}'::jsonb
-       FROM succeeded ORDER BY now, n
+       FROM refreshed ORDER BY now, n
    )
-   SELECT n::int AS n, expires_at FROM succeeded`;
+   SELECT n::int AS n, expires_at, token_generation FROM refreshed`;
 
 const refreshIdleExpiry = (now: Date) => wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS);
 
-const refreshBatcher = groupCommitPer<Refresh, Date | null>(
+interface RefreshedRow {
+  expires_at: Date;
+  token_generation: number;
+}
+const refreshedOf = (row: RefreshedRow): Refreshed => ({
+  expiresAt: new Date(row.expires_at),
+  generation: Number(row.token_generation),
+});
+
+const refreshBatcher = groupCommitPer<Refresh, Refreshed | null>(
   (db) =>
     new GroupCommit({
       isOutage: isDatabaseUnavailable,
-      async one({ sessionId, now, by }) {
-        const { rows } = await db.query<{ expires_at: Date }>(REFRESH_ONE, [
+      // Two refreshes of one session never share a statement: the second must see the first's rotation.
+      key: (r) => r.sessionId,
+      async one({ sessionId, now, generation, by }) {
+        const { rows } = await db.query<RefreshedRow>(REFRESH_ONE, [
           sessionId,
           now,
           refreshIdleExpiry(now),
           by.loginName,
           by.clientAddress,
+          generation,
         ]);
-        return rows[0] ? new Date(rows[0].expires_at) : null;
+        return rows[0] ? refreshedOf(rows[0]) : null;
       },
       async many(refreshes) {
-        const { rows } = await db.query<{ n: number; expires_at: Date }>(REFRESH_MANY, [
+        const { rows } = await db.query<RefreshedRow & { n: number }>(REFRESH_MANY, [
           refreshes.map((r) => r.sessionId),
           refreshes.map((r) => r.now.toISOString()),
           refreshes.map((r) => refreshIdleExpiry(r.now).toISOString()),
           refreshes.map((r) => r.by.loginName),
           refreshes.map((r) => r.by.clientAddress),
+          refreshes.map((r) => r.generation),
         ]);
-        const answers: Array<Date | null> = refreshes.map(() => null);
-        for (const row of rows) answers[row.n - 1] = new Date(row.expires_at);
+        const answers: Array<Refreshed | null> = refreshes.map(() => null);
+        for (const row of rows) answers[row.n - 1] = refreshedOf(row);
         return answers;
       },
     }),
 );
 
 /**
- * Moves a live session's idle expiry forward (never past its absolute limit) and records the refresh in
- * the audit trail, in one statement: the liveness conditions are the UPDATE's own, so a session ended by
- * another process a moment ago is not refreshed, whatever the caller's copy of it said. Answers the new
- * expiry, or null when the session is no longer live at `now`. Refreshes arriving while one is being
- * written go together in one statement (group commit, server/db/group-commit.ts), with the same
- * conditions and one audit row for each.
+ * Moves a live session's idle expiry forward (never past its absolute limit), rotates its token generation
+ * (docs/decisions/0029) and records the refresh in the audit trail, in one statement: the liveness
+ * conditions are the UPDATE's own, so a session ended by another process a moment ago is not refreshed,
+ * whatever the caller's copy of it said. Only a token of the current generation refreshes. Answers the new
+ * expiry and generation, or null when the session is no longer live at `now` or `generation` is not the
+ * current one. Refreshes of different sessions arriving while one is being written go together in one
+ * statement (group commit, server/db/group-commit.ts), with the same conditions and one audit row each.
  */
-export function refreshSession(db: Queryable, sessionId: string, now: Date, by: RefreshedBy): Promise<Date | null> {
-  return refreshBatcher(db).run({ sessionId, now, by });
+export function refreshSession(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+  generation: number,
+  by: RefreshedBy,
+): Promise<Refreshed | null> {
+  return refreshBatcher(db).run({ sessionId, now, generation, by });
+}
+
+/**
+ * Ends a live session because a token older than its current generation was used past the grace, or for a
+ * second refresh (docs/decisions/0029): whoever holds that token is not the session's holder, or both are.
+ * Answers whether it ended the session (false when it had ended already, or the generation is current).
+ */
+export async function endSessionForRetiredToken(
+  db: Queryable,
+  sessionId: string,
+  generation: number,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sessions SET ended_at = $3, end_reason = 'token_reused'
+      WHERE id = $1 AND ended_at IS NULL AND token_generation > $2`,
+    [sessionId, generation, now],
+  );
+  return rowCount > 0;
 }
 
 /** Sets the profile a live session acts as (proxy mode); it holds on every process and across reloads. */

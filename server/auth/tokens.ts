@@ -15,6 +15,11 @@ const REQUIRED_CLAIMS = ['sid', 'sub', 'exp', 'iat', 'nbf', 'iss', 'aud'];
 export interface TokenClaims {
   sessionId: string;
   accountId: string;
+  /**
+   * The session's token generation this token was issued for (claim `gen`, docs/decisions/0029): a refresh
+   * rotates it. A token without the claim (issued before rotation) counts as generation 0.
+   */
+  generation: number;
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -61,6 +66,7 @@ export function signToken(key: SigningKey, claims: TokenClaims, issuedAt: Date, 
     iss: TOKEN_ISSUER,
     aud: TOKEN_AUDIENCE,
     sub: claims.accountId,
+    gen: claims.generation,
     jti: randomUUID(),
     iat: epochSeconds(issuedAt),
     nbf: epochSeconds(issuedAt),
@@ -120,14 +126,15 @@ export function tokenVerifier(publicKey: KeyObject): (token: string, now: Date) 
   }) as (token: string) => { header: Record<string, unknown>; payload: Record<string, unknown> };
   return (token, now) => {
     const { header, payload } = verify(token);
-    const { sid, sub, exp, nbf, iat } = payload;
+    const { sid, sub, exp, nbf, iat, gen = 0 } = payload;
     if (typeof header.kid !== 'string' || typeof sid !== 'string' || typeof sub !== 'string') {
       throw new BadToken('claims of the wrong type');
     }
+    if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) throw new BadToken('bad generation');
     if (typeof exp !== 'number' || typeof nbf !== 'number' || typeof iat !== 'number') {
       throw new BadToken('times of the wrong type');
     }
-    const verified = { claims: { sessionId: sid, accountId: sub }, kid: header.kid, exp, nbf };
+    const verified = { claims: { sessionId: sid, accountId: sub, generation: gen }, kid: header.kid, exp, nbf };
     if (!timesHold(verified, now)) throw new BadToken('expired or not yet valid');
     return verified;
   };

@@ -3,7 +3,12 @@ import type { Database } from '../db/database.ts';
 import { SigningKeys, addSigningKey } from './keys.ts';
 import { VerifiedTokens, issueToken, verifyToken } from './tokens.ts';
 
-const entry = (n: number) => ({ claims: { sessionId: `s${n}`, accountId: '1' }, kid: 'k', exp: n, nbf: 0 });
+const entry = (n: number) => ({
+  claims: { sessionId: `s${n}`, accountId: '1', generation: 0 },
+  kid: 'k',
+  exp: n,
+  nbf: 0,
+});
 
 describe('the tokens a process has verified', () => {
   it('is bounded: past its size the least recently used token goes first', () => {
@@ -49,7 +54,7 @@ function keyTable() {
 
 const T0 = new Date('2030-03-10T01:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const claims = { sessionId: '7c1d7f83-4b4f-4a4b-9a55-0d6f0f1f2e3a', accountId: '42' };
+const claims = { sessionId: '7c1d7f83-4b4f-4a4b-9a55-0d6f0f1f2e3a', accountId: '42', generation: 3 };
 
 describe('session tokens (fast-jwt on node:crypto)', () => {
   it('expire 5 s (the clock tolerance) after exp, whether verified now or remembered from before', async () => {

@@ -20,6 +20,7 @@ import {
 } from '../../contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { signIn } from '../auth/login.ts';
+import { endForRetiredToken, sessionPrincipal } from '../auth/plugin.ts';
 import { issueNonce, randomSecret } from '../auth/nonces.ts';
 import { endSession, refreshSession } from '../auth/sessions.ts';
 import { issueToken } from '../auth/tokens.ts';
@@ -93,20 +94,25 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
     async (request) => {
       const p = request.principal!;
       const now = app.now();
-      // One statement: the refresh, its liveness check and its audit row.
-      const expiresAt = await refreshSession(app.db, p.sessionId, now, {
+      // One statement: the refresh, its liveness and generation checks, the rotation and its audit row.
+      const refreshed = await refreshSession(app.db, p.sessionId, now, p.tokenGeneration, {
         loginName: p.loginName,
         clientAddress: request.ip,
       });
-      if (!expiresAt) throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
+      if (!refreshed) {
+        // A token a refresh has replaced already (in its grace, else the call would not get here) refreshes
+        // only once: a second refresh with it ends the session (docs/decisions/0029).
+        await endForRetiredToken(app, request, p, p.tokenGeneration);
+        throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
+      }
       const token = await issueToken(
         app.signingKeys,
-        { sessionId: p.sessionId, accountId: String(p.accountId) },
+        { sessionId: p.sessionId, accountId: String(p.accountId), generation: refreshed.generation },
         now,
-        expiresAt,
+        refreshed.expiresAt,
         app.verifiedTokens,
       );
-      return ok({ token, tokenExpirationDate: formatTokenExpirationDate(expiresAt) });
+      return ok({ token, tokenExpirationDate: formatTokenExpirationDate(refreshed.expiresAt) });
     },
   );
 
@@ -115,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
   // (docs/decisions/0004, Logout).
   r.post(API_PATHS.logout, { schema: { response: { 200: envelopeSchema(z.null()) } } }, async (request, reply) => {
     reply.header('Clear-Site-Data', LOGOUT_CLEAR_SITE_DATA);
-    const p = request.principal;
+    const p = sessionPrincipal(request);
     if (p) {
       const now = app.now();
       await endSession(app.db, p.sessionId, 'logout', now);

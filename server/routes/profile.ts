@@ -10,6 +10,7 @@ import {
 } from '../../contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { identityOf, isMaster, masterList, proxyGrant } from '../auth/profiles.ts';
+import { sessionPrincipal } from '../auth/plugin.ts';
 import { setActingProfile } from '../auth/sessions.ts';
 import { ApiError } from '../plugins/errors.ts';
 
@@ -50,11 +51,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.switchProxyProfile,
     {
-      preHandler: app.requireSession,
+      // A session whose grant was withdrawn may still switch: back to itself, or to a profile still granted.
+      preHandler: app.requireSessionOrWithdrawnProxy,
       schema: { body: switchProxyRequestSchema, response: { 200: envelopeSchema(switchProxyResponseSchema) } },
     },
     async (request) => {
-      const p = request.principal!;
+      const p = sessionPrincipal(request)!;
       const requested = request.body.ptibProfileID.trim();
       const target = requested === '' ? p.ownProfileId : requested;
       const now = app.now();

@@ -7,6 +7,11 @@ export interface AppEvents {
   'session:forbidden': { url: string };
   /** Header 4200: the same login signed in elsewhere. */
   'session:interrupted': { url: string };
+  /**
+   * Header 4110: the session acts for a profile whose grant was withdrawn (docs/decisions/0029); the
+   * proxy feature switches back to the user's own profile.
+   */
+  'session:proxyWithdrawn': { url: string; message: string };
   /** HTTP 401 on any call. */
   'session:unauthorized': { url: string };
   /** Any other HTTP error, except 401 with an empty message or from an account call (spec §8). */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
+  AUTH_MESSAGES,
   CONNECTION_MESSAGES,
   FORBIDDEN_DESC,
   MESSAGES,
@@ -89,6 +90,7 @@ beforeEach(() => {
   const names: Array<keyof AppEvents> = [
     'session:forbidden',
     'session:interrupted',
+    'session:proxyWithdrawn',
     'session:unauthorized',
     'httpError',
     'networkError',
@@ -190,6 +192,17 @@ describe('the envelope, read once', () => {
     });
     expect(await api.get('/api/eservices')).toMatchObject({ ok: false, kind: 'session', reason: 'interrupted' });
     expect(names()).toEqual(['session:interrupted']);
+  });
+
+  it('header 4110 (proxy grant withdrawn) is a refusal that tells the proxy feature, without an error toast', async () => {
+    const message = AUTH_MESSAGES.proxyWithdrawn('PTIB00000011');
+    handler = route({ '/api/eservices': () => json(fail(RESPONSE_CODE.PROXY_WITHDRAWN, message), 403) });
+    expect(await api.get('/api/eservices')).toMatchObject({
+      ok: false,
+      kind: 'refused',
+      header: { responseCode: RESPONSE_CODE.PROXY_WITHDRAWN, responseDesc: message },
+    });
+    expect(names()).toEqual(['session:proxyWithdrawn']);
   });
 
   it('HTTP 401 with a message logs out and is broadcast', async () => {

@@ -45,6 +45,7 @@ export function difficultiesToast(phone: string): BusEvent {
  * The interceptor's rules (spec §8), read once for every answer:
  * - header 403 with responseDesc exactly 'Forbidden' → 'session:forbidden';
  * - header 4200 → 'session:interrupted';
+ * - header 4110 → 'session:proxyWithdrawn' (the caller gets the refusal; no error toast of its own);
  * - HTTP 401 → 'session:unauthorized';
  * - every other HTTP error → 'httpError', except a 401 with an empty message or from an account call;
  * - HTTP 5xx also shows the system-difficulties toast (unless the caller is quiet).
@@ -65,6 +66,11 @@ export function interpret<T>(answer: Answer, options: { phone: string; quiet?: b
   if (header?.responseCode === RESPONSE_CODE.SESSION_INTERRUPTED) {
     events.push({ name: 'session:interrupted', payload: { url } });
     return { result: { ok: false, kind: 'session', reason: 'interrupted', status, header }, events };
+  }
+  if (header?.responseCode === RESPONSE_CODE.PROXY_WITHDRAWN) {
+    events.push({ name: 'session:proxyWithdrawn', payload: { url, message: header.responseDesc } });
+    const responseJSON = isEnvelope(body) ? body.responseJSON : null;
+    return { result: { ok: false, kind: 'refused', status, header, responseJSON }, events };
   }
   if (status === 401) {
     events.push({ name: 'session:unauthorized', payload: { url } });

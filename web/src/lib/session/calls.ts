@@ -25,6 +25,11 @@ export const sessionCalls: SessionCalls = {
       case 'aborted':
       case 'server':
         return { kind: 'unreachable' };
+      case 'refused':
+        // The session acts for a profile whose grant was withdrawn (docs/decisions/0029): the session is
+        // good, the proxy feature is switching back, and the next check refreshes as the user themself.
+        if (result.header.responseCode === RESPONSE_CODE.PROXY_WITHDRAWN) return { kind: 'unreachable' };
+        return { kind: 'refused' };
       default:
         return { kind: 'refused' };
     }

@@ -1,0 +1,46 @@
+import { AUTH_MESSAGES, ROUTES } from '../../../../contract/index.ts';
+import { emit, on } from '../../lib/events/bus.ts';
+import { identity as identityStore, session } from '../../lib/session/index.ts';
+
+export interface WithdrawnDeps {
+  /** POST switchProxyProfile; '' switches back to the user's own profile. */
+  call: (ptibProfileID: string) => Promise<string>;
+  navigate: (to: string) => void;
+}
+
+/**
+ * When the server says the authority to act for the current profile was withdrawn (header 4110), the user
+ * acts as themself again: switch back on the server, tell the other tabs, reload the identity, go to the
+ * dashboard and say why (docs/decisions/0029). Calls refused at the same time share one switch back.
+ */
+export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void {
+  let returning = false;
+  return on('session:proxyWithdrawn', () => {
+    if (returning) return;
+    returning = true;
+    const formerId = identityStore.current()?.ptibProfileID ?? '';
+    void (async () => {
+      try {
+        await deps.call('');
+        session.proxySwitched('');
+        await identityStore.load();
+        deps.navigate(ROUTES.dashboard);
+        emit('toast', { severity: 'warn', message: AUTH_MESSAGES.proxyWithdrawnReturned(formerId) });
+      } catch {
+        // A session end or an outage on the way back was reported by the HTTP layer already.
+      } finally {
+        returning = false;
+      }
+    })();
+  });
+}
+
+/**
+ * The app's wiring. The call's module (and the zod schemas it parses with) loads only when a grant is
+ * withdrawn: this runs from the first load, which stays without them (docs/decisions/0027).
+ */
+export const returnToSelfWithSwitch = (navigate: (to: string) => void) =>
+  returnToSelfWhenProxyWithdrawn({
+    call: (id) => import('./api.ts').then(({ switchProxyProfile }) => switchProxyProfile(id)),
+    navigate,
+  });
