@@ -28,6 +28,17 @@ export const LOGIN_THROTTLE = {
   LOCK_MS: 15 * 60_000,
 } as const;
 
+/**
+ * What a login name may hold: printable ASCII only (docs/decisions/0028). Other characters are refused
+ * with a 400, so the one case fold below (A-Z to a-z) is the whole of "case-insensitive" everywhere: the
+ * throttle keys, and the database's lower() under the C collation, whatever its locale. Unicode folds
+ * disagree between JavaScript and a database locale (`İ` lower-cases to `i̇` in one and `i` in the other).
+ */
+export const LOGIN_NAME_PATTERN = /^[\x20-\x7e]+$/;
+
+/** The one normal form of a login name, for every comparison: trimmed, A-Z folded to a-z. */
+export const loginNameKey = (loginName: string): string => loginName.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 export const AUTH_MESSAGES = {
   /** One message for unknown login, wrong password and disabled account: no account enumeration. */
   invalidCredentials: 'Invalid login name or password.',
@@ -45,4 +56,5 @@ export const AUTH_MESSAGES = {
     `You may not act for PTIB profile ${profileId}: it is not in your master PTIB list.`,
   proxyBlocked: (profileId: string) => `Your access to act for PTIB profile ${profileId} has been blocked.`,
   signedOut: 'You have been signed out.',
+  loginNameCharacters: 'loginName may only hold unaccented letters, digits, spaces and ASCII punctuation',
 } as const;

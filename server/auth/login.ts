@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_THROTTLE, RESPONSE_CODE } from '../../contract/index.ts';
+import {
+  AUTH_MESSAGES,
+  LOGIN_CHALLENGE_TTL_MS,
+  LOGIN_THROTTLE,
+  RESPONSE_CODE,
+  loginNameKey,
+} from '../../contract/index.ts';
 import type { LoginResponse } from '../../contract/schemas/index.ts';
+import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { audit } from './audit.ts';
@@ -78,8 +85,8 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     `SELECT a.id, a.login_name, a.password_hash, a.profile_id, a.otp_required, a.disabled,
             coalesce(a.mobile_num, p.mobile_num) AS mobile_num
        FROM accounts a JOIN ptib_profiles p ON p.id = a.profile_id
-      WHERE lower(a.login_name) = lower($1)`,
-    [loginName],
+      WHERE ${LOGIN_NAME_MATCHES('a.login_name')}`,
+    [loginNameKey(loginName)],
   );
   const account = rows[0];
   const passwordOk = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), attempt.password);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, LOGIN_THROTTLE, RESPONSE_CODE } from '../../contract/index.ts';
+import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -8,8 +9,9 @@ import { buildTestApp } from '../test/helper.ts';
 
 const clock = new FakeClock();
 let app: FastifyInstance;
+let db: Database;
 beforeAll(async () => {
-  ({ app } = await buildTestApp({}, { now: clock.now }));
+  ({ app, db } = await buildTestApp({}, { now: clock.now }));
 });
 
 const MINUTE = 60_000;
@@ -27,6 +29,18 @@ const fails = async (c: TestClient, loginName: string, times: number) => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
   }
 };
+
+let accounts = 0;
+/** A fresh account like ptib.demo with a mobile number of its own, so each test has its own counts. */
+async function account(prefix: string, mobile = `9${String(4_000_000 + ++accounts).padStart(7, '0')}`) {
+  const loginName = `${prefix}${++accounts}`;
+  await db.query(
+    `INSERT INTO accounts (login_name, password_hash, profile_id, mobile_num)
+     SELECT $1, password_hash, profile_id, $2 FROM accounts WHERE login_name = 'ptib.demo'`,
+    [loginName, mobile],
+  );
+  return { loginName, mobile };
+}
 
 describe('sign-in throttling per login name', () => {
   it('locks after the limit with a clear message, whatever the case of the name, and unlocks when it runs out', async () => {
@@ -115,5 +129,33 @@ describe('sign-in throttling per client address', () => {
     );
     expect(rows[0]!.failures).toBe(LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES);
     expect(new Date(rows[0]!.locked_until!).getTime()).toBe(clock.now().getTime() + LOGIN_THROTTLE.LOCK_MS);
+  });
+});
+
+describe('one normal form of login names', () => {
+  // On PostgreSQL with a UTF-8 locale, lower('İ') is 'i' while JavaScript's is 'i̇': a dotted capital I
+  // found the account under a throttle key of its own. Login names are ASCII; the rest is refused.
+  it('refuses a login name outside printable ASCII with a 400, so no look-alike gets a fresh count', async () => {
+    const { loginName } = await account('dotted.mini');
+    const c = browser();
+    await fails(c, loginName, LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES);
+    expect((await authenticate(c, loginName.toUpperCase())).statusCode).toBe(429);
+
+    for (const lookAlike of [loginName.toUpperCase().replaceAll('I', 'İ'), loginName.replaceAll('i', 'ı')]) {
+      const res = await authenticate(c, lookAlike);
+      expect(res.statusCode, lookAlike).toBe(400);
+      expect(res.json().header.responseDesc).toContain(AUTH_MESSAGES.loginNameCharacters);
+    }
+  });
+
+  it('folds ASCII case alike in the throttle and in the account lookup, whatever the locale', async () => {
+    const { loginName } = await account('Mixed.Case.');
+    const res = await authenticate(browser(), loginName.toLowerCase());
+    expect(res.statusCode).toBe(200);
+    const { rows } = await db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM accounts WHERE lower(login_name COLLATE "C") = $1`,
+      [loginName.toLowerCase()],
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 });

@@ -1,8 +1,11 @@
-import { LOGIN_THROTTLE } from '../../contract/index.ts';
+import { LOGIN_THROTTLE, loginNameKey } from '../../contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** Throttle keys: the login name (case-insensitive, whether or not it exists) and the client address. */
-export const loginKey = (loginName: string) => `login:${loginName.trim().toLowerCase()}`;
+/**
+ * Throttle keys: the login name in its one normal form (loginNameKey, whether or not it exists) and the
+ * client address.
+ */
+export const loginKey = (loginName: string) => `login:${loginNameKey(loginName)}`;
 export const addressKey = (address: string) => `address:${address}`;
 
 /** The latest lock still running on any of these keys, or null. */
