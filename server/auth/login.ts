@@ -129,7 +129,7 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     await db.transaction(async (tx) => {
       // One pending sign-in per account: opening one ends those before it, so parallel sign-ins give
       // no parallel codes. The account row's lock makes two sign-ins at once take turns.
-      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
       await tx.query('DELETE FROM login_challenges WHERE account_id = $1 AND completed_at IS NULL', [accountId]);
       await tx.query(
         `INSERT INTO login_challenges (id_hash, account_id, created_at, expires_at, remember_me, model, client_address)
