@@ -17,16 +17,35 @@ export const LOGIN_NONCE_TTL_MS = 10 * 60_000;
 export const LOGIN_CHALLENGE_TTL_MS = 15 * 60_000;
 
 /**
- * Failed sign-ins, counted per login name (case-insensitive, known or not) and per client address
- * within a window; reaching the limit locks for LOCK_MS. Attempts while locked neither count nor
- * extend the lock; a success resets the login name's count (not the address's).
+ * Failed sign-ins (docs/decisions/0028-login-throttle-per-address-and-otp-limits.md), counted within
+ * WINDOW_MS and locking for LOCK_MS:
+ * - per login name and client address: LOGIN_ADDRESS_MAX_FAILURES lock that name from that address only,
+ *   so someone who knows a login name cannot lock its owner out from everywhere else;
+ * - per login name everywhere, once failures came from LOGIN_LOCK_ADDRESSES distinct addresses (the
+ *   evidence of a spread-out guess), and after OTP.MAX_TRIES wrong one-time passwords; the account holder
+ *   is told by SMS once per such lock;
+ * - per client address across login names: ADDRESS_MAX_FAILURES.
+ * Login names count case-insensitively, known or not. Attempts while locked neither count nor extend the
+ * lock; a success clears its own login name and address count (not the address's own, nor wrong codes).
  */
 export const LOGIN_THROTTLE = {
-  ACCOUNT_MAX_FAILURES: 5,
+  LOGIN_ADDRESS_MAX_FAILURES: 5,
+  LOGIN_LOCK_ADDRESSES: 5,
   ADDRESS_MAX_FAILURES: 20,
   WINDOW_MS: 15 * 60_000,
   LOCK_MS: 15 * 60_000,
 } as const;
+
+/**
+ * What a login name may hold: printable ASCII only (docs/decisions/0028). Other characters are refused
+ * with a 400, so the one case fold below (A-Z to a-z) is the whole of "case-insensitive" everywhere: the
+ * throttle keys, and the database's lower() under the C collation, whatever its locale. Unicode folds
+ * disagree between JavaScript and a database locale (`İ` lower-cases to `i̇` in one and `i` in the other).
+ */
+export const LOGIN_NAME_PATTERN = /^[\x20-\x7e]+$/;
+
+/** The one normal form of a login name, for every comparison: trimmed, A-Z folded to a-z. */
+export const loginNameKey = (loginName: string): string => loginName.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 export const AUTH_MESSAGES = {
   /** One message for unknown login, wrong password and disabled account: no account enumeration. */
@@ -50,4 +69,8 @@ export const AUTH_MESSAGES = {
   proxyWithdrawnReturned: (profileId: string) =>
     `Your authority to act for PTIB profile ${profileId} has been withdrawn. You are acting as yourself again.`,
   signedOut: 'You have been signed out.',
+  loginNameCharacters: 'loginName may only hold unaccented letters, digits, spaces and ASCII punctuation',
+  /** The SMS to the account holder when sign-in to the account is locked everywhere. */
+  lockedSms: (minutes: number) =>
+    `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. If this was not you, please contact PTIB.`,
 } as const;

@@ -8,12 +8,24 @@ export const OTP = {
   CODE_LENGTH: 6,
   /** A code is good for this long after it was sent. */
   CODE_TTL_MS: 5 * 60_000,
-  /** Wrong codes allowed per pending sign-in (not per code: a resend does not give more tries). */
+  /**
+   * Wrong codes allowed per login name within LOGIN_THROTTLE.WINDOW_MS, over all its sign-ins (not per
+   * code, nor per sign-in: neither a resend nor signing in again gives more tries); the last one locks
+   * the login name as LOGIN_THROTTLE does (docs/decisions/0028).
+   */
   MAX_TRIES: 5,
   /** Wait between two sends for one pending sign-in. */
   RESEND_COOLDOWN_MS: 30_000,
   /** Codes sent per pending sign-in, the first one included. */
   MAX_SENDS: 3,
+  /**
+   * SMS per login name, and per mobile number (several accounts may share one), within SMS_WINDOW_MS
+   * from the first: a few sign-ins' worth for the user, a ceiling on what anyone can make us send to a
+   * phone (docs/decisions/0028).
+   */
+  SMS_PER_LOGIN: 10,
+  SMS_PER_MOBILE: 10,
+  SMS_WINDOW_MS: 60 * 60_000,
 } as const;
 
 /** A code as typed: exactly CODE_LENGTH digits. */
@@ -35,6 +47,10 @@ export const OTP_RESPONSE_CODE = {
   SEND_LIMIT: '4306',
   /** Verify before any code was sent. */
   NOT_SENT: '4307',
+  /** SMS_PER_LOGIN or SMS_PER_MOBILE codes went out this hour; the message says when more may. */
+  SMS_HOURLY_LIMIT: '4308',
+  /** The login name is locked (too many wrong codes or passwords): start again once the lock ends. */
+  LOCKED: '4309',
   /** The SMS gateway could not take the message. */
   SMS_FAILED: '5301',
 } as const;
@@ -66,6 +82,8 @@ export const OTP_MESSAGES = {
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
   sendLimit: 'No more codes can be sent for this sign-in. Please log in again.',
   notSent: 'No code has been sent yet. Please ask for a code.',
+  smsHourlyLimit: (minutes: number) =>
+    `Too many codes have been sent to this account or mobile number. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   smsFailed: 'The SMS could not be sent. Please try again later.',
   codeSent: 'Code sent.',
   codeFormat: 'Enter the 6-digit code from the SMS.',

@@ -21,6 +21,7 @@ import { eserviceRoutes } from './routes/eservices.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { processEngineRoutes } from './routes/process-engine.ts';
 import { otpRoutes } from './routes/otp.ts';
+import { createSmsSender, type SmsSender } from './otp/sms.ts';
 import { samlRoutes } from './routes/saml.ts';
 import { loadSamlSettings } from './saml/settings.ts';
 
@@ -30,6 +31,8 @@ declare module 'fastify' {
     config: Config;
     /** The clock every time rule reads (injectable, so tests use a fake one). */
     now: () => Date;
+    /** Where SMS go: one-time passwords, and notices of a locked sign-in to the account holder. */
+    smsSender: SmsSender;
   }
 }
 
@@ -89,6 +92,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now ?? (() => new Date()));
+  app.decorate('smsSender', createSmsSender(config, app.log));
   app.addHook('onClose', async () => {
     await db.close();
   });

@@ -151,7 +151,7 @@ describe('sign-in answers tell no account apart', () => {
 
   it('a locked account and a locked unknown name get the same answer', async () => {
     for (const name of ['ptib.blocked', 'nobody.at.all']) {
-      for (let i = 0; i < LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES; i++) await answerOf(name, 'Wrong-Password-2');
+      for (let i = 0; i < LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES; i++) await answerOf(name, 'Wrong-Password-2');
     }
     const known = await answerOf('ptib.blocked', DEMO_PASSWORD);
     const unknown = await answerOf('nobody.at.all', DEMO_PASSWORD);

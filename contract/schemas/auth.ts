@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES, LOGIN_NAME_PATTERN } from '../auth.ts';
 
 /** Sign-in and session calls (spec §3, §7; decisions.md §4–§5). Strings are bounded so bad input is a 400. */
 
@@ -8,7 +9,12 @@ export type LoginNonceResponse = z.infer<typeof loginNonceResponseSchema>;
 
 /** POST /api/authenticate: the login payload. */
 export const loginRequestSchema = z.object({
-  loginName: z.string().trim().min(1, 'loginName is required').max(100, 'loginName is too long'),
+  loginName: z
+    .string()
+    .trim()
+    .min(1, 'loginName is required')
+    .max(100, 'loginName is too long')
+    .regex(LOGIN_NAME_PATTERN, AUTH_MESSAGES.loginNameCharacters),
   password: z.string().min(1, 'password is required').max(200, 'password is too long'),
   /** The client's device description, kept for the audit trail. */
   model: z.string().max(500, 'model is too long').default(''),

@@ -61,7 +61,20 @@ export async function startCluster(): Promise<Cluster> {
     execFileSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   };
   const pgCtl = path.join(bin, 'pg_ctl');
-  exec([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  // A UTF-8 locale, as production clusters have: lower() and upper() then fold all of Unicode, so a test
+  // sees where the database's idea of case differs from the app's (C.UTF-8 is on every Debian).
+  exec([
+    path.join(bin, 'initdb'),
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   const start = () =>
     exec([
       pgCtl,

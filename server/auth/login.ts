@@ -1,12 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_THROTTLE, RESPONSE_CODE } from '../../contract/index.ts';
+import {
+  AUTH_MESSAGES,
+  LOGIN_CHALLENGE_TTL_MS,
+  LOGIN_THROTTLE,
+  RESPONSE_CODE,
+  loginNameKey,
+} from '../../contract/index.ts';
 import type { LoginResponse } from '../../contract/schemas/index.ts';
+import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { audit } from './audit.ts';
 import { consumeNonce, randomSecret, sha256 } from './nonces.ts';
 import { startSession } from './sessions.ts';
-import { activeLock, addressKey, clearFailures, loginKey, recordFailure } from './throttle.ts';
+import { noticeLoginLock } from './lock-notice.ts';
+import {
+  activeLock,
+  addressKey,
+  clearLoginFailures,
+  lockKey,
+  loginAddressKey,
+  loginKey,
+  recordFailedAddress,
+  recordFailure,
+} from './throttle.ts';
 import { issueToken } from './tokens.ts';
 
 export interface LoginAttempt {
@@ -66,7 +83,9 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     throw await fail('nonce', new ApiError(403, RESPONSE_CODE.FORBIDDEN, AUTH_MESSAGES.invalidNonce));
   }
 
-  const keys = [loginKey(loginName), addressKey(attempt.clientAddress)];
+  const address = attempt.clientAddress;
+  const accountKey = loginKey(loginName);
+  const keys = [accountKey, loginAddressKey(loginName, address), addressKey(address)];
   const lock = await activeLock(db, keys, now);
   if (lock) {
     // Same work as a real check; the attempt neither counts nor extends the lock.
@@ -78,14 +97,24 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     `SELECT a.id, a.login_name, a.password_hash, a.profile_id, a.otp_required, a.disabled,
             coalesce(a.mobile_num, p.mobile_num) AS mobile_num
        FROM accounts a JOIN ptib_profiles p ON p.id = a.profile_id
-      WHERE lower(a.login_name) = lower($1)`,
-    [loginName],
+      WHERE ${LOGIN_NAME_MATCHES('a.login_name')}`,
+    [loginNameKey(loginName)],
   );
   const account = rows[0];
   const passwordOk = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), attempt.password);
   if (!account || !passwordOk || account.disabled) {
-    await recordFailure(db, keys[0]!, LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES, now);
-    await recordFailure(db, keys[1]!, LOGIN_THROTTLE.ADDRESS_MAX_FAILURES, now);
+    // Lock this name from this address first; everywhere only once many addresses failed it
+    // (docs/decisions/0028-login-throttle-per-address-and-otp-limits.md).
+    await recordFailure(db, keys[1]!, LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES, now);
+    await recordFailure(db, keys[2]!, LOGIN_THROTTLE.ADDRESS_MAX_FAILURES, now);
+    if ((await recordFailedAddress(db, loginName, address, now)) >= LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES) {
+      await lockKey(db, accountKey, now);
+    }
+    await noticeLoginLock(
+      app,
+      { loginName, accountId: account?.id, mobileNum: account?.mobile_num, clientAddress: address },
+      now,
+    );
     const nowLocked = await activeLock(db, keys, now);
     const error = nowLocked
       ? lockedOut(nowLocked)
@@ -93,23 +122,29 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     throw await fail(account ? 'credentials' : 'unknown login', error, account?.id);
   }
 
-  await clearFailures(db, keys[0]!);
+  await clearLoginFailures(db, loginName, address);
   const accountId = Number(account.id);
   if (account.otp_required) {
     const challenge = randomSecret();
-    await db.query(
-      `INSERT INTO login_challenges (id_hash, account_id, created_at, expires_at, remember_me, model, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        sha256(challenge),
-        accountId,
-        now,
-        new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
-        attempt.rememberMe,
-        attempt.model,
-        attempt.clientAddress,
-      ],
-    );
+    await db.transaction(async (tx) => {
+      // One pending sign-in per account: opening one ends those before it, so parallel sign-ins give
+      // no parallel codes. The account row's lock makes two sign-ins at once take turns.
+      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+      await tx.query('DELETE FROM login_challenges WHERE account_id = $1 AND completed_at IS NULL', [accountId]);
+      await tx.query(
+        `INSERT INTO login_challenges (id_hash, account_id, created_at, expires_at, remember_me, model, client_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          sha256(challenge),
+          accountId,
+          now,
+          new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
+          attempt.rememberMe,
+          attempt.model,
+          address,
+        ],
+      );
+    });
     await audit(db, { ...auditBase, event: 'sign_in_otp_pending', accountId, actingProfileId: account.profile_id });
     return { response: { otpRequired: true, maskedMobile: maskMobile(account.mobile_num) }, challenge };
   }

@@ -127,19 +127,25 @@ describe('POST /api/authenticate', () => {
   it('spends a password check on an unknown login name too (similar timing)', async () => {
     const time = async (loginName: string) => {
       const c = client();
+      // An address of its own: the fifth failure locks these names from here only, not for other tests.
+      c.remoteAddress = '10.7.7.7';
       const nonce = await loginNonce(c);
       const start = performance.now();
       await c.post(API_PATHS.authenticate, { ...loginBody(nonce, loginName), password: 'wrong-password' });
       return performance.now() - start;
     };
-    const median = async (loginName: string) => {
-      const t = [await time(loginName), await time(loginName), await time(loginName)].sort((a, b) => a - b);
-      return t[1]!;
-    };
+    const median = (t: number[]) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!;
     // Warm the dummy hash first: it is made once per process.
     await time('warm.up');
-    const known = await median('ptib.blocked');
-    const unknown = await median('no.such.user');
+    // Known and unknown take turns, so a busy machine slows both alike.
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      knownTimes.push(await time('ptib.blocked'));
+      unknownTimes.push(await time('no.such.user'));
+    }
+    const known = median(knownTimes);
+    const unknown = median(unknownTimes);
     // Without the dummy check an unknown name answers in a few ms, against tens for argon2.
     expect(unknown).toBeGreaterThan(known * 0.35);
   });

@@ -1,15 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, LOGIN_THROTTLE, RESPONSE_CODE } from '../../contract/index.ts';
+import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 const clock = new FakeClock();
 let app: FastifyInstance;
+let db: Database;
+let gateway: FakeSmsGateway;
 beforeAll(async () => {
-  ({ app } = await buildTestApp({}, { now: clock.now }));
+  gateway = await startFakeSmsGateway();
+  ({ app, db } = await buildTestApp({ SMS_GATEWAY_URL: gateway.url }, { now: clock.now }));
+});
+afterAll(async () => {
+  await gateway.close();
 });
 
 const MINUTE = 60_000;
@@ -17,7 +25,7 @@ let nextAddress = 1;
 /** A browser at an address of its own, so per-address counts of other tests do not mix in. */
 const browser = () => {
   const c = new TestClient(app);
-  c.remoteAddress = `10.0.0.${nextAddress++}`;
+  c.remoteAddress = `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
   return c;
 };
 
@@ -28,31 +36,51 @@ const fails = async (c: TestClient, loginName: string, times: number) => {
   }
 };
 
-describe('sign-in throttling per login name', () => {
-  it('locks after the limit with a clear message, whatever the case of the name, and unlocks when it runs out', async () => {
-    const c = browser();
-    await fails(c, 'ptib.demo', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES - 1);
-    const last = await authenticate(c, 'PTIB.DEMO', 'wrong-password');
+let accounts = 0;
+/** A fresh account like ptib.demo with a mobile number of its own, so each test has its own counts. */
+async function account(prefix: string, mobile = `9${String(4_000_000 + ++accounts).padStart(7, '0')}`) {
+  const loginName = `${prefix}${++accounts}`;
+  await db.query(
+    `INSERT INTO accounts (login_name, password_hash, profile_id, mobile_num)
+     SELECT $1, password_hash, profile_id, $2 FROM accounts WHERE login_name = 'ptib.demo'`,
+    [loginName, mobile],
+  );
+  return { loginName, mobile };
+}
+
+/** The SMS the fake gateway took for a number. */
+const smsTo = (mobile: string) =>
+  gateway.received
+    .filter((r) => (r.body as { to?: string }).to === mobile)
+    .map((r) => (r.body as { message: string }).message);
+
+describe('sign-in throttling per login name and address', () => {
+  it('locks the name from that address after the limit, whatever its case, and not the owner elsewhere', async () => {
+    const attacker = browser();
+    await fails(attacker, 'ptib.demo', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES - 1);
+    const last = await authenticate(attacker, 'PTIB.DEMO', 'wrong-password');
     expect(last.statusCode).toBe(429);
     expect(last.json().header).toEqual({
       responseCode: RESPONSE_CODE.TOO_MANY_REQUESTS,
       responseDesc: AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / MINUTE),
     });
+    // Even the right password is refused from that address…
+    expect((await authenticate(attacker, 'ptib.demo')).statusCode).toBe(429);
 
-    // The right password, from another address, is refused while locked.
-    const elsewhere = browser();
-    const locked = await authenticate(elsewhere, 'ptib.demo');
-    expect(locked.statusCode).toBe(429);
+    // …while the owner, at another address, signs in: five guesses from anywhere no longer lock them out.
+    const owner = await authenticate(browser(), 'ptib.demo');
+    expect(owner.statusCode).toBe(200);
+    expect(JSON.parse(owner.body).token).toBeTruthy();
 
     clock.advance(LOGIN_THROTTLE.LOCK_MS + 1000);
-    const after = await authenticate(elsewhere, 'ptib.demo');
+    const after = await authenticate(attacker, 'ptib.demo');
     expect(after.statusCode).toBe(200);
     expect(JSON.parse(after.body).token).toBeTruthy();
   });
 
   it('does not extend the lock for attempts made while locked', async () => {
     const c = browser();
-    await fails(c, 'ptib.master', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES);
+    await fails(c, 'ptib.master', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
     for (let i = 0; i < 3; i++) {
       clock.advance(4 * MINUTE);
       const res = await authenticate(c, 'ptib.master', 'wrong-password');
@@ -66,7 +94,7 @@ describe('sign-in throttling per login name', () => {
 
   it('locks unknown login names the same way (no account enumeration)', async () => {
     const c = browser();
-    await fails(c, 'ghost.user', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES - 1);
+    await fails(c, 'ghost.user', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES - 1);
     const res = await authenticate(c, 'ghost.user', 'wrong-password');
     expect(res.statusCode).toBe(429);
     expect(res.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(15));
@@ -74,19 +102,60 @@ describe('sign-in throttling per login name', () => {
 
   it('resets the count on a success', async () => {
     const c = browser();
-    await fails(c, 'ptib.noauth', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES - 1);
+    await fails(c, 'ptib.noauth', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES - 1);
     expect((await authenticate(c, 'ptib.noauth')).statusCode).toBe(200);
-    await fails(c, 'ptib.noauth', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES - 1);
+    await fails(c, 'ptib.noauth', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES - 1);
     expect((await authenticate(c, 'ptib.noauth')).statusCode).toBe(200);
   });
 
   it('starts counting again once the window has passed', async () => {
     const c = browser();
-    await fails(c, 'ptib.blocked', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES - 1);
+    await fails(c, 'ptib.blocked', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES - 1);
     clock.advance(LOGIN_THROTTLE.WINDOW_MS + 1000);
     const res = await authenticate(c, 'ptib.blocked', 'wrong-password');
     expect(res.statusCode).toBe(401);
     expect(res.json().header.responseDesc).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+});
+
+describe('sign-in throttling per login name everywhere', () => {
+  it(`locks the name everywhere once failures came from ${LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES} addresses`, async () => {
+    const { loginName } = await account('spread.');
+    for (let i = 1; i < LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES; i++) {
+      expect((await authenticate(browser(), loginName, 'guess')).statusCode).toBe(401);
+    }
+    const last = await authenticate(browser(), loginName.toUpperCase(), 'guess');
+    expect(last.statusCode).toBe(429);
+    expect(last.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(15));
+    // Now the right password from an address that never failed is refused too.
+    expect((await authenticate(browser(), loginName)).statusCode).toBe(429);
+
+    clock.advance(LOGIN_THROTTLE.LOCK_MS + 1000);
+    expect((await authenticate(browser(), loginName)).statusCode).toBe(200);
+  });
+
+  it('tells the account holder by SMS, once per lock, and not for a lock of one address', async () => {
+    const { loginName, mobile } = await account('notice.');
+    // One address locking itself out locks nobody else: no notice.
+    await fails(browser(), loginName, LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
+
+    // Many addresses, the last two at once: both may see the lock begin, one notice goes out.
+    for (let i = 2; i < LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES; i++) await fails(browser(), loginName, 1);
+    await Promise.all([fails(browser(), loginName, 1), fails(browser(), loginName, 1)]);
+    expect((await authenticate(browser(), loginName)).statusCode).toBe(429);
+    await fails(browser(), loginName, 3);
+    await expect.poll(() => smsTo(mobile)).toEqual([AUTH_MESSAGES.lockedSms(LOGIN_THROTTLE.LOCK_MS / MINUTE)]);
+    const { rows } = await db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM audit_events WHERE event = 'sign_in_lock_notice' AND login_name = $1`,
+      [loginName],
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+
+    // A new lock, a new notice.
+    clock.advance(LOGIN_THROTTLE.LOCK_MS + 1000);
+    for (let i = 0; i < LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES; i++) await fails(browser(), loginName, 1);
+    await expect.poll(() => smsTo(mobile).length).toBe(2);
+    expect(smsTo(mobile)).toHaveLength(2);
   });
 });
 
@@ -109,11 +178,40 @@ describe('sign-in throttling per client address', () => {
 
   it('holds in the database, so another server process sees the same lock', async () => {
     const c = browser();
-    await fails(c, 'shared.lock', LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES);
+    await fails(c, 'shared.lock', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
     const { rows } = await app.db.query<{ failures: number; locked_until: Date | null }>(
-      `SELECT failures, locked_until FROM login_throttle WHERE throttle_key = 'login:shared.lock'`,
+      `SELECT failures, locked_until FROM login_throttle WHERE throttle_key = $1`,
+      [`login:shared.lock|address:${c.remoteAddress}`],
     );
-    expect(rows[0]!.failures).toBe(LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES);
+    expect(rows[0]!.failures).toBe(LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
     expect(new Date(rows[0]!.locked_until!).getTime()).toBe(clock.now().getTime() + LOGIN_THROTTLE.LOCK_MS);
+  });
+});
+
+describe('one normal form of login names', () => {
+  // On PostgreSQL with a UTF-8 locale, lower('İ') is 'i' while JavaScript's is 'i̇': a dotted capital I
+  // found the account under a throttle key of its own. Login names are ASCII; the rest is refused.
+  it('refuses a login name outside printable ASCII with a 400, so no look-alike gets a fresh count', async () => {
+    const { loginName } = await account('dotted.mini');
+    const c = browser();
+    await fails(c, loginName, LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
+    expect((await authenticate(c, loginName.toUpperCase())).statusCode).toBe(429);
+
+    for (const lookAlike of [loginName.toUpperCase().replaceAll('I', 'İ'), loginName.replaceAll('i', 'ı')]) {
+      const res = await authenticate(c, lookAlike);
+      expect(res.statusCode, lookAlike).toBe(400);
+      expect(res.json().header.responseDesc).toContain(AUTH_MESSAGES.loginNameCharacters);
+    }
+  });
+
+  it('folds ASCII case alike in the throttle and in the account lookup, whatever the locale', async () => {
+    const { loginName } = await account('Mixed.Case.');
+    const res = await authenticate(browser(), loginName.toLowerCase());
+    expect(res.statusCode).toBe(200);
+    const { rows } = await db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM accounts WHERE lower(login_name COLLATE "C") = $1`,
+      [loginName.toLowerCase()],
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 });

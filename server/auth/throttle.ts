@@ -1,9 +1,19 @@
-import { LOGIN_THROTTLE } from '../../contract/index.ts';
+import { LOGIN_THROTTLE, loginNameKey } from '../../contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** Throttle keys: the login name (case-insensitive, whether or not it exists) and the client address. */
-export const loginKey = (loginName: string) => `login:${loginName.trim().toLowerCase()}`;
+/**
+ * Throttle keys (docs/decisions/0028-login-throttle-per-address-and-otp-limits.md). A login name is keyed
+ * by its one normal form (loginNameKey), whether or not it exists.
+ */
+/** The login name everywhere: locked on evidence from many addresses, or by wrong one-time passwords. */
+export const loginKey = (loginName: string) => `login:${loginNameKey(loginName)}`;
+/** The login name from one client address: what wrong passwords lock first. */
+export const loginAddressKey = (loginName: string, address: string) =>
+  `login:${loginNameKey(loginName)}|address:${address}`;
+/** The client address across login names. */
 export const addressKey = (address: string) => `address:${address}`;
+/** Wrong one-time passwords of a login name, over all its sign-ins. */
+export const otpKey = (loginName: string) => `otp:${loginNameKey(loginName)}`;
 
 /** The latest lock still running on any of these keys, or null. */
 export async function activeLock(db: Queryable, keys: string[], now: Date): Promise<Date | null> {
@@ -17,12 +27,18 @@ export async function activeLock(db: Queryable, keys: string[], now: Date): Prom
 
 /**
  * Counts one failure on a key, in one statement (several processes may count at once). A window that
- * has passed, or a lock that has run out, starts the count again; reaching the limit locks the key.
+ * has passed, or a lock that has run out, starts the count again; reaching the limit locks the key
+ * (a null limit only counts). Answers the count it reached.
  */
-export async function recordFailure(db: Queryable, key: string, maxFailures: number, now: Date): Promise<void> {
+export async function recordFailure(
+  db: Queryable,
+  key: string,
+  maxFailures: number | null,
+  now: Date,
+): Promise<number> {
   const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.WINDOW_MS);
   const lockUntil = new Date(now.getTime() + LOGIN_THROTTLE.LOCK_MS);
-  await db.query(
+  const { rows } = await db.query<{ failures: number }>(
     `INSERT INTO login_throttle AS t (throttle_key, failures, window_started_at, locked_until)
      VALUES ($1, 1, $2::timestamptz, CASE WHEN 1 >= $5::int THEN $4::timestamptz END)
      ON CONFLICT (throttle_key) DO UPDATE SET
@@ -34,12 +50,71 @@ export async function recordFailure(db: Queryable, key: string, maxFailures: num
          WHEN (CASE WHEN t.window_started_at < $3::timestamptz OR t.locked_until <= $2::timestamptz
                     THEN 1 ELSE t.failures + 1 END) >= $5::int THEN $4::timestamptz
          WHEN t.window_started_at < $3::timestamptz OR t.locked_until <= $2::timestamptz THEN NULL
-         ELSE t.locked_until END`,
+         ELSE t.locked_until END
+     RETURNING failures`,
     [key, now, windowStart, lockUntil, maxFailures],
+  );
+  return rows[0]!.failures;
+}
+
+/** Locks a key for LOCK_MS from now, unless a lock is running already (a lock is never extended). */
+export async function lockKey(db: Queryable, key: string, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO login_throttle AS t (throttle_key, failures, window_started_at, locked_until)
+     VALUES ($1, 0, $2::timestamptz, $3::timestamptz)
+     ON CONFLICT (throttle_key) DO UPDATE SET
+       locked_until = CASE WHEN t.locked_until > $2::timestamptz THEN t.locked_until ELSE $3::timestamptz END`,
+    [key, now, new Date(now.getTime() + LOGIN_THROTTLE.LOCK_MS)],
   );
 }
 
-/** A successful sign-in clears its login name's count (the address keeps its own). */
+/**
+ * Notes one more address a login name failed from, and answers from how many distinct addresses it
+ * failed within the window. Entries older than the window are dropped on the way, so the table holds
+ * one window's failures and no more.
+ */
+export async function recordFailedAddress(db: Queryable, loginName: string, address: string, now: Date) {
+  const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.WINDOW_MS);
+  const key = loginKey(loginName);
+  await db.query('DELETE FROM login_failure_addresses WHERE failed_at <= $1', [windowStart]);
+  await db.query(
+    `INSERT INTO login_failure_addresses (login_key, address, failed_at) VALUES ($1, $2, $3)
+     ON CONFLICT (login_key, address) DO UPDATE SET failed_at = excluded.failed_at`,
+    [key, address, now],
+  );
+  const { rows } = await db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM login_failure_addresses WHERE login_key = $1 AND failed_at > $2',
+    [key, windowStart],
+  );
+  return Number(rows[0]!.n);
+}
+
+/**
+ * Claims the one notice of the lock running on a key: true for exactly one caller per lock, whichever
+ * process it runs in (the row remembers which lock was told).
+ */
+export async function claimLockNotice(db: Queryable, key: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE login_throttle SET notified_until = locked_until
+      WHERE throttle_key = $1 AND locked_until > $2 AND notified_until IS DISTINCT FROM locked_until`,
+    [key, now],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * A successful sign-in clears the count of its login name from its address; the address's own count,
+ * the evidence from other addresses and wrong one-time passwords stay.
+ */
+export async function clearLoginFailures(db: Queryable, loginName: string, address: string): Promise<void> {
+  await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [loginAddressKey(loginName, address)]);
+  await db.query('DELETE FROM login_failure_addresses WHERE login_key = $1 AND address = $2', [
+    loginKey(loginName),
+    address,
+  ]);
+}
+
+/** Forgets the count of a key (a right one-time password clears its login name's wrong codes). */
 export async function clearFailures(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [key]);
 }

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '../../contract/index.ts';
 import type { Database } from './database.ts';
+import { LOGIN_NAME_MATCHES } from './login-name.ts';
 import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';
 
 /** The demo accounts of decisions.md §2, seeded into the embedded database only (or SEED_DEMO=1). */
@@ -122,12 +123,12 @@ const PROFILES = [
 const SEED_LOCK = 724_002;
 
 export async function seedDemo(db: Database): Promise<boolean> {
-  const existing = await db.query('SELECT 1 FROM accounts WHERE lower(login_name) = $1', ['ptib.demo']);
+  const existing = await db.query(`SELECT 1 FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')}`, ['ptib.demo']);
   if (existing.rowCount > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
-    const again = await tx.query('SELECT 1 FROM accounts WHERE lower(login_name) = $1', ['ptib.demo']);
+    const again = await tx.query(`SELECT 1 FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')}`, ['ptib.demo']);
     if (again.rowCount > 0) return false;
     for (const [id, name, idNum, mobile, blocked, master, addr, message] of PROFILES) {
       await tx.query(

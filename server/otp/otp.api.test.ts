@@ -49,9 +49,13 @@ beforeEach(() => {
 });
 
 let accounts = 0;
-/** A fresh account that needs a one-time password (like ptib.otp), so each test has its own. */
-async function otpAccount(mobile = '91230000'): Promise<string> {
+/**
+ * A fresh account that needs a one-time password (like ptib.otp), with a mobile number of its own unless
+ * given one, so each test has its own counts.
+ */
+async function otpAccount(mobile?: string): Promise<string> {
   const loginName = `otp.user${++accounts}`;
+  mobile ??= `9123${String(accounts).padStart(4, '0')}`;
   await db.query(
     `INSERT INTO accounts (login_name, password_hash, profile_id, otp_required, mobile_num)
      SELECT $1, password_hash, profile_id, true, $2 FROM accounts WHERE login_name = 'ptib.otp'`,
@@ -221,15 +225,19 @@ describe('tries', () => {
       responseCode: OTP_RESPONSE_CODE.TOO_MANY_TRIES,
       responseDesc: OTP_MESSAGES.tooManyTries,
     });
+    // The login name is locked now: even the right code is refused.
     const right = await verify(client, code);
     expect(right.statusCode).toBe(429);
-    expect(right.json().header.responseCode).toBe(OTP_RESPONSE_CODE.TOO_MANY_TRIES);
+    expect(right.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.LOCKED,
+      responseDesc: AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000),
+    });
 
     // A resend gives no new tries.
     clock.advance(OTP.RESEND_COOLDOWN_MS);
     const resend = await send(client);
     expect(resend.statusCode).toBe(429);
-    expect(resend.json().header.responseCode).toBe(OTP_RESPONSE_CODE.TOO_MANY_TRIES);
+    expect(resend.json().header.responseCode).toBe(OTP_RESPONSE_CODE.LOCKED);
 
     // Nor does signing in again at once: the login is locked a while.
     const again = await authenticate(new TestClient(app), loginName);
@@ -237,6 +245,80 @@ describe('tries', () => {
     expect(again.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000));
     clock.advance(LOGIN_THROTTLE.LOCK_MS);
     await passwordStep(loginName);
+  });
+
+  it('counts wrong codes per login name: signing in again gives no fresh tries, and the last one locks', async () => {
+    const mobile = '93310001';
+    const loginName = await otpAccount(mobile);
+    const left: string[] = [];
+    const wrongTwice = async () => {
+      const client = await passwordStep(loginName);
+      const code = await sendOk(client);
+      for (let i = 0; i < 2; i++) {
+        const res = await verify(client, wrongCode(code));
+        if (res.json().header.responseCode === OTP_RESPONSE_CODE.INCORRECT) left.push(res.json().header.responseDesc);
+        else return res;
+      }
+      return null;
+    };
+    expect(await wrongTwice()).toBeNull();
+    expect(await wrongTwice()).toBeNull();
+    const last = await wrongTwice();
+    expect(left).toEqual([4, 3, 2, 1].map(OTP_MESSAGES.codeIncorrect));
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().header.responseCode).toBe(OTP_RESPONSE_CODE.TOO_MANY_TRIES);
+
+    // Locked as wrong passwords lock: from any address, for LOCK_MS, and its holder is told once.
+    const elsewhere = new TestClient(app);
+    elsewhere.remoteAddress = '10.9.9.9';
+    const again = await authenticate(elsewhere, loginName);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000));
+    const smsTo = () => gateway.received.filter((r) => (r.body as { to: string }).to === mobile);
+    await expect.poll(() => smsTo().at(-1)?.body).toEqual({ to: mobile, message: AUTH_MESSAGES.lockedSms(15) });
+    expect(smsTo()).toHaveLength(4);
+  });
+
+  it(`compares at most ${OTP.MAX_TRIES} guesses per login name, however many sign-ins and guesses at once`, async () => {
+    const loginName = await otpAccount();
+    const spy = vi.mocked(nodeCrypto.timingSafeEqual);
+    spy.mockClear();
+    const answers: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const client = new TestClient(app);
+      const signIn = await authenticate(client, loginName);
+      if (signIn.statusCode !== 200) {
+        answers.push(signIn.statusCode);
+        break;
+      }
+      const code = await sendOk(client);
+      const burst = await Promise.all(Array.from({ length: 4 }, () => verify(client, wrongCode(code))));
+      answers.push(...burst.map((r) => r.statusCode));
+    }
+    const compared = spy.mock.calls.filter(([a, b]) => a.byteLength === 32 && b.byteLength === 32);
+    expect(compared).toHaveLength(OTP.MAX_TRIES);
+    expect(answers.filter((status) => status === 400)).toHaveLength(OTP.MAX_TRIES - 1);
+    expect(answers.at(-1)).toBe(429);
+  });
+
+  it('refuses the right code while the login name is locked (wrong passwords from many addresses)', async () => {
+    const loginName = await otpAccount();
+    const client = await passwordStep(loginName);
+    const code = await sendOk(client);
+    for (let i = 0; i < LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES; i++) {
+      const guesser = new TestClient(app);
+      guesser.remoteAddress = `10.8.${accounts}.${i + 1}`;
+      expect((await authenticate(guesser, loginName, 'wrong-password')).statusCode).toBeGreaterThanOrEqual(400);
+    }
+    const res = await verify(client, code);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.LOCKED,
+      responseDesc: AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000),
+    });
+    clock.advance(LOGIN_THROTTLE.LOCK_MS);
+    const after = await passwordStep(loginName);
+    expect((await verify(after, await sendOk(after))).statusCode).toBe(200);
   });
 
   it('counts tries per pending sign-in, also across processes (in the database)', async () => {
@@ -261,6 +343,72 @@ describe('tries', () => {
     const digestCompares = spy.mock.calls.filter(([a, b]) => a.byteLength === 32 && b.byteLength === 32);
     expect(digestCompares).toHaveLength(1);
     expect(spy.mock.results.at(-1)?.value).toBe(false);
+  });
+});
+
+describe('one pending sign-in per account', () => {
+  it('opening a sign-in ends the ones before it: their codes and tries are gone', async () => {
+    const loginName = await otpAccount();
+    const first = await passwordStep(loginName);
+    const firstCode = await sendOk(first);
+    const second = await passwordStep(loginName);
+    for (const res of [await verify(first, firstCode), await send(first)]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SIGN_IN_EXPIRED);
+    }
+    expect((await verify(second, await sendOk(second))).statusCode).toBe(200);
+  });
+
+  it('two sign-ins at once leave one pending sign-in', async () => {
+    const loginName = await otpAccount();
+    const clients = await Promise.all([passwordStep(loginName), passwordStep(loginName), passwordStep(loginName)]);
+    const answers = await Promise.all(clients.map((c) => send(c)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+});
+
+describe('SMS per hour', () => {
+  it(`sends at most ${OTP.SMS_PER_LOGIN} an hour per login name, however many sign-ins, then says when more may go`, async () => {
+    const loginName = await otpAccount();
+    const firstAt = clock.now().getTime();
+    let sent = 0;
+    let refused: Awaited<ReturnType<typeof send>> | undefined;
+    while (!refused) {
+      const client = await passwordStep(loginName);
+      for (let i = 0; i < OTP.MAX_SENDS && !refused; i++) {
+        clock.advance(OTP.RESEND_COOLDOWN_MS);
+        const res = await send(client);
+        if (res.statusCode === 200) sent++;
+        else refused = res;
+      }
+    }
+    expect(sent).toBe(OTP.SMS_PER_LOGIN);
+    expect(refused.statusCode).toBe(429);
+    const minutes = Math.ceil((firstAt + OTP.RESEND_COOLDOWN_MS + OTP.SMS_WINDOW_MS - clock.now().getTime()) / 60_000);
+    expect(refused.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT,
+      responseDesc: OTP_MESSAGES.smsHourlyLimit(minutes),
+    });
+
+    clock.advance(OTP.SMS_WINDOW_MS);
+    expect((await send(await passwordStep(loginName))).statusCode).toBe(200);
+  });
+
+  it(`sends at most ${OTP.SMS_PER_MOBILE} an hour to one mobile number, over all its accounts`, async () => {
+    const mobile = '93320002';
+    const before = gateway.received.length;
+    for (let i = 0; i < OTP.SMS_PER_MOBILE; i++) {
+      expect((await send(await passwordStep(await otpAccount(mobile)))).statusCode).toBe(200);
+    }
+    const refused = await send(await passwordStep(await otpAccount(mobile)));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().header).toEqual({
+      responseCode: OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT,
+      responseDesc: OTP_MESSAGES.smsHourlyLimit(OTP.SMS_WINDOW_MS / 60_000),
+    });
+    expect(gateway.received.length - before).toBe(OTP.SMS_PER_MOBILE);
+    // Another number is not held back.
+    expect((await send(await passwordStep(await otpAccount()))).statusCode).toBe(200);
   });
 });
 

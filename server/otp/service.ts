@@ -1,5 +1,6 @@
-import { OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '../../contract/index.ts';
-import type { Database } from '../db/database.ts';
+import { AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '../../contract/index.ts';
+import { activeLock, clearFailures, lockKey, loginKey, otpKey, recordFailure } from '../auth/throttle.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { codeMatches, generateCode, hashCode } from './codes.ts';
 import { SmsDeliveryError, type SmsSender } from './sms.ts';
@@ -34,6 +35,54 @@ export const signInExpired = () => otpError(400, OTP_RESPONSE_CODE.SIGN_IN_EXPIR
 /** The wrong code that used up the last try. */
 const LOCKED_NOW = 'incorrect, now locked';
 const tooManyTries = () => otpError(429, OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries);
+const minutesUntil = (until: number, now: Date) => Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
+
+/** A refusal thrown inside a transaction, so what the transaction counted is rolled back. */
+class Refusal extends Error {
+  readonly error: ApiError;
+  constructor(error: ApiError) {
+    super(error.message);
+    this.error = error;
+  }
+}
+
+/**
+ * Refuses both calls while the login name is locked (too many wrong passwords from many addresses, or
+ * too many wrong codes): even the right code does not end a lock.
+ */
+async function refuseWhileLocked(db: Queryable, pending: PendingSignIn, now: Date): Promise<void> {
+  const lock = await activeLock(db, [loginKey(pending.loginName)], now);
+  if (lock) {
+    throw otpError(429, OTP_RESPONSE_CODE.LOCKED, AUTH_MESSAGES.lockedOut(minutesUntil(lock.getTime(), now)));
+  }
+}
+
+/**
+ * Counts one SMS on a key (a login name or a mobile number) in its hourly window; throws a Refusal once
+ * the limit is passed. The upsert's row lock makes two sends at once take turns.
+ */
+async function countSms(tx: Queryable, key: string, limit: number, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ sends: number; window_started_at: Date }>(
+    `INSERT INTO otp_send_counts AS c (count_key, sends, window_started_at) VALUES ($1, 1, $2)
+     ON CONFLICT (count_key) DO UPDATE SET
+       sends = CASE WHEN c.window_started_at <= $3 THEN 1 ELSE c.sends + 1 END,
+       window_started_at = CASE WHEN c.window_started_at <= $3 THEN $2 ELSE c.window_started_at END
+     RETURNING sends, window_started_at`,
+    [key, now, new Date(now.getTime() - OTP.SMS_WINDOW_MS)],
+  );
+  const row = rows[0]!;
+  if (row.sends > limit) {
+    const reopensAt = new Date(row.window_started_at).getTime() + OTP.SMS_WINDOW_MS;
+    throw new Refusal(
+      otpError(429, OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT, OTP_MESSAGES.smsHourlyLimit(minutesUntil(reopensAt, now))),
+    );
+  }
+}
+
+const smsKeys = (pending: PendingSignIn, mobileNum: string) => [
+  loginKey(pending.loginName),
+  `mobile:${mobileNum.replace(/\D/g, '')}`,
+];
 
 /** An audit entry of this area; never the code, nor any hash of it. */
 export type OtpAudit = (
@@ -44,9 +93,10 @@ export type OtpAudit = (
 
 /**
  * The rules of SMS one-time passwords, all state in the database (several processes share it): random
- * codes stored only as an HMAC, good for CODE_TTL_MS, MAX_TRIES wrong codes per sign-in, a cool-down
- * between sends and at most MAX_SENDS sends. Checks are made under a row lock, so two requests at once
- * cannot both spend the same try or the same send.
+ * codes stored only as an HMAC, good for CODE_TTL_MS; MAX_TRIES wrong codes per login name in a window,
+ * over all its sign-ins, then the login name is locked; a cool-down between sends, at most MAX_SENDS
+ * sends per sign-in and SMS_PER_LOGIN / SMS_PER_MOBILE an hour (docs/decisions/0028). Checks are made
+ * under row locks, so two requests at once cannot both spend the same try or the same send.
  */
 export class OtpService {
   readonly #db: Database;
@@ -65,38 +115,48 @@ export class OtpService {
       await audit('otp_send', 'failure', { reason: 'no mobile number' });
       throw otpError(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     }
+    await refuseWhileLocked(this.#db, pending, now);
+    const mobileNum = pending.mobileNum;
     const secret = await this.#secret();
     const code = generateCode();
     const codeHash = hashCode(secret, pending.challengeHash, code);
     const codeExpiresAt = new Date(now.getTime() + OTP.CODE_TTL_MS);
 
     // Claim the send under the row lock; the SMS itself goes out after, so no lock waits on the network.
-    const claim = await this.#db.transaction<{ refused: ApiError } | { previous: OtpRow }>(async (tx) => {
-      await tx.query('INSERT INTO otp_codes (challenge_hash) VALUES ($1) ON CONFLICT (challenge_hash) DO NOTHING', [
-        pending.challengeHash,
-      ]);
-      const { rows } = await tx.query<OtpRow>('SELECT * FROM otp_codes WHERE challenge_hash = $1 FOR UPDATE', [
-        pending.challengeHash,
-      ]);
-      const row = rows[0]!;
-      if (row.failed_tries >= OTP.MAX_TRIES) return { refused: tooManyTries() };
-      if (row.sends >= OTP.MAX_SENDS) {
-        return { refused: otpError(429, OTP_RESPONSE_CODE.SEND_LIMIT, OTP_MESSAGES.sendLimit) };
-      }
-      const readyAt = row.last_sent_at ? new Date(row.last_sent_at).getTime() + OTP.RESEND_COOLDOWN_MS : 0;
-      if (now.getTime() < readyAt) {
-        const seconds = Math.ceil((readyAt - now.getTime()) / 1000);
-        return {
-          refused: otpError(429, OTP_RESPONSE_CODE.RESEND_TOO_SOON, OTP_MESSAGES.resendTooSoon(seconds)),
-        };
-      }
-      await tx.query(
-        `UPDATE otp_codes SET code_hash = $2, code_expires_at = $3, sends = sends + 1, last_sent_at = $4
+    const claim = await this.#db
+      .transaction<{ refused: ApiError } | { previous: OtpRow }>(async (tx) => {
+        await tx.query('INSERT INTO otp_codes (challenge_hash) VALUES ($1) ON CONFLICT (challenge_hash) DO NOTHING', [
+          pending.challengeHash,
+        ]);
+        const { rows } = await tx.query<OtpRow>('SELECT * FROM otp_codes WHERE challenge_hash = $1 FOR UPDATE', [
+          pending.challengeHash,
+        ]);
+        const row = rows[0]!;
+        if (row.failed_tries >= OTP.MAX_TRIES) return { refused: tooManyTries() };
+        if (row.sends >= OTP.MAX_SENDS) {
+          return { refused: otpError(429, OTP_RESPONSE_CODE.SEND_LIMIT, OTP_MESSAGES.sendLimit) };
+        }
+        const readyAt = row.last_sent_at ? new Date(row.last_sent_at).getTime() + OTP.RESEND_COOLDOWN_MS : 0;
+        if (now.getTime() < readyAt) {
+          const seconds = Math.ceil((readyAt - now.getTime()) / 1000);
+          return {
+            refused: otpError(429, OTP_RESPONSE_CODE.RESEND_TOO_SOON, OTP_MESSAGES.resendTooSoon(seconds)),
+          };
+        }
+        const [loginSmsKey, mobileSmsKey] = smsKeys(pending, mobileNum);
+        await countSms(tx, loginSmsKey!, OTP.SMS_PER_LOGIN, now);
+        await countSms(tx, mobileSmsKey!, OTP.SMS_PER_MOBILE, now);
+        await tx.query(
+          `UPDATE otp_codes SET code_hash = $2, code_expires_at = $3, sends = sends + 1, last_sent_at = $4
           WHERE challenge_hash = $1`,
-        [pending.challengeHash, codeHash, codeExpiresAt, now],
-      );
-      return { previous: row };
-    });
+          [pending.challengeHash, codeHash, codeExpiresAt, now],
+        );
+        return { previous: row };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Refusal) return { refused: error.error };
+        throw error;
+      });
     if ('refused' in claim) {
       await audit('otp_send', 'failure', { reason: claim.refused.responseCode });
       throw claim.refused;
@@ -104,7 +164,7 @@ export class OtpService {
 
     try {
       await this.#sender.send({
-        to: pending.mobileNum,
+        to: mobileNum,
         text: OTP_MESSAGES.smsText(code, OTP.CODE_TTL_MS / 60_000),
         code,
       });
@@ -117,6 +177,9 @@ export class OtpService {
           WHERE challenge_hash = $1 AND code_hash = $2`,
         [pending.challengeHash, codeHash, p.code_hash, p.code_expires_at, p.sends, p.last_sent_at],
       );
+      await this.#db.query('UPDATE otp_send_counts SET sends = sends - 1 WHERE count_key = ANY($1) AND sends > 0', [
+        smsKeys(pending, mobileNum),
+      ]);
       await audit('otp_send', 'failure', { reason: error.message, sender: this.#sender.kind });
       throw otpError(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     }
@@ -132,7 +195,8 @@ export class OtpService {
 
   /**
    * Checks a code. Resolves when it is right (the code is used up); throws the ApiError to answer
-   * otherwise, having counted a wrong code as a try. onLockout runs once, when the last try is spent.
+   * otherwise, having counted a wrong code as a try of the login name. The last try locks the login name
+   * (as LOGIN_THROTTLE does); onLockout runs once then.
    */
   async verify(
     pending: PendingSignIn,
@@ -141,6 +205,7 @@ export class OtpService {
     audit: OtpAudit,
     onLockout: () => Promise<void> = async () => {},
   ): Promise<void> {
+    await refuseWhileLocked(this.#db, pending, now);
     const secret = await this.#secret();
     const outcome = await this.#db.transaction(async (tx) => {
       const { rows } = await tx.query<OtpRow>('SELECT * FROM otp_codes WHERE challenge_hash = $1 FOR UPDATE', [
@@ -154,19 +219,26 @@ export class OtpService {
       if (now.getTime() >= new Date(row.code_expires_at).getTime()) {
         return { error: otpError(400, OTP_RESPONSE_CODE.EXPIRED, OTP_MESSAGES.codeExpired), reason: 'expired' };
       }
+      // Spend a try of the login name before comparing, on its row in login_throttle: guesses at once,
+      // on this sign-in or any other of the same login name, take turns there, and once MAX_TRIES are
+      // spent in the window no guess is compared at all.
+      const used = await recordFailure(tx, otpKey(pending.loginName), null, now);
+      if (used > OTP.MAX_TRIES) return { error: tooManyTries(), reason: 'locked' };
       if (codeMatches(secret, pending.challengeHash, row.code_hash, candidate)) {
         await tx.query('UPDATE otp_codes SET code_hash = NULL, code_expires_at = NULL WHERE challenge_hash = $1', [
           pending.challengeHash,
         ]);
+        await clearFailures(tx, otpKey(pending.loginName));
         return { error: null, reason: 'verified' };
       }
-      const tries = row.failed_tries + 1;
-      await tx.query('UPDATE otp_codes SET failed_tries = $2 WHERE challenge_hash = $1', [
+      await tx.query('UPDATE otp_codes SET failed_tries = failed_tries + 1 WHERE challenge_hash = $1', [
         pending.challengeHash,
-        tries,
       ]);
-      if (tries >= OTP.MAX_TRIES) return { error: tooManyTries(), reason: LOCKED_NOW };
-      const left = OTP.MAX_TRIES - tries;
+      if (used >= OTP.MAX_TRIES) {
+        await lockKey(tx, loginKey(pending.loginName), now);
+        return { error: tooManyTries(), reason: LOCKED_NOW };
+      }
+      const left = OTP.MAX_TRIES - used;
       return {
         error: otpError(400, OTP_RESPONSE_CODE.INCORRECT, OTP_MESSAGES.codeIncorrect(left)),
         reason: 'incorrect',

@@ -2,14 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maskMobile } from '../../contract/index.ts';
 import { ConfigError, type Config } from '../config.ts';
 
-/** One SMS holding a one-time password. `code` is given apart from the text so a sender can keep it out of logs. */
+/**
+ * One SMS: a one-time password, or a notice to the account holder. `code` (a one-time password's) is
+ * given apart from the text so a sender can keep it out of logs.
+ */
 export interface SmsMessage {
   to: string;
   text: string;
-  code: string;
+  code?: string;
 }
 
-/** Where one-time passwords go: the embedded log sender by default, an HTTP gateway when configured. */
+/** Where SMS go: the embedded log sender by default, an HTTP gateway when configured. */
 export interface SmsSender {
   readonly kind: 'log' | 'gateway';
   /** Resolves once the message was handed over; throws SmsDeliveryError when it could not be. */
@@ -38,7 +41,8 @@ export class LogSmsSender implements SmsSender {
     const to = maskMobile(message.to);
     // The key is `sms`, not `code`/`otp`: those are redacted by the logger, and outside production the
     // code must be readable here.
-    if (this.#revealCode) this.#log.info({ to, sms: message.text }, 'SMS one-time password (embedded sender)');
+    if (message.code === undefined) this.#log.info({ to, sms: message.text }, 'SMS notice (embedded sender)');
+    else if (this.#revealCode) this.#log.info({ to, sms: message.text }, 'SMS one-time password (embedded sender)');
     else this.#log.info({ to }, 'SMS one-time password sent (embedded sender)');
   }
 }

@@ -11,23 +11,20 @@ import {
 import { audit } from '../auth/audit.ts';
 import { completeLoginChallenge, findLoginChallenge } from '../auth/login.ts';
 import { sha256 } from '../auth/nonces.ts';
-import { loginKey, recordFailure } from '../auth/throttle.ts';
+import { noticeLoginLock } from '../auth/lock-notice.ts';
 import { OtpService, signInExpired, type OtpAudit, type PendingSignIn } from '../otp/service.ts';
 import { loadOtpSecret } from '../otp/secret.ts';
-import { createSmsSender, type SmsSender } from '../otp/sms.ts';
 import { LOGIN_CHALLENGE_COOKIE } from './auth.ts';
 
 export interface OtpRoutesOptions {
   prefix?: string;
-  /** Tests pass their own sender; otherwise the configuration chooses (createSmsSender). */
-  smsSender?: SmsSender;
 }
 
 /**
  * POST /otp/sendOtpSms and POST /otp/verifyOtp: the second step of a sign-in whose account needs an SMS
  * one-time password. The pending sign-in is the one the password step named in its httpOnly cookie.
  */
-export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions): Promise<void> {
+export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   let secret: Promise<Buffer> | null = null;
   const loadSecret = () => {
@@ -37,7 +34,7 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
     });
     return secret;
   };
-  const service = new OtpService(app.db, loadSecret, options.smsSender ?? createSmsSender(app.config, app.log));
+  const service = new OtpService(app.db, loadSecret, app.smsSender);
 
   const pendingFor = async (request: FastifyRequest): Promise<{ challenge: string; pending: PendingSignIn }> => {
     const challenge = request.cookies[LOGIN_CHALLENGE_COOKIE];
@@ -90,10 +87,18 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
   r.post(API_PATHS.verifyOtp, { schema: { body: verifyOtpRequestSchema } }, async (request, reply) => {
     const { challenge, pending } = await pendingFor(request);
     const now = app.now();
-    // Five wrong codes also lock password sign-in for this login a while, so signing in again does
-    // not buy five more guesses at once.
+    // The last wrong code locks the login name everywhere (password sign-in too); its holder hears of it.
     await service.verify(pending, request.body.otp, now, auditFor(request, pending), () =>
-      recordFailure(app.db, loginKey(pending.loginName), 1, now),
+      noticeLoginLock(
+        app,
+        {
+          loginName: pending.loginName,
+          accountId: pending.accountId,
+          mobileNum: pending.mobileNum,
+          clientAddress: request.ip,
+        },
+        now,
+      ),
     );
     const token = await completeLoginChallenge(app, challenge, request.ip);
     if (!token) throw signInExpired();

@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, ROUTES, SSO, SSO_MESSAGES, SSO_RESPONSE_CODE, ok } from '../../contract/index.ts';
+import {
+  API_PATHS,
+  LOGIN_NAME_PATTERN,
+  ROUTES,
+  SSO,
+  SSO_MESSAGES,
+  SSO_RESPONSE_CODE,
+  loginNameKey,
+  ok,
+} from '../../contract/index.ts';
 import {
   envelopeSchema,
   handoverExchangeResponseSchema,
@@ -14,6 +23,7 @@ import { createHandover, peekHandover, redeemHandover } from '../auth/handover.t
 import { openSession } from '../auth/login.ts';
 import { randomSecret, sha256 } from '../auth/nonces.ts';
 import { endSession } from '../auth/sessions.ts';
+import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { SamlRejection } from '../saml/service.ts';
 import type { SamlSettings } from '../saml/settings.ts';
@@ -128,10 +138,14 @@ export async function samlRoutes(
       throw error;
     }
 
-    const { rows } = await app.db.query<{ id: number | string; login_name: string; profile_id: string }>(
-      'SELECT id, login_name, profile_id FROM accounts WHERE lower(login_name) = lower($1) AND NOT disabled',
-      [identity.nameId],
-    );
+    // The same normal form as a password sign-in's (docs/decisions/0028): a NameID outside it names
+    // no account.
+    const { rows } = LOGIN_NAME_PATTERN.test(identity.nameId.trim())
+      ? await app.db.query<{ id: number | string; login_name: string; profile_id: string }>(
+          `SELECT id, login_name, profile_id FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')} AND NOT disabled`,
+          [loginNameKey(identity.nameId)],
+        )
+      : { rows: [] };
     const account = rows[0];
     if (!account) throw await refuse('unknownUser', 'no account for the NameID', identity.nameId);
 

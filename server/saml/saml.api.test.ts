@@ -273,6 +273,16 @@ describe('POST /api/session (assertion consumer)', () => {
     expectRefused(res, 403, SSO_RESPONSE_CODE.UNKNOWN_USER, SSO_MESSAGES.unknownUser);
   });
 
+  it('matches the NameID in the one normal form of login names: ASCII case folds, look-alikes name nobody', async () => {
+    const { request } = await startSso();
+    expect((await postAssertion(goodResponse(request.id, { nameId: 'PTIB.DEMO' }))).statusCode).toBe(303);
+    // On PostgreSQL with a UTF-8 locale, lower('PTİB.DEMO') is 'ptib.demo': the dotted capital I must not
+    // reach the account (docs/decisions/0028).
+    const again = await startSso();
+    const res = await postAssertion(goodResponse(again.request.id, { nameId: 'PTİB.DEMO' }));
+    expectRefused(res, 403, SSO_RESPONSE_CODE.UNKNOWN_USER, SSO_MESSAGES.unknownUser);
+  });
+
   it('answers a clear 400 for a malformed or missing SAMLResponse, never a 500', async () => {
     expectRefused(await postAssertion('%%% not base64 %%%'), 400, SSO_RESPONSE_CODE.MALFORMED, SSO_MESSAGES.malformed);
     expectRefused(

@@ -154,13 +154,13 @@ describe('case numbers', () => {
 });
 
 describe('sign-in throttling is shared by every process', () => {
-  it('failures of one login name split across both processes lock it on both', async () => {
+  it('failures of one login name from many addresses, split across both processes, lock it on both', async () => {
     const [loginName] = await createUsers(deployment.cluster.url, 'lockme', 1);
-    for (let i = 1; i <= LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES; i++) {
-      // A different address each time, so only the per-login count can lock.
+    for (let i = 1; i <= LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES; i++) {
+      // A different address each time: the evidence of many addresses locks the login name everywhere.
       const c = new HttpClient(i % 2 ? a.url : b.url, { forwardedFor: `198.51.100.${i}` });
       const res = await authenticate(c, loginName!, `Wrong-Password-${i}`);
-      expect(res.statusCode, `attempt ${i}`).toBe(i < LOGIN_THROTTLE.ACCOUNT_MAX_FAILURES ? 401 : 429);
+      expect(res.statusCode, `attempt ${i}`).toBe(i < LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES ? 401 : 429);
     }
     for (const url of [a.url, b.url]) {
       const c = new HttpClient(url, { forwardedFor: '198.51.100.99' });

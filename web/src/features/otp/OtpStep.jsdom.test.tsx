@@ -2,7 +2,13 @@ import { StrictMode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_FORM_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '../../../../contract/index.ts';
+import {
+  AUTH_MESSAGES,
+  LOGIN_FORM_MESSAGES,
+  OTP,
+  OTP_MESSAGES,
+  OTP_RESPONSE_CODE,
+} from '../../../../contract/index.ts';
 import { sendOtp, verifyOtp } from './api.ts';
 import { OtpStep } from './OtpStep.tsx';
 
@@ -116,6 +122,18 @@ describe('OtpStep', () => {
     await waitFor(() => expect(back).toHaveFocus());
     await user.click(back);
     expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('while the login name is locked, even the right code offers only the way back', async () => {
+    renderStep();
+    const message = AUTH_MESSAGES.lockedOut(15);
+    verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.LOCKED, message));
+    const user = userEvent.setup();
+    await user.type(codeInput(), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByLabelText('One-time password')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Back to password' })).toHaveFocus());
   });
 
   it('an expired code sends focus to "Send a new code"', async () => {
