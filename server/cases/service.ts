@@ -13,6 +13,7 @@ import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
+import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { findCase, insertCase, markDeleted, setStatus, toDetail, updateCaseData } from './records.ts';
 
 /**
@@ -156,6 +157,7 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
     if (!current || !isEditable(current.status) || (version !== undefined && current.version !== version))
       throw refusal(current && toDetail(current), version ?? current?.version ?? 0);
     await markDeleted(tx, id, actor.principal.accountId, actor.now);
+    await deleteDocumentsOfCase(tx, id);
     await audit(tx, {
       ...who(actor),
       event: 'case_delete',
