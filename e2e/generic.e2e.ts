@@ -48,21 +48,24 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await expect(summary).toBeFocused();
   const links = summary.getByRole('link');
   await expect(links).toHaveText([
-    'Debtor identification number must be exactly 12 characters.',
-    'Payment amount is required.',
-    'Payment date is required.',
+    'Debtor identification number must be a real NRIC or FIN, like S1234567D',
+    'Enter payment amount',
+    'Enter payment date',
+    'Tick the box to confirm declaration',
   ]);
   await expect(id).toHaveAttribute('aria-invalid', 'true');
-  await expect(id).toHaveAccessibleDescription(/Error: Debtor identification number must be exactly 12 characters\./);
+  await expect(id).toHaveAccessibleDescription(
+    /Error: Debtor identification number must be a real NRIC or FIN, like S1234567D/,
+  );
   const amount = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount');
-  await expect(amount).toHaveAccessibleDescription('Error: Payment amount is required.');
+  await expect(amount).toHaveAccessibleDescription('Error: Enter payment amount');
   expect((await axe().analyze()).violations).toEqual([]);
 
   await links.nth(1).click();
   await expect(amount).toBeFocused();
 
   // Correct what is there and save a draft (the date may wait for the final save).
-  await id.fill('S1234567D001');
+  await id.fill('S9470855I');
   await expect(id).not.toHaveAttribute('aria-invalid');
   await amount.fill('150.25');
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -75,11 +78,21 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   // A reload reopens the record from the case identity in session storage.
   await page.reload();
   await expect(page.getByTestId('case-number')).toHaveText(number);
-  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1234567D001');
+  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S9470855I');
   await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('150.25');
   await expect(page.getByRole('table', { name: /Your Payment by Debtor records/ })).toContainText(number);
 
   await page.getByLabel('Payment date').fill('2026-03-01');
+  // A repeating group: add a row, fill it, add and remove another.
+  const creditors = page.getByRole('group', { name: 'Creditors paid (optional)' });
+  await creditors.getByRole('button', { name: 'Add a creditor' }).click();
+  const first = creditors.getByRole('group', { name: 'Creditor 1' });
+  await first.getByLabel('Name of creditor').fill('DBS Bank');
+  await first.getByRole('group', { name: 'Amount paid to the creditor' }).getByLabel('Amount').fill('100');
+  await creditors.getByRole('button', { name: 'Add another creditor' }).click();
+  await creditors.getByRole('button', { name: 'Remove creditor 2' }).click();
+  await expect(creditors.getByRole('group', { name: /^Creditor \d$/ })).toHaveCount(1);
+  await page.getByRole('checkbox', { name: /^I declare that the information I have given is true/ }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, CASE_MESSAGES.submitted)).toBeVisible();
   await expect(page.getByTestId('case-status')).toHaveText('Submitted');
@@ -92,7 +105,7 @@ test('fill with errors, see the summary and each message, correct, save a draft,
 test('delete asks first, then removes the record', async ({ page }) => {
   await signIn(page, USER);
   await openPd(page);
-  await page.getByLabel('Debtor identification number').fill('S1234567D001');
+  await page.getByLabel('Debtor identification number').fill('S9470855I');
   await page.getByRole('button', { name: 'Save draft' }).click();
   const number = (await page.getByTestId('case-number').textContent())!;
 
@@ -114,7 +127,7 @@ test('delete asks first, then removes the record', async ({ page }) => {
 test('search by case number opens the record', async ({ page }) => {
   await signIn(page, USER);
   await openPd(page);
-  await page.getByLabel('Debtor identification number').fill('S1234567D001');
+  await page.getByLabel('Debtor identification number').fill('S9470855I');
   await page.getByRole('button', { name: 'Save draft' }).click();
   const number = (await page.getByTestId('case-number').textContent())!;
   await page.getByRole('button', { name: 'Start a new record' }).click();
@@ -144,11 +157,11 @@ test('the search failing says so', async ({ page }) => {
 test('a save that cannot reach the server says so and keeps the input', async ({ page }) => {
   await signIn(page, USER);
   await openPd(page);
-  await page.getByLabel('Debtor identification number').fill('S1234567D001');
+  await page.getByLabel('Debtor identification number').fill('S9470855I');
   await page.route('**/api/cases', (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(toast(page, MESSAGES.draftSaveFailed)).toBeVisible();
-  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1234567D001');
+  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S9470855I');
 });
 
 test('every application code opens a working form', async ({ page }) => {
@@ -167,7 +180,7 @@ test.describe('nothing typed is lost', () => {
     await page.clock.install();
     await signIn(page, USER);
     await openPd(page);
-    await page.getByLabel('Debtor identification number').fill('S7654321Z001');
+    await page.getByLabel('Debtor identification number').fill('T0123456G');
     await page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount').fill('99.90');
 
     // The user walks away: the token is refreshed once (they were active), then the session runs out.
@@ -181,7 +194,7 @@ test.describe('nothing typed is lost', () => {
     const offer = page.getByRole('region', { name: /You have unsaved changes from/ });
     await expect(offer).toBeVisible();
     await offer.getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByLabel('Debtor identification number')).toHaveValue('S7654321Z001');
+    await expect(page.getByLabel('Debtor identification number')).toHaveValue('T0123456G');
     await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('99.90');
 
     // A successful save forgets the kept copy.
@@ -195,7 +208,7 @@ test.describe('nothing typed is lost', () => {
   test('a session ended elsewhere mid-save keeps the input for the next sign-in', async ({ page, browser }) => {
     await signIn(page, USER);
     await openPd(page);
-    await page.getByLabel('Debtor identification number').fill('S1111111A001');
+    await page.getByLabel('Debtor identification number').fill('F1234567N');
     // The same login signs in on another browser: this session is interrupted (4200).
     const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     await signIn(await other.newPage(), USER);
@@ -210,6 +223,6 @@ test.describe('nothing typed is lost', () => {
       .getByRole('region', { name: /You have unsaved changes from/ })
       .getByRole('button', { name: 'Restore' })
       .click();
-    await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1111111A001');
+    await expect(page.getByLabel('Debtor identification number')).toHaveValue('F1234567N');
   });
 });

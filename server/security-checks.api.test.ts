@@ -66,11 +66,14 @@ const browser = () => {
 };
 
 const PD = {
-  debtorIdNumber: 'S1234567D001',
+  debtorIdNumber: 'S9470855I',
   paymentAmount: { amount: '150.25', currency: 'SGD' },
   paymentMethod: 'GIRO',
   paymentDate: '2030-03-01',
+  creditors: [],
+  proofOfPayment: [],
   remarks: '',
+  declaration: true,
 };
 
 describe('logout', () => {

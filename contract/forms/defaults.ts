@@ -1,6 +1,16 @@
 import { DEFAULTS } from '../constants.ts';
 import type { CodeListName } from '../codelists/index.ts';
-import type { AddressValue, AmountValue, FieldDef, FieldValue, FormDefinition, FormValues } from './types.ts';
+import { allFields, isRecord } from './rules.ts';
+import type {
+  AddressValue,
+  AmountValue,
+  FieldDef,
+  FieldValue,
+  FormDefinition,
+  FormValues,
+  LegacyFormDefinition,
+  RowValues,
+} from './types.ts';
 
 /** The specification's defaults (§9) for a select, by the code list it draws from. */
 const SELECT_DEFAULTS: Partial<Record<CodeListName, string>> = {
@@ -32,31 +42,64 @@ export function initialValue(field: FieldDef): FieldValue {
     case 'yesNo':
       return DEFAULTS.flag;
     case 'select':
-      return SELECT_DEFAULTS[field.codeList] ?? '';
+      return (!field.noDefault && field.codeList && SELECT_DEFAULTS[field.codeList]) || '';
+    case 'checkboxes':
+    case 'attachment':
+      return [];
+    case 'declaration':
+      return false;
+    case 'group':
+      return Array.from({ length: field.minRows ?? 0 }, () => emptyRow(field.fields));
     default:
       return '';
   }
 }
 
+/** A new row of a repeating group: every child field with its default. */
+export function emptyRow(fields: readonly FieldDef[]): RowValues {
+  return Object.fromEntries(fields.map((f) => [f.name, initialValue(f)])) as RowValues;
+}
+
 /** A new record's values: every field present, with the specification's defaults filled in. */
 export function initialValues(form: FormDefinition): FormValues {
-  return Object.fromEntries(form.fields.map((f) => [f.name, initialValue(f)]));
+  return Object.fromEntries(allFields(form).map((f) => [f.name, initialValue(f)]));
+}
+
+function merge(base: unknown, v: unknown): unknown {
+  if (isRecord(base) && isRecord(v)) return { ...base, ...v };
+  return v;
 }
 
 /**
  * A stored record's values laid over a new record's: fields added to the form since it was saved get
- * their defaults, fields since removed are dropped.
+ * their defaults, fields since removed are dropped; each row of a group likewise.
  */
 export function mergeValues(form: FormDefinition, stored: Readonly<Record<string, unknown>>): FormValues {
   const values = initialValues(form);
-  for (const field of form.fields) {
+  for (const field of allFields(form)) {
     const v = stored[field.name];
     if (v === undefined) continue;
-    const base = values[field.name];
-    values[field.name] =
-      typeof base === 'object' && typeof v === 'object' && v !== null
-        ? ({ ...base, ...(v as object) } as FieldValue)
-        : (v as FieldValue);
+    if (field.type === 'group' && Array.isArray(v)) {
+      values[field.name] = v.map((row) => {
+        const fresh = emptyRow(field.fields);
+        if (!isRecord(row)) return fresh;
+        for (const child of field.fields)
+          if (row[child.name] !== undefined) fresh[child.name] = merge(fresh[child.name], row[child.name]) as never;
+        return fresh;
+      });
+    } else values[field.name] = merge(values[field.name], v) as FieldValue;
   }
   return values;
+}
+
+/**
+ * A definition of before model v2 (one flat list of fields) as a v2 one: one page of one section.
+ * Its field types are all v2 types; only an amount's limit changes unit (major units then, minor
+ * units now). Records filled in under such a definition keep being checked by it.
+ */
+export function upgradeLegacy(legacy: LegacyFormDefinition, heading: string): FormDefinition {
+  const fields = legacy.fields.map((f) =>
+    f.type === 'amount' && typeof f.max === 'number' ? { ...f, max: Math.round(f.max * 100) } : f,
+  ) as unknown as FieldDef[];
+  return { schemaVersion: 2, pages: [{ id: 'details', heading, sections: [{ heading, fields }] }] };
 }

@@ -3,3 +3,5 @@ export * from './types.ts';
 export * from './messages.ts';
 export * from './validate.ts';
 export * from './defaults.ts';
+export * from './rules.ts';
+export * from './sg.ts';

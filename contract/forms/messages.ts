@@ -2,31 +2,77 @@ import { MESSAGES } from '../catalogue.ts';
 import { IDENTIFIER_LENGTH } from '../validation.ts';
 
 /**
- * Per-field messages of the form validator. The specification gives only the postal-code message
- * ('Invaild Postal Code', its spelling kept) and the summary; the others follow GOV.UK wording.
+ * Per-field messages of the form validator, GOV.UK style ('Enter …', 'Select …', '… must be …'), keyed
+ * by the field's label. The specification gives only the postal-code message ('Invaild Postal Code',
+ * its spelling kept) and the summary.
  */
+
+/** A label inside a sentence: lower-case first letter, unless it starts an acronym (NRIC, UEN…). */
+export function inSentence(label: string): string {
+  return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export const FIELD_MESSAGES = {
-  required: (label: string) => `${label} is required.`,
-  choose: (label: string) => `Select an option for ${label}.`,
-  identifier: (label: string) => `${label} must be exactly ${IDENTIFIER_LENGTH} characters.`,
-  digitsOnly: (label: string) => `${label} must contain digits only.`,
-  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer.`,
+  required: (label: string) => `Enter ${inSentence(label)}`,
+  choose: (label: string) => `Select ${inSentence(label)}`,
+  identifier: (label: string) => `${label} must be exactly ${IDENTIFIER_LENGTH} characters`,
+  digitsOnly: (label: string) => `${label} must contain digits only`,
+  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
   range: (label: string, min: number | undefined, max: number | undefined) =>
     min !== undefined && max !== undefined
-      ? `${label} must be between ${min} and ${max}.`
+      ? `${label} must be between ${min} and ${max}`
       : min !== undefined
-        ? `${label} must be ${min} or more.`
-        : `${label} must be ${max} or less.`,
-  date: (label: string) => `${label} must be a real date.`,
-  notInList: (label: string) => `Select ${label} from the list.`,
+        ? `${label} must be ${min} or more`
+        : `${label} must be ${max} or less`,
+  date: (label: string) => `${label} must be a real date`,
+  notInPast: (label: string) => `${label} must be today or in the future`,
+  notInFuture: (label: string) => `${label} must be today or in the past`,
+  maxDaysAhead: (label: string, days: number) => `${label} must be within ${plural(days, 'day', 'days')} from today`,
+  maxDaysAgo: (label: string, days: number) => `${label} must be within the last ${plural(days, 'day', 'days')}`,
+  notInList: (label: string) => `Select ${inSentence(label)} from the list`,
   amount: (label: string, minorDigits: number) =>
     minorDigits > 0
-      ? `${label} must be an amount in numbers, with up to ${minorDigits} decimal places.`
-      : `${label} must be a whole amount in numbers.`,
-  amountTooLarge: (label: string, max: number) => `${label} must be ${max} or less.`,
+      ? `${label} must be an amount in numbers, with up to ${minorDigits} decimal places`
+      : `${label} must be a whole amount in numbers`,
+  amountAtLeast: (label: string, min: string) => `${label} must be ${min} or more`,
+  amountAtMost: (label: string, max: string) => `${label} must be ${max} or less`,
+  minChoices: (label: string, n: number) =>
+    `Select at least ${plural(n, 'option', 'options')} for ${inSentence(label)}`,
+  maxChoices: (label: string, n: number) =>
+    `Select no more than ${plural(n, 'option', 'options')} for ${inSentence(label)}`,
+  nric: (label: string) => `${label} must be a real NRIC or FIN, like S1234567D`,
+  uen: (label: string) => `${label} must be a real UEN, like 201403121W`,
+  mobile: (label: string) => `${label} must be a Singapore mobile number: 8 digits starting with 8 or 9`,
+  phone: (label: string) => `${label} must be a phone number, like 61234567 or +44 20 7946 0958`,
+  email: (label: string) => `${label} must be an email address, like name@example.com`,
+  caseNumber: (label: string, example: string) => `${label} must be a case number, like ${example}`,
   postalCode: () => MESSAGES.invalidPostalCode,
-  malformed: (label: string) => `${label} is not in the expected form.`,
-  unknownField: (name: string) => `There is no field named ${name} in this form.`,
+  declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
+  minRows: (label: string, n: number, item: string) =>
+    `${label} must have at least ${plural(n, inSentence(item), `${inSentence(item)}s`)}`,
+  maxRows: (label: string, n: number, item: string) =>
+    `${label} must have ${plural(n, inSentence(item), `${inSentence(item)}s`)} or fewer`,
+  maxFiles: (label: string, n: number) => `${label} must have ${plural(n, 'file', 'files')} or fewer`,
+  compare: {
+    date: {
+      gte: (label: string, other: string) => `${label} must be the same as or after ${inSentence(other)}`,
+      gt: (label: string, other: string) => `${label} must be after ${inSentence(other)}`,
+      lte: (label: string, other: string) => `${label} must be the same as or before ${inSentence(other)}`,
+      lt: (label: string, other: string) => `${label} must be before ${inSentence(other)}`,
+    },
+    number: {
+      gte: (label: string, other: string) => `${label} must be the same as or more than ${inSentence(other)}`,
+      gt: (label: string, other: string) => `${label} must be more than ${inSentence(other)}`,
+      lte: (label: string, other: string) => `${label} must be the same as or less than ${inSentence(other)}`,
+      lt: (label: string, other: string) => `${label} must be less than ${inSentence(other)}`,
+    },
+  },
+  /** A field of a repeating group's row: "Creditor 2: Enter amount claimed". */
+  inRow: (item: string, index: number, message: string) => `${item} ${index + 1}: ${message}`,
+  malformed: (label: string) => `${label} is not in the expected form`,
+  unknownField: (name: string) => `There is no field named ${name} in this form`,
 } as const;
 
 /** The summary at the top of a form with errors (spec §5). */

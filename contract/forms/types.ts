@@ -1,33 +1,73 @@
 import type { CodeListName } from '../codelists/index.ts';
 
 /**
- * Form definitions of the data-driven (generic) e-service: data in the catalogue (eservices.form),
- * rendered by the web app and checked by one validator on both sides (contract/forms/validate.ts).
- * The zod schema that checks a definition read from the database is contract/schemas/eservices.ts.
+ * Form definitions of the data-driven e-services, model v2 (docs/decisions/0035-form-model-v2.md):
+ * data in the database (eservice_form_versions), rendered by the web app and checked by one validator
+ * on both sides (contract/forms/validate.ts). The zod schema that checks a definition is well formed is
+ * contract/forms/schema.ts; these types are zod-free so the browser's form code does not carry zod.
  */
 export const FIELD_TYPES = [
   'text',
+  'textarea',
   'number',
+  'amount',
   'date',
   'select',
+  'radios',
+  'checkboxes',
   'yesNo',
+  'nric',
+  'uen',
+  'mobile',
+  'phone',
+  'email',
   'postalCode',
-  'amount',
+  'caseNumber',
   'address',
-  'textarea',
+  'group',
+  'declaration',
+  'attachment',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** A field name: a letter, then letters, digits or underscores (it becomes part of element ids). */
 export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
+/**
+ * When a field or section is shown, by another answer (earlier in the form; in a repeating group's
+ * row, a field of the same row or of the form). equals/notEquals compare one answer, includes looks
+ * into a checkboxes answer, oneOf takes a list. A hidden answer counts as no answer.
+ */
+export interface Condition {
+  field: string;
+  op: 'equals' | 'notEquals' | 'includes' | 'oneOf';
+  value: string | string[];
+}
+
+/**
+ * A comparison with another answer of the same kind (date, number, amount): gte is "on or after" for
+ * dates and "at least" for numbers. Skipped while either answer is missing, hidden or malformed.
+ */
+export interface Comparison {
+  op: 'gte' | 'gt' | 'lte' | 'lt';
+  field: string;
+  /** Replaces the built-in message (which names both labels). */
+  message?: string;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
 interface FieldBase {
   name: string;
   label: string;
   /** Help text under the label. */
   hint?: string;
-  /** Required for a save or a submit; a draft may leave it empty. */
+  /** Required to submit; a draft may leave it empty. */
   required?: boolean;
+  showIf?: Condition;
 }
 
 export interface TextField extends FieldBase {
@@ -36,50 +76,157 @@ export interface TextField extends FieldBase {
   format?: 'identifier' | 'digits';
   maxLength?: number;
 }
-export interface NumberField extends FieldBase {
-  type: 'number';
-  min?: number;
-  max?: number;
-}
-export interface DateField extends FieldBase {
-  type: 'date';
-}
-export interface SelectField extends FieldBase {
-  type: 'select';
-  codeList: CodeListName;
-}
-export interface YesNoField extends FieldBase {
-  type: 'yesNo';
-}
-export interface PostalCodeField extends FieldBase {
-  type: 'postalCode';
-}
-export interface AmountField extends FieldBase {
-  type: 'amount';
-  /** Largest amount accepted, in major units. */
-  max?: number;
-}
-export interface AddressField extends FieldBase {
-  type: 'address';
-}
 export interface TextareaField extends FieldBase {
   type: 'textarea';
   maxLength?: number;
 }
+export interface NumberField extends FieldBase {
+  type: 'number';
+  min?: number;
+  max?: number;
+  compare?: Comparison[];
+}
+/** Money: typed in major units ("120.50"); limits in integer minor units (cents) of the currency. */
+export interface AmountField extends FieldBase {
+  type: 'amount';
+  min?: number;
+  max?: number;
+  compare?: Comparison[];
+}
+/** Limits are relative to the `today` the validator is given (Singapore's date on the server). */
+export interface DateField extends FieldBase {
+  type: 'date';
+  notInPast?: boolean;
+  notInFuture?: boolean;
+  /** At most this many days after today. */
+  maxDaysAhead?: number;
+  /** At most this many days before today. */
+  maxDaysAgo?: number;
+  compare?: Comparison[];
+}
+/** One answer from a code list (contract/codelists) or from the options given here. */
+export interface SelectField extends FieldBase {
+  type: 'select';
+  codeList?: CodeListName;
+  options?: Option[];
+  /** Start empty rather than at the code list's default (§9): e.g. a destination must be chosen. */
+  noDefault?: boolean;
+}
+export interface RadiosField extends FieldBase {
+  type: 'radios';
+  codeList?: CodeListName;
+  options?: Option[];
+}
+/** Any number of answers; the answer is the list of chosen values. */
+export interface CheckboxesField extends FieldBase {
+  type: 'checkboxes';
+  codeList?: CodeListName;
+  options?: Option[];
+  minChoices?: number;
+  maxChoices?: number;
+}
+export interface YesNoField extends FieldBase {
+  type: 'yesNo';
+}
+export interface NricField extends FieldBase {
+  type: 'nric';
+}
+export interface UenField extends FieldBase {
+  type: 'uen';
+}
+export interface MobileField extends FieldBase {
+  type: 'mobile';
+}
+export interface PhoneField extends FieldBase {
+  type: 'phone';
+}
+export interface EmailField extends FieldBase {
+  type: 'email';
+}
+export interface PostalCodeField extends FieldBase {
+  type: 'postalCode';
+}
+/** A case number (`PR 000042 2026`), of the given case type when there is one. */
+export interface CaseNumberField extends FieldBase {
+  type: 'caseNumber';
+  caseType?: string;
+}
+export interface AddressField extends FieldBase {
+  type: 'address';
+}
+/** Rows of child fields (no nested groups); the answer is a list of rows, each an answers object. */
+export interface GroupField extends FieldBase {
+  type: 'group';
+  /** What one row is called, e.g. "Creditor" (its messages say "Creditor 2: …"). */
+  itemLabel: string;
+  fields: ChildFieldDef[];
+  minRows?: number;
+  maxRows?: number;
+}
+/** A statement the user must tick before submitting; the answer is true when ticked. */
+export interface DeclarationField extends FieldBase {
+  type: 'declaration';
+  text: string;
+}
+/** Files uploaded elsewhere; the answer is the list of their ids. */
+export interface AttachmentField extends FieldBase {
+  type: 'attachment';
+  maxSizeBytes: number;
+  maxFiles: number;
+  /** MIME types judged by content, e.g. application/pdf. */
+  types: string[];
+}
 
-export type FieldDef =
+export type ChildFieldDef =
   | TextField
+  | TextareaField
   | NumberField
+  | AmountField
   | DateField
   | SelectField
+  | RadiosField
+  | CheckboxesField
   | YesNoField
+  | NricField
+  | UenField
+  | MobileField
+  | PhoneField
+  | EmailField
   | PostalCodeField
-  | AmountField
+  | CaseNumberField
   | AddressField
-  | TextareaField;
+  | DeclarationField
+  | AttachmentField;
+export type FieldDef = ChildFieldDef | GroupField;
+
+export interface Section {
+  heading: string;
+  /** Text under the heading. */
+  description?: string;
+  showIf?: Condition;
+  fields: FieldDef[];
+}
+
+export interface Page {
+  /** Stable within the definition (a URL segment of the multi-page screen). */
+  id: string;
+  heading: string;
+  sections: Section[];
+}
+
+/** Blocks submission, with its message, while its condition(s) hold; drafts are not blocked. */
+export interface BlockingRule {
+  id: string;
+  when: Condition[];
+  message: string;
+  /** The field the message belongs to (its path in the error list); else the form as a whole. */
+  field?: string;
+}
 
 export interface FormDefinition {
-  fields: FieldDef[];
+  schemaVersion: 2;
+  pages: Page[];
+  rules?: BlockingRule[];
 }
 
 export interface AmountValue {
@@ -115,15 +262,25 @@ export const ADDRESS_PART_LABELS: Record<AddressPart, string> = {
   country: 'Country',
 };
 
-export type FieldValue = string | AmountValue | AddressValue;
+export type RowValues = Record<string, ChildValue>;
+export type ChildValue = string | string[] | boolean | AmountValue | AddressValue;
+export type FieldValue = ChildValue | RowValues[];
 export type FormValues = Record<string, FieldValue>;
 
+/** The path of an error at the form as a whole (a blocking rule without a field). */
+export const FORM_PATH = 'form';
+
 /**
- * Where an error belongs: the field's name, or `name.part` for a part of an amount or an address
- * (so the error summary can link to the very input).
+ * Where an error belongs: the field's name, `name.part` for a part of an amount or an address,
+ * `group[2].name` for a field of a repeating group's third row (so a summary can link to the input).
  */
 export type FieldPath = string;
 export type FieldErrors = Record<FieldPath, string>;
 
 /** Text limits when a definition names none. */
 export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, addressPart: 100 } as const;
+
+/** The definitions before model v2: one flat list of fields (kept for records filled in under them). */
+export interface LegacyFormDefinition {
+  fields: Array<Record<string, unknown> & { name: string; label: string; type: string }>;
+}

@@ -1,182 +1,393 @@
-import { currency, isInCodeList } from '../codelists/index.ts';
-import { isDigitsOnly, isEmpty, isIdentifier, isSingaporePostalCode } from '../validation.ts';
-import { emptyAddress, emptyAmount } from './defaults.ts';
+import { currency, codeList, isInCodeList } from '../codelists/index.ts';
+import { normalizeCaseNumber } from '../cases.ts';
+import { formatCaseNumber } from '../casenumber.ts';
+import { SINGAPORE_UTC_OFFSET } from '../constants.ts';
+import { isDigitsOnly, isEmpty, isIdentifier } from '../validation.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
+import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
 import {
   ADDRESS_PARTS,
   ADDRESS_PART_LABELS,
   DEFAULT_MAX_LENGTH,
+  FORM_PATH,
+  type Comparison,
   type FieldDef,
   type FieldErrors,
   type FormDefinition,
+  type Option,
 } from './types.ts';
 
 /**
- * The one form validator, used by the web app as the user types and by the server on every save:
- * the same rules give the same messages on both sides. Values arrive as `unknown` because the server
- * checks what a client sent, so a wrong shape is an error here too, never an exception.
+ * The one form validator of model v2 (docs/decisions/0035-form-model-v2.md), used by the web app as the
+ * user types and by the server on every save and submit: the same rules give the same messages on
+ * both sides. Answers arrive as `unknown` because the server checks what a client sent, so a wrong
+ * shape is an error here too, never an exception.
  *
- * mode 'draft' checks only what was filled in (a draft may be incomplete, never malformed);
- * 'final' also requires the required fields (save and submit).
+ * mode 'draft' checks formats only (a draft may be incomplete, never malformed); 'submit' also
+ * requires the required fields, the declaration, the least rows and choices, date limits and
+ * comparisons, and applies the blocking rules. Date limits are relative to `today` (YYYY-MM-DD), which
+ * the caller gives: Singapore's date on the server, a fixed date in tests.
  */
-export type ValidationMode = 'draft' | 'final';
+export type ValidationMode = 'draft' | 'submit';
+export interface ValidateOptions {
+  mode: ValidationMode;
+  today: string;
+}
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_DIGITS = 15;
+/** Whole units of an amount: 13 digits keep its minor units exact in a double. */
+const MAX_AMOUNT_DIGITS = 13;
+const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-type Check = (field: FieldDef, value: unknown, mode: ValidationMode, errors: FieldErrors) => void;
-
-/** Empty in the specification's sense (§5), also for text that is only spaces. */
+/** Empty in the specification's sense (§5), also for text that is only spaces and an empty list. */
 export function isBlank(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
   return isEmpty(typeof value === 'string' ? value.trim() : value);
 }
 
-export function isRealDate(value: string): boolean {
+/** Days since 1970-01-01 of a real YYYY-MM-DD date, else null. */
+export function dayNumber(value: string): number | null {
   const m = DATE.exec(value);
-  if (!m) return false;
+  if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  const real = y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return real ? date.getTime() / 86_400_000 : null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRealDate = (value: string) => dayNumber(value) !== null;
 
-function readText(value: unknown, errors: FieldErrors, path: string, label: string, max: number): string | null {
+/** An amount typed in major units ("120.50") in integer minor units (12050), or null if it is not one. */
+export function toMinorUnits(amount: string, minorDigits: number): number | null {
+  const pattern = minorDigits > 0 ? new RegExp(`^([0-9]+)(?:\\.([0-9]{1,${minorDigits}}))?$`) : /^([0-9]+)()$/;
+  const m = pattern.exec(amount.trim());
+  if (!m || m[1]!.length > MAX_AMOUNT_DIGITS) return null;
+  return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? '').padEnd(minorDigits, '0') || '0');
+}
+
+/** Minor units shown in major units: 1 → "0.01". */
+export function formatMinorUnits(minor: number, minorDigits: number): string {
+  if (minorDigits === 0) return String(minor);
+  const s = String(minor).padStart(minorDigits + 1, '0');
+  return `${s.slice(0, -minorDigits)}.${s.slice(-minorDigits)}`;
+}
+
+/** The date in Singapore at that moment (YYYY-MM-DD): the `today` of a form's date limits. */
+export function todayInSingapore(now: Date = new Date()): string {
+  const [, sign, h, m] = /^([+-])(\d{2}):(\d{2})$/.exec(SINGAPORE_UTC_OFFSET)!;
+  const offset = (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000;
+  return new Date(now.getTime() + offset).toISOString().slice(0, 10);
+}
+
+const minorDigitsOf = (code: unknown) => (typeof code === 'string' ? currency(code)?.minorDigits : undefined);
+
+/** The options of a choice field: its own, or its code list's. */
+export function optionsOf(field: { codeList?: string; options?: Option[] }): Option[] {
+  if (field.options) return field.options;
+  if (field.codeList) return codeList(field.codeList as never).map((i) => ({ value: i.code, label: i.label }));
+  return [];
+}
+
+const inOptions = (field: { codeList?: string; options?: Option[] }, v: unknown) =>
+  typeof v === 'string' &&
+  (field.options ? field.options.some((o) => o.value === v) : isInCodeList(field.codeList as never, v));
+
+/** A comparable reading of an answer (day number, number, or minor units with the currency). */
+function comparable(field: FieldDef, value: unknown): { n: number; currency?: string } | null {
+  if (field.type === 'date') {
+    const n = typeof value === 'string' ? dayNumber(value.trim()) : null;
+    return n === null ? null : { n };
+  }
+  if (field.type === 'number')
+    return typeof value === 'string' && isDigitsOnly(value.trim()) ? { n: Number(value.trim()) } : null;
+  if (field.type === 'amount' && isRecord(value) && typeof value.amount === 'string') {
+    const digits = minorDigitsOf(value.currency);
+    const n = digits === undefined ? null : toMinorUnits(value.amount, digits);
+    return n === null ? null : { n, currency: String(value.currency) };
+  }
+  return null;
+}
+
+interface Ctx {
+  mode: ValidationMode;
+  today: number;
+  errors: FieldErrors;
+  /** Wraps a message of a row's field ("Creditor 2: …"). */
+  wrap: (message: string) => string;
+  scope: Scope;
+  /** Definitions a comparison may name: the row's, then the form's. */
+  defs: ReadonlyMap<string, FieldDef>;
+}
+
+function readText(value: unknown, ctx: Ctx, path: string, label: string, max: number): string | null {
   if (typeof value !== 'string') {
-    errors[path] = FIELD_MESSAGES.malformed(label);
+    ctx.errors[path] = ctx.wrap(FIELD_MESSAGES.malformed(label));
     return null;
   }
   if ([...value].length > max) {
-    errors[path] = FIELD_MESSAGES.tooLong(label, max);
+    ctx.errors[path] = ctx.wrap(FIELD_MESSAGES.tooLong(label, max));
     return null;
   }
   return value.trim();
 }
 
-const checks: Record<FieldDef['type'], Check> = {
-  text(field, value, _mode, errors) {
+function set(ctx: Ctx, path: string, message: string) {
+  ctx.errors[path] ??= ctx.wrap(message);
+}
+
+/** A single-line answer checked by a predicate, with its message. */
+function pattern(ok: (v: string) => boolean, message: (label: string) => string, max = 100) {
+  return (field: FieldDef, value: unknown, path: string, ctx: Ctx) => {
+    const v = readText(value, ctx, path, field.label, max);
+    if (v !== null && !ok(v)) set(ctx, path, message(field.label));
+  };
+}
+
+type Check = (field: FieldDef, value: unknown, path: string, ctx: Ctx) => void;
+
+const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
+  text(field, value, path, ctx) {
     if (field.type !== 'text') return;
-    const v = readText(value, errors, field.name, field.label, field.maxLength ?? DEFAULT_MAX_LENGTH.text);
+    const v = readText(value, ctx, path, field.label, field.maxLength ?? DEFAULT_MAX_LENGTH.text);
     if (v === null) return;
-    if (field.format === 'identifier' && !isIdentifier(v)) errors[field.name] = FIELD_MESSAGES.identifier(field.label);
-    if (field.format === 'digits' && !isDigitsOnly(v)) errors[field.name] = FIELD_MESSAGES.digitsOnly(field.label);
+    if (field.format === 'identifier' && !isIdentifier(v)) set(ctx, path, FIELD_MESSAGES.identifier(field.label));
+    if (field.format === 'digits' && !isDigitsOnly(v)) set(ctx, path, FIELD_MESSAGES.digitsOnly(field.label));
   },
-  textarea(field, value, _mode, errors) {
+  textarea(field, value, path, ctx) {
     if (field.type !== 'textarea') return;
-    readText(value, errors, field.name, field.label, field.maxLength ?? DEFAULT_MAX_LENGTH.textarea);
+    readText(value, ctx, path, field.label, field.maxLength ?? DEFAULT_MAX_LENGTH.textarea);
   },
-  number(field, value, _mode, errors) {
+  number(field, value, path, ctx) {
     if (field.type !== 'number') return;
-    const v = readText(value, errors, field.name, field.label, MAX_DIGITS);
+    const v = readText(value, ctx, path, field.label, MAX_DIGITS);
     if (v === null) return;
-    if (!isDigitsOnly(v)) {
-      errors[field.name] = FIELD_MESSAGES.digitsOnly(field.label);
-      return;
-    }
+    if (!isDigitsOnly(v)) return set(ctx, path, FIELD_MESSAGES.digitsOnly(field.label));
     const n = Number(v);
     if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max))
-      errors[field.name] = FIELD_MESSAGES.range(field.label, field.min, field.max);
+      set(ctx, path, FIELD_MESSAGES.range(field.label, field.min, field.max));
   },
-  date(field, value, _mode, errors) {
-    const v = readText(value, errors, field.name, field.label, 10);
-    if (v !== null && !isRealDate(v)) errors[field.name] = FIELD_MESSAGES.date(field.label);
+  date(field, value, path, ctx) {
+    if (field.type !== 'date') return;
+    const v = readText(value, ctx, path, field.label, 10);
+    if (v === null) return;
+    const day = dayNumber(v);
+    if (day === null) return set(ctx, path, FIELD_MESSAGES.date(field.label));
+    if (ctx.mode !== 'submit') return;
+    if (field.notInPast && day < ctx.today) set(ctx, path, FIELD_MESSAGES.notInPast(field.label));
+    if (field.notInFuture && day > ctx.today) set(ctx, path, FIELD_MESSAGES.notInFuture(field.label));
+    if (field.maxDaysAhead !== undefined && day - ctx.today > field.maxDaysAhead)
+      set(ctx, path, FIELD_MESSAGES.maxDaysAhead(field.label, field.maxDaysAhead));
+    if (field.maxDaysAgo !== undefined && ctx.today - day > field.maxDaysAgo)
+      set(ctx, path, FIELD_MESSAGES.maxDaysAgo(field.label, field.maxDaysAgo));
   },
-  select(field, value, _mode, errors) {
-    if (field.type !== 'select') return;
-    if (!isInCodeList(field.codeList, value)) errors[field.name] = FIELD_MESSAGES.notInList(field.label);
+  select(field, value, path, ctx) {
+    if ((field.type === 'select' || field.type === 'radios') && !inOptions(field, value))
+      set(ctx, path, FIELD_MESSAGES.notInList(field.label));
   },
-  yesNo(field, value, _mode, errors) {
-    if (!isInCodeList('yesNo', value)) errors[field.name] = FIELD_MESSAGES.notInList(field.label);
+  radios(field, value, path, ctx) {
+    checks.select(field, value, path, ctx);
   },
-  postalCode(field, value, _mode, errors) {
-    const v = readText(value, errors, field.name, field.label, DEFAULT_MAX_LENGTH.addressPart);
-    if (v !== null && !isSingaporePostalCode(v)) errors[field.name] = FIELD_MESSAGES.postalCode();
+  checkboxes(field, value, path, ctx) {
+    if (field.type !== 'checkboxes') return;
+    if (!Array.isArray(value) || !value.every((v) => inOptions(field, v)) || new Set(value).size !== value.length)
+      return set(ctx, path, FIELD_MESSAGES.notInList(field.label));
+    if (field.maxChoices !== undefined && value.length > field.maxChoices)
+      set(ctx, path, FIELD_MESSAGES.maxChoices(field.label, field.maxChoices));
+    if (ctx.mode === 'submit' && field.minChoices !== undefined && value.length < field.minChoices)
+      set(ctx, path, FIELD_MESSAGES.minChoices(field.label, field.minChoices));
   },
-  amount(field, value, mode, errors) {
+  yesNo(field, value, path, ctx) {
+    if (value !== 'Y' && value !== 'N') set(ctx, path, FIELD_MESSAGES.notInList(field.label));
+  },
+  nric: pattern((v) => isNricFin(v.toUpperCase()), FIELD_MESSAGES.nric),
+  uen: pattern((v) => isUen(v.toUpperCase()), FIELD_MESSAGES.uen),
+  mobile: pattern(isSgMobile, FIELD_MESSAGES.mobile),
+  phone: pattern(isPhone, FIELD_MESSAGES.phone, 30),
+  email: pattern(isEmail, FIELD_MESSAGES.email, 254),
+  postalCode: pattern(isPostalCode, FIELD_MESSAGES.postalCode, DEFAULT_MAX_LENGTH.addressPart),
+  caseNumber(field, value, path, ctx) {
+    if (field.type !== 'caseNumber') return;
+    const v = readText(value, ctx, path, field.label, 40);
+    if (v === null) return;
+    const n = normalizeCaseNumber(v);
+    if (!n || (field.caseType !== undefined && !n.startsWith(`${field.caseType} `)))
+      set(ctx, path, FIELD_MESSAGES.caseNumber(field.label, formatCaseNumber(field.caseType ?? 'PD', 42, 2026)));
+  },
+  amount(field, value, path, ctx) {
     if (field.type !== 'amount') return;
-    if (!isRecord(value)) {
-      errors[field.name] = FIELD_MESSAGES.malformed(field.label);
-      return;
-    }
-    const amountPath = `${field.name}.amount`;
-    const currencyPath = `${field.name}.currency`;
-    const cur = typeof value.currency === 'string' ? currency(value.currency) : undefined;
-    if (!cur) errors[currencyPath] = FIELD_MESSAGES.notInList(`Currency of ${field.label}`);
+    if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
+    const amountPath = `${path}.amount`;
+    const digits = minorDigitsOf(value.currency);
+    if (digits === undefined) set(ctx, `${path}.currency`, FIELD_MESSAGES.notInList(`Currency of ${field.label}`));
     if (isBlank(value.amount)) {
-      if (mode === 'final' && field.required) errors[amountPath] = FIELD_MESSAGES.required(field.label);
+      if (ctx.mode === 'submit' && field.required) set(ctx, amountPath, FIELD_MESSAGES.required(field.label));
       return;
     }
-    const amount = readText(value.amount, errors, amountPath, field.label, MAX_DIGITS + 4);
+    const amount = readText(value.amount, ctx, amountPath, field.label, MAX_DIGITS + 4);
     if (amount === null) return;
-    const digits = cur?.minorDigits ?? 2;
-    const pattern = digits > 0 ? new RegExp(`^[0-9]+(\\.[0-9]{1,${digits}})?$`) : /^[0-9]+$/;
-    if (!pattern.test(amount) || amount.split('.')[0]!.length > MAX_DIGITS) {
-      errors[amountPath] = FIELD_MESSAGES.amount(field.label, digits);
-      return;
-    }
-    if (field.max !== undefined && Number(amount) > field.max)
-      errors[amountPath] = FIELD_MESSAGES.amountTooLarge(field.label, field.max);
+    const minor = toMinorUnits(amount, digits ?? 2);
+    if (minor === null) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
+    if (field.min !== undefined && minor < field.min)
+      set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, formatMinorUnits(field.min, digits ?? 2)));
+    if (field.max !== undefined && minor > field.max)
+      set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, formatMinorUnits(field.max, digits ?? 2)));
   },
-  address(field, value, mode, errors) {
-    if (!isRecord(value)) {
-      errors[field.name] = FIELD_MESSAGES.malformed(field.label);
-      return;
-    }
+  address(field, value, path, ctx) {
+    if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
     for (const part of ADDRESS_PARTS) {
-      const path = `${field.name}.${part}`;
-      const label = `${ADDRESS_PART_LABELS[part]} of ${field.label}`;
+      const partPath = `${path}.${part}`;
+      const label = `${ADDRESS_PART_LABELS[part]} of ${inLabel(field.label)}`;
       const raw = value[part] ?? '';
       if (part === 'country') {
-        if (!isInCodeList('country', raw)) errors[path] = FIELD_MESSAGES.notInList(label);
+        if (!isInCodeList('country', raw)) set(ctx, partPath, FIELD_MESSAGES.notInList(label));
         continue;
       }
-      const v = readText(raw, errors, path, label, DEFAULT_MAX_LENGTH.addressPart);
+      const v = readText(raw, ctx, partPath, label, DEFAULT_MAX_LENGTH.addressPart);
       if (v === null) continue;
-      const needed = field.required && mode === 'final' && (part === 'streetName' || part === 'postalCode');
+      const needed = field.required && ctx.mode === 'submit' && (part === 'streetName' || part === 'postalCode');
       if (v === '') {
-        if (needed) errors[path] = FIELD_MESSAGES.required(label);
+        if (needed) set(ctx, partPath, FIELD_MESSAGES.required(label));
         continue;
       }
       // Only a Singapore address has a Singapore postal code.
-      if (part === 'postalCode' && value.country === 'SG' && !isSingaporePostalCode(v))
-        errors[path] = FIELD_MESSAGES.postalCode();
+      if (part === 'postalCode' && value.country === 'SG' && !isPostalCode(v))
+        set(ctx, partPath, FIELD_MESSAGES.postalCode());
     }
+  },
+  declaration(field, value, path, ctx) {
+    if (typeof value !== 'boolean') return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
+    if (ctx.mode === 'submit' && !value) set(ctx, path, FIELD_MESSAGES.declaration(field.label));
+  },
+  attachment(field, value, path, ctx) {
+    if (field.type !== 'attachment') return;
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && FILE_ID.test(v)))
+      return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
+    if (value.length > field.maxFiles) set(ctx, path, FIELD_MESSAGES.maxFiles(field.label, field.maxFiles));
   },
 };
 
-/** Composite fields (amount, address) are checked part by part; a missing one counts as all parts blank. */
+const inLabel = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
+function compare(field: FieldDef, comparisons: Comparison[] | undefined, value: unknown, path: string, ctx: Ctx) {
+  if (!comparisons || ctx.mode !== 'submit') return;
+  const mine = comparable(field, value);
+  if (!mine) return;
+  for (const c of comparisons) {
+    const otherDef = ctx.defs.get(c.field);
+    const other = otherDef && comparable(otherDef, lookup(ctx.scope, c.field));
+    if (!otherDef || !other || other.currency !== mine.currency) continue;
+    const fine =
+      c.op === 'gte'
+        ? mine.n >= other.n
+        : c.op === 'gt'
+          ? mine.n > other.n
+          : c.op === 'lte'
+            ? mine.n <= other.n
+            : mine.n < other.n;
+    if (fine) continue;
+    const kind = field.type === 'date' ? 'date' : 'number';
+    set(
+      ctx,
+      field.type === 'amount' ? `${path}.amount` : path,
+      c.message ?? FIELD_MESSAGES.compare[kind][c.op](field.label, otherDef.label),
+    );
+  }
+}
+
 const isComposite = (field: FieldDef) => field.type === 'amount' || field.type === 'address';
 
-/** Errors of one field, keyed by field path; empty when the value is fine. */
-export function validateField(field: FieldDef, value: unknown, mode: ValidationMode): FieldErrors {
-  const errors: FieldErrors = {};
+function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): void {
+  if (field.type === 'group') return validateGroup(field, value, path, ctx);
   if (isComposite(field) && (value === undefined || value === null)) {
-    return validateField(field, field.type === 'amount' ? emptyAmount() : emptyAddress(), mode);
+    if (ctx.mode === 'submit' && field.required)
+      set(ctx, field.type === 'amount' ? `${path}.amount` : path, FIELD_MESSAGES.required(field.label));
+    return;
   }
   if (!isComposite(field) && isBlank(value)) {
-    if (mode === 'final' && field.required) {
-      const choose = field.type === 'select' || field.type === 'yesNo';
-      errors[field.name] = choose ? FIELD_MESSAGES.choose(field.label) : FIELD_MESSAGES.required(field.label);
-    }
-    return errors;
+    if (ctx.mode !== 'submit') return;
+    if (field.type === 'declaration') set(ctx, path, FIELD_MESSAGES.declaration(field.label));
+    else if (field.required) {
+      const choose = ['select', 'radios', 'checkboxes', 'yesNo'].includes(field.type);
+      set(ctx, path, choose ? FIELD_MESSAGES.choose(field.label) : FIELD_MESSAGES.required(field.label));
+    } else if (field.type === 'checkboxes' && field.minChoices) checks.checkboxes(field, [], path, ctx);
+    return;
   }
-  checks[field.type](field, value, mode, errors);
+  checks[field.type](field, value, path, ctx);
+  if (!Object.keys(ctx.errors).some((p) => p === path || p.startsWith(`${path}.`)))
+    compare(field, 'compare' in field ? field.compare : undefined, value, path, ctx);
+}
+
+function validateGroup(field: FieldDef & { type: 'group' }, value: unknown, path: string, ctx: Ctx): void {
+  const rows = value === undefined || value === null || value === '' ? [] : value;
+  if (!Array.isArray(rows) || !rows.every(isRecord)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
+  if (field.maxRows !== undefined && rows.length > field.maxRows)
+    set(ctx, path, FIELD_MESSAGES.maxRows(field.label, field.maxRows, field.itemLabel));
+  if (ctx.mode === 'submit') {
+    const min = Math.max(field.minRows ?? 0, field.required ? 1 : 0);
+    if (rows.length < min) set(ctx, path, FIELD_MESSAGES.minRows(field.label, min, field.itemLabel));
+  }
+  const defs = new Map(ctx.defs);
+  for (const child of field.fields) defs.set(child.name, child);
+  rows.forEach((row, i) => {
+    const scope = rowVisibility(field.fields, row, ctx.scope);
+    const rowCtx: Ctx = { ...ctx, scope, defs, wrap: (m) => FIELD_MESSAGES.inRow(field.itemLabel, i, m) };
+    for (const child of field.fields)
+      if (scope.shown.has(child.name)) validateOne(child, row[child.name], `${path}[${i}].${child.name}`, rowCtx);
+    const known = new Set(field.fields.map((f) => f.name));
+    for (const name of Object.keys(row))
+      if (!known.has(name)) set(ctx, `${path}[${i}].${name}`, FIELD_MESSAGES.unknownField(name));
+  });
+}
+
+/** Errors of one field on its own (no comparisons with other answers), keyed by path. */
+export function validateField(field: FieldDef, value: unknown, options: ValidateOptions): FieldErrors {
+  const errors: FieldErrors = {};
+  const scope: Scope = { values: {}, names: new Set(), shown: new Set(), sections: new Set() };
+  validateOne(field, value, field.name, {
+    mode: options.mode,
+    today: dayNumber(options.today) ?? 0,
+    errors,
+    wrap: (m) => m,
+    scope,
+    defs: new Map(),
+  });
   return errors;
 }
 
 /**
- * Errors of a whole form, in the order of its fields (the error summary lists them so). Values for
- * names the form does not have are errors too: the server stores nothing it cannot show.
+ * Errors of a whole form, keyed by path in the order of the form's pages (an error summary lists them
+ * so), then the blocking rules. Answers of hidden fields are not checked (the server strips them
+ * first); answers for names the form does not have are errors: the server stores nothing it cannot show.
  */
-export function validateForm(form: FormDefinition, values: unknown, mode: ValidationMode): FieldErrors {
+export function validate(def: FormDefinition, answers: unknown, options: ValidateOptions): FieldErrors {
   const errors: FieldErrors = {};
-  const record = isRecord(values) ? values : {};
-  for (const field of form.fields) Object.assign(errors, validateField(field, record[field.name], mode));
-  const known = new Set(form.fields.map((f) => f.name));
+  const record = isRecord(answers) ? answers : {};
+  const scope = visibility(def, record);
+  const fields = allFields(def);
+  const ctx: Ctx = {
+    mode: options.mode,
+    today: dayNumber(options.today) ?? 0,
+    errors,
+    wrap: (m) => m,
+    scope,
+    defs: new Map(fields.map((f) => [f.name, f])),
+  };
+  for (const field of fields) if (scope.shown.has(field.name)) validateOne(field, record[field.name], field.name, ctx);
+  const known = new Set(fields.map((f) => f.name));
   for (const name of Object.keys(record)) if (!known.has(name)) errors[name] = FIELD_MESSAGES.unknownField(name);
+  if (options.mode === 'submit')
+    for (const rule of def.rules ?? [])
+      if (rule.when.every((c) => holds(c, scope))) errors[rule.field ?? FORM_PATH] ??= rule.message;
   return errors;
 }
 
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
+}
+
+/** The errors as a list in their order, as the API answers them. */
+export function errorList(errors: FieldErrors): Array<{ path: string; message: string }> {
+  return Object.entries(errors).map(([path, message]) => ({ path, message }));
 }

@@ -3,16 +3,23 @@ import fc from 'fast-check';
 import { DEFAULTS, MESSAGES } from '../index.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { initialValues, mergeValues } from './defaults.ts';
-import { isRealDate, validateField, validateForm } from './validate.ts';
+import { isRealDate, validate, validateField } from './validate.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
 
-const final = (field: FieldDef, value: unknown) => validateField(field, value, 'final');
-const draft = (field: FieldDef, value: unknown) => validateField(field, value, 'draft');
+const TODAY = '2026-03-10';
+const final = (field: FieldDef, value: unknown) => validateField(field, value, { mode: 'submit', today: TODAY });
+const draft = (field: FieldDef, value: unknown) => validateField(field, value, { mode: 'draft', today: TODAY });
+const onePage = (fields: FieldDef[]): FormDefinition => ({
+  schemaVersion: 2,
+  pages: [{ id: 'p', heading: 'Details', sections: [{ heading: 'Details', fields }] }],
+});
+const validateForm = (form: FormDefinition, values: unknown, mode: 'draft' | 'final') =>
+  validate(form, values, { mode: mode === 'final' ? 'submit' : 'draft', today: TODAY });
 
 describe('required fields', () => {
   const name: FieldDef = { name: 'applicantName', label: 'Applicant name', type: 'text', required: true };
   it.each([undefined, null, '', '   ', {}])('%j is missing on save', (v) => {
-    expect(final(name, v)).toEqual({ applicantName: 'Applicant name is required.' });
+    expect(final(name, v)).toEqual({ applicantName: 'Enter applicant name' });
   });
   it('a draft may leave a required field empty', () => {
     expect(draft(name, '')).toEqual({});
@@ -30,7 +37,7 @@ describe('identifier rule (12 characters)', () => {
   const id: FieldDef = { name: 'idNo', label: 'ID number', type: 'text', format: 'identifier' };
   it('accepts exactly 12 characters', () => expect(final(id, 'S1234567D001')).toEqual({}));
   it.each(['S1234567D00', 'S1234567D0012'])('refuses %s', (v) => {
-    expect(final(id, v)).toEqual({ idNo: 'ID number must be exactly 12 characters.' });
+    expect(final(id, v)).toEqual({ idNo: 'ID number must be exactly 12 characters' });
   });
   it('applies to drafts too: a draft is never malformed', () => {
     expect(draft(id, 'short')).toEqual({ idNo: FIELD_MESSAGES.identifier('ID number') });
@@ -42,12 +49,12 @@ describe('digits only', () => {
   const months: FieldDef = { name: 'months', label: 'Months', type: 'number', min: 1, max: 60 };
   it.each(['0', '123', '000123'])('%s passes', (v) => expect(final(acct, v)).toEqual({}));
   it.each(['-1', '+1', '1.5', '1e3', '12a', '١٢'])('%j fails', (v) => {
-    expect(final(acct, v)).toEqual({ acct: 'Account number must contain digits only.' });
-    expect(final(months, v)).toEqual({ months: 'Months must contain digits only.' });
+    expect(final(acct, v)).toEqual({ acct: 'Account number must contain digits only' });
+    expect(final(months, v)).toEqual({ months: 'Months must contain digits only' });
   });
   it('a number keeps to its range', () => {
-    expect(final(months, '61')).toEqual({ months: 'Months must be between 1 and 60.' });
-    expect(final(months, '0')).toEqual({ months: 'Months must be between 1 and 60.' });
+    expect(final(months, '61')).toEqual({ months: 'Months must be between 1 and 60' });
+    expect(final(months, '0')).toEqual({ months: 'Months must be between 1 and 60' });
     expect(final(months, '60')).toEqual({});
   });
   it('agrees with a plain digit check for any string', () => {
@@ -73,7 +80,7 @@ describe('dates', () => {
   const d: FieldDef = { name: 'departure', label: 'Departure date', type: 'date' };
   it.each(['2026-02-28', '2024-02-29', '2026-12-31'])('%s is real', (v) => expect(final(d, v)).toEqual({}));
   it.each(['2026-02-29', '2026-13-01', '2026-00-10', '26-01-01', '2026/01/01', 'tomorrow'])('%s is not', (v) => {
-    expect(final(d, v)).toEqual({ departure: 'Departure date must be a real date.' });
+    expect(final(d, v)).toEqual({ departure: 'Departure date must be a real date' });
   });
   it('isRealDate round-trips any calendar day', () => {
     fc.assert(
@@ -94,45 +101,45 @@ describe('selects and yes/no', () => {
     expect(final(flag, 'N')).toEqual({});
   });
   it('refuses anything else', () => {
-    expect(final(cur, 'sgd')).toEqual({ cur: 'Select Currency from the list.' });
-    expect(final(cur, 'XTS')).toEqual({ cur: 'Select Currency from the list.' });
-    expect(final(nat, 'XX')).toEqual({ nat: 'Select Nationality from the list.' });
-    expect(final(flag, 'yes')).toEqual({ flag: 'Select Urgent from the list.' });
+    expect(final(cur, 'sgd')).toEqual({ cur: 'Select currency from the list' });
+    expect(final(cur, 'XTS')).toEqual({ cur: 'Select currency from the list' });
+    expect(final(nat, 'XX')).toEqual({ nat: 'Select nationality from the list' });
+    expect(final(flag, 'yes')).toEqual({ flag: 'Select urgent from the list' });
   });
 });
 
 describe('amount with currency', () => {
-  const amt: FieldDef = { name: 'deposit', label: 'Deposit', type: 'amount', required: true, max: 1_000_000 };
+  const amt: FieldDef = { name: 'deposit', label: 'Deposit', type: 'amount', required: true, max: 100_000_000 };
   it('accepts up to the currency minor digits', () => {
     expect(final(amt, { amount: '120.50', currency: 'SGD' })).toEqual({});
     expect(final(amt, { amount: '120', currency: 'JPY' })).toEqual({});
   });
   it('refuses more decimals than the currency has', () => {
     expect(final(amt, { amount: '1.234', currency: 'SGD' })).toEqual({
-      'deposit.amount': 'Deposit must be an amount in numbers, with up to 2 decimal places.',
+      'deposit.amount': 'Deposit must be an amount in numbers, with up to 2 decimal places',
     });
     expect(final(amt, { amount: '1.5', currency: 'JPY' })).toEqual({
-      'deposit.amount': 'Deposit must be a whole amount in numbers.',
+      'deposit.amount': 'Deposit must be a whole amount in numbers',
     });
   });
   it('refuses signs, letters and too much', () => {
     expect(Object.keys(final(amt, { amount: '-5', currency: 'SGD' }))).toEqual(['deposit.amount']);
     expect(Object.keys(final(amt, { amount: '5abc', currency: 'SGD' }))).toEqual(['deposit.amount']);
     expect(final(amt, { amount: '1000000.01', currency: 'SGD' })).toEqual({
-      'deposit.amount': 'Deposit must be 1000000 or less.',
+      'deposit.amount': 'Deposit must be 1000000.00 or less',
     });
   });
   it('requires the amount on save, not in a draft', () => {
-    expect(final(amt, { amount: '', currency: 'SGD' })).toEqual({ 'deposit.amount': 'Deposit is required.' });
+    expect(final(amt, { amount: '', currency: 'SGD' })).toEqual({ 'deposit.amount': 'Enter deposit' });
     expect(draft(amt, { amount: '', currency: 'SGD' })).toEqual({});
   });
   it('requires a real currency', () => {
     expect(final(amt, { amount: '1', currency: 'ZZZ' })).toEqual({
-      'deposit.currency': 'Select Currency of Deposit from the list.',
+      'deposit.currency': 'Select currency of Deposit from the list',
     });
   });
   it('refuses a wrong shape without throwing', () => {
-    expect(final(amt, '12')).toEqual({ deposit: 'Deposit is not in the expected form.' });
+    expect(final(amt, '12')).toEqual({ deposit: 'Deposit is not in the expected form' });
   });
 });
 
@@ -155,8 +162,8 @@ describe('address', () => {
   });
   it('requires street and postal code on save', () => {
     expect(final(addr, { ...sg, streetName: '', postalCode: '' })).toEqual({
-      'home.streetName': 'Street name of Home address is required.',
-      'home.postalCode': 'Postal code of Home address is required.',
+      'home.streetName': 'Enter street name of home address',
+      'home.postalCode': 'Enter postal code of home address',
     });
     expect(draft(addr, { ...sg, streetName: '', postalCode: '' })).toEqual({});
   });
@@ -168,26 +175,24 @@ describe('address', () => {
 describe('text limits', () => {
   it('refuses text over the limit', () => {
     const f: FieldDef = { name: 'remarks', label: 'Remarks', type: 'textarea', maxLength: 5 };
-    expect(final(f, '123456')).toEqual({ remarks: 'Remarks must be 5 characters or fewer.' });
+    expect(final(f, '123456')).toEqual({ remarks: 'Remarks must be 5 characters or fewer' });
     expect(final(f, '12345')).toEqual({});
   });
   it('refuses a non-string where text belongs', () => {
     const f: FieldDef = { name: 'n', label: 'Name', type: 'text' };
-    expect(final(f, 42)).toEqual({ n: 'Name is not in the expected form.' });
+    expect(final(f, 42)).toEqual({ n: 'Name is not in the expected form' });
   });
 });
 
 describe('whole forms', () => {
-  const form: FormDefinition = {
-    fields: [
-      { name: 'applicantName', label: 'Applicant name', type: 'text', required: true },
-      { name: 'postal', label: 'Postal code', type: 'postalCode', required: true },
-      { name: 'fee', label: 'Fee', type: 'amount' },
-      { name: 'entityType', label: 'Entity type', type: 'select', codeList: 'entityType' },
-      { name: 'urgent', label: 'Urgent', type: 'yesNo' },
-      { name: 'home', label: 'Address', type: 'address' },
-    ],
-  };
+  const form: FormDefinition = onePage([
+    { name: 'applicantName', label: 'Applicant name', type: 'text', required: true },
+    { name: 'postal', label: 'Postal code', type: 'postalCode', required: true },
+    { name: 'fee', label: 'Fee', type: 'amount' },
+    { name: 'entityType', label: 'Entity type', type: 'select', codeList: 'entityType' },
+    { name: 'urgent', label: 'Urgent', type: 'yesNo' },
+    { name: 'home', label: 'Address', type: 'address' },
+  ]);
   it('lists errors in the order of the fields', () => {
     const errors = validateForm(form, { ...initialValues(form), postal: '12' }, 'final');
     expect(Object.keys(errors)).toEqual(['applicantName', 'postal']);
@@ -195,7 +200,7 @@ describe('whole forms', () => {
   it('refuses fields the form does not have', () => {
     expect(
       validateForm(form, { ...initialValues(form), applicantName: 'A', postal: '079903', x: '1' }, 'final'),
-    ).toEqual({ x: 'There is no field named x in this form.' });
+    ).toEqual({ x: 'There is no field named x in this form' });
   });
   it('starts from the specification defaults', () => {
     expect(initialValues(form)).toEqual({

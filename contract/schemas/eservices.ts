@@ -1,47 +1,14 @@
 import { z } from 'zod';
 import { CASE_STATUSES, DASHBOARD_LATEST_COUNT } from '../cases.ts';
-import { CODE_LIST_NAMES } from '../codelists/index.ts';
-import { ADDRESS_PARTS, FIELD_NAME_PATTERN, type FormDefinition } from '../forms/types.ts';
+import { ADDRESS_PARTS, FIELD_NAME_PATTERN } from '../forms/types.ts';
+import { formDefinitionSchema } from '../forms/schema.ts';
 
 /**
  * The e-service catalogue, form definitions and record (case) calls. Values of a record are checked
  * for shape here (bounded, so bad input is a 400) and for the form's rules by contract/forms/validate.ts.
  */
 
-const label = z.string().min(1).max(200);
-const base = {
-  name: z.string().regex(FIELD_NAME_PATTERN, 'must be a letter then letters, digits or _'),
-  label,
-  hint: z.string().max(500).optional(),
-  required: z.boolean().optional(),
-};
-const positive = z.number().int().min(1).max(100_000).optional();
-
-export const fieldDefSchema = z.discriminatedUnion('type', [
-  z.object({
-    ...base,
-    type: z.literal('text'),
-    format: z.enum(['identifier', 'digits']).optional(),
-    maxLength: positive,
-  }),
-  z.object({ ...base, type: z.literal('number'), min: z.number().optional(), max: z.number().optional() }),
-  z.object({ ...base, type: z.literal('date') }),
-  z.object({ ...base, type: z.literal('select'), codeList: z.enum(CODE_LIST_NAMES) }),
-  z.object({ ...base, type: z.literal('yesNo') }),
-  z.object({ ...base, type: z.literal('postalCode') }),
-  z.object({ ...base, type: z.literal('amount'), max: z.number().positive().optional() }),
-  z.object({ ...base, type: z.literal('address') }),
-  z.object({ ...base, type: z.literal('textarea'), maxLength: positive }),
-]);
-
-export const formDefinitionSchema = z
-  .object({ fields: z.array(fieldDefSchema).min(1).max(100) })
-  .refine((f) => new Set(f.fields.map((x) => x.name)).size === f.fields.length, 'field names must be unique');
-
-/** Checks a definition read from the catalogue; the result is the contract's zod-free FormDefinition. */
-export function parseFormDefinition(value: unknown): FormDefinition {
-  return formDefinitionSchema.parse(value);
-}
+export { fieldDefSchema, formDefinitionSchema, parseFormDefinition } from '../forms/schema.ts';
 
 export const eserviceSummarySchema = z.object({
   code: z.string(),
@@ -63,11 +30,18 @@ export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 /** GET /api/eservices/:code: one e-service with its form. */
 export const eserviceDetailSchema = eserviceSummarySchema.extend({
   caseType: z.string(),
+  /** The version of the form below (eservice_form_versions): the current one, or the one asked for. */
+  formVersion: z.number().int().min(1),
   form: formDefinitionSchema,
 });
 export type EserviceDetail = z.infer<typeof eserviceDetailSchema>;
 
 export const appCodeParamsSchema = z.object({ code: z.string().min(1).max(10) });
+
+/** GET /api/eservices/:code?version=N: an earlier version of the form (the one a record was filled in under). */
+export const eserviceVersionQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).max(1_000_000).optional(),
+});
 
 const part = z.string().max(4_000);
 export const amountValueSchema = z.strictObject({ amount: part, currency: part });
@@ -76,10 +50,23 @@ export const addressValueSchema = z.strictObject(
     [K in (typeof ADDRESS_PARTS)[number]]: typeof part;
   },
 );
-export const fieldValueSchema = z.union([part, amountValueSchema, addressValueSchema]);
+/** An answer of a field outside a repeating group: text, a choice or list of them, a tick, a composite. */
+export const childValueSchema = z.union([
+  part,
+  z.boolean(),
+  z.array(part).max(500),
+  amountValueSchema,
+  addressValueSchema,
+]);
+const fieldName = z.string().regex(FIELD_NAME_PATTERN, 'is not a field name');
+const rowSchema = z
+  .record(fieldName, childValueSchema)
+  .refine((v) => Object.keys(v).length <= 50, 'has too many fields');
+export const fieldValueSchema = z.union([childValueSchema, z.array(rowSchema).max(500)]);
 
+/** Bounded in shape (a 400 otherwise); the form's own rules are contract/forms/validate.ts's. */
 export const formValuesSchema = z
-  .record(z.string().regex(FIELD_NAME_PATTERN, 'is not a field name'), fieldValueSchema)
+  .record(fieldName, fieldValueSchema)
   .refine((v) => Object.keys(v).length <= 100, 'has too many fields');
 
 export const caseStatusSchema = z.enum(CASE_STATUSES);
@@ -98,6 +85,8 @@ export type CaseSummary = z.infer<typeof caseSummarySchema>;
 /** A record opened: its values too. */
 export const caseDetailSchema = caseSummarySchema.extend({
   data: z.record(z.string(), z.unknown()),
+  /** The version of its e-service's form the record was filled in under, and is checked against. */
+  formVersion: z.number().int().min(1),
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
 });
@@ -144,8 +133,14 @@ export const casesSummarySchema = z.object({
 });
 export type CasesSummary = z.infer<typeof casesSummarySchema>;
 
-/** Failed validation of a record's values: the message per field path, in form order. */
-export const fieldErrorsSchema = z.object({ fieldErrors: z.record(z.string(), z.string()) });
+/**
+ * Failed validation of a record's values: the message per field path (e.g. `creditors[2].amount`), in
+ * form order, as a map and as a list (JSON readers need not keep a map's order).
+ */
+export const fieldErrorsSchema = z.object({
+  fieldErrors: z.record(z.string(), z.string()),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+});
 
 /** POST {processEngineBase}/cases/:id/submit */
 export const submitCaseRequestSchema = z.object({ version: z.number().int().min(1) });

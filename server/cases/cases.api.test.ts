@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '../../contract/cases.ts';
-import { initialValues, validateForm } from '../../contract/forms/index.ts';
+import { allFields, initialValues, validate } from '../../contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail } from '../../contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { signIn } from '../test/auth.ts';
@@ -29,11 +29,14 @@ const submitUrl = (id: string) => peBase + fillPath(PROCESS_ENGINE_PATHS.submit,
 const statusUrl = (id: string) => peBase + fillPath(PROCESS_ENGINE_PATHS.status, { id });
 
 const PD_VALID = {
-  debtorIdNumber: 'S1234567D001',
+  debtorIdNumber: 'S9470855I',
   paymentAmount: { amount: '150.25', currency: 'SGD' },
   paymentMethod: 'GIRO',
   paymentDate: '2030-12-01',
+  creditors: [],
+  proofOfPayment: [],
   remarks: '',
+  declaration: true,
 };
 
 async function create(c: TestClient, data: Record<string, unknown> = PD_VALID, draft = false, appCode = 'PD') {
@@ -66,9 +69,13 @@ describe('catalogue', () => {
       const res = await demo.get(`${API_PATHS.eservices}/${code}`);
       expect(res.statusCode, code).toBe(200);
       const eservice = res.json().responseJSON as EserviceDetail;
-      expect(eservice.form.fields.length, code).toBeGreaterThan(0);
+      expect(allFields(eservice.form).length, code).toBeGreaterThan(0);
+      expect(eservice.formVersion, code).toBe(2);
       // A new record's defaults are a valid draft, and the server agrees.
-      expect(validateForm(eservice.form, initialValues(eservice.form), 'draft'), code).toEqual({});
+      expect(
+        validate(eservice.form, initialValues(eservice.form), { mode: 'draft', today: '2031-01-01' }),
+        code,
+      ).toEqual({});
       const created = await create(demo, initialValues(eservice.form), true, code);
       expect(created.caseNumber).toMatch(new RegExp(`^${eservice.caseType} \\d{6} 2031$`));
     }
@@ -117,16 +124,16 @@ describe('records', () => {
   it('saves a record, refusing values that break the form rules with each field message', async () => {
     const bad = await demo.post(API_PATHS.cases, {
       appCode: 'PD',
-      data: { ...PD_VALID, debtorIdNumber: 'short', paymentAmount: { amount: '1.234', currency: 'SGD' } },
+      data: { ...PD_VALID, debtorIdNumber: 'S9470855J', paymentAmount: { amount: '1.234', currency: 'SGD' } },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().header.responseDesc).toMatch(/^Please correct the validation errors\. /);
     expect(bad.json().responseJSON.fieldErrors).toEqual({
-      debtorIdNumber: 'Debtor identification number must be exactly 12 characters.',
-      'paymentAmount.amount': 'Payment amount must be an amount in numbers, with up to 2 decimal places.',
+      debtorIdNumber: 'Debtor identification number must be a real NRIC or FIN, like S1234567D',
+      'paymentAmount.amount': 'Payment amount must be an amount in numbers, with up to 2 decimal places',
     });
     const missing = await demo.post(API_PATHS.cases, { appCode: 'PD', data: { ...PD_VALID, paymentDate: '' } });
-    expect(missing.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Payment date is required.' });
+    expect(missing.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Enter payment date' });
 
     const created = await create(demo);
     const saved = await put(demo, created.id, { data: { ...PD_VALID, remarks: 'second go' }, version: 1 });
@@ -191,7 +198,7 @@ describe('records', () => {
 
   it('lists the acting profile records of one e-service, newest first', async () => {
     clock.advance(60_000);
-    const newest = await create(demo, { debtorIdNumber: 'S1234567D001' }, true);
+    const newest = await create(demo, { debtorIdNumber: 'S1234567D' }, true);
     const res = await demo.get(`${API_PATHS.cases}?app=PD`);
     const cases = res.json().responseJSON.cases as CaseDetail[];
     expect(cases[0]).toMatchObject({ id: newest.id, status: 'draft', caseNumber: newest.caseNumber });
@@ -218,7 +225,7 @@ describe('workflow', () => {
     const draft = await create(demo, { ...PD_VALID, paymentDate: '' }, true);
     const incomplete = await demo.post(submitUrl(draft.id), { version: draft.version });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Payment date is required.' });
+    expect(incomplete.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Enter payment date' });
 
     const saved = (await put(demo, draft.id, { data: PD_VALID, version: 1, draft: true })).json()
       .responseJSON as CaseDetail;

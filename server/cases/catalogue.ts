@@ -1,6 +1,6 @@
 import { ROUTES } from '../../contract/index.ts';
 import type { CatalogueResponse, EserviceDetail, EserviceSummary } from '../../contract/schemas/eservices.ts';
-import { parseFormDefinition } from '../../contract/schemas/eservices.ts';
+import { parseFormDefinition } from '../../contract/forms/schema.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 
@@ -14,10 +14,9 @@ interface EserviceRow {
   view_route: string;
   case_type: string;
   authorizations: string[];
-  form: unknown;
 }
 
-const COLUMNS = 'code, title, description, group_name, menu, view_route, case_type, authorizations, form';
+const COLUMNS = 'code, title, description, group_name, menu, view_route, case_type, authorizations';
 
 /** The hash route that opens an e-service: the generic screen unless the catalogue names another view. */
 export function hrefFor(row: Pick<EserviceRow, 'code' | 'view_route'>): string {
@@ -67,14 +66,29 @@ export async function catalogueFor(db: Queryable, principal: Principal): Promise
 export type LoadedEservice = { ok: true; eservice: EserviceDetail } | { ok: false; reason: 'unknown' | 'not-allowed' };
 
 /**
- * One active e-service with its form, if the principal may use it. A form that does not parse is a
- * data error of the operator's: it throws, and the caller answers 500 with a reference to the log.
+ * One active e-service with its form, if the principal may use it: the current version of the form
+ * (eservice_form_versions at eservices.form_version), or the version asked for (a record's own). A form
+ * that does not parse is a data error of the operator's: it throws, and the caller answers 500 with a
+ * reference to the log (publishing checks a definition first, server/cases/forms.ts).
  */
-export async function loadEservice(db: Queryable, code: string, principal: Principal): Promise<LoadedEservice> {
-  const { rows } = await db.query<EserviceRow>(`SELECT ${COLUMNS} FROM eservices WHERE code = $1 AND active`, [code]);
+export async function loadEservice(
+  db: Queryable,
+  code: string,
+  principal: Principal,
+  version?: number,
+): Promise<LoadedEservice> {
+  const { rows } = await db.query<EserviceRow & { form_version: number; definition: unknown }>(
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `e.${c}`)
+      .join(', ')}, v.version AS form_version, v.definition
+     FROM eservices e
+     JOIN eservice_form_versions v ON v.code = e.code AND v.version = COALESCE($2::int, e.form_version)
+     WHERE e.code = $1 AND e.active`,
+    [code, version ?? null],
+  );
   const row = rows[0];
   if (!row) return { ok: false, reason: 'unknown' };
   if (!mayUse(row, principal)) return { ok: false, reason: 'not-allowed' };
-  const form = parseFormDefinition(row.form);
-  return { ok: true, eservice: { ...summary(row), caseType: row.case_type, form } };
+  const form = parseFormDefinition(row.definition, row.title);
+  return { ok: true, eservice: { ...summary(row), caseType: row.case_type, formVersion: row.form_version, form } };
 }

@@ -15,6 +15,7 @@ interface CaseRow {
   status: CaseStatus;
   version: number;
   data: Record<string, unknown>;
+  form_version: number;
   created_at: Date | string;
   updated_at: Date | string;
   submitted_at: Date | string | null;
@@ -23,7 +24,8 @@ interface CaseRow {
 /** What a listed record needs (no values). */
 type SummaryRow = Pick<CaseRow, 'id' | 'app_code' | 'case_number' | 'status' | 'version' | 'updated_at'>;
 
-const COLUMNS = 'id::text AS id, app_code, case_number, status, version, data, created_at, updated_at, submitted_at';
+const COLUMNS =
+  'id::text AS id, app_code, case_number, status, version, data, form_version, created_at, updated_at, submitted_at';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -42,6 +44,7 @@ export function toDetail(row: CaseRow): CaseDetail {
   return {
     ...toSummary(row),
     data: row.data,
+    formVersion: row.form_version,
     createdAt: iso(row.created_at),
     submittedAt: row.submitted_at === null ? null : iso(row.submitted_at),
   };
@@ -57,10 +60,14 @@ export function caseYear(now: Date): number {
   return new Date(now.getTime() + OFFSET_MS).getUTCFullYear();
 }
 
+export { todayInSingapore as singaporeToday } from '../../contract/forms/validate.ts';
+
 export interface NewCase {
   appCode: string;
   profileId: string;
   caseType: string;
+  /** The version of the e-service's form the record is filled in under. */
+  formVersion: number;
   data: Record<string, unknown>;
   accountId: number;
   now: Date;
@@ -76,8 +83,8 @@ export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
   const year = caseYear(c.now);
   const { rows } = await tx.query<CaseRow>(
     `INSERT INTO cases (app_code, profile_id, case_type, search_number, case_year, case_number, status, data,
-                        created_by, updated_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4::bigint, $5, $6, 'draft', $7::jsonb, $8, $8, $9, $9)
+                        created_by, updated_by, created_at, updated_at, form_version)
+     VALUES ($1, $2, $3, $4::bigint, $5, $6, 'draft', $7::jsonb, $8, $8, $9, $9, $10)
      RETURNING ${COLUMNS}`,
     [
       c.appCode,
@@ -89,6 +96,7 @@ export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
       JSON.stringify(c.data),
       c.accountId,
       c.now,
+      c.formVersion,
     ],
   );
   return rows[0]!;

@@ -2,9 +2,12 @@ import { RESPONSE_CODE } from '../../contract/index.ts';
 import { CASE_MESSAGES, CASE_STATUS_LABELS, canMove, isEditable, type CaseStatus } from '../../contract/cases.ts';
 import {
   SUMMARY_MESSAGE,
+  errorList,
   hasErrors,
-  validateForm,
+  stripHidden,
+  validate,
   type FieldErrors,
+  type FormValues,
   type ValidationMode,
 } from '../../contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
@@ -14,7 +17,7 @@ import { audit } from '../auth/audit.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
-import { findCase, insertCase, markDeleted, setStatus, toDetail, updateCaseData } from './records.ts';
+import { findCase, insertCase, markDeleted, setStatus, singaporeToday, toDetail, updateCaseData } from './records.ts';
 
 /**
  * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,
@@ -27,30 +30,49 @@ export interface Actor {
   now: Date;
 }
 
-/** Values that fail the form's rules: 400, the summary message and each field's message. */
+/** Values that fail the form's rules: 400, the summary message and each field's message, in form order. */
 export class FieldValidationError extends ApiError {
   readonly fieldErrors: FieldErrors;
+  readonly errors: Array<{ path: string; message: string }>;
   constructor(fieldErrors: FieldErrors) {
     const [first] = Object.values(fieldErrors);
     super(400, RESPONSE_CODE.BAD_REQUEST, `${SUMMARY_MESSAGE} ${first ?? ''}`.trim());
     this.fieldErrors = fieldErrors;
+    this.errors = errorList(fieldErrors);
   }
 }
 
 const notFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.notFound);
 
-/** The e-service, or 404/403 with a reason (never its form) when it is unknown or not allowed. */
-export async function eserviceFor(db: Queryable, code: string, principal: Principal): Promise<EserviceDetail> {
-  const loaded = await loadEservice(db, code, principal);
+/**
+ * The e-service with the current version of its form, or the version given (a record's own); 404/403
+ * with a reason (never its form) when it is unknown or not allowed.
+ */
+export async function eserviceFor(
+  db: Queryable,
+  code: string,
+  principal: Principal,
+  version?: number,
+): Promise<EserviceDetail> {
+  const loaded = await loadEservice(db, code, principal, version);
   if (loaded.ok) return loaded.eservice;
   if (loaded.reason === 'unknown') throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.eserviceNotFound);
   throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);
 }
 
-function check(eservice: EserviceDetail, data: Record<string, unknown>, mode: ValidationMode): void {
-  const errors = validateForm(eservice.form, data, mode);
+/**
+ * The answers to keep: those of hidden fields stripped, the rest checked against the form (the
+ * version the record is filled in under); throws the field errors otherwise. A save that is not a
+ * draft is checked like a submission (docs/decisions/0035-form-model-v2.md).
+ */
+function check(eservice: EserviceDetail, data: Record<string, unknown>, mode: ValidationMode, now: Date): FormValues {
+  const answers = stripHidden(eservice.form, data);
+  const errors = validate(eservice.form, answers, { mode, today: singaporeToday(now) });
   if (hasErrors(errors)) throw new FieldValidationError(errors);
+  return answers;
 }
+
+const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 
 /** The acting profile's record and its e-service (which the principal must still be allowed to use). */
 export async function openCase(
@@ -61,7 +83,7 @@ export async function openCase(
 ): Promise<{ row: CaseDetail; eservice: EserviceDetail }> {
   const row = await findCase(db, id, principal.actingProfileId, lock);
   if (!row) throw notFound();
-  const eservice = await eserviceFor(db, row.app_code, principal);
+  const eservice = await eserviceFor(db, row.app_code, principal, row.form_version);
   return { row: toDetail(row), eservice };
 }
 
@@ -80,13 +102,14 @@ export async function createCase(
   input: { appCode: string; data: Record<string, unknown>; draft: boolean },
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
-  check(eservice, input.data, input.draft ? 'draft' : 'final');
+  const data = check(eservice, input.data, modeOf(input.draft), actor.now);
   return db.transaction(async (tx) => {
     const row = await insertCase(tx, {
       appCode: eservice.code,
       profileId: actor.principal.actingProfileId,
       caseType: eservice.caseType,
-      data: input.data,
+      formVersion: eservice.formVersion,
+      data,
       accountId: actor.principal.accountId,
       now: actor.now,
     });
@@ -128,12 +151,12 @@ export async function saveCase(
   input: { data: Record<string, unknown>; version: number; draft: boolean },
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
-  check(eservice, input.data, input.draft ? 'draft' : 'final');
+  const data = check(eservice, input.data, modeOf(input.draft), actor.now);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== input.version || !isEditable(current.status))
       throw refusal(current && toDetail(current), input.version);
-    const row = await updateCaseData(tx, id, input.version, input.data, actor.principal.accountId, actor.now);
+    const row = await updateCaseData(tx, id, input.version, data, actor.principal.accountId, actor.now);
     if (!row) throw refusal(null, input.version);
     await audit(tx, {
       ...who(actor),
@@ -176,7 +199,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
       throw refusal(current && toDetail(current), version);
-    check(eservice, current.data, 'final');
+    check(eservice, current.data, 'submit', actor.now);
     const row = await setStatus(
       tx,
       id,

@@ -51,7 +51,7 @@ export function answerFieldErrors(app: FastifyInstance): void {
     if (!(error instanceof FieldValidationError)) throw error;
     return reply.code(400).send({
       header: { responseCode: RESPONSE_CODE.BAD_REQUEST, responseDesc: error.message },
-      responseJSON: { fieldErrors: error.fieldErrors },
+      responseJSON: { fieldErrors: error.fieldErrors, errors: error.errors },
     });
   });
 }

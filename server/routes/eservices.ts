@@ -7,6 +7,7 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   eserviceDetailSchema,
+  eserviceVersionQuerySchema,
 } from '../../contract/schemas/index.ts';
 import { catalogueFor } from '../cases/catalogue.ts';
 import { eserviceFor } from '../cases/service.ts';
@@ -30,11 +31,15 @@ export async function eserviceRoutes(app: FastifyInstance): Promise<void> {
     `${API_PATHS.eservices}/:code`,
     {
       preHandler,
-      schema: { params: appCodeParamsSchema, response: { 200: envelopeSchema(eserviceDetailSchema), ...refusals } },
+      schema: {
+        params: appCodeParamsSchema,
+        querystring: eserviceVersionQuerySchema,
+        response: { 200: envelopeSchema(eserviceDetailSchema), ...refusals },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return ok(await eserviceFor(app.db, request.params.code, request.principal!));
+      return ok(await eserviceFor(app.db, request.params.code, request.principal!, request.query.version));
     },
   );
 }

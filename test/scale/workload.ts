@@ -2,11 +2,14 @@
 
 /** A complete Payment by Debtor record (passes the form's final rules, so it can be submitted). */
 export const PD_VALID = {
-  debtorIdNumber: 'S1234567D001',
+  debtorIdNumber: 'S9470855I',
   paymentAmount: { amount: '150.25', currency: 'SGD' },
   paymentMethod: 'GIRO',
   paymentDate: '2026-01-15',
+  creditors: [],
+  proofOfPayment: [],
   remarks: '',
+  declaration: true,
 };
 
 /** The same as a draft. */

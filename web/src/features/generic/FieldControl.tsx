@@ -6,11 +6,17 @@ import {
   ADDRESS_PART_LABELS,
   emptyAddress,
   emptyAmount,
+  emptyRow,
+  optionsOf,
+  rowVisibility,
   type AddressValue,
   type AmountValue,
   type FieldDef,
   type FieldErrors,
   type FieldValue,
+  type Option,
+  type RowValues,
+  type Scope,
 } from '../../../../contract/forms/index.ts';
 import { fieldDomId } from './format.ts';
 
@@ -19,6 +25,8 @@ export interface FieldControlProps {
   value: FieldValue | undefined;
   errors: FieldErrors;
   onChange: (name: string, value: FieldValue) => void;
+  /** The form's answers as shown, for the conditions of a repeating group's fields. */
+  scope?: Scope;
 }
 
 /** An error under a label, GOV.UK style: read out with the control through aria-describedby. */
@@ -37,12 +45,13 @@ function describedBy(...ids: Array<string | false | undefined>): string | undefi
   return list || undefined;
 }
 
-function Options({ list, withBlank }: { list: CodeListName; withBlank: boolean }) {
+function Options({ list, items, withBlank }: { list?: CodeListName; items?: Option[]; withBlank: boolean }) {
+  const options = items ?? (list ? codeList(list).map((i) => ({ value: i.code, label: i.label })) : []);
   return (
     <>
       {withBlank && <option value="">Select an option</option>}
-      {codeList(list).map((item) => (
-        <option key={item.code} value={item.code}>
+      {options.map((item) => (
+        <option key={item.value} value={item.value}>
           {item.label}
         </option>
       ))}
@@ -51,14 +60,23 @@ function Options({ list, withBlank }: { list: CodeListName; withBlank: boolean }
 }
 
 /** Text-like inputs: the keyboard a phone shows follows what the field takes. */
-function inputModeOf(field: FieldDef): 'numeric' | undefined {
+function inputModeOf(field: FieldDef): 'numeric' | 'tel' | 'email' | undefined {
   if (field.type === 'number' || field.type === 'postalCode') return 'numeric';
   if (field.type === 'text' && field.format === 'digits') return 'numeric';
+  if (field.type === 'mobile' || field.type === 'phone') return 'tel';
+  if (field.type === 'email') return 'email';
   return undefined;
 }
 
+const AUTOCOMPLETE: Partial<Record<FieldDef['type'], string>> = {
+  postalCode: 'postal-code',
+  mobile: 'tel',
+  phone: 'tel',
+  email: 'email',
+};
+
 /** One field of a form definition, labelled, described by its hint and error, marked invalid when it is. */
-export function FieldControl({ field, value, errors, onChange }: FieldControlProps) {
+export function FieldControl({ field, value, errors, onChange, scope }: FieldControlProps) {
   const id = fieldDomId(field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const hint = field.hint ? (
@@ -66,7 +84,29 @@ export function FieldControl({ field, value, errors, onChange }: FieldControlPro
       {field.hint}
     </p>
   ) : null;
-  const requiredMark = field.required ? null : <span className="optional"> (optional)</span>;
+  const requiredMark =
+    field.required || field.type === 'declaration' ? null : <span className="optional"> (optional)</span>;
+
+  if (field.type === 'group')
+    return <GroupControl field={field} value={value} errors={errors} onChange={onChange} scope={scope} hint={hint} />;
+
+  if (
+    field.type === 'radios' ||
+    field.type === 'checkboxes' ||
+    field.type === 'declaration' ||
+    field.type === 'attachment'
+  ) {
+    return (
+      <fieldset className="field-group" aria-describedby={hintId}>
+        <legend>
+          {field.label}
+          {requiredMark}
+        </legend>
+        {hint}
+        <ChoiceInputs field={field} value={value} errors={errors} onChange={onChange} />
+      </fieldset>
+    );
+  }
 
   if (field.type === 'amount' || field.type === 'address' || field.type === 'yesNo') {
     return (
@@ -106,7 +146,7 @@ export function FieldControl({ field, value, errors, onChange }: FieldControlPro
     case 'select':
       control = (
         <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)}>
-          <Options list={field.codeList} withBlank={!field.required || text === ''} />
+          <Options list={field.codeList} items={field.options} withBlank={!field.required || text === ''} />
         </select>
       );
       break;
@@ -119,7 +159,7 @@ export function FieldControl({ field, value, errors, onChange }: FieldControlPro
           {...common}
           type="text"
           inputMode={inputModeOf(field)}
-          autoComplete={field.type === 'postalCode' ? 'postal-code' : 'off'}
+          autoComplete={AUTOCOMPLETE[field.type] ?? 'off'}
           spellCheck={false}
           value={text}
           onChange={(e) => onChange(field.name, e.target.value)}
@@ -265,5 +305,132 @@ function YesNoInputs({ field, value, errors, onChange }: PartsProps<string>) {
         ))}
       </div>
     </div>
+  );
+}
+
+/** Radios, checkboxes, a declaration's tick box, or the files of an attachment field. */
+function ChoiceInputs({ field, value, errors, onChange }: PartsProps<FieldValue>) {
+  const error = errors[field.name];
+  const id = fieldDomId(field.name);
+  const errorId = `${id}-error`;
+  const described = describedBy(error && errorId);
+  let inputs: ReactNode = null;
+  if (field.type === 'radios' || field.type === 'checkboxes') {
+    const chosen = Array.isArray(value) ? (value as string[]) : [];
+    inputs = (
+      <div className={field.type === 'radios' ? 'radios' : 'checkboxes'}>
+        {optionsOf(field).map((item, i) => (
+          <label key={item.value} className="radio">
+            <input
+              // The first input carries the field's id, so the error summary's link lands on it.
+              id={i === 0 ? id : `${id}-${item.value}`}
+              type={field.type === 'radios' ? 'radio' : 'checkbox'}
+              name={field.name}
+              value={item.value}
+              checked={field.type === 'radios' ? value === item.value : chosen.includes(item.value)}
+              aria-describedby={described}
+              onChange={(e) =>
+                onChange(
+                  field.name,
+                  field.type === 'radios'
+                    ? item.value
+                    : e.target.checked
+                      ? [...chosen, item.value]
+                      : chosen.filter((v) => v !== item.value),
+                )
+              }
+            />
+            {item.label}
+          </label>
+        ))}
+      </div>
+    );
+  } else if (field.type === 'declaration') {
+    inputs = (
+      <label className="radio">
+        <input
+          id={id}
+          type="checkbox"
+          name={field.name}
+          checked={value === true}
+          aria-describedby={described}
+          onChange={(e) => onChange(field.name, e.target.checked)}
+        />
+        {field.text}
+      </label>
+    );
+  } else if (field.type === 'attachment') {
+    const files = Array.isArray(value) ? value.length : 0;
+    inputs = (
+      <p id={id} tabIndex={-1} className="form-note" aria-describedby={described}>
+        {files === 0 ? 'No files attached.' : `${files} file${files === 1 ? '' : 's'} attached.`}
+      </p>
+    );
+  }
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <ErrorMessage id={errorId} message={error} />
+      {inputs}
+    </div>
+  );
+}
+
+/** A repeating group: each row a fieldset of its fields, with a button to remove it, and one to add a row. */
+function GroupControl({
+  field,
+  value,
+  errors,
+  onChange,
+  scope,
+  hint,
+}: PartsProps<FieldValue> & { scope?: Scope; hint: ReactNode }) {
+  if (field.type !== 'group') return null;
+  const rows = Array.isArray(value) ? (value as RowValues[]) : [];
+  const id = fieldDomId(field.name);
+  const error = errors[field.name];
+  const errorId = `${id}-error`;
+  const set = (next: RowValues[]) => onChange(field.name, next);
+  const item = field.itemLabel;
+  const full = field.maxRows !== undefined && rows.length >= field.maxRows;
+  return (
+    <fieldset id={id} tabIndex={-1} className="field-group" aria-describedby={describedBy(error && errorId)}>
+      <legend>
+        {field.label}
+        {field.required || field.minRows ? null : <span className="optional"> (optional)</span>}
+      </legend>
+      {hint}
+      <ErrorMessage id={errorId} message={error} />
+      {rows.map((row, i) => {
+        const shown = scope ? rowVisibility(field.fields, row, scope).shown : null;
+        return (
+          <fieldset key={i} className="field-group">
+            <legend>
+              {item} {i + 1}
+            </legend>
+            {field.fields
+              .filter((child) => !shown || shown.has(child.name))
+              .map((child) => (
+                <FieldControl
+                  key={child.name}
+                  field={{ ...child, name: `${field.name}[${i}].${child.name}` }}
+                  value={row[child.name]}
+                  errors={errors}
+                  onChange={(_path, v) =>
+                    set(rows.map((r, j) => (j === i ? { ...r, [child.name]: v } : r)) as RowValues[])
+                  }
+                />
+              ))}
+            <button type="button" className="button-secondary" onClick={() => set(rows.filter((_, j) => j !== i))}>
+              Remove {item.toLowerCase()} {i + 1}
+            </button>
+          </fieldset>
+        );
+      })}
+      {!full && (
+        <button type="button" className="button-secondary" onClick={() => set([...rows, emptyRow(field.fields)])}>
+          Add {rows.length === 0 ? 'a' : 'another'} {item.toLowerCase()}
+        </button>
+      )}
+    </fieldset>
   );
 }

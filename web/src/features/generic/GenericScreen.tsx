@@ -5,10 +5,13 @@ import {
   hasErrors,
   initialValues,
   mergeValues,
-  validateField,
-  validateForm,
+  stripHidden,
+  todayInSingapore,
+  validate,
+  visibility,
   type FieldErrors,
   type FieldValue,
+  type FormDefinition,
   type FormValues,
   type ValidationMode,
 } from '../../../../contract/forms/index.ts';
@@ -40,8 +43,9 @@ type Loading =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; eservice: EserviceDetail };
 type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | null;
 
-/** Paths of a field in an error map: the field itself and its parts ('fee', 'fee.amount'…). */
-const belongsTo = (path: string, name: string) => path === name || path.startsWith(`${name}.`);
+/** Paths of a field in an error map: the field itself, its parts and rows ('fee', 'fee.amount', 'rows[0].x'…). */
+const belongsTo = (path: string, name: string) =>
+  path === name || path.startsWith(`${name}.`) || path.startsWith(`${name}[`);
 
 /**
  * The generic e-service (#/generic?app=CODE): the catalogue's form for one e-service, its records for
@@ -60,6 +64,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [loading, setLoading] = useState<Loading>({ state: 'loading' });
   const [values, setValues] = useState<FormValues>({});
   const [record, setRecord] = useState<CaseDetail | null>(null);
+  // A record filled in under an earlier version of the form is shown and checked with that version.
+  const [recordForm, setRecordForm] = useState<FormDefinition | null>(null);
   const [history, setHistory] = useState<CaseStatusResponse['history'] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
@@ -73,7 +79,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const busyRef = useRef(false);
 
   const eservice = loading.state === 'ready' ? loading.eservice : null;
-  const form = eservice?.form ?? null;
+  const form = recordForm ?? eservice?.form ?? null;
   const editable = !record || isEditable(record.status);
 
   // The session may end while this form holds unsaved input: come back here after the next sign-in.
@@ -116,11 +122,18 @@ export default function GenericScreen({ location }: ScreenProps) {
     [loadHistory],
   );
 
-  /** Opens a stored record (over the form's defaults); false when it could not be opened. */
+  /** Opens a stored record (over its form version's defaults); false when it could not be opened. */
   const openRecord = useCallback(
-    async (id: string, def: EserviceDetail['form']): Promise<CaseDetail | null> => {
+    async (id: string, current: EserviceDetail): Promise<CaseDetail | null> => {
       const outcome = await genericApi.open(id, signal);
       if (outcome.ok) {
+        let def = current.form;
+        if (outcome.value.formVersion !== current.formVersion) {
+          const earlier = await genericApi.eservice(current.code, signal, outcome.value.formVersion);
+          if (!earlier.ok) return null;
+          def = earlier.value.form;
+          setRecordForm(def);
+        } else setRecordForm(null);
         show(outcome.value, mergeValues(def, outcome.value.data));
         return outcome.value;
       }
@@ -154,7 +167,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const open = requestedCase ?? readCaseIdentity(appCode)?.caseId;
       if (requestedCase)
         window.history.replaceState(window.history.state, '', `#${ROUTES.generic}?app=${encodeURIComponent(appCode)}`);
-      if (open) await openRecord(open, def);
+      if (open) await openRecord(open, loaded.value);
       void refreshList();
     })();
     return () => {
@@ -179,11 +192,11 @@ export default function GenericScreen({ location }: ScreenProps) {
     setValues(next);
     setDirty(true);
     keep(next);
-    const field = form?.fields.find((f) => f.name === name);
-    if (field && Object.keys(errors).some((p) => belongsTo(p, name))) {
+    if (form && Object.keys(errors).some((p) => belongsTo(p, name))) {
       // A field in error is checked again as it is corrected; the summary follows.
       const rest = Object.fromEntries(Object.entries(errors).filter(([p]) => !belongsTo(p, name)));
-      setErrors({ ...rest, ...validateField(field, value, mode) });
+      const found = validate(form, stripHidden(form, next), { mode, today: todayInSingapore() });
+      setErrors({ ...rest, ...Object.fromEntries(Object.entries(found).filter(([p]) => belongsTo(p, name))) });
     }
   }
 
@@ -210,7 +223,7 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   function check(m: ValidationMode): boolean {
     if (!form) return false;
-    const found = validateForm(form, values, m);
+    const found = validate(form, stripHidden(form, values), { mode: m, today: todayInSingapore() });
     setMode(m);
     setErrors(found);
     setAttempt((a) => a + 1);
@@ -218,9 +231,12 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   async function save(draft: boolean): Promise<CaseDetail | null> {
+    if (!form) return null;
+    // A hidden field's answer is never sent (the server strips it as well).
+    const data = stripHidden(form, values);
     const outcome = record
-      ? await genericApi.save(record.id, values, record.version, draft, signal)
-      : await genericApi.create(appCode, values, draft, signal);
+      ? await genericApi.save(record.id, data, record.version, draft, signal)
+      : await genericApi.create(appCode, data, draft, signal);
     if (outcome.ok) {
       saved(outcome.value, draft ? MESSAGES.draftSaved : MESSAGES.recordSaved);
       return outcome.value;
@@ -243,11 +259,11 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
   }
 
-  const onSave = (draft: boolean) => run(async () => void (check(draft ? 'draft' : 'final') && (await save(draft))));
+  const onSave = (draft: boolean) => run(async () => void (check(draft ? 'draft' : 'submit') && (await save(draft))));
 
   const onSubmit = () =>
     run(async () => {
-      if (!check('final')) return;
+      if (!check('submit')) return;
       const current = !record || dirty ? await save(false) : record;
       if (!current) return;
       const outcome = await genericApi.submit(current.id, current.version, signal);
@@ -260,13 +276,14 @@ export default function GenericScreen({ location }: ScreenProps) {
   const onDelete = () =>
     run(async () => {
       setConfirming(null);
-      if (!record || !form) return;
+      if (!record || !eservice) return;
       const outcome = await genericApi.remove(record.id, record.version, signal);
       if (!outcome.ok) return failed(outcome, MESSAGES.deleteFailed);
       if (owner) clearUnsaved(owner, appCode);
       writeCaseIdentity(null);
       setRecord(null);
-      setValues(initialValues(form));
+      setRecordForm(null);
+      setValues(initialValues(eservice.form));
       setDirty(false);
       setErrors({});
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
@@ -287,32 +304,45 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   const startNew = () =>
     leave(() => {
-      if (!form) return;
+      if (!eservice) return;
       discard();
       writeCaseIdentity(null);
       setRecord(null);
-      setValues(initialValues(form));
+      setRecordForm(null);
+      setValues(initialValues(eservice.form));
       setErrors({});
       setNotice(null);
     });
 
   const open = (id: string) =>
     leave(() => {
-      if (!form) return;
+      if (!eservice) return;
       discard();
-      void run(() => openRecord(id, form));
+      void run(() => openRecord(id, eservice));
     });
 
   async function restore(input: UnsavedInput) {
-    if (!form) return;
+    if (!eservice) return;
     setOffer(null);
     // The input goes over the latest version of its record, so a save after restoring does not conflict.
-    if (input.caseId && input.caseId !== record?.id && !(await openRecord(input.caseId, form))) return;
+    let def = form ?? eservice.form;
+    if (input.caseId && input.caseId !== record?.id) {
+      const opened = await openRecord(input.caseId, eservice);
+      if (!opened) return;
+      if (opened.formVersion === eservice.formVersion) def = eservice.form;
+      else {
+        const earlier = await genericApi.eservice(eservice.code, signal, opened.formVersion);
+        if (!earlier.ok) return;
+        def = earlier.value.form;
+      }
+    }
     if (!input.caseId && record) {
       writeCaseIdentity(null);
       setRecord(null);
+      setRecordForm(null);
+      def = eservice.form;
     }
-    const next = mergeValues(form, input.values);
+    const next = mergeValues(def, input.values);
     setValues(next);
     setDirty(true);
     keep(next);
@@ -333,6 +363,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     );
   }
 
+  // The pages one after another (the multi-page screen replaces this); only the questions that apply.
+  const scope = visibility(form, values);
   return (
     <section aria-labelledby="page-heading" className="generic">
       <h1 id="page-heading" tabIndex={-1}>
@@ -355,8 +387,30 @@ export default function GenericScreen({ location }: ScreenProps) {
         {!editable && <p className="form-note">{CASE_MESSAGES.readOnly}</p>}
         <fieldset className="form-fields" disabled={!editable}>
           <legend className="visually-hidden">{record ? `Record ${record.caseNumber}` : 'New record'}</legend>
-          {form.fields.map((field) => (
-            <FieldControl key={field.name} field={field} value={values[field.name]} errors={errors} onChange={change} />
+          {form.pages.map((page) => (
+            <div key={page.id} className="form-page">
+              <h2>{page.heading}</h2>
+              {page.sections
+                .filter((section) => scope.sections.has(section))
+                .map((section, i) => (
+                  <div key={i} className="form-section">
+                    {section.heading !== page.heading && <h3>{section.heading}</h3>}
+                    {section.description && <p className="form-note">{section.description}</p>}
+                    {section.fields
+                      .filter((field) => scope.shown.has(field.name))
+                      .map((field) => (
+                        <FieldControl
+                          key={field.name}
+                          field={field}
+                          value={values[field.name]}
+                          errors={errors}
+                          onChange={change}
+                          scope={scope}
+                        />
+                      ))}
+                  </div>
+                ))}
+            </div>
           ))}
         </fieldset>
         <div className="button-row">

@@ -61,8 +61,11 @@ const change: CallOptions = { quiet: true, block: true };
 const caseList = casesListSchema.transform((l) => l.cases);
 
 export const genericApi = {
-  async eservice(code: string, signal: AbortSignal): Promise<Outcome<EserviceDetail>> {
-    return read(await api.get(`${API_PATHS.eservices}/${encodeURIComponent(code)}`, { signal }), eserviceDetailSchema);
+  /** The e-service with the current version of its form, or the version given (a record's own). */
+  async eservice(code: string, signal: AbortSignal, version?: number): Promise<Outcome<EserviceDetail>> {
+    const query = version === undefined ? '' : `?${new URLSearchParams({ version: String(version) })}`;
+    const path = `${API_PATHS.eservices}/${encodeURIComponent(code)}${query}`;
+    return read(await api.get(path, { signal }), eserviceDetailSchema);
   },
   async list(appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
     const query = new URLSearchParams({ app: appCode });

@@ -8,5 +8,5 @@ export function formatDateTime(at: Date | string | number): string {
   return `${formatDate(date, FOOTER_DATE_FORMAT)}, ${time}`;
 }
 
-/** The DOM id of a field or of one part of it ('fee.amount' → 'f-fee-amount'). */
-export const fieldDomId = (path: string) => `f-${path.replace(/\./g, '-')}`;
+/** The DOM id of a field, one part of it or a row's field ('fee.amount' → 'f-fee-amount', 'rows[1].x' → 'f-rows-1-x'). */
+export const fieldDomId = (path: string) => `f-${path.replace(/[.[\]]+/g, '-').replace(/-$/, '')}`;

@@ -38,15 +38,27 @@ vi.mock('../../lib/session/index.ts', async () => {
 });
 
 const FORM: FormDefinition = {
-  fields: [
-    { name: 'idNo', label: 'ID number', type: 'text', format: 'identifier', required: true },
-    { name: 'postal', label: 'Mailing postal code', type: 'postalCode', required: true },
-    { name: 'fee', label: 'Fee', type: 'amount', required: true },
-    { name: 'method', label: 'Payment method', type: 'select', codeList: 'paymentMethod', required: true },
-    { name: 'urgent', label: 'Urgent', type: 'yesNo' },
-    { name: 'home', label: 'Home address', type: 'address' },
-    { name: 'when', label: 'Payment date', type: 'date' },
-    { name: 'note', label: 'Remarks', type: 'textarea' },
+  schemaVersion: 2,
+  pages: [
+    {
+      id: 'payment',
+      heading: 'Payment',
+      sections: [
+        {
+          heading: 'Payment',
+          fields: [
+            { name: 'idNo', label: 'ID number', type: 'text', format: 'identifier', required: true },
+            { name: 'postal', label: 'Mailing postal code', type: 'postalCode', required: true },
+            { name: 'fee', label: 'Fee', type: 'amount', required: true },
+            { name: 'method', label: 'Payment method', type: 'select', codeList: 'paymentMethod', required: true },
+            { name: 'urgent', label: 'Urgent', type: 'yesNo' },
+            { name: 'home', label: 'Home address', type: 'address' },
+            { name: 'when', label: 'Payment date', type: 'date' },
+            { name: 'note', label: 'Remarks', type: 'textarea' },
+          ],
+        },
+      ],
+    },
   ],
 };
 const ESERVICE: EserviceDetail = {
@@ -57,6 +69,7 @@ const ESERVICE: EserviceDetail = {
   menu: 'Payments',
   href: '/generic?app=PD',
   caseType: 'PD',
+  formVersion: 1,
   form: FORM,
 };
 const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
@@ -73,6 +86,7 @@ function record(over: Partial<CaseDetail> = {}): CaseDetail {
     version: 1,
     updatedAt: '2026-03-05T06:07:00.000Z',
     data: {},
+    formVersion: 1,
     createdAt: '2026-03-05T06:07:00.000Z',
     submittedAt: null,
     ...over,
@@ -158,16 +172,12 @@ describe('validation', () => {
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('heading')).toHaveTextContent(MESSAGES.validationSummary);
     const links = within(summary).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual([
-      'ID number is required.',
-      'Invaild Postal Code',
-      'Fee is required.',
-    ]);
+    expect(links.map((l) => l.textContent)).toEqual(['Enter ID number', 'Invaild Postal Code', 'Enter fee']);
 
     const postal = screen.getByLabelText('Mailing postal code');
     expect(postal).toHaveAttribute('aria-invalid', 'true');
     expect(postal).toHaveAccessibleDescription('Error: Invaild Postal Code');
-    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription('Error: Fee is required.');
+    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription('Error: Enter fee');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.click(links[1]!);
@@ -180,7 +190,7 @@ describe('validation', () => {
     const id = screen.getByLabelText('ID number');
     expect(id).toHaveAttribute('aria-invalid', 'true');
     await user.type(id, 'S1234567D00');
-    expect(id).toHaveAccessibleDescription('Error: ID number must be exactly 12 characters.');
+    expect(id).toHaveAccessibleDescription('Error: ID number must be exactly 12 characters');
     await user.type(id, '1');
     expect(id).not.toHaveAttribute('aria-invalid');
     expect(within(screen.getByRole('alert')).queryByText(/ID number/)).toBeNull();
@@ -194,14 +204,17 @@ describe('validation', () => {
       within(screen.getByRole('alert'))
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['ID number must be exactly 12 characters.']);
+    ).toEqual(['ID number must be exactly 12 characters']);
   });
 
   it("shows the server's field messages when it refuses the values", async () => {
     routes['POST /api/cases'] = () => ({
       status: 400,
       body: envelope(
-        { fieldErrors: { postal: 'Invaild Postal Code' } },
+        {
+          fieldErrors: { postal: 'Invaild Postal Code' },
+          errors: [{ path: 'postal', message: 'Invaild Postal Code' }],
+        },
         '400',
         'Please correct the validation errors.',
       ),

@@ -1,0 +1,119 @@
+import type { Condition, FieldDef, FormDefinition, FormValues, Page, Section } from './types.ts';
+
+/**
+ * Show/hide logic of form model v2 (docs/decisions/0035-form-model-v2.md). A field is shown when its
+ * section's and its own condition hold; a condition reads answers of fields shown before it, so a
+ * hidden answer counts as none and hiding cascades in one pass over the form in page order.
+ */
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Answers a condition may read: a row's own first, then the form's (for a repeating group's fields). */
+export interface Scope {
+  values: Record<string, unknown>;
+  /** The fields defined at this level (the form's, or one group's children). */
+  names: ReadonlySet<string>;
+  shown: Set<string>;
+  /** The form's sections that are shown (the form's scope only). */
+  sections: Set<Section>;
+  parent?: Scope;
+}
+
+/** The answer of a shown field in this scope (or its parent), else undefined. */
+export function lookup(scope: Scope | undefined, name: string): unknown {
+  for (let s = scope; s; s = s.parent) if (s.names.has(name)) return s.shown.has(name) ? s.values[name] : undefined;
+  return undefined;
+}
+
+export function holds(condition: Condition | undefined, scope: Scope): boolean {
+  if (!condition) return true;
+  const answer = lookup(scope, condition.field);
+  const { op, value } = condition;
+  switch (op) {
+    case 'equals':
+      return answer === value;
+    case 'notEquals':
+      return answer !== value;
+    case 'includes':
+      return Array.isArray(answer) && typeof value === 'string' && answer.includes(value);
+    case 'oneOf':
+      return Array.isArray(value) && typeof answer === 'string' && value.includes(answer);
+  }
+}
+
+/** Every field of the form at its top level (not a group's children), in page order, with where it is. */
+export function* fieldsOf(def: FormDefinition): Generator<{ field: FieldDef; section: Section; page: Page }> {
+  for (const page of def.pages)
+    for (const section of page.sections) for (const field of section.fields) yield { field, section, page };
+}
+
+export function allFields(def: FormDefinition): FieldDef[] {
+  return [...fieldsOf(def)].map((f) => f.field);
+}
+
+export function findField(def: FormDefinition, name: string): FieldDef | undefined {
+  return allFields(def).find((f) => f.name === name);
+}
+
+/**
+ * Which fields are shown for these answers, walking the form in page order (so a condition sees only
+ * fields shown before it). The scope it returns is the form's, for rows and comparisons to read.
+ */
+export function visibility(def: FormDefinition, answers: Record<string, unknown>): Scope {
+  const scope: Scope = {
+    values: answers,
+    names: new Set(allFields(def).map((f) => f.name)),
+    shown: new Set(),
+    sections: new Set(),
+  };
+  for (const page of def.pages)
+    for (const section of page.sections) {
+      if (!holds(section.showIf, scope)) continue;
+      scope.sections.add(section);
+      for (const field of section.fields) if (holds(field.showIf, scope)) scope.shown.add(field.name);
+    }
+  return scope;
+}
+
+/** Which fields of one row are shown; the row's conditions may read the form's answers too. */
+export function rowVisibility(fields: readonly FieldDef[], row: Record<string, unknown>, parent: Scope): Scope {
+  const scope: Scope = {
+    values: row,
+    names: new Set(fields.map((f) => f.name)),
+    shown: new Set(),
+    sections: new Set(),
+    parent,
+  };
+  for (const field of fields) if (holds(field.showIf, scope)) scope.shown.add(field.name);
+  return scope;
+}
+
+/**
+ * The answers without those of hidden fields (also inside each row of a repeating group). The server
+ * strips before it validates and saves; the browser before it sends: a hidden answer is never kept.
+ * Names the form does not know are left in, for the validator to refuse rather than silently drop.
+ */
+export function stripHidden(def: FormDefinition, answers: unknown): FormValues {
+  if (!isRecord(answers)) return {};
+  const scope = visibility(def, answers);
+  const out: Record<string, unknown> = {};
+  const known = new Set(allFields(def).map((f) => f.name));
+  for (const [name, value] of Object.entries(answers)) if (!known.has(name)) out[name] = value;
+  for (const field of allFields(def)) {
+    if (!scope.shown.has(field.name) || !Object.hasOwn(answers, field.name)) continue;
+    const value = answers[field.name];
+    if (field.type === 'group' && Array.isArray(value)) {
+      const childNames = new Set(field.fields.map((f) => f.name));
+      out[field.name] = value.map((row) => {
+        if (!isRecord(row)) return row;
+        const rowScope = rowVisibility(field.fields, row, scope);
+        return Object.fromEntries(
+          Object.entries(row).filter(([name]) => !childNames.has(name) || rowScope.shown.has(name)),
+        );
+      });
+    } else out[field.name] = value;
+  }
+  // Keep the order of the form's fields: a stored record reads like the form.
+  return out as FormValues;
+}
