@@ -79,4 +79,6 @@ export const CASE_MESSAGES = {
 export const CASE_PATHS = {
   one: `${API_PATHS.cases}/:id`,
   delete: `${API_PATHS.cases}/:id/delete`,
+  /** GET: the PDF acknowledgement of a submitted record (application/pdf), downloadable again at any time. */
+  acknowledgement: `${API_PATHS.cases}/:id/acknowledgement.pdf`,
 } as const;

@@ -64,6 +64,7 @@ export const DOCUMENT_MESSAGES = {
   unavailable:
     'Files cannot be uploaded at the moment because they cannot be checked for viruses. Your answers are kept: try again later.',
   notFound: 'There is no such document for the profile you are acting for.',
+  missing: 'The selected file could not be found – upload it again',
   notEditable: 'Documents of a record that has been submitted cannot be changed.',
   uploaded: 'File uploaded.',
   deleted: 'File removed.',
