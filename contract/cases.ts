@@ -59,6 +59,7 @@ export const CASE_MESSAGES = {
   versionConflict:
     'This record was changed elsewhere since you opened it, so your changes were not saved. Your input is kept: reopen the record to see the latest version, then restore your changes if you still want them.',
   notEditable: 'This record has been submitted and can no longer be changed.',
+  notSubmittedYet: 'The acknowledgement is ready once the record has been submitted.',
   notFound: 'No such record for the profile you are acting for.',
   eserviceNotFound: 'No such e-service.',
   eserviceNotAllowed: 'You are not authorised to use this e-service.',
@@ -85,4 +86,6 @@ export const CASE_MESSAGES = {
 export const CASE_PATHS = {
   one: `${API_PATHS.cases}/:id`,
   delete: `${API_PATHS.cases}/:id/delete`,
+  /** GET: the PDF acknowledgement of a submitted record (application/pdf), downloadable again at any time. */
+  acknowledgement: `${API_PATHS.cases}/:id/acknowledgement.pdf`,
 } as const;

@@ -86,6 +86,19 @@ export const configSchema = z.object({
   SAML_IDP_CERT: z.string().optional(),
   SAML_SP_ENTITY_ID: z.string().optional(),
   SAML_ACS_URL: optionalUrl,
+  /**
+   * The ClamAV daemon that scans uploaded documents: a Unix socket, or a host and port. Unset: the embedded
+   * default stores files marked not scanned; production refuses uploads (docs/decisions/0037).
+   */
+  CLAMD_SOCKET: z.string().optional(),
+  CLAMD_HOST: z.string().optional(),
+  CLAMD_PORT: portSchema.default(3310),
+  CLAMD_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be 100–600000')
+    .max(600_000, 'must be 100–600000')
+    .default(30_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -13,6 +13,7 @@ const { ConfigError, loadConfig } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed.ts');
 const { releaseUnusedHeap } = await import('./heap.ts');
+const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
 
 /** Builds, listens, and shuts down gracefully. Everything else lives in app.ts. */
 async function main(): Promise<void> {
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     '',
     `PTIB e-Services is running at ${address}/`,
     `Database: ${db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL server (DATABASE_URL)'}`,
+    scanningLine(scannerFromConfig(config), config.NODE_ENV === 'production'),
   ];
   const hasDemo = seeded || db.kind === 'pglite' || config.SEED_DEMO;
   if (hasDemo) {

@@ -5,3 +5,4 @@ export * from './validate.ts';
 export * from './defaults.ts';
 export * from './rules.ts';
 export * from './sg.ts';
+export * from './summary.ts';

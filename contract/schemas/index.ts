@@ -10,3 +10,4 @@ export * from './eservices.ts';
 export * from './crypto.ts';
 export * from './otp.ts';
 export * from './saml.ts';
+export * from './documents.ts';

@@ -25,6 +25,9 @@ import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
+import { unknownAttachments } from '../documents/references.ts';
+import { deleteDocumentsOfCase } from '../documents/store.ts';
+import { submissionDigest } from '../pdf/acknowledgement.ts';
 import {
   findByCaseNumber,
   findCase,
@@ -119,6 +122,32 @@ async function checkReferredRecords(
   }
 }
 
+/** An attachment answer naming a file that is not this record's, on that question: a field error. */
+async function refuseUnknownAttachments(
+  db: Queryable,
+  caseId: string | null,
+  eservice: EserviceDetail,
+  answers: FormValues,
+): Promise<void> {
+  const errors = await unknownAttachments(db, caseId, eservice.form, answers);
+  if (hasErrors(errors)) throw new FieldValidationError(errors);
+}
+
+/** What the acknowledgement's digest covers is fixed when the record is submitted (migration 111). */
+async function fixSubmissionDigest(
+  tx: Queryable,
+  caseId: string,
+  caseNumber: string,
+  formVersion: number,
+  answers: FormValues,
+): Promise<void> {
+  const { rows } = await tx.query<{ sha256: string }>('SELECT sha256 FROM documents WHERE case_id = $1::bigint', [
+    caseId,
+  ]);
+  const digest = submissionDigest({ caseNumber, formVersion, answers, fileHashes: rows.map((r) => r.sha256) });
+  await tx.query('UPDATE cases SET submitted_digest = $2 WHERE id = $1::bigint', [caseId, digest]);
+}
+
 const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 
 /** The acting profile's record and its e-service (which the principal must still be allowed to use). */
@@ -150,6 +179,7 @@ export async function createCase(
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
   const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
+  await refuseUnknownAttachments(db, null, eservice, data);
   return db.transaction(async (tx) => {
     const row = await insertCase(tx, {
       appCode: eservice.code,
@@ -203,6 +233,7 @@ export async function saveCase(
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== input.version || !isEditable(current.status))
       throw refusal(current && toDetail(current), input.version);
+    await refuseUnknownAttachments(tx, id, eservice, data);
     const row = await updateCaseData(tx, id, input.version, data, actor.principal.accountId, actor.now);
     if (!row) throw refusal(null, input.version);
     await audit(tx, {
@@ -227,6 +258,7 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
     if (!current || !isEditable(current.status) || (version !== undefined && current.version !== version))
       throw refusal(current && toDetail(current), version ?? current?.version ?? 0);
     await markDeleted(tx, id, actor.principal.accountId, actor.now);
+    await deleteDocumentsOfCase(tx, id);
     await audit(tx, {
       ...who(actor),
       event: 'case_delete',
@@ -245,7 +277,8 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
       throw refusal(current && toDetail(current), version);
-    await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
+    const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
+    await refuseUnknownAttachments(tx, id, eservice, answers);
     const row = await setStatus(
       tx,
       id,
@@ -259,6 +292,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       event: 'case_submit',
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code },
     });
+    await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
     return toDetail(row);
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { seedDemo } from '../db/seed.ts';
+import { CLAMD_BINARY, startClamd } from './clamd.ts';
 import { TEMPLATE_DB } from './database.ts';
 
 /**
@@ -13,6 +14,7 @@ import { TEMPLATE_DB } from './database.ts';
  * dump, or (with TEST_DATABASE_URL) a PostgreSQL database created from a template.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stopClamd = await provideClamd(project);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const admin = openPostgres(serverUrl, 1);
@@ -25,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await seedDemo(template);
     await template.close();
     await admin.close();
-    return async () => {};
+    return stopClamd;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'ptib-test-template-'));
   const db = await openPglite(undefined);
@@ -36,11 +38,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplate', file);
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await stopClamd();
+  };
+}
+
+/**
+ * A real ClamAV daemon for the document tests, started once for the run with the shipped test signatures.
+ * Without Debian's clamav-daemon the document tests are skipped with a reason, except in CI (.ci/run
+ * installs it), where a missing scanner must fail the run.
+ */
+async function provideClamd(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CLAMD_BINARY)) {
+    if (process.env.CI) throw new Error(`${CLAMD_BINARY} is missing: install Debian's clamav-daemon (.ci/run does)`);
+    process.stderr.write(
+      `${CLAMD_BINARY} is missing: the virus-scanning tests are skipped (apt-get install clamav-daemon)\n`,
+    );
+    project.provide('clamdSocket', '');
+    return async () => {};
+  }
+  const clamd = await startClamd();
+  project.provide('clamdSocket', clamd.socket);
+  return clamd.stop;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** The test clamd's socket, or '' when clamav-daemon is not installed (outside CI). */
+    clamdSocket: string;
   }
 }

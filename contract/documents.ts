@@ -1,0 +1,75 @@
+/**
+ * Supporting documents of e-service records: their calls, limits and the GOV.UK "Upload a file" messages
+ * (docs/decisions/0037-documents-in-the-database.md). The type of a file is judged by its content.
+ */
+
+/** Paths under the API base; `:id` is the record id, `:documentId` the document's. */
+export const DOCUMENT_PATHS = {
+  /** GET lists a record's documents; POST (multipart, one file, `?field=`) uploads one. */
+  ofCase: '/api/cases/:id/documents',
+  /** GET downloads; POST …/delete removes (drafts only). */
+  one: '/api/documents/:documentId',
+  delete: '/api/documents/:documentId/delete',
+} as const;
+
+/** Types a field may accept, by what the content is (file-type's names), with the words users read. */
+export const DOCUMENT_TYPES = {
+  pdf: { mediaType: 'application/pdf', label: 'PDF' },
+  jpg: { mediaType: 'image/jpeg', label: 'JPG' },
+  png: { mediaType: 'image/png', label: 'PNG' },
+} as const;
+export type DocumentType = keyof typeof DOCUMENT_TYPES;
+export const DOCUMENT_TYPE_NAMES = Object.keys(DOCUMENT_TYPES) as DocumentType[];
+
+export interface DocumentLimits {
+  maxBytes: number;
+  maxFiles: number;
+  types: readonly DocumentType[];
+}
+
+/** An attachment field's limits unless its definition says otherwise. */
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  maxFiles: 5,
+  types: DOCUMENT_TYPE_NAMES,
+};
+
+/** The most any field may allow: the server never buffers more than this for one file. */
+export const DOCUMENT_MAX_BYTES_CEILING = 20 * 1024 * 1024;
+
+export const DOCUMENT_FILE_NAME_MAX = 200;
+
+/** `10MB`, `512KB`: as the GOV.UK pattern writes sizes. */
+export function formatLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)}MB` : `${Math.ceil(bytes / 1024)}KB`;
+}
+
+function typeList(types: readonly DocumentType[]): string {
+  const labels = types.map((t) => DOCUMENT_TYPES[t].label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+/** GOV.UK "Upload a file" error messages. */
+export const DOCUMENT_MESSAGES = {
+  noFile: 'Select a file',
+  virus: 'The selected file contains a virus',
+  empty: 'The selected file is empty',
+  tooLarge: (limits: Pick<DocumentLimits, 'maxBytes'>) =>
+    `The selected file must be smaller than ${formatLimit(limits.maxBytes)}`,
+  wrongType: (limits: Pick<DocumentLimits, 'types'>) => `The selected file must be a ${typeList(limits.types)}`,
+  tooMany: (limits: Pick<DocumentLimits, 'maxFiles'>) =>
+    `You can only upload ${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'} here`,
+  failed: 'The selected file could not be uploaded – try again',
+  notAttachmentField: 'This question does not take a file',
+  unavailable:
+    'Files cannot be uploaded at the moment because they cannot be checked for viruses. Your answers are kept: try again later.',
+  notFound: 'There is no such document for the profile you are acting for.',
+  missing: 'The selected file could not be found – upload it again',
+  notEditable: 'Documents of a record that has been submitted cannot be changed.',
+  uploaded: 'File uploaded.',
+  deleted: 'File removed.',
+} as const;
+
+/** What the server reports of a scan: 'not_scanned' only in the embedded default without a scanner. */
+export const SCAN_STATUSES = ['clean', 'not_scanned'] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];

@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { CASE_PATHS } from '../../contract/cases.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '../../contract/documents.ts';
+import type { DocumentInfo } from '../../contract/schemas/documents.ts';
+import type { CaseDetail } from '../../contract/schemas/eservices.ts';
+import type { Database } from '../db/database.ts';
+import { EICAR } from '../test/clamd.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { ATTACHMENT_FIELD, SMALL_LIMIT_FIELD, TEST_APP, TEST_DATA, useAttachmentForm } from './test-form.ts';
+
+const clamdSocket = inject('clamdSocket');
+
+/** A minimal but real PDF (file-type reads the %PDF- signature and the trailer). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(fileName: string, content: Buffer, contentType = 'application/pdf') {
+  const boundary = `----ptib${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head, 'utf8'), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (c: TestClient, caseId: string, fileName: string, content: Buffer, field = ATTACHMENT_FIELD) => {
+  const { body, headers } = multipart(fileName, content);
+  return c.request({
+    method: 'POST',
+    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+    body,
+    headers,
+  });
+};
+const list = async (c: TestClient, caseId: string) => {
+  const res = await c.get(fillPath(DOCUMENT_PATHS.ofCase, { id: caseId }));
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { responseJSON: { documents: DocumentInfo[] } }).responseJSON.documents;
+};
+
+async function draft(c: TestClient): Promise<CaseDetail> {
+  const res = await c.post(API_PATHS.cases, { appCode: TEST_APP, data: TEST_DATA, draft: true });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().responseJSON as CaseDetail;
+}
+
+async function appWith(
+  overrides: Record<string, string>,
+): Promise<{ app: FastifyInstance; db: Database; demo: TestClient }> {
+  const { app, db } = await buildTestApp(overrides);
+  await useAttachmentForm(db);
+  return { app, db, demo: await signedInClient(app, 'ptib.demo') };
+}
+
+describe.skipIf(!clamdSocket)('documents scanned by a real clamd', () => {
+  let db: Database;
+  let demo: TestClient;
+  let master: TestClient;
+
+  beforeAll(async () => {
+    let app: FastifyInstance;
+    ({ app, db, demo } = await appWith({ CLAMD_SOCKET: clamdSocket }));
+    master = await signedInClient(app, 'ptib.master');
+  });
+
+  it('keeps a clean PDF, lists it and gives back the same bytes to its owner only', async () => {
+    const record = await draft(demo);
+    const res = await upload(demo, record.id, '../statement: final?.pdf', PDF);
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = res.json().responseJSON as DocumentInfo;
+    expect(doc).toMatchObject({
+      fieldName: ATTACHMENT_FIELD,
+      fileName: 'statement final.pdf',
+      mediaType: 'application/pdf',
+      sizeBytes: PDF.length,
+      scanStatus: 'clean',
+    });
+    expect(await list(demo, record.id)).toEqual([doc]);
+
+    const download = await demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id }));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''statement%20final.pdf");
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    // Another profile sees neither the list nor the file, and learns nothing of it.
+    expect((await master.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id }))).statusCode).toBe(404);
+    expect((await master.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id }))).statusCode).toBe(404);
+    expect((await upload(master, record.id, 'x.pdf', PDF)).statusCode).toBe(404);
+  });
+
+  it('refuses the EICAR test file as a virus, whatever it is called, and stores nothing', async () => {
+    const record = await draft(demo);
+    const res = await upload(demo, record.id, 'invoice.pdf', EICAR);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.virus);
+    expect(await list(demo, record.id)).toEqual([]);
+    const { rows } = await db.query<{ detail: { signature: string } }>(
+      `SELECT detail FROM audit_events WHERE event = 'document_refused' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]?.detail.signature).toBe('Eicar-Test-Signature.UNOFFICIAL');
+  });
+
+  it('judges the type by content: a file that claims to be a PDF but is not is refused', async () => {
+    const record = await draft(demo);
+    const fake = await upload(demo, record.id, 'report.pdf', Buffer.from('<html><body>not a pdf</body></html>'));
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.wrongType({ types: ['pdf', 'jpg', 'png'] }));
+    // A real PNG named .pdf is a PNG: accepted as what it is.
+    const png = await upload(demo, record.id, 'scan.pdf', PNG);
+    expect(png.statusCode, png.body).toBe(201);
+    expect(png.json().responseJSON.mediaType).toBe('image/png');
+  });
+
+  it('refuses an empty file, a file over the field size and more files than the field takes', async () => {
+    const record = await draft(demo);
+    const empty = await upload(demo, record.id, 'empty.pdf', Buffer.alloc(0));
+    expect(empty.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.empty);
+    expect(empty.statusCode).toBe(400);
+
+    const big = Buffer.concat([PDF, Buffer.alloc(2048, 0x20)]);
+    const tooBig = await upload(demo, record.id, 'big.pdf', big, SMALL_LIMIT_FIELD);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().header.responseDesc).toBe('The selected file must be smaller than 2KB');
+
+    expect((await upload(demo, record.id, 'one.pdf', PDF, SMALL_LIMIT_FIELD)).statusCode).toBe(201);
+    const second = await upload(demo, record.id, 'two.pdf', PDF, SMALL_LIMIT_FIELD);
+    expect(second.statusCode).toBe(400);
+    expect(second.json().header.responseDesc).toBe('You can only upload 1 file here');
+  });
+
+  it('takes files only on an attachment question of a draft', async () => {
+    const record = await draft(demo);
+    const notAttachment = await upload(demo, record.id, 'a.pdf', PDF, 'remarks');
+    expect(notAttachment.statusCode).toBe(400);
+    expect(notAttachment.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.notAttachmentField);
+    const noFile = await demo.request({
+      method: 'POST',
+      url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=${ATTACHMENT_FIELD}`,
+      body: {},
+    });
+    expect(noFile.statusCode).toBe(400);
+  });
+
+  it('removes a file from a draft, and every file when the draft is deleted', async () => {
+    const record = await draft(demo);
+    const a = (await upload(demo, record.id, 'a.pdf', PDF)).json().responseJSON as DocumentInfo;
+    await upload(demo, record.id, 'b.pdf', PDF);
+    const removed = await demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: a.id }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await list(demo, record.id)).map((d) => d.fileName)).toEqual(['b.pdf']);
+
+    const deleted = await demo.post(fillPath(CASE_PATHS.delete, { id: record.id }), {});
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const { rows } = await db.query('SELECT 1 FROM documents WHERE case_id = $1::bigint', [record.id]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('freezes the documents of a submitted record', async () => {
+    const record = await draft(demo);
+    const doc = (await upload(demo, record.id, 'a.pdf', PDF)).json().responseJSON as DocumentInfo;
+    const submitted = await demo.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+      version: record.version,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((await upload(demo, record.id, 'b.pdf', PDF)).statusCode).toBe(409);
+    expect((await demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: doc.id }))).statusCode).toBe(409);
+    // Still there to read again.
+    expect((await demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id }))).statusCode).toBe(200);
+  });
+});
+
+describe('when the scanner is down', () => {
+  it('answers that the file could not be uploaded, stores nothing and loses none of the draft', async () => {
+    const { demo } = await appWith({ CLAMD_SOCKET: '/nonexistent/clamd.sock', CLAMD_TIMEOUT_MS: '1000' });
+    const record = await draft(demo);
+    const res = await upload(demo, record.id, 'a.pdf', PDF);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.failed);
+    expect(await list(demo, record.id)).toEqual([]);
+    const again = await demo.get(fillPath(CASE_PATHS.one, { id: record.id }));
+    expect(again.json().responseJSON).toMatchObject({ version: record.version, data: record.data, status: 'draft' });
+  });
+});
+
+describe('without a scanner', () => {
+  it('keeps files marked not scanned in the embedded default, shown to their uploader only', async () => {
+    const { demo, db } = await appWith({});
+    const record = await draft(demo);
+    const res = await upload(demo, record.id, 'a.pdf', PDF);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().responseJSON.scanStatus).toBe('not_scanned');
+    // Another account of the same profile would not see it: pretend the upload came from someone else.
+    await db.query(`UPDATE documents SET uploaded_by = (SELECT id FROM accounts WHERE login_name = 'ptib.master')`);
+    expect(await list(demo, record.id)).toEqual([]);
+  });
+
+  it('refuses uploads in production until a scanner is configured', async () => {
+    const { demo } = await appWith({ NODE_ENV: 'production' });
+    const record = await draft(demo);
+    const res = await upload(demo, record.id, 'a.pdf', PDF);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.unavailable);
+  });
+});

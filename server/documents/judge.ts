@@ -1,0 +1,81 @@
+import { basename } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DOCUMENT_FILE_NAME_MAX,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES,
+  DEFAULT_DOCUMENT_LIMITS,
+  DOCUMENT_MAX_BYTES_CEILING,
+  DOCUMENT_TYPE_NAMES,
+  type DocumentLimits,
+  type DocumentType,
+} from '../../contract/documents.ts';
+
+/**
+ * The limits of an attachment field, found in the e-service's form definition wherever it sits (a page,
+ * a section, a repeating group): `{ type: 'attachment', name, maxSizeBytes, maxFiles, types }` with types
+ * as media types (contract/forms/types.ts). null when there is no such field, so an upload to any other
+ * name is refused. Types we cannot judge by content are left out; sizes are held under the ceiling.
+ */
+export function attachmentLimits(form: unknown, fieldName: string): DocumentLimits | null {
+  const field = findAttachment(form, fieldName, 0);
+  if (!field) return null;
+  const wanted = Array.isArray(field.types) ? field.types : [];
+  const types = DOCUMENT_TYPE_NAMES.filter((t) => wanted.includes(DOCUMENT_TYPES[t].mediaType));
+  const positive = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
+  return {
+    maxBytes: Math.min(positive(field.maxSizeBytes) ?? DEFAULT_DOCUMENT_LIMITS.maxBytes, DOCUMENT_MAX_BYTES_CEILING),
+    maxFiles: positive(field.maxFiles) ?? DEFAULT_DOCUMENT_LIMITS.maxFiles,
+    types: types.length > 0 ? types : DEFAULT_DOCUMENT_LIMITS.types,
+  };
+}
+
+function findAttachment(node: unknown, name: string, depth: number): Record<string, unknown> | null {
+  if (depth > 8 || typeof node !== 'object' || node === null) return null;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findAttachment(item, name, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  const record = node as Record<string, unknown>;
+  if (record.type === 'attachment' && record.name === name) return record;
+  for (const value of Object.values(record)) {
+    if (typeof value === 'object') {
+      const found = findAttachment(value, name, depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export type Judgement = { ok: true; type: DocumentType; mediaType: string } | { ok: false; message: string };
+
+/** The checks that need no reading of the content: a scan comes after these and before the type. */
+export function judgeSize(content: Uint8Array, limits: DocumentLimits): string | null {
+  if (content.length === 0) return DOCUMENT_MESSAGES.empty;
+  if (content.length > limits.maxBytes) return DOCUMENT_MESSAGES.tooLarge(limits);
+  return null;
+}
+
+/** What a file is, by its content alone: its name and the type the browser declared are not trusted. */
+export async function judgeType(content: Uint8Array, limits: DocumentLimits): Promise<Judgement> {
+  const sniffed = await fileTypeFromBuffer(content);
+  const type = limits.types.find((t) => DOCUMENT_TYPES[t].mediaType === sniffed?.mime);
+  if (!type) return { ok: false, message: DOCUMENT_MESSAGES.wrongType(limits) };
+  return { ok: true, type, mediaType: DOCUMENT_TYPES[type].mediaType };
+}
+
+/**
+ * The name to keep and show: the last path segment, without control characters or characters that would
+ * break a Content-Disposition header, at most DOCUMENT_FILE_NAME_MAX characters; never empty.
+ */
+export function cleanFileName(name: string, type: DocumentType): string {
+  const cleaned = basename(name.replaceAll('\\', '/'))
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .trim();
+  const chars = [...(cleaned || `document.${type}`)];
+  return chars.length > DOCUMENT_FILE_NAME_MAX ? chars.slice(-DOCUMENT_FILE_NAME_MAX).join('') : chars.join('');
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_MAX_BYTES_CEILING, DOCUMENT_MESSAGES } from '../../contract/documents.ts';
+import { attachmentLimits, cleanFileName, judgeSize, judgeType } from './judge.ts';
+
+const form = {
+  schemaVersion: 2,
+  pages: [
+    {
+      id: 'claim',
+      heading: 'Claim',
+      sections: [
+        {
+          heading: 'Creditors',
+          fields: [
+            {
+              type: 'group',
+              name: 'creditors',
+              fields: [
+                { type: 'text', name: 'name', label: 'Name' },
+                {
+                  type: 'attachment',
+                  name: 'invoice',
+                  label: 'Invoice',
+                  maxSizeBytes: 2048,
+                  maxFiles: 2,
+                  types: ['application/pdf', 'application/zip'],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe('attachmentLimits', () => {
+  it('finds an attachment field anywhere in a definition, keeping only types judged by content', () => {
+    expect(attachmentLimits(form, 'invoice')).toEqual({ maxBytes: 2048, maxFiles: 2, types: ['pdf'] });
+  });
+  it('is null for a field that is not an attachment or does not exist', () => {
+    expect(attachmentLimits(form, 'name')).toBeNull();
+    expect(attachmentLimits(form, 'nothing')).toBeNull();
+  });
+  it('holds a field to the ceiling and fills what it leaves out', () => {
+    const loose = { fields: [{ type: 'attachment', name: 'f', maxSizeBytes: 10 ** 12 }] };
+    expect(attachmentLimits(loose, 'f')).toEqual({ ...DEFAULT_DOCUMENT_LIMITS, maxBytes: DOCUMENT_MAX_BYTES_CEILING });
+  });
+});
+
+describe('judging a file', () => {
+  const limits = { maxBytes: 100, maxFiles: 1, types: ['pdf', 'png'] } as const;
+  it('refuses empty and over-size files with the GOV.UK words', () => {
+    expect(judgeSize(new Uint8Array(0), limits)).toBe(DOCUMENT_MESSAGES.empty);
+    expect(judgeSize(new Uint8Array(101), limits)).toBe('The selected file must be smaller than 1KB');
+    expect(judgeSize(new Uint8Array(100), limits)).toBeNull();
+  });
+  it('goes by content, not by name', async () => {
+    expect(await judgeType(Buffer.from('%PDF-1.4\n%%EOF\n'), limits)).toMatchObject({ ok: true, type: 'pdf' });
+    expect(await judgeType(Buffer.from('hello'), limits)).toEqual({
+      ok: false,
+      message: 'The selected file must be a PDF or PNG',
+    });
+  });
+  it('keeps a safe file name', () => {
+    expect(cleanFileName('C:\\fakepath\\a"b<c>.pdf', 'pdf')).toBe('abc.pdf');
+    expect(cleanFileName('../../etc/passwd\u0000', 'pdf')).toBe('passwd');
+    expect(cleanFileName('', 'png')).toBe('document.png');
+    expect([...cleanFileName('x'.repeat(500) + '.pdf', 'pdf')]).toHaveLength(200);
+  });
+});

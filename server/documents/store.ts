@@ -1,0 +1,129 @@
+import type { DocumentInfo } from '../../contract/schemas/documents.ts';
+import type { ScanStatus } from '../../contract/documents.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** The documents table (migration 110): rows of one record, read only through its acting profile. */
+interface DocumentRow {
+  id: string;
+  case_id: string;
+  field_name: string;
+  file_name: string;
+  media_type: string;
+  size_bytes: number;
+  sha256: string;
+  scan_status: ScanStatus;
+  uploaded_at: Date | string;
+}
+
+const COLUMNS =
+  'd.id::text AS id, d.case_id::text AS case_id, d.field_name, d.file_name, d.media_type, d.size_bytes, d.sha256, d.scan_status, d.uploaded_at';
+
+/**
+ * Who may see a document: the acting profile owns its record (not deleted), and a file no scanner has
+ * passed is seen only by the account that uploaded it.
+ */
+const VISIBLE = `c.profile_id = $2 AND c.deleted_at IS NULL AND (d.scan_status = 'clean' OR d.uploaded_by = $3::bigint)`;
+
+export function toInfo(row: DocumentRow): DocumentInfo {
+  return {
+    id: row.id,
+    fieldName: row.field_name,
+    fileName: row.file_name,
+    mediaType: row.media_type,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    scanStatus: row.scan_status,
+    uploadedAt: new Date(row.uploaded_at).toISOString(),
+  };
+}
+
+export interface Viewer {
+  profileId: string;
+  accountId: number;
+}
+
+export async function listDocuments(db: Queryable, caseId: string, viewer: Viewer): Promise<DocumentInfo[]> {
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents d JOIN cases c ON c.id = d.case_id
+      WHERE d.case_id = $1::bigint AND ${VISIBLE} ORDER BY d.field_name, d.uploaded_at, d.id`,
+    [caseId, viewer.profileId, viewer.accountId],
+  );
+  return rows.map(toInfo);
+}
+
+export async function countInField(db: Queryable, caseId: string, fieldName: string): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM documents WHERE case_id = $1::bigint AND field_name = $2',
+    [caseId, fieldName],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function insertDocument(
+  db: Queryable,
+  doc: {
+    id: string;
+    caseId: string;
+    fieldName: string;
+    fileName: string;
+    mediaType: string;
+    content: Uint8Array;
+    sha256: string;
+    scanStatus: ScanStatus;
+    accountId: number;
+    now: Date;
+  },
+): Promise<DocumentInfo> {
+  const { rows } = await db.query<DocumentRow>(
+    `INSERT INTO documents AS d (id, case_id, field_name, file_name, media_type, size_bytes, sha256, content,
+                                 scan_status, uploaded_by, uploaded_at)
+     VALUES ($1::uuid, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING ${COLUMNS}`,
+    [
+      doc.id,
+      doc.caseId,
+      doc.fieldName,
+      doc.fileName,
+      doc.mediaType,
+      doc.content.length,
+      doc.sha256,
+      doc.content,
+      doc.scanStatus,
+      doc.accountId,
+      doc.now,
+    ],
+  );
+  return toInfo(rows[0]!);
+}
+
+/** One visible document with its record's status, and its content when asked for. */
+export async function findDocument(
+  db: Queryable,
+  id: string,
+  viewer: Viewer,
+  withContent = false,
+): Promise<(DocumentInfo & { caseId: string; caseStatus: string; content?: Uint8Array }) | null> {
+  const { rows } = await db.query<DocumentRow & { case_status: string; content?: Uint8Array }>(
+    `SELECT ${COLUMNS}, c.status AS case_status${withContent ? ', d.content' : ''}
+       FROM documents d JOIN cases c ON c.id = d.case_id
+      WHERE d.id = $1::uuid AND ${VISIBLE}`,
+    [id, viewer.profileId, viewer.accountId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...toInfo(row),
+    caseId: row.case_id,
+    caseStatus: row.case_status,
+    ...(withContent ? { content: row.content } : {}),
+  };
+}
+
+export async function deleteDocument(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM documents WHERE id = $1::uuid', [id]);
+}
+
+/** A deleted draft takes its files with it (the record row itself is kept, marked deleted). */
+export async function deleteDocumentsOfCase(db: Queryable, caseId: string): Promise<void> {
+  await db.query('DELETE FROM documents WHERE case_id = $1::bigint', [caseId]);
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { formatLimit } from '../../contract/documents.ts';
+import { PdfWriter } from './document.ts';
+
+/** What the acknowledgement shows: the answers as the user read them on "Check your answers". */
+export interface AnswerSection {
+  heading: string;
+  rows: { label: string; value: string }[];
+}
+
+export interface AcknowledgementInput {
+  eserviceTitle: string;
+  caseNumber: string;
+  submittedAt: Date;
+  /** Who sent it, and for whom when acting as a proxy. */
+  submittedBy: string;
+  onBehalfOf?: string | undefined;
+  sections: AnswerSection[];
+  files: { question: string; fileName: string; sizeBytes: number }[];
+  /** SHA-256 of the submitted content (submissionDigest). */
+  digest: string;
+  contactPhone: string;
+}
+
+/** "25 Nov 2026, 2:05 pm" in Singapore time, as the portal writes times. */
+export function singaporeTime(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-SG', {
+    timeZone: 'Asia/Singapore',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const month = get('month').slice(0, 3);
+  return `${get('day')} ${month} ${get('year')}, ${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase().replace(/\./g, '')}`;
+}
+
+/** JSON with its object keys sorted at every depth: the same content always gives the same text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * The digest printed on the acknowledgement: SHA-256 over the case number, the form version, the answers and
+ * each file's own SHA-256, so anyone holding the record can show the PDF describes exactly what was sent.
+ */
+export function submissionDigest(input: {
+  caseNumber: string;
+  formVersion: number;
+  answers: unknown;
+  fileHashes: string[];
+}): string {
+  return createHash('sha256')
+    .update(canonical({ ...input, fileHashes: [...input.fileHashes].sort() }))
+    .digest('hex');
+}
+
+export async function renderAcknowledgement(input: AcknowledgementInput): Promise<Uint8Array> {
+  const pdf = await PdfWriter.create(
+    { title: `Acknowledgement ${input.caseNumber}`, subject: `${input.eserviceTitle}: acknowledgement of submission` },
+    input.submittedAt,
+  );
+  pdf.paragraph('PTIB e-Services', { muted: true }).heading('Acknowledgement of submission', 20);
+  pdf
+    .row('E-service', input.eserviceTitle)
+    .row('Case number', input.caseNumber)
+    .row('Submitted', singaporeTime(input.submittedAt))
+    .row('Submitted by', input.submittedBy);
+  if (input.onBehalfOf) pdf.row('On behalf of', input.onBehalfOf);
+  pdf
+    .space(6)
+    .paragraph(
+      'We have received your submission. An officer will review it and you will be told of the outcome. Keep this acknowledgement and quote the case number in any enquiry.',
+    );
+
+  for (const section of input.sections) {
+    pdf.heading(section.heading, 13);
+    for (const row of section.rows) pdf.row(row.label, row.value);
+  }
+
+  pdf.heading('Documents', 13);
+  if (input.files.length === 0) pdf.paragraph('No documents were attached.');
+  for (const file of input.files) pdf.row(file.question, `${file.fileName} (${formatLimit(file.sizeBytes)})`);
+
+  pdf.heading('Record of what was sent', 13);
+  pdf.paragraph(`SHA-256 digest of the submitted answers and documents: ${input.digest}`, { size: 9 });
+  pdf.paragraph(
+    `Questions? Call ${input.contactPhone} during office hours, or use the online enquiry form. Airtime charges may apply when calling from a mobile phone.`,
+    { muted: true, size: 9 },
+  );
+  return pdf.bytes();
+}

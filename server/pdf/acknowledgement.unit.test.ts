@@ -1,0 +1,102 @@
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import { renderAcknowledgement, singaporeTime, submissionDigest } from './acknowledgement.ts';
+
+async function textOf(bytes: Uint8Array): Promise<string> {
+  const parser = new PDFParse({ data: bytes });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('the acknowledgement PDF', () => {
+  const submittedAt = new Date('2026-11-25T06:05:00Z');
+  const digest = submissionDigest({
+    caseNumber: 'PD 000042 2026',
+    formVersion: 2,
+    answers: { a: 1 },
+    fileHashes: ['x'],
+  });
+
+  it('holds the case number, the time, every answer, the files and the digest, as text a reader can find', async () => {
+    const bytes = await renderAcknowledgement({
+      eserviceTitle: 'Payment by Debtor',
+      caseNumber: 'PD 000042 2026',
+      submittedAt,
+      submittedBy: 'Tan Ah Kow',
+      onBehalfOf: 'Lim Siew Ling (S1234567D)',
+      sections: [
+        { heading: 'About the payment', rows: [{ label: 'Amount', value: 'S$1,234.50' }] },
+        {
+          heading: 'Creditors',
+          rows: Array.from({ length: 60 }, (_, i) => ({
+            label: `Creditor ${i + 1}`,
+            value: `Zoë Ng Pte. Ltd. ${i + 1}`,
+          })),
+        },
+      ],
+      files: [{ question: 'Invoice', fileName: 'invoice.pdf', sizeBytes: 2_500_000 }],
+      digest,
+      contactPhone: '1800-225-5529',
+    });
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = await textOf(bytes);
+    for (const expected of [
+      'Acknowledgement of submission',
+      'PD 000042 2026',
+      '25 Nov 2026, 2:05 pm',
+      'Lim Siew Ling (S1234567D)',
+      'S$1,234.50',
+      'Zoë Ng Pte. Ltd. 60',
+      'invoice.pdf (2.4MB)',
+      digest,
+      'Page 2 of',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('prints a character its font lacks as ? instead of failing', async () => {
+    const bytes = await renderAcknowledgement({
+      eserviceTitle: 'Travel',
+      caseNumber: 'TRA 000001 2026',
+      submittedAt,
+      submittedBy: '陈大文',
+      sections: [],
+      files: [],
+      digest,
+      contactPhone: '1800-225-5529',
+    });
+    expect(await textOf(bytes)).toContain('Submitted by');
+  });
+
+  it('writes Singapore time', () => {
+    expect(singaporeTime(new Date('2026-01-01T15:59:00Z'))).toBe('1 Jan 2026, 11:59 pm');
+    expect(singaporeTime(new Date('2026-01-01T16:00:00Z'))).toBe('2 Jan 2026, 12:00 am');
+  });
+
+  it('digests the same content the same way, whatever the key order, and differently when anything changes', () => {
+    const a = submissionDigest({
+      caseNumber: 'X',
+      formVersion: 1,
+      answers: { b: 2, a: [1, { d: 1, c: 2 }] },
+      fileHashes: ['1', '2'],
+    });
+    const b = submissionDigest({
+      caseNumber: 'X',
+      formVersion: 1,
+      answers: { a: [1, { c: 2, d: 1 }], b: 2 },
+      fileHashes: ['2', '1'],
+    });
+    expect(a).toBe(b);
+    expect(
+      submissionDigest({
+        caseNumber: 'X',
+        formVersion: 2,
+        answers: { b: 2, a: [1, { d: 1, c: 2 }] },
+        fileHashes: ['1', '2'],
+      }),
+    ).not.toBe(a);
+  });
+});

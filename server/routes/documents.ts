@@ -1,0 +1,233 @@
+import { createHash, randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '../../contract/index.ts';
+import { isEditable, type CaseStatus } from '../../contract/cases.ts';
+import {
+  DOCUMENT_MAX_BYTES_CEILING,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_PATHS,
+  type ScanStatus,
+} from '../../contract/documents.ts';
+import {
+  caseIdParamsSchema,
+  documentIdParamsSchema,
+  documentListSchema,
+  documentSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  uploadQuerySchema,
+} from '../../contract/schemas/index.ts';
+import { audit } from '../auth/audit.ts';
+import { openCase } from '../cases/service.ts';
+import { attachmentLimits, cleanFileName, judgeSize, judgeType } from '../documents/judge.ts';
+import { ScannerUnavailableError, type Scanner } from '../documents/scanner.ts';
+import { countInField, deleteDocument, findDocument, insertDocument, listDocuments } from '../documents/store.ts';
+import { ApiError, badRequest } from '../plugins/errors.ts';
+
+const refusals = {
+  400: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+
+const notFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, DOCUMENT_MESSAGES.notFound);
+const notEditable = () => new ApiError(409, RESPONSE_CODE.CONFLICT, DOCUMENT_MESSAGES.notEditable);
+
+/**
+ * Supporting documents of the acting profile's records (docs/decisions/0037): upload to an attachment
+ * field of a draft (one file a call, streamed, judged by content, scanned), list, download and remove.
+ * `scanner` null: no scanner configured, so files are kept marked not scanned, or refused in production.
+ */
+export async function documentRoutes(app: FastifyInstance, options: { scanner: Scanner | null }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+  const refuseUnscanned = app.config.NODE_ENV === 'production' && !options.scanner;
+  // The ceiling bounds what is read of any one file before its field's own limit is checked.
+  await app.register(multipart, {
+    limits: { fileSize: DOCUMENT_MAX_BYTES_CEILING, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+  });
+
+  r.get(
+    DOCUMENT_PATHS.ofCase,
+    {
+      preHandler,
+      schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(documentListSchema), ...refusals } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const principal = request.principal!;
+      await openCase(app.db, request.params.id, principal);
+      const documents = await listDocuments(app.db, request.params.id, {
+        profileId: principal.actingProfileId,
+        accountId: principal.accountId,
+      });
+      return ok({ documents });
+    },
+  );
+
+  r.post(
+    DOCUMENT_PATHS.ofCase,
+    {
+      preHandler,
+      schema: {
+        params: caseIdParamsSchema,
+        querystring: uploadQuerySchema,
+        response: { 201: envelopeSchema(documentSchema), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const now = app.now();
+      const { row, eservice } = await openCase(app.db, request.params.id, principal);
+      if (!isEditable(row.status as CaseStatus)) throw notEditable();
+      const fieldName = request.query.field;
+      const limits = attachmentLimits(eservice.form, fieldName);
+      if (!limits) throw badRequest(DOCUMENT_MESSAGES.notAttachmentField);
+      if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.unavailable);
+      if ((await countInField(app.db, row.id, fieldName)) >= limits.maxFiles)
+        throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
+
+      if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.noFile);
+      let file;
+      try {
+        file = await request.file({ limits: { fileSize: limits.maxBytes } });
+      } catch {
+        throw badRequest(DOCUMENT_MESSAGES.noFile);
+      }
+      if (!file) throw badRequest(DOCUMENT_MESSAGES.noFile);
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+          throw badRequest(DOCUMENT_MESSAGES.tooLarge(limits));
+        throw badRequest(DOCUMENT_MESSAGES.failed);
+      }
+      // Size first (cheap), then the scan, then the type: a virus is reported as one, whatever it claims to be.
+      const sizeProblem = judgeSize(content, limits);
+      if (sizeProblem) throw badRequest(sizeProblem);
+      let scanStatus: ScanStatus = 'not_scanned';
+      if (options.scanner) {
+        let verdict;
+        try {
+          verdict = await options.scanner.scan(content);
+        } catch (error) {
+          if (!(error instanceof ScannerUnavailableError)) throw error;
+          request.log.error({ err: error }, 'virus scanner unavailable: upload refused');
+          throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.failed);
+        }
+        if (!verdict.clean) {
+          await audit(app.db, {
+            event: 'document_refused',
+            outcome: 'failure',
+            at: now,
+            accountId: principal.accountId,
+            loginName: principal.loginName,
+            actingProfileId: principal.actingProfileId,
+            clientAddress: request.ip,
+            detail: { caseId: row.id, field: fieldName, reason: 'virus', signature: verdict.signature },
+          });
+          throw badRequest(DOCUMENT_MESSAGES.virus);
+        }
+        scanStatus = 'clean';
+      }
+
+      const judged = await judgeType(content, limits);
+      if (!judged.ok) throw badRequest(judged.message);
+
+      const stored = await app.db.transaction(async (tx) => {
+        const document = await insertDocument(tx, {
+          id: randomUUID(),
+          caseId: row.id,
+          fieldName,
+          fileName: cleanFileName(file.filename, judged.type),
+          mediaType: judged.mediaType,
+          content,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          scanStatus,
+          accountId: principal.accountId,
+          now,
+        });
+        await audit(tx, {
+          event: 'document_upload',
+          at: now,
+          accountId: principal.accountId,
+          loginName: principal.loginName,
+          actingProfileId: principal.actingProfileId,
+          clientAddress: request.ip,
+          detail: {
+            caseId: row.id,
+            documentId: document.id,
+            field: fieldName,
+            sizeBytes: document.sizeBytes,
+            scanStatus,
+          },
+        });
+        return document;
+      });
+      return reply.code(201).send(ok(stored, DOCUMENT_MESSAGES.uploaded));
+    },
+  );
+
+  r.get(
+    DOCUMENT_PATHS.one,
+    // No response schema: the answer is the file's bytes (a refusal goes through the app's error handler).
+    { preHandler, schema: { params: documentIdParamsSchema } },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const found = await findDocument(
+        app.db,
+        request.params.documentId,
+        { profileId: principal.actingProfileId, accountId: principal.accountId },
+        true,
+      );
+      if (!found?.content) throw notFound();
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Type', found.mediaType)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${found.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
+        )
+        .send(Buffer.from(found.content));
+    },
+  );
+
+  r.post(
+    DOCUMENT_PATHS.delete,
+    {
+      preHandler,
+      schema: {
+        params: documentIdParamsSchema,
+        body: z.object({}).optional(),
+        response: { 200: envelopeSchema(z.null()), ...refusals },
+      },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      const viewer = { profileId: principal.actingProfileId, accountId: principal.accountId };
+      await app.db.transaction(async (tx) => {
+        const found = await findDocument(tx, request.params.documentId, viewer);
+        if (!found) throw notFound();
+        if (!isEditable(found.caseStatus as CaseStatus)) throw notEditable();
+        await deleteDocument(tx, found.id);
+        await audit(tx, {
+          event: 'document_delete',
+          at: app.now(),
+          accountId: principal.accountId,
+          loginName: principal.loginName,
+          actingProfileId: principal.actingProfileId,
+          clientAddress: request.ip,
+          detail: { caseId: found.caseId, documentId: found.id, field: found.fieldName },
+        });
+      });
+      return ok(null, DOCUMENT_MESSAGES.deleted);
+    },
+  );
+}
