@@ -20,6 +20,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ SESSION_MAX_HOURS: '-1' }, 'SESSION_MAX_HOURS'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, 'SEED_DEMO="1" must not be set with NODE_ENV=production'],
   ])('refuses %j with one clear line', (env, text) => {
     let error: unknown;
     try {
