@@ -94,7 +94,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionProblem', null);
 
-  registerXsrf(app, apiBase);
+  await registerXsrf(app, apiBase);
   app.addHook('onRequest', async (request) => {
     await resolvePrincipal(app, request);
   });
