@@ -19,6 +19,15 @@ const basePath = z
 
 const optionalUrl = z.union([z.literal(''), z.url({ error: 'must be an absolute URL' })]).optional();
 
+function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && !url.search && !url.hash && !/[?#]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z
   .object({
     // Unset means development, as Node's convention has it (and the demo's SMS codes reach the log);
@@ -55,6 +64,15 @@ export const configSchema = z
     /** Where the built single-page app lives. */
     WEB_DIST: z.string().default('./dist/web'),
     TRUST_PROXY: flag.optional(),
+    /**
+     * The portal's public address (scheme, host, optional path), for answers that name it, such as
+     * security.txt; never taken from the request's Host header. Unset: those answers leave such lines out.
+     */
+    PUBLIC_URL: z
+      .string()
+      .refine((v) => v === '' || isPublicUrl(v), 'must be an absolute http(s) URL without query or fragment')
+      .transform((v) => (v === '' ? undefined : v.replace(/\/+$/, '')))
+      .optional(),
     /** Optional outside addresses for the header and footer links (decisions.md §3). */
     LINK_FAQS: optionalUrl,
     LINK_CONTACT_US: optionalUrl,
