@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RESPONSE_CODE, TEXT_INPUT_MESSAGES, fail } from '../contract/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -10,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { configRoutes } from './routes/config.ts';
 import { registerAuth } from './auth/plugin.ts';
 import { registerPayloadEncryption } from './plugins/encryption.ts';
+import { registerTextInputCheck } from './plugins/text-input.ts';
 import { publicKeyRoutes } from './routes/public-key.ts';
 import { authRoutes } from './routes/auth.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -84,6 +91,11 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     schemaController: { compilersFactory: ZOD_COMPILERS },
+    // A path the router cannot decode (bad percent-encoding) is refused before any route: an envelope
+    // saying why, like every other bad input, rather than Fastify's own error object.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, TEXT_INPUT_MESSAGES.badPath));
+    },
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
@@ -102,6 +114,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     privateKeyFile: config.PAYLOAD_PRIVATE_KEY_FILE,
     now: () => app.now().getTime(),
   });
+  registerTextInputCheck(app);
 
   await app.register(healthRoutes);
   const apiPrefix = config.API_BASE === '/' ? '' : config.API_BASE;
