@@ -85,6 +85,14 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     // sign-in throttles and the audit trail. Only the load balancer may reach the process (deploy/README.md).
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1_048_576,
+    // A slow client must not hold a connection for ever: the whole request within requestTimeout, its
+    // headers within headersTimeout, checked often enough that a limit is not overrun by Node's default
+    // 30 s sweep (docs/decisions/0031). Node answers 408 and closes the connection.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4)),
+    },
     // A request that reaches a stopping process on a kept-alive connection is served (then the connection
     // closes): the database is still open until every connection has ended. A 503 here would reach the
     // user, since nginx does not retry 503s, which mean "database unreachable" (deploy/README.md).
@@ -97,6 +105,8 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
       void (reply as FastifyReply).code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, TEXT_INPUT_MESSAGES.badPath));
     },
   });
+  // Connections past the cap are dropped at once, before they cost a request's memory.
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);

@@ -65,6 +65,29 @@ export const configSchema = z
     WEB_DIST: z.string().default('./dist/web'),
     TRUST_PROXY: flag.optional(),
     /**
+     * Limits of one connection (docs/decisions/0031): the whole request, body included, must arrive within
+     * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS (else 408 and the connection closes);
+     * a process holds at most MAX_CONNECTIONS connections, and drops further ones at once.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(500, 'must be 500–600000')
+      .max(600_000, 'must be 500–600000')
+      .default(30_000),
+    HEADERS_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(500, 'must be 500–600000')
+      .max(600_000, 'must be 500–600000')
+      .default(10_000),
+    MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1–1000000')
+      .max(1_000_000, 'must be 1–1000000')
+      .default(2_048),
+    /**
      * The portal's public address (scheme, host, optional path), for answers that name it, such as
      * security.txt; never taken from the request's Host header. Unset: those answers leave such lines out.
      */
@@ -109,6 +132,9 @@ export const configSchema = z
   .superRefine((config, context) => {
     // Refused rather than ignored with a warning: whoever set both expects demo accounts, and a warning in a
     // production log is easily missed; a start that stops with one line is not (docs/decisions/0031).
+    if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+      context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+    }
     if (config.NODE_ENV === 'production' && config.SEED_DEMO) {
       context.addIssue({
         code: 'custom',

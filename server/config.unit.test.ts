@@ -28,6 +28,8 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'ftp://eservices.example.sg' }, 'PUBLIC_URL="ftp://eservices.example.sg" must be an absolute'],
     [{ PUBLIC_URL: 'eservices.example.sg' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'https://eservices.example.sg/?x=1' }, 'PUBLIC_URL'],
+    [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }, 'HEADERS_TIMEOUT_MS="6000" must not exceed'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS="0" must be 1–1000000'],
     [{ NODE_ENV: 'production', SEED_DEMO: '1' }, 'SEED_DEMO="1" must not be set with NODE_ENV=production'],
   ])('refuses %j with one clear line', (env, text) => {
     let error: unknown;
