@@ -85,3 +85,17 @@ export const SSO_MESSAGES = {
     'This sign-in answer is for a sign-in started in another browser, so it cannot be used here. Please sign in again.',
   handoverInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
 } as const;
+
+/**
+ * Why the server refuses text no stored value may hold (docs/decisions/0031): a NUL character, which
+ * PostgreSQL's text and jsonb cannot store, and a lone UTF-16 surrogate, which is not Unicode text.
+ */
+export const TEXT_INPUT_MESSAGES = {
+  nul: 'must not contain a NUL character (U+0000)',
+  loneSurrogate: 'must be well-formed Unicode text (it holds a lone surrogate)',
+  /** A path whose percent-encoding is not UTF-8 (e.g. a lone surrogate's bytes, %ED%A0%80). */
+  badPath: 'Invalid request path: its percent-encoding is not valid UTF-8',
+  /** `Invalid request body field 'a.b': …`, the form of the server's other validation reasons. */
+  invalid: (part: string, where: string, problem: string) =>
+    `Invalid request ${part}${where ? ` field '${where}'` : ''}: ${problem}`,
+} as const;

@@ -13,7 +13,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Also into a file the test workers can read (e.g. the one-time password the embedded SMS sender logs).
   const logFile = path.join(dataDir, 'server.log');
   const server = await spawnServer({
-    env: { DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    // PUBLIC_URL as a deployment sets it: security.txt names the portal's address from it only.
+    env: {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      PUBLIC_URL: 'https://eservices.example.sg',
+    },
     onOutput: (chunk) => appendFileSync(logFile, chunk),
   });
   const { url: base, child, logs } = server;

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RESPONSE_CODE, TEXT_INPUT_MESSAGES, fail } from '../contract/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -10,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { configRoutes } from './routes/config.ts';
 import { registerAuth } from './auth/plugin.ts';
 import { registerPayloadEncryption } from './plugins/encryption.ts';
+import { registerTextInputCheck } from './plugins/text-input.ts';
 import { publicKeyRoutes } from './routes/public-key.ts';
 import { authRoutes } from './routes/auth.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -84,13 +91,28 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     // sign-in throttles and the audit trail. Only the load balancer may reach the process (deploy/README.md).
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1_048_576,
+    // A slow client must not hold a connection for ever: the whole request within requestTimeout, its
+    // headers within headersTimeout, checked often enough that a limit is not overrun by Node's default
+    // 30 s sweep (docs/decisions/0031). Node answers 408 and closes the connection.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4)),
+    },
     // A request that reaches a stopping process on a kept-alive connection is served (then the connection
     // closes): the database is still open until every connection has ended. A 503 here would reach the
     // user, since nginx does not retry 503s, which mean "database unreachable" (deploy/README.md).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     schemaController: { compilersFactory: ZOD_COMPILERS },
+    // A path the router cannot decode (bad percent-encoding) is refused before any route: an envelope
+    // saying why, like every other bad input, rather than Fastify's own error object.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, TEXT_INPUT_MESSAGES.badPath));
+    },
   });
+  // Connections past the cap are dropped at once, before they cost a request's memory.
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
@@ -109,6 +131,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     privateKeyFile: config.PAYLOAD_PRIVATE_KEY_FILE,
     now: () => app.now().getTime(),
   });
+  registerTextInputCheck(app);
 
   await app.register(healthRoutes);
   const apiPrefix = config.API_BASE === '/' ? '' : config.API_BASE;

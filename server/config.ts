@@ -19,87 +19,143 @@ const basePath = z
 
 const optionalUrl = z.union([z.literal(''), z.url({ error: 'must be an absolute URL' })]).optional();
 
-export const configSchema = z.object({
-  // Unset means development, as Node's convention has it (and the demo's SMS codes reach the log);
-  // a production deployment sets NODE_ENV=production (deploy/README.md).
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
-  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
-  PORT: portSchema.default(8080),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SEED_DEMO: flag.optional(),
-  API_BASE: basePath.default('/'),
-  PROCESS_ENGINE_BASE: basePath.default('/process-engine'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
-    .default('info'),
-  SESSION_MAX_HOURS: z.coerce
-    .number({ error: 'must be a number' })
-    .positive('must be positive')
-    .max(168, 'must be at most 168')
-    .default(SESSION.DEFAULT_MAX_HOURS),
-  CONTACT_PHONE: z.string().min(1).default('1800-225-5529'),
-  GOV_SEARCH_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.search.gov.sg/search'),
-  /**
-   * PEM file (PKCS#8) of the RSA private key (3072 bits or more) for payload encryption. Unset: a key is
-   * generated on first use and kept in the database, shared by every server process.
-   */
-  PAYLOAD_PRIVATE_KEY_FILE: z.string().min(1, 'must not be empty').optional(),
-  /** Where the built single-page app lives. */
-  WEB_DIST: z.string().default('./dist/web'),
-  TRUST_PROXY: flag.optional(),
-  /** Optional outside addresses for the header and footer links (decisions.md §3). */
-  LINK_FAQS: optionalUrl,
-  LINK_CONTACT_US: optionalUrl,
-  LINK_USEFUL_LINKS: optionalUrl,
-  LINK_PRIVACY_STATEMENT: optionalUrl,
-  LINK_TERMS_AND_CONDITIONS: optionalUrl,
-  LINK_TERMS_OF_USE: optionalUrl,
-  LINK_REPORT_VULNERABILITY: optionalUrl,
-  LINK_RATE: optionalUrl,
-  /** SMS one-time passwords (server/otp): the HMAC key of codes (unset: one kept in the database). */
-  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('')),
-  /** An HTTP SMS gateway instead of the embedded sender (which writes to the log): Basic user/password or a token. */
-  SMS_GATEWAY_URL: optionalUrl,
-  SMS_GATEWAY_USER: z.string().optional(),
-  SMS_GATEWAY_PASSWORD: z.string().optional(),
-  SMS_GATEWAY_TOKEN: z.string().optional(),
-  SMS_GATEWAY_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(100, 'must be 100–60000')
-    .max(60_000, 'must be 100–60000')
-    .default(5_000),
-  /**
-   * SAML single sign-on (server/saml), off unless configured: the identity provider by metadata file or by
-   * entity id, SSO address and signing certificate; this service by entity id and assertion consumer URL.
-   */
-  SAML_IDP_METADATA_FILE: z.string().optional(),
-  SAML_IDP_ENTITY_ID: z.string().optional(),
-  SAML_IDP_SSO_URL: optionalUrl,
-  SAML_IDP_CERT: z.string().optional(),
-  SAML_SP_ENTITY_ID: z.string().optional(),
-  SAML_ACS_URL: optionalUrl,
-  /**
-   * The ClamAV daemon that scans uploaded documents: a Unix socket, or a host and port. Unset: the embedded
-   * default stores files marked not scanned; production refuses uploads (docs/decisions/0037).
-   */
-  CLAMD_SOCKET: z.string().optional(),
-  CLAMD_HOST: z.string().optional(),
-  CLAMD_PORT: portSchema.default(3310),
-  CLAMD_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(100, 'must be 100–600000')
-    .max(600_000, 'must be 100–600000')
-    .default(30_000),
-});
+function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && !url.search && !url.hash && !/[?#]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+export const configSchema = z
+  .object({
+    // Unset means development, as Node's convention has it (and the demo's SMS codes reach the log);
+    // a production deployment sets NODE_ENV=production (deploy/README.md).
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
+    HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+    PORT: portSchema.default(8080),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SEED_DEMO: flag.optional(),
+    API_BASE: basePath.default('/'),
+    PROCESS_ENGINE_BASE: basePath.default('/process-engine'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
+      .default('info'),
+    SESSION_MAX_HOURS: z.coerce
+      .number({ error: 'must be a number' })
+      .positive('must be positive')
+      .max(168, 'must be at most 168')
+      .default(SESSION.DEFAULT_MAX_HOURS),
+    CONTACT_PHONE: z.string().min(1).default('1800-225-5529'),
+    GOV_SEARCH_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.search.gov.sg/search'),
+    /**
+     * PEM file (PKCS#8) of the RSA private key (3072 bits or more) for payload encryption. Unset: a key is
+     * generated on first use and kept in the database, shared by every server process.
+     */
+    PAYLOAD_PRIVATE_KEY_FILE: z.string().min(1, 'must not be empty').optional(),
+    /** Where the built single-page app lives. */
+    WEB_DIST: z.string().default('./dist/web'),
+    TRUST_PROXY: flag.optional(),
+    /**
+     * Limits of one connection (docs/decisions/0031): the whole request, body included, must arrive within
+     * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS (else 408 and the connection closes);
+     * a process holds at most MAX_CONNECTIONS connections, and drops further ones at once.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(500, 'must be 500–600000')
+      .max(600_000, 'must be 500–600000')
+      .default(30_000),
+    HEADERS_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(500, 'must be 500–600000')
+      .max(600_000, 'must be 500–600000')
+      .default(10_000),
+    MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1–1000000')
+      .max(1_000_000, 'must be 1–1000000')
+      .default(2_048),
+    /**
+     * The portal's public address (scheme, host, optional path), for answers that name it, such as
+     * security.txt; never taken from the request's Host header. Unset: those answers leave such lines out.
+     */
+    PUBLIC_URL: z
+      .string()
+      .refine((v) => v === '' || isPublicUrl(v), 'must be an absolute http(s) URL without query or fragment')
+      .transform((v) => (v === '' ? undefined : v.replace(/\/+$/, '')))
+      .optional(),
+    /** Optional outside addresses for the header and footer links (decisions.md §3). */
+    LINK_FAQS: optionalUrl,
+    LINK_CONTACT_US: optionalUrl,
+    LINK_USEFUL_LINKS: optionalUrl,
+    LINK_PRIVACY_STATEMENT: optionalUrl,
+    LINK_TERMS_AND_CONDITIONS: optionalUrl,
+    LINK_TERMS_OF_USE: optionalUrl,
+    LINK_REPORT_VULNERABILITY: optionalUrl,
+    LINK_RATE: optionalUrl,
+    /** SMS one-time passwords (server/otp): the HMAC key of codes (unset: one kept in the database). */
+    OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('')),
+    /** An HTTP SMS gateway instead of the embedded sender (which writes to the log): Basic user/password or a token. */
+    SMS_GATEWAY_URL: optionalUrl,
+    SMS_GATEWAY_USER: z.string().optional(),
+    SMS_GATEWAY_PASSWORD: z.string().optional(),
+    SMS_GATEWAY_TOKEN: z.string().optional(),
+    SMS_GATEWAY_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be 100–60000')
+      .max(60_000, 'must be 100–60000')
+      .default(5_000),
+    /**
+     * SAML single sign-on (server/saml), off unless configured: the identity provider by metadata file or by
+     * entity id, SSO address and signing certificate; this service by entity id and assertion consumer URL.
+     */
+    SAML_IDP_METADATA_FILE: z.string().optional(),
+    SAML_IDP_ENTITY_ID: z.string().optional(),
+    SAML_IDP_SSO_URL: optionalUrl,
+    SAML_IDP_CERT: z.string().optional(),
+    SAML_SP_ENTITY_ID: z.string().optional(),
+    SAML_ACS_URL: optionalUrl,
+    /**
+     * The ClamAV daemon that scans uploaded documents: a Unix socket, or a host and port. Unset: the embedded
+     * default stores files marked not scanned; production refuses uploads (docs/decisions/0037).
+     */
+    CLAMD_SOCKET: z.string().optional(),
+    CLAMD_HOST: z.string().optional(),
+    CLAMD_PORT: portSchema.default(3310),
+    CLAMD_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be 100–600000')
+      .max(600_000, 'must be 100–600000')
+      .default(30_000),
+  })
+  .superRefine((config, context) => {
+    // Refused rather than ignored with a warning: whoever set both expects demo accounts, and a warning in a
+    // production log is easily missed; a start that stops with one line is not (docs/decisions/0031).
+    if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+      context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+    }
+    if (config.NODE_ENV === 'production' && config.SEED_DEMO) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'must not be set with NODE_ENV=production (the demo accounts have a published password)',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

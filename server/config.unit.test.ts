@@ -12,6 +12,11 @@ describe('configuration', () => {
     expect(c.PROCESS_ENGINE_BASE).toBe('/process-engine');
     expect(c.SESSION_MAX_HOURS).toBe(12);
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.PUBLIC_URL).toBeUndefined();
+  });
+
+  it('takes PUBLIC_URL without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://eservices.example.sg/' }).PUBLIC_URL).toBe('https://eservices.example.sg');
   });
 
   it.each([
@@ -20,6 +25,12 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ SESSION_MAX_HOURS: '-1' }, 'SESSION_MAX_HOURS'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ PUBLIC_URL: 'ftp://eservices.example.sg' }, 'PUBLIC_URL="ftp://eservices.example.sg" must be an absolute'],
+    [{ PUBLIC_URL: 'eservices.example.sg' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://eservices.example.sg/?x=1' }, 'PUBLIC_URL'],
+    [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }, 'HEADERS_TIMEOUT_MS="6000" must not exceed'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS="0" must be 1–1000000'],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, 'SEED_DEMO="1" must not be set with NODE_ENV=production'],
   ])('refuses %j with one clear line', (env, text) => {
     let error: unknown;
     try {

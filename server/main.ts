@@ -67,7 +67,8 @@ async function main(): Promise<void> {
     `Database: ${db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL server (DATABASE_URL)'}`,
     scanningLine(scannerFromConfig(config), config.NODE_ENV === 'production'),
   ];
-  const hasDemo = seeded || db.kind === 'pglite' || config.SEED_DEMO;
+  // Production never has them (server/db/open.ts), so it never prints their password either.
+  const hasDemo = config.NODE_ENV !== 'production' && (seeded || db.kind === 'pglite' || config.SEED_DEMO);
   if (hasDemo) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.loginName.padEnd(14)} ${account.shows}`);

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, waitHealthy } from '../scripts/lib/server-process.ts';
+import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
+import { openPgliteInWorker } from './db/pglite-worker.ts';
+import { DEMO_PASSWORD } from './db/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-compile-cache-'));
@@ -105,4 +107,44 @@ describe('a started server, as npm start runs it', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('a production start (NODE_ENV=production) on the embedded database', () => {
+  it('seeds no demo account and prints no password', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ptib-production-'));
+    const server = await spawnServer({
+      env: { NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    });
+    try {
+      await waitHealthy(server.url, server);
+      // The banner follows the listen, so it may come after the first health answer.
+      while (!server.logs.join('').includes('is running at')) await new Promise((r) => setTimeout(r, 50));
+      const nonce = (await (await fetch(`${server.url}/api/login-nonce`)).json()) as {
+        responseJSON: { authenticityToken: string };
+      };
+      expect(nonce.responseJSON.authenticityToken).toBeTruthy();
+      const output = server.logs.join('');
+      expect(output).not.toContain(DEMO_PASSWORD);
+      expect(output).not.toContain('Demo accounts');
+      expect(output).not.toContain('ptib.demo');
+      await stopServer(server);
+      const db = await openPgliteInWorker(path.join(dir, 'data', 'pglite'));
+      try {
+        expect((await db.query('SELECT login_name FROM accounts')).rows).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await stopServer(server, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('refuses SEED_DEMO=1 with one line', () => {
+    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', SEED_DEMO: '1' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration: SEED_DEMO="1" must not be set with NODE_ENV=production (the demo accounts have a published password)',
+    );
+  });
 });

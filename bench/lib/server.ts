@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onExit } from 'signal-exit';
 import { SERVER_COMMAND, SERVER_ENTRY } from '../../scripts/lib/server-node-flags.ts';
+import { seedDemoBeforeStart } from '../../scripts/lib/demo-seed.ts';
 import { freePort, hasExited, spawnServer, waitHealthy } from '../../scripts/lib/server-process.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
@@ -50,6 +51,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ptib-bench-'));
   const port = await freePort();
+  // The server runs as production, which seeds no demo accounts: the benches sign in with them, so they
+  // are seeded first, where the server would have before (PGlite, or SEED_DEMO=1).
+  const { SEED_DEMO: seedDemo, ...env } = options.env ?? {};
+  if (!options.databaseUrl || seedDemo === '1') {
+    await seedDemoBeforeStart({ dataDir, databaseUrl: options.databaseUrl });
+  }
   const started = performance.now();
   const { url, child, logs } = await spawnServer({
     port,
@@ -59,7 +66,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
-      ...options.env,
+      ...env,
     },
     ...(options.argv ? { argv: options.argv } : {}),
     detached: true,

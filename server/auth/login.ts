@@ -79,7 +79,7 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
       AUTH_MESSAGES.lockedOut(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
     );
 
-  if (!(await consumeNonce(db, attempt.authenticityToken, attempt.binding, now))) {
+  if (!(await consumeNonce(db, app.loginNonceKey, attempt.authenticityToken, attempt.binding, now))) {
     throw await fail('nonce', new ApiError(403, RESPONSE_CODE.FORBIDDEN, AUTH_MESSAGES.invalidNonce));
   }
 

@@ -9,6 +9,7 @@ import { SessionCache } from './session-cache.ts';
 import { endSession, endSessionForRetiredToken, loadSession, type SessionRecord } from './sessions.ts';
 import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
+import { loadServerSecret } from '../security/server-secret.ts';
 
 /** Why a call has no principal: the guards answer 4200 for 'interrupted', 403 Forbidden for the rest. */
 export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'interrupted' | 'proxyWithdrawn';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     signingKeys: SigningKeys;
     /** Sessions loaded by this process, dropped on the database's notifications (docs/decisions/0018). */
     sessionCache: SessionCache;
+    /** The HMAC key login nonces are signed with (stateless nonces: docs/decisions/0031). */
+    loginNonceKey: Buffer;
     /** Tokens whose signature this process has checked already. */
     verifiedTokens: VerifiedTokens;
     /** preHandler: a live session, else 403 Forbidden (or 4200 when another sign-in ended it). */
@@ -164,7 +167,8 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   app.decorateRequest('sessionProblem', null);
   app.decorateRequest('withdrawnProxyPrincipal', null);
 
-  registerXsrf(app, apiBase);
+  await registerXsrf(app, apiBase);
+  app.decorate('loginNonceKey', await loadServerSecret(app.db, 'login-nonce-hmac'));
   app.addHook('onRequest', async (request) => {
     await resolvePrincipal(app, request);
   });

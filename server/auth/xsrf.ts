@@ -1,22 +1,35 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE, XSRF_COOKIE, XSRF_HEADER } from '../../contract/index.ts';
 import { ApiError, isApiPath } from '../plugins/errors.ts';
+import { hmac, loadServerSecret, sameString } from '../security/server-secret.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const XSRF_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A random part and its HMAC under the server's key: `<43>.<43>` (docs/decisions/0031). */
+const XSRF_PATTERN = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
+const SECRET_NAME = 'xsrf-hmac';
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The HMAC key XSRF tokens are signed with. */
+    xsrfKey: Buffer;
+  }
 }
 
-/** Sets the XSRF cookie when this browser has none (the app reads it, so it is not httpOnly). */
+const sign = (key: Buffer, random: string) => hmac(key, `xsrf.${random}`);
+
+/** Whether a value is an XSRF token this server issued (a planted, made-up one is not). */
+export function isIssuedXsrfToken(key: Buffer, value: string | undefined): value is string {
+  const match = value ? XSRF_PATTERN.exec(value) : null;
+  return !!match && sameString(match[2]!, sign(key, match[1]!));
+}
+
+/** Sets the XSRF cookie when this browser has no valid one (the app reads it, so it is not httpOnly). */
 export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const current = request.cookies[XSRF_COOKIE];
-  if (current && XSRF_PATTERN.test(current)) return;
-  reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+  const key = request.server.xsrfKey;
+  if (isIssuedXsrfToken(key, request.cookies[XSRF_COOKIE])) return;
+  const random = randomBytes(32).toString('base64url');
+  reply.setCookie(XSRF_COOKIE, `${random}.${sign(key, random)}`, {
     path: '/',
     sameSite: 'strict',
     secure: 'auto',
@@ -25,24 +38,31 @@ export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /**
- * Double-submit XSRF protection (spec §7): GET answers hand out the cookie; every other call under the
- * API must echo it in the X-XSRF-TOKEN header. Unknown calls are left to answer their own 404.
+ * Double-submit XSRF protection (spec §7) with a signed token: API GET answers and the app's page hand out
+ * the cookie; every other call must echo it in the X-XSRF-TOKEN header, and the cookie must carry the
+ * server's signature. Decided by the route the router matched (its decoded path), never by the raw URL,
+ * which a percent-encoded path would make differ. Unknown calls are left to answer their own 404.
  */
-export function registerXsrf(app: FastifyInstance, apiBase: string): void {
+export async function registerXsrf(app: FastifyInstance, apiBase: string): Promise<void> {
+  app.decorate('xsrfKey', await loadServerSecret(app.db, SECRET_NAME));
   const header = XSRF_HEADER.toLowerCase();
   const samlAcsPath = (apiBase === '/' ? '' : apiBase) + API_PATHS.session;
   app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const route = request.routeOptions.url ?? '';
     if (SAFE_METHODS.has(request.method)) {
-      if (request.method === 'GET') ensureXsrfCookie(request, reply);
+      // Not on static files: a cookie on a publicly cached, immutable answer would be shared or stored.
+      if (request.method === 'GET' && (route === '/' || isApiPath(route, app.config))) {
+        ensureXsrfCookie(request, reply);
+      }
       return;
     }
-    if (request.is404 || !isApiPath(request.url, app.config)) return;
     // The SAML assertion consumer is posted by the identity provider's auto-submitting form, which
     // cannot carry the header; the assertion's signature and its one-time InResponseTo protect it.
-    if (request.method === 'POST' && request.url.split('?')[0] === samlAcsPath) return;
+    if (request.method === 'POST' && route === samlAcsPath) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const sent = request.headers[header];
-    if (!cookie || typeof sent !== 'string' || !XSRF_PATTERN.test(cookie) || !sameToken(cookie, sent)) {
+    if (!isIssuedXsrfToken(app.xsrfKey, cookie) || typeof sent !== 'string' || !sameString(cookie, sent)) {
       throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, AUTH_MESSAGES.invalidXsrf);
     }
   });

@@ -23,7 +23,8 @@ export async function openDatabase(config: Config, onLost?: (error: Error) => vo
     : await openPgliteInWorker(path.resolve(config.DATA_DIR, 'pglite'), onLost ? { onLost } : {});
   try {
     const applied = await migrate(db);
-    const shouldSeed = config.SEED_DEMO ?? db.kind === 'pglite';
+    // Never in production: the demo accounts' password is published (docs/decisions/0031).
+    const shouldSeed = config.NODE_ENV !== 'production' && (config.SEED_DEMO ?? db.kind === 'pglite');
     const seeded = shouldSeed ? await seedDemo(db) : false;
     return { db, applied, seeded };
   } catch (error) {

@@ -35,6 +35,20 @@ export function isApiPath(url: string, bases: ApiBases): boolean {
   );
 }
 
+/**
+ * The path a request is decided by: the route the router matched, else the decoded URL path. Never the raw
+ * URL, which a percent-encoded path (/%61pi/…) makes differ from what the router saw (docs/decisions/0031).
+ */
+export function requestPath(request: FastifyRequest): string {
+  if (request.routeOptions.url) return request.routeOptions.url;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
@@ -83,7 +97,7 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url, app.config) || request.method !== 'GET') {
+    if (isApiPath(requestPath(request), app.config) || request.method !== 'GET') {
       return reply
         .code(404)
         .send(fail(RESPONSE_CODE.NOT_FOUND, `No such call: ${request.method} ${request.url.split('?')[0]}`));

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { isApiPath } from './errors.ts';
+import { isApiPath, requestPath } from './errors.ts';
 import { builtIndexHtml, inlineScriptHashes } from './web-index.ts';
 
 /**
@@ -54,7 +54,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    if (isApiPath(request.url, app.config)) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(requestPath(request), app.config)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

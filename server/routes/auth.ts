@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
           secure: 'auto',
         });
       }
-      const authenticityToken = await issueNonce(app.db, binding, app.now(), LOGIN_NONCE_TTL_MS);
+      const authenticityToken = issueNonce(app.loginNonceKey, binding, app.now(), LOGIN_NONCE_TTL_MS);
       return ok({ authenticityToken });
     },
   );

@@ -6,7 +6,7 @@ import { buildTestApp } from '../test/helper.ts';
 let app: FastifyInstance;
 const clock = new FakeClock('2030-03-01T08:30:15.250Z');
 beforeAll(async () => {
-  ({ app } = await buildTestApp({}, { now: clock.now }));
+  ({ app } = await buildTestApp({ PUBLIC_URL: 'https://eservices.example.sg/' }, { now: clock.now }));
 });
 
 function fields(text: string): Map<string, string[]> {
@@ -55,6 +55,17 @@ describe('GET /.well-known/security.txt', () => {
     expect(res.body).not.toContain('evil');
     expect(res.body).not.toContain('<');
   });
+
+  it('names PUBLIC_URL whatever host was asked, so a shared cache never keeps an attacker’s host', async () => {
+    const asked = await app.inject({
+      method: 'GET',
+      url: '/.well-known/security.txt',
+      headers: { host: 'attacker.example' },
+    });
+    expect(asked.body).not.toContain('attacker');
+    expect(fields(asked.body).get('Canonical')).toEqual(['https://eservices.example.sg/.well-known/security.txt']);
+    expect(asked.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('GET /.well-known/security.txt with an outside vulnerability page configured', async () => {
@@ -64,5 +75,23 @@ describe('GET /.well-known/security.txt with an outside vulnerability page confi
     const f = fields(res.body);
     expect(f.get('Policy')).toEqual(['https://www.csa.gov.sg/report']);
     expect(f.get('Contact')).toContain('https://www.csa.gov.sg/report');
+  });
+});
+
+describe('GET /.well-known/security.txt without PUBLIC_URL', async () => {
+  it('leaves out the lines that need the portal’s address rather than take it from Host', async () => {
+    const { app: bare } = await buildTestApp();
+    const res = await bare.inject({
+      method: 'GET',
+      url: '/.well-known/security.txt',
+      headers: { host: 'attacker.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('attacker');
+    const f = fields(res.body);
+    expect(f.get('Contact')).toEqual(['mailto:security@ptib-eservices.gov.sg']);
+    expect(f.get('Expires')).toHaveLength(1);
+    expect(f.has('Canonical')).toBe(false);
+    expect(f.has('Policy')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCluster, type Cluster } from '../../scripts/lib/postgres-cluster.ts';
+import { seedDemoBeforeStart } from '../../scripts/lib/demo-seed.ts';
 import {
   freePort,
   spawnServer,
@@ -24,8 +25,18 @@ export async function startServer(
   env: Record<string, string> = {},
   port?: number,
 ): Promise<ServerProcess> {
+  // Production never seeds the demo accounts the tests sign in with: they are seeded first, here.
+  const production = env.NODE_ENV === 'production';
+  if (production) await seedDemoBeforeStart({ databaseUrl });
   const server = await spawnServer({
-    env: { NODE_ENV: 'test', DATABASE_URL: databaseUrl, SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      ...(production ? {} : { SEED_DEMO: '1' }),
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     ...(port ? { port } : {}),
   });
   await waitHealthy(server.url, { child: server.child, logs: server.logs });

@@ -61,7 +61,7 @@ describe('database unreachable', () => {
           () => viaNginx.post(fillPath(CASE_PATHS.one, { id: created.id }), { data: PD_VALID, version: 1 }),
         ],
         ['new record via A', () => user.post(API_PATHS.cases, { appCode: 'PD', data: PD_DRAFT, draft: true })],
-        ['login nonce', () => stranger.get(API_PATHS.loginNonce)],
+        // No login nonce here: it is signed, not stored, so it needs no database (docs/decisions/0031).
         ['content page', () => stranger.get(`${API_PATHS.content}/faqs`)],
       ];
       // Again and again through nginx: the app's envelope every time, never nginx's own error page (an

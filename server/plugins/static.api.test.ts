@@ -1,0 +1,41 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { XSRF_COOKIE } from '../../contract/index.ts';
+import { buildTestApp } from '../test/helper.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'ptib-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets/app-a1b2.js'), 'export {};\n');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  ({ app } = await buildTestApp({ WEB_DIST: dist }));
+});
+
+describe('static files', () => {
+  it.each(['/assets/app-a1b2.js', '/favicon.svg', '/.well-known/security.txt'])(
+    '%s carries no cookie (a cached, shared answer must not hand one out)',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it('the immutable assets are publicly cacheable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-a1b2.js' });
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('the app’s page (revalidated, never shared) and API answers still hand out the XSRF cookie', async () => {
+    for (const url of ['/', '/api/config']) {
+      const res = await app.inject({ method: 'GET', url });
+      const names = (res.cookies as Array<{ name: string }>).map((c) => c.name);
+      expect(names, url).toContain(XSRF_COOKIE);
+    }
+  });
+});
