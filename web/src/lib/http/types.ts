@@ -51,6 +51,8 @@ export interface CallOptions {
    * the server still shows the system-difficulties toast (issue 5), unless it is a background call.
    */
   quiet?: boolean;
+  /** The answer is a file: a successful answer's responseJSON is its bytes as a Blob. */
+  binary?: boolean;
   /** A background call the user did not start (configuration, token refresh, menus): no toast at all. */
   background?: boolean;
 }
