@@ -59,6 +59,7 @@ export const CASE_MESSAGES = {
   versionConflict:
     'This record was changed elsewhere since you opened it, so your changes were not saved. Your input is kept: reopen the record to see the latest version, then restore your changes if you still want them.',
   notEditable: 'This record has been submitted and can no longer be changed.',
+  notSubmittedYet: 'The acknowledgement is ready once the record has been submitted.',
   notFound: 'No such record for the profile you are acting for.',
   eserviceNotFound: 'No such e-service.',
   eserviceNotAllowed: 'You are not authorised to use this e-service.',

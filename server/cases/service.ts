@@ -16,7 +16,9 @@ import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
+import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
+import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { findCase, insertCase, markDeleted, setStatus, singaporeToday, toDetail, updateCaseData } from './records.ts';
 
 /**
@@ -72,6 +74,32 @@ function check(eservice: EserviceDetail, data: Record<string, unknown>, mode: Va
   return answers;
 }
 
+/** An attachment answer naming a file that is not this record's, on that question: a field error. */
+async function refuseUnknownAttachments(
+  db: Queryable,
+  caseId: string | null,
+  eservice: EserviceDetail,
+  answers: FormValues,
+): Promise<void> {
+  const errors = await unknownAttachments(db, caseId, eservice.form, answers);
+  if (hasErrors(errors)) throw new FieldValidationError(errors);
+}
+
+/** What the acknowledgement's digest covers is fixed when the record is submitted (migration 111). */
+async function fixSubmissionDigest(
+  tx: Queryable,
+  caseId: string,
+  caseNumber: string,
+  formVersion: number,
+  answers: FormValues,
+): Promise<void> {
+  const { rows } = await tx.query<{ sha256: string }>('SELECT sha256 FROM documents WHERE case_id = $1::bigint', [
+    caseId,
+  ]);
+  const digest = submissionDigest({ caseNumber, formVersion, answers, fileHashes: rows.map((r) => r.sha256) });
+  await tx.query('UPDATE cases SET submitted_digest = $2 WHERE id = $1::bigint', [caseId, digest]);
+}
+
 const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 
 /** The acting profile's record and its e-service (which the principal must still be allowed to use). */
@@ -103,6 +131,7 @@ export async function createCase(
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
   const data = check(eservice, input.data, modeOf(input.draft), actor.now);
+  await refuseUnknownAttachments(db, null, eservice, data);
   return db.transaction(async (tx) => {
     const row = await insertCase(tx, {
       appCode: eservice.code,
@@ -156,6 +185,7 @@ export async function saveCase(
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== input.version || !isEditable(current.status))
       throw refusal(current && toDetail(current), input.version);
+    await refuseUnknownAttachments(tx, id, eservice, data);
     const row = await updateCaseData(tx, id, input.version, data, actor.principal.accountId, actor.now);
     if (!row) throw refusal(null, input.version);
     await audit(tx, {
@@ -199,7 +229,8 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
       throw refusal(current && toDetail(current), version);
-    check(eservice, current.data, 'submit', actor.now);
+    const answers = check(eservice, current.data, 'submit', actor.now);
+    await refuseUnknownAttachments(tx, id, eservice, answers);
     const row = await setStatus(
       tx,
       id,
@@ -213,6 +244,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       event: 'case_submit',
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code },
     });
+    await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
     return toDetail(row);
   });
 }

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { PDFParse } from 'pdf-parse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '../../contract/cases.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '../../contract/documents.ts';
+import type { DocumentInfo } from '../../contract/schemas/documents.ts';
+import type { CaseDetail } from '../../contract/schemas/eservices.ts';
+import type { Database } from '../db/database.ts';
+import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test-form.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { buildTestApp } from '../test/helper.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+let app: FastifyInstance;
+let db: Database;
+let demo: TestClient;
+let master: TestClient;
+
+beforeAll(async () => {
+  ({ app, db } = await buildTestApp());
+  await useAttachmentForm(db);
+  demo = await signedInClient(app, 'ptib.demo');
+  master = await signedInClient(app, 'ptib.master');
+});
+
+async function draftWithFile(c: TestClient, fileName = 'invoice.pdf') {
+  const created = await c.post(API_PATHS.cases, { appCode: TEST_APP, data: { remarks: 'Paid in full' }, draft: true });
+  expect(created.statusCode, created.body).toBe(201);
+  const record = created.json().responseJSON as CaseDetail;
+  const boundary = 'ptibboundary';
+  const res = await c.request({
+    method: 'POST',
+    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=${ATTACHMENT_FIELD}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { record, document: res.json().responseJSON as DocumentInfo };
+}
+
+const save = (c: TestClient, record: CaseDetail, data: Record<string, unknown>) =>
+  c.post(fillPath(CASE_PATHS.one, { id: record.id }), { data, version: record.version, draft: true });
+const submit = (c: TestClient, id: string, version: number) =>
+  c.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id })}`, { version });
+const acknowledgement = (c: TestClient, id: string) => c.get(fillPath(CASE_PATHS.acknowledgement, { id }));
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('the acknowledgement of a submitted record', () => {
+  it('is a PDF with the case number, the answers, the file and the digest fixed at submission', async () => {
+    const { record, document } = await draftWithFile(demo);
+    const saved = await save(demo, record, { remarks: 'Paid in full', [ATTACHMENT_FIELD]: [document.id] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const version = (saved.json().responseJSON as CaseDetail).version;
+
+    expect((await acknowledgement(demo, record.id)).json().header.responseDesc).toBe(CASE_MESSAGES.notSubmittedYet);
+    expect((await submit(demo, record.id, version)).statusCode).toBe(200);
+
+    const res = await acknowledgement(demo, record.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { rows } = await db.query<{ submitted_digest: string }>(
+      'SELECT submitted_digest FROM cases WHERE id = $1::bigint',
+      [record.id],
+    );
+    const digest = rows[0]!.submitted_digest;
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [record.caseNumber, 'Paid in full', 'invoice.pdf', digest, 'Supporting documents'])
+      expect(text).toContain(expected);
+
+    // Downloaded again, it says the same; another profile learns nothing of it.
+    expect(await pdfText((await acknowledgement(demo, record.id)).rawPayload)).toContain(digest);
+    expect((await acknowledgement(master, record.id)).statusCode).toBe(404);
+  });
+
+  it("refuses an attachment answer that names another record's file", async () => {
+    const { document: theirs } = await draftWithFile(demo, 'theirs.pdf');
+    const { record } = await draftWithFile(demo, 'mine.pdf');
+    const res = await save(demo, record, { [ATTACHMENT_FIELD]: [theirs.id] });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().responseJSON)).toContain(DOCUMENT_MESSAGES.missing);
+  });
+});
