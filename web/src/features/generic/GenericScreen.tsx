@@ -254,9 +254,11 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   useEffect(() => {
     // The guard has loaded the identity; without it there is no owner to keep input for yet.
-    if (!ownerKey || resumed) return;
+    if (!ownerKey) return;
+    // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
+      if (resumed) return void (await refreshList());
       const loaded = await genericApi.eservice(appCode, signal);
       if (stale || signal.aborted) return;
       if (!loaded.ok) {
