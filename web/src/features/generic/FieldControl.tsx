@@ -412,9 +412,11 @@ function GroupControl({
                   }
                 />
               ))}
-            <button type="button" className="button-secondary" onClick={() => set(rows.filter((_, j) => j !== i))}>
-              Remove {item.toLowerCase()} {i + 1}
-            </button>
+            {rows.length > (field.minRows ?? 0) && (
+              <button type="button" className="button-secondary" onClick={() => set(rows.filter((_, j) => j !== i))}>
+                Remove {item.toLowerCase()} {i + 1}
+              </button>
+            )}
           </fieldset>
         );
       })}
