@@ -46,6 +46,14 @@ const FORM: FormDefinition = {
               required: true,
               showIf: { field: 'sms', op: 'equals', value: 'Y' },
             },
+            {
+              name: 'passport',
+              label: 'Copy of your passport',
+              type: 'attachment',
+              maxSizeBytes: 1024 * 1024,
+              maxFiles: 2,
+              types: ['application/pdf'],
+            },
           ],
         },
       ],
@@ -97,6 +105,8 @@ const ESERVICE: EserviceDetail = {
 const envelope = (responseJSON: unknown) =>
   JSON.stringify({ header: { responseCode: '200', responseDesc: 'OK' }, responseJSON });
 let toasts: Array<{ severity: string; message: string }>;
+let routes: Record<string, () => [number, string]>;
+let calls: Array<{ method: string; path: string; body: unknown }>;
 let stopToasts: () => void;
 
 beforeEach(() => {
@@ -108,18 +118,18 @@ beforeEach(() => {
   sessionStorage.setItem(STORAGE_KEYS.token, 'token');
   toasts = [];
   stopToasts = on('toast', (t) => void toasts.push(t));
-  const routes: Record<string, string> = {
-    'GET /api/config': envelope({ contactPhone: '1800', processEngineBase: '/pe' }),
-    'GET /api/eservices/PAR': envelope(ESERVICE),
-    'GET /api/cases': envelope({ cases: [] }),
+  calls = [];
+  routes = {
+    'GET /api/config': () => [200, envelope({ contactPhone: '1800', processEngineBase: '/pe' })],
+    'GET /api/eservices/PAR': () => [200, envelope(ESERVICE)],
+    'GET /api/cases': () => [200, envelope({ cases: [] })],
   };
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const body = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
-    return new Response(body ?? envelope(null), {
-      status: body ? 200 : 404,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body });
+    const handler = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
+    const [status, body] = handler ? handler() : [404, envelope(null)];
+    return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
   });
   configureHttp({ fetch: fetchFake as typeof fetch, getToken: () => 'token', readCookie: () => null });
 });
@@ -189,6 +199,7 @@ describe('question pages', () => {
     expect(rows).toEqual([
       ['Full name', 'Lim Mei'],
       ['Notify me by SMS', 'No'],
+      ['Copy of your passport', 'Not provided'],
       ['Country 1: Country name', 'Malaysia'],
     ]);
     // The declaration is ticked here, above the button named for the action.
@@ -278,5 +289,70 @@ describe('a repeating group', () => {
     expect(within(group).queryByRole('button', { name: /^Remove/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+  }, 30_000);
+});
+
+describe('an attachment question', () => {
+  const DOC = {
+    id: '0b7c4a9e-6a43-4d1e-9d4f-2f1a6f1f0c11',
+    fieldName: 'passport',
+    fileName: 'passport.pdf',
+    mediaType: 'application/pdf',
+    sizeBytes: 2048,
+    sha256: 'ab',
+    scanStatus: 'not_scanned',
+    uploadedAt: '2026-03-05T06:07:00.000Z',
+  };
+  const DRAFT = {
+    id: '7',
+    appCode: 'PAR',
+    caseNumber: 'PA 000042 2026',
+    status: 'draft',
+    version: 1,
+    updatedAt: '2026-03-05T06:07:00.000Z',
+    data: {},
+    formVersion: 2,
+    createdAt: '2026-03-05T06:07:00.000Z',
+    submittedAt: null,
+  };
+  const refusal = (message: string) =>
+    JSON.stringify({ header: { responseCode: '400', responseDesc: message }, responseJSON: null });
+
+  it('saves a draft for the first file, uploads on choosing, lists it with its size, and removes it', async () => {
+    routes['POST /api/cases'] = () => [201, envelope(DRAFT)];
+    routes['POST /api/cases/7/documents'] = () => [201, envelope(DOC)];
+    routes[`POST /api/documents/${DOC.id}/delete`] = () => [200, envelope(null)];
+    const user = userEvent.setup();
+    await at('About you');
+    await user.upload(
+      screen.getByLabelText(/Copy of your passport/),
+      new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/cases', 'POST /api/cases/7/documents?field=passport']),
+    );
+    expect(calls.find((c) => c.path.startsWith('/api/cases/7/documents'))!.body).toBeInstanceOf(FormData);
+    // The answer is the list of file ids, kept with the rest of the input.
+    const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+    expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([DOC.id]);
+
+    await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
+    expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
+  }, 30_000);
+
+  it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
+    routes['POST /api/cases'] = () => [201, envelope(DRAFT)];
+    routes['POST /api/cases/7/documents'] = () => [400, refusal('The selected file contains a virus')];
+    const user = userEvent.setup();
+    await at('About you');
+    const input = screen.getByLabelText(/Copy of your passport/);
+    await user.upload(input, new File(['X5O!P%@AP'], 'eicar.pdf', { type: 'application/pdf' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'The selected file contains a virus' })).toBeVisible();
+    expect(input).toHaveAccessibleDescription('Error: The selected file contains a virus');
+    expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull();
   }, 30_000);
 });
