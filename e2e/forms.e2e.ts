@@ -177,3 +177,21 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   await expect(page.getByRole('button', { name: FORM_TEXT.download })).toBeVisible();
   expect((await axe().analyze()).violations).toEqual([]);
 });
+
+test.describe('in the dark theme on a narrow screen', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 375, height: 900 } });
+
+  test('a question page with errors and check answers have no axe violations', async ({ page, axe }) => {
+    await signIn(page);
+    await page.goto('/#/generic?app=PNC');
+    await expect(h1(page, 'About the creditor')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toBeFocused();
+    expect((await axe().analyze()).violations).toEqual([]);
+    await page.goto('/#/generic?app=PNC&step=check');
+    await expect(h1(page, FORM_TEXT.checkHeading)).toBeVisible();
+    await page.getByRole('button', { name: FORM_TEXT.submit(TITLE) }).click();
+    await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toBeFocused();
+    expect((await axe().analyze()).violations).toEqual([]);
+  });
+});
