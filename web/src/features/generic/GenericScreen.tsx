@@ -763,10 +763,12 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   const previous = questionPages[pageIndex - 1];
+  // Come to change one answer, Back returns to check answers (as Continue does).
+  const back = backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null;
   return (
     <section aria-labelledby="page-heading" className="generic">
-      {previous && (
-        <a className="back-link" href={href({ page: previous.id, return: backToCheck ? 'check' : undefined })}>
+      {back && (
+        <a className="back-link" href={back}>
           {FORM_TEXT.back}
         </a>
       )}

@@ -211,6 +211,7 @@ describe('question pages', () => {
     window.location.hash = change.getAttribute('href')!;
     await at('Your trips');
     expect(screen.getByLabelText('Country name')).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/generic?app=PAR&step=check');
     await user.clear(screen.getByLabelText('Country name'));
     await user.type(screen.getByLabelText('Country name'), 'Japan');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -354,5 +355,31 @@ describe('an attachment question', () => {
     expect(within(summary).getByRole('link', { name: 'The selected file contains a virus' })).toBeVisible();
     expect(input).toHaveAccessibleDescription('Error: The selected file contains a virus');
     expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull();
+  }, 30_000);
+});
+
+describe('the confirmation address', () => {
+  it('of a record that is still a draft goes back to its form', async () => {
+    routes['GET /api/cases/7'] = () => [
+      200,
+      envelope({
+        id: '7',
+        appCode: 'PAR',
+        caseNumber: 'PA 000042 2026',
+        status: 'draft',
+        version: 1,
+        updatedAt: '2026-03-05T06:07:00.000Z',
+        data: { fullName: 'Lim Mei' },
+        formVersion: 2,
+        createdAt: '2026-03-05T06:07:00.000Z',
+        submittedAt: null,
+      }),
+    ];
+    routes['GET /api/cases/7/documents'] = () => [200, envelope({ documents: [] })];
+    window.location.hash = '#/generic?app=PAR&case=7&step=confirmation';
+    await at('About you');
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei'));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7'));
+    expect(screen.queryByText('Your case number')).toBeNull();
   }, 30_000);
 });
