@@ -307,7 +307,7 @@ function YesNoInputs({ field, value, errors, onChange }: PartsProps<string>) {
   );
 }
 
-/** Radios, checkboxes, a declaration's tick box, or the files of an attachment field. */
+/** Radios, checkboxes or a declaration's tick box. */
 function ChoiceInputs({ field, value, errors, onChange }: PartsProps<FieldValue>) {
   const error = errors[field.name];
   const id = fieldDomId(field.name);
