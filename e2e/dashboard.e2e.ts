@@ -43,7 +43,7 @@ test('the dashboard greets the user and summarises their records, with shortcuts
   const caseNumber = (await refund.textContent())!;
   await refund.click();
   await expect(page).toHaveURL(/#\/generic\?app=PRD/);
-  await expect(page.getByRole('group', { name: `Record ${caseNumber}` })).toBeVisible();
+  await expect(page.getByTestId('case-number')).toHaveText(caseNumber);
 });
 
 test('the profile shows the identity with the ID number masked until revealed', async ({ page, axe }) => {

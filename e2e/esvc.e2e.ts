@@ -25,7 +25,9 @@ test('the e-services list, grouped, with search as you type, opens an e-service'
   await expect(page.getByRole('region', { name: 'Payments' })).toHaveCount(0);
   await page.getByRole('main').getByRole('link', { name: 'Permission to Travel Abroad' }).click();
   await expect(page).toHaveURL(/#\/generic\?app=PAR$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Permission to Travel Abroad' })).toBeVisible();
+  // The form's first question page, under the e-service's name.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your trip' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Permission to Travel Abroad', { exact: true })).toBeVisible();
 });
 
 test('the header menus come from the catalogue groups', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { APPLICATION_CODES, MESSAGES, SESSION } from '../contract/index.ts';
 import { CASE_MESSAGES } from '../contract/cases.ts';
+import { FORM_TEXT } from '../contract/forms/index.ts';
 import { fillLogin } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
@@ -30,7 +31,7 @@ const findRecord = (page: Page) => page.getByRole('search', { name: 'Find a reco
 
 async function openPd(page: Page) {
   await page.goto(PD);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment by Debtor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Your records' })).toBeVisible();
 }
 
@@ -42,45 +43,50 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await openPd(page);
   const id = page.getByLabel('Debtor identification number');
   await id.fill('TOO-SHORT');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 
-  const summary = page.getByRole('alert').filter({ hasText: MESSAGES.validationSummary });
+  // Continue checks this page's questions only.
+  const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
   await expect(summary).toBeFocused();
   const links = summary.getByRole('link');
-  await expect(links).toHaveText([
-    'Debtor identification number must be a real NRIC or FIN, like S1234567D',
-    'Enter payment amount',
-    'Enter payment date',
-    'Tick the box to confirm declaration',
-  ]);
+  await expect(links).toHaveText(['Debtor identification number must be a real NRIC or FIN, like S1234567D']);
   await expect(id).toHaveAttribute('aria-invalid', 'true');
   await expect(id).toHaveAccessibleDescription(
     /Error: Debtor identification number must be a real NRIC or FIN, like S1234567D/,
   );
-  const amount = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount');
-  await expect(amount).toHaveAccessibleDescription('Error: Enter payment amount');
   expect((await axe().analyze()).violations).toEqual([]);
+  await links.first().click();
+  await expect(id).toBeFocused();
 
-  await links.nth(1).click();
-  await expect(amount).toBeFocused();
-
-  // Correct what is there and save a draft (the date may wait for the final save).
   await id.fill('S9470855I');
   await expect(id).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(summary.getByRole('link')).toHaveText(['Enter payment amount', 'Enter payment date']);
+  const amount = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount');
+  await expect(amount).toHaveAccessibleDescription('Error: Enter payment amount');
+  await summary.getByRole('link').first().click();
+  await expect(amount).toBeFocused();
+
+  // Save a draft (the date may wait for the submission).
   await amount.fill('150.25');
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(toast(page, MESSAGES.draftSaved)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+
+  // A reload comes back to the same page of the same record.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('150.25');
+  await page.getByRole('link', { name: 'Back' }).click();
   const caseNumber = page.getByTestId('case-number');
   await expect(caseNumber).toHaveText(/^PD \d{6} \d{4}$/);
   const number = (await caseNumber.textContent())!;
   await expect(page.getByTestId('case-status')).toHaveText('Draft');
-
-  // A reload reopens the record from the case identity in session storage.
-  await page.reload();
-  await expect(page.getByTestId('case-number')).toHaveText(number);
   await expect(page.getByLabel('Debtor identification number')).toHaveValue('S9470855I');
-  await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('150.25');
   await expect(page.getByRole('table', { name: /Your Payment by Debtor records/ })).toContainText(number);
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByLabel('Payment date').fill('2026-03-01');
   // A repeating group: add a row, fill it, add and remove another.
@@ -92,12 +98,19 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await creditors.getByRole('button', { name: 'Add another creditor' }).click();
   await creditors.getByRole('button', { name: 'Remove creditor 2' }).click();
   await expect(creditors.getByRole('group', { name: /^Creditor \d$/ })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading })).toBeVisible();
   await page.getByRole('checkbox', { name: /^I declare that the information I have given is true/ }).check();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: FORM_TEXT.submit('Payment by Debtor') }).click();
   await expect(toast(page, CASE_MESSAGES.submitted)).toBeVisible();
+  await expect(page.getByTestId('case-number')).toHaveText(number);
+
+  // Opened again, the submitted record is read-only: its answers, its status, no inputs.
+  await page.goto(PD);
   await expect(page.getByTestId('case-status')).toHaveText('Submitted');
-  await expect(page.getByText(CASE_MESSAGES.readOnly)).toBeVisible();
-  await expect(page.getByLabel('Debtor identification number')).toBeDisabled();
+  await expect(page.getByText(FORM_TEXT.submittedView)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Submitted');
   expect((await axe().analyze()).violations).toEqual([]);
 });
@@ -187,7 +200,11 @@ test.describe('nothing typed is lost', () => {
     await signIn(page, USER);
     await openPd(page);
     await page.getByLabel('Debtor identification number').fill('T0123456G');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount').fill('99.90');
+    const creditors = page.getByRole('group', { name: 'Creditors paid (optional)' });
+    await creditors.getByRole('button', { name: 'Add a creditor' }).click();
+    await creditors.getByRole('group', { name: 'Creditor 1' }).getByLabel('Name of creditor').fill('OCBC');
 
     // The user walks away: the token is refreshed once (they were active), then the session runs out.
     await page.clock.fastForward(SESSION.IDLE_REFRESH_MS + SESSION.FALLBACK_EXPIRY_MS + 60_000);
@@ -195,13 +212,15 @@ test.describe('nothing typed is lost', () => {
 
     await page.goto('/#/login');
     await fillLogin(page, USER);
-    // Back where they were, with their input offered.
-    await expect(page).toHaveURL(/#\/generic\?app=PD$/);
+    // Back on the page they were on, with their input offered, repeating rows included.
+    await expect(page).toHaveURL(/#\/generic\?app=PD&page=payment$/);
     const offer = page.getByRole('region', { name: /You have unsaved changes from/ });
     await expect(offer).toBeVisible();
     await offer.getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByLabel('Debtor identification number')).toHaveValue('T0123456G');
     await expect(page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount')).toHaveValue('99.90');
+    await expect(page.getByRole('group', { name: 'Creditor 1' }).getByLabel('Name of creditor')).toHaveValue('OCBC');
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page.getByLabel('Debtor identification number')).toHaveValue('T0123456G');
 
     // A successful save forgets the kept copy.
     await page.getByRole('button', { name: 'Save draft' }).click();

@@ -78,3 +78,40 @@ export const FIELD_MESSAGES = {
 
 /** The summary at the top of a form with errors (spec §5). */
 export const SUMMARY_MESSAGE = MESSAGES.validationSummary;
+
+/**
+ * The words of the multi-page form screens (GOV.UK question pages, error summary, check answers and
+ * confirmation patterns). The spec's summary message stays the toast; the summary box has GOV.UK's title.
+ */
+export const FORM_TEXT = {
+  errorSummaryTitle: 'There is a problem',
+  errorTitlePrefix: 'Error: ',
+  progress: (n: number, total: number) => `Page ${n} of ${total}`,
+  continue: 'Continue',
+  saveDraft: 'Save draft',
+  back: 'Back',
+  checkHeading: 'Check your answers before sending',
+  change: 'Change',
+  sendHeading: 'Now send your form',
+  sendText: 'By submitting you confirm that, to the best of your knowledge, the answers you are giving are correct.',
+  submit: (title: string) => `Submit ${title}`,
+  confirmationTitle: (title: string) => `${title} submitted`,
+  caseNumberLead: 'Your case number',
+  whatNextHeading: 'What happens next',
+  whatNext:
+    'We have sent your form to the Official Assignee. An officer will review it and may contact you if more information is needed. You can see its status on your dashboard.',
+  contact: (phone: string) => `If you have questions, call us on ${phone}, quoting your case number.`,
+  download: 'Download your acknowledgement (PDF)',
+  downloadFailed: 'The acknowledgement could not be downloaded – try again',
+  submittedView: 'This form has been submitted. Its answers can no longer be changed.',
+  uploading: (name: string) => `Uploading ${name}…`,
+  noFiles: 'No files uploaded.',
+  removeFile: 'Remove',
+  uploadedFiles: 'Files uploaded',
+} as const;
+
+/** `1.2 MB`, `340 KB`: a file's size as people read it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

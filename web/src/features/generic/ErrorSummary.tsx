@@ -1,13 +1,24 @@
 import { useEffect, useRef } from 'react';
-import { SUMMARY_MESSAGE, type FieldErrors } from '../../../../contract/forms/index.ts';
+import { FORM_TEXT, type FieldErrors } from '../../../../contract/forms/index.ts';
+import { focusField } from './flow.ts';
 import { fieldDomId } from './format.ts';
 
 /**
- * The error summary at the top of the form (GOV.UK pattern): 'Please correct the validation errors.'
- * with a link to each field in error. Focus moves to it on each attempt (attempt changes); a link
- * moves focus to its field without touching the hash route.
+ * The GOV.UK error summary at the top of a page: 'There is a problem' with a link to each field in
+ * error. Focus moves to it on each attempt (attempt changes). A field on this page is focused without
+ * touching the hash route; `hrefFor` gives the address of a field on another page (with its anchor).
  */
-export function ErrorSummary({ errors, attempt }: { errors: FieldErrors; attempt: number }) {
+export function ErrorSummary({
+  errors,
+  attempt,
+  hrefFor,
+  idFor = fieldDomId,
+}: {
+  errors: FieldErrors;
+  attempt: number;
+  hrefFor?: (path: string) => string | null;
+  idFor?: (path: string) => string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
   const shown = entries.length > 0;
@@ -22,24 +33,26 @@ export function ErrorSummary({ errors, attempt }: { errors: FieldErrors; attempt
   return (
     <div ref={ref} className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary-title">
-        {SUMMARY_MESSAGE}
+        {FORM_TEXT.errorSummaryTitle}
       </h2>
       <ul>
-        {entries.map(([path, message]) => (
-          <li key={path}>
-            <a
-              href={`#${fieldDomId(path)}`}
-              onClick={(e) => {
-                e.preventDefault();
-                const target = document.getElementById(fieldDomId(path));
-                target?.focus();
-                target?.scrollIntoView?.({ block: 'center' });
-              }}
-            >
-              {message}
-            </a>
-          </li>
-        ))}
+        {entries.map(([path, message]) => {
+          const elsewhere = hrefFor?.(path) ?? null;
+          return (
+            <li key={path}>
+              <a
+                href={elsewhere ?? `#${idFor(path)}`}
+                onClick={(e) => {
+                  if (elsewhere) return;
+                  e.preventDefault();
+                  focusField(idFor(path));
+                }}
+              >
+                {message}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -18,6 +18,7 @@ import {
   type RowValues,
   type Scope,
 } from '../../../../contract/forms/index.ts';
+import { AttachmentControl } from './attachments.tsx';
 import { fieldDomId } from './format.ts';
 
 export interface FieldControlProps {
@@ -87,15 +88,13 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
   const requiredMark =
     field.required || field.type === 'declaration' ? null : <span className="optional"> (optional)</span>;
 
+  if (field.type === 'attachment')
+    return <AttachmentControl field={field} value={value} errors={errors} onChange={onChange} />;
+
   if (field.type === 'group')
     return <GroupControl field={field} value={value} errors={errors} onChange={onChange} scope={scope} hint={hint} />;
 
-  if (
-    field.type === 'radios' ||
-    field.type === 'checkboxes' ||
-    field.type === 'declaration' ||
-    field.type === 'attachment'
-  ) {
+  if (field.type === 'radios' || field.type === 'checkboxes' || field.type === 'declaration') {
     return (
       <fieldset className="field-group" aria-describedby={hintId}>
         <legend>
@@ -308,7 +307,7 @@ function YesNoInputs({ field, value, errors, onChange }: PartsProps<string>) {
   );
 }
 
-/** Radios, checkboxes, a declaration's tick box, or the files of an attachment field. */
+/** Radios, checkboxes or a declaration's tick box. */
 function ChoiceInputs({ field, value, errors, onChange }: PartsProps<FieldValue>) {
   const error = errors[field.name];
   const id = fieldDomId(field.name);
@@ -358,13 +357,6 @@ function ChoiceInputs({ field, value, errors, onChange }: PartsProps<FieldValue>
         />
         {field.text}
       </label>
-    );
-  } else if (field.type === 'attachment') {
-    const files = Array.isArray(value) ? value.length : 0;
-    inputs = (
-      <p id={id} tabIndex={-1} className="form-note" aria-describedby={described}>
-        {files === 0 ? 'No files attached.' : `${files} file${files === 1 ? '' : 's'} attached.`}
-      </p>
     );
   }
   return (
@@ -420,9 +412,11 @@ function GroupControl({
                   }
                 />
               ))}
-            <button type="button" className="button-secondary" onClick={() => set(rows.filter((_, j) => j !== i))}>
-              Remove {item.toLowerCase()} {i + 1}
-            </button>
+            {rows.length > (field.minRows ?? 0) && (
+              <button type="button" className="button-secondary" onClick={() => set(rows.filter((_, j) => j !== i))}>
+                Remove {item.toLowerCase()} {i + 1}
+              </button>
+            )}
           </fieldset>
         );
       })}

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES } from '../../../../contract/index.ts';
 import { CASE_MESSAGES, CASE_STATUS_LABELS, isEditable } from '../../../../contract/cases.ts';
+import { DOCUMENT_MESSAGES } from '../../../../contract/documents.ts';
 import {
+  FORM_TEXT,
+  formatFileSize,
   hasErrors,
   initialValues,
   mergeValues,
   stripHidden,
+  summarise,
   todayInSingapore,
   validate,
   visibility,
@@ -15,6 +19,7 @@ import {
   type FormValues,
   type ValidationMode,
 } from '../../../../contract/forms/index.ts';
+import type { DocumentInfo } from '../../../../contract/schemas/documents.ts';
 import type {
   CaseDetail,
   CaseStatusResponse,
@@ -22,17 +27,32 @@ import type {
   EserviceDetail,
 } from '../../../../contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
 import { setReturnTo } from '../../lib/session/storage.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { genericApi, type Failure } from './api.ts';
+import { documentsApi, genericApi, type Failure } from './api.ts';
+import { AttachmentsContext, type Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CaseSearch } from './CaseSearch.tsx';
+import { CheckAnswers } from './CheckAnswers.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { FieldControl } from './FieldControl.tsx';
+import {
+  fieldAt,
+  focusField,
+  forgetFlow,
+  isDeclarationPage,
+  keepFlow,
+  navigate,
+  now,
+  resumeFlow,
+  saveBlob,
+  targetId,
+} from './flow.ts';
 import { RecordList } from './RecordList.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
@@ -47,32 +67,49 @@ type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | n
 const belongsTo = (path: string, name: string) =>
   path === name || path.startsWith(`${name}.`) || path.startsWith(`${name}[`);
 
+const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([p]) => keep(p)));
+
 /**
- * The generic e-service (#/generic?app=CODE): the catalogue's form for one e-service, its records for
- * the acting profile, and the record's workflow. The same validator as the server checks the input;
- * nothing typed is lost (kept in this browser until saved or discarded).
+ * The generic e-service (#/generic?app=CODE): the catalogue's form as GOV.UK question pages
+ * (`&page=ID`), then check answers (`&step=check`), then the confirmation (`&step=confirmation`), with
+ * `&case=ID` once there is a record (docs/decisions/0036-multi-page-forms.md). The same validator as the
+ * server checks each page; nothing typed is lost (kept in this browser until saved or discarded).
  */
 export default function GenericScreen({ location }: ScreenProps) {
   const appCode = location.query.get('app') ?? '';
-  // A link may name the record to open (the dashboard's do); after that the case identity keeps it.
-  const [requestedCase] = useState(() => location.query.get('case'));
+  const caseParam = location.query.get('case');
+  const pageParam = location.query.get('page');
+  const stepParam = location.query.get('step');
+  const backToCheck = location.query.get('return') === 'check';
   const signal = useAbortSignal();
   const user = useIdentity(identity);
   const owner: Owner | null = user ? { loginName: user.loginName, profileId: user.ptibProfileID } : null;
   const ownerKey = owner ? `${owner.loginName}/${owner.profileId}` : '';
 
-  const [loading, setLoading] = useState<Loading>({ state: 'loading' });
-  const [values, setValues] = useState<FormValues>({});
-  const [record, setRecord] = useState<CaseDetail | null>(null);
+  // The journey so far, when this address continues it (another page of the same record).
+  const [resumed] = useState(() =>
+    resumeFlow(
+      ownerKey,
+      appCode,
+      caseParam ?? (pageParam || stepParam ? null : (readCaseIdentity(appCode)?.caseId ?? null)),
+    ),
+  );
+  const [loading, setLoading] = useState<Loading>(
+    resumed ? { state: 'ready', eservice: resumed.eservice } : { state: 'loading' },
+  );
+  const [values, setValues] = useState<FormValues>(resumed?.values ?? {});
+  const [record, setRecord] = useState<CaseDetail | null>(resumed?.record ?? null);
   // A record filled in under an earlier version of the form is shown and checked with that version.
-  const [recordForm, setRecordForm] = useState<FormDefinition | null>(null);
+  const [recordForm, setRecordForm] = useState<FormDefinition | null>(resumed?.recordForm ?? null);
+  const [documents, setDocuments] = useState<DocumentInfo[]>(resumed?.documents ?? []);
   const [history, setHistory] = useState<CaseStatusResponse['history'] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [mode, setMode] = useState<ValidationMode>('draft');
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(resumed?.dirty ?? false);
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
-  const [cases, setCases] = useState<CaseSummary[] | null>(null);
+  const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
@@ -82,6 +119,33 @@ export default function GenericScreen({ location }: ScreenProps) {
   const form = recordForm ?? eservice?.form ?? null;
   const editable = !record || isEditable(record.status);
 
+  // Where in the journey this address is.
+  const scope = form ? visibility(form, values) : null;
+  const questionPages = form
+    ? form.pages.filter((p) => !isDeclarationPage(p) && p.sections.some((s) => scope?.sections.has(s)))
+    : [];
+  const declarations = form
+    ? form.pages
+        .filter(isDeclarationPage)
+        .flatMap((p) => p.sections.filter((s) => scope?.sections.has(s)).flatMap((s) => s.fields))
+    : [];
+  const step: 'page' | 'check' | 'confirmation' | 'view' =
+    record && !editable
+      ? stepParam === 'confirmation'
+        ? 'confirmation'
+        : 'view'
+      : stepParam === 'check'
+        ? 'check'
+        : 'page';
+  const pageIndex = Math.max(
+    0,
+    questionPages.findIndex((p) => p.id === pageParam),
+  );
+  const page = step === 'page' ? (questionPages[pageIndex] ?? null) : null;
+
+  const href = (query: Record<string, string | undefined>, anchor?: string) =>
+    `${buildHref(ROUTES.generic, { app: appCode, case: record?.id, ...query })}${anchor ? `#${anchor}` : ''}`;
+
   // The session may end while this form holds unsaved input: come back here after the next sign-in.
   const dirtyRef = useRef(false);
   useEffect(() => {
@@ -90,15 +154,55 @@ export default function GenericScreen({ location }: ScreenProps) {
   useEffect(
     () =>
       session.subscribe(() => {
-        if (!session.getState().signedIn && dirtyRef.current) setReturnTo(window.location.hash);
+        if (session.getState().signedIn) return;
+        if (dirtyRef.current) setReturnTo(window.location.hash);
+        // What was typed stays only in this browser's kept input (ADR 0010), not in memory after sign-out.
+        forgetFlow();
       }),
     [],
   );
+
+  // Kept for the next page of the journey (each page is a new screen).
+  const snapshot = (over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean }> = {}) => {
+    if (!eservice || !ownerKey) return;
+    keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, ...over });
+  };
+  useEffect(() => snapshot());
+
+  /** To another page of the journey, keeping what is in memory. */
+  function go(to: string, over?: Parameters<typeof snapshot>[0]) {
+    snapshot(over);
+    navigate(to);
+  }
+
+  // GOV.UK: a page with errors says so in its title.
+  useEffect(() => {
+    const plain = document.title.startsWith(FORM_TEXT.errorTitlePrefix)
+      ? document.title.slice(FORM_TEXT.errorTitlePrefix.length)
+      : document.title;
+    document.title = hasErrors(errors) ? `${FORM_TEXT.errorTitlePrefix}${plain}` : plain;
+  }, [errors]);
+
+  // A Change link or an error link from another page lands on its field.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || !eservice || !location.anchor) return;
+    landed.current = true;
+    focusField(location.anchor);
+  }, [eservice, location.anchor]);
 
   const refreshList = useCallback(async () => {
     const outcome = await genericApi.list(appCode, signal);
     if (outcome.ok) setCases(outcome.value);
   }, [appCode, signal]);
+
+  const loadDocuments = useCallback(
+    async (id: string) => {
+      const outcome = await documentsApi.list(id, signal);
+      if (outcome.ok) setDocuments(outcome.value);
+    },
+    [signal],
+  );
 
   const loadHistory = useCallback(
     async (id: string) => {
@@ -122,7 +226,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     [loadHistory],
   );
 
-  /** Opens a stored record (over its form version's defaults); false when it could not be opened. */
+  /** Opens a stored record (over its form version's defaults); null when it could not be opened. */
   const openRecord = useCallback(
     async (id: string, current: EserviceDetail): Promise<CaseDetail | null> => {
       const outcome = await genericApi.open(id, signal);
@@ -135,6 +239,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           setRecordForm(def);
         } else setRecordForm(null);
         show(outcome.value, mergeValues(def, outcome.value.data));
+        void loadDocuments(outcome.value.id);
         return outcome.value;
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
@@ -145,14 +250,16 @@ export default function GenericScreen({ location }: ScreenProps) {
       setNotice(message);
       return null;
     },
-    [show, signal],
+    [show, signal, loadDocuments],
   );
 
   useEffect(() => {
     // The guard has loaded the identity; without it there is no owner to keep input for yet.
     if (!ownerKey) return;
+    // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
+      if (resumed) return void (await refreshList());
       const loaded = await genericApi.eservice(appCode, signal);
       if (stale || signal.aborted) return;
       if (!loaded.ok) {
@@ -165,16 +272,25 @@ export default function GenericScreen({ location }: ScreenProps) {
       setValues(initialValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
-      const open = requestedCase ?? readCaseIdentity(appCode)?.caseId;
-      if (requestedCase)
-        window.history.replaceState(window.history.state, '', `#${ROUTES.generic}?app=${encodeURIComponent(appCode)}`);
-      if (open) await openRecord(open, loaded.value);
+      const open = caseParam ?? readCaseIdentity(appCode)?.caseId;
+      if (open) {
+        const opened = await openRecord(open, loaded.value);
+        // The address of a confirmation names a record that is still a draft: back to its form.
+        if (opened && isEditable(opened.status) && stepParam === 'confirmation')
+          window.history.replaceState(
+            window.history.state,
+            '',
+            buildHref(ROUTES.generic, { app: appCode, case: opened.id }),
+          );
+      }
       void refreshList();
     })();
     return () => {
       stale = true;
     };
-  }, [appCode, requestedCase, ownerKey, signal, openRecord, refreshList]);
+    // Runs once per screen: every page of the journey is its own screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ownerKey]);
 
   function keep(next: FormValues) {
     if (!owner || !eservice) return;
@@ -184,7 +300,8 @@ export default function GenericScreen({ location }: ScreenProps) {
       caseId: record?.id ?? null,
       caseNumber: record?.caseNumber ?? null,
       values: next,
-      savedAt: Date.now(),
+      savedAt: now(),
+      page: page?.id ?? null,
     });
   }
 
@@ -195,9 +312,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     keep(next);
     if (form && Object.keys(errors).some((p) => belongsTo(p, name))) {
       // A field in error is checked again as it is corrected; the summary follows.
-      const rest = Object.fromEntries(Object.entries(errors).filter(([p]) => !belongsTo(p, name)));
       const found = validate(form, stripHidden(form, next), { mode, today: todayInSingapore() });
-      setErrors({ ...rest, ...Object.fromEntries(Object.entries(found).filter(([p]) => belongsTo(p, name))) });
+      setErrors({ ...only(errors, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
     }
   }
 
@@ -207,6 +323,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     if (outcome.kind === 'fields') {
       setErrors(outcome.fieldErrors);
       setAttempt((a) => a + 1);
+      emit('toast', { severity: 'error', message: MESSAGES.validationSummary });
       return;
     }
     const message = outcome.kind === 'refused' ? outcome.message : fallback;
@@ -216,24 +333,32 @@ export default function GenericScreen({ location }: ScreenProps) {
     setNotice(message);
   }
 
-  function saved(detail: CaseDetail, message: string) {
+  function saved(detail: CaseDetail, message: string, data: FormValues) {
     if (owner) clearUnsaved(owner, appCode);
     setOffer(null);
-    show(detail, values);
-    emit('toast', { severity: 'success', message });
+    show(detail, data);
+    if (!record || record.id !== detail.id) {
+      // The address now names the record, so a reload or a bookmark comes back to it.
+      const query = new URLSearchParams(location.query);
+      query.set('case', detail.id);
+      window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
+    }
+    if (message) emit('toast', { severity: 'success', message });
     void refreshList();
   }
 
-  function check(m: ValidationMode): boolean {
+  /** The validator's verdict on the answers; `keepPath` limits it to one page's fields. */
+  function check(m: ValidationMode, keepPath: (path: string) => boolean = () => true): boolean {
     if (!form) return false;
-    const found = validate(form, stripHidden(form, values), { mode: m, today: todayInSingapore() });
+    const found = only(validate(form, stripHidden(form, values), { mode: m, today: todayInSingapore() }), keepPath);
     setMode(m);
     setErrors(found);
     setAttempt((a) => a + 1);
+    if (hasErrors(found)) emit('toast', { severity: 'error', message: MESSAGES.validationSummary });
     return !hasErrors(found);
   }
 
-  async function save(draft: boolean): Promise<CaseDetail | null> {
+  async function save(draft: boolean, quiet = false): Promise<CaseDetail | null> {
     if (!form) return null;
     // A hidden field's answer is never sent (the server strips it as well).
     const data = stripHidden(form, values);
@@ -241,7 +366,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       ? await genericApi.save(record.id, data, record.version, draft, signal)
       : await genericApi.create(appCode, data, draft, signal);
     if (outcome.ok) {
-      saved(outcome.value, draft ? MESSAGES.draftSaved : MESSAGES.recordSaved);
+      saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
     }
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
@@ -262,18 +387,39 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
   }
 
-  const onSave = (draft: boolean) => run(async () => void (check(draft ? 'draft' : 'submit') && (await save(draft))));
+  const onSaveDraft = () => run(async () => void (check('draft') && (await save(true))));
+
+  const onContinue = () =>
+    run(async () => {
+      if (!page) return;
+      const names = page.sections.flatMap((s) => s.fields.map((f) => f.name));
+      if (!check('submit', (p) => names.some((n) => belongsTo(p, n)))) return;
+      const next = questionPages[pageIndex + 1];
+      go(backToCheck || !next ? href({ step: 'check' }) : href({ page: next.id }));
+    });
 
   const onSubmit = () =>
     run(async () => {
       if (!check('submit')) return;
-      const current = !record || dirty ? await save(false) : record;
+      const current = !record || dirty ? await save(false, true) : record;
       if (!current) return;
       const outcome = await genericApi.submit(current.id, current.version, signal);
       if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
-      show(outcome.value, values);
       emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
-      void refreshList();
+      // The state and the kept journey agree: a render before the next screen keeps it again.
+      show(outcome.value, values);
+      go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id, step: 'confirmation' }), {
+        record: outcome.value,
+        dirty: false,
+      });
+    });
+
+  const onDownload = () =>
+    run(async () => {
+      if (!record) return;
+      const outcome = await documentsApi.acknowledgement(record.id, signal);
+      if (outcome.ok) saveBlob(outcome.value, `acknowledgement-${record.caseNumber.replace(/\s+/g, '-')}.pdf`);
+      else failed(outcome, FORM_TEXT.downloadFailed);
     });
 
   const onDelete = () =>
@@ -284,12 +430,18 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!outcome.ok) return failed(outcome, MESSAGES.deleteFailed);
       if (owner) clearUnsaved(owner, appCode);
       writeCaseIdentity(null);
+      emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
+      go(buildHref(ROUTES.generic, { app: appCode, page: questionPages[0]?.id }), {
+        record: null,
+        values: initialValues(eservice.form),
+        dirty: false,
+      });
       setRecord(null);
       setRecordForm(null);
       setValues(initialValues(eservice.form));
       setDirty(false);
       setErrors({});
-      emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
+      setDocuments([]);
       void refreshList();
     });
 
@@ -312,16 +464,25 @@ export default function GenericScreen({ location }: ScreenProps) {
       writeCaseIdentity(null);
       setRecord(null);
       setRecordForm(null);
+      setDocuments([]);
       setValues(initialValues(eservice.form));
       setErrors({});
       setNotice(null);
+      go(buildHref(ROUTES.generic, { app: appCode, page: eservice.form.pages[0]?.id }), {
+        record: null,
+        values: initialValues(eservice.form),
+        dirty: false,
+      });
     });
 
   const open = (id: string) =>
     leave(() => {
       if (!eservice) return;
       discard();
-      void run(() => openRecord(id, eservice));
+      void run(async () => {
+        const opened = await openRecord(id, eservice);
+        if (opened) navigate(buildHref(ROUTES.generic, { app: appCode, case: opened.id }));
+      });
     });
 
   async function restore(input: UnsavedInput) {
@@ -329,8 +490,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     setOffer(null);
     // The input goes over the latest version of its record, so a save after restoring does not conflict.
     let def = form ?? eservice.form;
+    let opened: CaseDetail | null = record;
     if (input.caseId && input.caseId !== record?.id) {
-      const opened = await openRecord(input.caseId, eservice);
+      opened = await openRecord(input.caseId, eservice);
       if (!opened) return;
       if (opened.formVersion === eservice.formVersion) def = eservice.form;
       else {
@@ -343,16 +505,82 @@ export default function GenericScreen({ location }: ScreenProps) {
       writeCaseIdentity(null);
       setRecord(null);
       setRecordForm(null);
+      opened = null;
       def = eservice.form;
     }
     const next = mergeValues(def, input.values);
     setValues(next);
     setDirty(true);
-    keep(next);
+    // Back on the page the user was on.
+    if (input.page && input.page !== page?.id && def.pages.some((p) => p.id === input.page))
+      go(buildHref(ROUTES.generic, { app: appCode, case: opened?.id, page: input.page }), {
+        values: next,
+        dirty: true,
+        record: opened,
+      });
+  }
+
+  const attachments: Attachments = {
+    documents,
+    readOnly: !editable,
+    async upload(fieldName, path, file) {
+      if (!form) return;
+      let current = record;
+      // A file belongs to a record: the first upload of a new form saves it as a draft.
+      if (!current) current = await save(true, true);
+      if (!current) return;
+      const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
+      if (outcome.ok) {
+        setDocuments((list) => [...list, outcome.value]);
+        setErrors((now) => only(now, (p) => p !== path));
+        // The answer is the list of the field's file ids (a row's field is named by its path).
+        updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
+        return;
+      }
+      if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+      const message =
+        outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
+      setErrors((now) => ({ ...now, [path]: message }));
+      setAttempt((a) => a + 1);
+      if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
+    },
+    async remove(path, documentId) {
+      const outcome = await documentsApi.remove(documentId, signal);
+      // A file already gone is as good as removed.
+      if (!outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404))
+        return failed(outcome, DOCUMENT_MESSAGES.failed);
+      setDocuments((list) => list.filter((d) => d.id !== documentId));
+      updateAt(path, (old) => (Array.isArray(old) ? (old as string[]).filter((id) => id !== documentId) : []));
+      emit('toast', { severity: 'success', message: DOCUMENT_MESSAGES.deleted });
+    },
+  };
+
+  /** Changes one answer by its path: a field (`proof`) or a row's field (`claims[0].proof`). */
+  function updateAt(path: string, update: (old: FieldValue | undefined) => FieldValue) {
+    const m = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path);
+    if (!m) {
+      setValues((before) => {
+        const next = { ...before, [path]: update(before[path]) };
+        keep(next);
+        return next;
+      });
+    } else {
+      const [, group = '', index = '0', child = ''] = m;
+      setValues((before) => {
+        const rows = Array.isArray(before[group]) ? [...(before[group] as Array<Record<string, unknown>>)] : [];
+        const row = { ...(rows[Number(index)] ?? {}) };
+        row[child] = update(row[child] as FieldValue | undefined);
+        rows[Number(index)] = row;
+        const next = { ...before, [group]: rows } as FormValues;
+        keep(next);
+        return next;
+      });
+    }
+    setDirty(true);
   }
 
   if (loading.state === 'loading') return <p>Loading the e-service…</p>;
-  if (loading.state === 'failed' || !eservice || !form) {
+  if (loading.state === 'failed' || !eservice || !form || !scope) {
     return (
       <section aria-labelledby="page-heading">
         <h1 id="page-heading" tabIndex={-1}>
@@ -366,109 +594,39 @@ export default function GenericScreen({ location }: ScreenProps) {
     );
   }
 
-  // The pages one after another (the multi-page screen replaces this); only the questions that apply.
-  const scope = visibility(form, values);
-  return (
-    <section aria-labelledby="page-heading" className="generic">
-      <h1 id="page-heading" tabIndex={-1}>
-        {eservice.title}
-      </h1>
-      <p className="lead">{eservice.description}</p>
-      {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
-      {record && <StatusPanel record={record} history={history} />}
-      <ErrorSummary errors={errors} attempt={attempt} />
-      {notice && <p className="notice notice-error">{notice}</p>}
-      <form
-        aria-labelledby="page-heading"
-        aria-busy={busy}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onSave(false);
-        }}
-      >
-        {!editable && <p className="form-note">{CASE_MESSAGES.readOnly}</p>}
-        <fieldset className="form-fields" disabled={!editable}>
-          <legend className="visually-hidden">{record ? `Record ${record.caseNumber}` : 'New record'}</legend>
-          {form.pages.map((page) => (
-            <div key={page.id} className="form-page">
-              <h2>{page.heading}</h2>
-              {page.sections
-                .filter((section) => scope.sections.has(section))
-                .map((section, i) => (
-                  <div key={i} className="form-section">
-                    {section.heading !== page.heading && <h3>{section.heading}</h3>}
-                    {section.description && <p className="form-note">{section.description}</p>}
-                    {section.fields
-                      .filter((field) => scope.shown.has(field.name))
-                      .map((field) => (
-                        <FieldControl
-                          key={field.name}
-                          field={field}
-                          value={values[field.name]}
-                          errors={errors}
-                          onChange={change}
-                          scope={scope}
-                        />
-                      ))}
-                  </div>
-                ))}
-            </div>
-          ))}
-        </fieldset>
-        <div className="button-row">
-          {editable && (
-            <>
-              <button type="button" onClick={() => void onSubmit()}>
-                Submit
-              </button>
-              <button type="submit" className="button-secondary">
-                Save
-              </button>
-              <button type="button" className="button-secondary" onClick={() => void onSave(true)}>
-                Save draft
-              </button>
-            </>
-          )}
-          {record && editable && (
-            <button
-              type="button"
-              className="button-secondary"
+  const fileNames = Object.fromEntries(documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`]));
+  const sections = summarise(form, stripHidden(form, values), fileNames).map((s) => ({
+    ...s,
+    rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration'),
+  }));
+  const idFor = (path: string) => targetId(form, path);
+  // An error link to a field on another page goes there (and comes back to check answers).
+  const hrefFor = (path: string) => {
+    const where = fieldAt(form, path)?.page;
+    if (!where || where.id === page?.id || isDeclarationPage(where)) return null;
+    return href({ page: where.id, return: step === 'check' ? 'check' : undefined }, idFor(path));
+  };
 
-              onClick={() => setConfirming({ kind: 'delete' })}
-            >
-              Delete
-            </button>
-          )}
-          {record && (
-            <button type="button" className="button-link" onClick={startNew}>
-              Start a new record
-            </button>
-          )}
-        </div>
-      </form>
-      <section aria-labelledby="records-heading" className="records">
-        <h2 id="records-heading">Your records</h2>
-        {cases === null ? (
-          <p>Loading your records…</p>
-        ) : cases.length === 0 ? (
-          <p>You have no records for this e-service yet.</p>
-        ) : (
-          <RecordList
-            cases={cases}
-            openId={record?.id ?? null}
-            onOpen={open}
-            caption={`Your ${eservice.title} records, newest first`}
-          />
-        )}
-      </section>
-      <CaseSearch
-        appCode={appCode}
-        caseType={eservice.caseType}
-        signal={signal}
-        openId={record?.id ?? null}
-        onOpen={open}
-      />
+  const records = (
+    <section aria-labelledby="records-heading" className="records">
+      <h2 id="records-heading">Your records</h2>
+      {cases === null ? (
+        <p>Loading your records…</p>
+      ) : cases.length === 0 ? (
+        <p>You have no records for this e-service yet.</p>
+      ) : (
+        <RecordList
+          cases={cases}
+          openId={record?.id ?? null}
+          onOpen={open}
+          caption={`Your ${eservice.title} records, newest first`}
+        />
+      )}
+    </section>
+  );
+
+  const dialogs = (
+    <>
       {confirming?.kind === 'delete' && record && (
         <ConfirmDialog
           title="Delete record"
@@ -494,6 +652,198 @@ export default function GenericScreen({ location }: ScreenProps) {
       <p className="visually-hidden" role="status">
         {record ? `Status: ${CASE_STATUS_LABELS[record.status]}` : ''}
       </p>
+    </>
+  );
+
+  const download = (
+    <p>
+      <button type="button" className="button-link" onClick={() => void onDownload()}>
+        {FORM_TEXT.download}
+      </button>
+    </p>
+  );
+
+  if (step === 'confirmation' && record) {
+    return (
+      <section aria-labelledby="page-heading" className="generic">
+        <div className="panel panel-confirmation">
+          <h1 id="page-heading" tabIndex={-1} className="panel-title">
+            {FORM_TEXT.confirmationTitle(eservice.title)}
+          </h1>
+          <p className="panel-body">
+            {FORM_TEXT.caseNumberLead}
+            <br />
+            <strong data-testid="case-number">{record.caseNumber}</strong>
+          </p>
+        </div>
+        {notice && <p className="notice notice-error">{notice}</p>}
+        {download}
+        <h2>{FORM_TEXT.whatNextHeading}</h2>
+        <p>{FORM_TEXT.whatNext}</p>
+        <p>{FORM_TEXT.contact(contactPhone())}</p>
+        <p>
+          <a href={`#${ROUTES.dashboard}`}>Go to your dashboard</a>
+        </p>
+        {dialogs}
+      </section>
+    );
+  }
+
+  if (step === 'view' && record) {
+    return (
+      <section aria-labelledby="page-heading" className="generic">
+        <h1 id="page-heading" tabIndex={-1}>
+          {eservice.title}
+        </h1>
+        <p className="form-note">{FORM_TEXT.submittedView}</p>
+        <StatusPanel record={record} history={history} />
+        {notice && <p className="notice notice-error">{notice}</p>}
+        {download}
+        <CheckAnswers sections={sections} />
+        <p>
+          <button type="button" className="button-link" onClick={startNew}>
+            Start a new record
+          </button>
+        </p>
+        {records}
+        <CaseSearch appCode={appCode} caseType={eservice.caseType} signal={signal} openId={record.id} onOpen={open} />
+        {dialogs}
+      </section>
+    );
+  }
+
+  if (step === 'check') {
+    const last = questionPages.at(-1);
+    return (
+      <section aria-labelledby="page-heading" className="generic">
+        {last && (
+          <a className="back-link" href={href({ page: last.id })}>
+            {FORM_TEXT.back}
+          </a>
+        )}
+        <p className="caption">{eservice.title}</p>
+        <h1 id="page-heading" tabIndex={-1}>
+          {FORM_TEXT.checkHeading}
+        </h1>
+        <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
+        {notice && <p className="notice notice-error">{notice}</p>}
+        <CheckAnswers
+          sections={sections}
+          changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
+        />
+        <form
+          aria-labelledby="send-heading"
+          aria-busy={busy}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onSubmit();
+          }}
+        >
+          <h2 id="send-heading">{FORM_TEXT.sendHeading}</h2>
+          <p>{FORM_TEXT.sendText}</p>
+          <AttachmentsContext.Provider value={attachments}>
+            {declarations.map((field) => (
+              <FieldControl
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                errors={errors}
+                onChange={change}
+              />
+            ))}
+          </AttachmentsContext.Provider>
+          <div className="button-row">
+            <button type="submit">{FORM_TEXT.submit(eservice.title)}</button>
+            <button type="button" className="button-secondary" onClick={() => void onSaveDraft()}>
+              {FORM_TEXT.saveDraft}
+            </button>
+          </div>
+        </form>
+        {dialogs}
+      </section>
+    );
+  }
+
+  const previous = questionPages[pageIndex - 1];
+  // Come to change one answer, Back returns to check answers (as Continue does).
+  const back = backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null;
+  return (
+    <section aria-labelledby="page-heading" className="generic">
+      {back && (
+        <a className="back-link" href={back}>
+          {FORM_TEXT.back}
+        </a>
+      )}
+      <p className="caption">{eservice.title}</p>
+      <h1 id="page-heading" tabIndex={-1}>
+        {page?.heading ?? eservice.title}
+      </h1>
+      <p className="progress">{FORM_TEXT.progress(pageIndex + 1, questionPages.length)}</p>
+      {pageIndex === 0 && <p className="lead">{eservice.description}</p>}
+      {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
+      {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
+      <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
+      {notice && <p className="notice notice-error">{notice}</p>}
+      <form
+        aria-labelledby="page-heading"
+        aria-busy={busy}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onContinue();
+        }}
+      >
+        <AttachmentsContext.Provider value={attachments}>
+          {page?.sections
+            .filter((section) => scope.sections.has(section))
+            .map((section, i) => (
+              <div key={i} className="form-section">
+                {section.heading !== page.heading && <h2>{section.heading}</h2>}
+                {section.description && <p className="form-note">{section.description}</p>}
+                {section.fields
+                  .filter((field) => scope.shown.has(field.name))
+                  .map((field) => (
+                    <FieldControl
+                      key={field.name}
+                      field={field}
+                      value={values[field.name]}
+                      errors={errors}
+                      onChange={change}
+                      scope={scope}
+                    />
+                  ))}
+              </div>
+            ))}
+        </AttachmentsContext.Provider>
+        <div className="button-row">
+          <button type="submit">{FORM_TEXT.continue}</button>
+          <button type="button" className="button-secondary" onClick={() => void onSaveDraft()}>
+            {FORM_TEXT.saveDraft}
+          </button>
+          {record && pageIndex === 0 && (
+            <button type="button" className="button-secondary" onClick={() => setConfirming({ kind: 'delete' })}>
+              Delete
+            </button>
+          )}
+          {record && pageIndex === 0 && (
+            <button type="button" className="button-link" onClick={startNew}>
+              Start a new record
+            </button>
+          )}
+        </div>
+      </form>
+      {pageIndex === 0 && records}
+      {pageIndex === 0 && (
+        <CaseSearch
+          appCode={appCode}
+          caseType={eservice.caseType}
+          signal={signal}
+          openId={record?.id ?? null}
+          onOpen={open}
+        />
+      )}
+      {dialogs}
     </section>
   );
 }

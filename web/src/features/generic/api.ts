@@ -1,5 +1,7 @@
 import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '../../../../contract/index.ts';
 import { CASE_PATHS } from '../../../../contract/cases.ts';
+import { DOCUMENT_PATHS } from '../../../../contract/documents.ts';
+import { documentListSchema, documentSchema, type DocumentInfo } from '../../../../contract/schemas/documents.ts';
 import type { FieldErrors, FormValues } from '../../../../contract/forms/index.ts';
 import {
   caseDetailSchema,
@@ -13,7 +15,7 @@ import {
   type EserviceDetail,
 } from '../../../../contract/schemas/eservices.ts';
 import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * The generic e-service's calls, each read into one of a few outcomes the screen shows:
@@ -119,3 +121,34 @@ export const genericApi = {
     return read(await api.get(path, { signal, quiet: true, base: 'processEngine' }), caseStatusResponseSchema);
   },
 };
+
+const documentList = documentListSchema.transform((l) => l.documents);
+
+/** A record's supporting documents (docs/decisions/0037-documents-in-the-database.md). */
+export const documentsApi = {
+  async list(caseId: string, signal: AbortSignal): Promise<Outcome<DocumentInfo[]>> {
+    const path = fillPath(DOCUMENT_PATHS.ofCase, { id: caseId });
+    return read(await api.get(path, { signal, quiet: true }), documentList);
+  },
+  /** One file into one attachment field; the server judges its type by content and scans it. */
+  async upload(caseId: string, field: string, file: File, signal: AbortSignal): Promise<Outcome<DocumentInfo>> {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    const path = `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?${new URLSearchParams({ field })}`;
+    // Not blocking: the page stays usable while a file goes up (its own status line says so).
+    return read(await api.post(path, body, { signal, quiet: true, timeoutMs: UPLOAD_TIMEOUT_MS }), documentSchema);
+  },
+  async remove(documentId: string, signal: AbortSignal): Promise<Outcome<unknown>> {
+    const path = fillPath(DOCUMENT_PATHS.delete, { documentId });
+    return read(await api.post(path, {}, { signal, quiet: true }), documentSchema.nullable().optional());
+  },
+  /** The PDF acknowledgement of a submitted record, as bytes to save. */
+  async acknowledgement(caseId: string, signal: AbortSignal): Promise<Outcome<Blob>> {
+    const path = fillPath(CASE_PATHS.acknowledgement, { id: caseId });
+    return read(await api.get(path, { signal, quiet: true, binary: true }), blobSchema);
+  },
+};
+
+/** A large file on a slow line takes longer than an ordinary call's limit. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+const blobSchema = z.instanceof(Blob);

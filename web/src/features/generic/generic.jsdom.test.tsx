@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS, MESSAGES, withPhone } from '../../../../contract/index.ts';
@@ -11,6 +11,7 @@ import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/htt
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
+import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
 
@@ -117,6 +118,8 @@ const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
 });
 
 beforeEach(() => {
+  forgetFlow();
+  window.location.hash = '';
   localStorage.clear();
   sessionStorage.clear();
   // Signed in: the screen loads the identity only while a token is stored.
@@ -143,9 +146,16 @@ async function renderScreen() {
   const user = userEvent.setup();
   render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
   // The first render loads the form, its code lists and schemas: generous on a busy machine.
-  await screen.findByRole('heading', { level: 1, name: 'Payment by Debtor' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 });
   await screen.findByText('You have no records for this e-service yet.', undefined, { timeout: 10_000 });
   return user;
+}
+
+/** What the router does on a navigation: a new screen for the new address. */
+async function follow(heading: string | RegExp) {
+  cleanup();
+  render(<GenericScreen location={parseHash(window.location.hash)} />);
+  return screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -170,13 +180,16 @@ describe('the form from its definition', () => {
 
 describe('validation', () => {
   it('shows the summary with a link to each field in error, and each field its message', async () => {
+    document.title = 'E-service | PTIB';
     const user = await renderScreen();
     await user.type(screen.getByLabelText('Mailing postal code'), '1234');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    expect(within(summary).getByRole('heading')).toHaveTextContent(MESSAGES.validationSummary);
+    expect(within(summary).getByRole('heading')).toHaveTextContent('There is a problem');
+    expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
+    expect(document.title).toMatch(/^Error: /);
     const links = within(summary).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['Enter ID number', 'Invaild Postal Code', 'Enter fee']);
 
@@ -188,11 +201,13 @@ describe('validation', () => {
 
     await user.click(links[1]!);
     expect(postal).toHaveFocus();
+    await user.type(postal, '79903'.slice(0, 2));
+    expect(document.title).toBe('Error: E-service | PTIB');
   });
 
   it('clears a message as its field is corrected', async () => {
     const user = await renderScreen();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     const id = screen.getByLabelText('ID number');
     expect(id).toHaveAttribute('aria-invalid', 'true');
     await user.type(id, 'S1234567D00');
@@ -227,7 +242,7 @@ describe('validation', () => {
     });
     const user = await renderScreen();
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByLabelText('Mailing postal code')).toHaveAccessibleDescription('Error: Invaild Postal Code');
   });
@@ -272,32 +287,34 @@ describe('saving, with each outcome its message', () => {
     expect(readUnsaved(owner, 'PD')).toBeNull();
   });
 
-  it('saves a complete record, then saves its changes over the version it opened', async () => {
-    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record(), '200', MESSAGES.recordSaved) });
+  it('saves a draft, then saves its changes over the version it opened', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record(), '200', MESSAGES.draftSaved) });
     routes['POST /api/cases/7'] = () => ({
       status: 200,
-      body: envelope(record({ version: 2 }), '200', MESSAGES.recordSaved),
+      body: envelope(record({ version: 2 }), '200', MESSAGES.draftSaved),
     });
     const user = await renderScreen();
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.recordSaved }]));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    // The address now names the record, so a reload comes back to it.
+    expect(window.location.hash).toContain('case=7');
     await user.type(screen.getByLabelText(/Remarks/), 'more');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(toasts).toHaveLength(2));
     expect(calls.find((c) => c.path === '/api/cases/7')!.body).toMatchObject({
       version: 1,
-      draft: false,
+      draft: true,
       data: { idNo: 'S1234567D001', note: 'more', fee: { amount: '120.50', currency: 'SGD' } },
     });
   });
 
   it.each([
-    ['Save', { status: 500, body: envelope(null, '500', 'boom') }, MESSAGES.saveFailed],
-    ['Save', 'network' as const, MESSAGES.saveFailed],
+    ['Save draft', { status: 500, body: envelope(null, '500', 'boom') }, MESSAGES.draftSaveFailed],
+    ['Save draft', 'network' as const, MESSAGES.draftSaveFailed],
     ['Save draft', { status: 503, body: envelope(null, '503', 'down') }, MESSAGES.draftSaveFailed],
     [
-      'Save',
+      'Save draft',
       { status: 409, body: envelope(null, '409', CASE_MESSAGES.versionConflict) },
       CASE_MESSAGES.versionConflict,
     ],
@@ -317,36 +334,56 @@ describe('saving, with each outcome its message', () => {
     expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1234567D001');
   });
 
-  it('submits through the process engine and shows the new status', async () => {
-    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+  it('goes from the page to check answers, submits through the process engine, then confirms', async () => {
+    routes['POST /api/cases'] = (body) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data })),
+    });
     routes['POST /pe/cases/7/submit'] = () => ({
       status: 200,
       body: envelope(record({ status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' })),
     });
-    routes['GET /pe/cases/7/status'] = () => ({
-      status: 200,
-      body: envelope({ id: '7', caseNumber: 'PD 000042 2026', status: 'submitted', version: 2, history: [] }),
-    });
     const user = await renderScreen();
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent('Submitted'));
-    expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PD&step=check');
+    await follow('Check your answers before sending');
+    const answers = screen.getByRole('region', { name: 'Payment' });
+    expect(within(answers).getByText('ID number', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'S1234567D001',
+    );
+    expect(within(answers).getByText('Fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent('S$120.50');
+    expect(within(answers).getByText('Remarks', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Not provided',
+    );
+    expect(within(answers).getByRole('link', { name: 'Change ID number' })).toHaveAttribute(
+      'href',
+      '#/generic?app=PD&page=payment&return=check#f-idNo',
+    );
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
+    expect(calls.find((c) => c.path === '/api/cases')!.body).toMatchObject({ draft: false });
     expect(calls.find((c) => c.path === '/pe/cases/7/submit')!.body).toEqual({ version: 1 });
-    // Submitted: read only.
-    expect(screen.getByLabelText('ID number')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-  });
+    expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
+    await follow('Payment by Debtor submitted');
+    expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+    expect(screen.getByText(/call us on 1800/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download your acknowledgement (PDF)' })).toBeVisible();
+  }, 30_000);
 
   it('says the submit failed, keeping the saved record open', async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
     routes['POST /pe/cases/7/submit'] = () => ({ status: 500, body: envelope(null, '500', 'boom') });
     const user = await renderScreen();
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
     await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'error', message: MESSAGES.submitFailed }));
-    expect(screen.getByTestId('case-status')).toHaveTextContent('Draft');
-  });
+    expect(window.location.hash).toBe('#/generic?app=PD&step=check&case=7');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Check your answers before sending');
+  }, 30_000);
 });
 
 describe('an open record', () => {

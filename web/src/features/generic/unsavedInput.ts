@@ -15,6 +15,8 @@ export interface UnsavedInput {
   caseId: string | null;
   caseNumber: string | null;
   values: FormValues;
+  /** The question page the user was on (docs/decisions/0036-multi-page-forms.md), when known. */
+  page?: string | null;
   /** Epoch ms of the last change. */
   savedAt: number;
 }
@@ -55,6 +57,7 @@ function parse(raw: string | null, now: number): UnsavedInput | null {
       caseId: typeof v.caseId === 'string' ? v.caseId : null,
       caseNumber: typeof v.caseNumber === 'string' ? v.caseNumber : null,
       values: v.values,
+      page: typeof v.page === 'string' ? v.page : null,
       savedAt: v.savedAt,
     };
   } catch {

@@ -181,18 +181,31 @@ async function perform<T>(
   let text: string;
   let sealed: Sealing.SealedCall | null = null;
   try {
-    let payload: string | undefined;
-    if (encrypted) {
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) {
+      // A file upload: the browser writes the multipart body and its boundary (documents are not sealed).
+      payload = body;
+    } else if (encrypted) {
       sealed = await (await loadSealing()).sealCall(contractPath, body ?? {}, systemClock.now(), signal);
       payload = JSON.stringify(sealed.body);
     } else if (body !== undefined && method !== 'GET') {
       payload = JSON.stringify(body);
     }
-    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
     const res = await settings.fetch(url, { method, headers, body: payload, signal, credentials: 'same-origin' });
     recordServerDate(res.headers.get('Date'));
     status = res.status;
     statusText = res.statusText;
+    // A download (a document, a PDF) answers its bytes; only a refusal comes back as an envelope.
+    if (options.binary && res.ok && !/json/i.test(res.headers.get('Content-Type') ?? '')) {
+      const blob = await res.blob();
+      return {
+        ok: true,
+        status,
+        header: { responseCode: RESPONSE_CODE.OK, responseDesc: '' },
+        responseJSON: blob as T,
+      };
+    }
     text = await res.text();
   } catch (error) {
     if (options.signal?.aborted) return { ok: false, kind: 'aborted' };

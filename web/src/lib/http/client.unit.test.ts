@@ -288,6 +288,42 @@ describe('the envelope, read once', () => {
   });
 });
 
+describe('files', () => {
+  it('sends a FormData body as the browser writes it (multipart), with the token and XSRF value', async () => {
+    token = 'tok-1';
+    cookies = { 'XSRF-TOKEN': 'x1' };
+    let body: unknown;
+    handler = route({ '/api/cases/7/documents': (_url, init) => ((body = init.body), json(ok({ id: 'd1' }), 201)) });
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4']), 'a.pdf');
+    const result = await api.post('/api/cases/7/documents?field=proof', form);
+    expect(result).toMatchObject({ ok: true, responseJSON: { id: 'd1' } });
+    expect(body).toBe(form);
+    const sent = callsTo('/api/cases/7/documents')[0]!;
+    // No JSON content type: fetch adds multipart/form-data with its boundary.
+    expect(sent.headers['content-type']).toBeUndefined();
+    expect(sent.headers.authorization).toBe('Bearer tok-1');
+    expect(sent.headers[XSRF_HEADER.toLowerCase()]).toBe('x1');
+  });
+
+  it('reads a binary answer as a Blob, and a refusal of it as an envelope', async () => {
+    handler = route({
+      '/api/cases/7/acknowledgement.pdf': () =>
+        new Response('%PDF-1.7 bytes', { headers: { 'content-type': 'application/pdf' } }),
+      '/api/cases/8/acknowledgement.pdf': () => json(fail('409', 'Not submitted yet'), 409),
+    });
+    const got = await api.get<Blob>('/api/cases/7/acknowledgement.pdf', { binary: true });
+    expect(got.ok).toBe(true);
+    expect(await (got as { responseJSON: Blob }).responseJSON.text()).toBe('%PDF-1.7 bytes');
+    expect(await api.get('/api/cases/8/acknowledgement.pdf', { binary: true, quiet: true })).toMatchObject({
+      ok: false,
+      kind: 'refused',
+      status: 409,
+      header: { responseDesc: 'Not submitted yet' },
+    });
+  });
+});
+
 describe('failures to reach the server', () => {
   it('a network failure shows the toast, reports networkError and returns a failure', async () => {
     handler = route({

@@ -55,6 +55,8 @@ export interface CallOptions {
    * background call; the screen then shows no toast of its own for it (docs/decisions/0032).
    */
   quiet?: boolean;
+  /** The answer is a file: a successful answer's responseJSON is its bytes as a Blob. */
+  binary?: boolean;
   /** A background call the user did not start (configuration, token refresh, menus): no toast at all. */
   background?: boolean;
 }

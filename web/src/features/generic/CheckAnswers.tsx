@@ -1,0 +1,39 @@
+import { FORM_TEXT, type SummarySection } from '../../../../contract/forms/index.ts';
+
+/**
+ * The answers as people read them (contract/forms/summary.ts), GOV.UK summary lists by page; each
+ * answer has a Change link to its question when `changeHref` is given (check answers), none when the
+ * record is read-only.
+ */
+export function CheckAnswers({
+  sections,
+  changeHref,
+}: {
+  sections: SummarySection[];
+  changeHref?: (pageId: string, path: string) => string;
+}) {
+  return (
+    <>
+      {sections.map((section) => (
+        <section key={section.pageId} aria-labelledby={`answers-${section.pageId}`}>
+          <h2 id={`answers-${section.pageId}`}>{section.heading}</h2>
+          <dl className="check-answers">
+            {section.rows.map((row) => (
+              <div key={row.path}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+                {changeHref && (
+                  <dd>
+                    <a href={changeHref(section.pageId, row.path)}>
+                      {FORM_TEXT.change} <span className="visually-hidden">{row.label}</span>
+                    </a>
+                  </dd>
+                )}
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </>
+  );
+}

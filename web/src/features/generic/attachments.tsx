@@ -1,0 +1,124 @@
+import { createContext, useContext, useRef, useState } from 'react';
+import {
+  FORM_TEXT,
+  formatFileSize,
+  type AttachmentField,
+  type FieldErrors,
+  type FieldValue,
+} from '../../../../contract/forms/index.ts';
+import type { DocumentInfo } from '../../../../contract/schemas/documents.ts';
+import { fieldDomId } from './format.ts';
+
+/** What an attachment field needs from the screen: the record's files and the calls that change them. */
+export interface Attachments {
+  documents: DocumentInfo[];
+  /** Uploads one file into the field (creating the draft first when there is none); its error, if any. */
+  upload: (fieldName: string, path: string, file: File) => Promise<void>;
+  remove: (path: string, documentId: string) => Promise<void>;
+  readOnly: boolean;
+}
+
+export const AttachmentsContext = createContext<Attachments | null>(null);
+
+/**
+ * An attachment question, GOV.UK "Upload a file": a file input that uploads on choosing, the list of
+ * files uploaded with their sizes and a Remove button each, and the upload's error inline.
+ */
+export function AttachmentControl({
+  field,
+  value,
+  errors,
+}: {
+  field: AttachmentField;
+  value: FieldValue | undefined;
+  errors: FieldErrors;
+  onChange: (name: string, value: FieldValue) => void;
+}) {
+  const attachments = useContext(AttachmentsContext);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const id = fieldDomId(field.name);
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const error = errors[field.name];
+  const errorId = `${id}-error`;
+  const ids = Array.isArray(value) ? (value as string[]) : [];
+  const byId = new Map((attachments?.documents ?? []).map((d) => [d.id, d]));
+  // The server matches the field by its own name (a repeating group's child is named without its row).
+  const fieldName = field.name.split('.').pop() ?? field.name;
+  const full = ids.length >= field.maxFiles;
+
+  async function chosen(files: FileList | null) {
+    if (!attachments || !files) return;
+    for (const file of Array.from(files)) {
+      setUploading(file.name);
+      try {
+        await attachments.upload(fieldName, field.name, file);
+      } finally {
+        setUploading(null);
+      }
+    }
+    if (input.current) input.current.value = '';
+  }
+
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      {field.hint && (
+        <p id={hintId} className="field-hint form-note">
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          <span className="visually-hidden">Error:</span> {error}
+        </p>
+      )}
+      {!attachments?.readOnly && !full && (
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          name={field.name}
+          multiple={field.maxFiles - ids.length > 1}
+          accept={field.types.join(',')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ') || undefined}
+          onChange={(e) => void chosen(e.target.files)}
+        />
+      )}
+      <p role="status" className="form-note">
+        {uploading ? FORM_TEXT.uploading(uploading) : ''}
+      </p>
+      {ids.length === 0 ? (
+        <p className="form-note">{FORM_TEXT.noFiles}</p>
+      ) : (
+        <ul className="file-list" aria-label={`${FORM_TEXT.uploadedFiles}: ${field.label}`}>
+          {ids.map((docId) => {
+            const doc = byId.get(docId);
+            const name = doc ? doc.fileName : 'A file';
+            return (
+              <li key={docId}>
+                <span>
+                  {name}
+                  {doc && <span className="form-note"> ({formatFileSize(doc.sizeBytes)})</span>}
+                </span>
+                {!attachments?.readOnly && (
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    onClick={() => void attachments?.remove(field.name, docId)}
+                  >
+                    {FORM_TEXT.removeFile} <span className="visually-hidden">{name}</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { DocumentInfo } from '../../../../contract/schemas/documents.ts';
+import type { CaseDetail, CaseSummary, EserviceDetail } from '../../../../contract/schemas/eservices.ts';
+import { type FieldDef, type FormDefinition, type FormValues, type Page } from '../../../../contract/forms/index.ts';
+import { fieldDomId } from './format.ts';
+
+/**
+ * The form in progress, kept in memory between the screens of one journey (question pages, check
+ * answers, confirmation). Each page is its own address, and the router mounts a new screen on every
+ * navigation (docs/decisions/0036-multi-page-forms.md): without this, each Continue or Back would load
+ * the form and the record again and lose what was typed since the last save.
+ */
+export interface Flow {
+  ownerKey: string;
+  appCode: string;
+  eservice: EserviceDetail;
+  recordForm: FormDefinition | null;
+  record: CaseDetail | null;
+  values: FormValues;
+  dirty: boolean;
+  documents: DocumentInfo[];
+  cases: CaseSummary[] | null;
+}
+
+let kept: Flow | null = null;
+
+export function keepFlow(flow: Flow): void {
+  kept = flow;
+}
+
+export function forgetFlow(): void {
+  kept = null;
+}
+
+/** The kept journey when it is this user's, of this e-service and of the record the address names. */
+export function resumeFlow(ownerKey: string, appCode: string, caseId: string | null): Flow | null {
+  if (!kept || !ownerKey || kept.ownerKey !== ownerKey || kept.appCode !== appCode) return null;
+  return (kept.record?.id ?? null) === caseId ? kept : null;
+}
+
+/** A page of nothing but declarations is not a question page: its tick box goes on check answers. */
+export const isDeclarationPage = (page: Page) =>
+  page.sections.every((s) => s.fields.every((f) => f.type === 'declaration'));
+
+/** The field a path names: `fee`, `fee.amount`, `creditors[1].name`. */
+export function fieldAt(form: FormDefinition, path: string): { field: FieldDef; page: Page } | null {
+  const m = /^([A-Za-z][A-Za-z0-9_]*)(?:\[\d+\]\.([A-Za-z][A-Za-z0-9_]*))?/.exec(path);
+  if (!m) return null;
+  for (const page of form.pages)
+    for (const section of page.sections)
+      for (const field of section.fields) {
+        if (field.name !== m[1]) continue;
+        if (m[2] && field.type === 'group') {
+          const child = field.fields.find((c) => c.name === m[2]);
+          return child ? { field: child, page } : { field, page };
+        }
+        return { field, page };
+      }
+  return null;
+}
+
+/** The DOM id to focus for an answer's path: an amount's and an address's first input, else its own. */
+export function targetId(form: FormDefinition, path: string): string {
+  const found = fieldAt(form, path);
+  const whole = !/\.[a-zA-Z]+$/.test(path) || /\]\.[A-Za-z0-9_]+$/.test(path);
+  if (found && whole && found.field.type === 'amount') return fieldDomId(`${path}.amount`);
+  if (found && whole && found.field.type === 'address') return fieldDomId(`${path}.blockHouseNo`);
+  return fieldDomId(path);
+}
+
+/** Focuses the element of an id (or the first input under it), for error links and Change links. */
+export function focusField(id: string): boolean {
+  const target =
+    document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`) ?? null;
+  if (!target) return false;
+  target.focus();
+  target.scrollIntoView?.({ block: 'center' });
+  return true;
+}
+
+/** Saves bytes under a file name through the browser's own download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser has taken the bytes once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** To another page of the journey: the router mounts its screen. */
+export function navigate(to: string): void {
+  window.location.hash = to;
+}
+
+/** When kept input was last changed (Date.now, out of the component's render for the linter). */
+export const now = () => Date.now();

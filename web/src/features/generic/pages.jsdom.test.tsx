@@ -1,0 +1,385 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../../../contract/index.ts';
+import type { FormDefinition } from '../../../../contract/forms/index.ts';
+import type { EserviceDetail } from '../../../../contract/schemas/eservices.ts';
+import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import { on } from '../../lib/events/bus.ts';
+import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/http/index.ts';
+import { parseHash } from '../../lib/router/location.ts';
+import { STORAGE_KEYS } from '../../lib/session/keys.ts';
+import { forgetFlow } from './flow.ts';
+import GenericScreen from './GenericScreen.tsx';
+import { readUnsaved } from './unsavedInput.ts';
+
+vi.mock('../../lib/session/index.ts', async () => {
+  const { createIdentityStore } = await import('../../lib/session/identity.ts');
+  const session = {
+    getState: () => ({ signedIn: true, startedAt: 1, deadline: null, warning: false }),
+    subscribe: () => () => {},
+  };
+  const identity = createIdentityStore(async () => ({
+    kind: 'ok',
+    identity: { loginName: 'ptib.demo', ptibProfileID: 'PTIB00000001', authorizations: ['SEMS01'] } as UserIdentity,
+  }));
+  return { session, identity };
+});
+
+/** Two question pages (a conditional question, a repeating group of one to three rows) and a declaration. */
+const FORM: FormDefinition = {
+  schemaVersion: 2,
+  pages: [
+    {
+      id: 'you',
+      heading: 'About you',
+      sections: [
+        {
+          heading: 'You',
+          fields: [
+            { name: 'fullName', label: 'Full name', type: 'text', required: true },
+            { name: 'sms', label: 'Notify me by SMS', type: 'yesNo', required: true },
+            {
+              name: 'mobile',
+              label: 'Mobile number',
+              type: 'mobile',
+              required: true,
+              showIf: { field: 'sms', op: 'equals', value: 'Y' },
+            },
+            {
+              name: 'passport',
+              label: 'Copy of your passport',
+              type: 'attachment',
+              maxSizeBytes: 1024 * 1024,
+              maxFiles: 2,
+              types: ['application/pdf'],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'trips',
+      heading: 'Your trips',
+      sections: [
+        {
+          heading: 'Trips',
+          fields: [
+            {
+              name: 'trips',
+              label: 'Countries visited',
+              type: 'group',
+              itemLabel: 'Country',
+              minRows: 1,
+              maxRows: 3,
+              fields: [{ name: 'country', label: 'Country name', type: 'text', required: true }],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'declaration',
+      heading: 'Declaration',
+      sections: [
+        {
+          heading: 'Declaration',
+          fields: [{ name: 'declaration', label: 'Declaration', type: 'declaration', text: 'It is all true.' }],
+        },
+      ],
+    },
+  ],
+};
+const ESERVICE: EserviceDetail = {
+  code: 'PAR',
+  title: 'Permission to Travel Abroad',
+  description: 'Ask to travel.',
+  group: 'Travel',
+  menu: 'Travel',
+  href: '/generic?app=PAR',
+  caseType: 'PA',
+  formVersion: 2,
+  form: FORM,
+};
+
+const envelope = (responseJSON: unknown) =>
+  JSON.stringify({ header: { responseCode: '200', responseDesc: 'OK' }, responseJSON });
+let toasts: Array<{ severity: string; message: string }>;
+let routes: Record<string, () => [number, string]>;
+let calls: Array<{ method: string; path: string; body: unknown }>;
+let stopToasts: () => void;
+
+beforeEach(() => {
+  forgetFlow();
+  window.location.hash = '#/generic?app=PAR';
+  document.title = 'E-service | PTIB';
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStorage.setItem(STORAGE_KEYS.token, 'token');
+  toasts = [];
+  stopToasts = on('toast', (t) => void toasts.push(t));
+  calls = [];
+  routes = {
+    'GET /api/config': () => [200, envelope({ contactPhone: '1800', processEngineBase: '/pe' })],
+    'GET /api/eservices/PAR': () => [200, envelope(ESERVICE)],
+    'GET /api/cases': () => [200, envelope({ cases: [] })],
+  };
+  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body });
+    const handler = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
+    const [status, body] = handler ? handler() : [404, envelope(null)];
+    return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  configureHttp({ fetch: fetchFake as typeof fetch, getToken: () => 'token', readCookie: () => null });
+});
+
+afterEach(() => {
+  stopToasts();
+  resetHttpSettings();
+  resetHttpClient();
+});
+
+/** Shows the screen of the current address, as the router does on each navigation. */
+async function at(heading: string) {
+  cleanup();
+  render(<GenericScreen location={parseHash(window.location.hash)} />);
+  return screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
+}
+
+describe('question pages', () => {
+  it('shows one page at a time, checks only that page on Continue, and goes on', async () => {
+    const user = userEvent.setup();
+    await at('About you');
+    expect(screen.getByText('Page 1 of 2')).toBeVisible();
+    expect(screen.queryByText('Country name')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = screen.getByRole('alert');
+    // Only this page's questions; the group and the declaration wait for their pages.
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Enter full name', 'Enter mobile number']);
+    expect(window.location.hash).toBe('#/generic?app=PAR');
+
+    // A conditional question hidden is not asked for, and its answer is not kept.
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.type(screen.getByLabelText('Mobile number'), '91234567');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByLabelText('Mobile number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&page=trips');
+
+    await at('Your trips');
+    expect(screen.getByText('Page 2 of 2')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/generic?app=PAR&page=you');
+    // The answers came along from the page before.
+    expect(readUnsaved({ loginName: 'ptib.demo', profileId: 'PTIB00000001' }, 'PAR')?.values.fullName).toBe('Lim Mei');
+  }, 30_000);
+
+  it('goes to check answers, and a Change link returns to its question and back', async () => {
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await at('Your trips');
+    await user.type(screen.getByLabelText('Country name'), 'Malaysia');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+
+    await at('Check your answers before sending');
+    const rows = [...document.querySelectorAll('.check-answers dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['Full name', 'Lim Mei'],
+      ['Notify me by SMS', 'No'],
+      ['Copy of your passport', 'Not provided'],
+      ['Country 1: Country name', 'Malaysia'],
+    ]);
+    // The declaration is ticked here, above the button named for the action.
+    expect(screen.getByRole('checkbox', { name: 'It is all true.' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' })).toBeVisible();
+
+    const change = screen.getByRole('link', { name: 'Change Country 1: Country name' });
+    expect(change).toHaveAttribute('href', '#/generic?app=PAR&page=trips&return=check#f-trips-0-country');
+    window.location.hash = change.getAttribute('href')!;
+    await at('Your trips');
+    expect(screen.getByLabelText('Country name')).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/generic?app=PAR&step=check');
+    await user.clear(screen.getByLabelText('Country name'));
+    await user.type(screen.getByLabelText('Country name'), 'Japan');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+    await at('Check your answers before sending');
+    expect(screen.getByText('Japan')).toBeVisible();
+  }, 30_000);
+});
+
+describe('the error summary', () => {
+  it('says there is a problem, takes focus, links each field, and titles the page', async () => {
+    const user = userEvent.setup();
+    await at('About you');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('There is a problem');
+    expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
+    expect(document.title).toBe('Error: E-service | PTIB');
+    const name = screen.getByLabelText('Full name');
+    expect(name).toHaveAccessibleDescription('Error: Enter full name');
+    await user.click(within(summary).getByRole('link', { name: 'Enter full name' }));
+    expect(name).toHaveFocus();
+
+    // Corrected, the summary and the title let go.
+    await user.type(name, 'Lim Mei');
+    await user.type(screen.getByLabelText('Mobile number'), '91234567');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(document.title).toBe('E-service | PTIB');
+  }, 30_000);
+
+  it('on check answers, links an error on another page to that page', async () => {
+    window.location.hash = '#/generic?app=PAR&step=check';
+    const user = userEvent.setup();
+    await at('Check your answers before sending');
+    await user.click(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' }));
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Enter full name' })).toHaveAttribute(
+      'href',
+      '#/generic?app=PAR&page=you&return=check#f-fullName',
+    );
+    // The declaration is on this page: its link stays here.
+    expect(within(summary).getByRole('link', { name: 'Tick the box to confirm declaration' })).toHaveAttribute(
+      'href',
+      '#f-declaration',
+    );
+  }, 30_000);
+});
+
+describe('a repeating group', () => {
+  it('adds rows up to its maximum, removes them, and asks for a field in each', async () => {
+    window.location.hash = '#/generic?app=PAR&page=trips';
+    const user = userEvent.setup();
+    await at('Your trips');
+    const group = screen.getByRole('group', { name: 'Countries visited' });
+    // The least rows are there from the start.
+    expect(within(group).getAllByRole('group', { name: /^Country \d$/ })).toHaveLength(1);
+    await user.click(within(group).getByRole('button', { name: 'Add another country' }));
+    await user.click(within(group).getByRole('button', { name: 'Add another country' }));
+    expect(within(group).getAllByRole('group', { name: /^Country \d$/ })).toHaveLength(3);
+    // At the most rows, no more can be added.
+    expect(within(group).queryByRole('button', { name: /^Add/ })).toBeNull();
+
+    await user.type(within(screen.getByRole('group', { name: 'Country 1' })).getByLabelText('Country name'), 'Laos');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Country 2: Enter country name', 'Country 3: Enter country name']);
+
+    await user.click(within(group).getByRole('button', { name: 'Remove country 3' }));
+    await user.click(within(group).getByRole('button', { name: 'Remove country 2' }));
+    expect(within(group).getAllByRole('group', { name: /^Country \d$/ })).toHaveLength(1);
+    // Not fewer than the least rows.
+    expect(within(group).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+  }, 30_000);
+});
+
+describe('an attachment question', () => {
+  const DOC = {
+    id: '0b7c4a9e-6a43-4d1e-9d4f-2f1a6f1f0c11',
+    fieldName: 'passport',
+    fileName: 'passport.pdf',
+    mediaType: 'application/pdf',
+    sizeBytes: 2048,
+    sha256: 'ab',
+    scanStatus: 'not_scanned',
+    uploadedAt: '2026-03-05T06:07:00.000Z',
+  };
+  const DRAFT = {
+    id: '7',
+    appCode: 'PAR',
+    caseNumber: 'PA 000042 2026',
+    status: 'draft',
+    version: 1,
+    updatedAt: '2026-03-05T06:07:00.000Z',
+    data: {},
+    formVersion: 2,
+    createdAt: '2026-03-05T06:07:00.000Z',
+    submittedAt: null,
+  };
+  const refusal = (message: string) =>
+    JSON.stringify({ header: { responseCode: '400', responseDesc: message }, responseJSON: null });
+
+  it('saves a draft for the first file, uploads on choosing, lists it with its size, and removes it', async () => {
+    routes['POST /api/cases'] = () => [201, envelope(DRAFT)];
+    routes['POST /api/cases/7/documents'] = () => [201, envelope(DOC)];
+    routes[`POST /api/documents/${DOC.id}/delete`] = () => [200, envelope(null)];
+    const user = userEvent.setup();
+    await at('About you');
+    await user.upload(
+      screen.getByLabelText(/Copy of your passport/),
+      new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/cases', 'POST /api/cases/7/documents?field=passport']),
+    );
+    expect(calls.find((c) => c.path.startsWith('/api/cases/7/documents'))!.body).toBeInstanceOf(FormData);
+    // The answer is the list of file ids, kept with the rest of the input.
+    const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+    expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([DOC.id]);
+
+    await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
+    expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
+  }, 30_000);
+
+  it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
+    routes['POST /api/cases'] = () => [201, envelope(DRAFT)];
+    routes['POST /api/cases/7/documents'] = () => [400, refusal('The selected file contains a virus')];
+    const user = userEvent.setup();
+    await at('About you');
+    const input = screen.getByLabelText(/Copy of your passport/);
+    await user.upload(input, new File(['X5O!P%@AP'], 'eicar.pdf', { type: 'application/pdf' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'The selected file contains a virus' })).toBeVisible();
+    expect(input).toHaveAccessibleDescription('Error: The selected file contains a virus');
+    expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull();
+  }, 30_000);
+});
+
+describe('the confirmation address', () => {
+  it('of a record that is still a draft goes back to its form', async () => {
+    routes['GET /api/cases/7'] = () => [
+      200,
+      envelope({
+        id: '7',
+        appCode: 'PAR',
+        caseNumber: 'PA 000042 2026',
+        status: 'draft',
+        version: 1,
+        updatedAt: '2026-03-05T06:07:00.000Z',
+        data: { fullName: 'Lim Mei' },
+        formVersion: 2,
+        createdAt: '2026-03-05T06:07:00.000Z',
+        submittedAt: null,
+      }),
+    ];
+    routes['GET /api/cases/7/documents'] = () => [200, envelope({ documents: [] })];
+    window.location.hash = '#/generic?app=PAR&case=7&step=confirmation';
+    await at('About you');
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei'));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7'));
+    expect(screen.queryByText('Your case number')).toBeNull();
+  }, 30_000);
+});
