@@ -14,3 +14,4 @@ export * from './calls.ts';
 export * from './otp.ts';
 export * from './sso.ts';
 export * from './session.ts';
+export * from './session-screens.ts';
