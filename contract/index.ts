@@ -1,4 +1,5 @@
 export * from './codes.ts';
+export * from './errorCodes.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
