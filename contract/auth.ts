@@ -72,3 +72,6 @@ export const AUTH_MESSAGES = {
   lockedSms: (minutes: number) =>
     `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. If this was not you, please contact PTIB.`,
 } as const;
+
+/** After the user's own profile in the list of profiles to act for (spec §4). */
+export const MYSELF_SUFFIX = ' (Myself)';

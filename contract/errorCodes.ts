@@ -1,5 +1,5 @@
 /**
- * The error screens' codes (spec §5). Apart from codes.ts, which the first load needs for its response
+ * The error screens' codes and words (spec §5). Apart from codes.ts, which the first load needs for its response
  * codes: only the error screens and the server check a code against this list, and a contract module of
  * the first load brings every export used anywhere into it (docs/decisions/0038-first-load-back-under-budget.md).
  */
@@ -64,3 +64,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export function displayErrorCode(value: unknown): ErrorCode | typeof INVALID_CODE {
   return isErrorCode(value) ? value : INVALID_CODE;
 }
+
+/** The error screens' own words beside their titles (ERROR_SCREEN_TITLES, which the routes' titles need). */
+export const ERROR_CODE_LABEL = 'Error Code: ';
+export const TAKE_ME_HOME = 'Take Me Home';

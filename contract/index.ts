@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './messages.ts';
 export * from './catalogue.ts';
 export * from './paths.ts';
+export * from './processEngine.ts';
 export * from './validation.ts';
 export * from './codelists.ts';
 export * from './casenumber.ts';

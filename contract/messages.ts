@@ -63,7 +63,3 @@ export const ERROR_SCREEN_TITLES = {
   systemError: 'System Error',
   unexpectedError: 'Unexpected System Error',
 } as const;
-
-export const ERROR_CODE_LABEL = 'Error Code: ';
-export const TAKE_ME_HOME = 'Take Me Home';
-export const MYSELF_SUFFIX = ' (Myself)';

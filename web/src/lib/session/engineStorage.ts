@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from './keys.ts';
-import { getAuthorizations, getToken, read, sessionStore, setAuthorizations, store, write } from './storage.ts';
+import { getToken, read, sessionStore, setAuthorizations, store, write } from './storage.ts';
 
 /**
  * The session engine's part of token storage (storage.ts says what the storage is and why this part
@@ -8,6 +8,18 @@ import { getAuthorizations, getToken, read, sessionStore, setAuthorizations, sto
  */
 
 export * from './storage.ts';
+
+/** Authorizations cached in sessionStorage after sign-in (spec §6; storage.ts's setAuthorizations). */
+export function getAuthorizations(): string[] | null {
+  const raw = read(store('session'), STORAGE_KEYS.authorizations);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 /** True when the token lives in localStorage ("remember me"). */
 export function isRemembered(): boolean {

@@ -105,17 +105,6 @@ export function setAuthorizations(authorizations: readonly string[] | null): voi
   write(store('session'), STORAGE_KEYS.authorizations, authorizations ? JSON.stringify(authorizations) : null);
 }
 
-export function getAuthorizations(): string[] | null {
-  const raw = read(store('session'), STORAGE_KEYS.authorizations);
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 export function setDashboardMessage(message: string | null): void {
   write(store('session'), STORAGE_KEYS.dashboardMessage, message);
 }
