@@ -1,8 +1,8 @@
 /**
- * What the hand-over question and the session warning tell the user (our wording, beyond the
- * specification). Apart from session.ts because only lazily loaded screens, for a session, use them: a
- * contract module that the first load needs brings every one of its exports used anywhere into the
- * first load (docs/decisions/0038-first-load-back-under-budget.md).
+ * What the hand-over question, the session warning and the signed-in home tell the user (our wording,
+ * beyond the specification). Apart from session.ts because only lazily loaded screens, for a session,
+ * use them: a contract module that the first load needs brings every one of its exports used anywhere
+ * into the first load (docs/decisions/0038-first-load-back-under-budget.md).
  */
 
 /** The warning shown before an idle session ends (decisions.md §5). */
@@ -27,4 +27,13 @@ export const HANDOVER_MESSAGES = {
   failedTitle: 'We could not sign you in',
   toDashboard: 'Go to your dashboard',
   toLogin: 'Log in',
+} as const;
+
+/** Home for a signed-in user: what applies to them instead of an invitation to log in. */
+export const HOME_TEXT = {
+  signedInHeading: (name: string) => `Welcome back, ${name}`,
+  signedInHeadingNoName: 'Welcome back',
+  signedInLead: 'Continue where you left off, or start a new application, payment or search.',
+  dashboardLink: 'Go to your dashboard',
+  eservicesLink: 'See all e-services',
 } as const;

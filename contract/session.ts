@@ -1,9 +1,10 @@
 /**
  * What the login form, home and the shell tell the user about the session (our wording, beyond the
- * specification), written once for the screens and their tests. The hand-over question and the session
- * warning have theirs in session-screens.ts, so that the first load, which needs this module, leaves them out
- * (docs/decisions/0038-first-load-back-under-budget.md). The login form's stay here: #/login loads
- * them at once, and in a chunk of their own they would cost it more than they cost #/home here.
+ * specification), written once for the screens and their tests. The hand-over question, the session
+ * warning and the signed-in home have theirs in session-screens.ts, so that the first load, which needs
+ * this module, leaves them out (docs/decisions/0038-first-load-back-under-budget.md). The login form's
+ * stay here: #/login loads them at once, and in a chunk of their own they would cost it more than they
+ * cost #/home here.
  */
 
 /** Field messages of the login form; the summary above them is MESSAGES.validationSummary. */
@@ -29,15 +30,6 @@ export const HOME_STEP_MESSAGES = {
   interrupted:
     'Your session has ended because your account was signed in somewhere else. If this was not you, please change your password after you log in.',
   loginRequired: 'Please log in to continue.',
-} as const;
-
-/** Home for a signed-in user: what applies to them instead of an invitation to log in. */
-export const HOME_TEXT = {
-  signedInHeading: (name: string) => `Welcome back, ${name}`,
-  signedInHeadingNoName: 'Welcome back',
-  signedInLead: 'Continue where you left off, or start a new application, payment or search.',
-  dashboardLink: 'Go to your dashboard',
-  eservicesLink: 'See all e-services',
 } as const;
 
 export const LOGOUT_LABEL = 'Log out';
