@@ -4,6 +4,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { firstLoadModules, type ParsedModule } from './scripts/lib/first-load.ts';
+import { buildDateText } from './scripts/lib/build-date.ts';
+
+/** The day of this build (yyyy-mm-dd). */
+const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -89,7 +93,8 @@ export default defineConfig({
   plugins: [react(), firstLoad.plugin, preloadHelper()],
   define: {
     __APP_VERSION__: JSON.stringify(`${pkg.version}+${commit()}`),
-    __BUILD_DATE__: JSON.stringify(process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10)),
+    __BUILD_DATE__: JSON.stringify(buildDate),
+    __BUILD_DATE_TEXT__: JSON.stringify(buildDateText(buildDate)),
   },
   build: {
     outDir: '../dist/web',

@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { buildDateText } from './scripts/lib/build-date.ts';
 
 /** Test kinds by suffix: *.unit.test.ts (node), *.jsdom.test.tsx (components), *.api.test.ts (server + database). */
 export default defineConfig({
   plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify('0.0.0+test'), __BUILD_DATE__: JSON.stringify('2026-11-21') },
+  define: {
+    __APP_VERSION__: JSON.stringify('0.0.0+test'),
+    __BUILD_DATE__: JSON.stringify('2026-11-21'),
+    __BUILD_DATE_TEXT__: JSON.stringify(buildDateText('2026-11-21')),
+  },
   test: {
     projects: [
       {

@@ -1,11 +1,9 @@
 /**
  * Sign-in and session rules of our own (beyond the specification): messages the server answers in
- * responseDesc and the app may show, throttling limits, and the XSRF cookie/header pair.
+ * responseDesc and the app may show, and throttling limits. The XSRF cookie/header pair lives in
+ * calls.ts: the first load sends calls, and a module it needs brings every export used anywhere into it
+ * (docs/decisions/0038-first-load-back-under-budget.md).
  */
-
-/** Double-submit XSRF protection (spec §7): the server sets the cookie, the app copies it into the header. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** How long a login nonce (authenticityToken) may wait for its sign-in. */
 export const LOGIN_NONCE_TTL_MS = 10 * 60_000;
@@ -74,3 +72,6 @@ export const AUTH_MESSAGES = {
   lockedSms: (minutes: number) =>
     `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. If this was not you, please contact PTIB.`,
 } as const;
+
+/** After the user's own profile in the list of profiles to act for (spec §4). */
+export const MYSELF_SUFFIX = ' (Myself)';

@@ -50,3 +50,7 @@ export function isEncryptedCall(path: string): boolean {
 
 /** Time limit of one call from the web app, after which it counts as a network failure. */
 export const CALL_TIMEOUT_MS = 30_000;
+
+/** Double-submit XSRF protection (spec §7): the server sets the cookie, the app copies it into the header. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';

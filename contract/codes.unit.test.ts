@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { APPLICATION_CODES, ERROR_CODES, INVALID_CODE, displayErrorCode, isErrorCode } from './codes.ts';
+import { APPLICATION_CODES } from './codes.ts';
+import { ERROR_CODES, INVALID_CODE, displayErrorCode, isErrorCode } from './errorCodes.ts';
 
 describe('error code whitelist', () => {
   it('holds exactly the 42 codes of the specification, each once', () => {

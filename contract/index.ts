@@ -1,9 +1,12 @@
 export * from './codes.ts';
+export * from './errorCodes.ts';
 export * from './constants.ts';
+export * from './sessionTiming.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './catalogue.ts';
 export * from './paths.ts';
+export * from './processEngine.ts';
 export * from './validation.ts';
 export * from './codelists.ts';
 export * from './casenumber.ts';
@@ -14,3 +17,4 @@ export * from './calls.ts';
 export * from './otp.ts';
 export * from './sso.ts';
 export * from './session.ts';
+export * from './session-screens.ts';

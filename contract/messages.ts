@@ -64,28 +64,6 @@ export const ERROR_SCREEN_TITLES = {
   unexpectedError: 'Unexpected System Error',
 } as const;
 
-export const ERROR_CODE_LABEL = 'Error Code: ';
-export const TAKE_ME_HOME = 'Take Me Home';
-export const MYSELF_SUFFIX = ' (Myself)';
-
-/** SAML single sign-on answers (our wording). */
-export const SSO_MESSAGES = {
-  notConfigured: 'Single sign-on is not available on this service.',
-  malformed: 'The sign-in answer from the identity provider is not a valid SAML response.',
-  badSignature: 'The sign-in answer from the identity provider has no valid signature.',
-  wrongAudience: 'The sign-in answer from the identity provider is meant for another service.',
-  expired: 'The sign-in answer from the identity provider has expired or is not yet valid. Please sign in again.',
-  unsolicited:
-    'The sign-in answer from the identity provider does not answer a sign-in started here, or it was already used. Please sign in again.',
-  replayed: 'This sign-in answer was already used. Please sign in again.',
-  idpRefused: 'The identity provider did not sign you in.',
-  rejected: 'The sign-in answer from the identity provider could not be accepted. Please sign in again.',
-  unknownUser: 'No PTIB account matches the user the identity provider signed in.',
-  otherBrowser:
-    'This sign-in answer is for a sign-in started in another browser, so it cannot be used here. Please sign in again.',
-  handoverInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
-} as const;
-
 /**
  * Why the server refuses text no stored value may hold (docs/decisions/0031): a NUL character, which
  * PostgreSQL's text and jsonb cannot store, and a lone UTF-16 surrogate, which is not Unicode text.

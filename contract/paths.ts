@@ -40,17 +40,6 @@ export const DEFAULT_PROCESS_ENGINE_BASE = '/process-engine';
 /** The API base path the web app calls (decisions.md §4: env API_BASE on the server, '/' by default). */
 export const DEFAULT_API_BASE = '/';
 
-/** Case workflow calls, relative to the process-engine base (decisions.md §4); `:id` is the record id. */
-export const PROCESS_ENGINE_PATHS = {
-  submit: '/cases/:id/submit',
-  status: '/cases/:id/status',
-} as const;
-
-/** Fills `:name` parameters of a path. */
-export function fillPath(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
-}
-
 /** Hash routes of the web app (decisions.md §3). */
 export const ROUTES = {
   home: '/home',

@@ -24,3 +24,24 @@ export const SSO_RESPONSE_CODE = {
   /** The identity provider's user has no PTIB account here. */
   UNKNOWN_USER: '4404',
 } as const;
+
+/**
+ * SAML single sign-on answers (our wording). Here, not in messages.ts, which the first load needs: only
+ * the server and the lazily loaded sign-in screens use them (docs/decisions/0038).
+ */
+export const SSO_MESSAGES = {
+  notConfigured: 'Single sign-on is not available on this service.',
+  malformed: 'The sign-in answer from the identity provider is not a valid SAML response.',
+  badSignature: 'The sign-in answer from the identity provider has no valid signature.',
+  wrongAudience: 'The sign-in answer from the identity provider is meant for another service.',
+  expired: 'The sign-in answer from the identity provider has expired or is not yet valid. Please sign in again.',
+  unsolicited:
+    'The sign-in answer from the identity provider does not answer a sign-in started here, or it was already used. Please sign in again.',
+  replayed: 'This sign-in answer was already used. Please sign in again.',
+  idpRefused: 'The identity provider did not sign you in.',
+  rejected: 'The sign-in answer from the identity provider could not be accepted. Please sign in again.',
+  unknownUser: 'No PTIB account matches the user the identity provider signed in.',
+  otherBrowser:
+    'This sign-in answer is for a sign-in started in another browser, so it cannot be used here. Please sign in again.',
+  handoverInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
+} as const;

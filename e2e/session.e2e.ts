@@ -1,4 +1,13 @@
-import { HOME_STEP_MESSAGES, SESSION, SESSION_WARNING_MESSAGES } from '../contract/index.ts';
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  HANDOVER_MESSAGES,
+  HOME_STEP_MESSAGES,
+  HOME_TEXT,
+  SESSION,
+  SESSION_WARNING_MESSAGES,
+  SSO_MESSAGES,
+} from '../contract/index.ts';
 import { DEMO_PASSWORD, TOKEN_KEY, jumpToAfterRefresh, networkSettler, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -173,5 +182,33 @@ test.describe('what a visit without a session loads (docs/decisions/0027)', () =
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     await expect(page).toHaveURL(/#\/dashboard$/);
     expect(loaded(ENGINE).length).toBeGreaterThan(0);
+  });
+
+  test('home and login bring no code or text that only a session, the error screens or the server use (docs/decisions/0038)', async ({
+    page,
+  }) => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) bodies.push(r.text().catch(() => ''));
+    });
+    const settled = networkSettler(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PTIB e-Services' })).toBeVisible();
+    await page.goto('/#/login');
+    await expect(page.locator('main').getByLabel('Login name', { exact: true })).toBeVisible();
+    await settled();
+    const scripts = (await Promise.all(bodies)).join('\n');
+    expect(scripts).toContain('Welcome to PTIB e-Services');
+    // Each of these rode in the first load only because its module was there for something else.
+    for (const text of [
+      AUTH_MESSAGES.invalidCredentials,
+      SSO_MESSAGES.handoverInvalid,
+      HANDOVER_MESSAGES.question,
+      SESSION_WARNING_MESSAGES.body,
+      HOME_TEXT.signedInLead,
+      ERROR_CODES.at(-1)!,
+    ]) {
+      expect(scripts).not.toContain(text);
+    }
   });
 });

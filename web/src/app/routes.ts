@@ -1,17 +1,24 @@
-import { ERROR_CODE_LABEL, ERROR_SCREEN_TITLES, ROUTES, displayErrorCode } from '../../../contract/index.ts';
+import { ERROR_SCREEN_TITLES, ROUTES } from '../../../contract/index.ts';
+import type * as ErrorScreens from '../features/errors/ErrorScreen.tsx';
 import type { HashLocation } from '../lib/router/location.ts';
 import type { RouteDef } from '../lib/router/router.ts';
 import HomePage from '../features/home/HomePage.tsx';
 import { ACCESS_INITIAL, SIGNED_IN_WITH_SEMS01, redirectSignedIn } from './guards.ts';
 
-const errors = () => import('../features/errors/ErrorScreen.tsx');
+/** The error screens' module, once loaded (the router commits a screen, and sets its title, only then). */
+let errorScreens: typeof ErrorScreens | null = null;
+const errors = () => import('../features/errors/ErrorScreen.tsx').then((m) => (errorScreens = m));
 const content = () => import('../features/content/screens.tsx');
 
-/** Error screens put the code they show in the document title (absent when the address has none). */
+/**
+ * Error screens put the code they show in the document title. The list of codes it is checked against
+ * comes with the screens, not with the first load (docs/decisions/0038-first-load-back-under-budget.md):
+ * before they have loaded, the plain title.
+ */
 const withErrorCode =
   (title: string) =>
-  ({ query }: HashLocation): string =>
-    query.has('errorCode') ? `${title} (${ERROR_CODE_LABEL}${displayErrorCode(query.get('errorCode'))})` : title;
+  (location: HashLocation): string =>
+    errorScreens?.titleWithCode(title, location) ?? title;
 
 /** Every route of decisions.md §3. Home is in the main bundle; every other screen is its own chunk. */
 export const routes: readonly RouteDef[] = [

@@ -1,16 +1,15 @@
-import { FOOTER_DATE_FORMAT, FOOTER_LINK_KEYS } from '../../../../contract/index.ts';
+import { FOOTER_LINK_KEYS } from '../../../../contract/index.ts';
 import { ThemeSwitch } from '../theme/ThemeSwitch.tsx';
 import { ContactBlock } from './ContactBlock.tsx';
-import { formatDate, parseIsoDate } from './formatDate.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**
  * The footer (spec §2): contact block, the five links, the theme choice (here, out of the header's way:
  * docs/decisions/0033), and a copyright line with the current year, the date of this build ('Last
- * updated', d MMM yyyy) and the version label (package version + commit).
+ * updated', d MMM yyyy, formatted by the build: vite.config.ts) and the version label (package
+ * version + commit).
  */
 export function SiteFooter({ now = new Date() }: { now?: Date }) {
-  const built = parseIsoDate(__BUILD_DATE__);
   return (
     <footer className="site-footer">
       <ContactBlock />
@@ -26,9 +25,9 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
       <ThemeSwitch />
       <p className="copyright">
         © {now.getFullYear()} Government of Singapore.{' '}
-        {built && (
+        {__BUILD_DATE_TEXT__ && (
           <>
-            Last updated on <time dateTime={__BUILD_DATE__}>{formatDate(built, FOOTER_DATE_FORMAT)}</time>.{' '}
+            Last updated on <time dateTime={__BUILD_DATE__}>{__BUILD_DATE_TEXT__}</time>.{' '}
           </>
         )}
         <span className="version">Version {__APP_VERSION__}</span>

@@ -5,9 +5,14 @@ import {
   TAKE_ME_HOME,
   displayErrorCode,
 } from '../../../../contract/index.ts';
+import type { HashLocation } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 
 export type ErrorKind = keyof typeof ERROR_SCREEN_TITLES;
+
+/** An error screen's document title: with the code it shows, when the address has one. */
+export const titleWithCode = (title: string, { query }: HashLocation): string =>
+  query.has('errorCode') ? `${title} (${ERROR_CODE_LABEL}${displayErrorCode(query.get('errorCode'))})` : title;
 
 /** What each error screen says (spec §2, §8): access denied sends no one home, the other three do. */
 const SCREENS: Record<ErrorKind, { lines: readonly string[]; home: boolean }> = {

@@ -1,8 +1,14 @@
-import { HOME_STEP, HOME_STEP_MESSAGES, HOME_TEXT, ROUTES } from '../../../../contract/index.ts';
+import { HOME_STEP, HOME_STEP_MESSAGES } from '../../../../contract/index.ts';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import type { ScreenProps } from '../../lib/router/router.ts';
-import { identity as identityStore } from '../../lib/session/index.ts';
-import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { useSession } from '../../lib/session/useSession.ts';
+
+/**
+ * Only a signed-in user sees it, so it loads then, not with every visitor's first load
+ * (docs/decisions/0038). Until it has loaded the page shows no heading yet (the router's focus waits for
+ * it); offline, the toast says part of the page could not load, and it comes when back online.
+ */
+const SignedInHome = lazyPart(() => import('./SignedInHome.tsx'));
 
 /** The message for home's step (§2): logged out, logged out for a bad token, or interrupted. */
 export function stepMessage(query: URLSearchParams): string | null {
@@ -41,35 +47,6 @@ export default function HomePage({ location }: ScreenProps) {
           Log in
         </a>
       </p>
-    </section>
-  );
-}
-
-function SignedInHome({ message }: { message: string | null }) {
-  const identity = useIdentity(identityStore);
-  // Acting for another profile, the name would be theirs, not the user's: the header says whom they act for.
-  const ownName = identity && identity.ptibProfileID === identity.ownPtibProfileID ? identity.PTIBName : null;
-  return (
-    <section aria-labelledby="page-heading">
-      <h1 id="page-heading" tabIndex={-1}>
-        {ownName ? HOME_TEXT.signedInHeading(ownName) : HOME_TEXT.signedInHeadingNoName}
-      </h1>
-      {message && (
-        <p role="status" className="notice" data-testid="home-step-message">
-          {message}
-        </p>
-      )}
-      <p>{HOME_TEXT.signedInLead}</p>
-      <ul className="home-links">
-        <li>
-          <a className="button" href={`#${ROUTES.dashboard}`}>
-            {HOME_TEXT.dashboardLink}
-          </a>
-        </li>
-        <li>
-          <a href={`#${ROUTES.esvc}`}>{HOME_TEXT.eservicesLink}</a>
-        </li>
-      </ul>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, ROUTES } from '../../../../contract/index.ts';
-import { emit, on } from '../../lib/events/bus.ts';
+import { emit } from '../../lib/events/bus.ts';
 import { identity as identityStore, session } from '../../lib/session/index.ts';
 
 export interface WithdrawnDeps {
@@ -9,13 +9,14 @@ export interface WithdrawnDeps {
 }
 
 /**
- * When the server says the authority to act for the current profile was withdrawn (header 4110), the user
- * acts as themself again: switch back on the server, tell the other tabs, reload the identity, go to the
- * dashboard and say why (docs/decisions/0029). Calls refused at the same time share one switch back.
+ * What to do when the server says the authority to act for the current profile was withdrawn (header
+ * 4110, the bus's session:proxyWithdrawn): the user acts as themself again: switch back on the server,
+ * tell the other tabs, reload the identity, go to the dashboard and say why (docs/decisions/0029). Calls
+ * refused at the same time share one switch back.
  */
 export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void {
   let returning = false;
-  return on('session:proxyWithdrawn', () => {
+  return () => {
     if (returning) return;
     returning = true;
     const formerId = identityStore.current()?.ptibProfileID ?? '';
@@ -32,12 +33,13 @@ export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void 
         returning = false;
       }
     })();
-  });
+  };
 }
 
 /**
- * The app's wiring. The call's module (and the zod schemas it parses with) loads only when a grant is
- * withdrawn: this runs from the first load, which stays without them (docs/decisions/0027).
+ * The app's handler. This module loads only when a grant is withdrawn (web/src/app/session-wiring.ts,
+ * docs/decisions/0038), and the call's module (with the zod schemas it parses with) only then too
+ * (docs/decisions/0027).
  */
 export const returnToSelfWithSwitch = (navigate: (to: string) => void) =>
   returnToSelfWhenProxyWithdrawn({

@@ -4,12 +4,11 @@ import {
   CONNECTION_MESSAGES,
   DEFAULT_CONTACT_PHONE,
   DEFAULT_PROCESS_ENGINE_BASE,
-  SHELL_MESSAGES,
   RESPONSE_CODE,
+  SHELL_MESSAGES,
   XSRF_COOKIE,
   XSRF_HEADER,
   isEncryptedCall,
-  isEnvelope,
   withPhone,
 } from '../../../../contract/index.ts';
 import { emit } from '../events/bus.ts';
@@ -217,18 +216,11 @@ async function perform<T>(
 
   let parsed = text.trim() === '' ? undefined : parseJson(text);
   if (sealed) {
-    if (sealed.isEncrypted(parsed)) {
-      const plain = await sealed.open(parsed);
-      if (plain === null)
-        return { ok: false, kind: 'bad-answer', status, message: 'The encrypted answer would not open' };
-      parsed = plain.trim() === '' ? undefined : parseJson(plain);
-      text = plain;
-    } else {
-      // Only a refusal may come back in plain text (the server could not read the request, so has no key).
-      const refusal = status >= 400 || (isEnvelope(parsed) && parsed.header.responseCode !== RESPONSE_CODE.OK);
-      if (!refusal)
-        return { ok: false, kind: 'bad-answer', status, message: 'An encrypted call was answered in plain text' };
-      if (status === 400) sealing?.forgetPublicKey();
+    const read = await sealed.read(status, parsed);
+    if (read && 'bad' in read) return { ok: false, kind: 'bad-answer', status, message: read.bad };
+    if (read) {
+      text = read.text;
+      parsed = text.trim() === '' ? undefined : parseJson(text);
     }
   }
 

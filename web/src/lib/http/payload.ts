@@ -1,4 +1,4 @@
-import { API_PATHS } from '../../../../contract/index.ts';
+import { API_PATHS, RESPONSE_CODE, isEnvelope } from '../../../../contract/index.ts';
 import * as payloadCrypto from '../../../../contract/crypto/index.ts';
 import type {
   EncryptedRequest,
@@ -75,10 +75,13 @@ async function currentRequestKey(key: PayloadCryptoKey, now: number): Promise<Re
 
 export interface SealedCall {
   body: EncryptedRequest;
-  /** Decrypts the answer's text; null when the answer is not an encrypted answer or will not open. */
-  open(answer: unknown): Promise<string | null>;
-  /** Is this body an encrypted answer? */
-  isEncrypted(answer: unknown): boolean;
+  /**
+   * The answer as the caller reads it: `text`, an encrypted answer opened; null, a refusal in plain text
+   * (the only answer that may come back so: the server could not read the request, so has no key); `bad`,
+   * why anything else is no answer. Here, not in the HTTP layer, so that it loads with the encryption
+   * code, not with the first load (docs/decisions/0038).
+   */
+  read(status: number, answer: unknown): Promise<{ text: string } | { bad: string } | null>;
 }
 
 /** Encrypts a call's body for `path`, stamped with `now` (the server-corrected clock). */
@@ -87,14 +90,18 @@ export async function sealCall(path: string, data: unknown, now: number, signal:
   const sealed = await payloadCrypto.sealRequest(key, path, data, now, await currentRequestKey(key, now));
   return {
     body: sealed.body,
-    isEncrypted: (answer) => payloadCrypto.isEncryptedAnswer(answer),
-    async open(answer) {
-      if (!payloadCrypto.isEncryptedAnswer(answer)) return null;
-      try {
-        return await payloadCrypto.openAnswer(sealed.answerKey, path, answer);
-      } catch {
-        return null;
+    async read(status, answer) {
+      if (payloadCrypto.isEncryptedAnswer(answer)) {
+        try {
+          return { text: await payloadCrypto.openAnswer(sealed.answerKey, path, answer) };
+        } catch {
+          return { bad: 'The encrypted answer would not open' };
+        }
       }
+      const refusal = status >= 400 || (isEnvelope(answer) && answer.header.responseCode !== RESPONSE_CODE.OK);
+      if (!refusal) return { bad: 'An encrypted call was answered in plain text' };
+      if (status === 400) forgetPublicKey();
+      return null;
     },
   };
 }

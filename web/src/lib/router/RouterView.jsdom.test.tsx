@@ -152,6 +152,9 @@ describe('error screen titles (routes table)', () => {
   it('put the error code in the title, or InvalidCode when it is not one of the 42', async () => {
     const { routes: table, notFoundRoute } = await import('../../app/routes.ts');
     const denied = table.find((r) => r.path === '/common-handler/access-denied')!;
+    // The router sets a title once the screen has loaded; the code list comes with the error screens.
+    expect(denied.titleFor!(parseHash('#/common-handler/access-denied?errorCode=PTACC-948'))).toBe('Access denied');
+    await denied.load();
     expect(denied.titleFor!(parseHash('#/common-handler/access-denied?errorCode=PTACC-948'))).toBe(
       'Access denied (Error Code: PTACC-948)',
     );

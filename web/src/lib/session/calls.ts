@@ -1,7 +1,8 @@
 import { API_PATHS, RESPONSE_CODE } from '../../../../contract/index.ts';
 import { api } from '../http/index.ts';
 import type { RefreshOutcome, SessionCalls } from './engine.ts';
-import { profileAnswerOf, type ProfileAnswer } from './identity.ts';
+import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { ProfileAnswer } from './identity.ts';
 
 /**
  * The session's calls: refreshJWT, LogoutFromApp and retrieveProfile, through the one HTTP layer.
@@ -49,5 +50,12 @@ export async function fetchProfile(): Promise<ProfileAnswer> {
     return profileAnswerOf(RESPONSE_CODE.OK, parsed.success ? parsed.data : null);
   }
   if (result.kind === 'refused') return profileAnswerOf(result.header.responseCode, null);
+  return { kind: 'none' };
+}
+
+/** Reads the profile call's header: 4100 is a blocked profile, whatever the body. */
+export function profileAnswerOf(responseCode: string, identity: UserIdentity | null): ProfileAnswer {
+  if (responseCode === RESPONSE_CODE.PROFILE_BLOCKED) return { kind: 'blocked' };
+  if (responseCode === RESPONSE_CODE.OK && identity) return { kind: 'ok', identity };
   return { kind: 'none' };
 }

@@ -1,4 +1,4 @@
-import type { SessionSnapshot } from './storage.ts';
+import type { SessionSnapshot } from './engineStorage.ts';
 
 /**
  * Messages between tabs of one browser (decisions.md §5): they share one session, so a logout, a

@@ -5,7 +5,7 @@ import type { TabChannel, TabMessage } from './channel.ts';
 import type { Clock } from './clock.ts';
 import { ENDS_WITH, SESSION_ENDING_EVENTS } from './ending-events.ts';
 import { SESSION_LOCKS } from './keys.ts';
-import * as storage from './storage.ts';
+import * as storage from './engineStorage.ts';
 
 /**
  * The session engine (spec §4, §9; decisions.md §5): sign-in, refresh, idle and absolute logout, and

@@ -1,4 +1,3 @@
-import { RESPONSE_CODE } from '../../../../contract/index.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import { setAuthorizations, setDashboardMessage } from './storage.ts';
 
@@ -69,11 +68,4 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
       return () => listeners.delete(listener);
     },
   };
-}
-
-/** Reads the profile call's header: 4100 is a blocked profile, whatever the body. */
-export function profileAnswerOf(responseCode: string, identity: UserIdentity | null): ProfileAnswer {
-  if (responseCode === RESPONSE_CODE.PROFILE_BLOCKED) return { kind: 'blocked' };
-  if (responseCode === RESPONSE_CODE.OK && identity) return { kind: 'ok', identity };
-  return { kind: 'none' };
 }

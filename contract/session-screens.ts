@@ -1,0 +1,39 @@
+/**
+ * What the hand-over question, the session warning and the signed-in home tell the user (our wording,
+ * beyond the specification). Apart from session.ts because only lazily loaded screens, for a session,
+ * use them: a contract module that the first load needs brings every one of its exports used anywhere
+ * into the first load (docs/decisions/0038-first-load-back-under-budget.md).
+ */
+
+/** The warning shown before an idle session ends (decisions.md §5). */
+export const SESSION_WARNING_MESSAGES = {
+  title: 'Your session is about to end',
+  body: 'For your security, you will be logged out soon because you have not been active.',
+  stay: 'Stay signed in',
+  logout: 'Log out now',
+} as const;
+
+/**
+ * #/access-initial when another user is already signed in in this browser (docs/decisions/0030): it asks
+ * before replacing the session, naming both. `{current}` and `{next}` are "Name (login name)".
+ */
+export const HANDOVER_MESSAGES = {
+  title: 'You are already signed in',
+  question: 'You are signed in as {current}. Single sign-on has just signed in {next}. Which one do you want to use?',
+  warning: 'Continuing as {next} signs {current} out of this browser.',
+  replace: 'Continue as {next}',
+  keep: 'Stay signed in as {current}',
+  /** The code could not be used, and the screen stays for a message. */
+  failedTitle: 'We could not sign you in',
+  toDashboard: 'Go to your dashboard',
+  toLogin: 'Log in',
+} as const;
+
+/** Home for a signed-in user: what applies to them instead of an invitation to log in. */
+export const HOME_TEXT = {
+  signedInHeading: (name: string) => `Welcome back, ${name}`,
+  signedInHeadingNoName: 'Welcome back',
+  signedInLead: 'Continue where you left off, or start a new application, payment or search.',
+  dashboardLink: 'Go to your dashboard',
+  eservicesLink: 'See all e-services',
+} as const;

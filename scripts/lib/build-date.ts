@@ -1,0 +1,13 @@
+import { FOOTER_DATE_FORMAT } from '../../contract/constants.ts';
+import { formatDate, parseIsoDate } from '../../web/src/components/shell/formatDate.ts';
+
+/**
+ * The footer's 'Last updated' text for a build day (yyyy-mm-dd), defined by the build as
+ * __BUILD_DATE_TEXT__ (vite.config.ts, and vitest.config.ts for the tests): the day is fixed at build
+ * time, so the date formatter stays out of the first load (docs/decisions/0038). Empty when the day is
+ * not yyyy-mm-dd, and the footer then leaves 'Last updated' out.
+ */
+export function buildDateText(iso: string): string {
+  const date = parseIsoDate(iso);
+  return date ? formatDate(date, FOOTER_DATE_FORMAT) : '';
+}

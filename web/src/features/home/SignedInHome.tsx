@@ -1,0 +1,33 @@
+import { HOME_TEXT, ROUTES } from '../../../../contract/index.ts';
+import { identity as identityStore } from '../../lib/session/index.ts';
+import { useIdentity } from '../../lib/session/useIdentity.ts';
+
+/** Home for a signed-in user (HomePage.tsx): welcomed by name, with the way back to their work. */
+export default function SignedInHome({ message }: { message: string | null }) {
+  const identity = useIdentity(identityStore);
+  // Acting for another profile, the name would be theirs, not the user's: the header says whom they act for.
+  const ownName = identity && identity.ptibProfileID === identity.ownPtibProfileID ? identity.PTIBName : null;
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading" tabIndex={-1}>
+        {ownName ? HOME_TEXT.signedInHeading(ownName) : HOME_TEXT.signedInHeadingNoName}
+      </h1>
+      {message && (
+        <p role="status" className="notice" data-testid="home-step-message">
+          {message}
+        </p>
+      )}
+      <p>{HOME_TEXT.signedInLead}</p>
+      <ul className="home-links">
+        <li>
+          <a className="button" href={`#${ROUTES.dashboard}`}>
+            {HOME_TEXT.dashboardLink}
+          </a>
+        </li>
+        <li>
+          <a href={`#${ROUTES.esvc}`}>{HOME_TEXT.eservicesLink}</a>
+        </li>
+      </ul>
+    </section>
+  );
+}
