@@ -1,29 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { APPLICATION_CODES } from '../../../contract/codes.ts';
 import { formDefinitionSchema } from '../../../contract/forms/schema.ts';
 import { allFields, initialValues, stripHidden, validate, type FieldDef } from '../../../contract/forms/index.ts';
 import { FORM_DEFINITIONS } from './definitions.ts';
 import { MIGRATION_FILE, formsMigrationSql } from './migration.ts';
 
-const CODES = [
-  'PTIB',
-  'PIS',
-  'PCD',
-  'PRD',
-  'BIS',
-  'FIR',
-  'BSA',
-  'PNC',
-  'SDNE',
-  'PC',
-  'ICAWL',
-  'DAR',
-  'PAR',
-  'ESA',
-  'TRA',
-  'TRT',
-  'PD',
-];
+const CODES = APPLICATION_CODES;
 const everyField = (fields: FieldDef[]): FieldDef[] =>
   fields.flatMap((f) => (f.type === 'group' ? [f, ...f.fields] : [f]));
 
