@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, APPLICATION_CODES, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { CASE_PATHS } from '../../contract/cases.ts';
+import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import { allFields, todayInSingapore, validate } from '../../contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { sampleAnswers } from '../test/sample-answers.ts';
+
+/**
+ * Every one of the seventeen e-services can be completed: a careful applicant's answers to its current
+ * form pass its rules, required documents upload, the record submits, and its acknowledgement downloads.
+ */
+const clock = new FakeClock('2030-06-01T04:00:00Z');
+const today = todayInSingapore(clock.now());
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+let app: FastifyInstance;
+let demo: TestClient;
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp({}, { now: clock.now }));
+  demo = await signedInClient(app, 'ptib.demo');
+});
+
+async function eservice(code: string): Promise<EserviceDetail> {
+  const res = await demo.get(`${API_PATHS.eservices}/${code}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as EserviceDetail;
+}
+
+async function create(code: string, data: Record<string, unknown>): Promise<CaseDetail> {
+  const res = await demo.post(API_PATHS.cases, { appCode: code, data, draft: true });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().responseJSON as CaseDetail;
+}
+
+async function upload(caseId: string, field: string): Promise<string> {
+  const boundary = 'everyeservice';
+  const res = await demo.request({
+    method: 'POST',
+    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\n\r\n`),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().responseJSON as { id: string }).id;
+}
+
+describe('each of the seventeen e-services', () => {
+  it.each(APPLICATION_CODES)('%s: filled in, submitted, acknowledged', async (code) => {
+    const { form } = await eservice(code);
+    // A travel amendment or return names one of the applicant's own travel applications.
+    const travel = form.pages.some((p) =>
+      p.sections.some((s) => s.fields.some((f) => f.type === 'caseNumber' && f.recordOf)),
+    )
+      ? await create('PAR', {})
+      : null;
+    const answers = sampleAnswers(form, today, (f) => (f.recordOf ? travel?.caseNumber : undefined));
+    const record = await create(code, answers);
+    for (const field of allFields(form))
+      if (field.type === 'attachment' && field.required) answers[field.name] = [await upload(record.id, field.name)];
+    expect(validate(form, answers, { mode: 'submit', today })).toEqual({});
+
+    const saved = await demo.post(fillPath(CASE_PATHS.one, { id: record.id }), {
+      data: answers,
+      version: record.version,
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const version = (saved.json().responseJSON as CaseDetail).version;
+    const submitted = await demo.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+      version,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const pdf = await demo.get(fillPath(CASE_PATHS.acknowledgement, { id: record.id }));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+});
