@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
+import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
+import { sampleAnswers } from '../server/test/sample-answers.ts';
+import { signIn, TOKEN_KEY } from './auth-helpers.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+/**
+ * Each of the seventeen e-services, completed in the browser: a draft holding a careful applicant's answers
+ * (server/test/sample-answers.ts; typing each kind of question is forms.e2e.ts's and generic.e2e.ts's) is
+ * walked through every question page with Continue, which checks each page as the user would; then check
+ * answers, the declaration, the submission, the confirmation and the PDF acknowledgement.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
+interface Answer<T> {
+  status: number;
+  body: { responseJSON: T };
+}
+
+/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
+function call<T>(page: Page, path: string, init: { method?: string; json?: unknown; file?: string } = {}) {
+  return page.evaluate(
+    async ({ path, init, tokenKey }) => {
+      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+      let body: BodyInit | undefined;
+      if (init.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(init.json);
+      } else if (init.file) {
+        const form = new FormData();
+        form.append('file', new Blob([init.file], { type: 'application/pdf' }), 'proof.pdf');
+        body = form;
+      }
+      const res = await fetch(path, { method: init.method ?? 'GET', headers, body });
+      return { status: res.status, body: await res.json() };
+    },
+    { path, init, tokenKey: TOKEN_KEY },
+  ) as Promise<Answer<T>>;
+}
+
+const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+for (const code of APPLICATION_CODES) {
+  test(`${code}: from its first question page to the PDF acknowledgement`, async ({ page }) => {
+    await signIn(page, 'ptib.master');
+    const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/${code}`);
+    expect(eservice.status).toBe(200);
+    const { title, form } = eservice.body.responseJSON;
+
+    const draft = async (appCode: string, data: Record<string, unknown>) => {
+      const res = await call<{ id: string; caseNumber: string; version: number }>(page, API_PATHS.cases, {
+        method: 'POST',
+        json: { appCode, data, draft: true },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.responseJSON;
+    };
+    const needsTravel = allFields(form).some((f) => f.type === 'caseNumber' && f.recordOf);
+    const travel = needsTravel ? await draft('PAR', {}) : null;
+    const answers = sampleAnswers(form, todayInSingapore(new Date()), (f) =>
+      f.recordOf ? travel?.caseNumber : undefined,
+    );
+    const record = await draft(code, answers);
+    const required = allFields(form).filter((f) => f.type === 'attachment' && f.required);
+    if (required.length > 0) {
+      for (const field of required) {
+        const up = await call<{ id: string }>(page, `/api/cases/${record.id}/documents?field=${field.name}`, {
+          method: 'POST',
+          file: PDF,
+        });
+        expect(up.status, JSON.stringify(up.body)).toBe(201);
+        answers[field.name] = [up.body.responseJSON.id];
+      }
+      const saved = await call(page, `${API_PATHS.cases}/${record.id}`, {
+        method: 'POST',
+        json: { data: answers, version: record.version, draft: true },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+
+    // Every question page, as the user goes through them: Continue checks the page before moving on.
+    await page.goto(`/#/generic?app=${code}&case=${record.id}`);
+    const h1 = page.getByRole('heading', { level: 1 });
+    const check = page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading });
+    await expect(page.getByTestId('case-number')).toHaveText(record.caseNumber);
+    for (let step = 0; step <= form.pages.length && !(await check.isVisible()); step++) {
+      const heading = (await h1.textContent())!;
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
+      await expect(h1).not.toHaveText(heading);
+    }
+    await expect(check).toBeVisible();
+
+    for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
+    await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
+    await expect(page.getByTestId('case-number')).toHaveText(record.caseNumber);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: FORM_TEXT.download }).click(),
+    ]);
+    const parser = new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) });
+    try {
+      const text = (await parser.getText()).text;
+      expect(text).toContain(record.caseNumber);
+      expect(text).toContain(title);
+    } finally {
+      await parser.destroy();
+    }
+  });
+}
