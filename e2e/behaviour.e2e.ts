@@ -172,6 +172,27 @@ test.describe('form checks', () => {
   });
 });
 
+test.describe('currency list', () => {
+  test('is ordered by name as people look for it, with no fund codes and no name shown twice', async ({ page }) => {
+    await signIn(page, 'ptib.master');
+    await page.goto('/#/generic?app=PD&page=payment');
+    const currency = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Currency');
+    await expect(currency).toBeVisible();
+    const options = await currency
+      .locator('option')
+      .evaluateAll((list) =>
+        list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })).filter((o) => o.value),
+      );
+    const labels = options.map((o) => o.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(new Set(labels).size).toBe(labels.length);
+    const codes = options.map((o) => o.value);
+    for (const fund of ['BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW', 'XDR', 'XSU', 'XUA'])
+      expect(codes).not.toContain(fund);
+    expect(codes).toContain('SGD');
+  });
+});
+
 test.describe('site search', () => {
   test('a search that is too long says so and keeps what was typed', async ({ page }) => {
     await page.goto('/#/home');
