@@ -1,6 +1,7 @@
 import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MESSAGES, OTP_MESSAGES } from '../contract/index.ts';
+import { FORM_TEXT } from '../contract/forms/index.ts';
 import { fillLogin, signIn } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
 
@@ -156,8 +157,8 @@ for (const theme of THEMES) {
     test("an e-service form's error summary and field errors", async ({ page, axe }) => {
       await signIn(page, 'ptib.demo');
       await page.goto('/#/generic?app=PD');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      const summary = page.getByRole('alert').filter({ hasText: MESSAGES.validationSummary });
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
       await expect(summary).toBeFocused();
       await expect(summary.getByRole('link').first()).toBeVisible();
       await noViolations(page, axe);
