@@ -58,7 +58,7 @@ const ALWAYS_LOADED = /(^|\/)(app|rolldown-runtime)-[\w-]+\.js$/;
  * #18551). Its helper also loads a lazy chunk's CSS and reports failures as a `vite:preloadError` event;
  * here the CSS is one file loaded by index.html (cssCodeSplit off) and nothing listens to that event, so
  * this one only adds a modulepreload link per not yet requested chunk. It saves the first load about
- * 0.6 KB gzipped (issue 9's budget, scripts/size-budget.ts). Should Vite rename the helper's module, its
+ * 0.6 KB gzipped (the first-load budget, docs/decisions/0026 and scripts/size-budget.ts). Should Vite rename the helper's module, its
  * own helper comes back: bigger, still correct, and the size budget says so.
  */
 function preloadHelper(): Plugin {

@@ -142,7 +142,7 @@ if (import.meta.main) {
         target: '≤ 5 % (flat)',
         pass: secondHalf <= 0.05,
       },
-      // Reported, not held to a target: issue 9 bounds RSS after start and asks the soak for no growth. Under
+      // Reported, not held to a target: docs/decisions/0020 bounds RSS after start and asks the soak for no growth. Under
       // load each thread's young generation grows back to serve it (docs/decisions/0020 and 0025).
       { name: 'soak: RSS peak of the samples', value: round(sampledPeak), unit: 'MB' },
       { name: 'RSS peak over the whole restart and soak (VmHWM)', value: round(peak), unit: 'MB' },

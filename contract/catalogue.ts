@@ -4,7 +4,7 @@ import { SHELL_MESSAGES } from './messages.ts';
  * The message catalogue of the specification (§2, §5, §8), with its exact text (typos included): all of it,
  * for screens, toasts and the server. The shell's four messages are written once, in SHELL_MESSAGES; the
  * others live here, in a module of their own, so that only the screens that show them load them (a bundle
- * puts a whole module in one chunk, and the first load needs SHELL_MESSAGES: issue 9's budget).
+ * puts a whole module in one chunk, and the first load needs SHELL_MESSAGES: the first-load budget, docs/decisions/0026).
  */
 export const MESSAGES = {
   accessDenied:

@@ -13,7 +13,7 @@ export const DEFAULT_CONTACT_PHONE = '1800-225-5529';
  * The catalogue's messages the shell shows on any page (the warning banner, the footer's contact note, the
  * system-difficulties toast) and its login form's summary. Apart from the rest of the catalogue (MESSAGES,
  * catalogue.ts), which only screens loaded on demand show, so that #/home and #/login load these and not the
- * others (issue 9's budget).
+ * others (the first-load budget, docs/decisions/0026).
  */
 export const SHELL_MESSAGES = {
   systemDifficulties:

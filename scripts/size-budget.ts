@@ -1,7 +1,7 @@
 /**
  * The size budget (bytes, not time), run by `npm test` after the build: the JavaScript that the home
  * and login routes load, gzipped, and the CSS. Fails when either route's JavaScript or the CSS grows
- * past its budget (issue 9).
+ * past its budget (docs/decisions/0026).
  *
  * What a route loads is read from Vite's build manifest (dist/web/.vite/manifest.json), not guessed from
  * file names: index.html's entry with every chunk it imports statically, and for any other route its
@@ -14,12 +14,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Issue 9's unit: its "bare React 19 page is 68 KB" measures 67,590 bytes gzipped here (bench/floor/react:
+ * The budget's unit (docs/decisions/0026): the "bare React 19 page is 68 KB" measures 67,590 bytes gzipped here (bench/floor/react:
  * 66.0 KiB, 67.6 kB), so its KB is 1000 bytes, and its 85 KB is 85,000 bytes.
  */
 export const KB = 1000;
 
-/** Issue 9's targets: 85 KB of JavaScript for #/home and for #/login, each; 15 KB of CSS. */
+/** The first-load targets (docs/decisions/0026): 85 KB of JavaScript for #/home and for #/login, each; 15 KB of CSS. */
 export const BUDGET = { jsGzipBytes: 85 * KB, cssGzipBytes: 15 * KB } as const;
 
 const root = path.resolve(import.meta.dirname, '..');

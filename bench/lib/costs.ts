@@ -75,7 +75,7 @@ export async function measureCosts(): Promise<Cost[]> {
     ms: await medianMs(200, () => open()),
   });
   costs.push({
-    piece: "the same on WebCrypto (the browser's primitives; the server's before issue 9)",
+    piece: "the same on WebCrypto (the browser's primitives; the server's before docs/decisions/0021)",
     ms: await medianMs(200, () => openRequest(priv, API_PATHS.retrieveProfile, sealed.body, Date.now())),
   });
   const unwrapped = new UnwrappedKeys();

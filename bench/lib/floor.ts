@@ -1,6 +1,6 @@
 /**
  * The floors the web figures are measured beside, in the same runs (as the API figures beside their
- * yardstick): a bare React 19 page, the floor of any React app (issue 9 puts it at 68 KB of JavaScript),
+ * yardstick): a bare React 19 page, the floor of any React app (68 KB of JavaScript: docs/decisions/0026),
  * and a page without script or stylesheet, what Chromium itself costs. Built from bench/floor/ into
  * bench/out/floor/<name>/, each served by the real server (WEB_DIST) as the app is.
  */

@@ -70,7 +70,7 @@ export function registerPayloadEncryption(app: FastifyInstance, options: Payload
     const at = now();
     let opened;
     try {
-      // The format is the contract's; its primitives run on node:crypto (issue 9: WebCrypto's overhead).
+      // The format is the contract's; its primitives run on node:crypto (docs/decisions/0021: WebCrypto's overhead).
       opened = await openRequest(privateKey, path, shape.data, at, unwrapped, nodePayloadCipher);
     } catch (error) {
       if (!(error instanceof PayloadError)) throw error;

@@ -11,7 +11,7 @@ import {
 import { PAYLOAD_CRYPTO, type PayloadCipher } from '../../contract/crypto/index.ts';
 
 /**
- * The primitives of contract/crypto's openRequest and sealAnswer on synchronous node:crypto (issue 9):
+ * The primitives of contract/crypto's openRequest and sealAnswer on synchronous node:crypto (docs/decisions/0021):
  * WebCrypto's per-call overhead (a promise job per operation, algorithm normalisation, a threadpool hop)
  * cost a quarter of the server's main thread, while AES-GCM over these small bodies takes microseconds.
  * Only the primitives live here; the format and its checks stay in the contract.

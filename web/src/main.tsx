@@ -14,7 +14,7 @@ const app = (
 if (container.hasAttribute(PRERENDERED_ATTR)) {
   // The prerendered page is already on screen: the start-up is spread over tasks (this script's own run,
   // the stored theme, then the app's render), so a tap or key press never waits long for the main thread
-  // (issue 9's Total Blocking Time). The theme still comes before the app's first render.
+  // (the Total Blocking Time). The theme still comes before the app's first render.
   setTimeout(() => {
     initTheme();
     setTimeout(() => replacePrerendered(container, app));

@@ -1,4 +1,4 @@
-// The floor of any React app (issue 9's "bare React 19 page"): React and React DOM, one render, nothing else.
+// The floor of any React app (the "bare React 19 page" of docs/decisions/0026): React and React DOM, one render, nothing else.
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 

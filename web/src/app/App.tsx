@@ -35,7 +35,7 @@ export function App({ router: given }: { router?: Router } = {}) {
     [given],
   );
   // The session starts first: guards of the first screen read it. Each start in a task of its own, after
-  // the other start-up effects, so that no one task holds the main thread long (issue 9's Total Blocking
+  // the other start-up effects, so that no one task holds the main thread long (the Total Blocking
   // Time); timers run in the order they were set.
   useEffect(() => inOwnTask(() => startSession(router)), [router]);
   useEffect(() => inOwnTask(() => router.start()), [router]);

@@ -43,7 +43,7 @@ export function Shell({ children, headerActions, menu, actingAs }: ShellProps) {
 
 // The parts that follow the work in progress read it themselves: a call or a route load that starts or
 // ends then re-renders them, not the whole shell (header, menu and footer), which would block the main
-// thread for a moment each time (issue 9's Total Blocking Time; GET /api/config runs at every start).
+// thread for a moment each time (the Total Blocking Time; GET /api/config runs at every start).
 function WorkProgressBar() {
   return <ProgressBar active={useWork().busy} />;
 }

@@ -48,7 +48,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
     if (busy) return;
     const found: FieldErrors = {};
     // A text field's value is empty when it is '' (contract's isEmpty, whose module would add a chunk to
-    // the login screen's first load: issue 9's budget).
+    // the login screen's first load, docs/decisions/0026).
     if (loginName.trim() === '') found.loginName = LOGIN_FORM_MESSAGES.loginNameRequired;
     if (password === '') found.password = LOGIN_FORM_MESSAGES.passwordRequired;
     setErrors(found);

@@ -1,7 +1,7 @@
 /**
  * What the login form needs only once it is sent: the sign-in calls (and through them the contract's
  * schemas), the device description and the one-time password step. LoginForm imports this lazily, when
- * the visitor starts typing (or sends the form), so the login screen's own chunk stays small (issue 9's
+ * the visitor starts typing (or sends the form), so the login screen's own chunk stays small (the first-load
  * 85 KB budget for #/login, scripts/size-budget.ts).
  */
 import { session } from '../../lib/session/index.ts';

@@ -11,7 +11,7 @@ import { httpSettings } from './settings.ts';
 /*
  * Encrypted calls (contract/calls.ts ENCRYPTED_CALL_PATHS). This module and the shared WebCrypto code
  * are one chunk, which the HTTP client loads on the first such call, so the first page load carries
- * neither (issue 9's budget). The server's public key is fetched once per page (and again after the
+ * neither (the first-load budget, docs/decisions/0026). The server's public key is fetched once per page (and again after the
  * server refused a payload, in case its key was replaced). One wrapped request key serves the calls of
  * a while (contract/crypto: a fresh IV each, answers bound to their request), so the server unwraps it
  * once instead of once per call.

@@ -6,7 +6,7 @@ import { ENDS_WITH, SESSION_ENDING_EVENTS } from './ending-events.ts';
  * The session as the app sees it, with the engine (refresh, idle and absolute logout, the tabs'
  * hand-over: its own chunk) loaded only when this tab has or may get a session: a token is stored, a
  * live tab may hand one over, or a sign-in begins. A visitor without a session never loads it, so the
- * first load of #/home and #/login stays within issue 9's budget (docs/decisions/0027).
+ * first load of #/home and #/login stays within the first-load budget (docs/decisions/0026, 0027).
  *
  * Until the engine is there, the tab is signed out, and everything the engine would do for a signed-out
  * tab is done here or needs doing by nobody (see each method).
