@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { APPLICATION_CODES } from '../contract/index.ts';
-import { signIn } from './auth-helpers.ts';
+import { networkSettler, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -182,9 +182,13 @@ test.describe('the signed-in header', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
+    const settled = networkSettler(page);
     await signIn(page, USER);
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Main menu' });
+    // The dashboard and the menu's e-service links load after sign-in, and re-render as they come: the
+    // keyboard walk starts once they are in, as a user's would.
+    await settled();
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
