@@ -163,7 +163,8 @@ export async function openCase(
   return { row: toDetail(row), eservice };
 }
 
-const who = (a: Actor) => ({
+/** Who did it, as the audit trail records it. */
+export const who = (a: Actor) => ({
   at: a.now,
   accountId: a.principal.accountId,
   loginName: a.principal.loginName,

@@ -21,7 +21,8 @@ import {
   uploadQuerySchema,
 } from '../../contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
-import { openCase } from '../cases/service.ts';
+import { openCase, who } from '../cases/service.ts';
+import { actorOf } from './cases.ts';
 import { attachmentLimits, cleanFileName, judgeSize, judgeType } from '../documents/judge.ts';
 import { ScannerUnavailableError, type Scanner } from '../documents/scanner.ts';
 import { countInField, deleteDocument, findDocument, insertDocument, listDocuments } from '../documents/store.ts';
@@ -83,7 +84,8 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
     },
     async (request, reply) => {
       const principal = request.principal!;
-      const now = app.now();
+      const actor = actorOf(app, request);
+      const now = actor.now;
       const { row, eservice } = await openCase(app.db, request.params.id, principal);
       if (!isEditable(row.status as CaseStatus)) throw notEditable();
       const fieldName = request.query.field;
@@ -126,11 +128,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
           await audit(app.db, {
             event: 'document_refused',
             outcome: 'failure',
-            at: now,
-            accountId: principal.accountId,
-            loginName: principal.loginName,
-            actingProfileId: principal.actingProfileId,
-            clientAddress: request.ip,
+            ...who(actor),
             detail: { caseId: row.id, field: fieldName, reason: 'virus', signature: verdict.signature },
           });
           throw badRequest(DOCUMENT_MESSAGES.virus);
@@ -156,11 +154,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         });
         await audit(tx, {
           event: 'document_upload',
-          at: now,
-          accountId: principal.accountId,
-          loginName: principal.loginName,
-          actingProfileId: principal.actingProfileId,
-          clientAddress: request.ip,
+          ...who(actor),
           detail: {
             caseId: row.id,
             documentId: document.id,
@@ -219,11 +213,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         await deleteDocument(tx, found.id);
         await audit(tx, {
           event: 'document_delete',
-          at: app.now(),
-          accountId: principal.accountId,
-          loginName: principal.loginName,
-          actingProfileId: principal.actingProfileId,
-          clientAddress: request.ip,
+          ...who(actorOf(app, request)),
           detail: { caseId: found.caseId, documentId: found.id, field: found.fieldName },
         });
       });
