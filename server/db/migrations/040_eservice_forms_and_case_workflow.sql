@@ -1,4 +1,4 @@
--- E-services (issue 7): form definitions of the generic e-service, and the case workflow.
+-- E-services (docs/decisions/0008): form definitions of the generic e-service, and the case workflow.
 -- Forms are data, like the rest of the catalogue: an operator may change them; the server checks each
 -- one against contract/schemas/eservices.ts when it reads it.
 
