@@ -1,0 +1,335 @@
+import { z } from 'zod';
+import { API_PATHS } from './paths.ts';
+
+/**
+ * Bills, PayNow and reconciliation (docs/decisions/0045, 0046). Money is held in integer cents end to end;
+ * it is shown by formatMoney only, and read from a form's amount answer by centsOf only.
+ */
+
+/** The payment e-services and the form field their bill's amount is read from (docs/decisions/0045). */
+export const PAYMENT_AMOUNT_FIELDS: Readonly<Record<string, string>> = {
+  PCD: 'depositAmount',
+  PC: 'certificateFee',
+  PD: 'paymentAmount',
+};
+export const isPaymentEservice = (code: string) => Object.hasOwn(PAYMENT_AMOUNT_FIELDS, code);
+/** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
+export const REFUND_ESERVICE = 'PRD';
+export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;
+
+/** A bill is due this many days after it is issued, and the QR stops being payable this many days after. */
+export const BILL_DUE_DAYS = 14;
+export const BILL_EXPIRY_DAYS = 30;
+
+export const BILL_STATES = ['awaiting', 'part_paid', 'paid', 'over_paid', 'expired'] as const;
+export type BillState = (typeof BILL_STATES)[number];
+export const BILL_STATE_LABELS: Record<BillState, string> = {
+  awaiting: 'Awaiting payment',
+  part_paid: 'Part-paid',
+  paid: 'Paid',
+  over_paid: 'Over-paid',
+  expired: 'Expired',
+};
+/** States in which the full amount has arrived: the bill is settled and has a receipt. */
+export const isSettled = (state: BillState) => state === 'paid' || state === 'over_paid';
+
+/** The state a bill of `amount` is in once `received` has arrived. */
+export function stateFor(amountCents: number, receivedCents: number): BillState {
+  if (receivedCents <= 0) return 'awaiting';
+  if (receivedCents < amountCents) return 'part_paid';
+  return receivedCents === amountCents ? 'paid' : 'over_paid';
+}
+
+const GROUPED = new Intl.NumberFormat('en-SG', { useGrouping: true, maximumFractionDigits: 0 });
+
+/** `S$1,234.50`: the one way the portal writes an amount of Singapore dollars held in cents. */
+export function formatMoney(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}S$${GROUPED.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Dollars and cents as written in a form or a statement (`1234.5`, `1,234.50`) to cents; null if not money. */
+export function parseMoney(text: string): number | null {
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const cents = Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** A form's amount answer ({amount, currency}) in cents of SGD; null when it is not one. */
+export function centsOf(answer: unknown): number | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const { amount, currency } = answer as { amount?: unknown; currency?: unknown };
+  if (currency !== 'SGD' || typeof amount !== 'string') return null;
+  return parseMoney(amount);
+}
+
+/**
+ * The payment reference of a case: its case number without spaces (`PD0000422026`). Banks pass a reference
+ * on with its spaces dropped or kept as they please, so matching compares this compact form.
+ */
+export const paymentReference = (caseNumber: string) => caseNumber.replace(/\s+/g, '').toUpperCase();
+
+// ---- PayNow QR (EMVCo merchant-presented mode, SGQR / PayNow profile) ----
+
+/** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor), four upper-case hex digits. */
+export function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of new TextEncoder().encode(text)) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** One data object: two-digit id, two-digit length, value. */
+export function tlv(id: string, value: string): string {
+  if (!/^\d{2}$/.test(id)) throw new RangeError(`Bad id ${id}`);
+  if (value.length === 0 || value.length > 99) throw new RangeError(`Field ${id} must be 1–99 characters`);
+  return `${id}${String(value.length).padStart(2, '0')}${value}`;
+}
+
+export interface PayNowInput {
+  /** The agency's UEN (proxy type 2). */
+  uen: string;
+  /** In cents; the QR carries it in dollars with two decimals. */
+  amountCents: number;
+  /** The bill reference (62/01), at most 25 characters. */
+  reference: string;
+  /** Last day the QR may be paid, YYYY-MM-DD (written YYYYMMDD). */
+  expiresOn: string;
+  merchantName: string;
+  /** Whether the payer may change the amount; a bill's QR never lets them. */
+  editable?: boolean;
+}
+
+/** The merchant name (59) the QR shows in the banking app before the payer confirms. */
+export const PAYNOW_MERCHANT_NAME = 'PTIB';
+/** A UEN in the format but owned by nobody: the embedded demo's, so no scan can pay a real company. */
+export const DEMO_PAYNOW_UEN = '00000000X';
+
+/**
+ * The payload of a dynamic PayNow QR: what a banking app reads and pays, exactly. Pure, so the server, the
+ * browser and the tests build the same string.
+ */
+export function payNowPayload(input: PayNowInput): string {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new RangeError('The amount must be a whole number of cents above zero');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.expiresOn)) throw new RangeError('The expiry must be YYYY-MM-DD');
+  if (input.reference.length > 25) throw new RangeError('The reference must be at most 25 characters');
+  const merchantAccount =
+    tlv('00', 'SG.PAYNOW') +
+    tlv('01', '2') +
+    tlv('02', input.uen) +
+    tlv('03', input.editable ? '1' : '0') +
+    tlv('04', input.expiresOn.replace(/-/g, ''));
+  const body =
+    tlv('00', '01') +
+    tlv('01', '12') +
+    tlv('26', merchantAccount) +
+    tlv('52', '0000') +
+    tlv('53', '702') +
+    tlv('54', (input.amountCents / 100).toFixed(2)) +
+    tlv('58', 'SG') +
+    tlv('59', input.merchantName.slice(0, 25)) +
+    tlv('60', 'Singapore') +
+    tlv('62', tlv('01', input.reference)) +
+    '6304';
+  return body + crc16(body);
+}
+
+/** Reads a payload back into its data objects (id → value); nested ones under `26.` and `62.`. */
+export function parsePayload(payload: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (text: string, prefix: string) => {
+    let i = 0;
+    while (i < text.length) {
+      const id = text.slice(i, i + 2);
+      const len = Number(text.slice(i + 2, i + 4));
+      if (!/^\d{2}$/.test(id) || !Number.isInteger(len)) throw new RangeError(`Bad data object at ${prefix}${i}`);
+      const value = text.slice(i + 4, i + 4 + len);
+      out[`${prefix}${id}`] = value;
+      if (!prefix && (id === '26' || id === '62')) walk(value, `${id}.`);
+      i += 4 + len;
+    }
+  };
+  walk(payload, '');
+  return out;
+}
+
+// ---- Calls ----
+
+export const PAYMENT_PATHS = {
+  /** GET: the acting profile's bills (dashboard). */
+  bills: '/api/bills',
+  /** GET: the bill of one record, with its PayNow payload and history. */
+  bill: `${API_PATHS.cases}/:id/bill`,
+  /** GET: the receipt of a settled bill (application/pdf). */
+  receipt: `${API_PATHS.cases}/:id/receipt.pdf`,
+  /** POST: the embedded demo's stand-in for a bank (absent with NODE_ENV=production). */
+  simulate: `${API_PATHS.cases}/:id/bill/simulate`,
+} as const;
+
+/** The finance officer's calls (server/routes/reconciliation.ts). */
+export const RECONCILIATION_PATHS = {
+  statements: '/api/finance/statements',
+  queue: '/api/finance/queue',
+  match: '/api/finance/queue/:id/match',
+  mark: '/api/finance/queue/:id/mark',
+} as const;
+
+const cents = z.number().int();
+export const billHistorySchema = z.object({
+  at: z.string(),
+  from: z.enum(BILL_STATES).nullable(),
+  to: z.enum(BILL_STATES),
+  by: z.string(),
+  reason: z.string().nullable(),
+});
+export const billSchema = z.object({
+  caseId: z.string(),
+  caseNumber: z.string(),
+  appCode: z.string(),
+  reference: z.string(),
+  amountCents: cents,
+  receivedCents: cents,
+  refundedCents: cents,
+  state: z.enum(BILL_STATES),
+  issuedAt: z.string(),
+  dueOn: z.string(),
+  expiresOn: z.string(),
+  receiptNumber: z.string().nullable(),
+});
+export type Bill = z.infer<typeof billSchema>;
+export const billDetailSchema = billSchema.extend({
+  uen: z.string(),
+  merchantName: z.string(),
+  /** The QR's text; null once the bill can no longer be paid (settled or expired). */
+  payNow: z.string().nullable(),
+  /** Whether this server offers the demo's simulated payment. */
+  canSimulate: z.boolean(),
+  history: z.array(billHistorySchema),
+});
+export type BillDetail = z.infer<typeof billDetailSchema>;
+export const billsListSchema = z.object({ bills: z.array(billSchema) });
+
+/** Why a credit waits for a person. */
+export const QUEUE_REASONS = ['unknown_reference', 'part', 'over', 'not_payable'] as const;
+export type QueueReason = (typeof QUEUE_REASONS)[number];
+export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
+  unknown_reference: 'No bill has this reference',
+  part: 'Less than the amount due',
+  over: 'More than the amount due',
+  not_payable: 'The bill is already settled or has expired',
+};
+
+export const statementLineSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  valueDate: z.string(),
+  amountCents: cents,
+  reference: z.string(),
+  payerName: z.string(),
+  status: z.enum(['settled', 'queued', 'matched', 'marked']),
+  queueReason: z.enum(QUEUE_REASONS).nullable(),
+  billReference: z.string().nullable(),
+  /** What the bill still lacks, for a person deciding (null when no bill is known). */
+  outstandingCents: cents.nullable(),
+  resolution: z.string().nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+export const queueSchema = z.object({ lines: z.array(statementLineSchema) });
+
+export const importRequestSchema = z.object({
+  fileName: z.string().max(200).optional(),
+  csv: z.string().min(1).max(900_000),
+});
+export const importReportSchema = z.object({
+  credits: z.number().int(),
+  settled: z.number().int(),
+  queued: z.number().int(),
+  alreadyImported: z.number().int(),
+  ignored: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+const reason = z.string().trim().min(3).max(500);
+export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(40), reason });
+export const markRequestSchema = z.object({ reason });
+export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/**
+ * The bank statement CSV (docs/samples/bank-statement.csv): a header row naming these columns (any order,
+ * more columns ignored), then one row per transaction. Only credits (type CR) are reconciled.
+ */
+export const STATEMENT_COLUMNS = [
+  'transaction_id',
+  'value_date',
+  'type',
+  'amount',
+  'currency',
+  'reference',
+  'payer_name',
+] as const;
+
+export const PAYMENT_MESSAGES = {
+  noBill: 'This record has no bill.',
+  notSettled: 'The receipt is ready once the bill has been paid in full.',
+  notPayable: 'This bill can no longer be paid.',
+  simulated: 'Payment received (simulated).',
+  imported: (r: ImportReport) =>
+    `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported.`,
+  badStatement: (line: number, why: string) => `The statement could not be read: line ${line}: ${why}.`,
+  missingColumns: (names: string[]) => `The statement could not be read: the header lacks ${names.join(', ')}.`,
+  lineNotQueued: 'This credit is not waiting for a person.',
+  noLine: 'No such credit.',
+  unknownReference: 'No bill has this reference.',
+  matched: 'Credit matched to the bill.',
+  marked: 'Credit marked as dealt with.',
+  receiptUnknown: 'Enter the receipt number of one of your own payments.',
+  sgdOnly: 'The amount to pay must be in Singapore dollars',
+  refundTooLarge: (left: string) => `Refund amount must be ${left} or less, what is left of the receipt`,
+  dueOn: (date: string) => `Pay by ${date}.`,
+  payByTyping: 'Or pay by PayNow to the UEN with the reference below.',
+  demoNotice: 'Demo: this QR pays a made-up UEN. Use Simulate payment instead.',
+} as const;
+
+/** Words of the bill panel (record page), the dashboard's bills and the reconciliation screen. */
+export const PAYMENT_TEXT = {
+  heading: 'Payment',
+  amount: 'Amount',
+  status: 'Status',
+  received: 'Received',
+  dueOn: 'Pay by',
+  expiresOn: 'QR code valid until',
+  receiptNumber: 'Receipt number',
+  uen: 'UEN',
+  reference: 'Reference',
+  scan: 'Scan this PayNow QR code with your banking app. The amount is fixed.',
+  typeIn: 'Or pay by PayNow in your banking app to this UEN, with this reference:',
+  qrLabel: (amount: string, uen: string, reference: string) =>
+    `PayNow QR code: pay ${amount} to UEN ${uen}, reference ${reference}`,
+  qrFailed: 'The QR code could not be drawn. Pay to the UEN with the reference below.',
+  simulate: 'Simulate payment',
+  downloadReceipt: 'Download the receipt (PDF)',
+  receiptFailed: 'The receipt could not be downloaded. Try again.',
+  loadFailed: 'The payment details could not be loaded.',
+  history: 'Payment history',
+  dashboardHeading: 'Your bills',
+  open: (caseNumber: string) => `Open ${caseNumber}`,
+  // Reconciliation (finance officers)
+  reconciliationHeading: 'Reconcile payments',
+  importHeading: 'Import a bank statement',
+  statementFile: 'Bank statement (CSV)',
+  statementHint: 'Columns: transaction_id, value_date, type (CR or DR), amount, currency (SGD), reference, payer_name.',
+  importButton: 'Import statement',
+  queueHeading: 'Credits waiting for a person',
+  queueEmpty: 'No credits are waiting.',
+  reasonLabel: 'Reason',
+  billReferenceLabel: 'Bill reference',
+  matchButton: 'Match to bill',
+  markButton: 'Mark as dealt with',
+  reasonRequired: 'Enter a reason of at least 3 characters',
+  chooseFile: 'Choose a statement file first',
+} as const;
