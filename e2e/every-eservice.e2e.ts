@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
 import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
+import { REFUND_ESERVICE } from '../contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { signIn, TOKEN_KEY } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
@@ -67,6 +68,25 @@ for (const code of APPLICATION_CODES) {
     const answers = sampleAnswers(form, todayInSingapore(new Date()), (f) =>
       f.recordOf ? travel?.caseNumber : undefined,
     );
+    if (code === REFUND_ESERVICE) {
+      // A refund names a receipt of the applicant's own: a deposit submitted and paid (the demo's button) first.
+      const depositForm = await call<{ form: FormDefinition }>(page, `${API_PATHS.eservices}/PCD`);
+      const deposit = await draft(
+        'PCD',
+        sampleAnswers(depositForm.body.responseJSON.form, todayInSingapore(new Date())),
+      );
+      const sent = await call(page, `/process-engine/cases/${deposit.id}/submit`, {
+        method: 'POST',
+        json: { version: deposit.version },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const paid = await call<{ receiptNumber: string }>(page, `/api/cases/${deposit.id}/bill/simulate`, {
+        method: 'POST',
+        json: {},
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      answers.receiptNumber = paid.body.responseJSON.receiptNumber;
+    }
     const record = await draft(code, answers);
     const required = allFields(form).filter((f) => f.type === 'attachment' && f.required);
     if (required.length > 0) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION } from '../contract/index.ts';
+import { isUen } from '../contract/forms/sg.ts';
 
 /** Environment configuration, validated once at start (a bad value stops the start with one clear line). */
 const portSchema = z.coerce
@@ -132,6 +133,14 @@ export const configSchema = z
      * The ClamAV daemon that scans uploaded documents: a Unix socket, or a host and port. Unset: the embedded
      * default stores files marked not scanned; production refuses uploads (docs/decisions/0037).
      */
+    /**
+     * The agency's UEN that PayNow QR codes of bills pay (docs/decisions/0045). Unset: a made-up demo UEN
+     * outside production; production refuses to start without it.
+     */
+    PAYNOW_UEN: z
+      .string()
+      .optional()
+      .refine((v) => !v || isUen(v), 'must be a UEN (9 or 10 characters with a valid check letter)'),
     CLAMD_SOCKET: z.string().optional(),
     CLAMD_HOST: z.string().optional(),
     CLAMD_PORT: portSchema.default(3310),
@@ -147,6 +156,13 @@ export const configSchema = z
     // production log is easily missed; a start that stops with one line is not (docs/decisions/0031).
     if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
       context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+    }
+    if (config.NODE_ENV === 'production' && !config.PAYNOW_UEN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYNOW_UEN'],
+        message: 'must be set with NODE_ENV=production (bills would otherwise be paid to a made-up UEN)',
+      });
     }
     if (config.NODE_ENV === 'production' && config.SEED_DEMO) {
       context.addIssue({

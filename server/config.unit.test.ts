@@ -30,7 +30,12 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'https://eservices.example.sg/?x=1' }, 'PUBLIC_URL'],
     [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }, 'HEADERS_TIMEOUT_MS="6000" must not exceed'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS="0" must be 1–1000000'],
-    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, 'SEED_DEMO="1" must not be set with NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SEED_DEMO: '1' },
+      'SEED_DEMO="1" must not be set with NODE_ENV=production',
+    ],
+    [{ NODE_ENV: 'production' }, 'PAYNOW_UEN="" must be set with NODE_ENV=production'],
+    [{ PAYNOW_UEN: '201403121X' }, 'PAYNOW_UEN="201403121X" must be a UEN'],
   ])('refuses %j with one clear line', (env, text) => {
     let error: unknown;
     try {

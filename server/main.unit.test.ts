@@ -113,7 +113,13 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   it('seeds no demo account and prints no password', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ptib-production-'));
     const server = await spawnServer({
-      env: { NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: {
+        NODE_ENV: 'production',
+        PAYNOW_UEN: '201403121W',
+        DATA_DIR: path.join(dir, 'data'),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
     });
     try {
       await waitHealthy(server.url, server);
@@ -141,7 +147,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   }, 90_000);
 
   it('refuses SEED_DEMO=1 with one line', () => {
-    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', SEED_DEMO: '1' });
+    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SEED_DEMO: '1' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe(
       'Invalid configuration: SEED_DEMO="1" must not be set with NODE_ENV=production (the demo accounts have a published password)',

@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   // The most talkative level, with the production redaction.
   app = await buildApp({
-    config: testConfig({ NODE_ENV: 'production' }),
+    config: testConfig({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W' }),
     db,
     now: clock.now,
     logger: { level: 'trace', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } },

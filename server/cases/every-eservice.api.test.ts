@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
 import { CASE_PATHS } from '../../contract/cases.ts';
+import { PAYMENT_PATHS, REFUND_ESERVICE, type BillDetail } from '../../contract/payments.ts';
 import { DOCUMENT_PATHS } from '../../contract/documents.ts';
 import { allFields, todayInSingapore, validate } from '../../contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
@@ -53,6 +54,19 @@ async function upload(caseId: string, field: string): Promise<string> {
   return (res.json().responseJSON as { id: string }).id;
 }
 
+async function submit(id: string, version: number): Promise<void> {
+  const res = await demo.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id })}`, { version });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function paidReceipt(): Promise<string> {
+  const deposit = await create('PCD', sampleAnswers((await eservice('PCD')).form, today));
+  await submit(deposit.id, deposit.version);
+  const paid = await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: deposit.id }), {});
+  expect(paid.statusCode, paid.body).toBe(200);
+  return (paid.json().responseJSON as BillDetail).receiptNumber!;
+}
+
 describe('each of the seventeen e-services', () => {
   it.each(APPLICATION_CODES)('%s: filled in, submitted, acknowledged', async (code) => {
     const { form } = await eservice(code);
@@ -63,6 +77,8 @@ describe('each of the seventeen e-services', () => {
       ? await create('PAR', {})
       : null;
     const answers = sampleAnswers(form, today, (f) => (f.recordOf ? travel?.caseNumber : undefined));
+    // A refund names a receipt of the applicant's own: a deposit paid first (the demo's simulated payment).
+    if (code === REFUND_ESERVICE) answers.receiptNumber = await paidReceipt();
     const record = await create(code, answers);
     for (const field of allFields(form))
       if (field.type === 'attachment' && field.required) answers[field.name] = [await upload(record.id, field.name)];

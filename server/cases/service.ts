@@ -28,6 +28,8 @@ import { loadEservice } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
+import { REFUND_ESERVICE } from '../../contract/payments.ts';
+import { drawRefund, issueBill } from '../payments/bills.ts';
 import {
   findByCaseNumber,
   findCase,
@@ -280,6 +282,18 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       throw refusal(current && toDetail(current), version);
     const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
     await refuseUnknownAttachments(tx, id, eservice, answers);
+    const payment = {
+      caseId: id,
+      caseNumber: current.case_number,
+      appCode: current.app_code,
+      profileId: actor.principal.actingProfileId,
+      data: answers,
+    };
+    // A refund draws on a receipt in the same transaction, so a refused one leaves the record a draft.
+    if (current.app_code === REFUND_ESERVICE) {
+      const refused = await drawRefund(tx, payment, actor.principal.loginName, actor.now);
+      if (hasErrors(refused)) throw new FieldValidationError(refused);
+    }
     const row = await setStatus(
       tx,
       id,
@@ -288,6 +302,8 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       { accountId: actor.principal.accountId, name: actor.principal.loginName },
       actor.now,
     );
+    const unbillable = await issueBill(tx, payment, actor.principal.loginName, actor.now);
+    if (hasErrors(unbillable)) throw new FieldValidationError(unbillable);
     await audit(tx, {
       ...who(actor),
       event: 'case_submit',

@@ -205,7 +205,7 @@ describe('without a scanner', () => {
   });
 
   it('refuses uploads in production until a scanner is configured', async () => {
-    const { demo } = await appWith({ NODE_ENV: 'production' });
+    const { demo } = await appWith({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W' });
     const record = await draft(demo);
     const res = await upload(demo, record.id, 'a.pdf', PDF);
     expect(res.statusCode).toBe(503);

@@ -1,0 +1,477 @@
+import { RESPONSE_CODE } from '../../contract/index.ts';
+import {
+  BILL_DUE_DAYS,
+  BILL_EXPIRY_DAYS,
+  DEMO_PAYNOW_UEN,
+  PAYMENT_AMOUNT_FIELDS,
+  PAYMENT_MESSAGES,
+  PAYNOW_MERCHANT_NAME,
+  REFUND_FIELDS,
+  centsOf,
+  formatMoney,
+  isSettled,
+  payNowPayload,
+  paymentReference,
+  stateFor,
+  type Bill,
+  type BillDetail,
+  type BillState,
+  type QueueReason,
+} from '../../contract/payments.ts';
+import type { FieldErrors } from '../../contract/forms/index.ts';
+import { todayInSingapore } from '../../contract/forms/validate.ts';
+import type { Config } from '../config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { notify } from '../notifications/notify.ts';
+import { ApiError } from '../plugins/errors.ts';
+
+/**
+ * Bills of the payment e-services and what arrives against them (docs/decisions/0045, 0046). Every change
+ * of a bill's state writes a history row in the same transaction; amounts are integer cents throughout.
+ */
+
+interface BillRow {
+  id: string;
+  case_id: string;
+  case_number: string;
+  app_code: string;
+  profile_id: string;
+  reference: string;
+  amount_cents: string;
+  received_cents: string;
+  refunded_cents: string;
+  state: BillState;
+  issued_at: Date | string;
+  due_on: string;
+  expires_on: string;
+  settled_at: Date | string | null;
+  receipt_number: string | null;
+}
+
+const BILL_COLUMNS = `b.id::text AS id, b.case_id::text AS case_id, c.case_number, c.app_code, b.profile_id, b.reference,
+  b.amount_cents::text AS amount_cents, b.received_cents::text AS received_cents,
+  b.refunded_cents::text AS refunded_cents, b.state, b.issued_at, to_char(b.due_on, 'YYYY-MM-DD') AS due_on,
+  to_char(b.expires_on, 'YYYY-MM-DD') AS expires_on, b.settled_at, b.receipt_number`;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function toBill(row: BillRow): Bill {
+  return {
+    caseId: row.case_id,
+    caseNumber: row.case_number,
+    appCode: row.app_code,
+    reference: row.reference,
+    amountCents: Number(row.amount_cents),
+    receivedCents: Number(row.received_cents),
+    refundedCents: Number(row.refunded_cents),
+    state: row.state,
+    issuedAt: iso(row.issued_at),
+    dueOn: row.due_on,
+    expiresOn: row.expires_on,
+    receiptNumber: row.receipt_number,
+  };
+}
+
+/** The UEN bills are paid to: the configured one, or outside production the demo's made-up one. */
+export function payNowUen(config: Config): string {
+  if (config.PAYNOW_UEN) return config.PAYNOW_UEN;
+  // The configuration refuses production without it; this guards a Config built some other way.
+  if (config.NODE_ENV === 'production') throw new Error('PAYNOW_UEN is not set');
+  return DEMO_PAYNOW_UEN;
+}
+
+const addDays = (isoDate: string, days: number) => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+async function history(
+  tx: Queryable,
+  billId: string,
+  from: BillState | null,
+  to: BillState,
+  at: Date,
+  actor: string,
+  reason: string | null,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO bill_history (bill_id, from_state, to_state, at, actor, reason) VALUES ($1::bigint, $2, $3, $4, $5, $6)`,
+    [billId, from, to, at, actor, reason],
+  );
+}
+
+/**
+ * Issues the bill of a payment e-service's record as it is submitted (same transaction): the amount is the
+ * form's money answer (PAYMENT_AMOUNT_FIELDS), checked by the form's own rules before this runs. A form
+ * version without that question (an operator's, say) bills nothing; an amount in another currency is a
+ * field error, since PayNow pays Singapore dollars only.
+ */
+export async function issueBill(
+  tx: Queryable,
+  input: { caseId: string; caseNumber: string; appCode: string; profileId: string; data: Record<string, unknown> },
+  actor: string,
+  now: Date,
+): Promise<FieldErrors> {
+  const field = PAYMENT_AMOUNT_FIELDS[input.appCode];
+  if (!field || input.data[field] === undefined) return {};
+  const amount = centsOf(input.data[field]);
+  if (amount === null || amount <= 0) return { [`${field}.currency`]: PAYMENT_MESSAGES.sgdOnly };
+  const today = todayInSingapore(now);
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO bills (case_id, profile_id, reference, amount_cents, issued_at, due_on, expires_on)
+     VALUES ($1::bigint, $2, $3, $4, $5, $6::date, $7::date) RETURNING id::text AS id`,
+    [
+      input.caseId,
+      input.profileId,
+      paymentReference(input.caseNumber),
+      amount,
+      now,
+      addDays(today, BILL_DUE_DAYS),
+      addDays(today, BILL_EXPIRY_DAYS),
+    ],
+  );
+  await history(tx, rows[0]!.id, null, 'awaiting', now, actor, null);
+  await notify(tx, {
+    kind: 'billIssued',
+    profileId: input.profileId,
+    caseId: input.caseId,
+    caseNumber: input.caseNumber,
+    facts: { amountCents: amount, dueOn: addDays(today, BILL_DUE_DAYS) },
+  });
+  return {};
+}
+
+/**
+ * A refund record (PRD) names one of the profile's own receipts and may draw at most what that receipt
+ * received less earlier refunds; the bill row is locked, so two refunds submitted at once cannot both draw
+ * the same money. Refusals are field errors, shown beside the question.
+ */
+export async function drawRefund(
+  tx: Queryable,
+  input: { caseId: string; caseNumber: string; profileId: string; data: Record<string, unknown> },
+  actor: string,
+  now: Date,
+): Promise<FieldErrors> {
+  const receipt = input.data[REFUND_FIELDS.receipt];
+  const amount = centsOf(input.data[REFUND_FIELDS.amount]);
+  const { rows } =
+    typeof receipt === 'string' && receipt !== ''
+      ? await tx.query<BillRow>(
+          `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+            WHERE b.receipt_number = $1 AND b.profile_id = $2 FOR UPDATE OF b`,
+          [receipt, input.profileId],
+        )
+      : { rows: [] };
+  const bill = rows[0];
+  if (!bill) return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.receiptUnknown };
+  const left = Number(bill.received_cents) - Number(bill.refunded_cents);
+  if (amount === null || amount > left)
+    return { [`${REFUND_FIELDS.amount}.amount`]: PAYMENT_MESSAGES.refundTooLarge(formatMoney(left)) };
+  await tx.query(
+    'INSERT INTO refunds (case_id, bill_id, amount_cents, created_at) VALUES ($1::bigint, $2::bigint, $3, $4)',
+    [input.caseId, bill.id, amount, now],
+  );
+  await tx.query('UPDATE bills SET refunded_cents = refunded_cents + $2 WHERE id = $1::bigint', [bill.id, amount]);
+  await history(tx, bill.id, bill.state, bill.state, now, actor, `Refund ${input.caseNumber}: ${formatMoney(amount)}`);
+  return {};
+}
+
+/**
+ * Bills still awaiting payment after their last payable day become expired (with a history row). Run
+ * before any bill is read or a credit applied, so nobody sees or pays a QR past its expiry.
+ */
+export async function expireDue(tx: Queryable, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE bills SET state = 'expired' WHERE state = 'awaiting' AND expires_on < $1::date RETURNING id::text AS id`,
+    [todayInSingapore(now)],
+  );
+  for (const { id } of rows) await history(tx, id, 'awaiting', 'expired', now, 'system', null);
+}
+
+async function nextReceiptNumber(tx: Queryable, now: Date): Promise<string> {
+  const { rows } = await tx.query<{ n: string }>(`SELECT nextval('receipt_number_seq')::text AS n`);
+  return `${todayInSingapore(now).slice(0, 4)}${rows[0]!.n.padStart(6, '0')}`;
+}
+
+/** Adds money received to a locked bill: its new state, a receipt once settled, history and a notice. */
+async function applyCredit(
+  tx: Queryable,
+  bill: BillRow,
+  cents: number,
+  actor: string,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  const received = Number(bill.received_cents) + cents;
+  const state = stateFor(Number(bill.amount_cents), received);
+  const newlySettled = isSettled(state) && !bill.receipt_number;
+  const receipt = newlySettled ? await nextReceiptNumber(tx, now) : bill.receipt_number;
+  await tx.query(
+    `UPDATE bills SET received_cents = $2, state = $3, receipt_number = $4,
+            settled_at = CASE WHEN $5::boolean THEN $6::timestamptz ELSE settled_at END
+      WHERE id = $1::bigint`,
+    [bill.id, received, state, receipt, newlySettled, now],
+  );
+  await history(tx, bill.id, bill.state, state, now, actor, reason);
+  if (newlySettled)
+    await notify(tx, {
+      kind: 'billSettled',
+      profileId: bill.profile_id,
+      caseId: bill.case_id,
+      caseNumber: bill.case_number,
+      facts: { amountCents: received, receiptNumber: receipt! },
+    });
+}
+
+async function lockBillByReference(tx: Queryable, reference: string): Promise<BillRow | undefined> {
+  const { rows } = await tx.query<BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id WHERE b.reference = $1 FOR UPDATE OF b`,
+    [paymentReference(reference)],
+  );
+  return rows[0];
+}
+
+export interface Credit {
+  transactionId: string;
+  valueDate: string;
+  amountCents: number;
+  reference: string;
+  payerName: string;
+}
+
+/**
+ * One credit of a statement: recorded once (a transaction id seen before changes nothing), then settled
+ * when it pays exactly what its bill still lacks, or left in the queue with the reason a person needs.
+ */
+export async function reconcileCredit(
+  tx: Queryable,
+  credit: Credit,
+  actor: string,
+  now: Date,
+): Promise<'settled' | 'queued' | 'alreadyImported'> {
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO statement_lines (transaction_id, value_date, amount_cents, reference, payer_name, imported_at,
+                                  imported_by, status)
+     VALUES ($1, $2::date, $3, $4, $5, $6, $7, 'queued')
+     ON CONFLICT (transaction_id) DO NOTHING RETURNING id::text AS id`,
+    [credit.transactionId, credit.valueDate, credit.amountCents, credit.reference, credit.payerName, now, actor],
+  );
+  const line = inserted.rows[0];
+  if (!line) return 'alreadyImported';
+  const bill = credit.reference ? await lockBillByReference(tx, credit.reference) : undefined;
+  let reason: QueueReason | null;
+  if (!bill) reason = 'unknown_reference';
+  else if (bill.state !== 'awaiting' && bill.state !== 'part_paid') reason = 'not_payable';
+  else {
+    const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
+    reason = credit.amountCents === outstanding ? null : credit.amountCents < outstanding ? 'part' : 'over';
+  }
+  if (reason === null && bill) {
+    await applyCredit(tx, bill, credit.amountCents, actor, `Statement credit ${credit.transactionId}`, now);
+    await tx.query(`UPDATE statement_lines SET status = 'settled', bill_id = $2::bigint WHERE id = $1::bigint`, [
+      line.id,
+      bill.id,
+    ]);
+    return 'settled';
+  }
+  await tx.query(`UPDATE statement_lines SET queue_reason = $2 WHERE id = $1::bigint`, [line.id, reason]);
+  return 'queued';
+}
+
+interface LineRow {
+  id: string;
+  transaction_id: string;
+  value_date: string;
+  amount_cents: string;
+  reference: string;
+  payer_name: string;
+  status: 'settled' | 'queued' | 'matched' | 'marked';
+  queue_reason: QueueReason | null;
+  bill_reference: string | null;
+  outstanding_cents: string | null;
+  resolution: string | null;
+}
+
+/** Credits waiting for a person, oldest first, with the bill their reference names (if any). */
+export async function queuedLines(db: Queryable): Promise<LineRow[]> {
+  const { rows } = await db.query<LineRow>(
+    `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
+            l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
+            b.reference AS bill_reference, (b.amount_cents - b.received_cents)::text AS outstanding_cents,
+            l.resolution
+       FROM statement_lines l
+       LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))
+      WHERE l.status = 'queued' ORDER BY l.id LIMIT 500`,
+  );
+  return rows;
+}
+
+export const toLine = (r: LineRow) => ({
+  id: r.id,
+  transactionId: r.transaction_id,
+  valueDate: r.value_date,
+  amountCents: Number(r.amount_cents),
+  reference: r.reference,
+  payerName: r.payer_name,
+  status: r.status,
+  queueReason: r.queue_reason,
+  billReference: r.bill_reference,
+  outstandingCents: r.outstanding_cents === null ? null : Number(r.outstanding_cents),
+  resolution: r.resolution,
+});
+
+async function lockQueued(
+  tx: Queryable,
+  id: string,
+): Promise<{ id: string; amount_cents: string; transaction_id: string }> {
+  const { rows } = await tx.query<{ id: string; amount_cents: string; transaction_id: string; status: string }>(
+    `SELECT id::text AS id, amount_cents::text AS amount_cents, transaction_id, status
+       FROM statement_lines WHERE id = $1::bigint FOR UPDATE`,
+    [id],
+  );
+  const line = rows[0];
+  if (!line) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noLine);
+  if (line.status !== 'queued') throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.lineNotQueued);
+  return line;
+}
+
+/** A person applies a queued credit to the bill they chose, whatever its amount, with their reason. */
+export async function matchLine(
+  db: Database,
+  id: string,
+  input: { reference: string; reason: string },
+  actor: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await expireDue(tx, now);
+    const line = await lockQueued(tx, id);
+    const bill = await lockBillByReference(tx, input.reference);
+    if (!bill) throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.unknownReference);
+    await applyCredit(
+      tx,
+      bill,
+      Number(line.amount_cents),
+      actor,
+      `Credit ${line.transaction_id} matched by hand: ${input.reason}`,
+      now,
+    );
+    await tx.query(
+      `UPDATE statement_lines SET status = 'matched', bill_id = $2::bigint, resolved_by = $3, resolved_at = $4,
+              resolution = $5 WHERE id = $1::bigint`,
+      [id, bill.id, actor, now, input.reason],
+    );
+  });
+}
+
+/** A person closes a queued credit without applying it (returned to the payer, not ours), with the reason. */
+export async function markLine(db: Database, id: string, reason: string, actor: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockQueued(tx, id);
+    await tx.query(
+      `UPDATE statement_lines SET status = 'marked', resolved_by = $2, resolved_at = $3, resolution = $4
+        WHERE id = $1::bigint`,
+      [id, actor, now, reason],
+    );
+  });
+}
+
+/** The bill of a record of the given profile, or undefined. */
+export async function findBill(db: Queryable, caseId: string, profileId: string): Promise<BillRow | undefined> {
+  const { rows } = await db.query<BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+      WHERE b.case_id = $1::bigint AND b.profile_id = $2`,
+    [caseId, profileId],
+  );
+  return rows[0];
+}
+
+export async function billDetail(
+  db: Database,
+  caseId: string,
+  profileId: string,
+  config: Config,
+  now: Date,
+): Promise<BillDetail> {
+  await db.transaction((tx) => expireDue(tx, now));
+  const row = await findBill(db, caseId, profileId);
+  if (!row) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+  const bill = toBill(row);
+  const uen = payNowUen(config);
+  const payable = bill.state === 'awaiting' || bill.state === 'part_paid';
+  const { rows } = await db.query<{
+    at: Date | string;
+    from_state: BillState | null;
+    to_state: BillState;
+    actor: string;
+    reason: string | null;
+  }>('SELECT at, from_state, to_state, actor, reason FROM bill_history WHERE bill_id = $1::bigint ORDER BY id', [
+    row.id,
+  ]);
+  return {
+    ...bill,
+    uen,
+    merchantName: PAYNOW_MERCHANT_NAME,
+    payNow: payable
+      ? payNowPayload({
+          uen,
+          amountCents: bill.amountCents - bill.receivedCents,
+          reference: bill.reference,
+          expiresOn: bill.expiresOn,
+          merchantName: PAYNOW_MERCHANT_NAME,
+        })
+      : null,
+    canSimulate: config.NODE_ENV !== 'production',
+    history: rows.map((h) => ({
+      at: iso(h.at),
+      from: h.from_state,
+      to: h.to_state,
+      // The payer reads what happened, not which officer did it.
+      by: h.actor === 'system' ? 'system' : 'PTIB',
+      reason: h.reason,
+    })),
+  };
+}
+
+export async function billsOf(db: Database, profileId: string, now: Date): Promise<Bill[]> {
+  await db.transaction((tx) => expireDue(tx, now));
+  const { rows } = await db.query<BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+      WHERE b.profile_id = $1 AND c.deleted_at IS NULL ORDER BY b.issued_at DESC, b.id DESC LIMIT 20`,
+    [profileId],
+  );
+  return rows.map(toBill);
+}
+
+/**
+ * The embedded demo's bank: a credit of what the bill still lacks, through the same reconciliation as a
+ * statement's. Never registered with NODE_ENV=production (server/routes/payments.ts).
+ */
+export async function simulatePayment(db: Database, caseId: string, profileId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await expireDue(tx, now);
+    const { rows } = await tx.query<BillRow>(
+      `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+        WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
+      [caseId, profileId],
+    );
+    const bill = rows[0];
+    if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+    if (bill.state !== 'awaiting' && bill.state !== 'part_paid')
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notPayable);
+    const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
+    await reconcileCredit(
+      tx,
+      {
+        transactionId: `SIMULATED-${bill.id}-${bill.received_cents}`,
+        valueDate: todayInSingapore(now),
+        amountCents: outstanding,
+        reference: bill.reference,
+        payerName: 'Simulated payment',
+      },
+      'demo bank',
+      now,
+    );
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The finance officer's import of a bank statement from the command line, beside the back-office screen:
+ *
+ *   npm run payments -- import statement.csv [--officer NAME]
+ *   npm run payments -- queue
+ *
+ * The columns are documented in docs/decisions/0046 and shown by docs/samples/bank-statement.csv. Importing
+ * the same statement again changes nothing. With the embedded database (PGlite) only one process may open
+ * the data directory: stop the server first. Against PostgreSQL it runs beside any number of servers.
+ */
+import { readFileSync } from 'node:fs';
+import { QUEUE_REASON_LABELS, formatMoney } from '../../contract/payments.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { ApiError } from '../plugins/errors.ts';
+import { audit } from '../auth/audit.ts';
+import { queuedLines, toLine } from './bills.ts';
+import { importStatement } from './statement.ts';
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+const USAGE = `usage: npm run payments -- import STATEMENT.csv [--officer NAME]
+       npm run payments -- queue`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, file] = argv;
+  if (!(command === 'import' && file) && command !== 'queue') {
+    err(USAGE);
+    return 2;
+  }
+  const officerAt = argv.indexOf('--officer');
+  const officer = (officerAt >= 0 ? argv[officerAt + 1] : undefined) ?? process.env.USER ?? 'finance officer';
+  const { db } = await openDatabase(loadConfig());
+  try {
+    if (command === 'import') {
+      const now = new Date();
+      const report = await importStatement(db, readFileSync(file!, 'utf8'), officer, now);
+      await audit(db, {
+        event: 'statement_import',
+        at: now,
+        loginName: officer,
+        detail: { fileName: file, ...report },
+      });
+      out(
+        `${report.credits} credits: ${report.settled} settled, ${report.queued} queued, ${report.alreadyImported} already imported; ${report.ignored} debits ignored`,
+      );
+      return 0;
+    }
+    for (const line of (await queuedLines(db)).map(toLine))
+      out(
+        `${line.id}\t${line.transactionId}\t${formatMoney(line.amountCents)}\t${line.reference}\t${line.queueReason ? QUEUE_REASON_LABELS[line.queueReason] : ''}`,
+      );
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message =
+      error instanceof ApiError || error instanceof ConfigError || error instanceof Error
+        ? error.message
+        : String(error);
+    err(message);
+    process.exit(1);
+  },
+);

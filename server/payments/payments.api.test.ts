@@ -1,0 +1,383 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PDFParse } from 'pdf-parse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { allFields, todayInSingapore } from '../../contract/forms/index.ts';
+import { CASE_PATHS } from '../../contract/cases.ts';
+import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import {
+  DEMO_PAYNOW_UEN,
+  PAYMENT_MESSAGES,
+  PAYMENT_PATHS,
+  RECONCILIATION_PATHS,
+  parsePayload,
+  type Bill,
+  type BillDetail,
+  type ImportReport,
+  type StatementLine,
+} from '../../contract/payments.ts';
+import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import { reconciliationRoutes } from '../routes/reconciliation.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { sampleAnswers } from '../test/sample-answers.ts';
+
+/**
+ * Bills through every state, the statement import (exact, part, over, unknown, repeated), matching and
+ * marking by hand, receipts for the payer only, refunds limited by their receipt, and the demo's simulated
+ * payment (absent in production).
+ */
+const clock = new FakeClock('2030-01-15T02:00:00Z');
+let app: FastifyInstance;
+let demo: TestClient;
+let other: TestClient;
+
+/** Stands in for the back office's finance guard, which is wired at merge. */
+async function testGuard(request: FastifyRequest, reply: FastifyReply) {
+  if (request.headers['x-test-finance'] !== 'yes')
+    return reply
+      .code(403)
+      .send({ header: { responseCode: '403', responseDesc: 'Finance officers only.' }, responseJSON: null });
+}
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp(
+    {},
+    {
+      now: clock.now,
+      extend: async (a) => {
+        await a.register(reconciliationRoutes, { guard: testGuard });
+      },
+    },
+  ));
+  demo = await signedInClient(app, 'ptib.demo');
+  other = await signedInClient(app, 'ptib.master');
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+async function upload(client: TestClient, caseId: string, field: string): Promise<string> {
+  const boundary = 'receiptcopy';
+  const res = await client.request({
+    method: 'POST',
+    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().responseJSON as { id: string }).id;
+}
+
+async function submitted(
+  client: TestClient,
+  code: string,
+  change: (answers: Record<string, unknown>) => void = () => {},
+): Promise<{ record: CaseDetail; status: number; body: string }> {
+  const form = (await client.get(`${API_PATHS.eservices}/${code}`)).json().responseJSON as EserviceDetail;
+  const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
+  change(answers);
+  const created = await client.post(API_PATHS.cases, { appCode: code, data: answers, draft: true });
+  expect(created.statusCode, created.body).toBe(201);
+  let record = created.json().responseJSON as CaseDetail;
+  const required = allFields(form.form).filter((f) => f.type === 'attachment' && f.required);
+  if (required.length > 0) {
+    for (const field of required) answers[field.name] = [await upload(client, record.id, field.name)];
+    const saved = await client.post(fillPath(CASE_PATHS.one, { id: record.id }), {
+      data: answers,
+      version: record.version,
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    record = saved.json().responseJSON as CaseDetail;
+  }
+  const res = await client.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+    version: record.version,
+  });
+  return { record, status: res.statusCode, body: res.body };
+}
+
+async function payable(client: TestClient, code: string, dollars: string): Promise<CaseDetail> {
+  const field = { PCD: 'depositAmount', PC: 'certificateFee', PD: 'paymentAmount' }[code]!;
+  const { record, status, body } = await submitted(client, code, (a) => {
+    a[field] = { amount: dollars, currency: 'SGD' };
+  });
+  expect(status, body).toBe(200);
+  return record;
+}
+
+async function bill(client: TestClient, caseId: string): Promise<BillDetail> {
+  const res = await client.get(fillPath(PAYMENT_PATHS.bill, { id: caseId }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as BillDetail;
+}
+
+const finance: Record<string, string> = { 'x-test-finance': 'yes' };
+async function importCsv(rows: string[], client = demo): Promise<ImportReport> {
+  const csv = ['transaction_id,value_date,type,amount,currency,reference,payer_name', ...rows].join('\n');
+  const res = await client.request({
+    method: 'POST',
+    url: RECONCILIATION_PATHS.statements,
+    body: { csv },
+    headers: finance,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as ImportReport;
+}
+async function queue(client = demo): Promise<StatementLine[]> {
+  const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue, headers: finance });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().responseJSON as { lines: StatementLine[] }).lines;
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+let txn = 0;
+const credit = (reference: string, amount: string) => `T${++txn},2030-01-16,CR,${amount},SGD,${reference},PAYER ${txn}`;
+
+describe('a bill', () => {
+  it('is issued on submission: amount in cents, reference, due date, expiry, QR, history', async () => {
+    const record = await payable(demo, 'PCD', '1234.50');
+    const b = await bill(demo, record.id);
+    expect(b).toMatchObject({
+      caseNumber: record.caseNumber,
+      amountCents: 123450,
+      receivedCents: 0,
+      state: 'awaiting',
+      reference: record.caseNumber.replace(/ /g, ''),
+      dueOn: '2030-01-29',
+      expiresOn: '2030-02-14',
+      receiptNumber: null,
+      uen: DEMO_PAYNOW_UEN,
+      canSimulate: true,
+    });
+    expect(b.history).toEqual([expect.objectContaining({ from: null, to: 'awaiting' })]);
+    const qr = parsePayload(b.payNow!);
+    expect(qr).toMatchObject({
+      '01': '12',
+      '26.00': 'SG.PAYNOW',
+      '26.01': '2',
+      '26.02': DEMO_PAYNOW_UEN,
+      '26.03': '0',
+      '26.04': '20300214',
+      '54': '1234.50',
+      '62.01': b.reference,
+    });
+    const list = (await demo.get(PAYMENT_PATHS.bills)).json().responseJSON as { bills: Bill[] };
+    expect(list.bills.map((x) => x.caseId)).toContain(record.id);
+  });
+
+  it('is refused in another currency, beside the question, and the record stays a draft', async () => {
+    const { record, status, body } = await submitted(demo, 'PD', (a) => {
+      a.paymentAmount = { amount: '10.00', currency: 'USD' };
+    });
+    expect(status, body).toBe(400);
+    expect(JSON.parse(body).responseJSON.fieldErrors).toEqual({ 'paymentAmount.currency': PAYMENT_MESSAGES.sgdOnly });
+    expect((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON.status).toBe('draft');
+    expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
+  });
+
+  it('is not issued for other e-services, and is the payer profile’s only', async () => {
+    const { record, status } = await submitted(demo, 'BIS');
+    expect(status).toBe(200);
+    expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
+    const paid = await payable(demo, 'PD', '10.00');
+    expect((await other.get(fillPath(PAYMENT_PATHS.bill, { id: paid.id }))).statusCode).toBe(404);
+    expect((await other.get(fillPath(PAYMENT_PATHS.receipt, { id: paid.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('the statement import', () => {
+  it('settles exact credits and issues a receipt the payer downloads', async () => {
+    const record = await payable(demo, 'PCD', '1000.00');
+    const { reference } = await bill(demo, record.id);
+    expect((await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: record.id }))).statusCode).toBe(409);
+    // Banks pass references on with spaces: the case number as printed matches too.
+    expect(await importCsv([credit(record.caseNumber, '"1,000.00"')])).toEqual({
+      credits: 1,
+      settled: 1,
+      queued: 0,
+      alreadyImported: 0,
+      ignored: 0,
+    });
+    const b = await bill(demo, record.id);
+    expect(b).toMatchObject({ state: 'paid', receivedCents: 100000, reference });
+    expect(b.receiptNumber).toMatch(/^2030\d{6}$/);
+    expect(b.payNow).toBeNull();
+    const pdf = await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: record.id }));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(b.receiptNumber!);
+    expect(text).toContain(record.caseNumber);
+    expect(text).toContain('S$1,000.00');
+  });
+
+  it('queues part, over and unknown credits; a person matches or marks them with a reason', async () => {
+    const part = await payable(demo, 'PD', '300.00');
+    const over = await payable(demo, 'PD', '40.00');
+    const partRef = (await bill(demo, part.id)).reference;
+    const overRef = (await bill(demo, over.id)).reference;
+    const rows = [credit(partRef, '100.00'), credit(overRef, '45.00'), credit('NOSUCHREF1', '12.34')];
+    expect(await importCsv(rows)).toMatchObject({ credits: 3, settled: 0, queued: 3 });
+    const lines = await queue();
+    const of = (ref: string) => lines.find((l) => l.reference === ref)!;
+    expect(of(partRef)).toMatchObject({ queueReason: 'part', amountCents: 10000, outstandingCents: 30000 });
+    expect(of(overRef)).toMatchObject({ queueReason: 'over', amountCents: 4500, outstandingCents: 4000 });
+    expect(of('NOSUCHREF1')).toMatchObject({ queueReason: 'unknown_reference', billReference: null });
+    expect((await bill(demo, part.id)).state).toBe('awaiting');
+
+    // Importing the same statement again changes nothing.
+    expect(await importCsv(rows)).toMatchObject({ credits: 3, settled: 0, queued: 0, alreadyImported: 3 });
+    expect((await queue()).length).toBe(lines.length);
+
+    const act = (id: string, what: 'match' | 'mark', body: unknown, headers = finance) =>
+      demo.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id }), body, headers });
+    expect((await act(of(partRef).id, 'match', { reference: partRef, reason: 'x' })).statusCode).toBe(400);
+    expect((await act(of(partRef).id, 'match', { reference: 'NOPE', reason: 'Payer confirmed' })).statusCode).toBe(400);
+    expect((await act(of(partRef).id, 'match', { reference: partRef, reason: 'First instalment' })).statusCode).toBe(
+      200,
+    );
+    const partBill = await bill(demo, part.id);
+    expect(partBill).toMatchObject({ state: 'part_paid', receivedCents: 10000, receiptNumber: null });
+    expect(partBill.history.at(-1)).toMatchObject({ from: 'awaiting', to: 'part_paid' });
+    expect(parsePayload(partBill.payNow!)['54']).toBe('200.00');
+    // The rest, exactly, settles on import.
+    expect(await importCsv([credit(partRef, '200.00')])).toMatchObject({ settled: 1 });
+    expect((await bill(demo, part.id)).state).toBe('paid');
+
+    expect((await act(of(overRef).id, 'match', { reference: overRef, reason: 'Payer added a tip' })).statusCode).toBe(
+      200,
+    );
+    const overBill = await bill(demo, over.id);
+    expect(overBill).toMatchObject({ state: 'over_paid', receivedCents: 4500 });
+    expect(overBill.receiptNumber).not.toBeNull();
+
+    expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
+    expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' })).statusCode).toBe(409);
+    expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' }, {})).statusCode).toBe(403);
+    const left = (await queue()).map((l) => l.reference);
+    expect(left).not.toContain(partRef);
+    expect(left).not.toContain(overRef);
+    expect(left).not.toContain('NOSUCHREF1');
+  });
+
+  it('refuses a file it cannot read, saying where, and imports nothing of it', async () => {
+    const record = await payable(demo, 'PD', '20.00');
+    const { reference } = await bill(demo, record.id);
+    const send = (csv: string) =>
+      demo.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv }, headers: finance });
+    const bad = await send(
+      `transaction_id,value_date,type,amount,currency,reference,payer_name\nZ1,2030-01-16,CR,20.00,SGD,${reference},A\nZ2,2030-01-16,CR,12.345,SGD,X,B\n`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().header.responseDesc).toBe(
+      PAYMENT_MESSAGES.badStatement(3, 'amount must be dollars and cents above zero, like 1234.50'),
+    );
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+    const noHeader = await send('a,b\n1,2\n');
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json().header.responseDesc).toContain('the header lacks transaction_id');
+    expect(
+      (await send('transaction_id,value_date,type,amount,currency,reference,payer_name\nZ3,2030-01-16,CR,1.00,USD,X,B'))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('ignores debits and reads quoted fields', async () => {
+    const record = await payable(demo, 'PD', '7.50');
+    const { reference } = await bill(demo, record.id);
+    expect(
+      await importCsv([
+        `Q1,2030-01-16,DR,1.00,SGD,FEE,BANK`,
+        `Q2,2030-01-16,CR,7.50,SGD,"${reference}","TAN, AH ""KOW"""`,
+      ]),
+    ).toMatchObject({ credits: 1, settled: 1, ignored: 1 });
+  });
+});
+
+describe('refunds (Refund of Deposits)', () => {
+  it('name one of the payer’s receipts and cannot exceed it', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const refund = (client: TestClient, receiptNumber: string, amount: string) =>
+      submitted(client, 'PRD', (a) => {
+        a.receiptNumber = receiptNumber;
+        a.refundAmount = { amount, currency: 'SGD' };
+      });
+    const tooMuch = await refund(demo, receipt, '500.01');
+    expect(tooMuch.status, tooMuch.body).toBe(400);
+    expect(JSON.parse(tooMuch.body).responseJSON.fieldErrors).toMatchObject({
+      'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$500.00'),
+    });
+    const unknown = await refund(demo, '99999999', '1.00');
+    expect(JSON.parse(unknown.body).responseJSON.fieldErrors).toMatchObject({
+      receiptNumber: PAYMENT_MESSAGES.receiptUnknown,
+    });
+    const notTheirs = await refund(other, receipt, '1.00');
+    expect(JSON.parse(notTheirs.body).responseJSON.fieldErrors).toMatchObject({
+      receiptNumber: PAYMENT_MESSAGES.receiptUnknown,
+    });
+    expect((await refund(demo, receipt, '300.00')).status).toBe(200);
+    const second = await refund(demo, receipt, '200.01');
+    expect(JSON.parse(second.body).responseJSON.fieldErrors).toMatchObject({
+      'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$200.00'),
+    });
+    expect((await refund(demo, receipt, '200.00')).status).toBe(200);
+    expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+});
+
+describe('the simulated payment', () => {
+  it('settles a bill in the demo', async () => {
+    const record = await payable(demo, 'PD', '99.99');
+    const res = await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().responseJSON).toMatchObject({ state: 'paid', receivedCents: 9999 });
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(409);
+    expect((await other.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(404);
+  });
+
+  it('does not exist with NODE_ENV=production', async () => {
+    const { app: production } = await buildTestApp(
+      { NODE_ENV: 'production', PAYNOW_UEN: '201403121W' },
+      { now: clock.now },
+    );
+    const client = await signedInClient(production, 'ptib.demo');
+    const record = await payable(client, 'PD', '10.00');
+    const b = await bill(client, record.id);
+    expect(b).toMatchObject({ canSimulate: false, uen: '201403121W' });
+    expect(parsePayload(b.payNow!)['26.02']).toBe('201403121W');
+    const res = await client.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {});
+    expect(res.statusCode).toBe(404);
+    expect((await bill(client, record.id)).state).toBe('awaiting');
+  });
+});
+
+describe('expiry (runs last: the clock moves on a month)', () => {
+  it('expires a bill when nothing arrived by its expiry; a credit after that waits for a person', async () => {
+    const record = await payable(demo, 'PC', '50.00');
+    const reference = (await bill(demo, record.id)).reference;
+    clock.advance(31 * 24 * 3600_000);
+    // Sessions do not last a month: sign in again.
+    const later = await signedInClient(app, 'ptib.demo');
+    const b = await bill(later, record.id);
+    expect(b.state).toBe('expired');
+    expect(b.payNow).toBeNull();
+    expect(b.history.map((h) => h.to)).toEqual(['awaiting', 'expired']);
+    expect(await importCsv([credit(reference, '50.00')], later)).toMatchObject({ settled: 0, queued: 1 });
+    expect((await queue(later)).find((l) => l.reference === reference)?.queueReason).toBe('not_payable');
+  });
+});

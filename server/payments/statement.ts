@@ -1,0 +1,103 @@
+import { RESPONSE_CODE } from '../../contract/index.ts';
+import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '../../contract/payments.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../plugins/errors.ts';
+import { expireDue, reconcileCredit, type Credit } from './bills.ts';
+
+/** Rows of a CSV file (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]!;
+    if (quoted) {
+      if (ch === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && input[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (quoted)
+    throw new ApiError(
+      400,
+      RESPONSE_CODE.BAD_REQUEST,
+      PAYMENT_MESSAGES.badStatement(rows.length + 1, 'a quote is not closed'),
+    );
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => !(r.length === 1 && r[0]!.trim() === ''));
+}
+
+/**
+ * The credits of a statement (docs/samples/bank-statement.csv, columns in contract STATEMENT_COLUMNS). A
+ * line that cannot be read refuses the whole file with its line number: half a statement imported is
+ * worse than none, and the file is fixed and imported again.
+ */
+export function readStatement(text: string): { credits: Credit[]; ignored: number } {
+  const [header, ...body] = parseCsv(text);
+  const names = (header ?? []).map((h) => h.trim().toLowerCase());
+  const missing = STATEMENT_COLUMNS.filter((c) => !names.includes(c));
+  if (missing.length > 0) throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.missingColumns(missing));
+  const col = Object.fromEntries(STATEMENT_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<
+    (typeof STATEMENT_COLUMNS)[number],
+    number
+  >;
+  const credits: Credit[] = [];
+  const seen = new Set<string>();
+  let ignored = 0;
+  body.forEach((cells, i) => {
+    const line = i + 2;
+    const bad = (why: string) => new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.badStatement(line, why));
+    const get = (name: (typeof STATEMENT_COLUMNS)[number]) => (cells[col[name]] ?? '').trim();
+    const type = get('type').toUpperCase();
+    if (type === 'DR') {
+      ignored++;
+      return;
+    }
+    if (type !== 'CR') throw bad('type must be CR or DR');
+    const transactionId = get('transaction_id');
+    if (!/^[A-Za-z0-9._/-]{1,64}$/.test(transactionId)) throw bad('transaction_id must be 1–64 letters or digits');
+    if (seen.has(transactionId)) throw bad(`transaction_id ${transactionId} appears twice`);
+    seen.add(transactionId);
+    const valueDate = get('value_date');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(valueDate) || Number.isNaN(Date.parse(`${valueDate}T00:00:00Z`)))
+      throw bad('value_date must be a date like 2026-11-25');
+    if (get('currency').toUpperCase() !== 'SGD') throw bad('currency must be SGD');
+    const amountCents = parseMoney(get('amount'));
+    if (amountCents === null || amountCents <= 0)
+      throw bad('amount must be dollars and cents above zero, like 1234.50');
+    const reference = get('reference');
+    const payerName = get('payer_name');
+    if (reference.length > 140 || payerName.length > 140)
+      throw bad('reference and payer_name must be 140 characters at most');
+    credits.push({ transactionId, valueDate, amountCents, reference, payerName });
+  });
+  return { credits, ignored };
+}
+
+/** Imports a statement in one transaction; importing it again finds every transaction id known. */
+export async function importStatement(db: Database, csv: string, actor: string, now: Date): Promise<ImportReport> {
+  const { credits, ignored } = readStatement(csv);
+  const report: ImportReport = { credits: credits.length, settled: 0, queued: 0, alreadyImported: 0, ignored };
+  await db.transaction(async (tx) => {
+    await expireDue(tx, now);
+    for (const credit of credits) report[await reconcileCredit(tx, credit, actor, now)]++;
+  });
+  return report;
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '../../contract/index.ts';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_PATHS,
+  billDetailSchema,
+  billsListSchema,
+  isSettled,
+} from '../../contract/payments.ts';
+import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+import { openCase } from '../cases/service.ts';
+import { billDetail, billsOf, findBill, payNowUen, simulatePayment, toBill } from '../payments/bills.ts';
+import { renderReceipt } from '../pdf/receipt.ts';
+import { ApiError } from '../plugins/errors.ts';
+
+const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+/**
+ * The payer's side of bills (docs/decisions/0045, 0046): the acting profile's bills, one record's bill with its
+ * PayNow QR payload, and the receipt once settled. Another profile's record answers 404, like every record call.
+ */
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+
+  r.get(
+    PAYMENT_PATHS.bills,
+    { preHandler, schema: { response: { 200: envelopeSchema(billsListSchema), ...refusals } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok({ bills: await billsOf(app.db, request.principal!.actingProfileId, app.now()) });
+    },
+  );
+
+  r.get(
+    PAYMENT_PATHS.bill,
+    {
+      preHandler,
+      schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(billDetailSchema), ...refusals } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { row } = await openCase(app.db, request.params.id, request.principal!);
+      return ok(await billDetail(app.db, row.id, request.principal!.actingProfileId, app.config, app.now()));
+    },
+  );
+
+  r.get(PAYMENT_PATHS.receipt, { preHandler, schema: { params: caseIdParamsSchema } }, async (request, reply) => {
+    const principal = request.principal!;
+    const { row, eservice } = await openCase(app.db, request.params.id, principal);
+    const found = await findBill(app.db, row.id, principal.actingProfileId);
+    if (!found) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+    const bill = toBill(found);
+    if (!isSettled(bill.state) || !bill.receiptNumber || !found.settled_at)
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notSettled);
+    const { rows } = await app.db.query<{ name: string }>('SELECT ptib_name AS name FROM ptib_profiles WHERE id = $1', [
+      principal.actingProfileId,
+    ]);
+    const pdf = await renderReceipt({
+      receiptNumber: bill.receiptNumber,
+      eserviceTitle: eservice.title,
+      caseNumber: bill.caseNumber,
+      reference: bill.reference,
+      payer: rows[0]?.name ?? '',
+      amountCents: bill.amountCents,
+      receivedCents: bill.receivedCents,
+      refundedCents: bill.refundedCents,
+      settledAt: new Date(found.settled_at),
+      uen: payNowUen(app.config),
+      contactPhone: app.config.CONTACT_PHONE,
+    });
+    return reply
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="receipt-${bill.receiptNumber}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+
+  // The demo's stand-in for a bank: not merely refused in production but never registered, so no
+  // configuration mistake can open it there.
+  if (app.config.NODE_ENV !== 'production')
+    r.post(
+      PAYMENT_PATHS.simulate,
+      {
+        preHandler,
+        schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(billDetailSchema), ...refusals } },
+      },
+      async (request) => {
+        const principal = request.principal!;
+        const { row } = await openCase(app.db, request.params.id, principal);
+        await simulatePayment(app.db, row.id, principal.actingProfileId, app.now());
+        return ok(
+          await billDetail(app.db, row.id, principal.actingProfileId, app.config, app.now()),
+          PAYMENT_MESSAGES.simulated,
+        );
+      },
+    );
+}

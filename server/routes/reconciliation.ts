@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../contract/index.ts';
+import {
+  PAYMENT_MESSAGES,
+  RECONCILIATION_PATHS,
+  importReportSchema,
+  importRequestSchema,
+  lineIdParamsSchema,
+  markRequestSchema,
+  matchRequestSchema,
+  queueSchema,
+} from '../../contract/payments.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+import { z } from 'zod';
+import { audit } from '../auth/audit.ts';
+import { markLine, matchLine, queuedLines, toLine } from '../payments/bills.ts';
+import { importStatement } from '../payments/statement.ts';
+
+export interface ReconciliationOptions {
+  /** Lets only finance officers through (the back office's guard; tests pass their own). */
+  guard: preHandlerHookHandler;
+}
+
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/** Who acted, as the bill history and the audit trail record it. */
+const officer = (request: FastifyRequest) => request.principal?.loginName ?? 'finance officer';
+
+/**
+ * The finance officer's reconciliation (docs/decisions/0046): import the bank statement, then match or mark
+ * by hand, with a reason, each credit the import could not settle. Every call is behind the given guard.
+ */
+export async function reconciliationRoutes(app: FastifyInstance, options: ReconciliationOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = [options.guard];
+  const trail = (request: FastifyRequest, event: string, detail: Record<string, unknown>) =>
+    audit(app.db, {
+      event,
+      at: app.now(),
+      accountId: request.principal?.accountId,
+      loginName: officer(request),
+      clientAddress: request.ip,
+      detail,
+    });
+
+  r.post(
+    RECONCILIATION_PATHS.statements,
+    {
+      preHandler,
+      schema: { body: importRequestSchema, response: { 200: envelopeSchema(importReportSchema), ...refusals } },
+    },
+    async (request) => {
+      const report = await importStatement(app.db, request.body.csv, officer(request), app.now());
+      await trail(request, 'statement_import', { fileName: request.body.fileName ?? null, ...report });
+      return ok(report, PAYMENT_MESSAGES.imported(report));
+    },
+  );
+
+  r.get(
+    RECONCILIATION_PATHS.queue,
+    { preHandler, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok({ lines: (await queuedLines(app.db)).map(toLine) });
+    },
+  );
+
+  r.post(
+    RECONCILIATION_PATHS.match,
+    {
+      preHandler,
+      schema: {
+        params: lineIdParamsSchema,
+        body: matchRequestSchema,
+        response: { 200: envelopeSchema(z.null()), ...refusals },
+      },
+    },
+    async (request) => {
+      await matchLine(app.db, request.params.id, request.body, officer(request), app.now());
+      await trail(request, 'statement_line_match', { lineId: request.params.id, ...request.body });
+      return ok(null, PAYMENT_MESSAGES.matched);
+    },
+  );
+
+  r.post(
+    RECONCILIATION_PATHS.mark,
+    {
+      preHandler,
+      schema: {
+        params: lineIdParamsSchema,
+        body: markRequestSchema,
+        response: { 200: envelopeSchema(z.null()), ...refusals },
+      },
+    },
+    async (request) => {
+      await markLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
+      await trail(request, 'statement_line_mark', { lineId: request.params.id, reason: request.body.reason });
+      return ok(null, PAYMENT_MESSAGES.marked);
+    },
+  );
+}
