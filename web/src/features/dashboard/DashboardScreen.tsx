@@ -9,6 +9,7 @@ import { isMasterUser, ProxyPanel } from '../proxy/ProxyPanel.tsx';
 import { EserviceShortcuts } from './EserviceShortcuts.tsx';
 import { RecordsSummary } from './RecordsSummary.tsx';
 import { useDashboardData } from './useDashboardData.ts';
+import { BillsDue } from '../payments/BillsDue.tsx';
 
 /** Where a record opens: its e-service's screen, naming the record (the screen then opens it). */
 export const recordHref = (record: CaseSummary) => buildHref(ROUTES.generic, { app: record.appCode, case: record.id });
@@ -48,6 +49,7 @@ function DashboardBody({ identity }: { identity: UserIdentity }) {
       {records.kind === 'ready' && (
         <RecordsSummary summary={records.value} eservices={eservices} recordHref={recordHref} />
       )}
+      <BillsDue />
       {catalogue.kind === 'ready' && <EserviceShortcuts groups={catalogue.value.groups} />}
     </>
   );

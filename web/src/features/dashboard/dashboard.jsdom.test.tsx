@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, ROUTES } from '../../../../contract/index.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import { PAYMENT_PATHS, type Bill } from '../../../../contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
@@ -115,7 +116,12 @@ const unreachable: ApiResult<unknown> = { ok: false, kind: 'network' };
 /** The HTTP layer, faked: what each path answers; any other path is unreachable. */
 const server = new Map<string, () => Promise<ApiResult<unknown>>>();
 const answering = (body: unknown) => async () => answer(body);
-const requestedPaths = () => vi.mocked(api.get).mock.calls.map(([path]) => path);
+// The bills panel (features/payments) makes its own call beside the dashboard's two; counted apart.
+const requestedPaths = () =>
+  vi
+    .mocked(api.get)
+    .mock.calls.map(([path]) => path)
+    .filter((path) => path !== PAYMENT_PATHS.bills);
 
 function deferred() {
   let resolve!: (result: ApiResult<unknown>) => void;
@@ -321,5 +327,31 @@ describe('dashboard', () => {
     await act(async () => late.resolve(answer(SUMMARY)));
     expect(screen.getByRole('link', { name: 'PC 000011 2026' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'RD 000007 2026' })).not.toBeInTheDocument();
+  });
+  it('lists the profile’s bills with amount and state, each linking to its record', async () => {
+    const bill: Bill = {
+      caseId: '3',
+      caseNumber: 'PC 000003 2026',
+      appCode: 'PCD',
+      reference: 'PC0000032026',
+      amountCents: 123450,
+      receivedCents: 0,
+      refundedCents: 0,
+      state: 'awaiting',
+      issuedAt: '2026-03-01T02:00:00.000Z',
+      dueOn: '2026-03-15',
+      expiresOn: '2026-03-31',
+      receiptNumber: null,
+    };
+    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill] }));
+    renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Your bills' });
+    expect(within(section).getByTestId('dashboard-bill')).toHaveTextContent(
+      'PC 000003 2026: S$1,234.50, Awaiting payment, pay by 15 Mar 2026',
+    );
+    expect(within(section).getByRole('link', { name: 'PC 000003 2026' })).toHaveAttribute(
+      'href',
+      '#/generic?app=PCD&case=3',
+    );
   });
 });

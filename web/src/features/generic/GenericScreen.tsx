@@ -56,6 +56,7 @@ import {
 import { RecordList } from './RecordList.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
+import { BillPanel } from '../payments/BillPanel.tsx';
 import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
 import './generic.css';
 
@@ -678,6 +679,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         </div>
         {notice && <p className="notice notice-error">{notice}</p>}
         {download}
+        <BillPanel caseId={record.id} appCode={appCode} />
         <h2>{FORM_TEXT.whatNextHeading}</h2>
         <p>{FORM_TEXT.whatNext}</p>
         <p>{FORM_TEXT.contact(contactPhone())}</p>
@@ -699,6 +701,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         <StatusPanel record={record} history={history} />
         {notice && <p className="notice notice-error">{notice}</p>}
         {download}
+        <BillPanel caseId={record.id} appCode={appCode} />
         <CheckAnswers sections={sections} />
         <p>
           <button type="button" className="button-link" onClick={startNew}>

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PDFParse } from 'pdf-parse';
+import { API_PATHS } from '../contract/index.ts';
+import { FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
+import { BILL_STATE_LABELS, DEMO_PAYNOW_UEN, PAYMENT_TEXT, crc16, parsePayload } from '../contract/payments.ts';
+import { sampleAnswers } from '../server/test/sample-answers.ts';
+import { signIn, TOKEN_KEY } from './auth-helpers.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+/**
+ * A payment e-service from submission to receipt in the browser: the bill with its PayNow QR, which a QR
+ * reader (jsQR, over the canvas's pixels) reads back into exactly the payload a banking app would pay; the
+ * demo's simulated payment; the receipt PDF; the bill on the dashboard.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
+/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
+function call<T>(page: Page, path: string, json?: unknown) {
+  return page.evaluate(
+    async ({ path, json, tokenKey }) => {
+      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+      if (json !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(path, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      return { status: res.status, body: (await res.json()) as { responseJSON: unknown } };
+    },
+    { path, json, tokenKey: TOKEN_KEY },
+  ) as Promise<{ status: number; body: { responseJSON: T } }>;
+}
+
+/** Submits a Payment by Debtor record through its pages, as a user does, and lands on its confirmation. */
+async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber: string; title: string }> {
+  const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/PD`);
+  const { title, form } = eservice.body.responseJSON;
+  const answers = sampleAnswers(form, todayInSingapore(new Date()));
+  answers.paymentAmount = { amount: dollars, currency: 'SGD' };
+  const draft = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
+    appCode: 'PD',
+    data: answers,
+    draft: true,
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const record = draft.body.responseJSON;
+  await page.goto(`/#/generic?app=PD&case=${record.id}`);
+  const h1 = page.getByRole('heading', { level: 1 });
+  const check = page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading });
+  await expect(page.getByTestId('case-number')).toHaveText(record.caseNumber);
+  for (let step = 0; step <= form.pages.length && !(await check.isVisible()); step++) {
+    const heading = (await h1.textContent())!;
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(h1).not.toHaveText(heading);
+  }
+  for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
+  return { caseNumber: record.caseNumber, title };
+}
+
+/** The QR as a phone's camera would see it: the canvas's pixels, decoded by jsQR. */
+async function scanQr(page: Page): Promise<string | null> {
+  const image = await page.getByTestId('paynow-qr').evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, pixels: Array.from(data.data) };
+  });
+  return jsQR(new Uint8ClampedArray(image.pixels), image.width, image.height)?.data ?? null;
+}
+
+test('a bill’s PayNow QR, drawn on the page, reads back into the payload a bank would pay', async ({ page, axe }) => {
+  await signIn(page, 'ptib.demo');
+  const { caseNumber } = await submitPayment(page, '1234.50');
+  const panel = page.getByRole('region', { name: PAYMENT_TEXT.heading });
+  await expect(panel.getByTestId('bill-amount')).toHaveText('S$1,234.50');
+  await expect(panel.getByTestId('bill-state')).toHaveText(BILL_STATE_LABELS.awaiting);
+  const reference = caseNumber.replace(/ /g, '');
+  await expect(panel.getByTestId('paynow-uen')).toHaveText(DEMO_PAYNOW_UEN);
+  await expect(panel.getByTestId('paynow-reference')).toHaveText(reference);
+
+  await expect.poll(() => scanQr(page)).not.toBeNull();
+  const scanned = (await scanQr(page))!;
+  expect(scanned).toBe(await page.getByTestId('paynow-qr').getAttribute('data-payload'));
+  expect(parsePayload(scanned)).toMatchObject({
+    '00': '01',
+    '01': '12',
+    '26.00': 'SG.PAYNOW',
+    '26.01': '2',
+    '26.02': DEMO_PAYNOW_UEN,
+    '26.03': '0',
+    '53': '702',
+    '54': '1234.50',
+    '58': 'SG',
+    '62.01': reference,
+  });
+  expect(parsePayload(scanned)['26.04']).toMatch(/^\d{8}$/);
+  expect(scanned.slice(-4)).toBe(crc16(scanned.slice(0, -4)));
+
+  const results = await axe().analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+});
+
+test('pay a bill with the demo button, download the receipt, see it paid on the dashboard', async ({ page, axe }) => {
+  await signIn(page, 'ptib.demo');
+  const { caseNumber, title } = await submitPayment(page, '75.00');
+  const panel = page.getByRole('region', { name: PAYMENT_TEXT.heading });
+  await expect(panel.getByTestId('bill-state')).toHaveText(BILL_STATE_LABELS.awaiting);
+  await panel.getByRole('button', { name: PAYMENT_TEXT.simulate }).click();
+  await expect(panel.getByTestId('bill-state')).toHaveText(BILL_STATE_LABELS.paid);
+  await expect(panel.getByTestId('paynow-qr')).toHaveCount(0);
+  const receiptNumber = (await panel.getByTestId('receipt-number').textContent())!;
+  expect(receiptNumber).toMatch(/^\d{10}$/);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+  const parser = new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) });
+  try {
+    const text = (await parser.getText()).text;
+    expect(text).toContain(receiptNumber);
+    expect(text).toContain(caseNumber);
+    expect(text).toContain(title);
+    expect(text).toContain('S$75.00');
+  } finally {
+    await parser.destroy();
+  }
+
+  await panel.getByText(PAYMENT_TEXT.history).click();
+  await expect(panel.getByRole('listitem').last()).toContainText(BILL_STATE_LABELS.paid);
+  const results = await axe().analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+
+  await page.goto('/#/dashboard');
+  const bills = page.getByRole('region', { name: PAYMENT_TEXT.dashboardHeading });
+  await expect(bills.getByTestId('dashboard-bill').filter({ hasText: caseNumber })).toContainText(
+    `S$75.00, ${BILL_STATE_LABELS.paid}`,
+  );
+});

@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  BILL_STATE_LABELS,
+  PAYMENT_TEXT,
+  formatMoney,
+  isPaymentEservice,
+  type BillDetail,
+} from '../../../../contract/payments.ts';
+import { useAbortSignal } from '../../lib/http/index.ts';
+import { formatDateTime } from '../generic/format.ts';
+import { saveBlob } from '../generic/flow.ts';
+import { paymentsApi } from './api.ts';
+import { formatDay } from './formatDay.ts';
+import './payments.css';
+
+/**
+ * The QR is drawn by qrcode, loaded only when a bill is shown: it stays out of the first load
+ * (docs/decisions/0045).
+ */
+function PayNowQr({ payload, label }: { payload: string; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then((qrcode) => qrcode.toCanvas(canvas.current!, payload, { errorCorrectionLevel: 'M', margin: 4, scale: 5 }))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [payload]);
+  return (
+    <figure className="paynow-qr">
+      <div role="img" aria-label={label}>
+        <canvas ref={canvas} aria-hidden="true" data-testid="paynow-qr" data-payload={payload} />
+      </div>
+      <figcaption>{failed ? PAYMENT_TEXT.qrFailed : PAYMENT_TEXT.scan}</figcaption>
+    </figure>
+  );
+}
+
+function Bill({ caseId }: { caseId: string }) {
+  const signal = useAbortSignal();
+  const [bill, setBill] = useState<BillDetail | null>(null);
+  const [state, setState] = useState<'loading' | 'none' | 'failed' | 'ready'>('loading');
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    void paymentsApi.bill(caseId, signal).then((outcome) => {
+      if (outcome.ok) {
+        setBill(outcome.value);
+        setState('ready');
+      } else setState(outcome.kind);
+    });
+  }, [caseId, signal]);
+
+  if (state === 'loading' || state === 'none') return null;
+  if (state === 'failed' || !bill)
+    return (
+      <p className="notice notice-error" role="alert">
+        {PAYMENT_TEXT.loadFailed}
+      </p>
+    );
+
+  const simulate = async () => {
+    const outcome = await paymentsApi.simulate(caseId, signal);
+    if (outcome.ok) {
+      setBill(outcome.value);
+      setMessage(outcome.message);
+    } else if (outcome.message) setMessage(outcome.message);
+  };
+  const download = async () => {
+    const outcome = await paymentsApi.receipt(caseId, signal);
+    if (outcome.ok) saveBlob(outcome.value, `receipt-${bill.receiptNumber}.pdf`);
+    else setMessage(PAYMENT_TEXT.receiptFailed);
+  };
+  const amount = formatMoney(bill.amountCents - bill.receivedCents);
+
+  return (
+    <section aria-labelledby="bill-heading" className="bill-panel">
+      <h2 id="bill-heading">{PAYMENT_TEXT.heading}</h2>
+      <dl className="summary-list">
+        <div>
+          <dt>{PAYMENT_TEXT.amount}</dt>
+          <dd data-testid="bill-amount">{formatMoney(bill.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>{PAYMENT_TEXT.status}</dt>
+          <dd data-testid="bill-state">{BILL_STATE_LABELS[bill.state]}</dd>
+        </div>
+        {bill.receivedCents > 0 && (
+          <div>
+            <dt>{PAYMENT_TEXT.received}</dt>
+            <dd>{formatMoney(bill.receivedCents)}</dd>
+          </div>
+        )}
+        {bill.payNow && (
+          <>
+            <div>
+              <dt>{PAYMENT_TEXT.dueOn}</dt>
+              <dd>{formatDay(bill.dueOn)}</dd>
+            </div>
+            <div>
+              <dt>{PAYMENT_TEXT.expiresOn}</dt>
+              <dd>{formatDay(bill.expiresOn)}</dd>
+            </div>
+          </>
+        )}
+        {bill.receiptNumber && (
+          <div>
+            <dt>{PAYMENT_TEXT.receiptNumber}</dt>
+            <dd data-testid="receipt-number">{bill.receiptNumber}</dd>
+          </div>
+        )}
+      </dl>
+      {bill.payNow && (
+        <>
+          <PayNowQr payload={bill.payNow} label={PAYMENT_TEXT.qrLabel(amount, bill.uen, bill.reference)} />
+          <p>{PAYMENT_TEXT.typeIn}</p>
+          <dl className="summary-list">
+            <div>
+              <dt>{PAYMENT_TEXT.uen}</dt>
+              <dd data-testid="paynow-uen">{bill.uen}</dd>
+            </div>
+            <div>
+              <dt>{PAYMENT_TEXT.reference}</dt>
+              <dd data-testid="paynow-reference">{bill.reference}</dd>
+            </div>
+            <div>
+              <dt>{PAYMENT_TEXT.amount}</dt>
+              <dd>{amount}</dd>
+            </div>
+          </dl>
+          {bill.canSimulate && (
+            <p>
+              <button type="button" className="button-secondary" onClick={() => void simulate()}>
+                {PAYMENT_TEXT.simulate}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+      {bill.receiptNumber && (
+        <p>
+          <button type="button" className="button-link" onClick={() => void download()}>
+            {PAYMENT_TEXT.downloadReceipt}
+          </button>
+        </p>
+      )}
+      <p role="status">{message}</p>
+      {bill.history.length > 0 && (
+        <details>
+          <summary>{PAYMENT_TEXT.history}</summary>
+          <ol>
+            {bill.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={h.at}>{formatDateTime(h.at)}</time>: {BILL_STATE_LABELS[h.to]}
+                {h.reason ? ` (${h.reason})` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** The bill of a payment e-service's record, on its confirmation and record pages; nothing for others. */
+export function BillPanel({ caseId, appCode }: { caseId: string; appCode: string }) {
+  return isPaymentEservice(appCode) ? <Bill caseId={caseId} /> : null;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { ROUTES } from '../../../../contract/index.ts';
+import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, type Bill } from '../../../../contract/payments.ts';
+import { useAbortSignal } from '../../lib/http/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
+import { paymentsApi } from './api.ts';
+import { formatDay } from './formatDay.ts';
+
+/** The dashboard's bills of the acting profile, with their state; nothing when there are none. */
+export function BillsDue() {
+  const signal = useAbortSignal();
+  const [bills, setBills] = useState<Bill[]>([]);
+  useEffect(() => {
+    void paymentsApi.bills(signal).then((outcome) => outcome.ok && setBills(outcome.value));
+  }, [signal]);
+  if (bills.length === 0) return null;
+  return (
+    <section aria-labelledby="bills-heading" className="bills-due">
+      <h2 id="bills-heading">{PAYMENT_TEXT.dashboardHeading}</h2>
+      <ul className="bill-list">
+        {bills.map((b) => (
+          <li key={b.caseId} data-testid="dashboard-bill">
+            <a href={buildHref(ROUTES.generic, { app: b.appCode, case: b.caseId })}>{b.caseNumber}</a>:{' '}
+            {formatMoney(b.amountCents)}, <span>{BILL_STATE_LABELS[b.state]}</span>
+            {(b.state === 'awaiting' || b.state === 'part_paid') && <>, pay by {formatDay(b.dueOn)}</>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '../../../../contract/payments.ts';
+import { envelope, fakeApi } from '../../components/shell/fakeApi.ts';
+import { BillPanel } from './BillPanel.tsx';
+
+const awaiting: BillDetail = {
+  caseId: '7',
+  caseNumber: 'PD 000007 2030',
+  appCode: 'PD',
+  reference: 'PD0000072030',
+  amountCents: 123450,
+  receivedCents: 0,
+  refundedCents: 0,
+  state: 'awaiting',
+  issuedAt: '2030-01-15T02:00:00.000Z',
+  dueOn: '2030-01-29',
+  expiresOn: '2030-02-14',
+  receiptNumber: null,
+  uen: '00000000X',
+  merchantName: 'PTIB',
+  payNow: payNowPayload({
+    uen: '00000000X',
+    amountCents: 123450,
+    reference: 'PD0000072030',
+    expiresOn: '2030-02-14',
+    merchantName: 'PTIB',
+  }),
+  canSimulate: true,
+  history: [{ at: '2030-01-15T02:00:00.000Z', from: null, to: 'awaiting', by: 'PTIB', reason: null }],
+};
+const paid: BillDetail = {
+  ...awaiting,
+  state: 'paid',
+  receivedCents: 123450,
+  receiptNumber: '2030000001',
+  payNow: null,
+  history: [
+    ...awaiting.history,
+    { at: '2030-01-16T02:00:00.000Z', from: 'awaiting', to: 'paid', by: 'PTIB', reason: null },
+  ],
+};
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as typeof window.scrollTo;
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('BillPanel', () => {
+  it('shows the amount, the QR with its words, the UEN and reference to type, and the demo button', async () => {
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(awaiting) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const panel = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(within(panel).getByTestId('bill-amount')).toHaveTextContent('S$1,234.50');
+    expect(within(panel).getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
+    expect(
+      within(panel).getByRole('img', { name: PAYMENT_TEXT.qrLabel('S$1,234.50', '00000000X', 'PD0000072030') }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByTestId('paynow-uen')).toHaveTextContent('00000000X');
+    expect(within(panel).getByTestId('paynow-reference')).toHaveTextContent('PD0000072030');
+    expect(within(panel).getByText('29 Jan 2030')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: PAYMENT_TEXT.simulate })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeNull();
+  });
+
+  it('settles with the demo button and then offers the receipt', async () => {
+    const calls = fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(awaiting) }),
+      '/api/cases/7/bill/simulate': () => ({ body: envelope(paid, '200', 'Payment received (simulated).') }),
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
+    expect(await screen.findByText('Payment received (simulated).')).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.paid);
+    expect(screen.getByTestId('receipt-number')).toHaveTextContent('2030000001');
+    expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeInTheDocument();
+    expect(screen.queryByTestId('paynow-qr')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/cases/7/bill/simulate')?.method).toBe('POST');
+  });
+
+  it('offers no demo button where the server has none', async () => {
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...awaiting, canSimulate: false }) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(screen.queryByRole('button', { name: PAYMENT_TEXT.simulate })).toBeNull();
+  });
+
+  it('is absent for e-services that are not payments, without asking the server', async () => {
+    const calls = fakeApi({});
+    const { container } = render(<BillPanel caseId="7" appCode="BIS" />);
+    expect(container).toBeEmptyDOMElement();
+    expect(calls.filter((c) => c.path.includes('/bill'))).toEqual([]);
+  });
+});
