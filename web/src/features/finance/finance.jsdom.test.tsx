@@ -1,0 +1,133 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PAYMENT_TEXT,
+  QUEUE_REASON_LABELS,
+  RECONCILIATION_PATHS,
+  type StatementLine,
+} from '../../../../contract/payments.ts';
+import { envelope, fakeApi } from '../../components/shell/fakeApi.ts';
+import { ReconciliationScreen } from './index.ts';
+
+const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
+  id,
+  transactionId: `T${id}`,
+  valueDate: '2030-01-16',
+  amountCents: 10000,
+  reference: `PD00000${id}2030`,
+  payerName: 'TAN AH KOW',
+  status: 'queued',
+  queueReason: 'part',
+  billReference: `PD00000${id}2030`,
+  outstandingCents: 30000,
+  resolution: null,
+  ...over,
+});
+
+let queue: StatementLine[];
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as typeof window.scrollTo;
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+  queue = [
+    line('1', {}),
+    line('2', {
+      amountCents: 1234,
+      reference: 'WHO KNOWS',
+      queueReason: 'unknown_reference',
+      billReference: null,
+      outstandingCents: null,
+    }),
+  ];
+});
+
+const server = () =>
+  fakeApi({
+    [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue }) }),
+    [RECONCILIATION_PATHS.statements]: () => {
+      queue = queue.slice(1);
+      return {
+        body: envelope(
+          { credits: 3, settled: 2, queued: 1, alreadyImported: 0, ignored: 1 },
+          '200',
+          'Statement imported: 2 settled, 1 waiting for a person, 0 already imported.',
+        ),
+      };
+    },
+    '/api/finance/queue/1/match': () => {
+      queue = queue.filter((l) => l.id !== '1');
+      return { body: envelope(null, '200', 'Credit matched to the bill.') };
+    },
+    '/api/finance/queue/2/mark': () => ({
+      status: 409,
+      body: envelope(null, '409', 'This credit is not waiting for a person.'),
+    }),
+  });
+
+const item = (transactionId: string) =>
+  screen
+    .getAllByRole('listitem')
+    .find((li) => within(li).queryByRole('heading', { name: new RegExp(`^${transactionId}:`) }))!;
+
+describe('ReconciliationScreen', () => {
+  it('lists the credits waiting for a person, with why and the amounts in S$', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    expect(await screen.findByRole('heading', { name: 'T1: S$100.00' })).toBeInTheDocument();
+    expect(within(item('T1')).getByText(QUEUE_REASON_LABELS.part)).toBeInTheDocument();
+    expect(within(item('T1')).getByText('S$300.00')).toBeInTheDocument();
+    expect(within(item('T2')).getByText(QUEUE_REASON_LABELS.unknown_reference)).toBeInTheDocument();
+    expect(within(item('T2')).getByLabelText(PAYMENT_TEXT.billReferenceLabel)).toHaveValue('WHO KNOWS');
+  });
+
+  it('imports the chosen statement file and shows the report, then the queue as it now is', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
+    fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
+      target: { files: [new File([csv], 'nov.csv', { type: 'text/csv' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    expect(await screen.findByText(/Statement imported: 2 settled/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+    const post = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!;
+    expect(post.method).toBe('POST');
+    expect(post.body).toEqual({ fileName: 'nov.csv', csv });
+  });
+
+  it('asks for a reason before matching, then matches with the reference and reason', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await within(item('T1')).findByText(PAYMENT_TEXT.reasonRequired)).toBeInTheDocument();
+    expect(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/match'))).toBe(false);
+
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await screen.findByText('Credit matched to the bill.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/finance/queue/1/match')!.body).toEqual({
+      reference: 'PD0000012030',
+      reason: 'First instalment',
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+  });
+
+  it('shows the server’s reason when marking is refused', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T2: S$12.34' });
+    fireEvent.change(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Returned to the payer' },
+    });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This credit is not waiting for a person.');
+    expect(calls.find((c) => c.path === '/api/finance/queue/2/mark')!.body).toEqual({
+      reason: 'Returned to the payer',
+    });
+  });
+});
