@@ -73,11 +73,11 @@ async function upload(client: TestClient, caseId: string, field: string): Promis
   return (res.json().responseJSON as { id: string }).id;
 }
 
-async function submitted(
+async function drafted(
   client: TestClient,
   code: string,
   change: (answers: Record<string, unknown>) => void = () => {},
-): Promise<{ record: CaseDetail; status: number; body: string }> {
+): Promise<CaseDetail> {
   const form = (await client.get(`${API_PATHS.eservices}/${code}`)).json().responseJSON as EserviceDetail;
   const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
   change(answers);
@@ -95,9 +95,21 @@ async function submitted(
     expect(saved.statusCode, saved.body).toBe(200);
     record = saved.json().responseJSON as CaseDetail;
   }
-  const res = await client.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+  return record;
+}
+
+const submit = (client: TestClient, record: CaseDetail) =>
+  client.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
     version: record.version,
   });
+
+async function submitted(
+  client: TestClient,
+  code: string,
+  change: (answers: Record<string, unknown>) => void = () => {},
+): Promise<{ record: CaseDetail; status: number; body: string }> {
+  const record = await drafted(client, code, change);
+  const res = await submit(client, record);
   return { record, status: res.statusCode, body: res.body };
 }
 
@@ -337,6 +349,20 @@ describe('refunds (Refund of Deposits)', () => {
     });
     expect((await refund(demo, receipt, '200.00')).status).toBe(200);
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+
+  it('submitted at the same moment, two refunds cannot both draw the same money', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const change = (a: Record<string, unknown>) => {
+      a.receiptNumber = receipt;
+      a.refundAmount = { amount: '300.00', currency: 'SGD' };
+    };
+    const [first, second] = [await drafted(demo, 'PRD', change), await drafted(demo, 'PRD', change)];
+    const answers = await Promise.all([submit(demo, first!), submit(demo, second!)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect((await bill(demo, record.id)).refundedCents).toBe(30000);
   });
 });
 
