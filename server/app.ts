@@ -35,6 +35,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { acknowledgementRoutes } from './routes/acknowledgement.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
+import { readableLogStream } from './log-format.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,7 +86,12 @@ const ZOD_COMPILERS = {
 /** Builds the whole server (plugins in a fixed order: infrastructure, then routes). Does not listen. */
 export async function buildApp({ config, db, logger, now, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      // Readable in a terminal, JSON anywhere else (server/log-format.ts).
+      ...(process.stdout.isTTY ? { stream: readableLogStream(process.stdout) } : {}),
+    },
     genReqId: () => randomUUID(),
     // One hop: the client is the address the load balancer in front saw (the last X-Forwarded-For entry).
     // Trusting every hop (true) would take the leftmost entry, which the client writes itself, into the

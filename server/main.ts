@@ -4,15 +4,13 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 // Node's on-disk cache instead of parsing and compiling every module again: it halves the time to load the
 // server's modules. It must be on before they load, hence the dynamic imports below. npm start runs
 // server/start.js, which turns it on before this file loads too (then this call does nothing). NODE_COMPILE_CACHE
-// picks another directory, NODE_DISABLE_COMPILE_CACHE=1 turns it off
-// (docs/decisions/0020-lean-server-memory-and-fast-restart.md).
+// picks another directory, NODE_DISABLE_COMPILE_CACHE=1 turns it off (docs/decisions/0047-one-plain-server.md).
 enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
 const { ConfigError, loadConfig } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed.ts');
-const { releaseUnusedHeap } = await import('./heap.ts');
 const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
 
 /** Builds, listens, and shuts down gracefully. Everything else lives in app.ts. */
@@ -28,11 +26,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { db, applied, seeded } = await openDatabase(config, (error) => {
-    // Nothing can be answered without it: exit, so that whatever runs the server starts it again.
-    process.stderr.write(`PTIB e-Services stopped: ${error.message}\n`);
-    process.exit(1);
-  });
+  const { db, applied, seeded } = await openDatabase(config);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
 
@@ -54,10 +48,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  // Start-up's garbage, given back on both threads at once, before a request can be kept waiting by it.
-  const released = db.releaseUnusedHeap?.();
-  releaseUnusedHeap();
-  await released;
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
-import { openPgliteInWorker } from './db/pglite-worker.ts';
+import { openPglite } from './db/pglite.ts';
 import { DEMO_PASSWORD } from './db/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,54 +61,6 @@ describe('server/start.js (what npm start runs)', () => {
   });
 });
 
-describe('a started server, as npm start runs it', () => {
-  interface ThreadReport {
-    javascriptHeap: { heapSpaces: { new_space: { committedMemory: number } } };
-  }
-  type Report = ThreadReport & { workers: ThreadReport[] };
-  const youngGeneration = (thread: ThreadReport) => thread.javascriptHeap.heapSpaces.new_space.committedMemory;
-
-  /** The report, once Node has written all of it. */
-  async function firstReport(reports: string, deadline: number): Promise<Report> {
-    for (;;) {
-      const [file] = readdirSync(reports);
-      try {
-        if (file) return JSON.parse(readFileSync(path.join(reports, file), 'utf8')) as Report;
-      } catch {
-        /* still being written */
-      }
-      if (Date.now() > deadline) throw new Error('no diagnostic report');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  it('has given back the young generation start-up grew, on both threads, by the time it answers', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'ptib-started-'));
-    mkdirSync(path.join(dir, 'reports'));
-    const { url, child, logs } = await spawnServer({
-      env: {
-        DATA_DIR: path.join(dir, 'data'),
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        // Node's diagnostic report, on SIGUSR2: each thread's heap spaces, the database thread's included.
-        NODE_OPTIONS: `--report-on-signal --report-directory=${path.join(dir, 'reports')}`,
-      },
-    });
-    try {
-      await waitHealthy(url, { child, logs });
-      child.kill('SIGUSR2');
-      const report = await firstReport(path.join(dir, 'reports'), Date.now() + 30_000);
-      // Measured on a first start: 1.5–1.8 and 0.3 MB; without the collections 12 and 16 MB.
-      expect(youngGeneration(report)).toBeLessThan(4 * 1024 * 1024);
-      expect(report.workers).toHaveLength(1);
-      expect(youngGeneration(report.workers[0]!)).toBeLessThan(4 * 1024 * 1024);
-    } finally {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
-});
-
 describe('a production start (NODE_ENV=production) on the embedded database', () => {
   it('seeds no demo account and prints no password', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ptib-production-'));
@@ -134,7 +86,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       expect(output).not.toContain('Demo accounts');
       expect(output).not.toContain('ptib.demo');
       await stopServer(server);
-      const db = await openPgliteInWorker(path.join(dir, 'data', 'pglite'));
+      const db = await openPglite(path.join(dir, 'data', 'pglite'));
       try {
         expect((await db.query('SELECT login_name FROM accounts')).rows).toEqual([]);
       } finally {

@@ -15,6 +15,11 @@ const KID = process.env.KID!;
 const BEARER = /^Bearer ([A-Za-z0-9_.-]+)$/;
 
 const server = createServer((req, res) => {
+  // What a load balancer's start-up check asks (bench/open-loop.ts puts nginx in front).
+  if (req.method === 'GET' && req.url === '/healthz') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return;
+  }
   // Drain the body as a real handler would, then verify.
   req.resume();
   req.on('end', () => {

@@ -7,9 +7,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onExit } from 'signal-exit';
-import { SERVER_COMMAND, SERVER_ENTRY } from '../../scripts/lib/server-node-flags.ts';
 import { seedDemoBeforeStart } from '../../scripts/lib/demo-seed.ts';
-import { freePort, hasExited, spawnServer, waitHealthy } from '../../scripts/lib/server-process.ts';
+import {
+  SERVER_COMMAND,
+  SERVER_ENTRY,
+  freePort,
+  hasExited,
+  spawnServer,
+  waitHealthy,
+} from '../../scripts/lib/server-process.ts';
 import { BENCH_WEB_DIST } from './build.ts';
 import { ROOT } from './results.ts';
 
@@ -32,7 +38,7 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The built web app to serve (WEB_DIST); default: the benches' own build, bench/out/web. */
   webDist?: string;
-  /** Command to run instead of the start script's `node <flags> server/start.js`, e.g. ['npm', 'start']. */
+  /** Command to run instead of `node server/start.js`, e.g. ['npm', 'start']. */
   argv?: string[];
   timeoutMs?: number;
 }

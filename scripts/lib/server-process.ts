@@ -1,14 +1,17 @@
 /**
- * The server in a process of its own, as `npm start` runs it (`node <flags> server/start.js` with the start
- * script's environment), on a loopback port: one way to start it and wait for it, for the benches, the
+ * The server in a process of its own, as `npm start` runs it (`node server/start.js`), on a loopback port: one way to start it and wait for it, for the benches, the
  * browser tests' global set-up, the scale tests and the start-up test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The file `npm start` runs, relative to the repository. */
+export const SERVER_ENTRY = 'server/start.js';
+/** The whole command, for reports. */
+export const SERVER_COMMAND = `node ${SERVER_ENTRY}`;
 
 /** A loopback port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -34,7 +37,7 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** Default: a free one. */
   port?: number;
-  /** A command to run instead of `node <flags> server/start.js`, e.g. `npm start`. */
+  /** A command to run instead of `node server/start.js`, e.g. `npm start`. */
   argv?: string[];
   /** Its own process group, so that killing the group also ends what `npm start` spawned. */
   detached?: boolean;
@@ -45,10 +48,10 @@ export interface SpawnOptions {
 /** Starts the server; it is not listening yet (waitHealthy). */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const [command, ...args] = options.argv ?? [process.execPath, ...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY)];
+  const [command, ...args] = options.argv ?? [process.execPath, path.join(ROOT, SERVER_ENTRY)];
   const child = spawn(command!, args, {
     cwd: ROOT,
-    env: { ...process.env, ...SERVER_ENV, HOST: '127.0.0.1', PORT: String(port), ...options.env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });

@@ -1,6 +1,4 @@
 import type { Queryable } from '../db/database.ts';
-import { GroupCommit, groupCommitPer } from '../db/group-commit.ts';
-import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import type { Address, MasterPtibEntry, UserIdentity } from '../../contract/schemas/index.ts';
 import type { Principal } from './principal.ts';
 
@@ -34,31 +32,10 @@ function toAddress(value: Partial<Address> | null): Address {
 const PROFILE_COLUMNS = `id, ptib_name, id_num, mobile_num, image_url, header, is_blocked, proxy_ind,
   correspondence_address, dashboard_message`;
 
-const profileReader = groupCommitPer<string, ProfileRow | null>(
-  (db) =>
-    new GroupCommit({
-      isOutage: isDatabaseUnavailable,
-      async one(id) {
-        const { rows } = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM ptib_profiles WHERE id = $1`, [id]);
-        return rows[0] ?? null;
-      },
-      async many(ids) {
-        const { rows } = await db.query<ProfileRow>(
-          `SELECT ${PROFILE_COLUMNS} FROM ptib_profiles WHERE id = ANY($1::text[])`,
-          [[...new Set(ids)]],
-        );
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return ids.map((id) => byId.get(id) ?? null);
-      },
-    }),
-);
-
-/**
- * A profile row, or null. Reads made while one is in flight go together as one statement, by the mechanism
- * of group commit (server/db/group-commit.ts): retrieveProfile, which every screen of the app asks, reads here.
- */
-function profile(db: Queryable, id: string): Promise<ProfileRow | null> {
-  return profileReader(db).run(id);
+/** A profile row, or null. */
+async function profile(db: Queryable, id: string): Promise<ProfileRow | null> {
+  const { rows } = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM ptib_profiles WHERE id = $1`, [id]);
+  return rows[0] ?? null;
 }
 
 /**

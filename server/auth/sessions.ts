@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION } from '../../contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { GroupCommit, groupCommitPer } from '../db/group-commit.ts';
-import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { AUDIT_COLUMNS } from './audit.ts';
 
 /** Why a session ended (sessions.end_reason). */
@@ -172,14 +170,6 @@ export interface RefreshedBy {
   clientAddress: string | null;
 }
 
-interface Refresh {
-  sessionId: string;
-  now: Date;
-  /** The generation of the token the refresh was called with: only the current one may refresh. */
-  generation: number;
-  by: RefreshedBy;
-}
-
 /** A refresh's answer: the session's new idle expiry and the generation of the token to issue. */
 export interface Refreshed {
   expiresAt: Date;
@@ -199,30 +189,6 @@ const REFRESH_ONE = `WITH refreshed AS (
    )
    SELECT expires_at, token_generation FROM refreshed`;
 
-/**
- * REFRESH_ONE for several sessions in one statement, each session at most once (the batcher's key): a
- * second refresh of a session waits for the next statement, so it meets the generation the first one left,
- * exactly as one after the other.
- */
-const REFRESH_MANY = `WITH input AS (
-     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
-       WITH ORDINALITY AS i (id, now, idle_expiry, login_name, client_address, generation, n)
-   ), refreshed AS (
-     UPDATE sessions s
-        SET last_refresh_at = i.now, expires_at = LEAST(i.idle_expiry, s.absolute_expires_at),
-            token_generation = s.token_generation + 1, token_rotated_at = i.now
-       FROM input i
-      WHERE s.id = i.id AND s.ended_at IS NULL AND s.expires_at > i.now AND s.absolute_expires_at > i.now
-        AND s.token_generation = i.generation
-      RETURNING i.n, i.now, i.login_name, i.client_address, s.account_id, s.acting_profile_id, s.expires_at,
-                s.token_generation
-   ), audited AS (
-     INSERT INTO audit_events (${AUDIT_COLUMNS})
-     SELECT now, 'refresh', 'success', account_id, login_name, acting_profile_id, client_address, '{}'::jsonb
-       FROM refreshed ORDER BY now, n
-   )
-   SELECT n::int AS n, expires_at, token_generation FROM refreshed`;
-
 const refreshIdleExpiry = (now: Date) => wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS);
 
 interface RefreshedRow {
@@ -234,56 +200,30 @@ const refreshedOf = (row: RefreshedRow): Refreshed => ({
   generation: Number(row.token_generation),
 });
 
-const refreshBatcher = groupCommitPer<Refresh, Refreshed | null>(
-  (db) =>
-    new GroupCommit({
-      isOutage: isDatabaseUnavailable,
-      // Two refreshes of one session never share a statement: the second must see the first's rotation.
-      key: (r) => r.sessionId,
-      async one({ sessionId, now, generation, by }) {
-        const { rows } = await db.query<RefreshedRow>(REFRESH_ONE, [
-          sessionId,
-          now,
-          refreshIdleExpiry(now),
-          by.loginName,
-          by.clientAddress,
-          generation,
-        ]);
-        return rows[0] ? refreshedOf(rows[0]) : null;
-      },
-      async many(refreshes) {
-        const { rows } = await db.query<RefreshedRow & { n: number }>(REFRESH_MANY, [
-          refreshes.map((r) => r.sessionId),
-          refreshes.map((r) => r.now.toISOString()),
-          refreshes.map((r) => refreshIdleExpiry(r.now).toISOString()),
-          refreshes.map((r) => r.by.loginName),
-          refreshes.map((r) => r.by.clientAddress),
-          refreshes.map((r) => r.generation),
-        ]);
-        const answers: Array<Refreshed | null> = refreshes.map(() => null);
-        for (const row of rows) answers[row.n - 1] = refreshedOf(row);
-        return answers;
-      },
-    }),
-);
-
 /**
  * Moves a live session's idle expiry forward (never past its absolute limit), rotates its token generation
  * (docs/decisions/0029) and records the refresh in the audit trail, in one statement: the liveness
  * conditions are the UPDATE's own, so a session ended by another process a moment ago is not refreshed,
  * whatever the caller's copy of it said. Only a token of the current generation refreshes. Answers the new
  * expiry and generation, or null when the session is no longer live at `now` or `generation` is not the
- * current one. Refreshes of different sessions arriving while one is being written go together in one
- * statement (group commit, server/db/group-commit.ts), with the same conditions and one audit row each.
+ * current one.
  */
-export function refreshSession(
+export async function refreshSession(
   db: Queryable,
   sessionId: string,
   now: Date,
   generation: number,
   by: RefreshedBy,
 ): Promise<Refreshed | null> {
-  return refreshBatcher(db).run({ sessionId, now, generation, by });
+  const { rows } = await db.query<RefreshedRow>(REFRESH_ONE, [
+    sessionId,
+    now,
+    refreshIdleExpiry(now),
+    by.loginName,
+    by.clientAddress,
+    generation,
+  ]);
+  return rows[0] ? refreshedOf(rows[0]) : null;
 }
 
 /**

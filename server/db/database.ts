@@ -44,11 +44,5 @@ export interface Database extends Queryable {
    * double) leaves whatever relies on notifications to go to the database every time.
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<NotificationListener>;
-  /**
-   * Gives back the memory that opening, migrating and seeding left as garbage where the database runs (the
-   * embedded database's own thread): docs/decisions/0025-release-start-up-memory.md. Optional: a database
-   * server keeps its own memory.
-   */
-  releaseUnusedHeap?(): Promise<void>;
   close(): Promise<void>;
 }

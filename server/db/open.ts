@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { openPgliteInWorker } from './pglite-worker.ts';
+import { openPglite } from './pglite.ts';
 import { seedDemo } from './seed.ts';
 
 export interface OpenedDatabase {
@@ -12,15 +12,14 @@ export interface OpenedDatabase {
 }
 
 /**
- * PostgreSQL server when DATABASE_URL is set, else embedded PGlite in DATA_DIR on a thread of its own
- * (docs/decisions/0022-embedded-database-in-a-worker-thread.md); migrated, then seeded. onLost: the embedded
- * database's thread ended by itself. The pg driver loads only for a PostgreSQL server: a server on PGlite
- * never needs it, in either thread (about 3 MB of its memory).
+ * PostgreSQL server when DATABASE_URL is set, else embedded PGlite in DATA_DIR, in this thread
+ * (docs/decisions/0047-one-plain-server.md); migrated, then seeded. The pg driver loads only for a
+ * PostgreSQL server: a server on PGlite never needs it.
  */
-export async function openDatabase(config: Config, onLost?: (error: Error) => void): Promise<OpenedDatabase> {
+export async function openDatabase(config: Config): Promise<OpenedDatabase> {
   const db = config.DATABASE_URL
     ? (await import('./postgres.ts')).openPostgres(config.DATABASE_URL)
-    : await openPgliteInWorker(path.resolve(config.DATA_DIR, 'pglite'), onLost ? { onLost } : {});
+    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
   try {
     const applied = await migrate(db);
     // Never in production: the demo accounts' password is published (docs/decisions/0031).

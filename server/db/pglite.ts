@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { listenPglite } from './notifications.ts';
-import { PgliteStatements } from './pglite-statements.ts';
 
 function adapt(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -24,13 +23,12 @@ export interface PgliteDatabase extends Database {
 
 export function wrapPglite(pg: PGlite): PgliteDatabase {
   const base = adapt(pg);
-  const statements = new PgliteStatements(pg);
   return {
     kind: 'pglite',
     raw: pg,
-    query: statements.query,
+    query: base.query,
     exec: base.exec,
-    transaction: (fn) => pg.transaction((tx) => statements.inTransaction(tx, fn)),
+    transaction: (fn) => pg.transaction((tx) => fn(adapt(tx))),
     listen: (channel, handlers) => listenPglite(pg, channel, handlers),
     close: () => pg.close(),
   };
@@ -38,7 +36,7 @@ export function wrapPglite(pg: PGlite): PgliteDatabase {
 
 /**
  * PostgreSQL sizes its shared memory at start and touches all of it, so every byte of it sits in this process's
- * WebAssembly memory, which never shrinks (docs/decisions/0020 and 0025):
+ * WebAssembly memory, which never shrinks:
  * - shared_buffers: 2 MB (256 pages) instead of 128 MB. Under the benches' whole mix (sign-in, refreshes,
  *   profiles, case lists, search) 0.25 % of page reads missed it, against 0.17 % with 16 MB and 0.9 % with
  *   1 MB; a miss is a read from the operating system's cache. A database whose working set outgrows it
@@ -48,9 +46,17 @@ export function wrapPglite(pg: PGlite): PgliteDatabase {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=2MB', '-c', 'max_connections=1'];
 
-/** Opens (creating when needed) the embedded database in dataDir; undefined keeps it in memory. */
+/**
+ * Opens (creating when needed) the embedded database in dataDir; undefined keeps it in memory. The one place
+ * every embedded database is created (the server, the tests' template, the benches' seeds): options and
+ * extensions for all of them go here. It runs in the server's own thread, between requests
+ * (docs/decisions/0047-one-plain-server.md).
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { startParams: START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
+  const pg = await PGlite.create(dataDir, {
+    startParams: START_PARAMS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   return wrapPglite(pg);
 }

@@ -39,7 +39,7 @@ export function toPem(cert: string): string {
 
 /**
  * The XML parser loads only where single sign-on is configured, like node-saml (server/routes/saml.ts): a
- * server without it never needs the 0.6 MB of heap it takes (docs/decisions/0025-release-start-up-memory.md).
+ * server without it never needs the 0.6 MB of heap it takes.
  */
 const xmldom = () => createRequire(import.meta.url)('@xmldom/xmldom') as typeof Xmldom;
 

@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAYLOAD_CRYPTO } from '../../contract/crypto/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { GroupCommit } from '../db/group-commit.ts';
-import { isDatabaseUnavailable } from '../plugins/errors.ts';
-
-interface Seen {
-  digest: string;
-  expiresAt: string;
-}
 
 /**
  * A request's timestamp passes while it is within the window of the server's clock, so one accepted at
@@ -22,32 +15,9 @@ const SWEEP_EVERY = 200;
 export class ReplayGuard {
   readonly #db: Queryable;
   #sinceSweep = 0;
-  /** Requests arriving while one is being recorded are recorded together (server/db/group-commit.ts). */
-  readonly #inserts: GroupCommit<Seen, boolean>;
 
   constructor(db: Queryable) {
     this.#db = db;
-    this.#inserts = new GroupCommit<Seen, boolean>({
-      key: (seen) => seen.digest,
-      isOutage: isDatabaseUnavailable,
-      async one({ digest, expiresAt }) {
-        const inserted = await db.query(
-          'INSERT INTO payload_replays (digest, expires_at) VALUES ($1, $2::timestamptz) ON CONFLICT (digest) DO NOTHING',
-          [digest, expiresAt],
-        );
-        return inserted.rowCount === 1;
-      },
-      async many(seen) {
-        const { rows } = await db.query<{ digest: string }>(
-          `INSERT INTO payload_replays (digest, expires_at)
-           SELECT * FROM unnest($1::text[], $2::timestamptz[])
-           ON CONFLICT (digest) DO NOTHING RETURNING digest`,
-          [seen.map((s) => s.digest), seen.map((s) => s.expiresAt)],
-        );
-        const inserted = new Set(rows.map((row) => row.digest));
-        return seen.map((s) => inserted.has(s.digest));
-      },
-    });
   }
 
   static digest(wrappedKey: Uint8Array, iv: Uint8Array): string {
@@ -60,7 +30,11 @@ export class ReplayGuard {
       this.#sinceSweep = 0;
       await this.sweep(now);
     }
-    return this.#inserts.run({ digest, expiresAt: new Date(now + REMEMBER_MS).toISOString() });
+    const inserted = await this.#db.query(
+      'INSERT INTO payload_replays (digest, expires_at) VALUES ($1, $2::timestamptz) ON CONFLICT (digest) DO NOTHING',
+      [digest, new Date(now + REMEMBER_MS).toISOString()],
+    );
+    return inserted.rowCount === 1;
   }
 
   /** Forgets entries whose time is up. */

@@ -1,0 +1,350 @@
+/**
+ * The production shape under an open-loop load (bench/lib/paced.ts): a throwaway PostgreSQL cluster, two
+ * server processes and nginx (deploy/nginx.conf.template) on this machine, driven at constant rates by a
+ * realistic mix of signed-in users; the highest rate held with p99 <= 100 ms and no errors, as a ratio to a
+ * plain node:http JWT server (bench/lib/jwt-baseline.ts) behind its own nginx of the same configuration, in
+ * the same run. Then the embedded default (one process on PGlite, no nginx) at 200 requests a second, and
+ * the highest rate it holds.
+ *
+ *   npm run bench:open-loop -- [--seconds=5] [--users=100] [--skip-postgres] [--skip-embedded]
+ *                              [--server-env=NAME=value,…]
+ *
+ * The load generator runs in this process, on the same 2 cores as everything it measures: at the
+ * yardstick's highest rates it is the generator, not the yardstick, that runs out of CPU (see RESULTS.md).
+ */
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { onExit } from 'signal-exit';
+import { API_PATHS, fillPath } from '../contract/index.ts';
+import { CASE_PATHS } from '../contract/cases.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { seedDemoBeforeStart } from '../scripts/lib/demo-seed.ts';
+import { startCluster } from '../scripts/lib/postgres-cluster.ts';
+import { spawnServer, stopServer, waitHealthy, type ServerProcess } from '../scripts/lib/server-process.ts';
+import { startNginx } from '../test/scale/harness.ts';
+import { envelope, type HttpAnswer } from '../test/scale/http-client.ts';
+import { PD_DRAFT } from '../test/scale/workload.ts';
+import { startBaseline } from './api.ts';
+import { signedInGrowthClients, type HttpClient } from './lib/client.ts';
+import { describeMachine } from './lib/machine.ts';
+import { highestHeld, paced, type PacedFigures } from './lib/paced.ts';
+import { args, newResult, report, round, type BenchResult } from './lib/results.ts';
+import { seedGrowth } from './seed.ts';
+
+export const P99_LIMIT_MS = 100;
+export const RATIO_TARGET = 0.5;
+export const EMBEDDED_RATE = 200;
+const APP_RATES = [100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500];
+const YARDSTICK_RATES = [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000];
+const EMBEDDED_RATES = [100, 200, 300, 400, 500, 600, 800, 1000];
+
+interface User {
+  client: HttpClient;
+  caseId: string;
+  version: number;
+  busy: boolean;
+  /** The status and the start of the body of the user's last unexpected answer, to say what failed. */
+  lastStatus?: string;
+}
+
+export interface MixCall {
+  name: string;
+  /** Share of the requests, out of the sum of the weights. */
+  weight: number;
+  /** Whether a user may have only one of these in flight (it changes what the next one sends). */
+  exclusive?: boolean;
+  run(user: User): Promise<boolean>;
+}
+
+function unexpected(u: User, res: HttpAnswer): false {
+  u.lastStatus = `${res.statusCode} ${res.body.slice(0, 120)}`;
+  return false;
+}
+const expect200 = (u: User, res: HttpAnswer) => res.statusCode === 200 || unexpected(u, res);
+
+const SEARCH_WORDS = ['refund', 'deposit', 'payment', 'bankruptcy', 'travel', 'creditor', 'court', 'fees'];
+
+/**
+ * What signed-in users do, by share. The officer queue joins this list when it exists (a call of an
+ * officer's session against its queue path, with its weight).
+ */
+export const MIX: MixCall[] = [
+  {
+    name: 'profile',
+    weight: 20,
+    run: async (u) => expect200(u, await u.client.post(API_PATHS.retrieveProfile)),
+  },
+  {
+    name: 'dashboard summary',
+    weight: 25,
+    run: async (u) => expect200(u, await u.client.get(API_PATHS.casesSummary)),
+  },
+  {
+    name: 'case list',
+    weight: 20,
+    run: async (u) => expect200(u, await u.client.get(`${API_PATHS.cases}?app=PD`)),
+  },
+  {
+    name: 'site search',
+    weight: 15,
+    run: async (u) =>
+      expect200(
+        u,
+        await u.client.get(`${API_PATHS.search}?q=${SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)]}`),
+      ),
+  },
+  {
+    name: 'draft save',
+    weight: 10,
+    exclusive: true,
+    run: async (u) => {
+      const res = await u.client.post(fillPath(CASE_PATHS.one, { id: u.caseId }), {
+        data: PD_DRAFT,
+        version: u.version,
+      });
+      if (res.statusCode !== 200) return unexpected(u, res);
+      u.version++;
+      return true;
+    },
+  },
+  {
+    name: 'refresh',
+    weight: 10,
+    exclusive: true,
+    run: async (u) => {
+      const res = await u.client.post(API_PATHS.refresh);
+      if (res.statusCode !== 200) return unexpected(u, res);
+      u.client.token = envelope<{ token: string }>(res).responseJSON.token;
+      return true;
+    },
+  },
+];
+
+/** Picks calls by weight and users in turn; an exclusive call goes to the next user without one in flight. */
+function mixFire(users: User[], mix: readonly MixCall[] = MIX): () => Promise<boolean> {
+  const total = mix.reduce((sum, c) => sum + c.weight, 0);
+  let next = 0;
+  return async () => {
+    let pick = Math.random() * total;
+    const call = mix.find((c) => (pick -= c.weight) < 0) ?? mix[0]!;
+    let user = users[next++ % users.length]!;
+    for (let tries = 0; user.busy && tries < users.length; tries++) user = users[next++ % users.length]!;
+    const run = async () => {
+      if (!(await call.run(user))) throw new Error(`${call.name}: ${user.lastStatus}`);
+      return true;
+    };
+    if (!call.exclusive) return run();
+    if (user.busy) throw new Error(`${call.name}: every user busy`);
+    user.busy = true;
+    try {
+      return await run();
+    } finally {
+      user.busy = false;
+    }
+  };
+}
+
+async function signInUsers(base: string, count: number): Promise<User[]> {
+  const clients = await signedInGrowthClients(base, count);
+  const users: User[] = [];
+  for (const client of clients) {
+    const res = await client.post(API_PATHS.cases, { appCode: 'PD', data: PD_DRAFT, draft: true });
+    if (res.statusCode !== 201) throw new Error(`draft for the mix: ${res.statusCode} ${res.body}`);
+    users.push({ client, caseId: envelope<{ id: string }>(res).responseJSON.id, version: 1, busy: false });
+  }
+  return users;
+}
+
+const yardstickAgent = new http.Agent({ keepAlive: true });
+function yardstickFire(url: string, token: string): () => Promise<boolean> {
+  return () =>
+    new Promise<boolean>((resolve) => {
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent: yardstickAgent,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200));
+        },
+      );
+      req.on('error', () => resolve(false));
+      req.end('{}');
+    });
+}
+
+/** CPU time (user + system) the processes have used so far, in ms (clock ticks of 10 ms). */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * 10;
+}
+
+/**
+ * One paced step, with the server processes' CPU per request beside it: on a machine shared with
+ * other work, latencies move with the neighbours' load; the CPU a request costs the server much less.
+ */
+async function measured(pids: readonly number[], options: Parameters<typeof paced>[0]): Promise<PacedFigures> {
+  const before = cpuMs(pids);
+  const figures = await paced(options);
+  const requests = options.rate * (options.seconds + (options.warmupSeconds ?? 1));
+  figures.cpuMsPerRequest = (cpuMs(pids) - before) / requests;
+  return figures;
+}
+
+/** A fresh process compiles as it goes: 5 s at 100 requests a second first, not counted (each load alike). */
+const warmUp = (fire: () => Promise<boolean>) => paced({ rate: 100, seconds: 5, warmupSeconds: 0, fire });
+
+const fmt = (f: PacedFigures) =>
+  `p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(0)} ms, ${f.errors} errors of ${f.sent}` +
+  (f.cpuMsPerRequest === undefined ? '' : `, server CPU ${f.cpuMsPerRequest.toFixed(2)} ms/request`);
+
+async function main(): Promise<void> {
+  const a = args();
+  const seconds = Number(a.get('seconds') ?? 5);
+  const userCount = Number(a.get('users') ?? 100);
+  const serverEnv = Object.fromEntries(
+    (a.get('server-env') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+  const command = `npm run bench:open-loop -- ${process.argv.slice(2).join(' ')}`.trim();
+  const result: BenchResult = newResult('open-loop', 'Open-loop mix: production shape and embedded default', command);
+  result.notes = [
+    `mix: ${MIX.map((c) => `${c.weight}% ${c.name}`).join(', ')}, over ${userCount} signed-in users; ` +
+      `${seconds} s counted per rate after 1 s not counted; latency from when each request was due`,
+  ];
+  const log = (line: string) => console.log(line);
+  const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...serverEnv };
+  const started: { stop(): Promise<void> | void }[] = [];
+  const stopAll = async () => {
+    for (const s of started.reverse()) await s.stop();
+    started.length = 0;
+  };
+  const asStoppable = (s: ServerProcess) => ({ stop: () => stopServer(s) });
+  onExit(() => {
+    for (const s of started) void s.stop();
+  });
+
+  try {
+    if (!a.has('skip-postgres')) {
+      const cluster = await startCluster();
+      started.push({ stop: () => cluster.destroy() });
+      await seedDemoBeforeStart({ databaseUrl: cluster.url });
+      const seedDb = openPostgres(cluster.url);
+      await seedGrowth(seedDb, { accounts: userCount, cases: userCount * 20 });
+      await seedDb.close();
+      const servers: ServerProcess[] = [];
+      for (let i = 0; i < 2; i++) {
+        const s = await spawnServer({ env: { ...env, DATABASE_URL: cluster.url } });
+        started.push(asStoppable(s));
+        await waitHealthy(s.url, { child: s.child, logs: s.logs });
+        servers.push(s);
+      }
+      const nginx = await startNginx(servers.map((s) => s.port));
+      started.push(nginx);
+      const baseline = await startBaseline();
+      started.push(baseline);
+      const yardstickNginx = await startNginx([Number(new URL(baseline.url).port)]);
+      started.push(yardstickNginx);
+
+      const users = await signInUsers(nginx.url, userCount);
+      const pgPids = servers.map((srv) => srv.child.pid!);
+      await warmUp(mixFire(users));
+      log('PostgreSQL, 2 processes, nginx: the mix');
+      const app = await highestHeld(
+        APP_RATES,
+        P99_LIMIT_MS,
+        (rate) => measured(pgPids, { rate, seconds, fire: mixFire(users) }),
+        log,
+      );
+      log('yardstick (node:http JWT) behind nginx');
+      const fire = yardstickFire(yardstickNginx.url, baseline.token);
+      await warmUp(fire);
+      const yard = await highestHeld(
+        YARDSTICK_RATES,
+        P99_LIMIT_MS,
+        (rate) => measured([baseline.pid], { rate, seconds, fire }),
+        log,
+      );
+      const ratio = yard.rate > 0 ? app.rate / yard.rate : 0;
+      result.figures.push(
+        {
+          name: 'PostgreSQL + 2 processes + nginx: highest rate held (p99 <= 100 ms, no errors)',
+          value: app.rate,
+          unit: 'req/s',
+        },
+        { name: 'yardstick behind nginx: highest rate held', value: yard.rate, unit: 'req/s' },
+        {
+          name: 'ratio to the yardstick',
+          value: round(ratio),
+          unit: '×',
+          target: `>= ${RATIO_TARGET}`,
+          pass: ratio >= RATIO_TARGET,
+        },
+      );
+      for (const s of app.steps) result.notes.push(`PostgreSQL mix at ${s.rate}/s: ${fmt(s.figures)}`);
+      for (const s of yard.steps) result.notes.push(`yardstick at ${s.rate}/s: ${fmt(s.figures)}`);
+      await stopAll();
+    }
+
+    if (!a.has('skip-embedded')) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'ptib-open-loop-'));
+      started.push({ stop: () => rmSync(dataDir, { recursive: true, force: true }) });
+      await seedDemoBeforeStart({ dataDir });
+      const seedDb = await openPglite(path.join(dataDir, 'pglite'));
+      await seedGrowth(seedDb, { accounts: userCount, cases: userCount * 20 });
+      await seedDb.close();
+      const s = await spawnServer({ env: { ...env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+      started.push(asStoppable(s));
+      await waitHealthy(s.url, { child: s.child, logs: s.logs });
+      const users = await signInUsers(s.url, userCount);
+      await warmUp(mixFire(users));
+      log(`embedded default (PGlite, one process) at ${EMBEDDED_RATE}/s`);
+      const at200 = await measured([s.child.pid!], { rate: EMBEDDED_RATE, seconds: seconds * 2, fire: mixFire(users) });
+      log(`  ${fmt(at200)}`);
+      log('embedded default: highest rate held');
+      const best = await highestHeld(
+        EMBEDDED_RATES,
+        P99_LIMIT_MS,
+        (rate) => measured([s.child.pid!], { rate, seconds, fire: mixFire(users) }),
+        log,
+      );
+      const ok = at200.errors === 0 && at200.p99 <= P99_LIMIT_MS;
+      result.figures.push(
+        {
+          name: `embedded default at ${EMBEDDED_RATE} req/s: p99`,
+          value: round(at200.p99),
+          unit: 'ms',
+          target: `<= ${P99_LIMIT_MS} ms, no errors`,
+          pass: ok,
+        },
+        { name: `embedded default at ${EMBEDDED_RATE} req/s: errors`, value: at200.errors, unit: '' },
+        { name: 'embedded default: highest rate held', value: best.rate, unit: 'req/s' },
+      );
+      result.notes.push(`embedded at ${EMBEDDED_RATE}/s: ${fmt(at200)}`);
+      for (const st of best.steps) result.notes.push(`embedded mix at ${st.rate}/s: ${fmt(st.figures)}`);
+      await stopAll();
+    }
+  } finally {
+    await stopAll();
+  }
+  result.machine = describeMachine();
+  report(result);
+}
+
+if (import.meta.main) await main();
