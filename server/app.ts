@@ -34,6 +34,7 @@ import { loadSamlSettings } from './saml/settings.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { acknowledgementRoutes } from './routes/acknowledgement.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
+import { registerRoutes } from './routes/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(caseRoutes, { prefix: apiPrefix });
   await app.register(acknowledgementRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
+  await app.register(registerRoutes, { prefix: apiPrefix });
   // The workflow has its own base path (decisions.md §4), not under the API base.
   await app.register(processEngineRoutes, { prefix: config.PROCESS_ENGINE_BASE });
   return app;

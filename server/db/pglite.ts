@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { listenPglite } from './notifications.ts';
 import { PgliteStatements } from './pglite-statements.ts';
@@ -51,6 +52,11 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=2MB', 
 /** Opens (creating when needed) the embedded database in dataDir; undefined keeps it in memory. */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { startParams: START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
+  const pg = await PGlite.create(dataDir, {
+    startParams: START_PARAMS,
+    // The register's fuzzy name search (docs/decisions/0043): loaded like a server's contrib.
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   return wrapPglite(pg);
 }
