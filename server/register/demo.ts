@@ -313,6 +313,9 @@ export async function insertEntries(db: Queryable, entries: readonly EntryInput[
       WHERE NOT EXISTS (SELECT 1 FROM register_names r WHERE r.case_number = t.c AND r.folded = t.f)`,
     [names.map((n) => n[0]), names.map((n) => n[1])],
   );
+  await db.query('INSERT INTO register_name_keys (folded) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING', [
+    names.map((n) => n[1]),
+  ]);
 }
 
 /** The demo register, once: the known bankrupt and DEMO_REGISTER_SIZE generated entries. */

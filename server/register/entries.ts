@@ -144,6 +144,9 @@ export async function applyEntry(tx: Queryable, entry: EntryInput, now: Date, ch
     entry.caseNumber,
     foldedNames(entry),
   ]);
+  await tx.query('INSERT INTO register_name_keys (folded) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
+    foldedNames(entry),
+  ]);
   if (rows[0]!.inserted) return 'inserted';
   const followers = await tx.query<{ profile_id: string }>(
     'SELECT profile_id FROM register_watchlist WHERE case_number = $1 ORDER BY profile_id',

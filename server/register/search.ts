@@ -3,15 +3,18 @@ import { REGISTER_LIMITS, foldName, type RegisterService } from '../../contract/
 import type { Queryable } from '../db/database.ts';
 import { ENTRY_COLUMNS, type EntryRow } from './entries.ts';
 
-/** How many nearest names the trigram index is asked for, before the best one per case is kept. */
-const NEAREST_NAMES = REGISTER_LIMITS.MAX_RESULTS * 3;
+/**
+ * How many nearest distinct names the trigram index is asked for: their entries are ranked by the nearer
+ * name, and a search keeps MAX_RESULTS of them, so more names would only be read to be dropped.
+ */
+const NEAREST_NAMES = 20;
 
 /**
  * The ranked case numbers of a search, best first, at most MAX_RESULTS.
  * - By identification number: exact, newest filing first.
  * - By name: the names nearest the folded query by trigram similarity (pg_trgm's `%` and `<->` on a GiST
- *   index, docs/decisions/0043), so case, spacing, word order and a letter or two wrong do not matter;
- *   the best-matching name of each case ranks it, ties by case number.
+ *   index over the distinct names, docs/decisions/0043), so case, spacing, word order and a letter or two wrong do not matter;
+ *   the nearer name ranks a case, ties by case number.
  * PIS searches individuals only; BIS individuals and businesses.
  */
 export async function searchRegister(
@@ -30,17 +33,19 @@ export async function searchRegister(
     );
     return rows.map((r) => r.case_number);
   }
+  // Ordered by the names' distance as the index gives them, so the join stops once it has enough rows; a case
+  // found by its name and an alias comes twice, and keeps its better place.
   const { rows } = await db.query<{ case_number: string }>(
     `SELECT n.case_number
-       FROM (SELECT case_number, folded <-> $1 AS distance FROM register_names
-              WHERE folded % $1 ORDER BY folded <-> $1 LIMIT $3) n
+       FROM (SELECT folded, folded <-> $1 AS distance FROM register_name_keys
+              WHERE folded % $1 ORDER BY folded <-> $1 LIMIT $3) k
+       JOIN register_names n ON n.folded = k.folded
        JOIN register_entries e ON e.case_number = n.case_number AND e.party_kind = ANY($2::text[])
-      GROUP BY n.case_number
-      ORDER BY min(n.distance), n.case_number
+      ORDER BY k.distance, n.case_number
       LIMIT $4`,
-    [foldName(query), kinds, NEAREST_NAMES, REGISTER_LIMITS.MAX_RESULTS],
+    [foldName(query), kinds, NEAREST_NAMES, REGISTER_LIMITS.MAX_RESULTS * 2],
   );
-  return rows.map((r) => r.case_number);
+  return [...new Set(rows.map((r) => r.case_number))].slice(0, REGISTER_LIMITS.MAX_RESULTS);
 }
 
 /** The entries of these case numbers, in the order given. */

@@ -22,15 +22,20 @@ CREATE TABLE register_entries (
 CREATE INDEX register_entries_id_number_idx ON register_entries (id_number);
 
 -- Every name an entry is known by (its name and each alias), folded for search: upper case, one space
--- between words. A GiST trigram index answers "nearest names first" without reading the table
--- (docs/decisions/0043).
+-- between words. Names repeat (a few hundred syllables make most Chinese names), so the trigram index is
+-- on the distinct names only (register_name_keys): a search finds the nearest names there, then their
+-- entries by the exact folded name (docs/decisions/0043). A key outlives its last entry harmlessly.
 CREATE TABLE register_names (
   id           bigserial PRIMARY KEY,
   case_number  text NOT NULL REFERENCES register_entries (case_number) ON DELETE CASCADE,
   folded       text NOT NULL
 );
 CREATE INDEX register_names_case_idx ON register_names (case_number);
-CREATE INDEX register_names_trgm_idx ON register_names USING gist (folded gist_trgm_ops);
+CREATE INDEX register_names_folded_idx ON register_names (folded);
+CREATE TABLE register_name_keys (
+  folded  text PRIMARY KEY
+);
+CREATE INDEX register_name_keys_trgm_idx ON register_name_keys USING gist (folded gist_trgm_ops);
 
 -- A search as it was answered: its reference (printed on the extract), who ran it and why, and the ranked
 -- case numbers it found. Result pages and extracts are read through it, so an entry is only ever shown to
