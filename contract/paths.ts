@@ -49,6 +49,9 @@ export const ROUTES = {
   profile: '/profile',
   esvc: '/esvc',
   generic: '/generic',
+  /** The insolvency register's search (PIS, BIS) and the watchlist (ICAWL): docs/decisions/0043. */
+  register: '/register',
+  watchlist: '/watchlist',
   search: '/search',
   accessDenied: '/common-handler/access-denied',
   pageNotFound: '/common-handler/page-not-found',

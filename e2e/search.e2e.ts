@@ -17,7 +17,7 @@ test.describe('site search from the header', () => {
     await expect(page.getByText('1 result for “proprietorship”.')).toBeVisible();
     const first = page.locator('.search-result').first();
     await expect(first.getByRole('link')).toHaveText('Bankruptcy Information Search');
-    await expect(first.getByRole('link')).toHaveAttribute('href', '#/generic?app=BIS');
+    await expect(first.getByRole('link')).toHaveAttribute('href', '#/register?app=BIS');
     await expect(first.locator('mark')).toHaveText(['proprietorship']);
     await expect(page).toHaveTitle('Search results | PTIB e-Services');
   });

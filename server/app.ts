@@ -36,6 +36,7 @@ import { acknowledgementRoutes } from './routes/acknowledgement.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
 import { readableLogStream } from './log-format.ts';
+import { registerRoutes } from './routes/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(acknowledgementRoutes, { prefix: apiPrefix });
   await app.register(paymentRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
+  await app.register(registerRoutes, { prefix: apiPrefix });
   // The workflow has its own base path (decisions.md §4), not under the API base.
   await app.register(processEngineRoutes, { prefix: config.PROCESS_ENGINE_BASE });
   return app;

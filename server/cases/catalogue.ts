@@ -1,4 +1,3 @@
-import { ROUTES } from '../../contract/index.ts';
 import type { CatalogueResponse, EserviceDetail, EserviceSummary } from '../../contract/schemas/eservices.ts';
 import { parseFormDefinition } from '../../contract/forms/schema.ts';
 import type { Queryable } from '../db/database.ts';
@@ -18,9 +17,12 @@ interface EserviceRow {
 
 const COLUMNS = 'code, title, description, group_name, menu, view_route, case_type, authorizations';
 
-/** The hash route that opens an e-service: the generic screen unless the catalogue names another view. */
+/**
+ * The hash route that opens an e-service: its view (the generic screen unless the catalogue names another),
+ * told which e-service it is, as the site search's view (migration 031) writes it too.
+ */
 export function hrefFor(row: Pick<EserviceRow, 'code' | 'view_route'>): string {
-  return row.view_route === ROUTES.generic ? `${ROUTES.generic}?app=${encodeURIComponent(row.code)}` : row.view_route;
+  return `${row.view_route}?app=${encodeURIComponent(row.code)}`;
 }
 
 /** May this principal use the e-service? Every authorization the catalogue lists for it is needed. */

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { listenPglite } from './notifications.ts';
 
@@ -56,6 +57,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, {
     startParams: START_PARAMS,
+    // The register's fuzzy name search (docs/decisions/0043): loaded like a server's contrib.
+    extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   return wrapPglite(pg);

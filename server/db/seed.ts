@@ -3,6 +3,7 @@ import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '../../contract/index.ts';
 import type { Database } from './database.ts';
 import { LOGIN_NAME_MATCHES } from './login-name.ts';
 import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';
+import { seedRegisterDemo } from '../register/demo.ts';
 
 /** The demo accounts of decisions.md §2, seeded into the embedded database only (or SEED_DEMO=1). */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -122,7 +123,19 @@ const PROFILES = [
 /** Taken by every process that seeds, so two processes starting together seed once. */
 const SEED_LOCK = 724_002;
 
+const REGISTER_SEED_LOCK = 724_003;
+
+/** The demo accounts and records, then the demo insolvency register (docs/decisions/0043), each once. */
 export async function seedDemo(db: Database): Promise<boolean> {
+  const seeded = await seedAccounts(db);
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [REGISTER_SEED_LOCK]);
+    await seedRegisterDemo(tx);
+  });
+  return seeded;
+}
+
+async function seedAccounts(db: Database): Promise<boolean> {
   const existing = await db.query(`SELECT 1 FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')}`, ['ptib.demo']);
   if (existing.rowCount > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS);

@@ -24,7 +24,7 @@ describe('GET /api/search', () => {
     const { res, body } = await search('q=proprietorship');
     expect(res.statusCode).toBe(200);
     const parsed = searchResponseSchema.parse(body.responseJSON);
-    expect(parsed.results[0]).toMatchObject({ kind: 'eservice', href: '#/generic?app=BIS', source: 'E-services' });
+    expect(parsed.results[0]).toMatchObject({ kind: 'eservice', href: '#/register?app=BIS', source: 'E-services' });
     expect(text(parsed.results[0]!.title)).toBe('Bankruptcy Information Search');
     expect(marked(parsed.results[0]!.snippet)).toEqual(['proprietorship']);
   });

@@ -59,6 +59,18 @@ export const routes: readonly RouteDef[] = [
     load: () => import('../features/generic/GenericScreen.tsx'),
     guards: SIGNED_IN_WITH_SEMS01,
   },
+  {
+    path: ROUTES.register,
+    title: 'Insolvency register search',
+    load: () => import('../features/register/RegisterScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  {
+    path: ROUTES.watchlist,
+    title: 'Insolvency Case Watchlist',
+    load: () => import('../features/register/WatchlistScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
   { path: ROUTES.search, title: 'Search results', load: () => import('../features/search/SearchPage.tsx') },
   {
     path: ROUTES.accessDenied,

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { isNricFin, isUen } from './forms/sg.ts';
+
+/**
+ * The insolvency register (docs/decisions/0043) and the watchlist that follows it (docs/decisions/0044):
+ * paths, limits, codes and the words users read, shared by the web app, the server and the import command.
+ */
+export const REGISTER_PATHS = {
+  /** POST: run a search (purpose required); answers its first page and its reference. */
+  search: '/api/register/search',
+  /** GET ?page=: another page of a search already run (not a new search: not counted, not audited again). */
+  searchPage: '/api/register/search/:reference',
+  /** GET ?ref=&case=: one entry a recorded search found. */
+  entry: '/api/register/entry',
+  /** GET ?ref=&case=: the extract of that entry (application/pdf). */
+  extract: '/api/register/extract.pdf',
+  /** GET: the cases the acting profile follows. POST { caseNumber }: follow one. */
+  watchlist: '/api/register/watchlist',
+  /** POST { caseNumber }: stop following. */
+  unfollow: '/api/register/watchlist/remove',
+  /** POST: an officer's correction of an entry (server/routes/register-office.ts, behind the officer guard). */
+  officeCorrection: '/api/office/register/corrections',
+} as const;
+
+/** The e-services that search the register, and what each may search for. */
+export const REGISTER_SERVICES = ['PIS', 'BIS'] as const;
+export type RegisterService = (typeof REGISTER_SERVICES)[number];
+export const WATCHLIST_SERVICE = 'ICAWL';
+/** The screens' headings (the catalogue's titles of the three e-services). */
+export const REGISTER_SCREEN_TITLES: Record<RegisterService | typeof WATCHLIST_SERVICE, string> = {
+  PIS: 'Personal Insolvency Search',
+  BIS: 'Bankruptcy Information Search',
+  ICAWL: 'Insolvency Case Watchlist',
+};
+
+export const REGISTER_LIMITS = {
+  PAGE_SIZE: 10,
+  /** A search keeps its best matches only: enough to find someone, too few to copy the register. */
+  MAX_RESULTS: 100,
+  /** Searches per account in one window, and the window (docs/decisions/0044). */
+  MAX_SEARCHES: 30,
+  WINDOW_MS: 10 * 60_000,
+  QUERY_MAX: 100,
+  PURPOSE_TEXT_MAX: 500,
+} as const;
+
+export const SEARCH_PURPOSES = {
+  credit: 'Credit assessment',
+  employment: 'Employment screening',
+  legal: 'Legal proceedings',
+  other: 'Another purpose',
+} as const;
+export type SearchPurpose = keyof typeof SEARCH_PURPOSES;
+
+export const PARTY_KINDS = { individual: 'Individual', entity: 'Business (sole proprietorship or company)' } as const;
+export type PartyKind = keyof typeof PARTY_KINDS;
+
+/** Proceedings, each with the statuses it can be in (codes as the court's files and the import use them). */
+export const PROCEEDINGS = {
+  bankruptcy: {
+    label: 'Bankruptcy',
+    statuses: { bankrupt: 'Bankrupt', discharged: 'Discharged', annulled: 'Annulled' },
+  },
+  debtRepaymentScheme: {
+    label: 'Debt repayment scheme',
+    statuses: { inForce: 'In force', completed: 'Completed', terminated: 'Terminated' },
+  },
+  judicialManagement: {
+    label: 'Judicial management',
+    statuses: { underJudicialManagement: 'Under judicial management', discharged: 'Discharged' },
+  },
+  windingUp: {
+    label: 'Winding up',
+    statuses: { beingWoundUp: 'Being wound up', dissolved: 'Dissolved' },
+  },
+} as const;
+export type Proceeding = keyof typeof PROCEEDINGS;
+
+export const isProceeding = (value: string): value is Proceeding => Object.hasOwn(PROCEEDINGS, value);
+export const statusLabel = (proceeding: string, status: string): string =>
+  isProceeding(proceeding) ? ((PROCEEDINGS[proceeding].statuses as Record<string, string>)[status] ?? status) : status;
+export const proceedingLabel = (proceeding: string): string =>
+  isProceeding(proceeding) ? PROCEEDINGS[proceeding].label : proceeding;
+
+/** Register case numbers: two letters, six digits, the year ("BS 001234 2024"). */
+export const REGISTER_CASE_NUMBER = /^[A-Z]{2} \d{6} \d{4}$/;
+/** A typed case number in its one form: upper case, single spaces. */
+export const normalizeRegisterCaseNumber = (value: string): string => value.trim().toUpperCase().replace(/\s+/g, ' ');
+
+/**
+ * A name as the register compares names: upper case, letters and digits only, one space between words.
+ * The same folding on both sides makes case, punctuation and spacing irrelevant; trigrams do the rest.
+ */
+export function foldName(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+/** An identification number as typed: upper case, no spaces. */
+export const normalizeIdNumber = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+
+/** Whether an identification number may be searched in this service: NRIC/FIN always, UEN in BIS only. */
+export function isSearchableId(service: RegisterService, idNumber: string): boolean {
+  return isNricFin(idNumber) || (service === 'BIS' && isUen(idNumber));
+}
+
+export const REGISTER_MESSAGES = {
+  purposeRequired: 'Select the purpose of your search.',
+  otherPurposeRequired: 'Describe the purpose of your search.',
+  queryRequired: 'Enter what to search for.',
+  nameTooShort: 'Enter at least 3 letters of the name.',
+  badIdPis: 'Enter a valid NRIC or FIN, for example S1234567D.',
+  badIdBis: 'Enter a valid NRIC, FIN or UEN, for example S1234567D or 53312345C.',
+  throttled: (minutes: number) =>
+    `You have made too many searches in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and search again.`,
+  searchNotFound: 'This search has expired or is not yours. Please search again.',
+  entryNotFound: 'This entry is not among the results of your search. Please search again.',
+  caseNotFound: 'There is no case with this number in the insolvency register.',
+  badCaseNumber: 'Enter a case number like BS 001234 2024.',
+  followed: 'You are now following this case.',
+  alreadyFollowed: 'You already follow this case.',
+  unfollowed: 'You no longer follow this case.',
+  notFollowed: 'You do not follow this case.',
+  noResults: 'No entries in the insolvency register match your search.',
+  correctionNothing: 'Give at least one field to correct.',
+  correctionReason: 'Give the reason for the correction.',
+} as const;
+
+// ---- Wire shapes -------------------------------------------------------------------------------------
+
+export const searchRequestSchema = z.object({
+  service: z.enum(REGISTER_SERVICES),
+  by: z.enum(['id', 'name']),
+  query: z.string().max(REGISTER_LIMITS.QUERY_MAX),
+  purpose: z.string().max(20),
+  otherPurpose: z.string().max(REGISTER_LIMITS.PURPOSE_TEXT_MAX).optional(),
+});
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+export const registerResultSchema = z.object({
+  caseNumber: z.string(),
+  partyKind: z.enum(['individual', 'entity']),
+  idNumber: z.string(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  proceeding: z.string(),
+  proceedingLabel: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  filedOn: z.string(),
+  statusOn: z.string(),
+  administrator: z.string(),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;
+
+export const searchAnswerSchema = z.object({
+  reference: z.string(),
+  searchedAt: z.string(),
+  service: z.enum(REGISTER_SERVICES),
+  by: z.enum(['id', 'name']),
+  query: z.string(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  results: z.array(registerResultSchema),
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
+export const entryAnswerSchema = z.object({
+  reference: z.string(),
+  searchedAt: z.string(),
+  service: z.enum(REGISTER_SERVICES),
+  entry: registerResultSchema,
+  following: z.boolean(),
+});
+export type EntryAnswer = z.infer<typeof entryAnswerSchema>;
+
+export const watchedCaseSchema = registerResultSchema.extend({
+  followedAt: z.string(),
+  /** The case changed (import or officer correction) since this list was last shown to its follower. */
+  changed: z.boolean(),
+  updatedAt: z.string(),
+});
+export type WatchedCase = z.infer<typeof watchedCaseSchema>;
+export const watchlistAnswerSchema = z.object({ cases: z.array(watchedCaseSchema) });
+export type WatchlistAnswer = z.infer<typeof watchlistAnswerSchema>;
+
+export const caseNumberBodySchema = z.object({ caseNumber: z.string().max(40) });
+
+/** An officer's correction: the fields to change, and why. */
+export const correctionSchema = z.object({
+  caseNumber: z.string().max(40),
+  reason: z.string().max(500),
+  changes: z
+    .object({
+      name: z.string().max(200),
+      aliases: z.array(z.string().max(200)).max(20),
+      proceeding: z.string().max(40),
+      status: z.string().max(40),
+      statusOn: z.string().max(10),
+      administrator: z.string().max(200),
+    })
+    .partial()
+    .strict(),
+});
+export type Correction = z.infer<typeof correctionSchema>;

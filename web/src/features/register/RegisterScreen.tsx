@@ -1,0 +1,380 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ROUTES } from '../../../../contract/index.ts';
+import {
+  PARTY_KINDS,
+  REGISTER_LIMITS,
+  REGISTER_MESSAGES,
+  REGISTER_SCREEN_TITLES,
+  REGISTER_SERVICES,
+  SEARCH_PURPOSES,
+  WATCHLIST_SERVICE,
+  isSearchableId,
+  normalizeIdNumber,
+  type EntryAnswer,
+  type RegisterService,
+  type SearchAnswer,
+  type SearchPurpose,
+} from '../../../../contract/register.ts';
+import { TableScroll } from '../../components/table/TableScroll.tsx';
+import { useAbortSignal } from '../../lib/http/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
+import type { ScreenProps } from '../../lib/router/router.ts';
+import { registerApi } from './api.ts';
+import { saveBlob, useLoaded } from './load.ts';
+import './register.css';
+
+const isService = (value: string | null): value is RegisterService =>
+  (REGISTER_SERVICES as readonly string[]).includes(value ?? '');
+
+const searchedAtText = (iso: string) =>
+  new Date(iso).toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The insolvency register's search (PIS, BIS; docs/decisions/0043). One screen, three views by address:
+ * the search form; a search's results (?ref=&page=), each page its own address; one result (?ref=&case=),
+ * with its extract and a way to follow the case.
+ */
+export default function RegisterScreen({ location }: ScreenProps) {
+  const app = location.query.get('app');
+  const service: RegisterService = isService(app) ? app : 'PIS';
+  const ref = location.query.get('ref');
+  const caseNumber = location.query.get('case');
+  const page = Math.max(1, Number(location.query.get('page')) || 1);
+  return (
+    <section className="register-screen" aria-labelledby="page-heading">
+      <h1 id="page-heading" tabIndex={-1}>
+        {REGISTER_SCREEN_TITLES[service]}
+      </h1>
+      {ref && caseNumber ? (
+        <EntryView service={service} reference={ref} caseNumber={caseNumber} />
+      ) : ref ? (
+        <ResultsView service={service} reference={ref} page={page} />
+      ) : (
+        <SearchForm service={service} />
+      )}
+    </section>
+  );
+}
+
+interface FormErrors {
+  query?: string;
+  purpose?: string;
+  otherPurpose?: string;
+  form?: string;
+}
+
+function SearchForm({ service }: { service: RegisterService }) {
+  const id = useId();
+  const signal = useAbortSignal();
+  const [by, setBy] = useState<'name' | 'id'>('name');
+  const [query, setQuery] = useState('');
+  const [purpose, setPurpose] = useState<SearchPurpose | ''>('');
+  const [otherPurpose, setOtherPurpose] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const badId = service === 'PIS' ? REGISTER_MESSAGES.badIdPis : REGISTER_MESSAGES.badIdBis;
+
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) summary.current?.focus();
+  }, [errors]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const next: FormErrors = {};
+    if (!query.trim()) next.query = REGISTER_MESSAGES.queryRequired;
+    else if (by === 'id' && !isSearchableId(service, normalizeIdNumber(query))) next.query = badId;
+    else if (by === 'name' && query.replace(/[^A-Za-z0-9]/g, '').length < 3)
+      next.query = REGISTER_MESSAGES.nameTooShort;
+    if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
+    else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    const outcome = await registerApi.search(
+      { service, by, query, purpose, ...(purpose === 'other' ? { otherPurpose } : {}) },
+      signal,
+    );
+    if (signal.aborted) return;
+    setBusy(false);
+    if (!outcome.ok) {
+      setErrors({ form: outcome.message });
+      return;
+    }
+    window.location.hash = buildHref(ROUTES.register, { app: service, ref: outcome.value.reference });
+  };
+
+  const problems = [errors.query, errors.purpose, errors.otherPurpose, errors.form].filter(Boolean) as string[];
+  const idLabel = service === 'PIS' ? 'NRIC or FIN' : 'NRIC, FIN or UEN';
+  return (
+    <>
+      <p>
+        {service === 'PIS'
+          ? 'Find out whether a person is subject to bankruptcy or a debt repayment scheme.'
+          : 'Find out whether a person or a business is subject to insolvency proceedings.'}{' '}
+        Every search is recorded with its purpose.
+      </p>
+      {problems.length > 0 && (
+        <div className="error-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby={`${id}-problems`}>
+          <p className="error-summary-title" id={`${id}-problems`}>
+            There is a problem
+          </p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <form className="register-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <fieldset>
+          <legend>Search by</legend>
+          <label className="field-choice">
+            <input type="radio" name="by" value="name" checked={by === 'name'} onChange={() => setBy('name')} /> Name
+          </label>
+          <label className="field-choice">
+            <input type="radio" name="by" value="id" checked={by === 'id'} onChange={() => setBy('id')} /> {idLabel}
+          </label>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-query`}>{by === 'name' ? 'Name to search for' : `${idLabel} to search for`}</label>
+          <p className="form-note" id={`${id}-query-hint`}>
+            {by === 'name'
+              ? 'The full name in any order; small spelling differences are found too.'
+              : 'For example, S1234567D.'}
+          </p>
+          {errors.query && (
+            <p className="field-error" id={`${id}-query-error`}>
+              {errors.query}
+            </p>
+          )}
+          <input
+            id={`${id}-query`}
+            name="query"
+            type="text"
+            autoComplete="off"
+            maxLength={REGISTER_LIMITS.QUERY_MAX}
+            value={query}
+            aria-describedby={`${id}-query-hint${errors.query ? ` ${id}-query-error` : ''}`}
+            aria-invalid={Boolean(errors.query) || undefined}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <fieldset aria-describedby={errors.purpose ? `${id}-purpose-error` : undefined}>
+          <legend>Purpose of search</legend>
+          {errors.purpose && (
+            <p className="field-error" id={`${id}-purpose-error`}>
+              {errors.purpose}
+            </p>
+          )}
+          {(Object.keys(SEARCH_PURPOSES) as SearchPurpose[]).map((value) => (
+            <label className="field-choice" key={value}>
+              <input
+                type="radio"
+                name="purpose"
+                value={value}
+                checked={purpose === value}
+                onChange={() => setPurpose(value)}
+              />{' '}
+              {SEARCH_PURPOSES[value]}
+            </label>
+          ))}
+        </fieldset>
+        {purpose === 'other' && (
+          <div className="field">
+            <label htmlFor={`${id}-other`}>Describe the purpose</label>
+            {errors.otherPurpose && (
+              <p className="field-error" id={`${id}-other-error`}>
+                {errors.otherPurpose}
+              </p>
+            )}
+            <textarea
+              id={`${id}-other`}
+              name="otherPurpose"
+              maxLength={REGISTER_LIMITS.PURPOSE_TEXT_MAX}
+              value={otherPurpose}
+              aria-describedby={errors.otherPurpose ? `${id}-other-error` : undefined}
+              aria-invalid={Boolean(errors.otherPurpose) || undefined}
+              onChange={(e) => setOtherPurpose(e.target.value)}
+            />
+          </div>
+        )}
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? 'Searching…' : 'Search the register'}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function ResultsView({ service, reference, page }: { service: RegisterService; reference: string; page: number }) {
+  const state = useLoaded((signal) => registerApi.page(reference, page, signal), `${reference}|${page}`);
+  const newSearch = <a href={buildHref(ROUTES.register, { app: service })}>New search</a>;
+  if (!state) return <p role="status">Loading the results…</p>;
+  if (!state.value)
+    return (
+      <>
+        <p className="notice" role="alert">
+          {state.message}
+        </p>
+        <p>{newSearch}</p>
+      </>
+    );
+  const answer: SearchAnswer = state.value;
+  const last = Math.max(1, Math.ceil(answer.total / answer.pageSize));
+  const hrefFor = (p: number) => buildHref(ROUTES.register, { app: service, ref: reference, page: p });
+  return (
+    <>
+      <p role="status">
+        {answer.total === 0
+          ? REGISTER_MESSAGES.noResults
+          : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.total >= REGISTER_LIMITS.MAX_RESULTS ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
+        Searched {searchedAtText(answer.searchedAt)}, reference {answer.reference}.
+      </p>
+      {answer.results.length > 0 && (
+        <TableScroll label="Search results">
+          <table className="data-table">
+            <caption className="visually-hidden">
+              Entries of the insolvency register, best match first, page {answer.page} of {last}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Identification</th>
+                <th scope="col">Case number</th>
+                <th scope="col">Proceeding</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.results.map((r) => (
+                <tr key={r.caseNumber}>
+                  <td>
+                    <a href={buildHref(ROUTES.register, { app: service, ref: reference, case: r.caseNumber })}>
+                      {r.name}
+                    </a>
+                    {r.aliases.length > 0 && (
+                      <span className="register-aliases">Also known as {r.aliases.join('; ')}</span>
+                    )}
+                  </td>
+                  <td>{r.idNumber}</td>
+                  <td>{r.caseNumber}</td>
+                  <td>{r.proceedingLabel}</td>
+                  <td>{r.statusLabel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {last > 1 && (
+        <nav className="register-pager" aria-label="Result pages">
+          {answer.page > 1 && (
+            <a href={hrefFor(answer.page - 1)} rel="prev">
+              Previous page
+            </a>
+          )}
+          <span>
+            Page {answer.page} of {last}
+          </span>
+          {answer.page < last && (
+            <a href={hrefFor(answer.page + 1)} rel="next">
+              Next page
+            </a>
+          )}
+        </nav>
+      )}
+      <p>{newSearch}</p>
+    </>
+  );
+}
+
+function EntryView({
+  service,
+  reference,
+  caseNumber,
+}: {
+  service: RegisterService;
+  reference: string;
+  caseNumber: string;
+}) {
+  const signal = useAbortSignal();
+  const state = useLoaded((s) => registerApi.entry(reference, caseNumber, s), `${reference}|${caseNumber}`);
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; message: string } | null>(null);
+  const back = <a href={buildHref(ROUTES.register, { app: service, ref: reference })}>Back to the results</a>;
+  if (!state) return <p role="status">Loading the entry…</p>;
+  if (!state.value)
+    return (
+      <>
+        <p className="notice" role="alert">
+          {state.message}
+        </p>
+        <p>{back}</p>
+      </>
+    );
+  const answer: EntryAnswer = state.value;
+  const { entry } = answer;
+  const isFollowing = following ?? answer.following;
+
+  const download = async () => {
+    const outcome = await registerApi.extract(reference, entry.caseNumber, signal);
+    if (outcome.ok) saveBlob(outcome.value, `register-extract-${entry.caseNumber.replace(/\s+/g, '-')}.pdf`);
+    else if (!outcome.aborted) setNotice({ kind: 'error', message: outcome.message });
+  };
+  const follow = async () => {
+    const outcome = await registerApi.follow(entry.caseNumber, signal);
+    if (!outcome.ok && outcome.aborted) return;
+    if (outcome.ok) setFollowing(true);
+    setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
+  };
+
+  return (
+    <>
+      <h2>{entry.name}</h2>
+      <dl className="register-entry">
+        <dt>Also known as</dt>
+        <dd>{entry.aliases.length > 0 ? entry.aliases.join('; ') : 'None recorded'}</dd>
+        <dt>{entry.partyKind === 'individual' ? 'NRIC or FIN' : 'UEN'}</dt>
+        <dd>{entry.idNumber}</dd>
+        <dt>Party</dt>
+        <dd>{PARTY_KINDS[entry.partyKind]}</dd>
+        <dt>Case number</dt>
+        <dd>{entry.caseNumber}</dd>
+        <dt>Proceeding</dt>
+        <dd>{entry.proceedingLabel}</dd>
+        <dt>Status</dt>
+        <dd>{entry.statusLabel}</dd>
+        <dt>Filed on</dt>
+        <dd>{entry.filedOn}</dd>
+        <dt>Status since</dt>
+        <dd>{entry.statusOn}</dd>
+        <dt>Trustee or official assignee</dt>
+        <dd>{entry.administrator}</dd>
+        <dt>Search</dt>
+        <dd>
+          {searchedAtText(answer.searchedAt)}, reference {answer.reference}
+        </dd>
+      </dl>
+      <div role="status" className={notice?.kind === 'ok' ? 'success-message' : notice ? 'notice' : undefined}>
+        {notice && <p>{notice.message}</p>}
+      </div>
+      <div className="register-actions">
+        <button type="button" className="button" onClick={() => void download()}>
+          Download the extract (PDF)
+        </button>
+        {isFollowing ? (
+          <a className="button button-secondary" href={buildHref(ROUTES.watchlist, { app: WATCHLIST_SERVICE })}>
+            Following: open your watchlist
+          </a>
+        ) : (
+          <button type="button" className="button button-secondary" onClick={() => void follow()}>
+            Follow this case
+          </button>
+        )}
+      </div>
+      <p>{back}</p>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { MESSAGES } from '../../../../contract/catalogue.ts';
+import {
+  REGISTER_PATHS,
+  entryAnswerSchema,
+  searchAnswerSchema,
+  watchlistAnswerSchema,
+  type EntryAnswer,
+  type SearchAnswer,
+  type SearchRequest,
+  type WatchlistAnswer,
+} from '../../../../contract/register.ts';
+import { api, type ApiResult } from '../../lib/http/index.ts';
+
+/** What a screen shows: the answer, or the words to show instead (the server's own when it refused). */
+export type Outcome<T> = { ok: true; value: T; message: string } | { ok: false; message: string; aborted?: boolean };
+
+function failure(result: Exclude<ApiResult<unknown>, { ok: true }>): { ok: false; message: string; aborted?: boolean } {
+  if (result.kind === 'aborted') return { ok: false, message: '', aborted: true };
+  if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc };
+  return { ok: false, message: MESSAGES.searchFailed };
+}
+
+function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
+  if (!result.ok) return failure(result);
+  const parsed = schema.safeParse(result.responseJSON);
+  return parsed.success
+    ? { ok: true, value: parsed.data, message: result.header.responseDesc }
+    : { ok: false, message: MESSAGES.searchFailed };
+}
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** The register and watchlist calls (docs/decisions/0043, 0044), checked against the contract. */
+export const registerApi = {
+  async search(body: SearchRequest, signal: AbortSignal): Promise<Outcome<SearchAnswer>> {
+    return read(await api.post(REGISTER_PATHS.search, body, { signal, quiet: true, block: true }), searchAnswerSchema);
+  },
+  async page(reference: string, page: number, signal: AbortSignal): Promise<Outcome<SearchAnswer>> {
+    const path = `${REGISTER_PATHS.searchPage.replace(':reference', encodeURIComponent(reference))}?${query({ page: String(page) })}`;
+    return read(await api.get(path, { signal, quiet: true }), searchAnswerSchema);
+  },
+  async entry(reference: string, caseNumber: string, signal: AbortSignal): Promise<Outcome<EntryAnswer>> {
+    const path = `${REGISTER_PATHS.entry}?${query({ ref: reference, case: caseNumber })}`;
+    return read(await api.get(path, { signal, quiet: true }), entryAnswerSchema);
+  },
+  async extract(reference: string, caseNumber: string, signal: AbortSignal): Promise<Outcome<Blob>> {
+    const path = `${REGISTER_PATHS.extract}?${query({ ref: reference, case: caseNumber })}`;
+    const result = await api.get(path, { signal, quiet: true, binary: true });
+    if (!result.ok) return failure(result);
+    return result.responseJSON instanceof Blob
+      ? { ok: true, value: result.responseJSON, message: '' }
+      : { ok: false, message: MESSAGES.searchFailed };
+  },
+  async watchlist(signal: AbortSignal): Promise<Outcome<WatchlistAnswer>> {
+    return read(await api.get(REGISTER_PATHS.watchlist, { signal, quiet: true }), watchlistAnswerSchema);
+  },
+  async follow(caseNumber: string, signal: AbortSignal): Promise<Outcome<unknown>> {
+    const result = await api.post(REGISTER_PATHS.watchlist, { caseNumber }, { signal, quiet: true, block: true });
+    return result.ok ? { ok: true, value: null, message: result.header.responseDesc } : failure(result);
+  },
+  async unfollow(caseNumber: string, signal: AbortSignal): Promise<Outcome<unknown>> {
+    const result = await api.post(REGISTER_PATHS.unfollow, { caseNumber }, { signal, quiet: true, block: true });
+    return result.ok ? { ok: true, value: null, message: result.header.responseDesc } : failure(result);
+  },
+};
