@@ -9,8 +9,11 @@ type OtpStepComponent = Awaited<ReturnType<typeof loadSignInSteps>>['OtpStep'];
 const prefetchSignInSteps = () => void loadSignInSteps().catch(() => undefined);
 
 export interface LoginFormProps {
-  /** Called with the new token and the remember-me choice; throws when the token cannot be kept. */
-  onToken: (token: string, rememberMe: boolean) => void;
+  /**
+   * Called with the new token and the remember-me choice; the form stays busy until it settles, and
+   * reports a failure (the token cannot be kept).
+   */
+  onToken: (token: string, rememberMe: boolean) => void | Promise<void>;
 }
 
 type Field = 'loginName' | 'password';
@@ -69,7 +72,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
       switch (outcome.kind) {
         case 'token':
           try {
-            onToken(outcome.token, rememberMe);
+            await onToken(outcome.token, rememberMe);
           } catch {
             setServerError(LOGIN_FORM_MESSAGES.signInFailed);
             focusSummary();
