@@ -141,6 +141,31 @@ test.describe('tabs share one session', () => {
   });
 });
 
+test.describe('a session ended on the server', () => {
+  test('the next guarded screen asks the server first, and shows nothing of the user from memory', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page);
+    const greeting = page.getByTestId('dashboard-greeting');
+    await expect(greeting).toBeVisible();
+    const name = ((await greeting.textContent()) ?? '').replace(/^Welcome,\s*/, '').trim();
+    expect(name).not.toBe('');
+    // A second sign-in of the same login ends this session on the server; this tab is not told.
+    const elsewhere = await browser.newContext({ baseURL });
+    await signIn(await elsewhere.newPage());
+    await page.evaluate(() => {
+      window.location.hash = '#/profile';
+    });
+    await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.interrupted)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toHaveCount(0);
+    await expect(page.getByText(name)).toHaveCount(0);
+    await elsewhere.close();
+  });
+});
+
 test.describe('what a visit without a session loads (docs/decisions/0027)', () => {
   /** The session engine's chunk and the session calls' (refresh, logout, profile). */
   const ENGINE = /\/assets\/(live|calls)-[\w-]+\.js$/;

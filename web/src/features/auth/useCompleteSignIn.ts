@@ -6,9 +6,9 @@ import { signInTarget } from '../../lib/session/target.ts';
 
 /**
  * After a token: start the session, fetch the identity, then open the address a guard remembered, or the
- * dashboard. The address changes only once the identity and the authorizations cached with it are in:
- * the guards read them, and nothing may show the new address without them (spec §6). Rejects when the
- * token cannot be kept.
+ * dashboard. The address changes only once the identity and the authorizations cached with it are in
+ * (the guards read them), and its answer stands for that first navigation, so it costs no second call
+ * (docs/decisions/0050-a-guarded-navigation-asks-the-server.md). Rejects when the token cannot be kept.
  */
 export function useCompleteSignIn(): (token: string, rememberMe: boolean) => Promise<void> {
   const router = useRouter();
@@ -17,7 +17,7 @@ export function useCompleteSignIn(): (token: string, rememberMe: boolean) => Pro
       session.begin({ token, rememberMe });
       // The engine, once loaded, starts this session anew, which forgets an identity fetched before it.
       await session.whenReady().catch(() => undefined);
-      await identity.load();
+      await identity.prime();
       router.navigate(signInTarget(takeReturnTo()));
     },
     [router],
