@@ -192,6 +192,19 @@ describe('dashboard', () => {
     expect(requestedPaths().sort()).toEqual([API_PATHS.casesSummary, API_PATHS.eservices].sort());
   });
 
+  it('writes dates as every other screen does (d MMM yyyy: Sep, not Sept)', async () => {
+    server.set(
+      API_PATHS.casesSummary,
+      answering({
+        ...SUMMARY,
+        latest: [{ ...record('9', 'PRD', 'RD 000009 2026', 'draft', 1), updatedAt: '2026-09-12T04:00:00.000Z' }],
+      }),
+    );
+    renderDashboard();
+    const latest = await screen.findByRole('table', { name: 'Latest records' });
+    expect(within(latest).getByText('12 Sep 2026')).toHaveAttribute('datetime', '2026-09-12T04:00:00.000Z');
+  });
+
   it('asks for the records without waiting for the catalogue', async () => {
     const slow = deferred();
     server.set(API_PATHS.eservices, () => slow.promise);
