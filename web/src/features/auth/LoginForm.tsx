@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '../../../../contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 
-/** Loaded once the visitor starts typing, not with the screen (signInSteps.ts says why). */
-const loadSignInSteps = () => import('./signInSteps.ts');
+/** Loaded once the visitor starts typing, not with the screen (app/signInSteps.ts says why). */
+const loadSignInSteps = () => import('../../app/signInSteps.ts');
 type OtpStepComponent = Awaited<ReturnType<typeof loadSignInSteps>>['OtpStep'];
 /** Starts loading early; a failure here is reported when the form is sent. */
 const prefetchSignInSteps = () => void loadSignInSteps().catch(() => undefined);

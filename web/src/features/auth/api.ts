@@ -7,7 +7,7 @@ import { clearSession } from '../../lib/session/storage.ts';
 // login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
 const schemas = () => import('../../../../contract/schemas/auth.ts');
 
-/** Sign-in calls: the one-time login nonce, then authenticate (spec §7). Loaded once the login form is used (signInSteps.ts). */
+/** Sign-in calls: the one-time login nonce, then authenticate (spec §7). Loaded once the login form is used (app/signInSteps.ts). */
 export type LoginOutcome =
   | { kind: 'token'; token: string }
   /** The account also needs an SMS one-time password. */

@@ -5,7 +5,7 @@ import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { isMasterUser, ProxyPanel } from '../proxy/ProxyPanel.tsx';
+import { isMasterUser, ProxyPanel } from '../../app/parts.ts';
 import { EserviceShortcuts } from './EserviceShortcuts.tsx';
 import { RecordsSummary } from './RecordsSummary.tsx';
 import { useDashboardData } from './useDashboardData.ts';

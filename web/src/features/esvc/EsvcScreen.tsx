@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
 import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { UnsavedInputList } from '../generic/UnsavedInputList.tsx';
+import { UnsavedInputList } from '../../app/parts.ts';
 import { fetchCatalogue } from './api.ts';
 import { countEservices, filterCatalogue } from './filter.ts';
 import './esvc.css';
