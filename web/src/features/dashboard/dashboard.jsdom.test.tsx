@@ -3,13 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, ROUTES } from '../../../../contract/index.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
-import { api, type ApiResult } from '../../lib/http/index.ts';
+import { envelope, fakeApi, type FakeCall } from '../../components/shell/fakeApi.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
-import { fetchMasterList } from '../proxy/api.ts';
 import DashboardScreen from './DashboardScreen.tsx';
 
 const fake = vi.hoisted(() => ({ profile: null as unknown }));
@@ -19,11 +18,6 @@ vi.mock('../../lib/session/index.ts', async () => {
   const identity = createIdentityStore(async () => ({ kind: 'ok', identity: fake.profile as UserIdentity }));
   return { identity, session: { proxySwitched: vi.fn() } };
 });
-vi.mock(import('../proxy/api.ts'), async (original) => ({
-  ...(await original()),
-  fetchMasterList: vi.fn(),
-  switchProxyProfile: vi.fn(),
-}));
 
 const address = {
   blockHouseNo: '10',
@@ -104,22 +98,24 @@ const SUMMARY: CasesSummary = {
   ],
 };
 
-const answer = (responseJSON: unknown): ApiResult<unknown> => ({
-  ok: true,
-  status: 200,
-  header: { responseCode: '200', responseDesc: '' },
-  responseJSON,
-});
-const unreachable: ApiResult<unknown> = { ok: false, kind: 'network' };
+type Answer = { status?: number; body: unknown };
+const answer = (responseJSON: unknown): Answer => ({ body: envelope(responseJSON) });
+/** No answer at all: the connection failed. */
+const unreachable = async (): Promise<Answer> => {
+  throw new TypeError('Failed to fetch');
+};
 
-/** The HTTP layer, faked: what each path answers; any other path is unreachable. */
-const server = new Map<string, () => Promise<ApiResult<unknown>>>();
+/** What each path answers, changed by the tests; the calls go through the real HTTP layer (fakeApi). */
+const server = new Map<string, () => Promise<Answer>>();
 const answering = (body: unknown) => async () => answer(body);
-const requestedPaths = () => vi.mocked(api.get).mock.calls.map(([path]) => path);
+let calls: FakeCall[] = [];
+/** The dashboard's own calls (not the configuration, nor the proxy panel's list). */
+const requestedPaths = () =>
+  calls.map((c) => c.path).filter((p) => p === API_PATHS.eservices || p === API_PATHS.casesSummary);
 
 function deferred() {
-  let resolve!: (result: ApiResult<unknown>) => void;
-  const promise = new Promise<ApiResult<unknown>>((r) => (resolve = r));
+  let resolve!: (result: Answer) => void;
+  const promise = new Promise<Answer>((r) => (resolve = r));
   return { promise, resolve };
 }
 
@@ -144,16 +140,19 @@ beforeEach(() => {
   server.clear();
   server.set(API_PATHS.eservices, answering(catalogue));
   server.set(API_PATHS.casesSummary, answering(SUMMARY));
-  vi.spyOn(api, 'get').mockImplementation(async (path) => (server.get(path) ?? (async () => unreachable))() as never);
-  vi.mocked(fetchMasterList).mockResolvedValue([]);
+  server.set(API_PATHS.retrieveMasterPTIBList, answering({ masterPTIBList: [] }));
+  const route = (path: string) => () => (server.get(path) ?? unreachable)();
+  calls = fakeApi(
+    Object.fromEntries(
+      [API_PATHS.eservices, API_PATHS.casesSummary, API_PATHS.retrieveMasterPTIBList].map((p) => [p, route(p)]),
+    ),
+  );
 });
 
 afterEach(() => {
   // Unmount first: a mounted dashboard would load the identity again as soon as it is forgotten.
   cleanup();
   identityStore.invalidate();
-  vi.mocked(api.get).mockRestore();
-  vi.mocked(fetchMasterList).mockReset();
 });
 
 const table = (caption: string) => screen.getByRole('table', { name: caption });
@@ -244,7 +243,7 @@ describe('dashboard', () => {
   });
 
   it('offers to try again when the records cannot be loaded', async () => {
-    server.set(API_PATHS.casesSummary, async () => unreachable);
+    server.set(API_PATHS.casesSummary, unreachable);
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your e-service records could not be loaded.');
@@ -257,7 +256,7 @@ describe('dashboard', () => {
   });
 
   it('shows no records without the catalogue, and offers to try again', async () => {
-    server.set(API_PATHS.eservices, async () => unreachable);
+    server.set(API_PATHS.eservices, unreachable);
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your e-services and records could not be loaded.');
@@ -274,7 +273,7 @@ describe('dashboard', () => {
     renderDashboard();
     await screen.findByText('Welcome, Tan Ah Kow');
     expect(screen.queryByRole('region', { name: 'Act for another profile' })).not.toBeInTheDocument();
-    expect(fetchMasterList).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.path)).not.toContain(API_PATHS.retrieveMasterPTIBList);
   });
 
   it('shows the acting profile and reloads its records after a proxy switch', async () => {
