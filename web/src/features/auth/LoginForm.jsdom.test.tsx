@@ -13,7 +13,7 @@ import LoginDialog from './LoginDialog.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import LoginPage from './LoginPage.tsx';
 
-vi.mock('./api.ts', () => ({ signIn: vi.fn() }));
+vi.mock('./api.ts', () => ({ signIn: vi.fn(), prepareSignIn: vi.fn() }));
 vi.mock('../otp/api.ts', () => ({
   sendOtp: vi.fn(() => Promise.resolve({ kind: 'refused', code: '5301', message: 'not sent in this test' })),
   verifyOtp: vi.fn(),
