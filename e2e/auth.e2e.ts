@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   HANDOVER_MESSAGES,
   HOME_STEP_MESSAGES,
   LOGIN_FORM_MESSAGES,
@@ -17,6 +18,33 @@ test.describe('sign-in outcomes of the demo accounts', () => {
     expect(Number(keys.session['PTIB.loginTime'])).toBeGreaterThan(0);
     expect(Number(keys.session['PTIB.lastRefresh'])).toBeGreaterThan(0);
     expect(JSON.parse(keys.session['PTIB.authorizations'] ?? 'null')).toContain('SEMS01');
+  });
+
+  test('the dashboard address comes only once the authorizations its guard reads are stored', async ({ page }) => {
+    // The profile answer is held until the test has looked: what the app shows meanwhile is what a slow
+    // server or a busy machine would show.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked: () => void = () => undefined;
+    const profileAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(`**${API_PATHS.retrieveProfile}`, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/login');
+    await fillLogin(page, 'ptib.demo');
+    await profileAsked;
+    const meanwhile = await page.evaluate(() => ({
+      hash: window.location.hash,
+      authorizations: window.sessionStorage.getItem('PTIB.authorizations'),
+    }));
+    expect(meanwhile).toEqual({ hash: '#/login', authorizations: null });
+    release();
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    const stored = await page.evaluate(() => window.sessionStorage.getItem('PTIB.authorizations'));
+    expect(JSON.parse(stored ?? 'null')).toContain('SEMS01');
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
   });
 
   test('ptib.blocked is refused with PTACC-948', async ({ page }) => {

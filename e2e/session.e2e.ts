@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   AUTH_MESSAGES,
   ERROR_CODES,
   HANDOVER_MESSAGES,
@@ -141,6 +142,31 @@ test.describe('tabs share one session', () => {
   });
 });
 
+test.describe('a session ended on the server', () => {
+  test('the next guarded screen asks the server first, and shows nothing of the user from memory', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page);
+    const greeting = page.getByTestId('dashboard-greeting');
+    await expect(greeting).toBeVisible();
+    const name = ((await greeting.textContent()) ?? '').replace(/^Welcome,\s*/, '').trim();
+    expect(name).not.toBe('');
+    // A second sign-in of the same login ends this session on the server; this tab is not told.
+    const elsewhere = await browser.newContext({ baseURL });
+    await signIn(await elsewhere.newPage());
+    await page.evaluate(() => {
+      window.location.hash = '#/profile';
+    });
+    await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+    await expect(page.getByText(HOME_STEP_MESSAGES.interrupted)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toHaveCount(0);
+    await expect(page.getByText(name)).toHaveCount(0);
+    await elsewhere.close();
+  });
+});
+
 test.describe('what a visit without a session loads (docs/decisions/0027)', () => {
   /** The session engine's chunk and the session calls' (refresh, logout, profile). */
   const ENGINE = /\/assets\/(live|calls)-[\w-]+\.js$/;
@@ -164,17 +190,20 @@ test.describe('what a visit without a session loads (docs/decisions/0027)', () =
     expect(loaded(ENGINE)).toEqual([]);
     expect(loaded(SEALING)).toEqual([]);
 
-    // The sign-in steps load when the visitor starts typing, and the engine with them: it is there before
-    // the password is checked.
+    // The sign-in steps load when the visitor starts typing, and the engine, the encrypted-call code, the
+    // public key and the login nonce with them: Log in then waits for none of them (docs/decisions/0051).
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await loginName.fill('ptib.demo');
     await expect.poll(() => loaded(ENGINE).length).toBeGreaterThan(0);
-    expect(loaded(SEALING)).toEqual([]);
+    await expect.poll(() => loaded(SEALING).length).toBeGreaterThan(0);
+    await expect.poll(() => asked).toEqual(expect.arrayContaining([API_PATHS.publicKey, API_PATHS.loginNonce]));
     await page.locator('main').getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/#\/dashboard$/);
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-    // authenticate travels encrypted: its code came with the first encrypted call.
-    expect(loaded(SEALING).length).toBeGreaterThan(0);
+    // Log in asked for no second nonce: the one asked for while typing was used.
+    expect(asked.filter((p) => p === API_PATHS.loginNonce)).toHaveLength(1);
 
     // A reload with the session stored loads the engine before anything else needs it, and the session holds.
     scripts.length = 0;

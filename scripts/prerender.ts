@@ -7,7 +7,7 @@
  * How: a Vite SSR build of web/src/prerender.tsx, run here with a jsdom window at `#/home`, then `#/login`.
  * The markup must obey the strict Content-Security-Policy (no inline script but the gate, allowed by its
  * hash; no style attribute), so style attributes are dropped and any script refused. index.html's only
- * script is then a tiny inline gate (see routeGate) that shows the right prerendered main and loads the app
+ * script is then a tiny inline gate (web/src/gate/gate.ts, built by buildGate) that shows the right prerendered main and loads the app
  * after the first paint.
  *
  * Run: node scripts/prerender.ts [outDir]   (default dist/web; `npm run build` runs it)
@@ -16,13 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  APP_PATHNAMES,
-  HOME_HASH,
-  LOGIN_HASH,
-  LOGIN_TEMPLATE_ID,
-  PRERENDERED_ATTR,
-} from '../web/src/app/prerendered-addresses.ts';
+import { LOGIN_TEMPLATE_ID, PRERENDERED_ATTR } from '../web/src/app/prerendered-addresses.ts';
+import type { GateScripts } from '../web/src/gate/gate.ts';
 import { loginScreenKey, readManifest, staticFiles } from './size-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,58 +26,44 @@ const SSR_DIR = path.join(root, 'node_modules/.cache/ptib-prerender');
 /** Below the mobile breakpoint: the menu renders collapsed, as phones (and Lighthouse's mobile run) see it. */
 const PRERENDER_WIDTH = 360;
 
-/** What the gate loads: the app's entry, the chunks it imports, and at #/login the login screen's chunks. */
-export interface GateScripts {
-  entry: string;
-  /** The entry's static imports (Vite's own preload tags are off: vite.config.ts), requested beside it. */
-  preloads: string[];
-  /** Preloaded as well when the address is #/login, so the screen's code does not wait for the entry's. */
-  loginPreloads: string[];
-}
+export type { GateScripts };
+
+/** The gate's source (typed and linted with the app), bundled and minified on its own by buildGate. */
+const GATE_SOURCE = path.join(root, 'web/src/gate/gate.ts');
+/** The name in the built gate that stands for this build's scripts (web/src/gate/gate.ts). */
+const GATE_SCRIPTS_NAME = 'GATE_SCRIPTS';
 
 /**
- * The one script index.html keeps, inline (allowed by its hash in the CSP: server/plugins/web-index.ts), so
- * the first paint waits for no request but the stylesheet. It runs before the first paint and
- * 1) shows the right prerendered main: home's stays at a home address; at #/login the login screen's,
- *    from its `<template>`; any other address gets an empty main (never home's text).
- *    The root's data-prerendered says which screen the main shows ('' for none);
- * 2) lets the prerendered page's disclosure buttons (the menu toggle) open and close what they control
- *    as the app would (aria-expanded, hidden), until the app's markup replaces it: a visitor who taps Menu
- *    before the app has arrived gets the menu, and web/src/app/prerendered.ts keeps it open in the app.
- *    Following a link closes it, as the app's menu does on a phone;
- * 3) starts loading the app (its entry chunk and the chunks that imports) only after the first paint
- *    has reached the screen: the prerendered page is readable, and its search form works, without the
- *    app, so the app's bytes need not compete with the first paint.
+ * The route gate's code, built by the bundler from web/src/gate/gate.ts (which says what it does): one
+ * self-contained script, its constants inlined, with GATE_SCRIPTS still to be written (routeGate).
  */
-export function routeGate({ entry, preloads, loginPreloads }: GateScripts): string {
-  const attr = JSON.stringify(PRERENDERED_ATTR);
-  return (
-    `const r=document.querySelector('#root[${PRERENDERED_ATTR}]'),m=r&&r.querySelector('main'),` +
-    `p=${JSON.stringify(APP_PATHNAMES)}.includes(location.pathname),h=location.hash;let more=[];` +
-    `if(m&&!(p&&${HOME_HASH}.test(h))){` +
-    // No look at the stored session: a first read of localStorage can cost a phone tens of milliseconds
-    // before the first paint. A signed-in visitor sees the form (its button disabled) until the app has
-    // sent them on to the dashboard.
-    `const t=p&&${LOGIN_HASH}.test(h)?document.getElementById(${JSON.stringify(LOGIN_TEMPLATE_ID)}):null;` +
-    `if(t){m.replaceChildren(t.content.cloneNode(true));more=${JSON.stringify(loginPreloads)}}else m.replaceChildren();` +
-    `r.setAttribute(${attr},t?'login':'')}` +
-    // Within the prerendered root only: once the app's root has replaced it, these find nothing to change.
-    `if(r){const x=(b,o)=>{const c=r.querySelector('#'+b.getAttribute('aria-controls'));if(c){b.setAttribute('aria-expanded',o);c.hidden=!o}};` +
-    `r.addEventListener('click',e=>{const b=e.target.closest('button[aria-controls][aria-expanded]');if(b)x(b,b.getAttribute('aria-expanded')!=='true')});` +
-    `addEventListener('hashchange',()=>r.querySelectorAll('[aria-controls][aria-expanded=true]').forEach(b=>x(b,false)))}` +
-    `let started=false;const start=()=>{if(started)return;started=true;` +
-    // One request per task: starting a request costs the main thread a few milliseconds on a slow phone.
-    `[...${JSON.stringify(preloads)},...more].forEach(href=>setTimeout(()=>{const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}));` +
-    `setTimeout(()=>import(${JSON.stringify(entry)}))};` +
-    // Once the first paint has been presented (the paint timing entry), not at the first frame: this script
-    // runs before that frame, whose paint can reach the screen after a timer set in it has fired. A hidden
-    // tab paints nothing: the timer starts the app there, and where paint timing is unknown.
-    `if(globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint'))new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(start)}).observe({type:'paint',buffered:true});` +
-    `else requestAnimationFrame(()=>setTimeout(start));setTimeout(start,${START_FALLBACK_MS})`
-  );
+export async function buildGate(): Promise<string> {
+  const { build } = await import('vite');
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      target: 'es2022',
+      lib: { entry: GATE_SOURCE, formats: ['iife'], name: 'ptibGate' },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string }[] }[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c) => c.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0]!.code) throw new Error('prerender: the gate did not build into one script');
+  const code = chunks[0]!.code.trim();
+  if (code.split(GATE_SCRIPTS_NAME).length !== 2)
+    throw new Error(`prerender: the built gate must name ${GATE_SCRIPTS_NAME} once`);
+  return code;
 }
-/** Longest wait for a painted frame before the app is loaded anyway. */
-const START_FALLBACK_MS = 1_000;
+
+/** The built gate with this build's scripts written in. */
+export function routeGate(gateCode: string, scripts: GateScripts): string {
+  return gateCode.replace(GATE_SCRIPTS_NAME, () => JSON.stringify(scripts));
+}
 
 type Globals = Record<string, unknown>;
 
@@ -179,6 +160,7 @@ export type Preloads = Pick<GateScripts, 'preloads' | 'loginPreloads'>;
 export function inject(
   indexHtml: string,
   pages: Pages,
+  gateCode: string,
   chunks: Preloads = { preloads: [], loginPreloads: [] },
 ): { html: string; gate: string } {
   const empty = /<div id="root"><\/div>/;
@@ -187,7 +169,7 @@ export function inject(
   if (!entry) throw new Error('prerender: index.html has no entry script');
   const preloadTags = [...indexHtml.matchAll(/\s*<link rel="modulepreload"[^>]*href="([^"]+)">/g)];
   const preloads = [...new Set([...chunks.preloads, ...preloadTags.map((m) => m[1]!)])].filter((h) => h !== entry[1]);
-  const gate = routeGate({
+  const gate = routeGate(gateCode, {
     entry: entry[1]!,
     preloads,
     loginPreloads: chunks.loginPreloads.filter((href) => href !== entry[1] && !preloads.includes(href)),
@@ -253,7 +235,7 @@ export async function prerender(outDir = path.join(root, 'dist/web')): Promise<v
   });
   rmSync(SSR_DIR, { recursive: true, force: true });
   const indexFile = path.join(outDir, 'index.html');
-  const { html } = inject(readFileSync(indexFile, 'utf8'), pages, gatePreloads(outDir));
+  const { html } = inject(readFileSync(indexFile, 'utf8'), pages, await buildGate(), gatePreloads(outDir));
   writeFileSync(indexFile, html);
 }
 

@@ -109,13 +109,41 @@ describe('guards of dashboard, profile, esvc and generic (spec §6, in order)', 
     expect(sessionStorage.getItem('PTIB.returnTo')).toBe('#/generic?app=PIS');
   });
 
-  it('lets a PTIB user with SEMS01 in, fetching the identity once and caching authorizations', async () => {
+  it('lets a PTIB user with SEMS01 in, asking the server at each navigation and caching authorizations', async () => {
     signedIn();
     profile.mockResolvedValue({ kind: 'ok', identity: user() });
     expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('allow');
     expect(await run(SIGNED_IN_WITH_SEMS01, '#/profile')).toBe('allow');
-    expect(profile).toHaveBeenCalledTimes(1);
+    expect(profile).toHaveBeenCalledTimes(2);
     expect(JSON.parse(sessionStorage.getItem('PTIB.authorizations') ?? 'null')).toEqual(['SEMS01']);
+  });
+
+  it("the sign-in's own profile answer stands for its first navigation only", async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    await identity.prime();
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('allow');
+    expect(profile).toHaveBeenCalledTimes(1);
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/profile')).toBe('allow');
+    expect(profile).toHaveBeenCalledTimes(2);
+  });
+
+  it('a server that no longer vouches for the identity takes it out of memory', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('allow');
+    profile.mockResolvedValue({ kind: 'none' });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/profile')).toBe(LOGIN_REQUIRED_HREF);
+    expect(identity.current()).toBeNull();
+  });
+
+  it('a server out of reach leaves the identity in memory, and the screen opens (offline)', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('allow');
+    profile.mockResolvedValue({ kind: 'unreachable' });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/profile')).toBe('allow');
+    expect(identity.current()?.PTIBName).toBe('Tan Ah Kow');
   });
 
   it('fetches the identity again after a proxy switch', async () => {

@@ -34,9 +34,12 @@ export const requireToken: Guard = async ({ target }) => {
   return getToken() ? ALLOW : toLogin(target);
 };
 
-/** The profile is not blocked (retrieveProfile header 4100). Fetches the identity, once per session. */
+/**
+ * The profile is not blocked (retrieveProfile header 4100). Asks the server at every guarded navigation,
+ * so a session ended elsewhere shows nothing from memory (docs/decisions/0050-a-guarded-navigation-asks-the-server.md).
+ */
 export const requireUnblockedProfile: Guard = async () => {
-  const answer = await identity.load();
+  const answer = await identity.confirm();
   return answer.kind === 'blocked' ? { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) } : ALLOW;
 };
 

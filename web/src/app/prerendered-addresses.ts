@@ -1,6 +1,6 @@
 /**
- * Shared by the browser app and the build's prerender step (scripts/prerender.ts), which writes the same
- * tests into its route gate: the one place that says which addresses show which prerendered screen
+ * Shared by the browser app and the route gate (web/src/gate/gate.ts, which the build bundles into
+ * index.html with these inlined): the one place that says which addresses show which prerendered screen
  * (docs/decisions/0012-prerendered-home.md).
  */
 export const PRERENDERED_ATTR = 'data-prerendered';

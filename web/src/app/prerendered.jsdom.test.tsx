@@ -10,7 +10,7 @@ import { signIn } from '../features/auth/api.ts';
 import { LoginForm } from '../features/auth/LoginForm.tsx';
 import { replacePrerendered } from './prerendered.ts';
 
-vi.mock('../features/auth/api.ts', () => ({ signIn: vi.fn() }));
+vi.mock('../features/auth/api.ts', () => ({ signIn: vi.fn(), prepareSignIn: vi.fn() }));
 
 const page = (
   <>

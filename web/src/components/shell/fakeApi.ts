@@ -10,8 +10,10 @@ export interface FakeCall {
 }
 
 /**
- * Answers the web app's calls in component tests (not part of the app): a handler per path (without
- * query) gives status and body; GET /api/config answers by itself. Records every call.
+ * The one way component tests fake the API (not part of the app): at the fetch under the real HTTP
+ * layer, so a screen's calls, their envelopes and failures go the way they go in the browser. A handler
+ * per path (without query) gives status and body, or throws for a connection that failed; GET /api/config
+ * answers by itself. Records every call.
  */
 export function fakeApi(
   handlers: Record<

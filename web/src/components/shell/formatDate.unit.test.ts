@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FOOTER_DATE_FORMAT } from '../../../../contract/index.ts';
-import { formatDate, parseIsoDate } from './formatDate.ts';
+import { formatDate, formatDateTime, formatDay, parseIsoDate } from './formatDate.ts';
 
 describe('formatDate', () => {
   it(`formats ${FOOTER_DATE_FORMAT} as the footer shows it`, () => {
@@ -20,5 +20,13 @@ describe('formatDate', () => {
     const date = parseIsoDate('2026-11-02')!;
     expect([date.getFullYear(), date.getMonth(), date.getDate()]).toEqual([2026, 10, 2]);
     expect(parseIsoDate('02/11/2026')).toBeNull();
+  });
+
+  it('writes a moment as its local day, and with its time; nothing for what is not a date', () => {
+    const moment = new Date(2026, 8, 12, 9, 5);
+    expect(formatDay(moment)).toBe('12 Sep 2026');
+    expect(formatDateTime(moment.toISOString())).toBe('12 Sep 2026, 09:05');
+    expect(formatDay('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });

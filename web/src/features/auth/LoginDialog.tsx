@@ -34,8 +34,8 @@ export default function LoginDialog({ onClosed }: LoginDialogProps) {
       </div>
       <p>{HOME_STEP_MESSAGES.loginRequired}</p>
       <LoginForm
-        onToken={(token, rememberMe) => {
-          complete(token, rememberMe);
+        onToken={async (token, rememberMe) => {
+          await complete(token, rememberMe);
           ref.current?.close();
         }}
       />

@@ -13,7 +13,7 @@ import LoginDialog from './LoginDialog.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import LoginPage from './LoginPage.tsx';
 
-vi.mock('./api.ts', () => ({ signIn: vi.fn() }));
+vi.mock('./api.ts', () => ({ signIn: vi.fn(), prepareSignIn: vi.fn() }));
 vi.mock('../otp/api.ts', () => ({
   sendOtp: vi.fn(() => Promise.resolve({ kind: 'refused', code: '5301', message: 'not sent in this test' })),
   verifyOtp: vi.fn(),
@@ -67,7 +67,7 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
     await user.click(screen.getByLabelText(/Remember me/));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    // The sign-in calls load when the form is first used (signInSteps.ts), so the call may come a moment later.
+    // The sign-in calls load when the form is first used (app/signInSteps.ts), so the call may come a moment later.
     await waitFor(() =>
       expect(signInMock).toHaveBeenCalledWith({
         loginName: 'ptib.demo',

@@ -2,15 +2,18 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '../../../../contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 
-/** Loaded once the visitor starts typing, not with the screen (signInSteps.ts says why). */
-const loadSignInSteps = () => import('./signInSteps.ts');
+/** Loaded once the visitor starts typing, not with the screen (app/signInSteps.ts says why). */
+const loadSignInSteps = () => import('../../app/signInSteps.ts');
 type OtpStepComponent = Awaited<ReturnType<typeof loadSignInSteps>>['OtpStep'];
 /** Starts loading early; a failure here is reported when the form is sent. */
 const prefetchSignInSteps = () => void loadSignInSteps().catch(() => undefined);
 
 export interface LoginFormProps {
-  /** Called with the new token and the remember-me choice; throws when the token cannot be kept. */
-  onToken: (token: string, rememberMe: boolean) => void;
+  /**
+   * Called with the new token and the remember-me choice; the form stays busy until it settles, and
+   * reports a failure (the token cannot be kept).
+   */
+  onToken: (token: string, rememberMe: boolean) => void | Promise<void>;
 }
 
 type Field = 'loginName' | 'password';
@@ -69,7 +72,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
       switch (outcome.kind) {
         case 'token':
           try {
-            onToken(outcome.token, rememberMe);
+            await onToken(outcome.token, rememberMe);
           } catch {
             setServerError(LOGIN_FORM_MESSAGES.signInFailed);
             focusSummary();

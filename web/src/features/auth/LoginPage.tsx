@@ -7,7 +7,7 @@ import './auth.css';
 
 // Only deployments with SAML offer single sign-on, and only once GET /api/config said so: its code loads
 // then, not with every visit to the login screen (the first-load budget of #/login, docs/decisions/0026 and scripts/size-budget.ts).
-const SsoSignIn = lazyPart(() => import('../sso/SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
+const SsoSignIn = lazyPart(() => import('../../app/SsoSignIn.ts').then((m) => ({ default: m.SsoSignIn })));
 
 /** `#/login`: the login screen. The build prerenders it (docs/decisions/0012-prerendered-home.md). */
 export default function LoginPage(_props: ScreenProps) {

@@ -1,5 +1,5 @@
-import { API_PATHS, LOGIN_FORM_MESSAGES } from '../../../../contract/index.ts';
-import { api, type ApiFailure } from '../../lib/http/index.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES, LOGIN_NONCE_TTL_MS } from '../../../../contract/index.ts';
+import { api, type ApiFailure, type ApiResult } from '../../lib/http/index.ts';
 import { stepFailure } from '../../lib/http/step-failure.ts';
 import { clearSession } from '../../lib/session/storage.ts';
 
@@ -7,7 +7,7 @@ import { clearSession } from '../../lib/session/storage.ts';
 // login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
 const schemas = () => import('../../../../contract/schemas/auth.ts');
 
-/** Sign-in calls: the one-time login nonce, then authenticate (spec §7). Loaded once the login form is used (signInSteps.ts). */
+/** Sign-in calls: the one-time login nonce, then authenticate (spec §7). Loaded once the login form is used (app/signInSteps.ts). */
 export type LoginOutcome =
   | { kind: 'token'; token: string }
   /** The account also needs an SMS one-time password. */
@@ -31,9 +31,35 @@ function failed(result: ApiFailure): LoginOutcome {
   return failure.kind === 'refused' ? { kind: 'refused', message: failure.message } : failure;
 }
 
+/** A nonce asked for ahead of Log in, with when; each is used once. */
+let early: { at: number; nonce: Promise<ApiResult<unknown>> } | null = null;
+
+/**
+ * What sign-in needs from nobody but the server, started while the user types (docs/decisions/0051): the
+ * login nonce, the schemas, the encrypted-call code and the server's public key. Log in then runs only
+ * authenticate and the profile. Failures here are nobody's to see: signIn asks again.
+ */
+export function prepareSignIn(): void {
+  void schemas().catch(() => undefined);
+  void import('../../lib/http/payload.ts').then(({ preparePublicKey }) => preparePublicKey()).catch(() => undefined);
+  early ??= { at: Date.now(), nonce: api.get<unknown>(API_PATHS.loginNonce, { quiet: true, background: true }) };
+}
+
+/** The nonce asked for early if it is still young and was answered, else a new one. */
+async function takeNonce(): Promise<ApiResult<unknown>> {
+  const mine = early;
+  early = null;
+  // Half its life at most: an old form's nonce would be refused as expired.
+  if (mine && Date.now() - mine.at < LOGIN_NONCE_TTL_MS / 2) {
+    const answer = await mine.nonce;
+    if (answer.ok) return answer;
+  }
+  return api.get<unknown>(API_PATHS.loginNonce, { quiet: true });
+}
+
 export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   // The form shows every failure itself: no toasts.
-  const nonce = await api.get<unknown>(API_PATHS.loginNonce, { quiet: true });
+  const nonce = await takeNonce();
   if (!nonce.ok) return failed(nonce);
   const { loginNonceResponseSchema, loginResponseSchema } = await schemas();
   const parsedNonce = loginNonceResponseSchema.safeParse(nonce.responseJSON);

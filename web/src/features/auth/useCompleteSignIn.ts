@@ -1,15 +1,23 @@
 import { useCallback } from 'react';
 import { useRouter } from '../../lib/router/RouterView.tsx';
-import { session } from '../../lib/session/index.ts';
+import { identity, session } from '../../lib/session/index.ts';
 import { takeReturnTo } from '../../lib/session/storage.ts';
 import { signInTarget } from '../../lib/session/target.ts';
 
-/** After a token: start the session, then open the address a guard remembered, or the dashboard. */
-export function useCompleteSignIn(): (token: string, rememberMe: boolean) => void {
+/**
+ * After a token: start the session, fetch the identity, then open the address a guard remembered, or the
+ * dashboard. The address changes only once the identity and the authorizations cached with it are in
+ * (the guards read them), and its answer stands for that first navigation, so it costs no second call
+ * (docs/decisions/0050-a-guarded-navigation-asks-the-server.md). Rejects when the token cannot be kept.
+ */
+export function useCompleteSignIn(): (token: string, rememberMe: boolean) => Promise<void> {
   const router = useRouter();
   return useCallback(
-    (token, rememberMe) => {
+    async (token, rememberMe) => {
       session.begin({ token, rememberMe });
+      // The engine, once loaded, starts this session anew, which forgets an identity fetched before it.
+      await session.whenReady().catch(() => undefined);
+      await identity.prime();
       router.navigate(signInTarget(takeReturnTo()));
     },
     [router],

@@ -1,20 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { ContentSlug } from '../../../../contract/site-pages.ts';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { fetchContentPage, type ContentAnswer } from './api.ts';
 
-/** The page's content, or null while it loads. */
+/** The page's content (or why there is none), or null while it loads. */
 export function useContentPage(slug: ContentSlug): ContentAnswer | null {
-  const signal = useAbortSignal();
-  const [answer, setAnswer] = useState<ContentAnswer | null>(null);
-  useEffect(() => {
-    let current = true;
-    void fetchContentPage(slug, signal).then((next) => {
-      if (current && !signal.aborted) setAnswer(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, [slug, signal]);
-  return answer;
+  const { state } = useLoad(slug, (signal) => fetchContentPage(slug, signal));
+  if (state.kind === 'ready') return state.value;
+  return state.kind === 'failed' ? { ok: false } : null;
 }

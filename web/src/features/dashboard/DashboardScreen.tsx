@@ -1,29 +1,19 @@
 import './dashboard.css';
 import { ROUTES } from '../../../../contract/index.ts';
 import type { CaseSummary, UserIdentity } from '../../../../contract/schemas/index.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { isMasterUser, ProxyPanel } from '../proxy/ProxyPanel.tsx';
+import { isMasterUser, ProxyPanel } from '../../app/parts.ts';
 import { EserviceShortcuts } from './EserviceShortcuts.tsx';
 import { RecordsSummary } from './RecordsSummary.tsx';
 import { useDashboardData } from './useDashboardData.ts';
-import { BillsDue } from '../payments/BillsDue.tsx';
+import { BillsDue } from '../../app/parts.ts';
 
 /** Where a record opens: its e-service's screen, naming the record (the screen then opens it). */
 export const recordHref = (record: CaseSummary) => buildHref(ROUTES.generic, { app: record.appCode, case: record.id });
-
-function Failed({ what, retry }: { what: string; retry: () => void }) {
-  return (
-    <div role="alert">
-      <p>{what} could not be loaded.</p>
-      <button type="button" className="button" onClick={retry}>
-        Try again
-      </button>
-    </div>
-  );
-}
 
 function DashboardBody({ identity }: { identity: UserIdentity }) {
   const { catalogue, records, retry } = useDashboardData(identity.ptibProfileID);
@@ -40,12 +30,12 @@ function DashboardBody({ identity }: { identity: UserIdentity }) {
         </section>
       )}
       {isMasterUser(identity) && <ProxyPanel identity={identity} />}
-      {records.kind === 'loading' && <p role="status">Loading your e-service records…</p>}
-      {catalogue.kind === 'failed' ? (
-        <Failed what="Your e-services and records" retry={retry} />
-      ) : (
-        records.kind === 'failed' && <Failed what="Your e-service records" retry={retry} />
-      )}
+      <LoadStatus
+        state={records}
+        loading="Loading your e-service records…"
+        failed={`${catalogue.kind === 'failed' ? 'Your e-services and records' : 'Your e-service records'} could not be loaded.`}
+        retry={retry}
+      />
       {records.kind === 'ready' && (
         <RecordsSummary summary={records.value} eservices={eservices} recordHref={recordHref} />
       )}

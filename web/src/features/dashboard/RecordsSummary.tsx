@@ -1,13 +1,8 @@
 import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
 import type { CaseSummary, CasesSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
+import { formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { countByStatus, totalRecords } from './summary.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
-const formatDate = (iso: string) => {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dateFormat.format(time);
-};
 
 export interface RecordsSummaryProps {
   /** Counts by status and the latest records, most recently updated first (as the server answers). */
@@ -64,7 +59,7 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
                     <td>{titles.get(record.appCode) ?? record.appCode}</td>
                     <td>{CASE_STATUS_LABELS[record.status]}</td>
                     <td>
-                      <time dateTime={record.updatedAt}>{formatDate(record.updatedAt)}</time>
+                      <time dateTime={record.updatedAt}>{formatDay(record.updatedAt)}</time>
                     </td>
                   </tr>
                 ))}

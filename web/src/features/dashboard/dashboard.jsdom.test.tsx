@@ -3,14 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, ROUTES } from '../../../../contract/index.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import { envelope, fakeApi, type FakeCall } from '../../components/shell/fakeApi.ts';
 import { PAYMENT_PATHS, type Bill } from '../../../../contract/payments.ts';
-import { api, type ApiResult } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
-import { fetchMasterList } from '../proxy/api.ts';
 import DashboardScreen from './DashboardScreen.tsx';
 
 const fake = vi.hoisted(() => ({ profile: null as unknown }));
@@ -20,11 +19,6 @@ vi.mock('../../lib/session/index.ts', async () => {
   const identity = createIdentityStore(async () => ({ kind: 'ok', identity: fake.profile as UserIdentity }));
   return { identity, session: { proxySwitched: vi.fn() } };
 });
-vi.mock(import('../proxy/api.ts'), async (original) => ({
-  ...(await original()),
-  fetchMasterList: vi.fn(),
-  switchProxyProfile: vi.fn(),
-}));
 
 const address = {
   blockHouseNo: '10',
@@ -105,27 +99,24 @@ const SUMMARY: CasesSummary = {
   ],
 };
 
-const answer = (responseJSON: unknown): ApiResult<unknown> => ({
-  ok: true,
-  status: 200,
-  header: { responseCode: '200', responseDesc: '' },
-  responseJSON,
-});
-const unreachable: ApiResult<unknown> = { ok: false, kind: 'network' };
+type Answer = { status?: number; body: unknown };
+const answer = (responseJSON: unknown): Answer => ({ body: envelope(responseJSON) });
+/** No answer at all: the connection failed. */
+const unreachable = async (): Promise<Answer> => {
+  throw new TypeError('Failed to fetch');
+};
 
-/** The HTTP layer, faked: what each path answers; any other path is unreachable. */
-const server = new Map<string, () => Promise<ApiResult<unknown>>>();
+/** What each path answers, changed by the tests; the calls go through the real HTTP layer (fakeApi). */
+const server = new Map<string, () => Promise<Answer>>();
 const answering = (body: unknown) => async () => answer(body);
-// The bills panel (features/payments) makes its own call beside the dashboard's two; counted apart.
+let calls: FakeCall[] = [];
+/** The dashboard's own calls (not the configuration, nor the proxy panel's list). */
 const requestedPaths = () =>
-  vi
-    .mocked(api.get)
-    .mock.calls.map(([path]) => path)
-    .filter((path) => path !== PAYMENT_PATHS.bills);
+  calls.map((c) => c.path).filter((p) => p === API_PATHS.eservices || p === API_PATHS.casesSummary);
 
 function deferred() {
-  let resolve!: (result: ApiResult<unknown>) => void;
-  const promise = new Promise<ApiResult<unknown>>((r) => (resolve = r));
+  let resolve!: (result: Answer) => void;
+  const promise = new Promise<Answer>((r) => (resolve = r));
   return { promise, resolve };
 }
 
@@ -150,16 +141,22 @@ beforeEach(() => {
   server.clear();
   server.set(API_PATHS.eservices, answering(catalogue));
   server.set(API_PATHS.casesSummary, answering(SUMMARY));
-  vi.spyOn(api, 'get').mockImplementation(async (path) => (server.get(path) ?? (async () => unreachable))() as never);
-  vi.mocked(fetchMasterList).mockResolvedValue([]);
+  server.set(API_PATHS.retrieveMasterPTIBList, answering({ masterPTIBList: [] }));
+  const route = (path: string) => () => (server.get(path) ?? unreachable)();
+  calls = fakeApi(
+    Object.fromEntries(
+      [API_PATHS.eservices, API_PATHS.casesSummary, API_PATHS.retrieveMasterPTIBList, PAYMENT_PATHS.bills].map((p) => [
+        p,
+        route(p),
+      ]),
+    ),
+  );
 });
 
 afterEach(() => {
   // Unmount first: a mounted dashboard would load the identity again as soon as it is forgotten.
   cleanup();
   identityStore.invalidate();
-  vi.mocked(api.get).mockRestore();
-  vi.mocked(fetchMasterList).mockReset();
 });
 
 const table = (caption: string) => screen.getByRole('table', { name: caption });
@@ -196,6 +193,19 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'RD 000007 2026' })).toHaveAttribute('href', '#/generic?app=PRD&case=7');
     // One call for the records, whatever the number of e-services: not one per e-service.
     expect(requestedPaths().sort()).toEqual([API_PATHS.casesSummary, API_PATHS.eservices].sort());
+  });
+
+  it('writes dates as every other screen does (d MMM yyyy: Sep, not Sept)', async () => {
+    server.set(
+      API_PATHS.casesSummary,
+      answering({
+        ...SUMMARY,
+        latest: [{ ...record('9', 'PRD', 'RD 000009 2026', 'draft', 1), updatedAt: '2026-09-12T04:00:00.000Z' }],
+      }),
+    );
+    renderDashboard();
+    const latest = await screen.findByRole('table', { name: 'Latest records' });
+    expect(within(latest).getByText('12 Sep 2026')).toHaveAttribute('datetime', '2026-09-12T04:00:00.000Z');
   });
 
   it('asks for the records without waiting for the catalogue', async () => {
@@ -237,7 +247,7 @@ describe('dashboard', () => {
   });
 
   it('offers to try again when the records cannot be loaded', async () => {
-    server.set(API_PATHS.casesSummary, async () => unreachable);
+    server.set(API_PATHS.casesSummary, unreachable);
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your e-service records could not be loaded.');
@@ -250,7 +260,7 @@ describe('dashboard', () => {
   });
 
   it('shows no records without the catalogue, and offers to try again', async () => {
-    server.set(API_PATHS.eservices, async () => unreachable);
+    server.set(API_PATHS.eservices, unreachable);
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your e-services and records could not be loaded.');
@@ -267,7 +277,7 @@ describe('dashboard', () => {
     renderDashboard();
     await screen.findByText('Welcome, Tan Ah Kow');
     expect(screen.queryByRole('region', { name: 'Act for another profile' })).not.toBeInTheDocument();
-    expect(fetchMasterList).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.path)).not.toContain(API_PATHS.retrieveMasterPTIBList);
   });
 
   it('shows the acting profile and reloads its records after a proxy switch', async () => {

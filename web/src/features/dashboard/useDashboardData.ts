@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
-import { fetchCasesSummary, fetchCatalogue } from './api.ts';
-
-export type Loadable<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; value: T };
+import { fetchCatalogue } from '../../lib/catalogue.ts';
+import { FAILED, LOADING, useLoad, type Loadable } from '../../lib/http/useLoad.ts';
+import { fetchCasesSummary } from './api.ts';
 
 export interface DashboardData {
   catalogue: Loadable<CatalogueResponse>;
@@ -14,49 +13,26 @@ export interface DashboardData {
   retry: () => void;
 }
 
-const LOADING = { kind: 'loading' } as const;
-const FAILED = { kind: 'failed' } as const;
-
-interface Answers {
-  key: string;
-  catalogue: Loadable<CatalogueResponse>;
-  summary: Loadable<CasesSummary>;
-}
-
 /**
  * The catalogue and the records summary of the profile acted for: two calls side by side, loaded
  * again when that profile changes (a proxy switch). Answers are kept under the profile they belong
  * to, so nothing of the previous profile stays on screen, and a late answer for it is dropped.
  */
 export function useDashboardData(actingProfileId: string): DashboardData {
-  const [attempt, setAttempt] = useState(0);
-  const key = `${actingProfileId}#${attempt}`;
-  const [state, setState] = useState<Answers>({ key: '', catalogue: LOADING, summary: LOADING });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const settle = (answer: Partial<Omit<Answers, 'key'>>) => {
-      if (signal.aborted) return;
-      setState((s) => (s.key === key ? { ...s, ...answer } : { key, catalogue: LOADING, summary: LOADING, ...answer }));
-    };
-    fetchCatalogue(signal).then(
-      (value) => settle({ catalogue: { kind: 'ready', value } }),
-      () => settle({ catalogue: FAILED }),
-    );
-    fetchCasesSummary(signal).then(
-      (value) => settle({ summary: { kind: 'ready', value } }),
-      () => settle({ summary: FAILED }),
-    );
-    return () => controller.abort();
-  }, [key]);
-
-  const { catalogue, summary } = state.key === key ? state : { catalogue: LOADING, summary: LOADING };
+  const catalogue = useLoad(actingProfileId, (signal) => fetchCatalogue(signal));
+  const summary = useLoad(actingProfileId, fetchCasesSummary);
   const records: Loadable<CasesSummary> =
-    catalogue.kind === 'failed' || summary.kind === 'failed'
+    catalogue.state.kind === 'failed' || summary.state.kind === 'failed'
       ? FAILED
-      : catalogue.kind === 'ready' && summary.kind === 'ready'
-        ? summary
+      : catalogue.state.kind === 'ready' && summary.state.kind === 'ready'
+        ? summary.state
         : LOADING;
-  return { catalogue, records, retry: () => setAttempt((n) => n + 1) };
+  return {
+    catalogue: catalogue.state,
+    records,
+    retry: () => {
+      catalogue.retry();
+      summary.retry();
+    },
+  };
 }

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { ROUTES } from '../../../../contract/index.ts';
-import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
 import { MenuGroup, MenuLink } from '../../components/shell/SiteMenu.tsx';
-import { fetchCatalogue } from './api.ts';
+import { fetchCatalogue } from '../../lib/catalogue.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { menusOf } from './filter.ts';
 
 /**
@@ -10,15 +9,9 @@ import { menusOf } from './filter.ts';
  * EserviceMenuSlot once someone is signed in). profileId re-fetches after a proxy switch.
  */
 export default function EserviceMenu({ profileId }: { profileId: string }) {
-  const [groups, setGroups] = useState<CatalogueResponse['groups'] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void fetchCatalogue({ signal: controller.signal, background: true }).then((result) => {
-      if (!controller.signal.aborted) setGroups(result.ok ? result.catalogue.groups : null);
-    });
-    return () => controller.abort();
-  }, [profileId]);
+  // A background call: the menus simply have no e-service groups when it fails.
+  const { state } = useLoad(profileId, (signal) => fetchCatalogue(signal, { background: true }));
+  const groups = state.kind === 'ready' ? state.value.groups : null;
 
   return (
     <>

@@ -1,35 +1,25 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
-import { useAbortSignal } from '../../lib/http/index.ts';
-import { UnsavedInputList } from '../generic/UnsavedInputList.tsx';
-import { fetchCatalogue } from './api.ts';
+import { UnsavedInputList } from '../../app/parts.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { fetchCatalogue } from '../../lib/catalogue.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { countEservices, filterCatalogue } from './filter.ts';
 import './esvc.css';
 
 const groupId = (name: string) => `esvc-group-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; catalogue: CatalogueResponse };
 
 /**
  * E-services (#/esvc): every e-service the acting profile may use, by group, with search-as-you-type
  * over title and description. Each links to its view (the generic screen unless the catalogue says).
  */
 export default function EsvcScreen() {
-  const signal = useAbortSignal();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const { state: loaded } = useLoad('catalogue', (signal) => fetchCatalogue(signal));
   const [query, setQuery] = useState('');
   const searchId = useId();
 
-  useEffect(() => {
-    void fetchCatalogue({ signal }).then((result) => {
-      if (signal.aborted) return;
-      setLoaded(result.ok ? { state: 'ready', catalogue: result.catalogue } : { state: 'failed' });
-    });
-  }, [signal]);
-
   const groups = useMemo(
-    () => (loaded.state === 'ready' ? filterCatalogue(loaded.catalogue.groups, query) : []),
+    () => (loaded.kind === 'ready' ? filterCatalogue(loaded.value.groups, query) : []),
     [loaded, query],
   );
   const count = countEservices(groups);
@@ -40,13 +30,8 @@ export default function EsvcScreen() {
         E-services
       </h1>
       <UnsavedInputList />
-      {loaded.state === 'loading' && <p>Loading the e-services…</p>}
-      {loaded.state === 'failed' && (
-        <p className="notice notice-error" role="alert">
-          {MESSAGES.somethingWrong}
-        </p>
-      )}
-      {loaded.state === 'ready' && (
+      <LoadStatus state={loaded} loading="Loading the e-services…" failed={MESSAGES.somethingWrong} />
+      {loaded.kind === 'ready' && (
         <>
           <div role="search" className="esvc-search">
             <label htmlFor={searchId}>Search e-services</label>

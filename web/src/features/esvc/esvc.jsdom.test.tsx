@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../contract/index.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS, MESSAGES } from '../../../../contract/index.ts';
 import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
-import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/http/index.ts';
+import { envelope, fakeApi } from '../../components/shell/fakeApi.ts';
 import EsvcScreen from './EsvcScreen.tsx';
 
 const catalogue: CatalogueResponse = {
@@ -49,22 +49,8 @@ const catalogue: CatalogueResponse = {
 
 let answer: { status: number; body: unknown };
 beforeEach(() => {
-  answer = { status: 200, body: { header: { responseCode: '200', responseDesc: 'OK' }, responseJSON: catalogue } };
-  configureHttp({
-    getToken: () => 'token',
-    fetch: async (input) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body =
-        path === '/api/eservices'
-          ? answer.body
-          : { header: { responseCode: '200', responseDesc: 'OK' }, responseJSON: null };
-      return new Response(JSON.stringify(body), { status: path === '/api/eservices' ? answer.status : 200 });
-    },
-  });
-});
-afterEach(() => {
-  resetHttpSettings();
-  resetHttpClient();
+  answer = { status: 200, body: envelope(catalogue) };
+  fakeApi({ [API_PATHS.eservices]: () => answer });
 });
 
 describe('the e-services screen', () => {
@@ -97,7 +83,7 @@ describe('the e-services screen', () => {
   });
 
   it('says when the catalogue cannot be had', async () => {
-    answer = { status: 500, body: { header: { responseCode: '500', responseDesc: 'x' }, responseJSON: null } };
+    answer = { status: 500, body: envelope(null, '500', 'x') };
     render(<EsvcScreen />);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.somethingWrong);
   });

@@ -56,7 +56,7 @@ import {
 import { RecordList } from './RecordList.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
-import { BillPanel } from '../payments/BillPanel.tsx';
+import { BillPanel } from '../../app/parts.ts';
 import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
 import './generic.css';
 

@@ -14,8 +14,8 @@ import './otp.css';
 export interface OtpStepProps {
   /** Where the code goes, as the password step's answer showed it (****1234). */
   maskedMobile: string;
-  /** Hands the token over, as the password step would; throws when it cannot be kept. */
-  onToken: (token: string) => void;
+  /** Hands the token over, as the password step would; fails when it cannot be kept. */
+  onToken: (token: string) => void | Promise<void>;
   /** Back to the password step (a new sign-in). */
   onBack: () => void;
 }
@@ -120,16 +120,19 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
     }
     setVerifying(true);
     const outcome = await verifyOtp(typed);
-    setVerifying(false);
     if (outcome.kind === 'token') {
+      // Still verifying while the sign-in completes (the identity is fetched before the next screen).
       try {
-        onToken(outcome.token);
+        await onToken(outcome.token);
       } catch {
         showError(LOGIN_FORM_MESSAGES.signInFailed);
         setFinished(true);
+      } finally {
+        setVerifying(false);
       }
       return;
     }
+    setVerifying(false);
     setCode('');
     showFailure(outcome);
     if (outcome.kind === 'refused' && outcome.code === OTP_RESPONSE_CODE.EXPIRED && sendsLeft > 0) {

@@ -7,10 +7,9 @@ import {
   type BillDetail,
 } from '../../../../contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { formatDateTime } from '../generic/format.ts';
-import { saveBlob } from '../generic/flow.ts';
+import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
-import { formatDay } from './formatDay.ts';
+import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import './payments.css';
 
 /**

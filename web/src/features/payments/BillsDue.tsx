@@ -4,7 +4,7 @@ import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, type Bill } from '../../.
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { paymentsApi } from './api.ts';
-import { formatDay } from './formatDay.ts';
+import { formatDay } from '../../components/shell/formatDate.ts';
 
 /** The dashboard's bills of the acting profile, with their state; nothing when there are none. */
 export function BillsDue() {

@@ -4,16 +4,10 @@ import {
   switchProxyResponseSchema,
   type MasterPtibEntry,
 } from '../../../../contract/schemas/auth.ts';
-import { api, type ApiFailure } from '../../lib/http/index.ts';
+import { CallFailed } from '../../lib/catalogue.ts';
+import { api } from '../../lib/http/index.ts';
 
-/** A call that did not succeed, with the HTTP layer's account of why. */
-export class CallFailed extends Error {
-  readonly failure: ApiFailure;
-  constructor(failure: ApiFailure) {
-    super(failure.kind === 'refused' ? failure.header.responseDesc : `call failed: ${failure.kind}`);
-    this.failure = failure;
-  }
-}
+export { CallFailed };
 
 /** POST /01-01-01/retrieveMasterPTIBList: the profiles a master user may act for. */
 export async function fetchMasterList(signal?: AbortSignal): Promise<MasterPtibEntry[]> {

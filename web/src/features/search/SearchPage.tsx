@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { MESSAGES, ROUTES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '../../../../contract/index.ts';
 import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '../../../../contract/site-pages.ts';
 import { useSiteSearchSubmit } from '../../components/shell/SiteSearchForm.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { fetchSearch, type SearchAnswer } from './api.ts';
@@ -15,20 +15,10 @@ function readPage(raw: string | null): number {
 }
 
 function useSearch(q: string, page: number): SearchAnswer | null {
-  const signal = useAbortSignal();
-  const [answer, setAnswer] = useState<{ key: string; value: SearchAnswer } | null>(null);
-  const key = `${page}:${q}`;
-  useEffect(() => {
-    if (!q || q.length > SITE_SEARCH.QUERY_MAX_LENGTH) return;
-    let current = true;
-    void fetchSearch(q, page, signal).then((value) => {
-      if (current && !signal.aborted) setAnswer({ key, value });
-    });
-    return () => {
-      current = false;
-    };
-  }, [q, page, key, signal]);
-  return answer?.key === key ? answer.value : null;
+  const wanted = Boolean(q) && q.length <= SITE_SEARCH.QUERY_MAX_LENGTH;
+  const { state } = useLoad(wanted ? `${page}:${q}` : null, (signal) => fetchSearch(q, page, signal));
+  if (state.kind === 'ready') return state.value;
+  return state.kind === 'failed' ? { ok: false, reason: 'failed' } : null;
 }
 
 function resultCountText(total: number, page: number, q: string): string {

@@ -55,6 +55,14 @@ function serverPublicKey(signal: AbortSignal): Promise<PayloadCryptoKey> {
   return publicKey;
 }
 
+/**
+ * Fetches the public key ahead of the first encrypted call (the login form does while the user types,
+ * docs/decisions/0051). A failure is not reported: the call itself tries again.
+ */
+export function preparePublicKey(): void {
+  serverPublicKey(new AbortController().signal).catch(() => undefined);
+}
+
 /** Forget the public key: the server refused a payload, perhaps because its key was replaced. */
 export function forgetPublicKey(): void {
   publicKey = null;

@@ -42,15 +42,22 @@ export const sessionCalls: SessionCalls = {
   },
 };
 
-/** POST retrieveProfile: the identity, a blocked profile (header 4100), or none. */
+/** POST retrieveProfile: the identity, a blocked profile (header 4100), none, or no answer at all. */
 export async function fetchProfile(): Promise<ProfileAnswer> {
   const result = await api.post<unknown>(API_PATHS.retrieveProfile, undefined, { block: true });
   if (result.ok) {
     const parsed = (await schemas()).userIdentitySchema.safeParse(result.responseJSON);
     return profileAnswerOf(RESPONSE_CODE.OK, parsed.success ? parsed.data : null);
   }
-  if (result.kind === 'refused') return profileAnswerOf(result.header.responseCode, null);
-  return { kind: 'none' };
+  switch (result.kind) {
+    case 'refused':
+      return profileAnswerOf(result.header.responseCode, null);
+    case 'session':
+      return { kind: 'none' };
+    default:
+      // The server did not say the session is over: what it said last still stands.
+      return { kind: 'unreachable' };
+  }
 }
 
 /** Reads the profile call's header: 4100 is a blocked profile, whatever the body. */

@@ -2,21 +2,31 @@ import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import { setAuthorizations, setDashboardMessage } from './storage.ts';
 
 /**
- * The signed-in user's identity (spec §3), fetched once per session and kept in memory; fetched again
- * after a proxy switch. Guards read it before protected screens load; screens read it to show it.
+ * The signed-in user's identity (spec §3), kept in memory for the screens that show it. The server
+ * vouches for it again at every guarded navigation (confirm), so a session ended elsewhere shows nothing
+ * of the user from memory (docs/decisions/0050-a-guarded-navigation-asks-the-server.md).
  */
 export type ProfileAnswer =
   | { kind: 'ok'; identity: UserIdentity }
   /** Header 4100: the profile is blocked (spec §6). */
   | { kind: 'blocked' }
-  /** No identity: the call failed or was refused. */
-  | { kind: 'none' };
+  /** No identity: the server refused it (the session may have ended meanwhile). */
+  | { kind: 'none' }
+  /** No answer (offline, a time-out, a failing server): the server said nothing about the session. */
+  | { kind: 'unreachable' };
 
 export type ProfileFetcher = () => Promise<ProfileAnswer>;
 
 export interface IdentityStore {
   /** The identity, fetching it when not known yet. */
   load(): Promise<ProfileAnswer>;
+  /**
+   * For a guarded navigation: asks the server again, unless the last answer was fetched for this very
+   * navigation (prime). A server that cannot be reached leaves the identity as it was.
+   */
+  confirm(): Promise<ProfileAnswer>;
+  /** Fetches the identity now, and lets its answer stand for the next guarded navigation (a sign-in's). */
+  prime(): Promise<ProfileAnswer>;
   /** The identity if known, without fetching. */
   current(): UserIdentity | null;
   /** Forgets it (logout, proxy switch): the next load fetches again. */
@@ -29,36 +39,66 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
   let pending: Promise<ProfileAnswer> | null = null;
   /** Bumped by invalidate, so an answer fetched for an older session is dropped. */
   let generation = 0;
+  /** The known identity was fetched for the navigation about to happen (prime). */
+  let primed = false;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const l of listeners) l();
   };
 
+  function fetchNow(): Promise<ProfileAnswer> {
+    if (pending) return pending;
+    const mine = generation;
+    pending = fetchProfile()
+      .catch((): ProfileAnswer => ({ kind: 'unreachable' }))
+      .then((answer) => {
+        if (mine !== generation) return answer;
+        pending = null;
+        if (answer.kind === 'ok') {
+          identity = answer.identity;
+          // Cached for the session (spec §6): other screens read them without a call.
+          setAuthorizations(answer.identity.authorizations);
+          setDashboardMessage(answer.identity.dashboardMessage);
+          notify();
+        } else if (answer.kind !== 'unreachable' && identity !== null) {
+          // The server no longer vouches for the identity in memory: no screen may show it.
+          identity = null;
+          notify();
+        }
+        return answer;
+      });
+    return pending;
+  }
+
   return {
     load() {
       if (identity) return Promise.resolve({ kind: 'ok', identity });
-      if (pending) return pending;
-      const mine = generation;
-      pending = fetchProfile()
-        .catch((): ProfileAnswer => ({ kind: 'none' }))
-        .then((answer) => {
-          if (mine !== generation) return answer;
-          pending = null;
-          if (answer.kind === 'ok') {
-            identity = answer.identity;
-            // Cached for the session (spec §6): other screens read them without a call.
-            setAuthorizations(answer.identity.authorizations);
-            setDashboardMessage(answer.identity.dashboardMessage);
-            notify();
-          }
-          return answer;
-        });
-      return pending;
+      return fetchNow();
+    },
+    confirm() {
+      if (primed && identity) {
+        primed = false;
+        return Promise.resolve({ kind: 'ok', identity });
+      }
+      primed = false;
+      return fetchNow().then((answer) => {
+        // Offline, the screens keep what the server last said (docs/decisions/0032): it has not ended
+        // the session as far as anyone here can tell.
+        if (answer.kind === 'unreachable' && identity) return { kind: 'ok', identity };
+        return answer;
+      });
+    },
+    prime() {
+      return fetchNow().then((answer) => {
+        primed = answer.kind === 'ok';
+        return answer;
+      });
     },
     current: () => identity,
     invalidate() {
       generation += 1;
       pending = null;
+      primed = false;
       if (identity === null) return;
       identity = null;
       notify();

@@ -4,12 +4,18 @@
  * the visitor starts typing (or sends the form), so the login screen's own chunk stays small (the first-load
  * 85 KB budget for #/login, scripts/size-budget.ts).
  */
-import { session } from '../../lib/session/index.ts';
+import { session } from '../lib/session/index.ts';
 
-export { signIn } from './api.ts';
-export { deviceModel } from './device.ts';
-export { OtpStep } from '../otp/OtpStep.tsx';
+// Here, where the app puts features together, as the step of one feature (otp) belongs to another's
+// journey (auth): features import no other feature (eslint.config.js).
+import { prepareSignIn } from '../features/auth/api.ts';
+
+export { signIn } from '../features/auth/api.ts';
+export { deviceModel } from '../features/auth/device.ts';
+export { OtpStep } from '../features/otp/OtpStep.tsx';
 
 // The session engine loads with the sign-in steps, not with the screen: by the time a token comes back,
 // the session begins at once (lib/session/deferred.ts).
 void session.ensure().catch(() => undefined);
+// What Log in needs from nobody but the server, under way while the user types (docs/decisions/0051).
+prepareSignIn();
