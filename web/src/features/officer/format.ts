@@ -1,0 +1,26 @@
+import { FOOTER_DATE_FORMAT } from '../../../../contract/index.ts';
+import { formatDate } from '../../components/shell/formatDate.ts';
+
+/** A due date (YYYY-MM-DD, a Singapore day) as the portal writes dates: '5 Mar 2026'. */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  return formatDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), FOOTER_DATE_FORMAT);
+}
+
+/** A stored answer as text, for the answers and the changes: lists joined, nothing as 'Not provided'. */
+export function describeValue(value: unknown, fileNames: ReadonlyMap<string, string>, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return empty;
+    return value
+      .map((v) => (typeof v === 'string' ? (fileNames.get(v) ?? v) : describeValue(v, fileNames, empty)))
+      .join(', ');
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${describeValue(v, fileNames, empty)}`)
+      .join('; ');
+  return String(value);
+}
