@@ -34,10 +34,15 @@ export const requireToken: Guard = async ({ target }) => {
   return getToken() ? ALLOW : toLogin(target);
 };
 
-/** The profile is not blocked (retrieveProfile header 4100). Fetches the identity, once per session. */
+/**
+ * The profile is not blocked (retrieveProfile header 4100) and the account may use PTIB screens at all (an
+ * officer's may not: PTACC-951). Fetches the identity, once per session.
+ */
 export const requireUnblockedProfile: Guard = async () => {
   const answer = await identity.load();
-  return answer.kind === 'blocked' ? { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) } : ALLOW;
+  if (answer.kind === 'blocked') return { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) };
+  if (answer.kind === 'denied') return { redirect: accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+  return ALLOW;
 };
 
 /** The identity's roles include this authority. Without an identity, requireIdentity decides. */
@@ -78,6 +83,14 @@ export const SIGNED_IN_WITH_SEMS01: readonly Guard[] = [
   requireIdentity,
 ];
 
+/**
+ * The back office's addresses, as contract/officer.ts names them (OFFICER_ROUTES). Repeated here because
+ * that module brings zod, which the first load must not (docs/decisions/0049); a unit test holds the two
+ * equal.
+ */
+export const OFFICER_HOME = '/officer';
+export const OFFICER_CASE = '/officer/case';
+
 /** The login screen is for signed-out users: a signed-in one goes on to the dashboard. */
 export const redirectSignedIn: Guard = async () => {
   await session.whenReady();
@@ -89,7 +102,19 @@ export const redirectSignedIn: Guard = async () => {
  * load, as the login screen needs signInTarget too: shared by two lazy chunks only, it would be a chunk
  * of its own that #/login loads besides its screen (docs/decisions/0038).
  */
-export const continueAfterHandOver: Guard = () => ({ redirect: signInTarget(takeReturnTo()) });
+export const continueAfterHandOver: Guard = async () => ({ redirect: await landingAfterSignIn(takeReturnTo()) });
+
+/**
+ * Where a user who has just signed in goes: the remembered address, else their own start: the queues for
+ * an account the PTIB screens keep out (an officer's; the back office's guard checks it is one), the
+ * dashboard for everyone else. The profile call that tells which is the dashboard's first call anyway.
+ */
+export async function landingAfterSignIn(remembered: string | null): Promise<string> {
+  const target = signInTarget(remembered);
+  if (target !== DASHBOARD_HREF) return target;
+  const answer = await identity.load();
+  return answer.kind === 'denied' ? toHash(OFFICER_HOME) : target;
+}
 
 export const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
 

@@ -9,6 +9,11 @@ export type ProfileAnswer =
   | { kind: 'ok'; identity: UserIdentity }
   /** Header 4100: the profile is blocked (spec §6). */
   | { kind: 'blocked' }
+  /**
+   * PTACC-951: the account may not use the PTIB screens at all (an officer's, docs/decisions/0049): access
+   * denied, not a sign-in again.
+   */
+  | { kind: 'denied' }
   /** No identity: the call failed or was refused. */
   | { kind: 'none' };
 
