@@ -10,8 +10,9 @@ import { EserviceShortcuts } from './EserviceShortcuts.tsx';
 import { RecordsSummary } from './RecordsSummary.tsx';
 import { useDashboardData } from './useDashboardData.ts';
 
-/** Where a record opens: its e-service's screen, naming the record (the screen then opens it). */
-export const recordHref = (record: CaseSummary) => buildHref(ROUTES.generic, { app: record.appCode, case: record.id });
+/** Where a record opens: its e-service's screen, naming the record (the screen then opens it), or its answer to a request. */
+export const recordHref = (record: CaseSummary, respond = false) =>
+  buildHref(ROUTES.generic, { app: record.appCode, case: record.id, step: respond ? 'respond' : undefined });
 
 function Failed({ what, retry }: { what: string; retry: () => void }) {
   return (
