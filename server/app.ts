@@ -33,6 +33,7 @@ import { samlRoutes } from './routes/saml.ts';
 import { loadSamlSettings } from './saml/settings.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { acknowledgementRoutes } from './routes/acknowledgement.ts';
+import { officerRoutes } from './routes/officer.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
 
 declare module 'fastify' {
@@ -149,6 +150,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(eserviceRoutes, { prefix: apiPrefix });
   await app.register(caseRoutes, { prefix: apiPrefix });
   await app.register(acknowledgementRoutes, { prefix: apiPrefix });
+  await app.register(officerRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
   // The workflow has its own base path (decisions.md §4), not under the API base.
   await app.register(processEngineRoutes, { prefix: config.PROCESS_ENGINE_BASE });
