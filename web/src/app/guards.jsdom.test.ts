@@ -188,14 +188,17 @@ describe("the back office and the PTIB screens keep each other's users out (PTAC
     expect(await run(SIGNED_IN_OFFICER, '#/officer')).toBe('allow');
   });
 
-  it('after signing in: an officer lands on the queues, a PTIB user on the dashboard, a remembered address wins', async () => {
+  it('after signing in: an officer lands on the queues, a PTIB user on the dashboard; later, access denied', async () => {
     signedIn();
     profile.mockResolvedValue({ kind: 'denied' });
-    expect(await landingAfterSignIn(null)).toBe('#/officer');
-    expect(await landingAfterSignIn('#/officer/case?id=4')).toBe('#/officer/case?id=4');
+    const first = landingAfterSignIn(null);
+    expect(first).toBe('#/dashboard');
+    expect(await run(SIGNED_IN_WITH_SEMS01, first)).toBe('#/officer');
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe(denied);
+    expect(landingAfterSignIn('#/officer/case?id=4')).toBe('#/officer/case?id=4');
     identity.invalidate();
     profile.mockResolvedValue({ kind: 'ok', identity: user() });
-    expect(await landingAfterSignIn(null)).toBe('#/dashboard');
+    expect(await run(SIGNED_IN_WITH_SEMS01, landingAfterSignIn(null))).toBe('allow');
   });
 });
 

@@ -39,11 +39,30 @@ export const requireToken: Guard = async ({ target }) => {
  * officer's may not: PTACC-951). Fetches the identity, once per session.
  */
 export const requireUnblockedProfile: Guard = async () => {
+  const fresh = justSignedIn;
+  justSignedIn = false;
   const answer = await identity.load();
   if (answer.kind === 'blocked') return { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) };
-  if (answer.kind === 'denied') return { redirect: accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+  // Just signed in and kept out of the PTIB screens: an officer, on the way to their own start (the back
+  // office's guard checks it is one). Opened later, a PTIB screen is access denied.
+  if (answer.kind === 'denied')
+    return { redirect: fresh ? toHash(OFFICER_HOME) : accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
   return ALLOW;
 };
+
+/** A sign-in has just gone to the default start, whose profile check has not run yet. */
+let justSignedIn = false;
+
+/**
+ * After a sign-in: the remembered address, or the dashboard, at once (the profile call that tells an
+ * officer's account is the dashboard guard's own); an officer's lands on the queues from there.
+ */
+export function landingAfterSignIn(remembered: string | null): string {
+  const target = signInTarget(remembered);
+  // Only the default start turns into the queues: an address remembered is opened as it is.
+  justSignedIn = target === DASHBOARD_HREF;
+  return target;
+}
 
 /** The identity's roles include this authority. Without an identity, requireIdentity decides. */
 export function requireAuthority(authority: string): Guard {
@@ -102,19 +121,7 @@ export const redirectSignedIn: Guard = async () => {
  * load, as the login screen needs signInTarget too: shared by two lazy chunks only, it would be a chunk
  * of its own that #/login loads besides its screen (docs/decisions/0038).
  */
-export const continueAfterHandOver: Guard = async () => ({ redirect: await landingAfterSignIn(takeReturnTo()) });
-
-/**
- * Where a user who has just signed in goes: the remembered address, else their own start: the queues for
- * an account the PTIB screens keep out (an officer's; the back office's guard checks it is one), the
- * dashboard for everyone else. The profile call that tells which is the dashboard's first call anyway.
- */
-export async function landingAfterSignIn(remembered: string | null): Promise<string> {
-  const target = signInTarget(remembered);
-  if (target !== DASHBOARD_HREF) return target;
-  const answer = await identity.load();
-  return answer.kind === 'denied' ? toHash(OFFICER_HOME) : target;
-}
+export const continueAfterHandOver: Guard = () => ({ redirect: landingAfterSignIn(takeReturnTo()) });
 
 export const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
 

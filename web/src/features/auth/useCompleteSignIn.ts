@@ -10,7 +10,7 @@ export function useCompleteSignIn(): (token: string, rememberMe: boolean) => voi
   return useCallback(
     (token, rememberMe) => {
       session.begin({ token, rememberMe });
-      void landingAfterSignIn(takeReturnTo()).then((to) => router.navigate(to));
+      router.navigate(landingAfterSignIn(takeReturnTo()));
     },
     [router],
   );
