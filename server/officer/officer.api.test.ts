@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '../../contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '../../contract/cases.ts';
+import { DOCUMENT_PATHS } from '../../contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -371,6 +372,56 @@ describe('the whole loop', () => {
       officerAccountId: 1,
     });
     expect(nobody.statusCode).toBe(409);
+  });
+});
+
+describe('documents', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  const upload = (c: TestClient, caseId: string, field: string) => {
+    const boundary = 'officerdocs';
+    return c.request({
+      method: 'POST',
+      url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  };
+
+  it('while more information is asked for a document, the applicant adds it there only; officers download it', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    expect((await upload(applicant, c.id, 'proofOfPayment')).statusCode).toBe(409);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, {
+      action: 'requestInfo',
+      message: 'Attach the receipt.',
+      fields: ['proofOfPayment'],
+    });
+    expect((await upload(applicant, c.id, 'remarks')).statusCode).toBe(409);
+    const uploaded = await upload(applicant, c.id, 'proofOfPayment');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentId = (uploaded.json().responseJSON as { id: string }).id;
+    const r = await record(applicant, c.id);
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: r.version,
+      data: { ...ANSWERS, proofOfPayment: [documentId] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const v = await view(officer, c.id);
+    expect(v.documents).toEqual([expect.objectContaining({ id: documentId, fieldName: 'proofOfPayment' })]);
+    expect(v.changes.map((x) => x.field)).toEqual(['proofOfPayment']);
+    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
+    const file = await officer.get(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    accessDenied(await applicant.get(url), OFFICER_MESSAGES.notOfficer);
+    const elsewhere = await officer.get(fillPath(OFFICER_PATHS.document, { id: '999999', documentId }));
+    expect(elsewhere.statusCode).toBe(404);
   });
 });
 
