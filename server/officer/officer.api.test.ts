@@ -6,6 +6,7 @@ import { DOCUMENT_PATHS } from '../../contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
+  QUEUE_COUNT_CAP,
   type BulkResult,
   type OfficerCase,
   type QueuePage,
@@ -525,5 +526,18 @@ describe('queues', () => {
     const moved = await moveCase(db, c.caseNumber, 'in_review', 'ops', clock.now());
     expect(moved.status).toBe('in_review');
     expect((await view(officer, c.id)).history.at(-1)).toMatchObject({ to: 'in_review', by: 'ops' });
+  });
+
+  it('count up to the cap, so a huge queue costs what a thousand cases do', async () => {
+    await db.query(
+      `INSERT INTO cases (app_code, profile_id, case_type, case_year, case_number, status, submitted_at)
+       SELECT 'PD', 'PTIB00000013', 'PD', 2026, 'PD 9' || lpad(g::text, 6, '0') || ' 2026', 'submitted', $1
+         FROM generate_series(1, $2::int) g`,
+      [clock.now(), QUEUE_COUNT_CAP + 1],
+    );
+    const page = await queue(officer, 'queue=new');
+    expect(page.counts.new).toBe(QUEUE_COUNT_CAP);
+    expect(page.total).toBe(QUEUE_COUNT_CAP);
+    expect(page.items).toHaveLength(25);
   });
 });

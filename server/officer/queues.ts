@@ -1,5 +1,11 @@
 import { normalizeCaseNumber, type CaseStatus } from '../../contract/cases.ts';
-import { OFFICER_QUEUES, type OfficerQueue, type QueuePage, type queueQuerySchema } from '../../contract/officer.ts';
+import {
+  OFFICER_QUEUES,
+  QUEUE_COUNT_CAP,
+  type OfficerQueue,
+  type QueuePage,
+  type queueQuerySchema,
+} from '../../contract/officer.ts';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Officer } from '../auth/officer.ts';
@@ -64,7 +70,8 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
     where.push(
       caseNumber
         ? `c.case_number = ${add(caseNumber)}`
-        : `c.profile_id IN (SELECT id FROM ptib_profiles WHERE ptib_name ILIKE ${add(`%${escapeLike(q.q)}%`)})`,
+        : // The start of the name, in any case: a prefix that migration 124's index serves.
+          `c.profile_id IN (SELECT id FROM ptib_profiles WHERE lower(ptib_name) LIKE ${add(`${escapeLike(q.q.toLowerCase())}%`)})`,
     );
   }
   const desc = (q.order ?? (q.sort === 'age' ? 'desc' : 'asc')) === 'desc';
@@ -84,12 +91,17 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
       `SELECT ${OFFICER_CASE_COLUMNS} FROM ${OFFICER_CASE_FROM} WHERE ${filtered} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
       pageParams,
     );
-    const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM cases c WHERE ${filtered}`, params);
+    const capped = (where: string, cap: string) =>
+      `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${where} LIMIT ${cap}) AS capped)`;
+    const total = await tx.query<{ n: number }>(`SELECT ${capped(filtered, `$${params.length + 1}::int`)} AS n`, [
+      ...params,
+      QUEUE_COUNT_CAP,
+    ]);
     const countParams: unknown[] = [];
     const addCount = (v: unknown) => `$${countParams.push(v)}`;
     const countSql = OFFICER_QUEUES.map(
       (queue) =>
-        `(SELECT count(*)::int FROM cases c WHERE c.deleted_at IS NULL AND ${queueCondition(queue, officer, addCount)}) AS "${queue}"`,
+        `${capped(`c.deleted_at IS NULL AND ${queueCondition(queue, officer, addCount)}`, `${addCount(QUEUE_COUNT_CAP)}::int`)} AS "${queue}"`,
     ).join(', ');
     const counts = await tx.query<Record<OfficerQueue, number>>(`SELECT ${countSql}`, countParams);
     return {
