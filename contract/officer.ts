@@ -56,6 +56,11 @@ export const QUEUE_SORTS = ['age', 'dueDate'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 export const QUEUE_PAGE_SIZE_DEFAULT = 25;
 export const QUEUE_PAGE_SIZE_MAX = 100;
+/**
+ * Queue counts and totals count up to this many: a value equal to it means "this many or more" (shown as
+ * "1,000+"), so a queue of a million decided cases costs what one of a thousand does (docs/decisions/0040).
+ */
+export const QUEUE_COUNT_CAP = 1000;
 /** At most this many cases in one bulk call. */
 export const BULK_MAX = 100;
 
@@ -173,7 +178,7 @@ export const queueQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(QUEUE_PAGE_SIZE_MAX).default(QUEUE_PAGE_SIZE_DEFAULT),
-  /** A case number (loosely typed, like PD000042 2026) or part of the applicant's name. */
+  /** A case number (loosely typed, like PD000042 2026) or the start of the applicant's name (any case). */
   q: z.string().trim().min(1).max(100).optional(),
 });
 export type QueueQuery = z.input<typeof queueQuerySchema>;
@@ -198,9 +203,10 @@ export const queueItemSchema = z.object({
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queuePageSchema = z.object({
+  /** Up to QUEUE_COUNT_CAP (which means that many or more). */
   counts: z.record(z.enum(OFFICER_QUEUES), z.number().int().min(0)),
   items: z.array(queueItemSchema),
-  /** Cases of this queue matching the filters (all pages). */
+  /** Cases of this queue matching the filters (all pages), up to QUEUE_COUNT_CAP like the counts. */
   total: z.number().int().min(0),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '../../contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '../../contract/cases.ts';
+import { DOCUMENT_PATHS } from '../../contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
+  QUEUE_COUNT_CAP,
   type BulkResult,
   type OfficerCase,
   type QueuePage,
@@ -374,6 +376,56 @@ describe('the whole loop', () => {
   });
 });
 
+describe('documents', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  const upload = (c: TestClient, caseId: string, field: string) => {
+    const boundary = 'officerdocs';
+    return c.request({
+      method: 'POST',
+      url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  };
+
+  it('while more information is asked for a document, the applicant adds it there only; officers download it', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    expect((await upload(applicant, c.id, 'proofOfPayment')).statusCode).toBe(409);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, {
+      action: 'requestInfo',
+      message: 'Attach the receipt.',
+      fields: ['proofOfPayment'],
+    });
+    expect((await upload(applicant, c.id, 'remarks')).statusCode).toBe(409);
+    const uploaded = await upload(applicant, c.id, 'proofOfPayment');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentId = (uploaded.json().responseJSON as { id: string }).id;
+    const r = await record(applicant, c.id);
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: r.version,
+      data: { ...ANSWERS, proofOfPayment: [documentId] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const v = await view(officer, c.id);
+    expect(v.documents).toEqual([expect.objectContaining({ id: documentId, fieldName: 'proofOfPayment' })]);
+    expect(v.changes.map((x) => x.field)).toEqual(['proofOfPayment']);
+    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
+    const file = await officer.get(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    accessDenied(await applicant.get(url), OFFICER_MESSAGES.notOfficer);
+    const elsewhere = await officer.get(fillPath(OFFICER_PATHS.document, { id: '999999', documentId }));
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
 describe('cases the back office does not have', () => {
   it('unknown ids and drafts are 404 for officers; bad ids are 400', async () => {
     expect((await officer.get(caseUrl('999999'))).statusCode).toBe(404);
@@ -474,5 +526,18 @@ describe('queues', () => {
     const moved = await moveCase(db, c.caseNumber, 'in_review', 'ops', clock.now());
     expect(moved.status).toBe('in_review');
     expect((await view(officer, c.id)).history.at(-1)).toMatchObject({ to: 'in_review', by: 'ops' });
+  });
+
+  it('count up to the cap, so a huge queue costs what a thousand cases do', async () => {
+    await db.query(
+      `INSERT INTO cases (app_code, profile_id, case_type, case_year, case_number, status, submitted_at)
+       SELECT 'PD', 'PTIB00000013', 'PD', 2026, 'PD 9' || lpad(g::text, 6, '0') || ' 2026', 'submitted', $1
+         FROM generate_series(1, $2::int) g`,
+      [clock.now(), QUEUE_COUNT_CAP + 1],
+    );
+    const page = await queue(officer, 'queue=new');
+    expect(page.counts.new).toBe(QUEUE_COUNT_CAP);
+    expect(page.total).toBe(QUEUE_COUNT_CAP);
+    expect(page.items).toHaveLength(25);
   });
 });
