@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CASE_STATUS_LABELS, type CaseStatus } from '../../../../contract/cases.ts';
 import {
   BULK_MAX,
+  QUEUE_COUNT_CAP,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
   OFFICER_QUEUE_LABELS,
@@ -23,6 +24,7 @@ import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage } from './outcomes.ts';
 import {
   AGE_FILTERS,
+  countText,
   QUEUE_STATUSES,
   pageCount,
   queueCall,
@@ -135,7 +137,8 @@ export function QueuesScreen({ location }: ScreenProps) {
                 href={viewHref({ ...withChange(view, { queue: q }), status: '' })}
                 aria-current={q === view.queue ? 'page' : undefined}
               >
-                {OFFICER_QUEUE_LABELS[q]} <span className="queue-count">({page ? page.counts[q] : '…'})</span>
+                {OFFICER_QUEUE_LABELS[q]}{' '}
+                <span className="queue-count">({page ? countText(page.counts[q]) : '…'})</span>
               </a>
             </li>
           ))}
@@ -261,8 +264,11 @@ function QueueTable({
   onSelect: (next: ReadonlySet<string>) => void;
   onBulk: (action: BulkAction) => void;
 }) {
+  // A capped total (QUEUE_COUNT_CAP or more) has no known last page: Next follows a full page.
+  const capped = page.total >= QUEUE_COUNT_CAP;
   const last = pageCount(page.total, page.pageSize);
-  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${page.total} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page} of ${last}`;
+  const hasNext = view.page < last || (capped && page.items.length === page.pageSize);
+  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${countText(page.total)} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page}${capped ? '' : ` of ${last}`}`;
   if (page.items.length === 0)
     return (
       <p>
@@ -331,7 +337,7 @@ function QueueTable({
           </tbody>
         </table>
       </TableScroll>
-      {last > 1 && (
+      {(view.page > 1 || hasNext) && (
         <nav className="pagination" aria-label="Queue pages">
           <ul>
             {view.page > 1 && (
@@ -342,9 +348,10 @@ function QueueTable({
               </li>
             )}
             <li aria-current="page">
-              Page {view.page} of {last}
+              Page {view.page}
+              {capped ? '' : ` of ${last}`}
             </li>
-            {view.page < last && (
+            {hasNext && (
               <li>
                 <a href={viewHref({ ...view, page: view.page + 1 })} rel="next">
                   Next <span className="visually-hidden">page</span>

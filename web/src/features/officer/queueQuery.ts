@@ -1,6 +1,7 @@
 import { CASE_STATUSES } from '../../../../contract/cases.ts';
 import {
   OFFICER_QUEUES,
+  QUEUE_COUNT_CAP,
   QUEUE_SORTS,
   type OfficerQueue,
   type QueueQuery as QueueCall,
@@ -99,3 +100,7 @@ export function queueCall(v: QueueView, pageSize: number): QueueCall {
 
 /** How many pages a total makes (at least one, so "page 1 of 1" reads right for an empty queue). */
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** A count as the server caps it: the cap itself means that many or more ("1,000+"). */
+export const countText = (n: number) =>
+  n >= QUEUE_COUNT_CAP ? `${QUEUE_COUNT_CAP.toLocaleString('en-SG')}+` : n.toLocaleString('en-SG');

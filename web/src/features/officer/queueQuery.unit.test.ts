@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, pageCount, queueCall, queueViewParams, readQueueView, withChange } from './queueQuery.ts';
+import {
+  DEFAULT_VIEW,
+  countText,
+  pageCount,
+  queueCall,
+  queueViewParams,
+  readQueueView,
+  withChange,
+} from './queueQuery.ts';
 
 const read = (query: string) => readQueueView(new URLSearchParams(query));
 
@@ -57,5 +65,9 @@ describe('the queue call of a view', () => {
 
   it('counts pages, one at least', () => {
     expect([pageCount(0, 25), pageCount(25, 25), pageCount(26, 25)]).toEqual([1, 1, 2]);
+  });
+
+  it('shows a capped count as that many or more', () => {
+    expect([countText(0), countText(999), countText(1000)]).toEqual(['0', '999', '1,000+']);
   });
 });
