@@ -14,7 +14,9 @@ import { API_PATHS } from '../contract/index.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { profileLoad, profilePoolRps, refreshLoad } from './api.ts';
-import { refreshAccountsFor, signedInClient, type HttpClient } from './lib/client.ts';
+import { HttpClient, refreshAccountsFor, signedInClient } from './lib/client.ts';
+import { signIn } from '../server/test/auth.ts';
+import { OFFICER_PATHS } from '../contract/officer.ts';
 import {
   DEFAULT_CONNECTIONS,
   WARMUP_SECONDS,
@@ -25,7 +27,15 @@ import {
 } from './lib/load.ts';
 import { DEFAULT_ROUNDS, args, median, newResult, report, round, type Figure } from './lib/results.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
-import { GROWTH, openForSeed, seedGrowth } from './seed.ts';
+import { BENCH_OFFICER, GROWTH, GROWTH_PASSWORD, openForSeed, seedBenchOfficer, seedGrowth } from './seed.ts';
+
+/** A client of the server at `base`, signed in as the bench officer (bench/seed.ts) or the PTIB bench account. */
+async function clientFor(base: string, call: Pick<Call, 'officer'>): Promise<HttpClient> {
+  if (!call.officer) return signedInClient(base);
+  const client = new HttpClient(base);
+  await signIn(client, BENCH_OFFICER, GROWTH_PASSWORD);
+  return client;
+}
 
 const P99_RATIO = 1.5;
 type Side = 'empty' | 'grown';
@@ -42,10 +52,14 @@ const GROWING = [
   'audit_events',
   'proxy_grants',
   'case_status_history',
+  'case_info_requests',
+  'case_notes',
 ];
 
 interface Call {
   name: string;
+  /** Called by an officer (the back office's queues), not by the PTIB bench account. */
+  officer?: boolean;
   /** `refreshRps`: what refreshJWT last served on the same server (it sizes retrieveProfile's pool). */
   run: (base: string, client: HttpClient, refreshRps: number) => Promise<LoadFigures>;
   /** One plain call, for the plans. */
@@ -80,6 +94,19 @@ function calls(duration: number, connections: number): Call[] {
       name: 'case list (PRD)',
       run: get(`${API_PATHS.cases}?app=PRD`),
       once: async (c) => (await c.get(`${API_PATHS.cases}?app=PRD`)).statusCode,
+    },
+    // The back office's queues (docs/decisions/0040): the oldest new cases, and a later page of the decided.
+    {
+      name: 'officer queue: new, oldest first',
+      officer: true,
+      run: get(`${OFFICER_PATHS.queue}?queue=new`),
+      once: async (c) => (await c.get(`${OFFICER_PATHS.queue}?queue=new`)).statusCode,
+    },
+    {
+      name: 'officer queue: decided, page 3',
+      officer: true,
+      run: get(`${OFFICER_PATHS.queue}?queue=decided&page=3`),
+      once: async (c) => (await c.get(`${OFFICER_PATHS.queue}?queue=decided&page=3`)).statusCode,
     },
     {
       name: 'site search (refund)',
@@ -167,6 +194,7 @@ if (import.meta.main) {
         // database has them among its growth accounts.
         await seedGrowth(db, { accounts: refreshAccountsFor(connections), cases: 0 });
       }
+      await seedBenchOfficer(db);
       await db.close();
     }
 
@@ -189,7 +217,7 @@ if (import.meta.main) {
           for (const side of order) {
             const server = servers.get(side)!;
             // A fresh session per load: a long refresh run must not leave the next load on a stale token.
-            const client = await signedInClient(server.url);
+            const client = await clientFor(server.url, call);
             const f = await call.run(server.url, client, refreshRps[side]);
             if (call.name === REFRESH) refreshRps[side] = f.rps;
             lines.push(`${rounds > 1 ? `round ${n}: ` : ''}${side}: ${call.name}: ${describe(f)}`);
@@ -224,8 +252,12 @@ if (import.meta.main) {
     const server = await startServer({ databaseUrl: urlOf(DATABASES.grown), env: { SEED_DEMO: '1' } });
     const seqScans: string[] = [];
     try {
-      const client = await signedInClient(server.url);
+      const clients = {
+        ptib: await signedInClient(server.url),
+        officer: await clientFor(server.url, { officer: true }),
+      };
       for (const call of list) {
+        const client = call.officer ? clients.officer : clients.ptib;
         await new Promise((r) => setTimeout(r, 300));
         const offset = statSync(logFile).size;
         const status = await call.once(client);

@@ -11,7 +11,7 @@ import type { Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { DEMO_ACCOUNTS, seedDemo } from '../server/db/seed.ts';
+import { BACK_OFFICE_PROFILE_ID, DEMO_ACCOUNTS, seedDemo } from '../server/db/seed.ts';
 import { hashPassword } from '../server/security/passwords.ts';
 import { args } from './lib/results.ts';
 
@@ -98,6 +98,29 @@ export async function seedGrowth(
   const t0 = performance.now();
   await db.exec('ANALYZE');
   log(`  ANALYZE in ${Math.round(performance.now() - t0)} ms`);
+}
+
+/**
+ * The officer the growth bench's queue calls sign in as (bench/growth.ts): officer and supervisor, and no
+ * one-time password, so a load can sign in without reading a code from the log. Bench databases only.
+ */
+export const BENCH_OFFICER = 'bench.officer';
+
+export async function seedBenchOfficer(db: Database): Promise<void> {
+  const hash = await hashPassword(GROWTH_PASSWORD);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO accounts (login_name, password_hash, profile_id) VALUES ($1, $2, $3) RETURNING id::text AS id`,
+      [BENCH_OFFICER, hash, BACK_OFFICE_PROFILE_ID],
+    );
+    await tx.query(`INSERT INTO account_authorities (account_id, authority) VALUES ($1::bigint, 'OFFICER')`, [
+      rows[0]!.id,
+    ]);
+    await tx.query(
+      `INSERT INTO officers (account_id, display_name, roles) VALUES ($1::bigint, 'Bench Officer', ARRAY['officer', 'supervisor'])`,
+      [rows[0]!.id],
+    );
+  });
 }
 
 export async function openForSeed(target: { databaseUrl?: string; dataDir?: string }): Promise<Database> {

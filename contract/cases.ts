@@ -2,28 +2,60 @@ import { API_PATHS } from './paths.ts';
 
 /**
  * E-service records (cases): their workflow and the messages of the record calls. The specification
- * leaves the state machine open (§4 "not shown"); the brief fixes draft → submitted → in review →
- * approved or rejected.
+ * leaves the state machine open (§4 "not shown"); the back office's workflow is
+ * docs/decisions/0040-case-workflow-four-eyes-and-more-information.md: draft → submitted → in review
+ * (assigned) → more information requested → (resubmitted) in review … → approved, or rejection proposed →
+ * rejected once a supervisor approves it.
  */
-export const CASE_STATUSES = ['draft', 'submitted', 'in_review', 'approved', 'rejected'] as const;
+export const CASE_STATUSES = [
+  'draft',
+  'submitted',
+  'in_review',
+  'more_info_requested',
+  'rejection_proposed',
+  'approved',
+  'rejected',
+] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   draft: 'Draft',
   submitted: 'Submitted',
   in_review: 'In review',
+  more_info_requested: 'More information requested',
+  rejection_proposed: 'Rejection proposed',
   approved: 'Approved',
   rejected: 'Rejected',
 };
 
-/** Allowed moves. Only the owner submits; an operator moves a submitted case on (server/cases/cli.ts). */
+/**
+ * What the applicant is shown of a status: a proposed rejection is the back office's own business until a
+ * supervisor decides it, so the applicant still reads "in review".
+ */
+export function applicantStatus(status: CaseStatus): CaseStatus {
+  return status === 'rejection_proposed' ? 'in_review' : status;
+}
+
+/** The statuses an applicant sees, in workflow order (the dashboard's counts list these). */
+export const APPLICANT_STATUSES = CASE_STATUSES.filter((s) => s !== 'rejection_proposed');
+
+/**
+ * Allowed moves. Only the owner submits and resubmits; officers move the rest through the back office
+ * (which adds its own rules: assignment, four eyes), an operator through server/cases/cli.ts. In review back
+ * to submitted is a release (nobody assigned); in review straight to rejected is left to the operator's CLI.
+ */
 export const CASE_TRANSITIONS: Record<CaseStatus, readonly CaseStatus[]> = {
   draft: ['submitted'],
   submitted: ['in_review'],
-  in_review: ['approved', 'rejected'],
+  in_review: ['approved', 'rejected', 'more_info_requested', 'rejection_proposed', 'submitted'],
+  more_info_requested: ['in_review'],
+  rejection_proposed: ['rejected', 'in_review'],
   approved: [],
   rejected: [],
 };
+
+/** Decided: nothing moves a record on from here. */
+export const isDecided = (status: CaseStatus) => status === 'approved' || status === 'rejected';
 
 export function canMove(from: CaseStatus, to: CaseStatus): boolean {
   return CASE_TRANSITIONS[from].includes(to);
@@ -77,7 +109,37 @@ export const CASE_MESSAGES = {
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,
   unsavedOffer: (time: string) => `You have unsaved changes from ${time}.`,
   readOnly: 'This record has been submitted, so it can be read but no longer changed.',
+  /** Resubmission after an officer's request for more information. */
+  notAwaitingInfo: 'No information has been requested for this record, so it cannot be resubmitted.',
+  onlyRequestedFields: (labels: string) =>
+    `Only the questions the officer named may be changed. These were changed and must be put back: ${labels}.`,
+  resubmitted: 'Your answers have been sent to the officer.',
 } as const;
+
+/**
+ * Where a record stands and what its applicant must do next (the dashboard and the record page): one line
+ * per status the applicant sees.
+ */
+export const NEXT_STEP_MESSAGES: Record<CaseStatus, string> = {
+  draft: 'Complete the form and submit it.',
+  submitted: 'Nothing for now: your application is waiting for an officer.',
+  in_review: 'Nothing for now: an officer is reviewing your application.',
+  more_info_requested: 'Change the answers the officer asked about, then resubmit.',
+  rejection_proposed: 'Nothing for now: an officer is reviewing your application.',
+  approved: 'Nothing more: your application is approved.',
+  rejected: 'Nothing more: your application was rejected. Read the reason below.',
+};
+
+/** The timeline's words for each step the applicant sees. */
+export const TIMELINE_LABELS: Record<CaseStatus, string> = {
+  draft: 'Draft saved',
+  submitted: 'Submitted',
+  in_review: 'In review',
+  more_info_requested: 'More information requested',
+  rejection_proposed: 'In review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 
 /**
  * Paths of one record under the API base (`:id` is the record id; fill with fillPath). Every change is a
@@ -88,4 +150,9 @@ export const CASE_PATHS = {
   delete: `${API_PATHS.cases}/:id/delete`,
   /** GET: the PDF acknowledgement of a submitted record (application/pdf), downloadable again at any time. */
   acknowledgement: `${API_PATHS.cases}/:id/acknowledgement.pdf`,
+  /**
+   * POST {version, data}: while more information is requested, the owner sends the record back with only
+   * the named questions changed (documents added on those questions beforehand); 400 naming any other.
+   */
+  resubmit: `${API_PATHS.cases}/:id/resubmit`,
 } as const;

@@ -34,10 +34,21 @@ describe('case number format', () => {
 });
 
 describe('case workflow', () => {
-  it('moves draft → submitted → in review → approved or rejected, and nowhere else', () => {
+  it('moves draft → submitted → in review → (more information ↔ in review, rejection proposed) → decided, and nowhere else', () => {
     const allowed = CASE_STATUSES.flatMap((from) =>
       CASE_STATUSES.filter((to) => canMove(from, to)).map((to) => `${from}>${to}`),
     );
-    expect(allowed).toEqual(['draft>submitted', 'submitted>in_review', 'in_review>approved', 'in_review>rejected']);
+    expect(allowed).toEqual([
+      'draft>submitted',
+      'submitted>in_review',
+      'in_review>submitted',
+      'in_review>more_info_requested',
+      'in_review>rejection_proposed',
+      'in_review>approved',
+      'in_review>rejected',
+      'more_info_requested>in_review',
+      'rejection_proposed>in_review',
+      'rejection_proposed>rejected',
+    ]);
   });
 });

@@ -34,6 +34,7 @@ import { loadSamlSettings } from './saml/settings.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { acknowledgementRoutes } from './routes/acknowledgement.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { officerRoutes } from './routes/officer.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
 import { readableLogStream } from './log-format.ts';
 import { registerRoutes } from './routes/register.ts';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(caseRoutes, { prefix: apiPrefix });
   await app.register(acknowledgementRoutes, { prefix: apiPrefix });
   await app.register(paymentRoutes, { prefix: apiPrefix });
+  await app.register(officerRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
   await app.register(registerRoutes, { prefix: apiPrefix });
   // The workflow has its own base path (decisions.md §4), not under the API base.

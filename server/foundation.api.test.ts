@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_OFFICERS, seedDemo } from './db/seed.ts';
 import type { Database } from './db/database.ts';
 import { buildTestApp } from './test/helper.ts';
 import { isEnvelope } from '../contract/index.ts';
@@ -62,7 +62,7 @@ describe('migrations', () => {
   it('seed the demo accounts only once', async () => {
     expect(await seedDemo(db)).toBe(false);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
-    expect(rows[0]!.n).toBe(5);
+    expect(rows[0]!.n).toBe(DEMO_ACCOUNTS.length + DEMO_OFFICERS.length);
   });
 
   it('count the rows a SELECT returns, as pg does', async () => {
@@ -74,7 +74,10 @@ describe('migrations', () => {
 
   it('seed the demo accounts with hashed passwords', async () => {
     const { rows } = await db.query<{ login_name: string; password_hash: string }>(
-      'SELECT login_name, password_hash FROM accounts ORDER BY id',
+      `SELECT login_name, password_hash FROM accounts WHERE login_name LIKE 'ptib.%' ORDER BY id`,
+    );
+    const { rows: officers } = await db.query<{ login_name: string; password_hash: string }>(
+      `SELECT login_name, password_hash FROM accounts WHERE login_name LIKE 'officer.%' ORDER BY id`,
     );
     expect(rows.map((r) => r.login_name)).toEqual([
       'ptib.demo',
@@ -83,6 +86,8 @@ describe('migrations', () => {
       'ptib.noauth',
       'ptib.otp',
     ]);
+    expect(officers.map((r) => r.login_name)).toEqual(['officer.demo', 'officer.lead', 'officer.finance']);
+    rows.push(...officers);
     for (const r of rows) expect(r.password_hash).toMatch(/^\$argon2id\$/);
   });
 });

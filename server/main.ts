@@ -10,7 +10,7 @@ enableCompileCache();
 const { buildApp } = await import('./app.ts');
 const { ConfigError, loadConfig } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
-const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed.ts');
+const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } = await import('./db/seed.ts');
 const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
 
 /** Builds, listens, and shuts down gracefully. Everything else lives in app.ts. */
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   if (hasDemo) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.loginName.padEnd(14)} ${account.shows}`);
+    for (const officer of DEMO_OFFICERS)
+      lines.push(`  ${officer.loginName.padEnd(15)} back office, ${officer.roles.join(' and ')} (code in this log)`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

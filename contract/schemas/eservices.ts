@@ -71,6 +71,35 @@ export const formValuesSchema = z
 
 export const caseStatusSchema = z.enum(CASE_STATUSES);
 
+/**
+ * Where a submitted record stands, as its applicant reads it (docs/decisions/0040): the timeline of the
+ * steps they see (a proposed rejection and assignments are the back office's own), the officer's open
+ * request for more information, what to do next (NEXT_STEP_MESSAGES) and the reason of a rejection.
+ */
+export const caseProgressSchema = z.object({
+  timeline: z.array(
+    z.object({
+      status: caseStatusSchema,
+      at: z.string(),
+      /** The officer's message (a request for information, a rejection's reason), else null. */
+      message: z.string().nullable(),
+    }),
+  ),
+  /** The open request for more information; null when none is open. */
+  request: z
+    .object({
+      message: z.string(),
+      requestedAt: z.string(),
+      /** The question names the applicant may change (attachment questions: add documents there). */
+      fields: z.array(z.string()),
+      fieldLabels: z.array(z.string()),
+    })
+    .nullable(),
+  nextStep: z.string(),
+  decisionReason: z.string().nullable(),
+});
+export type CaseProgress = z.infer<typeof caseProgressSchema>;
+
 /** A record as listed. */
 export const caseSummarySchema = z.object({
   id: z.string(),
@@ -79,6 +108,8 @@ export const caseSummarySchema = z.object({
   status: caseStatusSchema,
   version: z.number().int(),
   updatedAt: z.string(),
+  /** Only in the answers of the record (GET /api/cases/:id) and the dashboard summary. */
+  progress: caseProgressSchema.optional(),
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
@@ -109,6 +140,13 @@ export const updateCaseRequestSchema = z.object({
   draft: z.boolean().default(false),
 });
 export type UpdateCaseRequest = z.input<typeof updateCaseRequestSchema>;
+
+/** POST /api/cases/:id/resubmit: the whole answers, of which only the requested questions may differ. */
+export const resubmitCaseRequestSchema = z.object({
+  data: formValuesSchema,
+  version: z.number().int().min(1),
+});
+export type ResubmitCaseRequest = z.input<typeof resubmitCaseRequestSchema>;
 
 /** POST /api/cases/:id/delete: version is the one the client opened, when it has one. */
 export const deleteCaseRequestSchema = z.object({ version: z.number().int().min(1).optional() });

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '../../contract/index.ts';
+import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '../../contract/index.ts';
+import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '../../contract/officer.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
@@ -229,6 +230,10 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
         await refuse(request, RESPONSE_CODE.PROFILE_BLOCKED, AUTH_MESSAGES.profileBlocked, `${kind} ${code}`);
       }
       const held = kind === 'authority' ? p.authorities : p.authorizations;
+      // An officer's token on a PTIB call: the back office's own refusal (docs/decisions/0039).
+      if (p.authorities.includes(AUTHORITY_OFFICER)) {
+        await refuse(request, FORBIDDEN_CODE.MISSING_AUTHORITY, OFFICER_MESSAGES.officerOnPtib, `${kind} ${code}`);
+      }
       if (!held.includes(code)) {
         const reason =
           kind === 'authority' ? AUTH_MESSAGES.missingAuthority(code) : AUTH_MESSAGES.missingAuthorization(code);

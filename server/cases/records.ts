@@ -1,5 +1,5 @@
 import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '../../contract/index.ts';
-import { CASE_STATUSES, type CaseStatus } from '../../contract/cases.ts';
+import { CASE_STATUSES, applicantStatus, type CaseStatus } from '../../contract/cases.ts';
 import type { CaseDetail, CaseSummary } from '../../contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
@@ -29,12 +29,13 @@ const COLUMNS =
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/** A record as its applicant reads it: a proposed rejection is still "in review" to them (docs/decisions/0040). */
 export function toSummary(row: SummaryRow): CaseSummary {
   return {
     id: row.id,
     appCode: row.app_code,
     caseNumber: row.case_number,
-    status: row.status,
+    status: applicantStatus(row.status),
     version: row.version,
     updatedAt: iso(row.updated_at),
   };
@@ -152,7 +153,7 @@ export async function overviewOfCases(
        GROUP BY status`,
       [profileId, appCodes],
     );
-    for (const { status, n } of byStatus.rows) counts[status] = n;
+    for (const { status, n } of byStatus.rows) counts[applicantStatus(status)] += n;
     const latest = await tx.query<SummaryRow>(
       `SELECT c.id::text AS id, c.app_code, c.case_number, c.status, c.version, c.updated_at
        FROM unnest($2::text[]) AS e(code)
@@ -217,18 +218,19 @@ export async function setStatus(
   to: CaseStatus,
   actor: { accountId: number | null; name: string },
   now: Date,
+  message: string | null = null,
 ): Promise<CaseRow> {
   const { rows } = await tx.query<CaseRow>(
     `UPDATE cases SET status = $2, version = version + 1, updated_at = $3,
-            submitted_at = CASE WHEN $2 = 'submitted' THEN $3 ELSE submitted_at END,
+            submitted_at = CASE WHEN $2 = 'submitted' AND submitted_at IS NULL THEN $3 ELSE submitted_at END,
             updated_by = COALESCE($4, updated_by)
      WHERE id = $1::bigint RETURNING ${COLUMNS}`,
     [id, to, now, actor.accountId],
   );
   await tx.query(
-    `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor)
-     VALUES ($1::bigint, $2, $3, $4, $5, $6)`,
-    [id, from, to, now, actor.accountId, actor.name],
+    `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor, message)
+     VALUES ($1::bigint, $2, $3, $4, $5, $6, $7)`,
+    [id, from, to, now, actor.accountId, actor.name, message],
   );
   return rows[0]!;
 }
@@ -241,5 +243,9 @@ export async function statusHistory(
     'SELECT from_status, to_status, changed_at FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
     [id],
   );
-  return rows.map((r) => ({ from: r.from_status, to: r.to_status, at: iso(r.changed_at) }));
+  return rows.map((r) => ({
+    from: r.from_status && applicantStatus(r.from_status),
+    to: applicantStatus(r.to_status),
+    at: iso(r.changed_at),
+  }));
 }

@@ -23,13 +23,16 @@ import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservice
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
-import { ApiError } from '../plugins/errors.ts';
+import { ApiError, badRequest } from '../plugins/errors.ts';
 import { loadEservice } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE } from '../../contract/payments.ts';
 import { drawRefund, issueBill } from '../payments/bills.ts';
+import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
+import { changedFields } from '../officer/cases.ts';
+import { OFFICER_MESSAGES } from '../../contract/officer.ts';
 import {
   findByCaseNumber,
   findCase,
@@ -310,6 +313,74 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code },
     });
     await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
+    await setDueOnSubmission(tx, row.id, actor.now);
+    return toDetail(row);
+  });
+}
+
+/**
+ * The applicant answers an officer's request for more information (docs/decisions/0040): the whole answers
+ * come back, checked like a submission, and only the questions the officer named may differ from what was
+ * submitted (documents are added on those questions beforehand). The record goes back to its officer in
+ * review, the request keeps the answers before and after for the officer's diff, and the due date's clock
+ * runs again.
+ */
+export async function resubmitCase(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: { data: Record<string, unknown>; version: number },
+): Promise<CaseDetail> {
+  const { eservice } = await openCase(db, id, actor.principal);
+  const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now);
+  return db.transaction(async (tx) => {
+    const current = await findCase(tx, id, actor.principal.actingProfileId, true);
+    if (!current) throw notFound();
+    if (current.status !== 'more_info_requested')
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
+    if (current.version !== input.version)
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
+    const { rows } = await tx.query<{ id: string; fields: string[] }>(
+      `SELECT id::text AS id, fields FROM case_info_requests
+        WHERE case_id = $1::bigint AND answered_at IS NULL ORDER BY id DESC LIMIT 1`,
+      [id],
+    );
+    const request = rows[0];
+    if (!request) throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
+    const outside = changedFields(current.data, answers).filter((name) => !request.fields.includes(name));
+    if (outside.length > 0) {
+      const labels = allFields(eservice.form);
+      throw badRequest(
+        CASE_MESSAGES.onlyRequestedFields(outside.map((n) => labels.find((f) => f.name === n)?.label ?? n).join(', ')),
+      );
+    }
+    await refuseUnknownAttachments(tx, id, eservice, answers);
+    await tx.query(`UPDATE cases SET data = $2::jsonb, updated_by = $3 WHERE id = $1::bigint`, [
+      id,
+      JSON.stringify(answers),
+      actor.principal.accountId,
+    ]);
+    await tx.query(`UPDATE case_info_requests SET answers_after = $2::jsonb, answered_at = $3 WHERE id = $1::bigint`, [
+      request.id,
+      JSON.stringify(answers),
+      actor.now,
+    ]);
+    const row = await setStatus(
+      tx,
+      id,
+      current.status,
+      'in_review',
+      { accountId: actor.principal.accountId, name: actor.principal.loginName },
+      actor.now,
+      OFFICER_MESSAGES.history.resubmitted,
+    );
+    await resumeDue(tx, id, actor.now);
+    await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
+    await audit(tx, {
+      ...who(actor),
+      event: 'case_resubmit',
+      detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code, requestId: request.id },
+    });
     return toDetail(row);
   });
 }

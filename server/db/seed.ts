@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '../../contract/index.ts';
+import { AUTHORITY_OFFICER, type OfficerRole } from '../../contract/officer.ts';
 import type { Database } from './database.ts';
 import { LOGIN_NAME_MATCHES } from './login-name.ts';
 import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';
@@ -25,6 +26,51 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     shows: 'also needs an SMS one-time password (see the server log)',
   },
 ];
+
+/**
+ * The demo officers (docs/decisions/0039): each signs in with the password and a one-time password (the code
+ * in the server log, as for ptib.otp), and owns the back office's internal profile (migration 120).
+ */
+export const DEMO_OFFICERS: ReadonlyArray<{
+  loginName: string;
+  displayName: string;
+  roles: readonly OfficerRole[];
+  mobile: string;
+}> = [
+  { loginName: 'officer.demo', displayName: 'Officer Demo', roles: ['officer'], mobile: '96000001' },
+  { loginName: 'officer.lead', displayName: 'Supervisor Lead', roles: ['officer', 'supervisor'], mobile: '96000002' },
+  { loginName: 'officer.finance', displayName: 'Finance Officer', roles: ['finance'], mobile: '96000003' },
+];
+export const BACK_OFFICE_PROFILE_ID = 'PTIB-BACKOFFICE';
+
+/** Idempotent: officers that already exist are left as they are. */
+export async function seedOfficers(db: Database, passwordHash?: string): Promise<void> {
+  const existing = await db.query(`SELECT 1 FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')}`, ['officer.demo']);
+  if (existing.rowCount > 0) return;
+  const hashed = passwordHash ?? (await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS));
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const again = await tx.query(`SELECT 1 FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')}`, ['officer.demo']);
+    if (again.rowCount > 0) return;
+    for (const officer of DEMO_OFFICERS) {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO accounts (login_name, password_hash, profile_id, otp_required, mobile_num)
+         VALUES ($1, $2, $3, true, $4) RETURNING id`,
+        [officer.loginName, hashed, BACK_OFFICE_PROFILE_ID, officer.mobile],
+      );
+      const accountId = rows[0]!.id;
+      await tx.query('INSERT INTO account_authorities (account_id, authority) VALUES ($1, $2)', [
+        accountId,
+        AUTHORITY_OFFICER,
+      ]);
+      await tx.query('INSERT INTO officers (account_id, display_name, roles) VALUES ($1, $2, $3::text[])', [
+        accountId,
+        officer.displayName,
+        officer.roles,
+      ]);
+    }
+  });
+}
 
 const address = (block: string, street: string, unit: string, postal: string) =>
   JSON.stringify({
@@ -119,7 +165,6 @@ const PROFILES = [
   ],
 ] as const;
 
-/** Idempotent: accounts that already exist are left as they are. */
 /** Taken by every process that seeds, so two processes starting together seed once. */
 const SEED_LOCK = 724_002;
 
@@ -127,6 +172,8 @@ const REGISTER_SEED_LOCK = 724_003;
 
 /** The demo accounts and records, then the demo insolvency register (docs/decisions/0043), each once. */
 export async function seedDemo(db: Database): Promise<boolean> {
+  // Before the early return: a demo database seeded before the back office existed gets its officers too.
+  await seedOfficers(db);
   const seeded = await seedAccounts(db);
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [REGISTER_SEED_LOCK]);
@@ -135,6 +182,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   return seeded;
 }
 
+/** Idempotent: accounts that already exist are left as they are. */
 async function seedAccounts(db: Database): Promise<boolean> {
   const existing = await db.query(`SELECT 1 FROM accounts WHERE ${LOGIN_NAME_MATCHES('login_name')}`, ['ptib.demo']);
   if (existing.rowCount > 0) return false;

@@ -13,6 +13,7 @@ import {
   errorEnvelopeSchema,
   fieldErrorsSchema,
   listCasesQuerySchema,
+  resubmitCaseRequestSchema,
   searchCasesQuerySchema,
   updateCaseRequestSchema,
 } from '../../contract/schemas/index.ts';
@@ -20,12 +21,14 @@ import { z } from 'zod';
 import { badRequest } from '../plugins/errors.ts';
 import { usableCodes } from '../cases/catalogue.ts';
 import { findByCaseNumber, listCases, overviewOfCases, toSummary } from '../cases/records.ts';
+import { progressOf } from '../cases/progress.ts';
 import {
   FieldValidationError,
   createCase,
   deleteCase,
   eserviceFor,
   openCase,
+  resubmitCase,
   saveCase,
   type Actor,
 } from '../cases/service.ts';
@@ -119,7 +122,16 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
         codes,
         DASHBOARD_LATEST_COUNT,
       );
-      return ok({ counts, latest: latest.map(toSummary) });
+      const summaries = latest.map(toSummary);
+      // Each of the few latest records says where it stands and what to do next (docs/decisions/0040).
+      const withProgress = await Promise.all(
+        summaries.map(async (c) =>
+          c.status === 'draft'
+            ? c
+            : { ...c, progress: await progressOf(app.db, { id: c.id, appCode: c.appCode, status: c.status }) },
+        ),
+      );
+      return ok({ counts, latest: withProgress });
     },
   );
 
@@ -132,7 +144,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       noStore(reply);
       const { row } = await openCase(app.db, request.params.id, request.principal!);
-      return ok(row);
+      return ok({ ...row, progress: await progressOf(app.db, row) });
     },
   );
 
@@ -161,6 +173,22 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const saved = await saveCase(app.db, actorOf(app, request), request.params.id, request.body);
       return ok(saved, request.body.draft ? MESSAGES.draftSaved : MESSAGES.recordSaved);
+    },
+  );
+
+  r.post(
+    CASE_PATHS.resubmit,
+    {
+      preHandler,
+      schema: {
+        params: caseIdParamsSchema,
+        body: resubmitCaseRequestSchema,
+        response: { 200: envelopeSchema(caseDetailSchema), ...caseRefusals },
+      },
+    },
+    async (request) => {
+      const saved = await resubmitCase(app.db, actorOf(app, request), request.params.id, request.body);
+      return ok({ ...saved, progress: await progressOf(app.db, saved) }, CASE_MESSAGES.resubmitted);
     },
   );
 

@@ -27,6 +27,7 @@ import { attachmentLimits, cleanFileName, judgeSize, judgeType } from '../docume
 import { ScannerUnavailableError, type Scanner } from '../documents/scanner.ts';
 import { countInField, deleteDocument, findDocument, insertDocument, listDocuments } from '../documents/store.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
+import type { Queryable } from '../db/database.ts';
 
 const refusals = {
   400: errorEnvelopeSchema,
@@ -37,6 +38,20 @@ const refusals = {
 };
 
 const notFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, DOCUMENT_MESSAGES.notFound);
+/**
+ * While an officer's request for more information names an attachment question, its applicant may add
+ * files there (docs/decisions/0040); removing a submitted file stays impossible.
+ */
+async function mayAddRequestedDocument(db: Queryable, caseId: string, fieldName: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM case_info_requests r JOIN cases c ON c.id = r.case_id
+      WHERE r.case_id = $1::bigint AND r.answered_at IS NULL AND c.status = 'more_info_requested'
+        AND $2 = ANY(r.fields)`,
+    [caseId, fieldName],
+  );
+  return rowCount > 0;
+}
+
 const notEditable = () => new ApiError(409, RESPONSE_CODE.CONFLICT, DOCUMENT_MESSAGES.notEditable);
 
 /**
@@ -87,8 +102,9 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       const actor = actorOf(app, request);
       const now = actor.now;
       const { row, eservice } = await openCase(app.db, request.params.id, principal);
-      if (!isEditable(row.status as CaseStatus)) throw notEditable();
       const fieldName = request.query.field;
+      if (!isEditable(row.status as CaseStatus) && !(await mayAddRequestedDocument(app.db, row.id, fieldName)))
+        throw notEditable();
       const limits = attachmentLimits(eservice.form, fieldName);
       if (!limits) throw badRequest(DOCUMENT_MESSAGES.notAttachmentField);
       if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.unavailable);

@@ -11,6 +11,7 @@ import {
 import { audit } from '../auth/audit.ts';
 import { identityOf, isMaster, masterList, proxyGrant } from '../auth/profiles.ts';
 import { sessionPrincipal } from '../auth/plugin.ts';
+import { refuseOfficer } from '../auth/officer.ts';
 import { setActingProfile } from '../auth/sessions.ts';
 import { ApiError } from '../plugins/errors.ts';
 
@@ -23,7 +24,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.retrieveProfile,
     {
-      preHandler: app.requireSession,
+      preHandler: [app.requireSession, refuseOfficer],
       schema: { response: { 200: envelopeSchema(userIdentitySchema.nullable()) } },
     },
     async (request) => {
@@ -37,7 +38,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.retrieveMasterPTIBList,
     {
-      preHandler: app.requireSession,
+      preHandler: [app.requireSession, refuseOfficer],
       schema: { response: { 200: envelopeSchema(masterListResponseSchema) } },
     },
     async (request) => {
@@ -52,7 +53,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     API_PATHS.switchProxyProfile,
     {
       // A session whose grant was withdrawn may still switch: back to itself, or to a profile still granted.
-      preHandler: app.requireSessionOrWithdrawnProxy,
+      preHandler: [app.requireSessionOrWithdrawnProxy, refuseOfficer],
       schema: { body: switchProxyRequestSchema, response: { 200: envelopeSchema(switchProxyResponseSchema) } },
     },
     async (request) => {

@@ -3,17 +3,37 @@ import type { UserIdentity } from '../../../contract/schemas/auth.ts';
 import { parseHash } from '../lib/router/location.ts';
 import type { Guard, RouteDef } from '../lib/router/router.ts';
 import type * as HandoverModule from '../features/auth/handover.ts';
+import type * as CallsModule from '../lib/session/calls.ts';
 import { exchangeHandover, handoverScreen, peekHandover } from '../features/auth/handover.ts';
 import { fetchProfile } from '../lib/session/calls.ts';
 import { identity, session } from '../lib/session/index.ts';
 import { getToken, setReturnTo } from '../lib/session/storage.ts';
-import { ACCESS_INITIAL, LOGIN_REQUIRED_HREF, SIGNED_IN_WITH_SEMS01, redirectSignedIn } from './guards.ts';
+import { OFFICER_ROUTES } from '../../../contract/officer.ts';
+import { profileAnswerOf } from '../lib/session/calls.ts';
+import type * as OfficerHeaderModule from '../features/officer/OfficerHeader.tsx';
+import { loadMe } from '../features/officer/OfficerHeader.tsx';
+import {
+  ACCESS_INITIAL,
+  LOGIN_REQUIRED_HREF,
+  OFFICER_CASE,
+  OFFICER_HOME,
+  SIGNED_IN_WITH_SEMS01,
+  landingAfterSignIn,
+  redirectSignedIn,
+} from './guards.ts';
+import { SIGNED_IN_OFFICER } from './routes.ts';
 
-vi.mock('../lib/session/calls.ts', () => ({
+vi.mock('../lib/session/calls.ts', async (importOriginal) => ({
+  profileAnswerOf: (await importOriginal<typeof CallsModule>()).profileAnswerOf,
   fetchProfile: vi.fn(),
   sessionCalls: { refresh: vi.fn(), logout: vi.fn(async () => undefined) },
 }));
 const profile = vi.mocked(fetchProfile);
+vi.mock('../features/officer/OfficerHeader.tsx', async (importOriginal) => ({
+  ...(await importOriginal<typeof OfficerHeaderModule>()),
+  loadMe: vi.fn(),
+}));
+const me = vi.mocked(loadMe);
 vi.mock('../features/auth/handover.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof HandoverModule>()),
   peekHandover: vi.fn(),
@@ -155,6 +175,58 @@ describe('guards of dashboard, profile, esvc and generic (spec §6, in order)', 
     expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('#/common-handler/access-denied?errorCode=PTACC-951');
     expect(profile).toHaveBeenCalledTimes(2);
     expect(sessionStorage.getItem('PTIB.proxyProfileId')).toBe('PTIB00000002');
+  });
+});
+
+describe("the back office and the PTIB screens keep each other's users out (PTACC-951)", () => {
+  const denied = '#/common-handler/access-denied?errorCode=PTACC-951';
+
+  it("names the back office's addresses as the contract does", () => {
+    expect([OFFICER_HOME, OFFICER_CASE]).toEqual([OFFICER_ROUTES.home, OFFICER_ROUTES.case]);
+  });
+
+  it("reads the profile call's PTACC-951 refusal (an officer's token) as access denied", () => {
+    expect(profileAnswerOf('PTACC-951', null)).toEqual({ kind: 'denied' });
+    expect(profileAnswerOf('4100', null)).toEqual({ kind: 'blocked' });
+    expect(profileAnswerOf('403', null)).toEqual({ kind: 'none' });
+  });
+
+  it('an officer on a PTIB screen: access denied PTACC-951, not a sign-in again', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'denied' });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe(denied);
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/generic?app=PIS')).toBe(denied);
+  });
+
+  it('a PTIB user on the back office: access denied PTACC-951', async () => {
+    signedIn();
+    me.mockResolvedValue({ kind: 'denied' });
+    expect(await run(SIGNED_IN_OFFICER, '#/officer')).toBe(denied);
+    expect(await run(SIGNED_IN_OFFICER, '#/officer/case?id=1')).toBe(denied);
+  });
+
+  it('an officer on the back office: in; signed out: home with the login dialog, remembering it', async () => {
+    expect(await run(SIGNED_IN_OFFICER, '#/officer?queue=mine')).toBe(LOGIN_REQUIRED_HREF);
+    expect(sessionStorage.getItem('PTIB.returnTo')).toBe('#/officer?queue=mine');
+    signedIn();
+    me.mockResolvedValue({
+      kind: 'ok',
+      me: { accountId: 7, loginName: 'officer.demo', displayName: 'Officer Demo', roles: ['officer'] },
+    });
+    expect(await run(SIGNED_IN_OFFICER, '#/officer')).toBe('allow');
+  });
+
+  it('after signing in: an officer lands on the queues, a PTIB user on the dashboard; later, access denied', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'denied' });
+    const first = landingAfterSignIn(null);
+    expect(first).toBe('#/dashboard');
+    expect(await run(SIGNED_IN_WITH_SEMS01, first)).toBe('#/officer');
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe(denied);
+    expect(landingAfterSignIn('#/officer/case?id=4')).toBe('#/officer/case?id=4');
+    identity.invalidate();
+    profile.mockResolvedValue({ kind: 'ok', identity: user() });
+    expect(await run(SIGNED_IN_WITH_SEMS01, landingAfterSignIn(null))).toBe('allow');
   });
 });
 

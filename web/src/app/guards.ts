@@ -35,13 +35,35 @@ export const requireToken: Guard = async ({ target }) => {
 };
 
 /**
- * The profile is not blocked (retrieveProfile header 4100). Asks the server at every guarded navigation,
- * so a session ended elsewhere shows nothing from memory (docs/decisions/0050-a-guarded-navigation-asks-the-server.md).
+ * The profile is not blocked (retrieveProfile header 4100) and the account may use PTIB screens at all (an
+ * officer's may not: PTACC-951). Asks the server at every guarded navigation, so a session ended elsewhere
+ * shows nothing from memory (docs/decisions/0050-a-guarded-navigation-asks-the-server.md).
  */
 export const requireUnblockedProfile: Guard = async () => {
+  const fresh = justSignedIn;
+  justSignedIn = false;
   const answer = await identity.confirm();
-  return answer.kind === 'blocked' ? { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) } : ALLOW;
+  if (answer.kind === 'blocked') return { redirect: accessDeniedHref(FORBIDDEN_CODE.PROFILE_BLOCKED) };
+  // Just signed in and kept out of the PTIB screens: an officer, on the way to their own start (the back
+  // office's guard checks it is one). Opened later, a PTIB screen is access denied.
+  if (answer.kind === 'denied')
+    return { redirect: fresh ? toHash(OFFICER_HOME) : accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+  return ALLOW;
 };
+
+/** A sign-in has just gone to the default start, whose profile check has not run yet. */
+let justSignedIn = false;
+
+/**
+ * After a sign-in: the remembered address, or the dashboard, at once (the profile call that tells an
+ * officer's account is the dashboard guard's own); an officer's lands on the queues from there.
+ */
+export function landingAfterSignIn(remembered: string | null): string {
+  const target = signInTarget(remembered);
+  // Only the default start turns into the queues: an address remembered is opened as it is.
+  justSignedIn = target === DASHBOARD_HREF;
+  return target;
+}
 
 /** The identity's roles include this authority. Without an identity, requireIdentity decides. */
 export function requireAuthority(authority: string): Guard {
@@ -81,6 +103,14 @@ export const SIGNED_IN_WITH_SEMS01: readonly Guard[] = [
   requireIdentity,
 ];
 
+/**
+ * The back office's addresses, as contract/officer.ts names them (OFFICER_ROUTES). Repeated here because
+ * that module brings zod, which the first load must not (docs/decisions/0049); a unit test holds the two
+ * equal.
+ */
+export const OFFICER_HOME = '/officer';
+export const OFFICER_CASE = '/officer/case';
+
 /** The login screen is for signed-out users: a signed-in one goes on to the dashboard. */
 export const redirectSignedIn: Guard = async () => {
   await session.whenReady();
@@ -92,7 +122,7 @@ export const redirectSignedIn: Guard = async () => {
  * load, as the login screen needs signInTarget too: shared by two lazy chunks only, it would be a chunk
  * of its own that #/login loads besides its screen (docs/decisions/0038).
  */
-export const continueAfterHandOver: Guard = () => ({ redirect: signInTarget(takeReturnTo()) });
+export const continueAfterHandOver: Guard = () => ({ redirect: landingAfterSignIn(takeReturnTo()) });
 
 export const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
 

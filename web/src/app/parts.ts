@@ -7,3 +7,6 @@ export { UnsavedInputList } from '../features/generic/UnsavedInputList.tsx';
 export { isMasterUser, ProxyPanel } from '../features/proxy/ProxyPanel.tsx';
 export { BillPanel } from '../features/payments/BillPanel.tsx';
 export { BillsDue } from '../features/payments/BillsDue.tsx';
+export { CheckAnswers } from '../features/generic/CheckAnswers.tsx';
+export { ErrorSummary } from '../features/generic/ErrorSummary.tsx';
+export { Progress } from '../features/generic/Progress.tsx';

@@ -1,14 +1,33 @@
 import { ERROR_SCREEN_TITLES, ROUTES } from '../../../contract/index.ts';
 import type * as ErrorScreens from '../features/errors/ErrorScreen.tsx';
 import type { HashLocation } from '../lib/router/location.ts';
-import type { RouteDef } from '../lib/router/router.ts';
+import type { Guard, RouteDef } from '../lib/router/router.ts';
 import HomePage from '../features/home/HomePage.tsx';
-import { ACCESS_INITIAL, SIGNED_IN_WITH_SEMS01, redirectSignedIn } from './guards.ts';
+import {
+  ACCESS_INITIAL,
+  OFFICER_CASE,
+  OFFICER_HOME,
+  requireToken,
+  SIGNED_IN_WITH_SEMS01,
+  redirectSignedIn,
+} from './guards.ts';
 
 /** The error screens' module, once loaded (the router commits a screen, and sets its title, only then). */
 let errorScreens: typeof ErrorScreens | null = null;
 const errors = () => import('../features/errors/ErrorScreen.tsx').then((m) => (errorScreens = m));
 const content = () => import('../features/content/screens.tsx');
+/** The back office: one chunk, loaded only when an officer opens it (docs/decisions/0049). */
+const officer = () => import('../features/officer/screens.tsx');
+
+/**
+ * Guards of the back office (#/officer…): a session, then the server's word that it is an officer's
+ * (GET /api/officer/me), so a PTIB user gets access denied PTACC-951 there, as an officer does on PTIB
+ * screens (requireUnblockedProfile). The check comes with the back office's chunk, not the first load.
+ */
+export const SIGNED_IN_OFFICER: readonly Guard[] = [
+  requireToken,
+  (ctx) => officer().then((m) => m.requireOfficer(ctx)),
+];
 
 /**
  * Error screens put the code they show in the document title. The list of codes it is checked against
@@ -124,6 +143,18 @@ export const routes: readonly RouteDef[] = [
     load: () => content().then((m) => ({ default: m.ReportVulnerabilityScreen })),
   },
   { path: ROUTES.rate, title: 'Rate This E-Service', load: () => import('../features/rate/RatePage.tsx') },
+  {
+    path: OFFICER_HOME,
+    title: 'Case queues',
+    load: () => officer().then((m) => ({ default: m.QueuesScreen })),
+    guards: SIGNED_IN_OFFICER,
+  },
+  {
+    path: OFFICER_CASE,
+    title: 'Case',
+    load: () => officer().then((m) => ({ default: m.CaseScreen })),
+    guards: SIGNED_IN_OFFICER,
+  },
 ];
 
 export const notFoundRoute: RouteDef = {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useRouter } from '../../lib/router/RouterView.tsx';
 import { identity, session } from '../../lib/session/index.ts';
 import { takeReturnTo } from '../../lib/session/storage.ts';
-import { signInTarget } from '../../lib/session/target.ts';
+import { landingAfterSignIn } from '../../app/guards.ts';
 
 /**
  * After a token: start the session, fetch the identity, then open the address a guard remembered, or the
@@ -18,7 +18,7 @@ export function useCompleteSignIn(): (token: string, rememberMe: boolean) => Pro
       // The engine, once loaded, starts this session anew, which forgets an identity fetched before it.
       await session.whenReady().catch(() => undefined);
       await identity.prime();
-      router.navigate(signInTarget(takeReturnTo()));
+      router.navigate(landingAfterSignIn(takeReturnTo()));
     },
     [router],
   );

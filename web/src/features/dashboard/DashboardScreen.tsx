@@ -12,8 +12,9 @@ import { RecordsSummary } from './RecordsSummary.tsx';
 import { useDashboardData } from './useDashboardData.ts';
 import { BillsDue } from '../../app/parts.ts';
 
-/** Where a record opens: its e-service's screen, naming the record (the screen then opens it). */
-export const recordHref = (record: CaseSummary) => buildHref(ROUTES.generic, { app: record.appCode, case: record.id });
+/** Where a record opens: its e-service's screen, naming the record (the screen then opens it), or its answer to a request. */
+export const recordHref = (record: CaseSummary, respond = false) =>
+  buildHref(ROUTES.generic, { app: record.appCode, case: record.id, step: respond ? 'respond' : undefined });
 
 function DashboardBody({ identity }: { identity: UserIdentity }) {
   const { catalogue, records, retry } = useDashboardData(identity.ptibProfileID);

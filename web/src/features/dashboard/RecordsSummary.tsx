@@ -1,15 +1,17 @@
-import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
+import { CASE_STATUS_LABELS, NEXT_STEP_MESSAGES, applicantStatus } from '../../../../contract/cases.ts';
+import { PROGRESS_TEXT } from '../../../../contract/officerScreens.ts';
 import type { CaseSummary, CasesSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
 import { formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
+import { Progress } from '../../app/parts.ts';
 import { countByStatus, totalRecords } from './summary.ts';
 
 export interface RecordsSummaryProps {
   /** Counts by status and the latest records, most recently updated first (as the server answers). */
   summary: CasesSummary;
   eservices: readonly EserviceSummary[];
-  /** Where a record opens. */
-  recordHref: (record: CaseSummary) => string;
+  /** Where a record opens; with `respond`, where its applicant answers an officer's request. */
+  recordHref: (record: CaseSummary, respond?: boolean) => string;
 }
 
 /** The acting profile's e-service records: counts by status and the latest few, by case number. */
@@ -48,6 +50,7 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
                   <th scope="col">E-service</th>
                   <th scope="col">Status</th>
                   <th scope="col">Last updated</th>
+                  <th scope="col">{PROGRESS_TEXT.nextStepHeading}</th>
                 </tr>
               </thead>
               <tbody>
@@ -57,15 +60,35 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
                       <a href={recordHref(record)}>{record.caseNumber}</a>
                     </th>
                     <td>{titles.get(record.appCode) ?? record.appCode}</td>
-                    <td>{CASE_STATUS_LABELS[record.status]}</td>
+                    <td>{CASE_STATUS_LABELS[applicantStatus(record.status)]}</td>
                     <td>
                       <time dateTime={record.updatedAt}>{formatDay(record.updatedAt)}</time>
                     </td>
+                    <td>{record.progress?.nextStep ?? NEXT_STEP_MESSAGES[applicantStatus(record.status)]}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
+          {summary.latest
+            .filter((record) => record.progress)
+            .map((record) => (
+              <details key={record.id} className="record-progress" open={record.status === 'more_info_requested'}>
+                <summary>
+                  {record.caseNumber}: {CASE_STATUS_LABELS[applicantStatus(record.status)]}
+                </summary>
+                <Progress
+                  progress={record.progress!}
+                  id={`progress-${record.id}`}
+                  headingLevel={3}
+                  action={
+                    record.progress!.request
+                      ? { href: recordHref(record, true), label: `${PROGRESS_TEXT.answer} on ${record.caseNumber}` }
+                      : undefined
+                  }
+                />
+              </details>
+            ))}
         </>
       )}
     </section>

@@ -91,7 +91,15 @@ const record = (id: string, appCode: string, caseNumber: string, status: CaseSum
 
 /** What the server answers for the acting profile: counts by status, the latest records newest first. */
 const SUMMARY: CasesSummary = {
-  counts: { draft: 1, submitted: 1, in_review: 0, approved: 1, rejected: 0 },
+  counts: {
+    draft: 1,
+    submitted: 1,
+    in_review: 0,
+    more_info_requested: 0,
+    rejection_proposed: 0,
+    approved: 1,
+    rejected: 0,
+  },
   latest: [
     record('7', 'PRD', 'RD 000007 2026', 'draft', 9),
     record('1', 'PRD', 'RD 000001 2026', 'submitted', 5),
@@ -181,6 +189,7 @@ describe('dashboard', () => {
       ['Draft', '1'],
       ['Submitted', '1'],
       ['In review', '0'],
+      ['More information requested', '0'],
       ['Approved', '1'],
       ['Rejected', '0'],
     ]);
@@ -239,7 +248,18 @@ describe('dashboard', () => {
   it('says so when the profile has no records', async () => {
     server.set(
       API_PATHS.casesSummary,
-      answering({ counts: { draft: 0, submitted: 0, in_review: 0, approved: 0, rejected: 0 }, latest: [] }),
+      answering({
+        counts: {
+          draft: 0,
+          submitted: 0,
+          in_review: 0,
+          more_info_requested: 0,
+          rejection_proposed: 0,
+          approved: 0,
+          rejected: 0,
+        },
+        latest: [],
+      }),
     );
     renderDashboard();
     expect(await screen.findByText('There are no e-service records for this profile yet.')).toBeInTheDocument();

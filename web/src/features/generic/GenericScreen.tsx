@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES } from '../../../../contract/index.ts';
-import { CASE_MESSAGES, CASE_STATUS_LABELS, isEditable } from '../../../../contract/cases.ts';
+import { CASE_MESSAGES, CASE_STATUS_LABELS, applicantStatus, isEditable } from '../../../../contract/cases.ts';
+import { PROGRESS_TEXT } from '../../../../contract/officerScreens.ts';
 import { DOCUMENT_MESSAGES } from '../../../../contract/documents.ts';
 import {
   FORM_TEXT,
@@ -53,6 +54,7 @@ import {
   saveBlob,
   targetId,
 } from './flow.ts';
+import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
@@ -119,6 +121,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const eservice = loading.state === 'ready' ? loading.eservice : null;
   const form = recordForm ?? eservice?.form ?? null;
   const editable = !record || isEditable(record.status);
+  // An officer's open request for more information: only the questions it names may change.
+  const request = record?.status === 'more_info_requested' ? (record.progress?.request ?? null) : null;
 
   // Where in the journey this address is.
   const scope = form ? visibility(form, values) : null;
@@ -130,11 +134,13 @@ export default function GenericScreen({ location }: ScreenProps) {
         .filter(isDeclarationPage)
         .flatMap((p) => p.sections.filter((s) => scope?.sections.has(s)).flatMap((s) => s.fields))
     : [];
-  const step: 'page' | 'check' | 'confirmation' | 'view' =
+  const step: 'page' | 'check' | 'confirmation' | 'view' | 'respond' =
     record && !editable
       ? stepParam === 'confirmation'
         ? 'confirmation'
-        : 'view'
+        : request && stepParam === 'respond'
+          ? 'respond'
+          : 'view'
       : stepParam === 'check'
         ? 'check'
         : 'page';
@@ -415,6 +421,19 @@ export default function GenericScreen({ location }: ScreenProps) {
       });
     });
 
+  /** Sends the record back with the requested answers changed (and the documents added meanwhile). */
+  const onResubmit = () =>
+    run(async () => {
+      if (!record || !request || !form) return;
+      if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
+      const outcome = await genericApi.resubmit(record.id, stripHidden(form, values), record.version, signal);
+      if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
+      if (owner) clearUnsaved(owner, appCode);
+      emit('toast', { severity: 'success', message: outcome.message || CASE_MESSAGES.resubmitted });
+      show(outcome.value, mergeValues(form, outcome.value.data));
+      go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
+    });
+
   const onDownload = () =>
     run(async () => {
       if (!record) return;
@@ -651,7 +670,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         />
       )}
       <p className="visually-hidden" role="status">
-        {record ? `Status: ${CASE_STATUS_LABELS[record.status]}` : ''}
+        {record ? `Status: ${CASE_STATUS_LABELS[applicantStatus(record.status)]}` : ''}
       </p>
     </>
   );
@@ -699,6 +718,13 @@ export default function GenericScreen({ location }: ScreenProps) {
         </h1>
         <p className="form-note">{FORM_TEXT.submittedView}</p>
         <StatusPanel record={record} history={history} />
+        {record.progress && (
+          <Progress
+            progress={record.progress}
+            id="progress"
+            action={request ? { href: href({ step: 'respond' }), label: PROGRESS_TEXT.answer } : undefined}
+          />
+        )}
         {notice && <p className="notice notice-error">{notice}</p>}
         {download}
         <BillPanel caseId={record.id} appCode={appCode} />
@@ -710,6 +736,67 @@ export default function GenericScreen({ location }: ScreenProps) {
         </p>
         {records}
         <CaseSearch appCode={appCode} caseType={eservice.caseType} signal={signal} openId={record.id} onOpen={open} />
+        {dialogs}
+      </section>
+    );
+  }
+
+  if (step === 'respond' && record && request) {
+    const asked = request.fields
+      .map((name) => fieldAt(form, name)?.field)
+      .filter((f): f is NonNullable<typeof f> => f !== undefined);
+    const others = sections
+      .map((s) => ({ ...s, rows: s.rows.filter((r) => !request.fields.some((n) => belongsTo(r.path, n))) }))
+      .filter((s) => s.rows.length > 0);
+    return (
+      <section aria-labelledby="page-heading" className="generic">
+        <a className="back-link" href={href({})}>
+          {FORM_TEXT.back}
+        </a>
+        <p className="caption">
+          {eservice.title}, {record.caseNumber}
+        </p>
+        <h1 id="page-heading" tabIndex={-1}>
+          {PROGRESS_TEXT.changeRequested}
+        </h1>
+        <div className="notice">
+          <h2>{PROGRESS_TEXT.requestHeading}</h2>
+          <p>{request.message}</p>
+        </div>
+        <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
+        {notice && <p className="notice notice-error">{notice}</p>}
+        <form
+          aria-labelledby="resubmit-heading"
+          aria-busy={busy}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onResubmit();
+          }}
+        >
+          <h2 id="resubmit-heading">{PROGRESS_TEXT.resubmitHeading}</h2>
+          <AttachmentsContext.Provider value={{ ...attachments, readOnly: false }}>
+            {asked.map((field) => (
+              <FieldControl
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                errors={errors}
+                onChange={change}
+                scope={scope}
+              />
+            ))}
+          </AttachmentsContext.Provider>
+          <div className="button-row">
+            <button type="submit">{PROGRESS_TEXT.resubmit}</button>
+          </div>
+        </form>
+        {others.length > 0 && (
+          <>
+            <p className="form-note">{PROGRESS_TEXT.notRequested}</p>
+            <CheckAnswers sections={others} />
+          </>
+        )}
         {dialogs}
       </section>
     );

@@ -1,8 +1,8 @@
-import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
+import { CASE_STATUS_LABELS, applicantStatus } from '../../../../contract/cases.ts';
 import type { CaseDetail, CaseStatusResponse } from '../../../../contract/schemas/eservices.ts';
 import { formatDateTime } from './format.ts';
 
-/** The open record: its case number, status and history of moves. */
+/** The open record: its case number, status and history of moves (a proposed rejection reads as in review). */
 export function StatusPanel({
   record,
   history,
@@ -20,7 +20,7 @@ export function StatusPanel({
         </div>
         <div>
           <dt>Status</dt>
-          <dd data-testid="case-status">{CASE_STATUS_LABELS[record.status]}</dd>
+          <dd data-testid="case-status">{CASE_STATUS_LABELS[applicantStatus(record.status)]}</dd>
         </div>
         <div>
           <dt>Last changed</dt>
@@ -43,7 +43,7 @@ export function StatusPanel({
           <ol>
             {history.map((h) => (
               <li key={`${h.at}-${h.to}`}>
-                <time dateTime={h.at}>{formatDateTime(h.at)}</time>: {CASE_STATUS_LABELS[h.to]}
+                <time dateTime={h.at}>{formatDateTime(h.at)}</time>: {CASE_STATUS_LABELS[applicantStatus(h.to)]}
               </li>
             ))}
           </ol>

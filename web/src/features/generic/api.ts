@@ -107,6 +107,11 @@ export const genericApi = {
     const path = fillPath(CASE_PATHS.one, { id });
     return read(await api.post(path, { data, version, draft }, { ...change, signal }), caseDetailSchema);
   },
+  /** While more information is requested: the whole answers, of which only the requested ones changed. */
+  async resubmit(id: string, data: FormValues, version: number, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
+    const path = fillPath(CASE_PATHS.resubmit, { id });
+    return read(await api.post(path, { data, version }, { ...change, signal }), caseDetailSchema);
+  },
   async remove(id: string, version: number, signal: AbortSignal): Promise<Outcome<unknown>> {
     const path = fillPath(CASE_PATHS.delete, { id });
     return read(await api.post(path, { version }, { ...change, signal }), caseDetailSchema.nullable());

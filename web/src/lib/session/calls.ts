@@ -1,4 +1,4 @@
-import { API_PATHS, RESPONSE_CODE } from '../../../../contract/index.ts';
+import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE } from '../../../../contract/index.ts';
 import { api } from '../http/index.ts';
 import type { RefreshOutcome, SessionCalls } from './engine.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
@@ -60,9 +60,10 @@ export async function fetchProfile(): Promise<ProfileAnswer> {
   }
 }
 
-/** Reads the profile call's header: 4100 is a blocked profile, whatever the body. */
+/** Reads the profile call's header: 4100 is a blocked profile, PTACC-951 an account kept out, whatever the body. */
 export function profileAnswerOf(responseCode: string, identity: UserIdentity | null): ProfileAnswer {
   if (responseCode === RESPONSE_CODE.PROFILE_BLOCKED) return { kind: 'blocked' };
+  if (responseCode === FORBIDDEN_CODE.MISSING_AUTHORITY) return { kind: 'denied' };
   if (responseCode === RESPONSE_CODE.OK && identity) return { kind: 'ok', identity };
   return { kind: 'none' };
 }

@@ -10,6 +10,11 @@ export type ProfileAnswer =
   | { kind: 'ok'; identity: UserIdentity }
   /** Header 4100: the profile is blocked (spec §6). */
   | { kind: 'blocked' }
+  /**
+   * PTACC-951: the account may not use the PTIB screens at all (an officer's, docs/decisions/0049): access
+   * denied, not a sign-in again.
+   */
+  | { kind: 'denied' }
   /** No identity: the server refused it (the session may have ended meanwhile). */
   | { kind: 'none' }
   /** No answer (offline, a time-out, a failing server): the server said nothing about the session. */

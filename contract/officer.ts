@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { CASE_STATUSES } from './cases.ts';
+
+/**
+ * The officer back office (docs/decisions/0039-officers-and-their-session.md and
+ * 0040-case-workflow-four-eyes-and-more-information.md): officer accounts, queues of submitted records, the
+ * case view and the actions on a case. Every path is relative to the API base; `:id` is the record id (fill
+ * with fillPath). Only the back office's lazily loaded screens and the server import this module.
+ */
+
+/** The authority every officer account holds instead of PTIB; the roles below say what else it may do. */
+export const AUTHORITY_OFFICER = 'OFFICER';
+
+/**
+ * officer: works cases; supervisor: also assigns to others and decides proposed rejections (four eyes);
+ * finance: payment reconciliation (later modules guard themselves with requireOfficer(['finance'])).
+ */
+export const OFFICER_ROLES = ['officer', 'supervisor', 'finance'] as const;
+export type OfficerRole = (typeof OFFICER_ROLES)[number];
+
+export const OFFICER_PATHS = {
+  /** GET: who the signed-in officer is. */
+  me: '/api/officer/me',
+  /** GET: officers a case may be assigned to (supervisor's "assign to another officer"). */
+  officers: '/api/officer/officers',
+  /** GET ?queue&appCode&status&minAgeDays&maxAgeDays&sort&order&page&pageSize&q: one queue page with every count. */
+  queue: '/api/officer/queue',
+  /** GET: the case view. */
+  case: '/api/officer/cases/:id',
+  /** POST officerActionRequest: one action on one case, based on the version the officer saw. */
+  action: '/api/officer/cases/:id/action',
+  /** GET: a document of the case (officers may download every document of a submitted record). */
+  document: '/api/officer/cases/:id/documents/:documentId',
+  /** POST bulkActionRequest: the same action on many cases, each checked on its own. */
+  bulk: '/api/officer/bulk',
+} as const;
+
+/** The hash routes of the back office in the web app (loaded only when an officer uses it). */
+export const OFFICER_ROUTES = {
+  home: '/officer',
+  case: '/officer/case',
+} as const;
+
+/** new: submitted, nobody assigned; mine: assigned to me and not decided; waiting: more information requested; decided. */
+export const OFFICER_QUEUES = ['new', 'mine', 'waiting', 'decided'] as const;
+export type OfficerQueue = (typeof OFFICER_QUEUES)[number];
+
+export const OFFICER_QUEUE_LABELS: Record<OfficerQueue, string> = {
+  new: 'New',
+  mine: 'Assigned to me',
+  waiting: 'Waiting for the applicant',
+  decided: 'Decided',
+};
+
+export const QUEUE_SORTS = ['age', 'dueDate'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+export const QUEUE_PAGE_SIZE_DEFAULT = 25;
+export const QUEUE_PAGE_SIZE_MAX = 100;
+/**
+ * Queue counts and totals count up to this many: a value equal to it means "this many or more" (shown as
+ * "1,000+"), so a queue of a million decided cases costs what one of a thousand does (docs/decisions/0040).
+ */
+export const QUEUE_COUNT_CAP = 1000;
+/** At most this many cases in one bulk call. */
+export const BULK_MAX = 100;
+
+/** Every action an officer may take on a case; allowedActions in the case view lists those open now. */
+export const OFFICER_ACTIONS = [
+  'assignToMe',
+  /** Supervisor only: to another officer (officerAccountId). */
+  'assign',
+  'release',
+  'approve',
+  /** With the reason the applicant will read once a supervisor approves it. */
+  'proposeRejection',
+  /** Supervisor only, and not the officer who proposed it (four eyes). */
+  'approveRejection',
+  /** Supervisor only: the proposal goes back to the officer (with a note why). */
+  'returnRejection',
+  /** Names the fields (form field names, attachment questions included) and writes a message. */
+  'requestInfo',
+  'addNote',
+] as const;
+export type OfficerAction = (typeof OFFICER_ACTIONS)[number];
+export const BULK_ACTIONS = ['assignToMe', 'approve'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const OFFICER_ACTION_LABELS: Record<OfficerAction, string> = {
+  assignToMe: 'Assign to me',
+  assign: 'Assign to officer',
+  release: 'Release',
+  approve: 'Approve',
+  proposeRejection: 'Propose rejection',
+  approveRejection: 'Approve rejection',
+  returnRejection: 'Return to officer',
+  requestInfo: 'Request more information',
+  addNote: 'Add internal note',
+};
+
+export const REASON_MAX = 2000;
+export const NOTE_MAX = 4000;
+
+/** What officers read (responseDesc of the officer calls and the screens' words). */
+export const OFFICER_MESSAGES = {
+  notOfficer: 'This function is for PTIB officers only.',
+  officerOnPtib: 'Officer accounts cannot use the PTIB e-services. Sign in with a PTIB account.',
+  roleRequired: (roles: string) => `You are not allowed to do this: the ${roles} role is required.`,
+  caseNotFound: 'No submitted record with that id.',
+  documentNotFound: 'No such document on this record.',
+  officerNotFound: 'No such officer.',
+  /** A stale version: responseJSON holds the case as it is now. */
+  staleVersion:
+    'Someone else changed this case since you opened it, so your action was not taken. The case is shown as it is now.',
+  actionNotAllowed: (action: string, status: string) => `"${action}" is not possible while the case is ${status}.`,
+  notAssignedToYou: 'This case is assigned to another officer.',
+  alreadyAssigned: 'This case is already assigned.',
+  fourEyes: 'A rejection you proposed must be approved by another supervisor.',
+  reasonRequired: 'Enter the reason the applicant will read.',
+  messageRequired: 'Write a message to the applicant.',
+  noteRequired: 'Write the note.',
+  fieldsRequired: 'Name at least one field or document to change.',
+  unknownFields: (names: string) => `These are not questions of this form: ${names}.`,
+  badQueueFilter: (reason: string) => `Invalid queue filter: ${reason}.`,
+  done: {
+    assignToMe: 'The case is assigned to you.',
+    assign: 'The case is assigned.',
+    release: 'The case is released to the new queue.',
+    approve: 'The record is approved.',
+    proposeRejection: 'The rejection is proposed; a supervisor must approve it.',
+    approveRejection: 'The record is rejected.',
+    returnRejection: 'The proposed rejection is returned to the officer.',
+    requestInfo: 'The request for more information is sent to the applicant.',
+    addNote: 'The note is added.',
+  } satisfies Record<OfficerAction, string>,
+  bulkDone: (ok: number, total: number) => `${ok} of ${total} cases done.`,
+  overdue: 'Overdue',
+  internalNoteHint: 'Internal notes are never shown to the applicant.',
+  /** History lines the server writes (case_status_history.message) for moves without a message of their own. */
+  history: {
+    assigned: (officer: string) => `Assigned to ${officer}.`,
+    released: 'Released to the new queue.',
+    resubmitted: 'The applicant sent the requested information.',
+    rejectionReturned: 'The proposed rejection was returned to the officer.',
+    rejectionApproved: (supervisor: string) => `Rejection approved by supervisor ${supervisor}.`,
+  },
+} as const;
+
+// --- requests and answers -----------------------------------------------------------------------------
+
+export const officerRoleSchema = z.enum(OFFICER_ROLES);
+const caseStatusSchema = z.enum(CASE_STATUSES);
+const idSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a record id');
+
+export const officerMeSchema = z.object({
+  accountId: z.number().int(),
+  loginName: z.string(),
+  displayName: z.string(),
+  roles: z.array(officerRoleSchema),
+});
+export type OfficerMe = z.infer<typeof officerMeSchema>;
+
+export const officerListSchema = z.object({
+  officers: z.array(
+    z.object({ accountId: z.number().int(), displayName: z.string(), roles: z.array(officerRoleSchema) }),
+  ),
+});
+export type OfficerList = z.infer<typeof officerListSchema>;
+
+export const queueQuerySchema = z.object({
+  queue: z.enum(OFFICER_QUEUES).default('new'),
+  appCode: z.string().min(1).max(10).optional(),
+  status: caseStatusSchema.optional(),
+  /** Age in calendar days since submission. */
+  minAgeDays: z.coerce.number().int().min(0).max(36500).optional(),
+  maxAgeDays: z.coerce.number().int().min(0).max(36500).optional(),
+  sort: z.enum(QUEUE_SORTS).default('age'),
+  /** age desc = oldest first; dueDate asc = soonest due first. */
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(QUEUE_PAGE_SIZE_MAX).default(QUEUE_PAGE_SIZE_DEFAULT),
+  /** A case number (loosely typed, like PD000042 2026) or the start of the applicant's name (any case). */
+  q: z.string().trim().min(1).max(100).optional(),
+});
+export type QueueQuery = z.input<typeof queueQuerySchema>;
+
+export const queueItemSchema = z.object({
+  id: idSchema,
+  caseNumber: z.string(),
+  appCode: z.string(),
+  eserviceTitle: z.string(),
+  applicantName: z.string(),
+  status: caseStatusSchema,
+  version: z.number().int(),
+  submittedAt: z.string().nullable(),
+  /** Whole calendar days since submission (Singapore dates). */
+  ageDays: z.number().int(),
+  /** YYYY-MM-DD (Singapore); null when decided. While waiting for the applicant it is the date frozen so far. */
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  assignedTo: z.object({ accountId: z.number().int(), displayName: z.string() }).nullable(),
+  updatedAt: z.string(),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const queuePageSchema = z.object({
+  /** Up to QUEUE_COUNT_CAP (which means that many or more). */
+  counts: z.record(z.enum(OFFICER_QUEUES), z.number().int().min(0)),
+  items: z.array(queueItemSchema),
+  /** Cases of this queue matching the filters (all pages), up to QUEUE_COUNT_CAP like the counts. */
+  total: z.number().int().min(0),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type QueuePage = z.infer<typeof queuePageSchema>;
+
+export const historyEntrySchema = z.object({
+  from: caseStatusSchema.nullable(),
+  to: caseStatusSchema,
+  at: z.string(),
+  /** Who: the officer's display name, the applicant's login name, or the operator named by the CLI. */
+  by: z.string(),
+  message: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const internalNoteSchema = z.object({ id: z.string(), at: z.string(), by: z.string(), text: z.string() });
+export type InternalNote = z.infer<typeof internalNoteSchema>;
+
+export const infoRequestSchema = z.object({
+  id: z.string(),
+  requestedAt: z.string(),
+  requestedBy: z.string(),
+  message: z.string(),
+  /** Names of the form's questions (attachment questions too) the applicant may change. */
+  fields: z.array(z.string()),
+  /** The same questions' labels, in the same order. */
+  fieldLabels: z.array(z.string()),
+  answeredAt: z.string().nullable(),
+});
+export type InfoRequest = z.infer<typeof infoRequestSchema>;
+
+/** One answer changed by a resubmission: before and after (values as stored). */
+export const answerChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AnswerChange = z.infer<typeof answerChangeSchema>;
+
+/** A document of the record (download at OFFICER_PATHS.document). */
+export const officerDocumentSchema = z.object({
+  id: z.string(),
+  fieldName: z.string(),
+  fileName: z.string(),
+  mediaType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedAt: z.string(),
+});
+
+export const officerCaseSchema = z.object({
+  id: idSchema,
+  caseNumber: z.string(),
+  appCode: z.string(),
+  eserviceTitle: z.string(),
+  applicantName: z.string(),
+  profileId: z.string(),
+  status: caseStatusSchema,
+  version: z.number().int(),
+  formVersion: z.number().int(),
+  submittedAt: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  assignedTo: z.object({ accountId: z.number().int(), displayName: z.string() }).nullable(),
+  /** The answers as submitted (the frozen snapshot of the last submission). */
+  answers: z.record(z.string(), z.unknown()),
+  /** The form's questions in order (name and label), to show the answers. */
+  questions: z.array(z.object({ name: z.string(), label: z.string(), type: z.string() })),
+  documents: z.array(officerDocumentSchema),
+  history: z.array(historyEntrySchema),
+  notes: z.array(internalNoteSchema),
+  infoRequests: z.array(infoRequestSchema),
+  /** What the latest resubmission changed; empty when the record was submitted once. */
+  changes: z.array(answerChangeSchema),
+  /** A rejection waiting for a supervisor: the reason and who proposed it. */
+  proposedRejection: z.object({ reason: z.string(), by: z.string(), byAccountId: z.number().int() }).nullable(),
+  /** The reason the applicant reads, once rejected. */
+  decisionReason: z.string().nullable(),
+  allowedActions: z.array(z.enum(OFFICER_ACTIONS)),
+});
+export type OfficerCase = z.infer<typeof officerCaseSchema>;
+
+const version = z.number().int().min(1);
+export const officerActionRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('assignToMe'), version }),
+  z.object({ action: z.literal('assign'), version, officerAccountId: z.number().int().min(1) }),
+  z.object({ action: z.literal('release'), version }),
+  z.object({ action: z.literal('approve'), version }),
+  z.object({ action: z.literal('proposeRejection'), version, reason: z.string().trim().max(REASON_MAX) }),
+  z.object({ action: z.literal('approveRejection'), version }),
+  z.object({ action: z.literal('returnRejection'), version, note: z.string().trim().max(NOTE_MAX).default('') }),
+  z.object({
+    action: z.literal('requestInfo'),
+    version,
+    message: z.string().trim().max(REASON_MAX),
+    fields: z.array(z.string().min(1).max(100)).max(100),
+  }),
+  z.object({ action: z.literal('addNote'), version, text: z.string().trim().max(NOTE_MAX) }),
+]);
+export type OfficerActionRequest = z.input<typeof officerActionRequestSchema>;
+
+/**
+ * A successful action answers the case view (officerCaseSchema) with OFFICER_MESSAGES.done[action]. A stale
+ * version answers HTTP 409, responseCode '409', OFFICER_MESSAGES.staleVersion, and the current case view in
+ * responseJSON (so the screen shows the new state at once).
+ */
+export const bulkActionRequestSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  cases: z
+    .array(z.object({ id: idSchema, version }))
+    .min(1)
+    .max(BULK_MAX),
+});
+export type BulkActionRequest = z.infer<typeof bulkActionRequestSchema>;
+
+export const bulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      /** OFFICER_MESSAGES.done[action] or the reason it was refused. */
+      message: z.string(),
+      /** The case's version after the action (or now, when refused); null for an unknown case. */
+      version: z.number().int().nullable(),
+      status: caseStatusSchema.nullable(),
+    }),
+  ),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const officerCaseParamsSchema = z.object({ id: idSchema });
+export const officerDocumentParamsSchema = z.object({ id: idSchema, documentId: z.uuid('must be a document id') });

@@ -1,0 +1,49 @@
+/**
+ * The back office's screen words beyond the officer calls' own messages (contract/officer.ts), zod-free so
+ * the applicant's screens may read them too (docs/decisions/0049).
+ */
+export const OFFICER_SCREEN_TEXT = {
+  queuesHeading: 'Case queues',
+  noCases: 'There are no cases here.',
+  nobody: 'Nobody',
+  signedInAs: (name: string, roles: string) => `Signed in as ${name} (${roles})`,
+  loadFailed: 'The cases could not be loaded.',
+  caseLoadFailed: 'This case could not be loaded.',
+  backToQueues: 'Back to the queues',
+  answersHeading: 'Submitted answers',
+  documentsHeading: 'Documents',
+  noDocuments: 'No documents were uploaded.',
+  historyHeading: 'Status history',
+  notesHeading: 'Internal notes',
+  noNotes: 'No notes yet.',
+  changesHeading: 'What changed since the last submission',
+  noChanges: 'Nothing has changed since the first submission.',
+  requestsHeading: 'Requests for more information',
+  actionsHeading: 'Actions',
+  noActions: 'There is nothing you can do with this case now.',
+  reasonLabel: 'Reason the applicant will read',
+  returnNoteLabel: 'Why the rejection goes back to the officer (optional)',
+  messageLabel: 'Message to the applicant',
+  fieldsLegend: 'Questions or documents the applicant must change',
+  noteLabel: 'Note',
+  officerLabel: 'Officer',
+  chooseOfficer: 'Choose an officer to assign the case to.',
+  proposedRejection: (by: string) => `Rejection proposed by ${by}`,
+  before: 'Before',
+  after: 'After',
+  notProvided: 'Not provided',
+} as const;
+
+/** The applicant's view of where an application stands. */
+export const PROGRESS_TEXT = {
+  heading: 'Where your application stands',
+  nextStepHeading: 'What you need to do next',
+  requestHeading: 'The officer asked for more information',
+  requestedFields: 'Change these answers:',
+  reasonHeading: 'Reason',
+  resubmit: 'Resubmit your application',
+  resubmitHeading: 'Send the changed answers',
+  changeRequested: 'Change the answers the officer asked about',
+  notRequested: 'The officer did not ask about this answer, so it cannot be changed.',
+  answer: 'Answer the request',
+} as const;

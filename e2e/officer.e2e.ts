@@ -1,0 +1,293 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
+import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '../contract/cases.ts';
+import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '../contract/forms/index.ts';
+import { OFFICER_MESSAGES, type OfficerQueue } from '../contract/officer.ts';
+import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '../contract/officerScreens.ts';
+import { sampleAnswers } from '../server/test/sample-answers.ts';
+import { fillLogin, TOKEN_KEY } from './auth-helpers.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
+
+/**
+ * The back office in the browser (docs/decisions/0049): the whole loop with an applicant and officers in
+ * browser contexts of their own (an applicant submits, an officer asks for more information, the applicant
+ * answers, the officer proposes a rejection, a supervisor approves it, and the applicant sees each step),
+ * a stale action, axe on every officer screen, and each side's guard against the other's users.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 });
+// Several sign-ins (each hashes a password) and a dozen screens on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+const DENIED = /#\/common-handler\/access-denied\?errorCode=PTACC-951$/;
+
+function serverLog(): string {
+  const file = process.env.E2E_SERVER_LOG;
+  if (!file) throw new Error('E2E_SERVER_LOG is not set: the global setup did not start the server');
+  return readFileSync(file, 'utf8');
+}
+
+/** The code of the latest SMS the embedded sender logged after `offset` characters of the log. */
+async function codeFromLog(offset: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () =>
+        (code = [
+          ...serverLog()
+            .slice(offset)
+            .matchAll(/one-time password is (\d{6})\./g),
+        ].at(-1)?.[1]),
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** An officer signs in with the one-time password every officer sign-in asks for, and lands on the queues. */
+async function signInOfficer(page: Page, loginName: string): Promise<void> {
+  const offset = serverLog().length;
+  await page.goto('/#/login');
+  await fillLogin(page, loginName);
+  const input = page.getByLabel('One-time password', { exact: true });
+  await expect(input).toBeVisible();
+  await input.fill(await codeFromLog(offset));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/#\/officer$/);
+  await expect(page.getByRole('heading', { level: 1, name: OFFICER_SCREEN_TEXT.queuesHeading })).toBeVisible();
+}
+
+/** The applicant signs in and lands on the dashboard (a password check is slow on a busy machine). */
+async function signIn(page: Page, loginName: string): Promise<void> {
+  await page.goto('/#/login');
+  await fillLogin(page, loginName);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
+function call<T>(page: Page, path: string, json?: unknown): Promise<{ status: number; body: { responseJSON: T } }> {
+  return page.evaluate(
+    async ({ path, json, tokenKey }) => {
+      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+      if (json !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(path, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { path, json, tokenKey: TOKEN_KEY },
+  );
+}
+
+/** Fields at the top of a form (a request names those). */
+const topFields = (form: FormDefinition): FieldDef[] => form.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
+
+interface Submitted {
+  caseNumber: string;
+  id: string;
+  appCode: string;
+  title: string;
+  /** A free-text question the officer asks about. */
+  question: FieldDef;
+}
+
+/**
+ * The applicant's draft (a careful applicant's answers, server/test/sample-answers.ts) of an e-service that
+ * needs neither a required document nor another record, submitted from check answers in the browser.
+ */
+async function applicantSubmits(page: Page): Promise<Submitted> {
+  for (const code of APPLICATION_CODES) {
+    const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/${code}`);
+    if (eservice.status !== 200) continue;
+    const { title, form } = eservice.body.responseJSON;
+    const fields = topFields(form);
+    const question = fields.find((f) => f.type === 'textarea' || (f.type === 'text' && !f.format));
+    const awkward = fields.some(
+      (f) => (f.type === 'attachment' && f.required) || (f.type === 'caseNumber' && f.recordOf),
+    );
+    if (!question || awkward) continue;
+    const answers = sampleAnswers(form, todayInSingapore(new Date()), () => undefined);
+    const draft = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
+      appCode: code,
+      data: answers,
+      draft: true,
+    });
+    if (draft.status !== 201) continue;
+    const { id, caseNumber } = draft.body.responseJSON;
+    await page.goto(`/#/generic?app=${code}&case=${id}&step=check`);
+    await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading })).toBeVisible();
+    for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
+    await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
+    return { caseNumber, id, appCode: code, title, question };
+  }
+  throw new Error('No e-service without required documents and other records to submit');
+}
+
+/** The applicant's dashboard row and timeline of the record. */
+async function applicantSees(page: Page, caseNumber: string, step: string, nextStep: string): Promise<void> {
+  // Opened afresh: the applicant comes back to the dashboard later, not to the page as it was.
+  await page.goto('/#/dashboard');
+  await page.reload();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: caseNumber }) });
+  await expect(row).toContainText(nextStep);
+  const details = page.locator('details').filter({ hasText: caseNumber });
+  // A record waiting for the applicant opens by itself; the others open with a click on their summary.
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  await expect(details.getByRole('listitem').filter({ hasText: step }).first()).toBeVisible();
+}
+
+/** Opens a case from the queues by finding its number, as an officer would. */
+async function openCase(page: Page, caseNumber: string, queue: OfficerQueue = 'new') {
+  await page.goto(`/#/officer?queue=${queue}`);
+  await page.getByLabel('Case number or applicant name').fill(caseNumber);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('link', { name: caseNumber, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
+}
+
+/** Axe on a page of any context (the fixture's runs on the test's own page only). */
+async function noAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the whole loop: submit, more information, answer, proposed rejection, supervisor approves', async ({
+  page: applicant,
+  browser,
+}) => {
+  await signIn(applicant, 'ptib.demo');
+  const record = await applicantSubmits(applicant);
+  await applicantSees(applicant, record.caseNumber, TIMELINE_LABELS.submitted, NEXT_STEP_MESSAGES.submitted);
+
+  // The officer finds it in the new queue, takes it and asks for more information about one answer.
+  const officer = await newPage(browser);
+  await signInOfficer(officer, 'officer.demo');
+  await expect(officer.getByRole('navigation', { name: 'Queues' }).getByRole('link', { name: /New/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await openCase(officer, record.caseNumber);
+  await noAxeViolations(officer);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.assignToMe })).toBeVisible();
+
+  // Sent empty, the request says what is missing, in an error summary linked to each control.
+  const request = officer.getByRole('form', { name: 'Request more information' });
+  await request.getByRole('button', { name: 'Request more information' }).click();
+  const summary = officer.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+  await expect(summary.getByRole('link', { name: OFFICER_MESSAGES.fieldsRequired })).toBeVisible();
+  await expect(summary.getByRole('link', { name: OFFICER_MESSAGES.messageRequired })).toBeVisible();
+  await noAxeViolations(officer);
+  await request.getByRole('checkbox', { name: record.question.label, exact: true }).check();
+  const message = 'Please tell us more in this answer.';
+  await request.getByLabel(OFFICER_SCREEN_TEXT.messageLabel).fill(message);
+  await request.getByRole('button', { name: 'Request more information' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.requestInfo })).toBeVisible();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('More information requested');
+
+  // The applicant sees the request, changes only that answer and resubmits.
+  await applicantSees(
+    applicant,
+    record.caseNumber,
+    TIMELINE_LABELS.more_info_requested,
+    NEXT_STEP_MESSAGES.more_info_requested,
+  );
+  await expect(applicant.getByText(message).first()).toBeVisible();
+  await applicant.getByRole('link', { name: `${PROGRESS_TEXT.answer} on ${record.caseNumber}` }).click();
+  await expect(applicant.getByRole('heading', { level: 1, name: PROGRESS_TEXT.changeRequested })).toBeVisible();
+  const answer = applicant.getByRole('textbox', { name: record.question.label });
+  await expect(applicant.getByRole('main').getByRole('textbox')).toHaveCount(1);
+  await noAxeViolations(applicant);
+  await answer.fill('More detail, as the officer asked.');
+  await applicant.getByRole('button', { name: PROGRESS_TEXT.resubmit }).click();
+  await expect(applicant.getByText(CASE_MESSAGES.resubmitted).first()).toBeVisible();
+  await applicantSees(applicant, record.caseNumber, TIMELINE_LABELS.in_review, NEXT_STEP_MESSAGES.in_review);
+
+  // The officer sees what changed, and proposes a rejection with the reason the applicant will read.
+  await openCase(officer, record.caseNumber, 'mine');
+  const changes = officer.getByRole('region', { name: OFFICER_SCREEN_TEXT.changesHeading });
+  await expect(changes.getByRole('row').filter({ hasText: record.question.label })).toContainText(
+    'More detail, as the officer asked.',
+  );
+  const reason = 'The applicant is not a member of the scheme.';
+  const reject = officer.getByRole('form', { name: 'Propose rejection' });
+  await reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill(reason);
+  await reject.getByRole('button', { name: 'Propose rejection' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.proposeRejection })).toBeVisible();
+  // To the applicant a proposed rejection is still in review.
+  await applicantSees(applicant, record.caseNumber, TIMELINE_LABELS.in_review, NEXT_STEP_MESSAGES.in_review);
+
+  // The supervisor approves it (four eyes); the applicant reads the reason.
+  const supervisor = await newPage(browser);
+  await signInOfficer(supervisor, 'officer.lead');
+  await noAxeViolations(supervisor);
+  await supervisor.goto(`/#/officer/case?id=${record.id}`);
+  await expect(supervisor.getByRole('heading', { level: 1, name: `Case ${record.caseNumber}` })).toBeVisible();
+  await expect(supervisor.getByText(reason).first()).toBeVisible();
+  await supervisor.getByRole('button', { name: 'Approve rejection' }).click();
+  await expect(
+    supervisor.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.approveRejection }),
+  ).toBeVisible();
+  await expect(supervisor.getByTestId('officer-history')).toContainText('Rejected');
+
+  await applicantSees(applicant, record.caseNumber, TIMELINE_LABELS.rejected, NEXT_STEP_MESSAGES.rejected);
+  await expect(applicant.getByText(reason).first()).toBeVisible();
+});
+
+test('officer screens have no axe violations: the queues with their filters', async ({ page }) => {
+  await signInOfficer(page, 'officer.demo');
+  for (const hash of ['#/officer', '#/officer?queue=mine', '#/officer?queue=decided&sort=dueDate&age=5']) {
+    await page.goto(`/${hash}`);
+    await expect(
+      page.getByRole('table').or(page.getByText(OFFICER_SCREEN_TEXT.noCases, { exact: false })),
+    ).toBeVisible();
+    await noAxeViolations(page);
+  }
+});
+
+test("a stale action is refused with the server's message and the case as it is now", async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const first = await newPage(browser);
+  await signInOfficer(first, 'officer.demo');
+  await openCase(first, record.caseNumber);
+  await first.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(first.getByTestId('officer-case-status')).toHaveText('In review');
+
+  // The same officer in a second tab approves it; the first tab still shows the case as it was.
+  const second = await first.context().newPage();
+  await second.goto(`/#/officer/case?id=${record.id}`);
+  await second.getByRole('button', { name: 'Approve' }).click();
+  await expect(second.getByTestId('officer-case-status')).toHaveText('Approved');
+
+  await first.getByRole('button', { name: 'Release' }).click();
+  await expect(first.getByRole('alert').filter({ hasText: OFFICER_MESSAGES.staleVersion })).toBeVisible();
+  await expect(first.getByTestId('officer-case-status')).toHaveText('Approved');
+});
+
+test('each side keeps the other out: PTACC-951 both ways', async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  await page.goto('/#/officer');
+  await expect(page).toHaveURL(DENIED);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await page.goto('/#/officer/case?id=1');
+  await expect(page).toHaveURL(DENIED);
+
+  const officer = await newPage(browser);
+  await signInOfficer(officer, 'officer.demo');
+  for (const hash of ['#/dashboard', '#/profile', '#/generic?app=PD']) {
+    await officer.goto(`/${hash}`);
+    await expect(officer).toHaveURL(DENIED);
+  }
+  await expect(officer.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { FORBIDDEN_CODE } from '../../contract/index.ts';
+import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '../../contract/officer.ts';
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from '../plugins/errors.ts';
+import { audit } from './audit.ts';
+
+/**
+ * Officers (docs/decisions/0039-officers-and-their-session.md): accounts holding the OFFICER authority and a
+ * row in officers with their roles. Their sessions are ordinary sessions, so every session rule (idle and
+ * absolute limits, one live session, logout everywhere) holds for them unchanged.
+ */
+export interface Officer {
+  accountId: number;
+  loginName: string;
+  displayName: string;
+  roles: OfficerRole[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireOfficer for the calls it guards. */
+    officer?: Officer;
+  }
+}
+
+export async function loadOfficer(db: Queryable, accountId: number): Promise<Omit<Officer, 'loginName'> | null> {
+  const { rows } = await db.query<{ display_name: string; roles: OfficerRole[] }>(
+    'SELECT display_name, roles FROM officers WHERE account_id = $1',
+    [accountId],
+  );
+  const row = rows[0];
+  return row ? { accountId, displayName: row.display_name, roles: row.roles } : null;
+}
+
+/** 403 with the access-denied code PTACC-951 (the web app shows its access-denied screen with it). */
+async function refuse(request: FastifyRequest, reason: string, needed: string): Promise<never> {
+  const p = request.principal;
+  await audit(request.server.db, {
+    event: 'authorization_refused',
+    outcome: 'failure',
+    at: request.server.now(),
+    accountId: p?.accountId,
+    loginName: p?.loginName,
+    actingProfileId: p?.actingProfileId,
+    clientAddress: request.ip,
+    detail: { needed, method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0] },
+  });
+  throw new ApiError(403, FORBIDDEN_CODE.MISSING_AUTHORITY, reason);
+}
+
+/**
+ * preHandler factory of every back-office call: a live session (else the usual 403 Forbidden or 4200) of
+ * an officer account, holding one of `roles` when given; request.officer is set for the handler. The roles
+ * are read from the database on each call, so a role taken away counts at once on every process.
+ */
+export function requireOfficer(roles?: readonly OfficerRole[]): preHandlerAsyncHookHandler {
+  return async function officerGuard(request, reply) {
+    const app = request.server;
+    await app.requireSession.call(app, request, reply);
+    const p = request.principal!;
+    const officer = p.authorities.includes(AUTHORITY_OFFICER) ? await loadOfficer(app.db, p.accountId) : null;
+    if (!officer) return refuse(request, OFFICER_MESSAGES.notOfficer, `authority ${AUTHORITY_OFFICER}`);
+    if (roles && roles.length > 0 && !roles.some((r) => officer.roles.includes(r)))
+      return refuse(request, OFFICER_MESSAGES.roleRequired(roles.join(' or ')), `officer role ${roles.join('|')}`);
+    request.officer = { ...officer, loginName: p.loginName };
+  };
+}
+
+/** Whether the caller is an officer: the PTIB calls refuse them (refuseOfficer). */
+export const isOfficerPrincipal = (request: FastifyRequest) =>
+  request.principal?.authorities.includes(AUTHORITY_OFFICER) ?? false;
+
+/**
+ * preHandler of the PTIB calls that need only a session (profile, master list, proxy switch): an officer's
+ * token is refused there with PTACC-951, as the PTIB-authority calls refuse it.
+ */
+export const refuseOfficer: preHandlerAsyncHookHandler = async function refuseOfficer(request) {
+  if (isOfficerPrincipal(request)) await refuse(request, OFFICER_MESSAGES.officerOnPtib, 'not an officer');
+};

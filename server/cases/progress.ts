@@ -1,0 +1,61 @@
+import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '../../contract/cases.ts';
+import { allFields } from '../../contract/forms/index.ts';
+import type { CaseProgress } from '../../contract/schemas/eservices.ts';
+import type { Queryable } from '../db/database.ts';
+import { loadEservice } from './catalogue.ts';
+
+/**
+ * Where a record stands, as its applicant reads it (docs/decisions/0040): the steps they see, oldest first
+ * (assignments, releases and a proposed rejection are the back office's own and leave no step), the
+ * officer's open request, what to do next and, once rejected, the reason.
+ */
+export async function progressOf(
+  db: Queryable,
+  c: { id: string; appCode: string; status: CaseStatus; formVersion?: number },
+): Promise<CaseProgress> {
+  const [history, request, reason] = await Promise.all([
+    db.query<{ to_status: CaseStatus; changed_at: Date | string; message: string | null }>(
+      'SELECT to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+      [c.id],
+    ),
+    c.status === 'more_info_requested'
+      ? db.query<{ message: string; requested_at: Date | string; fields: string[]; form_version: number }>(
+          `SELECT r.message, r.requested_at, r.fields, k.form_version FROM case_info_requests r
+             JOIN cases k ON k.id = r.case_id
+            WHERE r.case_id = $1::bigint AND r.answered_at IS NULL ORDER BY r.id DESC LIMIT 1`,
+          [c.id],
+        )
+      : null,
+    c.status === 'rejected'
+      ? db.query<{ decision_reason: string | null }>('SELECT decision_reason FROM cases WHERE id = $1::bigint', [c.id])
+      : null,
+  ]);
+  const timeline: CaseProgress['timeline'] = [];
+  for (const h of history.rows) {
+    const status = applicantStatus(h.to_status);
+    if (status === 'draft') continue;
+    // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
+    const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
+    const last = timeline.at(-1);
+    if (last && last.status === status && message === null) continue;
+    timeline.push({ status, at: new Date(h.changed_at).toISOString(), message });
+  }
+  let open: CaseProgress['request'] = null;
+  const r = request?.rows[0];
+  if (r) {
+    const loaded = await loadEservice(db, c.appCode, null, r.form_version);
+    const fields = loaded.ok ? allFields(loaded.eservice.form) : [];
+    open = {
+      message: r.message,
+      requestedAt: new Date(r.requested_at).toISOString(),
+      fields: r.fields,
+      fieldLabels: r.fields.map((n) => fields.find((f) => f.name === n)?.label ?? n),
+    };
+  }
+  return {
+    timeline,
+    request: open,
+    nextStep: NEXT_STEP_MESSAGES[applicantStatus(c.status)],
+    decisionReason: reason?.rows[0]?.decision_reason ?? null,
+  };
+}

@@ -1,0 +1,240 @@
+import { RESPONSE_CODE } from '../../contract/index.ts';
+import type { CaseStatus } from '../../contract/cases.ts';
+import { allFields } from '../../contract/forms/index.ts';
+import {
+  OFFICER_MESSAGES,
+  type BulkAction,
+  type BulkResult,
+  type OfficerActionRequest,
+  type OfficerCase,
+} from '../../contract/officer.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Officer } from '../auth/officer.ts';
+import { audit } from '../auth/audit.ts';
+import { loadEservice } from '../cases/catalogue.ts';
+import { singaporeToday } from '../cases/records.ts';
+import { notify } from '../notifications/notify.ts';
+import { ApiError, badRequest } from '../plugins/errors.ts';
+import { caseNotFound, caseView, findOfficerCase, refusalOf, type OfficerCaseRow } from './cases.ts';
+
+/**
+ * The officers' actions on a case (docs/decisions/0040). Each runs in one transaction on the locked case
+ * row: the version the officer saw must still be the case's, the action must be open to this officer in
+ * this status, and the move lands in case_status_history and audit_events together with the change.
+ */
+export interface OfficerActor {
+  officer: Officer;
+  clientAddress: string;
+  now: Date;
+}
+
+/** A stale version: 409 with the case as it is now, so the officer sees the new state at once. */
+export class StaleCaseError extends ApiError {
+  readonly current: OfficerCase;
+  constructor(current: OfficerCase) {
+    super(409, RESPONSE_CODE.CONFLICT, OFFICER_MESSAGES.staleVersion);
+    this.current = current;
+  }
+}
+
+type Request = OfficerActionRequest & { version: number };
+
+interface Move {
+  to: CaseStatus;
+  message: string | null;
+  /** Column changes beside status and version. */
+  set?: Record<string, unknown>;
+}
+
+async function move(tx: Queryable, row: OfficerCaseRow, actor: OfficerActor, m: Move): Promise<void> {
+  const set = { ...m.set };
+  const columns = Object.keys(set);
+  await tx.query(
+    `UPDATE cases SET status = $2, version = version + 1, updated_at = $3${columns
+      .map((c, i) => `, ${c} = $${i + 4}`)
+      .join('')} WHERE id = $1::bigint`,
+    [row.id, m.to, actor.now, ...columns.map((c) => set[c])],
+  );
+  await tx.query(
+    `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor, message)
+     VALUES ($1::bigint, $2, $3, $4, $5, $6, $7)`,
+    [row.id, row.status, m.to, actor.now, actor.officer.accountId, actor.officer.displayName, m.message],
+  );
+}
+
+async function officerName(tx: Queryable, accountId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ display_name: string; roles: string[] }>(
+    'SELECT display_name, roles FROM officers WHERE account_id = $1',
+    [accountId],
+  );
+  const row = rows[0];
+  return row && (row.roles.includes('officer') || row.roles.includes('supervisor')) ? row.display_name : null;
+}
+
+async function checkedFields(tx: Queryable, row: OfficerCaseRow, fields: string[]): Promise<string[]> {
+  if (fields.length === 0) throw badRequest(OFFICER_MESSAGES.fieldsRequired);
+  const loaded = await loadEservice(tx, row.app_code, null, row.form_version);
+  const known = new Set(loaded.ok ? allFields(loaded.eservice.form).map((f) => f.name) : []);
+  const unknown = fields.filter((f) => !known.has(f));
+  if (unknown.length > 0) throw badRequest(OFFICER_MESSAGES.unknownFields(unknown.join(', ')));
+  return [...new Set(fields)];
+}
+
+/** Runs one action; answers the case view after it. */
+export async function act(db: Database, actor: OfficerActor, id: string, req: Request): Promise<OfficerCase> {
+  const { officer, now } = actor;
+  // Bad input is refused before the case is looked at (a 400 says what to fix whatever the case's state).
+  if (req.action === 'proposeRejection' && req.reason === '') throw badRequest(OFFICER_MESSAGES.reasonRequired);
+  if (req.action === 'requestInfo' && req.message === '') throw badRequest(OFFICER_MESSAGES.messageRequired);
+  if (req.action === 'addNote' && req.text === '') throw badRequest(OFFICER_MESSAGES.noteRequired);
+  return db.transaction(async (tx) => {
+    const row = await findOfficerCase(tx, id, true);
+    if (!row) throw caseNotFound();
+    if (row.version !== req.version) throw new StaleCaseError(await caseView(tx, row, officer, now));
+    const refusal = refusalOf(row, officer, req.action);
+    if (refusal) throw refusal;
+    const detail: Record<string, unknown> = { caseId: row.id, caseNumber: row.case_number, from: row.status };
+    switch (req.action) {
+      case 'assignToMe':
+        await move(tx, row, actor, {
+          to: 'in_review',
+          message: OFFICER_MESSAGES.history.assigned(officer.displayName),
+          set: { assigned_to: officer.accountId },
+        });
+        break;
+      case 'assign': {
+        const name = await officerName(tx, req.officerAccountId);
+        if (!name) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.officerNotFound);
+        await move(tx, row, actor, {
+          to: row.status === 'submitted' ? 'in_review' : row.status,
+          message: OFFICER_MESSAGES.history.assigned(name),
+          set: { assigned_to: req.officerAccountId },
+        });
+        detail.assignedTo = req.officerAccountId;
+        break;
+      }
+      case 'release':
+        await move(tx, row, actor, {
+          to: 'submitted',
+          message: OFFICER_MESSAGES.history.released,
+          set: { assigned_to: null },
+        });
+        break;
+      case 'approve':
+        await move(tx, row, actor, { to: 'approved', message: null });
+        await notify(tx, {
+          kind: 'decided',
+          profileId: row.profile_id,
+          caseId: row.id,
+          caseNumber: row.case_number,
+          facts: { outcome: 'approved' },
+        });
+        break;
+      case 'proposeRejection':
+        await move(tx, row, actor, {
+          to: 'rejection_proposed',
+          message: req.reason,
+          set: { proposed_reason: req.reason, proposed_by: officer.accountId },
+        });
+        detail.reason = req.reason;
+        break;
+      case 'approveRejection':
+        await move(tx, row, actor, {
+          to: 'rejected',
+          message: row.proposed_reason,
+          set: { decision_reason: row.proposed_reason },
+        });
+        // Four eyes, recorded: the history names the supervisor, the audit trail both officers.
+        detail.proposedBy = Number(row.proposed_by);
+        detail.approvedBy = officer.accountId;
+        detail.reason = row.proposed_reason;
+        await notify(tx, {
+          kind: 'decided',
+          profileId: row.profile_id,
+          caseId: row.id,
+          caseNumber: row.case_number,
+          facts: { outcome: 'rejected', reason: row.proposed_reason ?? '' },
+        });
+        break;
+      case 'returnRejection':
+        await move(tx, row, actor, {
+          to: 'in_review',
+          message: req.note || OFFICER_MESSAGES.history.rejectionReturned,
+          set: { proposed_reason: null, proposed_by: null },
+        });
+        break;
+      case 'requestInfo': {
+        const fields = await checkedFields(tx, row, req.fields);
+        await tx.query(
+          `INSERT INTO case_info_requests (case_id, account_id, requested_by, message, fields, requested_at, answers_before)
+           VALUES ($1::bigint, $2, $3, $4, $5::text[], $6, $7::jsonb)`,
+          [row.id, officer.accountId, officer.displayName, req.message, fields, now, JSON.stringify(row.data)],
+        );
+        // The due date's clock stops today and runs again when the applicant answers.
+        await move(tx, row, actor, {
+          to: 'more_info_requested',
+          message: req.message,
+          set: { paused_on: singaporeToday(now) },
+        });
+        detail.fields = fields;
+        await notify(tx, {
+          kind: 'moreInfoRequested',
+          profileId: row.profile_id,
+          caseId: row.id,
+          caseNumber: row.case_number,
+        });
+        break;
+      }
+      case 'addNote':
+        // A note changes no state, so it bumps no version: another officer's action stays valid.
+        await tx.query(
+          `INSERT INTO case_notes (case_id, account_id, author, body, created_at) VALUES ($1::bigint, $2, $3, $4, $5)`,
+          [row.id, officer.accountId, officer.displayName, req.text, now],
+        );
+        break;
+    }
+    await audit(tx, {
+      event: `officer_${req.action}`,
+      at: now,
+      accountId: officer.accountId,
+      loginName: officer.loginName,
+      clientAddress: actor.clientAddress,
+      detail,
+    });
+    const after = await findOfficerCase(tx, row.id);
+    return caseView(tx, after!, officer, now);
+  });
+}
+
+/** The same action on many cases, each in its own transaction and judged on its own. */
+export async function bulkAct(
+  db: Database,
+  actor: OfficerActor,
+  action: BulkAction,
+  cases: Array<{ id: string; version: number }>,
+): Promise<BulkResult> {
+  const results: BulkResult['results'] = [];
+  for (const c of cases) {
+    try {
+      const view = await act(db, actor, c.id, { action, version: c.version });
+      results.push({
+        id: c.id,
+        ok: true,
+        message: OFFICER_MESSAGES.done[action],
+        version: view.version,
+        status: view.status,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const current = error instanceof StaleCaseError ? error.current : await findOfficerCase(db, c.id);
+      results.push({
+        id: c.id,
+        ok: false,
+        message: error.message,
+        version: current?.version ?? null,
+        status: current?.status ?? null,
+      });
+    }
+  }
+  return { results };
+}

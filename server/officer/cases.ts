@@ -1,0 +1,283 @@
+import { RESPONSE_CODE } from '../../contract/index.ts';
+import { CASE_STATUS_LABELS, type CaseStatus } from '../../contract/cases.ts';
+import { allFields } from '../../contract/forms/index.ts';
+import {
+  OFFICER_MESSAGES,
+  type AnswerChange,
+  type HistoryEntry,
+  type InfoRequest,
+  type OfficerAction,
+  type OfficerCase,
+} from '../../contract/officer.ts';
+import type { Queryable } from '../db/database.ts';
+import { loadEservice } from '../cases/catalogue.ts';
+import { singaporeToday } from '../cases/records.ts';
+import { ApiError } from '../plugins/errors.ts';
+import type { Officer } from '../auth/officer.ts';
+
+/**
+ * A submitted record as the back office reads it (docs/decisions/0040). Drafts are the applicant's alone:
+ * the back office never sees one.
+ */
+export interface OfficerCaseRow {
+  id: string;
+  case_number: string;
+  app_code: string;
+  eservice_title: string;
+  applicant_name: string;
+  profile_id: string;
+  status: CaseStatus;
+  version: number;
+  form_version: number;
+  data: Record<string, unknown>;
+  submitted_at: Date | string | null;
+  updated_at: Date | string;
+  due_on: string | null;
+  paused_on: string | null;
+  assigned_to: string | number | null;
+  assigned_name: string | null;
+  proposed_reason: string | null;
+  proposed_by: string | number | null;
+  proposed_by_name: string | null;
+  decision_reason: string | null;
+}
+
+export const OFFICER_CASE_COLUMNS = `c.id::text AS id, c.case_number, c.app_code, e.title AS eservice_title,
+  p.ptib_name AS applicant_name, c.profile_id, c.status, c.version, c.form_version, c.data, c.submitted_at,
+  c.updated_at, to_char(c.due_on, 'YYYY-MM-DD') AS due_on, to_char(c.paused_on, 'YYYY-MM-DD') AS paused_on,
+  c.assigned_to, o.display_name AS assigned_name, c.proposed_reason, c.proposed_by,
+  pb.display_name AS proposed_by_name, c.decision_reason`;
+
+export const OFFICER_CASE_FROM = `cases c
+  JOIN eservices e ON e.code = c.app_code
+  JOIN ptib_profiles p ON p.id = c.profile_id
+  LEFT JOIN officers o ON o.account_id = c.assigned_to
+  LEFT JOIN officers pb ON pb.account_id = c.proposed_by`;
+
+/** Statuses whose due date runs (a decided case has none; a case waiting for the applicant is paused). */
+export const RUNNING_STATUSES: readonly CaseStatus[] = ['submitted', 'in_review', 'rejection_proposed'];
+
+export const caseNotFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.caseNotFound);
+
+export async function findOfficerCase(db: Queryable, id: string, lock = false): Promise<OfficerCaseRow | null> {
+  const { rows } = await db.query<OfficerCaseRow>(
+    `SELECT ${OFFICER_CASE_COLUMNS} FROM ${OFFICER_CASE_FROM}
+      WHERE c.id = $1::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'${lock ? ' FOR UPDATE OF c' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+export const isOverdue = (status: CaseStatus, dueOn: string | null, today: string) =>
+  dueOn !== null && RUNNING_STATUSES.includes(status) && dueOn < today;
+
+const isCaseWorker = (o: Officer) => o.roles.includes('officer') || o.roles.includes('supervisor');
+const isSupervisor = (o: Officer) => o.roles.includes('supervisor');
+
+/**
+ * Why this officer may not take this action on the case now, or null when they may. The role and four-eyes
+ * refusals are 403 (PTACC-951, like every refusal of a role); a move the status does not allow is 409.
+ */
+export function refusalOf(row: OfficerCaseRow, officer: Officer, action: OfficerAction): ApiError | null {
+  const forbidden = (reason: string) => new ApiError(403, 'PTACC-951', reason);
+  const conflict = (reason: string) => new ApiError(409, RESPONSE_CODE.CONFLICT, reason);
+  if (!isCaseWorker(officer)) return forbidden(OFFICER_MESSAGES.roleRequired('officer or supervisor'));
+  const mine = num(row.assigned_to) === officer.accountId;
+  const label = CASE_STATUS_LABELS[row.status].toLowerCase();
+  const notNow = conflict(OFFICER_MESSAGES.actionNotAllowed(action, label));
+  switch (action) {
+    case 'addNote':
+      return null;
+    case 'assignToMe':
+      if (row.status !== 'submitted')
+        return row.assigned_to !== null ? conflict(OFFICER_MESSAGES.alreadyAssigned) : notNow;
+      return null;
+    case 'assign':
+      if (!isSupervisor(officer)) return forbidden(OFFICER_MESSAGES.roleRequired('supervisor'));
+      return ['submitted', 'in_review', 'more_info_requested'].includes(row.status) ? null : notNow;
+    case 'release':
+      if (row.status !== 'in_review') return notNow;
+      return mine || isSupervisor(officer) ? null : conflict(OFFICER_MESSAGES.notAssignedToYou);
+    case 'approve':
+    case 'proposeRejection':
+    case 'requestInfo':
+      if (row.status !== 'in_review') return notNow;
+      return mine ? null : conflict(OFFICER_MESSAGES.notAssignedToYou);
+    case 'approveRejection':
+    case 'returnRejection':
+      if (!isSupervisor(officer)) return forbidden(OFFICER_MESSAGES.roleRequired('supervisor'));
+      if (row.status !== 'rejection_proposed') return notNow;
+      if (action === 'approveRejection' && num(row.proposed_by) === officer.accountId)
+        return forbidden(OFFICER_MESSAGES.fourEyes);
+      return null;
+  }
+}
+
+const ACTIONS_IN_ORDER: readonly OfficerAction[] = [
+  'assignToMe',
+  'assign',
+  'release',
+  'approve',
+  'proposeRejection',
+  'requestInfo',
+  'approveRejection',
+  'returnRejection',
+  'addNote',
+];
+
+export const allowedActions = (row: OfficerCaseRow, officer: Officer) =>
+  ACTIONS_IN_ORDER.filter((a) => refusalOf(row, officer, a) === null);
+
+/** Deep equality of two stored answers (JSON values: key order of objects does not matter). */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => sameAnswer(v, bb[i]));
+  }
+  const ka = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameAnswer((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/** The questions whose answers differ between two submissions. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((n) => !sameAnswer(before[n] ?? null, after[n] ?? null));
+}
+
+/** The case view: the frozen answers, documents, history, notes, requests, what changed, allowed actions. */
+export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Officer, now: Date): Promise<OfficerCase> {
+  const loaded = await loadEservice(db, row.app_code, null, row.form_version);
+  const fields = loaded.ok ? allFields(loaded.eservice.form) : [];
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  // In the form's order (jsonb keeps an object's keys in an order of its own).
+  const order = (name: string) => {
+    const i = fields.findIndex((f) => f.name === name);
+    return i === -1 ? fields.length : i;
+  };
+  const [documents, history, notes, requests] = await Promise.all([
+    db.query<{
+      id: string;
+      field_name: string;
+      file_name: string;
+      media_type: string;
+      size_bytes: number;
+      uploaded_at: Date | string;
+    }>(
+      `SELECT id::text AS id, field_name, file_name, media_type, size_bytes, uploaded_at FROM documents
+        WHERE case_id = $1::bigint ORDER BY uploaded_at, id`,
+      [row.id],
+    ),
+    db.query<{
+      from_status: CaseStatus | null;
+      to_status: CaseStatus;
+      changed_at: Date | string;
+      actor: string;
+      message: string | null;
+    }>(
+      `SELECT from_status, to_status, changed_at, actor, message FROM case_status_history
+        WHERE case_id = $1::bigint ORDER BY id`,
+      [row.id],
+    ),
+    db.query<{ id: string; created_at: Date | string; author: string; body: string }>(
+      'SELECT id::text AS id, created_at, author, body FROM case_notes WHERE case_id = $1::bigint ORDER BY id',
+      [row.id],
+    ),
+    infoRequestRows(db, row.id),
+  ]);
+  const today = singaporeToday(now);
+  const lastAnswered = [...requests].reverse().find((r) => r.answers_after !== null);
+  const changes: AnswerChange[] = lastAnswered
+    ? changedFields(lastAnswered.answers_before, lastAnswered.answers_after!)
+        .sort((a, b) => order(a) - order(b))
+        .map((field) => ({
+          field,
+          label: labelOf(field),
+          before: lastAnswered.answers_before[field] ?? null,
+          after: lastAnswered.answers_after![field] ?? null,
+        }))
+    : [];
+  return {
+    id: row.id,
+    caseNumber: row.case_number,
+    appCode: row.app_code,
+    eserviceTitle: row.eservice_title,
+    applicantName: row.applicant_name,
+    profileId: row.profile_id,
+    status: row.status,
+    version: row.version,
+    formVersion: row.form_version,
+    submittedAt: row.submitted_at === null ? null : iso(row.submitted_at),
+    dueDate: RUNNING_STATUSES.includes(row.status) || row.status === 'more_info_requested' ? row.due_on : null,
+    overdue: isOverdue(row.status, row.due_on, today),
+    assignedTo:
+      row.assigned_to === null ? null : { accountId: Number(row.assigned_to), displayName: row.assigned_name ?? '' },
+    answers: row.data,
+    questions: fields.map((f) => ({ name: f.name, label: f.label, type: f.type })),
+    documents: documents.rows.map((d) => ({
+      id: d.id,
+      fieldName: d.field_name,
+      fileName: d.file_name,
+      mediaType: d.media_type,
+      sizeBytes: Number(d.size_bytes),
+      uploadedAt: iso(d.uploaded_at),
+    })),
+    history: history.rows.map((h): HistoryEntry => ({
+      from: h.from_status,
+      to: h.to_status,
+      at: iso(h.changed_at),
+      by: h.actor,
+      message: h.message,
+    })),
+    notes: notes.rows.map((n) => ({ id: n.id, at: iso(n.created_at), by: n.author, text: n.body })),
+    infoRequests: requests.map((r) => toInfoRequest(r, labelOf)),
+    changes,
+    proposedRejection:
+      row.status === 'rejection_proposed' && row.proposed_by !== null
+        ? { reason: row.proposed_reason ?? '', by: row.proposed_by_name ?? '', byAccountId: Number(row.proposed_by) }
+        : null,
+    decisionReason: row.decision_reason,
+    allowedActions: allowedActions(row, officer),
+  };
+}
+
+export interface InfoRequestRow {
+  id: string;
+  requested_by: string;
+  message: string;
+  fields: string[];
+  requested_at: Date | string;
+  answers_before: Record<string, unknown>;
+  answers_after: Record<string, unknown> | null;
+  answered_at: Date | string | null;
+}
+
+export async function infoRequestRows(db: Queryable, caseId: string): Promise<InfoRequestRow[]> {
+  const { rows } = await db.query<InfoRequestRow>(
+    `SELECT id::text AS id, requested_by, message, fields, requested_at, answers_before, answers_after, answered_at
+       FROM case_info_requests WHERE case_id = $1::bigint ORDER BY id`,
+    [caseId],
+  );
+  return rows;
+}
+
+export function toInfoRequest(r: InfoRequestRow, labelOf: (name: string) => string): InfoRequest {
+  return {
+    id: r.id,
+    requestedAt: iso(r.requested_at),
+    requestedBy: r.requested_by,
+    message: r.message,
+    fields: r.fields,
+    fieldLabels: r.fields.map(labelOf),
+    answeredAt: r.answered_at === null ? null : iso(r.answered_at),
+  };
+}

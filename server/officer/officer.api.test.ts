@@ -1,0 +1,543 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '../../contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '../../contract/cases.ts';
+import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import {
+  OFFICER_MESSAGES,
+  OFFICER_PATHS,
+  QUEUE_COUNT_CAP,
+  type BulkResult,
+  type OfficerCase,
+  type QueuePage,
+} from '../../contract/officer.ts';
+import type { CaseDetail, CasesSummary } from '../../contract/schemas/eservices.ts';
+import type { Database } from '../db/database.ts';
+import { moveCase } from '../cases/service.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
+
+// Friday 29 May 2026, 10:00 in Singapore. Monday 1 June is a public holiday (Vesak Day, observed).
+const clock = new FakeClock('2026-05-29T02:00:00Z');
+const ANSWERS = pdAnswers('2026-05-20');
+let gateway: FakeSmsGateway;
+let app: FastifyInstance;
+let db: Database;
+let applicant: TestClient;
+let otherApplicant: TestClient;
+let officer: TestClient;
+let lead: TestClient;
+let finance: TestClient;
+
+/** Moves the clock (days, past every session's idle limit) and signs everyone in again, as they would. */
+async function travel(to: string) {
+  clock.set(to);
+  await signInAll();
+}
+
+async function signInAll() {
+  applicant = await signedInClient(app, 'ptib.demo');
+  otherApplicant = await signedInClient(app, 'ptib.master');
+  officer = await signedInOfficer(app, gateway, 'officer.demo');
+  lead = await signedInOfficer(app, gateway, 'officer.lead');
+  finance = await signedInOfficer(app, gateway, 'officer.finance');
+}
+
+beforeAll(async () => {
+  gateway = await startFakeSmsGateway();
+  ({ app, db } = await buildTestApp(
+    { SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'u', SMS_GATEWAY_PASSWORD: 'p', LOG_LEVEL: 'error' },
+    { now: clock.now },
+  ));
+  await signInAll();
+});
+afterAll(async () => {
+  await gateway.close();
+});
+
+const queue = async (c: TestClient, query: string): Promise<QueuePage> => {
+  const res = await c.get(`${OFFICER_PATHS.queue}?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as QueuePage;
+};
+
+const record = async (c: TestClient, id: string): Promise<CaseDetail> => {
+  const res = await c.get(fillPath(CASE_PATHS.one, { id }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as CaseDetail;
+};
+
+const accessDenied = (res: { statusCode: number; json(): unknown }, desc: string) => {
+  expect(res.statusCode).toBe(403);
+  expect(res.json()).toEqual({
+    header: { responseCode: FORBIDDEN_CODE.MISSING_AUTHORITY, responseDesc: desc },
+    responseJSON: null,
+  });
+};
+
+describe('officer accounts', () => {
+  it('sign in with a one-time password and say who they are', async () => {
+    const res = await lead.get(OFFICER_PATHS.me);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().responseJSON).toMatchObject({
+      loginName: 'officer.lead',
+      displayName: 'Supervisor Lead',
+      roles: ['officer', 'supervisor'],
+    });
+  });
+
+  it('refuse a PTIB token on every officer call with PTACC-951', async () => {
+    for (const res of [
+      await applicant.get(OFFICER_PATHS.me),
+      await applicant.get(`${OFFICER_PATHS.queue}?queue=new`),
+      await applicant.get(caseUrl('1')),
+      await applicant.post(actionUrl('1'), { action: 'assignToMe', version: 1 }),
+      await applicant.post(OFFICER_PATHS.bulk, { action: 'approve', cases: [{ id: '1', version: 1 }] }),
+    ])
+      accessDenied(res, OFFICER_MESSAGES.notOfficer);
+  });
+
+  it('refuse an officer token on the PTIB calls with PTACC-951', async () => {
+    for (const res of [
+      await officer.post(API_PATHS.retrieveProfile, {}),
+      await officer.post(API_PATHS.retrieveMasterPTIBList, {}),
+      await officer.post(API_PATHS.switchProxyProfile, { ptibProfileID: '' }),
+      await officer.get(API_PATHS.eservices),
+      await officer.get(API_PATHS.casesSummary),
+      await officer.get(fillPath(CASE_PATHS.one, { id: '1' })),
+    ])
+      accessDenied(res, OFFICER_MESSAGES.officerOnPtib);
+  });
+
+  it('keep case work to the officer and supervisor roles (finance is refused)', async () => {
+    expect((await finance.get(OFFICER_PATHS.me)).statusCode).toBe(200);
+    accessDenied(
+      await finance.get(`${OFFICER_PATHS.queue}?queue=new`),
+      OFFICER_MESSAGES.roleRequired('officer or supervisor'),
+    );
+  });
+
+  it('answer the usual 403 Forbidden without a session', async () => {
+    const res = await app.inject({ method: 'GET', url: OFFICER_PATHS.me });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().header).toEqual({ responseCode: RESPONSE_CODE.FORBIDDEN, responseDesc: 'Forbidden' });
+  });
+});
+
+describe('the whole loop', () => {
+  let id: string;
+
+  it('a submitted record waits in the new queue, due ten working days on (the holiday does not count)', async () => {
+    const before = await queue(officer, 'queue=new');
+    const c = await submitted(applicant, ANSWERS);
+    id = c.id;
+    const after = await queue(officer, 'queue=new&sort=age');
+    expect(after.counts.new).toBe(before.counts.new + 1);
+    const item = after.items.find((i) => i.id === id)!;
+    expect(item).toMatchObject({
+      status: 'submitted',
+      applicantName: 'Tan Ah Kow',
+      eserviceTitle: 'Payment by Debtor',
+      dueDate: '2026-06-15',
+      overdue: false,
+      assignedTo: null,
+      ageDays: 0,
+    });
+  });
+
+  it('assign to me moves it to in review, in my queue, recorded with who and when', async () => {
+    const v = await doAction(officer, id, { action: 'assignToMe' });
+    expect(v.status).toBe('in_review');
+    expect(v.assignedTo?.displayName).toBe('Officer Demo');
+    expect(v.history.at(-1)).toMatchObject({
+      from: 'submitted',
+      to: 'in_review',
+      by: 'Officer Demo',
+      at: clock.now().toISOString(),
+      message: OFFICER_MESSAGES.history.assigned('Officer Demo'),
+    });
+    expect(v.allowedActions).toEqual(['release', 'approve', 'proposeRejection', 'requestInfo', 'addNote']);
+    expect((await queue(officer, 'queue=mine')).items.map((i) => i.id)).toContain(id);
+    expect((await queue(officer, 'queue=new')).items.map((i) => i.id)).not.toContain(id);
+    const { rows } = await db.query<{ event: string; login_name: string }>(
+      `SELECT event, login_name FROM audit_events WHERE detail->>'caseId' = $1 AND event LIKE 'officer_%'`,
+      [id],
+    );
+    expect(rows).toEqual([{ event: 'officer_assignToMe', login_name: 'officer.demo' }]);
+  });
+
+  it('two officers at once: the stale one is told plainly and gets the current state', async () => {
+    const seen = await view(lead, id);
+    await doAction(officer, id, { action: 'addNote', text: 'Checked the GIRO reference.' });
+    // A note changes no state, so the lead's view is still current for an action.
+    expect((await view(lead, id)).version).toBe(seen.version);
+    const assigned = await lead.post(actionUrl(id), { action: 'release', version: seen.version });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const stale = await officer.post(actionUrl(id), { action: 'approve', version: seen.version });
+    expect(stale.statusCode).toBe(409);
+    const body = stale.json() as { header: { responseDesc: string }; responseJSON: OfficerCase };
+    expect(body.header.responseDesc).toBe(OFFICER_MESSAGES.staleVersion);
+    expect(body.responseJSON).toMatchObject({ id, status: 'submitted', assignedTo: null, version: seen.version + 1 });
+    expect((await view(officer, id)).status).toBe('submitted');
+    await doAction(officer, id, { action: 'assignToMe' });
+  });
+
+  it('refuses actions the case is not open to, and actions on another officer’s case', async () => {
+    const v = await view(lead, id);
+    const res = await lead.post(actionUrl(id), { action: 'approve', version: v.version });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.notAssignedToYou);
+    const notNow = await officer.post(actionUrl(id), { action: 'approveRejection', version: v.version });
+    accessDenied(notNow, OFFICER_MESSAGES.roleRequired('supervisor'));
+    const assign = await officer.post(actionUrl(id), { action: 'assign', version: v.version, officerAccountId: 1 });
+    accessDenied(assign, OFFICER_MESSAGES.roleRequired('supervisor'));
+  });
+
+  it('request more information: named questions only, a message, the clock paused', async () => {
+    const v = await view(officer, id);
+    const unknown = await officer.post(actionUrl(id), {
+      action: 'requestInfo',
+      version: v.version,
+      message: 'Please correct the amount.',
+      fields: ['nope'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().header.responseDesc).toBe(OFFICER_MESSAGES.unknownFields('nope'));
+    const empty = await officer.post(actionUrl(id), {
+      action: 'requestInfo',
+      version: v.version,
+      message: ' ',
+      fields: ['remarks'],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().header.responseDesc).toBe(OFFICER_MESSAGES.messageRequired);
+
+    await travel('2026-06-02T02:00:00Z'); // Tuesday
+    const asked = await doAction(officer, id, {
+      action: 'requestInfo',
+      message: 'Please correct the amount and explain in the remarks.',
+      fields: ['paymentAmount', 'remarks'],
+    });
+    expect(asked.status).toBe('more_info_requested');
+    expect(asked.infoRequests.at(-1)).toMatchObject({
+      fields: ['paymentAmount', 'remarks'],
+      fieldLabels: ['Payment amount', 'Remarks'],
+      requestedBy: 'Officer Demo',
+      answeredAt: null,
+    });
+    expect((await queue(officer, 'queue=waiting')).items.map((i) => i.id)).toContain(id);
+  });
+
+  it('the applicant sees the request and what to do next; internal notes never reach them', async () => {
+    const r = await record(applicant, id);
+    expect(r.status).toBe('more_info_requested');
+    expect(r.progress).toMatchObject({
+      request: {
+        message: 'Please correct the amount and explain in the remarks.',
+        fields: ['paymentAmount', 'remarks'],
+        fieldLabels: ['Payment amount', 'Remarks'],
+      },
+      nextStep: NEXT_STEP_MESSAGES.more_info_requested,
+    });
+    expect(r.progress!.timeline.map((t) => t.status)).toEqual([
+      'submitted',
+      'in_review',
+      'submitted',
+      'in_review',
+      'more_info_requested',
+    ]);
+    const raw = (await applicant.get(fillPath(CASE_PATHS.one, { id }))).body;
+    expect(raw).not.toContain('GIRO reference');
+    expect(raw).not.toContain('Officer Demo');
+    const summary = (await applicant.get(API_PATHS.casesSummary)).json().responseJSON as CasesSummary;
+    expect(summary.counts.more_info_requested).toBe(1);
+    expect(summary.latest.find((c) => c.id === id)?.progress?.nextStep).toBe(NEXT_STEP_MESSAGES.more_info_requested);
+  });
+
+  it('the applicant may change only the named questions: any other is refused by name', async () => {
+    const r = await record(applicant, id);
+    const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id });
+    const wrong = await applicant.post(resubmitUrl, {
+      version: r.version,
+      data: { ...ANSWERS, paymentAmount: { amount: '175.00', currency: 'SGD' }, paymentDate: '2026-05-21' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().header.responseDesc).toBe(CASE_MESSAGES.onlyRequestedFields('Payment date'));
+    const foreign = await otherApplicant.post(resubmitUrl, { version: r.version, data: ANSWERS });
+    expect(foreign.statusCode).toBe(404);
+
+    await travel('2026-06-05T02:00:00Z'); // Friday: three working days later
+    const ok = await applicant.post(resubmitUrl, {
+      version: r.version,
+      data: { ...ANSWERS, paymentAmount: { amount: '175.00', currency: 'SGD' }, remarks: 'Paid twice.' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().responseJSON.status).toBe('in_review');
+    const again = await applicant.post(resubmitUrl, { version: r.version + 1, data: ANSWERS });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().header.responseDesc).toBe(CASE_MESSAGES.notAwaitingInfo);
+  });
+
+  it('the officer sees what changed, and the due date moved on by the paused working days', async () => {
+    const v = await view(officer, id);
+    expect(v.status).toBe('in_review');
+    expect(v.assignedTo?.displayName).toBe('Officer Demo');
+    expect(v.changes).toEqual([
+      {
+        field: 'paymentAmount',
+        label: 'Payment amount',
+        before: { amount: '150.25', currency: 'SGD' },
+        after: { amount: '175.00', currency: 'SGD' },
+      },
+      { field: 'remarks', label: 'Remarks', before: '', after: 'Paid twice.' },
+    ]);
+    expect(v.answers.remarks).toBe('Paid twice.');
+    expect(v.dueDate).toBe('2026-06-18');
+    expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'ptib.demo' });
+  });
+
+  it('a rejection needs a supervisor other than its proposer (four eyes), recorded as such', async () => {
+    const noReason = await officer.post(actionUrl(id), {
+      action: 'proposeRejection',
+      version: (await view(officer, id)).version,
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const proposed = await doAction(officer, id, {
+      action: 'proposeRejection',
+      reason: 'The debt was already settled.',
+    });
+    expect(proposed.status).toBe('rejection_proposed');
+    expect(proposed.allowedActions).toEqual(['addNote']);
+    // The applicant still reads "in review".
+    expect((await record(applicant, id)).status).toBe('in_review');
+    expect((await queue(lead, 'queue=mine')).items.map((i) => i.id)).toContain(id);
+
+    const returned = await doAction(lead, id, { action: 'returnRejection', note: 'Name the settlement date.' });
+    expect(returned.status).toBe('in_review');
+    expect(returned.proposedRejection).toBeNull();
+    await doAction(officer, id, { action: 'proposeRejection', reason: 'The debt was settled on 1 May 2026.' });
+
+    const decided = await doAction(lead, id, { action: 'approveRejection' });
+    expect(decided.status).toBe('rejected');
+    expect(decided.decisionReason).toBe('The debt was settled on 1 May 2026.');
+    expect(decided.history.at(-1)).toMatchObject({ from: 'rejection_proposed', to: 'rejected', by: 'Supervisor Lead' });
+    const { rows } = await db.query<{ detail: Record<string, unknown> }>(
+      `SELECT detail FROM audit_events WHERE event = 'officer_approveRejection' AND detail->>'caseId' = $1`,
+      [id],
+    );
+    const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    const leadId = (await (await lead.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    expect(rows[0]!.detail).toMatchObject({ proposedBy: officerId, approvedBy: leadId });
+
+    const r = await record(applicant, id);
+    expect(r.status).toBe('rejected');
+    expect(r.progress).toMatchObject({
+      decisionReason: 'The debt was settled on 1 May 2026.',
+      nextStep: NEXT_STEP_MESSAGES.rejected,
+    });
+    expect(r.progress!.timeline.at(-1)).toMatchObject({
+      status: 'rejected',
+      message: 'The debt was settled on 1 May 2026.',
+    });
+    expect((await queue(officer, 'queue=decided')).items.map((i) => i.id)).toContain(id);
+  });
+
+  it('a supervisor cannot approve a rejection they proposed themself', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(lead, c.id, { action: 'assignToMe' });
+    await doAction(lead, c.id, { action: 'proposeRejection', reason: 'Wrong debtor.' });
+    const v = await view(lead, c.id);
+    expect(v.allowedActions).not.toContain('approveRejection');
+    const res = await lead.post(actionUrl(c.id), { action: 'approveRejection', version: v.version });
+    accessDenied(res, OFFICER_MESSAGES.fourEyes);
+    expect((await view(lead, c.id)).status).toBe('rejection_proposed');
+  });
+
+  it('approve, and a supervisor assigns to another officer', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    const assigned = await doAction(lead, c.id, { action: 'assign', officerAccountId: officerId });
+    expect(assigned.assignedTo?.displayName).toBe('Officer Demo');
+    const approved = await doAction(officer, c.id, { action: 'approve' });
+    expect(approved.status).toBe('approved');
+    expect((await record(applicant, c.id)).progress?.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
+    const none = await lead.post(actionUrl(c.id), { action: 'addNote', version: approved.version, text: '' });
+    expect(none.statusCode).toBe(400);
+    const nobody = await lead.post(actionUrl(c.id), {
+      action: 'assign',
+      version: approved.version,
+      officerAccountId: 1,
+    });
+    expect(nobody.statusCode).toBe(409);
+  });
+});
+
+describe('documents', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  const upload = (c: TestClient, caseId: string, field: string) => {
+    const boundary = 'officerdocs';
+    return c.request({
+      method: 'POST',
+      url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  };
+
+  it('while more information is asked for a document, the applicant adds it there only; officers download it', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    expect((await upload(applicant, c.id, 'proofOfPayment')).statusCode).toBe(409);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, {
+      action: 'requestInfo',
+      message: 'Attach the receipt.',
+      fields: ['proofOfPayment'],
+    });
+    expect((await upload(applicant, c.id, 'remarks')).statusCode).toBe(409);
+    const uploaded = await upload(applicant, c.id, 'proofOfPayment');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentId = (uploaded.json().responseJSON as { id: string }).id;
+    const r = await record(applicant, c.id);
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: r.version,
+      data: { ...ANSWERS, proofOfPayment: [documentId] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const v = await view(officer, c.id);
+    expect(v.documents).toEqual([expect.objectContaining({ id: documentId, fieldName: 'proofOfPayment' })]);
+    expect(v.changes.map((x) => x.field)).toEqual(['proofOfPayment']);
+    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
+    const file = await officer.get(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    accessDenied(await applicant.get(url), OFFICER_MESSAGES.notOfficer);
+    const elsewhere = await officer.get(fillPath(OFFICER_PATHS.document, { id: '999999', documentId }));
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe('cases the back office does not have', () => {
+  it('unknown ids and drafts are 404 for officers; bad ids are 400', async () => {
+    expect((await officer.get(caseUrl('999999'))).statusCode).toBe(404);
+    const created = await applicant.post(API_PATHS.cases, { appCode: 'PD', data: ANSWERS, draft: true });
+    const draft = created.json().responseJSON as CaseDetail;
+    const res = await officer.get(caseUrl(draft.id));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.caseNotFound);
+    const act = await officer.post(actionUrl(draft.id), { action: 'assignToMe', version: draft.version });
+    expect(act.statusCode).toBe(404);
+    expect((await officer.get(caseUrl('abc'))).statusCode).toBe(400);
+    expect((await officer.post(actionUrl('1'), { action: 'explode', version: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('bulk actions', () => {
+  it('judge each case on its own and answer per case', async () => {
+    const a = await submitted(applicant, ANSWERS);
+    const b = await submitted(applicant, ANSWERS);
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(lead, c.id, { action: 'assignToMe' });
+    const res = await officer.post(OFFICER_PATHS.bulk, {
+      action: 'assignToMe',
+      cases: [
+        { id: a.id, version: a.version },
+        { id: b.id, version: b.version + 5 },
+        { id: c.id, version: (await view(lead, c.id)).version },
+        { id: '999999', version: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.bulkDone(1, 4));
+    const { results } = res.json().responseJSON as BulkResult;
+    expect(results).toEqual([
+      { id: a.id, ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: a.version + 1, status: 'in_review' },
+      { id: b.id, ok: false, message: OFFICER_MESSAGES.staleVersion, version: b.version, status: 'submitted' },
+      {
+        id: c.id,
+        ok: false,
+        message: OFFICER_MESSAGES.alreadyAssigned,
+        version: expect.any(Number),
+        status: 'in_review',
+      },
+      { id: '999999', ok: false, message: OFFICER_MESSAGES.caseNotFound, version: null, status: null },
+    ]);
+    const approve = await officer.post(OFFICER_PATHS.bulk, {
+      action: 'approve',
+      cases: [
+        { id: a.id, version: a.version + 1 },
+        { id: c.id, version: (await view(lead, c.id)).version },
+      ],
+    });
+    const approved = (approve.json().responseJSON as BulkResult).results;
+    expect(approved.map((r) => [r.ok, r.status])).toEqual([
+      [true, 'approved'],
+      [false, 'in_review'],
+    ]);
+    expect(approved[1]!.message).toBe(OFFICER_MESSAGES.notAssignedToYou);
+  });
+});
+
+describe('queues', () => {
+  it('find by case number or applicant name, filter by e-service and status, sort and page', async () => {
+    const mine = await submitted(otherApplicant, ANSWERS);
+    const byNumber = await queue(officer, `queue=new&q=${encodeURIComponent(mine.caseNumber.replace(/ /g, ''))}`);
+    expect(byNumber.items.map((i) => i.id)).toEqual([mine.id]);
+    expect(byNumber.total).toBe(1);
+    const byName = await queue(officer, 'queue=new&q=lim%20mei');
+    expect(byName.items.map((i) => i.applicantName)).toEqual(['Lim Mei Ling']);
+    expect((await queue(officer, 'queue=new&appCode=PRD')).items.every((i) => i.appCode === 'PRD')).toBe(true);
+    expect((await queue(officer, 'queue=decided&status=approved')).items.every((i) => i.status === 'approved')).toBe(
+      true,
+    );
+    const all = await queue(officer, 'queue=new&pageSize=100');
+    const page1 = await queue(officer, 'queue=new&pageSize=1&page=1&sort=dueDate');
+    const page2 = await queue(officer, 'queue=new&pageSize=1&page=2&sort=dueDate');
+    expect(page1.total).toBe(all.total);
+    expect(page1.items[0]!.id).not.toBe(page2.items[0]!.id);
+    const bad = await officer.get(`${OFFICER_PATHS.queue}?queue=nope`);
+    expect(bad.statusCode).toBe(400);
+    const badAge = await officer.get(`${OFFICER_PATHS.queue}?minAgeDays=5&maxAgeDays=2`);
+    expect(badAge.statusCode).toBe(400);
+  });
+
+  it('ages and overdue cases under a fake clock: the due date passed stands out', async () => {
+    await travel('2026-06-05T02:00:00Z');
+    const c = await submitted(applicant, ANSWERS); // Friday 5 June 2026: due 19 June
+    expect((await view(officer, c.id)).dueDate).toBe('2026-06-19');
+    await travel('2026-06-19T16:30:00Z'); // Saturday 20 June in Singapore
+    const page = await queue(officer, 'queue=new&minAgeDays=15&maxAgeDays=15');
+    const item = page.items.find((i) => i.id === c.id);
+    expect(item).toMatchObject({ ageDays: 15, overdue: true, dueDate: '2026-06-19' });
+    expect((await queue(officer, 'queue=new&maxAgeDays=14')).items.map((i) => i.id)).not.toContain(c.id);
+  });
+
+  it('the operator command line still moves a case', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    const moved = await moveCase(db, c.caseNumber, 'in_review', 'ops', clock.now());
+    expect(moved.status).toBe('in_review');
+    expect((await view(officer, c.id)).history.at(-1)).toMatchObject({ to: 'in_review', by: 'ops' });
+  });
+
+  it('count up to the cap, so a huge queue costs what a thousand cases do', async () => {
+    await db.query(
+      `INSERT INTO cases (app_code, profile_id, case_type, case_year, case_number, status, submitted_at)
+       SELECT 'PD', 'PTIB00000013', 'PD', 2026, 'PD 9' || lpad(g::text, 6, '0') || ' 2026', 'submitted', $1
+         FROM generate_series(1, $2::int) g`,
+      [clock.now(), QUEUE_COUNT_CAP + 1],
+    );
+    const page = await queue(officer, 'queue=new');
+    expect(page.counts.new).toBe(QUEUE_COUNT_CAP);
+    expect(page.total).toBe(QUEUE_COUNT_CAP);
+    expect(page.items).toHaveLength(25);
+  });
+});

@@ -1,0 +1,140 @@
+import { normalizeCaseNumber, type CaseStatus } from '../../contract/cases.ts';
+import {
+  OFFICER_QUEUES,
+  QUEUE_COUNT_CAP,
+  type OfficerQueue,
+  type QueuePage,
+  type queueQuerySchema,
+} from '../../contract/officer.ts';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import type { Officer } from '../auth/officer.ts';
+import { singaporeToday } from '../cases/records.ts';
+import { OFFICER_CASE_COLUMNS, OFFICER_CASE_FROM, isOverdue, type OfficerCaseRow } from './cases.ts';
+import { daysBetween } from './working-days.ts';
+
+type QueueQuery = z.output<typeof queueQuerySchema>;
+
+/**
+ * The back office's queues (docs/decisions/0040). Each is a condition on status (and the assignee) that one
+ * of migration 123's partial indexes serves in the order asked for; filters narrow it.
+ */
+const QUEUE_STATUSES: Record<OfficerQueue, readonly CaseStatus[]> = {
+  new: ['submitted'],
+  mine: ['in_review', 'rejection_proposed'],
+  waiting: ['more_info_requested'],
+  decided: ['approved', 'rejected'],
+};
+
+/**
+ * The SQL condition of a queue; `add` adds a parameter and answers its placeholder. The statuses are written
+ * out, not passed: each condition is then the predicate of migration 123's partial indexes, which give the
+ * rows in order (a parameter would hide that from the planner).
+ */
+function queueCondition(queue: OfficerQueue, officer: Officer, add: (v: unknown) => string): string {
+  const statuses = `c.status IN (${QUEUE_STATUSES[queue].map((x) => `'${x}'`).join(', ')})`;
+  switch (queue) {
+    case 'new':
+      return `${statuses} AND c.assigned_to IS NULL`;
+    case 'mine': {
+      const me = `${add(officer.accountId)}::bigint`;
+      // A supervisor's own work includes the rejections other officers proposed, waiting for their approval.
+      return officer.roles.includes('supervisor')
+        ? `((c.assigned_to = ${me} AND ${statuses})
+            OR (c.status = 'rejection_proposed' AND c.proposed_by <> ${me}))`
+        : `c.assigned_to = ${me} AND ${statuses}`;
+    }
+    default:
+      return statuses;
+  }
+}
+
+/** The start of a Singapore calendar day, as an instant. */
+const startOfDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function queuePage(db: Database, officer: Officer, q: QueueQuery, now: Date): Promise<QueuePage> {
+  const today = singaporeToday(now);
+  const params: unknown[] = [];
+  const add = (v: unknown) => `$${params.push(v)}`;
+  const where = ['c.deleted_at IS NULL', queueCondition(q.queue, officer, add)];
+  if (q.appCode) where.push(`c.app_code = ${add(q.appCode)}`);
+  if (q.status) where.push(`c.status = ${add(q.status)}`);
+  if (q.minAgeDays !== undefined)
+    // Submitted on or before (today - minAgeDays): before the start of the day after that.
+    where.push(
+      `c.submitted_at < ${add(startOfDay(today))}::timestamptz - ${add(q.minAgeDays - 1)}::int * interval '1 day'`,
+    );
+  if (q.maxAgeDays !== undefined)
+    where.push(
+      `c.submitted_at >= ${add(startOfDay(today))}::timestamptz - ${add(q.maxAgeDays)}::int * interval '1 day'`,
+    );
+  if (q.q) {
+    const caseNumber = normalizeCaseNumber(q.q);
+    where.push(
+      caseNumber
+        ? `c.case_number = ${add(caseNumber)}`
+        : // The start of the name, in any case: a prefix that migration 124's index serves.
+          `c.profile_id IN (SELECT id FROM ptib_profiles WHERE lower(ptib_name) LIKE ${add(`${escapeLike(q.q.toLowerCase())}%`)})`,
+    );
+  }
+  const desc = (q.order ?? (q.sort === 'age' ? 'desc' : 'asc')) === 'desc';
+  // Oldest first is the age's descending order, so the submission time runs the other way.
+  const orderBy =
+    q.sort === 'age'
+      ? `c.submitted_at ${desc ? 'ASC' : 'DESC'}, c.id ${desc ? 'ASC' : 'DESC'}`
+      : `c.due_on ${desc ? 'DESC' : 'ASC'} NULLS LAST, c.id ${desc ? 'DESC' : 'ASC'}`;
+  const filtered = where.join(' AND ');
+  const pageParams = [...params];
+  const limit = `$${pageParams.push(q.pageSize)}`;
+  const offset = `$${pageParams.push((q.page - 1) * q.pageSize)}`;
+
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const items = await tx.query<OfficerCaseRow>(
+      `SELECT ${OFFICER_CASE_COLUMNS} FROM ${OFFICER_CASE_FROM} WHERE ${filtered} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      pageParams,
+    );
+    const capped = (where: string, cap: string) =>
+      `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${where} LIMIT ${cap}) AS capped)`;
+    const total = await tx.query<{ n: number }>(`SELECT ${capped(filtered, `$${params.length + 1}::int`)} AS n`, [
+      ...params,
+      QUEUE_COUNT_CAP,
+    ]);
+    const countParams: unknown[] = [];
+    const addCount = (v: unknown) => `$${countParams.push(v)}`;
+    const countSql = OFFICER_QUEUES.map(
+      (queue) =>
+        `${capped(`c.deleted_at IS NULL AND ${queueCondition(queue, officer, addCount)}`, `${addCount(QUEUE_COUNT_CAP)}::int`)} AS "${queue}"`,
+    ).join(', ');
+    const counts = await tx.query<Record<OfficerQueue, number>>(`SELECT ${countSql}`, countParams);
+    return {
+      counts: counts.rows[0]!,
+      items: items.rows.map((row) => {
+        const submitted = row.submitted_at === null ? null : new Date(row.submitted_at);
+        return {
+          id: row.id,
+          caseNumber: row.case_number,
+          appCode: row.app_code,
+          eserviceTitle: row.eservice_title,
+          applicantName: row.applicant_name,
+          status: row.status,
+          version: row.version,
+          submittedAt: submitted?.toISOString() ?? null,
+          ageDays: submitted ? Math.max(0, daysBetween(singaporeToday(submitted), today)) : 0,
+          dueDate: row.status === 'approved' || row.status === 'rejected' ? null : row.due_on,
+          overdue: isOverdue(row.status, row.due_on, today),
+          assignedTo:
+            row.assigned_to === null
+              ? null
+              : { accountId: Number(row.assigned_to), displayName: row.assigned_name ?? '' },
+          updatedAt: new Date(row.updated_at).toISOString(),
+        };
+      }),
+      total: total.rows[0]!.n,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RESPONSE_CODE, ok } from '../../contract/index.ts';
+import {
+  OFFICER_MESSAGES,
+  OFFICER_PATHS,
+  bulkActionRequestSchema,
+  bulkResultSchema,
+  officerActionRequestSchema,
+  officerCaseParamsSchema,
+  officerCaseSchema,
+  officerDocumentParamsSchema,
+  officerListSchema,
+  officerMeSchema,
+  queuePageSchema,
+  queueQuerySchema,
+} from '../../contract/officer.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+import { requireOfficer } from '../auth/officer.ts';
+import { ApiError, badRequest } from '../plugins/errors.ts';
+import { StaleCaseError, act, bulkAct, type OfficerActor } from '../officer/actions.ts';
+import { caseNotFound, caseView, findOfficerCase } from '../officer/cases.ts';
+import { queuePage } from '../officer/queues.ts';
+
+const refusals = {
+  400: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: envelopeSchema(officerCaseSchema.nullable()),
+};
+
+/**
+ * The back office's calls (docs/decisions/0039, 0040): officers only (a PTIB token is refused with
+ * PTACC-951), case work for the officer and supervisor roles.
+ */
+export async function officerRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anyOfficer = requireOfficer();
+  const caseWorker = requireOfficer(['officer', 'supervisor']);
+  const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+  const actorOf = (request: FastifyRequest): OfficerActor => ({
+    officer: request.officer!,
+    clientAddress: request.ip,
+    now: app.now(),
+  });
+
+  // A stale version answers the case as it is now, so the screen shows the new state with the message.
+  app.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof StaleCaseError)) throw error;
+    return reply.code(409).send({
+      header: { responseCode: RESPONSE_CODE.CONFLICT, responseDesc: error.message },
+      responseJSON: error.current,
+    });
+  });
+
+  r.get(
+    OFFICER_PATHS.me,
+    { preHandler: anyOfficer, schema: { response: { 200: envelopeSchema(officerMeSchema) } } },
+    async (request, reply) => {
+      noStore(reply);
+      const o = request.officer!;
+      return ok({ accountId: o.accountId, loginName: o.loginName, displayName: o.displayName, roles: o.roles });
+    },
+  );
+
+  r.get(
+    OFFICER_PATHS.officers,
+    { preHandler: caseWorker, schema: { response: { 200: envelopeSchema(officerListSchema) } } },
+    async (_request, reply) => {
+      noStore(reply);
+      const { rows } = await app.db.query<{ account_id: string; display_name: string; roles: string[] }>(
+        `SELECT o.account_id, o.display_name, o.roles FROM officers o JOIN accounts a ON a.id = o.account_id
+          WHERE NOT a.disabled AND (o.roles && ARRAY['officer', 'supervisor']) ORDER BY o.display_name`,
+      );
+      return ok({
+        officers: rows.map((o) => ({
+          accountId: Number(o.account_id),
+          displayName: o.display_name,
+          roles: o.roles as ('officer' | 'supervisor' | 'finance')[],
+        })),
+      });
+    },
+  );
+
+  r.get(
+    OFFICER_PATHS.queue,
+    {
+      preHandler: caseWorker,
+      schema: { querystring: queueQuerySchema, response: { 200: envelopeSchema(queuePageSchema), ...refusals } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const q = request.query;
+      if (q.minAgeDays !== undefined && q.maxAgeDays !== undefined && q.minAgeDays > q.maxAgeDays)
+        throw badRequest(OFFICER_MESSAGES.badQueueFilter('minAgeDays is more than maxAgeDays'));
+      return ok(await queuePage(app.db, request.officer!, q, app.now()));
+    },
+  );
+
+  r.get(
+    OFFICER_PATHS.case,
+    {
+      preHandler: caseWorker,
+      schema: { params: officerCaseParamsSchema, response: { 200: envelopeSchema(officerCaseSchema), ...refusals } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const row = await findOfficerCase(app.db, request.params.id);
+      if (!row) throw caseNotFound();
+      return ok(await caseView(app.db, row, request.officer!, app.now()));
+    },
+  );
+
+  r.post(
+    OFFICER_PATHS.action,
+    {
+      preHandler: caseWorker,
+      schema: {
+        params: officerCaseParamsSchema,
+        body: officerActionRequestSchema,
+        response: { 200: envelopeSchema(officerCaseSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const view = await act(app.db, actorOf(request), request.params.id, request.body);
+      return ok(view, OFFICER_MESSAGES.done[request.body.action]);
+    },
+  );
+
+  r.post(
+    OFFICER_PATHS.bulk,
+    {
+      preHandler: caseWorker,
+      schema: { body: bulkActionRequestSchema, response: { 200: envelopeSchema(bulkResultSchema), ...refusals } },
+    },
+    async (request) => {
+      const result = await bulkAct(app.db, actorOf(request), request.body.action, request.body.cases);
+      const done = result.results.filter((x) => x.ok).length;
+      return ok(result, OFFICER_MESSAGES.bulkDone(done, result.results.length));
+    },
+  );
+
+  r.get(
+    OFFICER_PATHS.document,
+    // No response schema: the answer is the file's bytes.
+    { preHandler: caseWorker, schema: { params: officerDocumentParamsSchema } },
+    async (request, reply) => {
+      const { rows } = await app.db.query<{ file_name: string; media_type: string; content: Uint8Array }>(
+        `SELECT d.file_name, d.media_type, d.content FROM documents d JOIN cases c ON c.id = d.case_id
+          WHERE d.id = $1::uuid AND d.case_id = $2::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'`,
+        [request.params.documentId, request.params.id],
+      );
+      const found = rows[0];
+      if (!found) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.documentNotFound);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Type', found.media_type)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${found.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(found.file_name)}`,
+        )
+        .send(Buffer.from(found.content));
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFICER_MESSAGES, type OfficerCase } from '../../../../contract/officer.ts';
+import { envelope, fakeApi } from '../../components/shell/fakeApi.ts';
+import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
+import type { RouteDef } from '../../lib/router/router.ts';
+
+// The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const routes: RouteDef[] = [
+  ...simpleRoutes,
+  {
+    path: '/officer/case',
+    title: 'Case',
+    load: () => import('./screens.tsx').then((m) => ({ default: m.CaseScreen })),
+  },
+];
+
+const CASE: OfficerCase = {
+  id: '7',
+  caseNumber: 'PT 000007 2026',
+  appCode: 'PTIB',
+  eserviceTitle: 'PTIB Profile Update',
+  applicantName: 'Tan Ah Kow',
+  profileId: 'PTIB00000001',
+  status: 'in_review',
+  version: 3,
+  formVersion: 1,
+  submittedAt: '2026-11-20T02:00:00Z',
+  dueDate: '2026-11-24',
+  overdue: true,
+  assignedTo: { accountId: 11, displayName: 'Officer Demo' },
+  answers: { remarks: 'Hello' },
+  questions: [{ name: 'remarks', label: 'Remarks', type: 'textarea' }],
+  documents: [],
+  history: [{ from: null, to: 'submitted', at: '2026-11-20T02:00:00Z', by: 'ptib.demo', message: null }],
+  notes: [],
+  infoRequests: [],
+  changes: [],
+  proposedRejection: null,
+  decisionReason: null,
+  allowedActions: ['release', 'approve', 'proposeRejection', 'requestInfo', 'addNote'],
+};
+
+async function openCase() {
+  await renderShell({ routes, hash: '#/officer/case?id=7' });
+  await screen.findByRole('heading', { level: 1, name: 'Case PT 000007 2026' });
+}
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as typeof window.scrollTo;
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('the case screen', () => {
+  it('marks an overdue case in words, and lists only the actions the server allows', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    expect(screen.getByText(OFFICER_MESSAGES.overdue)).toBeInTheDocument();
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    expect(within(actions).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Approve rejection' })).toBeNull();
+  });
+
+  it('sends nothing for a rejection without a reason, and says so in the error summary', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    const form = screen.getByRole('form', { name: 'Propose rejection' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Propose rejection' }));
+    const summary = await screen.findByRole('link', { name: OFFICER_MESSAGES.reasonRequired });
+    expect(summary).toHaveAttribute('href', '#reject-reason');
+    expect(within(form).getByLabelText(/Reason the applicant will read/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+  });
+
+  it("sends the version it saw; a stale one shows the server's message and the case as it is now", async () => {
+    const now: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': () => ({ status: 409, body: envelope(now, '409', OFFICER_MESSAGES.staleVersion) }),
+    });
+    await openCase();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const alert = await screen.findByText(OFFICER_MESSAGES.staleVersion);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Status now: Approved');
+    expect(calls.find((c) => c.path.endsWith('/action'))?.body).toEqual({ action: 'approve', version: 3 });
+    await waitFor(() => expect(screen.getByTestId('officer-case-status')).toHaveTextContent('Approved'));
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('confirms a done action with the case it answers', async () => {
+    const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': () => ({ body: envelope(after, '200', OFFICER_MESSAGES.done.approve) }),
+    });
+    await openCase();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const done = await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
+    expect(done.closest('[role="status"]')).toHaveTextContent('Status: Approved');
+  });
+});

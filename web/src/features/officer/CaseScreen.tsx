@@ -1,0 +1,542 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
+import { formatFileSize } from '../../../../contract/forms/index.ts';
+import {
+  NOTE_MAX,
+  OFFICER_ACTION_LABELS,
+  OFFICER_MESSAGES,
+  OFFICER_ROUTES,
+  REASON_MAX,
+  type OfficerAction,
+  type OfficerActionRequest,
+  type OfficerCase,
+  type OfficerList,
+} from '../../../../contract/officer.ts';
+import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { useAbortSignal } from '../../lib/http/index.ts';
+import type { ScreenProps } from '../../lib/router/router.ts';
+import { CheckAnswers, ErrorSummary } from '../../app/parts.ts';
+import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { officerApi } from './api.ts';
+import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
+import { describeValue } from './format.ts';
+import { OfficerHeader } from './OfficerHeader.tsx';
+import { failureMessage } from './outcomes.ts';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: OfficerCase };
+/** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
+type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
+
+/**
+ * #/officer/case?id=ID: one case: its answers as submitted, documents, status history, internal notes,
+ * what changed since the last submission, and the actions open to this officer now (the server's
+ * allowedActions). Every action names the version the officer saw: when someone else changed the case
+ * first, the server's plain message shows with the case as it is now, and nothing is overwritten.
+ */
+export function CaseScreen({ location }: ScreenProps) {
+  const id = location.query.get('id') ?? '';
+  const signal = useAbortSignal();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [errors, setErrors] = useState<ActionErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  /** Bumped after each action taken, so the action forms start empty again. */
+  const [formKey, setFormKey] = useState(0);
+  const [officers, setOfficers] = useState<OfficerList['officers'] | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let stale = false;
+    void officerApi.case(id, signal).then((outcome) => {
+      if (stale) return;
+      if (outcome.ok) setLoaded({ state: 'ready', value: outcome.value });
+      else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
+        setLoaded({ state: 'failed', message: failureMessage(outcome) });
+    });
+    return () => {
+      stale = true;
+    };
+  }, [id, signal]);
+
+  const c = loaded.state === 'ready' ? loaded.value : null;
+  const canAssign = c?.allowedActions.includes('assign') ?? false;
+  useEffect(() => {
+    if (!canAssign || officers) return;
+    void officerApi.officers(signal).then((o) => {
+      if (o.ok) setOfficers(o.value);
+    });
+  }, [canAssign, officers, signal]);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  async function act(input: ActionInput) {
+    if (!c) return;
+    const found = checkAction(input);
+    setErrors(found);
+    setAttempt((a) => a + 1);
+    if (Object.keys(found).length > 0) return;
+    setNotice(null);
+    const request = { ...input, version: c.version } as OfficerActionRequest;
+    const outcome = await officerApi.act(c.id, request, signal);
+    if (outcome.ok) {
+      setLoaded({ state: 'ready', value: outcome.value });
+      setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
+      setFormKey((k) => k + 1);
+      return;
+    }
+    if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+    if (outcome.kind === 'stale') {
+      // The case as it is now: the officer decides again on what is really there.
+      setLoaded({ state: 'ready', value: outcome.current });
+      setFormKey((k) => k + 1);
+    }
+    setNotice({ kind: outcome.kind === 'stale' ? 'stale' : 'refused', message: failureMessage(outcome) });
+  }
+
+  async function download(documentId: string, fileName: string) {
+    if (!c) return;
+    const outcome = await officerApi.document(c.id, documentId, signal);
+    if (outcome.ok) saveBlob(outcome.value, fileName);
+    else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
+      setNotice({ kind: 'refused', message: failureMessage(outcome) });
+  }
+
+  const back = (
+    <a className="back-link" href={`#${OFFICER_ROUTES.home}`}>
+      {TEXT.backToQueues}
+    </a>
+  );
+  if (!c)
+    return (
+      <section aria-labelledby="page-heading" className="officer">
+        {back}
+        <h1 id="page-heading" tabIndex={-1}>
+          Case
+        </h1>
+        {loaded.state === 'failed' ? (
+          <p role="alert" className="notice notice-error">
+            {loaded.message}
+          </p>
+        ) : (
+          <p role="status">Loading the case…</p>
+        )}
+      </section>
+    );
+
+  const fileNames = new Map(c.documents.map((d) => [d.id, d.fileName]));
+  const labelOf = new Map(c.questions.map((q) => [q.name, q.label]));
+  const answers = [
+    {
+      pageId: 'answers',
+      heading: TEXT.answersHeading,
+      rows: c.questions.map((q) => ({
+        path: q.name,
+        label: q.label,
+        value: describeValue(c.answers[q.name], fileNames, TEXT.notProvided),
+      })),
+    },
+  ];
+  const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
+
+  return (
+    <section aria-labelledby="page-heading" className="officer officer-case">
+      {back}
+      <OfficerHeader />
+      <p className="caption">{c.eserviceTitle}</p>
+      <h1 id="page-heading" tabIndex={-1}>
+        Case {c.caseNumber}
+      </h1>
+
+      <div ref={noticeRef} tabIndex={-1}>
+        {notice?.kind === 'done' && (
+          <div className="panel panel-confirmation" role="status">
+            <h2 className="panel-title">{notice.message}</h2>
+            <p className="panel-body">Status: {CASE_STATUS_LABELS[c.status]}</p>
+          </div>
+        )}
+        {notice && notice.kind !== 'done' && (
+          <div role="alert" className="notice notice-error">
+            <p>{notice.message}</p>
+            {notice.kind === 'stale' && <p>Status now: {CASE_STATUS_LABELS[c.status]}</p>}
+          </div>
+        )}
+      </div>
+      <ErrorSummary errors={errors} attempt={attempt} idFor={(path) => path} />
+
+      <dl className="summary-list">
+        <Row term="Applicant">{c.applicantName}</Row>
+        <Row term="Status">
+          <span data-testid="officer-case-status">{CASE_STATUS_LABELS[c.status]}</span>
+        </Row>
+        <Row term="Submitted">
+          {c.submittedAt ? <time dateTime={c.submittedAt}>{formatDateTime(c.submittedAt)}</time> : '—'}
+        </Row>
+        <Row term="Due">
+          {c.dueDate ? <time dateTime={c.dueDate}>{formatDay(c.dueDate)}</time> : '—'}
+          {c.overdue && <strong className="tag tag-overdue"> {OFFICER_MESSAGES.overdue}</strong>}
+        </Row>
+        <Row term="Assigned to">{c.assignedTo?.displayName ?? TEXT.nobody}</Row>
+        {c.decisionReason && <Row term="Reason given to the applicant">{c.decisionReason}</Row>}
+      </dl>
+
+      {c.proposedRejection && (
+        <section aria-labelledby="proposed-heading" className="notice">
+          <h2 id="proposed-heading">{TEXT.proposedRejection(c.proposedRejection.by)}</h2>
+          <p>{c.proposedRejection.reason}</p>
+        </section>
+      )}
+
+      <Actions
+        key={`${c.version}-${formKey}`}
+        c={c}
+        allowed={allowed}
+        errors={errors}
+        officers={officers}
+        onAct={(input) => void act(input)}
+      />
+
+      {c.changes.length > 0 || c.infoRequests.length > 0 ? (
+        <section aria-labelledby="changes-heading">
+          <h2 id="changes-heading">{TEXT.changesHeading}</h2>
+          {c.changes.length === 0 ? (
+            <p>{TEXT.noChanges}</p>
+          ) : (
+            <table className="data-table">
+              <caption className="visually-hidden">{TEXT.changesHeading}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Question</th>
+                  <th scope="col">{TEXT.before}</th>
+                  <th scope="col">{TEXT.after}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.changes.map((ch) => (
+                  <tr key={ch.field}>
+                    <th scope="row">{ch.label}</th>
+                    <td>{describeValue(ch.before, fileNames, TEXT.notProvided)}</td>
+                    <td>{describeValue(ch.after, fileNames, TEXT.notProvided)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ) : null}
+
+      {c.infoRequests.length > 0 && (
+        <section aria-labelledby="requests-heading">
+          <h2 id="requests-heading">{TEXT.requestsHeading}</h2>
+          <ol className="officer-list">
+            {c.infoRequests.map((r) => (
+              <li key={r.id}>
+                <p>
+                  <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>, {r.requestedBy}: {r.message}
+                </p>
+                <p>Questions: {r.fieldLabels.join(', ')}</p>
+                <p>
+                  {r.answeredAt ? (
+                    <>
+                      Answered <time dateTime={r.answeredAt}>{formatDateTime(r.answeredAt)}</time>
+                    </>
+                  ) : (
+                    'Not answered yet'
+                  )}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      <CheckAnswers sections={answers} />
+
+      <section aria-labelledby="documents-heading">
+        <h2 id="documents-heading">{TEXT.documentsHeading}</h2>
+        {c.documents.length === 0 ? (
+          <p>{TEXT.noDocuments}</p>
+        ) : (
+          <ul className="officer-list">
+            {c.documents.map((d) => (
+              <li key={d.id}>
+                <button type="button" className="button-link" onClick={() => void download(d.id, d.fileName)}>
+                  Download {d.fileName}
+                </button>{' '}
+                ({formatFileSize(d.sizeBytes)}, {labelOf.get(d.fieldName) ?? d.fieldName})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">{TEXT.historyHeading}</h2>
+        <ol className="officer-list" data-testid="officer-history">
+          {c.history.map((h, i) => (
+            <li key={`${h.at}-${i}`}>
+              <time dateTime={h.at}>{formatDateTime(h.at)}</time>: {CASE_STATUS_LABELS[h.to]}, by {h.by}
+              {h.message && <>. {h.message}</>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="notes-heading">
+        <h2 id="notes-heading">{TEXT.notesHeading}</h2>
+        <p className="form-note">{OFFICER_MESSAGES.internalNoteHint}</p>
+        {c.notes.length === 0 ? (
+          <p>{TEXT.noNotes}</p>
+        ) : (
+          <ul className="officer-list">
+            {c.notes.map((n) => (
+              <li key={n.id}>
+                <time dateTime={n.at}>{formatDateTime(n.at)}</time>, {n.by}: {n.text}
+              </li>
+            ))}
+          </ul>
+        )}
+        {allowed('addNote') && (
+          <TextForm
+            key={`note-${formKey}`}
+            action="addNote"
+            id="note-text"
+            label={TEXT.noteLabel}
+            max={NOTE_MAX}
+            errors={errors}
+            onSend={(text) => void act({ action: 'addNote', text })}
+          />
+        )}
+      </section>
+    </section>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A textarea with its label and error, and one button. */
+function TextForm({
+  action,
+  id,
+  label,
+  max,
+  errors,
+  onSend,
+}: {
+  action: OfficerAction;
+  id: string;
+  label: string;
+  max: number;
+  errors: ActionErrors;
+  onSend: (text: string) => void;
+}) {
+  const error = errors[id];
+  return (
+    <form
+      noValidate
+      aria-label={OFFICER_ACTION_LABELS[action]}
+      onSubmit={(e: FormEvent<HTMLFormElement>) => {
+        e.preventDefault();
+        onSend(String(new FormData(e.currentTarget).get('text') ?? ''));
+      }}
+    >
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            <span className="visually-hidden">Error:</span> {error}
+          </p>
+        )}
+        <textarea
+          id={id}
+          name="text"
+          rows={3}
+          maxLength={max}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <button type="submit" className="button-secondary">
+        {OFFICER_ACTION_LABELS[action]}
+      </button>
+    </form>
+  );
+}
+
+/** The actions open now: plain buttons for those that need nothing more, a small form for the others. */
+function Actions({
+  c,
+  allowed,
+  errors,
+  officers,
+  onAct,
+}: {
+  c: OfficerCase;
+  allowed: (a: OfficerAction) => boolean;
+  errors: ActionErrors;
+  officers: OfficerList['officers'] | null;
+  onAct: (input: ActionInput) => void;
+}) {
+  const simple = (['assignToMe', 'release', 'approve', 'approveRejection'] as const).filter(allowed);
+  const any = c.allowedActions.some((a) => a !== 'addNote');
+  const fieldsError = errors['info-fields'];
+  const officerError = errors['assign-officer'];
+  return (
+    <section aria-labelledby="actions-heading" className="officer-actions">
+      <h2 id="actions-heading">{TEXT.actionsHeading}</h2>
+      {!any && <p>{TEXT.noActions}</p>}
+      {simple.length > 0 && (
+        <div className="button-row">
+          {simple.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'release' ? 'button-secondary' : undefined}
+              onClick={() => onAct({ action })}
+            >
+              {OFFICER_ACTION_LABELS[action]}
+            </button>
+          ))}
+        </div>
+      )}
+      {allowed('assign') && (
+        <form
+          noValidate
+          aria-label={OFFICER_ACTION_LABELS.assign}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const value = String(new FormData(e.currentTarget).get('officer') ?? '');
+            onAct({ action: 'assign', officerAccountId: value ? Number(value) : 0 });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="assign-officer">{TEXT.officerLabel}</label>
+            {officerError && (
+              <p id="assign-officer-error" className="field-error">
+                <span className="visually-hidden">Error:</span> {officerError}
+              </p>
+            )}
+            <select
+              id="assign-officer"
+              name="officer"
+              defaultValue=""
+              aria-invalid={officerError ? true : undefined}
+              aria-describedby={officerError ? 'assign-officer-error' : undefined}
+            >
+              <option value="">Choose an officer</option>
+              {(officers ?? [])
+                .filter((o) => o.accountId !== c.assignedTo?.accountId)
+                .map((o) => (
+                  <option key={o.accountId} value={o.accountId}>
+                    {o.displayName}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <button type="submit" className="button-secondary">
+            {OFFICER_ACTION_LABELS.assign}
+          </button>
+        </form>
+      )}
+      {allowed('requestInfo') && (
+        <form
+          noValidate
+          aria-label={OFFICER_ACTION_LABELS.requestInfo}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            onAct({
+              action: 'requestInfo',
+              fields: data.getAll('fields').map(String),
+              message: String(data.get('message') ?? ''),
+            });
+          }}
+        >
+          <fieldset className="field" aria-describedby={fieldsError ? 'info-fields-error' : undefined}>
+            <legend>{TEXT.fieldsLegend}</legend>
+            {fieldsError && (
+              <p id="info-fields-error" className="field-error">
+                <span className="visually-hidden">Error:</span> {fieldsError}
+              </p>
+            )}
+            {c.questions.map((q, i) => (
+              <div className="field-checkbox" key={q.name}>
+                <input
+                  type="checkbox"
+                  id={i === 0 ? 'info-fields' : `info-field-${q.name}`}
+                  name="fields"
+                  value={q.name}
+                />
+                <label htmlFor={i === 0 ? 'info-fields' : `info-field-${q.name}`}>{q.label}</label>
+              </div>
+            ))}
+          </fieldset>
+          <MessageField id="info-message" label={TEXT.messageLabel} max={REASON_MAX} error={errors['info-message']} />
+          <button type="submit" className="button-secondary">
+            {OFFICER_ACTION_LABELS.requestInfo}
+          </button>
+        </form>
+      )}
+      {allowed('proposeRejection') && (
+        <form
+          noValidate
+          aria-label={OFFICER_ACTION_LABELS.proposeRejection}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onAct({ action: 'proposeRejection', reason: String(new FormData(e.currentTarget).get('message') ?? '') });
+          }}
+        >
+          <MessageField id="reject-reason" label={TEXT.reasonLabel} max={REASON_MAX} error={errors['reject-reason']} />
+          <button type="submit" className="button-secondary">
+            {OFFICER_ACTION_LABELS.proposeRejection}
+          </button>
+        </form>
+      )}
+      {allowed('returnRejection') && (
+        <form
+          noValidate
+          aria-label={OFFICER_ACTION_LABELS.returnRejection}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onAct({ action: 'returnRejection', note: String(new FormData(e.currentTarget).get('message') ?? '') });
+          }}
+        >
+          <MessageField id="return-note" label={TEXT.returnNoteLabel} max={REASON_MAX} />
+          <button type="submit" className="button-secondary">
+            {OFFICER_ACTION_LABELS.returnRejection}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function MessageField({ id, label, max, error }: { id: string; label: string; max: number; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          <span className="visually-hidden">Error:</span> {error}
+        </p>
+      )}
+      <textarea
+        id={id}
+        name="message"
+        rows={3}
+        maxLength={max}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </div>
+  );
+}

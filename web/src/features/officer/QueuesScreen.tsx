@@ -1,0 +1,407 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CASE_STATUS_LABELS, type CaseStatus } from '../../../../contract/cases.ts';
+import {
+  BULK_MAX,
+  QUEUE_COUNT_CAP,
+  OFFICER_ACTION_LABELS,
+  OFFICER_MESSAGES,
+  OFFICER_QUEUE_LABELS,
+  OFFICER_QUEUES,
+  OFFICER_ROUTES,
+  QUEUE_PAGE_SIZE_DEFAULT,
+  type BulkAction,
+  type BulkResult,
+  type QueueItem,
+  type QueuePage,
+} from '../../../../contract/officer.ts';
+import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { TableScroll } from '../../components/table/TableScroll.tsx';
+import { useAbortSignal } from '../../lib/http/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
+import type { ScreenProps } from '../../lib/router/router.ts';
+import { officerApi, type Failure } from './api.ts';
+import { OfficerHeader } from './OfficerHeader.tsx';
+import { failureMessage } from './outcomes.ts';
+import {
+  AGE_FILTERS,
+  countText,
+  QUEUE_STATUSES,
+  pageCount,
+  queueCall,
+  queueViewParams,
+  readQueueView,
+  withChange,
+  type QueueView,
+} from './queueQuery.ts';
+import { formatDay } from '../../components/shell/formatDate.ts';
+
+const NONE: ReadonlySet<string> = new Set();
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; page: QueuePage };
+
+const viewHref = (v: QueueView) => buildHref(OFFICER_ROUTES.home, queueViewParams(v));
+export const caseHref = (id: string) => buildHref(OFFICER_ROUTES.case, { id });
+
+/**
+ * #/officer: the queues (new, mine, waiting for the applicant, decided) with their counts, filters, sort,
+ * paging and find; overdue cases are marked in words, not colour alone; bulk assign and approve, each
+ * case answered on its own.
+ */
+export function QueuesScreen({ location }: ScreenProps) {
+  const view = readQueueView(location.query);
+  const viewKey = JSON.stringify(view);
+  const signal = useAbortSignal();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // A selection belongs to the view it was made in: another queue or page starts with none.
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
+  const selected = selection.key === viewKey ? selection.ids : NONE;
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: viewKey, ids });
+  const [results, setResults] = useState<{ action: BulkAction; list: BulkResult['results'] } | null>(null);
+  const [bulkError, setBulkError] = useState<string | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let stale = false;
+    void officerApi.queue(queueCall(view, QUEUE_PAGE_SIZE_DEFAULT), signal).then((outcome) => {
+      if (stale) return;
+      if (outcome.ok) setLoaded({ state: 'ready', page: outcome.value });
+      else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
+        setLoaded({ state: 'failed', message: failureMessage(outcome) });
+    });
+    return () => {
+      stale = true;
+    };
+    // The view is read from the address: its key stands for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewKey, attempt, signal]);
+
+  useEffect(() => {
+    if (results || bulkError) resultsRef.current?.focus();
+  }, [results, bulkError]);
+
+  const go = (v: QueueView) => {
+    window.location.hash = viewHref(v);
+  };
+
+  function onFilter(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    go(
+      withChange(view, {
+        appCode: text('app'),
+        status: text('status'),
+        minAgeDays: text('age'),
+        sort: text('sort') === 'dueDate' ? 'dueDate' : 'age',
+      }),
+    );
+  }
+
+  function onFind(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    go(withChange(view, { find: String(new FormData(e.currentTarget).get('find') ?? '').trim() }));
+  }
+
+  async function bulk(action: BulkAction) {
+    if (loaded.state !== 'ready') return;
+    const cases = loaded.page.items.filter((i) => selected.has(i.id)).map((i) => ({ id: i.id, version: i.version }));
+    if (cases.length === 0) return;
+    setResults(null);
+    setBulkError(null);
+    const outcome = await officerApi.bulk({ action, cases }, signal);
+    if (outcome.ok) {
+      setResults({ action, list: outcome.value });
+      setSelected(new Set());
+      setAttempt((a) => a + 1);
+    } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
+      setBulkError(failureMessage(outcome as Failure));
+  }
+
+  const page = loaded.state === 'ready' ? loaded.page : null;
+  const eservices = page ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()] : [];
+  if (view.appCode && !eservices.some(([code]) => code === view.appCode)) eservices.push([view.appCode, view.appCode]);
+  const titleOf = new Map(results?.list.length && page ? page.items.map((i) => [i.id, i.caseNumber]) : []);
+
+  return (
+    <section aria-labelledby="page-heading" className="officer">
+      <OfficerHeader />
+      <h1 id="page-heading" tabIndex={-1}>
+        {TEXT.queuesHeading}
+      </h1>
+      <nav aria-label="Queues" className="queue-tabs">
+        <ul>
+          {OFFICER_QUEUES.map((q) => (
+            <li key={q}>
+              <a
+                href={viewHref({ ...withChange(view, { queue: q }), status: '' })}
+                aria-current={q === view.queue ? 'page' : undefined}
+              >
+                {OFFICER_QUEUE_LABELS[q]}{' '}
+                <span className="queue-count">({page ? countText(page.counts[q]) : '…'})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <form role="search" aria-label="Find a case" className="queue-find" onSubmit={onFind}>
+        <label htmlFor="queue-find">Case number or applicant name</label>
+        <input
+          id="queue-find"
+          name="find"
+          type="search"
+          defaultValue={view.find}
+          maxLength={100}
+          key={`f-${view.find}`}
+        />
+        <button type="submit">Find</button>
+        {view.find && (
+          <a href={viewHref(withChange(view, { find: '' }))}>
+            Clear <span className="visually-hidden">the search for {view.find}</span>
+          </a>
+        )}
+      </form>
+
+      <form aria-label="Filter and sort" className="queue-filters" onSubmit={onFilter} key={viewKey}>
+        <div className="field">
+          <label htmlFor="queue-app">E-service</label>
+          <select id="queue-app" name="app" defaultValue={view.appCode}>
+            <option value="">All e-services</option>
+            {eservices.map(([code, title]) => (
+              <option key={code} value={code}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="queue-status">Status</label>
+          <select id="queue-status" name="status" defaultValue={view.status}>
+            <option value="">Any status</option>
+            {QUEUE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {CASE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="queue-age">Age</label>
+          <select id="queue-age" name="age" defaultValue={view.minAgeDays}>
+            {AGE_FILTERS.map((a) => (
+              <option key={a} value={a}>
+                {a ? `${a} days or older` : 'Any age'}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="queue-sort">Sort by</label>
+          <select id="queue-sort" name="sort" defaultValue={view.sort}>
+            <option value="age">Age, oldest first</option>
+            <option value="dueDate">Due date, soonest first</option>
+          </select>
+        </div>
+        <button type="submit" className="button-secondary">
+          Apply
+        </button>
+      </form>
+
+      <div ref={resultsRef} tabIndex={-1} className="bulk-results">
+        {bulkError && (
+          <p role="alert" className="notice notice-error">
+            {bulkError}
+          </p>
+        )}
+        {results && (
+          <div role="status">
+            <h2>{OFFICER_MESSAGES.bulkDone(results.list.filter((r) => r.ok).length, results.list.length)}</h2>
+            <ul>
+              {results.list.map((r) => (
+                <li key={r.id}>
+                  <a href={caseHref(r.id)}>{titleOf.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
+                  {r.ok ? r.message : <strong>Not done. {r.message}</strong>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+
+      {loaded.state === 'loading' && <p role="status">Loading the queue…</p>}
+      {loaded.state === 'failed' && (
+        <div role="alert">
+          <p>{loaded.message}</p>
+          <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {page && (
+        <QueueTable
+          page={page}
+          view={view}
+          selected={selected}
+          onSelect={setSelected}
+          onBulk={(action) => void bulk(action)}
+        />
+      )}
+    </section>
+  );
+}
+
+function QueueTable({
+  page,
+  view,
+  selected,
+  onSelect,
+  onBulk,
+}: {
+  page: QueuePage;
+  view: QueueView;
+  selected: ReadonlySet<string>;
+  onSelect: (next: ReadonlySet<string>) => void;
+  onBulk: (action: BulkAction) => void;
+}) {
+  // A capped total (QUEUE_COUNT_CAP or more) has no known last page: Next follows a full page.
+  const capped = page.total >= QUEUE_COUNT_CAP;
+  const last = pageCount(page.total, page.pageSize);
+  const hasNext = view.page < last || (capped && page.items.length === page.pageSize);
+  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${countText(page.total)} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page}${capped ? '' : ` of ${last}`}`;
+  if (page.items.length === 0)
+    return (
+      <p>
+        {caption}. {TEXT.noCases}
+      </p>
+    );
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
+  const allOn = page.items.every((i) => selected.has(i.id));
+  const bulkable = view.queue === 'new' || view.queue === 'mine';
+  return (
+    <>
+      {bulkable && (
+        <div className="button-row bulk-actions" role="group" aria-label="With the selected cases">
+          {(['assignToMe', 'approve'] as const).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="button-secondary"
+              disabled={selected.size === 0 || selected.size > BULK_MAX}
+              onClick={() => onBulk(action)}
+            >
+              {OFFICER_ACTION_LABELS[action]} ({selected.size} selected)
+            </button>
+          ))}
+        </div>
+      )}
+      <TableScroll label={caption}>
+        <table className="data-table queue-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {bulkable && (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label="Select every case on this page"
+                    checked={allOn}
+                    onChange={(e) => onSelect(new Set(e.target.checked ? page.items.map((i) => i.id) : []))}
+                  />
+                </td>
+              )}
+              <th scope="col">Case number</th>
+              <th scope="col">E-service</th>
+              <th scope="col">Applicant</th>
+              <th scope="col">Status</th>
+              <th scope="col">Age</th>
+              <th scope="col">Due</th>
+              <th scope="col">Assigned to</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((item) => (
+              <QueueRow
+                key={item.id}
+                item={item}
+                selectable={bulkable}
+                checked={selected.has(item.id)}
+                onToggle={(on) => toggle(item.id, on)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      {(view.page > 1 || hasNext) && (
+        <nav className="pagination" aria-label="Queue pages">
+          <ul>
+            {view.page > 1 && (
+              <li>
+                <a href={viewHref({ ...view, page: view.page - 1 })} rel="prev">
+                  Previous <span className="visually-hidden">page</span>
+                </a>
+              </li>
+            )}
+            <li aria-current="page">
+              Page {view.page}
+              {capped ? '' : ` of ${last}`}
+            </li>
+            {hasNext && (
+              <li>
+                <a href={viewHref({ ...view, page: view.page + 1 })} rel="next">
+                  Next <span className="visually-hidden">page</span>
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function QueueRow({
+  item,
+  selectable,
+  checked,
+  onToggle,
+}: {
+  item: QueueItem;
+  selectable: boolean;
+  checked: boolean;
+  onToggle: (on: boolean) => void;
+}) {
+  return (
+    <tr className={item.overdue ? 'overdue' : undefined}>
+      {selectable && (
+        <td>
+          <input
+            type="checkbox"
+            aria-label={`Select ${item.caseNumber}`}
+            checked={checked}
+            onChange={(e) => onToggle(e.target.checked)}
+          />
+        </td>
+      )}
+      <th scope="row">
+        <a href={caseHref(item.id)}>{item.caseNumber}</a>
+      </th>
+      <td>{item.eserviceTitle}</td>
+      <td>{item.applicantName}</td>
+      <td>{CASE_STATUS_LABELS[item.status as CaseStatus]}</td>
+      <td>
+        {item.ageDays} {item.ageDays === 1 ? 'day' : 'days'}
+      </td>
+      <td>
+        {item.dueDate ? <time dateTime={item.dueDate}>{formatDay(item.dueDate)}</time> : '—'}
+        {item.overdue && <strong className="tag tag-overdue"> {OFFICER_MESSAGES.overdue}</strong>}
+      </td>
+      <td>{item.assignedTo?.displayName ?? TEXT.nobody}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,122 @@
+import { fillPath, RESPONSE_CODE } from '../../../../contract/index.ts';
+import {
+  bulkResultSchema,
+  officerCaseSchema,
+  officerListSchema,
+  officerMeSchema,
+  OFFICER_PATHS,
+  queuePageSchema,
+  type BulkActionRequest,
+  type BulkResult,
+  type OfficerActionRequest,
+  type OfficerCase,
+  type OfficerList,
+  type OfficerMe,
+  type QueuePage,
+  type QueueQuery,
+} from '../../../../contract/officer.ts';
+import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
+import { z } from 'zod';
+
+/**
+ * The back office's calls, each read into one of a few outcomes the screens show:
+ * - refused: the server said no with a reason worth showing (a role, a status, four eyes);
+ * - stale: someone else changed the case first; the answer carries the case as it is now;
+ * - session: the session ended (the session engine has taken over); aborted: the screen was left;
+ * - unreachable: no answer (the HTTP layer has shown its toast); failed: no usable answer.
+ */
+export type Outcome<T> =
+  | { ok: true; value: T; message: string }
+  | { ok: false; kind: 'refused'; status: number; code: string; message: string }
+  | { ok: false; kind: 'stale'; message: string; current: OfficerCase }
+  | { ok: false; kind: 'session' }
+  | { ok: false; kind: 'aborted' }
+  | { ok: false; kind: 'unreachable' }
+  | { ok: false; kind: 'failed' };
+
+export type Failure = Exclude<Outcome<unknown>, { ok: true }>;
+
+export function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
+  if (result.ok) {
+    const parsed = schema.safeParse(result.responseJSON);
+    return parsed.success
+      ? { ok: true, value: parsed.data, message: result.header.responseDesc }
+      : { ok: false, kind: 'failed' };
+  }
+  switch (result.kind) {
+    case 'refused': {
+      if (result.status === 409 || result.header.responseCode === RESPONSE_CODE.CONFLICT) {
+        const current = officerCaseSchema.safeParse(result.responseJSON);
+        if (current.success)
+          return { ok: false, kind: 'stale', message: result.header.responseDesc, current: current.data };
+      }
+      return {
+        ok: false,
+        kind: 'refused',
+        status: result.status,
+        code: result.header.responseCode,
+        message: result.header.responseDesc,
+      };
+    }
+    case 'session':
+      return { ok: false, kind: 'session' };
+    case 'aborted':
+      return { ok: false, kind: 'aborted' };
+    case 'network':
+    case 'timeout':
+      return { ok: false, kind: 'unreachable' };
+    default:
+      return { ok: false, kind: 'failed' };
+  }
+}
+
+/** The query string of a queue call: only the values given. */
+export function queueSearch(query: QueueQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
+/** Actions are quiet: the screen shows the server's own words (a stale case, a refusal) where it happened. */
+const change: CallOptions = { quiet: true, block: true };
+
+export const officerApi = {
+  async me(signal: AbortSignal): Promise<Outcome<OfficerMe>> {
+    return read(await api.get(OFFICER_PATHS.me, { signal, quiet: true }), officerMeSchema);
+  },
+  async officers(signal: AbortSignal): Promise<Outcome<OfficerList['officers']>> {
+    const result = await api.get(OFFICER_PATHS.officers, { signal, quiet: true });
+    return read(
+      result,
+      officerListSchema.transform((l) => l.officers),
+    );
+  },
+  async queue(query: QueueQuery, signal: AbortSignal): Promise<Outcome<QueuePage>> {
+    return read(
+      await api.get(`${OFFICER_PATHS.queue}?${queueSearch(query)}`, { signal, quiet: true }),
+      queuePageSchema,
+    );
+  },
+  async case(id: string, signal: AbortSignal): Promise<Outcome<OfficerCase>> {
+    return read(await api.get(fillPath(OFFICER_PATHS.case, { id }), { signal, quiet: true }), officerCaseSchema);
+  },
+  async act(id: string, request: OfficerActionRequest, signal: AbortSignal): Promise<Outcome<OfficerCase>> {
+    const result = await api.post(fillPath(OFFICER_PATHS.action, { id }), request, { ...change, signal });
+    return read(result, officerCaseSchema);
+  },
+  async bulk(request: BulkActionRequest, signal: AbortSignal): Promise<Outcome<BulkResult['results']>> {
+    const result = await api.post(OFFICER_PATHS.bulk, request, { ...change, signal });
+    return read(
+      result,
+      bulkResultSchema.transform((r) => r.results),
+    );
+  },
+  /** One document's bytes, to save (the call carries the session, which a plain link would not). */
+  async document(id: string, documentId: string, signal: AbortSignal): Promise<Outcome<Blob>> {
+    const path = fillPath(OFFICER_PATHS.document, { id, documentId });
+    return read(await api.get(path, { signal, quiet: true, binary: true }), blobSchema);
+  },
+};
+
+const blobSchema = z.instanceof(Blob);

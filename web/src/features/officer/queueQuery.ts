@@ -1,0 +1,106 @@
+import { CASE_STATUSES } from '../../../../contract/cases.ts';
+import {
+  OFFICER_QUEUES,
+  QUEUE_COUNT_CAP,
+  QUEUE_SORTS,
+  type OfficerQueue,
+  type QueueQuery as QueueCall,
+  type QueueSort,
+} from '../../../../contract/officer.ts';
+
+/**
+ * What a queue screen shows, held in its address (#/officer?queue=mine&sort=dueDate&page=2…) so that a
+ * reload, the Back button or a bookmark come back to the same list, and every view is a plain link.
+ */
+
+/** Age filters, in days since submission: at least this many ('' for any age). */
+export const AGE_FILTERS = ['', '5', '10', '20'] as const;
+/** Statuses a submitted record can have (a draft never reaches an officer). */
+export const QUEUE_STATUSES = CASE_STATUSES.filter((s) => s !== 'draft');
+
+export interface QueueView {
+  queue: OfficerQueue;
+  /** An e-service code, or '' for all. */
+  appCode: string;
+  /** A case status, or '' for all. */
+  status: string;
+  /** At least this many days old, or '' for any age. */
+  minAgeDays: string;
+  sort: QueueSort;
+  /** 1-based. */
+  page: number;
+  /** A case number or an applicant's name, or ''. */
+  find: string;
+}
+
+export const DEFAULT_VIEW: QueueView = {
+  queue: 'new',
+  appCode: '',
+  status: '',
+  minAgeDays: '',
+  sort: 'age',
+  page: 1,
+  find: '',
+};
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback;
+
+/** Reads the address's query; anything unknown or malformed falls back to the default, never fails. */
+export function readQueueView(query: URLSearchParams): QueueView {
+  const page = Number(query.get('page'));
+  const appCode = query.get('app') ?? '';
+  const status = query.get('status') ?? '';
+  return {
+    queue: oneOf(OFFICER_QUEUES, query.get('queue'), DEFAULT_VIEW.queue),
+    appCode: /^[A-Za-z0-9]{1,10}$/.test(appCode) ? appCode : '',
+    status: (QUEUE_STATUSES as readonly string[]).includes(status) ? status : '',
+    minAgeDays: oneOf(AGE_FILTERS, query.get('age'), ''),
+    sort: oneOf(QUEUE_SORTS, query.get('sort'), DEFAULT_VIEW.sort),
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    find: (query.get('find') ?? '').trim().slice(0, 100),
+  };
+}
+
+/** The address's query of a view: defaults left out, so the plain address is the plain queue. */
+export function queueViewParams(v: QueueView): Record<string, string | undefined> {
+  return {
+    queue: v.queue,
+    app: v.appCode || undefined,
+    status: v.status || undefined,
+    age: v.minAgeDays || undefined,
+    sort: v.sort === DEFAULT_VIEW.sort ? undefined : v.sort,
+    page: v.page === 1 ? undefined : String(v.page),
+    find: v.find || undefined,
+  };
+}
+
+/** Another view: a change of queue, filter, sort or search starts again on page 1. */
+export function withChange(v: QueueView, change: Partial<QueueView>): QueueView {
+  return { ...v, page: 1, ...change };
+}
+
+/**
+ * The queue call for a view. Oldest first by age, soonest due first by due date: the cases that most
+ * need an officer come first either way.
+ */
+export function queueCall(v: QueueView, pageSize: number): QueueCall {
+  return {
+    queue: v.queue,
+    appCode: v.appCode || undefined,
+    status: (v.status || undefined) as QueueCall['status'],
+    minAgeDays: v.minAgeDays ? Number(v.minAgeDays) : undefined,
+    sort: v.sort,
+    order: v.sort === 'age' ? 'desc' : 'asc',
+    page: v.page,
+    pageSize,
+    q: v.find || undefined,
+  };
+}
+
+/** How many pages a total makes (at least one, so "page 1 of 1" reads right for an empty queue). */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** A count as the server caps it: the cap itself means that many or more ("1,000+"). */
+export const countText = (n: number) =>
+  n >= QUEUE_COUNT_CAP ? `${QUEUE_COUNT_CAP.toLocaleString('en-SG')}+` : n.toLocaleString('en-SG');
