@@ -9,7 +9,7 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
-const { ConfigError, loadConfig } = await import('./config.ts');
+const { ConfigError, loadConfig, productionRefusals } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed.ts');
 const { releaseUnusedHeap } = await import('./heap.ts');
@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    const refusals = productionRefusals(config);
+    if (refusals.length > 0) throw new ConfigError(`Invalid configuration: ${refusals.join('; ')}`);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
   releaseUnusedHeap();
   await released;
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  // Every process sends what is due in the shared outbox (docs/decisions/0041).
+  app.outbox.start();
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();
   const lines = [

@@ -28,6 +28,9 @@ import { loadEservice } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
+import { DEFAULT_CONTACT_PHONE } from '../../contract/messages.ts';
+import { notify } from '../notifications/notify.ts';
+import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
 import {
   findByCaseNumber,
   findCase,
@@ -272,7 +275,13 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
  * Submits a draft through the process engine: its stored values must pass the form's full rules
  * (a draft may have skipped them), and the version must be the one the client saw.
  */
-export async function submitCase(db: Database, actor: Actor, id: string, version: number): Promise<CaseDetail> {
+export async function submitCase(
+  db: Database,
+  actor: Actor,
+  id: string,
+  version: number,
+  contactPhone = DEFAULT_CONTACT_PHONE,
+): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
@@ -294,7 +303,21 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code },
     });
     await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
-    return toDetail(row);
+    const detail = toDetail(row);
+    // The acknowledgement goes in the same transaction as the submission (docs/decisions/0041), its PDF
+    // made as the download would make it now.
+    await notify(tx, {
+      kind: 'submitted',
+      profileId: actor.principal.actingProfileId,
+      caseId: row.id,
+      caseNumber: row.case_number,
+      at: actor.now,
+      attachment: async () => ({
+        filename: acknowledgementFileName(row.case_number),
+        content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
+      }),
+    });
+    return detail;
   });
 }
 
