@@ -113,7 +113,15 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   it('seeds no demo account and prints no password', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ptib-production-'));
     const server = await spawnServer({
-      env: { NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: {
+        NODE_ENV: 'production',
+        DATA_DIR: path.join(dir, 'data'),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        // Required in production; nothing is sent in this test.
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: '1',
+      },
     });
     try {
       await waitHealthy(server.url, server);
@@ -139,6 +147,14 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('refuses to start without SMTP_HOST, with one line', () => {
+    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', SMTP_HOST: '' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration: SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)',
+    );
+  }, 60_000);
 
   it('refuses SEED_DEMO=1 with one line', () => {
     const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', SEED_DEMO: '1' });
