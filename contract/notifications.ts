@@ -1,3 +1,5 @@
+import { INBOX_TITLE } from './messages.ts';
+import { ROUTES } from './paths.ts';
 /**
  * What the portal tells people about, through the notification outbox (docs/decisions/0041): each event is
  * written in the same transaction as the change it reports, so a message is never lost or invented.
@@ -80,14 +82,14 @@ export const NOTIFICATION_PATHS = {
 } as const;
 
 /** Hash route of the inbox screen. */
-export const INBOX_ROUTE = '/inbox';
+export const INBOX_ROUTE = ROUTES.inbox;
 export const INBOX_PAGE_SIZE = 20;
 
 /** Email confirmation codes (docs/decisions/0042). */
 export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as const;
 
 export const NOTIFICATION_MESSAGES = {
-  inboxTitle: 'Messages',
+  inboxTitle: INBOX_TITLE,
   inboxEmpty: 'You have no messages.',
   unread: 'Unread',
   read: 'Read',

@@ -12,6 +12,20 @@ import { ActingAsIndicator } from '../features/proxy/ActingAsIndicator.tsx';
 import { EserviceMenuSlot } from '../features/esvc/EserviceMenuSlot.tsx';
 import { PageTrouble } from '../lib/lazy/PageTrouble.tsx';
 import { Recover } from '../lib/lazy/Recover.tsx';
+import { lazyPart } from '../lib/lazy/lazyPart.tsx';
+import { useSession } from '../lib/session/useSession.ts';
+
+/** The header's inbox link: its code loads only in a signed-in tab, out of the first load. */
+const InboxLink = lazyPart(() => import('../features/notifications/InboxLink.tsx'), { quiet: true });
+function HeaderActions() {
+  const { signedIn } = useSession();
+  return (
+    <>
+      {signedIn && <InboxLink />}
+      <LogoutButton />
+    </>
+  );
+}
 
 const isAppPathname = (pathname: string) => pathname === '/' || pathname === '/index.html';
 
@@ -49,7 +63,7 @@ export function App({ router: given }: { router?: Router } = {}) {
           </main>
         )}
       >
-        <Shell actingAs={<ActingAsIndicator />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
+        <Shell actingAs={<ActingAsIndicator />} headerActions={<HeaderActions />} menu={<EserviceMenuSlot />}>
           <RouterView />
           <LoginDialogHost />
           <SessionWarningSlot />

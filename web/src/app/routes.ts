@@ -1,4 +1,4 @@
-import { ERROR_SCREEN_TITLES, ROUTES } from '../../../contract/index.ts';
+import { ERROR_SCREEN_TITLES, INBOX_TITLE, ROUTES } from '../../../contract/index.ts';
 import type * as ErrorScreens from '../features/errors/ErrorScreen.tsx';
 import type { HashLocation } from '../lib/router/location.ts';
 import type { RouteDef } from '../lib/router/router.ts';
@@ -57,6 +57,12 @@ export const routes: readonly RouteDef[] = [
     path: ROUTES.generic,
     title: 'E-service',
     load: () => import('../features/generic/GenericScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  {
+    path: ROUTES.inbox,
+    title: INBOX_TITLE,
+    load: () => import('../features/notifications/InboxScreen.tsx'),
     guards: SIGNED_IN_WITH_SEMS01,
   },
   { path: ROUTES.search, title: 'Search results', load: () => import('../features/search/SearchPage.tsx') },

@@ -1,0 +1,41 @@
+import { fillPath } from '../../../../contract/index.ts';
+import { NOTIFICATION_PATHS } from '../../../../contract/notifications.ts';
+import { api } from '../../lib/http/index.ts';
+
+/** The header's count and the inbox screen share it: a change on one tells the other. */
+export const INBOX_CHANGED = 'ptib:inbox-changed';
+export const inboxChanged = () => window.dispatchEvent(new Event(INBOX_CHANGED));
+
+export interface InboxEntry {
+  id: string;
+  kind: string;
+  subject: string;
+  body: string;
+  caseNumber: string | null;
+  route: string;
+  createdAt: string;
+  read: boolean;
+}
+
+/** GET the unread count; null when it could not be read (the header then shows the plain link). */
+export async function fetchUnread(signal?: AbortSignal): Promise<number | null> {
+  const result = await api.get<{ unread: number }>(NOTIFICATION_PATHS.unread, { signal });
+  return result.ok ? result.responseJSON.unread : null;
+}
+
+export async function fetchInbox(
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ messages: InboxEntry[]; total: number; unread: number } | null> {
+  const result = await api.get<{ messages: InboxEntry[]; total: number; unread: number }>(
+    `${NOTIFICATION_PATHS.inbox}?page=${page}`,
+    { signal },
+  );
+  return result.ok ? result.responseJSON : null;
+}
+
+export async function markRead(id: string): Promise<boolean> {
+  const result = await api.post(fillPath(NOTIFICATION_PATHS.read, { id }), {});
+  if (result.ok) inboxChanged();
+  return result.ok;
+}
