@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '../contract/notifications.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -45,4 +47,53 @@ test('signed out, the header has no inbox link', async ({ page }) => {
   await page.goto('/#/home');
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   await expect(page.getByTestId('inbox-link')).toHaveCount(0);
+});
+
+/** The code in the newest email to `to` the embedded sender wrote under DATA_DIR/mail (no SMTP_HOST). */
+function codeMailedTo(to: string): string | null {
+  const dir = path.join(process.env.E2E_SERVER_LOG_DIR!, 'mail');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.confirm.eml'));
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    // Quoted-printable soft line breaks undone, so the sentence with the code reads whole.
+    const text = readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+    if (text.includes(`To: ${to}`)) return /is (\d{6})\./.exec(text)?.[1] ?? null;
+  }
+  return null;
+}
+
+test('an email address is confirmed by the code sent to it, and optional messages are chosen per channel', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, 'ptib.master');
+  await page.goto('/#/inbox');
+  const settings = page.getByRole('region', { name: 'How we tell you' });
+  await expect(settings.getByText('No email address is confirmed yet.')).toBeVisible();
+  await settings.getByRole('textbox', { name: 'Email address', exact: true }).fill('master@example.org');
+  await settings.getByRole('button', { name: 'Send a code' }).click();
+  await expect(settings.getByText(NOTIFICATION_MESSAGES.emailCodeSent)).toBeVisible();
+  await expect.poll(() => codeMailedTo('master@example.org')).toMatch(/^\d{6}$/);
+  await settings.getByLabel('Code sent to master@example.org').fill(codeMailedTo('master@example.org')!);
+  await settings.getByRole('button', { name: 'Confirm the address' }).click();
+  await expect(settings.getByText('Messages go to master@example.org.')).toBeVisible();
+
+  const decided = settings.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.decided} by email` });
+  await expect(decided).toBeChecked();
+  await expect(decided).toBeDisabled();
+  const watched = settings.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.watchedCaseChanged} by email` });
+  await expect(watched).toBeChecked();
+  await watched.uncheck();
+  await settings.getByRole('button', { name: 'Save choices' }).click();
+  await expect(settings.getByText(NOTIFICATION_MESSAGES.preferencesSaved)).toBeVisible();
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  await page.reload();
+  await expect(
+    page.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.watchedCaseChanged} by email` }),
+  ).not.toBeChecked();
 });

@@ -4,6 +4,7 @@ import { NOTIFICATION_MESSAGES } from '../../../../contract/notifications.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDate } from '../../components/shell/formatDate.ts';
 import { fetchInbox, markRead, type InboxEntry } from './api.ts';
+import { NotificationSettings } from './NotificationSettings.tsx';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; messages: InboxEntry[]; unread: number };
 
@@ -94,6 +95,7 @@ export default function InboxScreen(_props: ScreenProps) {
           )}
         </>
       )}
+      <NotificationSettings />
     </section>
   );
 }

@@ -39,3 +39,38 @@ export async function markRead(id: string): Promise<boolean> {
   if (result.ok) inboxChanged();
   return result.ok;
 }
+
+export interface KindChoice {
+  kind: string;
+  obligatory: boolean;
+  email: boolean;
+  sms: boolean;
+}
+export interface PreferencesView {
+  email: string | null;
+  emailConfirmed: boolean;
+  pendingEmail: string | null;
+  kinds: KindChoice[];
+}
+
+export async function fetchPreferences(signal?: AbortSignal): Promise<PreferencesView | null> {
+  const result = await api.get<PreferencesView>(NOTIFICATION_PATHS.preferences, { signal });
+  return result.ok ? result.responseJSON : null;
+}
+
+/** Saves the choices; the answer is the preferences as stored, or null (the HTTP layer said why). */
+export async function savePreferences(kinds: KindChoice[]): Promise<PreferencesView | null> {
+  const result = await api.post<PreferencesView>(NOTIFICATION_PATHS.preferences, {
+    kinds: kinds.map(({ kind, email, sms }) => ({ kind, email, sms })),
+  });
+  return result.ok ? result.responseJSON : null;
+}
+
+export async function startEmail(email: string): Promise<boolean> {
+  return (await api.post(NOTIFICATION_PATHS.emailStart, { email })).ok;
+}
+
+export async function confirmEmail(code: string): Promise<PreferencesView | null> {
+  const result = await api.post<PreferencesView>(NOTIFICATION_PATHS.emailConfirm, { code });
+  return result.ok ? result.responseJSON : null;
+}
