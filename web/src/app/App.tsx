@@ -17,12 +17,13 @@ import { useSession } from '../lib/session/useSession.ts';
 
 /** The header's inbox link: its code loads only in a signed-in tab, out of the first load. */
 const InboxLink = lazyPart(() => import('../features/notifications/InboxLink.tsx'), { quiet: true });
-function HeaderActions() {
+/** The account area: the inbox first, so that whom the user is and Log out stay side by side (0033). */
+function Account() {
   const { signedIn } = useSession();
   return (
     <>
       {signedIn && <InboxLink />}
-      <LogoutButton />
+      <ActingAsIndicator />
     </>
   );
 }
@@ -63,7 +64,7 @@ export function App({ router: given }: { router?: Router } = {}) {
           </main>
         )}
       >
-        <Shell actingAs={<ActingAsIndicator />} headerActions={<HeaderActions />} menu={<EserviceMenuSlot />}>
+        <Shell actingAs={<Account />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
           <RouterView />
           <LoginDialogHost />
           <SessionWarningSlot />
