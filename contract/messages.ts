@@ -42,6 +42,9 @@ export const CONNECTION_MESSAGES = {
   retry: 'Try again',
 } as const;
 
+/** The inbox screen's title and heading: in the first load as every route's title is (docs/decisions/0042). */
+export const INBOX_TITLE = 'Messages';
+
 /** Fills {phone} in a catalogue message. */
 export function withPhone(message: string, phone: string): string {
   return message.split(PHONE_PLACEHOLDER).join(phone);

@@ -1,3 +1,5 @@
+import { INBOX_TITLE } from './messages.ts';
+import { ROUTES } from './paths.ts';
 /**
  * What the portal tells people about, through the notification outbox (docs/decisions/0041): each event is
  * written in the same transaction as the change it reports, so a message is never lost or invented.
@@ -21,3 +23,86 @@ export const NOTIFICATION_KINDS = [
   'newDevice',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Where a message goes besides the portal inbox, which gets every one. */
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * Messages the portal must send, whatever the person chose (docs/decisions/0042): what an officer decided
+ * or asks for (a decision runs appeal and reply periods from when it is given), a bill (a charge must be
+ * notified before it is due) and the account's security notices. They go on every channel the person has.
+ * The rest may be switched off per channel.
+ */
+export const OBLIGATORY_KINDS: readonly NotificationKind[] = [
+  'moreInfoRequested',
+  'decided',
+  'billIssued',
+  'accountLocked',
+  'newDevice',
+];
+export const isObligatory = (kind: NotificationKind) => OBLIGATORY_KINDS.includes(kind);
+
+/** Optional kinds are on for every channel until switched off, except SMS for the chattier ones. */
+export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationChannel, boolean>> = {
+  submitted: { email: true, sms: false },
+  moreInfoRequested: { email: true, sms: true },
+  decided: { email: true, sms: true },
+  watchedCaseChanged: { email: true, sms: false },
+  billIssued: { email: true, sms: true },
+  billSettled: { email: true, sms: false },
+  accountLocked: { email: true, sms: true },
+  newDevice: { email: true, sms: true },
+};
+
+/** What a person reads about each kind in the preferences and as the inbox's heading. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  submitted: 'Acknowledgement of a submission',
+  moreInfoRequested: 'More information requested',
+  decided: 'Decision on an application',
+  watchedCaseChanged: 'Change to a case you follow',
+  billIssued: 'New bill',
+  billSettled: 'Payment received',
+  accountLocked: 'Sign-in locked',
+  newDevice: 'Sign-in from a new browser',
+};
+
+export const NOTIFICATION_PATHS = {
+  /** GET: the acting profile's inbox, newest first (?page=). */
+  inbox: '/api/notifications/inbox',
+  /** GET: how many inbox messages are unread (the header's count). */
+  unread: '/api/notifications/unread',
+  /** POST: marks one message read. */
+  read: '/api/notifications/inbox/:id/read',
+  /** GET and POST: the email address and the per-channel choices. */
+  preferences: '/api/notifications/preferences',
+  /** POST { email }: sends a code to the address; POST { code }: confirms it. */
+  emailStart: '/api/notifications/email',
+  emailConfirm: '/api/notifications/email/confirm',
+} as const;
+
+/** Hash route of the inbox screen. */
+export const INBOX_ROUTE = ROUTES.inbox;
+export const INBOX_PAGE_SIZE = 20;
+
+/** Email confirmation codes (docs/decisions/0042). */
+export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as const;
+
+export const NOTIFICATION_MESSAGES = {
+  inboxTitle: INBOX_TITLE,
+  inboxEmpty: 'You have no messages.',
+  unread: 'Unread',
+  read: 'Read',
+  headerLink: (unread: number) => (unread === 0 ? 'Messages' : `Messages (${unread} unread)`),
+  openRecord: (caseNumber: string) => `Open record ${caseNumber}`,
+  markRead: 'Mark as read',
+  badEmail: 'Please enter a valid email address.',
+  emailCodeSent: 'We have sent a code to the email address. Enter it to confirm the address.',
+  emailConfirmed: 'Your email address is confirmed.',
+  emailNotSent: 'We could not send the code just now. Please try again later.',
+  badEmailCode: 'The code is not correct or has expired. Please ask for a new code.',
+  noPendingEmail: 'There is no email address waiting to be confirmed. Please enter the address again.',
+  obligatory: (label: string) => `${label} is a message we must send; it cannot be switched off.`,
+  preferencesSaved: 'Your choices are saved.',
+  messageNotFound: 'No such message.',
+} as const;

@@ -65,6 +65,8 @@ export const ROUTES = {
   termsOfUse: '/terms-of-use',
   reportVulnerability: '/report-vulnerability',
   rate: '/rate',
+  /** Beside the specification's routes: the notification inbox (docs/decisions/0042). */
+  inbox: '/inbox',
 } as const;
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 

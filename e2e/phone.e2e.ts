@@ -137,8 +137,9 @@ test('a toast does not cover the logo or the warning banner at 375 px', async ({
 });
 
 test.describe('the signed-in header', () => {
+  // At 375 px the inbox link takes a line of its own in the account area (docs/decisions/0042).
   for (const [width, most] of [
-    [375, 260],
+    [375, 280],
     [1280, 120],
   ] as const) {
     test(`at ${width} px it is compact and the menu is closed until asked for`, async ({ page }) => {

@@ -38,6 +38,9 @@ import { officerRoutes } from './routes/officer.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
 import { readableLogStream } from './log-format.ts';
 import { registerRoutes } from './routes/register.ts';
+import { createEmailSender, type EmailSender } from './notifications/email.ts';
+import { drainAll, startOutboxWorker, type OutboxDeps, type OutboxWorker } from './notifications/worker.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +50,15 @@ declare module 'fastify' {
     now: () => Date;
     /** Where SMS go: one-time passwords, and notices of a locked sign-in to the account holder. */
     smsSender: SmsSender;
+    /** Where email goes: the SMTP server, or .eml files under DATA_DIR without one (docs/decisions/0042). */
+    emailSender: EmailSender;
+    /** The notification outbox of this app (docs/decisions/0041): drain() sends what is due now. */
+    outbox: {
+      deps(): Omit<OutboxDeps, 'workerId'>;
+      drain(): Promise<number>;
+      /** Starts this process's worker (the server's start does; tests drain by hand). */
+      start(): OutboxWorker;
+    };
   }
 }
 
@@ -127,7 +139,26 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   app.decorate('config', config);
   app.decorate('now', now ?? (() => new Date()));
   app.decorate('smsSender', createSmsSender(config, app.log));
+  app.decorate('emailSender', createEmailSender(config, app.log));
+  const outboxDeps = () => ({
+    db: app.db,
+    now: () => app.now(),
+    email: app.emailSender,
+    sms: app.smsSender,
+    log: app.log,
+    publicUrl: config.PUBLIC_URL,
+    leaseMs: config.NOTIFY_LEASE_MS,
+  });
+  let worker: OutboxWorker | null = null;
+  app.decorate('outbox', {
+    deps: outboxDeps,
+    drain: () => drainAll({ ...outboxDeps(), workerId: `drain:${process.pid}` }),
+    start: () => (worker ??= startOutboxWorker(outboxDeps(), config.NOTIFY_POLL_MS)),
+  });
   app.addHook('onClose', async () => {
+    // The worker's pass in flight ends first: it still writes to the database.
+    await worker?.stop();
+    app.emailSender.close();
     await db.close();
   });
 
@@ -160,6 +191,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(acknowledgementRoutes, { prefix: apiPrefix });
   await app.register(paymentRoutes, { prefix: apiPrefix });
   await app.register(officerRoutes, { prefix: apiPrefix });
+  await app.register(notificationRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
   await app.register(registerRoutes, { prefix: apiPrefix });
   // The workflow has its own base path (decisions.md §4), not under the API base.

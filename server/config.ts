@@ -150,6 +150,34 @@ export const configSchema = z
       .min(100, 'must be 100–600000')
       .max(600_000, 'must be 100–600000')
       .default(30_000),
+    /**
+     * Email (docs/decisions/0042): an SMTP server (SMTP_SECURE=1 for TLS from the first byte, else STARTTLS
+     * when offered). Unset SMTP_HOST: each email is written as an .eml file under DATA_DIR/mail and named in
+     * the log; production refuses to start without it.
+     */
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: portSchema.default(587),
+    SMTP_SECURE: flag.optional(),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: z.string().min(3, 'must be an address').default('PTIB e-Services <no-reply@ptib.invalid>'),
+    /** How often each server process looks for notifications due (docs/decisions/0041). */
+    NOTIFY_POLL_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(50, 'must be 50–600000')
+      .max(600_000, 'must be 50–600000')
+      .default(2_000),
+    /**
+     * How long a claimed notification is its process's before another may send it (docs/decisions/0041):
+     * longer than any one send may take. Lowered only by tests that kill a sending process.
+     */
+    NOTIFY_LEASE_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1_000, 'must be 1000–3600000')
+      .max(3_600_000, 'must be 1000–3600000')
+      .default(300_000),
   })
   .superRefine((config, context) => {
     // Refused rather than ignored with a warning: whoever set both expects demo accounts, and a warning in a
@@ -174,6 +202,17 @@ export const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * What a production start refuses though the values are valid: checked by the server's start only, so
+ * tests and tools may build a production-like app without an SMTP server.
+ */
+export function productionRefusals(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return config.SMTP_HOST
+    ? []
+    : ['SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)'];
+}
 
 export class ConfigError extends Error {}
 

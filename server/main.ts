@@ -8,7 +8,7 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
-const { ConfigError, loadConfig } = await import('./config.ts');
+const { ConfigError, loadConfig, productionRefusals } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } = await import('./db/seed.ts');
 const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    const refusals = productionRefusals(config);
+    if (refusals.length > 0) throw new ConfigError(`Invalid configuration: ${refusals.join('; ')}`);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  // Every process sends what is due in the shared outbox (docs/decisions/0041).
+  app.outbox.start();
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();
   const lines = [

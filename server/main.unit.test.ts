@@ -71,6 +71,9 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
         DATA_DIR: path.join(dir, 'data'),
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        // Required in production; nothing is sent in this test.
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: '1',
       },
     });
     try {
@@ -97,6 +100,14 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('refuses to start without SMTP_HOST, with one line', () => {
+    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SMTP_HOST: '' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration: SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)',
+    );
+  }, 60_000);
 
   it('refuses SEED_DEMO=1 with one line', () => {
     const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SEED_DEMO: '1' });

@@ -11,3 +11,4 @@ export * from './crypto.ts';
 export * from './otp.ts';
 export * from './saml.ts';
 export * from './documents.ts';
+export * from './notifications.ts';

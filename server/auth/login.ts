@@ -25,6 +25,7 @@ import {
   recordFailure,
 } from './throttle.ts';
 import { issueToken } from './tokens.ts';
+import { recogniseDevice, type DeviceCookie } from '../notifications/devices.ts';
 
 export interface LoginAttempt {
   loginName: string;
@@ -34,6 +35,8 @@ export interface LoginAttempt {
   rememberMe: boolean;
   /** The browser's nonce binding (cookie). */
   binding: string | undefined;
+  /** The browser's device cookie, so a sign-in from a new one is told (docs/decisions/0042). */
+  device?: DeviceCookie;
   clientAddress: string;
 }
 
@@ -156,6 +159,7 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     model: attempt.model,
     rememberMe: attempt.rememberMe,
     clientAddress: attempt.clientAddress,
+    device: attempt.device,
   });
   return { response: { token } };
 }
@@ -170,6 +174,7 @@ export async function openSession(
     model: string;
     rememberMe: boolean;
     clientAddress: string;
+    device?: DeviceCookie | undefined;
   },
 ): Promise<string> {
   const now = app.now();
@@ -191,6 +196,7 @@ export async function openSession(
     clientAddress: input.clientAddress,
     detail: { model: input.model, rememberMe: input.rememberMe, endedOlderSessions: session.interrupted },
   });
+  if (input.device) await recogniseDevice(app, input.accountId, input.device, now);
   return token;
 }
 
@@ -232,6 +238,7 @@ export async function completeLoginChallenge(
   app: FastifyInstance,
   challenge: string,
   clientAddress: string,
+  device?: DeviceCookie,
 ): Promise<string | null> {
   const pending = await findLoginChallenge(app, challenge);
   if (!pending) return null;
@@ -240,5 +247,5 @@ export async function completeLoginChallenge(
     [sha256(challenge), app.now()],
   );
   if (rowCount !== 1) return null;
-  return openSession(app, { ...pending, clientAddress });
+  return openSession(app, { ...pending, clientAddress, device });
 }

@@ -33,6 +33,9 @@ import { drawRefund, issueBill } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '../../contract/officer.ts';
+import { DEFAULT_CONTACT_PHONE } from '../../contract/messages.ts';
+import { notify } from '../notifications/notify.ts';
+import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
 import {
   findByCaseNumber,
   findCase,
@@ -277,7 +280,13 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
  * Submits a draft through the process engine: its stored values must pass the form's full rules
  * (a draft may have skipped them), and the version must be the one the client saw.
  */
-export async function submitCase(db: Database, actor: Actor, id: string, version: number): Promise<CaseDetail> {
+export async function submitCase(
+  db: Database,
+  actor: Actor,
+  id: string,
+  version: number,
+  contactPhone = DEFAULT_CONTACT_PHONE,
+): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
@@ -314,7 +323,21 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     });
     await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
     await setDueOnSubmission(tx, row.id, actor.now);
-    return toDetail(row);
+    const detail = toDetail(row);
+    // The acknowledgement goes in the same transaction as the submission (docs/decisions/0041), its PDF
+    // made as the download would make it now.
+    await notify(tx, {
+      kind: 'submitted',
+      profileId: actor.principal.actingProfileId,
+      caseId: row.id,
+      caseNumber: row.case_number,
+      at: actor.now,
+      attachment: async () => ({
+        filename: acknowledgementFileName(row.case_number),
+        content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
+      }),
+    });
+    return detail;
   });
 }
 

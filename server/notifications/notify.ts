@@ -1,5 +1,18 @@
-import type { NotificationKind } from '../../contract/notifications.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_PREFERENCES,
+  isObligatory,
+  type NotificationChannel,
+  type NotificationKind,
+} from '../../contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
+import { renderMessage } from './templates.ts';
+
+/** A file sent with the email (never with an SMS or in the inbox). */
+export interface NotificationAttachment {
+  filename: string;
+  content: Uint8Array;
+}
 
 /**
  * One event worth telling someone about. Whoever changes the record calls notify() inside the same
@@ -15,12 +28,109 @@ export interface NotificationEvent {
   caseNumber?: string;
   /** Short, non-personal facts the message needs (an outcome, a reason, an amount in cents, minutes). */
   facts?: Record<string, string | number>;
+  /**
+   * A key naming the event, when the caller may report the same event twice (a retried request): a second
+   * notify() with the same key writes nothing. Unset: every call is a new event.
+   */
+  key?: string;
+  /** When it happened (the caller's clock, so tests with a fake one see their messages due). */
+  at?: Date;
+  /** Made only when an email will go: a file attached to it (the acknowledgement PDF). */
+  attachment?: () => Promise<NotificationAttachment>;
+}
+
+interface Recipient {
+  profile_id: string;
+  email: string | null;
+  mobile: string | null;
+  app_code: string | null;
+  case_number: string | null;
+}
+
+/** The profile, its confirmed email address and mobile number, and the record's e-service and case number. */
+async function recipientOf(tx: Queryable, event: NotificationEvent): Promise<Recipient | null> {
+  const { rows } = await tx.query<Recipient>(
+    `SELECT p.id AS profile_id,
+            CASE WHEN p.email_confirmed_at IS NOT NULL THEN p.email END AS email,
+            coalesce(a.mobile_num, p.mobile_num) AS mobile,
+            c.app_code, c.case_number
+       FROM ptib_profiles p
+       LEFT JOIN accounts a ON a.id = $2::bigint
+       LEFT JOIN cases c ON c.id = $3::bigint
+      WHERE p.id = coalesce($1::text, a.profile_id)`,
+    [event.profileId ?? null, event.accountId ?? null, event.caseId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** Which outside channels the person gets this kind on: obligatory kinds on all (docs/decisions/0042). */
+export async function channelsFor(
+  tx: Queryable,
+  profileId: string,
+  kind: NotificationKind,
+): Promise<Record<NotificationChannel, boolean>> {
+  const wanted = { ...DEFAULT_PREFERENCES[kind] };
+  if (isObligatory(kind)) return { email: true, sms: true };
+  const { rows } = await tx.query<{ channel: NotificationChannel; enabled: boolean }>(
+    'SELECT channel, enabled FROM notification_preferences WHERE profile_id = $1 AND kind = $2',
+    [profileId, kind],
+  );
+  for (const row of rows) wanted[row.channel] = row.enabled;
+  return wanted;
 }
 
 /**
- * Records the event for delivery. The delivery side (the outbox and its worker) is built in
- * server/notifications; callers depend only on this signature.
+ * Records the event for delivery, in the caller's transaction: an inbox entry always, and an outbox row per
+ * outside channel the person has and wants (docs/decisions/0041). The outbox worker sends them.
  */
-export async function notify(_tx: Queryable, _event: NotificationEvent): Promise<void> {
-  // Delivery is not wired yet: see docs/decisions/0041.
+export async function notify(tx: Queryable, event: NotificationEvent): Promise<void> {
+  const to = await recipientOf(tx, event);
+  if (!to) return;
+  const at = event.at ?? new Date();
+  const key = event.key ?? randomUUID();
+  const caseNumber = event.caseNumber ?? to.case_number;
+  const facts = { kind: event.kind, caseId: event.caseId, appCode: to.app_code, caseNumber, facts: event.facts };
+  const inbox = renderMessage(facts, undefined);
+  const { rowCount } = await tx.query(
+    `INSERT INTO inbox_messages (event_key, profile_id, kind, case_id, app_code, case_number, subject, body, created_at)
+     VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9) ON CONFLICT (event_key) DO NOTHING`,
+    [
+      key,
+      to.profile_id,
+      event.kind,
+      event.caseId ?? null,
+      to.app_code,
+      caseNumber ?? null,
+      inbox.subject,
+      inbox.text.replace(/\n\n.*$/s, ''),
+      at,
+    ],
+  );
+  if (rowCount === 0) return;
+  const channels = await channelsFor(tx, to.profile_id, event.kind);
+  const targets: Array<[NotificationChannel, string]> = [];
+  if (channels.email && to.email) targets.push(['email', to.email]);
+  if (channels.sms && to.mobile) targets.push(['sms', to.mobile]);
+  for (const [channel, recipient] of targets) {
+    const file = channel === 'email' && event.attachment ? await event.attachment() : undefined;
+    await tx.query(
+      `INSERT INTO notification_outbox (idempotency_key, channel, kind, profile_id, recipient, case_id, app_code,
+                                        case_number, facts, attachment_name, attachment, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9::jsonb, $10, $11, $12, $12)`,
+      [
+        `${key}.${channel}`,
+        channel,
+        event.kind,
+        to.profile_id,
+        recipient,
+        event.caseId ?? null,
+        to.app_code,
+        caseNumber ?? null,
+        JSON.stringify(event.facts ?? {}),
+        file?.filename ?? null,
+        file ? Buffer.from(file.content) : null,
+        at,
+      ],
+    );
+  }
 }

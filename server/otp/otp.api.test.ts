@@ -275,7 +275,9 @@ describe('tries', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000));
     const smsTo = () => gateway.received.filter((r) => (r.body as { to: string }).to === mobile);
-    await expect.poll(() => smsTo().at(-1)?.body).toEqual({ to: mobile, message: AUTH_MESSAGES.lockedSms(15) });
+    await expect
+      .poll(() => smsTo().at(-1)?.body)
+      .toEqual({ to: mobile, message: AUTH_MESSAGES.lockedSms(15), reference: expect.any(String) });
     expect(smsTo()).toHaveLength(4);
   });
 

@@ -10,6 +10,11 @@ export interface SmsMessage {
   to: string;
   text: string;
   code?: string;
+  /**
+   * The notification's idempotency key (docs/decisions/0041): the gateway gets it as `reference`, so a
+   * message sent again after a crash is recognisably the same one.
+   */
+  reference?: string;
 }
 
 /** Where SMS go: the embedded log sender by default, an HTTP gateway when configured. */
@@ -41,7 +46,8 @@ export class LogSmsSender implements SmsSender {
     const to = maskMobile(message.to);
     // The key is `sms`, not `code`/`otp`: those are redacted by the logger, and outside production the
     // code must be readable here.
-    if (message.code === undefined) this.#log.info({ to, sms: message.text }, 'SMS notice (embedded sender)');
+    if (message.code === undefined)
+      this.#log.info({ to, sms: message.text, reference: message.reference }, 'SMS notice (embedded sender)');
     else if (this.#revealCode) this.#log.info({ to, sms: message.text }, 'SMS one-time password (embedded sender)');
     else this.#log.info({ to }, 'SMS one-time password sent (embedded sender)');
   }
@@ -77,7 +83,7 @@ export class GatewaySmsSender implements SmsSender {
       response = await fetch(url, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ to: message.to, message: message.text }),
+        body: JSON.stringify({ to: message.to, message: message.text, reference: message.reference }),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
       });

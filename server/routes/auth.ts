@@ -26,6 +26,7 @@ import { endSession, refreshSession } from '../auth/sessions.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { ensureXsrfCookie } from '../auth/xsrf.ts';
 import { ApiError } from '../plugins/errors.ts';
+import { deviceCookieOf } from '../notifications/devices.ts';
 
 /** httpOnly cookie binding login nonces to the browser that asked for them. */
 export const LOGIN_BINDING_COOKIE = 'PTIB_LOGIN_BINDING';
@@ -71,6 +72,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
       rememberMe: body.rememberMe,
       binding: request.cookies[LOGIN_BINDING_COOKIE],
       clientAddress: request.ip,
+      device: deviceCookieOf(request, reply),
     });
     if (outcome.challenge) {
       reply.setCookie(LOGIN_CHALLENGE_COOKIE, outcome.challenge, {

@@ -12,6 +12,7 @@ import { audit } from '../auth/audit.ts';
 import { completeLoginChallenge, findLoginChallenge } from '../auth/login.ts';
 import { sha256 } from '../auth/nonces.ts';
 import { noticeLoginLock } from '../auth/lock-notice.ts';
+import { deviceCookieOf } from '../notifications/devices.ts';
 import { OtpService, signInExpired, type OtpAudit, type PendingSignIn } from '../otp/service.ts';
 import { loadOtpSecret } from '../otp/secret.ts';
 import { LOGIN_CHALLENGE_COOKIE } from './auth.ts';
@@ -100,7 +101,7 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
         now,
       ),
     );
-    const token = await completeLoginChallenge(app, challenge, request.ip);
+    const token = await completeLoginChallenge(app, challenge, request.ip, deviceCookieOf(request, reply));
     if (!token) throw signInExpired();
     reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: '/' });
     reply.header('Cache-Control', 'no-store');

@@ -34,7 +34,13 @@ export async function processEngineRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const submitted = await submitCase(app.db, actorOf(app, request), request.params.id, request.body.version);
+      const submitted = await submitCase(
+        app.db,
+        actorOf(app, request),
+        request.params.id,
+        request.body.version,
+        app.config.CONTACT_PHONE,
+      );
       return ok(submitted, CASE_MESSAGES.submitted);
     },
   );

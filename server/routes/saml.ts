@@ -21,6 +21,7 @@ import {
 import { audit } from '../auth/audit.ts';
 import { createHandover, peekHandover, redeemHandover } from '../auth/handover.ts';
 import { openSession } from '../auth/login.ts';
+import { deviceCookieOf } from '../notifications/devices.ts';
 import { randomSecret, sha256 } from '../auth/nonces.ts';
 import { endSession } from '../auth/sessions.ts';
 import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
@@ -216,6 +217,7 @@ export async function samlRoutes(
         model: (typeof userAgent === 'string' ? userAgent : '').slice(0, MAX_MODEL_CHARS),
         rememberMe: false,
         clientAddress: request.ip,
+        device: deviceCookieOf(request, reply),
       });
       reply.header('Cache-Control', 'no-store');
       return ok({ token });

@@ -33,7 +33,13 @@ const FAILED_SIGN_INS = 3;
 let deployment: Deployment;
 beforeAll(async () => {
   // Production logging: info level, every request logged, with the production redaction.
-  deployment = await startDeployment(2, { LOG_LEVEL: 'info', NODE_ENV: 'production' });
+  // Production refuses to start without SMTP; no profile here has a confirmed address, so none is sent.
+  deployment = await startDeployment(2, {
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: '1',
+  });
 });
 afterAll(async () => {
   await deployment?.stop();

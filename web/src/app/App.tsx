@@ -12,6 +12,21 @@ import { ActingAsIndicator } from '../features/proxy/ActingAsIndicator.tsx';
 import { EserviceMenuSlot } from '../features/esvc/EserviceMenuSlot.tsx';
 import { PageTrouble } from '../lib/lazy/PageTrouble.tsx';
 import { Recover } from '../lib/lazy/Recover.tsx';
+import { lazyPart } from '../lib/lazy/lazyPart.tsx';
+import { useSession } from '../lib/session/useSession.ts';
+
+/** The header's inbox link: its code loads only in a signed-in tab, out of the first load. */
+const InboxLink = lazyPart(() => import('../features/notifications/InboxLink.tsx'), { quiet: true });
+/** The account area: the inbox first, so that whom the user is and Log out stay side by side (0033). */
+function Account() {
+  const { signedIn } = useSession();
+  return (
+    <>
+      {signedIn && <InboxLink />}
+      <ActingAsIndicator />
+    </>
+  );
+}
 
 const isAppPathname = (pathname: string) => pathname === '/' || pathname === '/index.html';
 
@@ -49,7 +64,7 @@ export function App({ router: given }: { router?: Router } = {}) {
           </main>
         )}
       >
-        <Shell actingAs={<ActingAsIndicator />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
+        <Shell actingAs={<Account />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
           <RouterView />
           <LoginDialogHost />
           <SessionWarningSlot />

@@ -1,4 +1,4 @@
-import { ERROR_SCREEN_TITLES, ROUTES } from '../../../contract/index.ts';
+import { ERROR_SCREEN_TITLES, INBOX_TITLE, ROUTES } from '../../../contract/index.ts';
 import type * as ErrorScreens from '../features/errors/ErrorScreen.tsx';
 import type { HashLocation } from '../lib/router/location.ts';
 import type { Guard, RouteDef } from '../lib/router/router.ts';
@@ -88,6 +88,12 @@ export const routes: readonly RouteDef[] = [
     path: ROUTES.watchlist,
     title: 'Insolvency Case Watchlist',
     load: () => import('../features/register/WatchlistScreen.tsx'),
+    guards: SIGNED_IN_WITH_SEMS01,
+  },
+  {
+    path: ROUTES.inbox,
+    title: INBOX_TITLE,
+    load: () => import('../features/notifications/InboxScreen.tsx'),
     guards: SIGNED_IN_WITH_SEMS01,
   },
   { path: ROUTES.search, title: 'Search results', load: () => import('../features/search/SearchPage.tsx') },

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EMAIL_CODE, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../notifications.ts';
+
+/** The portal inbox (docs/decisions/0041): one message, with the route of the record it is about. */
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  subject: z.string(),
+  body: z.string(),
+  caseNumber: z.string().nullable(),
+  /** The hash route the message links to (the record, or the dashboard). */
+  route: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+export const inboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const inboxSchema = z.object({ messages: z.array(inboxMessageSchema), total: z.number(), unread: z.number() });
+export type Inbox = z.infer<typeof inboxSchema>;
+export const unreadSchema = z.object({ unread: z.number() });
+export const inboxIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,18}$/, NOTIFICATION_MESSAGES.messageNotFound),
+});
+
+const channelChoice = z.object({ email: z.boolean(), sms: z.boolean() });
+export const preferencesSchema = z.object({
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  /** An address waiting for its code. */
+  pendingEmail: z.string().nullable(),
+  kinds: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), obligatory: z.boolean() }).extend(channelChoice.shape)),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const savePreferencesSchema = z.object({
+  kinds: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS) }).extend(channelChoice.shape)).max(50),
+});
+
+export const startEmailSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, NOTIFICATION_MESSAGES.badEmail)
+    .pipe(z.email({ error: NOTIFICATION_MESSAGES.badEmail })),
+});
+export const confirmEmailSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${EMAIL_CODE.LENGTH}}$`), NOTIFICATION_MESSAGES.badEmailCode),
+});

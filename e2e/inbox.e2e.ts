@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '../contract/notifications.ts';
+import { signIn } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+test('the header counts unread messages; the inbox lists them read and unread, each linking on', async ({
+  browser,
+  page,
+  axe,
+}) => {
+  // A sign-in in another browser first: the account then knows one, and this page's sign-in is from a new one.
+  const elsewhere = await browser.newContext();
+  await signIn(await elsewhere.newPage(), 'ptib.master');
+  await elsewhere.close();
+  await signIn(page, 'ptib.master');
+
+  const link = page.getByRole('link', { name: /^Messages \(\d+ unread\)$/ });
+  await expect(link).toBeVisible();
+  const before = Number(/\((\d+) unread\)/.exec((await link.textContent()) ?? '')![1]);
+  expect(before).toBeGreaterThanOrEqual(1);
+  await link.click();
+  await expect(page).toHaveURL(/#\/inbox$/);
+  await expect(page.getByRole('heading', { level: 1, name: NOTIFICATION_MESSAGES.inboxTitle })).toBeVisible();
+
+  const label = NOTIFICATION_KIND_LABELS.newDevice;
+  const newest = page.getByRole('listitem').filter({ hasText: label }).first();
+  await expect(newest.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^Unread: .*${label}`));
+  await expect(newest).toContainText('signed in to from a browser it had not used before');
+  await expect(newest.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '#/dashboard');
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  // Marked read by keyboard: the list and the header's count follow.
+  await newest.getByRole('button', { name: new RegExp(`^${NOTIFICATION_MESSAGES.markRead}`) }).focus();
+  await page.keyboard.press('Enter');
+  await expect(newest.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^Read: .*${label}`));
+  await expect(page.getByTestId('inbox-link')).toHaveText(
+    before - 1 === 0 ? 'Messages' : `Messages (${before - 1} unread)`,
+  );
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  await newest.getByRole('link', { name: 'Open the dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('signed out, the header has no inbox link', async ({ page }) => {
+  await page.goto('/#/home');
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  await expect(page.getByTestId('inbox-link')).toHaveCount(0);
+});
+
+/** The code in the newest email to `to` the embedded sender wrote under DATA_DIR/mail (no SMTP_HOST). */
+function codeMailedTo(to: string): string | null {
+  const dir = path.join(process.env.E2E_SERVER_LOG_DIR!, 'mail');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.confirm.eml'));
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    // Quoted-printable soft line breaks undone, so the sentence with the code reads whole.
+    const text = readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+    if (text.includes(`To: ${to}`)) return /is (\d{6})\./.exec(text)?.[1] ?? null;
+  }
+  return null;
+}
+
+test('an email address is confirmed by the code sent to it, and optional messages are chosen per channel', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, 'ptib.master');
+  await page.goto('/#/inbox');
+  const settings = page.getByRole('region', { name: 'How we tell you' });
+  await expect(settings.getByText('No email address is confirmed yet.')).toBeVisible();
+  await settings.getByRole('textbox', { name: 'Email address', exact: true }).fill('master@example.org');
+  await settings.getByRole('button', { name: 'Send a code' }).click();
+  await expect(settings.getByText(NOTIFICATION_MESSAGES.emailCodeSent)).toBeVisible();
+  await expect.poll(() => codeMailedTo('master@example.org')).toMatch(/^\d{6}$/);
+  await settings.getByLabel('Code sent to master@example.org').fill(codeMailedTo('master@example.org')!);
+  await settings.getByRole('button', { name: 'Confirm the address' }).click();
+  await expect(settings.getByText('Messages go to master@example.org.')).toBeVisible();
+
+  const decided = settings.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.decided} by email` });
+  await expect(decided).toBeChecked();
+  await expect(decided).toBeDisabled();
+  const watched = settings.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.watchedCaseChanged} by email` });
+  await expect(watched).toBeChecked();
+  await watched.uncheck();
+  await settings.getByRole('button', { name: 'Save choices' }).click();
+  await expect(settings.getByText(NOTIFICATION_MESSAGES.preferencesSaved)).toBeVisible();
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  await page.reload();
+  await expect(
+    page.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.watchedCaseChanged} by email` }),
+  ).not.toBeChecked();
+});

@@ -1,0 +1,346 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_PATHS,
+  type NotificationKind,
+} from '../../contract/notifications.ts';
+import type { CaseDetail } from '../../contract/schemas/eservices.ts';
+import type { Inbox, Preferences } from '../../contract/schemas/notifications.ts';
+import type { Database } from '../db/database.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test-form.ts';
+import { signIn } from '../test/auth.ts';
+import { signedInClient, TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
+import { notify } from './notify.ts';
+import { listOutbox, retryDead } from './operators.ts';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, drainAll } from './worker.ts';
+
+const clock = new FakeClock('2030-03-02T02:00:00Z');
+const PUBLIC_URL = 'https://eservices.ptib.example';
+let app: FastifyInstance;
+let db: Database;
+let smtp: TestSmtpServer;
+let gateway: FakeSmsGateway;
+let demo: TestClient;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  gateway = await startFakeSmsGateway();
+  ({ app, db } = await buildTestApp(
+    {
+      SMTP_HOST: smtp.host,
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'PTIB e-Services <no-reply@ptib.example>',
+      SMS_GATEWAY_URL: gateway.url,
+      PUBLIC_URL,
+    },
+    { now: clock.now },
+  ));
+  await useAttachmentForm(db);
+  demo = await signedInClient(app, 'ptib.demo');
+});
+afterAll(async () => {
+  await smtp.close();
+  await gateway.close();
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+/** A record of the test e-service with one file, submitted: its detail. */
+async function submitRecord(c: TestClient): Promise<CaseDetail> {
+  const created = await c.post(API_PATHS.cases, { appCode: TEST_APP, data: { remarks: 'Paid in full' }, draft: true });
+  expect(created.statusCode, created.body).toBe(201);
+  const record = created.json().responseJSON as CaseDetail;
+  const boundary = 'ptibboundary';
+  const upload = await c.request({
+    method: 'POST',
+    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=${ATTACHMENT_FIELD}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\n\r\n`),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const res = await c.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+    version: record.version,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as CaseDetail;
+}
+
+const mailTo = (address: string) => smtp.received.filter((m) => m.to === address);
+const smsTo = (mobile: string) =>
+  gateway.received.filter((r) => (r.body as { to: string }).to === mobile).map((r) => r.body as Record<string, string>);
+const inbox = async (c: TestClient) => (await c.get(NOTIFICATION_PATHS.inbox)).json().responseJSON as Inbox;
+const mobileOf = async (profileId: string) =>
+  (await db.query<{ m: string }>('SELECT mobile_num AS m FROM ptib_profiles WHERE id = $1', [profileId])).rows[0]!.m;
+
+/** Confirms an email address for the client's profile through the calls a person makes. */
+async function confirmEmail(c: TestClient, email: string): Promise<void> {
+  const start = await c.post(NOTIFICATION_PATHS.emailStart, { email });
+  expect(start.statusCode, start.body).toBe(200);
+  const code = /\b(\d{6})\b/.exec(
+    mailTo(email)
+      .at(-1)!
+      .raw.split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  )?.[1];
+  const done = await c.post(NOTIFICATION_PATHS.emailConfirm, { code });
+  expect(done.statusCode, done.body).toBe(200);
+}
+
+describe('email address', () => {
+  it('is used only once confirmed by the code sent to it; a wrong code is refused with a reason', async () => {
+    const c = await signedInClient(app, 'ptib.master');
+    const bad = await c.post(NOTIFICATION_PATHS.emailStart, { email: 'not an address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().header.responseDesc).toContain(NOTIFICATION_MESSAGES.badEmail);
+    expect((await c.post(NOTIFICATION_PATHS.emailStart, { email: 'master@example.org' })).statusCode).toBe(200);
+    const sent = mailTo('master@example.org');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('PTIB e-Services: confirm your email address');
+    let prefs = (await c.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;
+    expect(prefs).toMatchObject({ email: null, emailConfirmed: false, pendingEmail: 'master@example.org' });
+
+    const wrong = await c.post(NOTIFICATION_PATHS.emailConfirm, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().header.responseDesc).toBe(NOTIFICATION_MESSAGES.badEmailCode);
+    // Not confirmed: an event of this profile sends no email.
+    await db.transaction((tx) => notify(tx, { kind: 'billIssued', profileId: 'PTIB00000002', at: clock.now() }));
+    expect(
+      (await db.query(`SELECT 1 FROM notification_outbox WHERE channel = 'email' AND profile_id = 'PTIB00000002'`))
+        .rowCount,
+    ).toBe(0);
+
+    const code = /is (\d{6})\./.exec(sent[0]!.raw)?.[1];
+    const right = await c.post(NOTIFICATION_PATHS.emailConfirm, { code });
+    expect(right.statusCode, right.body).toBe(200);
+    prefs = right.json().responseJSON as Preferences;
+    expect(prefs).toMatchObject({ email: 'master@example.org', emailConfirmed: true, pendingEmail: null });
+  });
+
+  it(`stops taking guesses after the limit`, async () => {
+    const c = await signedInClient(app, 'ptib.noauth');
+    await c.post(NOTIFICATION_PATHS.emailStart, { email: 'noauth@example.org' });
+    const code = /is (\d{6})\./.exec(mailTo('noauth@example.org').at(-1)!.raw)![1]!;
+    const wrongCode = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 5; i++) await c.post(NOTIFICATION_PATHS.emailConfirm, { code: wrongCode });
+    expect((await c.post(NOTIFICATION_PATHS.emailConfirm, { code })).statusCode).toBe(400);
+  });
+});
+
+describe('a submitted record', () => {
+  it('is acknowledged by email with its PDF, by the inbox, and the email goes once however often drained', async () => {
+    await confirmEmail(demo, 'demo@example.org');
+    const record = await submitRecord(demo);
+    await app.outbox.drain();
+    await app.outbox.drain();
+    const mails = mailTo('demo@example.org').filter((m) => m.subject.includes(record.caseNumber));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe(`PTIB e-Services: Acknowledgement of a submission (${record.caseNumber})`);
+    expect(mail.messageId).toBe(`<${mail.key}@ptib.example>`);
+    expect(mail.key).toMatch(/^[0-9a-f-]{36}\.email$/);
+    const link = `${PUBLIC_URL}/#/generic?app=${TEST_APP}&case=${record.id}`;
+    expect(mail.raw).toContain(link.replace(/=/g, '=3D').slice(0, 20));
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(new RegExp(`filename=.?acknowledgement-${record.caseNumber.replace(/ /g, '-')}\\.pdf`));
+    // No personal data beyond what the message needs: not the name, identity number or answers.
+    expect(mail.raw).not.toContain('Paid in full');
+    const { rows } = await db.query<{ sent_at: Date | null; attempts: number }>(
+      `SELECT sent_at, attempts FROM notification_outbox WHERE idempotency_key = $1`,
+      [mail.key],
+    );
+    expect(rows[0]!.sent_at).not.toBeNull();
+    expect(rows[0]!.attempts).toBe(1);
+
+    const box = await inbox(demo);
+    const entry = box.messages.find((m) => m.caseNumber === record.caseNumber)!;
+    expect(entry).toMatchObject({
+      kind: 'submitted',
+      read: false,
+      route: `/generic?app=${TEST_APP}&case=${record.id}`,
+    });
+    const unread = (await demo.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
+    expect(unread).toBe(box.unread);
+    const read = await demo.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }));
+    expect(read.json().responseJSON).toEqual({ unread: unread - 1 });
+    expect((await inbox(demo)).messages.find((m) => m.id === entry.id)!.read).toBe(true);
+    // Another profile cannot read (or learn of) it.
+    const other = await signedInClient(app, 'ptib.master');
+    expect((await other.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('preferences', () => {
+  it('switch an optional kind off per channel, and refuse to switch off an obligatory one', async () => {
+    const prefs = (await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;
+    expect(prefs.kinds.map((k) => k.kind)).toEqual([...NOTIFICATION_KINDS]);
+    expect(prefs.kinds.find((k) => k.kind === 'decided')).toMatchObject({ obligatory: true, email: true, sms: true });
+    const refused = await demo.post(NOTIFICATION_PATHS.preferences, {
+      kinds: [{ kind: 'decided', email: false, sms: true }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().header.responseDesc).toContain('cannot be switched off');
+
+    const saved = await demo.post(NOTIFICATION_PATHS.preferences, {
+      kinds: [{ kind: 'submitted', email: false, sms: true }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record = await submitRecord(demo);
+    const { rows } = await db.query<{ channel: string }>(
+      'SELECT channel FROM notification_outbox WHERE case_id = $1::bigint ORDER BY channel',
+      [record.id],
+    );
+    expect(rows.map((r) => r.channel)).toEqual(['sms']);
+    await app.outbox.drain();
+    const sms = smsTo(await mobileOf('PTIB00000001')).find((s) => s.message?.includes(record.caseNumber))!;
+    expect(sms.message).toBe(
+      `PTIB e-Services: We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome. The acknowledgement is attached to the email and can be downloaded from the record at any time.`,
+    );
+    expect(sms.reference).toMatch(/\.sms$/);
+    // Still in the inbox, which gets every message.
+    expect((await inbox(demo)).messages.some((m) => m.caseNumber === record.caseNumber)).toBe(true);
+    await demo.post(NOTIFICATION_PATHS.preferences, { kinds: [{ kind: 'submitted', email: true, sms: false }] });
+  });
+});
+
+describe('retries', () => {
+  it('retries with growing delays, then keeps the message dead with its error for operators', async () => {
+    smtp.refuse = 'mailbox busy';
+    try {
+      await db.transaction((tx) =>
+        notify(tx, {
+          kind: 'decided',
+          profileId: 'PTIB00000001',
+          caseNumber: 'PD 000001 2030',
+          facts: { outcome: 'rejected', reason: 'The payment date is missing.' },
+          at: clock.now(),
+        }),
+      );
+      const key = async () =>
+        (
+          await db.query<{ idempotency_key: string; attempts: number; next_attempt_at: Date; last_error: string }>(
+            `SELECT idempotency_key, attempts, next_attempt_at, last_error FROM notification_outbox
+              WHERE channel = 'email' AND kind = 'decided' ORDER BY id DESC LIMIT 1`,
+          )
+        ).rows[0]!;
+      const tried: string[] = [];
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        await app.outbox.drain();
+        const row = await key();
+        expect(row.attempts).toBe(attempt);
+        expect(row.last_error).toContain('mailbox busy');
+        tried.push(row.idempotency_key);
+        if (attempt < MAX_ATTEMPTS) {
+          const delay = RETRY_DELAYS_MS[attempt - 1]!;
+          expect(new Date(row.next_attempt_at).getTime()).toBe(clock.now().getTime() + delay);
+          // Not due before its time.
+          clock.advance(delay - 1000);
+          await app.outbox.drain();
+          expect((await key()).attempts).toBe(attempt);
+          clock.advance(1000);
+        }
+      }
+      const dead = await listOutbox(db, 'dead');
+      const entry = dead.find((d) => d.idempotency_key === tried[0])!;
+      expect(entry).toMatchObject({ channel: 'email', kind: 'decided', attempts: MAX_ATTEMPTS });
+      expect(entry.last_error).toContain('mailbox busy');
+      clock.advance(24 * 60 * 60_000);
+      await app.outbox.drain();
+      expect((await key()).attempts).toBe(MAX_ATTEMPTS);
+
+      // The operator fixed the cause and sends it again: the same message, recognisably.
+      smtp.refuse = null;
+      expect(await retryDead(db, entry.id, clock.now())).toBe(true);
+      await app.outbox.drain();
+      expect(smtp.received.filter((m) => m.key === entry.idempotency_key)).toHaveLength(1);
+      const mail = smtp.received.find((m) => m.key === entry.idempotency_key)!;
+      expect(mail.raw).toContain('has been rejected');
+      expect(mail.raw).toContain('The payment date is missing.');
+    } finally {
+      smtp.refuse = null;
+    }
+  });
+});
+
+describe('several senders on one outbox', () => {
+  it('two app instances draining at once send every message exactly once', async () => {
+    const before = smtp.received.length;
+    const kinds: NotificationKind[] = ['billIssued', 'decided', 'moreInfoRequested'];
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 45; i++)
+        await notify(tx, {
+          kind: kinds[i % 3]!,
+          profileId: 'PTIB00000001',
+          caseNumber: `PD ${String(i).padStart(6, '0')} 2031`,
+          facts: { amountCents: 1000 + i, outcome: 'approved' },
+          at: clock.now(),
+        });
+    });
+    // The second instance has its own connections to the same database when it is a PostgreSQL server.
+    const url = process.env.TEST_DATABASE_URL ? await databaseUrlOf(db) : null;
+    const second = url ? openPostgres(url, 3) : db;
+    try {
+      const deps = (db: Database, workerId: string) => ({ ...app.outbox.deps(), db, workerId });
+      await Promise.all([drainAll(deps(db, 'one')), drainAll(deps(second, 'two')), drainAll(deps(db, 'three'))]);
+    } finally {
+      if (second !== db) await second.close();
+    }
+    const keys = smtp.received
+      .slice(before)
+      .filter((m) => m.subject.endsWith(' 2031)'))
+      .map((m) => m.key);
+    expect(keys).toHaveLength(45);
+    expect(new Set(keys).size).toBe(45);
+    const { rows } = await db.query<{ claimed_by: string }>(
+      `SELECT DISTINCT claimed_by FROM notification_outbox WHERE idempotency_key = ANY($1::text[])`,
+      [keys],
+    );
+    // On PostgreSQL the instances really share the work; PGlite serves one connection at a time.
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+async function databaseUrlOf(db: Database): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${rows[0]!.name}`;
+  return url.toString();
+}
+
+describe('sign-in notices', () => {
+  it('tells the account holder of a sign-in from a new browser, not from a known one nor the first', async () => {
+    const first = new TestClient(app);
+    await signIn(first, 'ptib.blocked');
+    expect(first.cookies.get('PTIB_DEVICE')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = new TestClient(app);
+    again.cookies.set('PTIB_DEVICE', first.cookies.get('PTIB_DEVICE')!);
+    await signIn(again, 'ptib.blocked');
+    const count = async () =>
+      Number(
+        (
+          await db.query<{ n: string }>(
+            `SELECT count(*) AS n FROM inbox_messages i JOIN accounts a ON a.profile_id = i.profile_id
+              WHERE a.login_name = 'ptib.blocked' AND i.kind = 'newDevice'`,
+          )
+        ).rows[0]!.n,
+      );
+    expect(await count()).toBe(0);
+    const fresh = new TestClient(app);
+    await signIn(fresh, 'ptib.blocked');
+    expect(await count()).toBe(1);
+  });
+});

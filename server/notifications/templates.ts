@@ -1,0 +1,125 @@
+import { AUTH_MESSAGES, ROUTES } from '../../contract/index.ts';
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../../contract/notifications.ts';
+
+export const PORTAL_NAME = 'PTIB e-Services';
+
+/** What a message is made from: the event's kind, the record it is about and its short facts. */
+export interface MessageFacts {
+  kind: NotificationKind;
+  caseId?: string | null | undefined;
+  appCode?: string | null | undefined;
+  caseNumber?: string | null | undefined;
+  facts?: Record<string, string | number> | null | undefined;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  /** Plain text: the SMS, the inbox entry and the email's text part. */
+  text: string;
+  /** The email's HTML part: one heading, paragraphs and a link with a name that says where it goes. */
+  html: string;
+  /** The hash route the message links to (the record, or the dashboard). */
+  route: string;
+}
+
+/** The portal route of a record, as the dashboard links it. */
+export function recordRoute(appCode: string | null | undefined, caseId: string | null | undefined): string {
+  if (!appCode || !caseId) return ROUTES.dashboard;
+  return `${ROUTES.generic}?app=${encodeURIComponent(appCode)}&case=${encodeURIComponent(caseId)}`;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const fact = (facts: MessageFacts['facts'], name: string): string => {
+  const value = facts?.[name];
+  return value === undefined || value === null ? '' : String(value);
+};
+
+const money = (cents: string) => {
+  const n = Number(cents);
+  return Number.isFinite(n) ? `S$${(n / 100).toFixed(2)}` : '';
+};
+
+/**
+ * The sentences of each kind. Only what the message needs: the case number, an outcome or an amount;
+ * never a name, an identity number or an answer of the form (docs/decisions/0042).
+ */
+function sentences(m: MessageFacts): string[] {
+  const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
+  switch (m.kind) {
+    case 'submitted':
+      return [
+        `We have received ${record}. An officer will review it and you will be told of the outcome.`,
+        'The acknowledgement is attached to the email and can be downloaded from the record at any time.',
+      ];
+    case 'moreInfoRequested':
+      return [`An officer needs more information about ${record}. Please sign in to see what is needed.`];
+    case 'decided': {
+      const outcome = fact(m.facts, 'outcome') === 'approved' ? 'approved' : 'rejected';
+      const reason = fact(m.facts, 'reason');
+      return [
+        `${record[0]!.toUpperCase()}${record.slice(1)} has been ${outcome}.`,
+        ...(reason ? [`Reason: ${reason}`] : []),
+      ];
+    }
+    case 'watchedCaseChanged': {
+      const change = fact(m.facts, 'change');
+      return [
+        `A case you follow in the insolvency register${m.caseNumber ? `, ${m.caseNumber},` : ''} has changed.`,
+        ...(change ? [`What changed: ${change}`] : []),
+      ];
+    }
+    case 'billIssued': {
+      const amount = money(fact(m.facts, 'amountCents'));
+      return [`A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}. Please sign in to pay it.`];
+    }
+    case 'billSettled': {
+      const amount = money(fact(m.facts, 'amountCents'));
+      return [`We have received your payment${amount ? ` of ${amount}` : ''} for ${record}. The receipt is ready.`];
+    }
+    case 'accountLocked': {
+      const minutes = fact(m.facts, 'minutes');
+      return [
+        `After repeated failed sign-in attempts, sign-in to your account is locked${minutes ? ` for ${minutes} minutes` : ''}.`,
+        'If this was not you, please contact PTIB.',
+      ];
+    }
+    case 'newDevice':
+      return [
+        'Your account was signed in to from a browser it had not used before.',
+        'If this was not you, change your password and contact PTIB.',
+      ];
+  }
+}
+
+/** Renders a message; publicUrl (PUBLIC_URL) makes its link absolute, else it names the portal route. */
+export function renderMessage(m: MessageFacts, publicUrl: string | undefined): RenderedMessage {
+  const label = NOTIFICATION_KIND_LABELS[m.kind];
+  const subject = `${PORTAL_NAME}: ${label}${m.caseNumber ? ` (${m.caseNumber})` : ''}`;
+  const route = m.kind === 'watchedCaseChanged' ? ROUTES.dashboard : recordRoute(m.appCode, m.caseId);
+  const link = publicUrl ? `${publicUrl}/#${route}` : undefined;
+  const body = sentences(m);
+  const linkName =
+    m.caseNumber && m.kind !== 'watchedCaseChanged' ? `Open record ${m.caseNumber}` : `Open ${PORTAL_NAME}`;
+  const text = [...body, ...(link ? [`${linkName}: ${link}`] : []), '', PORTAL_NAME].join('\n');
+  const html = [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">',
+    `<h1 style="font-size: 20px">${escapeHtml(label)}</h1>`,
+    ...body.map((s) => `<p>${escapeHtml(s)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(linkName)}</a></p>`] : []),
+    `<p>${PORTAL_NAME}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html, route };
+}
+
+/** The SMS: the same sentences without the link, prefixed with the portal's name. */
+export function renderSms(m: MessageFacts): string {
+  // The wording the lock notice always had, when it was sent straight to the gateway.
+  if (m.kind === 'accountLocked') return AUTH_MESSAGES.lockedSms(Number(fact(m.facts, 'minutes')) || 15);
+  return `${PORTAL_NAME}: ${sentences(m).join(' ')}`;
+}

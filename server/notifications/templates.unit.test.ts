@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '../../contract/notifications.ts';
+import { renderMessage, renderSms } from './templates.ts';
+
+describe('notification templates', () => {
+  it('give every kind a subject with the portal name, text and accessible HTML with a named link', () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      const m = renderMessage(
+        { kind, caseId: '42', appCode: 'PD', caseNumber: 'PD 000042 2030', facts: { outcome: 'approved' } },
+        'https://eservices.example.sg',
+      );
+      expect(m.subject, kind).toMatch(/^PTIB e-Services: /);
+      expect(m.html, kind).toContain('<html lang="en">');
+      expect(m.html, kind).toMatch(/<title>.+<\/title>/);
+      expect(m.html, kind).toMatch(/<h1[^>]*>.+<\/h1>/);
+      expect(m.text, kind).toContain('https://eservices.example.sg/#/');
+      expect(renderSms({ kind }), kind).toMatch(/^PTIB e-Services/);
+    }
+  });
+
+  it('link a record by its route and escape what an officer wrote', () => {
+    const m = renderMessage(
+      {
+        kind: 'decided',
+        caseId: '7',
+        appCode: 'PD',
+        caseNumber: 'PD 000007 2030',
+        facts: { outcome: 'rejected', reason: 'Proof <missing> & late' },
+      },
+      'https://eservices.example.sg',
+    );
+    expect(m.route).toBe('/generic?app=PD&case=7');
+    expect(m.html).toContain(
+      '<a href="https://eservices.example.sg/#/generic?app=PD&amp;case=7">Open record PD 000007 2030</a>',
+    );
+    expect(m.html).toContain('Reason: Proof &lt;missing&gt; &amp; late');
+    expect(m.text).toContain('Record PD 000007 2030 has been rejected.');
+  });
+
+  it('leave the link out without PUBLIC_URL', () => {
+    const m = renderMessage({ kind: 'newDevice' }, undefined);
+    expect(m.text).not.toContain('http');
+    expect(m.html).not.toContain('<a ');
+  });
+});

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationChannel, NotificationKind } from '../../contract/notifications.ts';
+import type { Queryable } from '../db/database.ts';
+import type { SmsSender } from '../otp/sms.ts';
+import type { EmailSender } from './email.ts';
+import { renderMessage, renderSms } from './templates.ts';
+
+/**
+ * How long after each failed try the next one comes (docs/decisions/0041): growing, about a day in all.
+ * After the last, the row is dead: kept with its error for operators (npm run notifications).
+ */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000, 12 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/**
+ * How long a claimed row is this process's: longer than any one send may take (the SMTP and SMS time
+ * limits), so a row is only claimed again once its claimant has died or given up.
+ */
+export const LEASE_MS = 5 * 60_000;
+export const BATCH_SIZE = 10;
+
+export interface OutboxRow {
+  id: string;
+  idempotency_key: string;
+  channel: NotificationChannel;
+  kind: NotificationKind;
+  recipient: string;
+  case_id: string | null;
+  app_code: string | null;
+  case_number: string | null;
+  facts: Record<string, string | number> | null;
+  attachment_name: string | null;
+  attachment: Uint8Array | null;
+  attempts: number;
+}
+
+export interface OutboxDeps {
+  db: Queryable;
+  now: () => Date;
+  email: EmailSender;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+  publicUrl: string | undefined;
+  /** Names this process in claimed_by (for operators; the lease is what keeps two senders apart). */
+  workerId: string;
+  /** NOTIFY_LEASE_MS (LEASE_MS unless a test lowers it). */
+  leaseMs?: number;
+}
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
+
+/**
+ * Claims up to `limit` due rows for this worker: due ones not locked by another claim (FOR UPDATE SKIP
+ * LOCKED, so processes draining together never wait on or take each other's rows), moved one lease ahead.
+ */
+async function claim(deps: OutboxDeps, limit: number): Promise<OutboxRow[]> {
+  const now = deps.now();
+  const { rows } = await deps.db.query<OutboxRow>(
+    `WITH due AS (
+       SELECT id FROM notification_outbox
+        WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= $1
+        ORDER BY next_attempt_at, id
+        LIMIT $2
+          FOR UPDATE SKIP LOCKED)
+     UPDATE notification_outbox o
+        SET next_attempt_at = $3, attempts = o.attempts + 1, claimed_by = $4
+       FROM due WHERE o.id = due.id
+     RETURNING o.id::text AS id, o.idempotency_key, o.channel, o.kind, o.recipient, o.case_id::text AS case_id,
+               o.app_code, o.case_number, o.facts, o.attachment_name, o.attachment, o.attempts`,
+    [now, limit, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId],
+  );
+  return rows;
+}
+
+async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<void> {
+  const facts = {
+    kind: row.kind,
+    caseId: row.case_id,
+    appCode: row.app_code,
+    caseNumber: row.case_number,
+    facts: row.facts,
+  };
+  if (row.channel === 'sms') {
+    await deps.sms.send({ to: row.recipient, text: renderSms(facts), reference: row.idempotency_key });
+    return;
+  }
+  const message = renderMessage(facts, deps.publicUrl);
+  await deps.email.send({
+    to: row.recipient,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    idempotencyKey: row.idempotency_key,
+    attachments:
+      row.attachment && row.attachment_name
+        ? [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }]
+        : undefined,
+  });
+}
+
+/** The error an operator reads: one line, never the message's text. */
+const reasonOf = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+
+/**
+ * One pass: claims due rows, sends each and records the outcome row by row (a kill mid-batch loses at most
+ * the one being sent, which is sent again after its lease). Returns how many it tried.
+ */
+export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<number> {
+  const rows = await claim(deps, limit);
+  for (const row of rows) {
+    try {
+      await deliver(deps, row);
+      await deps.db.query(
+        `UPDATE notification_outbox SET sent_at = $2, last_error = NULL
+          WHERE id = $1::bigint AND sent_at IS NULL`,
+        [row.id, deps.now()],
+      );
+    } catch (error) {
+      const now = deps.now();
+      const reason = reasonOf(error);
+      const dead = row.attempts >= MAX_ATTEMPTS;
+      await deps.db.query(
+        `UPDATE notification_outbox
+            SET last_error = $2, next_attempt_at = $3, dead_at = $4
+          WHERE id = $1::bigint AND sent_at IS NULL`,
+        [row.id, reason, later(now, dead ? 0 : RETRY_DELAYS_MS[row.attempts - 1]!), dead ? now : null],
+      );
+      deps.log.warn(
+        { outboxId: row.id, channel: row.channel, attempts: row.attempts, dead, err: reason },
+        dead ? 'notification not delivered after the last retry' : 'notification not delivered: will retry',
+      );
+    }
+  }
+  return rows.length;
+}
+
+/** Drains until nothing is due (tests, and a worker catching up after a pause). */
+export async function drainAll(deps: OutboxDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await drainOnce(deps);
+    total += n;
+    if (n === 0) return total;
+  }
+}
+
+export interface OutboxWorker {
+  /** Looks now rather than at the next tick (after an event committed in this process). */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker every server process runs: drains every intervalMs, and at once when nudged. One pass at a
+ * time per process; processes share the outbox through the claims.
+ */
+export function startOutboxWorker(deps: Omit<OutboxDeps, 'workerId'>, intervalMs: number): OutboxWorker {
+  const full = { ...deps, workerId: `${process.pid}:${randomUUID().slice(0, 8)}` };
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const pass = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drainAll(full)
+      .then(
+        () => undefined,
+        (error: unknown) => deps.log.warn({ err: reasonOf(error) }, 'notification outbox pass failed'),
+      )
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          pass();
+        }
+      });
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  pass();
+  return {
+    nudge: pass,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

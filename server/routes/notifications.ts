@@ -1,0 +1,262 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RESPONSE_CODE, ok } from '../../contract/index.ts';
+import {
+  DEFAULT_PREFERENCES,
+  EMAIL_CODE,
+  INBOX_PAGE_SIZE,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_PATHS,
+  isObligatory,
+  type NotificationKind,
+} from '../../contract/notifications.ts';
+import {
+  confirmEmailSchema,
+  envelopeSchema,
+  inboxIdParamsSchema,
+  inboxQuerySchema,
+  inboxSchema,
+  preferencesSchema,
+  savePreferencesSchema,
+  startEmailSchema,
+  unreadSchema,
+  type Preferences,
+} from '../../contract/schemas/index.ts';
+import { z } from 'zod';
+import { audit } from '../auth/audit.ts';
+import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
+import { ApiError, badRequest } from '../plugins/errors.ts';
+import { channelsFor } from '../notifications/notify.ts';
+import { PORTAL_NAME, recordRoute } from '../notifications/templates.ts';
+
+/**
+ * The acting profile's inbox, its choices of channel, and its email address (confirmed by a code sent to
+ * it before any notification uses it: docs/decisions/0042).
+ */
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = app.requireSession;
+  let codeKey: Promise<Buffer> | null = null;
+  const codeHash = async (profileId: string, email: string, code: string) =>
+    hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);
+
+  r.get(
+    NOTIFICATION_PATHS.unread,
+    { preHandler, schema: { response: { 200: envelopeSchema(unreadSchema) } } },
+    async (request, reply) => {
+      const { rows } = await app.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND read_at IS NULL',
+        [request.principal!.actingProfileId],
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return ok({ unread: rows[0]!.n });
+    },
+  );
+
+  r.get(
+    NOTIFICATION_PATHS.inbox,
+    { preHandler, schema: { querystring: inboxQuerySchema, response: { 200: envelopeSchema(inboxSchema) } } },
+    async (request, reply) => {
+      const profileId = request.principal!.actingProfileId;
+      const { rows } = await app.db.query<{
+        id: string;
+        kind: NotificationKind;
+        subject: string;
+        body: string;
+        case_id: string | null;
+        app_code: string | null;
+        case_number: string | null;
+        created_at: Date;
+        read_at: Date | null;
+      }>(
+        `SELECT id::text AS id, kind, subject, body, case_id::text AS case_id, app_code, case_number, created_at, read_at
+           FROM inbox_messages WHERE profile_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [profileId, INBOX_PAGE_SIZE, (request.query.page - 1) * INBOX_PAGE_SIZE],
+      );
+      const counts = await app.db.query<{ total: number; unread: number }>(
+        `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
+           FROM inbox_messages WHERE profile_id = $1`,
+        [profileId],
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return ok({
+        messages: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          subject: row.subject,
+          body: row.body,
+          caseNumber: row.case_number,
+          route: row.kind === 'watchedCaseChanged' ? '/dashboard' : recordRoute(row.app_code, row.case_id),
+          createdAt: new Date(row.created_at).toISOString(),
+          read: row.read_at !== null,
+        })),
+        total: counts.rows[0]!.total,
+        unread: counts.rows[0]!.unread,
+      });
+    },
+  );
+
+  r.post(
+    NOTIFICATION_PATHS.read,
+    { preHandler, schema: { params: inboxIdParamsSchema, response: { 200: envelopeSchema(unreadSchema) } } },
+    async (request) => {
+      const profileId = request.principal!.actingProfileId;
+      const { rowCount } = await app.db.query(
+        `UPDATE inbox_messages SET read_at = coalesce(read_at, $3) WHERE id = $1::bigint AND profile_id = $2`,
+        [request.params.id, profileId, app.now()],
+      );
+      if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
+      const { rows } = await app.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND read_at IS NULL',
+        [profileId],
+      );
+      return ok({ unread: rows[0]!.n });
+    },
+  );
+
+  async function preferencesOf(profileId: string): Promise<Preferences> {
+    const { rows } = await app.db.query<{ email: string | null; confirmed: boolean; pending: string | null }>(
+      `SELECT p.email, p.email_confirmed_at IS NOT NULL AS confirmed, c.email AS pending
+         FROM ptib_profiles p LEFT JOIN email_confirmations c ON c.profile_id = p.id WHERE p.id = $1`,
+      [profileId],
+    );
+    const row = rows[0];
+    const kinds = [];
+    for (const kind of NOTIFICATION_KINDS) {
+      kinds.push({ kind, obligatory: isObligatory(kind), ...(await channelsFor(app.db, profileId, kind)) });
+    }
+    return {
+      email: row?.confirmed ? row.email : null,
+      emailConfirmed: Boolean(row?.confirmed),
+      pendingEmail: row?.pending ?? null,
+      kinds,
+    };
+  }
+
+  r.get(
+    NOTIFICATION_PATHS.preferences,
+    { preHandler, schema: { response: { 200: envelopeSchema(preferencesSchema) } } },
+    async (request) => ok(await preferencesOf(request.principal!.ownProfileId)),
+  );
+
+  r.post(
+    NOTIFICATION_PATHS.preferences,
+    { preHandler, schema: { body: savePreferencesSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
+    async (request) => {
+      const p = request.principal!;
+      for (const choice of request.body.kinds) {
+        const defaults = DEFAULT_PREFERENCES[choice.kind];
+        if (isObligatory(choice.kind)) {
+          if (!choice.email || !choice.sms)
+            throw badRequest(NOTIFICATION_MESSAGES.obligatory(NOTIFICATION_KIND_LABELS[choice.kind]));
+          continue;
+        }
+        for (const channel of ['email', 'sms'] as const) {
+          await app.db.query(
+            choice[channel] === defaults[channel]
+              ? 'DELETE FROM notification_preferences WHERE profile_id = $1 AND kind = $2 AND channel = $3'
+              : `INSERT INTO notification_preferences (profile_id, kind, channel, enabled) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (profile_id, kind, channel) DO UPDATE SET enabled = excluded.enabled`,
+            choice[channel] === defaults[channel]
+              ? [p.ownProfileId, choice.kind, channel]
+              : [p.ownProfileId, choice.kind, channel, choice[channel]],
+          );
+        }
+      }
+      await audit(app.db, {
+        event: 'notification_preferences',
+        at: app.now(),
+        accountId: p.accountId,
+        loginName: p.loginName,
+        actingProfileId: p.ownProfileId,
+        clientAddress: request.ip,
+      });
+      return ok(await preferencesOf(p.ownProfileId), NOTIFICATION_MESSAGES.preferencesSaved);
+    },
+  );
+
+  r.post(
+    NOTIFICATION_PATHS.emailStart,
+    { preHandler, schema: { body: startEmailSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      const p = request.principal!;
+      const email = request.body.email;
+      const code = String(randomInt(0, 10 ** EMAIL_CODE.LENGTH)).padStart(EMAIL_CODE.LENGTH, '0');
+      const now = app.now();
+      await app.db.query(
+        `INSERT INTO email_confirmations (profile_id, email, code_hash, attempts, created_at, expires_at)
+         VALUES ($1, $2, $3, 0, $4, $5)
+         ON CONFLICT (profile_id) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash,
+           attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+        [
+          p.ownProfileId,
+          email,
+          await codeHash(p.ownProfileId, email, code),
+          now,
+          new Date(now.getTime() + EMAIL_CODE.TTL_MS),
+        ],
+      );
+      // Sent at once rather than through the outbox: the code must not wait in a table, and the person is
+      // waiting for it now (docs/decisions/0042).
+      try {
+        await app.emailSender.send({
+          to: email,
+          subject: `${PORTAL_NAME}: confirm your email address`,
+          text: `Your code to confirm this email address for ${PORTAL_NAME} is ${code}. It expires in ${EMAIL_CODE.TTL_MS / 60_000} minutes.\nIf you did not ask for it, ignore this email.\n\n${PORTAL_NAME}`,
+          html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Confirm your email address</title></head><body><h1>Confirm your email address</h1><p>Your code to confirm this email address for ${PORTAL_NAME} is <strong>${code}</strong>. It expires in ${EMAIL_CODE.TTL_MS / 60_000} minutes.</p><p>If you did not ask for it, ignore this email.</p><p>${PORTAL_NAME}</p></body></html>`,
+          idempotencyKey: `${randomUUID()}.confirm`,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'the email confirmation code could not be sent');
+        throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, NOTIFICATION_MESSAGES.emailNotSent);
+      }
+      return ok(null, NOTIFICATION_MESSAGES.emailCodeSent);
+    },
+  );
+
+  r.post(
+    NOTIFICATION_PATHS.emailConfirm,
+    { preHandler, schema: { body: confirmEmailSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
+    async (request) => {
+      const p = request.principal!;
+      const now = app.now();
+      const confirmed = await app.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ email: string; code_hash: string; attempts: number; expires_at: Date }>(
+          'SELECT email, code_hash, attempts, expires_at FROM email_confirmations WHERE profile_id = $1 FOR UPDATE',
+          [p.ownProfileId],
+        );
+        const pending = rows[0];
+        if (!pending) throw badRequest(NOTIFICATION_MESSAGES.noPendingEmail);
+        const live = pending.attempts < EMAIL_CODE.MAX_ATTEMPTS && new Date(pending.expires_at) > now;
+        const matches = sameString(pending.code_hash, await codeHash(p.ownProfileId, pending.email, request.body.code));
+        if (!live || !matches) {
+          await tx.query('UPDATE email_confirmations SET attempts = attempts + 1 WHERE profile_id = $1', [
+            p.ownProfileId,
+          ]);
+          return null;
+        }
+        await tx.query('UPDATE ptib_profiles SET email = $2, email_confirmed_at = $3 WHERE id = $1', [
+          p.ownProfileId,
+          pending.email,
+          now,
+        ]);
+        await tx.query('DELETE FROM email_confirmations WHERE profile_id = $1', [p.ownProfileId]);
+        return pending.email;
+      });
+      await audit(app.db, {
+        event: 'email_confirm',
+        outcome: confirmed ? 'success' : 'failure',
+        at: now,
+        accountId: p.accountId,
+        loginName: p.loginName,
+        actingProfileId: p.ownProfileId,
+        clientAddress: request.ip,
+      });
+      if (!confirmed) throw badRequest(NOTIFICATION_MESSAGES.badEmailCode);
+      return ok(await preferencesOf(p.ownProfileId), NOTIFICATION_MESSAGES.emailConfirmed);
+    },
+  );
+}

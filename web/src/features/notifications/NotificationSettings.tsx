@@ -1,0 +1,158 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+} from '../../../../contract/notifications.ts';
+import {
+  confirmEmail,
+  fetchPreferences,
+  savePreferences,
+  startEmail,
+  type KindChoice,
+  type PreferencesView,
+} from './api.ts';
+
+const label = (kind: string) => NOTIFICATION_KIND_LABELS[kind as NotificationKind] ?? kind;
+
+function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: PreferencesView) => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [said, setSaid] = useState('');
+  const [waiting, setWaiting] = useState(prefs.pendingEmail);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await startEmail(email)) {
+      setWaiting(email.trim());
+      setSaid(NOTIFICATION_MESSAGES.emailCodeSent);
+    }
+  };
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const confirmed = await confirmEmail(code);
+    if (confirmed) {
+      setWaiting(null);
+      setCode('');
+      setSaid(NOTIFICATION_MESSAGES.emailConfirmed);
+      onChange(confirmed);
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>Email address</h3>
+      <p>{prefs.emailConfirmed ? `Messages go to ${prefs.email}.` : 'No email address is confirmed yet.'}</p>
+      <form onSubmit={(e) => void send(e)} className="inbox-form">
+        <label htmlFor={`${id}-email`}>{prefs.emailConfirmed ? 'New email address' : 'Email address'}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <button type="submit" className="button button-secondary">
+          Send a code
+        </button>
+      </form>
+      {waiting && (
+        <form onSubmit={(e) => void confirm(e)} className="inbox-form">
+          <label htmlFor={`${id}-code`}>Code sent to {waiting}</label>
+          <input
+            id={`${id}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            required
+          />
+          <button type="submit" className="button">
+            Confirm the address
+          </button>
+        </form>
+      )}
+      <p role="status">{said}</p>
+    </section>
+  );
+}
+
+function Choices({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: PreferencesView) => void }) {
+  const id = useId();
+  const [kinds, setKinds] = useState<KindChoice[]>(prefs.kinds);
+  const [said, setSaid] = useState('');
+  const toggle = (kind: string, channel: 'email' | 'sms') =>
+    setKinds((all) => all.map((k) => (k.kind === kind ? { ...k, [channel]: !k[channel] } : k)));
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await savePreferences(kinds);
+    if (saved) {
+      onChange(saved);
+      setSaid(NOTIFICATION_MESSAGES.preferencesSaved);
+    }
+  };
+  return (
+    <form aria-labelledby={`${id}-h`} onSubmit={(e) => void save(e)}>
+      <h3 id={`${id}-h`}>What we send where</h3>
+      <p>Every message is also kept here. Messages we must send cannot be switched off.</p>
+      <table className="inbox-choices">
+        <caption className="visually-hidden">Channels for each kind of message</caption>
+        <thead>
+          <tr>
+            <th scope="col">Message</th>
+            <th scope="col">Email</th>
+            <th scope="col">SMS</th>
+          </tr>
+        </thead>
+        <tbody>
+          {kinds.map((k) => (
+            <tr key={k.kind}>
+              <th scope="row">
+                {label(k.kind)}
+                {k.obligatory && <span className="inbox-note"> (must be sent)</span>}
+              </th>
+              {(['email', 'sms'] as const).map((channel) => (
+                <td key={channel}>
+                  <input
+                    type="checkbox"
+                    aria-label={`${label(k.kind)} by ${channel === 'email' ? 'email' : 'SMS'}`}
+                    checked={k[channel]}
+                    disabled={k.obligatory}
+                    onChange={() => toggle(k.kind, channel)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="submit" className="button">
+        Save choices
+      </button>
+      <p role="status">{said}</p>
+    </form>
+  );
+}
+
+/** Where messages go: the confirmed email address, and per kind the email and SMS choices. */
+export function NotificationSettings() {
+  const [prefs, setPrefs] = useState<PreferencesView | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchPreferences(controller.signal).then(setPrefs);
+    return () => controller.abort();
+  }, []);
+  return (
+    <section aria-labelledby="settings-heading" className="inbox-settings">
+      <h2 id="settings-heading">How we tell you</h2>
+      {prefs ? (
+        <>
+          <EmailAddress prefs={prefs} onChange={setPrefs} />
+          <Choices prefs={prefs} onChange={setPrefs} />
+        </>
+      ) : (
+        <p role="status">Loading your choices…</p>
+      )}
+    </section>
+  );
+}
