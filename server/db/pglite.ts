@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
-import { listenPglite } from './notifications.ts';
 
 function adapt(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -29,7 +28,6 @@ export function wrapPglite(pg: PGlite): PgliteDatabase {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(adapt(tx))),
-    listen: (channel, handlers) => listenPglite(pg, channel, handlers),
     close: () => pg.close(),
   };
 }
