@@ -6,7 +6,6 @@ import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
 import type { Principal } from './principal.ts';
-import { SessionCache } from './session-cache.ts';
 import { endSession, endSessionForRetiredToken, loadSession, type SessionRecord } from './sessions.ts';
 import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
@@ -18,8 +17,6 @@ export type SessionProblem = 'missing' | 'invalid' | 'ended' | 'expired' | 'inte
 declare module 'fastify' {
   interface FastifyInstance {
     signingKeys: SigningKeys;
-    /** Sessions loaded by this process, dropped on the database's notifications (docs/decisions/0018). */
-    sessionCache: SessionCache;
     /** The HMAC key login nonces are signed with (stateless nonces: docs/decisions/0031). */
     loginNonceKey: Buffer;
     /** Tokens whose signature this process has checked already. */
@@ -99,7 +96,8 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
   const token = BEARER.exec(header)?.[1];
   const now = app.now();
   const claims = token ? await verifyToken(app.signingKeys, token, now, app.verifiedTokens) : null;
-  const session = claims ? await app.sessionCache.get(claims.sessionId, now, (id) => loadSession(app.db, id)) : null;
+  // Read on every call, never kept in the process, so a change made anywhere counts at once (docs/decisions/0048).
+  const session = claims ? await loadSession(app.db, claims.sessionId) : null;
   if (!claims || !session || String(session.accountId) !== claims.accountId) {
     request.sessionProblem = 'invalid';
     return;
@@ -149,21 +147,14 @@ export function sessionPrincipal(request: FastifyRequest): Principal | null {
 
 /**
  * Sessions for the whole server: cookies, XSRF, token signing keys, request.principal from the bearer
- * token (checked against the live session in the database, or this process's copy of it while the
- * database's notifications say it is unchanged), and the guard decorators.
+ * token (checked against the live session in the database on every call), and the guard decorators.
  * Called on the root instance (not encapsulated) so every route module sees the decorators.
  */
 export async function registerAuth(app: FastifyInstance, apiBase: string): Promise<void> {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   await ensureSigningKey(app.db, app.now());
   app.decorate('signingKeys', new SigningKeys(app.db));
-  const sessionCache = new SessionCache();
-  await sessionCache.attach(app.db);
-  app.decorate('sessionCache', sessionCache);
   app.decorate('verifiedTokens', new VerifiedTokens());
-  app.addHook('onClose', async () => {
-    await sessionCache.detach();
-  });
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionProblem', null);
   app.decorateRequest('withdrawnProxyPrincipal', null);

@@ -111,10 +111,7 @@ interface SessionRow {
   authorizations: string[];
 }
 
-/**
- * What every signed-in call checks. Every table it reads has a trigger that notifies the processes' session
- * copies when it changes (migrations 060 and 075; session-cache.api.test.ts holds the two together).
- */
+/** What every signed-in call checks, read afresh each time (docs/decisions/0048). */
 export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id,
             p.is_blocked AS acting_blocked,
             (s.acting_profile_id <> a.profile_id AND NOT EXISTS (

@@ -77,3 +77,37 @@ describe('migrations on a restart', () => {
     expect(again.transactions()).toBe(0);
   });
 });
+
+describe('migration 161 (no session copies to notify: docs/decisions/0048)', () => {
+  it('leaves no trigger that notifies about sessions', async () => {
+    const { rows } = await db.query<{ tgname: string }>(
+      `SELECT t.tgname FROM pg_trigger t JOIN pg_proc f ON f.oid = t.tgfoid
+        WHERE NOT t.tgisinternal AND f.proname IN ('ptib_notify_session_changed', 'ptib_notify_sessions_changed')`,
+    );
+    expect(rows).toEqual([]);
+    const { rows: notifiers } = await db.query<{ prosrc: string }>(
+      `SELECT prosrc FROM pg_proc WHERE proname = 'ptib_notify_sessions_changed'`,
+    );
+    expect(notifiers).toHaveLength(1);
+    expect(notifiers[0]!.prosrc).not.toMatch(/pg_notify/);
+  });
+
+  it('keeps ptib_notify_sessions_changed() for triggers written before, as one that changes nothing', async () => {
+    await db.exec(`
+      CREATE TABLE later_table (id integer PRIMARY KEY, note text);
+      CREATE TRIGGER later_row BEFORE INSERT OR UPDATE OR DELETE ON later_table
+        FOR EACH ROW EXECUTE FUNCTION ptib_notify_sessions_changed();
+      CREATE TRIGGER later_statement AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON later_table
+        FOR EACH STATEMENT EXECUTE FUNCTION ptib_notify_sessions_changed();`);
+    try {
+      await db.query(`INSERT INTO later_table VALUES (1, 'a'), (2, 'b')`);
+      await db.query(`UPDATE later_table SET note = 'c' WHERE id = 1`);
+      await db.query(`DELETE FROM later_table WHERE id = 2`);
+      expect((await db.query('SELECT id, note FROM later_table')).rows).toEqual([{ id: 1, note: 'c' }]);
+      await db.query('TRUNCATE later_table');
+      expect((await db.query('SELECT id FROM later_table')).rows).toEqual([]);
+    } finally {
+      await db.exec('DROP TABLE later_table');
+    }
+  });
+});

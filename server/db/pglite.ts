@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
-import { listenPglite } from './notifications.ts';
 
 function adapt(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -30,7 +29,6 @@ export function wrapPglite(pg: PGlite): PgliteDatabase {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(adapt(tx))),
-    listen: (channel, handlers) => listenPglite(pg, channel, handlers),
     close: () => pg.close(),
   };
 }

@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { Database, NotificationListener, Queryable, QueryResult } from './database.ts';
-import { listenPostgres } from './notifications.ts';
+import type { Database, Queryable, QueryResult } from './database.ts';
 
 // int8 (bigint) and numeric come back as strings by default; counts and ids here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -17,7 +16,6 @@ export function openPostgres(connectionString: string, max = 10): Database {
     const result = await client.query(text, params as unknown[]);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
-  const listeners = new Set<NotificationListener>();
   return {
     kind: 'postgres',
     query: (text, params) => run(pool, text, params),
@@ -40,13 +38,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
         client.release();
       }
     },
-    async listen(channel, handlers) {
-      const listener = await listenPostgres(connectionString, channel, handlers);
-      listeners.add(listener);
-      return listener;
-    },
     async close() {
-      await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();
     },
   };

@@ -13,8 +13,6 @@ import {
   formatCaseNumber,
 } from '../../contract/index.ts';
 import type { CaseDetail, UserIdentity } from '../../contract/schemas/index.ts';
-import { SESSION_CHANNEL } from '../../server/auth/session-cache.ts';
-import { listenerName } from '../../server/db/notifications.ts';
 import { LOGOUT_CLEAR_SITE_DATA } from '../../server/routes/auth.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
 import { USER_PASSWORD, createUsers, sql } from './database.ts';
@@ -87,40 +85,6 @@ describe('a session lives in the database, not in the process that made it', () 
       newer.base = url;
       expect((await newer.post(API_PATHS.retrieveProfile)).statusCode, url).toBe(200);
     }
-  });
-});
-
-describe('the session copies each process keeps (docs/decisions/0018)', () => {
-  const listeners = () =>
-    sql<{ n: number }>(
-      deployment.cluster.url,
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`,
-      [listenerName(SESSION_CHANNEL)],
-    ).then((rows) => rows[0]!.n);
-
-  it('a process whose listening connection is cut trusts no copy, and listens again by itself', async () => {
-    const user = new HttpClient(a.url);
-    await signIn(user, 'ptib.demo');
-    for (let i = 0; i < 2; i++) expect((await user.post(API_PATHS.retrieveProfile)).statusCode).toBe(200);
-    expect(await listeners()).toBe(2);
-
-    // Both processes lose their listening connection; the logout through B notifies no one.
-    await sql(
-      deployment.cluster.url,
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-      [listenerName(SESSION_CHANNEL)],
-    );
-    const viaB = user.tab(b.url);
-    expect((await viaB.post(API_PATHS.logout)).statusCode).toBe(200);
-    expect(envelope(await user.post(API_PATHS.retrieveProfile)).header).toEqual(forbidden);
-
-    // Back by itself; a logout is again seen at once on the other process.
-    await expect.poll(listeners, { timeout: 10_000, interval: 100 }).toBe(2);
-    const again = new HttpClient(a.url);
-    await signIn(again, 'ptib.demo');
-    for (let i = 0; i < 2; i++) expect((await again.post(API_PATHS.retrieveProfile)).statusCode).toBe(200);
-    expect((await again.tab(b.url).post(API_PATHS.logout)).statusCode).toBe(200);
-    expect(envelope(await again.post(API_PATHS.retrieveProfile)).header).toEqual(forbidden);
   });
 });
 
