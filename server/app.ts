@@ -38,6 +38,9 @@ import { officerRoutes } from './routes/officer.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
 import { readableLogStream } from './log-format.ts';
 import { registerRoutes } from './routes/register.ts';
+import { registerOfficeRoutes } from './routes/register-office.ts';
+import { reconciliationRoutes } from './routes/reconciliation.ts';
+import { requireOfficer } from './auth/officer.ts';
 import { createEmailSender, type EmailSender } from './notifications/email.ts';
 import { drainAll, startOutboxWorker, type OutboxDeps, type OutboxWorker } from './notifications/worker.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -194,6 +197,9 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(notificationRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
   await app.register(registerRoutes, { prefix: apiPrefix });
+  // Back-office calls of other areas, behind the officer guard with the role each needs (docs/decisions/0039).
+  await app.register(registerOfficeRoutes, { prefix: apiPrefix, guard: requireOfficer(['officer', 'supervisor']) });
+  await app.register(reconciliationRoutes, { prefix: apiPrefix, guard: requireOfficer(['finance']) });
   // The workflow has its own base path (decisions.md §4), not under the API base.
   await app.register(processEngineRoutes, { prefix: config.PROCESS_ENGINE_BASE });
   return app;

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
 import { allFields, todayInSingapore } from '../../contract/forms/index.ts';
 import { CASE_PATHS } from '../../contract/cases.ts';
@@ -17,7 +17,8 @@ import {
   type StatementLine,
 } from '../../contract/payments.ts';
 import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
-import { reconciliationRoutes } from '../routes/reconciliation.ts';
+import { signedInOfficer } from '../officer/test-support.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
@@ -32,27 +33,22 @@ const clock = new FakeClock('2030-01-15T02:00:00Z');
 let app: FastifyInstance;
 let demo: TestClient;
 let other: TestClient;
-
-/** Stands in for the back office's finance guard, which is wired at merge. */
-async function testGuard(request: FastifyRequest, reply: FastifyReply) {
-  if (request.headers['x-test-finance'] !== 'yes')
-    return reply
-      .code(403)
-      .send({ header: { responseCode: '403', responseDesc: 'Finance officers only.' }, responseJSON: null });
-}
+let finance: TestClient;
+let gateway: FakeSmsGateway;
 
 beforeAll(async () => {
+  gateway = await startFakeSmsGateway();
   ({ app } = await buildTestApp(
-    {},
-    {
-      now: clock.now,
-      extend: async (a) => {
-        await a.register(reconciliationRoutes, { guard: testGuard });
-      },
-    },
+    { SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'u', SMS_GATEWAY_PASSWORD: 'p' },
+    { now: clock.now },
   ));
   demo = await signedInClient(app, 'ptib.demo');
   other = await signedInClient(app, 'ptib.master');
+  // Statements are imported and matched by a finance officer of the back office (docs/decisions/0046).
+  finance = await signedInOfficer(app, gateway, 'officer.finance');
+});
+afterAll(async () => {
+  await gateway.close();
 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
@@ -128,20 +124,18 @@ async function bill(client: TestClient, caseId: string): Promise<BillDetail> {
   return res.json().responseJSON as BillDetail;
 }
 
-const finance: Record<string, string> = { 'x-test-finance': 'yes' };
-async function importCsv(rows: string[], client = demo): Promise<ImportReport> {
+async function importCsv(rows: string[], client = finance): Promise<ImportReport> {
   const csv = ['transaction_id,value_date,type,amount,currency,reference,payer_name', ...rows].join('\n');
   const res = await client.request({
     method: 'POST',
     url: RECONCILIATION_PATHS.statements,
     body: { csv },
-    headers: finance,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().responseJSON as ImportReport;
 }
-async function queue(client = demo): Promise<StatementLine[]> {
-  const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue, headers: finance });
+async function queue(client = finance): Promise<StatementLine[]> {
+  const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().responseJSON as { lines: StatementLine[] }).lines;
 }
@@ -254,8 +248,8 @@ describe('the statement import', () => {
     expect(await importCsv(rows)).toMatchObject({ credits: 3, settled: 0, queued: 0, alreadyImported: 3 });
     expect((await queue()).length).toBe(lines.length);
 
-    const act = (id: string, what: 'match' | 'mark', body: unknown, headers = finance) =>
-      demo.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id }), body, headers });
+    const act = (id: string, what: 'match' | 'mark', body: unknown, client = finance) =>
+      client.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id }), body });
     expect((await act(of(partRef).id, 'match', { reference: partRef, reason: 'x' })).statusCode).toBe(400);
     expect((await act(of(partRef).id, 'match', { reference: 'NOPE', reason: 'Payer confirmed' })).statusCode).toBe(400);
     expect((await act(of(partRef).id, 'match', { reference: partRef, reason: 'First instalment' })).statusCode).toBe(
@@ -278,7 +272,7 @@ describe('the statement import', () => {
 
     expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
     expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' })).statusCode).toBe(409);
-    expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' }, {})).statusCode).toBe(403);
+    expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' }, demo)).statusCode).toBe(403);
     const left = (await queue()).map((l) => l.reference);
     expect(left).not.toContain(partRef);
     expect(left).not.toContain(overRef);
@@ -289,7 +283,7 @@ describe('the statement import', () => {
     const record = await payable(demo, 'PD', '20.00');
     const { reference } = await bill(demo, record.id);
     const send = (csv: string) =>
-      demo.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv }, headers: finance });
+      finance.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv } });
     const bad = await send(
       `transaction_id,value_date,type,amount,currency,reference,payer_name\nZ1,2030-01-16,CR,20.00,SGD,${reference},A\nZ2,2030-01-16,CR,12.345,SGD,X,B\n`,
     );
@@ -403,7 +397,8 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     expect(b.state).toBe('expired');
     expect(b.payNow).toBeNull();
     expect(b.history.map((h) => h.to)).toEqual(['awaiting', 'expired']);
-    expect(await importCsv([credit(reference, '50.00')], later)).toMatchObject({ settled: 0, queued: 1 });
-    expect((await queue(later)).find((l) => l.reference === reference)?.queueReason).toBe('not_payable');
+    const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
+    expect(await importCsv([credit(reference, '50.00')], financeLater)).toMatchObject({ settled: 0, queued: 1 });
+    expect((await queue(financeLater)).find((l) => l.reference === reference)?.queueReason).toBe('not_payable');
   });
 });

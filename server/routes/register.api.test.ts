@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESPONSE_CODE } from '../../contract/index.ts';
 import {
   REGISTER_LIMITS,
@@ -16,39 +16,36 @@ import { singaporeTime } from '../pdf/acknowledgement.ts';
 import { DEMO_BANKRUPT } from '../register/demo.ts';
 import { importRegisterCsv, IMPORT_COLUMNS } from '../register/import.ts';
 import { FakeClock } from '../test/clock.ts';
-import { TestClient, signedInClient } from '../test/client.ts';
+import type { TestClient} from '../test/client.ts';
+import { signedInClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
-import { registerOfficeRoutes } from './register-office.ts';
+import { signedInOfficer } from '../officer/test-support.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 
 vi.mock('../notifications/notify.ts', () => ({ notify: vi.fn(async () => {}) }));
 
-const OFFICER_HEADER = 'x-test-officer';
 const clock = new FakeClock('2030-01-15T02:00:00Z');
 let app: FastifyInstance;
 let db: Database;
 let demo: TestClient;
 let master: TestClient;
+let officer: TestClient;
+let gateway: FakeSmsGateway;
 
 beforeAll(async () => {
+  gateway = await startFakeSmsGateway();
   ({ app, db } = await buildTestApp(
-    {},
-    {
-      now: clock.now,
-      // The officer back office wires its own guard; here a header stands for a signed-in officer.
-      extend: async (a) => {
-        await a.register(registerOfficeRoutes, {
-          guard: async (request, reply) => {
-            if (request.headers[OFFICER_HEADER] !== 'yes')
-              await reply
-                .code(403)
-                .send({ header: { responseCode: '403', responseDesc: 'Officers only' }, responseJSON: null });
-          },
-        });
-      },
-    },
+    { SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'u', SMS_GATEWAY_PASSWORD: 'p' },
+    { now: clock.now },
   ));
   demo = await signedInClient(app, 'ptib.demo');
+  // Register corrections are a back-office call (docs/decisions/0044).
+  officer = await signedInOfficer(app, gateway, 'officer.demo');
   master = await signedInClient(app, 'ptib.master');
+});
+
+afterAll(async () => {
+  await gateway.close();
 });
 
 beforeEach(async () => {
@@ -423,8 +420,8 @@ describe('officer correction', () => {
     );
     await master.post(REGISTER_PATHS.watchlist, { caseNumber: correctionCase });
   });
-  const correct = (body: unknown, officer = true) =>
-    new TestClient(app).post(REGISTER_PATHS.officeCorrection, body, officer ? { [OFFICER_HEADER]: 'yes' } : {});
+  const correct = (body: unknown, asOfficer = true) =>
+    (asOfficer ? officer : demo).post(REGISTER_PATHS.officeCorrection, body);
 
   it('only behind the guard it is given', async () => {
     const res = await correct({ caseNumber: correctionCase, reason: 'x', changes: { status: 'discharged' } }, false);
