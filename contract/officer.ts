@@ -39,6 +39,8 @@ export const OFFICER_PATHS = {
 export const OFFICER_ROUTES = {
   home: '/officer',
   case: '/officer/case',
+  /** The finance officers' reconciliation of bank statements (docs/decisions/0046). */
+  payments: '/officer/payments',
 } as const;
 
 /** new: submitted, nobody assigned; mine: assigned to me and not decided; waiting: more information requested; decided. */

@@ -17,6 +17,7 @@ import {
   LOGIN_REQUIRED_HREF,
   OFFICER_CASE,
   OFFICER_HOME,
+  OFFICER_PAYMENTS,
   SIGNED_IN_WITH_SEMS01,
   landingAfterSignIn,
   redirectSignedIn,
@@ -182,7 +183,11 @@ describe("the back office and the PTIB screens keep each other's users out (PTAC
   const denied = '#/common-handler/access-denied?errorCode=PTACC-951';
 
   it("names the back office's addresses as the contract does", () => {
-    expect([OFFICER_HOME, OFFICER_CASE]).toEqual([OFFICER_ROUTES.home, OFFICER_ROUTES.case]);
+    expect([OFFICER_HOME, OFFICER_CASE, OFFICER_PAYMENTS]).toEqual([
+      OFFICER_ROUTES.home,
+      OFFICER_ROUTES.case,
+      OFFICER_ROUTES.payments,
+    ]);
   });
 
   it("reads the profile call's PTACC-951 refusal (an officer's token) as access denied", () => {

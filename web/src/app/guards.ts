@@ -110,6 +110,7 @@ export const SIGNED_IN_WITH_SEMS01: readonly Guard[] = [
  */
 export const OFFICER_HOME = '/officer';
 export const OFFICER_CASE = '/officer/case';
+export const OFFICER_PAYMENTS = '/officer/payments';
 
 /** The login screen is for signed-out users: a signed-in one goes on to the dashboard. */
 export const redirectSignedIn: Guard = async () => {

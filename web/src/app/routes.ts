@@ -7,6 +7,7 @@ import {
   ACCESS_INITIAL,
   OFFICER_CASE,
   OFFICER_HOME,
+  OFFICER_PAYMENTS,
   requireToken,
   SIGNED_IN_WITH_SEMS01,
   redirectSignedIn,
@@ -27,6 +28,12 @@ const officer = () => import('../features/officer/screens.tsx');
 export const SIGNED_IN_OFFICER: readonly Guard[] = [
   requireToken,
   (ctx) => officer().then((m) => m.requireOfficer(ctx)),
+];
+/** Case work for officers and supervisors; the reconciliation for finance officers. */
+const CASE_WORK: readonly Guard[] = [...SIGNED_IN_OFFICER, (ctx) => officer().then((m) => m.requireCaseRole(ctx))];
+const FINANCE_WORK: readonly Guard[] = [
+  ...SIGNED_IN_OFFICER,
+  (ctx) => officer().then((m) => m.requireFinanceRole(ctx)),
 ];
 
 /**
@@ -153,13 +160,19 @@ export const routes: readonly RouteDef[] = [
     path: OFFICER_HOME,
     title: 'Case queues',
     load: () => officer().then((m) => ({ default: m.QueuesScreen })),
-    guards: SIGNED_IN_OFFICER,
+    guards: CASE_WORK,
   },
   {
     path: OFFICER_CASE,
     title: 'Case',
     load: () => officer().then((m) => ({ default: m.CaseScreen })),
-    guards: SIGNED_IN_OFFICER,
+    guards: CASE_WORK,
+  },
+  {
+    path: OFFICER_PAYMENTS,
+    title: 'Payment reconciliation',
+    load: () => import('../features/finance/index.ts').then((m) => ({ default: m.ReconciliationScreen })),
+    guards: FINANCE_WORK,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { FORBIDDEN_CODE } from '../../../../contract/index.ts';
-import { LOGIN_REQUIRED_HREF, accessDeniedHref } from '../../app/guards.ts';
-import { ALLOW, type Guard } from '../../lib/router/router.ts';
+import type { OfficerRole } from '../../../../contract/officer.ts';
+import { LOGIN_REQUIRED_HREF, OFFICER_HOME, OFFICER_PAYMENTS, accessDeniedHref } from '../../app/guards.ts';
+import { ALLOW, toHash, type Guard } from '../../lib/router/router.ts';
 import { loadMe } from './OfficerHeader.tsx';
 
 /**
@@ -14,4 +15,24 @@ export const requireOfficer: Guard = async () => {
   if (me.kind === 'denied') return { redirect: accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
   if (me.kind === 'session') return { redirect: LOGIN_REQUIRED_HREF };
   throw new Error('The back office could not tell who is signed in.');
+};
+
+const CASE_ROLES: readonly OfficerRole[] = ['officer', 'supervisor'];
+
+/** Case work is for officers and supervisors: a finance officer starts at the reconciliation instead. */
+export const requireCaseRole: Guard = async () => {
+  const me = await loadMe();
+  if (me.kind !== 'ok' || me.me.roles.some((r) => CASE_ROLES.includes(r))) return ALLOW;
+  return {
+    redirect: me.me.roles.includes('finance')
+      ? toHash(OFFICER_PAYMENTS)
+      : accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY),
+  };
+};
+
+/** The reconciliation is for finance officers: another officer goes back to the case queues. */
+export const requireFinanceRole: Guard = async () => {
+  const me = await loadMe();
+  if (me.kind !== 'ok' || me.me.roles.includes('finance')) return ALLOW;
+  return { redirect: toHash(OFFICER_HOME) };
 };
