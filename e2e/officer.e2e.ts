@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '../contract/cases.ts';
@@ -7,6 +6,7 @@ import { OFFICER_MESSAGES, type OfficerQueue } from '../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '../contract/officerScreens.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { fillLogin, TOKEN_KEY } from './auth-helpers.ts';
+import { signInOfficer } from './officer-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
 
@@ -21,41 +21,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const DENIED = /#\/common-handler\/access-denied\?errorCode=PTACC-951$/;
-
-function serverLog(): string {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) throw new Error('E2E_SERVER_LOG is not set: the global setup did not start the server');
-  return readFileSync(file, 'utf8');
-}
-
-/** The code of the latest SMS the embedded sender logged after `offset` characters of the log. */
-async function codeFromLog(offset: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      () =>
-        (code = [
-          ...serverLog()
-            .slice(offset)
-            .matchAll(/one-time password is (\d{6})\./g),
-        ].at(-1)?.[1]),
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-/** An officer signs in with the one-time password every officer sign-in asks for, and lands on the queues. */
-async function signInOfficer(page: Page, loginName: string): Promise<void> {
-  const offset = serverLog().length;
-  await page.goto('/#/login');
-  await fillLogin(page, loginName);
-  const input = page.getByLabel('One-time password', { exact: true });
-  await expect(input).toBeVisible();
-  await input.fill(await codeFromLog(offset));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/#\/officer$/);
-  await expect(page.getByRole('heading', { level: 1, name: OFFICER_SCREEN_TEXT.queuesHeading })).toBeVisible();
-}
 
 /** The applicant signs in and lands on the dashboard (a password check is slow on a busy machine). */
 async function signIn(page: Page, loginName: string): Promise<void> {

@@ -4,10 +4,20 @@ import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import { API_PATHS } from '../contract/index.ts';
 import { FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
-import { BILL_STATE_LABELS, DEMO_PAYNOW_UEN, PAYMENT_TEXT, crc16, parsePayload } from '../contract/payments.ts';
+import {
+  BILL_STATE_LABELS,
+  DEMO_PAYNOW_UEN,
+  PAYMENT_PATHS,
+  PAYMENT_TEXT,
+  crc16,
+  parsePayload,
+  type Bill,
+} from '../contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { signIn, TOKEN_KEY } from './auth-helpers.ts';
-import { expect as baseExpect, test } from './fixtures.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
+import { signInOfficer } from './officer-helpers.ts';
 
 /**
  * A payment e-service from submission to receipt in the browser: the bill with its PayNow QR, which a QR
@@ -143,4 +153,45 @@ test('pay a bill with the demo button, download the receipt, see it paid on the 
   await expect(bills.getByTestId('dashboard-bill').filter({ hasText: caseNumber })).toContainText(
     `S$75.00, ${BILL_STATE_LABELS.paid}`,
   );
+});
+
+test('a finance officer imports the bank statement; the bill settles and its payer downloads the receipt', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ptib.demo');
+  const { caseNumber } = await submitPayment(page, '42.50');
+  const bills = await call<{ bills: Bill[] }>(page, PAYMENT_PATHS.bills);
+  const { reference } = bills.body.responseJSON.bills.find((b) => b.caseNumber === caseNumber)!;
+
+  // The bank's statement, as its export gives it (columns: docs/decisions/0046).
+  const csv = [
+    'transaction_id,value_date,type,amount,currency,reference,payer_name',
+    `E2E-${reference},${todayInSingapore(new Date())},CR,42.50,SGD,${reference},TAN AH KOW`,
+  ].join('\n');
+  const finance = await (await browser.newContext()).newPage();
+  await signInOfficer(finance, 'officer.finance', {
+    url: /#\/officer\/payments$/,
+    heading: PAYMENT_TEXT.reconciliationHeading,
+  });
+  await finance.getByLabel(PAYMENT_TEXT.statementFile).setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await finance.getByRole('button', { name: PAYMENT_TEXT.importButton }).click();
+  const screen = finance.getByRole('region', { name: PAYMENT_TEXT.reconciliationHeading });
+  await expect(screen.getByRole('status')).toContainText('1 settled');
+  const results = await new AxeBuilder({ page: finance }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+
+  await page.reload();
+  const panel = page.getByRole('region', { name: PAYMENT_TEXT.heading });
+  await expect(panel.getByTestId('bill-state')).toHaveText(BILL_STATE_LABELS.paid);
+  const receiptNumber = (await panel.getByTestId('receipt-number').textContent())!;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
 });
