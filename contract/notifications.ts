@@ -95,6 +95,7 @@ export const NOTIFICATION_MESSAGES = {
   read: 'Read',
   headerLink: (unread: number) => (unread === 0 ? 'Messages' : `Messages (${unread} unread)`),
   openRecord: (caseNumber: string) => `Open record ${caseNumber}`,
+  openWatchlist: 'Open your watchlist',
   markRead: 'Mark as read',
   badEmail: 'Please enter a valid email address.',
   emailCodeSent: 'We have sent a code to the email address. Enter it to confirm the address.',

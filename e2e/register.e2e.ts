@@ -137,6 +137,14 @@ test('finds ONG BENG HUAT by a misspelt name, keeps the extract, follows the cas
   await expect(changed).toContainText('Discharged');
   expect((await axe().analyze()).violations).toEqual([]);
 
+  // The change also reached the inbox (docs/decisions/0044), leading back to the watchlist.
+  await page.getByRole('link', { name: /^Messages/ }).click();
+  const message = page.getByRole('article').filter({ hasText: CASE }).first();
+  await expect(message).toContainText('A case you follow in the insolvency register');
+  await message.getByRole('link', { name: 'Open your watchlist' }).click();
+  await expect(page).toHaveURL(/#\/watchlist\?app=ICAWL$/);
+  await expect(changed).toContainText('Discharged');
+
   await changed.getByRole('button', { name: `Stop following ${CASE}` }).click();
   await expect(page.getByRole('status').filter({ hasText: REGISTER_MESSAGES.unfollowed })).toBeVisible();
   await expect(main.getByRole('row').filter({ hasText: CASE })).toHaveCount(0);

@@ -1,5 +1,9 @@
 import { AUTH_MESSAGES, ROUTES } from '../../contract/index.ts';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../../contract/notifications.ts';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+} from '../../contract/notifications.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
 
@@ -23,6 +27,15 @@ export interface RenderedMessage {
 }
 
 /** The portal route of a record, as the dashboard links it. */
+/** Where a message leads: its record, or for a followed register case the watchlist that marks it. */
+export function messageRoute(
+  kind: string,
+  appCode: string | null | undefined,
+  caseId: string | null | undefined,
+): string {
+  return kind === 'watchedCaseChanged' ? `${ROUTES.watchlist}?app=ICAWL` : recordRoute(appCode, caseId);
+}
+
 export function recordRoute(appCode: string | null | undefined, caseId: string | null | undefined): string {
   if (!appCode || !caseId) return ROUTES.dashboard;
   return `${ROUTES.generic}?app=${encodeURIComponent(appCode)}&case=${encodeURIComponent(caseId)}`;
@@ -97,11 +110,15 @@ function sentences(m: MessageFacts): string[] {
 export function renderMessage(m: MessageFacts, publicUrl: string | undefined): RenderedMessage {
   const label = NOTIFICATION_KIND_LABELS[m.kind];
   const subject = `${PORTAL_NAME}: ${label}${m.caseNumber ? ` (${m.caseNumber})` : ''}`;
-  const route = m.kind === 'watchedCaseChanged' ? ROUTES.dashboard : recordRoute(m.appCode, m.caseId);
+  const route = messageRoute(m.kind, m.appCode, m.caseId);
   const link = publicUrl ? `${publicUrl}/#${route}` : undefined;
   const body = sentences(m);
   const linkName =
-    m.caseNumber && m.kind !== 'watchedCaseChanged' ? `Open record ${m.caseNumber}` : `Open ${PORTAL_NAME}`;
+    m.kind === 'watchedCaseChanged'
+      ? NOTIFICATION_MESSAGES.openWatchlist
+      : m.caseNumber
+        ? `Open record ${m.caseNumber}`
+        : `Open ${PORTAL_NAME}`;
   const text = [...body, ...(link ? [`${linkName}: ${link}`] : []), '', PORTAL_NAME].join('\n');
   const html = [
     '<!doctype html>',

@@ -30,7 +30,7 @@ import { audit } from '../auth/audit.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor } from '../notifications/notify.ts';
-import { PORTAL_NAME, recordRoute } from '../notifications/templates.ts';
+import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
 
 /**
  * The acting profile's inbox, its choices of channel, and its email address (confirmed by a code sent to
@@ -89,7 +89,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           subject: row.subject,
           body: row.body,
           caseNumber: row.case_number,
-          route: row.kind === 'watchedCaseChanged' ? '/dashboard' : recordRoute(row.app_code, row.case_id),
+          route: messageRoute(row.kind, row.app_code, row.case_id),
           createdAt: new Date(row.created_at).toISOString(),
           read: row.read_at !== null,
         })),

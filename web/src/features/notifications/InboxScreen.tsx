@@ -1,5 +1,6 @@
 import './inbox.css';
 import { useCallback, useEffect, useState } from 'react';
+import { ROUTES } from '../../../../contract/index.ts';
 import { NOTIFICATION_MESSAGES } from '../../../../contract/notifications.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDate } from '../../components/shell/formatDate.ts';
@@ -28,7 +29,11 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
         <p className="inbox-body">{message.body}</p>
         <p className="inbox-actions">
           <a href={`#${message.route}`} onClick={open}>
-            {message.caseNumber ? NOTIFICATION_MESSAGES.openRecord(message.caseNumber) : 'Open the dashboard'}
+            {message.route.startsWith(ROUTES.watchlist)
+              ? NOTIFICATION_MESSAGES.openWatchlist
+              : message.caseNumber
+                ? NOTIFICATION_MESSAGES.openRecord(message.caseNumber)
+                : 'Open the dashboard'}
           </a>
           {!message.read && (
             <button type="button" className="button button-secondary" onClick={open}>
