@@ -16,7 +16,7 @@ import { singaporeTime } from '../pdf/acknowledgement.ts';
 import { DEMO_BANKRUPT } from '../register/demo.ts';
 import { importRegisterCsv, IMPORT_COLUMNS } from '../register/import.ts';
 import { FakeClock } from '../test/clock.ts';
-import type { TestClient} from '../test/client.ts';
+import type { TestClient } from '../test/client.ts';
 import { signedInClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { signedInOfficer } from '../officer/test-support.ts';
