@@ -60,9 +60,20 @@ export const RUNNING_STATUSES: readonly CaseStatus[] = ['submitted', 'in_review'
 export const caseNotFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.caseNotFound);
 
 export async function findOfficerCase(db: Queryable, id: string, lock = false): Promise<OfficerCaseRow | null> {
+  if (lock) {
+    // Lock alone, then read in a statement of its own. A joined SELECT ... FOR UPDATE OF c that waited for
+    // another officer's transaction re-reads only the case row: the joined names (who it is assigned to)
+    // stay as they were before the wait, so the loser of a race would be shown the case with a blank
+    // assignee. A new statement under READ COMMITTED sees everything the winner committed.
+    const locked = await db.query(
+      `SELECT 1 FROM cases WHERE id = $1::bigint AND deleted_at IS NULL AND status <> 'draft' FOR UPDATE`,
+      [id],
+    );
+    if (locked.rows.length === 0) return null;
+  }
   const { rows } = await db.query<OfficerCaseRow>(
     `SELECT ${OFFICER_CASE_COLUMNS} FROM ${OFFICER_CASE_FROM}
-      WHERE c.id = $1::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'${lock ? ' FOR UPDATE OF c' : ''}`,
+      WHERE c.id = $1::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'`,
     [id],
   );
   return rows[0] ?? null;
