@@ -229,7 +229,17 @@ async function main(): Promise<void> {
       `${seconds} s counted per rate after 1 s not counted; latency from when each request was due`,
   ];
   const log = (line: string) => console.log(line);
-  const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...serverEnv };
+  // Production refuses to start without SMTP (no bench profile has a confirmed address, so none is sent)
+  // and without the agency's PayNow UEN.
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
+    PAYNOW_UEN: '201403121W',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: '1',
+    ...serverEnv,
+  };
   const started: { stop(): Promise<void> | void }[] = [];
   const stopAll = async () => {
     for (const s of started.reverse()) await s.stop();

@@ -70,7 +70,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       NODE_ENV: 'production',
-      // Production refuses to start without SMTP; no bench profile has a confirmed address, so none is sent.
+      // Production refuses to start without SMTP (no bench profile has a confirmed address, so none is
+      // sent) and without the agency's PayNow UEN.
+      PAYNOW_UEN: '201403121W',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: '1',
       LOG_LEVEL: 'warn',

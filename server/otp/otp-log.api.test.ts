@@ -32,7 +32,8 @@ async function appWithCapturedLog(nodeEnv: 'production' | 'test'): Promise<{ app
     },
   });
   const { db, drop } = await freshDatabase();
-  const config = testConfig({ NODE_ENV: nodeEnv, LOG_LEVEL: 'trace' });
+  // Production needs the agency's PayNow UEN to start at all.
+  const config = testConfig({ NODE_ENV: nodeEnv, LOG_LEVEL: 'trace', PAYNOW_UEN: '201403121W' });
   const app = await buildApp({
     config,
     db,

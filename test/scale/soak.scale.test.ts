@@ -33,10 +33,12 @@ const FAILED_SIGN_INS = 3;
 let deployment: Deployment;
 beforeAll(async () => {
   // Production logging: info level, every request logged, with the production redaction.
-  // Production refuses to start without SMTP; no profile here has a confirmed address, so none is sent.
+  // Production refuses to start without SMTP (no profile here has a confirmed address, so none is sent)
+  // and without the agency's PayNow UEN.
   deployment = await startDeployment(2, {
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    PAYNOW_UEN: '201403121W',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '1',
   });
