@@ -185,8 +185,14 @@ test('a save that cannot reach the server says so and keeps the input', async ({
 
 test('every application code opens a working form', async ({ page }) => {
   await signIn(page, USER);
+  // The e-service's title above its heading: the previous code's screen stays until the guards have asked
+  // the server (docs/decisions/0050), so each code waits for a title other than the one before.
+  const caption = page.getByRole('main').locator('p.caption').first();
+  let previous = '';
   for (const code of APPLICATION_CODES) {
     await page.goto(`/#/generic?app=${code}`);
+    await expect(caption, code).not.toHaveText(previous);
+    previous = (await caption.textContent()) ?? '';
     const form = page.getByRole('form');
     await expect(form, code).toBeVisible();
     await expect(form.getByRole('button', { name: 'Save draft' }), code).toBeEnabled();
