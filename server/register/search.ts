@@ -77,8 +77,7 @@ export const ENTRIES_OF_NAMES = `
   SELECT n.case_number
     FROM (SELECT folded, distance FROM unnest($1::text[], $2::float8[]) AS u(folded, distance)
            ORDER BY distance LIMIT $5) k
-    JOIN register_names n ON n.folded = k.folded
-    JOIN register_entries e ON e.case_number = n.case_number AND e.party_kind = ANY($3::text[])
+    JOIN register_names n ON n.folded = k.folded AND n.party_kind = ANY($3::text[])
    ORDER BY k.distance, n.case_number
    LIMIT $4`;
 
