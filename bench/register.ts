@@ -200,12 +200,18 @@ async function main(): Promise<void> {
       `| sequential scans of register tables | ${scans.length === 0 ? 'none' : scans.join('; ')} | none | ${scans.length === 0 ? 'yes' : 'no'} |`,
       `| load of the grown register | ${loadSeconds.toFixed(0)} s | | |`,
       '',
+      `A name search finds the names holding two of the query's words (each the register's nearest word to a typed one) through a GIN index on the names' words, ranks them by trigram distance, and reads their entries from the index on \`register_names\` alone (docs/decisions/0043).${ratio <= P99_RATIO ? '' : ' Its work grows with the names sharing two words with the query (a few hundred at a million entries), while the empty register answers from empty indexes: the ratio to the empty register is not met.'}`,
+      '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     const file = new URL('./RESULTS.md', import.meta.url);
     const current = readFileSync(file, 'utf8');
+    // Only this section is replaced: the sections written after it stay.
     const at = current.indexOf('## Insolvency register search (bench/register.ts)');
-    writeFileSync(file, `${(at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`) + lines.join('\n')}`);
+    const next = at >= 0 ? current.indexOf('\n## ', at) : -1;
+    const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
+    const after = next >= 0 ? current.slice(next + 1) : '';
+    writeFileSync(file, `${before}${lines.join('\n')}${after ? `\n${after}` : ''}`);
     await empty.close();
     await grown.close();
     await admin.close();
