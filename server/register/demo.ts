@@ -305,16 +305,16 @@ export async function insertEntries(db: Queryable, entries: readonly EntryInput[
     ],
   );
   const names = entries.flatMap((e) =>
-    [...new Set([e.name, ...e.aliases].map(foldName))].map((folded) => [e.caseNumber, folded] as const),
+    [...new Set([e.name, ...e.aliases].map(foldName))].map((folded) => [e.caseNumber, e.partyKind, folded] as const),
   );
   await db.query(
-    `INSERT INTO register_names (case_number, folded)
-     SELECT c, f FROM unnest($1::text[], $2::text[]) AS t(c, f)
+    `INSERT INTO register_names (case_number, party_kind, folded)
+     SELECT c, k, f FROM unnest($1::text[], $2::text[], $3::text[]) AS t(c, k, f)
       WHERE NOT EXISTS (SELECT 1 FROM register_names r WHERE r.case_number = t.c AND r.folded = t.f)`,
-    [names.map((n) => n[0]), names.map((n) => n[1])],
+    [names.map((n) => n[0]), names.map((n) => n[1]), names.map((n) => n[2])],
   );
   await db.query('INSERT INTO register_name_keys (folded) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING', [
-    names.map((n) => n[1]),
+    names.map((n) => n[2]),
   ]);
 }
 

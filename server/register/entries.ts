@@ -140,8 +140,9 @@ export async function applyEntry(tx: Queryable, entry: EntryInput, now: Date, ch
   );
   if (rows.length === 0) return 'unchanged';
   await tx.query('DELETE FROM register_names WHERE case_number = $1', [entry.caseNumber]);
-  await tx.query('INSERT INTO register_names (case_number, folded) SELECT $1, unnest($2::text[])', [
+  await tx.query('INSERT INTO register_names (case_number, party_kind, folded) SELECT $1, $2, unnest($3::text[])', [
     entry.caseNumber,
+    entry.partyKind,
     foldedNames(entry),
   ]);
   await tx.query('INSERT INTO register_name_keys (folded) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [

@@ -4,17 +4,100 @@ import type { Queryable } from '../db/database.ts';
 import { ENTRY_COLUMNS, type EntryRow } from './entries.ts';
 
 /**
- * How many nearest distinct names the trigram index is asked for: their entries are ranked by the nearer
- * name, and a search keeps MAX_RESULTS of them, so more names would only be read to be dropped.
+ * How many nearest distinct names a search ranks: their entries are ranked by the nearer name, and a search
+ * keeps MAX_RESULTS of them, so more names would only be read to be dropped.
  */
 const NEAREST_NAMES = 20;
+
+/** The least trigram similarity of a name found: pg_trgm's own default for `%`, which the last step uses. */
+const MIN_SIMILARITY = 0.3;
+
+/**
+ * Each word of the query (two letters or more) and the register's nearest word to it by trigrams, so that a
+ * misspelt word still counts (docs/decisions/0043).
+ */
+const QUERY_WORDS = `
+  m AS (SELECT v.word, q.w AS typed
+          FROM (SELECT DISTINCT w FROM unnest(string_to_array($1, ' ')) AS w WHERE length(w) > 1) q
+          CROSS JOIN LATERAL (SELECT word FROM register_name_words WHERE word % q.w ORDER BY word <-> q.w LIMIT 1) v)`;
+
+/**
+ * Candidates ranked by the trigram distance of the whole name. Materialized, so that each candidate's
+ * distance is computed once.
+ */
+const nearest = (candidates: string) => `
+  c AS MATERIALIZED (SELECT folded, folded <-> $1 AS distance FROM (${candidates}) f)
+  SELECT folded, distance FROM c WHERE distance <= 1 - $3::float8 ORDER BY distance, folded LIMIT $2`;
+
+/**
+ * The names holding two of the query's words, each found through the GIN index on the names' words: a few
+ * hundred names for a common name, however large the register.
+ */
+const NAMES_BY_WORD_PAIRS = `WITH ${QUERY_WORDS},
+  pairs AS (SELECT DISTINCT ARRAY[a.word, b.word] AS pair FROM m a JOIN m b ON a.typed < b.typed AND a.word <> b.word),
+  ${nearest(`SELECT DISTINCT k.folded FROM pairs p
+               CROSS JOIN LATERAL (SELECT folded FROM register_name_keys WHERE words @> p.pair) k`)}`;
+
+/** The names holding any one of the query's words: more, for a rare name or a one-word query. */
+const NAMES_BY_ANY_WORD = `WITH ${QUERY_WORDS},
+  ${nearest('SELECT folded FROM register_name_keys WHERE words && (SELECT array_agg(word) FROM m)')}`;
+
+/** The nearest of every distinct name through the GiST trigram index, when no word of the query is known. */
+const NAMES_BY_TRIGRAMS = `
+  SELECT folded, folded <-> $1 AS distance FROM register_name_keys
+   WHERE folded % $1 AND folded <-> $1 <= 1 - $3::float8 ORDER BY folded <-> $1 LIMIT $2`;
+
+/** The name search's steps, in the order tried (docs/decisions/0043); exported for the bench's plan check. */
+export const NAME_STEPS = [NAMES_BY_WORD_PAIRS, NAMES_BY_ANY_WORD, NAMES_BY_TRIGRAMS] as const;
+
+/** The parameters of each of NAME_STEPS. */
+export const nameStepParams = (query: string) => [foldName(query), NEAREST_NAMES, MIN_SIMILARITY];
+
+/**
+ * The nearest names to a query, nearest first. The word pairs answer when they find NEAREST_NAMES names (a
+ * common name); else any word widens the candidates (a rare name: its words are rare too); the whole-register
+ * trigram index is asked only when no word of the query is near a word of the register.
+ */
+export async function nearestNames(db: Queryable, query: string): Promise<Array<{ folded: string; distance: number }>> {
+  let found: Array<{ folded: string; distance: number }> = [];
+  for (const step of NAME_STEPS) {
+    const { rows } = await db.query<{ folded: string; distance: number }>(step, nameStepParams(query));
+    if (rows.length > 0) found = rows;
+    if (found.length >= NEAREST_NAMES || (found.length > 0 && step !== NAMES_BY_WORD_PAIRS)) break;
+  }
+  return found;
+}
+
+/**
+ * The entries of the nearest names, ranked by the nearer name then case number. The names come sorted by
+ * distance, so the join stops once it has enough rows; a case found by its name and an alias comes twice,
+ * and keeps its better place.
+ */
+export const ENTRIES_OF_NAMES = `
+  SELECT n.case_number
+    FROM (SELECT folded, distance FROM unnest($1::text[], $2::float8[]) AS u(folded, distance)
+           ORDER BY distance LIMIT $5) k
+    JOIN register_names n ON n.folded = k.folded AND n.party_kind = ANY($3::text[])
+   ORDER BY k.distance, n.case_number
+   LIMIT $4`;
+
+export const entriesOfNamesParams = (
+  names: ReadonlyArray<{ folded: string; distance: number }>,
+  kinds: readonly string[],
+) => [
+  names.map((n) => n.folded),
+  names.map((n) => Number(n.distance)),
+  kinds,
+  REGISTER_LIMITS.MAX_RESULTS * 2,
+  NEAREST_NAMES,
+];
 
 /**
  * The ranked case numbers of a search, best first, at most MAX_RESULTS.
  * - By identification number: exact, newest filing first.
- * - By name: the names nearest the folded query by trigram similarity (pg_trgm's `%` and `<->` on a GiST
- *   index over the distinct names, docs/decisions/0043), so case, spacing, word order and a letter or two wrong do not matter;
- *   the nearer name ranks a case, ties by case number.
+ * - By name: the entries of the nearest names by trigram similarity (pg_trgm, nearestNames), so case,
+ *   spacing, word order and a letter or two wrong do not matter; the nearer name ranks a case, ties by case
+ *   number (ENTRIES_OF_NAMES).
  * PIS searches individuals only; BIS individuals and businesses.
  */
 export async function searchRegister(
@@ -33,18 +116,9 @@ export async function searchRegister(
     );
     return rows.map((r) => r.case_number);
   }
-  // Ordered by the names' distance as the index gives them, so the join stops once it has enough rows; a case
-  // found by its name and an alias comes twice, and keeps its better place.
-  const { rows } = await db.query<{ case_number: string }>(
-    `SELECT n.case_number
-       FROM (SELECT folded, folded <-> $1 AS distance FROM register_name_keys
-              WHERE folded % $1 ORDER BY folded <-> $1 LIMIT $3) k
-       JOIN register_names n ON n.folded = k.folded
-       JOIN register_entries e ON e.case_number = n.case_number AND e.party_kind = ANY($2::text[])
-      ORDER BY k.distance, n.case_number
-      LIMIT $4`,
-    [foldName(query), kinds, NEAREST_NAMES, REGISTER_LIMITS.MAX_RESULTS * 2],
-  );
+  const names = await nearestNames(db, query);
+  if (names.length === 0) return [];
+  const { rows } = await db.query<{ case_number: string }>(ENTRIES_OF_NAMES, entriesOfNamesParams(names, kinds));
   return [...new Set(rows.map((r) => r.case_number))].slice(0, REGISTER_LIMITS.MAX_RESULTS);
 }
 

@@ -150,6 +150,23 @@ describe('search by name', () => {
     expect(answer<SearchAnswer>(alias).results[0]!.caseNumber).toBe(DEMO_BANKRUPT.caseNumber);
   });
 
+  it('finds a name of words new to the register by two misspelt words, by one word, and written as one', async () => {
+    await importRegisterCsv(
+      db,
+      csv([row({ case_number: 'BS 000778 2024', id_number: 'S0000011F', name: 'ZARQUON VELTHAM', aliases: '' })]),
+      clock.now(),
+    );
+    // The import adds the name's words to the words the search matches a query's words against
+    // (docs/decisions/0043), so the misspelt pair finds the name through the word index.
+    const words = await db.query("SELECT word FROM register_name_words WHERE word IN ('ZARQUON', 'VELTHAM')");
+    expect(words.rowCount).toBe(2);
+    for (const query of ['zarquonn veltam', 'veltham', 'zarquonveltham']) {
+      const res = await search(demo, { query });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(answer<SearchAnswer>(res).results[0]?.caseNumber, query).toBe('BS 000778 2024');
+    }
+  });
+
   it('pages the ranked results without searching again, and caps them', async () => {
     const res = await search(demo, { query: 'tan ah kok' });
     const first = answer<SearchAnswer>(res);
