@@ -4,9 +4,11 @@
  * (bench/out/web: `npm run bench:build` first). Signs in as ptib.demo, opens the e-service whose form has
  * the most questions (server/db/forms/definitions.ts; every one of them when several tie), and on each of
  * its question pages answers Yes where a Yes reveals more questions, then types into every text input and
- * text area, key by key. The figure is the slowest typing interaction: the longest duration of the Event
- * Timing entries (PerformanceObserver 'event', durationThreshold 16) of the keys typed, from the key to
- * the next paint after its handlers. Target ≤ 100 ms. A benchmark, not a test: run it on a quiet machine.
+ * text area, key by key. The figure is the slowest typing interaction: the longest event-handling time of
+ * the keys typed (Event Timing entries, PerformanceObserver 'event', durationThreshold 16: from the key's
+ * timestamp to the end of its handlers). Target ≤ 100 ms. Event Timing's duration (to the next frame
+ * presented) is listed but is not the figure: headless Chromium presents no frame while keys keep coming
+ * (bench/lib/typing.ts handlingMs). A benchmark, not a test: run it on a quiet machine.
  *
  * Run: npm run bench:typing -- [--app=CODE] [--key-delay=100] [--runs=1]
  *   --app: one e-service instead of the longest; --key-delay: ms between keys (a fast typist: 100 ms);
@@ -22,6 +24,7 @@ import { MOBILE_VIEWPORT, throttleLikeAPhone } from './lib/mobile.ts';
 import { args, newResult, report, round } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
 import {
+  handlingMs,
   longestForms,
   slowestTyping,
   textFor,
@@ -115,17 +118,20 @@ async function typeIntoForm(baseURL: string, code: string, keyDelay: number): Pr
         },
         `#${ROUTES.generic}?app=${code}${i === 0 ? '' : `&page=${formPage.id}`}`,
       );
-      const first = questionPages[0]!.heading;
-      await page.waitForFunction(
-        ({ want, first }) => {
-          const text = document.querySelector('main h1')?.textContent?.trim();
-          return text === want || text === first;
-        },
-        { want: formPage.heading, first },
-        { timeout: 120_000 },
-      );
-      // A page whose every section is hidden by earlier answers is not shown: the form opens its first.
-      if ((await h1.textContent())?.trim() !== formPage.heading) continue;
+      // A page whose every section is hidden by earlier answers is not shown (the form shows its first):
+      // it is skipped once its heading has not come in a generous while.
+      const shown = await page
+        .waitForFunction((want) => document.querySelector('main h1')?.textContent?.trim() === want, formPage.heading, {
+          timeout: 30_000,
+        })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!shown) {
+        console.log(`${code}: page ${formPage.id} (${formPage.heading}) not shown: ${await h1.textContent()}`);
+        continue;
+      }
       pagesTyped += 1;
 
       // Yes wherever it reveals more questions (a mobile number for SMS), so those are typed into too.
@@ -177,10 +183,16 @@ if (import.meta.main) {
       for (const code of codes) {
         const run = await typeIntoForm(server.url, code, keyDelay);
         all.push(run);
+        if (a.has('verbose'))
+          for (const e of typingEntriesOver(run.entries, run.windows, 50))
+            console.log(
+              `  ${e.name} handled in ${round(handlingMs(e))} ms (duration ${e.duration} ms) at ${Math.round(e.startTime)} on ${e.target}: waited ` +
+                `${round(e.processingStart - e.startTime)} ms, handlers ${round(e.processingEnd - e.processingStart)} ms`,
+            );
         const worst = slowestTyping(run.entries, run.windows);
         console.log(
           `${code} run ${r + 1}: ${run.windows.length} inputs on ${run.pagesTyped} pages, ` +
-            `${run.windows.reduce((n, w) => n + w.keys, 0)} keys; slowest ${worst ? `${worst.entry.duration} ms (${worst.entry.name} in ${worst.window.input})` : 'under 16 ms'}`,
+            `${run.windows.reduce((n, w) => n + w.keys, 0)} keys; slowest ${worst ? `${round(handlingMs(worst.entry))} ms (${worst.entry.name} in ${worst.window.input})` : 'none'}`,
         );
       }
   } finally {
@@ -193,23 +205,33 @@ if (import.meta.main) {
     const entries = runsOf.flatMap((r) => r.entries);
     const windows = runsOf.flatMap((r) => r.windows);
     const worst = slowestTyping(entries, windows);
-    const ms = worst?.entry.duration ?? 0;
+    const ms = worst ? round(handlingMs(worst.entry)) : 0;
     const keys = windows.reduce((n, w) => n + w.keys, 0);
     result.figures.push({
-      name: `${code}: slowest typing interaction (Event Timing duration)`,
-      value: worst ? ms : '< 16',
+      name: `${code}: slowest key handled (Event Timing processingEnd − startTime)`,
+      value: worst ? ms : 'no entry',
       unit: 'ms',
       target: `≤ ${TARGET_MS} ms`,
       pass: ms <= TARGET_MS,
+    });
+    // Context, not the figure: to the next frame presented, which headless Chromium sometimes withholds
+    // while keys keep coming (then a key's duration runs to the end of its input's typing).
+    const typed = typingEntriesOver(entries, windows, 0);
+    const longest = typed.reduce((n, e) => Math.max(n, e.duration), 0);
+    result.figures.push({
+      name: `${code}: longest Event Timing duration while typing (to the next frame)`,
+      value: typed.length > 0 ? longest : 'no entry',
+      unit: 'ms',
     });
     const over50 = typingEntriesOver(entries, windows, 50).length;
     lines.push(
       `${code}: ${windows.length / runs} text inputs on ${runsOf[0]?.pagesTyped ?? 0} question pages, ${keys} keys over ${runs} run(s); ` +
         `events of 16 ms or more while typing: ${typingEntriesOver(entries, windows, 16).length}, of 50 ms or more: ${over50}` +
         (worst
-          ? `; the slowest: ${worst.entry.name} on ${worst.entry.target || worst.window.input}, ${ms} ms ` +
+          ? `; the slowest: ${worst.entry.name} on ${worst.entry.target || worst.window.input}, handled in ${ms} ms ` +
             `(waiting ${round(worst.entry.processingStart - worst.entry.startTime)} ms, handlers ` +
-            `${round(worst.entry.processingEnd - worst.entry.processingStart)} ms, then to the paint)`
+            `${round(worst.entry.processingEnd - worst.entry.processingStart)} ms); its Event Timing duration ` +
+            `${worst.entry.duration} ms, to the next frame presented`
           : ''),
     );
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../contract/forms/types.ts';
 import { FORM_DEFINITIONS } from '../server/db/forms/definitions.ts';
 import {
+  handlingMs,
   longestForms,
   questionCount,
   slowestTyping,
@@ -60,12 +61,13 @@ describe('the typing bench: which form', () => {
 });
 
 describe('the typing bench: the slowest interaction', () => {
-  const entry = (name: string, startTime: number, duration: number): EventEntry => ({
+  // An entry handled in `handling` ms whose Event Timing duration, to the next frame, is `duration`.
+  const entry = (name: string, startTime: number, handling: number, duration = 400): EventEntry => ({
     name,
     startTime,
     duration,
     processingStart: startTime + 2,
-    processingEnd: startTime + 10,
+    processingEnd: startTime + handling,
     interactionId: 1,
     target: 'input#f-name[name=name]',
   });
@@ -74,16 +76,16 @@ describe('the typing bench: the slowest interaction', () => {
     { form: 'X', input: 'one/email', start: 300, end: 400, keys: 5 },
   ];
 
-  it('takes the longest event inside a typing window, and leaves out the clicks between them', () => {
-    const entries = [entry('keydown', 150, 40), entry('click', 250, 300), entry('input', 390, 72)];
+  it('takes the event handled slowest inside a typing window, and leaves out the clicks between them', () => {
+    const entries = [entry('keydown', 150, 40, 3000), entry('click', 250, 300), entry('input', 390, 72, 24)];
     const worst = slowestTyping(entries, windows)!;
     expect(worst.entry.name).toBe('input');
-    expect(worst.entry.duration).toBe(72);
+    expect(handlingMs(worst.entry)).toBe(72);
     expect(worst.window.input).toBe('one/email');
     expect(typingEntriesOver(entries, windows, 50)).toHaveLength(1);
   });
 
-  it('says so when no key took 16 ms', () => {
+  it('says so when no key has an entry', () => {
     expect(slowestTyping([entry('click', 250, 300)], windows)).toBeNull();
   });
 });
