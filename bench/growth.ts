@@ -5,7 +5,7 @@
  * rounds' ratios. Then every statement those calls run is explained (auto_explain, with ANALYZE) on the grown
  * database, and any sequential scan of a growing table is flagged.
  * Run: npm run bench:growth -- [--duration=10] [--connections=50] [--rounds=3] [--accounts=100000]
- *   [--cases=1000000]
+ *   [--cases=1000000] [--only=officer]   (--only: the calls whose name contains it; comma-separated)
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -116,6 +116,21 @@ function calls(duration: number, connections: number): Call[] {
   ];
 }
 
+/**
+ * The calls whose name contains `only` (case-insensitive; any of several, comma-separated), e.g. `officer`
+ * for the back office's queues alone: a full run takes minutes per call on a shared machine.
+ */
+export function selectCalls<C extends { name: string }>(list: C[], only: string | undefined): C[] {
+  if (!only) return list;
+  const wanted = only
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+  const chosen = list.filter((c) => wanted.some((w) => c.name.toLowerCase().includes(w)));
+  if (chosen.length === 0) throw new Error(`--only=${only} names none of: ${list.map((c) => c.name).join(', ')}`);
+  return chosen;
+}
+
 /** Plans auto_explain wrote to the cluster log after `offset` (in bytes), one string per statement. */
 export function plansSince(logFile: string, offset: number): string[] {
   return plansIn(readFileSync(logFile).subarray(offset).toString('utf8'));
@@ -168,10 +183,12 @@ if (import.meta.main) {
   const accounts = Number(a.get('accounts') ?? GROWTH.accounts);
   const cases = Number(a.get('cases') ?? GROWTH.cases);
   const rounds = Number(a.get('rounds') ?? DEFAULT_ROUNDS);
+  const only = a.get('only');
+  const list = selectCalls(calls(duration, connections), only);
   const result = newResult(
     'growth',
-    `Growth: ${accounts.toLocaleString('en')} accounts, ${cases.toLocaleString('en')} cases (PostgreSQL)`,
-    `npm run bench:build && npm run bench:growth -- --duration=${duration} --connections=${connections} --rounds=${rounds} --accounts=${accounts} --cases=${cases}`,
+    `Growth: ${accounts.toLocaleString('en')} accounts, ${cases.toLocaleString('en')} cases (PostgreSQL)${only ? `, calls matching ${only}` : ''}`,
+    `npm run bench:build && npm run bench:growth -- --duration=${duration} --connections=${connections} --rounds=${rounds} --accounts=${accounts} --cases=${cases}${only ? ` --only=${only}` : ''}`,
   );
   const cluster = await startCluster();
   // pg_ctl runs PostgreSQL as a daemon: a bench killed or interrupted stops it and removes its files.
@@ -198,7 +215,6 @@ if (import.meta.main) {
       await db.close();
     }
 
-    const list = calls(duration, connections);
     lines.push(
       `load generator: ${describeGenerator()}; ${connections} connections, each load after ${WARMUP_SECONDS} s of the same load not counted`,
       `${rounds} round(s); in each, every call on the empty database and on the grown one back to back (which goes first alternates)`,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { growthFigure, growthRatio, plansIn, plansSince, seqScansIn } from './growth.ts';
+import { growthFigure, growthRatio, plansIn, plansSince, selectCalls, seqScansIn } from './growth.ts';
 
 // PostgreSQL 15's log as the growth bench's cluster writes it (auto_explain with log_analyze and
 // log_buffers), taken from a real run; the second statement reads one table whole.
@@ -76,5 +76,29 @@ describe('the growth bench', () => {
     expect(refused).toMatchObject({ value: 1.1, pass: false });
     expect(refused.name).toContain('80700 errors or non-2xx answers');
     expect(growthFigure('case list (PRD)', { empty: [10], grown: [16] }, 0).pass).toBe(false);
+  });
+});
+
+describe('the growth bench: choosing calls', () => {
+  const list = [
+    { name: 'refreshJWT' },
+    { name: 'officer queue: new, oldest first' },
+    { name: 'officer queue: decided, page 3' },
+  ];
+
+  it('runs every call unless told otherwise, and only those whose name matches when told', () => {
+    expect(selectCalls(list, undefined)).toBe(list);
+    expect(selectCalls(list, 'Officer').map((c) => c.name)).toEqual([
+      'officer queue: new, oldest first',
+      'officer queue: decided, page 3',
+    ]);
+    expect(selectCalls(list, 'refresh, decided').map((c) => c.name)).toEqual([
+      'refreshJWT',
+      'officer queue: decided, page 3',
+    ]);
+  });
+
+  it('refuses a choice that matches nothing, rather than measure nothing', () => {
+    expect(() => selectCalls(list, 'payments')).toThrow(/names none of: refreshJWT/);
   });
 });

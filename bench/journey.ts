@@ -13,13 +13,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
 import { describeMachine } from './lib/machine.ts';
+import { MOBILE_VIEWPORT, throttleLikeAPhone } from './lib/mobile.ts';
 import { ROOT } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
-
-const RTT_MS = 150;
-const DOWN_BYTES_PER_S = (1.6 * 1024 * 1024) / 8;
-const UP_BYTES_PER_S = (750 * 1024) / 8;
-const CPU_SLOWDOWN = 4;
 
 interface Run {
   loginReadyMs: number;
@@ -32,17 +28,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function once(baseURL: string): Promise<Run> {
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: [...CHROMIUM_ARGS] });
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, isMobile: true });
+    const context = await browser.newContext({ baseURL, viewport: MOBILE_VIEWPORT, isMobile: true });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: RTT_MS,
-      downloadThroughput: DOWN_BYTES_PER_S,
-      uploadThroughput: UP_BYTES_PER_S,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const cdp = await throttleLikeAPhone(context, page);
     let jsBytes = 0;
     const js = new Map<string, true>();
     cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string } }) => {

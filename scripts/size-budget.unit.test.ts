@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET, kb, loginScreenKey, overBudget, routeScreens, staticFiles, type Manifest } from './size-budget.ts';
+import {
+  BUDGET,
+  SCREEN_CHUNK_TARGET_BYTES,
+  kb,
+  loginScreenKey,
+  overBudget,
+  routeLabel,
+  routeScreens,
+  screenChunkLines,
+  screenChunks,
+  staticFiles,
+  type Manifest,
+} from './size-budget.ts';
 
 const ROUTES_SOURCE = `
 import HomePage from '../features/home/HomePage.tsx';
@@ -91,5 +103,67 @@ describe('size budget: what fails the run', () => {
     expect(over).toHaveLength(3);
     expect(over[0]).toMatch(/^home JS/);
     expect(over[2]).toMatch(/^CSS/);
+  });
+});
+
+describe('size report: each lazily loaded screen chunk', () => {
+  const routesSource = `const officer = () => import('../features/officer/screens.tsx');
+${ROUTES_SOURCE}
+export const more = [
+  { path: OFFICER_HOME, title: 'Case queues', load: () => officer().then((m) => ({ default: m.QueuesScreen })) },
+];
+`;
+  const withDashboard: Manifest = {
+    ...manifest,
+    'src/features/dashboard/DashboardScreen.tsx': {
+      file: 'assets/DashboardScreen-f.js',
+      isDynamicEntry: true,
+      imports: ['_zod-c.js', '_shared-b.js', 'index.html'],
+    },
+    'src/features/officer/screens.tsx': { file: 'assets/screens-g.js', isDynamicEntry: true, imports: ['index.html'] },
+  };
+  const sizes: Record<string, number> = {
+    'assets/SignInScreen-d.js': 1_800,
+    'assets/zod-c.js': 12_000,
+    'assets/DashboardScreen-f.js': SCREEN_CHUNK_TARGET_BYTES + 100,
+    'assets/screens-g.js': SCREEN_CHUNK_TARGET_BYTES,
+  };
+  const sizeOf = (f: string) => sizes[f] ?? 0;
+  const paths = { login: '/login', dashboard: '/dashboard' };
+
+  it('finds routes whose path is a constant of their own, such as the back office’s', () => {
+    expect(routeScreens(routesSource).at(-1)).toEqual({
+      route: 'OFFICER_HOME',
+      module: 'src/features/officer/screens.tsx',
+    });
+  });
+
+  it('counts the screen’s own chunk, and apart from it the chunks it shares that the entry does not load', () => {
+    const rows = screenChunks(withDashboard, routeScreens(routesSource), sizeOf);
+    expect(rows.map((r) => [r.route, r.file, r.bytes, r.shared, r.sharedBytes])).toEqual([
+      ['ROUTES.login', 'assets/SignInScreen-d.js', 1_800, ['assets/zod-c.js'], 12_000],
+      ['ROUTES.dashboard', 'assets/DashboardScreen-f.js', SCREEN_CHUNK_TARGET_BYTES + 100, ['assets/zod-c.js'], 12_000],
+      ['OFFICER_HOME', 'assets/screens-g.js', SCREEN_CHUNK_TARGET_BYTES, [], 0],
+    ]);
+  });
+
+  it('reports a screen bundled into the entry as adding nothing, and flags it', () => {
+    const bundled: Manifest = {
+      ...withDashboard,
+      'index.html': { ...withDashboard['index.html']!, imports: ['_shared-b.js', 'src/features/officer/screens.tsx'] },
+    };
+    const officer = screenChunks(bundled, routeScreens(routesSource), sizeOf).at(-1)!;
+    expect(officer).toMatchObject({ inEntry: true, bytes: 0 });
+  });
+
+  it('prints one line per route against 20 kB, naming the route as the address bar shows it, and fails nothing', () => {
+    expect(SCREEN_CHUNK_TARGET_BYTES).toBe(20_000);
+    const lines = screenChunkLines(screenChunks(withDashboard, routeScreens(routesSource), sizeOf), paths);
+    expect(lines).toEqual([
+      '  #/login: assets/SignInScreen-d.js 1.8 kB (within 20.0 kB); with 1 shared chunk(s) 12.0 kB more',
+      '  #/dashboard: assets/DashboardScreen-f.js 20.1 kB (OVER 20.0 kB); with 1 shared chunk(s) 12.0 kB more',
+      '  OFFICER_HOME: assets/screens-g.js 20.0 kB (within 20.0 kB)',
+    ]);
+    expect(routeLabel("'*'", paths)).toBe("'*'");
   });
 });
