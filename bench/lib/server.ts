@@ -75,9 +75,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       PAYNOW_UEN: '201403121W',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: '1',
-      // Production refuses to start without the agency's UEN for PayNow bills (docs/decisions/0045); benches
-      // pay no bill, so any valid UEN does.
-      PAYNOW_UEN: '201403121W',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
       ...env,
