@@ -17,7 +17,10 @@ export interface FakeSmsGateway {
   received: GatewayRequest[];
   /** The status of the next answers (e.g. 500 to play a failing gateway). */
   status: number;
-  /** The six-digit code of the latest message. */
+  /**
+   * The code of the latest one-time-password message. Notifications go through the same gateway from the
+   * outbox's worker at any moment, so the latest message is not always the code.
+   */
   lastCode(): string;
   close(): Promise<void>;
 }
@@ -47,10 +50,12 @@ export async function startFakeSmsGateway(path = '/sms/send'): Promise<FakeSmsGa
     url: `http://127.0.0.1:${port}${path}`,
     received,
     lastCode() {
-      const last = received.at(-1)?.body as { message?: string } | undefined;
-      const code = /\b(\d{6})\b/.exec(last?.message ?? '')?.[1];
-      if (!code) throw new Error('the gateway has received no code');
-      return code;
+      for (const request of [...received].reverse()) {
+        const message = (request.body as { message?: string } | undefined)?.message ?? '';
+        const code = /one-time password is (\d{6})\b/.exec(message)?.[1];
+        if (code) return code;
+      }
+      throw new Error('the gateway has received no code');
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
