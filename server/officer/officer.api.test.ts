@@ -420,6 +420,11 @@ describe('documents', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF)).toBe(true);
+    const audited = await db.query<{ login_name: string }>(
+      `SELECT login_name FROM audit_events WHERE event = 'officer_document_download' AND detail->>'documentId' = $1`,
+      [documentId],
+    );
+    expect(audited.rows).toEqual([{ login_name: 'officer.demo' }]);
     accessDenied(await applicant.get(url), OFFICER_MESSAGES.notOfficer);
     const elsewhere = await officer.get(fillPath(OFFICER_PATHS.document, { id: '999999', documentId }));
     expect(elsewhere.statusCode).toBe(404);

@@ -16,6 +16,7 @@ import {
   queueQuerySchema,
 } from '../../contract/officer.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+import { audit } from '../auth/audit.ts';
 import { requireOfficer } from '../auth/officer.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { StaleCaseError, act, bulkAct, type OfficerActor } from '../officer/actions.ts';
@@ -152,6 +153,16 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
       );
       const found = rows[0];
       if (!found) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.documentNotFound);
+      // An applicant's file read by an officer: in the audit trail like every back-office action.
+      const o = request.officer!;
+      await audit(app.db, {
+        event: 'officer_document_download',
+        at: app.now(),
+        accountId: o.accountId,
+        loginName: o.loginName,
+        clientAddress: request.ip,
+        detail: { caseId: request.params.id, documentId: request.params.documentId },
+      });
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Type', found.media_type)
