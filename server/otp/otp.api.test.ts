@@ -465,7 +465,9 @@ describe('storage', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
     );
     expect(tables.length).toBeGreaterThan(10);
-    for (const { table_name } of tables) {
+    // The demo insolvency register holds thousands of generated identity and case numbers: any six digits
+    // appear in it by chance, and no code could be written there.
+    for (const { table_name } of tables.filter((t) => !t.table_name.startsWith('register_'))) {
       const { rows } = await db.query(`SELECT * FROM "${table_name}"`);
       expect(JSON.stringify(rows), `table ${table_name}`).not.toContain(code);
     }
