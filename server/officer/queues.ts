@@ -59,6 +59,7 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
   const params: unknown[] = [];
   const add = (v: unknown) => `$${params.push(v)}`;
   const where = ['c.deleted_at IS NULL', queueCondition(q.queue, officer, add)];
+  const unfiltered = where.length;
   if (q.appCode) where.push(`c.app_code = ${add(q.appCode)}`);
   if (q.status) where.push(`c.status = ${add(q.status)}`);
   if (q.minAgeDays !== undefined)
@@ -98,10 +99,6 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
     );
     const capped = (where: string, cap: string) =>
       `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${where} LIMIT ${cap}) AS capped)`;
-    const total = await tx.query<{ n: number }>(`SELECT ${capped(filtered, `$${params.length + 1}::int`)} AS n`, [
-      ...params,
-      QUEUE_COUNT_CAP,
-    ]);
     const countParams: unknown[] = [];
     const addCount = (v: unknown) => `$${countParams.push(v)}`;
     const countSql = OFFICER_QUEUES.map(
@@ -109,6 +106,16 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
         `${capped(`c.deleted_at IS NULL AND ${queueCondition(queue, officer, addCount)}`, `${addCount(QUEUE_COUNT_CAP)}::int`)} AS "${queue}"`,
     ).join(', ');
     const counts = await tx.query<Record<OfficerQueue, number>>(`SELECT ${countSql}`, countParams);
+    // Unfiltered, the page's total is its queue's count: counted once, not twice.
+    const total =
+      where.length === unfiltered
+        ? counts.rows[0]![q.queue]
+        : (
+            await tx.query<{ n: number }>(`SELECT ${capped(filtered, `$${params.length + 1}::int`)} AS n`, [
+              ...params,
+              QUEUE_COUNT_CAP,
+            ])
+          ).rows[0]!.n;
     return {
       counts: counts.rows[0]!,
       items: items.rows.map((row) => {
@@ -132,7 +139,7 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
           updatedAt: new Date(row.updated_at).toISOString(),
         };
       }),
-      total: total.rows[0]!.n,
+      total,
       page: q.page,
       pageSize: q.pageSize,
     };
