@@ -12,14 +12,40 @@ const NEAREST_NAMES = 20;
 /** The least trigram similarity of a name found: pg_trgm's own default for `%`, which the last step uses. */
 const MIN_SIMILARITY = 0.3;
 
+/** How many register words one typed word may stand for, by each of NEAR_WORDS' two means. */
+const NEAR_WORDS_EACH = 3;
+
 /**
- * Each word of the query (two letters or more) and the register's nearest word to it by trigrams, so that a
- * misspelt word still counts (docs/decisions/0043).
+ * Each typed word, in the order typed, with the register words it may stand for (docs/decisions/0055): the
+ * nearest by trigrams (similarity at least MIN_SIMILARITY, pg_trgm's `%`: `bengg` is BENG, `huat` also HUA),
+ * and the nearest of those holding its letters in order, the first letter first (a letter dropped, an initial:
+ * `bng` is BENG, `n` is NG). Folded names hold only letters, digits and spaces, so the pattern needs no escape.
  */
-const QUERY_WORDS = `
-  m AS (SELECT v.word, q.w AS typed
-          FROM (SELECT DISTINCT w FROM unnest(string_to_array($1, ' ')) AS w WHERE length(w) > 1) q
-          CROSS JOIN LATERAL (SELECT word FROM register_name_words WHERE word % q.w ORDER BY word <-> q.w LIMIT 1) v)`;
+const NEAR_WORDS = `
+  SELECT ARRAY(SELECT word FROM register_name_words WHERE word % q.w ORDER BY word <-> q.w, word LIMIT $2) AS similar,
+         ARRAY(SELECT word FROM register_name_words WHERE word LIKE regexp_replace(q.w, '(.)', '\\1%', 'g')
+                ORDER BY word <-> q.w, word LIMIT $2) AS lettered
+    FROM unnest(string_to_array($1, ' ')) WITH ORDINALITY AS q(w, i) ORDER BY q.i`;
+
+/**
+ * The tokens (migration 162) that stand for each typed word: its near words, the nearest first. A typed word
+ * whose nearest word an earlier one already took stands for that word's next occurrence (`hwee hweee toh`:
+ * HWEE, then HWEE*2), so a repeated word is held to a name holding it twice. A word near no register word
+ * stands for nothing, and the other words search without it.
+ */
+export function wordSlots(rows: ReadonlyArray<{ similar: string[]; lettered: string[] }>): string[][] {
+  const taken = new Map<string, number>();
+  const slots: string[][] = [];
+  for (const { similar, lettered } of rows) {
+    const near = [...new Set([...similar, ...lettered])];
+    if (near.length === 0) continue;
+    const nearest = near[0]!;
+    const times = (taken.get(nearest) ?? 0) + 1;
+    taken.set(nearest, times);
+    slots.push(times === 1 ? near : [`${nearest}*${times}`, ...near.slice(1)]);
+  }
+  return slots;
+}
 
 /**
  * Candidates ranked by the trigram distance of the whole name. Materialized, so that each candidate's
@@ -30,35 +56,76 @@ const nearest = (candidates: string) => `
   SELECT folded, distance FROM c WHERE distance <= 1 - $3::float8 ORDER BY distance, folded LIMIT $2`;
 
 /**
- * The names holding two of the query's words, each found through the GIN index on the names' words: a few
- * hundred names for a common name, however large the register.
+ * The names holding a token of every slot (wordSlots), through the GIN index on the names' tokens: the
+ * bitmaps of a few words ANDed, a few dozen names for a common name, however large the register. Its
+ * parameters: nameStepParams, then one text[] per slot.
  */
+export const namesHoldingEveryWord = (slots: number) =>
+  `WITH ${nearest(
+    `SELECT folded FROM register_name_keys WHERE ${Array.from(
+      { length: slots },
+      (_, i) => `register_name_tokens(folded) && $${i + 4}::text[]`,
+    ).join(' AND ')}`,
+  )}`;
+
+/**
+ * When no name holds every typed word: each word of the query (two letters or more) and the register's
+ * nearest word to it by trigrams (docs/decisions/0043).
+ */
+const QUERY_WORDS = `
+  m AS (SELECT v.word, q.w AS typed
+          FROM (SELECT DISTINCT w FROM unnest(string_to_array($1, ' ')) AS w WHERE length(w) > 1) q
+          CROSS JOIN LATERAL (SELECT word FROM register_name_words WHERE word % q.w ORDER BY word <-> q.w LIMIT 1) v)`;
+
+/** The names holding two of the query's words: a few hundred names for a common name. */
 const NAMES_BY_WORD_PAIRS = `WITH ${QUERY_WORDS},
   pairs AS (SELECT DISTINCT ARRAY[a.word, b.word] AS pair FROM m a JOIN m b ON a.typed < b.typed AND a.word <> b.word),
   ${nearest(`SELECT DISTINCT k.folded FROM pairs p
-               CROSS JOIN LATERAL (SELECT folded FROM register_name_keys WHERE words @> p.pair) k`)}`;
+               CROSS JOIN LATERAL (SELECT folded FROM register_name_keys WHERE register_name_tokens(folded) @> p.pair) k`)}`;
 
 /** The names holding any one of the query's words: more, for a rare name or a one-word query. */
 const NAMES_BY_ANY_WORD = `WITH ${QUERY_WORDS},
-  ${nearest('SELECT folded FROM register_name_keys WHERE words && (SELECT array_agg(word) FROM m)')}`;
+  ${nearest('SELECT folded FROM register_name_keys WHERE register_name_tokens(folded) && (SELECT array_agg(word) FROM m)')}`;
 
 /** The nearest of every distinct name through the GiST trigram index, when no word of the query is known. */
 const NAMES_BY_TRIGRAMS = `
   SELECT folded, folded <-> $1 AS distance FROM register_name_keys
    WHERE folded % $1 AND folded <-> $1 <= 1 - $3::float8 ORDER BY folded <-> $1 LIMIT $2`;
 
-/** The name search's steps, in the order tried (docs/decisions/0043); exported for the bench's plan check. */
+/**
+ * The name search's steps after every word (namesHoldingEveryWord), in the order tried (docs/decisions/0043);
+ * exported for the bench's plan check.
+ */
 export const NAME_STEPS = [NAMES_BY_WORD_PAIRS, NAMES_BY_ANY_WORD, NAMES_BY_TRIGRAMS] as const;
 
 /** The parameters of each of NAME_STEPS. */
 export const nameStepParams = (query: string) => [foldName(query), NEAREST_NAMES, MIN_SIMILARITY];
 
+/** The slots of a query's words (wordSlots), for namesHoldingEveryWord. */
+export async function querySlots(db: Queryable, query: string): Promise<string[][]> {
+  const { rows } = await db.query<{ similar: string[]; lettered: string[] }>(NEAR_WORDS, [
+    foldName(query),
+    NEAR_WORDS_EACH,
+  ]);
+  return wordSlots(rows);
+}
+
 /**
- * The nearest names to a query, nearest first. The word pairs answer when they find NEAREST_NAMES names (a
+ * The nearest names to a query, nearest first (docs/decisions/0055). The names holding every typed word (each
+ * as one of its near words) answer when there are any: the name searched for, spelt a little differently, in
+ * any order. Else, as before, the names holding two of the words when they are NEAREST_NAMES or more (a
  * common name); else any word widens the candidates (a rare name: its words are rare too); the whole-register
  * trigram index is asked only when no word of the query is near a word of the register.
  */
 export async function nearestNames(db: Queryable, query: string): Promise<Array<{ folded: string; distance: number }>> {
+  const slots = await querySlots(db, query);
+  if (slots.length > 0) {
+    const { rows } = await db.query<{ folded: string; distance: number }>(namesHoldingEveryWord(slots.length), [
+      ...nameStepParams(query),
+      ...slots,
+    ]);
+    if (rows.length > 0) return rows;
+  }
   let found: Array<{ folded: string; distance: number }> = [];
   for (const step of NAME_STEPS) {
     const { rows } = await db.query<{ folded: string; distance: number }>(step, nameStepParams(query));
