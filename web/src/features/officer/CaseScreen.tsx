@@ -13,7 +13,9 @@ import {
   type OfficerList,
 } from '../../../../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers, ErrorSummary } from '../../app/parts.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
@@ -22,9 +24,7 @@ import { officerApi } from './api.ts';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { describeValue } from './format.ts';
 import { OfficerHeader } from './OfficerHeader.tsx';
-import { failureMessage } from './outcomes.ts';
-
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: OfficerCase };
+import { failureMessage, shownLoad } from './outcomes.ts';
 /** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
 type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
 
@@ -37,36 +37,20 @@ type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
 export function CaseScreen({ location }: ScreenProps) {
   const id = location.query.get('id') ?? '';
   const signal = useAbortSignal();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const loaded = shownLoad(useLoad(id, (s) => officerApi.case(id, s)).state);
+  /** The case as the last action here answered it (or as someone else left it), over the one loaded. */
+  const [answered, setAnswered] = useState<{ id: string; value: OfficerCase } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [errors, setErrors] = useState<ActionErrors>({});
   const [attempt, setAttempt] = useState(0);
   /** Bumped after each action taken, so the action forms start empty again. */
   const [formKey, setFormKey] = useState(0);
-  const [officers, setOfficers] = useState<OfficerList['officers'] | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    let stale = false;
-    void officerApi.case(id, signal).then((outcome) => {
-      if (stale) return;
-      if (outcome.ok) setLoaded({ state: 'ready', value: outcome.value });
-      else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
-        setLoaded({ state: 'failed', message: failureMessage(outcome) });
-    });
-    return () => {
-      stale = true;
-    };
-  }, [id, signal]);
-
-  const c = loaded.state === 'ready' ? loaded.value : null;
+  const c = answered?.id === id ? answered.value : loaded.state.kind === 'ready' ? loaded.state.value : null;
   const canAssign = c?.allowedActions.includes('assign') ?? false;
-  useEffect(() => {
-    if (!canAssign || officers) return;
-    void officerApi.officers(signal).then((o) => {
-      if (o.ok) setOfficers(o.value);
-    });
-  }, [canAssign, officers, signal]);
+  const { state: officerList } = useLoad(canAssign ? 'officers' : null, (s) => officerApi.officers(s));
+  const officers = officerList.kind === 'ready' && officerList.value.ok ? officerList.value.value : null;
 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
@@ -82,7 +66,7 @@ export function CaseScreen({ location }: ScreenProps) {
     const request = { ...input, version: c.version } as OfficerActionRequest;
     const outcome = await officerApi.act(c.id, request, signal);
     if (outcome.ok) {
-      setLoaded({ state: 'ready', value: outcome.value });
+      setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
       setFormKey((k) => k + 1);
       return;
@@ -90,7 +74,7 @@ export function CaseScreen({ location }: ScreenProps) {
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
     if (outcome.kind === 'stale') {
       // The case as it is now: the officer decides again on what is really there.
-      setLoaded({ state: 'ready', value: outcome.current });
+      setAnswered({ id, value: outcome.current });
       setFormKey((k) => k + 1);
     }
     setNotice({ kind: outcome.kind === 'stale' ? 'stale' : 'refused', message: failureMessage(outcome) });
@@ -116,13 +100,7 @@ export function CaseScreen({ location }: ScreenProps) {
         <h1 id="page-heading" tabIndex={-1}>
           Case
         </h1>
-        {loaded.state === 'failed' ? (
-          <p role="alert" className="notice notice-error">
-            {loaded.message}
-          </p>
-        ) : (
-          <p role="status">Loading the case…</p>
-        )}
+        <LoadStatus state={loaded.state} loading="Loading the case…" failed={loaded.failed} />
       </section>
     );
 
