@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
 import { formatFileSize } from '../../../../contract/forms/index.ts';
 import {
@@ -21,6 +21,7 @@ import { CheckAnswers, ErrorSummary } from '../../app/parts.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
+import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { describeValue } from './format.ts';
 import { OfficerHeader } from './OfficerHeader.tsx';
@@ -277,14 +278,11 @@ export function CaseScreen({ location }: ScreenProps) {
           </ul>
         )}
         {allowed('addNote') && (
-          <TextForm
+          <ActionForm
             key={`note-${formKey}`}
-            action="addNote"
-            id="note-text"
-            label={TEXT.noteLabel}
-            max={NOTE_MAX}
+            description={NOTE_FORM}
             errors={errors}
-            onSend={(text) => void act({ action: 'addNote', text })}
+            onAct={(input) => void act(input)}
           />
         )}
       </section>
@@ -301,53 +299,69 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** A textarea with its label and error, and one button. */
-function TextForm({
-  action,
-  id,
-  label,
-  max,
-  errors,
-  onSend,
-}: {
-  action: OfficerAction;
-  id: string;
-  label: string;
-  max: number;
-  errors: ActionErrors;
-  onSend: (text: string) => void;
-}) {
-  const error = errors[id];
-  return (
-    <form
-      noValidate
-      aria-label={OFFICER_ACTION_LABELS[action]}
-      onSubmit={(e: FormEvent<HTMLFormElement>) => {
-        e.preventDefault();
-        onSend(String(new FormData(e.currentTarget).get('text') ?? ''));
-      }}
-    >
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            <span className="visually-hidden">Error:</span> {error}
-          </p>
-        )}
-        <textarea
-          id={id}
-          name="text"
-          rows={3}
-          maxLength={max}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
-      <button type="submit" className="button-secondary">
-        {OFFICER_ACTION_LABELS[action]}
-      </button>
-    </form>
-  );
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+const NOTE_FORM: ActionDescription = {
+  action: 'addNote',
+  fields: [{ kind: 'text', id: 'note-text', name: 'text', label: TEXT.noteLabel, max: NOTE_MAX }],
+  read: (data) => ({ action: 'addNote', text: text(data, 'text') }),
+};
+
+/** The forms of the actions that need more than a click, in the order they are offered. */
+function actionForms(c: OfficerCase, officers: OfficerList['officers'] | null): ActionDescription[] {
+  const message = (id: string, label: string): ActionField => ({
+    kind: 'text',
+    id,
+    name: 'message',
+    label,
+    max: REASON_MAX,
+  });
+  return [
+    {
+      action: 'assign',
+      fields: [
+        {
+          kind: 'choose',
+          id: 'assign-officer',
+          name: 'officer',
+          label: TEXT.officerLabel,
+          placeholder: 'Choose an officer',
+          options: (officers ?? [])
+            .filter((o) => o.accountId !== c.assignedTo?.accountId)
+            .map((o) => ({ value: String(o.accountId), label: o.displayName })),
+        },
+      ],
+      read: (data) => ({ action: 'assign', officerAccountId: Number(text(data, 'officer')) || 0 }),
+    },
+    {
+      action: 'requestInfo',
+      fields: [
+        {
+          kind: 'tick',
+          id: 'info-fields',
+          name: 'fields',
+          legend: TEXT.fieldsLegend,
+          options: c.questions.map((q) => ({ value: q.name, label: q.label })),
+        },
+        message('info-message', TEXT.messageLabel),
+      ],
+      read: (data) => ({
+        action: 'requestInfo',
+        fields: data.getAll('fields').map(String),
+        message: text(data, 'message'),
+      }),
+    },
+    {
+      action: 'proposeRejection',
+      fields: [message('reject-reason', TEXT.reasonLabel)],
+      read: (data) => ({ action: 'proposeRejection', reason: text(data, 'message') }),
+    },
+    {
+      action: 'returnRejection',
+      fields: [message('return-note', TEXT.returnNoteLabel)],
+      read: (data) => ({ action: 'returnRejection', note: text(data, 'message') }),
+    },
+  ];
 }
 
 /** The actions open now: plain buttons for those that need nothing more, a small form for the others. */
@@ -366,8 +380,6 @@ function Actions({
 }) {
   const simple = (['assignToMe', 'release', 'approve', 'approveRejection'] as const).filter(allowed);
   const any = c.allowedActions.some((a) => a !== 'addNote');
-  const fieldsError = errors['info-fields'];
-  const officerError = errors['assign-officer'];
   return (
     <section aria-labelledby="actions-heading" className="officer-actions">
       <h2 id="actions-heading">{TEXT.actionsHeading}</h2>
@@ -386,135 +398,11 @@ function Actions({
           ))}
         </div>
       )}
-      {allowed('assign') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.assign}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const value = String(new FormData(e.currentTarget).get('officer') ?? '');
-            onAct({ action: 'assign', officerAccountId: value ? Number(value) : 0 });
-          }}
-        >
-          <div className="field">
-            <label htmlFor="assign-officer">{TEXT.officerLabel}</label>
-            {officerError && (
-              <p id="assign-officer-error" className="field-error">
-                <span className="visually-hidden">Error:</span> {officerError}
-              </p>
-            )}
-            <select
-              id="assign-officer"
-              name="officer"
-              defaultValue=""
-              aria-invalid={officerError ? true : undefined}
-              aria-describedby={officerError ? 'assign-officer-error' : undefined}
-            >
-              <option value="">Choose an officer</option>
-              {(officers ?? [])
-                .filter((o) => o.accountId !== c.assignedTo?.accountId)
-                .map((o) => (
-                  <option key={o.accountId} value={o.accountId}>
-                    {o.displayName}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.assign}
-          </button>
-        </form>
-      )}
-      {allowed('requestInfo') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.requestInfo}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            onAct({
-              action: 'requestInfo',
-              fields: data.getAll('fields').map(String),
-              message: String(data.get('message') ?? ''),
-            });
-          }}
-        >
-          <fieldset className="field" aria-describedby={fieldsError ? 'info-fields-error' : undefined}>
-            <legend>{TEXT.fieldsLegend}</legend>
-            {fieldsError && (
-              <p id="info-fields-error" className="field-error">
-                <span className="visually-hidden">Error:</span> {fieldsError}
-              </p>
-            )}
-            {c.questions.map((q, i) => (
-              <div className="field-checkbox" key={q.name}>
-                <input
-                  type="checkbox"
-                  id={i === 0 ? 'info-fields' : `info-field-${q.name}`}
-                  name="fields"
-                  value={q.name}
-                />
-                <label htmlFor={i === 0 ? 'info-fields' : `info-field-${q.name}`}>{q.label}</label>
-              </div>
-            ))}
-          </fieldset>
-          <MessageField id="info-message" label={TEXT.messageLabel} max={REASON_MAX} error={errors['info-message']} />
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.requestInfo}
-          </button>
-        </form>
-      )}
-      {allowed('proposeRejection') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.proposeRejection}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onAct({ action: 'proposeRejection', reason: String(new FormData(e.currentTarget).get('message') ?? '') });
-          }}
-        >
-          <MessageField id="reject-reason" label={TEXT.reasonLabel} max={REASON_MAX} error={errors['reject-reason']} />
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.proposeRejection}
-          </button>
-        </form>
-      )}
-      {allowed('returnRejection') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.returnRejection}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onAct({ action: 'returnRejection', note: String(new FormData(e.currentTarget).get('message') ?? '') });
-          }}
-        >
-          <MessageField id="return-note" label={TEXT.returnNoteLabel} max={REASON_MAX} />
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.returnRejection}
-          </button>
-        </form>
-      )}
+      {actionForms(c, officers)
+        .filter((form) => allowed(form.action))
+        .map((form) => (
+          <ActionForm key={form.action} description={form} errors={errors} onAct={onAct} />
+        ))}
     </section>
-  );
-}
-
-function MessageField({ id, label, max, error }: { id: string; label: string; max: number; error?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
-      <textarea
-        id={id}
-        name="message"
-        rows={3}
-        maxLength={max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </div>
   );
 }
