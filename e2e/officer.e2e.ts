@@ -5,7 +5,7 @@ import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from 
 import { OFFICER_MESSAGES, type OfficerQueue } from '../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '../contract/officerScreens.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
-import { fillLogin, TOKEN_KEY } from './auth-helpers.ts';
+import { call, fillLogin } from './auth-helpers.ts';
 import { signInOfficer } from './officer-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
@@ -31,26 +31,6 @@ async function signIn(page: Page, loginName: string): Promise<void> {
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
-}
-
-/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
-function call<T>(page: Page, path: string, json?: unknown): Promise<{ status: number; body: { responseJSON: T } }> {
-  return page.evaluate(
-    async ({ path, json, tokenKey }) => {
-      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-      if (json !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(path, {
-        method: json === undefined ? 'GET' : 'POST',
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, json, tokenKey: TOKEN_KEY },
-  );
 }
 
 /** Fields at the top of a form (a request names those). */
@@ -82,9 +62,7 @@ async function applicantSubmits(page: Page): Promise<Submitted> {
     if (!question || awkward) continue;
     const answers = sampleAnswers(form, todayInSingapore(new Date()), () => undefined);
     const draft = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
-      appCode: code,
-      data: answers,
-      draft: true,
+      json: { appCode: code, data: answers, draft: true },
     });
     if (draft.status !== 201) continue;
     const { id, caseNumber } = draft.body.responseJSON;
