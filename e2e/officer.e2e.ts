@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '../contract/cases.ts';
 import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '../contract/forms/index.ts';
+import { NOTIFICATION_PATHS } from '../contract/notifications.ts';
 import { OFFICER_MESSAGES, type OfficerQueue } from '../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '../contract/officerScreens.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
@@ -227,7 +228,11 @@ test('each side keeps the other out: PTACC-951 both ways', async ({ page, browse
   await expect(page).toHaveURL(DENIED);
 
   const officer = await newPage(browser);
+  const unread = officer.waitForResponse((r) => new URL(r.url()).pathname === NOTIFICATION_PATHS.unread);
   await signInOfficer(officer, 'officer.demo');
+  // The inbox is a PTIB call: refused, and the header offers no way to it.
+  expect((await unread).status()).toBe(403);
+  await expect(officer.getByTestId('inbox-link')).toHaveCount(0);
   for (const hash of ['#/dashboard', '#/profile', '#/generic?app=PD']) {
     await officer.goto(`/${hash}`);
     await expect(officer).toHaveURL(DENIED);

@@ -10,18 +10,22 @@ import { INBOX_CHANGED, fetchUnread } from './api.ts';
 export default function InboxLink() {
   // Asked again on every change and every move: the count shown meanwhile is the last one.
   const { state, retry: refresh } = useLoad('unread', (signal) => fetchUnread(signal), { keep: true });
+  // An officer's session has no inbox (the server refuses it): no link, and no asking again.
+  const denied = state.kind === 'ready' && state.value === 'denied';
   useEffect(() => {
+    if (denied) return;
     addEventListener(INBOX_CHANGED, refresh);
     addEventListener('hashchange', refresh);
     return () => {
       removeEventListener(INBOX_CHANGED, refresh);
       removeEventListener('hashchange', refresh);
     };
-  }, [refresh]);
-  const unread = state.kind === 'ready' ? state.value : null;
+  }, [refresh, denied]);
+  if (denied) return null;
+  const unread = state.kind === 'ready' && typeof state.value === 'number' ? state.value : 0;
   return (
     <a className="inbox-link" href={`#${INBOX_ROUTE}`} data-testid="inbox-link">
-      {NOTIFICATION_MESSAGES.headerLink(unread ?? 0)}
+      {NOTIFICATION_MESSAGES.headerLink(unread)}
     </a>
   );
 }

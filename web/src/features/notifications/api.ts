@@ -1,4 +1,4 @@
-import { fillPath } from '../../../../contract/index.ts';
+import { FORBIDDEN_CODE, fillPath } from '../../../../contract/index.ts';
 import { NOTIFICATION_PATHS } from '../../../../contract/notifications.ts';
 import { CallFailed } from '../../lib/catalogue.ts';
 import { api } from '../../lib/http/index.ts';
@@ -18,10 +18,15 @@ export interface InboxEntry {
   read: boolean;
 }
 
-/** GET the unread count; null when it could not be read (the header then shows the plain link). */
-export async function fetchUnread(signal?: AbortSignal): Promise<number | null> {
+/**
+ * GET the unread count; null when it could not be read (the header then shows the plain link); 'denied'
+ * when the session may have no inbox: an officer's token on a PTIB call (PTACC-951).
+ */
+export async function fetchUnread(signal?: AbortSignal): Promise<number | null | 'denied'> {
   const result = await api.get<{ unread: number }>(NOTIFICATION_PATHS.unread, { signal });
-  return result.ok ? result.responseJSON.unread : null;
+  if (result.ok) return result.responseJSON.unread;
+  const denied = result.kind === 'refused' && result.header.responseCode === FORBIDDEN_CODE.MISSING_AUTHORITY;
+  return denied ? 'denied' : null;
 }
 
 /** GET a page of the inbox; rejects when it could not be read (the HTTP layer has said why). */
