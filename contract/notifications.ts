@@ -91,6 +91,10 @@ export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as
 export const NOTIFICATION_MESSAGES = {
   inboxTitle: INBOX_TITLE,
   inboxEmpty: 'You have no messages.',
+  inboxLoading: 'Loading your messages…',
+  inboxFailed: 'Your messages could not be loaded.',
+  settingsLoading: 'Loading your choices…',
+  settingsFailed: 'Your choices could not be loaded.',
   unread: 'Unread',
   read: 'Read',
   headerLink: (unread: number) => (unread === 0 ? 'Messages' : `Messages (${unread} unread)`),

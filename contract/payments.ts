@@ -326,6 +326,7 @@ export const PAYMENT_TEXT = {
   importButton: 'Import statement',
   queueHeading: 'Credits waiting for a person',
   queueEmpty: 'No credits are waiting.',
+  queueLoading: 'Loading the credits waiting for a person…',
   reasonLabel: 'Reason',
   billReferenceLabel: 'Bill reference',
   matchButton: 'Match to bill',

@@ -35,6 +35,43 @@ export async function signIn(
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 }
 
+/** An API answer as a test reads it: the status and the envelope. */
+export interface Answer<T> {
+  status: number;
+  body: { responseJSON: T };
+}
+
+/**
+ * A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header): a GET, or
+ * a POST of json or of one PDF file (as the multipart field `file`) when either is given.
+ */
+export function call<T>(
+  page: Page,
+  path: string,
+  init: { method?: string; json?: unknown; file?: string } = {},
+): Promise<Answer<T>> {
+  return page.evaluate(
+    async ({ path, init, tokenKey }) => {
+      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+      let body: BodyInit | undefined;
+      if (init.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(init.json);
+      } else if (init.file) {
+        const form = new FormData();
+        form.append('file', new Blob([init.file], { type: 'application/pdf' }), 'proof.pdf');
+        body = form;
+      }
+      const res = await fetch(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+      return { status: res.status, body: await res.json() };
+    },
+    { path, init, tokenKey: TOKEN_KEY },
+  ) as Promise<Answer<T>>;
+}
+
 /** Every PTIB.* key in both storages. */
 export function storedKeys(page: Page): Promise<{ local: Record<string, string>; session: Record<string, string> }> {
   return page.evaluate(() => {

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
 import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
 import { REFUND_ESERVICE } from '../contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
-import { signIn, TOKEN_KEY } from './auth-helpers.ts';
+import { call, signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
 /**
@@ -16,35 +15,6 @@ import { expect as baseExpect, test } from './fixtures.ts';
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-
-interface Answer<T> {
-  status: number;
-  body: { responseJSON: T };
-}
-
-/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
-function call<T>(page: Page, path: string, init: { method?: string; json?: unknown; file?: string } = {}) {
-  return page.evaluate(
-    async ({ path, init, tokenKey }) => {
-      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-      let body: BodyInit | undefined;
-      if (init.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(init.json);
-      } else if (init.file) {
-        const form = new FormData();
-        form.append('file', new Blob([init.file], { type: 'application/pdf' }), 'proof.pdf');
-        body = form;
-      }
-      const res = await fetch(path, { method: init.method ?? 'GET', headers, body });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, init, tokenKey: TOKEN_KEY },
-  ) as Promise<Answer<T>>;
-}
 
 const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 

@@ -2,10 +2,11 @@ import type { Browser, Page } from '@playwright/test';
 import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '../contract/cases.ts';
 import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '../contract/forms/index.ts';
+import { NOTIFICATION_PATHS } from '../contract/notifications.ts';
 import { OFFICER_MESSAGES, type OfficerQueue } from '../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '../contract/officerScreens.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
-import { fillLogin, TOKEN_KEY } from './auth-helpers.ts';
+import { call, fillLogin } from './auth-helpers.ts';
 import { signInOfficer } from './officer-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
@@ -31,26 +32,6 @@ async function signIn(page: Page, loginName: string): Promise<void> {
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
-}
-
-/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
-function call<T>(page: Page, path: string, json?: unknown): Promise<{ status: number; body: { responseJSON: T } }> {
-  return page.evaluate(
-    async ({ path, json, tokenKey }) => {
-      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-      if (json !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(path, {
-        method: json === undefined ? 'GET' : 'POST',
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, json, tokenKey: TOKEN_KEY },
-  );
 }
 
 /** Fields at the top of a form (a request names those). */
@@ -82,9 +63,7 @@ async function applicantSubmits(page: Page): Promise<Submitted> {
     if (!question || awkward) continue;
     const answers = sampleAnswers(form, todayInSingapore(new Date()), () => undefined);
     const draft = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
-      appCode: code,
-      data: answers,
-      draft: true,
+      json: { appCode: code, data: answers, draft: true },
     });
     if (draft.status !== 201) continue;
     const { id, caseNumber } = draft.body.responseJSON;
@@ -249,7 +228,11 @@ test('each side keeps the other out: PTACC-951 both ways', async ({ page, browse
   await expect(page).toHaveURL(DENIED);
 
   const officer = await newPage(browser);
+  const unread = officer.waitForResponse((r) => new URL(r.url()).pathname === NOTIFICATION_PATHS.unread);
   await signInOfficer(officer, 'officer.demo');
+  // The inbox is a PTIB call: refused, and the header offers no way to it.
+  expect((await unread).status()).toBe(403);
+  await expect(officer.getByTestId('inbox-link')).toHaveCount(0);
   for (const hash of ['#/dashboard', '#/profile', '#/generic?app=PD']) {
     await officer.goto(`/${hash}`);
     await expect(officer).toHaveURL(DENIED);

@@ -14,7 +14,7 @@ import {
   type Bill,
 } from '../contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
-import { signIn, TOKEN_KEY } from './auth-helpers.ts';
+import { call, signIn } from './auth-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
 import { signInOfficer } from './officer-helpers.ts';
@@ -27,26 +27,6 @@ import { signInOfficer } from './officer-helpers.ts';
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 
-/** A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header). */
-function call<T>(page: Page, path: string, json?: unknown) {
-  return page.evaluate(
-    async ({ path, json, tokenKey }) => {
-      const token = sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-      if (json !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(path, {
-        method: json === undefined ? 'GET' : 'POST',
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-      return { status: res.status, body: (await res.json()) as { responseJSON: unknown } };
-    },
-    { path, json, tokenKey: TOKEN_KEY },
-  ) as Promise<{ status: number; body: { responseJSON: T } }>;
-}
-
 /** Submits a Payment by Debtor record through its pages, as a user does, and lands on its confirmation. */
 async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber: string; title: string }> {
   const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/PD`);
@@ -54,9 +34,7 @@ async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber:
   const answers = sampleAnswers(form, todayInSingapore(new Date()));
   answers.paymentAmount = { amount: dollars, currency: 'SGD' };
   const draft = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
-    appCode: 'PD',
-    data: answers,
-    draft: true,
+    json: { appCode: 'PD', data: answers, draft: true },
   });
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   const record = draft.body.responseJSON;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
+import { OFFICER_MESSAGES } from '../../contract/officer.ts';
 import { DOCUMENT_PATHS } from '../../contract/documents.ts';
 import {
   NOTIFICATION_KINDS,
@@ -18,6 +19,7 @@ import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { signedInOfficer } from '../officer/test-support.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
@@ -342,5 +344,26 @@ describe('sign-in notices', () => {
     const fresh = new TestClient(app);
     await signIn(fresh, 'ptib.blocked');
     expect(await count()).toBe(1);
+  });
+});
+
+describe('an officer’s session', () => {
+  it('is refused on every inbox and preferences call with PTACC-951, as on the other PTIB calls', async () => {
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    for (const res of [
+      await officer.get(NOTIFICATION_PATHS.unread),
+      await officer.get(NOTIFICATION_PATHS.inbox),
+      await officer.post(fillPath(NOTIFICATION_PATHS.read, { id: '1' }), {}),
+      await officer.get(NOTIFICATION_PATHS.preferences),
+      await officer.post(NOTIFICATION_PATHS.preferences, { kinds: [] }),
+      await officer.post(NOTIFICATION_PATHS.emailStart, { email: 'officer@ptib.example' }),
+      await officer.post(NOTIFICATION_PATHS.emailConfirm, { code: '123456' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({
+        header: { responseCode: FORBIDDEN_CODE.MISSING_AUTHORITY, responseDesc: OFFICER_MESSAGES.officerOnPtib },
+        responseJSON: null,
+      });
+    }
   });
 });

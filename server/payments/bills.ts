@@ -48,6 +48,13 @@ interface BillRow {
   receipt_number: string | null;
 }
 
+/**
+ * A bill's columns with its case's number and e-service. The locking reads below join cases and lock only
+ * the bill (FOR UPDATE OF b): after waiting for another transaction, PostgreSQL re-reads the bill row alone,
+ * and the case's columns stay as they were before the wait. That is safe here only because case_number
+ * and app_code never change once a case exists; a mutable case column added here needs the officer
+ * queue's way instead (lock, then read in a new statement: server/officer/cases.ts).
+ */
 const BILL_COLUMNS = `b.id::text AS id, b.case_id::text AS case_id, c.case_number, c.app_code, b.profile_id, b.reference,
   b.amount_cents::text AS amount_cents, b.received_cents::text AS received_cents,
   b.refunded_cents::text AS refunded_cents, b.state, b.issued_at, to_char(b.due_on, 'YYYY-MM-DD') AS due_on,

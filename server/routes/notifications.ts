@@ -27,6 +27,7 @@ import {
 } from '../../contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
+import { refuseOfficer } from '../auth/officer.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor } from '../notifications/notify.ts';
@@ -38,7 +39,8 @@ import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
  */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.requireSession;
+  // PTIB calls: an officer's token is refused with PTACC-951, as on the profile (docs/decisions/0039).
+  const preHandler = [app.requireSession, refuseOfficer];
   let codeKey: Promise<Buffer> | null = null;
   const codeHash = async (profileId: string, email: string, code: string) =>
     hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
 import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney, type StatementLine } from '../../../../contract/payments.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { financeApi, type FinanceOutcome } from './api.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { financeApi } from './api.ts';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 
@@ -107,18 +109,11 @@ function QueueRow({
 export function ReconciliationScreen() {
   const signal = useAbortSignal();
   const file = useRef<HTMLInputElement>(null);
-  const [lines, setLines] = useState<StatementLine[] | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-
-  const show = useCallback((outcome: FinanceOutcome<StatementLine[]>) => {
-    if (outcome.ok) setLines(outcome.value);
-    else setNotice({ kind: 'alert', text: outcome.message ?? MESSAGES.systemDifficulties });
-  }, []);
-  const reload = useCallback(async () => show(await financeApi.queue(signal)), [show, signal]);
-
-  useEffect(() => {
-    void financeApi.queue(signal).then(show);
-  }, [show, signal]);
+  // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them.
+  const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
+  const answer = state.kind === 'ready' ? state.value : null;
+  const lines = answer?.ok ? answer.value : null;
 
   const onImport = async () => {
     const chosen = file.current?.files?.[0];
@@ -132,12 +127,12 @@ export function ReconciliationScreen() {
         ? { kind: 'status', text: outcome.message }
         : { kind: 'alert', text: outcome.message ?? MESSAGES.systemDifficulties },
     );
-    if (outcome.ok) await reload();
+    if (outcome.ok) reload();
   };
 
-  const onDone = async (result: { ok: boolean; message: string }) => {
+  const onDone = (result: { ok: boolean; message: string }) => {
     setNotice({ kind: result.ok ? 'status' : 'alert', text: result.message });
-    await reload();
+    reload();
   };
 
   return (
@@ -165,12 +160,19 @@ export function ReconciliationScreen() {
         <button type="submit">{PAYMENT_TEXT.importButton}</button>
       </form>
       <h2 id="queue-heading">{PAYMENT_TEXT.queueHeading}</h2>
-      {lines === null ? null : lines.length === 0 ? (
+      {lines === null ? (
+        <LoadStatus
+          state={answer ? FAILED : state}
+          loading={PAYMENT_TEXT.queueLoading}
+          failed={(answer && !answer.ok && answer.message) || MESSAGES.systemDifficulties}
+          retry={reload}
+        />
+      ) : lines.length === 0 ? (
         <p>{PAYMENT_TEXT.queueEmpty}</p>
       ) : (
         <ul className="queue" aria-labelledby="queue-heading">
           {lines.map((line) => (
-            <QueueRow key={line.id} line={line} onDone={(r) => void onDone(r)} />
+            <QueueRow key={line.id} line={line} onDone={onDone} />
           ))}
         </ul>
       )}

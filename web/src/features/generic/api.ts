@@ -15,53 +15,25 @@ import {
   type EserviceDetail,
 } from '../../../../contract/schemas/eservices.ts';
 import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
+import { readOutcome, type Outcome as HttpOutcome, type Refusal } from '../../lib/http/outcome.ts';
 import { z } from 'zod';
 
 /**
- * The generic e-service's calls, each read into one of a few outcomes the screen shows:
- * - fields: the server's form rules refused values (each field's message);
- * - refused: the server said no with a reason worth showing (409 changed elsewhere, 404, 403);
- * - session: the session ended (the session engine has taken over);
- * - aborted: the screen was left;
- * - unreachable: no answer (network, time-out): the HTTP layer has shown the toast, the screen only notes it;
- * - failed: no usable answer (5xx, bad answer): the screen shows the specification's message.
+ * The generic e-service's calls, each read into an outcome the screen shows (lib/http/outcome.ts); a
+ * refusal of a form's values is read more closely: fields, each field's message from the server's rules.
  */
-export type Outcome<T> =
-  | { ok: true; value: T; message: string }
-  | { ok: false; kind: 'fields'; fieldErrors: FieldErrors; message: string }
-  | { ok: false; kind: 'refused'; status: number; message: string }
-  | { ok: false; kind: 'session' }
-  | { ok: false; kind: 'aborted' }
-  | { ok: false; kind: 'unreachable' }
-  | { ok: false; kind: 'failed' };
+export type Outcome<T> = HttpOutcome<T, Fields>;
+type Fields = { ok: false; kind: 'fields'; fieldErrors: FieldErrors; message: string };
 
 export type Failure = Exclude<Outcome<unknown>, { ok: true }>;
 
-function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
-  if (result.ok) {
-    const parsed = schema.safeParse(result.responseJSON);
-    return parsed.success
-      ? { ok: true, value: parsed.data, message: result.header.responseDesc }
-      : { ok: false, kind: 'failed' };
-  }
-  switch (result.kind) {
-    case 'refused': {
-      const fields = fieldErrorsSchema.safeParse(result.responseJSON);
-      if (result.header.responseCode === RESPONSE_CODE.BAD_REQUEST && fields.success)
-        return { ok: false, kind: 'fields', fieldErrors: fields.data.fieldErrors, message: result.header.responseDesc };
-      return { ok: false, kind: 'refused', status: result.status, message: result.header.responseDesc };
-    }
-    case 'session':
-      return { ok: false, kind: 'session' };
-    case 'aborted':
-      return { ok: false, kind: 'aborted' };
-    case 'network':
-    case 'timeout':
-      return { ok: false, kind: 'unreachable' };
-    default:
-      return { ok: false, kind: 'failed' };
-  }
+function fieldsOf(refusal: Refusal): Fields | null {
+  const fields = fieldErrorsSchema.safeParse(refusal.responseJSON);
+  if (refusal.header.responseCode !== RESPONSE_CODE.BAD_REQUEST || !fields.success) return null;
+  return { ok: false, kind: 'fields', fieldErrors: fields.data.fieldErrors, message: refusal.header.responseDesc };
 }
+
+const read = <T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> => readOutcome(result, schema, fieldsOf);
 
 /** Changes are quiet: the screen shows its own failure message (spec §8) instead of the generic toast. */
 const change: CallOptions = { quiet: true, block: true };

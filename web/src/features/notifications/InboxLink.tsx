@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { INBOX_ROUTE, NOTIFICATION_MESSAGES } from '../../../../contract/notifications.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { INBOX_CHANGED, fetchUnread } from './api.ts';
 
 /**
@@ -7,22 +8,24 @@ import { INBOX_CHANGED, fetchUnread } from './api.ts';
  * so it adds nothing to the first load of #/home and #/login (docs/decisions/0042).
  */
 export default function InboxLink() {
-  const [unread, setUnread] = useState<number | null>(null);
+  // Asked again on every change and every move: the count shown meanwhile is the last one.
+  const { state, retry: refresh } = useLoad('unread', (signal) => fetchUnread(signal), { keep: true });
+  // An officer's session has no inbox (the server refuses it): no link, and no asking again.
+  const denied = state.kind === 'ready' && state.value === 'denied';
   useEffect(() => {
-    const controller = new AbortController();
-    const refresh = () => void fetchUnread(controller.signal).then(setUnread, () => undefined);
-    refresh();
+    if (denied) return;
     addEventListener(INBOX_CHANGED, refresh);
     addEventListener('hashchange', refresh);
     return () => {
-      controller.abort();
       removeEventListener(INBOX_CHANGED, refresh);
       removeEventListener('hashchange', refresh);
     };
-  }, []);
+  }, [refresh, denied]);
+  if (denied) return null;
+  const unread = state.kind === 'ready' && typeof state.value === 'number' ? state.value : 0;
   return (
     <a className="inbox-link" href={`#${INBOX_ROUTE}`} data-testid="inbox-link">
-      {NOTIFICATION_MESSAGES.headerLink(unread ?? 0)}
+      {NOTIFICATION_MESSAGES.headerLink(unread)}
     </a>
   );
 }

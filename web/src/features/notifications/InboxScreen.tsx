@@ -1,13 +1,13 @@
 import './inbox.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ROUTES } from '../../../../contract/index.ts';
 import { NOTIFICATION_MESSAGES } from '../../../../contract/notifications.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDate } from '../../components/shell/formatDate.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { fetchInbox, markRead, type InboxEntry } from './api.ts';
 import { NotificationSettings } from './NotificationSettings.tsx';
-
-type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; messages: InboxEntry[]; unread: number };
 
 function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string) => void }) {
   const open = () => {
@@ -49,51 +49,35 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
 
 /** #/inbox: the acting profile's messages, newest first, unread ones marked, each linking to its record. */
 export default function InboxScreen(_props: ScreenProps) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const load = useCallback((signal?: AbortSignal) => {
-    void fetchInbox(1, signal).then((inbox) =>
-      setState(inbox ? { kind: 'ready', messages: inbox.messages, unread: inbox.unread } : { kind: 'failed' }),
-    );
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  const onRead = (id: string) =>
-    setState((s) =>
-      s.kind === 'ready'
-        ? {
-            kind: 'ready',
-            unread: Math.max(0, s.unread - 1),
-            messages: s.messages.map((m) => (m.id === id ? { ...m, read: true } : m)),
-          }
-        : s,
-    );
+  const { state, retry } = useLoad('inbox', (signal) => fetchInbox(1, signal));
+  /** Messages marked read here since the inbox was loaded. */
+  const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
+  const onRead = (id: string) => setReadHere((ids) => new Set(ids).add(id));
+  const inbox = state.kind === 'ready' ? state.value : null;
+  const readNow = inbox?.messages.filter((m) => !m.read && readHere.has(m.id)).length ?? 0;
+  const unread = Math.max(0, (inbox?.unread ?? 0) - readNow);
+  const messages = inbox?.messages.map((m) => (readHere.has(m.id) ? { ...m, read: true } : m)) ?? [];
   return (
     <section aria-labelledby="page-heading" className="inbox">
       <h1 id="page-heading" tabIndex={-1}>
         {NOTIFICATION_MESSAGES.inboxTitle}
       </h1>
-      {state.kind === 'loading' && <p role="status">Loading your messages…</p>}
-      {state.kind === 'failed' && (
-        <div role="alert">
-          <p>Your messages could not be loaded.</p>
-          <button type="button" className="button" onClick={() => load()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {state.kind === 'ready' && (
+      <LoadStatus
+        state={state}
+        loading={NOTIFICATION_MESSAGES.inboxLoading}
+        failed={NOTIFICATION_MESSAGES.inboxFailed}
+        retry={retry}
+      />
+      {inbox && (
         <>
           <p role="status" data-testid="inbox-unread">
-            {state.unread === 1 ? '1 unread message' : `${state.unread} unread messages`}
+            {unread === 1 ? '1 unread message' : `${unread} unread messages`}
           </p>
-          {state.messages.length === 0 ? (
+          {messages.length === 0 ? (
             <p>{NOTIFICATION_MESSAGES.inboxEmpty}</p>
           ) : (
             <ul className="inbox-list">
-              {state.messages.map((m) => (
+              {messages.map((m) => (
                 <Message key={m.id} message={m} onRead={onRead} />
               ))}
             </ul>

@@ -1,9 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_MESSAGES,
   type NotificationKind,
 } from '../../../../contract/notifications.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import {
   confirmEmail,
   fetchPreferences,
@@ -136,22 +138,25 @@ function Choices({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: Pr
 
 /** Where messages go: the confirmed email address, and per kind the email and SMS choices. */
 export function NotificationSettings() {
-  const [prefs, setPrefs] = useState<PreferencesView | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    void fetchPreferences(controller.signal).then(setPrefs);
-    return () => controller.abort();
-  }, []);
+  const { state, retry } = useLoad('preferences', (signal) => fetchPreferences(signal));
+  /** The preferences as the last change here stored them, over those loaded. */
+  const [changed, setChanged] = useState<PreferencesView | null>(null);
+  const prefs = changed ?? (state.kind === 'ready' ? state.value : null);
   return (
     <section aria-labelledby="settings-heading" className="inbox-settings">
       <h2 id="settings-heading">How we tell you</h2>
       {prefs ? (
         <>
-          <EmailAddress prefs={prefs} onChange={setPrefs} />
-          <Choices prefs={prefs} onChange={setPrefs} />
+          <EmailAddress prefs={prefs} onChange={setChanged} />
+          <Choices prefs={prefs} onChange={setChanged} />
         </>
       ) : (
-        <p role="status">Loading your choices…</p>
+        <LoadStatus
+          state={state}
+          loading={NOTIFICATION_MESSAGES.settingsLoading}
+          failed={NOTIFICATION_MESSAGES.settingsFailed}
+          retry={retry}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
-import { fillPath } from '../../../../contract/index.ts';
+import { FORBIDDEN_CODE, fillPath } from '../../../../contract/index.ts';
 import { NOTIFICATION_PATHS } from '../../../../contract/notifications.ts';
+import { CallFailed } from '../../lib/catalogue.ts';
 import { api } from '../../lib/http/index.ts';
 
 /** The header's count and the inbox screen share it: a change on one tells the other. */
@@ -17,21 +18,28 @@ export interface InboxEntry {
   read: boolean;
 }
 
-/** GET the unread count; null when it could not be read (the header then shows the plain link). */
-export async function fetchUnread(signal?: AbortSignal): Promise<number | null> {
+/**
+ * GET the unread count; null when it could not be read (the header then shows the plain link); 'denied'
+ * when the session may have no inbox: an officer's token on a PTIB call (PTACC-951).
+ */
+export async function fetchUnread(signal?: AbortSignal): Promise<number | null | 'denied'> {
   const result = await api.get<{ unread: number }>(NOTIFICATION_PATHS.unread, { signal });
-  return result.ok ? result.responseJSON.unread : null;
+  if (result.ok) return result.responseJSON.unread;
+  const denied = result.kind === 'refused' && result.header.responseCode === FORBIDDEN_CODE.MISSING_AUTHORITY;
+  return denied ? 'denied' : null;
 }
 
+/** GET a page of the inbox; rejects when it could not be read (the HTTP layer has said why). */
 export async function fetchInbox(
   page: number,
   signal?: AbortSignal,
-): Promise<{ messages: InboxEntry[]; total: number; unread: number } | null> {
+): Promise<{ messages: InboxEntry[]; total: number; unread: number }> {
   const result = await api.get<{ messages: InboxEntry[]; total: number; unread: number }>(
     `${NOTIFICATION_PATHS.inbox}?page=${page}`,
     { signal },
   );
-  return result.ok ? result.responseJSON : null;
+  if (!result.ok) throw new CallFailed(result);
+  return result.responseJSON;
 }
 
 export async function markRead(id: string): Promise<boolean> {
@@ -53,9 +61,11 @@ export interface PreferencesView {
   kinds: KindChoice[];
 }
 
-export async function fetchPreferences(signal?: AbortSignal): Promise<PreferencesView | null> {
+/** GET the preferences; rejects when they could not be read (the HTTP layer has said why). */
+export async function fetchPreferences(signal?: AbortSignal): Promise<PreferencesView> {
   const result = await api.get<PreferencesView>(NOTIFICATION_PATHS.preferences, { signal });
-  return result.ok ? result.responseJSON : null;
+  if (!result.ok) throw new CallFailed(result);
+  return result.responseJSON;
 }
 
 /** Saves the choices; the answer is the preferences as stored, or null (the HTTP layer said why). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
 import { formatFileSize } from '../../../../contract/forms/index.ts';
 import {
@@ -13,18 +13,19 @@ import {
   type OfficerList,
 } from '../../../../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers, ErrorSummary } from '../../app/parts.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
+import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { describeValue } from './format.ts';
 import { OfficerHeader } from './OfficerHeader.tsx';
-import { failureMessage } from './outcomes.ts';
-
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: OfficerCase };
+import { failureMessage, shownLoad } from './outcomes.ts';
 /** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
 type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
 
@@ -37,36 +38,20 @@ type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
 export function CaseScreen({ location }: ScreenProps) {
   const id = location.query.get('id') ?? '';
   const signal = useAbortSignal();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const loaded = shownLoad(useLoad(id, (s) => officerApi.case(id, s)).state);
+  /** The case as the last action here answered it (or as someone else left it), over the one loaded. */
+  const [answered, setAnswered] = useState<{ id: string; value: OfficerCase } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [errors, setErrors] = useState<ActionErrors>({});
   const [attempt, setAttempt] = useState(0);
   /** Bumped after each action taken, so the action forms start empty again. */
   const [formKey, setFormKey] = useState(0);
-  const [officers, setOfficers] = useState<OfficerList['officers'] | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    let stale = false;
-    void officerApi.case(id, signal).then((outcome) => {
-      if (stale) return;
-      if (outcome.ok) setLoaded({ state: 'ready', value: outcome.value });
-      else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
-        setLoaded({ state: 'failed', message: failureMessage(outcome) });
-    });
-    return () => {
-      stale = true;
-    };
-  }, [id, signal]);
-
-  const c = loaded.state === 'ready' ? loaded.value : null;
+  const c = answered?.id === id ? answered.value : loaded.state.kind === 'ready' ? loaded.state.value : null;
   const canAssign = c?.allowedActions.includes('assign') ?? false;
-  useEffect(() => {
-    if (!canAssign || officers) return;
-    void officerApi.officers(signal).then((o) => {
-      if (o.ok) setOfficers(o.value);
-    });
-  }, [canAssign, officers, signal]);
+  const { state: officerList } = useLoad(canAssign ? 'officers' : null, (s) => officerApi.officers(s));
+  const officers = officerList.kind === 'ready' && officerList.value.ok ? officerList.value.value : null;
 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
@@ -82,7 +67,7 @@ export function CaseScreen({ location }: ScreenProps) {
     const request = { ...input, version: c.version } as OfficerActionRequest;
     const outcome = await officerApi.act(c.id, request, signal);
     if (outcome.ok) {
-      setLoaded({ state: 'ready', value: outcome.value });
+      setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
       setFormKey((k) => k + 1);
       return;
@@ -90,7 +75,7 @@ export function CaseScreen({ location }: ScreenProps) {
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
     if (outcome.kind === 'stale') {
       // The case as it is now: the officer decides again on what is really there.
-      setLoaded({ state: 'ready', value: outcome.current });
+      setAnswered({ id, value: outcome.current });
       setFormKey((k) => k + 1);
     }
     setNotice({ kind: outcome.kind === 'stale' ? 'stale' : 'refused', message: failureMessage(outcome) });
@@ -116,13 +101,7 @@ export function CaseScreen({ location }: ScreenProps) {
         <h1 id="page-heading" tabIndex={-1}>
           Case
         </h1>
-        {loaded.state === 'failed' ? (
-          <p role="alert" className="notice notice-error">
-            {loaded.message}
-          </p>
-        ) : (
-          <p role="status">Loading the case…</p>
-        )}
+        <LoadStatus state={loaded.state} loading="Loading the case…" failed={loaded.failed} />
       </section>
     );
 
@@ -299,14 +278,11 @@ export function CaseScreen({ location }: ScreenProps) {
           </ul>
         )}
         {allowed('addNote') && (
-          <TextForm
+          <ActionForm
             key={`note-${formKey}`}
-            action="addNote"
-            id="note-text"
-            label={TEXT.noteLabel}
-            max={NOTE_MAX}
+            description={NOTE_FORM}
             errors={errors}
-            onSend={(text) => void act({ action: 'addNote', text })}
+            onAct={(input) => void act(input)}
           />
         )}
       </section>
@@ -323,53 +299,69 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** A textarea with its label and error, and one button. */
-function TextForm({
-  action,
-  id,
-  label,
-  max,
-  errors,
-  onSend,
-}: {
-  action: OfficerAction;
-  id: string;
-  label: string;
-  max: number;
-  errors: ActionErrors;
-  onSend: (text: string) => void;
-}) {
-  const error = errors[id];
-  return (
-    <form
-      noValidate
-      aria-label={OFFICER_ACTION_LABELS[action]}
-      onSubmit={(e: FormEvent<HTMLFormElement>) => {
-        e.preventDefault();
-        onSend(String(new FormData(e.currentTarget).get('text') ?? ''));
-      }}
-    >
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            <span className="visually-hidden">Error:</span> {error}
-          </p>
-        )}
-        <textarea
-          id={id}
-          name="text"
-          rows={3}
-          maxLength={max}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
-      <button type="submit" className="button-secondary">
-        {OFFICER_ACTION_LABELS[action]}
-      </button>
-    </form>
-  );
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+const NOTE_FORM: ActionDescription = {
+  action: 'addNote',
+  fields: [{ kind: 'text', id: 'note-text', name: 'text', label: TEXT.noteLabel, max: NOTE_MAX }],
+  read: (data) => ({ action: 'addNote', text: text(data, 'text') }),
+};
+
+/** The forms of the actions that need more than a click, in the order they are offered. */
+function actionForms(c: OfficerCase, officers: OfficerList['officers'] | null): ActionDescription[] {
+  const message = (id: string, label: string): ActionField => ({
+    kind: 'text',
+    id,
+    name: 'message',
+    label,
+    max: REASON_MAX,
+  });
+  return [
+    {
+      action: 'assign',
+      fields: [
+        {
+          kind: 'choose',
+          id: 'assign-officer',
+          name: 'officer',
+          label: TEXT.officerLabel,
+          placeholder: 'Choose an officer',
+          options: (officers ?? [])
+            .filter((o) => o.accountId !== c.assignedTo?.accountId)
+            .map((o) => ({ value: String(o.accountId), label: o.displayName })),
+        },
+      ],
+      read: (data) => ({ action: 'assign', officerAccountId: Number(text(data, 'officer')) || 0 }),
+    },
+    {
+      action: 'requestInfo',
+      fields: [
+        {
+          kind: 'tick',
+          id: 'info-fields',
+          name: 'fields',
+          legend: TEXT.fieldsLegend,
+          options: c.questions.map((q) => ({ value: q.name, label: q.label })),
+        },
+        message('info-message', TEXT.messageLabel),
+      ],
+      read: (data) => ({
+        action: 'requestInfo',
+        fields: data.getAll('fields').map(String),
+        message: text(data, 'message'),
+      }),
+    },
+    {
+      action: 'proposeRejection',
+      fields: [message('reject-reason', TEXT.reasonLabel)],
+      read: (data) => ({ action: 'proposeRejection', reason: text(data, 'message') }),
+    },
+    {
+      action: 'returnRejection',
+      fields: [message('return-note', TEXT.returnNoteLabel)],
+      read: (data) => ({ action: 'returnRejection', note: text(data, 'message') }),
+    },
+  ];
 }
 
 /** The actions open now: plain buttons for those that need nothing more, a small form for the others. */
@@ -388,8 +380,6 @@ function Actions({
 }) {
   const simple = (['assignToMe', 'release', 'approve', 'approveRejection'] as const).filter(allowed);
   const any = c.allowedActions.some((a) => a !== 'addNote');
-  const fieldsError = errors['info-fields'];
-  const officerError = errors['assign-officer'];
   return (
     <section aria-labelledby="actions-heading" className="officer-actions">
       <h2 id="actions-heading">{TEXT.actionsHeading}</h2>
@@ -408,135 +398,11 @@ function Actions({
           ))}
         </div>
       )}
-      {allowed('assign') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.assign}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const value = String(new FormData(e.currentTarget).get('officer') ?? '');
-            onAct({ action: 'assign', officerAccountId: value ? Number(value) : 0 });
-          }}
-        >
-          <div className="field">
-            <label htmlFor="assign-officer">{TEXT.officerLabel}</label>
-            {officerError && (
-              <p id="assign-officer-error" className="field-error">
-                <span className="visually-hidden">Error:</span> {officerError}
-              </p>
-            )}
-            <select
-              id="assign-officer"
-              name="officer"
-              defaultValue=""
-              aria-invalid={officerError ? true : undefined}
-              aria-describedby={officerError ? 'assign-officer-error' : undefined}
-            >
-              <option value="">Choose an officer</option>
-              {(officers ?? [])
-                .filter((o) => o.accountId !== c.assignedTo?.accountId)
-                .map((o) => (
-                  <option key={o.accountId} value={o.accountId}>
-                    {o.displayName}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.assign}
-          </button>
-        </form>
-      )}
-      {allowed('requestInfo') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.requestInfo}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            onAct({
-              action: 'requestInfo',
-              fields: data.getAll('fields').map(String),
-              message: String(data.get('message') ?? ''),
-            });
-          }}
-        >
-          <fieldset className="field" aria-describedby={fieldsError ? 'info-fields-error' : undefined}>
-            <legend>{TEXT.fieldsLegend}</legend>
-            {fieldsError && (
-              <p id="info-fields-error" className="field-error">
-                <span className="visually-hidden">Error:</span> {fieldsError}
-              </p>
-            )}
-            {c.questions.map((q, i) => (
-              <div className="field-checkbox" key={q.name}>
-                <input
-                  type="checkbox"
-                  id={i === 0 ? 'info-fields' : `info-field-${q.name}`}
-                  name="fields"
-                  value={q.name}
-                />
-                <label htmlFor={i === 0 ? 'info-fields' : `info-field-${q.name}`}>{q.label}</label>
-              </div>
-            ))}
-          </fieldset>
-          <MessageField id="info-message" label={TEXT.messageLabel} max={REASON_MAX} error={errors['info-message']} />
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.requestInfo}
-          </button>
-        </form>
-      )}
-      {allowed('proposeRejection') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.proposeRejection}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onAct({ action: 'proposeRejection', reason: String(new FormData(e.currentTarget).get('message') ?? '') });
-          }}
-        >
-          <MessageField id="reject-reason" label={TEXT.reasonLabel} max={REASON_MAX} error={errors['reject-reason']} />
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.proposeRejection}
-          </button>
-        </form>
-      )}
-      {allowed('returnRejection') && (
-        <form
-          noValidate
-          aria-label={OFFICER_ACTION_LABELS.returnRejection}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onAct({ action: 'returnRejection', note: String(new FormData(e.currentTarget).get('message') ?? '') });
-          }}
-        >
-          <MessageField id="return-note" label={TEXT.returnNoteLabel} max={REASON_MAX} />
-          <button type="submit" className="button-secondary">
-            {OFFICER_ACTION_LABELS.returnRejection}
-          </button>
-        </form>
-      )}
+      {actionForms(c, officers)
+        .filter((form) => allowed(form.action))
+        .map((form) => (
+          <ActionForm key={form.action} description={form} errors={errors} onAct={onAct} />
+        ))}
     </section>
-  );
-}
-
-function MessageField({ id, label, max, error }: { id: string; label: string; max: number; error?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
-      <textarea
-        id={id}
-        name="message"
-        rows={3}
-        maxLength={max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { FORBIDDEN_CODE } from '../../../../contract/index.ts';
 import type { OfficerMe } from '../../../../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { session } from '../../lib/session/index.ts';
 import { officerApi } from './api.ts';
 
@@ -32,16 +32,8 @@ export function loadMe(): Promise<MeAnswer> {
 
 /** Who is signed in to the back office, with their roles: what they may do follows from them. */
 export function OfficerHeader() {
-  const [me, setMe] = useState<OfficerMe | null>(null);
-  useEffect(() => {
-    let gone = false;
-    void loadMe().then((m) => {
-      if (!gone && m.kind === 'ok') setMe(m.me);
-    });
-    return () => {
-      gone = true;
-    };
-  }, []);
+  const { state } = useLoad('me', () => loadMe());
+  const me = state.kind === 'ready' && state.value.kind === 'ok' ? state.value.me : null;
   if (!me) return null;
   return (
     <p className="caption officer-who" data-testid="officer-who">

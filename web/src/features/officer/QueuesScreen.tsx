@@ -15,13 +15,15 @@ import {
   type QueuePage,
 } from '../../../../contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { officerApi, type Failure } from './api.ts';
 import { OfficerHeader } from './OfficerHeader.tsx';
-import { failureMessage } from './outcomes.ts';
+import { failureMessage, shownLoad } from './outcomes.ts';
 import {
   AGE_FILTERS,
   countText,
@@ -37,8 +39,6 @@ import { formatDay } from '../../components/shell/formatDate.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; page: QueuePage };
-
 const viewHref = (v: QueueView) => buildHref(OFFICER_ROUTES.home, queueViewParams(v));
 export const caseHref = (id: string) => buildHref(OFFICER_ROUTES.case, { id });
 
@@ -51,8 +51,9 @@ export function QueuesScreen({ location }: ScreenProps) {
   const view = readQueueView(location.query);
   const viewKey = JSON.stringify(view);
   const signal = useAbortSignal();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Reloaded after a bulk action: the page stays on screen meanwhile.
+  const load = useLoad(viewKey, (s) => officerApi.queue(queueCall(view, QUEUE_PAGE_SIZE_DEFAULT), s), { keep: true });
+  const loaded = shownLoad(load.state);
   // A selection belongs to the view it was made in: another queue or page starts with none.
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
   const selected = selection.key === viewKey ? selection.ids : NONE;
@@ -60,21 +61,6 @@ export function QueuesScreen({ location }: ScreenProps) {
   const [results, setResults] = useState<{ action: BulkAction; list: BulkResult['results'] } | null>(null);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let stale = false;
-    void officerApi.queue(queueCall(view, QUEUE_PAGE_SIZE_DEFAULT), signal).then((outcome) => {
-      if (stale) return;
-      if (outcome.ok) setLoaded({ state: 'ready', page: outcome.value });
-      else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
-        setLoaded({ state: 'failed', message: failureMessage(outcome) });
-    });
-    return () => {
-      stale = true;
-    };
-    // The view is read from the address: its key stands for it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewKey, attempt, signal]);
 
   useEffect(() => {
     if (results || bulkError) resultsRef.current?.focus();
@@ -104,8 +90,10 @@ export function QueuesScreen({ location }: ScreenProps) {
   }
 
   async function bulk(action: BulkAction) {
-    if (loaded.state !== 'ready') return;
-    const cases = loaded.page.items.filter((i) => selected.has(i.id)).map((i) => ({ id: i.id, version: i.version }));
+    if (loaded.state.kind !== 'ready') return;
+    const cases = loaded.state.value.items
+      .filter((i) => selected.has(i.id))
+      .map((i) => ({ id: i.id, version: i.version }));
     if (cases.length === 0) return;
     setResults(null);
     setBulkError(null);
@@ -113,12 +101,12 @@ export function QueuesScreen({ location }: ScreenProps) {
     if (outcome.ok) {
       setResults({ action, list: outcome.value });
       setSelected(new Set());
-      setAttempt((a) => a + 1);
+      load.retry();
     } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
       setBulkError(failureMessage(outcome as Failure));
   }
 
-  const page = loaded.state === 'ready' ? loaded.page : null;
+  const page: QueuePage | null = loaded.state.kind === 'ready' ? loaded.state.value : null;
   const eservices = page ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()] : [];
   if (view.appCode && !eservices.some(([code]) => code === view.appCode)) eservices.push([view.appCode, view.appCode]);
   const titleOf = new Map(results?.list.length && page ? page.items.map((i) => [i.id, i.caseNumber]) : []);
@@ -229,15 +217,7 @@ export function QueuesScreen({ location }: ScreenProps) {
         )}
       </div>
 
-      {loaded.state === 'loading' && <p role="status">Loading the queue…</p>}
-      {loaded.state === 'failed' && (
-        <div role="alert">
-          <p>{loaded.message}</p>
-          <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadStatus state={loaded.state} loading="Loading the queue…" failed={loaded.failed} retry={load.retry} />
       {page && (
         <QueueTable
           page={page}

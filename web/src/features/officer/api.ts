@@ -16,59 +16,28 @@ import {
   type QueueQuery,
 } from '../../../../contract/officer.ts';
 import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
+import { readOutcome, type Outcome as HttpOutcome, type Refusal } from '../../lib/http/outcome.ts';
 import { z } from 'zod';
 
 /**
- * The back office's calls, each read into one of a few outcomes the screens show:
- * - refused: the server said no with a reason worth showing (a role, a status, four eyes);
- * - stale: someone else changed the case first; the answer carries the case as it is now;
- * - session: the session ended (the session engine has taken over); aborted: the screen was left;
- * - unreachable: no answer (the HTTP layer has shown its toast); failed: no usable answer.
+ * The back office's calls, each read into an outcome the screens show (lib/http/outcome.ts); a refusal
+ * because someone else changed the case first is read more closely: stale, with the case as it is now.
  */
-export type Outcome<T> =
-  | { ok: true; value: T; message: string }
-  | { ok: false; kind: 'refused'; status: number; code: string; message: string }
-  | { ok: false; kind: 'stale'; message: string; current: OfficerCase }
-  | { ok: false; kind: 'session' }
-  | { ok: false; kind: 'aborted' }
-  | { ok: false; kind: 'unreachable' }
-  | { ok: false; kind: 'failed' };
+export type Outcome<T> = HttpOutcome<T, Stale>;
+type Stale = { ok: false; kind: 'stale'; message: string; current: OfficerCase };
 
 export type Failure = Exclude<Outcome<unknown>, { ok: true }>;
 
-export function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
-  if (result.ok) {
-    const parsed = schema.safeParse(result.responseJSON);
-    return parsed.success
-      ? { ok: true, value: parsed.data, message: result.header.responseDesc }
-      : { ok: false, kind: 'failed' };
-  }
-  switch (result.kind) {
-    case 'refused': {
-      if (result.status === 409 || result.header.responseCode === RESPONSE_CODE.CONFLICT) {
-        const current = officerCaseSchema.safeParse(result.responseJSON);
-        if (current.success)
-          return { ok: false, kind: 'stale', message: result.header.responseDesc, current: current.data };
-      }
-      return {
-        ok: false,
-        kind: 'refused',
-        status: result.status,
-        code: result.header.responseCode,
-        message: result.header.responseDesc,
-      };
-    }
-    case 'session':
-      return { ok: false, kind: 'session' };
-    case 'aborted':
-      return { ok: false, kind: 'aborted' };
-    case 'network':
-    case 'timeout':
-      return { ok: false, kind: 'unreachable' };
-    default:
-      return { ok: false, kind: 'failed' };
-  }
+function staleOf(refusal: Refusal): Stale | null {
+  if (refusal.status !== 409 && refusal.header.responseCode !== RESPONSE_CODE.CONFLICT) return null;
+  const current = officerCaseSchema.safeParse(refusal.responseJSON);
+  return current.success
+    ? { ok: false, kind: 'stale', message: refusal.header.responseDesc, current: current.data }
+    : null;
 }
+
+export const read = <T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> =>
+  readOutcome(result, schema, staleOf);
 
 /** The query string of a queue call: only the values given. */
 export function queueSearch(query: QueueQuery): string {

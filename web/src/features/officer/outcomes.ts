@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { Failure } from './api.ts';
+import { FAILED, LOADING, type Loadable } from '../../lib/http/useLoad.ts';
+import type { Failure, Outcome } from './api.ts';
 
 /** What a failed call says on screen: the server's own reason when it gave one, else the portal's. */
 export function failureMessage(outcome: Failure): string {
@@ -10,4 +11,16 @@ export function failureMessage(outcome: Failure): string {
     default:
       return MESSAGES.somethingWrong;
   }
+}
+
+/**
+ * A load as LoadStatus shows it, with the words for its failure. A session that ended stays loading: the
+ * session engine takes over the page.
+ */
+export function shownLoad<T>(state: Loadable<Outcome<T>>): { state: Loadable<T>; failed: string } {
+  if (state.kind !== 'ready') return { state, failed: MESSAGES.somethingWrong };
+  const outcome = state.value;
+  if (outcome.ok) return { state: { kind: 'ready', value: outcome.value }, failed: '' };
+  if (outcome.kind === 'session' || outcome.kind === 'aborted') return { state: LOADING, failed: '' };
+  return { state: FAILED, failed: failureMessage(outcome) };
 }

@@ -7,6 +7,7 @@ import {
   type BillDetail,
 } from '../../../../contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
@@ -40,21 +41,16 @@ function PayNowQr({ payload, label }: { payload: string; label: string }) {
 
 function Bill({ caseId }: { caseId: string }) {
   const signal = useAbortSignal();
-  const [bill, setBill] = useState<BillDetail | null>(null);
-  const [state, setState] = useState<'loading' | 'none' | 'failed' | 'ready'>('loading');
+  const { state } = useLoad(caseId, (s) => paymentsApi.bill(caseId, s));
+  /** The bill as the demo payment left it, over the one loaded. */
+  const [settled, setSettled] = useState<BillDetail | null>(null);
   const [message, setMessage] = useState('');
 
-  useEffect(() => {
-    void paymentsApi.bill(caseId, signal).then((outcome) => {
-      if (outcome.ok) {
-        setBill(outcome.value);
-        setState('ready');
-      } else setState(outcome.kind);
-    });
-  }, [caseId, signal]);
-
-  if (state === 'loading' || state === 'none') return null;
-  if (state === 'failed' || !bill)
+  // Nothing while loading, nor when there is no bill to show.
+  if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
+    return null;
+  const bill = settled ?? (state.kind === 'ready' && state.value.ok ? state.value.value : null);
+  if (!bill)
     return (
       <p className="notice notice-error" role="alert">
         {PAYMENT_TEXT.loadFailed}
@@ -64,7 +60,7 @@ function Bill({ caseId }: { caseId: string }) {
   const simulate = async () => {
     const outcome = await paymentsApi.simulate(caseId, signal);
     if (outcome.ok) {
-      setBill(outcome.value);
+      setSettled(outcome.value);
       setMessage(outcome.message);
     } else if (outcome.message) setMessage(outcome.message);
   };
@@ -166,5 +162,6 @@ function Bill({ caseId }: { caseId: string }) {
 
 /** The bill of a payment e-service's record, on its confirmation and record pages; nothing for others. */
 export function BillPanel({ caseId, appCode }: { caseId: string; appCode: string }) {
-  return isPaymentEservice(appCode) ? <Bill caseId={caseId} /> : null;
+  // Keyed: another record's bill starts afresh, nothing of this one's carried over.
+  return isPaymentEservice(appCode) ? <Bill key={caseId} caseId={caseId} /> : null;
 }

@@ -1,18 +1,14 @@
-import { useEffect, useState } from 'react';
 import { ROUTES } from '../../../../contract/index.ts';
 import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, type Bill } from '../../../../contract/payments.ts';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { paymentsApi } from './api.ts';
 import { formatDay } from '../../components/shell/formatDate.ts';
 
 /** The dashboard's bills of the acting profile, with their state; nothing when there are none. */
 export function BillsDue() {
-  const signal = useAbortSignal();
-  const [bills, setBills] = useState<Bill[]>([]);
-  useEffect(() => {
-    void paymentsApi.bills(signal).then((outcome) => outcome.ok && setBills(outcome.value));
-  }, [signal]);
+  const { state } = useLoad('bills', (signal) => paymentsApi.bills(signal));
+  const bills: Bill[] = state.kind === 'ready' && state.value.ok ? state.value.value : [];
   if (bills.length === 0) return null;
   return (
     <section aria-labelledby="bills-heading" className="bills-due">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../contract/catalogue.ts';
 import { ROUTES } from '../../../../contract/index.ts';
 import {
   PARTY_KINDS,
@@ -15,16 +16,27 @@ import {
   type SearchAnswer,
   type SearchPurpose,
 } from '../../../../contract/register.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
+import { saveBlob } from '../../lib/download.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { FAILED, useLoad, type Loadable } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
-import { registerApi } from './api.ts';
-import { saveBlob, useLoaded } from './load.ts';
+import { registerApi, type Outcome } from './api.ts';
 import './register.css';
 
 const isService = (value: string | null): value is RegisterService =>
   (REGISTER_SERVICES as readonly string[]).includes(value ?? '');
+
+/** A load as LoadStatus shows it: a refusal is a failure, in the server's own words. */
+function shown<T>(state: Loadable<Outcome<T>>): { state: Loadable<T>; failed: string } {
+  if (state.kind !== 'ready') return { state, failed: MESSAGES.searchFailed };
+  const outcome = state.value;
+  return outcome.ok
+    ? { state: { kind: 'ready', value: outcome.value }, failed: '' }
+    : { state: FAILED, failed: outcome.message };
+}
 
 const searchedAtText = (iso: string) =>
   new Date(iso).toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' });
@@ -209,16 +221,14 @@ function SearchForm({ service }: { service: RegisterService }) {
 }
 
 function ResultsView({ service, reference, page }: { service: RegisterService; reference: string; page: number }) {
-  const state = useLoaded((signal) => registerApi.page(reference, page, signal), `${reference}|${page}`);
+  const load = useLoad(`${reference}|${page}`, (signal) => registerApi.page(reference, page, signal));
+  const { state, failed } = shown(load.state);
   const newSearch = <a href={buildHref(ROUTES.register, { app: service })}>New search</a>;
-  if (!state) return <p role="status">Loading the results…</p>;
-  if (!state.value)
+  if (state.kind !== 'ready')
     return (
       <>
-        <p className="notice" role="alert">
-          {state.message}
-        </p>
-        <p>{newSearch}</p>
+        <LoadStatus state={state} loading="Loading the results…" failed={failed} />
+        {state.kind === 'failed' && <p>{newSearch}</p>}
       </>
     );
   const answer: SearchAnswer = state.value;
@@ -300,18 +310,16 @@ function EntryView({
   caseNumber: string;
 }) {
   const signal = useAbortSignal();
-  const state = useLoaded((s) => registerApi.entry(reference, caseNumber, s), `${reference}|${caseNumber}`);
+  const load = useLoad(`${reference}|${caseNumber}`, (s) => registerApi.entry(reference, caseNumber, s));
+  const { state, failed } = shown(load.state);
   const [following, setFollowing] = useState<boolean | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; message: string } | null>(null);
   const back = <a href={buildHref(ROUTES.register, { app: service, ref: reference })}>Back to the results</a>;
-  if (!state) return <p role="status">Loading the entry…</p>;
-  if (!state.value)
+  if (state.kind !== 'ready')
     return (
       <>
-        <p className="notice" role="alert">
-          {state.message}
-        </p>
-        <p>{back}</p>
+        <LoadStatus state={state} loading="Loading the entry…" failed={failed} />
+        {state.kind === 'failed' && <p>{back}</p>}
       </>
     );
   const answer: EntryAnswer = state.value;

@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   REGISTER_CASE_NUMBER,
   REGISTER_MESSAGES,
   REGISTER_SCREEN_TITLES,
   normalizeRegisterCaseNumber,
-  type WatchedCase,
 } from '../../../../contract/register.ts';
+import { MESSAGES } from '../../../../contract/catalogue.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { registerApi } from './api.ts';
 import './register.css';
@@ -21,28 +23,36 @@ type Notice = { kind: 'ok' | 'error'; message: string } | null;
 export default function WatchlistScreen(_props: ScreenProps) {
   const id = useId();
   const signal = useAbortSignal();
-  const [cases, setCases] = useState<WatchedCase[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [caseNumber, setCaseNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [generation, setGeneration] = useState(0);
+  /** Cases stopped here since the list was loaded: gone from it without asking again. */
+  const [stopped, setStopped] = useState<ReadonlySet<string>>(new Set());
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    void registerApi.watchlist(signal).then((outcome) => {
-      if (!live || (!outcome.ok && outcome.aborted)) return;
+  /**
+   * Cases shown marked as changed: a list already shown keeps its marks, though the server clears them
+   * once it has answered them (a reload after following one).
+   */
+  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
+  // Reloaded after following one: the list stays on screen meanwhile.
+  const { state: loaded, retry: reload } = useLoad(
+    'watchlist',
+    async (s) => {
+      const outcome = await registerApi.watchlist(s);
       if (outcome.ok) {
-        // A list already shown keeps its marks: the server clears them once it has answered them.
-        setCases((shown) => mergeMarks(shown, outcome.value.cases));
-        setLoadError(null);
-      } else setLoadError(outcome.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [signal, generation]);
+        const changed = outcome.value.cases.filter((c) => c.changed).map((c) => c.caseNumber);
+        setMarked((known) => new Set([...known, ...changed]));
+      }
+      return outcome;
+    },
+    { keep: true },
+  );
+  const listed = loaded.kind === 'ready' && loaded.value.ok ? loaded.value.value.cases : null;
+  const cases =
+    listed
+      ?.filter((c) => !stopped.has(c.caseNumber))
+      .map((c) => (marked.has(c.caseNumber) ? { ...c, changed: true } : c)) ?? null;
+  const failed = loaded.kind === 'ready' && !loaded.value.ok ? loaded.value.message : MESSAGES.searchFailed;
 
   const onFollow = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +68,8 @@ export default function WatchlistScreen(_props: ScreenProps) {
     setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
     if (outcome.ok) {
       setCaseNumber('');
-      setGeneration((g) => g + 1);
+      setStopped((gone) => new Set([...gone].filter((c) => c !== number)));
+      reload();
     }
   };
 
@@ -66,7 +77,7 @@ export default function WatchlistScreen(_props: ScreenProps) {
     const outcome = await registerApi.unfollow(number, signal);
     if (!outcome.ok && outcome.aborted) return;
     setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
-    if (outcome.ok) setCases((shown) => shown?.filter((c) => c.caseNumber !== number) ?? null);
+    if (outcome.ok) setStopped((gone) => new Set(gone).add(number));
   };
 
   return (
@@ -106,12 +117,12 @@ export default function WatchlistScreen(_props: ScreenProps) {
         </button>
       </form>
       <h2>Cases you follow</h2>
-      {loadError ? (
-        <p className="notice" role="alert">
-          {loadError}
-        </p>
-      ) : cases === null ? (
-        <p role="status">Loading your watchlist…</p>
+      {cases === null ? (
+        <LoadStatus
+          state={loaded.kind === 'ready' ? FAILED : loaded}
+          loading="Loading your watchlist…"
+          failed={failed}
+        />
       ) : cases.length === 0 ? (
         <p>You do not follow any case yet. Follow one above, or from a search result.</p>
       ) : (
@@ -153,11 +164,4 @@ export default function WatchlistScreen(_props: ScreenProps) {
       )}
     </section>
   );
-}
-
-/** The new list, keeping the change marks the screen already showed (a reload after following one). */
-function mergeMarks(shown: WatchedCase[] | null, fresh: WatchedCase[]): WatchedCase[] {
-  if (!shown) return fresh;
-  const marked = new Set(shown.filter((c) => c.changed).map((c) => c.caseNumber));
-  return fresh.map((c) => (marked.has(c.caseNumber) ? { ...c, changed: true } : c));
 }

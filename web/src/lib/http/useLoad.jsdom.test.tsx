@@ -49,4 +49,19 @@ describe('useLoad', () => {
     expect(result.current.state).toEqual({ kind: 'loading' });
     expect(calls).toBe(0);
   });
+
+  it('with keep, shows the last answer while asking again for the same key, not for another', async () => {
+    const answers = [deferred<string>(), deferred<string>(), deferred<string>()];
+    let call = 0;
+    const { result, rerender } = renderHook(({ key }) => useLoad(key, () => answers[call++]!.promise, { keep: true }), {
+      initialProps: { key: 'a' },
+    });
+    await act(async () => answers[0]!.resolve('first'));
+    act(() => result.current.retry());
+    expect(result.current.state).toEqual({ kind: 'ready', value: 'first' });
+    await act(async () => answers[1]!.resolve('second'));
+    expect(result.current.state).toEqual({ kind: 'ready', value: 'second' });
+    rerender({ key: 'b' });
+    expect(result.current.state).toEqual({ kind: 'loading' });
+  });
 });
