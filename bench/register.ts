@@ -3,18 +3,17 @@
  * server/register/demo.ts), on a throwaway PostgreSQL cluster: the database work of one search as the route
  * does it (count it against the account's limit, search, record it, audit it), by name with typos and by
  * NRIC. Targets (docs/decisions/0043): p99 of the grown register within 1.5× of the empty one and under
- * 100 ms, and no sequential scan of a register table in either search's plan. Writes its section of
- * bench/RESULTS.md.
- * Run: node bench/register.ts [--entries=1000000] [--searches=400]
+ * 100 ms, and no sequential scan of a register table in either search's plan. Writes bench/out/register.json
+ * for bench/RESULTS.md (bench/run-all.ts).
+ * Run: npm run bench:register -- [--entries=1000000] [--searches=400]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { audit } from '../server/auth/audit.ts';
 import type { Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { DEMO_BANKRUPT, demoEntry, insertDemoEntries, insertEntries } from '../server/register/demo.ts';
+import { newResult, report, round } from './lib/results.ts';
 import {
   ENTRIES_OF_NAMES,
   NAME_STEPS,
@@ -190,34 +189,44 @@ async function main(): Promise<void> {
     // The grown register's plans: on empty tables a sequential scan is the planner's right choice.
     const scans = await sequentialScans(grown, list);
     const hits = rounds[0]!.grown.hits;
-    const lines = [
-      '## Insolvency register search (bench/register.ts)',
-      '',
-      `Written by \`node bench/register.ts --entries=${ENTRIES} --searches=${SEARCHES}\` on ${new Date().toISOString()}: ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} when it ended.`,
+    const result = newResult(
+      'register',
+      'Insolvency register search (bench/register.ts)',
+      `npm run bench:register -- --entries=${ENTRIES} --searches=${SEARCHES}`,
+    );
+    const p50 = (side: 'empty' | 'grown') => med(rounds.map((r) => r[side].p50)).toFixed(1);
+    result.figures.push(
+      { name: 'search p99, empty register', value: round(emptyP99), unit: 'ms' },
+      {
+        name: `search p99, ${ENTRIES.toLocaleString('en')} entries (${names.toLocaleString('en')} names)`,
+        value: round(grownP99),
+        unit: 'ms',
+        target: `≤ ${P99_LIMIT_MS} ms`,
+        pass: grownP99 <= P99_LIMIT_MS,
+      },
+      {
+        name: 'search p99 grown ÷ empty',
+        value: round(ratio),
+        unit: '×',
+        target: `≤ ${P99_RATIO}×`,
+        pass: ratio <= P99_RATIO,
+      },
+      { name: 'search p50, empty / grown', value: `${p50('empty')} / ${p50('grown')}`, unit: 'ms' },
+      { name: 'searches that found something (grown)', value: `${hits} of ${SEARCHES}` },
+      {
+        name: 'sequential scans of register tables',
+        value: scans.length === 0 ? 'none' : scans.join('; '),
+        target: 'none',
+        pass: scans.length === 0,
+      },
+      { name: 'load of the grown register', value: Math.round(loadSeconds), unit: 's' },
+    );
+    result.details = [
       `The database work of one search (throttle count, search, record, audit) on a PostgreSQL server, ${SEARCHES} searches per round (a quarter by NRIC or UEN, the rest by misspelt names), three rounds, empty and grown side by side; figures are the medians of the rounds.`,
       '',
-      '| figure | measured | target | met |',
-      '|---|---|---|---|',
-      `| search p99, empty register | ${emptyP99.toFixed(1)} ms | | |`,
-      `| search p99, ${ENTRIES.toLocaleString('en')} entries (${names.toLocaleString('en')} names) | ${grownP99.toFixed(1)} ms | ≤ ${P99_LIMIT_MS} ms | ${grownP99 <= P99_LIMIT_MS ? 'yes' : 'no'} |`,
-      `| p99 grown / empty | ${ratio.toFixed(2)} | ≤ ${P99_RATIO} | ${ratio <= P99_RATIO ? 'yes' : 'no'} |`,
-      `| search p50, empty / grown | ${med(rounds.map((r) => r.empty.p50)).toFixed(1)} / ${med(rounds.map((r) => r.grown.p50)).toFixed(1)} ms | | |`,
-      `| searches that found something (grown) | ${hits} of ${SEARCHES} | | |`,
-      `| sequential scans of register tables | ${scans.length === 0 ? 'none' : scans.join('; ')} | none | ${scans.length === 0 ? 'yes' : 'no'} |`,
-      `| load of the grown register | ${loadSeconds.toFixed(0)} s | | |`,
-      '',
-      `A name search finds the names holding every typed word (each as one of the register's words near it) through a GIN index on the names' words, ranks them by trigram distance, and reads their entries from the index on \`register_names\` alone; only when no name holds every word does it widen to names holding two of them (docs/decisions/0055).${ratio <= P99_RATIO ? '' : ' The ratio to the empty register is not met: the empty register answers from empty indexes.'}`,
-      '',
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
-    const file = new URL('./RESULTS.md', import.meta.url);
-    const current = readFileSync(file, 'utf8');
-    // Only this section is replaced: the sections written after it stay.
-    const at = current.indexOf('## Insolvency register search (bench/register.ts)');
-    const next = at >= 0 ? current.indexOf('\n## ', at) : -1;
-    const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
-    const after = next >= 0 ? current.slice(next + 1) : '';
-    writeFileSync(file, `${before}${lines.join('\n')}${after ? `\n${after}` : ''}`);
+      "A name search finds the names holding every typed word (each as one of the register's words near it) through a GIN index on the names' tokens, ranks them by trigram distance, and reads their entries from the index on `register_names` alone; only when no name holds every word does it widen to names holding two of them (docs/decisions/0055).",
+    ].join('\n');
+    report(result);
     await empty.close();
     await grown.close();
     await admin.close();

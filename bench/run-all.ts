@@ -28,6 +28,8 @@ const STEPS: Array<{ id: string | null; script: string; argv: string[] }> = [
   { id: 'memory', script: 'memory.ts', argv: [`--minutes=${soak}`] },
   { id: 'startup', script: 'startup.ts', argv: [`--runs=${quick ? 2 : 5}`] },
   { id: 'open-loop', script: 'open-loop.ts', argv: [`--seconds=${quick ? 3 : 10}`] },
+  { id: 'register', script: 'register.ts', argv: quick ? ['--entries=100000', '--searches=200'] : [] },
+  { id: 'typing', script: 'typing.ts', argv: [] },
 ];
 
 /** --skip=memory,startup: leave benches out (their earlier results in bench/out/ are kept and reported). */
