@@ -28,11 +28,13 @@ import { startNginx } from '../test/scale/harness.ts';
 import { envelope, type HttpAnswer } from '../test/scale/http-client.ts';
 import { PD_DRAFT } from '../test/scale/workload.ts';
 import { startBaseline } from './api.ts';
-import { signedInGrowthClients, type HttpClient } from './lib/client.ts';
+import { HttpClient, signedInGrowthClients } from './lib/client.ts';
 import { describeMachine } from './lib/machine.ts';
 import { highestHeld, paced, type PacedFigures } from './lib/paced.ts';
 import { args, newResult, report, round, type BenchResult } from './lib/results.ts';
-import { seedGrowth } from './seed.ts';
+import { BENCH_OFFICER, GROWTH_PASSWORD, seedBenchOfficer, seedGrowth } from './seed.ts';
+import { signIn } from '../server/test/auth.ts';
+import { OFFICER_PATHS } from '../contract/officer.ts';
 
 export const P99_LIMIT_MS = 100;
 export const RATIO_TARGET = 0.5;
@@ -43,6 +45,8 @@ const EMBEDDED_RATES = [100, 200, 300, 400, 500, 600, 800, 1000];
 
 interface User {
   client: HttpClient;
+  /** The bench officer's session (bench/seed.ts), shared: a handful of officers serve many applicants. */
+  officer: HttpClient;
   caseId: string;
   version: number;
   busy: boolean;
@@ -67,10 +71,7 @@ const expect200 = (u: User, res: HttpAnswer) => res.statusCode === 200 || unexpe
 
 const SEARCH_WORDS = ['refund', 'deposit', 'payment', 'bankruptcy', 'travel', 'creditor', 'court', 'fees'];
 
-/**
- * What signed-in users do, by share. The officer queue joins this list when it exists (a call of an
- * officer's session against its queue path, with its weight).
- */
+/** What signed-in users do, by share; the officer queue is an officer's call among theirs. */
 export const MIX: MixCall[] = [
   {
     name: 'profile',
@@ -89,7 +90,7 @@ export const MIX: MixCall[] = [
   },
   {
     name: 'site search',
-    weight: 15,
+    weight: 10,
     run: async (u) =>
       expect200(
         u,
@@ -109,6 +110,11 @@ export const MIX: MixCall[] = [
       u.version++;
       return true;
     },
+  },
+  {
+    name: 'officer queue',
+    weight: 5,
+    run: async (u) => expect200(u, await u.officer.get(`${OFFICER_PATHS.queue}?queue=new`)),
   },
   {
     name: 'refresh',
@@ -149,11 +155,13 @@ function mixFire(users: User[], mix: readonly MixCall[] = MIX): () => Promise<bo
 
 async function signInUsers(base: string, count: number): Promise<User[]> {
   const clients = await signedInGrowthClients(base, count);
+  const officer = new HttpClient(base);
+  await signIn(officer, BENCH_OFFICER, GROWTH_PASSWORD);
   const users: User[] = [];
   for (const client of clients) {
     const res = await client.post(API_PATHS.cases, { appCode: 'PD', data: PD_DRAFT, draft: true });
     if (res.statusCode !== 201) throw new Error(`draft for the mix: ${res.statusCode} ${res.body}`);
-    users.push({ client, caseId: envelope<{ id: string }>(res).responseJSON.id, version: 1, busy: false });
+    users.push({ client, officer, caseId: envelope<{ id: string }>(res).responseJSON.id, version: 1, busy: false });
   }
   return users;
 }
@@ -257,6 +265,7 @@ async function main(): Promise<void> {
       await seedDemoBeforeStart({ databaseUrl: cluster.url });
       const seedDb = openPostgres(cluster.url);
       await seedGrowth(seedDb, { accounts: userCount, cases: userCount * 20 });
+      await seedBenchOfficer(seedDb);
       await seedDb.close();
       const servers: ServerProcess[] = [];
       for (let i = 0; i < 2; i++) {
@@ -318,6 +327,7 @@ async function main(): Promise<void> {
       await seedDemoBeforeStart({ dataDir });
       const seedDb = await openPglite(path.join(dataDir, 'pglite'));
       await seedGrowth(seedDb, { accounts: userCount, cases: userCount * 20 });
+      await seedBenchOfficer(seedDb);
       await seedDb.close();
       const s = await spawnServer({ env: { ...env, DATA_DIR: dataDir, DATABASE_URL: '' } });
       started.push(asStoppable(s));
