@@ -194,7 +194,9 @@ describe('proxy choices', () => {
 describe('switching', () => {
   it('calls the switch, keeps the choice, tells the other tabs and reloads the identity', async () => {
     const user = userEvent.setup();
-    routes[API_PATHS.switchProxyProfile] = ({ body }) => {
+    routes[API_PATHS.switchProxyProfile] = async ({ body }) => {
+      // As over a network: the page renders (and fixes up its focus) while the switch is under way.
+      await new Promise((rendered) => requestAnimationFrame(rendered));
       const { ptibProfileID } = body as { ptibProfileID: string };
       profile = { ...master, PTIBName: 'Koh Legal Services', proxyInd: 'Y', ptibProfileID };
       return { body: envelope({ ptibProfileID }) };
@@ -214,6 +216,32 @@ describe('switching', () => {
     expect(window.location.hash).toBe('#/dashboard');
     // The form stayed in place: the focus is where the user left it.
     expect(button).toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('sends one switch however often the busy button is clicked, and keeps the focus on it', async () => {
+    const user = userEvent.setup();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    routes[API_PATHS.switchProxyProfile] = async () => {
+      await answered;
+      return { body: envelope({ ptibProfileID: 'PTIB00000012' }) };
+    };
+    renderPanel();
+    await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
+    const button = screen.getByRole('button', { name: 'Switch profile' });
+    await user.click(button);
+    await waitFor(() => expect(callsTo(API_PATHS.switchProxyProfile)).toHaveLength(1));
+    expect(button).toHaveAccessibleName('Switching…');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    // The page renders while the switch waits: a disabled button would lose the focus here.
+    await act(() => new Promise((rendered) => requestAnimationFrame(rendered)));
+    expect(button).toHaveFocus();
+    answer();
+    expect(await screen.findByText('You are now acting for Koh Legal Services.')).toBeInTheDocument();
+    expect(callsTo(API_PATHS.switchProxyProfile)).toHaveLength(1);
+    expect(button).toHaveAccessibleName('Switch profile');
     expect(button).toHaveFocus();
   });
 
