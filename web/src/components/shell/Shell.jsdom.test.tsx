@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SEARCH_SCOPES } from '../../../../contract/index.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, TEST_CONFIG } from './testkit.tsx';
-import { resetHttpClient } from '../../lib/http/index.ts';
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
@@ -95,30 +95,19 @@ describe('header', () => {
   });
 
   it('loads the links and the phone number from GET /api/config', async () => {
-    const fetch = vi.fn(async () =>
-      Response.json({
-        header: { responseCode: '200', responseDesc: 'OK' },
-        responseJSON: {
+    const calls = fakeApi({
+      '/api/config': () => ({
+        body: envelope({
           ...TEST_CONFIG,
           contactPhone: '6123 4567',
           links: { ...TEST_CONFIG.links, termsOfUse: 'https://t.example.sg/' },
-        },
+        }),
       }),
-    );
-    vi.stubGlobal('fetch', fetch);
-    resetHttpClient();
-    try {
-      await renderShell({ config: null });
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 0));
-      });
-      expect(fetch).toHaveBeenCalledTimes(1);
-      expect(fetch).toHaveBeenCalledWith('/api/config', expect.anything());
-      expect(screen.getByRole('link', { name: '6123 4567' })).toHaveAttribute('href', 'tel:61234567');
-      expect(screen.getByRole('link', { name: 'Terms of Use (opens an outside website)' })).toBeInTheDocument();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    });
+    await renderShell({ config: null });
+    expect(await screen.findByRole('link', { name: '6123 4567' })).toHaveAttribute('href', 'tel:61234567');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/config']);
+    expect(screen.getByRole('link', { name: 'Terms of Use (opens an outside website)' })).toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGES } from '../../../../contract/index.ts';
 import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
-import { envelope, fakeApi } from '../../components/shell/fakeApi.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import EsvcScreen from './EsvcScreen.tsx';
 
 const catalogue: CatalogueResponse = {

@@ -6,7 +6,7 @@ import {
   RECONCILIATION_PATHS,
   type StatementLine,
 } from '../../../../contract/payments.ts';
-import { envelope, fakeApi } from '../../components/shell/fakeApi.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 
 const line = (id: string, over: Partial<StatementLine>): StatementLine => ({

@@ -7,10 +7,10 @@ import type { FormDefinition } from '../../../../contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '../../../../contract/schemas/eservices.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
-import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
+import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
@@ -81,9 +81,6 @@ const ESERVICE: EserviceDetail = {
 };
 const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
 
-const envelope = (responseJSON: unknown, responseCode = '200', responseDesc = 'OK') =>
-  JSON.stringify({ header: { responseCode, responseDesc }, responseJSON });
-
 function record(over: Partial<CaseDetail> = {}): CaseDetail {
   return {
     id: '7',
@@ -100,22 +97,10 @@ function record(over: Partial<CaseDetail> = {}): CaseDetail {
   };
 }
 
-type Reply = { status: number; body: string } | 'network';
-let routes: Record<string, (body: unknown) => Reply>;
-let calls: Array<{ method: string; path: string; body: unknown }>;
+let routes: FakeRoutes;
+let calls: FakeCall[];
 let toasts: Array<{ severity: string; message: string }>;
 let stopToasts: () => void;
-
-const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-  calls.push({ method, path: url.pathname + url.search, body });
-  const handler = routes[`${method} ${url.pathname}`];
-  const reply = handler ? handler(body) : { status: 404, body: envelope(null, '404', 'No such call') };
-  if (reply === 'network') throw new TypeError('Failed to fetch');
-  return new Response(reply.body, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-});
 
 beforeEach(() => {
   forgetFlow();
@@ -124,7 +109,6 @@ beforeEach(() => {
   sessionStorage.clear();
   // Signed in: the screen loads the identity only while a token is stored.
   sessionStorage.setItem(STORAGE_KEYS.token, 'token');
-  calls = [];
   toasts = [];
   stopToasts = on('toast', (t) => void toasts.push(t));
   routes = {
@@ -132,14 +116,12 @@ beforeEach(() => {
     'GET /api/eservices/PD': () => ({ status: 200, body: envelope(ESERVICE) }),
     'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [] }) }),
   };
-  configureHttp({ fetch: fetchFake as typeof fetch, getToken: () => 'token', readCookie: () => null });
+  calls = fakeApi(routes);
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
   stopToasts();
-  resetHttpSettings();
-  resetHttpClient();
 });
 
 async function renderScreen() {
@@ -250,7 +232,7 @@ describe('validation', () => {
 
 describe('questions that apply', () => {
   it('shows a conditional question only when it applies, and never sends a hidden answer', async () => {
-    routes['POST /api/cases'] = (body) => ({
+    routes['POST /api/cases'] = ({ body }) => ({
       status: 201,
       body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
     });
@@ -268,7 +250,7 @@ describe('questions that apply', () => {
 
 describe('saving, with each outcome its message', () => {
   it('saves a draft, shows the case number and status, and keeps the identity for a reload', async () => {
-    routes['POST /api/cases'] = (body) => ({
+    routes['POST /api/cases'] = ({ body }) => ({
       status: 201,
       body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
     });
@@ -319,7 +301,7 @@ describe('saving, with each outcome its message', () => {
       CASE_MESSAGES.versionConflict,
     ],
   ])('%s answered %j says so and keeps the input', async (button, reply, message) => {
-    routes['POST /api/cases'] = () => reply;
+    routes['POST /api/cases'] = reply === 'network' ? unreachable : () => reply;
     const user = await renderScreen();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: button }));
@@ -335,7 +317,7 @@ describe('saving, with each outcome its message', () => {
   });
 
   it('goes from the page to check answers, submits through the process engine, then confirms', async () => {
-    routes['POST /api/cases'] = (body) => ({
+    routes['POST /api/cases'] = ({ body }) => ({
       status: 201,
       body: envelope(record({ data: (body as { data: Record<string, unknown> }).data })),
     });
@@ -417,7 +399,7 @@ describe('an open record', () => {
   });
 
   it('says the delete failed and keeps the record', async () => {
-    routes['POST /api/cases/7/delete'] = () => 'network';
+    routes['POST /api/cases/7/delete'] = unreachable;
     const user = await renderScreen();
     await screen.findByTestId('case-number');
     await user.click(screen.getByRole('button', { name: 'Delete' }));

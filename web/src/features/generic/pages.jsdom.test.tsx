@@ -6,9 +6,9 @@ import type { FormDefinition } from '../../../../contract/forms/index.ts';
 import type { EserviceDetail } from '../../../../contract/schemas/eservices.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
-import { configureHttp, resetHttpClient, resetHttpSettings } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
+import { envelope, fakeApi, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved } from './unsavedInput.ts';
@@ -102,11 +102,9 @@ const ESERVICE: EserviceDetail = {
   form: FORM,
 };
 
-const envelope = (responseJSON: unknown) =>
-  JSON.stringify({ header: { responseCode: '200', responseDesc: 'OK' }, responseJSON });
 let toasts: Array<{ severity: string; message: string }>;
-let routes: Record<string, () => [number, string]>;
-let calls: Array<{ method: string; path: string; body: unknown }>;
+let routes: FakeRoutes;
+let calls: FakeCall[];
 let stopToasts: () => void;
 
 beforeEach(() => {
@@ -118,26 +116,16 @@ beforeEach(() => {
   sessionStorage.setItem(STORAGE_KEYS.token, 'token');
   toasts = [];
   stopToasts = on('toast', (t) => void toasts.push(t));
-  calls = [];
   routes = {
-    'GET /api/config': () => [200, envelope({ contactPhone: '1800', processEngineBase: '/pe' })],
-    'GET /api/eservices/PAR': () => [200, envelope(ESERVICE)],
-    'GET /api/cases': () => [200, envelope({ cases: [] })],
+    'GET /api/config': () => ({ status: 200, body: envelope({ contactPhone: '1800', processEngineBase: '/pe' }) }),
+    'GET /api/eservices/PAR': () => ({ status: 200, body: envelope(ESERVICE) }),
+    'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [] }) }),
   };
-  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body });
-    const handler = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
-    const [status, body] = handler ? handler() : [404, envelope(null)];
-    return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  configureHttp({ fetch: fetchFake as typeof fetch, getToken: () => 'token', readCookie: () => null });
+  calls = fakeApi(routes);
 });
 
 afterEach(() => {
   stopToasts();
-  resetHttpSettings();
-  resetHttpClient();
 });
 
 /** Shows the screen of the current address, as the router does on each navigation. */
@@ -316,13 +304,12 @@ describe('an attachment question', () => {
     createdAt: '2026-03-05T06:07:00.000Z',
     submittedAt: null,
   };
-  const refusal = (message: string) =>
-    JSON.stringify({ header: { responseCode: '400', responseDesc: message }, responseJSON: null });
+  const refusal = (message: string) => envelope(null, '400', message);
 
   it('saves a draft for the first file, uploads on choosing, lists it with its size, and removes it', async () => {
-    routes['POST /api/cases'] = () => [201, envelope(DRAFT)];
-    routes['POST /api/cases/7/documents'] = () => [201, envelope(DOC)];
-    routes[`POST /api/documents/${DOC.id}/delete`] = () => [200, envelope(null)];
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(DOC) });
+    routes[`POST /api/documents/${DOC.id}/delete`] = () => ({ status: 200, body: envelope(null) });
     const user = userEvent.setup();
     await at('About you');
     await user.upload(
@@ -345,8 +332,11 @@ describe('an attachment question', () => {
   }, 30_000);
 
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
-    routes['POST /api/cases'] = () => [201, envelope(DRAFT)];
-    routes['POST /api/cases/7/documents'] = () => [400, refusal('The selected file contains a virus')];
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({
+      status: 400,
+      body: refusal('The selected file contains a virus'),
+    });
     const user = userEvent.setup();
     await at('About you');
     const input = screen.getByLabelText(/Copy of your passport/);
@@ -360,9 +350,8 @@ describe('an attachment question', () => {
 
 describe('the confirmation address', () => {
   it('of a record that is still a draft goes back to its form', async () => {
-    routes['GET /api/cases/7'] = () => [
-      200,
-      envelope({
+    routes['GET /api/cases/7'] = () => ({
+      body: envelope({
         id: '7',
         appCode: 'PAR',
         caseNumber: 'PA 000042 2026',
@@ -374,8 +363,8 @@ describe('the confirmation address', () => {
         createdAt: '2026-03-05T06:07:00.000Z',
         submittedAt: null,
       }),
-    ];
-    routes['GET /api/cases/7/documents'] = () => [200, envelope({ documents: [] })];
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
     window.location.hash = '#/generic?app=PAR&case=7&step=confirmation';
     await at('About you');
     await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei'));

@@ -80,7 +80,9 @@ export function ProxySelector({ options, actingId, onSwitch }: ProxySelectorProp
           })}
         </ul>
       </fieldset>
-      <button type="submit" className="button" disabled={busy}>
+      {/* Not disabled while busy: a disabled button loses the focus (the browser moves it to the page), so
+          the user would lose their place; submit ignores a click while busy instead. */}
+      <button type="submit" className="button" aria-disabled={busy || undefined}>
         {busy ? 'Switching…' : 'Switch profile'}
       </button>
       <p role="status" className="form-note">

@@ -1,54 +1,51 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, MYSELF_SUFFIX, ROUTES } from '../../../../contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  MESSAGES,
+  MYSELF_SUFFIX,
+  RESPONSE_CODE,
+  ROUTES,
+} from '../../../../contract/index.ts';
 import type { MasterPtibEntry, UserIdentity } from '../../../../contract/schemas/auth.ts';
 import { Toasts } from '../../components/toasts/Toasts.tsx';
 import { clearToasts } from '../../components/toasts/toastStore.ts';
 import { createRouter, type Router } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
-import { CallFailed, fetchMasterList, switchProxyProfile } from './api.ts';
+import { envelope, fakeApi, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { buildProxyOptions } from './options.ts';
 import { ProxyPanel } from './ProxyPanel.tsx';
 import { BLOCKED_REASON } from './ProxySelector.tsx';
 import type { TabMessage } from '../../lib/session/channel.ts';
 
 const fake = vi.hoisted(() => ({
-  /** What retrieveProfile answers next. */
-  profile: null as unknown,
-  profileCalls: 0,
   /** Messages this tab posted to the others. */
   posted: [] as unknown[],
 }));
 
-// The real session engine and identity store, over a fake profile call and a recording tab channel.
+// The real session engine and identity store with their real calls (answered by fakeApi), over a
+// recording tab channel.
 vi.mock('../../lib/session/index.ts', async () => {
   const { createSessionEngine } = await import('../../lib/session/engine.ts');
   const { createIdentityStore } = await import('../../lib/session/identity.ts');
+  const { fetchProfile, sessionCalls } = await import('../../lib/session/calls.ts');
   const { systemClock } = await import('../../lib/session/clock.ts');
   const bus = await import('../../lib/events/bus.ts');
   const session = createSessionEngine({
     clock: systemClock,
-    calls: { refresh: async () => ({ kind: 'unreachable' }), logout: async () => undefined },
+    calls: sessionCalls,
     on: bus.on,
     navigate: () => undefined,
     currentHash: () => window.location.hash,
     channel: { post: (m: TabMessage) => void fake.posted.push(m), subscribe: () => () => undefined, close() {} },
   });
-  const identity = createIdentityStore(async () => {
-    fake.profileCalls += 1;
-    return fake.profile ? { kind: 'ok', identity: fake.profile as UserIdentity } : { kind: 'blocked' };
-  });
+  const identity = createIdentityStore(fetchProfile);
   session.onProxySwitch(() => identity.invalidate());
   return { session, identity };
 });
-
-vi.mock(import('./api.ts'), async (original) => ({
-  ...(await original()),
-  fetchMasterList: vi.fn(),
-  switchProxyProfile: vi.fn(),
-}));
 
 const address = {
   blockHouseNo: '1',
@@ -93,6 +90,13 @@ const LIST = [
 
 let router: Router;
 let stopRouter: () => void;
+/** What retrieveProfile answers next: this identity, or (null) a blocked profile. */
+let profile: UserIdentity | null;
+let routes: FakeRoutes;
+let calls: FakeCall[];
+
+const callsTo = (path: string) => calls.filter((c) => c.path === path);
+const masterList = (list: MasterPtibEntry[]) => () => ({ body: envelope({ masterPTIBList: list }) });
 
 function renderPanel(identity: UserIdentity = master) {
   return render(
@@ -109,9 +113,15 @@ const radios = () =>
 beforeEach(() => {
   window.sessionStorage.clear();
   window.location.hash = '#/dashboard';
-  fake.profile = master;
-  fake.profileCalls = 0;
+  profile = master;
   fake.posted = [];
+  routes = {
+    [API_PATHS.retrieveMasterPTIBList]: masterList(LIST),
+    [API_PATHS.retrieveProfile]: () => ({
+      body: profile ? envelope(profile) : envelope(null, RESPONSE_CODE.PROFILE_BLOCKED, AUTH_MESSAGES.profileBlocked),
+    }),
+  };
+  calls = fakeApi(routes);
   const screenModule = () => Promise.resolve({ default: () => null });
   router = createRouter({
     routes: [
@@ -127,8 +137,6 @@ beforeEach(() => {
 afterEach(() => {
   stopRouter();
   act(() => clearToasts());
-  vi.mocked(fetchMasterList).mockReset();
-  vi.mocked(switchProxyProfile).mockReset();
 });
 
 describe('proxy choices', () => {
@@ -148,7 +156,6 @@ describe('proxy choices', () => {
   });
 
   it("shows '(Myself)' as the first radio of the selector", async () => {
-    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
     renderPanel();
     await screen.findByRole('group', { name: 'Choose whom to act for' });
     const labels = radios().map((r) => r.labels?.[0]?.textContent);
@@ -158,7 +165,7 @@ describe('proxy choices', () => {
   });
 
   it("shows no selector and no '(Myself)' when the master list is empty", async () => {
-    vi.mocked(fetchMasterList).mockResolvedValue([]);
+    routes[API_PATHS.retrieveMasterPTIBList] = masterList([]);
     renderPanel();
     expect(await screen.findByText('There are no profiles you may act for.')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -167,7 +174,6 @@ describe('proxy choices', () => {
 
   it('shows a masterBlock entry disabled, with the reason, and never selects it', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
     renderPanel();
     const blocked = await screen.findByRole('radio', { name: 'Yeo Trustees Pte Ltd' });
     expect(blocked).toBeDisabled();
@@ -179,30 +185,31 @@ describe('proxy choices', () => {
     await user.click(screen.getByText('Yeo Trustees Pte Ltd'));
     expect(blocked).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Switch profile' }));
-    expect(switchProxyProfile).not.toHaveBeenCalled();
+    // The submit ended without a call: the choice is still the profile acted for.
+    expect(await screen.findByText(/You are already acting as/)).toBeInTheDocument();
+    expect(callsTo(API_PATHS.switchProxyProfile)).toEqual([]);
   });
 });
 
 describe('switching', () => {
   it('calls the switch, keeps the choice, tells the other tabs and reloads the identity', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
-    vi.mocked(switchProxyProfile).mockImplementation(async (id) => {
-      fake.profile = {
-        ...master,
-        PTIBName: 'Koh Legal Services',
-        proxyInd: 'Y',
-        ptibProfileID: id,
-      } satisfies UserIdentity;
-      return id;
-    });
+    routes[API_PATHS.switchProxyProfile] = async ({ body }) => {
+      // As over a network: the page renders (and fixes up its focus) while the switch is under way.
+      await new Promise((rendered) => requestAnimationFrame(rendered));
+      const { ptibProfileID } = body as { ptibProfileID: string };
+      profile = { ...master, PTIBName: 'Koh Legal Services', proxyInd: 'Y', ptibProfileID };
+      return { body: envelope({ ptibProfileID }) };
+    };
     renderPanel();
     await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
     const button = screen.getByRole('button', { name: 'Switch profile' });
     await user.click(button);
 
-    await waitFor(() => expect(switchProxyProfile).toHaveBeenCalledWith('PTIB00000012'));
-    await waitFor(() => expect(fake.profileCalls).toBe(1));
+    await waitFor(() =>
+      expect(callsTo(API_PATHS.switchProxyProfile).map((c) => c.body)).toEqual([{ ptibProfileID: 'PTIB00000012' }]),
+    );
+    await waitFor(() => expect(callsTo(API_PATHS.retrieveProfile)).toHaveLength(1));
     expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBe('PTIB00000012');
     expect(fake.posted).toContainEqual({ type: 'proxy', ptibProfileId: 'PTIB00000012' });
     expect(await screen.findByText('You are now acting for Koh Legal Services.')).toBeInTheDocument();
@@ -212,15 +219,42 @@ describe('switching', () => {
     expect(button).toHaveFocus();
   });
 
+  it('sends one switch however often the busy button is clicked, and keeps the focus on it', async () => {
+    const user = userEvent.setup();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    routes[API_PATHS.switchProxyProfile] = async () => {
+      await answered;
+      return { body: envelope({ ptibProfileID: 'PTIB00000012' }) };
+    };
+    renderPanel();
+    await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
+    const button = screen.getByRole('button', { name: 'Switch profile' });
+    await user.click(button);
+    await waitFor(() => expect(callsTo(API_PATHS.switchProxyProfile)).toHaveLength(1));
+    expect(button).toHaveAccessibleName('Switching…');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    // The page renders while the switch waits: a disabled button would lose the focus here.
+    await act(() => new Promise((rendered) => requestAnimationFrame(rendered)));
+    expect(button).toHaveFocus();
+    answer();
+    expect(await screen.findByText('You are now acting for Koh Legal Services.')).toBeInTheDocument();
+    expect(callsTo(API_PATHS.switchProxyProfile)).toHaveLength(1);
+    expect(button).toHaveAccessibleName('Switch profile');
+    expect(button).toHaveFocus();
+  });
+
   it("keeps '' as the choice when switching back to myself", async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
-    vi.mocked(switchProxyProfile).mockResolvedValue('');
+    routes[API_PATHS.switchProxyProfile] = () => ({ body: envelope({ ptibProfileID: '' }) });
     renderPanel({ ...master, PTIBName: 'Koh Legal Services', ptibProfileID: 'PTIB00000012' });
     expect(await screen.findByRole('radio', { name: 'Koh Legal Services (acting now)' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Lim Mei Ling (Myself)' }));
     await user.click(screen.getByRole('button', { name: 'Switch profile' }));
-    await waitFor(() => expect(switchProxyProfile).toHaveBeenCalledWith(''));
+    await waitFor(() =>
+      expect(callsTo(API_PATHS.switchProxyProfile).map((c) => c.body)).toEqual([{ ptibProfileID: '' }]),
+    );
     await waitFor(() => expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBe(''));
     expect(fake.posted).toContainEqual({ type: 'proxy', ptibProfileId: '' });
     expect(await screen.findByText('You are now acting as yourself.')).toBeInTheDocument();
@@ -228,9 +262,8 @@ describe('switching', () => {
 
   it('runs the guards again when the profile now acted for cannot be shown', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
-    vi.mocked(switchProxyProfile).mockResolvedValue('PTIB00000012');
-    fake.profile = null;
+    routes[API_PATHS.switchProxyProfile] = () => ({ body: envelope({ ptibProfileID: 'PTIB00000012' }) });
+    profile = null;
     const refresh = vi.spyOn(router, 'refresh');
     renderPanel();
     await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
@@ -242,16 +275,7 @@ describe('switching', () => {
   it("sends the user home with the error toast 'Access forbidden' and the server's reason on a 403", async () => {
     const user = userEvent.setup();
     const reason = 'You may not act for profile PTIB00000012.';
-    vi.mocked(fetchMasterList).mockResolvedValue(LIST);
-    vi.mocked(switchProxyProfile).mockRejectedValue(
-      new CallFailed({
-        ok: false,
-        kind: 'refused',
-        status: 403,
-        header: { responseCode: '403', responseDesc: reason },
-        responseJSON: null,
-      }),
-    );
+    routes[API_PATHS.switchProxyProfile] = () => ({ status: 403, body: envelope(null, '403', reason) });
     renderPanel();
     await user.click(await screen.findByRole('radio', { name: 'Koh Legal Services' }));
     await user.click(screen.getByRole('button', { name: 'Switch profile' }));
@@ -264,6 +288,6 @@ describe('switching', () => {
     // Nothing was switched: no choice kept, no other tab told, the identity not fetched again.
     expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBeNull();
     expect(fake.posted).toEqual([]);
-    expect(fake.profileCalls).toBe(0);
+    expect(callsTo(API_PATHS.retrieveProfile)).toEqual([]);
   });
 });
