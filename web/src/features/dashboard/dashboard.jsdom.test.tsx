@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, ROUTES } from '../../../../contract/index.ts';
 import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
-import { envelope, fakeApi, type FakeCall } from '../../components/shell/fakeApi.ts';
+import { envelope, fakeApi, type FakeCall } from '../../../test/fakeApi.ts';
 import { PAYMENT_PATHS, type Bill } from '../../../../contract/payments.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
