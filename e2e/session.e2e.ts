@@ -168,12 +168,14 @@ test.describe('a session ended on the server', () => {
 });
 
 test.describe('what a visit without a session loads (docs/decisions/0027)', () => {
-  /** The session engine's chunk and the session calls' (refresh, logout, profile). */
-  const ENGINE = /\/assets\/(live|calls)-[\w-]+\.js$/;
-  /** The encrypted-call code (payload.ts with the contract's WebCrypto code). */
-  const SEALING = /\/assets\/payload-[\w-]+\.js$/;
-  /** The dashboard screen's own chunk. */
-  const DASHBOARD = /\/assets\/DashboardScreen-[\w-]+\.js$/;
+  /**
+   * The session engine and the session calls (refresh, logout, profile), with the encrypted-call code
+   * (payload.ts with the contract's WebCrypto code): the sign-in chunk (vite.config.ts, docs/decisions/0052).
+   */
+  const ENGINE = /\/assets\/signin-[\w-]+\.js$/;
+  const SEALING = ENGINE;
+  /** The dashboard with the signed-in header's parts. */
+  const DASHBOARD = /\/assets\/signedin-[\w-]+\.js$/;
 
   test('home and login load neither the engine nor the encrypted-call code; typing on the form loads the engine and the dashboard, and a stored session loads it at once', async ({
     page,
