@@ -4,7 +4,8 @@
  * production server serving this worktree's build (dist/web: `npm run build` first).
  * 1) open #/login until the login name field takes input;
  * 2) from pressing Log in until the dashboard greets the user by name (the user's own data);
- * 3) the JavaScript transferred over the journey (compressed as served).
+ * 3) the JavaScript transferred over the journey (compressed as served, with headers): what had arrived
+ *    when the greeting was in the page; and, apart, once the dashboard's later parts had loaded too.
  * Targets: 2) ≤ 0.8 s, 1) + 2) ≤ 1.5 s, 3) ≤ 110 KB. A benchmark, not a test: run it on a quiet machine.
  *
  * Run: node bench/journey.ts [runs] [--trace]   (default 3; the median is reported)
@@ -22,7 +23,10 @@ import { startServer } from './lib/server.ts';
 interface Run {
   loginReadyMs: number;
   loginToDashboardMs: number;
+  /** JavaScript the browser had received when the dashboard greeted the user (the journey's end). */
   jsBytes: number;
+  /** JavaScript once the dashboard's own loads settled too (its later parts: the bills due). */
+  jsSettledBytes: number;
   /** With --trace: when the page saw the form sent, in ms from the click's start (the driver's own part). */
   submitMs?: number;
   /** With --trace: when the greeting was in the page's document, in ms from the click's start. */
@@ -50,8 +54,8 @@ async function once(baseURL: string): Promise<Run> {
     const context = await browser.newContext({ baseURL, viewport: MOBILE_VIEWPORT, isMobile: true });
     const page = await context.newPage();
     const cdp = await throttleLikeAPhone(context, page);
-    let jsBytes = 0;
-    const js = new Map<string, true>();
+    /** Each JavaScript file's size, and when it had arrived (the protocol's clock, in ms). */
+    const js = new Map<string, { bytes: number; at: number }>();
     // The protocol's timestamps are the browser's monotonic seconds; the click is timed here. The smallest
     // gap between an event's arrival here and its timestamp maps one onto the other (within a few ms).
     const requests = new Map<string, TracedRequest & { sentAt: number }>();
@@ -80,12 +84,13 @@ async function once(baseURL: string): Promise<Run> {
       },
     );
     cdp.on('Network.responseReceived', (e: { requestId: string; timestamp: number; response: { url: string } }) => {
-      if (new URL(e.response.url).pathname.endsWith('.js')) js.set(e.requestId, true);
+      if (new URL(e.response.url).pathname.endsWith('.js')) js.set(e.requestId, { bytes: 0, at: Infinity });
       const r = requests.get(e.requestId);
       if (r) r.answeredMs = seen(e.timestamp);
     });
     cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
-      if (js.has(e.requestId)) jsBytes += e.encodedDataLength;
+      const file = js.get(e.requestId);
+      if (file) js.set(e.requestId, { bytes: e.encodedDataLength, at: e.timestamp * 1000 });
       settle(e);
       const r = requests.get(e.requestId);
       if (r) {
@@ -95,15 +100,14 @@ async function once(baseURL: string): Promise<Run> {
     });
 
     // When the form was sent and the greeting came, as the page saw them (wall clock, shared with this process).
-    if (TRACE)
-      await page.addInitScript(() => {
-        const marks: { sent?: number; greeted?: number } = {};
-        (window as { marks?: typeof marks }).marks = marks;
-        addEventListener('submit', () => (marks.sent ??= Date.now()), { capture: true });
-        new MutationObserver(() => {
-          if (document.querySelector('[data-testid="dashboard-greeting"]')) marks.greeted ??= Date.now();
-        }).observe(document, { childList: true, subtree: true });
-      });
+    await page.addInitScript(() => {
+      const marks: { sent?: number; greeted?: number } = {};
+      (window as { marks?: typeof marks }).marks = marks;
+      addEventListener('submit', () => (marks.sent ??= Date.now()), { capture: true });
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="dashboard-greeting"]')) marks.greeted ??= Date.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
     const start = performance.now();
     await page.goto('/#/login', { waitUntil: 'commit' });
     const loginName = page.locator('main').getByLabel('Login name', { exact: true });
@@ -128,8 +132,15 @@ async function once(baseURL: string): Promise<Run> {
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByTestId('dashboard-greeting').waitFor({ state: 'visible', timeout: 60_000 });
     const loginToDashboardMs = performance.now() - pressed;
-    if (!TRACE) return { loginReadyMs, loginToDashboardMs, jsBytes };
     const marks = await page.evaluate(() => (window as { marks?: Record<string, number> }).marks ?? {});
+    // The JavaScript of the journey is what had arrived when the greeting was in the page; what the
+    // dashboard loads after it (the bills due) is counted apart, once nothing is in flight.
+    const greetedAt = (marks.greeted ?? Infinity) - performance.timeOrigin - offset;
+    const jsBytes = [...js.values()].filter((f) => f.at <= greetedAt).reduce((sum, f) => sum + f.bytes, 0);
+    while (inFlight.size > 0 || performance.now() - lastSettled < 500)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const jsSettledBytes = [...js.values()].reduce((sum, f) => sum + f.bytes, 0);
+    if (!TRACE) return { loginReadyMs, loginToDashboardMs, jsBytes, jsSettledBytes };
     const fromPressed = (at: number | undefined) => Math.round((at ?? NaN) - (performance.timeOrigin + pressed));
     const submitMs = fromPressed(marks.sent);
     const greetedMs = fromPressed(marks.greeted);
@@ -142,7 +153,7 @@ async function once(baseURL: string): Promise<Run> {
         finishedMs: fromClick(finishedMs),
       }))
       .sort((a, b) => a.sentMs - b.sentMs);
-    return { loginReadyMs, loginToDashboardMs, jsBytes, submitMs, greetedMs, trace };
+    return { loginReadyMs, loginToDashboardMs, jsBytes, jsSettledBytes, submitMs, greetedMs, trace };
   } finally {
     await browser.close();
   }
@@ -169,6 +180,7 @@ try {
   const loginReady = median(results.map((r) => r.loginReadyMs));
   const toDashboard = median(results.map((r) => r.loginToDashboardMs));
   const kb = median(results.map((r) => r.jsBytes)) / 1024;
+  const settledKb = median(results.map((r) => r.jsSettledBytes)) / 1024;
   console.log(
     JSON.stringify(
       {
@@ -184,7 +196,8 @@ try {
     `journey (median of ${runs}): #/login takes input ${(loginReady / 1000).toFixed(2)} s; ` +
       `Log in → dashboard ${(toDashboard / 1000).toFixed(2)} s (target ≤ 0.8 s); ` +
       `whole ${((loginReady + toDashboard) / 1000).toFixed(2)} s (target ≤ 1.5 s); ` +
-      `JS ${kb.toFixed(1)} KB transferred (target ≤ 110 KB)`,
+      `JS ${kb.toFixed(1)} KB transferred by the greeting (target ≤ 110 KB), ` +
+      `${settledKb.toFixed(1)} KB once the dashboard settled`,
   );
 } finally {
   await server.stop();
