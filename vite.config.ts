@@ -28,7 +28,13 @@ function commit(): string {
  * 3 KB on the home route's budget (scripts/size-budget.ts). The set is what the entry needs, read from the
  * build itself (scripts/lib/first-load.ts), so it follows the code without a list to keep.
  */
-function firstLoadChunk(entry: string): { plugin: Plugin; test: (id: string) => boolean } {
+function firstLoadChunk(entry: string): {
+  plugin: Plugin;
+  test: (id: string) => boolean;
+  inFirstLoad: (id: string) => boolean;
+  /** Every module as the bundler parsed it, once parsing is done. */
+  modules: ReadonlyMap<string, ParsedModule>;
+} {
   const modules = new Map<string, ParsedModule>();
   let firstLoad: Set<string> | null = null;
   const plugin: Plugin = {
@@ -38,18 +44,115 @@ function firstLoadChunk(entry: string): { plugin: Plugin; test: (id: string) => 
       modules.set(info.id, { imports: info.importedIds, exports: info.exports, code: info.code ?? '' });
     },
   };
-  const test = (id: string) => {
+  const inFirstLoad = (id: string) => {
     if (!firstLoad) {
       const start = [...modules.keys()].find((m) => m.endsWith(entry));
       firstLoad = start ? firstLoadModules(start, modules) : new Set();
     }
-    // The entry module itself stays the entry chunk (index.html and the manifest point at it).
-    return firstLoad.has(id) && !id.endsWith(entry);
+    return firstLoad.has(id);
   };
-  return { plugin, test };
+  // The entry module itself stays the entry chunk (index.html and the manifest point at it).
+  const test = (id: string) => inFirstLoad(id) && !id.endsWith(entry);
+  return { plugin, test, inFirstLoad, modules };
 }
 
+/**
+ * The sign-in journey's code in two chunks (docs/decisions/0052): what the login form's first input loads
+ * (app/signInSteps.ts with the session engine, the profile call and the encrypted-call code), and what the
+ * first screen after a sign-in shows, which signInSteps loads too (the signed-in header's parts and what
+ * the dashboard screen needs). Left alone, the bundler splits these into some thirty files, cut by which
+ * other screens share them: each costs a request (about 1 KB of headers over HTTP/1.1) and compresses
+ * alone. Each group is its entries' static imports as the first load's are read (scripts/lib/first-load.ts),
+ * less the first load, what a visitor without a session may load (PUBLIC_PARTS) and the groups before it.
+ */
+const DASHBOARD_SCREEN = '/web/src/features/dashboard/DashboardScreen.tsx';
+const JOURNEY_GROUPS = [
+  {
+    name: 'signin',
+    entries: [
+      '/web/src/app/signInSteps.ts',
+      '/web/src/lib/session/live.ts',
+      '/web/src/lib/session/calls.ts',
+      '/web/src/lib/http/payload.ts',
+    ],
+  },
+  {
+    name: 'signedin',
+    entries: [
+      DASHBOARD_SCREEN,
+      '/web/src/features/auth/SessionWarning.tsx',
+      '/web/src/features/notifications/InboxLink.tsx',
+      '/web/src/features/esvc/EserviceMenu.tsx',
+    ],
+  },
+] as const;
+/**
+ * What a visitor without a session may load lazily: the public screens and the first load's lazy parts.
+ * Their code stays out of the journey's groups (the signed-in screens may share a group's chunk: their
+ * user signed in, or reloads on a signed-in screen, which loads the session's code anyway). One missing
+ * here costs its screen a group's chunk, which `npm run size` shows per route.
+ */
+const PUBLIC_PARTS = [
+  '/web/src/features/auth/LoginPage.tsx',
+  '/web/src/features/auth/LoginDialog.tsx',
+  '/web/src/features/auth/AccessInitialScreen.tsx',
+  '/web/src/app/handoverGuards.ts',
+  '/web/src/app/SsoSignIn.ts',
+  '/web/src/features/home/SignedInHome.tsx',
+  '/web/src/features/content/screens.tsx',
+  '/web/src/features/search/SearchPage.tsx',
+  '/web/src/features/errors/ErrorScreen.tsx',
+  '/web/src/features/rate/RatePage.tsx',
+  '/web/src/components/toasts/ToastStack.tsx',
+  '/web/src/components/shell/BackToTopButton.tsx',
+];
+
+function journeyChunks(
+  modules: ReadonlyMap<string, ParsedModule>,
+  inFirstLoad: (id: string) => boolean,
+): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean }[] } {
+  /** Every module that some module imports with import(). */
+  const lazy = new Set<string>();
+  const plugin: Plugin = {
+    name: 'ptib:journey-chunks',
+    apply: 'build',
+    moduleParsed(info) {
+      for (const id of info.dynamicallyImportedIds) lazy.add(id);
+    },
+  };
+  let members: Set<string>[] | null = null;
+  const resolve = () => {
+    // What a visitor without a session may load lazily stays out: none of them loads a group's chunk.
+    const taken = new Set<string>();
+    for (const id of lazy)
+      if (PUBLIC_PARTS.some((part) => id.endsWith(part)))
+        for (const needed of firstLoadModules(id, modules)) taken.add(needed);
+    return JOURNEY_GROUPS.map(({ entries }) => {
+      const group = new Set<string>();
+      for (const start of [...modules.keys()].filter((id) => entries.some((entry) => id.endsWith(entry))))
+        for (const id of firstLoadModules(start, modules)) if (!inFirstLoad(id) && !taken.has(id)) group.add(id);
+      // A route's screen keeps a chunk of its own, which the manifest names for it (scripts/size-budget.ts).
+      for (const id of group) if (id.endsWith(DASHBOARD_SCREEN)) group.delete(id);
+      for (const id of group) taken.add(id);
+      return group;
+    });
+  };
+  const groups = JOURNEY_GROUPS.map(({ name }, i) => ({
+    name,
+    test: (id: string) => (members ??= resolve())[i]!.has(id),
+  }));
+  return { plugin, groups };
+}
+
+/**
+ * The forms' schemas and code lists, which every e-service screen needs, in a chunk of their own, as when
+ * the catalogue's zod schema shared them with the dashboard: the e-service screen's own chunk stays within
+ * the per-route 20 KB (scripts/size-budget.ts).
+ */
+const FORMS = /[\\/]contract[\\/](codelists[\\/]|forms[\\/](schema|types|defaults)\.ts$)/;
+
 const firstLoad = firstLoadChunk('/web/src/main.tsx');
+const journey = journeyChunks(firstLoad.modules, firstLoad.inFirstLoad);
 /** What the first load has brought (the first-load chunk, the bundler's runtime): never preloaded again. */
 const ALWAYS_LOADED = /(^|\/)(app|rolldown-runtime)-[\w-]+\.js$/;
 
@@ -90,7 +193,7 @@ export const __vitePreload = (load, deps) => {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), firstLoad.plugin, preloadHelper()],
+  plugins: [react(), firstLoad.plugin, journey.plugin, preloadHelper()],
   define: {
     __APP_VERSION__: JSON.stringify(`${pkg.version}+${commit()}`),
     __BUILD_DATE__: JSON.stringify(buildDate),
@@ -121,7 +224,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Exactly the first load's modules: the parts of a barrel the entry does not use stay out.
-          groups: [{ name: 'app', test: firstLoad.test, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'app', test: firstLoad.test, includeDependenciesRecursively: false },
+            ...journey.groups.map((group) => ({ ...group, includeDependenciesRecursively: false })),
+            { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -168,12 +168,16 @@ test.describe('a session ended on the server', () => {
 });
 
 test.describe('what a visit without a session loads (docs/decisions/0027)', () => {
-  /** The session engine's chunk and the session calls' (refresh, logout, profile). */
-  const ENGINE = /\/assets\/(live|calls)-[\w-]+\.js$/;
-  /** The encrypted-call code (payload.ts with the contract's WebCrypto code). */
-  const SEALING = /\/assets\/payload-[\w-]+\.js$/;
+  /**
+   * The session engine and the session calls (refresh, logout, profile), with the encrypted-call code
+   * (payload.ts with the contract's WebCrypto code): the sign-in chunk (vite.config.ts, docs/decisions/0052).
+   */
+  const ENGINE = /\/assets\/signin-[\w-]+\.js$/;
+  const SEALING = ENGINE;
+  /** The dashboard with the signed-in header's parts. */
+  const DASHBOARD = /\/assets\/signedin-[\w-]+\.js$/;
 
-  test('home and login load neither the engine nor the encrypted-call code; typing on the form loads the engine, and a stored session loads it at once', async ({
+  test('home and login load neither the engine nor the encrypted-call code; typing on the form loads the engine and the dashboard, and a stored session loads it at once', async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -198,10 +202,18 @@ test.describe('what a visit without a session loads (docs/decisions/0027)', () =
     await expect.poll(() => loaded(ENGINE).length).toBeGreaterThan(0);
     await expect.poll(() => loaded(SEALING).length).toBeGreaterThan(0);
     await expect.poll(() => asked).toEqual(expect.arrayContaining([API_PATHS.publicKey, API_PATHS.loginNonce]));
+    // And the code of what comes next, the dashboard's (docs/decisions/0052): Log in waits for no code.
+    await expect.poll(() => loaded(DASHBOARD).length).toBeGreaterThan(0);
     await page.locator('main').getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await settled();
+    const beforeLogIn = scripts.length;
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/#\/dashboard$/);
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(scripts.slice(beforeLogIn).filter((s) => DASHBOARD.test(s) || ENGINE.test(s) || SEALING.test(s))).toEqual(
+      [],
+    );
     // Log in asked for no second nonce: the one asked for while typing was used.
     expect(asked.filter((p) => p === API_PATHS.loginNonce)).toHaveLength(1);
 

@@ -1,5 +1,6 @@
+import { read, readCatalogue } from '../../../contract/answers.ts';
 import { API_PATHS } from '../../../contract/index.ts';
-import { catalogueResponseSchema, type CatalogueResponse } from '../../../contract/schemas/eservices.ts';
+import type { CatalogueResponse } from '../../../contract/schemas/eservices.ts';
 import { api, type ApiFailure } from './http/index.ts';
 
 /** A call that did not succeed, with the HTTP layer's account of why (it has told the user already). */
@@ -27,7 +28,8 @@ export async function fetchCatalogue(
 ): Promise<CatalogueResponse> {
   const result = await api.get<unknown>(API_PATHS.eservices, { signal, ...options });
   if (!result.ok) throw new CallFailed(result);
-  const parsed = catalogueResponseSchema.safeParse(result.responseJSON);
-  if (!parsed.success) throw new CallFailed(null);
-  return parsed.data;
+  // Read without zod: the dashboard and the header's menus show it right after a sign-in (docs/decisions/0052).
+  const parsed = read(readCatalogue, result.responseJSON);
+  if (!parsed) throw new CallFailed(null);
+  return parsed;
 }

@@ -1,11 +1,8 @@
+import { read, readLoginAnswer, readLoginNonce } from '../../../../contract/answers.ts';
 import { API_PATHS, LOGIN_FORM_MESSAGES, LOGIN_NONCE_TTL_MS } from '../../../../contract/index.ts';
 import { api, type ApiFailure, type ApiResult } from '../../lib/http/index.ts';
 import { stepFailure } from '../../lib/http/step-failure.ts';
 import { clearSession } from '../../lib/session/storage.ts';
-
-// The contract's zod schemas load when a call is made, not with the login screen: zod would cost the
-// login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
-const schemas = () => import('../../../../contract/schemas/auth.ts');
 
 /** Sign-in calls: the one-time login nonce, then authenticate (spec §7). Loaded once the login form is used (app/signInSteps.ts). */
 export type LoginOutcome =
@@ -36,11 +33,10 @@ let early: { at: number; nonce: Promise<ApiResult<unknown>> } | null = null;
 
 /**
  * What sign-in needs from nobody but the server, started while the user types (docs/decisions/0051): the
- * login nonce, the schemas, the encrypted-call code and the server's public key. Log in then runs only
- * authenticate and the profile. Failures here are nobody's to see: signIn asks again.
+ * login nonce, the encrypted-call code and the server's public key. Log in then runs only authenticate
+ * and the profile. Failures here are nobody's to see: signIn asks again.
  */
 export function prepareSignIn(): void {
-  void schemas().catch(() => undefined);
   void import('../../lib/http/payload.ts').then(({ preparePublicKey }) => preparePublicKey()).catch(() => undefined);
   early ??= { at: Date.now(), nonce: api.get<unknown>(API_PATHS.loginNonce, { quiet: true, background: true }) };
 }
@@ -61,20 +57,20 @@ export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   // The form shows every failure itself: no toasts.
   const nonce = await takeNonce();
   if (!nonce.ok) return failed(nonce);
-  const { loginNonceResponseSchema, loginResponseSchema } = await schemas();
-  const parsedNonce = loginNonceResponseSchema.safeParse(nonce.responseJSON);
-  if (!parsedNonce.success) return { kind: 'refused', message: LOGIN_FORM_MESSAGES.signInUnavailable };
+  // The answers are read without zod, which the sign-in journey does not load (docs/decisions/0052).
+  const parsedNonce = read(readLoginNonce, nonce.responseJSON);
+  if (!parsedNonce) return { kind: 'refused', message: LOGIN_FORM_MESSAGES.signInUnavailable };
 
   const result = await api.post<unknown>(
     API_PATHS.authenticate,
-    { ...input, authenticityToken: parsedNonce.data.authenticityToken },
+    { ...input, authenticityToken: parsedNonce.authenticityToken },
     { quiet: true, block: true },
   );
   if (result.ok) {
     // The login answer is a text body holding JSON (spec §7), which the HTTP layer reads whole.
-    const parsed = loginResponseSchema.safeParse(result.responseJSON);
-    if (parsed.success && parsed.data.token) return { kind: 'token', token: parsed.data.token };
-    if (parsed.success && parsed.data.otpRequired) return { kind: 'otp', maskedMobile: parsed.data.maskedMobile ?? '' };
+    const parsed = read(readLoginAnswer, result.responseJSON);
+    if (parsed?.token) return { kind: 'token', token: parsed.token };
+    if (parsed?.otpRequired) return { kind: 'otp', maskedMobile: parsed.maskedMobile ?? '' };
   }
   // A failed login logs out (spec §8): nothing of an earlier session may survive it.
   clearSession();

@@ -6,11 +6,10 @@ import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { isMasterUser, ProxyPanel } from '../../app/parts.ts';
+import { BillsDue, isMasterUser, ProxyPanel } from '../../app/dashboardParts.ts';
 import { EserviceShortcuts } from './EserviceShortcuts.tsx';
 import { RecordsSummary } from './RecordsSummary.tsx';
 import { useDashboardData } from './useDashboardData.ts';
-import { BillsDue } from '../../app/parts.ts';
 
 /** Where a record opens: its e-service's screen, naming the record (the screen then opens it), or its answer to a request. */
 export const recordHref = (record: CaseSummary, respond = false) =>

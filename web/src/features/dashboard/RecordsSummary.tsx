@@ -3,7 +3,7 @@ import { PROGRESS_TEXT } from '../../../../contract/officerScreens.ts';
 import type { CaseSummary, CasesSummary, EserviceSummary } from '../../../../contract/schemas/eservices.ts';
 import { formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
-import { Progress } from '../../app/parts.ts';
+import { Progress } from '../../app/dashboardParts.ts';
 import { countByStatus, totalRecords } from './summary.ts';
 
 export interface RecordsSummaryProps {

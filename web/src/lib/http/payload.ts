@@ -6,6 +6,7 @@ import type {
   PublicPayloadJwk,
   RequestKey,
 } from '../../../../contract/crypto/index.ts';
+import { systemClock } from '../session/clock.ts';
 import { httpSettings } from './settings.ts';
 
 /*
@@ -56,11 +57,14 @@ function serverPublicKey(signal: AbortSignal): Promise<PayloadCryptoKey> {
 }
 
 /**
- * Fetches the public key ahead of the first encrypted call (the login form does while the user types,
- * docs/decisions/0051). A failure is not reported: the call itself tries again.
+ * Fetches the public key, and wraps a request key for it, ahead of the first encrypted call (the login
+ * form does while the user types, docs/decisions/0051 and 0052): the profile call after Log in then only
+ * encrypts. A failure is not reported: the call itself tries again.
  */
 export function preparePublicKey(): void {
-  serverPublicKey(new AbortController().signal).catch(() => undefined);
+  serverPublicKey(new AbortController().signal)
+    .then((key) => currentRequestKey(key, systemClock.now()))
+    .catch(() => undefined);
 }
 
 /** Forget the public key: the server refused a payload, perhaps because its key was replaced. */

@@ -1,3 +1,4 @@
+import { read, readRefresh, readUserIdentity } from '../../../../contract/answers.ts';
 import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE } from '../../../../contract/index.ts';
 import { api } from '../http/index.ts';
 import type { RefreshOutcome, SessionCalls } from './engine.ts';
@@ -6,18 +7,17 @@ import type { ProfileAnswer } from './identity.ts';
 
 /**
  * The session's calls: refreshJWT, LogoutFromApp and retrieveProfile, through the one HTTP layer.
- * Answers are checked with the contract's zod schemas, loaded on first use so the first page load
- * stays free of zod.
+ * Answers are checked with the contract's readers, which accept what its zod schemas accept, without
+ * loading zod (docs/decisions/0052).
  */
-const schemas = () => import('../../../../contract/schemas/auth.ts');
 
 export const sessionCalls: SessionCalls = {
   async refresh(): Promise<RefreshOutcome> {
     // A background call: its failures are the engine's to handle, not a toast's.
     const result = await api.post<unknown>(API_PATHS.refresh, undefined, { background: true });
     if (result.ok) {
-      const parsed = (await schemas()).refreshResponseSchema.safeParse(result.responseJSON);
-      return parsed.success ? { kind: 'ok', ...parsed.data } : { kind: 'refused' };
+      const parsed = read(readRefresh, result.responseJSON);
+      return parsed ? { kind: 'ok', ...parsed } : { kind: 'refused' };
     }
     switch (result.kind) {
       // No answer, or a failing server: not a refusal of the token, so the next check tries again.
@@ -46,8 +46,7 @@ export const sessionCalls: SessionCalls = {
 export async function fetchProfile(): Promise<ProfileAnswer> {
   const result = await api.post<unknown>(API_PATHS.retrieveProfile, undefined, { block: true });
   if (result.ok) {
-    const parsed = (await schemas()).userIdentitySchema.safeParse(result.responseJSON);
-    return profileAnswerOf(RESPONSE_CODE.OK, parsed.success ? parsed.data : null);
+    return profileAnswerOf(RESPONSE_CODE.OK, read(readUserIdentity, result.responseJSON));
   }
   switch (result.kind) {
     case 'refused':

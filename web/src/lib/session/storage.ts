@@ -115,6 +115,11 @@ export function setReturnTo(target: string | null): void {
   write(store('session'), STORAGE_KEYS.returnTo, target);
 }
 
+/** Reads the remembered address, leaving it remembered. */
+export function peekReturnTo(): string | null {
+  return read(store('session'), STORAGE_KEYS.returnTo);
+}
+
 /** Reads and forgets the remembered address. */
 export function takeReturnTo(): string | null {
   const value = read(store('session'), STORAGE_KEYS.returnTo);
