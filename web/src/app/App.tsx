@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { ROUTES } from '../../../contract/index.ts';
+import { AUTHORITY_PTIB, ROUTES } from '../../../contract/index.ts';
 import { createRouter, type Router } from '../lib/router/router.ts';
 import { RouterContext, RouterView } from '../lib/router/RouterView.tsx';
 import { Shell } from '../components/shell/Shell.tsx';
@@ -14,15 +14,22 @@ import { PageTrouble } from '../lib/lazy/PageTrouble.tsx';
 import { Recover } from '../lib/lazy/Recover.tsx';
 import { lazyPart } from '../lib/lazy/lazyPart.tsx';
 import { useSession } from '../lib/session/useSession.ts';
+import { identity } from '../lib/session/index.ts';
+import { useIdentity } from '../lib/session/useIdentity.ts';
 
 /** The header's inbox link: its code loads only in a signed-in tab, out of the first load. */
 const InboxLink = lazyPart(() => import('../features/notifications/InboxLink.tsx'), { quiet: true });
-/** The account area: the inbox first, so that whom the user is and Log out stay side by side (0033). */
+/**
+ * The account area: the inbox first, so that whom the user is and Log out stay side by side (0033). The inbox
+ * is a PTIB user's: the link waits for the identity, so an officer's tab (which the server refuses an inbox,
+ * docs/decisions/0039) shows no link and makes no call.
+ */
 function Account() {
   const { signedIn } = useSession();
+  const user = useIdentity(identity, { load: false });
   return (
     <>
-      {signedIn && <InboxLink />}
+      {signedIn && user?.roles.includes(AUTHORITY_PTIB) && <InboxLink />}
       <ActingAsIndicator />
     </>
   );
