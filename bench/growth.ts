@@ -10,13 +10,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { onExit } from 'signal-exit';
-import { API_PATHS } from '../contract/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { profileLoad, profilePoolRps, refreshLoad } from './api.ts';
 import { HttpClient, refreshAccountsFor, signedInClient } from './lib/client.ts';
 import { signIn } from '../server/test/auth.ts';
-import { OFFICER_PATHS } from '../contract/officer.ts';
+import { OFFICER_PATHS } from '#contract/officer.ts';
 import {
   DEFAULT_CONNECTIONS,
   WARMUP_SECONDS,

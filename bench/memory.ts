@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS } from '../contract/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import { profileLoad, profilePoolRps, refreshLoad } from './api.ts';
 import { refreshAccountsFor, signedInClient } from './lib/client.ts';
 import { describeGenerator, load } from './lib/load.ts';

@@ -4,7 +4,7 @@
  * Run: npm run bench:size (after npm run build)
  */
 import path from 'node:path';
-import { ROUTES } from '../contract/paths.ts';
+import { ROUTES } from '#contract/paths.ts';
 import {
   BUDGET,
   SCREEN_CHUNK_TARGET_BYTES,

@@ -15,8 +15,8 @@
  *   --runs: repeat each form (a fresh browser each), the figure is the slowest of all runs.
  */
 import { chromium, type Page } from '@playwright/test';
-import { API_PATHS, ROUTES } from '../contract/index.ts';
-import type { FormDefinition } from '../contract/forms/types.ts';
+import { API_PATHS, ROUTES } from '#contract/index.ts';
+import type { FormDefinition } from '#contract/forms/types.ts';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
 import { FORM_DEFINITIONS } from '../server/db/forms/definitions.ts';
 import { BENCH_ACCOUNT } from './lib/client.ts';

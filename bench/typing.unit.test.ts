@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../contract/forms/types.ts';
+import type { FormDefinition } from '#contract/forms/types.ts';
 import { FORM_DEFINITIONS } from '../server/db/forms/definitions.ts';
 import {
   handlingMs,

@@ -1,7 +1,7 @@
 import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { MESSAGES, OTP_MESSAGES } from '../contract/index.ts';
-import { FORM_TEXT } from '../contract/forms/index.ts';
+import { MESSAGES, OTP_MESSAGES } from '#contract/index.ts';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { fillLogin, signIn } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
 

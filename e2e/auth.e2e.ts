@@ -5,7 +5,7 @@ import {
   LOGIN_FORM_MESSAGES,
   MESSAGES,
   SSO_MESSAGES,
-} from '../contract/index.ts';
+} from '#contract/index.ts';
 import { TOKEN_KEY, fillLogin, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

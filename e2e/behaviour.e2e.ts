@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
-import { HOME_TEXT, SESSION, SESSION_WARNING_MESSAGES, SITE_SEARCH } from '../contract/index.ts';
-import { CASE_MESSAGES } from '../contract/cases.ts';
-import { FIELD_MESSAGES } from '../contract/forms/index.ts';
+import { HOME_TEXT, SESSION, SESSION_WARNING_MESSAGES, SITE_SEARCH } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
+import { FIELD_MESSAGES } from '#contract/forms/index.ts';
 import { TOKEN_KEY, fillLogin, jumpToAfterRefresh, networkSettler, storedKeys } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 

@@ -1,4 +1,4 @@
-import { API_PATHS } from '../contract/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

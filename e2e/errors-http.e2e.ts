@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { API_PATHS, DEFAULT_CONTACT_PHONE, MESSAGES, TOAST_TITLES, withPhone } from '../contract/index.ts';
+import { API_PATHS, DEFAULT_CONTACT_PHONE, MESSAGES, TOAST_TITLES, withPhone } from '#contract/index.ts';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -5,7 +5,7 @@ import {
   MESSAGES,
   ROUTES,
   TAKE_ME_HOME,
-} from '../contract/index.ts';
+} from '#contract/index.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The four error screens of decisions.md §3, each with a listed, an unlisted and a missing errorCode. */

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
-import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
-import { REFUND_ESERVICE } from '../contract/payments.ts';
+import { API_PATHS, APPLICATION_CODES } from '#contract/index.ts';
+import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import { REFUND_ESERVICE } from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';

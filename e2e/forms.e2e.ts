@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { MESSAGES } from '../contract/index.ts';
-import { CASE_MESSAGES } from '../contract/cases.ts';
-import { FORM_TEXT } from '../contract/forms/index.ts';
+import { MESSAGES } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { fillLogin } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { APPLICATION_CODES, MESSAGES, SESSION } from '../contract/index.ts';
-import { CASE_MESSAGES } from '../contract/cases.ts';
-import { FORM_TEXT } from '../contract/forms/index.ts';
+import { APPLICATION_CODES, MESSAGES, SESSION } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { fillLogin } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 

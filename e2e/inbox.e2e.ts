@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '../contract/notifications.ts';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { OFFICER_SCREEN_TEXT } from '../contract/officerScreens.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { fillLogin } from './auth-helpers.ts';
 import { expect as baseExpect } from './fixtures.ts';
 

@@ -1,10 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
-import { API_PATHS, APPLICATION_CODES } from '../contract/index.ts';
-import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '../contract/cases.ts';
-import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '../contract/forms/index.ts';
-import { NOTIFICATION_PATHS } from '../contract/notifications.ts';
-import { OFFICER_MESSAGES, type OfficerQueue } from '../contract/officer.ts';
-import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '../contract/officerScreens.ts';
+import { API_PATHS, APPLICATION_CODES } from '#contract/index.ts';
+import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '#contract/cases.ts';
+import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
+import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
+import { OFFICER_MESSAGES, type OfficerQueue } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, fillLogin } from './auth-helpers.ts';
 import { signInOfficer } from './officer-helpers.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CONNECTION_MESSAGES, MESSAGES, TOAST_TITLES } from '../contract/index.ts';
+import { CONNECTION_MESSAGES, MESSAGES, TOAST_TITLES } from '#contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 

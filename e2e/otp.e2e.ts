@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { LOGIN_FORM_MESSAGES, OTP_MESSAGES } from '../contract/index.ts';
+import { LOGIN_FORM_MESSAGES, OTP_MESSAGES } from '#contract/index.ts';
 import { TOKEN_KEY, fillLogin, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

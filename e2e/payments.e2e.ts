@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
-import { API_PATHS } from '../contract/index.ts';
-import { FORM_TEXT, todayInSingapore, type FormDefinition } from '../contract/forms/index.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
 import {
   BILL_STATE_LABELS,
   DEMO_PAYNOW_UEN,
@@ -12,7 +12,7 @@ import {
   crc16,
   parsePayload,
   type Bill,
-} from '../contract/payments.ts';
+} from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, signIn } from './auth-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';

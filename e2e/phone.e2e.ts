@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { APPLICATION_CODES } from '../contract/index.ts';
+import { APPLICATION_CODES } from '#contract/index.ts';
 import { networkSettler, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -6,7 +6,7 @@ import {
   MESSAGES,
   MYSELF_SUFFIX,
   RESPONSE_CODE,
-} from '../contract/index.ts';
+} from '#contract/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';

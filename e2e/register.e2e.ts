@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFParse } from 'pdf-parse';
-import { REGISTER_MESSAGES } from '../contract/register.ts';
+import { REGISTER_MESSAGES } from '#contract/register.ts';
 import { freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from '../scripts/lib/server-process.ts';
 import { fillLogin } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';

@@ -8,7 +8,7 @@ import {
   SESSION,
   SESSION_WARNING_MESSAGES,
   SSO_MESSAGES,
-} from '../contract/index.ts';
+} from '#contract/index.ts';
 import { DEMO_PASSWORD, TOKEN_KEY, jumpToAfterRefresh, networkSettler, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 

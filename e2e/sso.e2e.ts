@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { API_PATHS, HANDOVER_MESSAGES, SSO_MESSAGES } from '../contract/index.ts';
+import { API_PATHS, HANDOVER_MESSAGES, SSO_MESSAGES } from '#contract/index.ts';
 import { freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from '../scripts/lib/server-process.ts';
 import { DEMO_PASSWORD, TOKEN_KEY, fillLogin, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';

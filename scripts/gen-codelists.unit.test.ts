@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, NATIONALITIES, codeList, countryLabel, isInCodeList } from '../contract/codelists/index.ts';
+import { CURRENCIES, NATIONALITIES, codeList, countryLabel, isInCodeList } from '#contract/codelists/index.ts';
 import { GENERATED } from './gen-codelists.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

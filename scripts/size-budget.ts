@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROUTES } from '../contract/paths.ts';
+import { ROUTES } from '#contract/paths.ts';
 
 /**
  * The budget's unit (docs/decisions/0026): the "bare React 19 page is 68 KB" measures 67,590 bytes gzipped here (bench/floor/react:

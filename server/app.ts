@@ -6,7 +6,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { RESPONSE_CODE, TEXT_INPUT_MESSAGES, fail } from '../contract/index.ts';
+import { RESPONSE_CODE, TEXT_INPUT_MESSAGES, fail } from '#contract/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';

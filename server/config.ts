@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SESSION } from '../contract/index.ts';
-import { isUen } from '../contract/forms/sg.ts';
+import { SESSION } from '#contract/index.ts';
+import { isUen } from '#contract/forms/sg.ts';
 
 /** Environment configuration, validated once at start (a bad value stops the start with one clear line). */
 const portSchema = z.coerce

@@ -4,7 +4,7 @@ import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_OFFICERS, seedDemo } from './db/seed.ts';
 import type { Database } from './db/database.ts';
 import { buildTestApp } from './test/helper.ts';
-import { isEnvelope } from '../contract/index.ts';
+import { isEnvelope } from '#contract/index.ts';
 
 let app: FastifyInstance;
 let db: Database;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, isEncryptedCall, isEnvelope } from '../contract/index.ts';
+import { API_PATHS, isEncryptedCall, isEnvelope } from '#contract/index.ts';
 import { buildApp } from './app.ts';
 import { isApiPath } from './plugins/errors.ts';
 import { signIn } from './test/auth.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, MESSAGES, RESPONSE_CODE, withPhone } from '../contract/index.ts';
+import { API_PATHS, MESSAGES, RESPONSE_CODE, withPhone } from '#contract/index.ts';
 import { buildApp } from './app.ts';
 import type { Database, Queryable } from './db/database.ts';
 import { authenticate, signIn } from './test/auth.ts';

@@ -9,9 +9,9 @@ import {
   PROCESS_ENGINE_PATHS,
   RESPONSE_CODE,
   fillPath,
-} from '../contract/index.ts';
-import { CASE_PATHS } from '../contract/cases.ts';
-import type { CaseDetail } from '../contract/schemas/index.ts';
+} from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import type { CaseDetail } from '#contract/schemas/index.ts';
 import { LOG_REDACT, buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { DEMO_PASSWORD } from './db/seed.ts';

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE, XSRF_HEADER } from '../contract/index.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '#contract/index.ts';
 import { buildTestApp } from './test/helper.ts';
 
 /**

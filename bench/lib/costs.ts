@@ -14,8 +14,8 @@ import {
   openRequest,
   sealAnswer,
   sealRequest,
-} from '../../contract/crypto/index.ts';
-import { API_PATHS } from '../../contract/index.ts';
+} from '#contract/crypto/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import { signToken, tokenVerifier } from '../../server/auth/tokens.ts';
 import { loadSession, refreshSession, startSession } from '../../server/auth/sessions.ts';
 import { migrate } from '../../server/db/migrate.ts';

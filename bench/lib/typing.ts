@@ -2,7 +2,7 @@
  * The pure part of bench/typing.ts: which e-service has the longest form, what to type into each kind of
  * input, and which typing interaction was the slowest (Event Timing entries).
  */
-import type { FieldDef, FormDefinition } from '../../contract/forms/types.ts';
+import type { FieldDef, FormDefinition } from '#contract/forms/types.ts';
 
 /**
  * The questions a user answers in a form: every field but the declaration, a repeating group's questions

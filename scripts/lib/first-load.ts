@@ -28,7 +28,12 @@ const ANY_IMPORT_OF = /\b(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|\bim
 const isBarrel = (m: ParsedModule | undefined): boolean =>
   m !== undefined && m.exports.length > 0 && m.exports.every((name) => name === '*');
 
+/** package.json's `imports` alias of the contract folder, and where it points. */
+const CONTRACT_ALIAS = '#contract/';
+const CONTRACT_DIR = path.resolve(import.meta.dirname, '../../contract');
+
 function resolveSpecifier(importer: string, specifier: string): string | null {
+  if (specifier.startsWith(CONTRACT_ALIAS)) return path.join(CONTRACT_DIR, specifier.slice(CONTRACT_ALIAS.length));
   return specifier.startsWith('.') ? path.resolve(path.dirname(importer), specifier) : null;
 }
 

@@ -1,9 +1,20 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstLoadModules, type ParsedModule } from './first-load.ts';
 
-/** A small project: an entry that takes one name from a barrel, and a lazy screen that takes another. */
-function project(entryCode: string): Map<string, ParsedModule> {
-  return new Map<string, ParsedModule>([
+/**
+ * A small project under `root`: an entry that takes one name from a barrel, and a lazy screen that takes
+ * another.
+ */
+function project(entryCode: string, root = '/p'): Map<string, ParsedModule> {
+  const moved = (id: string) => id.replace(/^\/p\//, `${root}/`);
+  return new Map<string, ParsedModule>(
+    projectAtP(entryCode).map(([id, m]) => [moved(id), { ...m, imports: m.imports.map(moved) }]),
+  );
+}
+
+function projectAtP(entryCode: string): Array<[string, ParsedModule]> {
+  return [
     ['/p/web/main.tsx', { imports: ['/p/contract/index.ts', '/p/web/shell.tsx'], exports: [], code: entryCode }],
     [
       '/p/web/shell.tsx',
@@ -30,7 +41,7 @@ function project(entryCode: string): Map<string, ParsedModule> {
       { imports: ['/p/contract/more/codes.ts'], exports: ['*'], code: 'export * from "./codes.ts";' },
     ],
     ['/p/contract/more/codes.ts', { imports: [], exports: ['CODES'], code: '' }],
-  ]);
+  ];
 }
 
 describe('the first load', () => {
@@ -50,6 +61,17 @@ describe('the first load', () => {
       '/p/web/shell.tsx',
     ]);
     expect(needed.has('/p/contract/otp.ts')).toBe(false);
+  });
+
+  it("looks through the contract's barrel imported by package.json's #contract alias", () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const needed = firstLoadModules(
+      `${root}/web/main.tsx`,
+      project('import { MESSAGES } from "#contract/index.ts";\nimport { Shell } from "./shell.tsx";', root),
+    );
+    expect(needed.has(`${root}/contract/messages.ts`)).toBe(true);
+    expect(needed.has(`${root}/contract/otp.ts`)).toBe(false);
+    expect(needed.has(`${root}/contract/more/codes.ts`)).toBe(false);
   });
 
   it('takes a renamed import by its exported name', () => {

@@ -1,4 +1,4 @@
-import { SSO } from '../../contract/index.ts';
+import { SSO } from '#contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomSecret, sha256 } from './nonces.ts';
 

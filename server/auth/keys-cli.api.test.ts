@@ -1,7 +1,7 @@
 import { decodeProtectedHeader } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_PATHS } from '../../contract/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';

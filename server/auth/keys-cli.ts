@@ -11,7 +11,7 @@
  * a token's longest life plus the processes' key cache: a token an older key signed may still be in use.
  * `--force` retires anyway (a leaked key): the users of its tokens sign in again.
  */
-import { SESSION } from '../../contract/index.ts';
+import { SESSION } from '#contract/index.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { addSigningKey, retireSigningKey } from './keys.ts';

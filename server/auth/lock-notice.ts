@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOGIN_THROTTLE } from '../../contract/index.ts';
+import { LOGIN_THROTTLE } from '#contract/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { audit } from './audit.ts';
 import { claimLockNotice, loginKey } from './throttle.ts';

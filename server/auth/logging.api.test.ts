@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '../../contract/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import { LOG_REDACT, buildApp } from '../app.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { authenticate, loginNonce, signIn } from '../test/auth.ts';

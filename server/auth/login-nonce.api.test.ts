@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, AUTH_MESSAGES, LOGIN_NONCE_TTL_MS } from '../../contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, LOGIN_NONCE_TTL_MS } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { loginNonce } from '../test/auth.ts';

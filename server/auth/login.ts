@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AUTH_MESSAGES,
-  LOGIN_CHALLENGE_TTL_MS,
-  LOGIN_THROTTLE,
-  RESPONSE_CODE,
-  loginNameKey,
-} from '../../contract/index.ts';
-import type { LoginResponse } from '../../contract/schemas/index.ts';
+import { AUTH_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_THROTTLE, RESPONSE_CODE, loginNameKey } from '#contract/index.ts';
+import type { LoginResponse } from '#contract/schemas/index.ts';
 import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { FORBIDDEN_CODE } from '../../contract/index.ts';
-import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '../../contract/officer.ts';
+import { FORBIDDEN_CODE } from '#contract/index.ts';
+import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';

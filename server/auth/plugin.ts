@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '../../contract/index.ts';
-import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '../../contract/officer.ts';
+import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '#contract/index.ts';
+import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Address, MasterPtibEntry, UserIdentity } from '../../contract/schemas/index.ts';
+import type { Address, MasterPtibEntry, UserIdentity } from '#contract/schemas/index.ts';
 import type { Principal } from './principal.ts';
 
 interface ProfileRow {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE } from '../../contract/index.ts';
-import { masterListResponseSchema, userIdentitySchema } from '../../contract/schemas/index.ts';
+import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
+import { masterListResponseSchema, userIdentitySchema } from '#contract/schemas/index.ts';
 import type { Database } from '../db/database.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';

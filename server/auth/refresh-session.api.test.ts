@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION } from '../../contract/index.ts';
+import { SESSION } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { freshDatabase } from '../test/database.ts';
 import { refreshSession, type Refreshed } from './sessions.ts';

@@ -18,7 +18,7 @@ import {
   RESPONSE_CODE,
   SESSION,
   parseTokenExpirationDate,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION } from '../../contract/index.ts';
+import { SESSION } from '#contract/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AUDIT_COLUMNS } from './audit.ts';
 

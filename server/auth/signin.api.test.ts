@@ -8,7 +8,7 @@ import {
   RESPONSE_CODE,
   XSRF_COOKIE,
   ok,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { authenticate, loginNonce, signIn } from '../test/auth.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, LOGIN_THROTTLE, RESPONSE_CODE } from '../../contract/index.ts';
+import { AUTH_MESSAGES, LOGIN_THROTTLE, RESPONSE_CODE } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';

@@ -1,4 +1,4 @@
-import { LOGIN_THROTTLE, loginNameKey } from '../../contract/index.ts';
+import { LOGIN_THROTTLE, loginNameKey } from '#contract/index.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**

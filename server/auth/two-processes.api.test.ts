@@ -8,7 +8,7 @@ import {
   FORBIDDEN_DESC,
   RESPONSE_CODE,
   SESSION,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { openPostgres } from '../db/postgres.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, AUTH_MESSAGES, XSRF_COOKIE } from '../../contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, XSRF_COOKIE } from '#contract/index.ts';
 import { signIn } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE, XSRF_COOKIE, XSRF_HEADER } from '../../contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE, XSRF_COOKIE, XSRF_HEADER } from '#contract/index.ts';
 import { ApiError, isApiPath } from '../plugins/errors.ts';
 import { hmac, loadServerSecret, sameString } from '../security/server-secret.ts';
 

@@ -1,6 +1,6 @@
-import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
-import { formatLimit } from '../../contract/documents.ts';
-import { allFields, summarise, type FormDefinition } from '../../contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
+import { formatLimit } from '#contract/documents.ts';
+import { allFields, summarise, type FormDefinition } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { listDocuments } from '../documents/store.ts';

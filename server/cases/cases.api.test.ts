@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS } from '../../contract/cases.ts';
-import { allFields, initialValues, validate } from '../../contract/forms/index.ts';
-import type { CaseDetail, CatalogueResponse, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
+import { allFields, initialValues, validate } from '#contract/forms/index.ts';
+import type { CaseDetail, CatalogueResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { signIn } from '../test/auth.ts';
 import { signedInClient, TestClient } from '../test/client.ts';

@@ -1,5 +1,5 @@
-import type { CatalogueResponse, EserviceDetail, EserviceSummary } from '../../contract/schemas/eservices.ts';
-import { parseFormDefinition } from '../../contract/forms/schema.ts';
+import type { CatalogueResponse, EserviceDetail, EserviceSummary } from '#contract/schemas/eservices.ts';
+import { parseFormDefinition } from '#contract/forms/schema.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 

@@ -14,7 +14,7 @@
  * With the embedded database (PGlite) only one process may open the data directory: stop the server
  * first. Against PostgreSQL it runs beside any number of servers.
  */
-import { CASE_STATUSES, CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber } from '../../contract/cases.ts';
+import { CASE_STATUSES, CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber } from '#contract/cases.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { publishFormVersion } from './forms.ts';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, APPLICATION_CODES, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { CASE_PATHS } from '../../contract/cases.ts';
-import { PAYMENT_PATHS, REFUND_ESERVICE, type BillDetail } from '../../contract/payments.ts';
-import { DOCUMENT_PATHS } from '../../contract/documents.ts';
-import { allFields, todayInSingapore, validate } from '../../contract/forms/index.ts';
-import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS, APPLICATION_CODES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import { PAYMENT_PATHS, REFUND_ESERVICE, type BillDetail } from '#contract/payments.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import { allFields, todayInSingapore, validate } from '#contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../contract/index.ts';
-import { FIELD_MESSAGES, initialValues } from '../../contract/forms/index.ts';
-import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { FIELD_MESSAGES, initialValues } from '#contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';

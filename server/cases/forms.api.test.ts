@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { CASE_PATHS } from '../../contract/cases.ts';
-import type { FormDefinition } from '../../contract/forms/index.ts';
-import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import type { FormDefinition } from '#contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { FORM_DEFINITIONS } from '../db/forms/definitions.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';

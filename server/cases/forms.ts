@@ -1,5 +1,5 @@
-import { formDefinitionSchema } from '../../contract/forms/schema.ts';
-import type { FormDefinition } from '../../contract/forms/types.ts';
+import { formDefinitionSchema } from '#contract/forms/schema.ts';
+import type { FormDefinition } from '#contract/forms/types.ts';
 import type { Database } from '../db/database.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '../../contract/cases.ts';
-import { allFields } from '../../contract/forms/index.ts';
-import type { CaseProgress } from '../../contract/schemas/eservices.ts';
+import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
+import { allFields } from '#contract/forms/index.ts';
+import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
 

@@ -1,6 +1,6 @@
-import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '../../contract/index.ts';
-import { CASE_STATUSES, applicantStatus, type CaseStatus } from '../../contract/cases.ts';
-import type { CaseDetail, CaseSummary } from '../../contract/schemas/eservices.ts';
+import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '#contract/index.ts';
+import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
+import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /**
@@ -61,7 +61,7 @@ export function caseYear(now: Date): number {
   return new Date(now.getTime() + OFFSET_MS).getUTCFullYear();
 }
 
-export { todayInSingapore as singaporeToday } from '../../contract/forms/validate.ts';
+export { todayInSingapore as singaporeToday } from '#contract/forms/validate.ts';
 
 export interface NewCase {
   appCode: string;

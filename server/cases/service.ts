@@ -1,4 +1,4 @@
-import { RESPONSE_CODE } from '../../contract/index.ts';
+import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   CASE_MESSAGES,
   CASE_STATUS_LABELS,
@@ -6,7 +6,7 @@ import {
   isEditable,
   normalizeCaseNumber,
   type CaseStatus,
-} from '../../contract/cases.ts';
+} from '#contract/cases.ts';
 import {
   FIELD_MESSAGES,
   SUMMARY_MESSAGE,
@@ -18,8 +18,8 @@ import {
   type FieldErrors,
   type FormValues,
   type ValidationMode,
-} from '../../contract/forms/index.ts';
-import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+} from '#contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
@@ -28,12 +28,12 @@ import { loadEservice } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
-import { REFUND_ESERVICE } from '../../contract/payments.ts';
+import { REFUND_ESERVICE } from '#contract/payments.ts';
 import { drawRefund, issueBill } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
-import { OFFICER_MESSAGES } from '../../contract/officer.ts';
-import { DEFAULT_CONTACT_PHONE } from '../../contract/messages.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
 import { notify } from '../notifications/notify.ts';
 import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../contract/index.ts';
-import { CASE_PATHS, CASE_STATUSES, DASHBOARD_LATEST_COUNT, type CaseStatus } from '../../contract/cases.ts';
-import { fillPath } from '../../contract/processEngine.ts';
-import type { CaseDetail, CasesSummary } from '../../contract/schemas/eservices.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { CASE_PATHS, CASE_STATUSES, DASHBOARD_LATEST_COUNT, type CaseStatus } from '#contract/cases.ts';
+import { fillPath } from '#contract/processEngine.ts';
+import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';

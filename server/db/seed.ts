@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '../../contract/index.ts';
-import { AUTHORITY_OFFICER, type OfficerRole } from '../../contract/officer.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '#contract/index.ts';
+import { AUTHORITY_OFFICER, type OfficerRole } from '#contract/officer.ts';
 import type { Database } from './database.ts';
 import { LOGIN_NAME_MATCHES } from './login-name.ts';
 import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';

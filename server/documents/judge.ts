@@ -9,7 +9,7 @@ import {
   DOCUMENT_TYPE_NAMES,
   type DocumentLimits,
   type DocumentType,
-} from '../../contract/documents.ts';
+} from '#contract/documents.ts';
 
 /**
  * The limits of an attachment field, found in the e-service's form definition wherever it sits (a page,

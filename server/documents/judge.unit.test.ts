@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_MAX_BYTES_CEILING, DOCUMENT_MESSAGES } from '../../contract/documents.ts';
+import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_MAX_BYTES_CEILING, DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { attachmentLimits, cleanFileName, judgeSize, judgeType } from './judge.ts';
 
 const form = {

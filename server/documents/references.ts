@@ -1,5 +1,5 @@
-import { DOCUMENT_MESSAGES } from '../../contract/documents.ts';
-import { allFields, isRecord, type FieldErrors, type FormDefinition } from '../../contract/forms/index.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { allFields, isRecord, type FieldErrors, type FormDefinition } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Each attachment answer of a record: its path (`creditors[1].invoice`), its field and the document ids. */

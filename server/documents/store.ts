@@ -1,5 +1,5 @@
-import type { DocumentInfo } from '../../contract/schemas/documents.ts';
-import type { ScanStatus } from '../../contract/documents.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { ScanStatus } from '#contract/documents.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The documents table (migration 110): rows of one record, read only through its acting profile. */

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { OFFICER_MESSAGES } from '../../contract/officer.ts';
-import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PATHS,
   type NotificationKind,
-} from '../../contract/notifications.ts';
-import type { CaseDetail } from '../../contract/schemas/eservices.ts';
-import type { Inbox, Preferences } from '../../contract/schemas/notifications.ts';
+} from '#contract/notifications.ts';
+import type { CaseDetail } from '#contract/schemas/eservices.ts';
+import type { Inbox, Preferences } from '#contract/schemas/notifications.ts';
 import type { Database } from '../db/database.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test-form.ts';

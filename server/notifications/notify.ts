@@ -4,7 +4,7 @@ import {
   isObligatory,
   type NotificationChannel,
   type NotificationKind,
-} from '../../contract/notifications.ts';
+} from '#contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import { renderMessage } from './templates.ts';
 

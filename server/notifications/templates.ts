@@ -1,9 +1,5 @@
-import { AUTH_MESSAGES, ROUTES } from '../../contract/index.ts';
-import {
-  NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_MESSAGES,
-  type NotificationKind,
-} from '../../contract/notifications.ts';
+import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
 

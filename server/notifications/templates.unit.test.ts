@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS } from '../../contract/notifications.ts';
+import { NOTIFICATION_KINDS } from '#contract/notifications.ts';
 import { renderMessage, renderSms } from './templates.ts';
 
 describe('notification templates', () => {

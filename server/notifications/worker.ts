@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationChannel, NotificationKind } from '../../contract/notifications.ts';
+import type { NotificationChannel, NotificationKind } from '#contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SmsSender } from '../otp/sms.ts';
 import type { EmailSender } from './email.ts';

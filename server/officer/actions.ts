@@ -1,13 +1,13 @@
-import { RESPONSE_CODE } from '../../contract/index.ts';
-import type { CaseStatus } from '../../contract/cases.ts';
-import { allFields } from '../../contract/forms/index.ts';
+import { RESPONSE_CODE } from '#contract/index.ts';
+import type { CaseStatus } from '#contract/cases.ts';
+import { allFields } from '#contract/forms/index.ts';
 import {
   OFFICER_MESSAGES,
   type BulkAction,
   type BulkResult,
   type OfficerActionRequest,
   type OfficerCase,
-} from '../../contract/officer.ts';
+} from '#contract/officer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Officer } from '../auth/officer.ts';
 import { audit } from '../auth/audit.ts';

@@ -1,6 +1,6 @@
-import { RESPONSE_CODE } from '../../contract/index.ts';
-import { CASE_STATUS_LABELS, type CaseStatus } from '../../contract/cases.ts';
-import { allFields } from '../../contract/forms/index.ts';
+import { RESPONSE_CODE } from '#contract/index.ts';
+import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
+import { allFields } from '#contract/forms/index.ts';
 import {
   OFFICER_MESSAGES,
   type AnswerChange,
@@ -8,7 +8,7 @@ import {
   type InfoRequest,
   type OfficerAction,
   type OfficerCase,
-} from '../../contract/officer.ts';
+} from '#contract/officer.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';

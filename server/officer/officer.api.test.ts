@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '../../contract/cases.ts';
-import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -10,8 +10,8 @@ import {
   type BulkResult,
   type OfficerCase,
   type QueuePage,
-} from '../../contract/officer.ts';
-import type { CaseDetail, CasesSummary } from '../../contract/schemas/eservices.ts';
+} from '#contract/officer.ts';
+import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { moveCase } from '../cases/service.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';

@@ -1,11 +1,11 @@
-import { normalizeCaseNumber, type CaseStatus } from '../../contract/cases.ts';
+import { normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
 import {
   OFFICER_QUEUES,
   QUEUE_COUNT_CAP,
   type OfficerQueue,
   type QueuePage,
   type queueQuerySchema,
-} from '../../contract/officer.ts';
+} from '#contract/officer.ts';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Officer } from '../auth/officer.ts';

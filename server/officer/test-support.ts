@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { OFFICER_PATHS, type OfficerActionRequest, type OfficerCase } from '../../contract/officer.ts';
-import type { CaseDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { OFFICER_PATHS, type OfficerActionRequest, type OfficerCase } from '#contract/officer.ts';
+import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';

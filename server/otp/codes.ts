@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP } from '../../contract/index.ts';
+import { OTP } from '#contract/index.ts';
 
 /** A fresh code: CODE_LENGTH uniformly random digits from the system's CSPRNG. */
 export function generateCode(): string {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, OTP, OTP_MESSAGES } from '../../contract/index.ts';
+import { API_PATHS, OTP, OTP_MESSAGES } from '#contract/index.ts';
 import { LOG_REDACT, buildApp } from '../app.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { authenticate } from '../test/auth.ts';

@@ -11,7 +11,7 @@ import {
   OTP_MESSAGES,
   OTP_RESPONSE_CODE,
   RESPONSE_CODE,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { ConfigError } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '../../contract/index.ts';
+import { AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import { activeLock, clearFailures, lockKey, loginKey, otpKey, recordFailure } from '../auth/throttle.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { maskMobile } from '../../contract/index.ts';
+import { maskMobile } from '#contract/index.ts';
 import { ConfigError, type Config } from '../config.ts';
 
 /**

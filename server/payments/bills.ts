@@ -1,4 +1,4 @@
-import { RESPONSE_CODE } from '../../contract/index.ts';
+import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
@@ -17,9 +17,9 @@ import {
   type BillDetail,
   type BillState,
   type QueueReason,
-} from '../../contract/payments.ts';
-import type { FieldErrors } from '../../contract/forms/index.ts';
-import { todayInSingapore } from '../../contract/forms/validate.ts';
+} from '#contract/payments.ts';
+import type { FieldErrors } from '#contract/forms/index.ts';
+import { todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { notify } from '../notifications/notify.ts';

@@ -9,7 +9,7 @@
  * the data directory: stop the server first. Against PostgreSQL it runs beside any number of servers.
  */
 import { readFileSync } from 'node:fs';
-import { QUEUE_REASON_LABELS, formatMoney } from '../../contract/payments.ts';
+import { QUEUE_REASON_LABELS, formatMoney } from '#contract/payments.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { ApiError } from '../plugins/errors.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { allFields, todayInSingapore } from '../../contract/forms/index.ts';
-import { CASE_PATHS } from '../../contract/cases.ts';
-import { DOCUMENT_PATHS } from '../../contract/documents.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { allFields, todayInSingapore } from '#contract/forms/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
@@ -15,8 +15,8 @@ import {
   type BillDetail,
   type ImportReport,
   type StatementLine,
-} from '../../contract/payments.ts';
-import type { CaseDetail, EserviceDetail } from '../../contract/schemas/eservices.ts';
+} from '#contract/payments.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInOfficer } from '../officer/test-support.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';

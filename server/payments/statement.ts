@@ -1,5 +1,5 @@
-import { RESPONSE_CODE } from '../../contract/index.ts';
-import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '../../contract/payments.ts';
+import { RESPONSE_CODE } from '#contract/index.ts';
+import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '#contract/payments.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { expireDue, reconcileCredit, type Credit } from './bills.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatLimit } from '../../contract/documents.ts';
+import { formatLimit } from '#contract/documents.ts';
 import { PdfWriter } from './document.ts';
 
 /** What the acknowledgement shows: the answers as the user read them on "Check your answers". */

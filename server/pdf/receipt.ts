@@ -1,4 +1,4 @@
-import { formatMoney } from '../../contract/payments.ts';
+import { formatMoney } from '#contract/payments.ts';
 import { singaporeTime } from './acknowledgement.ts';
 import { PdfWriter } from './document.ts';
 

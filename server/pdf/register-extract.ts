@@ -1,4 +1,4 @@
-import { PARTY_KINDS, type RegisterResult } from '../../contract/register.ts';
+import { PARTY_KINDS, type RegisterResult } from '#contract/register.ts';
 import { singaporeTime } from './acknowledgement.ts';
 import { PdfWriter } from './document.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { API_PATHS, RESPONSE_CODE } from '../../contract/index.ts';
+import { API_PATHS, RESPONSE_CODE } from '#contract/index.ts';
 import {
   PAYLOAD_CRYPTO,
   PAYLOAD_ERRORS,
@@ -21,7 +21,7 @@ import {
   type EncryptedRequest,
   type PayloadCryptoKey,
   type PublicPayloadJwk,
-} from '../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import { buildApp } from '../app.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { nodePayloadCipher } from '../security/payload-cipher.ts';

@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isEncryptedCall } from '../../contract/index.ts';
-import { PAYLOAD_ERRORS, PayloadError, openRequest, sealAnswer, type AnswerKey } from '../../contract/crypto/index.ts';
-import { encryptedRequestSchema } from '../../contract/schemas/crypto.ts';
+import { isEncryptedCall } from '#contract/index.ts';
+import { PAYLOAD_ERRORS, PayloadError, openRequest, sealAnswer, type AnswerKey } from '#contract/crypto/index.ts';
+import { encryptedRequestSchema } from '#contract/schemas/crypto.ts';
 import { nodePayloadCipher } from '../security/payload-cipher.ts';
 import { PayloadKeyStore, readPrivateKeyFile } from '../security/payload-key.ts';
 import { ReplayGuard } from '../security/payload-replay.ts';

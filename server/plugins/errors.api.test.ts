@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIXES, AUTH_MESSAGES, MESSAGES, RESPONSE_CODE, isEnvelope } from '../../contract/index.ts';
+import { API_PREFIXES, AUTH_MESSAGES, MESSAGES, RESPONSE_CODE, isEnvelope } from '#contract/index.ts';
 import { buildApp } from '../app.ts';
 import { freshDatabase } from '../test/database.ts';
 import { TestClient } from '../test/client.ts';

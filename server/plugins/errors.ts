@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { API_PATHS, API_PREFIXES, MESSAGES, RESPONSE_CODE, fail, withPhone } from '../../contract/index.ts';
+import { API_PATHS, API_PREFIXES, MESSAGES, RESPONSE_CODE, fail, withPhone } from '#contract/index.ts';
 
 /** An error a route throws on purpose: it becomes an envelope with this HTTP status and code. */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE } from '../../contract/index.ts';
+import { XSRF_COOKIE } from '#contract/index.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 let app: FastifyInstance;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, TEXT_INPUT_MESSAGES } from '../../contract/index.ts';
+import { API_PATHS, TEXT_INPUT_MESSAGES } from '#contract/index.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { loginNonce, signIn } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';

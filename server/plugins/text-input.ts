@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEXT_INPUT_MESSAGES } from '../../contract/index.ts';
+import { TEXT_INPUT_MESSAGES } from '#contract/index.ts';
 import { badRequest } from './errors.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,5 +1,5 @@
-import { foldName, type PartyKind, type Proceeding } from '../../contract/register.ts';
-import { isUen, nricCheckLetter } from '../../contract/forms/sg.ts';
+import { foldName, type PartyKind, type Proceeding } from '#contract/register.ts';
+import { isUen, nricCheckLetter } from '#contract/forms/sg.ts';
 import type { Queryable } from '../db/database.ts';
 import type { EntryInput } from './entries.ts';
 

@@ -7,8 +7,8 @@ import {
   statusLabel,
   type PartyKind,
   type RegisterResult,
-} from '../../contract/register.ts';
-import { isNricFin, isUen } from '../../contract/forms/sg.ts';
+} from '#contract/register.ts';
+import { isNricFin, isUen } from '#contract/forms/sg.ts';
 import type { Queryable } from '../db/database.ts';
 import { notify } from '../notifications/notify.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REGISTER_LIMITS, foldName, type RegisterService } from '../../contract/register.ts';
+import { REGISTER_LIMITS, foldName, type RegisterService } from '#contract/register.ts';
 import type { Queryable } from '../db/database.ts';
 import { ENTRY_COLUMNS, type EntryRow } from './entries.ts';
 

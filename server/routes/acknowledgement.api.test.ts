@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS } from '../../contract/cases.ts';
-import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '../../contract/documents.ts';
-import type { DocumentInfo } from '../../contract/schemas/documents.ts';
-import type { CaseDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test-form.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS } from '../../contract/cases.ts';
-import { caseIdParamsSchema } from '../../contract/schemas/index.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
+import { caseIdParamsSchema } from '#contract/schemas/index.ts';
 import { acknowledgementFileName, acknowledgementPdf } from '../cases/acknowledgement.ts';
 import { openCase } from '../cases/service.ts';
 import { ApiError } from '../plugins/errors.ts';

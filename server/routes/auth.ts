@@ -10,14 +10,14 @@ import {
   RESPONSE_CODE,
   formatTokenExpirationDate,
   ok,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   envelopeSchema,
   loginNonceResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   refreshResponseSchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { signIn } from '../auth/login.ts';
 import { endForRetiredToken, sessionPrincipal } from '../auth/plugin.ts';

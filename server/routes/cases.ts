@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, AUTHORITY_PTIB, AUTHORIZATION_SEMS01, MESSAGES, RESPONSE_CODE, ok } from '../../contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS, DASHBOARD_LATEST_COUNT, normalizeCaseNumber } from '../../contract/cases.ts';
+import { API_PATHS, AUTHORITY_PTIB, AUTHORIZATION_SEMS01, MESSAGES, RESPONSE_CODE, ok } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS, DASHBOARD_LATEST_COUNT, normalizeCaseNumber } from '#contract/cases.ts';
 import {
   caseDetailSchema,
   caseIdParamsSchema,
@@ -16,7 +16,7 @@ import {
   resubmitCaseRequestSchema,
   searchCasesQuerySchema,
   updateCaseRequestSchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { badRequest } from '../plugins/errors.ts';
 import { usableCodes } from '../cases/catalogue.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, ok } from '../../contract/index.ts';
-import { envelopeSchema, publicConfigSchema } from '../../contract/schemas/index.ts';
+import { API_PATHS, ok } from '#contract/index.ts';
+import { envelopeSchema, publicConfigSchema } from '#contract/schemas/index.ts';
 import { isSsoConfigured } from '../saml/settings.ts';
 
 /** GET /api/config: what the web app needs to know of this deployment (nothing secret). */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_SLUGS } from '../../contract/site-pages.ts';
-import { contentPageSchema } from '../../contract/schemas/index.ts';
+import { CONTENT_SLUGS } from '#contract/site-pages.ts';
+import { contentPageSchema } from '#contract/schemas/index.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 let app: FastifyInstance;

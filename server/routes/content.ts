@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, RESPONSE_CODE, ok, withPhone } from '../../contract/index.ts';
-import { type ContentItemKind, type ContentSlug } from '../../contract/site-pages.ts';
+import { API_PATHS, RESPONSE_CODE, ok, withPhone } from '#contract/index.ts';
+import { type ContentItemKind, type ContentSlug } from '#contract/site-pages.ts';
 import {
   contentPageSchema,
   contentParamsSchema,
   envelopeSchema,
   errorEnvelopeSchema,
   type ContentPage,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 interface PageRow {

@@ -3,14 +3,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '../../contract/index.ts';
-import { isEditable, type CaseStatus } from '../../contract/cases.ts';
-import {
-  DOCUMENT_MAX_BYTES_CEILING,
-  DOCUMENT_MESSAGES,
-  DOCUMENT_PATHS,
-  type ScanStatus,
-} from '../../contract/documents.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
+import { isEditable, type CaseStatus } from '#contract/cases.ts';
+import { DOCUMENT_MAX_BYTES_CEILING, DOCUMENT_MESSAGES, DOCUMENT_PATHS, type ScanStatus } from '#contract/documents.ts';
 import {
   caseIdParamsSchema,
   documentIdParamsSchema,
@@ -19,7 +14,7 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   uploadQuerySchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { openCase, who } from '../cases/service.ts';
 import { actorOf } from './cases.ts';

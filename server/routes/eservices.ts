@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, AUTHORITY_PTIB, AUTHORIZATION_SEMS01, ok } from '../../contract/index.ts';
+import { API_PATHS, AUTHORITY_PTIB, AUTHORIZATION_SEMS01, ok } from '#contract/index.ts';
 import {
   appCodeParamsSchema,
   catalogueResponseSchema,
@@ -8,7 +8,7 @@ import {
   errorEnvelopeSchema,
   eserviceDetailSchema,
   eserviceVersionQuerySchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { catalogueFor } from '../cases/catalogue.ts';
 import { eserviceFor } from '../cases/service.ts';
 

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESPONSE_CODE, ok } from '../../contract/index.ts';
+import { RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
   DEFAULT_PREFERENCES,
   EMAIL_CODE,
@@ -12,7 +12,7 @@ import {
   NOTIFICATION_PATHS,
   isObligatory,
   type NotificationKind,
-} from '../../contract/notifications.ts';
+} from '#contract/notifications.ts';
 import {
   confirmEmailSchema,
   envelopeSchema,
@@ -24,7 +24,7 @@ import {
   startEmailSchema,
   unreadSchema,
   type Preferences,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import { refuseOfficer } from '../auth/officer.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESPONSE_CODE, ok } from '../../contract/index.ts';
+import { RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -14,8 +14,8 @@ import {
   officerMeSchema,
   queuePageSchema,
   queueQuerySchema,
-} from '../../contract/officer.ts';
-import { envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+} from '#contract/officer.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { requireOfficer } from '../auth/officer.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, OTP_MESSAGES, maskMobile, ok, secondsUntil } from '../../contract/index.ts';
+import { API_PATHS, OTP_MESSAGES, maskMobile, ok, secondsUntil } from '#contract/index.ts';
 import {
   envelopeSchema,
   loginResponseSchema,
   sendOtpRequestSchema,
   sendOtpResponseSchema,
   verifyOtpRequestSchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { completeLoginChallenge, findLoginChallenge } from '../auth/login.ts';
 import { sha256 } from '../auth/nonces.ts';

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '../../contract/index.ts';
-import {
-  PAYMENT_MESSAGES,
-  PAYMENT_PATHS,
-  billDetailSchema,
-  billsListSchema,
-  isSettled,
-} from '../../contract/payments.ts';
-import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
+import { PAYMENT_MESSAGES, PAYMENT_PATHS, billDetailSchema, billsListSchema, isSettled } from '#contract/payments.ts';
+import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { openCase } from '../cases/service.ts';
 import { billDetail, billsOf, findBill, payNowUen, simulatePayment, toBill } from '../payments/bills.ts';
 import { renderReceipt } from '../pdf/receipt.ts';

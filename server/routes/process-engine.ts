@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, PROCESS_ENGINE_PATHS, ok } from '../../contract/index.ts';
-import { CASE_MESSAGES } from '../../contract/cases.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, PROCESS_ENGINE_PATHS, ok } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
 import {
   caseDetailSchema,
   caseIdParamsSchema,
   caseStatusResponseSchema,
   envelopeSchema,
   submitCaseRequestSchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { statusHistory } from '../cases/records.ts';
 import { openCase, submitCase } from '../cases/service.ts';
 import { actorOf, answerFieldErrors, caseRefusals } from './cases.ts';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE, fail, ok } from '../../contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, FORBIDDEN_DESC, RESPONSE_CODE, fail, ok } from '#contract/index.ts';
 import {
   envelopeSchema,
   masterListResponseSchema,
   switchProxyRequestSchema,
   switchProxyResponseSchema,
   userIdentitySchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { identityOf, isMaster, masterList, proxyGrant } from '../auth/profiles.ts';
 import { sessionPrincipal } from '../auth/plugin.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS } from '../../contract/index.ts';
-import { publicPayloadJwkSchema } from '../../contract/schemas/crypto.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { publicPayloadJwkSchema } from '#contract/schemas/crypto.ts';
 
 /**
  * GET /api/public-key: the key clients wrap their payload keys with, as a bare JWK (RFC 7517), the form

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '../../contract/index.ts';
-import { RATING, SITE_MESSAGES } from '../../contract/site-pages.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { RATING, SITE_MESSAGES } from '#contract/site-pages.ts';
 import type { Database } from '../db/database.ts';
 import { FakeClock } from '../test/clock.ts';
 import { TestClient } from '../test/client.ts';

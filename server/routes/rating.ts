@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, RESPONSE_CODE, ok } from '../../contract/index.ts';
-import { RATING, SITE_MESSAGES } from '../../contract/site-pages.ts';
+import { API_PATHS, RESPONSE_CODE, ok } from '#contract/index.ts';
+import { RATING, SITE_MESSAGES } from '#contract/site-pages.ts';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
   ratingRequestSchema,
   ratingResponseSchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 /** The address is only ever a key for the counter: hashed, so the table holds no one's address. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../contract/index.ts';
+import { ok } from '#contract/index.ts';
 import {
   PAYMENT_MESSAGES,
   RECONCILIATION_PATHS,
@@ -10,8 +10,8 @@ import {
   markRequestSchema,
   matchRequestSchema,
   queueSchema,
-} from '../../contract/payments.ts';
-import { envelopeSchema, errorEnvelopeSchema } from '../../contract/schemas/index.ts';
+} from '#contract/payments.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import { markLine, matchLine, queuedLines, toLine } from '../payments/bills.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESPONSE_CODE, ok } from '../../contract/index.ts';
+import { RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
   REGISTER_MESSAGES,
   REGISTER_PATHS,
   correctionSchema,
   normalizeRegisterCaseNumber,
-} from '../../contract/register.ts';
+} from '#contract/register.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { applyEntry, entryProblems, findEntry, toInput, toResult } from '../register/entries.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESPONSE_CODE } from '../../contract/index.ts';
+import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   REGISTER_LIMITS,
   REGISTER_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type EntryAnswer,
   type SearchAnswer,
   type WatchlistAnswer,
-} from '../../contract/register.ts';
+} from '#contract/register.ts';
 import type { Database } from '../db/database.ts';
 import { notify } from '../notifications/notify.ts';
 import { singaporeTime } from '../pdf/acknowledgement.ts';

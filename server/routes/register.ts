@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '../../contract/index.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
   REGISTER_CASE_NUMBER,
   REGISTER_LIMITS,
@@ -18,7 +18,7 @@ import {
   type RegisterService,
   type SearchAnswer,
   type SearchPurpose,
-} from '../../contract/register.ts';
+} from '#contract/register.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { eserviceFor } from '../cases/service.ts';

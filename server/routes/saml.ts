@@ -9,7 +9,7 @@ import {
   SSO_RESPONSE_CODE,
   loginNameKey,
   ok,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   envelopeSchema,
   handoverExchangeResponseSchema,
@@ -17,7 +17,7 @@ import {
   handoverRequestSchema,
   samlAssertionFormSchema,
   samlInitialResponseSchema,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
 import { createHandover, peekHandover, redeemHandover } from '../auth/handover.ts';
 import { openSession } from '../auth/login.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SITE_SEARCH } from '../../contract/index.ts';
-import { searchResponseSchema, type HighlightedText } from '../../contract/schemas/index.ts';
+import { SITE_SEARCH } from '#contract/index.ts';
+import { searchResponseSchema, type HighlightedText } from '#contract/schemas/index.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { splitHighlighted } from './search.ts';
 

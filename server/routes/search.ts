@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, ROUTES, SITE_PATHS, SITE_SEARCH, ok } from '../../contract/index.ts';
-import { type SearchResultKind } from '../../contract/site-pages.ts';
+import { API_PATHS, ROUTES, SITE_PATHS, SITE_SEARCH, ok } from '#contract/index.ts';
+import { type SearchResultKind } from '#contract/site-pages.ts';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
@@ -10,7 +10,7 @@ import {
   siteSearchFormSchema,
   type HighlightedText,
   type SearchResponse,
-} from '../../contract/schemas/index.ts';
+} from '#contract/schemas/index.ts';
 
 /**
  * Marks ts_headline puts around matches. Control characters never occur in the portal's text (they are

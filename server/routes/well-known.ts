@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, SITE_PATHS } from '../../contract/index.ts';
-import { SECURITY_TXT } from '../../contract/site-pages.ts';
+import { ROUTES, SITE_PATHS } from '#contract/index.ts';
+import { SECURITY_TXT } from '#contract/site-pages.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -11,7 +11,7 @@ import {
   SSO,
   SSO_MESSAGES,
   SSO_RESPONSE_CODE,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { ConfigError } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { TestClient } from '../test/client.ts';

@@ -1,5 +1,5 @@
 import { SAML, SamlStatusError, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
-import { SSO } from '../../contract/index.ts';
+import { SSO } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
 import { DbRequestIdStore } from './request-store.ts';
 import type { SamlSettings } from './settings.ts';

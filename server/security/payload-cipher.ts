@@ -8,7 +8,7 @@ import {
   type CipherGCMTypes,
   type KeyObject,
 } from 'node:crypto';
-import { PAYLOAD_CRYPTO, type PayloadCipher } from '../../contract/crypto/index.ts';
+import { PAYLOAD_CRYPTO, type PayloadCipher } from '#contract/crypto/index.ts';
 
 /**
  * The primitives of contract/crypto's openRequest and sealAnswer on synchronous node:crypto (docs/decisions/0021):

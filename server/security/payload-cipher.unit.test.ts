@@ -17,7 +17,7 @@ import {
   webCryptoCipher,
   type EncryptedRequest,
   type PayloadFailure,
-} from '../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import { nodePayloadCipher } from './payload-cipher.ts';
 import { privateKeyObjectOf } from './payload-key.ts';
 import { UnwrappedKeys } from './unwrapped-keys.ts';

@@ -6,7 +6,7 @@ import {
   publicJwkOf,
   type PublicPayloadJwk,
   type RsaJwk,
-} from '../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The server's payload-encryption key: the published public half and the private key for unwrapping. */

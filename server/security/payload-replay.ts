@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PAYLOAD_CRYPTO } from '../../contract/crypto/index.ts';
+import { PAYLOAD_CRYPTO } from '#contract/crypto/index.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**

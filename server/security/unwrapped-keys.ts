@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { UnwrappedKeyCache } from '../../contract/crypto/index.ts';
+import type { UnwrappedKeyCache } from '#contract/crypto/index.ts';
 
 /**
  * Request keys this process has unwrapped, by wrappedKey as sent (contract/crypto: a client reuses one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PayloadCryptoKey } from '../../contract/crypto/index.ts';
+import type { PayloadCryptoKey } from '#contract/crypto/index.ts';
 import { UnwrappedKeys } from './unwrapped-keys.ts';
 
 const key = (name: string) => ({ name }) as unknown as PayloadCryptoKey;

@@ -1,5 +1,5 @@
-import { API_PATHS } from '../../contract/index.ts';
-import type { LoginRequest } from '../../contract/schemas/index.ts';
+import { API_PATHS } from '#contract/index.ts';
+import type { LoginRequest } from '#contract/schemas/index.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 
 /** An answer as the sign-in helpers read it (TestResponse over app.inject, or a real HTTP answer). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
+import { API_PATHS, isEncryptedCall } from '#contract/index.ts';
 import {
   createRequestKey,
   importPublicKey,
@@ -9,7 +9,7 @@ import {
   type PayloadCryptoKey,
   type PublicPayloadJwk,
   type RequestKey,
-} from '../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import { signIn } from './auth.ts';
 import { openSealedAnswer } from './sealed-answer.ts';
 

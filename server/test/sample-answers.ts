@@ -1,4 +1,4 @@
-import { optionsOf, type FieldDef, type FormDefinition } from '../../contract/forms/index.ts';
+import { optionsOf, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 
 /**
  * Answers a careful applicant would give to every question of a definition, so a test can submit any

@@ -1,4 +1,4 @@
-import { isEncryptedAnswer, openAnswer, type AnswerKey } from '../../contract/crypto/index.ts';
+import { isEncryptedAnswer, openAnswer, type AnswerKey } from '#contract/crypto/index.ts';
 
 /**
  * The plaintext of an encrypted call's answer, whatever carried it (app.inject in API tests, fetch in the

@@ -3,7 +3,7 @@
  * behind the servers' backs, what was really written.
  */
 import pg from 'pg';
-import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '../../contract/index.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '#contract/index.ts';
 import { hashPassword } from '../../server/security/passwords.ts';
 
 /**

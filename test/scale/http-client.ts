@@ -7,7 +7,7 @@
  * is one sign-in flow for all of them.
  */
 import http from 'node:http';
-import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
+import { API_PATHS, isEncryptedCall } from '#contract/index.ts';
 import {
   createRequestKey,
   importPublicKey,
@@ -18,7 +18,7 @@ import {
   type PublicPayloadJwk,
   type RequestKey,
   type SealedRequest,
-} from '../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import type { ApiCaller } from '../../server/test/auth.ts';
 import { openSealedAnswer } from '../../server/test/sealed-answer.ts';
 

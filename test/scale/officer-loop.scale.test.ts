@@ -4,10 +4,10 @@
  * process that kept a one-time password, a session, a case lock or a case's state in its own memory fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '../../contract/index.ts';
-import { CASE_PATHS, NEXT_STEP_MESSAGES } from '../../contract/cases.ts';
-import { OFFICER_MESSAGES, OFFICER_PATHS, type OfficerCase } from '../../contract/officer.ts';
-import type { CaseDetail } from '../../contract/schemas/eservices.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
+import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
+import { OFFICER_MESSAGES, OFFICER_PATHS, type OfficerCase } from '#contract/officer.ts';
+import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../../server/test/fake-sms-gateway.ts';
 import { pdAnswers } from '../../server/officer/test-support.ts';

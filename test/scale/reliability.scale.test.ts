@@ -12,9 +12,9 @@ import {
   RESPONSE_CODE,
   fillPath,
   withPhone,
-} from '../../contract/index.ts';
-import { CASE_PATHS } from '../../contract/cases.ts';
-import type { CaseDetail } from '../../contract/schemas/index.ts';
+} from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import type { CaseDetail } from '#contract/schemas/index.ts';
 import { signIn } from '../../server/test/auth.ts';
 import { USER_PASSWORD, createUsers, sql } from './database.ts';
 import { NGINX_FAIL_TIMEOUT_S, restartServer, startDeployment, waitHealthy, type Deployment } from './harness.ts';

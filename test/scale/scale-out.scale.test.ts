@@ -11,8 +11,8 @@ import {
   LOGIN_THROTTLE,
   RESPONSE_CODE,
   formatCaseNumber,
-} from '../../contract/index.ts';
-import type { CaseDetail, UserIdentity } from '../../contract/schemas/index.ts';
+} from '#contract/index.ts';
+import type { CaseDetail, UserIdentity } from '#contract/schemas/index.ts';
 import { LOGOUT_CLEAR_SITE_DATA } from '../../server/routes/auth.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
 import { USER_PASSWORD, createUsers, sql } from './database.ts';

@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '../../contract/index.ts';
-import { CASE_PATHS } from '../../contract/cases.ts';
-import type { CaseDetail, CaseSummary, UserIdentity } from '../../contract/schemas/index.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import type { CaseDetail, CaseSummary, UserIdentity } from '#contract/schemas/index.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
 import { USER_PASSWORD, createUsers, sql } from './database.ts';
 import { startDeployment, type Deployment } from './harness.ts';

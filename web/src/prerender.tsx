@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ROUTES } from '../../contract/index.ts';
+import { ROUTES } from '#contract/index.ts';
 import { App } from './app/App.tsx';
 import { notFoundRoute, routes } from './app/routes.ts';
 import { createRouter } from './lib/router/router.ts';

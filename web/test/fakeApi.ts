@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import { API_PATHS, isEncryptedCall } from '../../contract/index.ts';
+import { API_PATHS, isEncryptedCall } from '#contract/index.ts';
 import {
   generatePayloadKeyPair,
   importPrivateKey,
@@ -8,7 +8,7 @@ import {
   type EncryptedRequest,
   type PayloadCryptoKey,
   type PublicPayloadJwk,
-} from '../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import { TEST_CONFIG } from '../src/components/shell/testkit.tsx';
 import { configureHttp, resetHttpClient, resetHttpSettings } from '../src/lib/http/index.ts';
 

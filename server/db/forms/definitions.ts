@@ -1,4 +1,4 @@
-import type { Condition, FieldDef, FormDefinition, Page, Section } from '../../../contract/forms/types.ts';
+import type { Condition, FieldDef, FormDefinition, Page, Section } from '#contract/forms/types.ts';
 
 /**
  * The v2 form definitions of the seventeen e-services (docs/decisions/0035-form-model-v2.md): the typed

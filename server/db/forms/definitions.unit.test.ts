@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_CODES } from '../../../contract/codes.ts';
-import { formDefinitionSchema } from '../../../contract/forms/schema.ts';
-import { allFields, initialValues, stripHidden, validate, type FieldDef } from '../../../contract/forms/index.ts';
+import { APPLICATION_CODES } from '#contract/codes.ts';
+import { formDefinitionSchema } from '#contract/forms/schema.ts';
+import { allFields, initialValues, stripHidden, validate, type FieldDef } from '#contract/forms/index.ts';
 import { FORM_DEFINITIONS } from './definitions.ts';
 import { MIGRATION_FILE, formsMigrationSql } from './migration.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { AUTHORITY_PTIB, ROUTES } from '../../../contract/index.ts';
+import { AUTHORITY_PTIB, ROUTES } from '#contract/index.ts';
 import { createRouter, type Router } from '../lib/router/router.ts';
 import { RouterContext, RouterView } from '../lib/router/RouterView.tsx';
 import { Shell } from '../components/shell/Shell.tsx';

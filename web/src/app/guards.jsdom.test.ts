@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserIdentity } from '../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { parseHash } from '../lib/router/location.ts';
 import type { Guard, RouteDef } from '../lib/router/router.ts';
 import type * as HandoverModule from '../features/auth/handover.ts';
@@ -8,7 +8,7 @@ import { exchangeHandover, handoverScreen, peekHandover } from '../features/auth
 import { fetchProfile } from '../lib/session/calls.ts';
 import { identity, session } from '../lib/session/index.ts';
 import { getToken, setReturnTo } from '../lib/session/storage.ts';
-import { OFFICER_ROUTES } from '../../../contract/officer.ts';
+import { OFFICER_ROUTES } from '#contract/officer.ts';
 import { profileAnswerOf } from '../lib/session/calls.ts';
 import type * as OfficerHeaderModule from '../features/officer/OfficerHeader.tsx';
 import { loadMe } from '../features/officer/OfficerHeader.tsx';

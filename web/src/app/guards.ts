@@ -5,7 +5,7 @@ import {
   HOME_STEP,
   LOGIN_REQUIRED_QUERY,
   ROUTES,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { buildHref } from '../lib/router/location.ts';
 import { ALLOW, toHash, type Guard, type GuardResult } from '../lib/router/router.ts';
 import { identity, session } from '../lib/session/index.ts';

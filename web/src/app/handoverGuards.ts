@@ -1,4 +1,4 @@
-import { AUTHORITY_PTIB, ROUTES } from '../../../contract/index.ts';
+import { AUTHORITY_PTIB, ROUTES } from '#contract/index.ts';
 import { ALLOW, toHash, type Guard, type GuardContext, type GuardResult } from '../lib/router/router.ts';
 import { identity, session } from '../lib/session/index.ts';
 import { getToken } from '../lib/session/storage.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, MOBILE_BREAKPOINT_PX } from '../../../contract/index.ts';
+import { MESSAGES, MOBILE_BREAKPOINT_PX } from '#contract/index.ts';
 import { SITE_MENU_ID, SiteMenu } from '../components/shell/SiteMenu.tsx';
 import { setWindowWidth } from '../components/shell/testkit.tsx';
 import { signIn } from '../features/auth/api.ts';

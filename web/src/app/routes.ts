@@ -1,4 +1,4 @@
-import { ERROR_SCREEN_TITLES, INBOX_TITLE, ROUTES } from '../../../contract/index.ts';
+import { ERROR_SCREEN_TITLES, INBOX_TITLE, ROUTES } from '#contract/index.ts';
 import type * as ErrorScreens from '../features/errors/ErrorScreen.tsx';
 import type { HashLocation } from '../lib/router/location.ts';
 import type { Guard, RouteDef } from '../lib/router/router.ts';

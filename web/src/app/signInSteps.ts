@@ -8,7 +8,7 @@ import { session } from '../lib/session/index.ts';
 import { peekReturnTo } from '../lib/session/storage.ts';
 import { signInTarget } from '../lib/session/target.ts';
 import { toHash } from '../lib/router/router.ts';
-import { ROUTES } from '../../../contract/index.ts';
+import { ROUTES } from '#contract/index.ts';
 
 // Here, where the app puts features together, as the step of one feature (otp) belongs to another's
 // journey (auth): features import no other feature (eslint.config.js).

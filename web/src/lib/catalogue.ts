@@ -1,6 +1,6 @@
-import { read, readCatalogue } from '../../../contract/answers.ts';
-import { API_PATHS } from '../../../contract/index.ts';
-import type { CatalogueResponse } from '../../../contract/schemas/eservices.ts';
+import { read, readCatalogue } from '#contract/answers.ts';
+import { API_PATHS } from '#contract/index.ts';
+import type { CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { api, type ApiFailure } from './http/index.ts';
 
 /** A call that did not succeed, with the HTTP layer's account of why (it has told the user already). */

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACK_TO_TOP } from '../../../../contract/index.ts';
+import { BACK_TO_TOP } from '#contract/index.ts';
 import { BackToTop } from './BackToTop.tsx';
 import { setScrollY } from './testkit.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BACK_TO_TOP } from '../../../../contract/index.ts';
+import { BACK_TO_TOP } from '#contract/index.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 
 // Offline, the button is left out and a toast says why; it comes when the browser is back online.

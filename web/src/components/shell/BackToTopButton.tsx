@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { BACK_TO_TOP } from '../../../../contract/index.ts';
+import { BACK_TO_TOP } from '#contract/index.ts';
 import { scrollToTop } from './scrollToTop.ts';
 import { useFloatingSpot } from './useFloatingSpot.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BLOCK_OVERLAY_SPINNER_DELAY_MS, SHELL_TEXT } from '../../../../contract/index.ts';
+import { BLOCK_OVERLAY_SPINNER_DELAY_MS, SHELL_TEXT } from '#contract/index.ts';
 
 /**
  * The full-page block overlay (spec §2) during route navigation and blocking calls. It catches

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT_PHONE, SHELL_MESSAGES, SHELL_TEXT } from '../../../../contract/index.ts';
+import { DEFAULT_CONTACT_PHONE, SHELL_MESSAGES, SHELL_TEXT } from '#contract/index.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { useSiteConfig } from './siteConfig.ts';
 

@@ -1,4 +1,4 @@
-import { PROGRESS_BAR } from '../../../../contract/index.ts';
+import { PROGRESS_BAR } from '#contract/index.ts';
 
 /**
  * The top progress bar (spec §2, §4): shown while work runs, hidden when it completes; indeterminate,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SEARCH_SCOPES } from '../../../../contract/index.ts';
+import { MESSAGES, SEARCH_SCOPES } from '#contract/index.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, TEST_CONFIG } from './testkit.tsx';
 

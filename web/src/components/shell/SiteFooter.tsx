@@ -1,4 +1,4 @@
-import { FOOTER_LINK_KEYS } from '../../../../contract/index.ts';
+import { FOOTER_LINK_KEYS } from '#contract/index.ts';
 import { ThemeSwitch } from '../theme/ThemeSwitch.tsx';
 import { ContactBlock } from './ContactBlock.tsx';
 import { SiteLink } from './SiteLink.tsx';

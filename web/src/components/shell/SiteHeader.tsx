@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HEADER_LINK_KEYS, ROUTES, SITE_NAME } from '../../../../contract/index.ts';
+import { HEADER_LINK_KEYS, ROUTES, SITE_NAME } from '#contract/index.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { SiteMenu } from './SiteMenu.tsx';
 import { SiteSearchForm } from './SiteSearchForm.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SITE_LINKS, SHELL_TEXT, type SiteLinkKey } from '../../../../contract/index.ts';
+import { SITE_LINKS, SHELL_TEXT, type SiteLinkKey } from '#contract/index.ts';
 import { useSiteConfig } from './siteConfig.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ROUTES } from '../../../../contract/index.ts';
+import { ROUTES } from '#contract/index.ts';
 import { useMenuOpen } from './useMenuOpen.ts';
 
 export const SITE_MENU_ID = 'site-menu';

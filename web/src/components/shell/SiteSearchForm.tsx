@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { ROUTES, SEARCH_SCOPES, SITE_PATHS, SITE_SEARCH } from '../../../../contract/index.ts';
+import { ROUTES, SEARCH_SCOPES, SITE_PATHS, SITE_SEARCH } from '#contract/index.ts';
 import { useRouter } from '../../lib/router/RouterView.tsx';
 import { buildHref } from '../../lib/router/location.ts';
 

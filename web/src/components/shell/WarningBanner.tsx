@@ -1,4 +1,4 @@
-import { SHELL_MESSAGES } from '../../../../contract/index.ts';
+import { SHELL_MESSAGES } from '#contract/index.ts';
 
 /** The Computer Misuse Act warning (spec §2), on every page. */
 export function WarningBanner() {

@@ -1,4 +1,4 @@
-import { FOOTER_DATE_FORMAT } from '../../../../contract/index.ts';
+import { FOOTER_DATE_FORMAT } from '#contract/index.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOOTER_DATE_FORMAT } from '../../../../contract/index.ts';
+import { FOOTER_DATE_FORMAT } from '#contract/index.ts';
 import { formatDate, formatDateTime, formatDay, parseIsoDate } from './formatDate.ts';
 
 describe('formatDate', () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { SiteLinkKey } from '../../../../contract/index.ts';
+import type { SiteLinkKey } from '#contract/index.ts';
 import { loadPublicConfig } from '../../lib/http/index.ts';
 
 /** What the shell needs from GET /api/config: the toll-free number and the outside-address overrides. */

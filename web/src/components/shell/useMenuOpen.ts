@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '../../../../contract/index.ts';
+import { MOBILE_BREAKPOINT_PX } from '#contract/index.ts';
 
 const isNarrow = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
 

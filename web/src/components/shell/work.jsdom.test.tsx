@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLOCK_OVERLAY_SPINNER_DELAY_MS, PROGRESS_BAR } from '../../../../contract/index.ts';
+import { BLOCK_OVERLAY_SPINNER_DELAY_MS, PROGRESS_BAR } from '#contract/index.ts';
 import { emit } from '../../lib/events/bus.ts';
 import type { RouteDef, ScreenProps } from '../../lib/router/router.ts';
 import type { ComponentType } from 'react';

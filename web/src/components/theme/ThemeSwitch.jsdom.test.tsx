@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAYERS, THEME_STORAGE_KEY } from '../../../../contract/index.ts';
+import { LAYERS, THEME_STORAGE_KEY } from '#contract/index.ts';
 import { initTheme } from './theme.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { THEME, THEME_LABELS, type ThemeChoice } from '../../../../contract/index.ts';
+import { THEME, THEME_LABELS, type ThemeChoice } from '#contract/index.ts';
 import { chooseTheme, isThemeChoice, readThemeChoice } from './theme.ts';
 
 /** A labelled select: the choice applies at once and is kept for the next visit. */

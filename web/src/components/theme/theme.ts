@@ -1,4 +1,4 @@
-import { LAYERS, PROGRESS_BAR, THEME, THEME_STORAGE_KEY, type ThemeChoice } from '../../../../contract/index.ts';
+import { LAYERS, PROGRESS_BAR, THEME, THEME_STORAGE_KEY, type ThemeChoice } from '#contract/index.ts';
 
 /**
  * Colour theme: light, dark, or the device's own (spec §9, default 'system'). The choice is a data

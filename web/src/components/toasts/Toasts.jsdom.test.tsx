@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST, TOAST_TITLES } from '../../../../contract/index.ts';
+import { TOAST, TOAST_TITLES } from '#contract/index.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { Toasts } from './Toasts.tsx';
 import { clearToasts } from './toastStore.ts';

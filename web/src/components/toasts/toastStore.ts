@@ -1,4 +1,4 @@
-import { TOAST, TOAST_DEFAULT_LIFETIME_MS, TOAST_TITLES, type ToastSeverity } from '../../../../contract/index.ts';
+import { TOAST, TOAST_DEFAULT_LIFETIME_MS, TOAST_TITLES, type ToastSeverity } from '#contract/index.ts';
 import { on, type AppEvents } from '../../lib/events/bus.ts';
 
 export interface Toast {

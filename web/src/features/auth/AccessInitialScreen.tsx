@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HANDOVER_MESSAGES, HOME_STEP, ROUTES } from '../../../../contract/index.ts';
+import { HANDOVER_MESSAGES, HOME_STEP, ROUTES } from '#contract/index.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { toHash } from '../../lib/router/router.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';

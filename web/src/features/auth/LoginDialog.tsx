@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { HOME_STEP_MESSAGES } from '../../../../contract/index.ts';
+import { HOME_STEP_MESSAGES } from '#contract/index.ts';
 // Through the login screen's module: one chunk for both (LoginPage.tsx says why).
 import { LoginForm, useCompleteSignIn } from './LoginPage.tsx';
 import { useModalDialog } from '../../lib/dialog/useModalDialog.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { LOGIN_REQUIRED_QUERY, ROUTES } from '../../../../contract/index.ts';
+import { LOGIN_REQUIRED_QUERY, ROUTES } from '#contract/index.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import { useRouterState } from '../../lib/router/RouterView.tsx';
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '../../../../contract/index.ts';
+import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '#contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { createRouter } from '../../lib/router/router.ts';

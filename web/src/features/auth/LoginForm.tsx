@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '../../../../contract/index.ts';
+import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '#contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 
 /** Loaded once the visitor starts typing, not with the screen (app/signInSteps.ts says why). */

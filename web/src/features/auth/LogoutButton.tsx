@@ -1,4 +1,4 @@
-import { LOGOUT_LABEL } from '../../../../contract/index.ts';
+import { LOGOUT_LABEL } from '#contract/index.ts';
 import { session } from '../../lib/session/index.ts';
 import { useSession } from '../../lib/session/useSession.ts';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION, SESSION_WARNING_MESSAGES } from '../../../../contract/index.ts';
+import { SESSION, SESSION_WARNING_MESSAGES } from '#contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { on } from '../../lib/events/bus.ts';
 import { systemClock } from '../../lib/session/clock.ts';

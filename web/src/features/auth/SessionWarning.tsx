@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SESSION_WARNING_MESSAGES } from '../../../../contract/index.ts';
+import { SESSION_WARNING_MESSAGES } from '#contract/index.ts';
 import type { SessionEngine } from '../../lib/session/engine.ts';
 import { session } from '../../lib/session/index.ts';
 import { useSession } from '../../lib/session/useSession.ts';

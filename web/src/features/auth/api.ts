@@ -1,5 +1,5 @@
-import { read, readLoginAnswer, readLoginNonce } from '../../../../contract/answers.ts';
-import { API_PATHS, LOGIN_FORM_MESSAGES, LOGIN_NONCE_TTL_MS } from '../../../../contract/index.ts';
+import { read, readLoginAnswer, readLoginNonce } from '#contract/answers.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES, LOGIN_NONCE_TTL_MS } from '#contract/index.ts';
 import { api, type ApiFailure, type ApiResult } from '../../lib/http/index.ts';
 import { stepFailure } from '../../lib/http/step-failure.ts';
 import { clearSession } from '../../lib/session/storage.ts';

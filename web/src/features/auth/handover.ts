@@ -1,4 +1,4 @@
-import { API_PATHS, LOGIN_FORM_MESSAGES, SSO_MESSAGES } from '../../../../contract/index.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES, SSO_MESSAGES } from '#contract/index.ts';
 import { api, systemDifficultiesMessage } from '../../lib/http/index.ts';
 
 /**
@@ -8,7 +8,7 @@ import { api, systemDifficultiesMessage } from '../../lib/http/index.ts';
  */
 
 // zod loads with the call, not with the first load (as in features/sso/api.ts).
-const schemas = () => import('../../../../contract/schemas/saml.ts');
+const schemas = () => import('#contract/schemas/saml.ts');
 
 export interface Person {
   loginName: string;

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SITE_MESSAGES } from '../../../../contract/site-pages.ts';
-import type { ContentPage } from '../../../../contract/schemas/index.ts';
+import { SITE_MESSAGES } from '#contract/site-pages.ts';
+import type { ContentPage } from '#contract/schemas/index.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';

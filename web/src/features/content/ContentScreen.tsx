@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { FOOTER_DATE_FORMAT, SHELL_TEXT } from '../../../../contract/index.ts';
-import { SITE_MESSAGES, type ContentSlug } from '../../../../contract/site-pages.ts';
-import type { ContentItem, ContentPage } from '../../../../contract/schemas/index.ts';
+import { FOOTER_DATE_FORMAT, SHELL_TEXT } from '#contract/index.ts';
+import { SITE_MESSAGES, type ContentSlug } from '#contract/site-pages.ts';
+import type { ContentItem, ContentPage } from '#contract/schemas/index.ts';
 import { formatDate, parseIsoDate } from '../../components/shell/formatDate.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';

@@ -1,6 +1,6 @@
-import { API_PATHS } from '../../../../contract/index.ts';
-import { type ContentSlug } from '../../../../contract/site-pages.ts';
-import { contentPageSchema, type ContentPage } from '../../../../contract/schemas/index.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { type ContentSlug } from '#contract/site-pages.ts';
+import { contentPageSchema, type ContentPage } from '#contract/schemas/index.ts';
 import { api } from '../../lib/http/index.ts';
 
 export type ContentAnswer = { ok: true; page: ContentPage } | { ok: false };

@@ -1,4 +1,4 @@
-import { SITE_LINKS } from '../../../../contract/index.ts';
+import { SITE_LINKS } from '#contract/index.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { ContentScreen } from './ContentScreen.tsx';
 

@@ -1,4 +1,4 @@
-import type { ContentSlug } from '../../../../contract/site-pages.ts';
+import type { ContentSlug } from '#contract/site-pages.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { fetchContentPage, type ContentAnswer } from './api.ts';
 

@@ -1,6 +1,6 @@
 import './dashboard.css';
-import { ROUTES } from '../../../../contract/index.ts';
-import type { CaseSummary, UserIdentity } from '../../../../contract/schemas/index.ts';
+import { ROUTES } from '#contract/index.ts';
+import type { CaseSummary, UserIdentity } from '#contract/schemas/index.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';

@@ -1,4 +1,4 @@
-import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import type { CatalogueResponse } from '#contract/schemas/eservices.ts';
 
 /** Links to the e-services the acting profile's menu groups allow, under a heading per group. */
 export function EserviceShortcuts({ groups }: { groups: CatalogueResponse['groups'] }) {

@@ -1,6 +1,6 @@
-import { read, readCasesSummary } from '../../../../contract/answers.ts';
-import { API_PATHS } from '../../../../contract/index.ts';
-import type { CasesSummary } from '../../../../contract/schemas/eservices.ts';
+import { read, readCasesSummary } from '#contract/answers.ts';
+import { API_PATHS } from '#contract/index.ts';
+import type { CasesSummary } from '#contract/schemas/eservices.ts';
 import { CallFailed } from '../../lib/catalogue.ts';
 import { api } from '../../lib/http/index.ts';
 

@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, ROUTES } from '../../../../contract/index.ts';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
-import type { CaseSummary, CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import { API_PATHS, ROUTES } from '#contract/index.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
+import type { CaseSummary, CasesSummary, CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { envelope, fakeApi, type FakeCall } from '../../../test/fakeApi.ts';
-import { PAYMENT_PATHS, type Bill } from '../../../../contract/payments.ts';
+import { PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';

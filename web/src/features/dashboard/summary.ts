@@ -1,5 +1,5 @@
-import { APPLICANT_STATUSES, type CaseStatus } from '../../../../contract/cases.ts';
-import type { CasesSummary } from '../../../../contract/schemas/eservices.ts';
+import { APPLICANT_STATUSES, type CaseStatus } from '#contract/cases.ts';
+import type { CasesSummary } from '#contract/schemas/eservices.ts';
 
 export interface StatusCount {
   status: CaseStatus;

@@ -1,4 +1,4 @@
-import type { CasesSummary, CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import type { CasesSummary, CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { fetchCatalogue } from '../../lib/catalogue.ts';
 import { FAILED, LOADING, useLoad, type Loadable } from '../../lib/http/useLoad.ts';
 import { fetchCasesSummary } from './api.ts';

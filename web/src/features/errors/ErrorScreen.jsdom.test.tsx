@@ -7,7 +7,7 @@ import {
   INVALID_CODE,
   MESSAGES,
   TAKE_ME_HOME,
-} from '../../../../contract/index.ts';
+} from '#contract/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { AccessDenied, PageNotFound, SystemError, UnexpectedError } from './ErrorScreen.tsx';
 

@@ -1,10 +1,4 @@
-import {
-  ERROR_CODE_LABEL,
-  ERROR_SCREEN_TITLES,
-  MESSAGES,
-  TAKE_ME_HOME,
-  displayErrorCode,
-} from '../../../../contract/index.ts';
+import { ERROR_CODE_LABEL, ERROR_SCREEN_TITLES, MESSAGES, TAKE_ME_HOME, displayErrorCode } from '#contract/index.ts';
 import type { HashLocation } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../../contract/index.ts';
+import { ROUTES } from '#contract/index.ts';
 import { MenuGroup, MenuLink } from '../../components/shell/SiteMenu.tsx';
 import { fetchCatalogue } from '../../lib/catalogue.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';

@@ -1,4 +1,4 @@
-import { AUTHORIZATION_SEMS01 } from '../../../../contract/index.ts';
+import { AUTHORIZATION_SEMS01 } from '#contract/index.ts';
 import { DefaultMenu } from '../../components/shell/SiteMenu.tsx';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import { identity } from '../../lib/session/index.ts';

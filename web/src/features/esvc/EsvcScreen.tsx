@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { MESSAGES } from '../../../../contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import { UnsavedInputList } from '../../app/parts.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { fetchCatalogue } from '../../lib/catalogue.ts';

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { API_PATHS, MESSAGES } from '../../../../contract/index.ts';
-import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import { API_PATHS, MESSAGES } from '#contract/index.ts';
+import type { CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import EsvcScreen from './EsvcScreen.tsx';
 

@@ -1,4 +1,4 @@
-import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import type { CatalogueResponse } from '#contract/schemas/eservices.ts';
 
 type Groups = CatalogueResponse['groups'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueResponse } from '../../../../contract/schemas/eservices.ts';
+import type { CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { countEservices, filterCatalogue, menusOf } from './filter.ts';
 
 const e = (code: string, title: string, description: string, group: string, menu: string) => ({

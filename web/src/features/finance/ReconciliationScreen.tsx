@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { MESSAGES } from '../../../../contract/index.ts';
-import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney, type StatementLine } from '../../../../contract/payments.ts';
+import { MESSAGES } from '#contract/index.ts';
+import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney, type StatementLine } from '#contract/payments.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';

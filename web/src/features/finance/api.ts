@@ -1,11 +1,11 @@
-import { fillPath } from '../../../../contract/index.ts';
+import { fillPath } from '#contract/index.ts';
 import {
   RECONCILIATION_PATHS,
   importReportSchema,
   queueSchema,
   type ImportReport,
   type StatementLine,
-} from '../../../../contract/payments.ts';
+} from '#contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** A finance call's outcome: the value and the server's message, or the reason to show. */

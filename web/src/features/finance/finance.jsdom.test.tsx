@@ -1,11 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  PAYMENT_TEXT,
-  QUEUE_REASON_LABELS,
-  RECONCILIATION_PATHS,
-  type StatementLine,
-} from '../../../../contract/payments.ts';
+import { PAYMENT_TEXT, QUEUE_REASON_LABELS, RECONCILIATION_PATHS, type StatementLine } from '#contract/payments.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 

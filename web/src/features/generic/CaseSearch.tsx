@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { MESSAGES } from '../../../../contract/index.ts';
-import { CASE_MESSAGES, normalizeCaseNumber } from '../../../../contract/cases.ts';
-import { ROUTES } from '../../../../contract/index.ts';
-import type { CaseSummary } from '../../../../contract/schemas/eservices.ts';
+import { MESSAGES } from '#contract/index.ts';
+import { CASE_MESSAGES, normalizeCaseNumber } from '#contract/cases.ts';
+import { ROUTES } from '#contract/index.ts';
+import type { CaseSummary } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { genericApi } from './api.ts';
 import { RecordList } from './RecordList.tsx';

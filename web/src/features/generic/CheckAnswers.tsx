@@ -1,4 +1,4 @@
-import { FORM_TEXT, type SummarySection } from '../../../../contract/forms/index.ts';
+import { FORM_TEXT, type SummarySection } from '#contract/forms/index.ts';
 
 /**
  * The answers as people read them (contract/forms/summary.ts), GOV.UK summary lists by page; each

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { FORM_TEXT, type FieldErrors } from '../../../../contract/forms/index.ts';
+import { FORM_TEXT, type FieldErrors } from '#contract/forms/index.ts';
 import { focusField } from './flow.ts';
 import { fieldDomId } from './format.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { YES_NO } from '../../../../contract/index.ts';
-import { codeList, type CodeListName } from '../../../../contract/codelists/index.ts';
+import { YES_NO } from '#contract/index.ts';
+import { codeList, type CodeListName } from '#contract/codelists/index.ts';
 import {
   ADDRESS_PARTS,
   ADDRESS_PART_LABELS,
@@ -17,7 +17,7 @@ import {
   type Option,
   type RowValues,
   type Scope,
-} from '../../../../contract/forms/index.ts';
+} from '#contract/forms/index.ts';
 import { AttachmentControl } from './attachments.tsx';
 import { fieldDomId } from './format.ts';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, ROUTES } from '../../../../contract/index.ts';
-import { CASE_MESSAGES, CASE_STATUS_LABELS, applicantStatus, isEditable } from '../../../../contract/cases.ts';
-import { PROGRESS_TEXT } from '../../../../contract/officerScreens.ts';
-import { DOCUMENT_MESSAGES } from '../../../../contract/documents.ts';
+import { MESSAGES, ROUTES } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_STATUS_LABELS, applicantStatus, isEditable } from '#contract/cases.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
   formatFileSize,
@@ -19,14 +19,9 @@ import {
   type FormDefinition,
   type FormValues,
   type ValidationMode,
-} from '../../../../contract/forms/index.ts';
-import type { DocumentInfo } from '../../../../contract/schemas/documents.ts';
-import type {
-  CaseDetail,
-  CaseStatusResponse,
-  CaseSummary,
-  EserviceDetail,
-} from '../../../../contract/schemas/eservices.ts';
+} from '#contract/forms/index.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
 import { buildHref } from '../../lib/router/location.ts';

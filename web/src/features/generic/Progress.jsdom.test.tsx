@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '../../../../contract/cases.ts';
-import { PROGRESS_TEXT } from '../../../../contract/officerScreens.ts';
-import type { CaseProgress } from '../../../../contract/schemas/eservices.ts';
+import { NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '#contract/cases.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import { Progress } from './Progress.tsx';
 
 const waiting: CaseProgress = {

@@ -1,6 +1,6 @@
-import { TIMELINE_LABELS } from '../../../../contract/cases.ts';
-import { PROGRESS_TEXT } from '../../../../contract/officerScreens.ts';
-import type { CaseProgress } from '../../../../contract/schemas/eservices.ts';
+import { TIMELINE_LABELS } from '#contract/cases.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import { formatDateTime } from './format.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
-import type { CaseSummary } from '../../../../contract/schemas/eservices.ts';
+import { CASE_STATUS_LABELS } from '#contract/cases.ts';
+import type { CaseSummary } from '#contract/schemas/eservices.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { formatDateTime } from './format.ts';
 

@@ -1,4 +1,4 @@
-import { CASE_MESSAGES } from '../../../../contract/cases.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
 import { formatDateTime } from './format.ts';
 import type { UnsavedInput } from './unsavedInput.ts';
 

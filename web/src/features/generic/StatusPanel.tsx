@@ -1,5 +1,5 @@
-import { CASE_STATUS_LABELS, applicantStatus } from '../../../../contract/cases.ts';
-import type { CaseDetail, CaseStatusResponse } from '../../../../contract/schemas/eservices.ts';
+import { CASE_STATUS_LABELS, applicantStatus } from '#contract/cases.ts';
+import type { CaseDetail, CaseStatusResponse } from '#contract/schemas/eservices.ts';
 import { formatDateTime } from './format.ts';
 
 /** The open record: its case number, status and history of moves (a proposed rejection reads as in review). */

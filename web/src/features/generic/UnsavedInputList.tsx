@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../../contract/index.ts';
+import { ROUTES } from '#contract/index.ts';
 import { identity } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { formatDateTime } from './format.ts';

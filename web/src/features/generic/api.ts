@@ -1,8 +1,8 @@
-import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '../../../../contract/index.ts';
-import { CASE_PATHS } from '../../../../contract/cases.ts';
-import { DOCUMENT_PATHS } from '../../../../contract/documents.ts';
-import { documentListSchema, documentSchema, type DocumentInfo } from '../../../../contract/schemas/documents.ts';
-import type { FieldErrors, FormValues } from '../../../../contract/forms/index.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import { documentListSchema, documentSchema, type DocumentInfo } from '#contract/schemas/documents.ts';
+import type { FieldErrors, FormValues } from '#contract/forms/index.ts';
 import {
   caseDetailSchema,
   caseStatusResponseSchema,
@@ -13,7 +13,7 @@ import {
   type CaseStatusResponse,
   type CaseSummary,
   type EserviceDetail,
-} from '../../../../contract/schemas/eservices.ts';
+} from '#contract/schemas/eservices.ts';
 import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
 import { readOutcome, type Outcome as HttpOutcome, type Refusal } from '../../lib/http/outcome.ts';
 import { z } from 'zod';

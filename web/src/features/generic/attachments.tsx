@@ -5,8 +5,8 @@ import {
   type AttachmentField,
   type FieldErrors,
   type FieldValue,
-} from '../../../../contract/forms/index.ts';
-import type { DocumentInfo } from '../../../../contract/schemas/documents.ts';
+} from '#contract/forms/index.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import { fieldDomId } from './format.ts';
 
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */

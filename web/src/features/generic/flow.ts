@@ -1,6 +1,6 @@
-import type { DocumentInfo } from '../../../../contract/schemas/documents.ts';
-import type { CaseDetail, CaseSummary, EserviceDetail } from '../../../../contract/schemas/eservices.ts';
-import { type FieldDef, type FormDefinition, type FormValues, type Page } from '../../../../contract/forms/index.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { CaseDetail, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
+import { type FieldDef, type FormDefinition, type FormValues, type Page } from '#contract/forms/index.ts';
 import { fieldDomId } from './format.ts';
 
 /**

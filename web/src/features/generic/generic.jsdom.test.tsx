@@ -1,11 +1,11 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, MESSAGES, withPhone } from '../../../../contract/index.ts';
-import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '../../../../contract/cases.ts';
-import type { FormDefinition } from '../../../../contract/forms/index.ts';
-import type { CaseDetail, EserviceDetail } from '../../../../contract/schemas/eservices.ts';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import { DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
+import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
+import type { FormDefinition } from '#contract/forms/index.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';

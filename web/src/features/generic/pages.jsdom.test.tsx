@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../../contract/index.ts';
-import type { FormDefinition } from '../../../../contract/forms/index.ts';
-import type { EserviceDetail } from '../../../../contract/schemas/eservices.ts';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import { MESSAGES } from '#contract/index.ts';
+import type { FormDefinition } from '#contract/forms/index.ts';
+import type { EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';

@@ -1,6 +1,6 @@
-import { STORAGE_KEY_PREFIX } from '../../../../contract/index.ts';
-import { UNSAVED_INPUT_MAX_AGE_MS } from '../../../../contract/cases.ts';
-import type { FormValues } from '../../../../contract/forms/index.ts';
+import { STORAGE_KEY_PREFIX } from '#contract/index.ts';
+import { UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
+import type { FormValues } from '#contract/forms/index.ts';
 
 /**
  * What the user typed and has not saved, kept in localStorage per user, acting profile and e-service,

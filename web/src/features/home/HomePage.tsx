@@ -1,4 +1,4 @@
-import { HOME_STEP, HOME_STEP_MESSAGES } from '../../../../contract/index.ts';
+import { HOME_STEP, HOME_STEP_MESSAGES } from '#contract/index.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { useSession } from '../../lib/session/useSession.ts';

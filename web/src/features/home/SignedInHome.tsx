@@ -1,4 +1,4 @@
-import { HOME_TEXT, ROUTES } from '../../../../contract/index.ts';
+import { HOME_TEXT, ROUTES } from '#contract/index.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 

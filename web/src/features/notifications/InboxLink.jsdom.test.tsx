@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FORBIDDEN_CODE } from '../../../../contract/index.ts';
-import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '../../../../contract/notifications.ts';
-import { OFFICER_MESSAGES } from '../../../../contract/officer.ts';
+import { FORBIDDEN_CODE } from '#contract/index.ts';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { inboxChanged } from './api.ts';
 import InboxLink from './InboxLink.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { INBOX_ROUTE, NOTIFICATION_MESSAGES } from '../../../../contract/notifications.ts';
+import { INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { INBOX_CHANGED, fetchUnread } from './api.ts';
 

@@ -1,7 +1,7 @@
 import './inbox.css';
 import { useState } from 'react';
-import { ROUTES } from '../../../../contract/index.ts';
-import { NOTIFICATION_MESSAGES } from '../../../../contract/notifications.ts';
+import { ROUTES } from '#contract/index.ts';
+import { NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDate } from '../../components/shell/formatDate.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';

@@ -1,9 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_MESSAGES,
-  type NotificationKind,
-} from '../../../../contract/notifications.ts';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import {

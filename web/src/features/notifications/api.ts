@@ -1,5 +1,5 @@
-import { FORBIDDEN_CODE, fillPath } from '../../../../contract/index.ts';
-import { NOTIFICATION_PATHS } from '../../../../contract/notifications.ts';
+import { FORBIDDEN_CODE, fillPath } from '#contract/index.ts';
+import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { CallFailed } from '../../lib/catalogue.ts';
 import { api } from '../../lib/http/index.ts';
 

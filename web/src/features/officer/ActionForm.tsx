@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { OFFICER_ACTION_LABELS, type OfficerAction } from '../../../../contract/officer.ts';
+import { OFFICER_ACTION_LABELS, type OfficerAction } from '#contract/officer.ts';
 import type { ActionErrors, ActionInput } from './actionForms.ts';
 
 /** One control of an action's form; id is the DOM id the error summary links to. */

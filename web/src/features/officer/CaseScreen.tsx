@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CASE_STATUS_LABELS } from '../../../../contract/cases.ts';
-import { formatFileSize } from '../../../../contract/forms/index.ts';
+import { CASE_STATUS_LABELS } from '#contract/cases.ts';
+import { formatFileSize } from '#contract/forms/index.ts';
 import {
   NOTE_MAX,
   OFFICER_ACTION_LABELS,
@@ -11,8 +11,8 @@ import {
   type OfficerActionRequest,
   type OfficerCase,
   type OfficerList,
-} from '../../../../contract/officer.ts';
-import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+} from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';

@@ -1,6 +1,6 @@
-import { FORBIDDEN_CODE } from '../../../../contract/index.ts';
-import type { OfficerMe } from '../../../../contract/officer.ts';
-import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+import { FORBIDDEN_CODE } from '#contract/index.ts';
+import type { OfficerMe } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { session } from '../../lib/session/index.ts';
 import { officerApi } from './api.ts';

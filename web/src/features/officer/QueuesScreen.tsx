@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CASE_STATUS_LABELS, type CaseStatus } from '../../../../contract/cases.ts';
+import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
 import {
   BULK_MAX,
   QUEUE_COUNT_CAP,
@@ -13,8 +13,8 @@ import {
   type BulkResult,
   type QueueItem,
   type QueuePage,
-} from '../../../../contract/officer.ts';
-import { OFFICER_SCREEN_TEXT as TEXT } from '../../../../contract/officerScreens.ts';
+} from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';

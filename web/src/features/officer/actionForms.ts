@@ -1,5 +1,5 @@
-import { OFFICER_MESSAGES, type OfficerActionRequest } from '../../../../contract/officer.ts';
-import { OFFICER_SCREEN_TEXT } from '../../../../contract/officerScreens.ts';
+import { OFFICER_MESSAGES, type OfficerActionRequest } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 
 /** An action as the case screen's forms give it; the screen adds the version the officer saw. */
 export type ActionInput = OfficerActionRequest extends infer R

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OFFICER_MESSAGES } from '../../../../contract/officer.ts';
-import { OFFICER_SCREEN_TEXT } from '../../../../contract/officerScreens.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { checkAction } from './actionForms.ts';
 
 describe('an action checked before it is sent', () => {

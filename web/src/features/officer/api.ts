@@ -1,4 +1,4 @@
-import { fillPath, RESPONSE_CODE } from '../../../../contract/index.ts';
+import { fillPath, RESPONSE_CODE } from '#contract/index.ts';
 import {
   bulkResultSchema,
   officerCaseSchema,
@@ -14,7 +14,7 @@ import {
   type OfficerMe,
   type QueuePage,
   type QueueQuery,
-} from '../../../../contract/officer.ts';
+} from '#contract/officer.ts';
 import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
 import { readOutcome, type Outcome as HttpOutcome, type Refusal } from '../../lib/http/outcome.ts';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-import { FORBIDDEN_CODE } from '../../../../contract/index.ts';
-import type { OfficerRole } from '../../../../contract/officer.ts';
+import { FORBIDDEN_CODE } from '#contract/index.ts';
+import type { OfficerRole } from '#contract/officer.ts';
 import { LOGIN_REQUIRED_HREF, OFFICER_HOME, OFFICER_PAYMENTS, accessDeniedHref } from '../../app/guards.ts';
 import { ALLOW, toHash, type Guard } from '../../lib/router/router.ts';
 import { loadMe } from './OfficerHeader.tsx';

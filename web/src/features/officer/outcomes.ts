@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import { FAILED, LOADING, type Loadable } from '../../lib/http/useLoad.ts';
 import type { Failure, Outcome } from './api.ts';
 

@@ -1,4 +1,4 @@
-import { CASE_STATUSES } from '../../../../contract/cases.ts';
+import { CASE_STATUSES } from '#contract/cases.ts';
 import {
   OFFICER_QUEUES,
   QUEUE_COUNT_CAP,
@@ -6,7 +6,7 @@ import {
   type OfficerQueue,
   type QueueQuery as QueueCall,
   type QueueSort,
-} from '../../../../contract/officer.ts';
+} from '#contract/officer.ts';
 
 /**
  * What a queue screen shows, held in its address (#/officer?queue=mine&sort=dueDate&page=2…) so that a

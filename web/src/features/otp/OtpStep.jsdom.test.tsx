@@ -2,13 +2,7 @@ import { StrictMode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  AUTH_MESSAGES,
-  LOGIN_FORM_MESSAGES,
-  OTP,
-  OTP_MESSAGES,
-  OTP_RESPONSE_CODE,
-} from '../../../../contract/index.ts';
+import { AUTH_MESSAGES, LOGIN_FORM_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import { sendOtp, verifyOtp } from './api.ts';
 import { OtpStep } from './OtpStep.tsx';
 

@@ -1,11 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  LOGIN_FORM_MESSAGES,
-  OTP,
-  OTP_CODE_PATTERN,
-  OTP_MESSAGES,
-  OTP_RESPONSE_CODE,
-} from '../../../../contract/index.ts';
+import { LOGIN_FORM_MESSAGES, OTP, OTP_CODE_PATTERN, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { sendOtp, verifyOtp, type OtpFailure } from './api.ts';
 import { useCooldown } from './useCooldown.ts';

@@ -1,17 +1,15 @@
-import { API_PATHS, LOGIN_FORM_MESSAGES } from '../../../../contract/index.ts';
-import type { SendOtpResponse } from '../../../../contract/schemas/otp.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES } from '#contract/index.ts';
+import type { SendOtpResponse } from '#contract/schemas/otp.ts';
 import { api, type ApiFailure } from '../../lib/http/index.ts';
 import { stepFailure, type StepFailure } from '../../lib/http/step-failure.ts';
 
 // The contract's zod schemas load when a call is made, not with the login screen: zod would cost the
 // login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
 const schemas = () =>
-  Promise.all([import('../../../../contract/schemas/auth.ts'), import('../../../../contract/schemas/otp.ts')]).then(
-    ([auth, otp]) => ({
-      loginResponseSchema: auth.loginResponseSchema,
-      sendOtpResponseSchema: otp.sendOtpResponseSchema,
-    }),
-  );
+  Promise.all([import('#contract/schemas/auth.ts'), import('#contract/schemas/otp.ts')]).then(([auth, otp]) => ({
+    loginResponseSchema: auth.loginResponseSchema,
+    sendOtpResponseSchema: otp.sendOtpResponseSchema,
+  }));
 
 /**
  * The one-time password calls (both travel encrypted; the HTTP layer does that). The pending sign-in is

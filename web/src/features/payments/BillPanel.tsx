@@ -5,7 +5,7 @@ import {
   formatMoney,
   isPaymentEservice,
   type BillDetail,
-} from '../../../../contract/payments.ts';
+} from '#contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { saveBlob } from '../../lib/download.ts';

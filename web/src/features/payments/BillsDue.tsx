@@ -1,5 +1,5 @@
-import { ROUTES } from '../../../../contract/index.ts';
-import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, type Bill } from '../../../../contract/payments.ts';
+import { ROUTES } from '#contract/index.ts';
+import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, type Bill } from '#contract/payments.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { paymentsApi } from './api.ts';

@@ -1,11 +1,5 @@
-import { fillPath } from '../../../../contract/index.ts';
-import {
-  PAYMENT_PATHS,
-  billDetailSchema,
-  billsListSchema,
-  type Bill,
-  type BillDetail,
-} from '../../../../contract/payments.ts';
+import { fillPath } from '#contract/index.ts';
+import { PAYMENT_PATHS, billDetailSchema, billsListSchema, type Bill, type BillDetail } from '#contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a bill call gave: the value, nothing to show (no bill, or not allowed), or a failure to show. */

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '../../../../contract/payments.ts';
+import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
 

@@ -1,5 +1,5 @@
 import './profile.css';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { formatAddressLines } from './address.ts';
 import { IdNumber } from './IdNumber.tsx';
 import { ProfileImage } from './ProfileImage.tsx';

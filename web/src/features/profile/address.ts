@@ -1,4 +1,4 @@
-import type { Address } from '../../../../contract/schemas/auth.ts';
+import type { Address } from '#contract/schemas/auth.ts';
 
 const SINGAPORE = 'Singapore';
 const SINGAPORE_CODES = new Set(['', 'SG', 'SGP']);

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { formatAddressLines } from './address.ts';
 import { maskIdNum } from './mask.ts';
 import { ProfileDetails } from './ProfileDetails.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { emit } from '../../lib/events/bus.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';

@@ -1,5 +1,5 @@
-import { API_PATHS } from '../../../../contract/index.ts';
-import type { MasterPtibEntry } from '../../../../contract/schemas/auth.ts';
+import { API_PATHS } from '#contract/index.ts';
+import type { MasterPtibEntry } from '#contract/schemas/auth.ts';
 import { CallFailed } from '../../lib/catalogue.ts';
 import { api } from '../../lib/http/index.ts';
 
@@ -7,7 +7,7 @@ export { CallFailed };
 
 // The dashboard's proxy panel comes with the sign-in journey's code, which loads no zod: the schemas load
 // on a master user's first call (docs/decisions/0052).
-const schemas = () => import('../../../../contract/schemas/auth.ts');
+const schemas = () => import('#contract/schemas/auth.ts');
 
 /** POST /01-01-01/retrieveMasterPTIBList: the profiles a master user may act for. */
 export async function fetchMasterList(signal?: AbortSignal): Promise<MasterPtibEntry[]> {

@@ -1,5 +1,5 @@
-import { MYSELF_SUFFIX } from '../../../../contract/index.ts';
-import type { MasterPtibEntry } from '../../../../contract/schemas/auth.ts';
+import { MYSELF_SUFFIX } from '#contract/index.ts';
+import type { MasterPtibEntry } from '#contract/schemas/auth.ts';
 
 /** One choice of the proxy selector. The user's own entry has the empty id (act as myself). */
 export interface ProxyOption {

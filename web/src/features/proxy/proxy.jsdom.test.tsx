@@ -1,15 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  API_PATHS,
-  AUTH_MESSAGES,
-  MESSAGES,
-  MYSELF_SUFFIX,
-  RESPONSE_CODE,
-  ROUTES,
-} from '../../../../contract/index.ts';
-import type { MasterPtibEntry, UserIdentity } from '../../../../contract/schemas/auth.ts';
+import { API_PATHS, AUTH_MESSAGES, MESSAGES, MYSELF_SUFFIX, RESPONSE_CODE, ROUTES } from '#contract/index.ts';
+import type { MasterPtibEntry, UserIdentity } from '#contract/schemas/auth.ts';
 import { Toasts } from '../../components/toasts/Toasts.tsx';
 import { clearToasts } from '../../components/toasts/toastStore.ts';
 import { createRouter, type Router } from '../../lib/router/router.ts';

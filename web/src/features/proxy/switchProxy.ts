@@ -1,4 +1,4 @@
-import { MESSAGES, RESPONSE_CODE, ROUTES } from '../../../../contract/index.ts';
+import { MESSAGES, RESPONSE_CODE, ROUTES } from '#contract/index.ts';
 import type { AppEvents } from '../../lib/events/bus.ts';
 import { CallFailed } from './api.ts';
 import type { ProxyOption } from './options.ts';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ROUTES } from '../../../../contract/index.ts';
+import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { identity as identityStore, session } from '../../lib/session/index.ts';
 

@@ -1,6 +1,6 @@
-import { API_PATHS } from '../../../../contract/index.ts';
-import { SITE_MESSAGES } from '../../../../contract/site-pages.ts';
-import type { RatingRequest } from '../../../../contract/schemas/index.ts';
+import { API_PATHS } from '#contract/index.ts';
+import { SITE_MESSAGES } from '#contract/site-pages.ts';
+import type { RatingRequest } from '#contract/schemas/index.ts';
 import { api } from '../../lib/http/index.ts';
 
 export type RatingAnswer = { ok: true; message: string } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../../contract/catalogue.ts';
-import { ROUTES } from '../../../../contract/index.ts';
+import { MESSAGES } from '#contract/catalogue.ts';
+import { ROUTES } from '#contract/index.ts';
 import {
   PARTY_KINDS,
   REGISTER_LIMITS,
@@ -15,7 +15,7 @@ import {
   type RegisterService,
   type SearchAnswer,
   type SearchPurpose,
-} from '../../../../contract/register.ts';
+} from '#contract/register.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { saveBlob } from '../../lib/download.ts';

@@ -4,8 +4,8 @@ import {
   REGISTER_MESSAGES,
   REGISTER_SCREEN_TITLES,
   normalizeRegisterCaseNumber,
-} from '../../../../contract/register.ts';
-import { MESSAGES } from '../../../../contract/catalogue.ts';
+} from '#contract/register.ts';
+import { MESSAGES } from '#contract/catalogue.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MESSAGES } from '../../../../contract/catalogue.ts';
+import { MESSAGES } from '#contract/catalogue.ts';
 import {
   REGISTER_PATHS,
   entryAnswerSchema,
@@ -9,7 +9,7 @@ import {
   type SearchAnswer,
   type SearchRequest,
   type WatchlistAnswer,
-} from '../../../../contract/register.ts';
+} from '#contract/register.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a screen shows: the answer, or the words to show instead (the server's own when it refused). */

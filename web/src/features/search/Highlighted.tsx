@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { HighlightedText } from '../../../../contract/schemas/index.ts';
+import type { HighlightedText } from '#contract/schemas/index.ts';
 
 /** Text with the query's words in <mark>: built from pieces, so no markup is ever parsed from text. */
 export function Highlighted({ text }: { text: HighlightedText }) {

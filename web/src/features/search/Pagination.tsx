@@ -1,4 +1,4 @@
-import { SITE_SEARCH } from '../../../../contract/index.ts';
+import { SITE_SEARCH } from '#contract/index.ts';
 
 /** Which page numbers to offer: first, last, and two either side of the current one. */
 export function pageWindow(current: number, last: number): Array<number | 'gap'> {

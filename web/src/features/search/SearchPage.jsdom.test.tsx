@@ -1,8 +1,8 @@
 import { configure, act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SITE_SEARCH } from '../../../../contract/index.ts';
-import { SITE_MESSAGES } from '../../../../contract/site-pages.ts';
-import type { SearchResponse } from '../../../../contract/schemas/index.ts';
+import { MESSAGES, SITE_SEARCH } from '#contract/index.ts';
+import { SITE_MESSAGES } from '#contract/site-pages.ts';
+import type { SearchResponse } from '#contract/schemas/index.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { flush, renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { MESSAGES, ROUTES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '../../../../contract/index.ts';
-import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '../../../../contract/site-pages.ts';
+import { MESSAGES, ROUTES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '#contract/index.ts';
+import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '#contract/site-pages.ts';
 import { useSiteSearchSubmit } from '../../components/shell/SiteSearchForm.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';

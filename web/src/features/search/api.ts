@@ -1,5 +1,5 @@
-import { API_PATHS, SITE_SEARCH } from '../../../../contract/index.ts';
-import { searchResponseSchema, type SearchResponse } from '../../../../contract/schemas/index.ts';
+import { API_PATHS, SITE_SEARCH } from '#contract/index.ts';
+import { searchResponseSchema, type SearchResponse } from '#contract/schemas/index.ts';
 import { api } from '../../lib/http/index.ts';
 
 export type SearchAnswer =

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, SSO_MESSAGES, SSO_RESPONSE_CODE } from '../../../../contract/index.ts';
+import { API_PATHS, SSO_MESSAGES, SSO_RESPONSE_CODE } from '#contract/index.ts';
 import { resetSiteConfig } from '../../components/shell/siteConfig.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { SsoSignIn, leaveForIdentityProvider } from './SsoSignIn.tsx';

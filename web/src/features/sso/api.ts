@@ -1,9 +1,9 @@
-import { API_PATHS, LOGIN_FORM_MESSAGES } from '../../../../contract/index.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES } from '#contract/index.ts';
 import { api, systemDifficultiesMessage } from '../../lib/http/index.ts';
 
 // The contract's zod schemas load when a call is made, not with the login screen: zod would cost the
 // login route about 26 KB gzipped of its first-load budget (scripts/size-budget.ts).
-const schemas = () => import('../../../../contract/schemas/saml.ts');
+const schemas = () => import('#contract/schemas/saml.ts');
 
 export type SsoStart = { kind: 'redirect'; url: string } | { kind: 'failed'; message: string };
 

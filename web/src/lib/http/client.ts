@@ -10,7 +10,7 @@ import {
   XSRF_HEADER,
   isEncryptedCall,
   withPhone,
-} from '../../../../contract/index.ts';
+} from '#contract/index.ts';
 import { emit } from '../events/bus.ts';
 import { recordServerDate, systemClock } from '../session/clock.ts';
 import { trackCall } from './inflight.ts';

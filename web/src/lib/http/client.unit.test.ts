@@ -10,7 +10,7 @@ import {
   fail,
   ok,
   withPhone,
-} from '../../../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   PAYLOAD_CRYPTO,
   generatePayloadKeyPair,
@@ -19,7 +19,7 @@ import {
   sealAnswer,
   type EncryptedRequest,
   type PayloadCryptoKey,
-} from '../../../../contract/crypto/index.ts';
+} from '#contract/crypto/index.ts';
 import { on, type AppEvents } from '../events/bus.ts';
 import { getClockSkew, resetClockSkew } from '../session/clock.ts';
 import { api, loadHttpConfig, resetHttpClient } from './client.ts';

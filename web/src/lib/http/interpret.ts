@@ -6,7 +6,7 @@ import {
   isEnvelope,
   withPhone,
   type EnvelopeHeader,
-} from '../../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { AppEvents } from '../events/bus.ts';
 import type { ApiResult } from './types.ts';
 

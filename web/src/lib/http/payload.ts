@@ -1,11 +1,6 @@
-import { API_PATHS, RESPONSE_CODE, isEnvelope } from '../../../../contract/index.ts';
-import * as payloadCrypto from '../../../../contract/crypto/index.ts';
-import type {
-  EncryptedRequest,
-  PayloadCryptoKey,
-  PublicPayloadJwk,
-  RequestKey,
-} from '../../../../contract/crypto/index.ts';
+import { API_PATHS, RESPONSE_CODE, isEnvelope } from '#contract/index.ts';
+import * as payloadCrypto from '#contract/crypto/index.ts';
+import type { EncryptedRequest, PayloadCryptoKey, PublicPayloadJwk, RequestKey } from '#contract/crypto/index.ts';
 import { systemClock } from '../session/clock.ts';
 import { httpSettings } from './settings.ts';
 

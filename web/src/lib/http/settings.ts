@@ -1,4 +1,4 @@
-import { DEFAULT_API_BASE } from '../../../../contract/index.ts';
+import { DEFAULT_API_BASE } from '#contract/index.ts';
 import { getToken } from '../session/storage.ts';
 
 /**

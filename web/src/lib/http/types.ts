@@ -1,4 +1,4 @@
-import type { EnvelopeHeader } from '../../../../contract/index.ts';
+import type { EnvelopeHeader } from '#contract/index.ts';
 
 /** Why a call ended the session (spec §8): the session engine listens for the matching bus events. */
 export type SessionEnd = 'forbidden' | 'interrupted' | 'unauthorized';

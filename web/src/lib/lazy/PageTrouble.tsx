@@ -1,4 +1,4 @@
-import { CONNECTION_MESSAGES } from '../../../../contract/index.ts';
+import { CONNECTION_MESSAGES } from '#contract/index.ts';
 
 /**
  * In place of a screen that would not load or show (docs/decisions/0032-losing-the-network.md): what

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_MESSAGES } from '../../../../contract/index.ts';
+import { CONNECTION_MESSAGES } from '#contract/index.ts';
 import { on, type AppEvents } from '../events/bus.ts';
 import { lazyPart } from './lazyPart.tsx';
 

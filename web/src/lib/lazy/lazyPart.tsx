@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { CONNECTION_MESSAGES } from '../../../../contract/index.ts';
+import { CONNECTION_MESSAGES } from '#contract/index.ts';
 import { emit } from '../events/bus.ts';
 import { Recover } from './Recover.tsx';
 

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONNECTION_MESSAGES } from '../../../../contract/index.ts';
+import { CONNECTION_MESSAGES } from '#contract/index.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSyncExternalStore, type ComponentType } from 'react';
 import { flush, renderShell, screen as headingScreen } from '../../components/shell/testkit.tsx';

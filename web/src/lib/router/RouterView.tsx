@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { SITE_NAME } from '../../../../contract/index.ts';
+import { SITE_NAME } from '#contract/index.ts';
 import { PageTrouble } from '../lazy/PageTrouble.tsx';
 import { Recover } from '../lazy/Recover.tsx';
 import { focusMainHeading } from './focusHeading.ts';

@@ -1,8 +1,8 @@
-import { read, readRefresh, readUserIdentity } from '../../../../contract/answers.ts';
-import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE } from '../../../../contract/index.ts';
+import { read, readRefresh, readUserIdentity } from '#contract/answers.ts';
+import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE } from '#contract/index.ts';
 import { api } from '../http/index.ts';
 import type { RefreshOutcome, SessionCalls } from './engine.ts';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { ProfileAnswer } from './identity.ts';
 
 /**

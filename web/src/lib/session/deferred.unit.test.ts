@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES, SESSION } from '../../../../contract/index.ts';
+import { ROUTES, SESSION } from '#contract/index.ts';
 import { MemoryStorage } from '../../../test/memory-storage.ts';
 import { emit, on } from '../events/bus.ts';
 import { resetClockSkew, systemClock } from './clock.ts';

@@ -1,4 +1,4 @@
-import { HOME_STEP, ROUTES, SESSION, parseTokenExpirationDate } from '../../../../contract/index.ts';
+import { HOME_STEP, ROUTES, SESSION, parseTokenExpirationDate } from '#contract/index.ts';
 import type { AppEvents } from '../events/bus.ts';
 import { buildHref, parseHash } from '../router/location.ts';
 import type { TabChannel, TabMessage } from './channel.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION, formatTokenExpirationDate } from '../../../../contract/index.ts';
+import { SESSION, formatTokenExpirationDate } from '#contract/index.ts';
 import { MemoryStorage } from '../../../test/memory-storage.ts';
 import { emit, on } from '../events/bus.ts';
 import type { TabChannel, TabMessage } from './channel.ts';

@@ -1,4 +1,4 @@
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { setAuthorizations, setDashboardMessage } from './storage.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { STORAGE_KEY_PREFIX } from '../../../../contract/index.ts';
+import { STORAGE_KEY_PREFIX } from '#contract/index.ts';
 
 /**
  * Every browser-storage key of the session, in one place (spec §9: prefix PTIB). Features that keep

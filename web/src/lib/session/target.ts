@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../../contract/index.ts';
+import { ROUTES } from '#contract/index.ts';
 import { toHash } from '../router/router.ts';
 
 /** Screens that make no sense to come back to after signing in. */

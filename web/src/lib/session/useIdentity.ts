@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { UserIdentity } from '../../../../contract/schemas/auth.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { IdentityStore } from './identity.ts';
 import { getToken } from './storage.ts';
 
