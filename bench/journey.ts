@@ -1,23 +1,23 @@
 /**
  * The sign-in journey as a phone feels it (docs/decisions/0051): Lighthouse's mobile throttling through
  * the Chromium DevTools protocol (150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4× slower), on the
- * production server serving this worktree's build (dist/web: `npm run build` first).
+ * production server serving the benches' build (bench/out/web: `npm run bench:build` first).
  * 1) open #/login until the login name field takes input;
  * 2) from pressing Log in until the dashboard greets the user by name (the user's own data);
  * 3) the JavaScript transferred over the journey (compressed as served, with headers): what had arrived
  *    when the greeting was in the page; and, apart, once the dashboard's later parts had loaded too.
  * Targets: 2) ≤ 0.8 s, 1) + 2) ≤ 1.5 s, 3) ≤ 110 KB. A benchmark, not a test: run it on a quiet machine.
  *
- * Run: node bench/journey.ts [runs] [--trace]   (default 3; the median is reported)
+ * Run: npm run bench:journey -- [runs] [--trace]   (default 3; the median is reported; writes
+ * bench/out/journey.json for bench/RESULTS.md)
  * --trace prints, for each run, what happened after Log in one after another (each request: when it was
  * sent, answered and finished, in ms from the click) and the JavaScript files of the whole journey.
  */
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
 import { describeMachine } from './lib/machine.ts';
 import { MOBILE_VIEWPORT, throttleLikeAPhone } from './lib/mobile.ts';
-import { ROOT } from './lib/results.ts';
+import { newResult, report, round } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
 
 interface Run {
@@ -173,7 +173,7 @@ function printTrace(run: Run, index: number): void {
       `${ms(r.sentMs)} ${ms(r.answeredMs)}   ${ms(r.finishedMs)} ${String(r.bytes ?? '-').padStart(6)}  ${r.method} ${r.url}`,
     );
 }
-const server = await startServer({ webDist: path.join(ROOT, 'dist/web') });
+const server = await startServer();
 try {
   const results: Run[] = [];
   for (let i = 0; i < runs; i++) results.push(await once(server.url));
@@ -192,13 +192,43 @@ try {
     ),
   );
   if (TRACE) results.forEach(printTrace);
-  console.log(
-    `journey (median of ${runs}): #/login takes input ${(loginReady / 1000).toFixed(2)} s; ` +
-      `Log in → dashboard ${(toDashboard / 1000).toFixed(2)} s (target ≤ 0.8 s); ` +
-      `whole ${((loginReady + toDashboard) / 1000).toFixed(2)} s (target ≤ 1.5 s); ` +
-      `JS ${kb.toFixed(1)} KB transferred by the greeting (target ≤ 110 KB), ` +
-      `${settledKb.toFixed(1)} KB once the dashboard settled`,
+  const result = newResult(
+    'journey',
+    'Sign-in journey under mobile throttling (bench/journey.ts)',
+    `npm run bench:build && npm run bench:journey -- ${runs}`,
   );
+  const seconds = (ms: number) => round(ms / 1000);
+  result.figures.push(
+    { name: 'open #/login until the login name takes input', value: seconds(loginReady), unit: 's' },
+    {
+      name: 'press Log in until the dashboard greets the user',
+      value: seconds(toDashboard),
+      unit: 's',
+      target: '≤ 0.8 s',
+      pass: toDashboard <= 800,
+    },
+    {
+      name: 'whole journey',
+      value: seconds(loginReady + toDashboard),
+      unit: 's',
+      target: '≤ 1.5 s',
+      pass: loginReady + toDashboard <= 1500,
+    },
+    {
+      name: 'JavaScript by the greeting (as transferred, with headers)',
+      value: round(kb),
+      unit: 'KB',
+      target: '≤ 110 KB',
+      pass: kb <= 110,
+    },
+    { name: "JavaScript once the dashboard's later loads settled", value: round(settledKb), unit: 'KB' },
+  );
+  result.notes!.push(
+    `median of ${runs} runs; each run (login ready, Log in → dashboard): ${results
+      .map((r) => `${seconds(r.loginReadyMs)}/${seconds(r.loginToDashboardMs)} s`)
+      .join(', ')}`,
+  );
+  report(result);
 } finally {
   await server.stop();
 }

@@ -29,6 +29,7 @@ const STEPS: Array<{ id: string | null; script: string; argv: string[] }> = [
   { id: 'startup', script: 'startup.ts', argv: [`--runs=${quick ? 2 : 5}`] },
   { id: 'open-loop', script: 'open-loop.ts', argv: [`--seconds=${quick ? 3 : 10}`] },
   { id: 'register', script: 'register.ts', argv: quick ? ['--entries=100000', '--searches=200'] : [] },
+  { id: 'journey', script: 'journey.ts', argv: [] },
   { id: 'typing', script: 'typing.ts', argv: [] },
 ];
 
