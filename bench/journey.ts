@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
 import { describeMachine } from './lib/machine.ts';
 import { MOBILE_VIEWPORT, throttleLikeAPhone } from './lib/mobile.ts';
-import { newResult, report, round } from './lib/results.ts';
+import { median, newResult, report, round } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
 
 interface Run {
@@ -45,8 +45,6 @@ interface TracedRequest {
 }
 
 const TRACE = process.argv.includes('--trace');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function once(baseURL: string): Promise<Run> {
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: [...CHROMIUM_ARGS] });

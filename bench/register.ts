@@ -13,7 +13,7 @@ import type { Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { DEMO_BANKRUPT, demoEntry, insertDemoEntries, insertEntries } from '../server/register/demo.ts';
-import { newResult, report, round } from './lib/results.ts';
+import { args, median, newResult, report, round } from './lib/results.ts';
 import {
   ENTRIES_OF_NAMES,
   NAME_STEPS,
@@ -27,8 +27,7 @@ import {
   searchRegister,
 } from '../server/register/search.ts';
 
-const arg = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number) => Number(args().get(name) ?? fallback);
 const ENTRIES = arg('entries', 1_000_000);
 const SEARCHES = arg('searches', 400);
 const P99_RATIO = 1.5;
@@ -182,10 +181,9 @@ async function main(): Promise<void> {
         empty: await measure(empty, list, r * 1_000_000),
         grown: await measure(grown, list, r * 1_000_000),
       });
-    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const emptyP99 = med(rounds.map((r) => r.empty.p99));
-    const grownP99 = med(rounds.map((r) => r.grown.p99));
-    const ratio = med(rounds.map((r) => r.grown.p99 / r.empty.p99));
+    const emptyP99 = median(rounds.map((r) => r.empty.p99));
+    const grownP99 = median(rounds.map((r) => r.grown.p99));
+    const ratio = median(rounds.map((r) => r.grown.p99 / r.empty.p99));
     // The grown register's plans: on empty tables a sequential scan is the planner's right choice.
     const scans = await sequentialScans(grown, list);
     const hits = rounds[0]!.grown.hits;
@@ -194,7 +192,7 @@ async function main(): Promise<void> {
       'Insolvency register search (bench/register.ts)',
       `npm run bench:register -- --entries=${ENTRIES} --searches=${SEARCHES}`,
     );
-    const p50 = (side: 'empty' | 'grown') => med(rounds.map((r) => r[side].p50)).toFixed(1);
+    const p50 = (side: 'empty' | 'grown') => median(rounds.map((r) => r[side].p50)).toFixed(1);
     result.figures.push(
       { name: 'search p99, empty register', value: round(emptyP99), unit: 'ms' },
       {
