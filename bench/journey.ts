@@ -5,13 +5,15 @@
  * 1) open #/login until the login name field takes input;
  * 2) from pressing Log in until the dashboard greets the user by name (the user's own data);
  * 3) the JavaScript transferred over the journey (compressed as served, with headers): what had arrived
- *    when the greeting was in the page; and, apart, once the dashboard's later parts had loaded too.
+ *    when the greeting was on screen; and, apart, once the dashboard's later parts had loaded too.
+ * 1) and 2) are timed by the page, to the first frame painted with the field or the greeting: what a user
+ * sees. The driver's own figures, which add its checks before a click and its polling, are notes.
  * Targets: 2) ≤ 0.8 s, 1) + 2) ≤ 1.5 s, 3) ≤ 110 KB. A benchmark, not a test: run it on a quiet machine.
  *
  * Run: npm run bench:journey -- [runs] [--trace]   (default 3; the median is reported; writes
  * bench/out/journey.json for bench/RESULTS.md)
  * --trace prints, for each run, what happened after Log in one after another (each request: when it was
- * sent, answered and finished, in ms from the click) and the JavaScript files of the whole journey.
+ * sent, answered and finished, in ms from the press) and the JavaScript files of the whole journey.
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.ts';
@@ -21,17 +23,24 @@ import { median, newResult, report, round } from './lib/results.ts';
 import { startServer } from './lib/server.ts';
 
 interface Run {
+  /** As the page timed it: from the navigation's start until the login name took input, on screen. */
   loginReadyMs: number;
+  /** As the page timed it: from the press on Log in until the greeting was on screen. */
   loginToDashboardMs: number;
+  /** The same two as the driver saw them, with its own checks before the click and its polling after. */
+  driverLoginReadyMs: number;
+  driverLoginToDashboardMs: number;
   /** JavaScript the browser had received when the dashboard greeted the user (the journey's end). */
   jsBytes: number;
   /** JavaScript once the dashboard's own loads settled too (its later parts: the bills due). */
   jsSettledBytes: number;
-  /** With --trace: when the page saw the form sent, in ms from the click's start (the driver's own part). */
+  /** With --trace, in ms from the press: when the driver began its click (negative: before the press). */
+  clickedMs?: number;
+  /** With --trace, in ms from the press: when the page saw the form sent. */
   submitMs?: number;
-  /** With --trace: when the greeting was in the page's document, in ms from the click's start. */
-  greetedMs?: number;
-  /** With --trace: every request of the journey, times in ms from the click (negative: before it). */
+  /** With --trace, in ms from the press: when the greeting was in the document (on screen a frame later). */
+  inDocumentMs?: number;
+  /** With --trace: every request of the journey, times in ms from the press (negative: before it). */
   trace?: TracedRequest[];
 }
 
@@ -97,14 +106,37 @@ async function once(baseURL: string): Promise<Run> {
       }
     });
 
-    // When the form was sent and the greeting came, as the page saw them (wall clock, shared with this process).
+    // What the user feels, timed by the page itself (performance.now(), from the navigation's start): when
+    // the login name took input and when the greeting was on screen, each at the first frame painted after
+    // it was in the document, and when Log in was pressed (the press's own event time). The driver's
+    // figures add its own work: checking the button before it clicks (about 0.1 s at 4× CPU) and polling
+    // for the greeting (up to 0.4 s); they are kept as notes.
     await page.addInitScript(() => {
-      const marks: { sent?: number; greeted?: number } = {};
+      const marks: { ready?: number; pressed?: number; sent?: number; inDocument?: number; greeted?: number } = {};
       (window as { marks?: typeof marks }).marks = marks;
-      addEventListener('submit', () => (marks.sent ??= Date.now()), { capture: true });
+      // A frame's callbacks run before it is painted; a message posted from one is handled after.
+      const afterPaint = (then: (at: number) => void) =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => then(performance.now());
+          channel.port2.postMessage(null);
+        });
+      addEventListener('pointerdown', (e) => (marks.pressed ??= e.timeStamp), { capture: true });
+      addEventListener('submit', () => (marks.sent ??= performance.now()), { capture: true });
+      let readySeen = false;
+      let greetingSeen = false;
       new MutationObserver(() => {
-        if (document.querySelector('[data-testid="dashboard-greeting"]')) marks.greeted ??= Date.now();
-      }).observe(document, { childList: true, subtree: true });
+        const input = document.querySelector<HTMLInputElement>('main input[name="loginName"]');
+        if (!readySeen && input && !input.disabled && !input.readOnly) {
+          readySeen = true;
+          afterPaint((at) => (marks.ready = at));
+        }
+        if (!greetingSeen && document.querySelector('[data-testid="dashboard-greeting"]')) {
+          greetingSeen = true;
+          marks.inDocument = performance.now();
+          afterPaint((at) => (marks.greeted = at));
+        }
+      }).observe(document, { childList: true, subtree: true, attributes: true });
     });
     const start = performance.now();
     await page.goto('/#/login', { waitUntil: 'commit' });
@@ -118,7 +150,7 @@ async function once(baseURL: string): Promise<Run> {
       undefined,
       { timeout: 60_000 },
     );
-    const loginReadyMs = performance.now() - start;
+    const driverLoginReadyMs = performance.now() - start;
     await loginName.fill('ptib.demo');
     await page.locator('main').getByLabel('Password', { exact: true }).fill('Demo!2345');
     // What typing started (the sign-in steps, the nonce, the key) has its time, as a user takes it to type:
@@ -126,32 +158,53 @@ async function once(baseURL: string): Promise<Run> {
     // load and so may be past before the first key's imports are even asked for.
     while (inFlight.size > 0 || performance.now() - lastSettled < 500)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    const pressed = performance.now();
+    const clicked = performance.now();
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByTestId('dashboard-greeting').waitFor({ state: 'visible', timeout: 60_000 });
-    const loginToDashboardMs = performance.now() - pressed;
-    const marks = await page.evaluate(() => (window as { marks?: Record<string, number> }).marks ?? {});
-    // The JavaScript of the journey is what had arrived when the greeting was in the page; what the
+    const driverLoginToDashboardMs = performance.now() - clicked;
+    await page.waitForFunction(() => (window as { marks?: { greeted?: number } }).marks?.greeted !== undefined);
+    const { marks, origin } = await page.evaluate(() => ({
+      marks: (window as { marks?: Record<string, number> }).marks ?? {},
+      origin: performance.timeOrigin,
+    }));
+    if (marks.ready === undefined || marks.pressed === undefined || marks.greeted === undefined)
+      throw new Error(`the page missed a mark: ${JSON.stringify(marks)}`);
+    // The page's clock on this process's: both count from their own origin on the same wall clock.
+    const here = (pageMs: number) => origin + pageMs - performance.timeOrigin;
+    // The JavaScript of the journey is what had arrived when the greeting was on screen; what the
     // dashboard loads after it (the bills due) is counted apart, once nothing is in flight.
-    const greetedAt = (marks.greeted ?? Infinity) - performance.timeOrigin - offset;
+    const greetedAt = here(marks.greeted) - offset;
     const jsBytes = [...js.values()].filter((f) => f.at <= greetedAt).reduce((sum, f) => sum + f.bytes, 0);
     while (inFlight.size > 0 || performance.now() - lastSettled < 500)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const jsSettledBytes = [...js.values()].reduce((sum, f) => sum + f.bytes, 0);
-    if (!TRACE) return { loginReadyMs, loginToDashboardMs, jsBytes, jsSettledBytes };
-    const fromPressed = (at: number | undefined) => Math.round((at ?? NaN) - (performance.timeOrigin + pressed));
-    const submitMs = fromPressed(marks.sent);
-    const greetedMs = fromPressed(marks.greeted);
-    const fromClick = (at: number | undefined) => (at === undefined ? undefined : Math.round(at + offset - pressed));
+    const run: Run = {
+      loginReadyMs: marks.ready,
+      loginToDashboardMs: marks.greeted - marks.pressed,
+      driverLoginReadyMs,
+      driverLoginToDashboardMs,
+      jsBytes,
+      jsSettledBytes,
+    };
+    if (!TRACE) return run;
+    const pressed = here(marks.pressed);
+    const fromPress = (at: number | undefined) => (at === undefined ? undefined : Math.round(at + offset - pressed));
     const trace = [...requests.values()]
       .map(({ sentAt, answeredMs, finishedMs, ...r }) => ({
         ...r,
-        sentMs: fromClick(sentAt)!,
-        answeredMs: fromClick(answeredMs),
-        finishedMs: fromClick(finishedMs),
+        sentMs: fromPress(sentAt)!,
+        answeredMs: fromPress(answeredMs),
+        finishedMs: fromPress(finishedMs),
       }))
       .sort((a, b) => a.sentMs - b.sentMs);
-    return { loginReadyMs, loginToDashboardMs, jsBytes, jsSettledBytes, submitMs, greetedMs, trace };
+    const sincePress = (at: number | undefined) => (at === undefined ? undefined : Math.round(at - marks.pressed!));
+    return {
+      ...run,
+      clickedMs: Math.round(clicked - pressed),
+      submitMs: sincePress(marks.sent),
+      inDocumentMs: sincePress(marks.inDocument),
+      trace,
+    };
   } finally {
     await browser.close();
   }
@@ -162,8 +215,8 @@ const runs = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 3)
 function printTrace(run: Run, index: number): void {
   const ms = (n: number | undefined) => (n === undefined ? '     -' : String(n).padStart(6));
   console.log(
-    `run ${index + 1}: Log in → dashboard ${Math.round(run.loginToDashboardMs)} ms; the form sent at ${run.submitMs} ms, the greeting in the page at ${run.greetedMs} ms; ` +
-      'requests (ms from the click):',
+    `run ${index + 1}: Log in → dashboard ${Math.round(run.loginToDashboardMs)} ms (the driver: ${Math.round(run.driverLoginToDashboardMs)} ms, its click begun at ${run.clickedMs} ms); ` +
+      `the form sent at ${run.submitMs} ms, the greeting in the document at ${run.inDocumentMs} ms; requests (ms from the press):`,
   );
   console.log('  sent answered finished  bytes  request');
   for (const r of run.trace ?? [])
@@ -183,7 +236,7 @@ try {
     JSON.stringify(
       {
         machine: describeMachine(),
-        runs: results.map(({ trace: _trace, submitMs: _submitMs, greetedMs: _greetedMs, ...r }) => r),
+        runs: results.map(({ trace: _trace, clickedMs: _c, submitMs: _s, inDocumentMs: _d, ...r }) => r),
       },
       null,
       2,
@@ -197,9 +250,13 @@ try {
   );
   const seconds = (ms: number) => round(ms / 1000);
   result.figures.push(
-    { name: 'open #/login until the login name takes input', value: seconds(loginReady), unit: 's' },
     {
-      name: 'press Log in until the dashboard greets the user',
+      name: 'open #/login until the login name takes input (on screen, as the page timed it)',
+      value: seconds(loginReady),
+      unit: 's',
+    },
+    {
+      name: 'press Log in until the greeting is on screen (as the page timed it)',
       value: seconds(toDashboard),
       unit: 's',
       target: '≤ 0.8 s',
@@ -224,6 +281,9 @@ try {
   result.notes!.push(
     `median of ${runs} runs; each run (login ready, Log in → dashboard): ${results
       .map((r) => `${seconds(r.loginReadyMs)}/${seconds(r.loginToDashboardMs)} s`)
+      .join(', ')}`,
+    `as the driver saw them (its checks before the click, its polling after): ${results
+      .map((r) => `${seconds(r.driverLoginReadyMs)}/${seconds(r.driverLoginToDashboardMs)} s`)
       .join(', ')}`,
   );
   report(result);
