@@ -25,20 +25,12 @@ export function hrefFor(row: Pick<EserviceRow, 'code' | 'view_route'>): string {
   return `${row.view_route}?app=${encodeURIComponent(row.code)}`;
 }
 
-/** May this principal use the e-service? Every authorization the catalogue lists for it is needed. */
+/**
+ * May this principal use the e-service? Every authorization the catalogue lists for it is needed (the
+ * dashboard's overview asks the same in SQL: `authorizations <@` the principal's, records.ts).
+ */
 export function mayUse(row: Pick<EserviceRow, 'authorizations'>, principal: Principal): boolean {
   return row.authorizations.every((a) => principal.authorizations.includes(a));
-}
-
-/**
- * The codes of the active e-services this principal may use (the catalogue's rule), for reads over
- * records: a record of an e-service the principal may no longer use is neither counted nor listed.
- */
-export async function usableCodes(db: Queryable, principal: Principal): Promise<string[]> {
-  const { rows } = await db.query<Pick<EserviceRow, 'code' | 'authorizations'>>(
-    'SELECT code, authorizations FROM eservices WHERE active',
-  );
-  return rows.filter((row) => mayUse(row, principal)).map((row) => row.code);
 }
 
 const summary = (row: EserviceRow): EserviceSummary => ({
@@ -63,6 +55,19 @@ export async function catalogueFor(db: Queryable, principal: Principal): Promise
     group.eservices.push(summary(row));
   }
   return { groups: [...groups.values()] };
+}
+
+export type Usable = { ok: true } | { ok: false; reason: 'unknown' | 'not-allowed' };
+
+/** Whether the principal may use this active e-service, without reading its form (a list of its records). */
+export async function usableEservice(db: Queryable, code: string, principal: Principal): Promise<Usable> {
+  const { rows } = await db.query<Pick<EserviceRow, 'authorizations'>>(
+    'SELECT authorizations FROM eservices WHERE code = $1 AND active',
+    [code],
+  );
+  const row = rows[0];
+  if (!row) return { ok: false, reason: 'unknown' };
+  return mayUse(row, principal) ? { ok: true } : { ok: false, reason: 'not-allowed' };
 }
 
 export type LoadedEservice = { ok: true; eservice: EserviceDetail } | { ok: false; reason: 'unknown' | 'not-allowed' };

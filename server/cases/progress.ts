@@ -3,6 +3,7 @@ import { allFields } from '#contract/forms/index.ts';
 import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
+import type { HistoryRow } from './records.ts';
 
 /**
  * Where a record stands, as its applicant reads it (docs/decisions/0040): the steps they see, oldest first
@@ -12,12 +13,17 @@ import { loadEservice } from './catalogue.ts';
 export async function progressOf(
   db: Queryable,
   c: { id: string; appCode: string; status: CaseStatus; formVersion?: number },
+  /** The record's status history when the caller read it already (the dashboard's overview does). */
+  knownHistory?: readonly HistoryRow[],
 ): Promise<CaseProgress> {
   const [history, request, reason] = await Promise.all([
-    db.query<{ to_status: CaseStatus; changed_at: Date | string; message: string | null }>(
-      'SELECT to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
-      [c.id],
-    ),
+    knownHistory ??
+      db
+        .query<HistoryRow>(
+          'SELECT to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+          [c.id],
+        )
+        .then((r) => r.rows),
     c.status === 'more_info_requested'
       ? db.query<{ message: string; requested_at: Date | string; fields: string[]; form_version: number }>(
           `SELECT r.message, r.requested_at, r.fields, k.form_version FROM case_info_requests r
@@ -31,7 +37,7 @@ export async function progressOf(
       : null,
   ]);
   const timeline: CaseProgress['timeline'] = [];
-  for (const h of history.rows) {
+  for (const h of history) {
     const status = applicantStatus(h.to_status);
     if (status === 'draft') continue;
     // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.

@@ -1,7 +1,7 @@
 import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '#contract/index.ts';
 import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * The SQL of e-service records (table cases). Every read and write names the owning profile, so a
@@ -26,6 +26,9 @@ type SummaryRow = Pick<CaseRow, 'id' | 'app_code' | 'case_number' | 'status' | '
 
 const COLUMNS =
   'id::text AS id, app_code, case_number, status, version, data, form_version, created_at, updated_at, submitted_at';
+
+/** A list names its records without their values, which may be large. */
+const SUMMARY_COLUMNS = 'id::text AS id, app_code, case_number, status, version, updated_at';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -112,51 +115,53 @@ export async function findCase(db: Queryable, id: string, profileId: string, loc
 }
 
 /** Newest first; ties by the numeric id (plain `id` would sort the select list's text column). */
-export async function listCases(db: Queryable, profileId: string, appCode: string): Promise<CaseRow[]> {
-  const { rows } = await db.query<CaseRow>(
-    `SELECT ${COLUMNS} FROM cases WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL
+export async function listCases(db: Queryable, profileId: string, appCode: string): Promise<SummaryRow[]> {
+  const { rows } = await db.query<SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM cases WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL
      ORDER BY updated_at DESC, cases.id DESC LIMIT 200`,
     [profileId, appCode],
   );
   return rows;
 }
 
+/** One step of a record's status history (table case_status_history), oldest first. */
+export interface HistoryRow {
+  to_status: CaseStatus;
+  changed_at: Date | string;
+  message: string | null;
+}
+
 export interface CasesOverview {
   counts: Record<CaseStatus, number>;
-  latest: SummaryRow[];
+  latest: (SummaryRow & { history: HistoryRow[] })[];
 }
 
 /**
- * A profile's records over some e-services, deleted ones left out: how many of each status (every
- * status, zeros too) and the latest few, most recently updated first.
+ * A profile's records over the active e-services the principal's authorizations allow (the catalogue's
+ * rule, catalogue.ts mayUse), deleted ones left out: how many of each status (every status, zeros too) and
+ * the latest few, most recently updated first, each with its status history.
  *
- * Both reads run in one read-only repeatable-read transaction, so the counts and the list come from
- * the same snapshot and never disagree. The count reads every record of the profile once (through
- * cases_profile_app_idx). The latest list takes the latest few of each e-service from that index
- * (profile_id, app_code, updated_at DESC) and keeps the latest of those, so it reads at most
- * e-services × latestCount rows however many records the profile has, without an index of its own.
- * Ties are broken by the numeric id: `id` alone would be the text column the select list makes of it.
+ * One statement, so the counts and the list come from one snapshot and never disagree, in one round trip.
+ * The count reads every record of the profile once (through cases_profile_app_idx). The latest list takes
+ * the latest few of each e-service from that index (profile_id, app_code, updated_at DESC) and keeps the
+ * latest of those, so it reads at most e-services × latestCount rows however many records the profile has,
+ * without an index of its own. Ties are broken by the numeric id.
  */
 export async function overviewOfCases(
-  db: Database,
+  db: Queryable,
   profileId: string,
-  appCodes: readonly string[],
+  authorizations: readonly string[],
   latestCount: number,
 ): Promise<CasesOverview> {
-  const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
-  if (appCodes.length === 0) return { counts, latest: [] };
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const byStatus = await tx.query<{ status: CaseStatus; n: number }>(
-      `SELECT status, count(*)::int AS n FROM cases
-       WHERE profile_id = $1 AND app_code = ANY($2::text[]) AND deleted_at IS NULL
-       GROUP BY status`,
-      [profileId, appCodes],
-    );
-    for (const { status, n } of byStatus.rows) counts[applicantStatus(status)] += n;
-    const latest = await tx.query<SummaryRow>(
-      `SELECT c.id::text AS id, c.app_code, c.case_number, c.status, c.version, c.updated_at
-       FROM unnest($2::text[]) AS e(code)
+  const { rows } = await db.query<{
+    counts: { status: CaseStatus; n: number }[];
+    latest: CasesOverview['latest'];
+  }>(
+    `WITH usable AS (
+       SELECT coalesce(array_agg(code), '{}') AS codes FROM eservices WHERE active AND authorizations <@ $2::text[]
+     ),
+     latest AS (
+       SELECT c.* FROM unnest((SELECT codes FROM usable)) AS e(code)
        CROSS JOIN LATERAL (
          SELECT id, app_code, case_number, status, version, updated_at FROM cases
          WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL
@@ -164,11 +169,27 @@ export async function overviewOfCases(
          LIMIT $3
        ) AS c
        ORDER BY c.updated_at DESC, c.id DESC
-       LIMIT $3`,
-      [profileId, appCodes, latestCount],
-    );
-    return { counts, latest: latest.rows };
-  });
+       LIMIT $3
+     )
+     SELECT
+       (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]')
+          FROM (SELECT status, count(*)::int AS n FROM cases
+                WHERE profile_id = $1 AND app_code = ANY((SELECT codes FROM usable)::text[]) AND deleted_at IS NULL
+                GROUP BY status) AS s) AS counts,
+       (SELECT coalesce(json_agg(json_build_object(
+                 'id', l.id::text, 'app_code', l.app_code, 'case_number', l.case_number, 'status', l.status,
+                 'version', l.version, 'updated_at', l.updated_at,
+                 'history', (SELECT coalesce(json_agg(json_build_object(
+                                      'to_status', h.to_status, 'changed_at', h.changed_at, 'message', h.message)
+                                    ORDER BY h.id), '[]')
+                               FROM case_status_history h WHERE h.case_id = l.id))
+               ORDER BY l.updated_at DESC, l.id DESC), '[]')
+          FROM latest AS l) AS latest`,
+    [profileId, authorizations, latestCount],
+  );
+  const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
+  for (const { status, n } of rows[0]!.counts) counts[applicantStatus(status)] += n;
+  return { counts, latest: rows[0]!.latest };
 }
 
 export async function findByCaseNumber(

@@ -24,7 +24,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
-import { loadEservice } from './catalogue.ts';
+import { loadEservice, usableEservice } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
@@ -84,9 +84,19 @@ export async function eserviceFor(
 ): Promise<EserviceDetail> {
   const loaded = await loadEservice(db, code, principal, version);
   if (loaded.ok) return loaded.eservice;
-  if (loaded.reason === 'unknown') throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.eserviceNotFound);
-  throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);
+  throw refusedEservice(loaded.reason);
 }
+
+/** The same refusals as eserviceFor, for a call that needs no form (a list of records). */
+export async function requireUsableEservice(db: Queryable, code: string, principal: Principal): Promise<void> {
+  const usable = await usableEservice(db, code, principal);
+  if (!usable.ok) throw refusedEservice(usable.reason);
+}
+
+const refusedEservice = (reason: 'unknown' | 'not-allowed') =>
+  reason === 'unknown'
+    ? new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.eserviceNotFound)
+    : new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);
 
 /**
  * The answers to keep: those of hidden fields stripped, the rest checked against the form (the

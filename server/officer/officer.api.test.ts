@@ -255,6 +255,11 @@ describe('the whole loop', () => {
     const summary = (await applicant.get(API_PATHS.casesSummary)).json().responseJSON as CasesSummary;
     expect(summary.counts.more_info_requested).toBe(1);
     expect(summary.latest.find((c) => c.id === id)?.progress?.nextStep).toBe(NEXT_STEP_MESSAGES.more_info_requested);
+    // The dashboard reads the history with its overview; the record's own view reads it apart: they agree.
+    const detail = (await applicant.get(fillPath(CASE_PATHS.one, { id }))).json().responseJSON as CaseDetail & {
+      progress: unknown;
+    };
+    expect(summary.latest.find((c) => c.id === id)?.progress).toEqual(detail.progress);
   });
 
   it('the applicant may change only the named questions: any other is refused by name', async () => {

@@ -19,14 +19,13 @@ import {
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { badRequest } from '../plugins/errors.ts';
-import { usableCodes } from '../cases/catalogue.ts';
 import { findByCaseNumber, listCases, overviewOfCases, toSummary } from '../cases/records.ts';
 import { progressOf } from '../cases/progress.ts';
 import {
   FieldValidationError,
   createCase,
   deleteCase,
-  eserviceFor,
+  requireUsableEservice,
   openCase,
   resubmitCase,
   saveCase,
@@ -81,8 +80,8 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       noStore(reply);
-      const eservice = await eserviceFor(app.db, request.query.app, request.principal!);
-      const rows = await listCases(app.db, request.principal!.actingProfileId, eservice.code);
+      await requireUsableEservice(app.db, request.query.app, request.principal!);
+      const rows = await listCases(app.db, request.principal!.actingProfileId, request.query.app);
       return ok({ cases: rows.map(toSummary) });
     },
   );
@@ -100,9 +99,8 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
       noStore(reply);
       const caseNumber = normalizeCaseNumber(request.query.caseNumber);
       if (!caseNumber) throw badRequest(CASE_MESSAGES.badCaseNumber);
-      const app_ = request.query.app
-        ? (await eserviceFor(app.db, request.query.app, request.principal!)).code
-        : undefined;
+      if (request.query.app) await requireUsableEservice(app.db, request.query.app, request.principal!);
+      const app_ = request.query.app;
       const rows = await findByCaseNumber(app.db, request.principal!.actingProfileId, caseNumber, app_);
       return ok({ cases: rows.map(toSummary) });
     },
@@ -115,21 +113,23 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       noStore(reply);
       const principal = request.principal!;
-      const codes = await usableCodes(app.db, principal);
       const { counts, latest } = await overviewOfCases(
         app.db,
         principal.actingProfileId,
-        codes,
+        principal.authorizations,
         DASHBOARD_LATEST_COUNT,
       );
-      const summaries = latest.map(toSummary);
       // Each of the few latest records says where it stands and what to do next (docs/decisions/0040).
       const withProgress = await Promise.all(
-        summaries.map(async (c) =>
-          c.status === 'draft'
+        latest.map(async (row) => {
+          const c = toSummary(row);
+          return c.status === 'draft'
             ? c
-            : { ...c, progress: await progressOf(app.db, { id: c.id, appCode: c.appCode, status: c.status }) },
-        ),
+            : {
+                ...c,
+                progress: await progressOf(app.db, { id: c.id, appCode: c.appCode, status: c.status }, row.history),
+              };
+        }),
       );
       return ok({ counts, latest: withProgress });
     },
