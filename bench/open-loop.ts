@@ -7,7 +7,10 @@
  * the highest rate it holds.
  *
  *   npm run bench:open-loop -- [--seconds=5] [--users=100] [--skip-postgres] [--skip-embedded]
- *                              [--server-env=NAME=value,…]
+ *                              [--server-env=NAME=value,…] [--per-call]
+ *
+ * --per-call: on PostgreSQL, each call of the mix alone and the yardstick at 200 requests a second, with
+ * where the CPU went (the servers, this generator, the rest), instead of the highest rates.
  *
  * The load generator runs in this process, on the same 2 cores as everything it measures: at the
  * yardstick's highest rates it is the generator, not the yardstick, that runs out of CPU (see RESULTS.md).
@@ -201,6 +204,46 @@ function cpuMs(pids: readonly number[]): number {
   return ticks * 10;
 }
 
+/** CPU time the whole machine has been busy so far, in ms (every core; /proc/stat counts in ticks of 10 ms). */
+function machineBusyMs(): number {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+}
+
+/**
+ * Where one call's CPU goes (--per-call): each call of the mix alone at a rate every side holds, with the
+ * server processes', this generator's and the whole machine's CPU per request; the rest is PostgreSQL and
+ * nginx (and whatever else runs here).
+ */
+async function perCall(
+  calls: { name: string; fire: () => Promise<boolean> }[],
+  pids: readonly number[],
+  seconds: number,
+  log: (line: string) => void,
+): Promise<string[]> {
+  const rate = 200;
+  const lines: string[] = [];
+  for (const { name, fire } of calls) {
+    await paced({ rate, seconds: 1, warmupSeconds: 0, fire });
+    const machine = machineBusyMs();
+    const self = process.cpuUsage();
+    const figures = await measured(pids, { rate, seconds, fire });
+    const requests = rate * (seconds + 1);
+    const used = process.cpuUsage(self);
+    const generator = (used.user + used.system) / 1000 / requests;
+    const all = (machineBusyMs() - machine) / requests;
+    const server = figures.cpuMsPerRequest!;
+    const line =
+      `${name} alone at ${rate}/s: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ` +
+      `${figures.errors} errors; CPU ms/request: servers ${server.toFixed(2)}, generator ${generator.toFixed(2)}, ` +
+      `the rest (PostgreSQL, nginx) ${(all - server - generator).toFixed(2)}, machine ${all.toFixed(2)}`;
+    log(`  ${line}`);
+    lines.push(line);
+  }
+  return lines;
+}
+
 /**
  * One paced step, with the server processes' CPU per request beside it: on a machine shared with
  * other work, latencies move with the neighbours' load; the CPU a request costs the server much less.
@@ -231,7 +274,9 @@ async function main(): Promise<void> {
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
   const command = `npm run bench:open-loop -- ${process.argv.slice(2).join(' ')}`.trim();
-  const result: BenchResult = newResult('open-loop', 'Open-loop mix: production shape and embedded default', command);
+  const result: BenchResult = a.has('per-call')
+    ? newResult('open-loop-per-call', 'Open loop: each call alone, and where its CPU goes', command)
+    : newResult('open-loop', 'Open-loop mix: production shape and embedded default', command);
   result.notes = [
     `mix: ${MIX.map((c) => `${c.weight}% ${c.name}`).join(', ')}, over ${userCount} signed-in users; ` +
       `${seconds} s counted per rate after 1 s not counted; latency from when each request was due`,
@@ -284,6 +329,17 @@ async function main(): Promise<void> {
       const users = await signInUsers(nginx.url, userCount);
       const pgPids = servers.map((srv) => srv.child.pid!);
       await warmUp(mixFire(users));
+      if (a.has('per-call')) {
+        log('PostgreSQL, 2 processes, nginx, and the yardstick: each call alone');
+        const calls = MIX.map((call) => ({ name: call.name, fire: mixFire(users, [call]) }));
+        result.notes.push(...(await perCall(calls, pgPids, seconds, log)));
+        const yardstick = { name: 'yardstick', fire: yardstickFire(yardstickNginx.url, baseline.token) };
+        result.notes.push(...(await perCall([yardstick], [baseline.pid], seconds, log)));
+        await stopAll();
+        result.machine = describeMachine();
+        report(result);
+        return;
+      }
       log('PostgreSQL, 2 processes, nginx: the mix');
       const app = await highestHeld(
         APP_RATES,
