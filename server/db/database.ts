@@ -7,8 +7,20 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Plan the statement for its values on every call, rather than let PostgreSQL settle on one plan for any
+   * values (docs/decisions/0057): for searches whose best plan depends on what is searched for.
+   */
+  planEachCall?: boolean;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { REGISTER_LIMITS, foldName, type RegisterService } from '#contract/register.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable, QueryOptions } from '../db/database.ts';
 import { ENTRY_COLUMNS, type EntryRow } from './entries.ts';
 
 /**
@@ -101,12 +101,20 @@ export const NAME_STEPS = [NAMES_BY_WORD_PAIRS, NAMES_BY_ANY_WORD, NAMES_BY_TRIG
 /** The parameters of each of NAME_STEPS. */
 export const nameStepParams = (query: string) => [foldName(query), NEAREST_NAMES, MIN_SIMILARITY];
 
+/**
+ * How many names hold a word differs by thousands between a rare word and a common surname, and how many
+ * entries an identification number has between none and many: the best plan differs with them, so the
+ * register's searches are planned for what each one searches for (docs/decisions/0057).
+ */
+const PLAN_FOR_THE_WORDS: QueryOptions = { planEachCall: true };
+
 /** The slots of a query's words (wordSlots), for namesHoldingEveryWord. */
 export async function querySlots(db: Queryable, query: string): Promise<string[][]> {
-  const { rows } = await db.query<{ similar: string[]; lettered: string[] }>(NEAR_WORDS, [
-    foldName(query),
-    NEAR_WORDS_EACH,
-  ]);
+  const { rows } = await db.query<{ similar: string[]; lettered: string[] }>(
+    NEAR_WORDS,
+    [foldName(query), NEAR_WORDS_EACH],
+    PLAN_FOR_THE_WORDS,
+  );
   return wordSlots(rows);
 }
 
@@ -120,15 +128,20 @@ export async function querySlots(db: Queryable, query: string): Promise<string[]
 export async function nearestNames(db: Queryable, query: string): Promise<Array<{ folded: string; distance: number }>> {
   const slots = await querySlots(db, query);
   if (slots.length > 0) {
-    const { rows } = await db.query<{ folded: string; distance: number }>(namesHoldingEveryWord(slots.length), [
-      ...nameStepParams(query),
-      ...slots,
-    ]);
+    const { rows } = await db.query<{ folded: string; distance: number }>(
+      namesHoldingEveryWord(slots.length),
+      [...nameStepParams(query), ...slots],
+      PLAN_FOR_THE_WORDS,
+    );
     if (rows.length > 0) return rows;
   }
   let found: Array<{ folded: string; distance: number }> = [];
   for (const step of NAME_STEPS) {
-    const { rows } = await db.query<{ folded: string; distance: number }>(step, nameStepParams(query));
+    const { rows } = await db.query<{ folded: string; distance: number }>(
+      step,
+      nameStepParams(query),
+      PLAN_FOR_THE_WORDS,
+    );
     if (rows.length > 0) found = rows;
     if (found.length >= NEAREST_NAMES || (found.length > 0 && step !== NAMES_BY_WORD_PAIRS)) break;
   }
@@ -180,12 +193,17 @@ export async function searchRegister(
         WHERE id_number = $1 AND party_kind = ANY($2::text[])
         ORDER BY filed_on DESC, case_number LIMIT $3`,
       [query, kinds, REGISTER_LIMITS.MAX_RESULTS],
+      PLAN_FOR_THE_WORDS,
     );
     return rows.map((r) => r.case_number);
   }
   const names = await nearestNames(db, query);
   if (names.length === 0) return [];
-  const { rows } = await db.query<{ case_number: string }>(ENTRIES_OF_NAMES, entriesOfNamesParams(names, kinds));
+  const { rows } = await db.query<{ case_number: string }>(
+    ENTRIES_OF_NAMES,
+    entriesOfNamesParams(names, kinds),
+    PLAN_FOR_THE_WORDS,
+  );
   return [...new Set(rows.map((r) => r.case_number))].slice(0, REGISTER_LIMITS.MAX_RESULTS);
 }
 
