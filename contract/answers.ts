@@ -85,13 +85,6 @@ export const object =
 /** GET /api/login-nonce. */
 export const readLoginNonce: Reader<LoginNonceResponse> = object({ authenticityToken: string });
 
-/** POST /api/authenticate and the one-time password's check: the login answer. */
-export const readLoginAnswer: Reader<LoginResponse> = object({
-  token: optional(string),
-  otpRequired: optional(boolean),
-  maskedMobile: optional(string),
-});
-
 /** POST /01-01-01/refreshJWT. */
 export const readRefresh: Reader<RefreshResponse> = object({
   token: string,
@@ -123,6 +116,17 @@ export const readUserIdentity: Reader<UserIdentity> = object({
   ptibProfileID: string,
   ownPtibProfileID: string,
   loginName: string,
+});
+
+/**
+ * POST /api/authenticate and the one-time password's check: the login answer, with the new session's
+ * identity when authenticate has one (docs/decisions/0058).
+ */
+export const readLoginAnswer: Reader<LoginResponse> = object({
+  token: optional(string),
+  otpRequired: optional(boolean),
+  maskedMobile: optional(string),
+  identity: optional(readUserIdentity),
 });
 
 /** GET /api/eservices. */

@@ -76,7 +76,7 @@ const PAIRS: { name: string; reader: Reader<unknown>; schema: z.ZodType; samples
     name: 'login answer',
     reader: readLoginAnswer,
     schema: loginResponseSchema,
-    samples: [{ token: 't' }, { otpRequired: true, maskedMobile: '****4567' }, {}],
+    samples: [{ token: 't' }, { token: 't', identity }, { otpRequired: true, maskedMobile: '****4567' }, {}],
   },
   {
     name: 'refresh',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { LOGIN_FORM_MESSAGES, OTP_MESSAGES } from '#contract/index.ts';
+import { API_PATHS, LOGIN_FORM_MESSAGES, OTP_MESSAGES } from '#contract/index.ts';
 import { TOKEN_KEY, fillLogin, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -52,6 +52,36 @@ test('ptib.otp signs in with the code from the SMS (read from the server log)', 
   await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   expect((await storedKeys(page)).session[TOKEN_KEY]).toBeTruthy();
+});
+
+test('after the code, the dashboard address comes only once the authorizations its guard reads are stored', async ({
+  page,
+}) => {
+  // The code's answer holds no identity, so the app asks for it. That answer is held until the test has
+  // looked: what the app shows meanwhile is what a slow server or a busy machine would show.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked: () => void = () => undefined;
+  const profileAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(`**${API_PATHS.retrieveProfile}`, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  const code = await passwordStep(page);
+  await page.getByLabel('One-time password', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await profileAsked;
+  const meanwhile = await page.evaluate(() => ({
+    hash: window.location.hash,
+    authorizations: window.sessionStorage.getItem('PTIB.authorizations'),
+  }));
+  expect(meanwhile).toEqual({ hash: '#/login', authorizations: null });
+  release();
+  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  const stored = await page.evaluate(() => window.sessionStorage.getItem('PTIB.authorizations'));
+  expect(JSON.parse(stored ?? 'null')).toContain('SEMS01');
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
 });
 
 test('a wrong code three times shows the error each time; the right one still signs in', async ({ page, axe }) => {

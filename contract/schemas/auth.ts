@@ -23,17 +23,6 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/**
- * The login answer: a text body holding JSON (spec §7). When the account needs a second factor the
- * token is absent and otpRequired/maskedMobile say so (see the OTP calls).
- */
-export const loginResponseSchema = z.object({
-  token: z.string().optional(),
-  otpRequired: z.boolean().optional(),
-  maskedMobile: z.string().optional(),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
 /** POST /01-01-01/refreshJWT → envelope { token, tokenExpirationDate: yyyyMMddTHHmmss, Singapore time }. */
 export const refreshResponseSchema = z.object({
   token: z.string(),
@@ -74,6 +63,20 @@ export const userIdentitySchema = z.object({
   loginName: z.string(),
 });
 export type UserIdentity = z.infer<typeof userIdentitySchema>;
+
+/**
+ * The login answer: a text body holding JSON (spec §7). When the account needs a second factor the
+ * token is absent and otpRequired/maskedMobile say so (see the OTP calls). With a token, the identity the
+ * profile call would answer, when it would answer one (docs/decisions/0058): the app then shows the
+ * dashboard without asking for it.
+ */
+export const loginResponseSchema = z.object({
+  token: z.string().optional(),
+  otpRequired: z.boolean().optional(),
+  maskedMobile: z.string().optional(),
+  identity: userIdentitySchema.optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /01-01-01/retrieveMasterPTIBList → envelope { masterPTIBList }. */
 export const masterPtibEntrySchema = z.object({

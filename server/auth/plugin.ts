@@ -87,6 +87,21 @@ export async function endForRetiredToken(
   });
 }
 
+/** Who a live session's call with a token of this generation is. */
+export function principalOf(session: SessionRecord, generation: number): Principal {
+  return {
+    sessionId: session.sessionId,
+    accountId: session.accountId,
+    loginName: session.loginName,
+    ownProfileId: session.ownProfileId,
+    actingProfileId: session.actingProfileId,
+    tokenGeneration: generation,
+    actingProfileBlocked: session.actingProfileBlocked,
+    authorities: session.authorities,
+    authorizations: session.authorizations,
+  };
+}
+
 async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   if (!header) {
@@ -121,17 +136,7 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
     request.sessionProblem = 'ended';
     return;
   }
-  const principal: Principal = {
-    sessionId: session.sessionId,
-    accountId: session.accountId,
-    loginName: session.loginName,
-    ownProfileId: session.ownProfileId,
-    actingProfileId: session.actingProfileId,
-    tokenGeneration: claims.generation,
-    actingProfileBlocked: session.actingProfileBlocked,
-    authorities: session.authorities,
-    authorizations: session.authorizations,
-  };
+  const principal = principalOf(session, claims.generation);
   if (session.proxyWithdrawn) {
     request.withdrawnProxyPrincipal = principal;
     request.sessionProblem = 'proxyWithdrawn';

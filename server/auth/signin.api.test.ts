@@ -74,8 +74,33 @@ describe('POST /api/authenticate', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const answer = JSON.parse(res.body);
-    expect(Object.keys(answer)).toEqual(['token']);
+    expect(Object.keys(answer)).toEqual(['token', 'identity']);
     expect(answer.token.split('.')).toHaveLength(3);
+  });
+
+  it('holds the identity the profile call answers for the new session (docs/decisions/0058)', async () => {
+    for (const loginName of ['ptib.demo', 'ptib.master', 'ptib.noauth']) {
+      const c = client();
+      const answer = JSON.parse((await authenticate(c, loginName)).body) as { token: string; identity: unknown };
+      c.token = answer.token;
+      const profile = await c.post(API_PATHS.retrieveProfile);
+      expect(profile.statusCode).toBe(200);
+      expect(answer.identity).toEqual(profile.json().responseJSON);
+    }
+  });
+
+  it('holds no identity where the profile call answers none: a blocked profile, an officer', async () => {
+    const blocked = JSON.parse((await authenticate(client(), 'ptib.blocked')).body);
+    expect(blocked.token).toBeTruthy();
+    expect(blocked.identity).toBeUndefined();
+    await db.query("UPDATE accounts SET otp_required = false WHERE login_name = 'officer.demo'");
+    try {
+      const officer = JSON.parse((await authenticate(client(), 'officer.demo')).body);
+      expect(officer.token).toBeTruthy();
+      expect(officer.identity).toBeUndefined();
+    } finally {
+      await db.query("UPDATE accounts SET otp_required = true WHERE login_name = 'officer.demo'");
+    }
   });
 
   it('matches the login name without regard to case', async () => {

@@ -17,13 +17,16 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   refreshResponseSchema,
+  type UserIdentity,
 } from '#contract/schemas/index.ts';
+import { AUTHORITY_OFFICER } from '#contract/officer.ts';
 import { audit } from '../auth/audit.ts';
 import { signIn } from '../auth/login.ts';
-import { endForRetiredToken, sessionPrincipal } from '../auth/plugin.ts';
+import { endForRetiredToken, principalOf, sessionPrincipal } from '../auth/plugin.ts';
+import { identityOf } from '../auth/profiles.ts';
 import { issueNonce, randomSecret } from '../auth/nonces.ts';
-import { endSession, refreshSession } from '../auth/sessions.ts';
-import { issueToken } from '../auth/tokens.ts';
+import { endSession, loadSession, refreshSession } from '../auth/sessions.ts';
+import { issueToken, verifyToken } from '../auth/tokens.ts';
 import { ensureXsrfCookie } from '../auth/xsrf.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { deviceCookieOf } from '../notifications/devices.ts';
@@ -35,6 +38,22 @@ export const LOGIN_CHALLENGE_COOKIE = 'PTIB_LOGIN_CHALLENGE';
 const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** What a logout answer asks the browser to drop: cached responses only (docs/decisions/0004). */
 export const LOGOUT_CLEAR_SITE_DATA = '"cache"';
+
+/**
+ * The identity the profile call would answer for a new session's token, so the app need not ask for it
+ * before it shows the dashboard (a round trip on a phone, docs/decisions/0058). None when that call would
+ * not answer it: an officer's session (refused there), a blocked profile (answered 4100 there); the app
+ * then makes the profile call as before and handles its answer.
+ */
+async function identityAtSignIn(app: FastifyInstance, token: string): Promise<UserIdentity | undefined> {
+  const claims = await verifyToken(app.signingKeys, token, app.now(), app.verifiedTokens);
+  const session = claims ? await loadSession(app.db, claims.sessionId) : null;
+  if (!claims || !session) return undefined;
+  const principal = principalOf(session, claims.generation);
+  if (principal.authorities.includes(AUTHORITY_OFFICER)) return undefined;
+  const found = await identityOf(app.db, principal);
+  return found && !found.blocked ? found.identity : undefined;
+}
 
 /** Sign-in and session calls: login nonce, authenticate, refreshJWT, LogoutFromApp. */
 export async function authRoutes(app: FastifyInstance, options: { prefix?: string }): Promise<void> {
@@ -83,8 +102,12 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
         maxAge: Math.floor(LOGIN_CHALLENGE_TTL_MS / 1000),
       });
     }
+    const token = outcome.response.token;
+    const identity = token ? await identityAtSignIn(app, token) : undefined;
     // The specification's login answer is a text body holding JSON, not the envelope.
-    return reply.type('text/plain; charset=utf-8').send(JSON.stringify(loginResponseSchema.parse(outcome.response)));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(JSON.stringify(loginResponseSchema.parse({ ...outcome.response, identity })));
   });
 
   r.post(

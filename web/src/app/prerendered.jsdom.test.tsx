@@ -102,7 +102,7 @@ describe('taking over the prerendered login screen', () => {
         expect.objectContaining({ loginName: 'ptib.demo', password: 'Demo!2345', rememberMe: true }),
       ),
     );
-    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true));
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true, undefined));
   });
 
   it('an untouched form stays untouched: empty fields are still named in the summary', async () => {

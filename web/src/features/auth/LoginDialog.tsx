@@ -34,8 +34,8 @@ export default function LoginDialog({ onClosed }: LoginDialogProps) {
       </div>
       <p>{HOME_STEP_MESSAGES.loginRequired}</p>
       <LoginForm
-        onToken={async (token, rememberMe) => {
-          await complete(token, rememberMe);
+        onToken={async (token, rememberMe, identity) => {
+          await complete(token, rememberMe, identity);
           ref.current?.close();
         }}
       />

@@ -1,3 +1,4 @@
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,7 +62,9 @@ describe('LoginForm', () => {
   });
 
   it('sends the form with the device description and hands the token over', async () => {
-    signInMock.mockResolvedValue({ kind: 'token', token: 'token-1' });
+    // The login answer's identity (docs/decisions/0058) goes on with the token; its contents are not the form's.
+    const identity = { loginName: 'ptib.demo' } as UserIdentity;
+    signInMock.mockResolvedValue({ kind: 'token', token: 'token-1', identity });
     const { user, onToken } = renderForm();
     await user.type(screen.getByLabelText('Login name'), ' ptib.demo ');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -76,7 +79,7 @@ describe('LoginForm', () => {
         model: expect.stringMatching(/\S/) as string,
       }),
     );
-    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true));
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true, identity));
   });
 
   it("shows the server's refusal in an alert, keeps the login name and clears the password", async () => {

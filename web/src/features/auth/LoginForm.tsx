@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '#contract/index.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 
 /** Loaded once the visitor starts typing, not with the screen (app/signInSteps.ts says why). */
@@ -10,10 +11,10 @@ const prefetchSignInSteps = () => void loadSignInSteps().catch(() => undefined);
 
 export interface LoginFormProps {
   /**
-   * Called with the new token and the remember-me choice; the form stays busy until it settles, and
-   * reports a failure (the token cannot be kept).
+   * Called with the new token, the remember-me choice and, when the login answer held it, the session's
+   * identity; the form stays busy until it settles, and reports a failure (the token cannot be kept).
    */
-  onToken: (token: string, rememberMe: boolean) => void | Promise<void>;
+  onToken: (token: string, rememberMe: boolean, identity?: UserIdentity) => void | Promise<void>;
 }
 
 type Field = 'loginName' | 'password';
@@ -72,7 +73,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
       switch (outcome.kind) {
         case 'token':
           try {
-            await onToken(outcome.token, rememberMe);
+            await onToken(outcome.token, rememberMe, outcome.identity);
           } catch {
             setServerError(LOGIN_FORM_MESSAGES.signInFailed);
             focusSummary();

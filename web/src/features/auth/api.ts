@@ -1,12 +1,14 @@
 import { read, readLoginAnswer, readLoginNonce } from '#contract/answers.ts';
 import { API_PATHS, LOGIN_FORM_MESSAGES, LOGIN_NONCE_TTL_MS } from '#contract/index.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { api, type ApiFailure, type ApiResult } from '../../lib/http/index.ts';
 import { stepFailure } from '../../lib/http/step-failure.ts';
 import { clearSession } from '../../lib/session/storage.ts';
 
 /** Sign-in calls: the one-time login nonce, then authenticate (spec §7). Loaded once the login form is used (app/signInSteps.ts). */
 export type LoginOutcome =
-  | { kind: 'token'; token: string }
+  /** The new session's token, and its identity when the login answer held it (docs/decisions/0058). */
+  | { kind: 'token'; token: string; identity?: UserIdentity }
   /** The account also needs an SMS one-time password. */
   | { kind: 'otp'; maskedMobile: string }
   /** Wrong credentials, lockout, an expired form: the server's own words. */
@@ -69,7 +71,7 @@ export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   if (result.ok) {
     // The login answer is a text body holding JSON (spec §7), which the HTTP layer reads whole.
     const parsed = read(readLoginAnswer, result.responseJSON);
-    if (parsed?.token) return { kind: 'token', token: parsed.token };
+    if (parsed?.token) return { kind: 'token', token: parsed.token, identity: parsed.identity };
     if (parsed?.otpRequired) return { kind: 'otp', maskedMobile: parsed.maskedMobile ?? '' };
   }
   // A failed login logs out (spec §8): nothing of an earlier session may survive it.

@@ -30,8 +30,11 @@ export interface IdentityStore {
    * navigation (prime). A server that cannot be reached leaves the identity as it was.
    */
   confirm(): Promise<ProfileAnswer>;
-  /** Fetches the identity now, and lets its answer stand for the next guarded navigation (a sign-in's). */
-  prime(): Promise<ProfileAnswer>;
+  /**
+   * Fetches the identity now, or takes the one a sign-in's answer held (docs/decisions/0058), and lets it
+   * stand for the next guarded navigation (that sign-in's).
+   */
+  prime(known?: UserIdentity): Promise<ProfileAnswer>;
   /** The identity if known, without fetching. */
   current(): UserIdentity | null;
   /** Forgets it (logout, proxy switch): the next load fetches again. */
@@ -59,20 +62,25 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
       .then((answer) => {
         if (mine !== generation) return answer;
         pending = null;
-        if (answer.kind === 'ok') {
-          identity = answer.identity;
-          // Cached for the session (spec §6): other screens read them without a call.
-          setAuthorizations(answer.identity.authorizations);
-          setDashboardMessage(answer.identity.dashboardMessage);
-          notify();
-        } else if (answer.kind !== 'unreachable' && identity !== null) {
-          // The server no longer vouches for the identity in memory: no screen may show it.
-          identity = null;
-          notify();
-        }
+        take(answer);
         return answer;
       });
     return pending;
+  }
+
+  /** What the server said of the identity, kept. */
+  function take(answer: ProfileAnswer): void {
+    if (answer.kind === 'ok') {
+      identity = answer.identity;
+      // Cached for the session (spec §6): other screens read them without a call.
+      setAuthorizations(answer.identity.authorizations);
+      setDashboardMessage(answer.identity.dashboardMessage);
+      notify();
+    } else if (answer.kind !== 'unreachable' && identity !== null) {
+      // The server no longer vouches for the identity in memory: no screen may show it.
+      identity = null;
+      notify();
+    }
   }
 
   return {
@@ -93,7 +101,16 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
         return answer;
       });
     },
-    prime() {
+    prime(known) {
+      if (known) {
+        // Given with the token it came with: whatever was being fetched was for an earlier session.
+        generation += 1;
+        pending = null;
+        const answer: ProfileAnswer = { kind: 'ok', identity: known };
+        take(answer);
+        primed = true;
+        return Promise.resolve(answer);
+      }
       return fetchNow().then((answer) => {
         primed = answer.kind === 'ok';
         return answer;

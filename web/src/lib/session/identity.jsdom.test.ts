@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from './keys.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
+import { createIdentityStore, type ProfileAnswer } from './identity.ts';
+
+const known: UserIdentity = {
+  roles: ['PTIB'],
+  authorizations: ['SEMS01'],
+  header: 'PTIB e-Services',
+  imageUrl: null,
+  isPTIBBlocked: 'N',
+  proxyInd: 'N',
+  PTIBName: 'Tan Ah Kow',
+  idNum: 'S1234567D',
+  mobileNum: '91234567',
+  correspondenceAddressDetails: {
+    blockHouseNo: '1',
+    streetName: 'Raffles Place',
+    floorUnit: '20-01',
+    buildingName: '',
+    postalCode: '048616',
+    country: 'SG',
+  },
+  dashboardMessage: 'Welcome back',
+  ptibProfileID: 'PTIB00000001',
+  ownPtibProfileID: 'PTIB00000001',
+  loginName: 'ptib.demo',
+};
+
+afterEach(() => sessionStorage.clear());
+
+describe('the identity a sign-in answer held (docs/decisions/0058)', () => {
+  it('is kept without a profile call, with the authorizations cached, and stands for the next navigation', async () => {
+    const fetchProfile = vi.fn(async (): Promise<ProfileAnswer> => ({ kind: 'none' }));
+    const store = createIdentityStore(fetchProfile);
+    const heard = vi.fn();
+    store.subscribe(heard);
+    expect(await store.prime(known)).toEqual({ kind: 'ok', identity: known });
+    expect(store.current()).toBe(known);
+    expect(heard).toHaveBeenCalled();
+    expect(sessionStorage.getItem(STORAGE_KEYS.authorizations)).toBe('["SEMS01"]');
+    expect(sessionStorage.getItem(STORAGE_KEYS.dashboardMessage)).toBe('Welcome back');
+    // The sign-in's own navigation takes it as the server's word; the one after asks the server again.
+    expect(await store.confirm()).toEqual({ kind: 'ok', identity: known });
+    expect(fetchProfile).not.toHaveBeenCalled();
+    expect(await store.confirm()).toEqual({ kind: 'none' });
+    expect(fetchProfile).toHaveBeenCalledTimes(1);
+    expect(store.current()).toBeNull();
+  });
+
+  it('drops an answer still on its way for an earlier session', async () => {
+    let answer: (a: ProfileAnswer) => void = () => {};
+    const store = createIdentityStore(() => new Promise((resolve) => (answer = resolve)));
+    const earlier = store.load();
+    await store.prime(known);
+    answer({ kind: 'ok', identity: { ...known, PTIBName: 'Someone Else' } });
+    await earlier;
+    expect(store.current()).toBe(known);
+  });
+
+  it('without one, fetches the identity as before', async () => {
+    const store = createIdentityStore(async () => ({ kind: 'ok', identity: known }));
+    expect(await store.prime()).toEqual({ kind: 'ok', identity: known });
+    expect(store.current()).toBe(known);
+  });
+});
