@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
+import { demoIdentity } from '../../test/identity.ts';
 import { parseHash } from '../lib/router/location.ts';
 import type { Guard, RouteDef } from '../lib/router/router.ts';
 import type * as HandoverModule from '../features/auth/handover.ts';
@@ -43,30 +44,7 @@ vi.mock('../features/auth/handover.ts', async (importOriginal) => ({
 const peek = vi.mocked(peekHandover);
 const exchange = vi.mocked(exchangeHandover);
 
-const user = (over: Partial<UserIdentity> = {}): UserIdentity => ({
-  roles: ['PTIB'],
-  authorizations: ['SEMS01'],
-  header: '',
-  imageUrl: null,
-  isPTIBBlocked: 'N',
-  proxyInd: 'N',
-  PTIBName: 'Tan Ah Kow',
-  idNum: 'S1234567D',
-  mobileNum: '91234567',
-  correspondenceAddressDetails: {
-    blockHouseNo: '1',
-    streetName: 'Street',
-    floorUnit: '',
-    buildingName: '',
-    postalCode: '123456',
-    country: 'SG',
-  },
-  dashboardMessage: null,
-  ptibProfileID: 'PTIB00000001',
-  ownPtibProfileID: 'PTIB00000001',
-  loginName: 'ptib.demo',
-  ...over,
-});
+const user = (over: Partial<UserIdentity> = {}): UserIdentity => demoIdentity({ header: '', ...over });
 
 /** Runs guards in order as the router does: the first redirect wins. */
 async function run(guards: readonly Guard[], hash: string): Promise<string> {

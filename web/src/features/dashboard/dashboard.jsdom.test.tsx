@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, ROUTES } from '#contract/index.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '#contract/schemas/eservices.ts';
+import { demoIdentity } from '../../../test/identity.ts';
 import { envelope, fakeApi, type FakeCall } from '../../../test/fakeApi.ts';
 import { PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
 import { parseHash } from '../../lib/router/location.ts';
@@ -29,22 +30,10 @@ const address = {
   country: 'SG',
 };
 
-const ordinary: UserIdentity = {
-  roles: ['PTIB'],
-  authorizations: ['SEMS01'],
-  header: 'PTIB e-Services',
-  imageUrl: null,
-  isPTIBBlocked: 'N',
-  proxyInd: 'N',
-  PTIBName: 'Tan Ah Kow',
-  idNum: 'S1234567D',
-  mobileNum: '91234567',
+const ordinary: UserIdentity = demoIdentity({
   correspondenceAddressDetails: address,
   dashboardMessage: 'Welcome back. Your refund application is being processed.',
-  ptibProfileID: 'PTIB00000001',
-  ownPtibProfileID: 'PTIB00000001',
-  loginName: 'ptib.demo',
-};
+});
 
 const catalogue: CatalogueResponse = {
   groups: [

@@ -1,31 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from './keys.ts';
-import type { UserIdentity } from '#contract/schemas/auth.ts';
+import { demoIdentity } from '../../../test/identity.ts';
 import { createIdentityStore, type ProfileAnswer } from './identity.ts';
 
-const known: UserIdentity = {
-  roles: ['PTIB'],
-  authorizations: ['SEMS01'],
-  header: 'PTIB e-Services',
-  imageUrl: null,
-  isPTIBBlocked: 'N',
-  proxyInd: 'N',
-  PTIBName: 'Tan Ah Kow',
-  idNum: 'S1234567D',
-  mobileNum: '91234567',
-  correspondenceAddressDetails: {
-    blockHouseNo: '1',
-    streetName: 'Raffles Place',
-    floorUnit: '20-01',
-    buildingName: '',
-    postalCode: '048616',
-    country: 'SG',
-  },
-  dashboardMessage: 'Welcome back',
-  ptibProfileID: 'PTIB00000001',
-  ownPtibProfileID: 'PTIB00000001',
-  loginName: 'ptib.demo',
-};
+const known = demoIdentity({ dashboardMessage: 'Welcome back' });
 
 afterEach(() => sessionStorage.clear());
 
