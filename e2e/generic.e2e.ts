@@ -151,6 +151,10 @@ test('search by case number opens the record', async ({ page }) => {
   await findRecord(page).getByRole('button', { name: 'Search' }).click();
   const result = page.getByRole('table', { name: 'Search result' });
   await result.getByRole('button', { name: new RegExp(number) }).click();
+  // The record opens at its own address, a screen of its own, where the search starts afresh: typing
+  // before that screen is there would type into the one it replaces.
+  await expect(page).toHaveURL(/[?&]case=/);
+  await expect(page.getByRole('table', { name: 'Search result' })).toHaveCount(0);
   await expect(page.getByTestId('case-number')).toHaveText(number);
 
   await box.fill('PD 999999 1999');
