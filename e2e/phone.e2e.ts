@@ -144,10 +144,14 @@ test.describe('the signed-in header', () => {
   ] as const) {
     test(`at ${width} px it is compact and the menu is closed until asked for`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
+      const settled = networkSettler(page);
       await signIn(page, USER);
-      // Measured once the screen and the user's name have arrived.
+      // Measured once the screen, the user's name and the header's later parts (the inbox link and its
+      // unread count, whose arrival moves the line) have arrived.
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expect(page.getByTestId('acting-as')).toHaveText('Signed in as Tan Ah Kow');
+      await expect(page.getByTestId('inbox-link')).toBeVisible();
+      await settled();
       const toggle = page.getByRole('button', { name: 'Menu' });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(page.locator('#site-menu')).toBeHidden();
