@@ -53,10 +53,14 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomSecret()));
 
 export const maskMobile = (mobile: string | null) => `****${(mobile ?? '').replace(/\D/g, '').slice(-4)}`;
 
-/** Answer of a sign-in: the login response, and a second-factor challenge secret for the cookie. */
+/**
+ * Answer of a sign-in: the login response, and a second-factor challenge secret for the cookie, or the
+ * session the response's token is for.
+ */
 export interface LoginOutcome {
   response: LoginResponse;
   challenge?: string;
+  sessionId?: string;
 }
 
 /** Signs in (decisions.md §4–§5): nonce, throttle, password, then a session or an OTP challenge. */
@@ -146,7 +150,7 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     return { response: { otpRequired: true, maskedMobile: maskMobile(account.mobile_num) }, challenge };
   }
 
-  const token = await openSession(app, {
+  const { token, sessionId } = await openSession(app, {
     accountId,
     profileId: account.profile_id,
     loginName: account.login_name,
@@ -155,10 +159,10 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     clientAddress: attempt.clientAddress,
     device: attempt.device,
   });
-  return { response: { token } };
+  return { response: { token }, sessionId };
 }
 
-/** Starts the session (ending older ones), signs its token, and records the sign-in. */
+/** Starts the session (ending older ones), signs its token, and records the sign-in: the token and the session. */
 export async function openSession(
   app: FastifyInstance,
   input: {
@@ -170,7 +174,7 @@ export async function openSession(
     clientAddress: string;
     device?: DeviceCookie | undefined;
   },
-): Promise<string> {
+): Promise<{ token: string; sessionId: string }> {
   const now = app.now();
   const session = await startSession(app.db, input, now, { maxHours: app.config.SESSION_MAX_HOURS });
   const token = await issueToken(
@@ -191,7 +195,7 @@ export async function openSession(
     detail: { model: input.model, rememberMe: input.rememberMe, endedOlderSessions: session.interrupted },
   });
   if (input.device) await recogniseDevice(app, input.accountId, input.device, now);
-  return token;
+  return { token, sessionId: session.sessionId };
 }
 
 /**
@@ -241,5 +245,5 @@ export async function completeLoginChallenge(
     [sha256(challenge), app.now()],
   );
   if (rowCount !== 1) return null;
-  return openSession(app, { ...pending, clientAddress, device });
+  return (await openSession(app, { ...pending, clientAddress, device })).token;
 }

@@ -26,7 +26,7 @@ import { endForRetiredToken, principalOf, sessionPrincipal } from '../auth/plugi
 import { identityOf } from '../auth/profiles.ts';
 import { issueNonce, randomSecret } from '../auth/nonces.ts';
 import { endSession, loadSession, refreshSession } from '../auth/sessions.ts';
-import { issueToken, verifyToken } from '../auth/tokens.ts';
+import { issueToken } from '../auth/tokens.ts';
 import { ensureXsrfCookie } from '../auth/xsrf.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { deviceCookieOf } from '../notifications/devices.ts';
@@ -40,16 +40,15 @@ const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const LOGOUT_CLEAR_SITE_DATA = '"cache"';
 
 /**
- * The identity the profile call would answer for a new session's token, so the app need not ask for it
- * before it shows the dashboard (a round trip on a phone, docs/decisions/0058). None when that call would
- * not answer it: an officer's session (refused there), a blocked profile (answered 4100 there); the app
- * then makes the profile call as before and handles its answer.
+ * The identity the profile call would answer for a new session, so the app need not ask for it before it
+ * shows the dashboard (a round trip on a phone, docs/decisions/0058). None when that call would not answer
+ * it: an officer's session (refused there), a blocked profile (answered 4100 there); the app then makes the
+ * profile call as before and handles its answer.
  */
-async function identityAtSignIn(app: FastifyInstance, token: string): Promise<UserIdentity | undefined> {
-  const claims = await verifyToken(app.signingKeys, token, app.now(), app.verifiedTokens);
-  const session = claims ? await loadSession(app.db, claims.sessionId) : null;
-  if (!claims || !session) return undefined;
-  const principal = principalOf(session, claims.generation);
+async function identityAtSignIn(app: FastifyInstance, sessionId: string): Promise<UserIdentity | undefined> {
+  const session = await loadSession(app.db, sessionId);
+  if (!session) return undefined;
+  const principal = principalOf(session, session.tokenGeneration);
   if (principal.authorities.includes(AUTHORITY_OFFICER)) return undefined;
   const found = await identityOf(app.db, principal);
   return found && !found.blocked ? found.identity : undefined;
@@ -102,8 +101,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
         maxAge: Math.floor(LOGIN_CHALLENGE_TTL_MS / 1000),
       });
     }
-    const token = outcome.response.token;
-    const identity = token ? await identityAtSignIn(app, token) : undefined;
+    const identity = outcome.sessionId ? await identityAtSignIn(app, outcome.sessionId) : undefined;
     // The specification's login answer is a text body holding JSON, not the envelope.
     return reply
       .type('text/plain; charset=utf-8')

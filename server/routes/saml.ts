@@ -210,7 +210,7 @@ export async function samlRoutes(
         });
       }
       const userAgent = request.headers['user-agent'];
-      const token = await openSession(app, {
+      const { token } = await openSession(app, {
         accountId: account.accountId,
         profileId: account.profileId,
         loginName: account.loginName,
