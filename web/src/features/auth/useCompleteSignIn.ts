@@ -19,9 +19,10 @@ export function useCompleteSignIn(): (token: string, rememberMe: boolean, known?
       session.begin({ token, rememberMe });
       // Before the screens render for the new session, or the header would ask for the identity it holds.
       if (known) void identity.prime(known);
-      // The engine, once loaded, starts this session anew, which forgets an identity fetched (or given) before it.
+      // The engine, once loaded, starts this session anew, which forgets an identity fetched (or given) before
+      // it: the identity is fetched now, or given again if the engine forgot it.
       await session.whenReady().catch(() => undefined);
-      await identity.prime(known);
+      if (!known || identity.current() !== known) await identity.prime(known);
       router.navigate(landingAfterSignIn(takeReturnTo()));
     },
     [router],
