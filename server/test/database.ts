@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 
@@ -28,20 +28,4 @@ export async function freshDatabase(): Promise<{ db: Database; url?: string; dro
   const tarball = readFileSync(inject('pgliteTemplate'));
   const db = await openPglite(undefined, new Blob([tarball]));
   return { db, drop: async () => {} };
-}
-
-/**
- * The same database through a view of its own that counts the statements reaching it (batching is per view,
- * so a fresh view starts with nothing in flight).
- */
-export function countingQueries(inner: Queryable): Queryable & { count: number } {
-  const view = {
-    count: 0,
-    query: <Row>(text: string, params?: readonly unknown[]) => {
-      view.count += 1;
-      return inner.query<Row>(text, params);
-    },
-    exec: (sql: string) => inner.exec(sql),
-  };
-  return view;
 }
