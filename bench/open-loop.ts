@@ -226,14 +226,10 @@ async function perCall(
   const lines: string[] = [];
   for (const { name, fire } of calls) {
     await paced({ rate, seconds: 1, warmupSeconds: 0, fire });
-    const machine = machineBusyMs();
-    const self = process.cpuUsage();
     const figures = await measured(pids, { rate, seconds, fire });
-    const requests = rate * (seconds + 1);
-    const used = process.cpuUsage(self);
-    const generator = (used.user + used.system) / 1000 / requests;
-    const all = (machineBusyMs() - machine) / requests;
     const server = figures.cpuMsPerRequest!;
+    const generator = figures.generatorCpuMsPerRequest!;
+    const all = figures.machineCpuMsPerRequest!;
     const line =
       `${name} alone at ${rate}/s: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ` +
       `${figures.errors} errors; CPU ms/request: servers ${server.toFixed(2)}, generator ${generator.toFixed(2)}, ` +
@@ -245,14 +241,18 @@ async function perCall(
 }
 
 /**
- * One paced step, with the server processes' CPU per request beside it: on a machine shared with
- * other work, latencies move with the neighbours' load; the CPU a request costs the server much less.
+ * One paced step, with the CPU per request of the server processes, this generator and the whole machine
+ * beside it: on a machine shared with other work, latencies move with the neighbours' load; the CPU a
+ * request costs the server much less.
  */
 async function measured(pids: readonly number[], options: Parameters<typeof paced>[0]): Promise<PacedFigures> {
-  const before = cpuMs(pids);
+  const before = { servers: cpuMs(pids), generator: process.cpuUsage(), machine: machineBusyMs() };
   const figures = await paced(options);
   const requests = options.rate * (options.seconds + (options.warmupSeconds ?? 1));
-  figures.cpuMsPerRequest = (cpuMs(pids) - before) / requests;
+  const generator = process.cpuUsage(before.generator);
+  figures.cpuMsPerRequest = (cpuMs(pids) - before.servers) / requests;
+  figures.generatorCpuMsPerRequest = (generator.user + generator.system) / 1000 / requests;
+  figures.machineCpuMsPerRequest = (machineBusyMs() - before.machine) / requests;
   return figures;
 }
 

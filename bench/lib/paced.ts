@@ -22,6 +22,9 @@ export interface PacedFigures {
   achieved: number;
   /** The server processes' CPU time per request in the window (warm-up included), when measured. */
   cpuMsPerRequest?: number;
+  /** The same for the load generator (this process) and for the whole machine, when measured. */
+  generatorCpuMsPerRequest?: number;
+  machineCpuMsPerRequest?: number;
 }
 
 export interface PacedOptions {
