@@ -105,6 +105,9 @@ describe('catalogue', () => {
       expect(detail.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotAllowed);
       const save = await demo.post(API_PATHS.cases, { appCode: 'ICAWL', data: {}, draft: true });
       expect(save.statusCode).toBe(403);
+      const list = await demo.get(`${API_PATHS.cases}?app=ICAWL`);
+      expect(list.statusCode).toBe(403);
+      expect(list.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotAllowed);
     } finally {
       await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'] WHERE code = 'ICAWL'`);
     }
@@ -204,6 +207,41 @@ describe('records', () => {
     expect(cases[0]).toMatchObject({ id: newest.id, status: 'draft', caseNumber: newest.caseNumber });
     expect(cases.every((c) => c.appCode === 'PD')).toBe(true);
     expect(cases[0]).not.toHaveProperty('data');
+  });
+
+  it('lists no records of an unknown or inactive e-service, and an empty list as one', async () => {
+    for (const app of ['NOPE', 'PD']) {
+      if (app === 'PD') await db.query(`UPDATE eservices SET active = false WHERE code = 'PD'`);
+      try {
+        const res = await demo.get(`${API_PATHS.cases}?app=${app}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotFound);
+      } finally {
+        await db.query(`UPDATE eservices SET active = true WHERE code = 'PD'`);
+      }
+    }
+    const none = await signedIn('ptib.noauth');
+    expect((await none.get(`${API_PATHS.cases}?app=PD`)).statusCode).toBe(403);
+    const { rows } = await db.query<{ code: string }>(
+      `SELECT code FROM eservices e WHERE active AND authorizations <@ ARRAY['SEMS01']
+         AND NOT EXISTS (SELECT 1 FROM cases WHERE app_code = e.code AND profile_id = 'PTIB00000002') LIMIT 1`,
+    );
+    const empty = await (await signedIn('ptib.master')).get(`${API_PATHS.cases}?app=${rows[0]!.code}`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().responseJSON).toEqual({ cases: [] });
+  });
+
+  it('answers a list in one statement after the session check', async () => {
+    const sent: string[] = [];
+    const query = db.query.bind(db);
+    db.query = (text, ...rest) => (sent.push(text), query(text, ...rest));
+    try {
+      expect((await demo.get(`${API_PATHS.cases}?app=PD`)).statusCode).toBe(200);
+    } finally {
+      db.query = query;
+    }
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain('FROM sessions');
   });
 
   it('finds a record by its case number, however it is typed', async () => {

@@ -27,9 +27,6 @@ type SummaryRow = Pick<CaseRow, 'id' | 'app_code' | 'case_number' | 'status' | '
 const COLUMNS =
   'id::text AS id, app_code, case_number, status, version, data, form_version, created_at, updated_at, submitted_at';
 
-/** A list names its records without their values, which may be large. */
-const SUMMARY_COLUMNS = 'id::text AS id, app_code, case_number, status, version, updated_at';
-
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** A record as its applicant reads it: a proposed rejection is still "in review" to them (docs/decisions/0040). */
@@ -114,14 +111,36 @@ export async function findCase(db: Queryable, id: string, profileId: string, loc
   return rows[0] ?? null;
 }
 
-/** Newest first; ties by the numeric id (plain `id` would sort the select list's text column). */
-export async function listCases(db: Queryable, profileId: string, appCode: string): Promise<SummaryRow[]> {
-  const { rows } = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM cases WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL
-     ORDER BY updated_at DESC, cases.id DESC LIMIT 200`,
-    [profileId, appCode],
+export type CaseList = { ok: true; rows: SummaryRow[] } | { ok: false; reason: 'unknown' | 'not-allowed' };
+
+/**
+ * A profile's records of one active e-service, newest first (ties by the numeric id), if the principal's
+ * authorizations allow the e-service (the catalogue's rule, catalogue.ts mayUse, asked in SQL as the overview
+ * does). One statement: the e-service's row, with the records joined only when it may be used, so a list
+ * costs one round trip after the session check, and a refused one reads no record.
+ */
+export async function listCases(
+  db: Queryable,
+  profileId: string,
+  appCode: string,
+  authorizations: readonly string[],
+): Promise<CaseList> {
+  const { rows } = await db.query<{ allowed: boolean } & { [K in keyof SummaryRow]: SummaryRow[K] | null }>(
+    `SELECT e.authorizations <@ $3::text[] AS allowed, c.id::text AS id, c.app_code, c.case_number, c.status,
+            c.version, c.updated_at
+     FROM eservices e
+     LEFT JOIN LATERAL (
+       SELECT id, app_code, case_number, status, version, updated_at FROM cases
+       WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL AND e.authorizations <@ $3::text[]
+       ORDER BY updated_at DESC, id DESC LIMIT 200
+     ) AS c ON true
+     WHERE e.code = $2 AND e.active
+     ORDER BY c.updated_at DESC, c.id DESC`,
+    [profileId, appCode, authorizations],
   );
-  return rows;
+  if (rows.length === 0) return { ok: false, reason: 'unknown' };
+  if (!rows[0]!.allowed) return { ok: false, reason: 'not-allowed' };
+  return { ok: true, rows: rows.filter((r) => r.id !== null) as SummaryRow[] };
 }
 
 /** One step of a record's status history (table case_status_history), oldest first. */

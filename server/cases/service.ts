@@ -19,7 +19,7 @@ import {
   type FormValues,
   type ValidationMode,
 } from '#contract/forms/index.ts';
-import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
@@ -40,10 +40,12 @@ import {
   findByCaseNumber,
   findCase,
   insertCase,
+  listCases,
   markDeleted,
   setStatus,
   singaporeToday,
   toDetail,
+  toSummary,
   updateCaseData,
 } from './records.ts';
 
@@ -91,6 +93,13 @@ export async function eserviceFor(
 export async function requireUsableEservice(db: Queryable, code: string, principal: Principal): Promise<void> {
   const usable = await usableEservice(db, code, principal);
   if (!usable.ok) throw refusedEservice(usable.reason);
+}
+
+/** The acting profile's records of one e-service, with the same refusals as eserviceFor. */
+export async function listOfCases(db: Queryable, code: string, principal: Principal): Promise<CaseSummary[]> {
+  const list = await listCases(db, principal.actingProfileId, code, principal.authorizations);
+  if (!list.ok) throw refusedEservice(list.reason);
+  return list.rows.map(toSummary);
 }
 
 const refusedEservice = (reason: 'unknown' | 'not-allowed') =>

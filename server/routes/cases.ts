@@ -19,12 +19,13 @@ import {
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { badRequest } from '../plugins/errors.ts';
-import { findByCaseNumber, listCases, overviewOfCases, toSummary } from '../cases/records.ts';
+import { findByCaseNumber, overviewOfCases, toSummary } from '../cases/records.ts';
 import { progressOf } from '../cases/progress.ts';
 import {
   FieldValidationError,
   createCase,
   deleteCase,
+  listOfCases,
   requireUsableEservice,
   openCase,
   resubmitCase,
@@ -80,9 +81,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       noStore(reply);
-      await requireUsableEservice(app.db, request.query.app, request.principal!);
-      const rows = await listCases(app.db, request.principal!.actingProfileId, request.query.app);
-      return ok({ cases: rows.map(toSummary) });
+      return ok({ cases: await listOfCases(app.db, request.query.app, request.principal!) });
     },
   );
 
