@@ -33,7 +33,7 @@ import { PD_DRAFT } from '../test/scale/workload.ts';
 import { startBaseline } from './api.ts';
 import { HttpClient, signedInGrowthClients } from './lib/client.ts';
 import { describeMachine } from './lib/machine.ts';
-import { highestHeld, paced, type PacedFigures } from './lib/paced.ts';
+import { cpuSummary, highestHeld, paced, type PacedFigures } from './lib/paced.ts';
 import { args, newResult, report, round, type BenchResult } from './lib/results.ts';
 import { BENCH_OFFICER, GROWTH_PASSWORD, seedBenchOfficer, seedGrowth } from './seed.ts';
 import { signIn } from '../server/test/auth.ts';
@@ -261,7 +261,7 @@ const warmUp = (fire: () => Promise<boolean>) => paced({ rate: 100, seconds: 5, 
 
 const fmt = (f: PacedFigures) =>
   `p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(0)} ms, ${f.errors} errors of ${f.sent}` +
-  (f.cpuMsPerRequest === undefined ? '' : `, server CPU ${f.cpuMsPerRequest.toFixed(2)} ms/request`);
+  cpuSummary(f);
 
 async function main(): Promise<void> {
   const a = args();

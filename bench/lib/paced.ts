@@ -111,6 +111,15 @@ export async function paced(options: PacedOptions): Promise<PacedFigures> {
 /** Held: every counted request answered as expected, with p99 at most p99Ms. */
 export const held = (f: PacedFigures, p99Ms: number) => f.errors === 0 && f.ok === f.sent && f.p99 <= p99Ms;
 
+/** The CPU a request cost where it was measured (open-loop's `measured`), for a step's line. */
+export function cpuSummary(f: PacedFigures): string {
+  if (f.cpuMsPerRequest === undefined) return '';
+  const parts = [`servers ${f.cpuMsPerRequest.toFixed(2)}`];
+  if (f.generatorCpuMsPerRequest !== undefined) parts.push(`generator ${f.generatorCpuMsPerRequest.toFixed(2)}`);
+  if (f.machineCpuMsPerRequest !== undefined) parts.push(`machine ${f.machineCpuMsPerRequest.toFixed(2)}`);
+  return `, CPU ms/request: ${parts.join(', ')}`;
+}
+
 /**
  * The highest rate of `rates` (ascending) held, trying each in turn and stopping at the first that is
  * not; with every step's figures.
@@ -128,7 +137,7 @@ export async function highestHeld(
     steps.push({ rate, figures });
     log(
       `  ${rate}/s: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.errors} errors` +
-        (figures.cpuMsPerRequest === undefined ? '' : `, server CPU ${figures.cpuMsPerRequest.toFixed(2)} ms/request`) +
+        cpuSummary(figures) +
         (figures.errorSamples.length ? ` (${figures.errorSamples.join('; ').slice(0, 300)})` : ''),
     );
     if (!held(figures, p99Ms)) break;
