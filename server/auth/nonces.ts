@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
 /** Nonces and bindings are random values of 96 bits or more, so a plain SHA-256 is enough to store them safely. */
@@ -12,7 +12,7 @@ const MAC_BYTES = 16;
 const NONCE_BYTES = EXPIRY_BYTES + RANDOM_BYTES + MAC_BYTES;
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-function mac(key: Buffer, head: Buffer, binding: string): Buffer {
+function mac(key: KeyObject, head: Buffer, binding: string): Buffer {
   return createHmac('sha256', key)
     .update('login-nonce.')
     .update(head)
@@ -26,7 +26,7 @@ function mac(key: Buffer, head: Buffer, binding: string): Buffer {
  * binding are signed into it with the server's key, so asking for one writes nothing and an anonymous
  * caller cannot grow a table by asking (docs/decisions/0031).
  */
-export function issueNonce(key: Buffer, binding: string, now: Date, ttlMs: number): string {
+export function issueNonce(key: KeyObject, binding: string, now: Date, ttlMs: number): string {
   const head = Buffer.alloc(EXPIRY_BYTES + RANDOM_BYTES);
   head.writeUInt32BE(Math.ceil((now.getTime() + ttlMs) / 1000));
   randomBytes(RANDOM_BYTES).copy(head, EXPIRY_BYTES);
@@ -34,7 +34,7 @@ export function issueNonce(key: Buffer, binding: string, now: Date, ttlMs: numbe
 }
 
 /** When a nonce this server issued to this browser expires, or null for anything else. */
-function verifiedExpiry(key: Buffer, nonce: string, binding: string): Date | null {
+function verifiedExpiry(key: KeyObject, nonce: string, binding: string): Date | null {
   if (!NONCE_PATTERN.test(nonce)) return null;
   const bytes = Buffer.from(nonce, 'base64url');
   if (bytes.length !== NONCE_BYTES) return null;
@@ -51,7 +51,7 @@ function verifiedExpiry(key: Buffer, nonce: string, binding: string): Date | nul
  */
 export async function consumeNonce(
   db: Queryable,
-  key: Buffer,
+  key: KeyObject,
   nonce: string,
   binding: string | undefined,
   now: Date,

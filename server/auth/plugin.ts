@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -18,7 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     signingKeys: SigningKeys;
     /** The HMAC key login nonces are signed with (stateless nonces: docs/decisions/0031). */
-    loginNonceKey: Buffer;
+    loginNonceKey: KeyObject;
     /** Tokens whose signature this process has checked already. */
     verifiedTokens: VerifiedTokens;
     /** preHandler: a live session, else 403 Forbidden (or 4200 when another sign-in ended it). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS, AUTH_MESSAGES, RESPONSE_CODE, XSRF_COOKIE, XSRF_HEADER } from '#contract/index.ts';
 import { ApiError, isApiPath } from '../plugins/errors.ts';
@@ -12,14 +12,14 @@ const SECRET_NAME = 'xsrf-hmac';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The HMAC key XSRF tokens are signed with. */
-    xsrfKey: Buffer;
+    xsrfKey: KeyObject;
   }
 }
 
-const sign = (key: Buffer, random: string) => hmac(key, `xsrf.${random}`);
+const sign = (key: KeyObject, random: string) => hmac(key, `xsrf.${random}`);
 
 /** Whether a value is an XSRF token this server issued (a planted, made-up one is not). */
-export function isIssuedXsrfToken(key: Buffer, value: string | undefined): value is string {
+export function isIssuedXsrfToken(key: KeyObject, value: string | undefined): value is string {
   const match = value ? XSRF_PATTERN.exec(value) : null;
   return !!match && sameString(match[2]!, sign(key, match[1]!));
 }

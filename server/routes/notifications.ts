@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RESPONSE_CODE, ok } from '#contract/index.ts';
@@ -41,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // PTIB calls: an officer's token is refused with PTACC-951, as on the profile (docs/decisions/0039).
   const preHandler = [app.requireSession, refuseOfficer];
-  let codeKey: Promise<Buffer> | null = null;
+  let codeKey: Promise<KeyObject> | null = null;
   const codeHash = async (profileId: string, email: string, code: string) =>
     hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);
 
