@@ -158,7 +158,7 @@ function mixFire(users: User[], mix: readonly MixCall[] = MIX): () => Promise<bo
 
 async function signInUsers(base: string, count: number): Promise<User[]> {
   const clients = await signedInGrowthClients(base, count);
-  const officer = new HttpClient(base);
+  const officer = new HttpClient(base, { keepSecrets: false });
   await signIn(officer, BENCH_OFFICER, GROWTH_PASSWORD);
   const users: User[] = [];
   for (const client of clients) {

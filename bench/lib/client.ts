@@ -35,7 +35,7 @@ export const refreshAccountsFor = (connections: number) => 2 * refreshSessionsPe
 
 /** Signs in `count` growth accounts (a fresh session each, ending any older one), two at a time. */
 export async function signedInGrowthClients(base: string, count: number): Promise<HttpClient[]> {
-  const clients: HttpClient[] = Array.from({ length: count }, () => new HttpClient(base));
+  const clients: HttpClient[] = Array.from({ length: count }, () => new HttpClient(base, { keepSecrets: false }));
   let next = 0;
   await Promise.all(
     Array.from({ length: 2 }, async () => {

@@ -100,20 +100,28 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
   token: string | null = null;
   /** Sent as X-Forwarded-For: the client's address as a load balancer in front would report it. */
   forwardedFor: string | null = null;
-  /** Every secret this client sent or was given (passwords, nonces, tokens, cookie values). */
+  /**
+   * Every secret this client sent or was given (passwords, nonces, tokens, cookie values), unless made with
+   * `keepSecrets: false` (a load generator, where reading every answer for them costs the run's CPU).
+   */
   readonly secrets = new Set<string>();
+  readonly #keepSecrets: boolean;
   #publicKey: Promise<PayloadCryptoKey> | null = null;
   /** One wrapped request key for a while, as the web app keeps one (contract/crypto RequestKey). */
   #requestKey: RequestKey | null = null;
 
-  constructor(base: string, options: { forwardedFor?: string } = {}) {
+  constructor(base: string, options: { forwardedFor?: string; keepSecrets?: boolean } = {}) {
     this.base = base;
     this.forwardedFor = options.forwardedFor ?? null;
+    this.#keepSecrets = options.keepSecrets ?? true;
   }
 
   /** A second browser tab: the same cookies and token, calling `base`. */
   tab(base = this.base): HttpClient {
-    const other = new HttpClient(base, { forwardedFor: this.forwardedFor ?? undefined });
+    const other = new HttpClient(base, {
+      forwardedFor: this.forwardedFor ?? undefined,
+      keepSecrets: this.#keepSecrets,
+    });
     for (const [k, v] of this.cookies) other.cookies.set(k, v);
     other.token = this.token;
     other.#publicKey = this.#publicKey;
@@ -184,7 +192,7 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = xsrf;
     if (auth && this.token) {
       headers.authorization = `Bearer ${this.token}`;
-      this.secrets.add(this.token);
+      this.#remember(this.token);
     }
     return headers;
   }
@@ -231,20 +239,26 @@ export class HttpClient implements ApiCaller<HttpAnswer> {
       if (expired || value === '') this.cookies.delete(name);
       else {
         this.cookies.set(name, value);
-        this.secrets.add(value);
+        this.#remember(value);
       }
     }
   }
 
+  #remember(secret: string): void {
+    if (this.#keepSecrets) this.secrets.add(secret);
+  }
+
   private collectSecrets(value: unknown): void {
+    if (!this.#keepSecrets) return;
     if (typeof value !== 'object' || value === null) return;
     for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string' && v.length >= 6 && SECRET_FIELDS.test(k)) this.secrets.add(v);
+      if (typeof v === 'string' && v.length >= 6 && SECRET_FIELDS.test(k)) this.#remember(v);
       else this.collectSecrets(v);
     }
   }
 
   private collectAnswerSecrets(text: string): void {
+    if (!this.#keepSecrets) return;
     try {
       this.collectSecrets(JSON.parse(text));
     } catch {
