@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Officer } from '../auth/officer.ts';
 import { singaporeToday } from '../cases/records.ts';
-import { OFFICER_CASE_COLUMNS, OFFICER_CASE_FROM, isOverdue, type OfficerCaseRow } from './cases.ts';
+import { OFFICER_CASE_FROM, isOverdue, type OfficerCaseRow } from './cases.ts';
 import { daysBetween } from './working-days.ts';
 
 type QueueQuery = z.output<typeof queueQuerySchema>;
@@ -54,6 +54,30 @@ const startOfDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What a queue's item shows. Not the answers (c.data, the largest column) nor the proposal and decision,
+ * which only the case view reads; the join of the proposer's name is then unused, and PostgreSQL drops it.
+ */
+const QUEUE_ITEM_COLUMNS = `c.id::text AS id, c.case_number, c.app_code, e.title AS eservice_title,
+  p.ptib_name AS applicant_name, c.status, c.version, c.submitted_at, c.updated_at,
+  to_char(c.due_on, 'YYYY-MM-DD') AS due_on, c.assigned_to, o.display_name AS assigned_name`;
+
+type QueueItemRow = Pick<
+  OfficerCaseRow,
+  | 'id'
+  | 'case_number'
+  | 'app_code'
+  | 'eservice_title'
+  | 'applicant_name'
+  | 'status'
+  | 'version'
+  | 'submitted_at'
+  | 'updated_at'
+  | 'due_on'
+  | 'assigned_to'
+  | 'assigned_name'
+>;
+
 export async function queuePage(db: Database, officer: Officer, q: QueueQuery, now: Date): Promise<QueuePage> {
   const today = singaporeToday(now);
   const params: unknown[] = [];
@@ -93,8 +117,8 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
 
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const items = await tx.query<OfficerCaseRow>(
-      `SELECT ${OFFICER_CASE_COLUMNS} FROM ${OFFICER_CASE_FROM} WHERE ${filtered} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+    const items = await tx.query<QueueItemRow>(
+      `SELECT ${QUEUE_ITEM_COLUMNS} FROM ${OFFICER_CASE_FROM} WHERE ${filtered} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
       pageParams,
     );
     const capped = (where: string, cap: string) =>
