@@ -12,7 +12,7 @@ import {
   type QueuePage,
 } from '#contract/officer.ts';
 import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable, QueryOptions } from '../db/database.ts';
 import { moveCase } from '../cases/service.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -516,6 +516,14 @@ describe('queues', () => {
     const page2 = await queue(officer, 'queue=new&pageSize=1&page=2&sort=dueDate');
     expect(page1.total).toBe(all.total);
     expect(all.total).toBe(all.counts.new);
+    // A page with nothing on it still counts every queue.
+    expect(await queue(officer, 'queue=new&q=nobody%20by%20this%20name')).toEqual({
+      counts: all.counts,
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+    });
     expect(page1.items[0]!.id).not.toBe(page2.items[0]!.id);
     const bad = await officer.get(`${OFFICER_PATHS.queue}?queue=nope`);
     expect(bad.statusCode).toBe(400);
@@ -539,6 +547,46 @@ describe('queues', () => {
     const moved = await moveCase(db, c.caseNumber, 'in_review', 'ops', clock.now());
     expect(moved.status).toBe('in_review');
     expect((await view(officer, c.id)).history.at(-1)).toMatchObject({ to: 'in_review', by: 'ops' });
+  });
+
+  it('answer a page, its counts and its total in one statement besides the session check', async () => {
+    /** The statements `call` sends to the database, in order; a transaction is its BEGIN and its own. */
+    const statements = async (call: () => Promise<unknown>): Promise<string[]> => {
+      const sent: string[] = [];
+      const saved = { query: db.query, transaction: db.transaction };
+      // Each statement's text, then the statement itself, through `q`.
+      const counted =
+        (q: Queryable): Queryable['query'] =>
+        <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) => {
+          sent.push(text);
+          return q.query<Row>(text, params, options);
+        };
+      // The originals, bound before they are replaced.
+      const [query, transaction] = [db.query.bind(db), db.transaction.bind(db)];
+      db.query = counted({ query, exec: db.exec.bind(db) });
+      db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+        transaction<T>((tx) => {
+          sent.push('BEGIN');
+          return fn({ query: counted(tx), exec: tx.exec.bind(tx) });
+        });
+      try {
+        await call();
+      } finally {
+        Object.assign(db, saved);
+      }
+      return sent;
+    };
+    expect(app.db).toBe(db);
+    // The same call refused in its handler, after the session check: what that check alone sends.
+    const check = await statements(async () => {
+      expect((await officer.get(`${OFFICER_PATHS.queue}?minAgeDays=5&maxAgeDays=2`)).statusCode).toBe(400);
+    });
+    expect(check.length).toBeGreaterThan(0);
+    for (const query of ['queue=new', 'queue=new&appCode=PD&sort=dueDate', 'queue=mine&q=nobody-by-this-name']) {
+      const sent = await statements(() => queue(officer, query));
+      expect(sent.slice(0, check.length), query).toEqual(check);
+      expect(sent.slice(check.length), query).toHaveLength(1);
+    }
   });
 
   it('count up to the cap, so a huge queue costs what a thousand cases do', async () => {

@@ -7,7 +7,7 @@ import {
   type queueQuerySchema,
 } from '#contract/officer.ts';
 import type { z } from 'zod';
-import type { Database } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { Officer } from '../auth/officer.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { OFFICER_CASE_FROM, isOverdue, type OfficerCaseRow } from './cases.ts';
@@ -78,11 +78,19 @@ type QueueItemRow = Pick<
   | 'assigned_name'
 >;
 
-export async function queuePage(db: Database, officer: Officer, q: QueueQuery, now: Date): Promise<QueuePage> {
+/** One row of the page's statement: the counts (and total), then an item, or nulls when the page is empty. */
+type QueuePageRow = Record<OfficerQueue, number> & { total?: number } & (
+    QueueItemRow | { [K in keyof QueueItemRow]: null }
+  );
+
+export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, now: Date): Promise<QueuePage> {
   const today = singaporeToday(now);
   const params: unknown[] = [];
   const add = (v: unknown) => `$${params.push(v)}`;
-  const where = ['c.deleted_at IS NULL', queueCondition(q.queue, officer, add)];
+  const conditions = Object.fromEntries(
+    OFFICER_QUEUES.map((queue) => [queue, `c.deleted_at IS NULL AND ${queueCondition(queue, officer, add)}`]),
+  ) as Record<OfficerQueue, string>;
+  const where = [conditions[q.queue]];
   const unfiltered = where.length;
   if (q.appCode) where.push(`c.app_code = ${add(q.appCode)}`);
   if (q.status) where.push(`c.status = ${add(q.status)}`);
@@ -111,40 +119,35 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
       ? `c.submitted_at ${desc ? 'ASC' : 'DESC'}, c.id ${desc ? 'ASC' : 'DESC'}`
       : `c.due_on ${desc ? 'DESC' : 'ASC'} NULLS LAST, c.id ${desc ? 'DESC' : 'ASC'}`;
   const filtered = where.join(' AND ');
-  const pageParams = [...params];
-  const limit = `$${pageParams.push(q.pageSize)}`;
-  const offset = `$${pageParams.push((q.page - 1) * q.pageSize)}`;
+  const cap = `${add(QUEUE_COUNT_CAP)}::int`;
+  const capped = (condition: string) =>
+    `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${condition} LIMIT ${cap}) AS capped)`;
+  const counts = OFFICER_QUEUES.map((queue) => `${capped(conditions[queue])} AS "${queue}"`);
+  // Unfiltered, the page's total is its queue's count: counted once, not twice.
+  if (where.length !== unfiltered) counts.push(`${capped(filtered)} AS total`);
 
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const items = await tx.query<QueueItemRow>(
-      `SELECT ${QUEUE_ITEM_COLUMNS} FROM ${OFFICER_CASE_FROM} WHERE ${filtered} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
-      pageParams,
-    );
-    const capped = (where: string, cap: string) =>
-      `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${where} LIMIT ${cap}) AS capped)`;
-    const countParams: unknown[] = [];
-    const addCount = (v: unknown) => `$${countParams.push(v)}`;
-    const countSql = OFFICER_QUEUES.map(
-      (queue) =>
-        `${capped(`c.deleted_at IS NULL AND ${queueCondition(queue, officer, addCount)}`, `${addCount(QUEUE_COUNT_CAP)}::int`)} AS "${queue}"`,
-    ).join(', ');
-    const counts = await tx.query<Record<OfficerQueue, number>>(`SELECT ${countSql}`, countParams);
-    // Unfiltered, the page's total is its queue's count: counted once, not twice.
-    const total =
-      where.length === unfiltered
-        ? counts.rows[0]![q.queue]
-        : (
-            await tx.query<{ n: number }>(`SELECT ${capped(filtered, `$${params.length + 1}::int`)} AS n`, [
-              ...params,
-              QUEUE_COUNT_CAP,
-            ])
-          ).rows[0]!.n;
-    return {
-      counts: counts.rows[0]!,
-      items: items.rows.map((row) => {
-        const submitted = row.submitted_at === null ? null : new Date(row.submitted_at);
-        return {
+  // One statement, so one snapshot: the items, counts and total agree without a transaction, in one round
+  // trip. The row of counts is joined to the page's items, numbered in the page's order (the join keeps no
+  // order of its own); an empty page is that row with no item.
+  const { rows } = await db.query<QueuePageRow>(
+    `SELECT counts.*, item.*
+       FROM (SELECT ${counts.join(', ')}) AS counts
+       LEFT JOIN LATERAL (
+         SELECT ${QUEUE_ITEM_COLUMNS}, row_number() OVER (ORDER BY ${orderBy}) AS position
+           FROM ${OFFICER_CASE_FROM} WHERE ${filtered}
+          ORDER BY ${orderBy} LIMIT ${add(q.pageSize)} OFFSET ${add((q.page - 1) * q.pageSize)}
+       ) AS item ON true
+      ORDER BY item.position`,
+    params,
+  );
+  const first = rows[0]!;
+  return {
+    counts: Object.fromEntries(OFFICER_QUEUES.map((queue) => [queue, first[queue]])) as Record<OfficerQueue, number>,
+    items: rows.flatMap((row) => {
+      if (row.id === null) return [];
+      const submitted = row.submitted_at === null ? null : new Date(row.submitted_at);
+      return [
+        {
           id: row.id,
           caseNumber: row.case_number,
           appCode: row.app_code,
@@ -161,11 +164,11 @@ export async function queuePage(db: Database, officer: Officer, q: QueueQuery, n
               ? null
               : { accountId: Number(row.assigned_to), displayName: row.assigned_name ?? '' },
           updatedAt: new Date(row.updated_at).toISOString(),
-        };
-      }),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
-  });
+        },
+      ];
+    }),
+    total: where.length === unfiltered ? first[q.queue] : first.total!,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
