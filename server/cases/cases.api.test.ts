@@ -4,12 +4,13 @@ import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath 
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, QueryOptions, Queryable } from '../db/database.ts';
+import type { Principal } from '../auth/principal.ts';
 import { signIn } from '../test/auth.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
-import { moveCase } from './service.ts';
+import { eserviceFor, moveCase, openCase } from './service.ts';
 
 // 2030-12-31 16:30 UTC is already 2031 in Singapore: case numbers carry Singapore's year.
 const clock = new FakeClock('2030-12-31T16:30:00Z');
@@ -45,6 +46,34 @@ async function create(c: TestClient, data: Record<string, unknown> = PD_VALID, d
   return res.json().responseJSON as CaseDetail;
 }
 
+/**
+ * The statements the app sends its database while `run` runs (the first line of each), a transaction's
+ * BEGIN and COMMIT among them: each is a round trip to a PostgreSQL server.
+ */
+async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const { query, transaction } = app.db;
+  const counting = (q: Queryable['query']): Queryable['query'] =>
+    function <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      sent.push(text.trim().split('\n')[0]!);
+      return q<Row>(text, params, options);
+    };
+  app.db.query = counting(query);
+  app.db.transaction = async (fn) => {
+    sent.push('BEGIN');
+    const value = await transaction((tx) => fn({ ...tx, query: counting(tx.query) }));
+    sent.push('COMMIT');
+    return value;
+  };
+  try {
+    await run();
+  } finally {
+    app.db.query = query;
+    app.db.transaction = transaction;
+  }
+  return sent;
+}
+
 const put = (c: TestClient, id: string, body: unknown) => c.post(fillPath(CASE_PATHS.one, { id }), body);
 const del = (c: TestClient, id: string, version?: number) =>
   c.post(fillPath(CASE_PATHS.delete, { id }), version ? { version } : {});
@@ -78,6 +107,30 @@ describe('catalogue', () => {
       ).toEqual({});
       const created = await create(demo, initialValues(eservice.form), true, code);
       expect(created.caseNumber).toMatch(new RegExp(`^${eservice.caseType} \\d{6} 2031$`));
+    }
+  });
+
+  it("opens a record with the form of the record's own version, as the catalogue gives that version", async () => {
+    const principal: Principal = {
+      sessionId: 'none',
+      accountId: 0,
+      loginName: 'ptib.demo',
+      ownProfileId: 'PTIB00000001',
+      actingProfileId: 'PTIB00000001',
+      actingProfileBlocked: false,
+      tokenGeneration: 0,
+      authorities: ['PTIB'],
+      authorizations: ['SEMS01'],
+    };
+    for (const code of APPLICATION_CODES) {
+      const current = await eserviceFor(db, code, principal);
+      const created = await create(demo, initialValues(current.form), true, code);
+      // Filled in under the first version of its form, which a newer one has replaced since.
+      await db.query('UPDATE cases SET form_version = 1 WHERE id = $1::bigint', [created.id]);
+      const opened = await openCase(db, created.id, principal);
+      expect(opened.eservice, code).toEqual(await eserviceFor(db, code, principal, 1));
+      expect(opened.eservice.formVersion, code).toBe(1);
+      expect(opened.row, code).toEqual({ ...created, formVersion: 1 });
     }
   });
 
@@ -186,6 +239,16 @@ describe('records', () => {
       ['a', 'b', 'c'].map((r) => put(demo, created.id, { data: { ...PD_VALID, remarks: r }, version: 1 })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('opens a record and its form in one statement', async () => {
+    const created = await create(demo, PD_VALID, true);
+    const sent = await statementsDuring(async () => {
+      const read = await demo.get(`${API_PATHS.cases}/${created.id}`);
+      expect(read.statusCode, read.body).toBe(200);
+    });
+    // The session, the record with its e-service's form, and its status history.
+    expect(sent, sent.join('\n')).toHaveLength(3);
   });
 
   it('deletes a draft; the record is then gone', async () => {
@@ -336,6 +399,30 @@ describe('ownership', () => {
     expect(search.json().responseJSON.cases).toEqual([]);
     const read = await demo.get(`${API_PATHS.cases}/${mine.id}`);
     expect(read.json().responseJSON).toMatchObject({ version: 1, status: 'draft' });
+  });
+
+  it("answers a record whose e-service is not allowed 403 and one withdrawn 404, after another's 404", async () => {
+    const mine = await create(demo, PD_VALID, true);
+    const master = await signedIn('ptib.master');
+    const answers = async () =>
+      (
+        await Promise.all([
+          demo.get(`${API_PATHS.cases}/${mine.id}`),
+          put(demo, mine.id, { data: PD_VALID, version: 1, draft: true }),
+          master.get(`${API_PATHS.cases}/${mine.id}`),
+        ])
+      ).map((res) => `${res.statusCode} ${res.json().header.responseDesc}`);
+    try {
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = 'PD'`);
+      const notAllowed = `403 ${CASE_MESSAGES.eserviceNotAllowed}`;
+      expect(await answers()).toEqual([notAllowed, notAllowed, `404 ${CASE_MESSAGES.notFound}`]);
+      await db.query(`UPDATE eservices SET active = false WHERE code = 'PD'`);
+      const withdrawn = `404 ${CASE_MESSAGES.eserviceNotFound}`;
+      expect(await answers()).toEqual([withdrawn, withdrawn, `404 ${CASE_MESSAGES.notFound}`]);
+    } finally {
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'], active = true WHERE code = 'PD'`);
+    }
+    expect((await demo.get(`${API_PATHS.cases}/${mine.id}`)).json().responseJSON).toMatchObject({ version: 1 });
   });
 
   it('files records for the acting profile in proxy mode, audited with the real account', async () => {

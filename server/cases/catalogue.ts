@@ -72,11 +72,37 @@ export async function usableEservice(db: Queryable, code: string, principal: Pri
 
 export type LoadedEservice = { ok: true; eservice: EserviceDetail } | { ok: false; reason: 'unknown' | 'not-allowed' };
 
+/** An e-service's row with one version of its form. */
+export type EserviceFormRow = EserviceRow & { form_version: number; definition: unknown };
+
 /**
- * One active e-service with its form, if the principal may use it: the current version of the form
- * (eservice_form_versions at eservices.form_version), or the version asked for (a record's own). A form
+ * The statement that reads an active e-service with one version of its form (an EserviceFormRow), for the
+ * e-service and version given as SQL expressions: loadEservice's, and a record's read of its own form
+ * (records.ts findCaseWithForm), so both find the same form or none.
+ */
+export const eserviceFormQuery = (code: string, version: string): string =>
+  `SELECT ${COLUMNS.split(', ')
+    .map((c) => `e.${c}`)
+    .join(', ')}, v.version AS form_version, v.definition
+     FROM eservices e
+     JOIN eservice_form_versions v ON v.code = e.code AND v.version = ${version}
+     WHERE e.code = ${code} AND e.active`;
+
+/**
+ * What loadEservice answers for the row it read (none: no such active e-service or form version). A form
  * that does not parse is a data error of the operator's: it throws, and the caller answers 500 with a
  * reference to the log (publishing checks a definition first, server/cases/forms.ts).
+ */
+export function eserviceOf(row: EserviceFormRow | null | undefined, principal: Principal | null): LoadedEservice {
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (principal && !mayUse(row, principal)) return { ok: false, reason: 'not-allowed' };
+  const form = parseFormDefinition(row.definition, row.title);
+  return { ok: true, eservice: { ...summary(row), caseType: row.case_type, formVersion: row.form_version, form } };
+}
+
+/**
+ * One active e-service with its form, if the principal may use it: the current version of the form
+ * (eservice_form_versions at eservices.form_version), or the version asked for (a record's own).
  */
 export async function loadEservice(
   db: Queryable,
@@ -85,18 +111,9 @@ export async function loadEservice(
   principal: Principal | null,
   version?: number,
 ): Promise<LoadedEservice> {
-  const { rows } = await db.query<EserviceRow & { form_version: number; definition: unknown }>(
-    `SELECT ${COLUMNS.split(', ')
-      .map((c) => `e.${c}`)
-      .join(', ')}, v.version AS form_version, v.definition
-     FROM eservices e
-     JOIN eservice_form_versions v ON v.code = e.code AND v.version = COALESCE($2::int, e.form_version)
-     WHERE e.code = $1 AND e.active`,
-    [code, version ?? null],
-  );
-  const row = rows[0];
-  if (!row) return { ok: false, reason: 'unknown' };
-  if (principal && !mayUse(row, principal)) return { ok: false, reason: 'not-allowed' };
-  const form = parseFormDefinition(row.definition, row.title);
-  return { ok: true, eservice: { ...summary(row), caseType: row.case_type, formVersion: row.form_version, form } };
+  const { rows } = await db.query<EserviceFormRow>(eserviceFormQuery('$1', 'COALESCE($2::int, e.form_version)'), [
+    code,
+    version ?? null,
+  ]);
+  return eserviceOf(rows[0], principal);
 }

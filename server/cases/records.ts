@@ -2,6 +2,7 @@ import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '#contract/index.ts';
 import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
+import { eserviceFormQuery, type EserviceFormRow } from './catalogue.ts';
 
 /**
  * The SQL of e-service records (table cases). Every read and write names the owning profile, so a
@@ -103,9 +104,29 @@ export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
   return rows[0]!;
 }
 
+const OWN_CASE = 'id = $1::bigint AND profile_id = $2 AND deleted_at IS NULL';
+
 export async function findCase(db: Queryable, id: string, profileId: string, lock = false): Promise<CaseRow | null> {
   const { rows } = await db.query<CaseRow>(
-    `SELECT ${COLUMNS} FROM cases WHERE id = $1::bigint AND profile_id = $2 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${COLUMNS} FROM cases WHERE ${OWN_CASE}${lock ? ' FOR UPDATE' : ''}`,
+    [id, profileId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * findCase's record with its e-service and the form version it is filled in under, as loadEservice reads
+ * them (null when it finds none), in one round trip instead of two.
+ */
+export async function findCaseWithForm(
+  db: Queryable,
+  id: string,
+  profileId: string,
+): Promise<(CaseRow & { eservice: EserviceFormRow | null }) | null> {
+  const { rows } = await db.query<CaseRow & { eservice: EserviceFormRow | null }>(
+    `SELECT ${COLUMNS},
+            (SELECT to_json(f) FROM (${eserviceFormQuery('cases.app_code', 'cases.form_version')}) AS f) AS eservice
+       FROM cases WHERE ${OWN_CASE}`,
     [id, profileId],
   );
   return rows[0] ?? null;

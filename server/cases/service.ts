@@ -24,7 +24,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
-import { loadEservice, usableEservice } from './catalogue.ts';
+import { eserviceOf, loadEservice, usableEservice } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
@@ -39,6 +39,7 @@ import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.t
 import {
   findByCaseNumber,
   findCase,
+  findCaseWithForm,
   insertCase,
   listCases,
   markDeleted,
@@ -177,17 +178,21 @@ async function fixSubmissionDigest(
 
 const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 
-/** The acting profile's record and its e-service (which the principal must still be allowed to use). */
+/**
+ * The acting profile's record and its e-service with the record's form version (which the principal must
+ * still be allowed to use), read together: 404 for an unknown record first, then eserviceFor's refusals.
+ */
 export async function openCase(
   db: Queryable,
   id: string,
   principal: Principal,
-  lock = false,
 ): Promise<{ row: CaseDetail; eservice: EserviceDetail }> {
-  const row = await findCase(db, id, principal.actingProfileId, lock);
-  if (!row) throw notFound();
-  const eservice = await eserviceFor(db, row.app_code, principal, row.form_version);
-  return { row: toDetail(row), eservice };
+  const found = await findCaseWithForm(db, id, principal.actingProfileId);
+  if (!found) throw notFound();
+  const { eservice, ...row } = found;
+  const loaded = eserviceOf(eservice, principal);
+  if (!loaded.ok) throw refusedEservice(loaded.reason);
+  return { row: toDetail(row), eservice: loaded.eservice };
 }
 
 /** Who did it, as the audit trail records it. */
