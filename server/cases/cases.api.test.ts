@@ -74,6 +74,36 @@ async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
   return sent;
 }
 
+/** The versions each save of a record made, as its audit rows say (1: its creation). */
+async function savesAudited(id: string): Promise<number[]> {
+  const { rows } = await db.query<{ version: number | null }>(
+    `SELECT (detail->>'version')::int AS version FROM audit_events
+      WHERE event = 'case_save' AND detail->>'caseId' = $1 ORDER BY id`,
+    [id],
+  );
+  return rows.map((r) => r.version ?? 1);
+}
+
+/** Runs `run`, making `change` to the record (SQL on its id) just before the app writes a save of it. */
+async function changedBeforeWrite<T>(change: string, id: string, run: () => Promise<T>): Promise<T> {
+  const { query } = app.db;
+  let changed = false;
+  app.db.query = async function <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+    if (!changed && text.includes('UPDATE cases SET data')) {
+      changed = true;
+      await query(change, [id]);
+    }
+    return query<Row>(text, params, options);
+  };
+  try {
+    const result = await run();
+    expect(changed, 'the save wrote').toBe(true);
+    return result;
+  } finally {
+    app.db.query = query;
+  }
+}
+
 const put = (c: TestClient, id: string, body: unknown) => c.post(fillPath(CASE_PATHS.one, { id }), body);
 const del = (c: TestClient, id: string, version?: number) =>
   c.post(fillPath(CASE_PATHS.delete, { id }), version ? { version } : {});
@@ -239,6 +269,75 @@ describe('records', () => {
       ['a', 'b', 'c'].map((r) => put(demo, created.id, { data: { ...PD_VALID, remarks: r }, version: 1 })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const won = results.find((r) => r.statusCode === 200)!.json().responseJSON as CaseDetail;
+    for (const lost of results.filter((r) => r.statusCode === 409))
+      expect(lost.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
+    const read = await demo.get(`${API_PATHS.cases}/${created.id}`);
+    expect(read.json().responseJSON).toMatchObject({ version: 2, data: { remarks: won.data.remarks } });
+    expect(await savesAudited(created.id)).toEqual([1, 2]);
+  });
+
+  it('saves a draft in three statements, the session check among them', async () => {
+    const created = await create(demo, PD_VALID, true);
+    const sent = await statementsDuring(async () => {
+      const saved = await put(demo, created.id, { data: { ...PD_VALID, remarks: 'counted' }, version: 1, draft: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+    });
+    // The session, the record with its form, and the guarded write with its audit row.
+    expect(sent, sent.join('\n')).toHaveLength(3);
+  });
+
+  it('refuses a save whose record changed between its read and its write as it would have before the read', async () => {
+    const changes = [
+      ['UPDATE cases SET version = version + 1 WHERE id = $1::bigint', 409, CASE_MESSAGES.versionConflict],
+      [
+        `UPDATE cases SET status = 'submitted', version = version + 1 WHERE id = $1::bigint`,
+        409,
+        CASE_MESSAGES.notEditable,
+      ],
+      ['UPDATE cases SET deleted_at = now() WHERE id = $1::bigint', 404, CASE_MESSAGES.notFound],
+    ] as const;
+    for (const [change, status, message] of changes) {
+      const created = await create(demo, PD_VALID, true);
+      const res = await changedBeforeWrite(change, created.id, () =>
+        put(demo, created.id, { data: { ...PD_VALID, remarks: 'too late' }, version: 1, draft: true }),
+      );
+      expect(res.statusCode, change).toBe(status);
+      expect(res.json().header.responseDesc, change).toBe(message);
+      const { rows } = await db.query<{ remarks: string }>(
+        `SELECT data->>'remarks' AS remarks FROM cases WHERE id = $1::bigint`,
+        [created.id],
+      );
+      expect(rows[0]!.remarks, change).toBe(PD_VALID.remarks);
+      expect(await savesAudited(created.id), change).toEqual([1]);
+    }
+  });
+
+  it('audits a save with who saved it and the version it made, and a refused one not at all', async () => {
+    const created = await create(demo, PD_VALID, true);
+    demo.remoteAddress = '203.0.113.9';
+    try {
+      expect((await put(demo, created.id, { data: PD_VALID, version: 1, draft: true })).statusCode).toBe(200);
+      expect((await put(demo, created.id, { data: PD_VALID, version: 1, draft: true })).statusCode).toBe(409);
+    } finally {
+      demo.remoteAddress = '127.0.0.1';
+    }
+    const { rows } = await db.query(
+      `SELECT occurred_at, outcome, account_id, login_name, acting_profile_id, client_address, detail
+         FROM audit_events WHERE event = 'case_save' AND detail->>'caseId' = $1 AND NOT detail ? 'created'`,
+      [created.id],
+    );
+    expect(rows).toEqual([
+      {
+        occurred_at: clock.now(),
+        outcome: 'success',
+        account_id: expect.anything(),
+        login_name: 'ptib.demo',
+        acting_profile_id: 'PTIB00000001',
+        client_address: '203.0.113.9',
+        detail: { caseId: created.id, caseNumber: created.caseNumber, appCode: 'PD', draft: true, version: 2 },
+      },
+    ]);
   });
 
   it('opens a record and its form in one statement', async () => {

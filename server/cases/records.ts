@@ -2,6 +2,7 @@ import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '#contract/index.ts';
 import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
+import { auditEach, type AuditEntry } from '../auth/audit.ts';
 import { eserviceFormQuery, type EserviceFormRow } from './catalogue.ts';
 
 /**
@@ -246,20 +247,29 @@ export async function findByCaseNumber(
   return rows;
 }
 
-/** Saves new values if the record is still the version the client opened; null when it is not. */
+/**
+ * Saves new values if the record is still a draft of the version the client opened, and writes `audited`
+ * in the audit trail in the same statement (auditEach): both or neither. Null when the record is not.
+ */
 export async function updateCaseData(
-  tx: Queryable,
+  db: Queryable,
   id: string,
   version: number,
   data: Record<string, unknown>,
   accountId: number,
   now: Date,
+  audited: AuditEntry,
 ): Promise<CaseRow | null> {
-  const { rows } = await tx.query<CaseRow>(
-    `UPDATE cases SET data = $3::jsonb, version = version + 1, updated_by = $4, updated_at = $5
-     WHERE id = $1::bigint AND version = $2 AND status = 'draft' AND deleted_at IS NULL
-     RETURNING ${COLUMNS}`,
-    [id, version, JSON.stringify(data), accountId, now],
+  const params = [id, version, JSON.stringify(data), accountId, now];
+  const auditing = auditEach('saved', audited, params.length);
+  const { rows } = await db.query<CaseRow>(
+    `WITH saved AS (
+       UPDATE cases SET data = $3::jsonb, version = version + 1, updated_by = $4, updated_at = $5
+        WHERE id = $1::bigint AND version = $2 AND status = 'draft' AND deleted_at IS NULL
+        RETURNING ${COLUMNS}
+     ), audited AS (${auditing.sql})
+     SELECT * FROM saved`,
+    [...params, ...auditing.params],
   );
   return rows[0] ?? null;
 }

@@ -244,8 +244,9 @@ export async function createCase(
 }
 
 /**
- * Explains why a guarded write touched no row: the record is gone, no longer a draft, or was changed
- * since the client opened it (409, so the app keeps the user's input and says so).
+ * Explains why a guarded write is refused (before it, or when it touched no row): the record is gone, no
+ * longer a draft, or was changed since the client opened it (409, so the app keeps the user's input and
+ * says so).
  */
 function refusal(current: CaseDetail | null, version: number): ApiError {
   if (!current) return notFound();
@@ -254,34 +255,41 @@ function refusal(current: CaseDetail | null, version: number): ApiError {
   return notFound();
 }
 
+/**
+ * Saves a draft's answers over the version the client opened, in few round trips: the record with its form,
+ * the attachment check (when an answer names files) and one statement that writes the answers, guarded,
+ * with their audit row. The refusals are those a locked read of the record would give: against the record
+ * as just read, then, when the guarded write finds it changed since, against the record as it is then.
+ */
 export async function saveCase(
   db: Database,
   actor: Actor,
   id: string,
   input: { data: Record<string, unknown>; version: number; draft: boolean },
 ): Promise<CaseDetail> {
-  const { eservice } = await openCase(db, id, actor.principal);
+  const { row: opened, eservice } = await openCase(db, id, actor.principal);
   const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
-  return db.transaction(async (tx) => {
-    const current = await findCase(tx, id, actor.principal.actingProfileId, true);
-    if (!current || current.version !== input.version || !isEditable(current.status))
-      throw refusal(current && toDetail(current), input.version);
-    await refuseUnknownAttachments(tx, id, eservice, data);
-    const row = await updateCaseData(tx, id, input.version, data, actor.principal.accountId, actor.now);
-    if (!row) throw refusal(null, input.version);
-    await audit(tx, {
-      ...who(actor),
-      event: 'case_save',
-      detail: {
-        caseId: row.id,
-        caseNumber: row.case_number,
-        appCode: row.app_code,
-        draft: input.draft,
-        version: row.version,
-      },
-    });
-    return toDetail(row);
+  if (opened.version !== input.version || !isEditable(opened.status)) throw refusal(opened, input.version);
+  // Not in one transaction with the write, nor needed there: a document never moves to another record, so
+  // an answer this finds naming only the record's own files still does at the write. A file removed in
+  // between (its removal never waited for the record's lock) leaves an answer naming a missing file, as
+  // removing it just after the save would; a submission checks the answers again.
+  await refuseUnknownAttachments(db, opened.id, eservice, data);
+  const row = await updateCaseData(db, opened.id, input.version, data, actor.principal.accountId, actor.now, {
+    ...who(actor),
+    event: 'case_save',
+    // The write makes it the version after the one it is guarded by, when it happens.
+    detail: {
+      caseId: opened.id,
+      caseNumber: opened.caseNumber,
+      appCode: opened.appCode,
+      draft: input.draft,
+      version: input.version + 1,
+    },
   });
+  if (row) return toDetail(row);
+  const current = await findCase(db, opened.id, actor.principal.actingProfileId);
+  throw refusal(current && toDetail(current), input.version);
 }
 
 export async function deleteCase(db: Database, actor: Actor, id: string, version?: number): Promise<void> {
