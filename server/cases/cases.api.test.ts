@@ -4,11 +4,12 @@ import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath 
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
-import type { Database, QueryOptions, Queryable } from '../db/database.ts';
+import type { Database, QueryOptions } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { signIn } from '../test/auth.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { eserviceFor, moveCase, openCase } from './service.ts';
 
@@ -44,34 +45,6 @@ async function create(c: TestClient, data: Record<string, unknown> = PD_VALID, d
   const res = await c.post(API_PATHS.cases, { appCode, data, draft });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().responseJSON as CaseDetail;
-}
-
-/**
- * The statements the app sends its database while `run` runs (the first line of each), a transaction's
- * BEGIN and COMMIT among them: each is a round trip to a PostgreSQL server.
- */
-async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
-  const sent: string[] = [];
-  const { query, transaction } = app.db;
-  const counting = (q: Queryable['query']): Queryable['query'] =>
-    function <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
-      sent.push(text.trim().split('\n')[0]!);
-      return q<Row>(text, params, options);
-    };
-  app.db.query = counting(query);
-  app.db.transaction = async (fn) => {
-    sent.push('BEGIN');
-    const value = await transaction((tx) => fn({ ...tx, query: counting(tx.query) }));
-    sent.push('COMMIT');
-    return value;
-  };
-  try {
-    await run();
-  } finally {
-    app.db.query = query;
-    app.db.transaction = transaction;
-  }
-  return sent;
 }
 
 /** The versions each save of a record made, as its audit rows say (1: its creation). */
@@ -279,7 +252,7 @@ describe('records', () => {
 
   it('saves a draft in three statements, the session check among them', async () => {
     const created = await create(demo, PD_VALID, true);
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(app.db, async () => {
       const saved = await put(demo, created.id, { data: { ...PD_VALID, remarks: 'counted' }, version: 1, draft: true });
       expect(saved.statusCode, saved.body).toBe(200);
     });
@@ -342,7 +315,7 @@ describe('records', () => {
 
   it('opens a record and its form in one statement', async () => {
     const created = await create(demo, PD_VALID, true);
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(app.db, async () => {
       const read = await demo.get(`${API_PATHS.cases}/${created.id}`);
       expect(read.statusCode, read.body).toBe(200);
     });
@@ -394,7 +367,7 @@ describe('records', () => {
   });
 
   it('answers a list in one statement after the session check', async () => {
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(app.db, async () => {
       expect((await demo.get(`${API_PATHS.cases}?app=PD`)).statusCode).toBe(200);
     });
     // The session, then the e-service with its records.

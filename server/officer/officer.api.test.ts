@@ -12,11 +12,12 @@ import {
   type QueuePage,
 } from '#contract/officer.ts';
 import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
-import type { Database, Queryable, QueryOptions } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { moveCase } from '../cases/service.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
 
@@ -550,40 +551,13 @@ describe('queues', () => {
   });
 
   it('answer a page, its counts and its total in one statement besides the session check', async () => {
-    /** The statements `call` sends to the database, in order; a transaction is its BEGIN and its own. */
-    const statements = async (call: () => Promise<unknown>): Promise<string[]> => {
-      const sent: string[] = [];
-      const saved = { query: db.query, transaction: db.transaction };
-      // Each statement's text, then the statement itself, through `q`.
-      const counted =
-        (q: Queryable): Queryable['query'] =>
-        <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) => {
-          sent.push(text);
-          return q.query<Row>(text, params, options);
-        };
-      // The originals, bound before they are replaced.
-      const [query, transaction] = [db.query.bind(db), db.transaction.bind(db)];
-      db.query = counted({ query, exec: db.exec.bind(db) });
-      db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
-        transaction<T>((tx) => {
-          sent.push('BEGIN');
-          return fn({ query: counted(tx), exec: tx.exec.bind(tx) });
-        });
-      try {
-        await call();
-      } finally {
-        Object.assign(db, saved);
-      }
-      return sent;
-    };
-    expect(app.db).toBe(db);
     // The same call refused in its handler, after the session check: what that check alone sends.
-    const check = await statements(async () => {
+    const check = await statementsDuring(app.db, async () => {
       expect((await officer.get(`${OFFICER_PATHS.queue}?minAgeDays=5&maxAgeDays=2`)).statusCode).toBe(400);
     });
     expect(check.length).toBeGreaterThan(0);
     for (const query of ['queue=new', 'queue=new&appCode=PD&sort=dueDate', 'queue=mine&q=nobody-by-this-name']) {
-      const sent = await statements(() => queue(officer, query));
+      const sent = await statementsDuring(app.db, async () => void (await queue(officer, query)));
       expect(sent.slice(0, check.length), query).toEqual(check);
       expect(sent.slice(check.length), query).toHaveLength(1);
     }

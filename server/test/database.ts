@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import type { Database } from '../db/database.ts';
+import type { Database, QueryOptions, Queryable } from '../db/database.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 
@@ -28,4 +28,32 @@ export async function freshDatabase(): Promise<{ db: Database; url?: string; dro
   const tarball = readFileSync(inject('pgliteTemplate'));
   const db = await openPglite(undefined, new Blob([tarball]));
   return { db, drop: async () => {} };
+}
+
+/**
+ * The statements the app sends its database while `run` runs (the first line of each), a transaction's
+ * BEGIN and COMMIT among them: each is a round trip to a PostgreSQL server.
+ */
+export async function statementsDuring(db: Database, run: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const { query, transaction } = db;
+  const counting = (q: Queryable['query']): Queryable['query'] =>
+    function <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      sent.push(text.trim().split('\n')[0]!);
+      return q<Row>(text, params, options);
+    };
+  db.query = counting(query);
+  db.transaction = async (fn) => {
+    sent.push('BEGIN');
+    const value = await transaction((tx) => fn({ ...tx, query: counting(tx.query) }));
+    sent.push('COMMIT');
+    return value;
+  };
+  try {
+    await run();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  return sent;
 }
