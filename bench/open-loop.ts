@@ -42,7 +42,7 @@ import { OFFICER_PATHS } from '#contract/officer.ts';
 export const P99_LIMIT_MS = 100;
 export const RATIO_TARGET = 0.5;
 export const EMBEDDED_RATE = 200;
-const APP_RATES = [100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500];
+const APP_RATES = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1500, 2000, 2500];
 const YARDSTICK_RATES = [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000];
 const EMBEDDED_RATES = [100, 200, 300, 400, 500, 600, 800, 1000];
 
