@@ -76,6 +76,19 @@ describe('OtpStep', () => {
     expect(verifyMock).not.toHaveBeenCalled();
   });
 
+  it('keeps an error shown while the first code was on its way when the code arrives', async () => {
+    let arrive!: (answer: ReturnType<typeof sent>) => void;
+    sendMock.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    renderStep();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(OTP_MESSAGES.codeFormat);
+    await act(async () => arrive(sent()));
+    expect(status()).toHaveTextContent(OTP_MESSAGES.codeSent);
+    expect(screen.getByRole('alert')).toHaveTextContent(OTP_MESSAGES.codeFormat);
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("shows the server's error for each wrong code, clears the field and keeps focus there", async () => {
     renderStep();
     const user = userEvent.setup();

@@ -73,6 +73,7 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
 
   const send = async (again: boolean) => {
     setSending(true);
+    const shownBefore = errorKey.current;
     const outcome = await sendOtp();
     setSending(false);
     if (outcome.kind !== 'sent') {
@@ -81,7 +82,9 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
       return;
     }
     const { sent } = outcome;
-    setError(null);
+    // A new code answers an earlier error (a code that expired, a send that failed), not one the user met
+    // while it was on its way (Verify pressed before the SMS went out): that one stays.
+    if (errorKey.current === shownBefore) setError(null);
     setSendsLeft(sent.sendsLeft);
     const said: string[] = [again ? OTP_MESSAGES.newCodeSent : OTP_MESSAGES.codeSent];
     if (sent.resendInSeconds === null) said.push(OTP_MESSAGES.lastCode);
