@@ -57,7 +57,10 @@ export async function catalogueFor(db: Queryable, principal: Principal): Promise
   return { groups: [...groups.values()] };
 }
 
-export type Usable = { ok: true } | { ok: false; reason: 'unknown' | 'not-allowed' };
+/** Why an e-service may not be used: no such active e-service, or the principal's authorizations lack one. */
+export type EserviceRefusal = { ok: false; reason: 'unknown' | 'not-allowed' };
+
+export type Usable = { ok: true } | EserviceRefusal;
 
 /** Whether the principal may use this active e-service, without reading its form (a list of its records). */
 export async function usableEservice(db: Queryable, code: string, principal: Principal): Promise<Usable> {
@@ -70,7 +73,7 @@ export async function usableEservice(db: Queryable, code: string, principal: Pri
   return mayUse(row, principal) ? { ok: true } : { ok: false, reason: 'not-allowed' };
 }
 
-export type LoadedEservice = { ok: true; eservice: EserviceDetail } | { ok: false; reason: 'unknown' | 'not-allowed' };
+export type LoadedEservice = { ok: true; eservice: EserviceDetail } | EserviceRefusal;
 
 /** An e-service's row with one version of its form. */
 export type EserviceFormRow = EserviceRow & { form_version: number; definition: unknown };

@@ -3,7 +3,7 @@ import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { auditEach, type AuditEntry } from '../auth/audit.ts';
-import { eserviceFormQuery, type EserviceFormRow } from './catalogue.ts';
+import { eserviceFormQuery, type EserviceFormRow, type EserviceRefusal } from './catalogue.ts';
 
 /**
  * The SQL of e-service records (table cases). Every read and write names the owning profile, so a
@@ -133,7 +133,7 @@ export async function findCaseWithForm(
   return rows[0] ?? null;
 }
 
-export type CaseList = { ok: true; rows: SummaryRow[] } | { ok: false; reason: 'unknown' | 'not-allowed' };
+export type CaseList = { ok: true; rows: SummaryRow[] } | EserviceRefusal;
 
 /**
  * A profile's records of one active e-service, newest first (ties by the numeric id), if the principal's

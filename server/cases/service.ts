@@ -24,7 +24,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
-import { eserviceOf, loadEservice, usableEservice } from './catalogue.ts';
+import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
@@ -103,7 +103,7 @@ export async function listOfCases(db: Queryable, code: string, principal: Princi
   return list.rows.map(toSummary);
 }
 
-const refusedEservice = (reason: 'unknown' | 'not-allowed') =>
+const refusedEservice = (reason: EserviceRefusal['reason']) =>
   reason === 'unknown'
     ? new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.eserviceNotFound)
     : new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);

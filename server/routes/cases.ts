@@ -98,9 +98,9 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
       noStore(reply);
       const caseNumber = normalizeCaseNumber(request.query.caseNumber);
       if (!caseNumber) throw badRequest(CASE_MESSAGES.badCaseNumber);
-      if (request.query.app) await requireUsableEservice(app.db, request.query.app, request.principal!);
-      const app_ = request.query.app;
-      const rows = await findByCaseNumber(app.db, request.principal!.actingProfileId, caseNumber, app_);
+      const appCode = request.query.app;
+      if (appCode) await requireUsableEservice(app.db, appCode, request.principal!);
+      const rows = await findByCaseNumber(app.db, request.principal!.actingProfileId, caseNumber, appCode);
       return ok({ cases: rows.map(toSummary) });
     },
   );
