@@ -226,14 +226,9 @@ async function perCall(
   const lines: string[] = [];
   for (const { name, fire } of calls) {
     await paced({ rate, seconds: 1, warmupSeconds: 0, fire });
-    const figures = await measured(pids, { rate, seconds, fire });
-    const server = figures.cpuMsPerRequest!;
-    const generator = figures.generatorCpuMsPerRequest!;
-    const all = figures.machineCpuMsPerRequest!;
-    const line =
-      `${name} alone at ${rate}/s: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ` +
-      `${figures.errors} errors; CPU ms/request: servers ${server.toFixed(2)}, generator ${generator.toFixed(2)}, ` +
-      `the rest (PostgreSQL, nginx) ${(all - server - generator).toFixed(2)}, machine ${all.toFixed(2)}`;
+    const f = await measured(pids, { rate, seconds, fire });
+    const rest = f.machineCpuMsPerRequest! - f.cpuMsPerRequest! - f.generatorCpuMsPerRequest!;
+    const line = `${name} alone at ${rate}/s: ${fmt(f)}, the rest (PostgreSQL, nginx) ${rest.toFixed(2)}`;
     log(`  ${line}`);
     lines.push(line);
   }
