@@ -3,7 +3,35 @@ import { allFields } from '#contract/forms/index.ts';
 import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
-import type { HistoryRow } from './records.ts';
+import type { HistoryRow, InfoRequestRow, ProgressRows } from './records.ts';
+
+/** Reads what a record's progress is made of, as the dashboard's overview reads it with its records. */
+async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }): Promise<ProgressRows> {
+  const [history, request, reason] = await Promise.all([
+    db
+      .query<HistoryRow>(
+        'SELECT to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+        [c.id],
+      )
+      .then((r) => r.rows),
+    c.status === 'more_info_requested'
+      ? db
+          .query<InfoRequestRow>(
+            `SELECT r.message, r.requested_at, r.fields, k.form_version FROM case_info_requests r
+               JOIN cases k ON k.id = r.case_id
+              WHERE r.case_id = $1::bigint AND r.answered_at IS NULL ORDER BY r.id DESC LIMIT 1`,
+            [c.id],
+          )
+          .then((r) => r.rows[0] ?? null)
+      : null,
+    c.status === 'rejected'
+      ? db
+          .query<{ decision_reason: string | null }>('SELECT decision_reason FROM cases WHERE id = $1::bigint', [c.id])
+          .then((r) => r.rows[0]?.decision_reason ?? null)
+      : null,
+  ]);
+  return { history, request, decision_reason: reason };
+}
 
 /**
  * Where a record stands, as its applicant reads it (docs/decisions/0040): the steps they see, oldest first
@@ -12,30 +40,11 @@ import type { HistoryRow } from './records.ts';
  */
 export async function progressOf(
   db: Queryable,
-  c: { id: string; appCode: string; status: CaseStatus; formVersion?: number },
-  /** The record's status history when the caller read it already (the dashboard's overview does). */
-  knownHistory?: readonly HistoryRow[],
+  c: { id: string; appCode: string; status: CaseStatus },
+  /** What it is made of, when the caller read it already (the dashboard's overview does). */
+  known?: ProgressRows,
 ): Promise<CaseProgress> {
-  const [history, request, reason] = await Promise.all([
-    knownHistory ??
-      db
-        .query<HistoryRow>(
-          'SELECT to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
-          [c.id],
-        )
-        .then((r) => r.rows),
-    c.status === 'more_info_requested'
-      ? db.query<{ message: string; requested_at: Date | string; fields: string[]; form_version: number }>(
-          `SELECT r.message, r.requested_at, r.fields, k.form_version FROM case_info_requests r
-             JOIN cases k ON k.id = r.case_id
-            WHERE r.case_id = $1::bigint AND r.answered_at IS NULL ORDER BY r.id DESC LIMIT 1`,
-          [c.id],
-        )
-      : null,
-    c.status === 'rejected'
-      ? db.query<{ decision_reason: string | null }>('SELECT decision_reason FROM cases WHERE id = $1::bigint', [c.id])
-      : null,
-  ]);
+  const { history, request: r, decision_reason: reason } = known ?? (await progressRows(db, c));
   const timeline: CaseProgress['timeline'] = [];
   for (const h of history) {
     const status = applicantStatus(h.to_status);
@@ -47,7 +56,6 @@ export async function progressOf(
     timeline.push({ status, at: new Date(h.changed_at).toISOString(), message });
   }
   let open: CaseProgress['request'] = null;
-  const r = request?.rows[0];
   if (r) {
     const loaded = await loadEservice(db, c.appCode, null, r.form_version);
     const fields = loaded.ok ? allFields(loaded.eservice.form) : [];
@@ -62,6 +70,6 @@ export async function progressOf(
     timeline,
     request: open,
     nextStep: NEXT_STEP_MESSAGES[applicantStatus(c.status)],
-    decisionReason: reason?.rows[0]?.decision_reason ?? null,
+    decisionReason: reason,
   };
 }

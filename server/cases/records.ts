@@ -172,15 +172,33 @@ export interface HistoryRow {
   message: string | null;
 }
 
+/** An officer's request for more information the applicant has not answered yet (table case_info_requests). */
+export interface InfoRequestRow {
+  message: string;
+  requested_at: Date | string;
+  fields: string[];
+  /** The record's form version, whose labels name the fields. */
+  form_version: number;
+}
+
+/** What a record's progress is made of (progress.ts), read with the record by the dashboard's overview. */
+export interface ProgressRows {
+  history: HistoryRow[];
+  /** Only while the record is rejected. */
+  decision_reason: string | null;
+  /** Only while more information is requested. */
+  request: InfoRequestRow | null;
+}
+
 export interface CasesOverview {
   counts: Record<CaseStatus, number>;
-  latest: (SummaryRow & { history: HistoryRow[] })[];
+  latest: (SummaryRow & ProgressRows)[];
 }
 
 /**
  * A profile's records over the active e-services the principal's authorizations allow (the catalogue's
  * rule, catalogue.ts mayUse), deleted ones left out: how many of each status (every status, zeros too) and
- * the latest few, most recently updated first, each with its status history.
+ * the latest few, most recently updated first, each with what its progress is made of (progress.ts).
  *
  * One statement, so the counts and the list come from one snapshot and never disagree, in one round trip.
  * The count reads every record of the profile once (through cases_profile_app_idx). The latest list takes
@@ -204,7 +222,7 @@ export async function overviewOfCases(
      latest AS (
        SELECT c.* FROM unnest((SELECT codes FROM usable)) AS e(code)
        CROSS JOIN LATERAL (
-         SELECT id, app_code, case_number, status, version, updated_at FROM cases
+         SELECT id, app_code, case_number, status, version, updated_at, decision_reason, form_version FROM cases
          WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL
          ORDER BY updated_at DESC, id DESC
          LIMIT $3
@@ -223,7 +241,13 @@ export async function overviewOfCases(
                  'history', (SELECT coalesce(json_agg(json_build_object(
                                       'to_status', h.to_status, 'changed_at', h.changed_at, 'message', h.message)
                                     ORDER BY h.id), '[]')
-                               FROM case_status_history h WHERE h.case_id = l.id))
+                               FROM case_status_history h WHERE h.case_id = l.id),
+                 'decision_reason', CASE WHEN l.status = 'rejected' THEN l.decision_reason END,
+                 'request', CASE WHEN l.status = 'more_info_requested' THEN (
+                              SELECT json_build_object('message', r.message, 'requested_at', r.requested_at,
+                                                       'fields', r.fields, 'form_version', l.form_version)
+                                FROM case_info_requests r WHERE r.case_id = l.id AND r.answered_at IS NULL
+                               ORDER BY r.id DESC LIMIT 1) END)
                ORDER BY l.updated_at DESC, l.id DESC), '[]')
           FROM latest AS l) AS latest`,
     [profileId, authorizations, latestCount],

@@ -7,6 +7,7 @@ import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 // Later than the seed's records (stamped with the database's own clock), so records saved here are newer.
@@ -176,6 +177,45 @@ describe('GET /api/cases/summary', () => {
     expect(summary.latest.map((c) => c.id)).toEqual(
       Array.from({ length: DASHBOARD_LATEST_COUNT }, (_, i) => String(1000000 + bulk - i)),
     );
+  });
+
+  it("reads a rejected record's reason and another's open request with the records, in one statement", async () => {
+    // Later than every record above, so both are among the latest.
+    await db.query(
+      `INSERT INTO cases (id, app_code, profile_id, case_type, case_year, case_number, status, updated_at, decision_reason)
+       VALUES (3000001, 'PRD', 'PTIB00000001', 'RD', 2031, 'ZX 000001 2031', 'rejected', '2031-01-01 00:00:00+00', 'Not eligible.'),
+              (3000002, 'PRD', 'PTIB00000001', 'RD', 2031, 'ZX 000002 2031', 'more_info_requested', '2031-01-01 00:00:01+00', NULL)`,
+    );
+    await db.query(
+      `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, actor, message)
+       VALUES (3000001, 'draft', 'submitted', '2030-12-01 00:00:00+00', 'ptib.demo', NULL),
+              (3000001, 'in_review', 'rejected', '2031-01-01 00:00:00+00', 'officer.demo', 'Not eligible.'),
+              (3000002, 'draft', 'submitted', '2030-12-01 00:00:00+00', 'ptib.demo', NULL),
+              (3000002, 'in_review', 'more_info_requested', '2031-01-01 00:00:01+00', 'officer.demo', 'Which date?')`,
+    );
+    await db.query(
+      `INSERT INTO case_info_requests (case_id, account_id, requested_by, message, fields, requested_at, answers_before)
+       SELECT 3000002, id, 'officer.demo', 'Which date?', '{receiptNumber}', '2031-01-01 00:00:01+00', '{}' FROM accounts
+        WHERE login_name = 'officer.demo'`,
+    );
+    let summary: CasesSummary | undefined;
+    const sent = await statementsDuring(app.db, async () => {
+      summary = await summaryOf(demo);
+    });
+    // The session, the overview, and the form whose labels name the requested questions.
+    expect(sent, sent.join('\n')).toHaveLength(3);
+    const [requested, rejected] = summary!.latest;
+    expect(rejected!.progress!.decisionReason).toBe('Not eligible.');
+    expect(requested!.progress!.request).toMatchObject({
+      message: 'Which date?',
+      fields: ['receiptNumber'],
+      fieldLabels: ['Original receipt number'],
+    });
+    // Read with the overview or apart, the progress is the same.
+    for (const c of [requested!, rejected!]) {
+      const own = (await demo.get(fillPath(CASE_PATHS.one, { id: c.id }))).json().responseJSON as { progress: unknown };
+      expect(c.progress, c.caseNumber).toEqual(own.progress);
+    }
   });
 
   it('refuses a caller without a session, or without SEMS01', async () => {

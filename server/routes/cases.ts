@@ -126,7 +126,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
             ? c
             : {
                 ...c,
-                progress: await progressOf(app.db, { id: c.id, appCode: c.appCode, status: c.status }, row.history),
+                progress: await progressOf(app.db, c, row),
               };
         }),
       );
