@@ -7,10 +7,13 @@
  * the highest rate it holds.
  *
  *   npm run bench:open-loop -- [--seconds=5] [--users=100] [--skip-postgres] [--skip-embedded]
- *                              [--server-env=NAME=value,…] [--per-call]
+ *                              [--server-env=NAME=value,…] [--per-call] [--statements=RATE]
  *
  * --per-call: on PostgreSQL, each call of the mix alone and the yardstick at 200 requests a second, with
  * where the CPU went (the servers, this generator, the rest), instead of the highest rates.
+ * --statements=RATE: on PostgreSQL, the mix at RATE requests a second with pg_stat_statements on: the
+ * time PostgreSQL spent executing each statement, a call and a request of the mix, instead of the highest
+ * rates.
  *
  * The load generator runs in this process, on the same 2 cores as everything it measures: at the
  * yardstick's highest rates it is the generator, not the yardstick, that runs out of CPU (see RESULTS.md).
@@ -236,6 +239,43 @@ async function perCall(
 }
 
 /**
+ * Where PostgreSQL's part goes (--statements): the mix at one rate, then the statements PostgreSQL spent
+ * most time executing (pg_stat_statements: execution only, not the protocol or the round trip around it).
+ */
+async function statementTimes(
+  url: string,
+  pids: readonly number[],
+  rate: number,
+  seconds: number,
+  fire: () => Promise<boolean>,
+  log: (line: string) => void,
+): Promise<string[]> {
+  const db = openPostgres(url, 1);
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
+    const f = await measured(pids, { rate, seconds, fire });
+    const { rows } = await db.query<{ calls: number; ms: number; text: string }>(
+      `SELECT calls::int, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 80) AS text
+         FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'
+        ORDER BY total_exec_time DESC LIMIT 12`,
+    );
+    const requests = rate * (seconds + 1); // measured()'s step counts its second not counted too
+    const lines = [`mix at ${rate}/s: ${fmt(f)}`];
+    for (const r of rows) {
+      const perRequest = (r.ms * 1000) / requests;
+      lines.push(
+        `${perRequest.toFixed(0)} µs a request, ${((r.ms * 1000) / r.calls).toFixed(0)} µs a call × ${r.calls}: ${r.text}`,
+      );
+    }
+    for (const line of lines) log(`  ${line}`);
+    return lines;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * One paced step, with the CPU per request of the server processes, this generator and the whole machine
  * beside it: on a machine shared with other work, latencies move with the neighbours' load; the CPU a
  * request costs the server much less.
@@ -300,7 +340,11 @@ async function main(): Promise<void> {
 
   try {
     if (!a.has('skip-postgres')) {
-      const cluster = await startCluster();
+      const cluster = await startCluster(
+        a.has('statements')
+          ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+          : {},
+      );
       started.push({ stop: () => cluster.destroy() });
       await seedDemoBeforeStart({ databaseUrl: cluster.url });
       const seedDb = openPostgres(cluster.url);
@@ -330,6 +374,15 @@ async function main(): Promise<void> {
         result.notes.push(...(await perCall(calls, pgPids, seconds, log)));
         const yardstick = { name: 'yardstick', fire: yardstickFire(yardstickNginx.url, baseline.token) };
         result.notes.push(...(await perCall([yardstick], [baseline.pid], seconds, log)));
+        await stopAll();
+        result.machine = describeMachine();
+        report(result);
+        return;
+      }
+      if (a.has('statements')) {
+        const rate = Number(a.get('statements'));
+        log(`PostgreSQL, 2 processes, nginx: the mix at ${rate}/s, PostgreSQL's time by statement`);
+        result.notes.push(...(await statementTimes(cluster.url, pgPids, rate, seconds, mixFire(users), log)));
         await stopAll();
         result.machine = describeMachine();
         report(result);

@@ -50,7 +50,8 @@ export interface Cluster {
   destroy(): void;
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `settings`: more server settings (name → value), e.g. a library to preload for a bench. */
+export async function startCluster(settings: Record<string, string> = {}): Promise<Cluster> {
   const bin = ensurePostgresBinaries();
   const dir = mkdtempSync(path.join(tmpdir(), 'ptib-pg-'));
   chmodSync(dir, 0o777);
@@ -86,7 +87,10 @@ export async function startCluster(): Promise<Cluster> {
       '-t',
       '60',
       '-o',
-      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+      [
+        `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+        ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
       'start',
     ]);
   const stop = () => {
