@@ -93,6 +93,10 @@ export default function GenericScreen({ location }: ScreenProps) {
       caseParam ?? (pageParam || stepParam ? null : (readCaseIdentity(appCode)?.caseId ?? null)),
     ),
   );
+  // The profile whose form, record and answers this screen holds. A proxy switch (here or in another tab)
+  // gives the screen the next profile's identity before the router mounts that profile's screen: what is
+  // held here must neither be kept as that profile's journey nor loaded again for it.
+  const heldFor = useRef(resumed ? ownerKey : '');
   const [loading, setLoading] = useState<Loading>(
     resumed ? { state: 'ready', eservice: resumed.eservice } : { state: 'loading' },
   );
@@ -166,7 +170,7 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   // Kept for the next page of the journey (each page is a new screen).
   const snapshot = (over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean }> = {}) => {
-    if (!eservice || !ownerKey) return;
+    if (!eservice || !ownerKey || ownerKey !== heldFor.current) return;
     keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, ...over });
   };
   useEffect(() => snapshot());
@@ -258,6 +262,9 @@ export default function GenericScreen({ location }: ScreenProps) {
   useEffect(() => {
     // The guard has loaded the identity; without it there is no owner to keep input for yet.
     if (!ownerKey) return;
+    // Another profile's now: the router is about to mount its own screen.
+    if (heldFor.current && heldFor.current !== ownerKey) return;
+    heldFor.current = ownerKey;
     // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
@@ -295,7 +302,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   }, [ownerKey]);
 
   function keep(next: FormValues) {
-    if (!owner || !eservice) return;
+    if (!owner || !eservice || ownerKey !== heldFor.current) return;
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
