@@ -331,6 +331,29 @@ describe('an attachment question', () => {
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
   }, 30_000);
 
+  it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
+    const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+    let uploads = 0;
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(uploads++ ? second : DOC) });
+    routes[`POST /api/documents/${DOC.id}/delete`] = () => ({ status: 200, body: envelope(null) });
+    const user = userEvent.setup();
+    await at('About you');
+    const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/Copy of your passport/), file('passport.pdf'));
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    await user.upload(screen.getByLabelText(/Copy of your passport/, { selector: 'input' }), file('visa.pdf'));
+    // The second file is the last one allowed: the file input goes, and the focus goes to the files.
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByLabelText(/Copy of your passport/, { selector: 'input' })).toBeNull();
+    await waitFor(() => expect(list).toHaveFocus());
+
+    await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    // Its Remove button is gone: the focus is on the file input, back for another file.
+    await waitFor(() => expect(screen.getByLabelText(/Copy of your passport/, { selector: 'input' })).toHaveFocus());
+  }, 30_000);
+
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
