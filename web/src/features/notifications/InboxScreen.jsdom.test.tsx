@@ -1,6 +1,6 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { INBOX_PAGE_SIZE, NOTIFICATION_PATHS } from '#contract/notifications.ts';
+import { INBOX_PAGE_SIZE, NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { ROUTES } from '#contract/index.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
@@ -69,6 +69,24 @@ describe('inbox screen', () => {
     expect(within(second).getByText('Page 2 of 2')).toBeInTheDocument();
     expect(within(second).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '#/inbox?page=1');
     expect(within(second).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the focus on the message when its Mark as read button goes', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.inbox]: () => ({ body: envelope({ ...inboxPage(2), total: 5 }) }),
+      [`POST ${NOTIFICATION_PATHS.read.replace(':id', '5')}`]: () => ({ body: envelope(null) }),
+      [NOTIFICATION_PATHS.unread]: () => ({ body: envelope({ unread: 4 }) }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox' });
+    const message = (await screen.findByRole('heading', { name: /Message 5$/ })).closest('article')!;
+    const button = within(message).getByRole('button', { name: `${NOTIFICATION_MESSAGES.markRead}: Message 5` });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(within(message).queryByRole('button')).toBeNull());
+    expect(within(message).getByRole('link', { name: 'Open the dashboard' })).toHaveFocus();
   });
 
   it('has no page links when every message fits on one page', async () => {

@@ -1,5 +1,5 @@
 import './inbox.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ROUTES } from '#contract/index.ts';
 import { INBOX_PAGE_SIZE, INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { buildHref } from '../../lib/router/location.ts';
@@ -11,9 +11,18 @@ import { fetchInbox, markRead, type InboxEntry } from './api.ts';
 import { NotificationSettings } from './NotificationSettings.tsx';
 
 function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string) => void }) {
+  const link = useRef<HTMLAnchorElement>(null);
   const open = () => {
     if (!message.read) void markRead(message.id).then((ok) => ok && onRead(message.id));
   };
+  // Mark as read goes once the message is read: the focus moves to the message's link first, not to the
+  // start of the page.
+  const markAsRead = () =>
+    void markRead(message.id).then((ok) => {
+      if (!ok) return;
+      if (document.activeElement?.closest('article') === link.current?.closest('article')) link.current?.focus();
+      onRead(message.id);
+    });
   return (
     <li className={message.read ? 'inbox-message' : 'inbox-message inbox-unread'}>
       <article aria-labelledby={`message-${message.id}`}>
@@ -29,7 +38,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
         </p>
         <p className="inbox-body">{message.body}</p>
         <p className="inbox-actions">
-          <a href={`#${message.route}`} onClick={open}>
+          <a ref={link} href={`#${message.route}`} onClick={open}>
             {message.route.startsWith(ROUTES.watchlist)
               ? NOTIFICATION_MESSAGES.openWatchlist
               : message.caseNumber
@@ -37,7 +46,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
                 : 'Open the dashboard'}
           </a>
           {!message.read && (
-            <button type="button" className="button button-secondary" onClick={open}>
+            <button type="button" className="button button-secondary" onClick={markAsRead}>
               {NOTIFICATION_MESSAGES.markRead}
               <span className="visually-hidden">: {message.subject}</span>
             </button>
