@@ -413,12 +413,19 @@ export default function GenericScreen({ location }: ScreenProps) {
       const current = !record || dirty ? await save(false, true) : record;
       if (!current) return;
       const outcome = await genericApi.submit(current.id, current.version, signal);
-      if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
+      let sent = outcome.ok ? outcome.value : null;
+      // No answer (the connection dropped, perhaps after the server had submitted it), or a conflict (it
+      // was submitted by an earlier try or in another tab): the record itself says whether it went.
+      if (!outcome.ok && (outcome.kind === 'unreachable' || (outcome.kind === 'refused' && outcome.status === 409))) {
+        const now = await genericApi.open(current.id, signal);
+        if (now.ok && !isEditable(now.value.status)) sent = now.value;
+      }
+      if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
       // The state and the kept journey agree: a render before the next screen keeps it again.
-      show(outcome.value, values);
-      go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id, step: 'confirmation' }), {
-        record: outcome.value,
+      show(sent, values);
+      go(buildHref(ROUTES.generic, { app: appCode, case: sent.id, step: 'confirmation' }), {
+        record: sent,
         dirty: false,
       });
     });
