@@ -45,6 +45,8 @@ function Bill({ caseId }: { caseId: string }) {
   /** The bill as the demo payment left it, over the one loaded. */
   const [settled, setSettled] = useState<BillDetail | null>(null);
   const [message, setMessage] = useState('');
+  // One payment at a time: a second press while the first is on its way would be refused as paid already.
+  const paying = useRef(false);
 
   // Nothing while loading, nor when there is no bill to show.
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
@@ -58,11 +60,18 @@ function Bill({ caseId }: { caseId: string }) {
     );
 
   const simulate = async () => {
-    const outcome = await paymentsApi.simulate(caseId, signal);
-    if (outcome.ok) {
-      setSettled(outcome.value);
-      setMessage(outcome.message);
-    } else if (outcome.message) setMessage(outcome.message);
+    if (paying.current) return;
+    paying.current = true;
+    try {
+      const outcome = await paymentsApi.simulate(caseId, signal);
+      if (signal.aborted) return;
+      if (outcome.ok) {
+        setSettled(outcome.value);
+        setMessage(outcome.message);
+      } else if (outcome.message) setMessage(outcome.message);
+    } finally {
+      paying.current = false;
+    }
   };
   const download = async () => {
     const outcome = await paymentsApi.receipt(caseId, signal);

@@ -78,6 +78,22 @@ describe('BillPanel', () => {
     expect(calls.find((c) => c.path === '/api/cases/7/bill/simulate')?.method).toBe('POST');
   });
 
+  it('pays once when the demo button is pressed twice', async () => {
+    const calls = fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(awaiting) }),
+      '/api/cases/7/bill/simulate': () =>
+        calls.filter((c) => c.path === '/api/cases/7/bill/simulate').length > 1
+          ? { status: 409, body: envelope(null, '409', 'This bill can no longer be paid.') }
+          : { body: envelope(paid, '200', 'Payment received (simulated).') },
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const button = await screen.findByRole('button', { name: PAYMENT_TEXT.simulate });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Payment received (simulated).')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/cases/7/bill/simulate')).toHaveLength(1);
+  });
+
   it('offers no demo button where the server has none', async () => {
     fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...awaiting, canSimulate: false }) }) });
     render(<BillPanel caseId="7" appCode="PD" />);
