@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '#contract/index.ts';
 import {
   BILL_STATE_LABELS,
   PAYMENT_TEXT,
@@ -68,7 +69,7 @@ function Bill({ caseId }: { caseId: string }) {
       if (outcome.ok) {
         setSettled(outcome.value);
         setMessage(outcome.message);
-      } else if (outcome.message) setMessage(outcome.message);
+      } else setMessage(outcome.message || MESSAGES.somethingWrong);
     } finally {
       paying.current = false;
     }

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { MESSAGES } from '#contract/index.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
 
 const awaiting: BillDetail = {
@@ -92,6 +93,14 @@ describe('BillPanel', () => {
     fireEvent.click(button);
     expect(await screen.findByText('Payment received (simulated).')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/cases/7/bill/simulate')).toHaveLength(1);
+  });
+
+  it('says so when the demo payment gets no answer', async () => {
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(awaiting) }), '/api/cases/7/bill/simulate': unreachable });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
+    expect(await screen.findByText(MESSAGES.somethingWrong)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
   });
 
   it('offers no demo button where the server has none', async () => {
