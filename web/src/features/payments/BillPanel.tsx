@@ -48,6 +48,14 @@ function Bill({ caseId }: { caseId: string }) {
   const [message, setMessage] = useState('');
   // One payment at a time: a second press while the first is on its way would be refused as paid already.
   const paying = useRef(false);
+  // The demo button goes with the QR code once paid: the focus then goes to the receipt.
+  const receipt = useRef<HTMLButtonElement>(null);
+  const [paidHere, setPaidHere] = useState(false);
+  useEffect(() => {
+    if (!paidHere) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) receipt.current?.focus();
+  }, [paidHere]);
 
   // Nothing while loading, nor when there is no bill to show.
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
@@ -69,6 +77,7 @@ function Bill({ caseId }: { caseId: string }) {
       if (outcome.ok) {
         setSettled(outcome.value);
         setMessage(outcome.message);
+        setPaidHere(true);
       } else setMessage(outcome.message || MESSAGES.somethingWrong);
     } finally {
       paying.current = false;
@@ -147,7 +156,7 @@ function Bill({ caseId }: { caseId: string }) {
       )}
       {bill.receiptNumber && (
         <p>
-          <button type="button" className="button-link" onClick={() => void download()}>
+          <button ref={receipt} type="button" className="button-link" onClick={() => void download()}>
             {PAYMENT_TEXT.downloadReceipt}
           </button>
         </p>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
 import { MESSAGES } from '#contract/index.ts';
@@ -93,6 +93,18 @@ describe('BillPanel', () => {
     fireEvent.click(button);
     expect(await screen.findByText('Payment received (simulated).')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/cases/7/bill/simulate')).toHaveLength(1);
+  });
+
+  it('keeps the focus on the receipt when the demo button goes with the QR code', async () => {
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(awaiting) }),
+      '/api/cases/7/bill/simulate': () => ({ body: envelope(paid, '200', 'Payment received (simulated).') }),
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const button = await screen.findByRole('button', { name: PAYMENT_TEXT.simulate });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toHaveFocus());
   });
 
   it('says so when the demo payment gets no answer', async () => {
