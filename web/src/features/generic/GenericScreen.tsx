@@ -514,19 +514,20 @@ export default function GenericScreen({ location }: ScreenProps) {
       });
     });
 
-  async function restore(input: UnsavedInput) {
-    if (!eservice) return;
+  /** Puts kept input back over the record it belongs to; the values restored, or null when it could not. */
+  async function restore(input: UnsavedInput): Promise<FormValues | null> {
+    if (!eservice) return null;
     setOffer(null);
     // The input goes over the latest version of its record, so a save after restoring does not conflict.
     let def = form ?? eservice.form;
     let opened: CaseDetail | null = record;
     if (input.caseId && input.caseId !== record?.id) {
       opened = await openRecord(input.caseId, eservice);
-      if (!opened) return;
+      if (!opened) return null;
       if (opened.formVersion === eservice.formVersion) def = eservice.form;
       else {
         const earlier = await genericApi.eservice(eservice.code, signal, { version: opened.formVersion });
-        if (!earlier.ok) return;
+        if (!earlier.ok) return null;
         def = earlier.value.form;
       }
     }
@@ -547,6 +548,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         dirty: true,
         record: opened,
       });
+    return next;
   }
 
   const attachments: Attachments = {
@@ -726,6 +728,16 @@ export default function GenericScreen({ location }: ScreenProps) {
           {eservice.title}
         </h1>
         <p className="form-note">{FORM_TEXT.submittedView}</p>
+        {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
+        {request && offer && (
+          <RestoreOffer
+            input={offer}
+            onRestore={() =>
+              void restore(offer).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
+            }
+            onDiscard={() => discard()}
+          />
+        )}
         <StatusPanel record={record} history={history} />
         {record.progress && (
           <Progress
@@ -772,6 +784,8 @@ export default function GenericScreen({ location }: ScreenProps) {
           <h2>{PROGRESS_TEXT.requestHeading}</h2>
           <p>{request.message}</p>
         </div>
+        {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
+        {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
         <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
         {notice && <p className="notice notice-error">{notice}</p>}
         <form

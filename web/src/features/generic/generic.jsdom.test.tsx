@@ -520,6 +520,69 @@ describe('search by case number', () => {
   });
 });
 
+describe('an answer to a request for more information', () => {
+  const asked = () =>
+    record({
+      status: 'more_info_requested',
+      version: 4,
+      submittedAt: '2026-03-05T06:08:00.000Z',
+      data: { idNo: 'S1234567D001', postal: '079903', fee: { currency: 'SGD', amount: '120.50' }, note: 'Old' },
+      progress: {
+        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Say more.' }],
+        request: {
+          message: 'Say more.',
+          requestedAt: '2026-03-06T02:00:00.000Z',
+          fields: ['note'],
+          fieldLabels: ['Remarks'],
+        },
+        nextStep: 'Change the answers the officer asked about, then resubmit.',
+        decisionReason: null,
+      },
+    });
+
+  it('typed and not yet sent, is offered back after a reload', async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7&step=respond';
+    await follow('Change the answers the officer asked about');
+    const note = screen.getByLabelText(/Remarks/);
+    await user.clear(note);
+    await user.type(note, 'The full story');
+
+    // A reload: a new screen, nothing in memory.
+    forgetFlow();
+    await follow('Change the answers the officer asked about');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Old');
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('The full story');
+  }, 30_000);
+
+  it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7&step=respond';
+    await follow('Change the answers the officer asked about');
+    await user.type(screen.getByLabelText(/Remarks/), ' and more');
+
+    // Come back later to the record itself (from the dashboard), nothing in memory.
+    forgetFlow();
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment by Debtor');
+    await user.click(await screen.findByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=respond'));
+    await follow('Change the answers the officer asked about');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Old and more');
+  }, 30_000);
+});
+
 describe('nothing typed is lost', () => {
   it('keeps every change in this browser, per user, profile and e-service', async () => {
     const user = await renderScreen();
