@@ -727,7 +727,8 @@ export default function GenericScreen({ location }: ScreenProps) {
         <h1 id="page-heading" tabIndex={-1}>
           {eservice.title}
         </h1>
-        <p className="form-note">{FORM_TEXT.submittedView}</p>
+        {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
+        {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
         {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
         {request && offer && (
           <RestoreOffer

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
 import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
-import type { FormDefinition } from '#contract/forms/index.ts';
+import { FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
@@ -559,6 +560,18 @@ describe('an answer to a request for more information', () => {
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('Old');
     await user.click(screen.getByRole('button', { name: 'Restore' }));
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('The full story');
+  }, 30_000);
+
+  it('is asked for on the record, which does not say its answers can no longer be changed', async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment by Debtor');
+    expect(await screen.findByRole('link', { name: PROGRESS_TEXT.answer })).toBeVisible();
+    expect(screen.queryByText(FORM_TEXT.submittedView)).toBeNull();
   }, 30_000);
 
   it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
