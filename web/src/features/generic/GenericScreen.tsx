@@ -116,6 +116,16 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
+  // Files on their way: Continue, Save draft or Submit pressed meanwhile waits for them, so that it
+  // neither leaves the page (which would drop them) nor sends the answers without them.
+  const uploadsRef = useRef(0);
+  const [uploads, setUploads] = useState(0);
+  const deferred = useRef<'continue' | 'draft' | 'submit' | 'resubmit' | null>(null);
+  const afterUploads = (action: NonNullable<typeof deferred.current>) => {
+    if (uploadsRef.current === 0) return false;
+    deferred.current = action;
+    return true;
+  };
 
   const eservice = loading.state === 'ready' ? loading.eservice : null;
   const form = recordForm ?? eservice?.form ?? null;
@@ -396,9 +406,10 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
   }
 
-  const onSaveDraft = () => run(async () => void (check('draft') && (await save(true))));
+  const onSaveDraft = () => afterUploads('draft') || run(async () => void (check('draft') && (await save(true))));
 
   const onContinue = () =>
+    afterUploads('continue') ||
     run(async () => {
       if (!page) return;
       const names = page.sections.flatMap((s) => s.fields.map((f) => f.name));
@@ -408,6 +419,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     });
 
   const onSubmit = () =>
+    afterUploads('submit') ||
     run(async () => {
       if (!check('submit')) return;
       const current = !record || dirty ? await save(false, true) : record;
@@ -432,6 +444,7 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /** Sends the record back with the requested answers changed (and the documents added meanwhile). */
   const onResubmit = () =>
+    afterUploads('resubmit') ||
     run(async () => {
       if (!record || !request || !form) return;
       if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
@@ -442,6 +455,15 @@ export default function GenericScreen({ location }: ScreenProps) {
       show(outcome.value, mergeValues(form, outcome.value.data));
       go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
     });
+
+  // The action asked for during an upload, once the files are in (with this render's answers).
+  useEffect(() => {
+    const action = deferred.current;
+    if (uploads > 0 || !action) return;
+    deferred.current = null;
+    void { continue: onContinue, draft: onSaveDraft, submit: onSubmit, resubmit: onResubmit }[action]();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uploads]);
 
   const onDownload = () =>
     run(async () => {
@@ -556,24 +578,36 @@ export default function GenericScreen({ location }: ScreenProps) {
     readOnly: !editable,
     async upload(fieldName, path, file) {
       if (!form) return;
-      let current = record;
-      // A file belongs to a record: the first upload of a new form saves it as a draft.
-      if (!current) current = await save(true, true);
-      if (!current) return;
-      const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
-      if (outcome.ok) {
-        setDocuments((list) => [...list, outcome.value]);
-        setErrors((now) => only(now, (p) => p !== path));
-        // The answer is the list of the field's file ids (a row's field is named by its path).
-        updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
-        return;
+      uploadsRef.current += 1;
+      setUploads((n) => n + 1);
+      try {
+        let current = record;
+        // A file belongs to a record: the first upload of a new form saves it as a draft.
+        if (!current) current = await save(true, true);
+        if (!current) {
+          deferred.current = null;
+          return;
+        }
+        const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
+        if (outcome.ok) {
+          setDocuments((list) => [...list, outcome.value]);
+          setErrors((now) => only(now, (p) => p !== path));
+          // The answer is the list of the field's file ids (a row's field is named by its path).
+          updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
+          return;
+        }
+        // A file that did not go in: what was asked for meanwhile waits for the user to see why.
+        deferred.current = null;
+        if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+        const message =
+          outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
+        setErrors((now) => ({ ...now, [path]: message }));
+        setAttempt((a) => a + 1);
+        if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
+      } finally {
+        uploadsRef.current -= 1;
+        setUploads((n) => n - 1);
       }
-      if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
-      const message =
-        outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
-      setErrors((now) => ({ ...now, [path]: message }));
-      setAttempt((a) => a + 1);
-      if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
     },
     async remove(path, documentId) {
       const outcome = await documentsApi.remove(documentId, signal);

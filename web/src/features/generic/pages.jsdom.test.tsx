@@ -354,6 +354,30 @@ describe('an attachment question', () => {
     await waitFor(() => expect(screen.getByLabelText(/Copy of your passport/, { selector: 'input' })).toHaveFocus());
   }, 30_000);
 
+  it('goes on with Continue pressed during an upload only once the file is in, with it', async () => {
+    let arrive: () => void = () => {};
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () =>
+      new Promise((resolve) => (arrive = () => resolve({ status: 201, body: envelope(DOC) })));
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.upload(
+      screen.getByLabelText(/Copy of your passport/),
+      new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+    await screen.findByText(/Uploading passport\.pdf/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Not on while the file is on its way: leaving now would drop it.
+    expect(window.location.hash).not.toContain('page=trips');
+    arrive();
+    await waitFor(() => expect(window.location.hash).toContain('page=trips'));
+    expect(readUnsaved({ loginName: 'ptib.demo', profileId: 'PTIB00000001' }, 'PAR')?.values.passport).toEqual([
+      DOC.id,
+    ]);
+  }, 30_000);
+
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
