@@ -279,6 +279,25 @@ describe('a repeating group', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
   }, 30_000);
+
+  it('keeps the keyboard focus in the group as rows come and go', async () => {
+    window.location.hash = '#/generic?app=PAR&page=trips';
+    const user = userEvent.setup();
+    await at('Your trips');
+    const group = screen.getByRole('group', { name: 'Countries visited' });
+    await user.click(within(group).getByRole('button', { name: 'Add another country' }));
+    // The new row's first question, ready to answer.
+    expect(within(screen.getByRole('group', { name: 'Country 2' })).getByLabelText('Country name')).toHaveFocus();
+    await user.click(within(group).getByRole('button', { name: 'Add another country' }));
+    // The last row allowed: the Add button went, the focus did not go with it.
+    expect(within(screen.getByRole('group', { name: 'Country 3' })).getByLabelText('Country name')).toHaveFocus();
+
+    await user.click(within(group).getByRole('button', { name: 'Remove country 3' }));
+    expect(group).toHaveFocus();
+    await user.click(within(group).getByRole('button', { name: 'Remove country 2' }));
+    // No Remove buttons are left at the least rows: the focus is still in the group.
+    expect(group).toHaveFocus();
+  }, 30_000);
 });
 
 describe('an attachment question', () => {
