@@ -31,6 +31,24 @@ describe('where messages go', () => {
     expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmailCode)).toBeInTheDocument();
   });
 
+  it('sends one code when Send a code is pressed twice', async () => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+      [`POST ${NOTIFICATION_PATHS.emailStart}`]: () => ({
+        body: envelope(null, '200', NOTIFICATION_MESSAGES.emailCodeSent),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.com' } });
+    const send = within(region).getByRole('button', { name: 'Send a code' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await within(region).findByText(NOTIFICATION_MESSAGES.emailCodeSent)).toBeInTheDocument();
+    // A second code would make the first one, perhaps already on its way to the user, useless.
+    expect(calls.filter((c) => c.path === NOTIFICATION_PATHS.emailStart)).toHaveLength(1);
+  });
+
   it('says why an address was not accepted', async () => {
     fakeApi({
       [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
@@ -32,9 +32,21 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   const [code, setCode] = useState('');
   const [said, setSaid] = useState<Said>(null);
   const [waiting, setWaiting] = useState(prefs.pendingEmail);
+  // One call at a time: a second code sent would make the first one, already on its way, useless.
+  const calling = useRef(false);
+  const once = async <T,>(call: () => Promise<T>): Promise<T | null> => {
+    if (calling.current) return null;
+    calling.current = true;
+    try {
+      return await call();
+    } finally {
+      calling.current = false;
+    }
+  };
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await startEmail(email);
+    const outcome = await once(() => startEmail(email));
+    if (!outcome) return;
     if (outcome.ok) {
       setWaiting(email.trim());
       setSaid({ text: NOTIFICATION_MESSAGES.emailCodeSent });
@@ -42,7 +54,8 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await confirmEmail(code);
+    const outcome = await once(() => confirmEmail(code));
+    if (!outcome) return;
     if (outcome.ok) {
       setWaiting(null);
       setCode('');
