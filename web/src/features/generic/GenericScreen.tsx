@@ -478,7 +478,16 @@ export default function GenericScreen({ location }: ScreenProps) {
       setConfirming(null);
       if (!record || !eservice) return;
       const outcome = await genericApi.remove(record.id, record.version, signal);
-      if (!outcome.ok) return failed(outcome, MESSAGES.deleteFailed);
+      // Gone already (an earlier try whose answer was lost, another tab), or no answer (the connection
+      // dropped, perhaps after the server had deleted it; the record itself says): deleted as asked.
+      const gone = async () => {
+        if (outcome.ok) return true;
+        if (outcome.kind === 'refused' && outcome.status === 404) return true;
+        if (outcome.kind !== 'unreachable') return false;
+        const now = await genericApi.open(record.id, signal);
+        return !now.ok && now.kind === 'refused' && now.status === 404;
+      };
+      if (!(await gone())) return outcome.ok ? undefined : failed(outcome, MESSAGES.deleteFailed);
       if (owner) clearUnsaved(owner, appCode);
       writeCaseIdentity(null);
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });

@@ -456,6 +456,23 @@ describe('an open record', () => {
     expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
   });
 
+  it.each([
+    ['the connection drops after the server has deleted it', 'lost'],
+    ['the server says it is gone already (a retry, or another tab)', 'gone'],
+  ])('is taken as deleted when %s', async (_, how) => {
+    const gone = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.notFound) });
+    routes['POST /api/cases/7/delete'] = how === 'lost' ? unreachable : gone;
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    routes['GET /api/cases/7'] = gone;
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: MESSAGES.recordDeleted }));
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(screen.queryByText(MESSAGES.deleteFailed, { selector: 'p' })).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
+  });
+
   it('is not deleted when the confirmation is cancelled', async () => {
     const user = await renderScreen();
     await screen.findByTestId('case-number');
