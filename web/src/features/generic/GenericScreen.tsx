@@ -48,6 +48,7 @@ import {
   resumeFlow,
   saveBlob,
   targetId,
+  withUploadedFiles,
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
@@ -212,14 +213,6 @@ export default function GenericScreen({ location }: ScreenProps) {
     if (outcome.ok) setCases(outcome.value);
   }, [appCode, signal]);
 
-  const loadDocuments = useCallback(
-    async (id: string) => {
-      const outcome = await documentsApi.list(id, signal);
-      if (outcome.ok) setDocuments(outcome.value);
-    },
-    [signal],
-  );
-
   const loadHistory = useCallback(
     async (id: string) => {
       const outcome = await genericApi.status(id, signal);
@@ -245,7 +238,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** Opens a stored record (over its form version's defaults); null when it could not be opened. */
   const openRecord = useCallback(
     async (id: string, current: EserviceDetail): Promise<CaseDetail | null> => {
-      const outcome = await genericApi.open(id, signal);
+      const [outcome, files] = await Promise.all([genericApi.open(id, signal), documentsApi.list(id, signal)]);
       if (outcome.ok) {
         let def = current.form;
         if (outcome.value.formVersion !== current.formVersion) {
@@ -254,8 +247,13 @@ export default function GenericScreen({ location }: ScreenProps) {
           def = earlier.value.form;
           setRecordForm(def);
         } else setRecordForm(null);
-        show(outcome.value, mergeValues(def, outcome.value.data));
-        void loadDocuments(outcome.value.id);
+        const stored = mergeValues(def, outcome.value.data);
+        const documents = files.ok ? files.value : [];
+        // A draft's file uploaded but not saved in its answers is listed again, as a change to save.
+        const listed = isEditable(outcome.value.status) ? withUploadedFiles(def, stored, documents) : stored;
+        show(outcome.value, listed);
+        setDocuments(documents);
+        if (listed !== stored) setDirty(true);
         return outcome.value;
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
@@ -266,7 +264,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setNotice(message);
       return null;
     },
-    [show, signal, loadDocuments],
+    [show, signal],
   );
 
   useEffect(() => {

@@ -397,6 +397,16 @@ describe('an attachment question', () => {
     ]);
   }, 30_000);
 
+  it('lists again a file uploaded to a draft whose answers were not saved after it', async () => {
+    // The tab was closed after the upload, before Save draft: the file is the record's, its answer not.
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei' } }) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
+  }, 30_000);
+
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
