@@ -63,6 +63,18 @@ test('a wide table scrolls inside its own labelled, focusable region, not the pa
   expect(box.x + box.width).toBeLessThanOrEqual(320);
 });
 
+test("a table's words for screen readers stay inside its scrolling region, not past the page", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await signIn(page, USER);
+  await page.goto('/#/watchlist?app=ICAWL');
+  // Each followed case has a 'Stop following' button naming the case in visually hidden text.
+  await page.getByLabel('Case number to follow').fill('BS 004321 2023');
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const region = page.getByRole('region', { name: 'Cases you follow' });
+  await expect(region.getByRole('button', { name: 'Stop following BS 004321 2023' })).toBeAttached();
+  expect(await spill(page)).toBeLessThanOrEqual(0);
+});
+
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
 async function uncovered(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {

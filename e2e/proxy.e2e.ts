@@ -7,6 +7,8 @@ import {
   MYSELF_SUFFIX,
   RESPONSE_CODE,
 } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -81,6 +83,29 @@ test('a switch in one tab is followed by the other tabs of the browser', async (
 
   await switchTo(page, new RegExp(`^${MASTER} \\(Myself\\)$`));
   await expect(actingAs(other)).toHaveText(`Signed in as ${MASTER}`);
+});
+
+test('a switch in another tab leaves no record of the profile acted for before on an open form', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'ptib.master', { rememberMe: true });
+  const form = await context.newPage();
+  await form.goto('/#/generic?app=PAR');
+  await form.getByLabel('Purpose of the trip').fill('A trip of my own');
+  await form.getByRole('button', { name: FORM_TEXT.saveDraft }).click();
+  await expect(form).toHaveURL(/[?&]case=\d+/);
+  const heading = form.getByRole('heading', { name: /^Record / });
+  await expect(heading).toBeVisible();
+  const own = (await heading.textContent())!.replace(/^Record /, '');
+
+  await switchTo(page, PROXY);
+  await expect(actingAs(form)).toHaveText(`Acting for ${PROXY}`);
+  // The draft is the master's own: acting for the other profile, the form neither shows it nor saves over it.
+  await expect(form.getByText(CASE_MESSAGES.notFound).first()).toBeVisible();
+  await expect(form.getByRole('main')).not.toContainText(own);
+  await expect(form.getByLabel('Purpose of the trip')).toHaveValue('');
+  await expect(form.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
 
 test("a refused switch sends the user home with 'Access forbidden' and the reason", async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { YES_NO } from '#contract/index.ts';
 import { codeList, type CodeListName } from '#contract/codelists/index.ts';
 import {
@@ -20,6 +21,7 @@ import {
 } from '#contract/forms/index.ts';
 import { AttachmentControl } from './attachments.tsx';
 import { fieldDomId } from './format.ts';
+import { focusField } from './flow.ts';
 
 export interface FieldControlProps {
   field: FieldDef;
@@ -413,7 +415,16 @@ function GroupControl({
                 />
               ))}
             {rows.length > (field.minRows ?? 0) && (
-              <button type="button" className="button-secondary" onClick={() => set(rows.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => {
+                  // The row goes with its button (and, at the least rows, every Remove button): the focus
+                  // stays in the group rather than going to the page's start.
+                  flushSync(() => set(rows.filter((_, j) => j !== i)));
+                  document.getElementById(id)?.focus();
+                }}
+              >
                 Remove {item.toLowerCase()} {i + 1}
               </button>
             )}
@@ -421,7 +432,16 @@ function GroupControl({
         );
       })}
       {!full && (
-        <button type="button" className="button-secondary" onClick={() => set([...rows, emptyRow(field.fields)])}>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            // On to the new row's first question (the Add button goes once the last row allowed is in).
+            flushSync(() => set([...rows, emptyRow(field.fields)]));
+            const first = field.fields[0];
+            if (first) focusField(fieldDomId(`${field.name}[${rows.length}].${first.name}`));
+          }}
+        >
           Add {rows.length === 0 ? 'a' : 'another'} {item.toLowerCase()}
         </button>
       )}

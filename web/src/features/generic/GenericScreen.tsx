@@ -48,6 +48,7 @@ import {
   resumeFlow,
   saveBlob,
   targetId,
+  withUploadedFiles,
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
@@ -93,6 +94,10 @@ export default function GenericScreen({ location }: ScreenProps) {
       caseParam ?? (pageParam || stepParam ? null : (readCaseIdentity(appCode)?.caseId ?? null)),
     ),
   );
+  // The profile whose form, record and answers this screen holds. A proxy switch (here or in another tab)
+  // gives the screen the next profile's identity before the router mounts that profile's screen: what is
+  // held here must neither be kept as that profile's journey nor loaded again for it.
+  const heldFor = useRef(resumed ? ownerKey : '');
   const [loading, setLoading] = useState<Loading>(
     resumed ? { state: 'ready', eservice: resumed.eservice } : { state: 'loading' },
   );
@@ -112,6 +117,16 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
+  // Files on their way: Continue, Save draft or Submit pressed meanwhile waits for them, so that it
+  // neither leaves the page (which would drop them) nor sends the answers without them.
+  const uploadsRef = useRef(0);
+  const [uploads, setUploads] = useState(0);
+  const deferred = useRef<'continue' | 'draft' | 'submit' | 'resubmit' | null>(null);
+  const afterUploads = (action: NonNullable<typeof deferred.current>) => {
+    if (uploadsRef.current === 0) return false;
+    deferred.current = action;
+    return true;
+  };
 
   const eservice = loading.state === 'ready' ? loading.eservice : null;
   const form = recordForm ?? eservice?.form ?? null;
@@ -166,7 +181,7 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   // Kept for the next page of the journey (each page is a new screen).
   const snapshot = (over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean }> = {}) => {
-    if (!eservice || !ownerKey) return;
+    if (!eservice || !ownerKey || ownerKey !== heldFor.current) return;
     keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, ...over });
   };
   useEffect(() => snapshot());
@@ -198,14 +213,6 @@ export default function GenericScreen({ location }: ScreenProps) {
     if (outcome.ok) setCases(outcome.value);
   }, [appCode, signal]);
 
-  const loadDocuments = useCallback(
-    async (id: string) => {
-      const outcome = await documentsApi.list(id, signal);
-      if (outcome.ok) setDocuments(outcome.value);
-    },
-    [signal],
-  );
-
   const loadHistory = useCallback(
     async (id: string) => {
       const outcome = await genericApi.status(id, signal);
@@ -231,7 +238,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** Opens a stored record (over its form version's defaults); null when it could not be opened. */
   const openRecord = useCallback(
     async (id: string, current: EserviceDetail): Promise<CaseDetail | null> => {
-      const outcome = await genericApi.open(id, signal);
+      const [outcome, files] = await Promise.all([genericApi.open(id, signal), documentsApi.list(id, signal)]);
       if (outcome.ok) {
         let def = current.form;
         if (outcome.value.formVersion !== current.formVersion) {
@@ -240,8 +247,13 @@ export default function GenericScreen({ location }: ScreenProps) {
           def = earlier.value.form;
           setRecordForm(def);
         } else setRecordForm(null);
-        show(outcome.value, mergeValues(def, outcome.value.data));
-        void loadDocuments(outcome.value.id);
+        const stored = mergeValues(def, outcome.value.data);
+        const documents = files.ok ? files.value : [];
+        // A draft's file uploaded but not saved in its answers is listed again, as a change to save.
+        const listed = isEditable(outcome.value.status) ? withUploadedFiles(def, stored, documents) : stored;
+        show(outcome.value, listed);
+        setDocuments(documents);
+        if (listed !== stored) setDirty(true);
         return outcome.value;
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
@@ -252,12 +264,15 @@ export default function GenericScreen({ location }: ScreenProps) {
       setNotice(message);
       return null;
     },
-    [show, signal, loadDocuments],
+    [show, signal],
   );
 
   useEffect(() => {
     // The guard has loaded the identity; without it there is no owner to keep input for yet.
     if (!ownerKey) return;
+    // Another profile's now: the router is about to mount its own screen.
+    if (heldFor.current && heldFor.current !== ownerKey) return;
+    heldFor.current = ownerKey;
     // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
@@ -295,7 +310,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   }, [ownerKey]);
 
   function keep(next: FormValues) {
-    if (!owner || !eservice) return;
+    if (!owner || !eservice || ownerKey !== heldFor.current) return;
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
@@ -389,9 +404,10 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
   }
 
-  const onSaveDraft = () => run(async () => void (check('draft') && (await save(true))));
+  const onSaveDraft = () => afterUploads('draft') || run(async () => void (check('draft') && (await save(true))));
 
   const onContinue = () =>
+    afterUploads('continue') ||
     run(async () => {
       if (!page) return;
       const names = page.sections.flatMap((s) => s.fields.map((f) => f.name));
@@ -401,23 +417,32 @@ export default function GenericScreen({ location }: ScreenProps) {
     });
 
   const onSubmit = () =>
+    afterUploads('submit') ||
     run(async () => {
       if (!check('submit')) return;
       const current = !record || dirty ? await save(false, true) : record;
       if (!current) return;
       const outcome = await genericApi.submit(current.id, current.version, signal);
-      if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
+      let sent = outcome.ok ? outcome.value : null;
+      // No answer (the connection dropped, perhaps after the server had submitted it), or a conflict (it
+      // was submitted by an earlier try or in another tab): the record itself says whether it went.
+      if (!outcome.ok && (outcome.kind === 'unreachable' || (outcome.kind === 'refused' && outcome.status === 409))) {
+        const now = await genericApi.open(current.id, signal);
+        if (now.ok && !isEditable(now.value.status)) sent = now.value;
+      }
+      if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
       // The state and the kept journey agree: a render before the next screen keeps it again.
-      show(outcome.value, values);
-      go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id, step: 'confirmation' }), {
-        record: outcome.value,
+      show(sent, values);
+      go(buildHref(ROUTES.generic, { app: appCode, case: sent.id, step: 'confirmation' }), {
+        record: sent,
         dirty: false,
       });
     });
 
   /** Sends the record back with the requested answers changed (and the documents added meanwhile). */
   const onResubmit = () =>
+    afterUploads('resubmit') ||
     run(async () => {
       if (!record || !request || !form) return;
       if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
@@ -428,6 +453,15 @@ export default function GenericScreen({ location }: ScreenProps) {
       show(outcome.value, mergeValues(form, outcome.value.data));
       go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
     });
+
+  // The action asked for during an upload, once the files are in (with this render's answers).
+  useEffect(() => {
+    const action = deferred.current;
+    if (uploads > 0 || !action) return;
+    deferred.current = null;
+    void { continue: onContinue, draft: onSaveDraft, submit: onSubmit, resubmit: onResubmit }[action]();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uploads]);
 
   const onDownload = () =>
     run(async () => {
@@ -442,7 +476,16 @@ export default function GenericScreen({ location }: ScreenProps) {
       setConfirming(null);
       if (!record || !eservice) return;
       const outcome = await genericApi.remove(record.id, record.version, signal);
-      if (!outcome.ok) return failed(outcome, MESSAGES.deleteFailed);
+      // Gone already (an earlier try whose answer was lost, another tab), or no answer (the connection
+      // dropped, perhaps after the server had deleted it; the record itself says): deleted as asked.
+      const gone = async () => {
+        if (outcome.ok) return true;
+        if (outcome.kind === 'refused' && outcome.status === 404) return true;
+        if (outcome.kind !== 'unreachable') return false;
+        const now = await genericApi.open(record.id, signal);
+        return !now.ok && now.kind === 'refused' && now.status === 404;
+      };
+      if (!(await gone())) return outcome.ok ? undefined : failed(outcome, MESSAGES.deleteFailed);
       if (owner) clearUnsaved(owner, appCode);
       writeCaseIdentity(null);
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
@@ -500,19 +543,20 @@ export default function GenericScreen({ location }: ScreenProps) {
       });
     });
 
-  async function restore(input: UnsavedInput) {
-    if (!eservice) return;
+  /** Puts kept input back over the record it belongs to; the values restored, or null when it could not. */
+  async function restore(input: UnsavedInput): Promise<FormValues | null> {
+    if (!eservice) return null;
     setOffer(null);
     // The input goes over the latest version of its record, so a save after restoring does not conflict.
     let def = form ?? eservice.form;
     let opened: CaseDetail | null = record;
     if (input.caseId && input.caseId !== record?.id) {
       opened = await openRecord(input.caseId, eservice);
-      if (!opened) return;
+      if (!opened) return null;
       if (opened.formVersion === eservice.formVersion) def = eservice.form;
       else {
         const earlier = await genericApi.eservice(eservice.code, signal, { version: opened.formVersion });
-        if (!earlier.ok) return;
+        if (!earlier.ok) return null;
         def = earlier.value.form;
       }
     }
@@ -533,6 +577,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         dirty: true,
         record: opened,
       });
+    return next;
   }
 
   const attachments: Attachments = {
@@ -540,24 +585,36 @@ export default function GenericScreen({ location }: ScreenProps) {
     readOnly: !editable,
     async upload(fieldName, path, file) {
       if (!form) return;
-      let current = record;
-      // A file belongs to a record: the first upload of a new form saves it as a draft.
-      if (!current) current = await save(true, true);
-      if (!current) return;
-      const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
-      if (outcome.ok) {
-        setDocuments((list) => [...list, outcome.value]);
-        setErrors((now) => only(now, (p) => p !== path));
-        // The answer is the list of the field's file ids (a row's field is named by its path).
-        updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
-        return;
+      uploadsRef.current += 1;
+      setUploads((n) => n + 1);
+      try {
+        let current = record;
+        // A file belongs to a record: the first upload of a new form saves it as a draft.
+        if (!current) current = await save(true, true);
+        if (!current) {
+          deferred.current = null;
+          return;
+        }
+        const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
+        if (outcome.ok) {
+          setDocuments((list) => [...list, outcome.value]);
+          setErrors((now) => only(now, (p) => p !== path));
+          // The answer is the list of the field's file ids (a row's field is named by its path).
+          updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
+          return;
+        }
+        // A file that did not go in: what was asked for meanwhile waits for the user to see why.
+        deferred.current = null;
+        if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+        const message =
+          outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
+        setErrors((now) => ({ ...now, [path]: message }));
+        setAttempt((a) => a + 1);
+        if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
+      } finally {
+        uploadsRef.current -= 1;
+        setUploads((n) => n - 1);
       }
-      if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
-      const message =
-        outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
-      setErrors((now) => ({ ...now, [path]: message }));
-      setAttempt((a) => a + 1);
-      if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
     },
     async remove(path, documentId) {
       const outcome = await documentsApi.remove(documentId, signal);
@@ -711,7 +768,18 @@ export default function GenericScreen({ location }: ScreenProps) {
         <h1 id="page-heading" tabIndex={-1}>
           {eservice.title}
         </h1>
-        <p className="form-note">{FORM_TEXT.submittedView}</p>
+        {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
+        {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
+        {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
+        {request && offer && (
+          <RestoreOffer
+            input={offer}
+            onRestore={() =>
+              void restore(offer).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
+            }
+            onDiscard={() => discard()}
+          />
+        )}
         <StatusPanel record={record} history={history} />
         {record.progress && (
           <Progress
@@ -758,6 +826,8 @@ export default function GenericScreen({ location }: ScreenProps) {
           <h2>{PROGRESS_TEXT.requestHeading}</h2>
           <p>{request.message}</p>
         </div>
+        {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
+        {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
         <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
         {notice && <p className="notice notice-error">{notice}</p>}
         <form

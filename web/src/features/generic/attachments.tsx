@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import {
   FORM_TEXT,
   formatFileSize,
@@ -37,6 +37,17 @@ export function AttachmentControl({
   const attachments = useContext(AttachmentsContext);
   const [uploading, setUploading] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // After an upload or a removal, the control that had the focus may be gone (the file input once the
+  // last file allowed is in, a file's Remove button): the focus then goes to the file input, or to the
+  // list of files when there is no input, rather than to the page's start.
+  const [settled, setSettled] = useState(0);
+  useEffect(() => {
+    if (settled === 0) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    (input.current ?? list.current)?.focus();
+  }, [settled]);
   const id = fieldDomId(field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const error = errors[field.name];
@@ -58,6 +69,12 @@ export function AttachmentControl({
       }
     }
     if (input.current) input.current.value = '';
+    setSettled((n) => n + 1);
+  }
+
+  async function remove(docId: string) {
+    await attachments?.remove(field.name, docId);
+    setSettled((n) => n + 1);
   }
 
   return (
@@ -95,7 +112,7 @@ export function AttachmentControl({
       {ids.length === 0 ? (
         <p className="form-note">{FORM_TEXT.noFiles}</p>
       ) : (
-        <ul className="file-list" aria-label={`${FORM_TEXT.uploadedFiles}: ${field.label}`}>
+        <ul ref={list} tabIndex={-1} className="file-list" aria-label={`${FORM_TEXT.uploadedFiles}: ${field.label}`}>
           {ids.map((docId) => {
             const doc = byId.get(docId);
             const name = doc ? doc.fileName : 'A file';
@@ -106,11 +123,7 @@ export function AttachmentControl({
                   {doc && <span className="form-note"> ({formatFileSize(doc.sizeBytes)})</span>}
                 </span>
                 {!attachments?.readOnly && (
-                  <button
-                    type="button"
-                    className="button-secondary"
-                    onClick={() => void attachments?.remove(field.name, docId)}
-                  >
+                  <button type="button" className="button-secondary" onClick={() => void remove(docId)}>
                     {FORM_TEXT.removeFile} <span className="visually-hidden">{name}</span>
                   </button>
                 )}

@@ -37,6 +37,25 @@ export function resumeFlow(ownerKey: string, appCode: string, caseId: string | n
   return (kept.record?.id ?? null) === caseId ? kept : null;
 }
 
+/**
+ * The answers with each attachment question listing every file of the record uploaded to it. A file is
+ * the record's from its upload, its id in the answers only once they are saved: a tab closed (a session
+ * ended) before that left it on the record but out of its question. A repeating group's files are not
+ * matched (their row is not known).
+ */
+export function withUploadedFiles(form: FormDefinition, values: FormValues, documents: DocumentInfo[]): FormValues {
+  let next = values;
+  for (const page of form.pages)
+    for (const section of page.sections)
+      for (const field of section.fields) {
+        if (field.type !== 'attachment') continue;
+        const ids = Array.isArray(next[field.name]) ? (next[field.name] as string[]) : [];
+        const missing = documents.filter((d) => d.fieldName === field.name && !ids.includes(d.id)).map((d) => d.id);
+        if (missing.length > 0) next = { ...next, [field.name]: [...ids, ...missing] };
+      }
+  return next;
+}
+
 /** A page of nothing but declarations is not a question page: its tick box goes on check answers. */
 export const isDeclarationPage = (page: Page) =>
   page.sections.every((s) => s.fields.every((f) => f.type === 'declaration'));

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
 import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
-import type { FormDefinition } from '#contract/forms/index.ts';
+import { FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
@@ -368,6 +369,49 @@ describe('saving, with each outcome its message', () => {
   }, 30_000);
 });
 
+describe('a submit whose answer is lost', () => {
+  const submitted = () => record({ status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' });
+
+  it.each([
+    ['the connection drops after the server has submitted it', unreachable],
+    [
+      'the server says it is submitted already (a retry, or another tab)',
+      () => ({ status: 409, body: envelope(null, '409', CASE_MESSAGES.notEditable) }),
+    ],
+  ])(
+    'confirms the record when %s',
+    async (_, answer) => {
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+      routes['POST /pe/cases/7/submit'] = answer;
+      routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(submitted()) });
+      const user = await renderScreen();
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await follow('Check your answers before sending');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+      // The record, asked for again, is submitted: the user sees so, not an error over a form to send again.
+      await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
+      expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
+      await follow('Payment by Debtor submitted');
+      expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+    },
+    30_000,
+  );
+
+  it('still says the submit failed when the record, asked for again, is a draft', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    routes['POST /pe/cases/7/submit'] = unreachable;
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record()) });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+    await waitFor(() => expect(screen.getByText(MESSAGES.submitFailed)).toBeVisible());
+    expect(window.location.hash).toBe('#/generic?app=PD&step=check&case=7');
+  }, 30_000);
+});
+
 describe('an open record', () => {
   beforeEach(() => {
     sessionStorage.setItem(
@@ -410,6 +454,23 @@ describe('an open record', () => {
     expect(await screen.findByText(MESSAGES.deleteFailed, { selector: 'p' })).toBeVisible();
     expect(toasts).toHaveLength(1);
     expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+  });
+
+  it.each([
+    ['the connection drops after the server has deleted it', 'lost'],
+    ['the server says it is gone already (a retry, or another tab)', 'gone'],
+  ])('is taken as deleted when %s', async (_, how) => {
+    const gone = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.notFound) });
+    routes['POST /api/cases/7/delete'] = how === 'lost' ? unreachable : gone;
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    routes['GET /api/cases/7'] = gone;
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: MESSAGES.recordDeleted }));
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(screen.queryByText(MESSAGES.deleteFailed, { selector: 'p' })).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
   });
 
   it('is not deleted when the confirmation is cancelled', async () => {
@@ -475,6 +536,81 @@ describe('search by case number', () => {
     // The profile's records of every e-service are searched, not only this one's.
     expect(calls.find((c) => c.path.startsWith('/api/cases/search'))!.path).not.toContain('app=');
   });
+});
+
+describe('an answer to a request for more information', () => {
+  const asked = () =>
+    record({
+      status: 'more_info_requested',
+      version: 4,
+      submittedAt: '2026-03-05T06:08:00.000Z',
+      data: { idNo: 'S1234567D001', postal: '079903', fee: { currency: 'SGD', amount: '120.50' }, note: 'Old' },
+      progress: {
+        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Say more.' }],
+        request: {
+          message: 'Say more.',
+          requestedAt: '2026-03-06T02:00:00.000Z',
+          fields: ['note'],
+          fieldLabels: ['Remarks'],
+        },
+        nextStep: 'Change the answers the officer asked about, then resubmit.',
+        decisionReason: null,
+      },
+    });
+
+  it('typed and not yet sent, is offered back after a reload', async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7&step=respond';
+    await follow('Change the answers the officer asked about');
+    const note = screen.getByLabelText(/Remarks/);
+    await user.clear(note);
+    await user.type(note, 'The full story');
+
+    // A reload: a new screen, nothing in memory.
+    forgetFlow();
+    await follow('Change the answers the officer asked about');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Old');
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('The full story');
+  }, 30_000);
+
+  it('is asked for on the record, which does not say its answers can no longer be changed', async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment by Debtor');
+    expect(await screen.findByRole('link', { name: PROGRESS_TEXT.answer })).toBeVisible();
+    expect(screen.queryByText(FORM_TEXT.submittedView)).toBeNull();
+  }, 30_000);
+
+  it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7&step=respond';
+    await follow('Change the answers the officer asked about');
+    await user.type(screen.getByLabelText(/Remarks/), ' and more');
+
+    // Come back later to the record itself (from the dashboard), nothing in memory.
+    forgetFlow();
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment by Debtor');
+    await user.click(await screen.findByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=respond'));
+    await follow('Change the answers the officer asked about');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Old and more');
+  }, 30_000);
 });
 
 describe('nothing typed is lost', () => {

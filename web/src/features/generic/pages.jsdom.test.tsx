@@ -279,6 +279,25 @@ describe('a repeating group', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
   }, 30_000);
+
+  it('keeps the keyboard focus in the group as rows come and go', async () => {
+    window.location.hash = '#/generic?app=PAR&page=trips';
+    const user = userEvent.setup();
+    await at('Your trips');
+    const group = screen.getByRole('group', { name: 'Countries visited' });
+    await user.click(within(group).getByRole('button', { name: 'Add another country' }));
+    // The new row's first question, ready to answer.
+    expect(within(screen.getByRole('group', { name: 'Country 2' })).getByLabelText('Country name')).toHaveFocus();
+    await user.click(within(group).getByRole('button', { name: 'Add another country' }));
+    // The last row allowed: the Add button went, the focus did not go with it.
+    expect(within(screen.getByRole('group', { name: 'Country 3' })).getByLabelText('Country name')).toHaveFocus();
+
+    await user.click(within(group).getByRole('button', { name: 'Remove country 3' }));
+    expect(group).toHaveFocus();
+    await user.click(within(group).getByRole('button', { name: 'Remove country 2' }));
+    // No Remove buttons are left at the least rows: the focus is still in the group.
+    expect(group).toHaveFocus();
+  }, 30_000);
 });
 
 describe('an attachment question', () => {
@@ -329,6 +348,63 @@ describe('an attachment question', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
+  }, 30_000);
+
+  it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
+    const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+    let uploads = 0;
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(uploads++ ? second : DOC) });
+    routes[`POST /api/documents/${DOC.id}/delete`] = () => ({ status: 200, body: envelope(null) });
+    const user = userEvent.setup();
+    await at('About you');
+    const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/Copy of your passport/), file('passport.pdf'));
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    await user.upload(screen.getByLabelText(/Copy of your passport/, { selector: 'input' }), file('visa.pdf'));
+    // The second file is the last one allowed: the file input goes, and the focus goes to the files.
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByLabelText(/Copy of your passport/, { selector: 'input' })).toBeNull();
+    await waitFor(() => expect(list).toHaveFocus());
+
+    await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    // Its Remove button is gone: the focus is on the file input, back for another file.
+    await waitFor(() => expect(screen.getByLabelText(/Copy of your passport/, { selector: 'input' })).toHaveFocus());
+  }, 30_000);
+
+  it('goes on with Continue pressed during an upload only once the file is in, with it', async () => {
+    let arrive: () => void = () => {};
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () =>
+      new Promise((resolve) => (arrive = () => resolve({ status: 201, body: envelope(DOC) })));
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.upload(
+      screen.getByLabelText(/Copy of your passport/),
+      new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+    await screen.findByText(/Uploading passport\.pdf/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Not on while the file is on its way: leaving now would drop it.
+    expect(window.location.hash).not.toContain('page=trips');
+    arrive();
+    await waitFor(() => expect(window.location.hash).toContain('page=trips'));
+    expect(readUnsaved({ loginName: 'ptib.demo', profileId: 'PTIB00000001' }, 'PAR')?.values.passport).toEqual([
+      DOC.id,
+    ]);
+  }, 30_000);
+
+  it('lists again a file uploaded to a draft whose answers were not saved after it', async () => {
+    // The tab was closed after the upload, before Save draft: the file is the record's, its answer not.
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei' } }) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
   }, 30_000);
 
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {

@@ -1,7 +1,8 @@
 import './inbox.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ROUTES } from '#contract/index.ts';
-import { NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
+import { INBOX_PAGE_SIZE, INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
+import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDate } from '../../components/shell/formatDate.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
@@ -10,9 +11,18 @@ import { fetchInbox, markRead, type InboxEntry } from './api.ts';
 import { NotificationSettings } from './NotificationSettings.tsx';
 
 function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string) => void }) {
+  const link = useRef<HTMLAnchorElement>(null);
   const open = () => {
     if (!message.read) void markRead(message.id).then((ok) => ok && onRead(message.id));
   };
+  // Mark as read goes once the message is read: the focus moves to the message's link first, not to the
+  // start of the page.
+  const markAsRead = () =>
+    void markRead(message.id).then((ok) => {
+      if (!ok) return;
+      if (document.activeElement?.closest('article') === link.current?.closest('article')) link.current?.focus();
+      onRead(message.id);
+    });
   return (
     <li className={message.read ? 'inbox-message' : 'inbox-message inbox-unread'}>
       <article aria-labelledby={`message-${message.id}`}>
@@ -28,7 +38,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
         </p>
         <p className="inbox-body">{message.body}</p>
         <p className="inbox-actions">
-          <a href={`#${message.route}`} onClick={open}>
+          <a ref={link} href={`#${message.route}`} onClick={open}>
             {message.route.startsWith(ROUTES.watchlist)
               ? NOTIFICATION_MESSAGES.openWatchlist
               : message.caseNumber
@@ -36,7 +46,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
                 : 'Open the dashboard'}
           </a>
           {!message.read && (
-            <button type="button" className="button button-secondary" onClick={open}>
+            <button type="button" className="button button-secondary" onClick={markAsRead}>
               {NOTIFICATION_MESSAGES.markRead}
               <span className="visually-hidden">: {message.subject}</span>
             </button>
@@ -47,9 +57,35 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
   );
 }
 
-/** #/inbox: the acting profile's messages, newest first, unread ones marked, each linking to its record. */
-export default function InboxScreen(_props: ScreenProps) {
-  const { state, retry } = useLoad('inbox', (signal) => fetchInbox(1, signal));
+/** Links to the next and previous pages of messages: the server gives INBOX_PAGE_SIZE at a time. */
+function Pager({ page, total }: { page: number; total: number }) {
+  const last = Math.ceil(total / INBOX_PAGE_SIZE);
+  if (last <= 1) return null;
+  const hrefFor = (p: number) => buildHref(INBOX_ROUTE, { page: p });
+  return (
+    <nav className="inbox-pager" aria-label={NOTIFICATION_MESSAGES.pagesLabel}>
+      {page > 1 && (
+        <a href={hrefFor(Math.min(page - 1, last))} rel="prev">
+          {NOTIFICATION_MESSAGES.previousPage}
+        </a>
+      )}
+      {page <= last && <span>{NOTIFICATION_MESSAGES.pageOf(page, last)}</span>}
+      {page < last && (
+        <a href={hrefFor(page + 1)} rel="next">
+          {NOTIFICATION_MESSAGES.nextPage}
+        </a>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * #/inbox (?page=): the acting profile's messages, newest first, a page at a time, unread ones marked,
+ * each linking to its record.
+ */
+export default function InboxScreen({ location }: ScreenProps) {
+  const page = Math.max(1, Math.trunc(Number(location.query.get('page'))) || 1);
+  const { state, retry } = useLoad(`inbox|${page}`, (signal) => fetchInbox(page, signal));
   /** Messages marked read here since the inbox was loaded. */
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
   const onRead = (id: string) => setReadHere((ids) => new Set(ids).add(id));
@@ -82,6 +118,7 @@ export default function InboxScreen(_props: ScreenProps) {
               ))}
             </ul>
           )}
+          <Pager page={page} total={inbox.total} />
         </>
       )}
       <NotificationSettings />

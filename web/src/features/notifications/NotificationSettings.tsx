@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
@@ -11,30 +11,57 @@ import {
   type PreferencesView,
 } from './api.ts';
 
+/** What the last change here came to: done, or why not (the server's words). */
+type Said = { text: string; error?: boolean } | null;
+/** A change refused: the server's reason, or nothing when there is none (the HTTP layer has said why). */
+const refusal = (message: string): Said => (message ? { text: message, error: true } : null);
+
+function SaidStatus({ said }: { said: Said }) {
+  return (
+    <p role="status" className={said?.error ? 'field-error' : undefined}>
+      {said?.text ?? ''}
+    </p>
+  );
+}
+
 const label = (kind: string) => NOTIFICATION_KIND_LABELS[kind as NotificationKind] ?? kind;
 
 function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: PreferencesView) => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [said, setSaid] = useState('');
+  const [said, setSaid] = useState<Said>(null);
   const [waiting, setWaiting] = useState(prefs.pendingEmail);
+  // One call at a time: a second code sent would make the first one, already on its way, useless.
+  const calling = useRef(false);
+  const once = async <T,>(call: () => Promise<T>): Promise<T | null> => {
+    if (calling.current) return null;
+    calling.current = true;
+    try {
+      return await call();
+    } finally {
+      calling.current = false;
+    }
+  };
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (await startEmail(email)) {
+    const outcome = await once(() => startEmail(email));
+    if (!outcome) return;
+    if (outcome.ok) {
       setWaiting(email.trim());
-      setSaid(NOTIFICATION_MESSAGES.emailCodeSent);
-    }
+      setSaid({ text: NOTIFICATION_MESSAGES.emailCodeSent });
+    } else setSaid(refusal(outcome.message));
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    const confirmed = await confirmEmail(code);
-    if (confirmed) {
+    const outcome = await once(() => confirmEmail(code));
+    if (!outcome) return;
+    if (outcome.ok) {
       setWaiting(null);
       setCode('');
-      setSaid(NOTIFICATION_MESSAGES.emailConfirmed);
-      onChange(confirmed);
-    }
+      setSaid({ text: NOTIFICATION_MESSAGES.emailConfirmed });
+      onChange(outcome.value);
+    } else setSaid(refusal(outcome.message));
   };
   return (
     <section aria-labelledby={`${id}-h`}>
@@ -70,7 +97,7 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
           </button>
         </form>
       )}
-      <p role="status">{said}</p>
+      <SaidStatus said={said} />
     </section>
   );
 }
@@ -78,16 +105,16 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
 function Choices({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: PreferencesView) => void }) {
   const id = useId();
   const [kinds, setKinds] = useState<KindChoice[]>(prefs.kinds);
-  const [said, setSaid] = useState('');
+  const [said, setSaid] = useState<Said>(null);
   const toggle = (kind: string, channel: 'email' | 'sms') =>
     setKinds((all) => all.map((k) => (k.kind === kind ? { ...k, [channel]: !k[channel] } : k)));
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await savePreferences(kinds);
-    if (saved) {
-      onChange(saved);
-      setSaid(NOTIFICATION_MESSAGES.preferencesSaved);
-    }
+    const outcome = await savePreferences(kinds);
+    if (outcome.ok) {
+      onChange(outcome.value);
+      setSaid({ text: NOTIFICATION_MESSAGES.preferencesSaved });
+    } else setSaid(refusal(outcome.message));
   };
   return (
     <form aria-labelledby={`${id}-h`} onSubmit={(e) => void save(e)}>
@@ -127,7 +154,7 @@ function Choices({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: Pr
       <button type="submit" className="button">
         Save choices
       </button>
-      <p role="status">{said}</p>
+      <SaidStatus said={said} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { FORBIDDEN_CODE, fillPath } from '#contract/index.ts';
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { CallFailed } from '../../lib/catalogue.ts';
-import { api } from '../../lib/http/index.ts';
+import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** The header's count and the inbox screen share it: a change on one tells the other. */
 export const INBOX_CHANGED = 'ptib:inbox-changed';
@@ -68,19 +68,32 @@ export async function fetchPreferences(signal?: AbortSignal): Promise<Preference
   return result.responseJSON;
 }
 
-/** Saves the choices; the answer is the preferences as stored, or null (the HTTP layer said why). */
-export async function savePreferences(kinds: KindChoice[]): Promise<PreferencesView | null> {
-  const result = await api.post<PreferencesView>(NOTIFICATION_PATHS.preferences, {
-    kinds: kinds.map(({ kind, email, sms }) => ({ kind, email, sms })),
-  });
-  return result.ok ? result.responseJSON : null;
+/**
+ * What a change came to: its answer, or why not in the server's words. The HTTP layer shows no toast for
+ * a refusal (a wrong code, an address it will not take), so the screen must; the message is '' when there
+ * are no such words (no answer: the HTTP layer has said so).
+ */
+export type Change<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function changed<T>(result: ApiResult<T>): Change<T> {
+  if (result.ok) return { ok: true, value: result.responseJSON };
+  const header = result.kind === 'refused' || result.kind === 'server' ? result.header : null;
+  return { ok: false, message: header?.responseDesc ?? '' };
 }
 
-export async function startEmail(email: string): Promise<boolean> {
-  return (await api.post(NOTIFICATION_PATHS.emailStart, { email })).ok;
+/** Saves the choices; the answer is the preferences as stored. */
+export async function savePreferences(kinds: KindChoice[]): Promise<Change<PreferencesView>> {
+  return changed(
+    await api.post<PreferencesView>(NOTIFICATION_PATHS.preferences, {
+      kinds: kinds.map(({ kind, email, sms }) => ({ kind, email, sms })),
+    }),
+  );
 }
 
-export async function confirmEmail(code: string): Promise<PreferencesView | null> {
-  const result = await api.post<PreferencesView>(NOTIFICATION_PATHS.emailConfirm, { code });
-  return result.ok ? result.responseJSON : null;
+export async function startEmail(email: string): Promise<Change<unknown>> {
+  return changed(await api.post(NOTIFICATION_PATHS.emailStart, { email }));
+}
+
+export async function confirmEmail(code: string): Promise<Change<PreferencesView>> {
+  return changed(await api.post<PreferencesView>(NOTIFICATION_PATHS.emailConfirm, { code }));
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '#contract/index.ts';
 import {
   BILL_STATE_LABELS,
   PAYMENT_TEXT,
@@ -45,6 +46,16 @@ function Bill({ caseId }: { caseId: string }) {
   /** The bill as the demo payment left it, over the one loaded. */
   const [settled, setSettled] = useState<BillDetail | null>(null);
   const [message, setMessage] = useState('');
+  // One payment at a time: a second press while the first is on its way would be refused as paid already.
+  const paying = useRef(false);
+  // The demo button goes with the QR code once paid: the focus then goes to the receipt.
+  const receipt = useRef<HTMLButtonElement>(null);
+  const [paidHere, setPaidHere] = useState(false);
+  useEffect(() => {
+    if (!paidHere) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) receipt.current?.focus();
+  }, [paidHere]);
 
   // Nothing while loading, nor when there is no bill to show.
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
@@ -58,11 +69,19 @@ function Bill({ caseId }: { caseId: string }) {
     );
 
   const simulate = async () => {
-    const outcome = await paymentsApi.simulate(caseId, signal);
-    if (outcome.ok) {
-      setSettled(outcome.value);
-      setMessage(outcome.message);
-    } else if (outcome.message) setMessage(outcome.message);
+    if (paying.current) return;
+    paying.current = true;
+    try {
+      const outcome = await paymentsApi.simulate(caseId, signal);
+      if (signal.aborted) return;
+      if (outcome.ok) {
+        setSettled(outcome.value);
+        setMessage(outcome.message);
+        setPaidHere(true);
+      } else setMessage(outcome.message || MESSAGES.somethingWrong);
+    } finally {
+      paying.current = false;
+    }
   };
   const download = async () => {
     const outcome = await paymentsApi.receipt(caseId, signal);
@@ -137,7 +156,7 @@ function Bill({ caseId }: { caseId: string }) {
       )}
       {bill.receiptNumber && (
         <p>
-          <button type="button" className="button-link" onClick={() => void download()}>
+          <button ref={receipt} type="button" className="button-link" onClick={() => void download()}>
             {PAYMENT_TEXT.downloadReceipt}
           </button>
         </p>

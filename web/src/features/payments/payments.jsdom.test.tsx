@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { MESSAGES } from '#contract/index.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
 
 const awaiting: BillDetail = {
@@ -76,6 +77,42 @@ describe('BillPanel', () => {
     expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeInTheDocument();
     expect(screen.queryByTestId('paynow-qr')).toBeNull();
     expect(calls.find((c) => c.path === '/api/cases/7/bill/simulate')?.method).toBe('POST');
+  });
+
+  it('pays once when the demo button is pressed twice', async () => {
+    const calls = fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(awaiting) }),
+      '/api/cases/7/bill/simulate': () =>
+        calls.filter((c) => c.path === '/api/cases/7/bill/simulate').length > 1
+          ? { status: 409, body: envelope(null, '409', 'This bill can no longer be paid.') }
+          : { body: envelope(paid, '200', 'Payment received (simulated).') },
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const button = await screen.findByRole('button', { name: PAYMENT_TEXT.simulate });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Payment received (simulated).')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/cases/7/bill/simulate')).toHaveLength(1);
+  });
+
+  it('keeps the focus on the receipt when the demo button goes with the QR code', async () => {
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(awaiting) }),
+      '/api/cases/7/bill/simulate': () => ({ body: envelope(paid, '200', 'Payment received (simulated).') }),
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const button = await screen.findByRole('button', { name: PAYMENT_TEXT.simulate });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toHaveFocus());
+  });
+
+  it('says so when the demo payment gets no answer', async () => {
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(awaiting) }), '/api/cases/7/bill/simulate': unreachable });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
+    expect(await screen.findByText(MESSAGES.somethingWrong)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
   });
 
   it('offers no demo button where the server has none', async () => {

@@ -314,6 +314,12 @@ function EntryView({
   const { state, failed } = shown(load.state);
   const [following, setFollowing] = useState<boolean | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; message: string } | null>(null);
+  // Follow this case becomes a link once followed: the focus goes to the link, not to the page's start.
+  const followingLink = useRef<HTMLAnchorElement>(null);
+  const [focusFollowing, setFocusFollowing] = useState(false);
+  useEffect(() => {
+    if (focusFollowing) followingLink.current?.focus();
+  }, [focusFollowing]);
   const back = <a href={buildHref(ROUTES.register, { app: service, ref: reference })}>Back to the results</a>;
   if (state.kind !== 'ready')
     return (
@@ -331,10 +337,14 @@ function EntryView({
     if (outcome.ok) saveBlob(outcome.value, `register-extract-${entry.caseNumber.replace(/\s+/g, '-')}.pdf`);
     else if (!outcome.aborted) setNotice({ kind: 'error', message: outcome.message });
   };
-  const follow = async () => {
+  const follow = async (button: HTMLButtonElement) => {
     const outcome = await registerApi.follow(entry.caseNumber, signal);
     if (!outcome.ok && outcome.aborted) return;
-    if (outcome.ok) setFollowing(true);
+    if (outcome.ok) {
+      setFollowing(true);
+      const active = document.activeElement;
+      setFocusFollowing(active === button || active === null || active === document.body);
+    }
     setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
   };
 
@@ -373,11 +383,15 @@ function EntryView({
           Download the extract (PDF)
         </button>
         {isFollowing ? (
-          <a className="button button-secondary" href={buildHref(ROUTES.watchlist, { app: WATCHLIST_SERVICE })}>
+          <a
+            ref={followingLink}
+            className="button button-secondary"
+            href={buildHref(ROUTES.watchlist, { app: WATCHLIST_SERVICE })}
+          >
             Following: open your watchlist
           </a>
         ) : (
-          <button type="button" className="button button-secondary" onClick={() => void follow()}>
+          <button type="button" className="button button-secondary" onClick={(e) => void follow(e.currentTarget)}>
             Follow this case
           </button>
         )}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   REGISTER_CASE_NUMBER,
   REGISTER_MESSAGES,
@@ -29,6 +29,17 @@ export default function WatchlistScreen(_props: ScreenProps) {
   /** Cases stopped here since the list was loaded: gone from it without asking again. */
   const [stopped, setStopped] = useState<ReadonlySet<string>>(new Set());
   const input = useRef<HTMLInputElement>(null);
+  // A case stopped takes its Stop following button with it: the focus goes to the list (or, when it is
+  // empty now, to its heading), not to the page's start.
+  const list = useRef<HTMLDivElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const [stoppedHere, setStoppedHere] = useState(0);
+  useEffect(() => {
+    if (stoppedHere === 0) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    (list.current?.querySelector<HTMLElement>('[role="region"]') ?? listHeading.current)?.focus();
+  }, [stoppedHere]);
   /**
    * Cases shown marked as changed: a list already shown keeps its marks, though the server clears them
    * once it has answered them (a reload after following one).
@@ -77,7 +88,10 @@ export default function WatchlistScreen(_props: ScreenProps) {
     const outcome = await registerApi.unfollow(number, signal);
     if (!outcome.ok && outcome.aborted) return;
     setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
-    if (outcome.ok) setStopped((gone) => new Set(gone).add(number));
+    if (outcome.ok) {
+      setStopped((gone) => new Set(gone).add(number));
+      setStoppedHere((n) => n + 1);
+    }
   };
 
   return (
@@ -116,52 +130,56 @@ export default function WatchlistScreen(_props: ScreenProps) {
           Follow
         </button>
       </form>
-      <h2>Cases you follow</h2>
-      {cases === null ? (
-        <LoadStatus
-          state={loaded.kind === 'ready' ? FAILED : loaded}
-          loading="Loading your watchlist…"
-          failed={failed}
-        />
-      ) : cases.length === 0 ? (
-        <p>You do not follow any case yet. Follow one above, or from a search result.</p>
-      ) : (
-        <TableScroll label="Cases you follow">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Case number</th>
-                <th scope="col">Name</th>
-                <th scope="col">Proceeding</th>
-                <th scope="col">Status</th>
-                <th scope="col">Status since</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cases.map((c) => (
-                <tr key={c.caseNumber}>
-                  <td>
-                    {c.caseNumber}
-                    {c.changed && <span className="register-changed">Changed since you last looked</span>}
-                  </td>
-                  <td>{c.name}</td>
-                  <td>{c.proceedingLabel}</td>
-                  <td>{c.statusLabel}</td>
-                  <td>{c.statusOn}</td>
-                  <td>
-                    <button type="button" className="button-link" onClick={() => void onUnfollow(c.caseNumber)}>
-                      Stop following <span className="visually-hidden">{c.caseNumber}</span>
-                    </button>
-                  </td>
+      <h2 ref={listHeading} tabIndex={-1}>
+        Cases you follow
+      </h2>
+      <div ref={list}>
+        {cases === null ? (
+          <LoadStatus
+            state={loaded.kind === 'ready' ? FAILED : loaded}
+            loading="Loading your watchlist…"
+            failed={failed}
+          />
+        ) : cases.length === 0 ? (
+          <p>You do not follow any case yet. Follow one above, or from a search result.</p>
+        ) : (
+          <TableScroll label="Cases you follow">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Case number</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Proceeding</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Status since</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+              </thead>
+              <tbody>
+                {cases.map((c) => (
+                  <tr key={c.caseNumber}>
+                    <td>
+                      {c.caseNumber}
+                      {c.changed && <span className="register-changed">Changed since you last looked</span>}
+                    </td>
+                    <td>{c.name}</td>
+                    <td>{c.proceedingLabel}</td>
+                    <td>{c.statusLabel}</td>
+                    <td>{c.statusOn}</td>
+                    <td>
+                      <button type="button" className="button-link" onClick={() => void onUnfollow(c.caseNumber)}>
+                        Stop following <span className="visually-hidden">{c.caseNumber}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,66 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { NotificationSettings } from './NotificationSettings.tsx';
+
+const PREFS = {
+  email: null,
+  emailConfirmed: false,
+  pendingEmail: 'tan@example.com',
+  kinds: [{ kind: 'submitted', obligatory: false, email: true, sms: false }],
+};
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('where messages go', () => {
+  it('says why a code was not accepted', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope(PREFS) }),
+      [`POST ${NOTIFICATION_PATHS.emailConfirm}`]: () => ({
+        status: 400,
+        body: envelope(null, '400', NOTIFICATION_MESSAGES.badEmailCode),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    fireEvent.change(within(region).getByLabelText('Code sent to tan@example.com'), { target: { value: '999999' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+    expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmailCode)).toBeInTheDocument();
+  });
+
+  it('sends one code when Send a code is pressed twice', async () => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+      [`POST ${NOTIFICATION_PATHS.emailStart}`]: () => ({
+        body: envelope(null, '200', NOTIFICATION_MESSAGES.emailCodeSent),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.com' } });
+    const send = within(region).getByRole('button', { name: 'Send a code' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await within(region).findByText(NOTIFICATION_MESSAGES.emailCodeSent)).toBeInTheDocument();
+    // A second code would make the first one, perhaps already on its way to the user, useless.
+    expect(calls.filter((c) => c.path === NOTIFICATION_PATHS.emailStart)).toHaveLength(1);
+  });
+
+  it('says why an address was not accepted', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+      [`POST ${NOTIFICATION_PATHS.emailStart}`]: () => ({
+        status: 400,
+        body: envelope(null, '400', NOTIFICATION_MESSAGES.badEmail),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.c' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
+    expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmail)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '#contract/index.ts';
+import { REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
+import type { RouteDef } from '../../lib/router/router.ts';
+
+// The screens are lazily loaded chunks, transformed on first use: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const routes: RouteDef[] = [
+  ...simpleRoutes,
+  { path: ROUTES.register, title: 'Register', load: () => import('./RegisterScreen.tsx') },
+  { path: ROUTES.watchlist, title: 'Watchlist', load: () => import('./WatchlistScreen.tsx') },
+];
+
+const CASE = 'BS 004321 2023';
+const ENTRY: RegisterResult = {
+  caseNumber: CASE,
+  partyKind: 'individual',
+  idNumber: 'S7654321F',
+  name: 'ONG BENG HUAT',
+  aliases: [],
+  proceeding: 'bankruptcy',
+  proceedingLabel: 'Bankruptcy',
+  status: 'bankrupt',
+  statusLabel: 'Bankrupt',
+  filedOn: '2023-03-14',
+  statusOn: '2023-05-02',
+  administrator: 'Official Assignee',
+};
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as typeof window.scrollTo;
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('following a case', () => {
+  it('from its entry, keeps the focus on the link that replaces Follow this case', async () => {
+    fakeApi({
+      [REGISTER_PATHS.entry]: () => ({
+        body: envelope({
+          reference: 'RS-1',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          entry: ENTRY,
+          following: false,
+        }),
+      }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () => ({ body: envelope(null, '200', 'You now follow this case.') }),
+    });
+    await renderShell({ routes, hash: `#/register?app=PIS&ref=RS-1&case=${encodeURIComponent(CASE)}` });
+    const follow = await screen.findByRole('button', { name: 'Follow this case' });
+    follow.focus();
+    fireEvent.click(follow);
+    const link = await screen.findByRole('link', { name: 'Following: open your watchlist' });
+    await waitFor(() => expect(link).toHaveFocus());
+  }, 30_000);
+
+  it('on the watchlist, keeps the focus in the list when a Stop following button goes', async () => {
+    const watched = (caseNumber: string) => ({
+      ...ENTRY,
+      caseNumber,
+      followedAt: '2026-01-01T00:00:00.000Z',
+      changed: false,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: [watched(CASE), watched('BS 000001 2024')] }) }),
+      [`POST ${REGISTER_PATHS.unfollow}`]: () => ({ body: envelope(null, '200', 'You no longer follow this case.') }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const stop = await screen.findByRole('button', { name: `Stop following ${CASE}` });
+    stop.focus();
+    fireEvent.click(stop);
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Stop following ${CASE}` })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Cases you follow' })).toHaveFocus());
+  }, 30_000);
+});
