@@ -17,6 +17,7 @@ import {
   type SearchPurpose,
 } from '#contract/register.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
@@ -37,9 +38,6 @@ function shown<T>(state: Loadable<Outcome<T>>): { state: Loadable<T>; failed: st
     ? { state: { kind: 'ready', value: outcome.value }, failed: '' }
     : { state: FAILED, failed: outcome.message };
 }
-
-const searchedAtText = (iso: string) =>
-  new Date(iso).toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The insolvency register's search (PIS, BIS; docs/decisions/0043). One screen, three views by address:
@@ -240,7 +238,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
         {answer.total === 0
           ? REGISTER_MESSAGES.noResults
           : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.total >= REGISTER_LIMITS.MAX_RESULTS ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
-        Searched {searchedAtText(answer.searchedAt)}, reference {answer.reference}.
+        Searched {formatDateTime(answer.searchedAt)}, reference {answer.reference}.
       </p>
       {answer.results.length > 0 && (
         <TableScroll label="Search results">
@@ -365,14 +363,14 @@ function EntryView({
         <dt>Status</dt>
         <dd>{entry.statusLabel}</dd>
         <dt>Filed on</dt>
-        <dd>{entry.filedOn}</dd>
+        <dd>{formatDay(entry.filedOn)}</dd>
         <dt>Status since</dt>
-        <dd>{entry.statusOn}</dd>
+        <dd>{formatDay(entry.statusOn)}</dd>
         <dt>Trustee or official assignee</dt>
         <dd>{entry.administrator}</dd>
         <dt>Search</dt>
         <dd>
-          {searchedAtText(answer.searchedAt)}, reference {answer.reference}
+          {formatDateTime(answer.searchedAt)}, reference {answer.reference}
         </dd>
       </dl>
       <div role="status" className={notice?.kind === 'ok' ? 'success-message' : notice ? 'notice' : undefined}>

@@ -7,6 +7,7 @@ import {
 } from '#contract/register.ts';
 import { MESSAGES } from '#contract/catalogue.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
@@ -167,7 +168,7 @@ export default function WatchlistScreen(_props: ScreenProps) {
                     <td>{c.name}</td>
                     <td>{c.proceedingLabel}</td>
                     <td>{c.statusLabel}</td>
-                    <td>{c.statusOn}</td>
+                    <td>{formatDay(c.statusOn)}</td>
                     <td>
                       <button type="button" className="button-link" onClick={() => void onUnfollow(c.caseNumber)}>
                         Stop following <span className="visually-hidden">{c.caseNumber}</span>

@@ -4,6 +4,7 @@ import { ROUTES } from '#contract/index.ts';
 import { REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
+import { formatDateTime } from '../../components/shell/formatDate.ts';
 import type { RouteDef } from '../../lib/router/router.ts';
 
 // The screens are lazily loaded chunks, transformed on first use: give them time on a busy machine.
@@ -34,6 +35,33 @@ const ENTRY: RegisterResult = {
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('dates', () => {
+  it('are written as everywhere in the portal: the entry, the search time and the watchlist', async () => {
+    // September: the locale's own formats write 'Sept', the portal 'Sep' (formatDate.ts).
+    const searchedAt = '2026-09-15T04:05:00.000Z';
+    fakeApi({
+      [REGISTER_PATHS.entry]: () => ({
+        body: envelope({ reference: 'RS-1', searchedAt, service: 'PIS', entry: ENTRY, following: false }),
+      }),
+      [REGISTER_PATHS.watchlist]: () => ({
+        body: envelope({
+          cases: [{ ...ENTRY, statusOn: '2024-09-03', followedAt: searchedAt, changed: false, updatedAt: searchedAt }],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: `#/register?app=PIS&ref=RS-1&case=${encodeURIComponent(CASE)}` });
+    const filed = await screen.findByText('Filed on');
+    expect(filed.nextElementSibling).toHaveTextContent(/^14 Mar 2023$/);
+    expect(screen.getByText('Status since').nextElementSibling).toHaveTextContent(/^2 May 2023$/);
+    const search = screen.getAllByText('Search').find((e) => e.tagName === 'DT')!;
+    expect(search.nextElementSibling).toHaveTextContent(`${formatDateTime(searchedAt)}, reference RS-1`);
+    expect(document.body.textContent).not.toContain('Sept');
+
+    window.location.hash = '#/watchlist?app=ICAWL';
+    expect(await screen.findByRole('cell', { name: '3 Sep 2024' })).toBeInTheDocument();
+  }, 30_000);
 });
 
 describe('following a case', () => {
