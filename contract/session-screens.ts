@@ -11,6 +11,9 @@ export const SESSION_WARNING_MESSAGES = {
   body: 'For your security, you will be logged out soon because you have not been active.',
   stay: 'Stay signed in',
   logout: 'Log out now',
+  /** "Stay signed in" found no server; the session engine keeps trying until the time runs out. */
+  stayFailed:
+    'We could not reach the server to keep you signed in. We are still trying: please check your internet connection.',
 } as const;
 
 /**
