@@ -39,4 +39,7 @@ export const HOME_TEXT = {
   signedInLead: 'Continue where you left off, or start a new application, payment or search.',
   dashboardLink: 'Go to your dashboard',
   eservicesLink: 'See all e-services',
+  /** Signed in without authorization SEMS01 (ptib.noauth): the dashboard and e-services are access denied. */
+  noEservices:
+    'Your account may not use the e-services: authorization SEMS01 is required. Please contact the administrator if you think you should be allowed to use them.',
 } as const;
