@@ -42,6 +42,12 @@ export const LOGIN_THROTTLE = {
  */
 export const LOGIN_NAME_PATTERN = /^[\x20-\x7e]+$/;
 
+/** The longest login name and password the sign-in call takes: longer ones are refused with a 400. */
+export const LOGIN_LIMITS = {
+  LOGIN_NAME_MAX_LENGTH: 100,
+  PASSWORD_MAX_LENGTH: 200,
+} as const;
+
 /** The one normal form of a login name, for every comparison: trimmed, A-Z folded to a-z. */
 export const loginNameKey = (loginName: string): string => loginName.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
 

@@ -31,6 +31,12 @@ export const OTP = {
 /** A code as typed: exactly CODE_LENGTH digits. */
 export const OTP_CODE_PATTERN = /^\d{6}$/;
 
+/**
+ * A code as the user typed or pasted it, made ready for OTP_CODE_PATTERN: SMS apps group the digits
+ * ("123 456") and a copy often takes the space or line break beside them, so white space and hyphens go.
+ */
+export const normaliseOtpCode = (typed: string): string => typed.replace(/[\s-]/g, '');
+
 /** Header responseCode values of the one-time password calls, so the app can react to each. */
 export const OTP_RESPONSE_CODE = {
   /** Wrong code; responseJSON.triesLeft says how many remain. */

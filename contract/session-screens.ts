@@ -11,6 +11,9 @@ export const SESSION_WARNING_MESSAGES = {
   body: 'For your security, you will be logged out soon because you have not been active.',
   stay: 'Stay signed in',
   logout: 'Log out now',
+  /** "Stay signed in" found no server; the session engine keeps trying until the time runs out. */
+  stayFailed:
+    'We could not reach the server to keep you signed in. We are still trying: please check your internet connection.',
 } as const;
 
 /**
@@ -36,4 +39,7 @@ export const HOME_TEXT = {
   signedInLead: 'Continue where you left off, or start a new application, payment or search.',
   dashboardLink: 'Go to your dashboard',
   eservicesLink: 'See all e-services',
+  /** Signed in without authorization SEMS01 (ptib.noauth): the dashboard and e-services are access denied. */
+  noEservices:
+    'Your account may not use the e-services: authorization SEMS01 is required. Please contact the administrator if you think you should be allowed to use them.',
 } as const;

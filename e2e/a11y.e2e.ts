@@ -1,6 +1,6 @@
-import type AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { MESSAGES, OTP_MESSAGES } from '#contract/index.ts';
+import { MESSAGES, OTP_MESSAGES, SHELL_MESSAGES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import { fillLogin, signIn } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
@@ -79,6 +79,20 @@ for (const theme of THEMES) {
     });
   }
 }
+
+test('every part of the page is in a landmark, the Computer Misuse Act warning too', async ({ page }) => {
+  // axe's region rule (a best practice, not in AXE_TAGS): who moves by landmarks must not miss the warning.
+  const outside = async () =>
+    (await new AxeBuilder({ page }).withRules(['region']).analyze()).violations.flatMap((v) =>
+      v.nodes.map((n) => n.target.join(' ')),
+    );
+  await page.goto('/#/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await outside()).toEqual([]);
+  await expect(page.getByRole('region', { name: 'Warning' })).toContainText(SHELL_MESSAGES.warningBanner);
+  await signIn(page, 'ptib.demo');
+  expect(await outside()).toEqual([]);
+});
 
 test.describe('axe with the theme chosen explicitly', () => {
   test('dark, chosen in the footer, on a light device', async ({ page, axe }) => {

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  AUTH_MESSAGES,
   HANDOVER_MESSAGES,
   HOME_STEP_MESSAGES,
   LOGIN_FORM_MESSAGES,
@@ -83,6 +84,29 @@ test.describe('the login screen', () => {
     await expect(page.getByLabel('Login name', { exact: true })).toHaveValue('ptib.master');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
     await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test("a login name or password no account can have is refused in plain words, never an API's", async ({ page }) => {
+    // The sign-in call refuses them with a 400 ("Invalid request body field 'loginName': …"), words for a
+    // developer; a user who typed an accent, an emoji or pasted too much is told what any wrong name gets.
+    const authenticate: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(API_PATHS.authenticate)) authenticate.push(request.url());
+    });
+    await page.goto('/#/login');
+    const alert = page.locator('main').getByRole('alert');
+    const tries: Array<[loginName: string, password: string]> = [
+      ['josé.tan', 'Demo!2345'],
+      ['ptib😀', 'Demo!2345'],
+      ['a'.repeat(101), 'Demo!2345'],
+      ['ptib.demo', 'x'.repeat(201)],
+    ];
+    for (const [loginName, password] of tries) {
+      await fillLogin(page, loginName, { password });
+      await expect(alert).toHaveText(AUTH_MESSAGES.invalidCredentials);
+      await expect(page.getByLabel('Login name', { exact: true })).toHaveValue(loginName);
+    }
+    expect(authenticate).toEqual([]);
   });
 
   test('a signed-in user who opens the login screen goes on to the dashboard', async ({ page }) => {

@@ -45,6 +45,17 @@ test.describe('home for a signed-in user', () => {
   });
 });
 
+test('home for a user without SEMS01 says why, and offers no link that ends in access denied', async ({ page }) => {
+  await page.goto('/#/login');
+  await fillLogin(page, 'ptib.noauth');
+  await expect(page).toHaveURL(/#\/common-handler\/access-denied\?errorCode=PTACC-951$/);
+  await page.getByRole('banner').getByRole('link', { name: /home/ }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(HOME_TEXT.signedInHeading('Goh Kim Seng'));
+  await expect(main).toContainText(HOME_TEXT.noEservices);
+  await expect(main.getByRole('link')).toHaveCount(0);
+});
+
 test.describe('session warning', () => {
   const WARN_AT = SESSION.FALLBACK_EXPIRY_MS - SESSION.WARNING_BEFORE_LOGOUT_MS;
   let settled: () => Promise<void>;

@@ -1,5 +1,12 @@
 import type { Page, Request } from '@playwright/test';
-import { API_PATHS, DEFAULT_CONTACT_PHONE, MESSAGES, TOAST_TITLES, withPhone } from '#contract/index.ts';
+import {
+  API_PATHS,
+  CONNECTION_MESSAGES,
+  DEFAULT_CONTACT_PHONE,
+  MESSAGES,
+  TOAST_TITLES,
+  withPhone,
+} from '#contract/index.ts';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -71,4 +78,28 @@ test('a call that cannot reach the server shows the same toast and keeps the for
   );
   await expect(choice).toBeChecked();
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+});
+
+test('a reload while the profile call fails says the page could not load, and never asks to log in again', async ({
+  page,
+}) => {
+  await signIn(page, 'ptib.demo');
+  await page.goto('/#/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  let failing = true;
+  await page.route(`**${API_PATHS.retrieveProfile}`, (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }) : route.fallback(),
+  );
+  await page.reload();
+
+  const trouble = page.getByRole('heading', { level: 1, name: CONNECTION_MESSAGES.pageTitle });
+  await expect(trouble).toBeVisible();
+  await expect(page).toHaveURL(/#\/profile$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+
+  // The server answers again: trying again opens the screen, with the same session.
+  failing = false;
+  await page.getByRole('button', { name: CONNECTION_MESSAGES.retry }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, LOGIN_NAME_PATTERN } from '../auth.ts';
+import { AUTH_MESSAGES, LOGIN_LIMITS, LOGIN_NAME_PATTERN } from '../auth.ts';
 
 /** Sign-in and session calls (spec §3, §7; decisions.md §4–§5). Strings are bounded so bad input is a 400. */
 
@@ -13,9 +13,9 @@ export const loginRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'loginName is required')
-    .max(100, 'loginName is too long')
+    .max(LOGIN_LIMITS.LOGIN_NAME_MAX_LENGTH, 'loginName is too long')
     .regex(LOGIN_NAME_PATTERN, AUTH_MESSAGES.loginNameCharacters),
-  password: z.string().min(1, 'password is required').max(200, 'password is too long'),
+  password: z.string().min(1, 'password is required').max(LOGIN_LIMITS.PASSWORD_MAX_LENGTH, 'password is too long'),
   /** The client's device description, kept for the audit trail. */
   model: z.string().max(500, 'model is too long').default(''),
   authenticityToken: z.string().min(1, 'authenticityToken is required').max(200),

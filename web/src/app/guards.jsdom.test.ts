@@ -145,6 +145,16 @@ describe('guards of dashboard, profile, esvc and generic (spec §6, in order)', 
     expect(identity.current()?.PTIBName).toBe('Tan Ah Kow');
   });
 
+  it('a server out of reach before any identity is known: the screen fails (try again), not a sign-in again', async () => {
+    // A reload while the server fails or the connection drops: the token may well be good, so the user is
+    // not asked for their password; the router shows that the page could not load, with a retry.
+    signedIn();
+    profile.mockResolvedValue({ kind: 'unreachable' });
+    await expect(run(SIGNED_IN_WITH_SEMS01, '#/profile')).rejects.toThrow();
+    expect(getToken()).toBe('token-1');
+    expect(sessionStorage.getItem('PTIB.returnTo')).toBeNull();
+  });
+
   it('fetches the identity again after a proxy switch', async () => {
     signedIn();
     profile.mockResolvedValue({ kind: 'ok', identity: user() });

@@ -48,6 +48,10 @@ export const requireUnblockedProfile: Guard = async () => {
   // office's guard checks it is one). Opened later, a PTIB screen is access denied.
   if (answer.kind === 'denied')
     return { redirect: fresh ? toHash(OFFICER_HOME) : accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+  // No answer and no identity from before (a reload while the server fails or the connection is down): the
+  // server has not said the session is over, so no sign-in again; the screen could not load, with a retry
+  // (docs/decisions/0032-losing-the-network.md). With an identity from before, confirm answered ok.
+  if (answer.kind === 'unreachable') throw new Error('The profile call had no answer');
   return ALLOW;
 };
 

@@ -123,6 +123,25 @@ describe('SessionWarning', () => {
     expect(before).toHaveFocus();
   });
 
+  it('says so when Stay signed in cannot reach the server, keeps trying, and closes once it can', async () => {
+    // The refresh is a background call (no toast): without this, the button only went quiet while the
+    // countdown ran on to the logout.
+    const { refresh, before } = setup();
+    refresh.mockResolvedValue({ kind: 'unreachable' });
+    await advance(WARN_AT);
+    fireEvent.click(screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay }));
+    await advance(0);
+    const dialog = screen.getByRole('dialog', { name: SESSION_WARNING_MESSAGES.title });
+    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_WARNING_MESSAGES.stayFailed);
+    expect(dialog).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('button', { name: SESSION_WARNING_MESSAGES.stay })).toHaveFocus();
+
+    refresh.mockResolvedValue({ kind: 'ok', token: 't3', tokenExpirationDate: '' });
+    await advance(SESSION.REFRESH_CHECK_MS);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(before).toHaveFocus();
+  });
+
   it('Escape keeps the session too', async () => {
     const { refresh } = setup();
     await advance(WARN_AT);

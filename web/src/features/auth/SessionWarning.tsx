@@ -9,12 +9,20 @@ import './auth.css';
 
 /** Beyond the specification (decisions.md §5): the warning two minutes before an idle session ends. */
 export function SessionWarning({ engine = session }: { engine?: SessionEngine }) {
-  const { warning, deadline } = useSession(engine);
+  const { warning, deadline, refreshFailing } = useSession(engine);
   if (!warning || deadline === null) return null;
-  return <WarningDialog engine={engine} deadline={deadline} />;
+  return <WarningDialog engine={engine} deadline={deadline} refreshFailing={refreshFailing} />;
 }
 
-function WarningDialog({ engine, deadline }: { engine: SessionEngine; deadline: number }) {
+function WarningDialog({
+  engine,
+  deadline,
+  refreshFailing,
+}: {
+  engine: SessionEngine;
+  deadline: number;
+  refreshFailing: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
   const [now, setNow] = useState(() => engine.now());
@@ -89,6 +97,11 @@ function WarningDialog({ engine, deadline }: { engine: SessionEngine; deadline: 
       <p className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="session-warning-urgent">
         {urgent}
       </p>
+      {refreshFailing && (
+        <p role="alert" className="field-error">
+          {SESSION_WARNING_MESSAGES.stayFailed}
+        </p>
+      )}
       <div className="modal-actions">
         <button type="button" className="button" ref={stayRef} onClick={stay} aria-disabled={busy}>
           {SESSION_WARNING_MESSAGES.stay}

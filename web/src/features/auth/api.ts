@@ -1,5 +1,12 @@
 import { read, readLoginAnswer, readLoginNonce } from '#contract/answers.ts';
-import { API_PATHS, LOGIN_FORM_MESSAGES, LOGIN_NONCE_TTL_MS } from '#contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  LOGIN_FORM_MESSAGES,
+  LOGIN_LIMITS,
+  LOGIN_NAME_PATTERN,
+  LOGIN_NONCE_TTL_MS,
+} from '#contract/index.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { api, type ApiFailure, type ApiResult } from '../../lib/http/index.ts';
 import { stepFailure } from '../../lib/http/step-failure.ts';
@@ -55,7 +62,24 @@ async function takeNonce(): Promise<ApiResult<unknown>> {
   return api.get<unknown>(API_PATHS.loginNonce, { quiet: true });
 }
 
+/**
+ * A login name or password the sign-in call would refuse with a 400, whose words are an API's ("Invalid
+ * request body field 'loginName': …"): no account has it, so the user is told what any wrong one gets.
+ */
+function impossible({ loginName, password }: LoginInput): boolean {
+  return (
+    loginName.length > LOGIN_LIMITS.LOGIN_NAME_MAX_LENGTH ||
+    !LOGIN_NAME_PATTERN.test(loginName) ||
+    password.length > LOGIN_LIMITS.PASSWORD_MAX_LENGTH
+  );
+}
+
 export async function signIn(input: LoginInput): Promise<LoginOutcome> {
+  if (impossible(input)) {
+    // As a refused sign-in (spec §8): nothing of an earlier session survives it.
+    clearSession();
+    return { kind: 'refused', message: AUTH_MESSAGES.invalidCredentials };
+  }
   // The form shows every failure itself: no toasts.
   const nonce = await takeNonce();
   if (!nonce.ok) return failed(nonce);

@@ -1,4 +1,4 @@
-import { HOME_TEXT, ROUTES } from '#contract/index.ts';
+import { AUTHORIZATION_SEMS01, HOME_TEXT, ROUTES } from '#contract/index.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 
@@ -7,6 +7,8 @@ export default function SignedInHome({ message }: { message: string | null }) {
   const identity = useIdentity(identityStore);
   // Acting for another profile, the name would be theirs, not the user's: the header says whom they act for.
   const ownName = identity && identity.ptibProfileID === identity.ownPtibProfileID ? identity.PTIBName : null;
+  // Without SEMS01 the dashboard and the e-services are access denied (spec §6): no links that lead there.
+  const keptOut = identity !== null && !identity.authorizations.includes(AUTHORIZATION_SEMS01);
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
@@ -17,17 +19,23 @@ export default function SignedInHome({ message }: { message: string | null }) {
           {message}
         </p>
       )}
-      <p>{HOME_TEXT.signedInLead}</p>
-      <ul className="home-links">
-        <li>
-          <a className="button" href={`#${ROUTES.dashboard}`}>
-            {HOME_TEXT.dashboardLink}
-          </a>
-        </li>
-        <li>
-          <a href={`#${ROUTES.esvc}`}>{HOME_TEXT.eservicesLink}</a>
-        </li>
-      </ul>
+      {keptOut ? (
+        <p>{HOME_TEXT.noEservices}</p>
+      ) : (
+        <>
+          <p>{HOME_TEXT.signedInLead}</p>
+          <ul className="home-links">
+            <li>
+              <a className="button" href={`#${ROUTES.dashboard}`}>
+                {HOME_TEXT.dashboardLink}
+              </a>
+            </li>
+            <li>
+              <a href={`#${ROUTES.esvc}`}>{HOME_TEXT.eservicesLink}</a>
+            </li>
+          </ul>
+        </>
+      )}
     </section>
   );
 }

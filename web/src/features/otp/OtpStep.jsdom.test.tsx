@@ -61,8 +61,19 @@ describe('OtpStep', () => {
     const input = codeInput();
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(input).toHaveAttribute('inputmode', 'numeric');
-    expect(input).toHaveAttribute('maxlength', String(OTP.CODE_LENGTH));
     expect(input).toHaveAccessibleDescription(/6-digit code in the SMS/);
+  });
+
+  it('takes a pasted code with spaces around or inside it, whole', async () => {
+    verifyMock.mockResolvedValue({ kind: 'token', token: 'jwt' });
+    const { onToken } = renderStep();
+    const user = userEvent.setup();
+    await user.click(codeInput());
+    // As copied from an SMS app that groups the digits, with the space before it selected too.
+    await user.paste(' 123 456 ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('jwt'));
+    expect(verifyMock).toHaveBeenCalledWith('123456');
   });
 
   it('checks the format before calling the server', async () => {

@@ -1,5 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LOGIN_FORM_MESSAGES, OTP, OTP_CODE_PATTERN, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
+import {
+  LOGIN_FORM_MESSAGES,
+  OTP,
+  OTP_CODE_PATTERN,
+  OTP_MESSAGES,
+  OTP_RESPONSE_CODE,
+  normaliseOtpCode,
+} from '#contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { sendOtp, verifyOtp, type OtpFailure } from './api.ts';
 import { useCooldown } from './useCooldown.ts';
@@ -109,7 +116,7 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (verifying || finished) return;
-    const typed = code.trim();
+    const typed = normaliseOtpCode(code);
     if (!OTP_CODE_PATTERN.test(typed)) {
       showError(OTP_MESSAGES.codeFormat);
       inputRef.current?.focus();
@@ -171,7 +178,7 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]*"
-              maxLength={OTP.CODE_LENGTH}
+              // No maxLength: the browser would cut a pasted " 123 456" to " 123 4" before we could tidy it.
               spellCheck={false}
               required
               value={code}

@@ -33,7 +33,13 @@ export interface DeferredSessionDeps {
   on: BusOn;
 }
 
-const SIGNED_OUT: SessionState = Object.freeze({ signedIn: false, startedAt: null, deadline: null, warning: false });
+const SIGNED_OUT: SessionState = Object.freeze({
+  signedIn: false,
+  startedAt: null,
+  deadline: null,
+  warning: false,
+  refreshFailing: false,
+});
 
 export function createDeferredSession(deps: DeferredSessionDeps): DeferredSession {
   let engine: SessionEngine | null = null;

@@ -113,7 +113,13 @@ describe('deferred session: a visitor without a session never loads the engine',
     await h.session.whenReady();
     await vi.advanceTimersByTimeAsync(SESSION.REFRESH_CHECK_MS * 3);
     expect(h.loads()).toBe(0);
-    expect(h.session.getState()).toEqual({ signedIn: false, startedAt: null, deadline: null, warning: false });
+    expect(h.session.getState()).toEqual({
+      signedIn: false,
+      startedAt: null,
+      deadline: null,
+      warning: false,
+      refreshFailing: false,
+    });
   });
 
   it('a call that ends a session does nothing when none is stored', async () => {

@@ -86,6 +86,8 @@ export interface SessionState {
   deadline: number | null;
   /** True from SESSION.WARNING_BEFORE_LOGOUT_MS before the deadline. */
   warning: boolean;
+  /** A refresh asked for ("Stay signed in") found no server; the check keeps trying until one answers. */
+  refreshFailing: boolean;
 }
 
 export interface SessionEngine {
@@ -122,6 +124,14 @@ const DEFAULT_HANDOVER_WAIT_MS = 3_000;
 /** Screens on which the refresh check is stopped (spec §4). */
 const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([ROUTES.home, ROUTES.login]);
 
+const SIGNED_OUT: SessionState = Object.freeze({
+  signedIn: false,
+  startedAt: null,
+  deadline: null,
+  warning: false,
+  refreshFailing: false,
+});
+
 export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
   const { clock, calls } = deps;
   const channel = deps.channel ?? null;
@@ -143,7 +153,9 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
   let activityTimer: unknown = null;
 
   let startedAt: number | null = null;
-  let state: SessionState = { signedIn: false, startedAt: null, deadline: null, warning: false };
+  /** An asked-for refresh found no server, and none has succeeded since. */
+  let refreshFailing = false;
+  let state: SessionState = SIGNED_OUT;
   const listeners = new Set<() => void>();
   const proxyListeners = new Set<(id: string) => void>();
 
@@ -169,13 +181,15 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
           startedAt,
           deadline: deadline(),
           warning: clock.now() >= deadline() - SESSION.WARNING_BEFORE_LOGOUT_MS,
+          refreshFailing,
         }
-      : { signedIn: false, startedAt: null, deadline: null, warning: false };
+      : SIGNED_OUT;
     if (
       next.signedIn === state.signedIn &&
       next.startedAt === state.startedAt &&
       next.deadline === state.deadline &&
-      next.warning === state.warning
+      next.warning === state.warning &&
+      next.refreshFailing === state.refreshFailing
     )
       return;
     state = next;
@@ -256,6 +270,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     lastRefresh = at;
     expiresAt = expiry;
     refreshRequestedAt = null;
+    refreshFailing = false;
     schedule();
   }
 
@@ -274,6 +289,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         }
         if (lastRefresh !== knownRefresh) {
           refreshRequestedAt = null;
+          refreshFailing = false;
           schedule();
           return;
         }
@@ -287,7 +303,10 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
           void logout('refreshFailed');
           return;
         }
-        if (outcome.kind === 'unreachable') return;
+        if (outcome.kind === 'unreachable') {
+          noteUnreachable();
+          return;
+        }
         const at = clock.now();
         const expiry = parseTokenExpirationDate(outcome.tokenExpirationDate)?.getTime() ?? null;
         applyRefresh(outcome.token, at, expiry);
@@ -298,9 +317,20 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       });
     } catch {
       // A failed lock or call is treated like an unreachable server: the next check tries again.
+      noteUnreachable();
     } finally {
       refreshing = false;
     }
+  }
+
+  /**
+   * A refresh found no server. When the user asked for it, they are told (the call is a background one,
+   * with no toast of its own), until a refresh succeeds.
+   */
+  function noteUnreachable() {
+    if (refreshRequestedAt === null || refreshFailing || !signedIn) return;
+    refreshFailing = true;
+    publish();
   }
 
   /** Ends the session in this tab: storage, timers, state, then the logged-out screen. */
@@ -309,6 +339,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     startedAt = null;
     expiresAt = null;
     refreshRequestedAt = null;
+    refreshFailing = false;
     lastActivity = 0;
     stopTimers();
     storage.clearSession();
