@@ -7,6 +7,7 @@ import { fieldDomId } from './format.ts';
  * The GOV.UK error summary at the top of a page: 'There is a problem' with a link to each field in
  * error. Focus moves to it on each attempt (attempt changes). A field on this page is focused without
  * touching the hash route; `hrefFor` gives the address of a field on another page (with its anchor).
+ * A problem of no field (`idFor` answers null: the server's refusal of the whole form) is listed as text.
  */
 export function ErrorSummary({
   errors,
@@ -17,7 +18,7 @@ export function ErrorSummary({
   errors: FieldErrors;
   attempt: number;
   hrefFor?: (path: string) => string | null;
-  idFor?: (path: string) => string;
+  idFor?: (path: string) => string | null;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
@@ -38,14 +39,16 @@ export function ErrorSummary({
       <ul>
         {entries.map(([path, message]) => {
           const elsewhere = hrefFor?.(path) ?? null;
+          const fieldId = idFor(path);
+          if (!elsewhere && fieldId === null) return <li key={path}>{message}</li>;
           return (
             <li key={path}>
               <a
-                href={elsewhere ?? `#${idFor(path)}`}
+                href={elsewhere ?? `#${fieldId}`}
                 onClick={(e) => {
-                  if (elsewhere) return;
+                  if (elsewhere || fieldId === null) return;
                   e.preventDefault();
-                  focusField(idFor(path));
+                  focusField(fieldId);
                 }}
               >
                 {message}

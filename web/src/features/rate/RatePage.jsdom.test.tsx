@@ -48,6 +48,20 @@ describe('Rate This E-Service', () => {
     expect(calls.some((c) => c.path === '/api/rating')).toBe(false);
   });
 
+  it('links each problem to its field, as the e-service forms do', async () => {
+    fakeApi({});
+    await openRatePage();
+    fireEvent.change(comment(), { target: { value: 'x'.repeat(RATING.COMMENT_MAX_LENGTH + 1) } });
+    send();
+    const summary = await within(screen.getByRole('main')).findByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    fireEvent.click(within(summary).getByRole('link', { name: SITE_MESSAGES.ratingRequired }));
+    expect(screen.getByRole('radio', { name: '1 – Very poor' })).toHaveFocus();
+    const tooLong = within(summary).getAllByRole('link').at(-1)!;
+    fireEvent.click(tooLong);
+    expect(comment()).toHaveFocus();
+  });
+
   it('sends the rating and comment with the XSRF header, then thanks the user', async () => {
     const calls = fakeApi({
       '/api/rating': () => ({ body: envelope({ received: true }, '200', SITE_MESSAGES.ratingThanks) }),
@@ -72,7 +86,11 @@ describe('Rate This E-Service', () => {
     fireEvent.click(screen.getByRole('radio', { name: '2 – Poor' }));
     fireEvent.change(comment(), { target: { value: 'Slow today.' } });
     send();
-    expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent(SITE_MESSAGES.ratingTooMany);
+    const summary = await within(screen.getByRole('main')).findByRole('alert');
+    expect(summary).toHaveTextContent(SITE_MESSAGES.ratingTooMany);
+    // The whole form's problem, no field's: listed, not a link.
+    expect(within(summary).queryByRole('link')).toBeNull();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(screen.getByRole('radio', { name: '2 – Poor' })).toBeChecked();
     expect(comment().value).toBe('Slow today.');
   });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { RATING } from '#contract/site-pages.ts';
 import { ratingRequestSchema } from '#contract/schemas/index.ts';
+import { ErrorSummary } from '../../app/parts.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { sendRating } from './api.ts';
@@ -22,7 +23,8 @@ export default function RatePage(_props: ScreenProps) {
   const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
+  /** Each send that ends in problems: the error summary takes the focus. */
+  const [attempt, setAttempt] = useState(0);
   const thanks = useRef<HTMLDivElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -37,6 +39,7 @@ export default function RatePage(_props: ScreenProps) {
       }
       setErrors(next);
       setOutcome(null);
+      setAttempt((n) => n + 1);
       return;
     }
     setErrors({});
@@ -45,16 +48,20 @@ export default function RatePage(_props: ScreenProps) {
     if (signal.aborted) return;
     setSending(false);
     setOutcome(answer.ok ? { kind: 'sent', message: answer.message } : { kind: 'error', message: answer.message });
+    if (!answer.ok) setAttempt((n) => n + 1);
   };
 
-  // After each attempt, focus goes to what it produced: the thank-you, or the list of problems.
+  // A rating sent: focus goes to the thank-you (the error summary focuses itself after a failed attempt).
   useEffect(() => {
     if (outcome?.kind === 'sent') thanks.current?.focus();
-    else if (outcome || errors.rating || errors.comment) summary.current?.focus();
-  }, [outcome, errors]);
+  }, [outcome]);
 
-  const problems = [errors.rating, errors.comment].filter(Boolean) as string[];
-  if (outcome?.kind === 'error') problems.push(outcome.message);
+  const problems: Record<string, string> = {};
+  if (errors.rating) problems.rating = errors.rating;
+  if (errors.comment) problems.comment = errors.comment;
+  if (outcome?.kind === 'error') problems.form = outcome.message;
+  const problemFieldId = (path: string) =>
+    path === 'rating' ? `${id}-rating-${SCALE[0]}` : path === 'comment' ? `${id}-comment` : null;
 
   return (
     <section className="rate-page" aria-labelledby="page-heading">
@@ -68,18 +75,7 @@ export default function RatePage(_props: ScreenProps) {
       ) : (
         <>
           <p>Tell us how well PTIB e-Services worked for you. Your rating is anonymous.</p>
-          {problems.length > 0 && (
-            <div className="error-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby={`${id}-problems`}>
-              <p className="error-summary-title" id={`${id}-problems`}>
-                There is a problem
-              </p>
-              <ul>
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <ErrorSummary errors={problems} attempt={attempt} idFor={problemFieldId} />
           <form className="rate-form" noValidate onSubmit={(e) => void onSubmit(e)}>
             <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
               <legend>How would you rate this e-service?</legend>
@@ -92,6 +88,7 @@ export default function RatePage(_props: ScreenProps) {
                 {SCALE.map((value) => (
                   <label key={value}>
                     <input
+                      id={`${id}-rating-${value}`}
                       type="radio"
                       name="rating"
                       value={value}

@@ -16,6 +16,7 @@ import {
   type SearchAnswer,
   type SearchPurpose,
 } from '#contract/register.ts';
+import { ErrorSummary } from '../../app/parts.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
@@ -82,12 +83,10 @@ function SearchForm({ service }: { service: RegisterService }) {
   const [otherPurpose, setOtherPurpose] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
+  /** Each search that ends in problems: the error summary takes the focus. */
+  const [attempt, setAttempt] = useState(0);
   const badId = service === 'PIS' ? REGISTER_MESSAGES.badIdPis : REGISTER_MESSAGES.badIdBis;
-
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) summary.current?.focus();
-  }, [errors]);
+  const purposes = Object.keys(SEARCH_PURPOSES) as SearchPurpose[];
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,7 +99,10 @@ function SearchForm({ service }: { service: RegisterService }) {
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     setBusy(true);
     const outcome = await registerApi.search(
       { service, by, query, purpose, ...(purpose === 'other' ? { otherPurpose } : {}) },
@@ -110,12 +112,18 @@ function SearchForm({ service }: { service: RegisterService }) {
     setBusy(false);
     if (!outcome.ok) {
       setErrors({ form: outcome.message });
+      setAttempt((n) => n + 1);
       return;
     }
     window.location.hash = buildHref(ROUTES.register, { app: service, ref: outcome.value.reference });
   };
 
-  const problems = [errors.query, errors.purpose, errors.otherPurpose, errors.form].filter(Boolean) as string[];
+  const problems = Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Record<
+    string,
+    string
+  >;
+  const problemFieldId = (path: string) =>
+    ({ query: `${id}-query`, purpose: `${id}-purpose-${purposes[0]}`, otherPurpose: `${id}-other` })[path] ?? null;
   const idLabel = service === 'PIS' ? 'NRIC or FIN' : 'NRIC, FIN or UEN';
   return (
     <>
@@ -125,18 +133,7 @@ function SearchForm({ service }: { service: RegisterService }) {
           : 'Find out whether a person or a business is subject to insolvency proceedings.'}{' '}
         Every search is recorded with its purpose.
       </p>
-      {problems.length > 0 && (
-        <div className="error-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby={`${id}-problems`}>
-          <p className="error-summary-title" id={`${id}-problems`}>
-            There is a problem
-          </p>
-          <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary errors={problems} attempt={attempt} idFor={problemFieldId} />
       <form className="register-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <fieldset>
           <legend>Search by</legend>
@@ -178,9 +175,10 @@ function SearchForm({ service }: { service: RegisterService }) {
               {errors.purpose}
             </p>
           )}
-          {(Object.keys(SEARCH_PURPOSES) as SearchPurpose[]).map((value) => (
+          {purposes.map((value) => (
             <label className="field-choice" key={value}>
               <input
+                id={`${id}-purpose-${value}`}
                 type="radio"
                 name="purpose"
                 value={value}

@@ -1,7 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '#contract/index.ts';
-import { REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
+import { REGISTER_MESSAGES, REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import { formatDateTime } from '../../components/shell/formatDate.ts';
@@ -61,6 +61,24 @@ describe('dates', () => {
 
     window.location.hash = '#/watchlist?app=ICAWL';
     expect(await screen.findByRole('cell', { name: '3 Sep 2024' })).toBeInTheDocument();
+  }, 30_000);
+});
+
+describe('the search form', () => {
+  it('links each problem to its field, as the e-service forms do', async () => {
+    const calls = fakeApi({});
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Search the register' }));
+    const summary = await within(screen.getByRole('main')).findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    fireEvent.click(within(summary).getByRole('link', { name: REGISTER_MESSAGES.queryRequired }));
+    expect(screen.getByLabelText('Name to search for')).toHaveFocus();
+    fireEvent.click(within(summary).getByRole('link', { name: REGISTER_MESSAGES.purposeRequired }));
+    expect(
+      screen.getAllByRole('radio', { checked: false }).find((r) => r.getAttribute('name') === 'purpose'),
+    ).toHaveFocus();
+    expect(calls.some((c) => c.path === REGISTER_PATHS.search)).toBe(false);
   }, 30_000);
 });
 
