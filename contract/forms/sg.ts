@@ -86,18 +86,23 @@ export function isUen(value: unknown, today?: string): boolean {
   return false;
 }
 
-/** A Singapore mobile number: 8 digits starting with 8 or 9, optionally after +65. */
+/**
+ * A Singapore mobile number: 8 digits starting with 8 or 9, optionally after +65, written as people write
+ * them: in one, or in two groups of four ("9123 4567", "9123-4567"), the GOV.UK pattern's "let users enter
+ * numbers in the format familiar to them".
+ */
 export function isSgMobile(value: unknown): boolean {
-  return typeof value === 'string' && /^(\+65 ?)?[89]\d{7}$/.test(value);
+  return typeof value === 'string' && /^(\+65[ -]?)?[89]\d{3}[ -]?\d{4}$/.test(value);
 }
 
 /**
- * A phone number: a Singapore number of 8 digits starting 3, 6, 8 or 9 (optionally after +65), or an
+ * A phone number: a Singapore number of 8 digits starting 3, 6, 8 or 9 (optionally after +65; in one or
+ * two groups of four, as isSgMobile), or an
  * international one (+, country code, 7 to 15 digits in all; spaces and hyphens between groups).
  */
 export function isPhone(value: unknown): boolean {
   if (typeof value !== 'string') return false;
-  if (/^(\+65 ?)?[3689]\d{7}$/.test(value)) return true;
+  if (/^(\+65[ -]?)?[3689]\d{3}[ -]?\d{4}$/.test(value)) return true;
   if (!/^\+[1-9][0-9 -]*[0-9]$/.test(value) || /[ -]{2}/.test(value)) return false;
   const digits = value.replace(/\D/g, '');
   return digits.length >= 7 && digits.length <= 15;
