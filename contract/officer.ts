@@ -241,12 +241,15 @@ export const infoRequestSchema = z.object({
 });
 export type InfoRequest = z.infer<typeof infoRequestSchema>;
 
-/** One answer changed by a resubmission: before and after (values as stored). */
+/** One answer changed by a resubmission: before and after (values as stored, and as people read them). */
 export const answerChangeSchema = z.object({
   field: z.string(),
   label: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The answers in the words the applicant's check answers shows (contract/forms describeAnswer). */
+  beforeText: z.string(),
+  afterText: z.string(),
 });
 export type AnswerChange = z.infer<typeof answerChangeSchema>;
 
@@ -276,8 +279,13 @@ export const officerCaseSchema = z.object({
   assignedTo: z.object({ accountId: z.number().int(), displayName: z.string() }).nullable(),
   /** The answers as submitted (the frozen snapshot of the last submission). */
   answers: z.record(z.string(), z.unknown()),
-  /** The form's questions in order (name and label), to show the answers. */
+  /** The form's questions in order (name and label): those a request for more information may name. */
   questions: z.array(z.object({ name: z.string(), label: z.string(), type: z.string() })),
+  /**
+   * The answers as the applicant checked them before sending (contract/forms summarise: option labels,
+   * money, dates, file names; questions the answers hid left out), in the form's order.
+   */
+  answerRows: z.array(z.object({ path: z.string(), label: z.string(), value: z.string() })),
   documents: z.array(officerDocumentSchema),
   history: z.array(historyEntrySchema),
   notes: z.array(internalNoteSchema),

@@ -31,7 +31,6 @@ export const OFFICER_SCREEN_TEXT = {
   proposedRejection: (by: string) => `Rejection proposed by ${by}`,
   before: 'Before',
   after: 'After',
-  notProvided: 'Not provided',
 } as const;
 
 /** The applicant's view of where an application stands. */

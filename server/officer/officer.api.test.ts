@@ -297,12 +297,29 @@ describe('the whole loop', () => {
         label: 'Payment amount',
         before: { amount: '150.25', currency: 'SGD' },
         after: { amount: '175.00', currency: 'SGD' },
+        beforeText: 'S$150.25',
+        afterText: 'S$175.00',
       },
-      { field: 'remarks', label: 'Remarks', before: '', after: 'Paid twice.' },
+      {
+        field: 'remarks',
+        label: 'Remarks',
+        before: '',
+        after: 'Paid twice.',
+        beforeText: 'Not provided',
+        afterText: 'Paid twice.',
+      },
     ]);
     expect(v.answers.remarks).toBe('Paid twice.');
     expect(v.dueDate).toBe('2026-06-18');
     expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'ptib.demo' });
+  });
+
+  it('the officer reads the answers in the words the applicant checked, not as stored', async () => {
+    const v = await view(officer, id);
+    const row = (path: string) => v.answerRows.find((r) => r.path === path);
+    expect(row('paymentAmount')).toEqual({ path: 'paymentAmount', label: 'Payment amount', value: 'S$175.00' });
+    expect(row('declaration')?.value).toBe('Confirmed');
+    expect(row('paymentDate')?.value).toBe('20 May 2026');
   });
 
   it('a rejection needs a supervisor other than its proposer (four eyes), recorded as such', async () => {

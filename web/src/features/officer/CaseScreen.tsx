@@ -23,7 +23,6 @@ import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
-import { describeValue } from './format.ts';
 import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage, shownLoad } from './outcomes.ts';
 /** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
@@ -105,19 +104,9 @@ export function CaseScreen({ location }: ScreenProps) {
       </section>
     );
 
-  const fileNames = new Map(c.documents.map((d) => [d.id, d.fileName]));
   const labelOf = new Map(c.questions.map((q) => [q.name, q.label]));
-  const answers = [
-    {
-      pageId: 'answers',
-      heading: TEXT.answersHeading,
-      rows: c.questions.map((q) => ({
-        path: q.name,
-        label: q.label,
-        value: describeValue(c.answers[q.name], fileNames, TEXT.notProvided),
-      })),
-    },
-  ];
+  // The server's words for each answer: the applicant's own check answers, one list for the whole form.
+  const answers = [{ pageId: 'answers', heading: TEXT.answersHeading, rows: c.answerRows }];
   const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
 
   return (
@@ -196,8 +185,8 @@ export function CaseScreen({ location }: ScreenProps) {
                 {c.changes.map((ch) => (
                   <tr key={ch.field}>
                     <th scope="row">{ch.label}</th>
-                    <td>{describeValue(ch.before, fileNames, TEXT.notProvided)}</td>
-                    <td>{describeValue(ch.after, fileNames, TEXT.notProvided)}</td>
+                    <td>{ch.beforeText}</td>
+                    <td>{ch.afterText}</td>
                   </tr>
                 ))}
               </tbody>
