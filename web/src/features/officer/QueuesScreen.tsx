@@ -58,7 +58,12 @@ export function QueuesScreen({ location }: ScreenProps) {
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
   const selected = selection.key === viewKey ? selection.ids : NONE;
   const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: viewKey, ids });
-  const [results, setResults] = useState<{ action: BulkAction; list: BulkResult['results'] } | null>(null);
+  /** A bulk action's answer, with the case numbers of its cases as they were when it was sent. */
+  const [results, setResults] = useState<{
+    action: BulkAction;
+    list: BulkResult['results'];
+    caseNumbers: ReadonlyMap<string, string>;
+  } | null>(null);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -91,15 +96,16 @@ export function QueuesScreen({ location }: ScreenProps) {
 
   async function bulk(action: BulkAction) {
     if (loaded.state.kind !== 'ready') return;
-    const cases = loaded.state.value.items
-      .filter((i) => selected.has(i.id))
-      .map((i) => ({ id: i.id, version: i.version }));
+    const chosen = loaded.state.value.items.filter((i) => selected.has(i.id));
+    const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
+    // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
+    const caseNumbers = new Map(chosen.map((i) => [i.id, i.caseNumber]));
     if (cases.length === 0) return;
     setResults(null);
     setBulkError(null);
     const outcome = await officerApi.bulk({ action, cases }, signal);
     if (outcome.ok) {
-      setResults({ action, list: outcome.value });
+      setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());
       load.retry();
     } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
@@ -109,7 +115,6 @@ export function QueuesScreen({ location }: ScreenProps) {
   const page: QueuePage | null = loaded.state.kind === 'ready' ? loaded.state.value : null;
   const eservices = page ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()] : [];
   if (view.appCode && !eservices.some(([code]) => code === view.appCode)) eservices.push([view.appCode, view.appCode]);
-  const titleOf = new Map(results?.list.length && page ? page.items.map((i) => [i.id, i.caseNumber]) : []);
 
   return (
     <section aria-labelledby="page-heading" className="officer">
@@ -208,7 +213,7 @@ export function QueuesScreen({ location }: ScreenProps) {
             <ul>
               {results.list.map((r) => (
                 <li key={r.id}>
-                  <a href={caseHref(r.id)}>{titleOf.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
+                  <a href={caseHref(r.id)}>{results.caseNumbers.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
                   {r.ok ? r.message : <strong>Not done. {r.message}</strong>}
                 </li>
               ))}

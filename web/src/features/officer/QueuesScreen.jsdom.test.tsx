@@ -1,0 +1,78 @@
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFICER_MESSAGES, type BulkResult, type QueueItem, type QueuePage } from '#contract/officer.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
+import type { RouteDef } from '../../lib/router/router.ts';
+
+// The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const routes: RouteDef[] = [
+  ...simpleRoutes,
+  {
+    path: '/officer',
+    title: 'Case queues',
+    load: () => import('./screens.tsx').then((m) => ({ default: m.QueuesScreen })),
+  },
+];
+
+const item = (id: string, caseNumber: string): QueueItem => ({
+  id,
+  caseNumber,
+  appCode: 'PTIB',
+  eserviceTitle: 'PTIB Profile Update',
+  applicantName: 'Tan Ah Kow',
+  status: 'submitted',
+  version: 2,
+  submittedAt: '2026-11-20T02:00:00Z',
+  ageDays: 1,
+  dueDate: '2026-12-04',
+  overdue: false,
+  assignedTo: null,
+  updatedAt: '2026-11-20T02:00:00Z',
+});
+
+const page = (items: QueueItem[], total: number, pageNumber = 1): QueuePage => ({
+  counts: { new: total, mine: 0, waiting: 0, decided: 0 },
+  items,
+  total,
+  page: pageNumber,
+  pageSize: 25,
+});
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as typeof window.scrollTo;
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('the queues screen', () => {
+  it('names each case of a bulk action by its case number, also once the case has left the queue', async () => {
+    let answered = false;
+    const results: BulkResult = {
+      results: [{ id: '7', ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: 3, status: 'in_review' }],
+    };
+    fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(
+          answered
+            ? page([item('8', 'PT 000008 2026')], 1)
+            : page([item('7', 'PT 000007 2026'), item('8', 'PT 000008 2026')], 2),
+        ),
+      }),
+      'POST /api/officer/bulk': () => {
+        answered = true;
+        return { body: envelope(results) };
+      },
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Assign to me/ }));
+    const done = await screen.findByRole('heading', { name: OFFICER_MESSAGES.bulkDone(1, 1) });
+    // The queue is loaded again without the case; the result still says which case it was.
+    await screen.findByRole('checkbox', { name: 'Select every case on this page' });
+    await vi.waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select PT 000007 2026' })).toBeNull());
+    const list = done.closest('[role="status"]') as HTMLElement;
+    expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
+  });
+});
