@@ -5,6 +5,8 @@
 export const OFFICER_SCREEN_TEXT = {
   queuesHeading: 'Case queues',
   noCases: 'There are no cases here.',
+  /** A page beyond the last (cases were taken or decided since the link was made). */
+  pastLastPage: 'This page has no cases any more: the queue is shorter now.',
   nobody: 'Nobody',
   signedInAs: (name: string, roles: string) => `Signed in as ${name} (${roles})`,
   loadFailed: 'The cases could not be loaded.',

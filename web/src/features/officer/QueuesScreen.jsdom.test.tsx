@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_MESSAGES, type BulkResult, type QueueItem, type QueuePage } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
@@ -74,5 +75,14 @@ describe('the queues screen', () => {
     await vi.waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select PT 000007 2026' })).toBeNull());
     const list = done.closest('[role="status"]') as HTMLElement;
     expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
+  });
+
+  it('on a page past the last one (cases taken meanwhile), says so and links back to the last page', async () => {
+    fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([], 43, 3)) }) });
+    await renderShell({ routes, hash: '#/officer?queue=new&page=3' });
+    expect(await screen.findByText(new RegExp(OFFICER_SCREEN_TEXT.pastLastPage))).toBeInTheDocument();
+    expect(screen.queryByText(/page 3 of 2/)).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Queue pages' });
+    expect(within(pages).getByRole('link', { name: /Previous/ })).toHaveAttribute('href', '#/officer?queue=new&page=2');
   });
 });

@@ -253,12 +253,41 @@ function QueueTable({
   const capped = page.total >= QUEUE_COUNT_CAP;
   const last = pageCount(page.total, page.pageSize);
   const hasNext = view.page < last || (capped && page.items.length === page.pageSize);
-  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${countText(page.total)} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page}${capped ? '' : ` of ${last}`}`;
+  // A page past the last one: its link was made when the queue was longer (cases taken or decided since).
+  const pastLast = page.items.length === 0 && view.page > 1;
+  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${countText(page.total)} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page}${capped || pastLast ? '' : ` of ${last}`}`;
+  const pages = (view.page > 1 || hasNext) && (
+    <nav className="pagination" aria-label="Queue pages">
+      <ul>
+        {view.page > 1 && (
+          <li>
+            <a href={viewHref({ ...view, page: capped ? view.page - 1 : Math.min(view.page - 1, last) })} rel="prev">
+              Previous <span className="visually-hidden">page</span>
+            </a>
+          </li>
+        )}
+        <li aria-current="page">
+          Page {view.page}
+          {capped || pastLast ? '' : ` of ${last}`}
+        </li>
+        {hasNext && (
+          <li>
+            <a href={viewHref({ ...view, page: view.page + 1 })} rel="next">
+              Next <span className="visually-hidden">page</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
   if (page.items.length === 0)
     return (
-      <p>
-        {caption}. {TEXT.noCases}
-      </p>
+      <>
+        <p>
+          {caption}. {pastLast ? TEXT.pastLastPage : TEXT.noCases}
+        </p>
+        {pages}
+      </>
     );
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
@@ -322,30 +351,7 @@ function QueueTable({
           </tbody>
         </table>
       </TableScroll>
-      {(view.page > 1 || hasNext) && (
-        <nav className="pagination" aria-label="Queue pages">
-          <ul>
-            {view.page > 1 && (
-              <li>
-                <a href={viewHref({ ...view, page: view.page - 1 })} rel="prev">
-                  Previous <span className="visually-hidden">page</span>
-                </a>
-              </li>
-            )}
-            <li aria-current="page">
-              Page {view.page}
-              {capped ? '' : ` of ${last}`}
-            </li>
-            {hasNext && (
-              <li>
-                <a href={viewHref({ ...view, page: view.page + 1 })} rel="next">
-                  Next <span className="visually-hidden">page</span>
-                </a>
-              </li>
-            )}
-          </ul>
-        </nav>
-      )}
+      {pages}
     </>
   );
 }
