@@ -90,7 +90,10 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
   return db.transaction(async (tx) => {
     const row = await findOfficerCase(tx, id, true);
     if (!row) throw caseNotFound();
-    if (row.version !== req.version) throw new StaleCaseError(await caseView(tx, row, officer, now));
+    // A note decides nothing on the state it was written against (it bumps no version either, 0040): one
+    // sent from an older view is kept, not refused with the officer's text lost.
+    if (req.action !== 'addNote' && row.version !== req.version)
+      throw new StaleCaseError(await caseView(tx, row, officer, now));
     const refusal = refusalOf(row, officer, req.action);
     if (refusal) throw refusal;
     const detail: Record<string, unknown> = { caseId: row.id, caseNumber: row.case_number, from: row.status };

@@ -183,6 +183,14 @@ describe('the whole loop', () => {
     expect(body.header.responseDesc).toBe(OFFICER_MESSAGES.staleVersion);
     expect(body.responseJSON).toMatchObject({ id, status: 'submitted', assignedTo: null, version: seen.version + 1 });
     expect((await view(officer, id)).status).toBe('submitted');
+    // A note decides nothing on the state it was written against: sent from the older view, it is kept.
+    const note = await officer.post(actionUrl(id), {
+      action: 'addNote',
+      version: seen.version,
+      text: 'Written before the release.',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect((note.json().responseJSON as OfficerCase).notes.at(-1)?.text).toBe('Written before the release.');
     await doAction(officer, id, { action: 'assignToMe' });
   });
 
