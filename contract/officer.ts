@@ -23,6 +23,8 @@ export const OFFICER_PATHS = {
   me: '/api/officer/me',
   /** GET: officers a case may be assigned to (supervisor's "assign to another officer"). */
   officers: '/api/officer/officers',
+  /** GET: every e-service, to filter the queues by (not only those on the page shown). */
+  eservices: '/api/officer/eservices',
   /** GET ?queue&appCode&status&minAgeDays&maxAgeDays&sort&order&page&pageSize&q: one queue page with every count. */
   queue: '/api/officer/queue',
   /** GET: the case view. */
@@ -167,6 +169,11 @@ export const officerListSchema = z.object({
   ),
 });
 export type OfficerList = z.infer<typeof officerListSchema>;
+
+export const eserviceChoicesSchema = z.object({
+  eservices: z.array(z.object({ code: z.string(), title: z.string() })),
+});
+export type EserviceChoices = z.infer<typeof eserviceChoicesSchema>;
 
 export const queueQuerySchema = z.object({
   queue: z.enum(OFFICER_QUEUES).default('new'),

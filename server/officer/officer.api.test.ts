@@ -8,6 +8,7 @@ import {
   OFFICER_PATHS,
   QUEUE_COUNT_CAP,
   type BulkResult,
+  type EserviceChoices,
   type OfficerCase,
   type QueuePage,
 } from '#contract/officer.ts';
@@ -524,6 +525,18 @@ describe('bulk actions', () => {
 });
 
 describe('queues', () => {
+  it('offer every e-service to filter by, whatever the page holds; to case workers only', async () => {
+    const res = await officer.get(OFFICER_PATHS.eservices);
+    expect(res.statusCode, res.body).toBe(200);
+    const { eservices } = res.json().responseJSON as EserviceChoices;
+    expect(eservices).toContainEqual({ code: 'PIS', title: 'Personal Insolvency Search' });
+    expect(eservices.map((e) => e.code).sort()).toEqual(
+      (await db.query<{ code: string }>('SELECT code FROM eservices ORDER BY code')).rows.map((r) => r.code),
+    );
+    accessDenied(await finance.get(OFFICER_PATHS.eservices), OFFICER_MESSAGES.roleRequired('officer or supervisor'));
+    accessDenied(await applicant.get(OFFICER_PATHS.eservices), OFFICER_MESSAGES.notOfficer);
+  });
+
   it('find by case number or applicant name, filter by e-service and status, sort and page', async () => {
     const mine = await submitted(otherApplicant, ANSWERS);
     const byNumber = await queue(officer, `queue=new&q=${encodeURIComponent(mine.caseNumber.replace(/ /g, ''))}`);

@@ -6,6 +6,7 @@ import {
   OFFICER_PATHS,
   bulkActionRequestSchema,
   bulkResultSchema,
+  eserviceChoicesSchema,
   officerActionRequestSchema,
   officerCaseParamsSchema,
   officerCaseSchema,
@@ -80,6 +81,19 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
           roles: o.roles as ('officer' | 'supervisor' | 'finance')[],
         })),
       });
+    },
+  );
+
+  r.get(
+    OFFICER_PATHS.eservices,
+    { preHandler: caseWorker, schema: { response: { 200: envelopeSchema(eserviceChoicesSchema) } } },
+    async (_request, reply) => {
+      noStore(reply);
+      // Inactive ones too: their records still wait in the queues.
+      const { rows } = await app.db.query<{ code: string; title: string }>(
+        'SELECT code, title FROM eservices ORDER BY sort_order, title',
+      );
+      return ok({ eservices: rows });
     },
   );
 

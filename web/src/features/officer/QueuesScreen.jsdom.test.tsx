@@ -77,6 +77,28 @@ describe('the queues screen', () => {
     expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
   });
 
+  it('offers every e-service to filter by, not only those on the page shown', async () => {
+    fakeApi({
+      '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),
+      '/api/officer/eservices': () => ({
+        body: envelope({
+          eservices: [
+            { code: 'PTIB', title: 'PTIB Profile Update' },
+            { code: 'PIS', title: 'Personal Insolvency Search' },
+          ],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    const select = await screen.findByRole('combobox', { name: 'E-service' });
+    expect(await within(select).findByRole('option', { name: 'Personal Insolvency Search' })).toHaveValue('PIS');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All e-services', 'PTIB Profile Update', 'Personal Insolvency Search']);
+  });
+
   it('on a page past the last one (cases taken meanwhile), says so and links back to the last page', async () => {
     fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([], 43, 3)) }) });
     await renderShell({ routes, hash: '#/officer?queue=new&page=3' });

@@ -54,6 +54,7 @@ export function QueuesScreen({ location }: ScreenProps) {
   // Reloaded after a bulk action: the page stays on screen meanwhile.
   const load = useLoad(viewKey, (s) => officerApi.queue(queueCall(view, QUEUE_PAGE_SIZE_DEFAULT), s), { keep: true });
   const loaded = shownLoad(load.state);
+  const { state: catalogue } = useLoad('eservices', (s) => officerApi.eservices(s));
   // A selection belongs to the view it was made in: another queue or page starts with none.
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
   const selected = selection.key === viewKey ? selection.ids : NONE;
@@ -113,7 +114,13 @@ export function QueuesScreen({ location }: ScreenProps) {
   }
 
   const page: QueuePage | null = loaded.state.kind === 'ready' ? loaded.state.value : null;
-  const eservices = page ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()] : [];
+  // Every e-service to filter by; without that list (it failed), at least those on the page.
+  const eservices: Array<[string, string]> =
+    catalogue.kind === 'ready' && catalogue.value.ok
+      ? catalogue.value.value.map((e) => [e.code, e.title])
+      : page
+        ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()]
+        : [];
   if (view.appCode && !eservices.some(([code]) => code === view.appCode)) eservices.push([view.appCode, view.appCode]);
 
   return (
