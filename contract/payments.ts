@@ -242,9 +242,12 @@ export const statementLineSchema = z.object({
 export type StatementLine = z.infer<typeof statementLineSchema>;
 export const queueSchema = z.object({ lines: z.array(statementLineSchema) });
 
+/** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
+export const STATEMENT_MAX_CHARS = 900_000;
+
 export const importRequestSchema = z.object({
   fileName: z.string().max(200).optional(),
-  csv: z.string().min(1).max(900_000),
+  csv: z.string().min(1).max(STATEMENT_MAX_CHARS),
 });
 export const importReportSchema = z.object({
   credits: z.number().int(),
@@ -333,4 +336,7 @@ export const PAYMENT_TEXT = {
   markButton: 'Mark as dealt with',
   reasonRequired: 'Enter a reason of at least 3 characters',
   chooseFile: 'Choose a statement file first',
+  emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
+  notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',
+  tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,
 } as const;

@@ -1,6 +1,12 @@
 import { useRef, useState } from 'react';
 import { MESSAGES } from '#contract/index.ts';
-import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney, type StatementLine } from '#contract/payments.ts';
+import {
+  PAYMENT_TEXT,
+  QUEUE_REASON_LABELS,
+  STATEMENT_MAX_CHARS,
+  formatMoney,
+  type StatementLine,
+} from '#contract/payments.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
@@ -121,7 +127,21 @@ export function ReconciliationScreen() {
       setNotice({ kind: 'alert', text: PAYMENT_TEXT.chooseFile });
       return;
     }
-    const outcome = await financeApi.importStatement(chosen.name, await chosen.text(), signal);
+    const csv = await chosen.text();
+    // What the server would refuse in its own technical words (an empty body, a NUL, a body too large)
+    // is said here in the finance officer's: the file chosen is not a statement that can be imported.
+    const wrong = !csv.trim()
+      ? PAYMENT_TEXT.emptyFile
+      : csv.includes('\u0000')
+        ? PAYMENT_TEXT.notCsv
+        : csv.length > STATEMENT_MAX_CHARS
+          ? PAYMENT_TEXT.tooLarge
+          : null;
+    if (wrong) {
+      setNotice({ kind: 'alert', text: wrong });
+      return;
+    }
+    const outcome = await financeApi.importStatement(chosen.name, csv, signal);
     setNotice(
       outcome.ok
         ? { kind: 'status', text: outcome.message }

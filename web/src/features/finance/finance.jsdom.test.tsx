@@ -1,6 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_TEXT, QUEUE_REASON_LABELS, RECONCILIATION_PATHS, type StatementLine } from '#contract/payments.ts';
+import {
+  PAYMENT_TEXT,
+  QUEUE_REASON_LABELS,
+  RECONCILIATION_PATHS,
+  STATEMENT_MAX_CHARS,
+  type StatementLine,
+} from '#contract/payments.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 
@@ -89,6 +95,21 @@ describe('ReconciliationScreen', () => {
     const post = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!;
     expect(post.method).toBe('POST');
     expect(post.body).toEqual({ fileName: 'nov.csv', csv });
+  });
+
+  it('says in plain words why an empty, binary or too large file is not imported, and sends none of them', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const tryImport = async (file: File, message: string) => {
+      fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), { target: { files: [file] } });
+      fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    };
+    await tryImport(new File([''], 'empty.csv', { type: 'text/csv' }), PAYMENT_TEXT.emptyFile);
+    await tryImport(new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])], 'nov.xlsx'), PAYMENT_TEXT.notCsv);
+    await tryImport(new File(['x'.repeat(STATEMENT_MAX_CHARS + 1)], 'year.csv'), PAYMENT_TEXT.tooLarge);
+    expect(calls.some((c) => c.path === RECONCILIATION_PATHS.statements)).toBe(false);
   });
 
   it('asks for a reason before matching, then matches with the reference and reason', async () => {
