@@ -389,6 +389,24 @@ describe('the whole loop', () => {
     expect((await view(lead, c.id)).status).toBe('rejection_proposed');
   });
 
+  it('a case handed to another officer while the applicant is asked for more: no step, no name for them', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Send the GIRO slip.', fields: ['remarks'] });
+    const leadId = (await (await lead.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    const handed = await doAction(lead, c.id, { action: 'assign', officerAccountId: leadId });
+    expect(handed).toMatchObject({ status: 'more_info_requested', assignedTo: { displayName: 'Supervisor Lead' } });
+    const { timeline } = (await record(applicant, c.id)).progress!;
+    expect(timeline.map((t) => [t.status, t.message])).toEqual([
+      ['submitted', null],
+      ['in_review', null],
+      ['more_info_requested', 'Send the GIRO slip.'],
+    ]);
+    const summary = await applicant.get(API_PATHS.casesSummary);
+    const latest = (summary.json().responseJSON as CasesSummary).latest.find((l) => l.id === c.id);
+    expect(latest?.progress?.timeline.map((t) => t.message)).toEqual([null, null, 'Send the GIRO slip.']);
+  });
+
   it('approve, and a supervisor assigns to another officer', async () => {
     const c = await submitted(applicant, ANSWERS);
     const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
