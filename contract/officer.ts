@@ -219,6 +219,11 @@ export const queuePageSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * With a find (q): how many cases of each queue match it (up to QUEUE_COUNT_CAP), so that a case looked
+   * for in one queue but held in another is named there; null without a find.
+   */
+  found: z.record(z.enum(OFFICER_QUEUES), z.number().int().min(0)).nullable(),
 });
 export type QueuePage = z.infer<typeof queuePageSchema>;
 

@@ -5,6 +5,8 @@
 export const OFFICER_SCREEN_TEXT = {
   queuesHeading: 'Case queues',
   noCases: 'There are no cases here.',
+  /** Beside a find's results: the other queues holding cases it matches. */
+  foundElsewhere: 'Also found in other queues',
   /** A page beyond the last (cases were taken or decided since the link was made). */
   pastLastPage: 'This page has no cases any more: the queue is shorter now.',
   nobody: 'Nobody',

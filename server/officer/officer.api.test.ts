@@ -580,7 +580,13 @@ describe('queues', () => {
       total: 0,
       page: 1,
       pageSize: 25,
+      found: { new: 0, mine: 0, waiting: 0, decided: 0 },
     });
+    expect(all.found).toBeNull();
+    // A case looked for in the wrong queue: the answer says which queue holds it.
+    const elsewhere = await queue(officer, `queue=decided&q=${encodeURIComponent(mine.caseNumber)}`);
+    expect(elsewhere.items).toEqual([]);
+    expect(elsewhere.found).toEqual({ new: 1, mine: 0, waiting: 0, decided: 0 });
     expect(page1.items[0]!.id).not.toBe(page2.items[0]!.id);
     const bad = await officer.get(`${OFFICER_PATHS.queue}?queue=nope`);
     expect(bad.statusCode).toBe(400);

@@ -34,12 +34,13 @@ const item = (id: string, caseNumber: string): QueueItem => ({
   updatedAt: '2026-11-20T02:00:00Z',
 });
 
-const page = (items: QueueItem[], total: number, pageNumber = 1): QueuePage => ({
+const page = (items: QueueItem[], total: number, pageNumber = 1, found: QueuePage['found'] = null): QueuePage => ({
   counts: { new: total, mine: 0, waiting: 0, decided: 0 },
   items,
   total,
   page: pageNumber,
   pageSize: 25,
+  found,
 });
 
 beforeEach(() => {
@@ -97,6 +98,24 @@ describe('the queues screen', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All e-services', 'PTIB Profile Update', 'Personal Insolvency Search']);
+  });
+
+  it('names the queues that hold a case looked for in another, with links that keep the search', async () => {
+    fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(page([], 0, 1, { new: 0, mine: 1, waiting: 0, decided: 2 })),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer?queue=new&find=PT000007%202026' });
+    const also = await screen.findByRole('navigation', { name: OFFICER_SCREEN_TEXT.foundElsewhere });
+    expect(
+      within(also)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Assigned to me (1)', '#/officer?queue=mine&find=PT000007+2026'],
+      ['Decided (2)', '#/officer?queue=decided&find=PT000007+2026'],
+    ]);
   });
 
   it('on a page past the last one (cases taken meanwhile), says so and links back to the last page', async () => {

@@ -11,6 +11,7 @@ import {
   QUEUE_PAGE_SIZE_DEFAULT,
   type BulkAction,
   type BulkResult,
+  type OfficerQueue,
   type QueueItem,
   type QueuePage,
 } from '#contract/officer.ts';
@@ -26,6 +27,7 @@ import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage, shownLoad } from './outcomes.ts';
 import {
   AGE_FILTERS,
+  DEFAULT_VIEW,
   countText,
   QUEUE_STATUSES,
   pageCount,
@@ -163,6 +165,8 @@ export function QueuesScreen({ location }: ScreenProps) {
         )}
       </form>
 
+      {page?.found && <FoundElsewhere found={page.found} view={view} />}
+
       <form aria-label="Filter and sort" className="queue-filters" onSubmit={onFilter} key={viewKey}>
         <div className="field">
           <label htmlFor="queue-app">E-service</label>
@@ -240,6 +244,29 @@ export function QueuesScreen({ location }: ScreenProps) {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The other queues holding cases the find matches (the filters aside, which the links leave out too): a
+ * case looked for in the wrong queue is one click away, not "no cases here".
+ */
+function FoundElsewhere({ found, view }: { found: Record<OfficerQueue, number>; view: QueueView }) {
+  const others = OFFICER_QUEUES.filter((q) => q !== view.queue && found[q] > 0);
+  if (others.length === 0) return null;
+  return (
+    <nav aria-labelledby="found-elsewhere" className="queue-found">
+      <p id="found-elsewhere">{TEXT.foundElsewhere}</p>
+      <ul>
+        {others.map((q) => (
+          <li key={q}>
+            <a href={viewHref({ ...DEFAULT_VIEW, queue: q, find: view.find, sort: view.sort })}>
+              {OFFICER_QUEUE_LABELS[q]} ({countText(found[q])})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
