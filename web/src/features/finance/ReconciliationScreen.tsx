@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#contract/index.ts';
 import {
   PAYMENT_TEXT,
@@ -116,6 +116,12 @@ export function ReconciliationScreen() {
   const signal = useAbortSignal();
   const file = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // Each outcome takes the focus: a decided credit leaves the list with the button that had it, and the
+  // words are at the top of a list that may be long.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them.
   const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
   const answer = state.kind === 'ready' ? state.value : null;
@@ -160,7 +166,9 @@ export function ReconciliationScreen() {
       <h1 id="page-heading" tabIndex={-1}>
         {PAYMENT_TEXT.reconciliationHeading}
       </h1>
-      <div role={notice?.kind === 'alert' ? 'alert' : 'status'}>{notice?.text}</div>
+      <div ref={noticeRef} tabIndex={-1}>
+        <div role={notice?.kind === 'alert' ? 'alert' : 'status'}>{notice?.text}</div>
+      </div>
       <form
         aria-labelledby="import-heading"
         noValidate

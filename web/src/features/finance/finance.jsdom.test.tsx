@@ -65,6 +65,10 @@ const server = () =>
     }),
   });
 
+/** The text of the focused element, when it is not the page itself (focus lost goes to the body). */
+const focusedOutcome = () =>
+  document.activeElement && document.activeElement !== document.body ? document.activeElement.textContent : null;
+
 const item = (transactionId: string) =>
   screen
     .getAllByRole('listitem')
@@ -131,6 +135,26 @@ describe('ReconciliationScreen', () => {
       reason: 'First instalment',
     });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+  });
+
+  it('moves focus to what a decision came to, not lost with the credit that left the list', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    const match = within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton });
+    match.focus();
+    fireEvent.click(match);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+    await waitFor(() => expect(focusedOutcome()).toBe('Credit matched to the bill.'));
+
+    fireEvent.change(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Returned to the payer' },
+    });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe('This credit is not waiting for a person.'));
   });
 
   it('shows the server’s reason when marking is refused', async () => {
