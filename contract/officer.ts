@@ -116,6 +116,9 @@ export const OFFICER_MESSAGES = {
   staleVersion:
     'Someone else changed this case since you opened it, so your action was not taken. The case is shown as it is now.',
   actionNotAllowed: (action: string, status: string) => `"${action}" is not possible while the case is ${status}.`,
+  /** A bulk action's case changed since the list was loaded, though the action is still open on it. */
+  staleInList:
+    'Someone else changed this case since the list was loaded, so it was not done. Open it to see it as it is now.',
   notAssignedToYou: 'This case is assigned to another officer.',
   alreadyAssigned: 'This case is already assigned.',
   fourEyes: 'A rejection you proposed must be approved by another supervisor.',

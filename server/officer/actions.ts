@@ -230,10 +230,17 @@ export async function bulkAct(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const current = error instanceof StaleCaseError ? error.current : await findOfficerCase(db, c.id);
+      // A list shows no case "as it is now" (the single action's stale message): say what stands in the way
+      // now (a colleague took it), or that it changed and is to be opened.
+      const row = error instanceof StaleCaseError ? await findOfficerCase(db, c.id) : null;
+      const message =
+        error instanceof StaleCaseError
+          ? ((row && refusalOf(row, actor.officer, action)?.message) ?? OFFICER_MESSAGES.staleInList)
+          : error.message;
       results.push({
         id: c.id,
         ok: false,
-        message: error.message,
+        message,
         version: current?.version ?? null,
         status: current?.status ?? null,
       });

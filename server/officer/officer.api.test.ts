@@ -501,7 +501,10 @@ describe('bulk actions', () => {
     const a = await submitted(applicant, ANSWERS);
     const b = await submitted(applicant, ANSWERS);
     const c = await submitted(applicant, ANSWERS);
+    // Taken by a colleague after the officer's list was loaded: the list's version is stale.
+    const d = await submitted(applicant, ANSWERS);
     await doAction(lead, c.id, { action: 'assignToMe' });
+    await doAction(lead, d.id, { action: 'assignToMe' });
     const res = await officer.post(OFFICER_PATHS.bulk, {
       action: 'assignToMe',
       cases: [
@@ -509,14 +512,16 @@ describe('bulk actions', () => {
         { id: b.id, version: b.version + 5 },
         { id: c.id, version: (await view(lead, c.id)).version },
         { id: '999999', version: 1 },
+        { id: d.id, version: d.version },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.bulkDone(1, 4));
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.bulkDone(1, 5));
     const { results } = res.json().responseJSON as BulkResult;
     expect(results).toEqual([
       { id: a.id, ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: a.version + 1, status: 'in_review' },
-      { id: b.id, ok: false, message: OFFICER_MESSAGES.staleVersion, version: b.version, status: 'submitted' },
+      // A list shows no case "as it is now": the answer says what stands in the way, or to open the case.
+      { id: b.id, ok: false, message: OFFICER_MESSAGES.staleInList, version: b.version, status: 'submitted' },
       {
         id: c.id,
         ok: false,
@@ -525,6 +530,7 @@ describe('bulk actions', () => {
         status: 'in_review',
       },
       { id: '999999', ok: false, message: OFFICER_MESSAGES.caseNotFound, version: null, status: null },
+      { id: d.id, ok: false, message: OFFICER_MESSAGES.alreadyAssigned, version: d.version + 1, status: 'in_review' },
     ]);
     const approve = await officer.post(OFFICER_PATHS.bulk, {
       action: 'approve',
