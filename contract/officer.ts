@@ -156,7 +156,9 @@ export const OFFICER_MESSAGES = {
 
 export const officerRoleSchema = z.enum(OFFICER_ROLES);
 const caseStatusSchema = z.enum(CASE_STATUSES);
-const idSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a record id');
+/** A record id as the back office's addresses carry it. */
+export const RECORD_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
+const idSchema = z.string().regex(RECORD_ID_PATTERN, 'must be a record id');
 
 export const officerMeSchema = z.object({
   accountId: z.number().int(),

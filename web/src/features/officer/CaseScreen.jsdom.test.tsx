@@ -98,6 +98,14 @@ describe('the case screen', () => {
     expect(screen.queryByText(/amount: /)).toBeNull();
   });
 
+  it('says plainly that a malformed case link names no case, without asking the server', async () => {
+    const calls = fakeApi({});
+    await renderShell({ routes, hash: '#/officer/case?id=abc' });
+    const said = await screen.findByText(OFFICER_MESSAGES.caseNotFound);
+    expect(said.closest('[role="alert"]')).not.toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/officer/cases'))).toBe(false);
+  });
+
   it('sends nothing for a rejection without a reason, and says so in the error summary', async () => {
     const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     await openCase();

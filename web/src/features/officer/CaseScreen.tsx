@@ -7,6 +7,7 @@ import {
   OFFICER_MESSAGES,
   OFFICER_ROUTES,
   REASON_MAX,
+  RECORD_ID_PATTERN,
   type OfficerAction,
   type OfficerActionRequest,
   type OfficerCase,
@@ -15,7 +16,7 @@ import {
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { useLoad } from '../../lib/http/useLoad.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers, ErrorSummary } from '../../app/parts.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
@@ -36,8 +37,11 @@ type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
  */
 export function CaseScreen({ location }: ScreenProps) {
   const id = location.query.get('id') ?? '';
+  // A malformed link (cut short, typed) names no case: said in the officer's words, not the server's check.
+  const wellFormed = RECORD_ID_PATTERN.test(id);
   const signal = useAbortSignal();
-  const loaded = shownLoad(useLoad(id, (s) => officerApi.case(id, s)).state);
+  const fetched = shownLoad(useLoad(wellFormed ? id : null, (s) => officerApi.case(id, s)).state);
+  const loaded = wellFormed ? fetched : { state: FAILED, failed: OFFICER_MESSAGES.caseNotFound };
   /** The case as the last action here answered it (or as someone else left it), over the one loaded. */
   const [answered, setAnswered] = useState<{ id: string; value: OfficerCase } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
