@@ -216,13 +216,18 @@ export type BillDetail = z.infer<typeof billDetailSchema>;
 export const billsListSchema = z.object({ bills: z.array(billSchema) });
 
 /** Why a credit waits for a person. */
-export const QUEUE_REASONS = ['unknown_reference', 'part', 'over', 'not_payable'] as const;
+/**
+ * Why a credit waits for a person, as its bill is now (other credits may have paid it since the import):
+ * exact is a credit that lacked or exceeded the amount due when imported and now pays just what is left.
+ */
+export const QUEUE_REASONS = ['unknown_reference', 'part', 'over', 'not_payable', 'exact'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
   unknown_reference: 'No bill has this reference',
   part: 'Less than the amount due',
   over: 'More than the amount due',
   not_payable: 'The bill is already settled or has expired',
+  exact: 'Now pays exactly what the bill still lacks',
 };
 
 export const statementLineSchema = z.object({
