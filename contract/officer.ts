@@ -115,7 +115,9 @@ export const OFFICER_MESSAGES = {
   /** A stale version: responseJSON holds the case as it is now. */
   staleVersion:
     'Someone else changed this case since you opened it, so your action was not taken. The case is shown as it is now.',
-  actionNotAllowed: (action: string, status: string) => `"${action}" is not possible while the case is ${status}.`,
+  /** The action by its button's label: the officer never sees the call's identifier (assignToMe). */
+  actionNotAllowed: (action: OfficerAction, status: string) =>
+    `"${OFFICER_ACTION_LABELS[action]}" is not possible while the case is ${status}.`,
   /** A bulk action's case changed since the list was loaded, though the action is still open on it. */
   staleInList:
     'Someone else changed this case since the list was loaded, so it was not done. Open it to see it as it is now.',

@@ -423,6 +423,8 @@ describe('the whole loop', () => {
       officerAccountId: 1,
     });
     expect(nobody.statusCode).toBe(409);
+    // The action by the name the officer reads on its button, not the call's identifier.
+    expect(nobody.json().header.responseDesc).toBe('"Assign to officer" is not possible while the case is approved.');
   });
 });
 
