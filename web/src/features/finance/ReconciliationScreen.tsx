@@ -10,6 +10,7 @@ import {
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { formatDay } from '../../components/shell/formatDate.ts';
 import { financeApi } from './api.ts';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
@@ -61,7 +62,9 @@ function QueueRow({
         </div>
         <div>
           <dt>Value date</dt>
-          <dd>{line.valueDate}</dd>
+          <dd>
+            <time dateTime={line.valueDate}>{formatDay(line.valueDate)}</time>
+          </dd>
         </div>
         {line.outstandingCents !== null && (
           <div>

@@ -81,6 +81,8 @@ describe('ReconciliationScreen', () => {
     expect(await screen.findByRole('heading', { name: 'T1: S$100.00' })).toBeInTheDocument();
     expect(within(item('T1')).getByText(QUEUE_REASON_LABELS.part)).toBeInTheDocument();
     expect(within(item('T1')).getByText('S$300.00')).toBeInTheDocument();
+    // The value date as the portal writes every date (d MMM yyyy), not as the bank's file has it.
+    expect(within(item('T1')).getByText('16 Jan 2030')).toBeInTheDocument();
     expect(within(item('T2')).getByText(QUEUE_REASON_LABELS.unknown_reference)).toBeInTheDocument();
     expect(within(item('T2')).getByLabelText(PAYMENT_TEXT.billReferenceLabel)).toHaveValue('WHO KNOWS');
   });
