@@ -193,8 +193,9 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       size_bytes: number;
       uploaded_at: Date | string;
     }>(
+      // A file no scanner has passed stays hidden from officers (docs/decisions/0037).
       `SELECT id::text AS id, field_name, file_name, media_type, size_bytes, uploaded_at FROM documents
-        WHERE case_id = $1::bigint ORDER BY uploaded_at, id`,
+        WHERE case_id = $1::bigint AND scan_status = 'clean' ORDER BY uploaded_at, id`,
       [row.id],
     ),
     db.query<{

@@ -464,10 +464,17 @@ describe('documents', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
 
+    // No scanner here: the file is kept not scanned, and no officer may see or open it (docs/decisions/0037).
+    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
+    expect((await view(officer, c.id)).documents).toEqual([]);
+    const unscanned = await officer.get(url);
+    expect(unscanned.statusCode).toBe(404);
+    expect(unscanned.json().header.responseDesc).toBe(OFFICER_MESSAGES.documentNotFound);
+    // Once a scanner has passed it, officers see it and download it.
+    await db.query(`UPDATE documents SET scan_status = 'clean' WHERE id = $1::uuid`, [documentId]);
     const v = await view(officer, c.id);
     expect(v.documents).toEqual([expect.objectContaining({ id: documentId, fieldName: 'proofOfPayment' })]);
     expect(v.changes.map((x) => x.field)).toEqual(['proofOfPayment']);
-    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
     const file = await officer.get(url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
