@@ -231,6 +231,11 @@ export const queuePageSchema = z.object({
    * for in one queue but held in another is named there; null without a find.
    */
   found: z.record(z.enum(OFFICER_QUEUES), z.number().int().min(0)).nullable(),
+  /**
+   * With a find that is a case number: that case wherever it stands (in review with another officer, in no
+   * queue of this one), so it opens from here; null otherwise or when there is no such submitted record.
+   */
+  foundCase: z.object({ id: idSchema, caseNumber: z.string(), status: caseStatusSchema }).nullable(),
 });
 export type QueuePage = z.infer<typeof queuePageSchema>;
 

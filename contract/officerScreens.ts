@@ -7,6 +7,9 @@ export const OFFICER_SCREEN_TEXT = {
   noCases: 'There are no cases here.',
   /** Beside a find's results: the other queues holding cases it matches. */
   foundElsewhere: 'Also found in other queues',
+  /** A case found by its number outside the queue shown (a colleague's work, in no queue of this officer). */
+  foundCase: (caseNumber: string, status: string) => `Case ${caseNumber} is found: ${status}.`,
+  openFoundCase: (caseNumber: string) => `Open case ${caseNumber}`,
   /** A page beyond the last (cases were taken or decided since the link was made). */
   pastLastPage: 'This page has no cases any more: the queue is shorter now.',
   nobody: 'Nobody',

@@ -596,6 +596,7 @@ describe('queues', () => {
       page: 1,
       pageSize: 25,
       found: { new: 0, mine: 0, waiting: 0, decided: 0 },
+      foundCase: null,
     });
     expect(all.found).toBeNull();
     // A case looked for in the wrong queue: the answer says which queue holds it.
@@ -607,6 +608,19 @@ describe('queues', () => {
     expect(bad.statusCode).toBe(400);
     const badAge = await officer.get(`${OFFICER_PATHS.queue}?minAgeDays=5&maxAgeDays=2`);
     expect(badAge.statusCode).toBe(400);
+  });
+
+  it("find a case by its number wherever it stands, in another officer's work too", async () => {
+    const c = await submitted(otherApplicant, ANSWERS);
+    await doAction(lead, c.id, { action: 'assignToMe' });
+    // In review with the lead: in none of this officer's queues, yet the number finds it.
+    const found = await queue(officer, `queue=new&q=${encodeURIComponent(c.caseNumber)}`);
+    expect(found.items).toEqual([]);
+    expect(found.found).toEqual({ new: 0, mine: 0, waiting: 0, decided: 0 });
+    expect(found.foundCase).toEqual({ id: c.id, caseNumber: c.caseNumber, status: 'in_review' });
+    // A name is no case number: no one case is named.
+    expect((await queue(officer, 'queue=new&q=lim')).foundCase).toBeNull();
+    expect((await queue(officer, 'queue=new')).foundCase).toBeNull();
   });
 
   it('ages and overdue cases under a fake clock: the due date passed stands out', async () => {

@@ -79,7 +79,7 @@ type QueueItemRow = Pick<
 >;
 
 /** One row of the page's statement: the counts (and total), then an item, or nulls when the page is empty. */
-type QueuePageRow = Record<OfficerQueue, number> & { total?: number } & Partial<
+type QueuePageRow = Record<OfficerQueue, number> & { total?: number; found_case?: QueuePage['foundCase'] } & Partial<
     Record<`found_${OfficerQueue}`, number>
   > &
   (QueueItemRow | { [K in keyof QueueItemRow]: null });
@@ -105,10 +105,12 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
       `c.submitted_at >= ${add(startOfDay(today))}::timestamptz - ${add(q.maxAgeDays)}::int * interval '1 day'`,
     );
   let find: string | null = null;
+  let byNumber: string | null = null;
   if (q.q) {
     const caseNumber = normalizeCaseNumber(q.q);
-    find = caseNumber
-      ? `c.case_number = ${add(caseNumber)}`
+    if (caseNumber) byNumber = add(caseNumber);
+    find = byNumber
+      ? `c.case_number = ${byNumber}`
       : // The start of the name, in any case: a prefix that migration 124's index serves.
         `c.profile_id IN (SELECT id FROM ptib_profiles WHERE lower(ptib_name) LIKE ${add(`${escapeLike(q.q.toLowerCase())}%`)})`;
     where.push(find);
@@ -127,6 +129,12 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
   // What the find matches in every queue (the filters aside): a case sought in the wrong queue is named.
   if (find !== null)
     counts.push(...OFFICER_QUEUES.map((queue) => `${capped(`${conditions[queue]} AND ${find}`)} AS "found_${queue}"`));
+  // A case number names one case: found wherever it stands, also outside this officer's queues.
+  if (byNumber !== null)
+    counts.push(
+      `(SELECT json_build_object('id', c.id::text, 'caseNumber', c.case_number, 'status', c.status) FROM cases c
+         WHERE c.case_number = ${byNumber} AND c.deleted_at IS NULL AND c.status <> 'draft' LIMIT 1) AS found_case`,
+    );
   // Unfiltered, the page's total is its queue's count: counted once, not twice.
   if (where.length !== unfiltered) counts.push(`${capped(filtered)} AS total`);
 
@@ -181,5 +189,6 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
             OfficerQueue,
             number
           >),
+    foundCase: first.found_case ?? null,
   };
 }

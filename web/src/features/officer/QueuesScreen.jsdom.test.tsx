@@ -34,13 +34,20 @@ const item = (id: string, caseNumber: string): QueueItem => ({
   updatedAt: '2026-11-20T02:00:00Z',
 });
 
-const page = (items: QueueItem[], total: number, pageNumber = 1, found: QueuePage['found'] = null): QueuePage => ({
+const page = (
+  items: QueueItem[],
+  total: number,
+  pageNumber = 1,
+  found: QueuePage['found'] = null,
+  foundCase: QueuePage['foundCase'] = null,
+): QueuePage => ({
   counts: { new: total, mine: 0, waiting: 0, decided: 0 },
   items,
   total,
   page: pageNumber,
   pageSize: 25,
   found,
+  foundCase,
 });
 
 beforeEach(() => {
@@ -116,6 +123,19 @@ describe('the queues screen', () => {
       ['Assigned to me (1)', '#/officer?queue=mine&find=PT000007+2026'],
       ['Decided (2)', '#/officer?queue=decided&find=PT000007+2026'],
     ]);
+  });
+
+  it("links straight to a case found by its number in no queue of this officer's (a colleague's work)", async () => {
+    const foundCase = { id: '7', caseNumber: 'PT 000007 2026', status: 'in_review' as const };
+    fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(page([], 0, 1, { new: 0, mine: 0, waiting: 0, decided: 0 }, foundCase)),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer?queue=new&find=PT000007%202026' });
+    const link = await screen.findByRole('link', { name: OFFICER_SCREEN_TEXT.openFoundCase('PT 000007 2026') });
+    expect(link).toHaveAttribute('href', '#/officer/case?id=7');
+    expect(link.closest('p')).toHaveTextContent('In review');
   });
 
   it('on a page past the last one (cases taken meanwhile), says so and links back to the last page', async () => {

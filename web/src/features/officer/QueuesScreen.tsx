@@ -166,6 +166,12 @@ export function QueuesScreen({ location }: ScreenProps) {
       </form>
 
       {page?.found && <FoundElsewhere found={page.found} view={view} />}
+      {page?.foundCase && !page.items.some((i) => i.id === page.foundCase!.id) && (
+        <p className="queue-found-case">
+          {TEXT.foundCase(page.foundCase.caseNumber, CASE_STATUS_LABELS[page.foundCase.status])}{' '}
+          <a href={caseHref(page.foundCase.id)}>{TEXT.openFoundCase(page.foundCase.caseNumber)}</a>
+        </p>
+      )}
 
       <form aria-label="Filter and sort" className="queue-filters" onSubmit={onFilter} key={viewKey}>
         <div className="field">
