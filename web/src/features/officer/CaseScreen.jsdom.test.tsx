@@ -106,6 +106,35 @@ describe('the case screen', () => {
     expect(calls.some((c) => c.path.startsWith('/api/officer/cases'))).toBe(false);
   });
 
+  it('lists a move that kept the status (an assignment while waiting) without naming the status again', async () => {
+    const waiting: OfficerCase = {
+      ...CASE,
+      status: 'more_info_requested',
+      history: [
+        {
+          from: 'in_review',
+          to: 'more_info_requested',
+          at: '2026-11-21T02:00:00Z',
+          by: 'Officer Demo',
+          message: 'Send it.',
+        },
+        {
+          from: 'more_info_requested',
+          to: 'more_info_requested',
+          at: '2026-11-22T02:00:00Z',
+          by: 'Supervisor Lead',
+          message: 'Assigned to Supervisor Lead.',
+        },
+      ],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(waiting) }) });
+    await openCase();
+    const steps = within(screen.getByTestId('officer-history')).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent(/More information requested, by Officer Demo\. Send it\.$/);
+    expect(steps[1]).toHaveTextContent(/: Supervisor Lead: Assigned to Supervisor Lead\.$/);
+    expect(steps[1]).not.toHaveTextContent('More information requested');
+  });
+
   it('sends nothing for a rejection without a reason, and says so in the error summary', async () => {
     const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     await openCase();

@@ -249,8 +249,18 @@ export function CaseScreen({ location }: ScreenProps) {
         <ol className="officer-list" data-testid="officer-history">
           {c.history.map((h, i) => (
             <li key={`${h.at}-${i}`}>
-              <time dateTime={h.at}>{formatDateTime(h.at)}</time>: {CASE_STATUS_LABELS[h.to]}, by {h.by}
-              {h.message && <>. {h.message}</>}
+              <time dateTime={h.at}>{formatDateTime(h.at)}</time>:{' '}
+              {h.from === h.to && h.message ? (
+                // A move that kept the status (an assignment): naming the status again would read as a new step.
+                <>
+                  {h.by}: {h.message}
+                </>
+              ) : (
+                <>
+                  {CASE_STATUS_LABELS[h.to]}, by {h.by}
+                  {h.message && <>. {h.message}</>}
+                </>
+              )}
             </li>
           ))}
         </ol>
