@@ -336,6 +336,8 @@ export const PAYMENT_TEXT = {
   queueEmpty: 'No credits are waiting.',
   queueLoading: 'Loading the credits waiting for a person…',
   reasonLabel: 'Reason',
+  /** A matched credit's reason lands in the bill's history, which its payer reads (BillPanel). */
+  reasonHint: 'If you match the credit to a bill, its payer reads this reason in the bill’s history.',
   billReferenceLabel: 'Bill reference',
   matchButton: 'Match to bill',
   markButton: 'Mark as dealt with',

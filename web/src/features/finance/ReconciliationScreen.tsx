@@ -87,6 +87,9 @@ function QueueRow({
         </div>
         <div className="field">
           <label htmlFor={`${id}-reason`}>{PAYMENT_TEXT.reasonLabel}</label>
+          <p className="hint" id={`${id}-reason-hint`}>
+            {PAYMENT_TEXT.reasonHint}
+          </p>
           {error && (
             <p className="field-error" id={`${id}-reason-error`}>
               {error}
@@ -96,7 +99,7 @@ function QueueRow({
             id={`${id}-reason`}
             value={reason}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-reason-error` : undefined}
+            aria-describedby={error ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
             onChange={(e) => setReason(e.target.value)}
           />
         </div>

@@ -118,6 +118,14 @@ describe('ReconciliationScreen', () => {
     expect(calls.some((c) => c.path === RECONCILIATION_PATHS.statements)).toBe(false);
   });
 
+  it("tells the finance officer that a match's reason is the payer's to read", async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const reason = within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    expect(reason).toHaveAccessibleDescription(PAYMENT_TEXT.reasonHint);
+  });
+
   it('asks for a reason before matching, then matches with the reference and reason', async () => {
     const calls = server();
     render(<ReconciliationScreen />);
