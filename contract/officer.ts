@@ -23,6 +23,8 @@ export const OFFICER_PATHS = {
   me: '/api/officer/me',
   /** GET: officers a case may be assigned to (supervisor's "assign to another officer"). */
   officers: '/api/officer/officers',
+  /** GET: every e-service, to filter the queues by (not only those on the page shown). */
+  eservices: '/api/officer/eservices',
   /** GET ?queue&appCode&status&minAgeDays&maxAgeDays&sort&order&page&pageSize&q: one queue page with every count. */
   queue: '/api/officer/queue',
   /** GET: the case view. */
@@ -113,7 +115,12 @@ export const OFFICER_MESSAGES = {
   /** A stale version: responseJSON holds the case as it is now. */
   staleVersion:
     'Someone else changed this case since you opened it, so your action was not taken. The case is shown as it is now.',
-  actionNotAllowed: (action: string, status: string) => `"${action}" is not possible while the case is ${status}.`,
+  /** The action by its button's label: the officer never sees the call's identifier (assignToMe). */
+  actionNotAllowed: (action: OfficerAction, status: string) =>
+    `"${OFFICER_ACTION_LABELS[action]}" is not possible while the case is ${status}.`,
+  /** A bulk action's case changed since the list was loaded, though the action is still open on it. */
+  staleInList:
+    'Someone else changed this case since the list was loaded, so it was not done. Open it to see it as it is now.',
   notAssignedToYou: 'This case is assigned to another officer.',
   alreadyAssigned: 'This case is already assigned.',
   fourEyes: 'A rejection you proposed must be approved by another supervisor.',
@@ -151,7 +158,9 @@ export const OFFICER_MESSAGES = {
 
 export const officerRoleSchema = z.enum(OFFICER_ROLES);
 const caseStatusSchema = z.enum(CASE_STATUSES);
-const idSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a record id');
+/** A record id as the back office's addresses carry it. */
+export const RECORD_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
+const idSchema = z.string().regex(RECORD_ID_PATTERN, 'must be a record id');
 
 export const officerMeSchema = z.object({
   accountId: z.number().int(),
@@ -167,6 +176,11 @@ export const officerListSchema = z.object({
   ),
 });
 export type OfficerList = z.infer<typeof officerListSchema>;
+
+export const eserviceChoicesSchema = z.object({
+  eservices: z.array(z.object({ code: z.string(), title: z.string() })),
+});
+export type EserviceChoices = z.infer<typeof eserviceChoicesSchema>;
 
 export const queueQuerySchema = z.object({
   queue: z.enum(OFFICER_QUEUES).default('new'),
@@ -212,6 +226,16 @@ export const queuePageSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * With a find (q): how many cases of each queue match it (up to QUEUE_COUNT_CAP), so that a case looked
+   * for in one queue but held in another is named there; null without a find.
+   */
+  found: z.record(z.enum(OFFICER_QUEUES), z.number().int().min(0)).nullable(),
+  /**
+   * With a find that is a case number: that case wherever it stands (in review with another officer, in no
+   * queue of this one), so it opens from here; null otherwise or when there is no such submitted record.
+   */
+  foundCase: z.object({ id: idSchema, caseNumber: z.string(), status: caseStatusSchema }).nullable(),
 });
 export type QueuePage = z.infer<typeof queuePageSchema>;
 
@@ -241,12 +265,15 @@ export const infoRequestSchema = z.object({
 });
 export type InfoRequest = z.infer<typeof infoRequestSchema>;
 
-/** One answer changed by a resubmission: before and after (values as stored). */
+/** One answer changed by a resubmission: before and after (values as stored, and as people read them). */
 export const answerChangeSchema = z.object({
   field: z.string(),
   label: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The answers in the words the applicant's check answers shows (contract/forms describeAnswer). */
+  beforeText: z.string(),
+  afterText: z.string(),
 });
 export type AnswerChange = z.infer<typeof answerChangeSchema>;
 
@@ -276,8 +303,13 @@ export const officerCaseSchema = z.object({
   assignedTo: z.object({ accountId: z.number().int(), displayName: z.string() }).nullable(),
   /** The answers as submitted (the frozen snapshot of the last submission). */
   answers: z.record(z.string(), z.unknown()),
-  /** The form's questions in order (name and label), to show the answers. */
+  /** The form's questions in order (name and label): those a request for more information may name. */
   questions: z.array(z.object({ name: z.string(), label: z.string(), type: z.string() })),
+  /**
+   * The answers as the applicant checked them before sending (contract/forms summarise: option labels,
+   * money, dates, file names; questions the answers hid left out), in the form's order.
+   */
+  answerRows: z.array(z.object({ path: z.string(), label: z.string(), value: z.string() })),
   documents: z.array(officerDocumentSchema),
   history: z.array(historyEntrySchema),
   notes: z.array(internalNoteSchema),

@@ -5,6 +5,13 @@
 export const OFFICER_SCREEN_TEXT = {
   queuesHeading: 'Case queues',
   noCases: 'There are no cases here.',
+  /** Beside a find's results: the other queues holding cases it matches. */
+  foundElsewhere: 'Also found in other queues',
+  /** A case found by its number outside the queue shown (a colleague's work, in no queue of this officer). */
+  foundCase: (caseNumber: string, status: string) => `Case ${caseNumber} is found: ${status}.`,
+  openFoundCase: (caseNumber: string) => `Open case ${caseNumber}`,
+  /** A page beyond the last (cases were taken or decided since the link was made). */
+  pastLastPage: 'This page has no cases any more: the queue is shorter now.',
   nobody: 'Nobody',
   signedInAs: (name: string, roles: string) => `Signed in as ${name} (${roles})`,
   loadFailed: 'The cases could not be loaded.',
@@ -31,7 +38,6 @@ export const OFFICER_SCREEN_TEXT = {
   proposedRejection: (by: string) => `Rejection proposed by ${by}`,
   before: 'Before',
   after: 'After',
-  notProvided: 'Not provided',
 } as const;
 
 /** The applicant's view of where an application stands. */

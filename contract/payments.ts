@@ -216,13 +216,18 @@ export type BillDetail = z.infer<typeof billDetailSchema>;
 export const billsListSchema = z.object({ bills: z.array(billSchema) });
 
 /** Why a credit waits for a person. */
-export const QUEUE_REASONS = ['unknown_reference', 'part', 'over', 'not_payable'] as const;
+/**
+ * Why a credit waits for a person, as its bill is now (other credits may have paid it since the import):
+ * exact is a credit that lacked or exceeded the amount due when imported and now pays just what is left.
+ */
+export const QUEUE_REASONS = ['unknown_reference', 'part', 'over', 'not_payable', 'exact'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
   unknown_reference: 'No bill has this reference',
   part: 'Less than the amount due',
   over: 'More than the amount due',
   not_payable: 'The bill is already settled or has expired',
+  exact: 'Now pays exactly what the bill still lacks',
 };
 
 export const statementLineSchema = z.object({
@@ -242,9 +247,12 @@ export const statementLineSchema = z.object({
 export type StatementLine = z.infer<typeof statementLineSchema>;
 export const queueSchema = z.object({ lines: z.array(statementLineSchema) });
 
+/** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
+export const STATEMENT_MAX_CHARS = 900_000;
+
 export const importRequestSchema = z.object({
   fileName: z.string().max(200).optional(),
-  csv: z.string().min(1).max(900_000),
+  csv: z.string().min(1).max(STATEMENT_MAX_CHARS),
 });
 export const importReportSchema = z.object({
   credits: z.number().int(),
@@ -328,9 +336,14 @@ export const PAYMENT_TEXT = {
   queueEmpty: 'No credits are waiting.',
   queueLoading: 'Loading the credits waiting for a person…',
   reasonLabel: 'Reason',
+  /** A matched credit's reason lands in the bill's history, which its payer reads (BillPanel). */
+  reasonHint: 'If you match the credit to a bill, its payer reads this reason in the bill’s history.',
   billReferenceLabel: 'Bill reference',
   matchButton: 'Match to bill',
   markButton: 'Mark as dealt with',
   reasonRequired: 'Enter a reason of at least 3 characters',
   chooseFile: 'Choose a statement file first',
+  emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
+  notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',
+  tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,
 } as const;

@@ -10,7 +10,7 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
   const [history, request, reason] = await Promise.all([
     db
       .query<HistoryRow>(
-        'SELECT to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+        'SELECT from_status, to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
         [c.id],
       )
       .then((r) => r.rows),
@@ -49,6 +49,9 @@ export async function progressOf(
   for (const h of history) {
     const status = applicantStatus(h.to_status);
     if (status === 'draft') continue;
+    // A move that leaves the status as it was is the back office's own (an assignment while the applicant is
+    // asked for more): its message names officers, never a step of theirs.
+    if (h.from_status === h.to_status) continue;
     // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
     const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
     const last = timeline.at(-1);

@@ -167,6 +167,7 @@ export async function listCases(
 
 /** One step of a record's status history (table case_status_history), oldest first. */
 export interface HistoryRow {
+  from_status: CaseStatus | null;
   to_status: CaseStatus;
   changed_at: Date | string;
   message: string | null;
@@ -239,7 +240,8 @@ export async function overviewOfCases(
                  'id', l.id::text, 'app_code', l.app_code, 'case_number', l.case_number, 'status', l.status,
                  'version', l.version, 'updated_at', l.updated_at,
                  'history', (SELECT coalesce(json_agg(json_build_object(
-                                      'to_status', h.to_status, 'changed_at', h.changed_at, 'message', h.message)
+                                      'from_status', h.from_status, 'to_status', h.to_status,
+                                      'changed_at', h.changed_at, 'message', h.message)
                                     ORDER BY h.id), '[]')
                                FROM case_status_history h WHERE h.case_id = l.id),
                  'decision_reason', CASE WHEN l.status = 'rejected' THEN l.decision_reason END,

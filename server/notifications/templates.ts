@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
+import { formatMoney } from '#contract/payments.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
 
@@ -45,9 +46,10 @@ const fact = (facts: MessageFacts['facts'], name: string): string => {
   return value === undefined || value === null ? '' : String(value);
 };
 
+/** An amount in cents as the portal writes it everywhere (S$1,234.50); '' when the fact is not one. */
 const money = (cents: string) => {
   const n = Number(cents);
-  return Number.isFinite(n) ? `S$${(n / 100).toFixed(2)}` : '';
+  return cents !== '' && Number.isSafeInteger(n) ? formatMoney(n) : '';
 };
 
 /**

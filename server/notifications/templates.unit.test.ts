@@ -37,6 +37,15 @@ describe('notification templates', () => {
     expect(m.text).toContain('Record PD 000007 2030 has been rejected.');
   });
 
+  it("write amounts the portal's one way, with thousands grouped (S$1,234.50)", () => {
+    const facts = { amountCents: 123450 };
+    expect(renderSms({ kind: 'billIssued', caseNumber: 'PA 000046 2026', facts })).toContain(
+      'A bill of S$1,234.50 has been issued for record PA 000046 2026.',
+    );
+    const settled = renderMessage({ kind: 'billSettled', caseNumber: 'PA 000046 2026', facts }, undefined);
+    expect(settled.text).toContain('We have received your payment of S$1,234.50 for record PA 000046 2026.');
+  });
+
   it('leave the link out without PUBLIC_URL', () => {
     const m = renderMessage({ kind: 'newDevice' }, undefined);
     expect(m.text).not.toContain('http');

@@ -90,7 +90,10 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
   return db.transaction(async (tx) => {
     const row = await findOfficerCase(tx, id, true);
     if (!row) throw caseNotFound();
-    if (row.version !== req.version) throw new StaleCaseError(await caseView(tx, row, officer, now));
+    // A note decides nothing on the state it was written against (it bumps no version either, 0040): one
+    // sent from an older view is kept, not refused with the officer's text lost.
+    if (req.action !== 'addNote' && row.version !== req.version)
+      throw new StaleCaseError(await caseView(tx, row, officer, now));
     const refusal = refusalOf(row, officer, req.action);
     if (refusal) throw refusal;
     const detail: Record<string, unknown> = { caseId: row.id, caseNumber: row.case_number, from: row.status };
@@ -227,10 +230,17 @@ export async function bulkAct(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const current = error instanceof StaleCaseError ? error.current : await findOfficerCase(db, c.id);
+      // A list shows no case "as it is now" (the single action's stale message): say what stands in the way
+      // now (a colleague took it), or that it changed and is to be opened.
+      const row = error instanceof StaleCaseError ? await findOfficerCase(db, c.id) : null;
+      const message =
+        error instanceof StaleCaseError
+          ? ((row && refusalOf(row, actor.officer, action)?.message) ?? OFFICER_MESSAGES.staleInList)
+          : error.message;
       results.push({
         id: c.id,
         ok: false,
-        message: error.message,
+        message,
         version: current?.version ?? null,
         status: current?.status ?? null,
       });

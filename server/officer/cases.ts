@@ -1,6 +1,14 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
-import { allFields } from '#contract/forms/index.ts';
+import {
+  NOT_PROVIDED,
+  allFields,
+  describeAnswer,
+  formatFileSize,
+  isRecord,
+  summarise,
+  type FieldDef,
+} from '#contract/forms/index.ts';
 import {
   OFFICER_MESSAGES,
   type AnswerChange,
@@ -169,7 +177,8 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Officer, now: Date): Promise<OfficerCase> {
   const loaded = await loadEservice(db, row.app_code, null, row.form_version);
   const fields = loaded.ok ? allFields(loaded.eservice.form) : [];
-  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  const fieldOf = (name: string) => fields.find((f) => f.name === name);
+  const labelOf = (name: string) => fieldOf(name)?.label ?? name;
   // In the form's order (jsonb keeps an object's keys in an order of its own).
   const order = (name: string) => {
     const i = fields.findIndex((f) => f.name === name);
@@ -184,8 +193,9 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       size_bytes: number;
       uploaded_at: Date | string;
     }>(
+      // A file no scanner has passed stays hidden from officers (docs/decisions/0037).
       `SELECT id::text AS id, field_name, file_name, media_type, size_bytes, uploaded_at FROM documents
-        WHERE case_id = $1::bigint ORDER BY uploaded_at, id`,
+        WHERE case_id = $1::bigint AND scan_status = 'clean' ORDER BY uploaded_at, id`,
       [row.id],
     ),
     db.query<{
@@ -206,6 +216,10 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     infoRequestRows(db, row.id),
   ]);
   const today = singaporeToday(now);
+  // Attachments read as their file names, like the applicant's check answers and acknowledgement.
+  const fileNames = Object.fromEntries(
+    documents.rows.map((d) => [d.id, `${d.file_name} (${formatFileSize(Number(d.size_bytes))})`] as const),
+  );
   const lastAnswered = [...requests].reverse().find((r) => r.answers_after !== null);
   const changes: AnswerChange[] = lastAnswered
     ? changedFields(lastAnswered.answers_before, lastAnswered.answers_after!)
@@ -215,6 +229,8 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
           label: labelOf(field),
           before: lastAnswered.answers_before[field] ?? null,
           after: lastAnswered.answers_after![field] ?? null,
+          beforeText: answerText(fieldOf(field), lastAnswered.answers_before[field], fileNames),
+          afterText: answerText(fieldOf(field), lastAnswered.answers_after![field], fileNames),
         }))
     : [];
   return {
@@ -234,6 +250,13 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       row.assigned_to === null ? null : { accountId: Number(row.assigned_to), displayName: row.assigned_name ?? '' },
     answers: row.data,
     questions: fields.map((f) => ({ name: f.name, label: f.label, type: f.type })),
+    answerRows: loaded.ok
+      ? summarise(loaded.eservice.form, row.data, fileNames).flatMap((section) => section.rows)
+      : Object.entries(row.data).map(([name, value]) => ({
+          path: name,
+          label: name,
+          value: answerText(undefined, value, fileNames),
+        })),
     documents: documents.rows.map((d) => ({
       id: d.id,
       fieldName: d.field_name,
@@ -259,6 +282,27 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     decisionReason: row.decision_reason,
     allowedActions: allowedActions(row, officer),
   };
+}
+
+/**
+ * One answer of a changed question as people read it: a repeating group row by row, each answer as the
+ * applicant's check answers words it; a question the form no longer knows, as plainly as its value allows.
+ */
+function answerText(field: FieldDef | undefined, value: unknown, fileNames: Record<string, string>): string {
+  if (field?.type === 'group') {
+    const rows = Array.isArray(value) ? value : [];
+    if (rows.length === 0) return NOT_PROVIDED;
+    return rows
+      .map((row, i) => {
+        const values = isRecord(row) ? row : {};
+        const parts = field.fields.map((c) => `${c.label}: ${describeAnswer(c, values[c.name], fileNames)}`);
+        return `${field.itemLabel} ${i + 1}: ${parts.join(', ')}`;
+      })
+      .join('; ');
+  }
+  if (field) return describeAnswer(field, value, fileNames);
+  if (value === undefined || value === null || value === '') return NOT_PROVIDED;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 export interface InfoRequestRow {

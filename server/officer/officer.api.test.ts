@@ -8,6 +8,7 @@ import {
   OFFICER_PATHS,
   QUEUE_COUNT_CAP,
   type BulkResult,
+  type EserviceChoices,
   type OfficerCase,
   type QueuePage,
 } from '#contract/officer.ts';
@@ -183,6 +184,14 @@ describe('the whole loop', () => {
     expect(body.header.responseDesc).toBe(OFFICER_MESSAGES.staleVersion);
     expect(body.responseJSON).toMatchObject({ id, status: 'submitted', assignedTo: null, version: seen.version + 1 });
     expect((await view(officer, id)).status).toBe('submitted');
+    // A note decides nothing on the state it was written against: sent from the older view, it is kept.
+    const note = await officer.post(actionUrl(id), {
+      action: 'addNote',
+      version: seen.version,
+      text: 'Written before the release.',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect((note.json().responseJSON as OfficerCase).notes.at(-1)?.text).toBe('Written before the release.');
     await doAction(officer, id, { action: 'assignToMe' });
   });
 
@@ -297,12 +306,29 @@ describe('the whole loop', () => {
         label: 'Payment amount',
         before: { amount: '150.25', currency: 'SGD' },
         after: { amount: '175.00', currency: 'SGD' },
+        beforeText: 'S$150.25',
+        afterText: 'S$175.00',
       },
-      { field: 'remarks', label: 'Remarks', before: '', after: 'Paid twice.' },
+      {
+        field: 'remarks',
+        label: 'Remarks',
+        before: '',
+        after: 'Paid twice.',
+        beforeText: 'Not provided',
+        afterText: 'Paid twice.',
+      },
     ]);
     expect(v.answers.remarks).toBe('Paid twice.');
     expect(v.dueDate).toBe('2026-06-18');
     expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'ptib.demo' });
+  });
+
+  it('the officer reads the answers in the words the applicant checked, not as stored', async () => {
+    const v = await view(officer, id);
+    const row = (path: string) => v.answerRows.find((r) => r.path === path);
+    expect(row('paymentAmount')).toEqual({ path: 'paymentAmount', label: 'Payment amount', value: 'S$175.00' });
+    expect(row('declaration')?.value).toBe('Confirmed');
+    expect(row('paymentDate')?.value).toBe('20 May 2026');
   });
 
   it('a rejection needs a supervisor other than its proposer (four eyes), recorded as such', async () => {
@@ -363,6 +389,24 @@ describe('the whole loop', () => {
     expect((await view(lead, c.id)).status).toBe('rejection_proposed');
   });
 
+  it('a case handed to another officer while the applicant is asked for more: no step, no name for them', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Send the GIRO slip.', fields: ['remarks'] });
+    const leadId = (await (await lead.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    const handed = await doAction(lead, c.id, { action: 'assign', officerAccountId: leadId });
+    expect(handed).toMatchObject({ status: 'more_info_requested', assignedTo: { displayName: 'Supervisor Lead' } });
+    const { timeline } = (await record(applicant, c.id)).progress!;
+    expect(timeline.map((t) => [t.status, t.message])).toEqual([
+      ['submitted', null],
+      ['in_review', null],
+      ['more_info_requested', 'Send the GIRO slip.'],
+    ]);
+    const summary = await applicant.get(API_PATHS.casesSummary);
+    const latest = (summary.json().responseJSON as CasesSummary).latest.find((l) => l.id === c.id);
+    expect(latest?.progress?.timeline.map((t) => t.message)).toEqual([null, null, 'Send the GIRO slip.']);
+  });
+
   it('approve, and a supervisor assigns to another officer', async () => {
     const c = await submitted(applicant, ANSWERS);
     const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
@@ -379,6 +423,8 @@ describe('the whole loop', () => {
       officerAccountId: 1,
     });
     expect(nobody.statusCode).toBe(409);
+    // The action by the name the officer reads on its button, not the call's identifier.
+    expect(nobody.json().header.responseDesc).toBe('"Assign to officer" is not possible while the case is approved.');
   });
 });
 
@@ -418,10 +464,17 @@ describe('documents', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
 
+    // No scanner here: the file is kept not scanned, and no officer may see or open it (docs/decisions/0037).
+    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
+    expect((await view(officer, c.id)).documents).toEqual([]);
+    const unscanned = await officer.get(url);
+    expect(unscanned.statusCode).toBe(404);
+    expect(unscanned.json().header.responseDesc).toBe(OFFICER_MESSAGES.documentNotFound);
+    // Once a scanner has passed it, officers see it and download it.
+    await db.query(`UPDATE documents SET scan_status = 'clean' WHERE id = $1::uuid`, [documentId]);
     const v = await view(officer, c.id);
     expect(v.documents).toEqual([expect.objectContaining({ id: documentId, fieldName: 'proofOfPayment' })]);
     expect(v.changes.map((x) => x.field)).toEqual(['proofOfPayment']);
-    const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
     const file = await officer.get(url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -457,7 +510,10 @@ describe('bulk actions', () => {
     const a = await submitted(applicant, ANSWERS);
     const b = await submitted(applicant, ANSWERS);
     const c = await submitted(applicant, ANSWERS);
+    // Taken by a colleague after the officer's list was loaded: the list's version is stale.
+    const d = await submitted(applicant, ANSWERS);
     await doAction(lead, c.id, { action: 'assignToMe' });
+    await doAction(lead, d.id, { action: 'assignToMe' });
     const res = await officer.post(OFFICER_PATHS.bulk, {
       action: 'assignToMe',
       cases: [
@@ -465,14 +521,16 @@ describe('bulk actions', () => {
         { id: b.id, version: b.version + 5 },
         { id: c.id, version: (await view(lead, c.id)).version },
         { id: '999999', version: 1 },
+        { id: d.id, version: d.version },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.bulkDone(1, 4));
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.bulkDone(1, 5));
     const { results } = res.json().responseJSON as BulkResult;
     expect(results).toEqual([
       { id: a.id, ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: a.version + 1, status: 'in_review' },
-      { id: b.id, ok: false, message: OFFICER_MESSAGES.staleVersion, version: b.version, status: 'submitted' },
+      // A list shows no case "as it is now": the answer says what stands in the way, or to open the case.
+      { id: b.id, ok: false, message: OFFICER_MESSAGES.staleInList, version: b.version, status: 'submitted' },
       {
         id: c.id,
         ok: false,
@@ -481,6 +539,7 @@ describe('bulk actions', () => {
         status: 'in_review',
       },
       { id: '999999', ok: false, message: OFFICER_MESSAGES.caseNotFound, version: null, status: null },
+      { id: d.id, ok: false, message: OFFICER_MESSAGES.alreadyAssigned, version: d.version + 1, status: 'in_review' },
     ]);
     const approve = await officer.post(OFFICER_PATHS.bulk, {
       action: 'approve',
@@ -499,6 +558,18 @@ describe('bulk actions', () => {
 });
 
 describe('queues', () => {
+  it('offer every e-service to filter by, whatever the page holds; to case workers only', async () => {
+    const res = await officer.get(OFFICER_PATHS.eservices);
+    expect(res.statusCode, res.body).toBe(200);
+    const { eservices } = res.json().responseJSON as EserviceChoices;
+    expect(eservices).toContainEqual({ code: 'PIS', title: 'Personal Insolvency Search' });
+    expect(eservices.map((e) => e.code).sort()).toEqual(
+      (await db.query<{ code: string }>('SELECT code FROM eservices ORDER BY code')).rows.map((r) => r.code),
+    );
+    accessDenied(await finance.get(OFFICER_PATHS.eservices), OFFICER_MESSAGES.roleRequired('officer or supervisor'));
+    accessDenied(await applicant.get(OFFICER_PATHS.eservices), OFFICER_MESSAGES.notOfficer);
+  });
+
   it('find by case number or applicant name, filter by e-service and status, sort and page', async () => {
     const mine = await submitted(otherApplicant, ANSWERS);
     const byNumber = await queue(officer, `queue=new&q=${encodeURIComponent(mine.caseNumber.replace(/ /g, ''))}`);
@@ -524,12 +595,32 @@ describe('queues', () => {
       total: 0,
       page: 1,
       pageSize: 25,
+      found: { new: 0, mine: 0, waiting: 0, decided: 0 },
+      foundCase: null,
     });
+    expect(all.found).toBeNull();
+    // A case looked for in the wrong queue: the answer says which queue holds it.
+    const elsewhere = await queue(officer, `queue=decided&q=${encodeURIComponent(mine.caseNumber)}`);
+    expect(elsewhere.items).toEqual([]);
+    expect(elsewhere.found).toEqual({ new: 1, mine: 0, waiting: 0, decided: 0 });
     expect(page1.items[0]!.id).not.toBe(page2.items[0]!.id);
     const bad = await officer.get(`${OFFICER_PATHS.queue}?queue=nope`);
     expect(bad.statusCode).toBe(400);
     const badAge = await officer.get(`${OFFICER_PATHS.queue}?minAgeDays=5&maxAgeDays=2`);
     expect(badAge.statusCode).toBe(400);
+  });
+
+  it("find a case by its number wherever it stands, in another officer's work too", async () => {
+    const c = await submitted(otherApplicant, ANSWERS);
+    await doAction(lead, c.id, { action: 'assignToMe' });
+    // In review with the lead: in none of this officer's queues, yet the number finds it.
+    const found = await queue(officer, `queue=new&q=${encodeURIComponent(c.caseNumber)}`);
+    expect(found.items).toEqual([]);
+    expect(found.found).toEqual({ new: 0, mine: 0, waiting: 0, decided: 0 });
+    expect(found.foundCase).toEqual({ id: c.id, caseNumber: c.caseNumber, status: 'in_review' });
+    // A name is no case number: no one case is named.
+    expect((await queue(officer, 'queue=new&q=lim')).foundCase).toBeNull();
+    expect((await queue(officer, 'queue=new')).foundCase).toBeNull();
   });
 
   it('ages and overdue cases under a fake clock: the due date passed stands out', async () => {

@@ -79,9 +79,10 @@ type QueueItemRow = Pick<
 >;
 
 /** One row of the page's statement: the counts (and total), then an item, or nulls when the page is empty. */
-type QueuePageRow = Record<OfficerQueue, number> & { total?: number } & (
-    QueueItemRow | { [K in keyof QueueItemRow]: null }
-  );
+type QueuePageRow = Record<OfficerQueue, number> & { total?: number; found_case?: QueuePage['foundCase'] } & Partial<
+    Record<`found_${OfficerQueue}`, number>
+  > &
+  (QueueItemRow | { [K in keyof QueueItemRow]: null });
 
 export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, now: Date): Promise<QueuePage> {
   const today = singaporeToday(now);
@@ -103,14 +104,16 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
     where.push(
       `c.submitted_at >= ${add(startOfDay(today))}::timestamptz - ${add(q.maxAgeDays)}::int * interval '1 day'`,
     );
+  let find: string | null = null;
+  let byNumber: string | null = null;
   if (q.q) {
     const caseNumber = normalizeCaseNumber(q.q);
-    where.push(
-      caseNumber
-        ? `c.case_number = ${add(caseNumber)}`
-        : // The start of the name, in any case: a prefix that migration 124's index serves.
-          `c.profile_id IN (SELECT id FROM ptib_profiles WHERE lower(ptib_name) LIKE ${add(`${escapeLike(q.q.toLowerCase())}%`)})`,
-    );
+    if (caseNumber) byNumber = add(caseNumber);
+    find = byNumber
+      ? `c.case_number = ${byNumber}`
+      : // The start of the name, in any case: a prefix that migration 124's index serves.
+        `c.profile_id IN (SELECT id FROM ptib_profiles WHERE lower(ptib_name) LIKE ${add(`${escapeLike(q.q.toLowerCase())}%`)})`;
+    where.push(find);
   }
   const desc = (q.order ?? (q.sort === 'age' ? 'desc' : 'asc')) === 'desc';
   // Oldest first is the age's descending order, so the submission time runs the other way.
@@ -123,6 +126,15 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
   const capped = (condition: string) =>
     `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${condition} LIMIT ${cap}) AS capped)`;
   const counts = OFFICER_QUEUES.map((queue) => `${capped(conditions[queue])} AS "${queue}"`);
+  // What the find matches in every queue (the filters aside): a case sought in the wrong queue is named.
+  if (find !== null)
+    counts.push(...OFFICER_QUEUES.map((queue) => `${capped(`${conditions[queue]} AND ${find}`)} AS "found_${queue}"`));
+  // A case number names one case: found wherever it stands, also outside this officer's queues.
+  if (byNumber !== null)
+    counts.push(
+      `(SELECT json_build_object('id', c.id::text, 'caseNumber', c.case_number, 'status', c.status) FROM cases c
+         WHERE c.case_number = ${byNumber} AND c.deleted_at IS NULL AND c.status <> 'draft' LIMIT 1) AS found_case`,
+    );
   // Unfiltered, the page's total is its queue's count: counted once, not twice.
   if (where.length !== unfiltered) counts.push(`${capped(filtered)} AS total`);
 
@@ -170,5 +182,13 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
     total: where.length === unfiltered ? first[q.queue] : first.total!,
     page: q.page,
     pageSize: q.pageSize,
+    found:
+      find === null
+        ? null
+        : (Object.fromEntries(OFFICER_QUEUES.map((queue) => [queue, first[`found_${queue}`]!])) as Record<
+            OfficerQueue,
+            number
+          >),
+    foundCase: first.found_case ?? null,
   };
 }

@@ -296,6 +296,7 @@ interface LineRow {
   status: 'settled' | 'queued' | 'matched' | 'marked';
   queue_reason: QueueReason | null;
   bill_reference: string | null;
+  bill_state: BillState | null;
   outstanding_cents: string | null;
   resolution: string | null;
 }
@@ -305,13 +306,27 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
   const { rows } = await db.query<LineRow>(
     `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
             l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
-            b.reference AS bill_reference, (b.amount_cents - b.received_cents)::text AS outstanding_cents,
+            b.reference AS bill_reference, b.state AS bill_state,
+            (b.amount_cents - b.received_cents)::text AS outstanding_cents,
             l.resolution
        FROM statement_lines l
        LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))
       WHERE l.status = 'queued' ORDER BY l.id LIMIT 500`,
   );
   return rows;
+}
+
+/**
+ * Why a queued credit waits, judged against its bill as it is now: the reason stored at the import goes
+ * stale once other credits pay the bill, and a person would read "less than the amount due" beside
+ * nothing still due.
+ */
+function reasonNow(r: LineRow): QueueReason | null {
+  if (r.status !== 'queued' || r.bill_state === null || r.outstanding_cents === null) return r.queue_reason;
+  if (r.bill_state !== 'awaiting' && r.bill_state !== 'part_paid') return 'not_payable';
+  const amount = Number(r.amount_cents);
+  const outstanding = Number(r.outstanding_cents);
+  return amount < outstanding ? 'part' : amount > outstanding ? 'over' : 'exact';
 }
 
 export const toLine = (r: LineRow) => ({
@@ -322,7 +337,7 @@ export const toLine = (r: LineRow) => ({
   reference: r.reference,
   payerName: r.payer_name,
   status: r.status,
-  queueReason: r.queue_reason,
+  queueReason: reasonNow(r),
   billReference: r.bill_reference,
   outstandingCents: r.outstanding_cents === null ? null : Number(r.outstanding_cents),
   resolution: r.resolution,

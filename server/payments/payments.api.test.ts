@@ -279,6 +279,37 @@ describe('the statement import', () => {
     expect(left).not.toContain('NOSUCHREF1');
   });
 
+  it('says why a credit waits as its bill is now, not as it was at the import', async () => {
+    const paidSince = await payable(demo, 'PD', '300.00');
+    const lessSince = await payable(demo, 'PD', '300.00');
+    const paidRef = (await bill(demo, paidSince.id)).reference;
+    const lessRef = (await bill(demo, lessSince.id)).reference;
+    expect(
+      await importCsv([credit(paidRef, '0.50'), credit(lessRef, '100.00'), credit(lessRef, '200.00')]),
+    ).toMatchObject({
+      queued: 3,
+    });
+    // Then the first bill is paid in full, and a part of the second is matched by hand.
+    expect(await importCsv([credit(paidRef, '300.00')])).toMatchObject({ settled: 1 });
+    const first = (await queue()).find((l) => l.reference === lessRef && l.amountCents === 10000)!;
+    const matched = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.match, { id: first.id }),
+      body: { reference: lessRef, reason: 'First instalment' },
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    const lines = await queue();
+    expect(lines.find((l) => l.reference === paidRef)).toMatchObject({
+      queueReason: 'not_payable',
+      outstandingCents: 0,
+    });
+    expect(lines.find((l) => l.reference === lessRef)).toMatchObject({
+      amountCents: 20000,
+      queueReason: 'exact',
+      outstandingCents: 20000,
+    });
+  });
+
   it('refuses a file it cannot read, saying where, and imports nothing of it', async () => {
     const record = await payable(demo, 'PD', '20.00');
     const { reference } = await bill(demo, record.id);

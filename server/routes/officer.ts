@@ -6,6 +6,7 @@ import {
   OFFICER_PATHS,
   bulkActionRequestSchema,
   bulkResultSchema,
+  eserviceChoicesSchema,
   officerActionRequestSchema,
   officerCaseParamsSchema,
   officerCaseSchema,
@@ -84,6 +85,19 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    OFFICER_PATHS.eservices,
+    { preHandler: caseWorker, schema: { response: { 200: envelopeSchema(eserviceChoicesSchema) } } },
+    async (_request, reply) => {
+      noStore(reply);
+      // Inactive ones too: their records still wait in the queues.
+      const { rows } = await app.db.query<{ code: string; title: string }>(
+        'SELECT code, title FROM eservices ORDER BY sort_order, title',
+      );
+      return ok({ eservices: rows });
+    },
+  );
+
+  r.get(
     OFFICER_PATHS.queue,
     {
       preHandler: caseWorker,
@@ -147,8 +161,10 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: caseWorker, schema: { params: officerDocumentParamsSchema } },
     async (request, reply) => {
       const { rows } = await app.db.query<{ file_name: string; media_type: string; content: Uint8Array }>(
+        // Never a file no scanner has passed (docs/decisions/0037): to an officer it does not exist.
         `SELECT d.file_name, d.media_type, d.content FROM documents d JOIN cases c ON c.id = d.case_id
-          WHERE d.id = $1::uuid AND d.case_id = $2::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'`,
+          WHERE d.id = $1::uuid AND d.case_id = $2::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'
+            AND d.scan_status = 'clean'`,
         [request.params.documentId, request.params.id],
       );
       const found = rows[0];

@@ -1,9 +1,16 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#contract/index.ts';
-import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney, type StatementLine } from '#contract/payments.ts';
+import {
+  PAYMENT_TEXT,
+  QUEUE_REASON_LABELS,
+  STATEMENT_MAX_CHARS,
+  formatMoney,
+  type StatementLine,
+} from '#contract/payments.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { formatDay } from '../../components/shell/formatDate.ts';
 import { financeApi } from './api.ts';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
@@ -55,7 +62,9 @@ function QueueRow({
         </div>
         <div>
           <dt>Value date</dt>
-          <dd>{line.valueDate}</dd>
+          <dd>
+            <time dateTime={line.valueDate}>{formatDay(line.valueDate)}</time>
+          </dd>
         </div>
         {line.outstandingCents !== null && (
           <div>
@@ -78,6 +87,9 @@ function QueueRow({
         </div>
         <div className="field">
           <label htmlFor={`${id}-reason`}>{PAYMENT_TEXT.reasonLabel}</label>
+          <p className="hint" id={`${id}-reason-hint`}>
+            {PAYMENT_TEXT.reasonHint}
+          </p>
           {error && (
             <p className="field-error" id={`${id}-reason-error`}>
               {error}
@@ -87,7 +99,7 @@ function QueueRow({
             id={`${id}-reason`}
             value={reason}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-reason-error` : undefined}
+            aria-describedby={error ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
             onChange={(e) => setReason(e.target.value)}
           />
         </div>
@@ -110,6 +122,12 @@ export function ReconciliationScreen() {
   const signal = useAbortSignal();
   const file = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // Each outcome takes the focus: a decided credit leaves the list with the button that had it, and the
+  // words are at the top of a list that may be long.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them.
   const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
   const answer = state.kind === 'ready' ? state.value : null;
@@ -121,7 +139,21 @@ export function ReconciliationScreen() {
       setNotice({ kind: 'alert', text: PAYMENT_TEXT.chooseFile });
       return;
     }
-    const outcome = await financeApi.importStatement(chosen.name, await chosen.text(), signal);
+    const csv = await chosen.text();
+    // What the server would refuse in its own technical words (an empty body, a NUL, a body too large)
+    // is said here in the finance officer's: the file chosen is not a statement that can be imported.
+    const wrong = !csv.trim()
+      ? PAYMENT_TEXT.emptyFile
+      : csv.includes('\u0000')
+        ? PAYMENT_TEXT.notCsv
+        : csv.length > STATEMENT_MAX_CHARS
+          ? PAYMENT_TEXT.tooLarge
+          : null;
+    if (wrong) {
+      setNotice({ kind: 'alert', text: wrong });
+      return;
+    }
+    const outcome = await financeApi.importStatement(chosen.name, csv, signal);
     setNotice(
       outcome.ok
         ? { kind: 'status', text: outcome.message }
@@ -140,7 +172,9 @@ export function ReconciliationScreen() {
       <h1 id="page-heading" tabIndex={-1}>
         {PAYMENT_TEXT.reconciliationHeading}
       </h1>
-      <div role={notice?.kind === 'alert' ? 'alert' : 'status'}>{notice?.text}</div>
+      <div ref={noticeRef} tabIndex={-1}>
+        <div role={notice?.kind === 'alert' ? 'alert' : 'status'}>{notice?.text}</div>
+      </div>
       <form
         aria-labelledby="import-heading"
         noValidate

@@ -1,6 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_TEXT, QUEUE_REASON_LABELS, RECONCILIATION_PATHS, type StatementLine } from '#contract/payments.ts';
+import {
+  PAYMENT_TEXT,
+  QUEUE_REASON_LABELS,
+  RECONCILIATION_PATHS,
+  STATEMENT_MAX_CHARS,
+  type StatementLine,
+} from '#contract/payments.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 
@@ -59,6 +65,10 @@ const server = () =>
     }),
   });
 
+/** The text of the focused element, when it is not the page itself (focus lost goes to the body). */
+const focusedOutcome = () =>
+  document.activeElement && document.activeElement !== document.body ? document.activeElement.textContent : null;
+
 const item = (transactionId: string) =>
   screen
     .getAllByRole('listitem')
@@ -71,6 +81,8 @@ describe('ReconciliationScreen', () => {
     expect(await screen.findByRole('heading', { name: 'T1: S$100.00' })).toBeInTheDocument();
     expect(within(item('T1')).getByText(QUEUE_REASON_LABELS.part)).toBeInTheDocument();
     expect(within(item('T1')).getByText('S$300.00')).toBeInTheDocument();
+    // The value date as the portal writes every date (d MMM yyyy), not as the bank's file has it.
+    expect(within(item('T1')).getByText('16 Jan 2030')).toBeInTheDocument();
     expect(within(item('T2')).getByText(QUEUE_REASON_LABELS.unknown_reference)).toBeInTheDocument();
     expect(within(item('T2')).getByLabelText(PAYMENT_TEXT.billReferenceLabel)).toHaveValue('WHO KNOWS');
   });
@@ -89,6 +101,29 @@ describe('ReconciliationScreen', () => {
     const post = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!;
     expect(post.method).toBe('POST');
     expect(post.body).toEqual({ fileName: 'nov.csv', csv });
+  });
+
+  it('says in plain words why an empty, binary or too large file is not imported, and sends none of them', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const tryImport = async (file: File, message: string) => {
+      fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), { target: { files: [file] } });
+      fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    };
+    await tryImport(new File([''], 'empty.csv', { type: 'text/csv' }), PAYMENT_TEXT.emptyFile);
+    await tryImport(new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])], 'nov.xlsx'), PAYMENT_TEXT.notCsv);
+    await tryImport(new File(['x'.repeat(STATEMENT_MAX_CHARS + 1)], 'year.csv'), PAYMENT_TEXT.tooLarge);
+    expect(calls.some((c) => c.path === RECONCILIATION_PATHS.statements)).toBe(false);
+  });
+
+  it("tells the finance officer that a match's reason is the payer's to read", async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const reason = within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    expect(reason).toHaveAccessibleDescription(PAYMENT_TEXT.reasonHint);
   });
 
   it('asks for a reason before matching, then matches with the reference and reason', async () => {
@@ -110,6 +145,26 @@ describe('ReconciliationScreen', () => {
       reason: 'First instalment',
     });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+  });
+
+  it('moves focus to what a decision came to, not lost with the credit that left the list', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    const match = within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton });
+    match.focus();
+    fireEvent.click(match);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+    await waitFor(() => expect(focusedOutcome()).toBe('Credit matched to the bill.'));
+
+    fireEvent.change(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Returned to the payer' },
+    });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe('This credit is not waiting for a person.'));
   });
 
   it('shows the server’s reason when marking is refused', async () => {

@@ -33,6 +33,7 @@ const CASE: OfficerCase = {
   assignedTo: { accountId: 11, displayName: 'Officer Demo' },
   answers: { remarks: 'Hello' },
   questions: [{ name: 'remarks', label: 'Remarks', type: 'textarea' }],
+  answerRows: [{ path: 'remarks', label: 'Remarks', value: 'Hello' }],
   documents: [],
   history: [{ from: null, to: 'submitted', at: '2026-11-20T02:00:00Z', by: 'ptib.demo', message: null }],
   notes: [],
@@ -62,6 +63,76 @@ describe('the case screen', () => {
     expect(within(actions).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(within(actions).queryByRole('button', { name: 'Assign to me' })).toBeNull();
     expect(within(actions).queryByRole('button', { name: 'Approve rejection' })).toBeNull();
+  });
+
+  it('shows the answers and what changed in the words the server gives, never the stored values', async () => {
+    const answered: OfficerCase = {
+      ...CASE,
+      answers: { paymentAmount: { amount: '175.00', currency: 'SGD' }, payer: 'NI' },
+      questions: [
+        { name: 'paymentAmount', label: 'Payment amount', type: 'amount' },
+        { name: 'payer', label: 'Payer is', type: 'select' },
+      ],
+      answerRows: [
+        { path: 'paymentAmount', label: 'Payment amount', value: 'S$175.00' },
+        { path: 'payer', label: 'Payer is', value: 'Entity' },
+      ],
+      changes: [
+        {
+          field: 'paymentAmount',
+          label: 'Payment amount',
+          before: { amount: '150.25', currency: 'SGD' },
+          after: { amount: '175.00', currency: 'SGD' },
+          beforeText: 'S$150.25',
+          afterText: 'S$175.00',
+        },
+      ],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(answered) }) });
+    await openCase();
+    const answers = screen.getByRole('region', { name: 'Submitted answers' });
+    expect(within(answers).getByText('S$175.00')).toBeInTheDocument();
+    expect(within(answers).getByText('Entity')).toBeInTheDocument();
+    const changes = screen.getByRole('region', { name: 'What changed since the last submission' });
+    expect(within(changes).getByRole('row', { name: 'Payment amount S$150.25 S$175.00' })).toBeInTheDocument();
+    expect(screen.queryByText(/amount: /)).toBeNull();
+  });
+
+  it('says plainly that a malformed case link names no case, without asking the server', async () => {
+    const calls = fakeApi({});
+    await renderShell({ routes, hash: '#/officer/case?id=abc' });
+    const said = await screen.findByText(OFFICER_MESSAGES.caseNotFound);
+    expect(said.closest('[role="alert"]')).not.toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/officer/cases'))).toBe(false);
+  });
+
+  it('lists a move that kept the status (an assignment while waiting) without naming the status again', async () => {
+    const waiting: OfficerCase = {
+      ...CASE,
+      status: 'more_info_requested',
+      history: [
+        {
+          from: 'in_review',
+          to: 'more_info_requested',
+          at: '2026-11-21T02:00:00Z',
+          by: 'Officer Demo',
+          message: 'Send it.',
+        },
+        {
+          from: 'more_info_requested',
+          to: 'more_info_requested',
+          at: '2026-11-22T02:00:00Z',
+          by: 'Supervisor Lead',
+          message: 'Assigned to Supervisor Lead.',
+        },
+      ],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(waiting) }) });
+    await openCase();
+    const steps = within(screen.getByTestId('officer-history')).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent(/More information requested, by Officer Demo\. Send it\.$/);
+    expect(steps[1]).toHaveTextContent(/: Supervisor Lead: Assigned to Supervisor Lead\.$/);
+    expect(steps[1]).not.toHaveTextContent('More information requested');
   });
 
   it('sends nothing for a rejection without a reason, and says so in the error summary', async () => {

@@ -7,6 +7,7 @@ import {
   OFFICER_MESSAGES,
   OFFICER_ROUTES,
   REASON_MAX,
+  RECORD_ID_PATTERN,
   type OfficerAction,
   type OfficerActionRequest,
   type OfficerCase,
@@ -15,7 +16,7 @@ import {
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { useLoad } from '../../lib/http/useLoad.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers, ErrorSummary } from '../../app/parts.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
@@ -23,7 +24,6 @@ import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
-import { describeValue } from './format.ts';
 import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage, shownLoad } from './outcomes.ts';
 /** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
@@ -37,8 +37,11 @@ type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
  */
 export function CaseScreen({ location }: ScreenProps) {
   const id = location.query.get('id') ?? '';
+  // A malformed link (cut short, typed) names no case: said in the officer's words, not the server's check.
+  const wellFormed = RECORD_ID_PATTERN.test(id);
   const signal = useAbortSignal();
-  const loaded = shownLoad(useLoad(id, (s) => officerApi.case(id, s)).state);
+  const fetched = shownLoad(useLoad(wellFormed ? id : null, (s) => officerApi.case(id, s)).state);
+  const loaded = wellFormed ? fetched : { state: FAILED, failed: OFFICER_MESSAGES.caseNotFound };
   /** The case as the last action here answered it (or as someone else left it), over the one loaded. */
   const [answered, setAnswered] = useState<{ id: string; value: OfficerCase } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -105,19 +108,9 @@ export function CaseScreen({ location }: ScreenProps) {
       </section>
     );
 
-  const fileNames = new Map(c.documents.map((d) => [d.id, d.fileName]));
   const labelOf = new Map(c.questions.map((q) => [q.name, q.label]));
-  const answers = [
-    {
-      pageId: 'answers',
-      heading: TEXT.answersHeading,
-      rows: c.questions.map((q) => ({
-        path: q.name,
-        label: q.label,
-        value: describeValue(c.answers[q.name], fileNames, TEXT.notProvided),
-      })),
-    },
-  ];
+  // The server's words for each answer: the applicant's own check answers, one list for the whole form.
+  const answers = [{ pageId: 'answers', heading: TEXT.answersHeading, rows: c.answerRows }];
   const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
 
   return (
@@ -196,8 +189,8 @@ export function CaseScreen({ location }: ScreenProps) {
                 {c.changes.map((ch) => (
                   <tr key={ch.field}>
                     <th scope="row">{ch.label}</th>
-                    <td>{describeValue(ch.before, fileNames, TEXT.notProvided)}</td>
-                    <td>{describeValue(ch.after, fileNames, TEXT.notProvided)}</td>
+                    <td>{ch.beforeText}</td>
+                    <td>{ch.afterText}</td>
                   </tr>
                 ))}
               </tbody>
@@ -256,8 +249,18 @@ export function CaseScreen({ location }: ScreenProps) {
         <ol className="officer-list" data-testid="officer-history">
           {c.history.map((h, i) => (
             <li key={`${h.at}-${i}`}>
-              <time dateTime={h.at}>{formatDateTime(h.at)}</time>: {CASE_STATUS_LABELS[h.to]}, by {h.by}
-              {h.message && <>. {h.message}</>}
+              <time dateTime={h.at}>{formatDateTime(h.at)}</time>:{' '}
+              {h.from === h.to && h.message ? (
+                // A move that kept the status (an assignment): naming the status again would read as a new step.
+                <>
+                  {h.by}: {h.message}
+                </>
+              ) : (
+                <>
+                  {CASE_STATUS_LABELS[h.to]}, by {h.by}
+                  {h.message && <>. {h.message}</>}
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -11,6 +11,7 @@ import {
   QUEUE_PAGE_SIZE_DEFAULT,
   type BulkAction,
   type BulkResult,
+  type OfficerQueue,
   type QueueItem,
   type QueuePage,
 } from '#contract/officer.ts';
@@ -26,6 +27,7 @@ import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage, shownLoad } from './outcomes.ts';
 import {
   AGE_FILTERS,
+  DEFAULT_VIEW,
   countText,
   QUEUE_STATUSES,
   pageCount,
@@ -54,11 +56,17 @@ export function QueuesScreen({ location }: ScreenProps) {
   // Reloaded after a bulk action: the page stays on screen meanwhile.
   const load = useLoad(viewKey, (s) => officerApi.queue(queueCall(view, QUEUE_PAGE_SIZE_DEFAULT), s), { keep: true });
   const loaded = shownLoad(load.state);
+  const { state: catalogue } = useLoad('eservices', (s) => officerApi.eservices(s));
   // A selection belongs to the view it was made in: another queue or page starts with none.
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
   const selected = selection.key === viewKey ? selection.ids : NONE;
   const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: viewKey, ids });
-  const [results, setResults] = useState<{ action: BulkAction; list: BulkResult['results'] } | null>(null);
+  /** A bulk action's answer, with the case numbers of its cases as they were when it was sent. */
+  const [results, setResults] = useState<{
+    action: BulkAction;
+    list: BulkResult['results'];
+    caseNumbers: ReadonlyMap<string, string>;
+  } | null>(null);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -91,15 +99,16 @@ export function QueuesScreen({ location }: ScreenProps) {
 
   async function bulk(action: BulkAction) {
     if (loaded.state.kind !== 'ready') return;
-    const cases = loaded.state.value.items
-      .filter((i) => selected.has(i.id))
-      .map((i) => ({ id: i.id, version: i.version }));
+    const chosen = loaded.state.value.items.filter((i) => selected.has(i.id));
+    const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
+    // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
+    const caseNumbers = new Map(chosen.map((i) => [i.id, i.caseNumber]));
     if (cases.length === 0) return;
     setResults(null);
     setBulkError(null);
     const outcome = await officerApi.bulk({ action, cases }, signal);
     if (outcome.ok) {
-      setResults({ action, list: outcome.value });
+      setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());
       load.retry();
     } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
@@ -107,9 +116,14 @@ export function QueuesScreen({ location }: ScreenProps) {
   }
 
   const page: QueuePage | null = loaded.state.kind === 'ready' ? loaded.state.value : null;
-  const eservices = page ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()] : [];
+  // Every e-service to filter by; without that list (it failed), at least those on the page.
+  const eservices: Array<[string, string]> =
+    catalogue.kind === 'ready' && catalogue.value.ok
+      ? catalogue.value.value.map((e) => [e.code, e.title])
+      : page
+        ? [...new Map(page.items.map((i) => [i.appCode, i.eserviceTitle])).entries()]
+        : [];
   if (view.appCode && !eservices.some(([code]) => code === view.appCode)) eservices.push([view.appCode, view.appCode]);
-  const titleOf = new Map(results?.list.length && page ? page.items.map((i) => [i.id, i.caseNumber]) : []);
 
   return (
     <section aria-labelledby="page-heading" className="officer">
@@ -150,6 +164,14 @@ export function QueuesScreen({ location }: ScreenProps) {
           </a>
         )}
       </form>
+
+      {page?.found && <FoundElsewhere found={page.found} view={view} />}
+      {page?.foundCase && !page.items.some((i) => i.id === page.foundCase!.id) && (
+        <p className="queue-found-case">
+          {TEXT.foundCase(page.foundCase.caseNumber, CASE_STATUS_LABELS[page.foundCase.status])}{' '}
+          <a href={caseHref(page.foundCase.id)}>{TEXT.openFoundCase(page.foundCase.caseNumber)}</a>
+        </p>
+      )}
 
       <form aria-label="Filter and sort" className="queue-filters" onSubmit={onFilter} key={viewKey}>
         <div className="field">
@@ -208,7 +230,7 @@ export function QueuesScreen({ location }: ScreenProps) {
             <ul>
               {results.list.map((r) => (
                 <li key={r.id}>
-                  <a href={caseHref(r.id)}>{titleOf.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
+                  <a href={caseHref(r.id)}>{results.caseNumbers.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
                   {r.ok ? r.message : <strong>Not done. {r.message}</strong>}
                 </li>
               ))}
@@ -231,6 +253,29 @@ export function QueuesScreen({ location }: ScreenProps) {
   );
 }
 
+/**
+ * The other queues holding cases the find matches (the filters aside, which the links leave out too): a
+ * case looked for in the wrong queue is one click away, not "no cases here".
+ */
+function FoundElsewhere({ found, view }: { found: Record<OfficerQueue, number>; view: QueueView }) {
+  const others = OFFICER_QUEUES.filter((q) => q !== view.queue && found[q] > 0);
+  if (others.length === 0) return null;
+  return (
+    <nav aria-labelledby="found-elsewhere" className="queue-found">
+      <p id="found-elsewhere">{TEXT.foundElsewhere}</p>
+      <ul>
+        {others.map((q) => (
+          <li key={q}>
+            <a href={viewHref({ ...DEFAULT_VIEW, queue: q, find: view.find, sort: view.sort })}>
+              {OFFICER_QUEUE_LABELS[q]} ({countText(found[q])})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function QueueTable({
   page,
   view,
@@ -248,12 +293,41 @@ function QueueTable({
   const capped = page.total >= QUEUE_COUNT_CAP;
   const last = pageCount(page.total, page.pageSize);
   const hasNext = view.page < last || (capped && page.items.length === page.pageSize);
-  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${countText(page.total)} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page}${capped ? '' : ` of ${last}`}`;
+  // A page past the last one: its link was made when the queue was longer (cases taken or decided since).
+  const pastLast = page.items.length === 0 && view.page > 1;
+  const caption = `${OFFICER_QUEUE_LABELS[view.queue]}: ${countText(page.total)} ${page.total === 1 ? 'case' : 'cases'}${view.find ? ` matching “${view.find}”` : ''}, page ${page.page}${capped || pastLast ? '' : ` of ${last}`}`;
+  const pages = (view.page > 1 || hasNext) && (
+    <nav className="pagination" aria-label="Queue pages">
+      <ul>
+        {view.page > 1 && (
+          <li>
+            <a href={viewHref({ ...view, page: capped ? view.page - 1 : Math.min(view.page - 1, last) })} rel="prev">
+              Previous <span className="visually-hidden">page</span>
+            </a>
+          </li>
+        )}
+        <li aria-current="page">
+          Page {view.page}
+          {capped || pastLast ? '' : ` of ${last}`}
+        </li>
+        {hasNext && (
+          <li>
+            <a href={viewHref({ ...view, page: view.page + 1 })} rel="next">
+              Next <span className="visually-hidden">page</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
   if (page.items.length === 0)
     return (
-      <p>
-        {caption}. {TEXT.noCases}
-      </p>
+      <>
+        <p>
+          {caption}. {pastLast ? TEXT.pastLastPage : TEXT.noCases}
+        </p>
+        {pages}
+      </>
     );
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
@@ -317,30 +391,7 @@ function QueueTable({
           </tbody>
         </table>
       </TableScroll>
-      {(view.page > 1 || hasNext) && (
-        <nav className="pagination" aria-label="Queue pages">
-          <ul>
-            {view.page > 1 && (
-              <li>
-                <a href={viewHref({ ...view, page: view.page - 1 })} rel="prev">
-                  Previous <span className="visually-hidden">page</span>
-                </a>
-              </li>
-            )}
-            <li aria-current="page">
-              Page {view.page}
-              {capped ? '' : ` of ${last}`}
-            </li>
-            {hasNext && (
-              <li>
-                <a href={viewHref({ ...view, page: view.page + 1 })} rel="next">
-                  Next <span className="visually-hidden">page</span>
-                </a>
-              </li>
-            )}
-          </ul>
-        </nav>
-      )}
+      {pages}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { fillPath, RESPONSE_CODE } from '#contract/index.ts';
 import {
   bulkResultSchema,
+  eserviceChoicesSchema,
   officerCaseSchema,
   officerListSchema,
   officerMeSchema,
@@ -8,6 +9,7 @@ import {
   queuePageSchema,
   type BulkActionRequest,
   type BulkResult,
+  type EserviceChoices,
   type OfficerActionRequest,
   type OfficerCase,
   type OfficerList,
@@ -59,6 +61,14 @@ export const officerApi = {
     return read(
       result,
       officerListSchema.transform((l) => l.officers),
+    );
+  },
+  /** Every e-service, for the queues' filter. */
+  async eservices(signal: AbortSignal): Promise<Outcome<EserviceChoices['eservices']>> {
+    const result = await api.get(OFFICER_PATHS.eservices, { signal, quiet: true });
+    return read(
+      result,
+      eserviceChoicesSchema.transform((l) => l.eservices),
     );
   },
   async queue(query: QueueQuery, signal: AbortSignal): Promise<Outcome<QueuePage>> {

@@ -1,0 +1,149 @@
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFICER_MESSAGES, type BulkResult, type QueueItem, type QueuePage } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
+import type { RouteDef } from '../../lib/router/router.ts';
+
+// The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const routes: RouteDef[] = [
+  ...simpleRoutes,
+  {
+    path: '/officer',
+    title: 'Case queues',
+    load: () => import('./screens.tsx').then((m) => ({ default: m.QueuesScreen })),
+  },
+];
+
+const item = (id: string, caseNumber: string): QueueItem => ({
+  id,
+  caseNumber,
+  appCode: 'PTIB',
+  eserviceTitle: 'PTIB Profile Update',
+  applicantName: 'Tan Ah Kow',
+  status: 'submitted',
+  version: 2,
+  submittedAt: '2026-11-20T02:00:00Z',
+  ageDays: 1,
+  dueDate: '2026-12-04',
+  overdue: false,
+  assignedTo: null,
+  updatedAt: '2026-11-20T02:00:00Z',
+});
+
+const page = (
+  items: QueueItem[],
+  total: number,
+  pageNumber = 1,
+  found: QueuePage['found'] = null,
+  foundCase: QueuePage['foundCase'] = null,
+): QueuePage => ({
+  counts: { new: total, mine: 0, waiting: 0, decided: 0 },
+  items,
+  total,
+  page: pageNumber,
+  pageSize: 25,
+  found,
+  foundCase,
+});
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as typeof window.scrollTo;
+  document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+});
+
+describe('the queues screen', () => {
+  it('names each case of a bulk action by its case number, also once the case has left the queue', async () => {
+    let answered = false;
+    const results: BulkResult = {
+      results: [{ id: '7', ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: 3, status: 'in_review' }],
+    };
+    fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(
+          answered
+            ? page([item('8', 'PT 000008 2026')], 1)
+            : page([item('7', 'PT 000007 2026'), item('8', 'PT 000008 2026')], 2),
+        ),
+      }),
+      'POST /api/officer/bulk': () => {
+        answered = true;
+        return { body: envelope(results) };
+      },
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Assign to me/ }));
+    const done = await screen.findByRole('heading', { name: OFFICER_MESSAGES.bulkDone(1, 1) });
+    // The queue is loaded again without the case; the result still says which case it was.
+    await screen.findByRole('checkbox', { name: 'Select every case on this page' });
+    await vi.waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select PT 000007 2026' })).toBeNull());
+    const list = done.closest('[role="status"]') as HTMLElement;
+    expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
+  });
+
+  it('offers every e-service to filter by, not only those on the page shown', async () => {
+    fakeApi({
+      '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),
+      '/api/officer/eservices': () => ({
+        body: envelope({
+          eservices: [
+            { code: 'PTIB', title: 'PTIB Profile Update' },
+            { code: 'PIS', title: 'Personal Insolvency Search' },
+          ],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    const select = await screen.findByRole('combobox', { name: 'E-service' });
+    expect(await within(select).findByRole('option', { name: 'Personal Insolvency Search' })).toHaveValue('PIS');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All e-services', 'PTIB Profile Update', 'Personal Insolvency Search']);
+  });
+
+  it('names the queues that hold a case looked for in another, with links that keep the search', async () => {
+    fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(page([], 0, 1, { new: 0, mine: 1, waiting: 0, decided: 2 })),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer?queue=new&find=PT000007%202026' });
+    const also = await screen.findByRole('navigation', { name: OFFICER_SCREEN_TEXT.foundElsewhere });
+    expect(
+      within(also)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Assigned to me (1)', '#/officer?queue=mine&find=PT000007+2026'],
+      ['Decided (2)', '#/officer?queue=decided&find=PT000007+2026'],
+    ]);
+  });
+
+  it("links straight to a case found by its number in no queue of this officer's (a colleague's work)", async () => {
+    const foundCase = { id: '7', caseNumber: 'PT 000007 2026', status: 'in_review' as const };
+    fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(page([], 0, 1, { new: 0, mine: 0, waiting: 0, decided: 0 }, foundCase)),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer?queue=new&find=PT000007%202026' });
+    const link = await screen.findByRole('link', { name: OFFICER_SCREEN_TEXT.openFoundCase('PT 000007 2026') });
+    expect(link).toHaveAttribute('href', '#/officer/case?id=7');
+    expect(link.closest('p')).toHaveTextContent('In review');
+  });
+
+  it('on a page past the last one (cases taken meanwhile), says so and links back to the last page', async () => {
+    fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([], 43, 3)) }) });
+    await renderShell({ routes, hash: '#/officer?queue=new&page=3' });
+    expect(await screen.findByText(new RegExp(OFFICER_SCREEN_TEXT.pastLastPage))).toBeInTheDocument();
+    expect(screen.queryByText(/page 3 of 2/)).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Queue pages' });
+    expect(within(pages).getByRole('link', { name: /Previous/ })).toHaveAttribute('href', '#/officer?queue=new&page=2');
+  });
+});
