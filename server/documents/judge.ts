@@ -72,7 +72,10 @@ export async function judgeType(content: Uint8Array, limits: DocumentLimits): Pr
  * break a Content-Disposition header, at most DOCUMENT_FILE_NAME_MAX characters; never empty.
  */
 export function cleanFileName(name: string, type: DocumentType): string {
-  const cleaned = basename(name.replaceAll('\\', '/'))
+  // Browsers send a file name's " and line breaks as %22, %0D and %0A (HTML's multipart/form-data
+  // encoding): read them back, so the quotes are taken out below rather than kept as "%22".
+  const sent = name.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
+  const cleaned = basename(sent.replaceAll('\\', '/'))
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .trim();

@@ -66,6 +66,9 @@ describe('judging a file', () => {
     expect(cleanFileName('C:\\fakepath\\a"b<c>.pdf', 'pdf')).toBe('abc.pdf');
     expect(cleanFileName('../../etc/passwd\u0000', 'pdf')).toBe('passwd');
     expect(cleanFileName('', 'png')).toBe('document.png');
+    // As Chromium and Firefox send `receipt "final".pdf` and a name with a line break.
+    expect(cleanFileName('receipt %22final%22.pdf', 'pdf')).toBe('receipt final.pdf');
+    expect(cleanFileName('two%0D%0Alines.pdf', 'pdf')).toBe('twolines.pdf');
     expect([...cleanFileName('x'.repeat(500) + '.pdf', 'pdf')]).toHaveLength(200);
   });
 });
