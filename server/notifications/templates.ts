@@ -56,7 +56,7 @@ const money = (cents: string) => {
  * The sentences of each kind. Only what the message needs: the case number, an outcome or an amount;
  * never a name, an identity number or an answer of the form (docs/decisions/0042).
  */
-function sentences(m: MessageFacts): string[] {
+function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
     case 'submitted':
@@ -71,7 +71,8 @@ function sentences(m: MessageFacts): string[] {
       const reason = fact(m.facts, 'reason');
       return [
         `${record[0]!.toUpperCase()}${record.slice(1)} has been ${outcome}.`,
-        ...(reason ? [`Reason: ${reason}`] : []),
+        // An officer's reason may run to 2,000 characters: too long for an SMS, and not for a lock screen.
+        ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
       ];
     }
     case 'watchedCaseChanged': {
@@ -110,7 +111,7 @@ export function renderMessage(m: MessageFacts, publicUrl: string | undefined): R
   const subject = `${PORTAL_NAME}: ${label}${m.caseNumber ? ` (${m.caseNumber})` : ''}`;
   const route = messageRoute(m.kind, m.appCode, m.caseId);
   const link = publicUrl ? `${publicUrl}/#${route}` : undefined;
-  const body = sentences(m);
+  const body = sentences(m, 'email');
   const linkName =
     m.kind === 'watchedCaseChanged'
       ? NOTIFICATION_MESSAGES.openWatchlist
@@ -136,5 +137,5 @@ export function renderMessage(m: MessageFacts, publicUrl: string | undefined): R
 export function renderSms(m: MessageFacts): string {
   // The wording the lock notice always had, when it was sent straight to the gateway.
   if (m.kind === 'accountLocked') return AUTH_MESSAGES.lockedSms(Number(fact(m.facts, 'minutes')) || 15);
-  return `${PORTAL_NAME}: ${sentences(m).join(' ')}`;
+  return `${PORTAL_NAME}: ${sentences(m, 'sms').join(' ')}`;
 }

@@ -46,6 +46,16 @@ describe('notification templates', () => {
     expect(settled.text).toContain('We have received your payment of S$1,234.50 for record PA 000046 2026.');
   });
 
+  it("keep an officer's reason out of the SMS, which says where to read it", () => {
+    const reason = 'The proof of payment does not match the bill. '.repeat(40);
+    const facts = { outcome: 'rejected', reason };
+    const sms = renderSms({ kind: 'decided', caseNumber: 'PD 000007 2030', facts });
+    expect(sms).toBe('PTIB e-Services: Record PD 000007 2030 has been rejected. Please sign in to read the reason.');
+    expect(renderMessage({ kind: 'decided', caseNumber: 'PD 000007 2030', facts }, undefined).text).toContain(
+      `Reason: ${reason}`,
+    );
+  });
+
   it('leave the link out without PUBLIC_URL', () => {
     const m = renderMessage({ kind: 'newDevice' }, undefined);
     expect(m.text).not.toContain('http');
