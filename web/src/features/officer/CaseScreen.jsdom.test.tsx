@@ -161,6 +161,31 @@ describe('the case screen', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
+  it('keeps a reason typed when a colleague changed the case first, and sends it again on the new version', async () => {
+    const now: OfficerCase = { ...CASE, version: 4, assignedTo: { accountId: 12, displayName: 'Officer Lead' } };
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': () => ({ status: 409, body: envelope(now, '409', OFFICER_MESSAGES.staleVersion) }),
+    });
+    await openCase();
+    const form = screen.getByRole('form', { name: 'Propose rejection' });
+    const reason = within(form).getByLabelText<HTMLTextAreaElement>(/Reason the applicant will read/);
+    fireEvent.change(reason, { target: { value: 'The receipt does not match the bill.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Propose rejection' }));
+    await screen.findByText(OFFICER_MESSAGES.staleVersion);
+    const again = screen.getByRole('form', { name: 'Propose rejection' });
+    expect(within(again).getByLabelText(/Reason the applicant will read/)).toHaveValue(
+      'The receipt does not match the bill.',
+    );
+    fireEvent.click(within(again).getByRole('button', { name: 'Propose rejection' }));
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(2));
+    expect(calls.filter((c) => c.path.endsWith('/action'))[1]!.body).toMatchObject({
+      action: 'proposeRejection',
+      reason: 'The receipt does not match the bill.',
+      version: 4,
+    });
+  });
+
   it('confirms a done action with the case it answers', async () => {
     const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
     fakeApi({

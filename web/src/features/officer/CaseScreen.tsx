@@ -76,11 +76,9 @@ export function CaseScreen({ location }: ScreenProps) {
       return;
     }
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
-    if (outcome.kind === 'stale') {
-      // The case as it is now: the officer decides again on what is really there.
-      setAnswered({ id, value: outcome.current });
-      setFormKey((k) => k + 1);
-    }
+    // The case as it is now: the officer decides again on what is really there, with what they had typed
+    // still in the forms the case still allows.
+    if (outcome.kind === 'stale') setAnswered({ id, value: outcome.current });
     setNotice({ kind: outcome.kind === 'stale' ? 'stale' : 'refused', message: failureMessage(outcome) });
   }
 
@@ -162,7 +160,7 @@ export function CaseScreen({ location }: ScreenProps) {
       )}
 
       <Actions
-        key={`${c.version}-${formKey}`}
+        key={`${c.id}-${formKey}`}
         c={c}
         allowed={allowed}
         errors={errors}
