@@ -146,7 +146,15 @@ describe('the back-office loop across two processes behind nginx', () => {
     const seen = await view(through(officer, b), id);
     expect(seen.status).toBe('in_review');
     expect(seen.changes).toEqual([
-      { field: 'remarks', label: 'Remarks', before: '', after: 'Paid by GIRO on 15 January.' },
+      {
+        field: 'remarks',
+        label: 'Remarks',
+        before: '',
+        after: 'Paid by GIRO on 15 January.',
+        // Each side also as the applicant's check answers words it.
+        beforeText: 'Not provided',
+        afterText: 'Paid by GIRO on 15 January.',
+      },
     ]);
 
     const reason = 'The debt was settled before this payment.';
