@@ -11,7 +11,7 @@
  *
  * --per-call: on PostgreSQL, each call of the mix alone and the yardstick at 200 requests a second, with
  * where the CPU went (the servers, this generator, the rest), instead of the highest rates.
- * --statements=RATE: on PostgreSQL, the mix at RATE requests a second with pg_stat_statements on: the
+ * --statements=RATE: on PostgreSQL, the mix at RATE (1000) requests a second with pg_stat_statements on: the
  * time PostgreSQL spent executing each statement, a call and a request of the mix, instead of the highest
  * rates.
  *
@@ -311,7 +311,9 @@ async function main(): Promise<void> {
   const command = `npm run bench:open-loop -- ${process.argv.slice(2).join(' ')}`.trim();
   const result: BenchResult = a.has('per-call')
     ? newResult('open-loop-per-call', 'Open loop: each call alone, and where its CPU goes', command)
-    : newResult('open-loop', 'Open-loop mix: production shape and embedded default', command);
+    : a.has('statements')
+      ? newResult('open-loop-statements', "Open loop: PostgreSQL's time by statement", command)
+      : newResult('open-loop', 'Open-loop mix: production shape and embedded default', command);
   result.notes = [
     `mix: ${MIX.map((c) => `${c.weight}% ${c.name}`).join(', ')}, over ${userCount} signed-in users; ` +
       `${seconds} s counted per rate after 1 s not counted; latency from when each request was due`,
@@ -380,7 +382,7 @@ async function main(): Promise<void> {
         return;
       }
       if (a.has('statements')) {
-        const rate = Number(a.get('statements'));
+        const rate = Number(a.get('statements')) || 1000;
         log(`PostgreSQL, 2 processes, nginx: the mix at ${rate}/s, PostgreSQL's time by statement`);
         result.notes.push(...(await statementTimes(cluster.url, pgPids, rate, seconds, mixFire(users), log)));
         await stopAll();
