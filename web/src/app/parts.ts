@@ -6,4 +6,3 @@
 export { UnsavedInputList } from '../features/generic/UnsavedInputList.tsx';
 export { BillPanel } from '../features/payments/BillPanel.tsx';
 export { CheckAnswers } from '../features/generic/CheckAnswers.tsx';
-export { ErrorSummary } from '../features/generic/ErrorSummary.tsx';

@@ -35,7 +35,7 @@ import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ErrorSummary } from './ErrorSummary.tsx';
+import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { FieldControl } from './FieldControl.tsx';
 import {
   fieldAt,

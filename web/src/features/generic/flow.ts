@@ -86,15 +86,7 @@ export function targetId(form: FormDefinition, path: string): string {
   return fieldDomId(path);
 }
 
-/** Focuses the element of an id (or the first input under it), for error links and Change links. */
-export function focusField(id: string): boolean {
-  const target =
-    document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`) ?? null;
-  if (!target) return false;
-  target.focus();
-  target.scrollIntoView?.({ block: 'center' });
-  return true;
-}
+export { focusField } from '../../components/form/ErrorSummary.tsx';
 
 export { saveBlob } from '../../lib/download.ts';
 

@@ -16,7 +16,7 @@ import {
   type SearchAnswer,
   type SearchPurpose,
 } from '#contract/register.ts';
-import { ErrorSummary } from '../../app/parts.ts';
+import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';

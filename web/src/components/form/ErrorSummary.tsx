@@ -1,24 +1,35 @@
 import { useEffect, useRef } from 'react';
-import { FORM_TEXT, type FieldErrors } from '#contract/forms/index.ts';
-import { focusField } from './flow.ts';
-import { fieldDomId } from './format.ts';
+import { FORM_TEXT } from '#contract/forms/messages.ts';
+
+/** Focuses the element of an id (or the first input under it), for error links and Change links. */
+export function focusField(id: string): boolean {
+  const target =
+    document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`) ?? null;
+  if (!target) return false;
+  target.focus();
+  target.scrollIntoView?.({ block: 'center' });
+  return true;
+}
 
 /**
  * The GOV.UK error summary at the top of a page: 'There is a problem' with a link to each field in
  * error. Focus moves to it on each attempt (attempt changes). A field on this page is focused without
  * touching the hash route; `hrefFor` gives the address of a field on another page (with its anchor).
  * A problem of no field (`idFor` answers null: the server's refusal of the whole form) is listed as text.
+ * Shared by the e-service forms, the back office and the public Rate page, so it imports no feature: a
+ * public screen that reached the forms' code would pull it out of the sign-in chunk (vite.config.ts).
  */
 export function ErrorSummary({
   errors,
   attempt,
   hrefFor,
-  idFor = fieldDomId,
+  idFor,
 }: {
-  errors: FieldErrors;
+  /** Each problem's message by the path of its field. */
+  errors: Readonly<Record<string, string>>;
   attempt: number;
   hrefFor?: (path: string) => string | null;
-  idFor?: (path: string) => string | null;
+  idFor: (path: string) => string | null;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
