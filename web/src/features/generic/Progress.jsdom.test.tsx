@@ -22,6 +22,30 @@ const waiting: CaseProgress = {
 };
 
 describe("the applicant's timeline", () => {
+  it("keeps an earlier step's message: only the current one's is said below instead", () => {
+    render(
+      <Progress
+        progress={{
+          ...waiting,
+          timeline: [
+            { status: 'submitted', at: '2026-11-20T02:00:00Z', message: null },
+            { status: 'more_info_requested', at: '2026-11-21T02:00:00Z', message: 'Which account?' },
+            { status: 'submitted', at: '2026-11-22T02:00:00Z', message: null },
+            { status: 'rejected', at: '2026-11-23T02:00:00Z', message: 'Not a member.' },
+          ],
+          request: null,
+          nextStep: NEXT_STEP_MESSAGES.rejected,
+          decisionReason: 'Not a member.',
+        }}
+        id="p"
+      />,
+    );
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps[1]).toHaveTextContent('Which account?');
+    expect(steps[3]).not.toHaveTextContent('Not a member.');
+    expect(screen.getAllByText('Not a member.')).toHaveLength(1);
+  });
+
   it('lists each step with its date and message, marks the current one, and says what to do next', () => {
     render(
       <Progress progress={waiting} id="p" action={{ href: '#/generic?step=respond', label: PROGRESS_TEXT.answer }} />,
@@ -34,7 +58,9 @@ describe("the applicant's timeline", () => {
       TIMELINE_LABELS.more_info_requested,
     ]);
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
-    expect(steps[2]).toHaveTextContent('Please attach the bank statement.');
+    // The open request's words once, in its notice, not again in its step.
+    expect(within(region).getAllByText('Please attach the bank statement.')).toHaveLength(1);
+    expect(steps[2]).not.toHaveTextContent('Please attach the bank statement.');
     expect(within(region).getByText('Bank statement')).toBeInTheDocument();
     expect(screen.getByTestId('next-step')).toHaveTextContent(NEXT_STEP_MESSAGES.more_info_requested);
     expect(screen.getByRole('link', { name: PROGRESS_TEXT.answer })).toHaveAttribute('href', '#/generic?step=respond');
@@ -53,6 +79,7 @@ describe("the applicant's timeline", () => {
       />,
     );
     expect(screen.getByRole('heading', { name: PROGRESS_TEXT.reasonHeading })).toBeInTheDocument();
+    expect(screen.getAllByText('Not a member.')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: PROGRESS_TEXT.requestHeading })).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
   });

@@ -23,14 +23,19 @@ export function Progress({
 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  const last = progress.timeline.length - 1;
+  // The current step's words are the open request's or the reason, shown below under their own heading:
+  // said once, not twice in a row.
+  const saidBelow = (message: string | null, i: number) =>
+    i === last && message !== null && (message === progress.request?.message || message === progress.decisionReason);
   return (
     <section aria-labelledby={`${id}-heading`} className="progress-panel" data-testid="case-progress">
       <H id={`${id}-heading`}>{PROGRESS_TEXT.heading}</H>
       <ol className="timeline">
         {progress.timeline.map((step, i) => (
-          <li key={`${step.at}-${i}`} aria-current={i === progress.timeline.length - 1 ? 'step' : undefined}>
+          <li key={`${step.at}-${i}`} aria-current={i === last ? 'step' : undefined}>
             <strong>{TIMELINE_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDateTime(step.at)}</time>
-            {step.message && <p className="timeline-message">{step.message}</p>}
+            {step.message && !saidBelow(step.message, i) && <p className="timeline-message">{step.message}</p>}
           </li>
         ))}
       </ol>
