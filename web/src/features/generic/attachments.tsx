@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useRef, useState } from 'react';
 import {
   FORM_TEXT,
   formatFileSize,
@@ -8,6 +8,7 @@ import {
 } from '#contract/forms/index.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import { fieldDomId } from './format.ts';
+import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */
 export interface Attachments {
@@ -42,12 +43,7 @@ export function AttachmentControl({
   // last file allowed is in, a file's Remove button): the focus then goes to the file input, or to the
   // list of files when there is no input, rather than to the page's start.
   const [settled, setSettled] = useState(0);
-  useEffect(() => {
-    if (settled === 0) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    (input.current ?? list.current)?.focus();
-  }, [settled]);
+  useFocusWhenLost(settled, () => input.current ?? list.current);
   const id = fieldDomId(field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const error = errors[field.name];

@@ -13,6 +13,7 @@ import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
 import './payments.css';
+import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
 /**
  * The QR is drawn by qrcode, loaded only when a bill is shown: it stays out of the first load
@@ -51,11 +52,7 @@ function Bill({ caseId }: { caseId: string }) {
   // The demo button goes with the QR code once paid: the focus then goes to the receipt.
   const receipt = useRef<HTMLButtonElement>(null);
   const [paidHere, setPaidHere] = useState(false);
-  useEffect(() => {
-    if (!paidHere) return;
-    const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) receipt.current?.focus();
-  }, [paidHere]);
+  useFocusWhenLost(paidHere, () => receipt.current);
 
   // Nothing while loading, nor when there is no bill to show.
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))

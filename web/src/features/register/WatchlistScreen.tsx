@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   REGISTER_CASE_NUMBER,
   REGISTER_MESSAGES,
@@ -14,6 +14,7 @@ import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { registerApi } from './api.ts';
 import './register.css';
+import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
 type Notice = { kind: 'ok' | 'error'; message: string } | null;
 
@@ -35,12 +36,10 @@ export default function WatchlistScreen(_props: ScreenProps) {
   const list = useRef<HTMLDivElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const [stoppedHere, setStoppedHere] = useState(0);
-  useEffect(() => {
-    if (stoppedHere === 0) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    (list.current?.querySelector<HTMLElement>('[role="region"]') ?? listHeading.current)?.focus();
-  }, [stoppedHere]);
+  useFocusWhenLost(
+    stoppedHere,
+    () => list.current?.querySelector<HTMLElement>('[role="region"]') ?? listHeading.current,
+  );
   /**
    * Cases shown marked as changed: a list already shown keeps its marks, though the server clears them
    * once it has answered them (a reload after following one).
