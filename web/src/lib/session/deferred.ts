@@ -33,7 +33,8 @@ export interface DeferredSessionDeps {
   on: BusOn;
 }
 
-const SIGNED_OUT: SessionState = Object.freeze({
+/** The state of no session, for this stand-in and the engine alike (the engine imports it from here). */
+export const SIGNED_OUT: SessionState = Object.freeze({
   signedIn: false,
   startedAt: null,
   deadline: null,

@@ -6,6 +6,8 @@ import type { Clock } from './clock.ts';
 import { ENDS_WITH, SESSION_ENDING_EVENTS } from './ending-events.ts';
 import { SESSION_LOCKS } from './keys.ts';
 import * as storage from './engineStorage.ts';
+// Only a value of the first load: the deferred stand-in imports nothing but types from here.
+import { SIGNED_OUT } from './deferred.ts';
 
 /**
  * The session engine (spec §4, §9; decisions.md §5): sign-in, refresh, idle and absolute logout, and
@@ -123,14 +125,6 @@ const LOCK_HOLD_MS = 100;
 const DEFAULT_HANDOVER_WAIT_MS = 3_000;
 /** Screens on which the refresh check is stopped (spec §4). */
 const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([ROUTES.home, ROUTES.login]);
-
-const SIGNED_OUT: SessionState = Object.freeze({
-  signedIn: false,
-  startedAt: null,
-  deadline: null,
-  warning: false,
-  refreshFailing: false,
-});
 
 export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
   const { clock, calls } = deps;
