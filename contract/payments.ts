@@ -21,7 +21,7 @@ export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' 
 export const BILL_DUE_DAYS = 14;
 export const BILL_EXPIRY_DAYS = 30;
 
-export const BILL_STATES = ['awaiting', 'part_paid', 'paid', 'over_paid', 'expired'] as const;
+export const BILL_STATES = ['awaiting', 'part_paid', 'paid', 'over_paid', 'expired', 'cancelled'] as const;
 export type BillState = (typeof BILL_STATES)[number];
 export const BILL_STATE_LABELS: Record<BillState, string> = {
   awaiting: 'Awaiting payment',
@@ -29,9 +29,17 @@ export const BILL_STATE_LABELS: Record<BillState, string> = {
   paid: 'Paid',
   over_paid: 'Over-paid',
   expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 /** States in which the full amount has arrived: the bill is settled and has a receipt. */
 export const isSettled = (state: BillState) => state === 'paid' || state === 'over_paid';
+/** States in which the bill can still be paid: its QR is shown and a credit may settle it. */
+export const isPayable = (state: BillState) => state === 'awaiting' || state === 'part_paid';
+/**
+ * States a rejection cancels (docs/decisions/0059): nothing settled them, so nothing more is due. A settled
+ * bill stays settled: its receipt stands, and a deposit comes back by the refund e-service.
+ */
+export const isCancellable = (state: BillState) => isPayable(state) || state === 'expired';
 
 /** The state a bill of `amount` is in once `received` has arrived. */
 export function stateFor(amountCents: number, receivedCents: number): BillState {
@@ -178,6 +186,8 @@ export const RECONCILIATION_PATHS = {
   queue: '/api/finance/queue',
   match: '/api/finance/queue/:id/match',
   mark: '/api/finance/queue/:id/mark',
+  /** POST: money a cancelled bill held has been returned to its payer (docs/decisions/0059). */
+  returned: '/api/finance/returns/:id',
 } as const;
 
 const cents = z.number().int();
@@ -226,7 +236,7 @@ export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
   unknown_reference: 'No bill has this reference',
   part: 'Less than the amount due',
   over: 'More than the amount due',
-  not_payable: 'The bill is already settled or has expired',
+  not_payable: 'The bill is already settled, has expired or was cancelled',
   exact: 'Now pays exactly what the bill still lacks',
 };
 
@@ -245,7 +255,18 @@ export const statementLineSchema = z.object({
   resolution: z.string().nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
-export const queueSchema = z.object({ lines: z.array(statementLineSchema) });
+/** A cancelled bill that still holds money its payer must get back (docs/decisions/0059). */
+export const moneyToReturnSchema = z.object({
+  billId: z.string(),
+  caseNumber: z.string(),
+  reference: z.string(),
+  /** What is still to be returned: received less what was refunded or returned already. */
+  amountCents: cents,
+  /** The bank transactions that brought the money, to send it back the way it came. */
+  transactions: z.array(z.object({ transactionId: z.string(), payerName: z.string(), amountCents: cents })),
+});
+export type MoneyToReturn = z.infer<typeof moneyToReturnSchema>;
+export const queueSchema = z.object({ lines: z.array(statementLineSchema), returns: z.array(moneyToReturnSchema) });
 
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
 export const STATEMENT_MAX_CHARS = 900_000;
@@ -266,6 +287,7 @@ const reason = z.string().trim().min(3).max(500);
 export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(40), reason });
 export const markRequestSchema = z.object({ reason });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const returnedRequestSchema = z.object({ reason });
 
 /**
  * The bank statement CSV (docs/samples/bank-statement.csv): a header row naming these columns (any order,
@@ -285,6 +307,12 @@ export const PAYMENT_MESSAGES = {
   noBill: 'This record has no bill.',
   notSettled: 'The receipt is ready once the bill has been paid in full.',
   notPayable: 'This bill can no longer be paid.',
+  billCancelled:
+    'This bill was cancelled because its application was rejected. Mark the credit as dealt with and return the money.',
+  nothingToReturn: 'Nothing is left to return on this bill.',
+  returned: 'Marked as returned to the payer.',
+  cancelledReason: 'Application rejected',
+  returnedReason: (reason: string) => `Returned to the payer: ${reason}`,
   simulated: 'Payment received (simulated).',
   imported: (r: ImportReport) =>
     `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported.`,
@@ -345,5 +373,12 @@ export const PAYMENT_TEXT = {
   chooseFile: 'Choose a statement file first',
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
   notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',
+  returnsHeading: 'Money to return',
+  returnsHint: 'These bills were cancelled when their applications were rejected, after money had reached them.',
+  returnedButton: 'Mark as returned',
+  returnedReasonHint: 'How it was returned, for example the bank transfer’s reference. The payer reads this.',
+  cancelled: 'Nothing is due: this application was rejected.',
+  toReturn: (amount: string) => `We will return the ${amount} you paid to the account it came from.`,
+  returnedAll: (amount: string) => `The ${amount} you paid has been returned to you.`,
   tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,
 } as const;

@@ -7,12 +7,15 @@ import { FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/form
 import {
   BILL_STATE_LABELS,
   DEMO_PAYNOW_UEN,
+  PAYMENT_MESSAGES,
   PAYMENT_PATHS,
   PAYMENT_TEXT,
   crc16,
   parsePayload,
   type Bill,
 } from '#contract/payments.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, signIn } from './auth-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
@@ -28,7 +31,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 
 /** Submits a Payment by Debtor record through its pages, as a user does, and lands on its confirmation. */
-async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber: string; title: string }> {
+async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber: string; title: string; id: string }> {
   const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/PD`);
   const { title, form } = eservice.body.responseJSON;
   const answers = sampleAnswers(form, todayInSingapore(new Date()));
@@ -50,7 +53,7 @@ async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber:
   for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
   await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
-  return { caseNumber: record.caseNumber, title };
+  return { caseNumber: record.caseNumber, title, id: record.id };
 }
 
 /** The QR as a phone's camera would see it: the canvas's pixels, decoded by jsQR. */
@@ -172,4 +175,82 @@ test('a finance officer imports the bank statement; the bill settles and its pay
     panel.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+});
+
+test('a rejected application’s bill is cancelled, and the finance officer returns what it had received', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ptib.demo');
+  const { caseNumber, id } = await submitPayment(page, '300.00');
+  const bills = await call<{ bills: Bill[] }>(page, PAYMENT_PATHS.bills);
+  const { reference } = bills.body.responseJSON.bills.find((b) => b.caseNumber === caseNumber)!;
+
+  // A part payment arrives and the finance officer puts it on the bill by hand.
+  const finance = await (await browser.newContext()).newPage();
+  await signInOfficer(finance, 'officer.finance', {
+    url: /#\/officer\/payments$/,
+    heading: PAYMENT_TEXT.reconciliationHeading,
+  });
+  const transaction = `E2E-PART-${reference}`;
+  await finance.getByLabel(PAYMENT_TEXT.statementFile).setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'transaction_id,value_date,type,amount,currency,reference,payer_name',
+        `${transaction},${todayInSingapore(new Date())},CR,100.00,SGD,${reference},TAN AH KOW`,
+      ].join('\n'),
+    ),
+  });
+  await finance.getByRole('button', { name: PAYMENT_TEXT.importButton }).click();
+  const credit = finance.getByRole('listitem').filter({ has: finance.getByRole('heading', { name: transaction }) });
+  await credit.getByLabel(PAYMENT_TEXT.reasonLabel).fill('First instalment');
+  await credit.getByRole('button', { name: PAYMENT_TEXT.matchButton }).click();
+  await expect(finance.getByText(PAYMENT_MESSAGES.matched)).toBeVisible();
+
+  // An officer proposes the rejection, a supervisor approves it (four eyes).
+  for (const [login, button, action] of [
+    ['officer.demo', 'Assign to me', 'assignToMe'],
+    ['officer.demo', 'Propose rejection', 'proposeRejection'],
+    ['officer.lead', 'Approve rejection', 'approveRejection'],
+  ] as const) {
+    const officer = await (await browser.newContext()).newPage();
+    await signInOfficer(officer, login);
+    await officer.goto(`/#/officer/case?id=${id}`);
+    await expect(officer.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
+    if (button === 'Propose rejection') {
+      const form = officer.getByRole('form', { name: button });
+      await form.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill('Not the debtor’s account.');
+      await form.getByRole('button', { name: button }).click();
+    } else await officer.getByRole('button', { name: button }).click();
+    await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done[action] })).toBeVisible();
+    await officer.context().close();
+  }
+
+  // The applicant is asked for nothing more, and told the money comes back.
+  await page.reload();
+  const panel = page.getByRole('region', { name: PAYMENT_TEXT.heading });
+  await expect(panel.getByTestId('bill-state')).toHaveText(BILL_STATE_LABELS.cancelled);
+  await expect(panel.getByTestId('bill-cancelled')).toHaveText(
+    `${PAYMENT_TEXT.cancelled} ${PAYMENT_TEXT.toReturn('S$100.00')}`,
+  );
+  await expect(panel.getByTestId('paynow-qr')).toHaveCount(0);
+
+  // The finance officer sees it among the money to return, and says how it went back.
+  await finance.reload();
+  const returns = finance.getByRole('list', { name: PAYMENT_TEXT.returnsHeading });
+  const item = returns.getByRole('listitem', { name: `${caseNumber}: S$100.00` });
+  await expect(item).toContainText(transaction);
+  const results = await new AxeBuilder({ page: finance }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await item.getByLabel(PAYMENT_TEXT.reasonLabel).fill('FAST transfer R123');
+  await item.getByRole('button', { name: PAYMENT_TEXT.returnedButton }).click();
+  await expect(finance.getByText(PAYMENT_MESSAGES.returned)).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  await page.reload();
+  await expect(panel.getByTestId('bill-cancelled')).toHaveText(
+    `${PAYMENT_TEXT.cancelled} ${PAYMENT_TEXT.returnedAll('S$100.00')}`,
+  );
 });

@@ -29,7 +29,7 @@ import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE } from '#contract/payments.ts';
-import { drawRefund, issueBill } from '../payments/bills.ts';
+import { cancelBill, drawRefund, issueBill } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -465,6 +465,7 @@ export async function moveCase(
         CASE_MESSAGES.statusNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
     const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
+    if (to === 'rejected') await cancelBill(tx, row.id, operator, now);
     await audit(tx, {
       event: 'case_status',
       at: now,

@@ -14,6 +14,7 @@ import { audit } from '../auth/audit.ts';
 import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { notify } from '../notifications/notify.ts';
+import { cancelBill } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { caseNotFound, caseView, findOfficerCase, refusalOf, type OfficerCaseRow } from './cases.ts';
 
@@ -147,6 +148,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           message: row.proposed_reason,
           set: { decision_reason: row.proposed_reason },
         });
+        await cancelBill(tx, row.id, officer.loginName, actor.now);
         // Four eyes, recorded: the history names the supervisor, the audit trail both officers.
         detail.proposedBy = Number(row.proposed_by);
         detail.approvedBy = officer.accountId;

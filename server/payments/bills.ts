@@ -9,6 +9,8 @@ import {
   REFUND_FIELDS,
   centsOf,
   formatMoney,
+  isCancellable,
+  isPayable,
   isSettled,
   payNowPayload,
   paymentReference,
@@ -16,6 +18,7 @@ import {
   type Bill,
   type BillDetail,
   type BillState,
+  type MoneyToReturn,
   type QueueReason,
 } from '#contract/payments.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
@@ -196,6 +199,23 @@ export async function expireDue(tx: Queryable, now: Date): Promise<void> {
   for (const { id } of rows) await history(tx, id, 'awaiting', 'expired', now, 'system', null);
 }
 
+/**
+ * A rejected application's bill is cancelled in the rejection's transaction (docs/decisions/0059), whoever
+ * rejects it: nothing more is due, its QR goes, and a credit that arrives later waits for a person. Money it
+ * had received already shows in the finance officer's money to return. A settled bill is left as it is.
+ */
+export async function cancelBill(tx: Queryable, caseId: string, actor: string, now: Date): Promise<void> {
+  await expireDue(tx, now);
+  const { rows } = await tx.query<{ id: string; state: BillState }>(
+    'SELECT id::text AS id, state FROM bills WHERE case_id = $1::bigint FOR UPDATE',
+    [caseId],
+  );
+  const bill = rows[0];
+  if (!bill || !isCancellable(bill.state)) return;
+  await tx.query(`UPDATE bills SET state = 'cancelled' WHERE id = $1::bigint`, [bill.id]);
+  await history(tx, bill.id, bill.state, 'cancelled', now, actor, PAYMENT_MESSAGES.cancelledReason);
+}
+
 async function nextReceiptNumber(tx: Queryable, now: Date): Promise<string> {
   const { rows } = await tx.query<{ n: string }>(`SELECT nextval('receipt_number_seq')::text AS n`);
   return `${todayInSingapore(now).slice(0, 4)}${rows[0]!.n.padStart(6, '0')}`;
@@ -269,7 +289,7 @@ export async function reconcileCredit(
   const bill = credit.reference ? await lockBillByReference(tx, credit.reference) : undefined;
   let reason: QueueReason | null;
   if (!bill) reason = 'unknown_reference';
-  else if (bill.state !== 'awaiting' && bill.state !== 'part_paid') reason = 'not_payable';
+  else if (!isPayable(bill.state)) reason = 'not_payable';
   else {
     const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
     reason = credit.amountCents === outstanding ? null : credit.amountCents < outstanding ? 'part' : 'over';
@@ -323,7 +343,7 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
  */
 function reasonNow(r: LineRow): QueueReason | null {
   if (r.status !== 'queued' || r.bill_state === null || r.outstanding_cents === null) return r.queue_reason;
-  if (r.bill_state !== 'awaiting' && r.bill_state !== 'part_paid') return 'not_payable';
+  if (!isPayable(r.bill_state)) return 'not_payable';
   const amount = Number(r.amount_cents);
   const outstanding = Number(r.outstanding_cents);
   return amount < outstanding ? 'part' : amount > outstanding ? 'over' : 'exact';
@@ -371,6 +391,8 @@ export async function matchLine(
     const line = await lockQueued(tx, id);
     const bill = await lockBillByReference(tx, input.reference);
     if (!bill) throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.unknownReference);
+    // A credit would reopen it as part-paid; the money of a rejected application goes back instead.
+    if (bill.state === 'cancelled') throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.billCancelled);
     await applyCredit(
       tx,
       bill,
@@ -399,6 +421,48 @@ export async function markLine(db: Database, id: string, reason: string, actor: 
   });
 }
 
+/** Cancelled bills that still hold money, oldest first, with the credits that brought it. */
+export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
+  const { rows } = await db.query<{
+    id: string;
+    case_number: string;
+    reference: string;
+    left_cents: string;
+    transactions: Array<{ transactionId: string; payerName: string; amountCents: number }>;
+  }>(
+    `SELECT b.id::text AS id, c.case_number, b.reference, (b.received_cents - b.refunded_cents)::text AS left_cents,
+            COALESCE((SELECT json_agg(json_build_object('transactionId', l.transaction_id, 'payerName', l.payer_name,
+                                                        'amountCents', l.amount_cents) ORDER BY l.id)
+                        FROM statement_lines l WHERE l.bill_id = b.id), '[]') AS transactions
+       FROM bills b JOIN cases c ON c.id = b.case_id
+      WHERE b.state = 'cancelled' AND b.received_cents > b.refunded_cents
+      ORDER BY b.id LIMIT 500`,
+  );
+  return rows.map((r) => ({
+    billId: r.id,
+    caseNumber: r.case_number,
+    reference: r.reference,
+    amountCents: Number(r.left_cents),
+    transactions: r.transactions.map((t) => ({ ...t, amountCents: Number(t.amountCents) })),
+  }));
+}
+
+/** A finance officer has sent a cancelled bill's money back to its payer, and says how. */
+export async function markReturned(db: Database, billId: string, reason: string, actor: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ state: BillState; left_cents: string }>(
+      `SELECT state, (received_cents - refunded_cents)::text AS left_cents FROM bills WHERE id = $1::bigint FOR UPDATE`,
+      [billId],
+    );
+    const bill = rows[0];
+    if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+    if (bill.state !== 'cancelled' || Number(bill.left_cents) <= 0)
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.nothingToReturn);
+    await tx.query('UPDATE bills SET refunded_cents = received_cents WHERE id = $1::bigint', [billId]);
+    await history(tx, billId, 'cancelled', 'cancelled', now, actor, PAYMENT_MESSAGES.returnedReason(reason));
+  });
+}
+
 /** The bill of a record of the given profile, or undefined. */
 export async function findBill(db: Queryable, caseId: string, profileId: string): Promise<BillRow | undefined> {
   const { rows } = await db.query<BillRow>(
@@ -421,7 +485,7 @@ export async function billDetail(
   if (!row) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
   const bill = toBill(row);
   const uen = payNowUen(config);
-  const payable = bill.state === 'awaiting' || bill.state === 'part_paid';
+  const payable = isPayable(bill.state);
   const { rows } = await db.query<{
     at: Date | string;
     from_state: BillState | null;
@@ -480,8 +544,7 @@ export async function simulatePayment(db: Database, caseId: string, profileId: s
     );
     const bill = rows[0];
     if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
-    if (bill.state !== 'awaiting' && bill.state !== 'part_paid')
-      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notPayable);
+    if (!isPayable(bill.state)) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notPayable);
     const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
     await reconcileCredit(
       tx,

@@ -14,10 +14,12 @@ import {
   type Bill,
   type BillDetail,
   type ImportReport,
+  type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
-import { signedInOfficer } from '../officer/test-support.ts';
+import { doAction, signedInOfficer } from '../officer/test-support.ts';
+import { moveCase } from '../cases/service.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -138,6 +140,12 @@ async function queue(client = finance): Promise<StatementLine[]> {
   const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().responseJSON as { lines: StatementLine[] }).lines;
+}
+
+async function returns(client = finance): Promise<MoneyToReturn[]> {
+  const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().responseJSON as { returns: MoneyToReturn[] }).returns;
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -388,6 +396,87 @@ describe('refunds (Refund of Deposits)', () => {
     const answers = await Promise.all([submit(demo, first!), submit(demo, second!)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     expect((await bill(demo, record.id)).refundedCents).toBe(30000);
+  });
+});
+
+describe('a rejected application', () => {
+  const act = (id: string, what: 'match' | 'mark', body: unknown) =>
+    finance.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id }), body });
+  const returned = (id: string, reason: string, client = finance) =>
+    client.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS.returned, { id }), body: { reason } });
+
+  it('cancels its part-paid bill: no QR, no payment; what it received is listed to return, once', async () => {
+    const record = await payable(demo, 'PD', '300.00');
+    const reference = (await bill(demo, record.id)).reference;
+    await importCsv([credit(reference, '100.00')]);
+    const line = (await queue()).find((l) => l.reference === reference)!;
+    expect((await act(line.id, 'match', { reference, reason: 'First instalment' })).statusCode).toBe(200);
+    expect((await bill(demo, record.id)).state).toBe('part_paid');
+
+    // Four eyes: an officer proposes, a supervisor approves.
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const lead = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'proposeRejection', reason: 'Not the debtor’s account.' });
+    await doAction(lead, record.id, { action: 'approveRejection' });
+
+    const cancelled = await bill(demo, record.id);
+    expect(cancelled).toMatchObject({ state: 'cancelled', receivedCents: 10000, refundedCents: 0, payNow: null });
+    expect(cancelled.history.at(-1)).toMatchObject({
+      from: 'part_paid',
+      to: 'cancelled',
+      reason: PAYMENT_MESSAGES.cancelledReason,
+    });
+    const simulated = await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {});
+    expect(simulated.statusCode).toBe(409);
+    expect(simulated.json().header.responseDesc).toBe(PAYMENT_MESSAGES.notPayable);
+
+    // A later credit waits for a person, who cannot put it on the cancelled bill.
+    await importCsv([credit(reference, '200.00')]);
+    const late = (await queue()).find((l) => l.reference === reference && l.amountCents === 20000)!;
+    expect(late.queueReason).toBe('not_payable');
+    const matched = await act(late.id, 'match', { reference, reason: 'Payer asked' });
+    expect(matched.statusCode).toBe(409);
+    expect(matched.json().header.responseDesc).toBe(PAYMENT_MESSAGES.billCancelled);
+    expect((await bill(demo, record.id)).state).toBe('cancelled');
+    expect((await act(late.id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
+
+    // The money it had received is the finance officer's to return.
+    const due = (await returns()).find((r) => r.reference === reference)!;
+    expect(due).toMatchObject({
+      caseNumber: record.caseNumber,
+      amountCents: 10000,
+      transactions: [{ transactionId: line.transactionId, payerName: line.payerName, amountCents: 10000 }],
+    });
+    expect((await returned(due.billId, 'Sent back', demo)).statusCode).toBe(403);
+    expect((await returned(due.billId, 'x')).statusCode).toBe(400);
+    const res = await returned(due.billId, 'FAST transfer R123');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.returned);
+    expect((await returns()).map((r) => r.reference)).not.toContain(reference);
+    const after = await bill(demo, record.id);
+    expect(after).toMatchObject({ state: 'cancelled', refundedCents: 10000 });
+    expect(after.history.at(-1)?.reason).toBe(PAYMENT_MESSAGES.returnedReason('FAST transfer R123'));
+    const again = await returned(due.billId, 'FAST transfer R123');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().header.responseDesc).toBe(PAYMENT_MESSAGES.nothingToReturn);
+  });
+
+  it('cancels an unpaid bill when the operator rejects; a paid bill keeps its receipt', async () => {
+    const unpaid = await payable(demo, 'PCD', '80.00');
+    const paid = await payable(demo, 'PCD', '90.00');
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: paid.id }), {})).statusCode).toBe(200);
+    for (const record of [unpaid, paid]) {
+      await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
+      await moveCase(app.db, record.caseNumber, 'rejected', 'operator', clock.now());
+    }
+    expect(await bill(demo, unpaid.id)).toMatchObject({ state: 'cancelled', receivedCents: 0, payNow: null });
+    const kept = await bill(demo, paid.id);
+    expect(kept.state).toBe('paid');
+    expect(kept.receiptNumber).not.toBeNull();
+    // Nothing was received on the one, and the other's money is a receipt the refund e-service draws on.
+    expect((await returns()).map((r) => r.reference)).not.toContain(kept.reference);
+    expect((await returns()).map((r) => r.caseNumber)).not.toContain(unpaid.caseNumber);
   });
 });
 

@@ -10,11 +10,12 @@ import {
   markRequestSchema,
   matchRequestSchema,
   queueSchema,
+  returnedRequestSchema,
 } from '#contract/payments.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
-import { markLine, matchLine, queuedLines, toLine } from '../payments/bills.ts';
+import { markLine, markReturned, matchLine, moneyToReturn, queuedLines, toLine } from '../payments/bills.ts';
 import { importStatement } from '../payments/statement.ts';
 
 export interface ReconciliationOptions {
@@ -35,7 +36,8 @@ const officer = (request: FastifyRequest) => request.principal?.loginName ?? 'fi
 
 /**
  * The finance officer's reconciliation (docs/decisions/0046): import the bank statement, then match or mark
- * by hand, with a reason, each credit the import could not settle. Every call is behind the given guard.
+ * by hand, with a reason, each credit the import could not settle; say when a cancelled bill's money went back
+ * to its payer (docs/decisions/0059). Every call is behind the given guard.
  */
 export async function reconciliationRoutes(app: FastifyInstance, options: ReconciliationOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +70,8 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
     { preHandler, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return ok({ lines: (await queuedLines(app.db)).map(toLine) });
+      const [lines, returns] = await Promise.all([queuedLines(app.db), moneyToReturn(app.db)]);
+      return ok({ lines: lines.map(toLine), returns });
     },
   );
 
@@ -103,6 +106,23 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       await markLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
       await trail(request, 'statement_line_mark', { lineId: request.params.id, reason: request.body.reason });
       return ok(null, PAYMENT_MESSAGES.marked);
+    },
+  );
+
+  r.post(
+    RECONCILIATION_PATHS.returned,
+    {
+      preHandler,
+      schema: {
+        params: lineIdParamsSchema,
+        body: returnedRequestSchema,
+        response: { 200: envelopeSchema(z.null()), ...refusals },
+      },
+    },
+    async (request) => {
+      await markReturned(app.db, request.params.id, request.body.reason, officer(request), app.now());
+      await trail(request, 'bill_money_returned', { billId: request.params.id, reason: request.body.reason });
+      return ok(null, PAYMENT_MESSAGES.returned);
     },
   );
 }

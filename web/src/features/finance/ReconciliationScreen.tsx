@@ -5,41 +5,77 @@ import {
   QUEUE_REASON_LABELS,
   STATEMENT_MAX_CHARS,
   formatMoney,
+  type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { formatDay } from '../../components/shell/formatDate.ts';
-import { financeApi } from './api.ts';
+import { financeApi, type FinanceOutcome } from './api.ts';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
+/** A decision's outcome, which the screen announces and then reloads the lists after. */
+type Done = (outcome: FinanceOutcome<null>) => void;
 
-/** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
-function QueueRow({
-  line,
-  onDone,
-}: {
-  line: StatementLine;
-  onDone: (result: { ok: boolean; message: string }) => void;
+/** The reason a finance officer gives for a decision: required, and read later by the payer. */
+function ReasonField(props: {
+  id: string;
+  hint: string;
+  value: string;
+  error: string;
+  onChange: (value: string) => void;
 }) {
-  const signal = useAbortSignal();
-  const [reference, setReference] = useState(line.billReference ?? line.reference);
+  const { id, error } = props;
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-reason`}>{PAYMENT_TEXT.reasonLabel}</label>
+      <p className="hint" id={`${id}-reason-hint`}>
+        {props.hint}
+      </p>
+      {error && (
+        <p className="field-error" id={`${id}-reason-error`}>
+          {error}
+        </p>
+      )}
+      <input
+        id={`${id}-reason`}
+        value={props.value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The reason as typed, or null with the error shown when it is too short to say anything. */
+function useReason() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const checked = () => {
+    const ok = reason.trim().length >= 3;
+    setError(ok ? '' : PAYMENT_TEXT.reasonRequired);
+    return ok ? reason.trim() : null;
+  };
+  return { reason, setReason, error, checked };
+}
+
+/** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
+function QueueRow({ line, onDone }: { line: StatementLine; onDone: Done }) {
+  const signal = useAbortSignal();
+  const [reference, setReference] = useState(line.billReference ?? line.reference);
+  const { reason, setReason, error, checked } = useReason();
   const id = `line-${line.id}`;
 
   const act = async (what: 'match' | 'mark') => {
-    if (reason.trim().length < 3) {
-      setError(PAYMENT_TEXT.reasonRequired);
-      return;
-    }
-    setError('');
+    const given = checked();
+    if (given === null) return;
     const outcome =
       what === 'match'
-        ? await financeApi.match(line.id, reference.trim(), reason.trim(), signal)
-        : await financeApi.mark(line.id, reason.trim(), signal);
-    onDone({ ok: outcome.ok, message: outcome.message ?? MESSAGES.systemDifficulties });
+        ? await financeApi.match(line.id, reference.trim(), given, signal)
+        : await financeApi.mark(line.id, given, signal);
+    onDone(outcome);
   };
 
   return (
@@ -85,30 +121,59 @@ function QueueRow({
           <label htmlFor={`${id}-reference`}>{PAYMENT_TEXT.billReferenceLabel}</label>
           <input id={`${id}-reference`} value={reference} onChange={(e) => setReference(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>{PAYMENT_TEXT.reasonLabel}</label>
-          <p className="hint" id={`${id}-reason-hint`}>
-            {PAYMENT_TEXT.reasonHint}
-          </p>
-          {error && (
-            <p className="field-error" id={`${id}-reason-error`}>
-              {error}
-            </p>
-          )}
-          <input
-            id={`${id}-reason`}
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <ReasonField id={id} hint={PAYMENT_TEXT.reasonHint} value={reason} error={error} onChange={setReason} />
         <div className="button-row">
           <button type="submit">{PAYMENT_TEXT.matchButton}</button>
           <button type="button" className="button-secondary" onClick={() => void act('mark')}>
             {PAYMENT_TEXT.markButton}
           </button>
         </div>
+      </form>
+    </li>
+  );
+}
+
+/** A cancelled bill's money to send back to its payer, and the finance officer's word that it went. */
+function ReturnRow({ item, onDone }: { item: MoneyToReturn; onDone: Done }) {
+  const signal = useAbortSignal();
+  const { reason, setReason, error, checked } = useReason();
+  const id = `return-${item.billId}`;
+
+  const act = async () => {
+    const given = checked();
+    if (given === null) return;
+    onDone(await financeApi.returned(item.billId, given, signal));
+  };
+
+  return (
+    <li className="queue-line" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        {item.caseNumber}: {formatMoney(item.amountCents)}
+      </h3>
+      <dl className="summary-list">
+        <div>
+          <dt>{PAYMENT_TEXT.reference}</dt>
+          <dd>{item.reference}</dd>
+        </div>
+        {item.transactions.map((t) => (
+          <div key={t.transactionId}>
+            <dt>{t.transactionId}</dt>
+            <dd>
+              {formatMoney(t.amountCents)} from {t.payerName}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <form
+        noValidate
+        aria-labelledby={`${id}-title`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act();
+        }}
+      >
+        <ReasonField id={id} hint={PAYMENT_TEXT.returnedReasonHint} value={reason} error={error} onChange={setReason} />
+        <button type="submit">{PAYMENT_TEXT.returnedButton}</button>
       </form>
     </li>
   );
@@ -131,7 +196,8 @@ export function ReconciliationScreen() {
   // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them.
   const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
   const answer = state.kind === 'ready' ? state.value : null;
-  const lines = answer?.ok ? answer.value : null;
+  const lines = answer?.ok ? answer.value.lines : null;
+  const returns = answer?.ok ? answer.value.returns : [];
 
   const onImport = async () => {
     const chosen = file.current?.files?.[0];
@@ -162,8 +228,8 @@ export function ReconciliationScreen() {
     if (outcome.ok) reload();
   };
 
-  const onDone = (result: { ok: boolean; message: string }) => {
-    setNotice({ kind: result.ok ? 'status' : 'alert', text: result.message });
+  const onDone: Done = (outcome) => {
+    setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? MESSAGES.systemDifficulties });
     reload();
   };
 
@@ -209,6 +275,17 @@ export function ReconciliationScreen() {
             <QueueRow key={line.id} line={line} onDone={onDone} />
           ))}
         </ul>
+      )}
+      {returns.length > 0 && (
+        <>
+          <h2 id="returns-heading">{PAYMENT_TEXT.returnsHeading}</h2>
+          <p>{PAYMENT_TEXT.returnsHint}</p>
+          <ul className="queue" aria-labelledby="returns-heading">
+            {returns.map((item) => (
+              <ReturnRow key={item.billId} item={item} onDone={onDone} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

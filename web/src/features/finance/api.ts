@@ -4,6 +4,7 @@ import {
   importReportSchema,
   queueSchema,
   type ImportReport,
+  type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
@@ -29,9 +30,9 @@ export const financeApi = {
     const res = await api.post(RECONCILIATION_PATHS.statements, { fileName, csv }, { ...change, signal });
     return read(res, (v) => importReportSchema.parse(v));
   },
-  async queue(signal: AbortSignal): Promise<FinanceOutcome<StatementLine[]>> {
+  async queue(signal: AbortSignal): Promise<FinanceOutcome<{ lines: StatementLine[]; returns: MoneyToReturn[] }>> {
     const res = await api.get(RECONCILIATION_PATHS.queue, { signal, quiet: true });
-    return read(res, (v) => queueSchema.parse(v).lines);
+    return read(res, (v) => queueSchema.parse(v));
   },
   async match(id: string, reference: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
     const res = await api.post(
@@ -43,6 +44,14 @@ export const financeApi = {
   },
   async mark(id: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
     const res = await api.post(fillPath(RECONCILIATION_PATHS.mark, { id }), { reason }, { ...change, signal });
+    return read(res, () => null);
+  },
+  async returned(billId: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+    const res = await api.post(
+      fillPath(RECONCILIATION_PATHS.returned, { id: billId }),
+      { reason },
+      { ...change, signal },
+    );
     return read(res, () => null);
   },
 };

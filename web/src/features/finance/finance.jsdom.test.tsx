@@ -5,6 +5,7 @@ import {
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
   STATEMENT_MAX_CHARS,
+  type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
@@ -26,10 +27,12 @@ const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
 });
 
 let queue: StatementLine[];
+let returns: MoneyToReturn[];
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+  returns = [];
   queue = [
     line('1', {}),
     line('2', {
@@ -44,7 +47,7 @@ beforeEach(() => {
 
 const server = () =>
   fakeApi({
-    [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue }) }),
+    [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue, returns }) }),
     [RECONCILIATION_PATHS.statements]: () => {
       queue = queue.slice(1);
       return {
@@ -58,6 +61,10 @@ const server = () =>
     '/api/finance/queue/1/match': () => {
       queue = queue.filter((l) => l.id !== '1');
       return { body: envelope(null, '200', 'Credit matched to the bill.') };
+    },
+    '/api/finance/returns/9': () => {
+      returns = [];
+      return { body: envelope(null, '200', 'Marked as returned to the payer.') };
     },
     '/api/finance/queue/2/mark': () => ({
       status: 409,
@@ -179,5 +186,36 @@ describe('ReconciliationScreen', () => {
     expect(calls.find((c) => c.path === '/api/finance/queue/2/mark')!.body).toEqual({
       reason: 'Returned to the payer',
     });
+  });
+
+  it('lists a cancelled bill’s money to return, and marks it returned with how, after a reason', async () => {
+    returns = [
+      {
+        billId: '9',
+        caseNumber: 'PD 000009 2030',
+        reference: 'PD0000092030',
+        amountCents: 10000,
+        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
+      },
+    ];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    const list = await screen.findByRole('list', { name: PAYMENT_TEXT.returnsHeading });
+    const entry = within(list).getByRole('listitem', { name: 'PD 000009 2030: S$100.00' });
+    expect(within(entry).getByText('S$100.00 from TAN AH KOW')).toBeInTheDocument();
+    const reason = within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    expect(reason).toHaveAccessibleDescription(PAYMENT_TEXT.returnedReasonHint);
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.returnedButton }));
+    expect(await within(entry).findByText(PAYMENT_TEXT.reasonRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/api/finance/returns/'))).toBe(false);
+
+    fireEvent.change(reason, { target: { value: 'FAST transfer R123' } });
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.returnedButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe('Marked as returned to the payer.'));
+    expect(calls.find((c) => c.path === '/api/finance/returns/9')).toMatchObject({
+      method: 'POST',
+      body: { reason: 'FAST transfer R123' },
+    });
+    await waitFor(() => expect(screen.queryByRole('list', { name: PAYMENT_TEXT.returnsHeading })).toBeNull());
   });
 });

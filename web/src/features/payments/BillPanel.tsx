@@ -124,6 +124,16 @@ function Bill({ caseId }: { caseId: string }) {
           </div>
         )}
       </dl>
+      {bill.state === 'cancelled' && (
+        <p data-testid="bill-cancelled">
+          {PAYMENT_TEXT.cancelled}
+          {bill.receivedCents > bill.refundedCents
+            ? ` ${PAYMENT_TEXT.toReturn(formatMoney(bill.receivedCents - bill.refundedCents))}`
+            : bill.receivedCents > 0
+              ? ` ${PAYMENT_TEXT.returnedAll(formatMoney(bill.receivedCents))}`
+              : ''}
+        </p>
+      )}
       {bill.payNow && (
         <>
           <PayNowQr payload={bill.payNow} label={PAYMENT_TEXT.qrLabel(amount, bill.uen, bill.reference)} />

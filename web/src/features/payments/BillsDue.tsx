@@ -1,5 +1,5 @@
 import { ROUTES } from '#contract/index.ts';
-import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, type Bill } from '#contract/payments.ts';
+import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, isPayable, type Bill } from '#contract/payments.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { paymentsApi } from './api.ts';
@@ -18,7 +18,7 @@ export function BillsDue() {
           <li key={b.caseId} data-testid="dashboard-bill">
             <a href={buildHref(ROUTES.generic, { app: b.appCode, case: b.caseId })}>{b.caseNumber}</a>:{' '}
             {formatMoney(b.amountCents)}, <span>{BILL_STATE_LABELS[b.state]}</span>
-            {(b.state === 'awaiting' || b.state === 'part_paid') && <>, pay by {formatDay(b.dueOn)}</>}
+            {isPayable(b.state) && <>, pay by {formatDay(b.dueOn)}</>}
           </li>
         ))}
       </ul>

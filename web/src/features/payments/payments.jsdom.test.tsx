@@ -122,6 +122,42 @@ describe('BillPanel', () => {
     expect(screen.queryByRole('button', { name: PAYMENT_TEXT.simulate })).toBeNull();
   });
 
+  it('says a rejected application’s bill is cancelled, with no way to pay, and what comes back', async () => {
+    const cancelled: BillDetail = {
+      ...awaiting,
+      state: 'cancelled',
+      receivedCents: 10000,
+      payNow: null,
+      history: [
+        ...awaiting.history,
+        {
+          at: '2030-01-16T02:00:00.000Z',
+          from: 'part_paid',
+          to: 'cancelled',
+          by: 'PTIB',
+          reason: 'Application rejected',
+        },
+      ],
+    };
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(cancelled) }) });
+    const { unmount } = render(<BillPanel caseId="7" appCode="PD" />);
+    const panel = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(within(panel).getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.cancelled);
+    expect(within(panel).getByTestId('bill-cancelled')).toHaveTextContent(
+      `${PAYMENT_TEXT.cancelled} ${PAYMENT_TEXT.toReturn('S$100.00')}`,
+    );
+    expect(within(panel).queryByText(PAYMENT_TEXT.dueOn)).toBeNull();
+    expect(within(panel).queryByTestId('paynow-qr')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: PAYMENT_TEXT.simulate })).toBeNull();
+    unmount();
+
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...cancelled, refundedCents: 10000 }) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    expect(await screen.findByTestId('bill-cancelled')).toHaveTextContent(
+      `${PAYMENT_TEXT.cancelled} ${PAYMENT_TEXT.returnedAll('S$100.00')}`,
+    );
+  });
+
   it('is absent for e-services that are not payments, without asking the server', async () => {
     const calls = fakeApi({});
     const { container } = render(<BillPanel caseId="7" appCode="BIS" />);
