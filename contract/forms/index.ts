@@ -4,5 +4,6 @@ export * from './messages.ts';
 export * from './validate.ts';
 export * from './defaults.ts';
 export * from './rules.ts';
+export * from './normalize.ts';
 export * from './sg.ts';
 export * from './summary.ts';
