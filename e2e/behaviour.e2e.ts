@@ -172,7 +172,7 @@ test.describe('form checks', () => {
     await amount.fill('0');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(amount).toHaveAccessibleDescription(
-      `Error: ${FIELD_MESSAGES.amountAtLeast('Payment amount', '0.01')}`,
+      `Error: ${FIELD_MESSAGES.amountAtLeast('Payment amount', 'S$0.01')}`,
     );
 
     await page.goto('/#/generic?app=PAR');

@@ -30,8 +30,15 @@ import { signInOfficer } from './officer-helpers.ts';
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 
-/** Submits a Payment by Debtor record through its pages, as a user does, and lands on its confirmation. */
-async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber: string; title: string; id: string }> {
+/**
+ * Submits a Payment by Debtor record through its pages, as a user does, and lands on its confirmation;
+ * `typed`: the amount the user types on the payment page instead, and how check answers shows it.
+ */
+async function submitPayment(
+  page: Page,
+  dollars: string,
+  typed?: { amount: string; shown: string },
+): Promise<{ caseNumber: string; title: string; id: string }> {
   const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/PD`);
   const { title, form } = eservice.body.responseJSON;
   const answers = sampleAnswers(form, todayInSingapore(new Date()));
@@ -45,10 +52,18 @@ async function submitPayment(page: Page, dollars: string): Promise<{ caseNumber:
   const h1 = page.getByRole('heading', { level: 1 });
   const check = page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading });
   await expect(page.getByTestId('case-number')).toHaveText(record.caseNumber);
+  if (typed !== undefined) {
+    await page.goto(`/#/generic?app=PD&case=${record.id}&page=payment`);
+    await page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount').fill(typed.amount);
+  }
   for (let step = 0; step <= form.pages.length && !(await check.isVisible()); step++) {
     const heading = (await h1.textContent())!;
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(h1).not.toHaveText(heading);
+  }
+  if (typed) {
+    const row = page.locator('dt', { hasText: /^Payment amount$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect(row).toHaveText(typed.shown);
   }
   for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
@@ -95,6 +110,13 @@ test('a bill’s PayNow QR, drawn on the page, reads back into the payload a ban
 
   const results = await axe().analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+});
+
+test('an amount typed as the portal writes it is checked, billed and shown as S$1,234.56', async ({ page }) => {
+  await signIn(page, 'ptib.demo');
+  await submitPayment(page, '', { amount: 'S$1,234.56', shown: 'S$1,234.56' });
+  const panel = page.getByRole('region', { name: PAYMENT_TEXT.heading });
+  await expect(panel.getByTestId('bill-amount')).toHaveText('S$1,234.56');
 });
 
 test('pay a bill with the demo button, download the receipt, see it paid on the dashboard', async ({ page, axe }) => {

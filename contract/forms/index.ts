@@ -4,5 +4,7 @@ export * from './messages.ts';
 export * from './validate.ts';
 export * from './defaults.ts';
 export * from './rules.ts';
+export * from './normalize.ts';
+export * from './money.ts';
 export * from './sg.ts';
 export * from './summary.ts';

@@ -176,7 +176,7 @@ describe('repeating group', () => {
   });
   it('amount at least one cent', () => {
     expect(submit(def, { creditors: [row('A', '0.00')] })).toEqual({
-      'creditors[0].amount.amount': 'Creditor 1: Amount owed must be 0.01 or more',
+      'creditors[0].amount.amount': 'Creditor 1: Amount owed must be S$0.01 or more',
     });
   });
   it('refuses unknown row fields and a wrong shape without throwing', () => {

@@ -1,4 +1,5 @@
-import { codeList, currency as currencyItem } from '../codelists/index.ts';
+import { codeList } from '../codelists/index.ts';
+import { formatMoney } from './money.ts';
 import { isRecord, rowVisibility, visibility } from './rules.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
 import { optionsOf } from './validate.ts';
@@ -30,16 +31,6 @@ export function formatIsoDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return value;
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
-}
-
-/** `1234.5` in SGD → `S$1,234.50`; other currencies by code: `USD 1,234.50`. */
-export function formatMoney(amount: string, currency: string): string {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!m) return `${currency} ${amount}`.trim();
-  const digits = currencyItem(currency)?.minorDigits ?? 2;
-  const whole = m[1]!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = digits > 0 ? `.${(m[2] ?? '').padEnd(digits, '0').slice(0, digits)}` : '';
-  return currency === 'SGD' ? `S$${whole}${fraction}` : `${currency} ${whole}${fraction}`;
 }
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

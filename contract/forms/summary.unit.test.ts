@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_PROVIDED, formatIsoDate, formatMoney, summarise } from './summary.ts';
+import { formatMoney } from './money.ts';
+import { NOT_PROVIDED, formatIsoDate, summarise } from './summary.ts';
 import type { FormDefinition } from './types.ts';
 
 const def: FormDefinition = {

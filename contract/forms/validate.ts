@@ -4,6 +4,7 @@ import { formatCaseNumber } from '../casenumber.ts';
 import { SINGAPORE_UTC_OFFSET } from '../constants.ts';
 import { isDigitsOnly, isEmpty, isIdentifier } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
+import { formatMoney } from './money.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
 import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
 import {
@@ -229,10 +230,13 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (amount === null) return;
     const minor = toMinorUnits(amount, digits ?? 2);
     if (minor === null) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
+    // A limit is written as the portal writes money (S$10,000,000.00), in the currency chosen.
+    const limit = (minorUnits: number) =>
+      formatMoney(formatMinorUnits(minorUnits, digits ?? 2), String(value.currency));
     if (field.min !== undefined && minor < field.min)
-      set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, formatMinorUnits(field.min, digits ?? 2)));
+      set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, limit(field.min)));
     if (field.max !== undefined && minor > field.max)
-      set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, formatMinorUnits(field.max, digits ?? 2)));
+      set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(field.max)));
   },
   address(field, value, path, ctx) {
     if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));

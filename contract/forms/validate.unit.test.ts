@@ -126,8 +126,16 @@ describe('amount with currency', () => {
     expect(Object.keys(final(amt, { amount: '-5', currency: 'SGD' }))).toEqual(['deposit.amount']);
     expect(Object.keys(final(amt, { amount: '5abc', currency: 'SGD' }))).toEqual(['deposit.amount']);
     expect(final(amt, { amount: '1000000.01', currency: 'SGD' })).toEqual({
-      'deposit.amount': 'Deposit must be 1000000.00 or less',
+      'deposit.amount': 'Deposit must be S$1,000,000.00 or less',
     });
+  });
+  it('writes a limit as the portal writes money, in the currency chosen', () => {
+    const fee: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', min: 1, max: 123_456_789 };
+    expect(final(fee, { amount: '0', currency: 'SGD' })).toEqual({ 'fee.amount': 'Fee must be S$0.01 or more' });
+    expect(final(fee, { amount: '2000000', currency: 'USD' })).toEqual({
+      'fee.amount': 'Fee must be USD 1,234,567.89 or less',
+    });
+    expect(final(fee, { amount: '0', currency: 'JPY' })).toEqual({ 'fee.amount': 'Fee must be JPY 1 or more' });
   });
   it('requires the amount on save, not in a draft', () => {
     expect(final(amt, { amount: '', currency: 'SGD' })).toEqual({ 'deposit.amount': 'Enter deposit' });

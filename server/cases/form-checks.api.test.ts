@@ -78,7 +78,7 @@ describe('amounts', () => {
   ])('%s refuses a %s of 0 and takes 0.01', async (code, field, label) => {
     for (const amount of ['0', '0.00']) {
       const res = await save(demo, code, { [field]: { amount, currency: 'SGD' } }, false);
-      expect(refusal(res, `${field}.amount`), amount).toBe(FIELD_MESSAGES.amountAtLeast(label, '0.01'));
+      expect(refusal(res, `${field}.amount`), amount).toBe(FIELD_MESSAGES.amountAtLeast(label, 'S$0.01'));
     }
     const res = await save(demo, code, { [field]: { amount: '0.01', currency: 'SGD' } });
     expect(res.statusCode, res.body).toBe(201);

@@ -11,9 +11,9 @@ import {
   FIELD_MESSAGES,
   SUMMARY_MESSAGE,
   allFields,
+  answersToKeep,
   errorList,
   hasErrors,
-  stripHidden,
   validate,
   type FieldErrors,
   type FormValues,
@@ -109,9 +109,10 @@ const refusedEservice = (reason: EserviceRefusal['reason']) =>
     : new ApiError(403, RESPONSE_CODE.FORBIDDEN, CASE_MESSAGES.eserviceNotAllowed);
 
 /**
- * The answers to keep: those of hidden fields stripped, the rest checked against the form (the
- * version the record is filled in under); throws the field errors otherwise. A save that is not a
- * draft is checked like a submission (docs/decisions/0035-form-model-v2.md).
+ * The answers to keep: those of hidden fields stripped and each in its normal form (answersToKeep, as
+ * the browser checks them), checked against the form (the version the record is filled in under); throws
+ * the field errors otherwise. A save that is not a draft is checked like a submission
+ * (docs/decisions/0035-form-model-v2.md).
  */
 async function check(
   db: Queryable,
@@ -121,7 +122,7 @@ async function check(
   mode: ValidationMode,
   now: Date,
 ): Promise<FormValues> {
-  const answers = stripHidden(eservice.form, data);
+  const answers = answersToKeep(eservice.form, data);
   const errors = validate(eservice.form, answers, { mode, today: singaporeToday(now) });
   await checkReferredRecords(db, principal, eservice, answers, errors);
   if (hasErrors(errors)) throw new FieldValidationError(errors);
@@ -402,7 +403,9 @@ export async function resubmitCase(
     );
     const request = rows[0];
     if (!request) throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
-    const outside = changedFields(current.data, answers).filter((name) => !request.fields.includes(name));
+    // What was stored before amounts had one normal form (" 150.25 ") is compared in it: not a change.
+    const before = answersToKeep(eservice.form, current.data);
+    const outside = changedFields(before, answers).filter((name) => !request.fields.includes(name));
     if (outside.length > 0) {
       const labels = allFields(eservice.form);
       throw badRequest(

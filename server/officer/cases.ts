@@ -3,6 +3,7 @@ import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
 import {
   NOT_PROVIDED,
   allFields,
+  answersToKeep,
   describeAnswer,
   formatFileSize,
   isRecord,
@@ -221,8 +222,11 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     documents.rows.map((d) => [d.id, `${d.file_name} (${formatFileSize(Number(d.size_bytes))})`] as const),
   );
   const lastAnswered = [...requests].reverse().find((r) => r.answers_after !== null);
+  // Answers stored before amounts had one normal form (" 150.25 ") are compared in it, as the resubmission was.
+  const normal = (answers: Record<string, unknown>) =>
+    loaded.ok ? answersToKeep(loaded.eservice.form, answers) : answers;
   const changes: AnswerChange[] = lastAnswered
-    ? changedFields(lastAnswered.answers_before, lastAnswered.answers_after!)
+    ? changedFields(normal(lastAnswered.answers_before), lastAnswered.answers_after!)
         .sort((a, b) => order(a) - order(b))
         .map((field) => ({
           field,

@@ -667,3 +667,24 @@ describe('queues', () => {
     expect(page.items).toHaveLength(25);
   });
 });
+
+describe('an amount kept as typed before amounts had one normal form', () => {
+  it('is not a change when the applicant answers a request about another question', async () => {
+    await signInAll();
+    const c = await submitted(applicant, ANSWERS);
+    await db.query(
+      `UPDATE cases SET data = jsonb_set(data, '{paymentAmount,amount}', '" 150.25 "') WHERE id = $1::bigint`,
+      [c.id],
+    );
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Explain in the remarks.', fields: ['remarks'] });
+    const r = await record(applicant, c.id);
+    expect(r.data.paymentAmount).toEqual({ amount: ' 150.25 ', currency: 'SGD' });
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: r.version,
+      data: { ...r.data, remarks: 'Paid twice.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await view(officer, c.id)).changes.map((x) => x.field)).toEqual(['remarks']);
+  });
+});

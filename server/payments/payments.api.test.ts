@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { allFields, todayInSingapore } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, allFields, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
@@ -190,6 +190,27 @@ describe('a bill', () => {
     });
     const list = (await demo.get(PAYMENT_PATHS.bills)).json().responseJSON as { bills: Bill[] };
     expect(list.bills.map((x) => x.caseId)).toContain(record.id);
+  });
+
+  it('bills an amount typed as the portal writes it, and keeps it without separators', async () => {
+    for (const [code, field, typed] of [
+      ['PCD', 'depositAmount', '1,234.56'],
+      ['PD', 'paymentAmount', ' S$1,234.56 '],
+    ] as const) {
+      const record = await payable(demo, code, typed);
+      expect((await bill(demo, record.id)).amountCents).toBe(123456);
+      const stored = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+      expect(stored.data[field]).toEqual({ amount: '1234.56', currency: 'SGD' });
+    }
+    const badly = await demo.post(API_PATHS.cases, {
+      appCode: 'PCD',
+      data: { depositAmount: { amount: '1,23,4', currency: 'SGD' } },
+      draft: true,
+    });
+    expect(badly.statusCode, badly.body).toBe(400);
+    expect(badly.json().responseJSON.fieldErrors).toEqual({
+      'depositAmount.amount': FIELD_MESSAGES.amount('Deposit amount', 2),
+    });
   });
 
   it('is refused in another currency, beside the question, and the record stays a draft', async () => {

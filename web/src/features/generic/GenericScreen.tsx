@@ -5,11 +5,11 @@ import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
+  answersToKeep,
   formatFileSize,
   hasErrors,
   initialValues,
   mergeValues,
-  stripHidden,
   summarise,
   todayInSingapore,
   validate,
@@ -329,7 +329,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     keep(next);
     if (form && Object.keys(errors).some((p) => belongsTo(p, name))) {
       // A field in error is checked again as it is corrected; the summary follows.
-      const found = validate(form, stripHidden(form, next), { mode, today: todayInSingapore() });
+      const found = validate(form, answersToKeep(form, next), { mode, today: todayInSingapore() });
       setErrors({ ...only(errors, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
     }
   }
@@ -367,7 +367,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** The validator's verdict on the answers; `keepPath` limits it to one page's fields. */
   function check(m: ValidationMode, keepPath: (path: string) => boolean = () => true): boolean {
     if (!form) return false;
-    const found = only(validate(form, stripHidden(form, values), { mode: m, today: todayInSingapore() }), keepPath);
+    const found = only(validate(form, answersToKeep(form, values), { mode: m, today: todayInSingapore() }), keepPath);
     setMode(m);
     setErrors(found);
     setAttempt((a) => a + 1);
@@ -377,8 +377,9 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   async function save(draft: boolean, quiet = false): Promise<CaseDetail | null> {
     if (!form) return null;
-    // A hidden field's answer is never sent (the server strips it as well).
-    const data = stripHidden(form, values);
+    // A hidden field's answer is never sent, and an amount goes in its normal form (the server does both
+    // as well); the field keeps showing what was typed.
+    const data = answersToKeep(form, values);
     const outcome = record
       ? await genericApi.save(record.id, data, record.version, draft, signal)
       : await genericApi.create(appCode, data, draft, signal);
@@ -446,7 +447,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     run(async () => {
       if (!record || !request || !form) return;
       if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
-      const outcome = await genericApi.resubmit(record.id, stripHidden(form, values), record.version, signal);
+      const outcome = await genericApi.resubmit(record.id, answersToKeep(form, values), record.version, signal);
       if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode);
       emit('toast', { severity: 'success', message: outcome.message || CASE_MESSAGES.resubmitted });
@@ -667,7 +668,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   const fileNames = Object.fromEntries(documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`]));
-  const sections = summarise(form, stripHidden(form, values), fileNames).map((s) => ({
+  const sections = summarise(form, answersToKeep(form, values), fileNames).map((s) => ({
     ...s,
     rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration'),
   }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
 import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
-import { FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
@@ -209,6 +209,44 @@ describe('validation', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['ID number must be exactly 12 characters']);
+  });
+
+  it('takes an amount written as the portal writes it, sends it without separators and shows it so', async () => {
+    routes['POST /api/cases'] = ({ body }) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    await user.type(screen.getByLabelText('Mailing postal code'), '079903');
+    await user.type(screen.getByLabelText('Amount'), 'S$1,234.56');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    expect(screen.getByLabelText('Amount')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Amount')).toHaveValue('S$1,234.56');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      data: { fee: { amount: '1234.56', currency: 'SGD' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+    const answers = screen.getByRole('region', { name: 'Payment' });
+    expect(within(answers).getByText('Fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent('S$1,234.56');
+  }, 30_000);
+
+  it('refuses an amount grouped wrongly, keeping what was typed', async () => {
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('Amount'), '1,23,4');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const amount = screen.getByLabelText('Amount');
+    expect(amount).toHaveAccessibleDescription(`Error: ${FIELD_MESSAGES.amount('Fee', 2)}`);
+    expect(amount).toHaveValue('1,23,4');
+    await user.type(amount, '5');
+    expect(amount).toHaveValue('1,23,45');
+    await user.clear(amount);
+    await user.type(amount, '1,234');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    expect(amount).toHaveValue('1,234');
   });
 
   it("shows the server's field messages when it refuses the values", async () => {

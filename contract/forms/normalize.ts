@@ -1,0 +1,52 @@
+import { allFields, isRecord, stripHidden } from './rules.ts';
+import type { FieldDef, FormDefinition, FormValues } from './types.ts';
+
+/**
+ * Answers typed the way people write them, turned into the one form that is checked, stored and billed
+ * (GOV.UK: let people type what comes naturally). The browser and the server both call answersToKeep
+ * before the rules run, so they agree on what is an error, and the server keeps what they agreed on.
+ */
+
+/** Digits grouped in threes by commas, or not grouped at all; a fraction after a point, if any. */
+const GROUPED = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+/** The Singapore dollar written as the portal writes it (`S$1,234.50`), or as people do (`$1,234.50`). */
+const SGD_SIGN = /^(?:S\$|\$)\s*/i;
+
+/**
+ * An amount in major units as typed ("S$1,234.50", " 1,234.5 ") as kept ("1234.50", "1234.5"): spaces
+ * around, commas between groups of three digits, and with SGD a leading `S$` or `$`, dropped. Anything
+ * else ("1,23,4", "1 234") stays exactly as typed, for the rules to refuse with their message.
+ */
+export function normalizeAmount(typed: string, currency: unknown): string {
+  let text = typed.trim();
+  if (currency === 'SGD') text = text.replace(SGD_SIGN, '');
+  return GROUPED.test(text) ? text.replace(/,/g, '') : typed;
+}
+
+function normalizeValue(field: FieldDef, value: unknown): unknown {
+  if (field.type === 'amount' && isRecord(value) && typeof value.amount === 'string') {
+    const amount = normalizeAmount(value.amount, value.currency);
+    return amount === value.amount ? value : { ...value, amount };
+  }
+  if (field.type === 'group' && Array.isArray(value))
+    return value.map((row: unknown) => {
+      if (!isRecord(row)) return row;
+      const out = { ...row };
+      for (const child of field.fields)
+        if (Object.hasOwn(row, child.name)) out[child.name] = normalizeValue(child, row[child.name]);
+      return out;
+    });
+  return value;
+}
+
+/**
+ * The answers the browser checks and sends and the server checks and stores: those of hidden fields
+ * stripped (stripHidden), each amount in its normal form. The answers given are not changed, so the
+ * screen keeps showing what the user typed.
+ */
+export function answersToKeep(def: FormDefinition, answers: unknown): FormValues {
+  const kept: Record<string, unknown> = stripHidden(def, answers);
+  for (const field of allFields(def))
+    if (Object.hasOwn(kept, field.name)) kept[field.name] = normalizeValue(field, kept[field.name]);
+  return kept as FormValues;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from './messages.ts';
+import { answersToKeep, normalizeAmount } from './normalize.ts';
+import type { FormDefinition } from './types.ts';
+import { validate } from './validate.ts';
+
+describe('an amount as typed, in the form it is kept in', () => {
+  it.each([
+    ['1234.56', '1234.56'],
+    ['1,234.56', '1234.56'],
+    ['1,234', '1234'],
+    ['12,345,678.9', '12345678.9'],
+    ['S$1,234.50', '1234.50'],
+    ['s$1,234.50', '1234.50'],
+    ['$1,234.50', '1234.50'],
+    ['S$ 1,234.50', '1234.50'],
+    ['  1,234.56  ', '1234.56'],
+    [' $ 99 ', '99'],
+    ['0.50', '0.50'],
+  ])('%j is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
+
+  it('takes grouping in any currency, but a dollar sign only with Singapore dollars', () => {
+    expect(normalizeAmount('1,234.50', 'USD')).toBe('1234.50');
+    expect(normalizeAmount('1,234', 'JPY')).toBe('1234');
+    expect(normalizeAmount('$1,234.50', 'USD')).toBe('$1,234.50');
+    expect(normalizeAmount('S$1,234.50', 'EUR')).toBe('S$1,234.50');
+  });
+
+  // Anything else stays as typed, so the rules refuse it with their message and the user sees their input.
+  it.each(['1,23,4', '12,34.56', '1234,567', ',123', '123,', '1,,234', '1 234', '1.234,56', '-1,234', 'S$', '$$5'])(
+    '%j is left as typed',
+    (typed) => expect(normalizeAmount(typed, 'SGD')).toBe(typed),
+  );
+});
+
+const FORM: FormDefinition = {
+  schemaVersion: 2,
+  pages: [
+    {
+      id: 'p',
+      heading: 'Payment',
+      sections: [
+        {
+          heading: 'Payment',
+          fields: [
+            { name: 'paymentAmount', label: 'Payment amount', type: 'amount', required: true, max: 1_000_000_000 },
+            { name: 'remarks', label: 'Remarks', type: 'text' },
+            {
+              name: 'creditors',
+              label: 'Creditors paid',
+              type: 'group',
+              itemLabel: 'Creditor',
+              fields: [
+                {
+                  name: 'amount',
+                  label: 'Amount paid to the creditor',
+                  type: 'amount',
+                  required: true,
+                  compare: [{ op: 'lte', field: 'paymentAmount' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe('the answers to keep', () => {
+  it('have each amount in its normal form, also in the rows of a group, and nothing else changed', () => {
+    const typed = {
+      paymentAmount: { amount: 'S$1,234.56', currency: 'SGD' },
+      remarks: ' 1,234 ',
+      creditors: [{ amount: { amount: '1,000', currency: 'SGD' } }],
+    };
+    expect(answersToKeep(FORM, typed)).toEqual({
+      paymentAmount: { amount: '1234.56', currency: 'SGD' },
+      remarks: ' 1,234 ',
+      creditors: [{ amount: { amount: '1000', currency: 'SGD' } }],
+    });
+    expect(typed.paymentAmount.amount).toBe('S$1,234.56');
+  });
+
+  it('pass the rules when typed with separators, and badly grouped ones keep their message', () => {
+    const check = (amount: string) =>
+      validate(
+        FORM,
+        answersToKeep(FORM, {
+          paymentAmount: { amount, currency: 'SGD' },
+          creditors: [{ amount: { amount: '2,000.00', currency: 'SGD' } }],
+        }),
+        { mode: 'submit', today: '2026-03-10' },
+      );
+    expect(check('1,234.56')).toEqual({
+      'creditors[0].amount.amount': FIELD_MESSAGES.inRow(
+        'Creditor',
+        0,
+        FIELD_MESSAGES.compare.number.lte('Amount paid to the creditor', 'Payment amount'),
+      ),
+    });
+    expect(check('2,000')).toEqual({});
+    expect(check('1,23,4')).toMatchObject({ 'paymentAmount.amount': FIELD_MESSAGES.amount('Payment amount', 2) });
+  });
+
+  it('leave a malformed answer for the rules to refuse', () => {
+    expect(answersToKeep(FORM, { paymentAmount: { amount: 5, currency: 'SGD' }, creditors: 'x' })).toEqual({
+      paymentAmount: { amount: 5, currency: 'SGD' },
+      creditors: 'x',
+    });
+    expect(answersToKeep(FORM, null)).toEqual({});
+  });
+});
