@@ -5,6 +5,7 @@ import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from 
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { OFFICER_MESSAGES, type OfficerQueue } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import { PAYMENT_TEXT } from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, fillLogin } from './auth-helpers.ts';
 import { signInOfficer } from './officer-helpers.ts';
@@ -242,4 +243,34 @@ test('each side keeps the other out: PTACC-951 both ways', async ({ page, browse
   await expect(officer.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
   await expect(officer.getByTestId('inbox-link')).toHaveCount(0);
   expect(unread).toEqual([]);
+});
+
+/** The back office's line of who is signed in: once on the screen, above its heading, as the queues show it. */
+async function saysWhoIsSignedIn(page: Page, name: string, roles: string): Promise<void> {
+  const line = page.getByRole('main').getByText(/^Signed in as /);
+  await expect(line).toHaveText(OFFICER_SCREEN_TEXT.signedInAs(name, roles));
+  await expect(line).toHaveCount(1);
+  const heading = page.getByRole('heading', { level: 1 });
+  expect(
+    await line.evaluate(
+      (el, h) => el.compareDocumentPosition(h!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      await heading.elementHandle(),
+    ),
+  ).toBeTruthy();
+}
+
+test('every back-office screen says who is signed in, the same way', async ({ page, browser }) => {
+  await signInOfficer(page, 'officer.demo');
+  await saysWhoIsSignedIn(page, 'Officer Demo', 'officer');
+  // A case that cannot be found still is a back-office screen.
+  await page.goto('/#/officer/case?id=999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Case' })).toBeVisible();
+  await saysWhoIsSignedIn(page, 'Officer Demo', 'officer');
+
+  const finance = await newPage(browser);
+  await signInOfficer(finance, 'officer.finance', {
+    url: /#\/officer\/payments$/,
+    heading: PAYMENT_TEXT.reconciliationHeading,
+  });
+  await saysWhoIsSignedIn(finance, 'Finance Officer', 'finance');
 });

@@ -75,6 +75,42 @@ test("a table's words for screen readers stay inside its scrolling region, not p
   expect(await spill(page)).toBeLessThanOrEqual(0);
 });
 
+/**
+ * How many pixels narrower the header's search scope is than its longest option needs (0 or less: no
+ * option's words are cut). A select never scrolls, so its scrollWidth says nothing: a copy of it, out of
+ * the row's flow and as wide as its words ask, measures what it needs.
+ */
+const scopeShortfall = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByLabel('Search scope')
+    .evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLSelectElement;
+      copy.removeAttribute('id');
+      copy.style.cssText = 'position: absolute; visibility: hidden; flex: none; width: max-content; max-width: none';
+      el.parentElement!.append(copy);
+      const needed = copy.getBoundingClientRect().width;
+      copy.remove();
+      return needed - el.getBoundingClientRect().width;
+    });
+
+test("the header search's scope shows its words whole, whichever is chosen, at every width", async ({ page }) => {
+  await page.goto('/#/login');
+  const scope = page.getByRole('banner').getByLabel('Search scope');
+  for (const width of [320, 390, 800, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const label of ['Within This Website', 'Within All Government Websites']) {
+      await scope.selectOption({ label });
+      await expect(scope.locator('option:checked')).toHaveText(label);
+      expect(await scopeShortfall(page), `the scope with '${label}' chosen at ${width} px`).toBeLessThanOrEqual(0);
+      const box = (await scope.boundingBox())!;
+      expect(box.x, `the scope's left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `the scope's right edge at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await spill(page), `the page at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
+
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
 async function uncovered(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
@@ -149,9 +185,10 @@ test('a toast does not cover the logo or the warning banner at 375 px', async ({
 });
 
 test.describe('the signed-in header', () => {
-  // At 375 px the inbox link takes a line of its own in the account area (docs/decisions/0042).
+  // At 375 px the inbox link takes a line of its own in the account area (docs/decisions/0042), and so does
+  // the search scope, whose words are never cut (docs/decisions/0033).
   for (const [width, most] of [
-    [375, 280],
+    [375, 320],
     [1280, 120],
   ] as const) {
     test(`at ${width} px it is compact and the menu is closed until asked for`, async ({ page }) => {

@@ -171,7 +171,7 @@ export const routes: readonly RouteDef[] = [
   {
     path: OFFICER_PAYMENTS,
     title: 'Payment reconciliation',
-    load: () => import('../features/finance/index.ts').then((m) => ({ default: m.ReconciliationScreen })),
+    load: () => import('./reconciliation.ts'),
     guards: FINANCE_WORK,
   },
 ];

@@ -239,7 +239,13 @@ export function ReconciliationScreen() {
         {PAYMENT_TEXT.reconciliationHeading}
       </h1>
       <div ref={noticeRef} tabIndex={-1}>
-        <div role={notice?.kind === 'alert' ? 'alert' : 'status'}>{notice?.text}</div>
+        {/* Drawn as the app's other outcomes are: a refusal as BillPanel's, a success as a register search's. */}
+        <div
+          role={notice?.kind === 'alert' ? 'alert' : 'status'}
+          className={notice?.kind === 'alert' ? 'notice notice-error' : notice ? 'success-message' : undefined}
+        >
+          {notice?.text}
+        </div>
       </div>
       <form
         aria-labelledby="import-heading"

@@ -174,6 +174,37 @@ describe('ReconciliationScreen', () => {
     await waitFor(() => expect(focusedOutcome()).toBe('This credit is not waiting for a person.'));
   });
 
+  it("shows each outcome as the app's notices do: a success one, or an error one, and focuses it", async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    // No file chosen: said at once, as an error.
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    const missing = await screen.findByRole('alert');
+    expect(missing).toHaveTextContent(PAYMENT_TEXT.chooseFile);
+    expect(missing).toHaveClass('notice', 'notice-error');
+    expect(focusedOutcome()).toBe(PAYMENT_TEXT.chooseFile);
+
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe('Credit matched to the bill.'));
+    const done = screen.getByRole('status');
+    expect(done).toHaveTextContent('Credit matched to the bill.');
+    expect(done).toHaveClass('success-message');
+    expect(done).not.toHaveClass('notice-error');
+
+    fireEvent.change(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Returned to the payer' },
+    });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe('This credit is not waiting for a person.'));
+    const refused = screen.getByRole('alert');
+    expect(refused).toHaveClass('notice', 'notice-error');
+    expect(refused).not.toHaveClass('success-message');
+  });
+
   it('shows the server’s reason when marking is refused', async () => {
     const calls = server();
     render(<ReconciliationScreen />);

@@ -25,7 +25,6 @@ import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
-import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage, shownLoad } from './outcomes.ts';
 /** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
 type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
@@ -115,7 +114,6 @@ export function CaseScreen({ location }: ScreenProps) {
   return (
     <section aria-labelledby="page-heading" className="officer officer-case">
       {back}
-      <OfficerHeader />
       <p className="caption">{c.eserviceTitle}</p>
       <h1 id="page-heading" tabIndex={-1}>
         Case {c.caseNumber}

@@ -23,7 +23,6 @@ import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { officerApi, type Failure } from './api.ts';
-import { OfficerHeader } from './OfficerHeader.tsx';
 import { failureMessage, shownLoad } from './outcomes.ts';
 import {
   AGE_FILTERS,
@@ -127,7 +126,6 @@ export function QueuesScreen({ location }: ScreenProps) {
 
   return (
     <section aria-labelledby="page-heading" className="officer">
-      <OfficerHeader />
       <h1 id="page-heading" tabIndex={-1}>
         {TEXT.queuesHeading}
       </h1>
