@@ -137,6 +137,26 @@ test('delete asks first, then removes the record', async ({ page }) => {
   await expect(page.getByRole('main')).not.toContainText(number);
 });
 
+test("the browser's Back to a deleted draft says it was deleted, with the way on", async ({ page }) => {
+  await signIn(page, USER);
+  await openPd(page);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+  const number = (await page.getByTestId('case-number').textContent())!;
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete record' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, MESSAGES.recordDeleted)).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+  const notice = page.getByRole('main').getByText(CASE_MESSAGES.deleted);
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(CASE_MESSAGES.notFound);
+  await expect(page.getByRole('main')).not.toContainText(number);
+  await page.getByRole('main').getByRole('link', { name: FORM_TEXT.toDashboard }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+});
+
 test('search by case number opens the record', async ({ page }) => {
   await signIn(page, USER);
   await openPd(page);

@@ -70,6 +70,22 @@ const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors
   Object.fromEntries(Object.entries(errors).filter(([p]) => keep(p)));
 
 /**
+ * What the last action came to, when it did not go as asked. A draft deleted since (the browser's Back after
+ * deleting it, an old link, another tab) is no error of the user's: it says so, with the way on (the page
+ * itself is a new record of the e-service).
+ */
+function Notice({ text }: { text: string | null }) {
+  if (!text) return null;
+  if (text === CASE_MESSAGES.deleted)
+    return (
+      <p className="notice">
+        {text} <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
+      </p>
+    );
+  return <p className="notice notice-error">{text}</p>;
+}
+
+/**
  * The generic e-service (#/generic?app=CODE): the catalogue's form as GOV.UK question pages
  * (`&page=ID`), then check answers (`&step=check`), then the confirmation (`&step=confirmation`), with
  * `&case=ID` once there is a record (docs/decisions/0036-multi-page-forms.md). The same validator as the
@@ -259,8 +275,10 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
       writeCaseIdentity(null);
       const message = 'message' in outcome ? outcome.message : MESSAGES.somethingWrong;
-      // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032).
-      if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
+      // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032). A draft the user
+      // deleted (Back after deleting it, an old link) is news rather than a failure.
+      const severity = message === CASE_MESSAGES.deleted ? 'info' : 'error';
+      if (outcome.kind !== 'unreachable') emit('toast', { severity, message });
       setNotice(message);
       return null;
     },
@@ -748,14 +766,14 @@ export default function GenericScreen({ location }: ScreenProps) {
             <strong data-testid="case-number">{record.caseNumber}</strong>
           </p>
         </div>
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         {download}
         <BillPanel caseId={record.id} appCode={appCode} />
         <h2>{FORM_TEXT.whatNextHeading}</h2>
         <p>{FORM_TEXT.whatNext}</p>
         <p>{FORM_TEXT.contact(contactPhone())}</p>
         <p>
-          <a href={`#${ROUTES.dashboard}`}>Go to your dashboard</a>
+          <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
         </p>
         {dialogs}
       </section>
@@ -788,7 +806,7 @@ export default function GenericScreen({ location }: ScreenProps) {
             action={request ? { href: href({ step: 'respond' }), label: PROGRESS_TEXT.answer } : undefined}
           />
         )}
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         {download}
         <BillPanel caseId={record.id} appCode={appCode} />
         <CheckAnswers sections={sections} />
@@ -829,7 +847,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
         {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
         <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         <form
           aria-labelledby="resubmit-heading"
           aria-busy={busy}
@@ -881,7 +899,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           {FORM_TEXT.checkHeading}
         </h1>
         <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         <CheckAnswers
           sections={sections}
           changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
@@ -939,7 +957,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
       {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-      {notice && <p className="notice notice-error">{notice}</p>}
+      <Notice text={notice} />
       <form
         aria-labelledby="page-heading"
         aria-busy={busy}
