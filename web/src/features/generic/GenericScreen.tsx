@@ -598,6 +598,31 @@ export default function GenericScreen({ location }: ScreenProps) {
     return next;
   }
 
+  /**
+   * Deletes the draft the first upload of a new form made for its file when that file did not go in: the
+   * user saved nothing, so no empty record is left on their dashboard and lists. Only such a draft (Save
+   * draft and the other actions wait for the upload, so nothing else was saved in it meanwhile). What they
+   * typed stays on the page, and in this browser as unsaved input (the draft's save had cleared that). When
+   * the draft cannot be deleted (no connection), it stays, as the record the page holds.
+   */
+  async function takeBackDraft(draft: CaseDetail) {
+    const outcome = await genericApi.remove(draft.id, draft.version, signal);
+    if (!outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404)) return;
+    writeCaseIdentity(null);
+    setRecord(null);
+    setHistory(null);
+    // The draft's save put it in the address: a reload or a bookmark must not come back to it.
+    const query = new URLSearchParams(location.query);
+    query.delete('case');
+    window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
+    setDirty(true);
+    setValues((now) => {
+      keep(now);
+      return now;
+    });
+    void refreshList();
+  }
+
   const attachments: Attachments = {
     documents,
     readOnly: !editable,
@@ -608,6 +633,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       try {
         let current = record;
         // A file belongs to a record: the first upload of a new form saves it as a draft.
+        const madeForFile = !current;
         if (!current) current = await save(true, true);
         if (!current) {
           deferred.current = null;
@@ -626,6 +652,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
+        if (madeForFile) await takeBackDraft(current);
         setErrors((now) => ({ ...now, [path]: message }));
         setAttempt((a) => a + 1);
         if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
