@@ -178,6 +178,26 @@ test('a first file that does not go in leaves no draft behind, and what was type
   await expect(page.getByLabel('Remarks')).toHaveValue('Paid at the counter');
 });
 
+test('several files chosen at once on a new form go to one draft', async ({ page }) => {
+  await signIn(page, USER);
+  const records = async () =>
+    (await call<{ cases: Array<{ caseNumber: string }> }>(page, '/api/cases?app=PD')).body.responseJSON.cases.length;
+  const before = await records();
+  await page.goto(`${PD}&page=payment`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  const pdf = (name: string) => ({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  });
+  await page.getByLabel('Proof of payment').setInputFiles([pdf('receipt-1.pdf'), pdf('receipt-2.pdf')]);
+  const files = page.getByRole('list', { name: /Files uploaded: Proof of payment/ });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+  expect(await records()).toBe(before + 1);
+});
+
 test('search by case number opens the record', async ({ page }) => {
   await signIn(page, USER);
   await openPd(page);

@@ -119,6 +119,12 @@ export default function GenericScreen({ location }: ScreenProps) {
   );
   const [values, setValues] = useState<FormValues>(resumed?.values ?? {});
   const [record, setRecord] = useState<CaseDetail | null>(resumed?.record ?? null);
+  // The record as of now, for what runs on across renders: the files chosen at once go up one after the
+  // other from the render they were chosen in, which knows nothing of the draft the first of them made.
+  const recordNow = useRef(record);
+  useEffect(() => {
+    recordNow.current = record;
+  }, [record]);
   // A record filled in under an earlier version of the form is shown and checked with that version.
   const [recordForm, setRecordForm] = useState<FormDefinition | null>(resumed?.recordForm ?? null);
   const [documents, setDocuments] = useState<DocumentInfo[]>(resumed?.documents ?? []);
@@ -332,8 +338,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
-      caseId: record?.id ?? null,
-      caseNumber: record?.caseNumber ?? null,
+      caseId: recordNow.current?.id ?? null,
+      caseNumber: recordNow.current?.caseNumber ?? null,
       values: next,
       savedAt: now(),
       page: page?.id ?? null,
@@ -609,6 +615,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     const outcome = await genericApi.remove(draft.id, draft.version, signal);
     if (!outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404)) return;
     writeCaseIdentity(null);
+    recordNow.current = null;
     setRecord(null);
     setHistory(null);
     // The draft's save put it in the address: a reload or a bookmark must not come back to it.
@@ -631,10 +638,11 @@ export default function GenericScreen({ location }: ScreenProps) {
       uploadsRef.current += 1;
       setUploads((n) => n + 1);
       try {
-        let current = record;
-        // A file belongs to a record: the first upload of a new form saves it as a draft.
+        let current = recordNow.current;
+        // A file belongs to a record: the first upload of a new form saves it as a draft (once, for all the
+        // files chosen with it).
         const madeForFile = !current;
-        if (!current) current = await save(true, true);
+        if (!current) current = recordNow.current = await save(true, true);
         if (!current) {
           deferred.current = null;
           return;

@@ -350,6 +350,28 @@ describe('an attachment question', () => {
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
   }, 30_000);
 
+  it('saves one draft for several files chosen at once, and keeps them with it', async () => {
+    const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+    let uploads = 0;
+    let drafts = 0;
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope({ ...DRAFT, id: String(7 + drafts++) }) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(uploads++ ? second : DOC) });
+    const user = userEvent.setup();
+    await at('About you');
+    const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/Copy of your passport/), [file('passport.pdf'), file('visa.pdf')]);
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/cases',
+      '/api/cases/7/documents?field=passport',
+      '/api/cases/7/documents?field=passport',
+    ]);
+    // Kept in this browser as the draft's input, with both files.
+    const kept = readUnsaved({ loginName: 'ptib.demo', profileId: 'PTIB00000001' }, 'PAR');
+    expect(kept).toMatchObject({ caseId: '7', values: { passport: [DOC.id, second.id] } });
+  }, 30_000);
+
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;
