@@ -93,6 +93,11 @@ export const CASE_MESSAGES = {
   notEditable: 'This record has been submitted and can no longer be changed.',
   notSubmittedYet: 'The acknowledgement is ready once the record has been submitted.',
   notFound: 'No such record for the profile you are acting for.',
+  /**
+   * A record of the acting profile that its owner deleted (only a draft can be): said only to that profile;
+   * to any other it reads as notFound, so nobody learns which records another profile has.
+   */
+  deleted: 'This draft was deleted.',
   eserviceNotFound: 'No such e-service.',
   eserviceNotAllowed: 'You are not authorised to use this e-service.',
   badCaseNumber: 'Enter a case number like PD 000042 2026.',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { APPLICATION_CODES, MESSAGES, SESSION } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
-import { fillLogin } from './auth-helpers.ts';
+import { call, fillLogin } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
 // Sign-in hashes a password (argon2) and the machine is shared: allow for a slow answer.
@@ -135,6 +135,67 @@ test('delete asks first, then removes the record', async ({ page }) => {
   await expect(toast(page, MESSAGES.recordDeleted)).toBeVisible();
   await expect(page.getByTestId('case-number')).toHaveCount(0);
   await expect(page.getByRole('main')).not.toContainText(number);
+});
+
+test("the browser's Back to a deleted draft says it was deleted, with the way on", async ({ page }) => {
+  await signIn(page, USER);
+  await openPd(page);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+  const number = (await page.getByTestId('case-number').textContent())!;
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete record' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, MESSAGES.recordDeleted)).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+  const notice = page.getByRole('main').getByText(CASE_MESSAGES.deleted);
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(CASE_MESSAGES.notFound);
+  await expect(page.getByRole('main')).not.toContainText(number);
+  await page.getByRole('main').getByRole('link', { name: FORM_TEXT.toDashboard }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+});
+
+test('a first file that does not go in leaves no draft behind, and what was typed stays', async ({ page }) => {
+  await signIn(page, USER);
+  const records = async () =>
+    (await call<{ cases: Array<{ caseNumber: string }> }>(page, '/api/cases?app=PD')).body.responseJSON.cases.length;
+  const before = await records();
+  await page.goto(`${PD}&page=payment`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  await page.getByLabel('Remarks').fill('Paid at the counter');
+  // Not a PDF, JPG or PNG, whatever its name says: the server refuses it after the draft was made for it.
+  await page.getByLabel('Proof of payment').setInputFiles({
+    name: 'receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('just some text'),
+  });
+  const refusal = 'The selected file must be a PDF, JPG or PNG';
+  await expect(page.getByRole('alert').getByRole('link', { name: refusal })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]case=/);
+  expect(await records()).toBe(before);
+  await expect(page.getByLabel('Remarks')).toHaveValue('Paid at the counter');
+});
+
+test('several files chosen at once on a new form go to one draft', async ({ page }) => {
+  await signIn(page, USER);
+  const records = async () =>
+    (await call<{ cases: Array<{ caseNumber: string }> }>(page, '/api/cases?app=PD')).body.responseJSON.cases.length;
+  const before = await records();
+  await page.goto(`${PD}&page=payment`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  const pdf = (name: string) => ({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  });
+  await page.getByLabel('Proof of payment').setInputFiles([pdf('receipt-1.pdf'), pdf('receipt-2.pdf')]);
+  const files = page.getByRole('list', { name: /Files uploaded: Proof of payment/ });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]case=\d+/);
+  expect(await records()).toBe(before + 1);
 });
 
 test('search by case number opens the record', async ({ page }) => {

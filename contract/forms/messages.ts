@@ -101,6 +101,7 @@ export const FORM_TEXT = {
   whatNext:
     'We have sent your form to the Official Assignee. An officer will review it and may contact you if more information is needed. You can see its status on your dashboard.',
   contact: (phone: string) => `If you have questions, call us on ${phone}, quoting your case number.`,
+  toDashboard: 'Go to your dashboard',
   download: 'Download your acknowledgement (PDF)',
   downloadFailed: 'The acknowledgement could not be downloaded – try again',
   submittedView: 'This form has been submitted. Its answers can no longer be changed.',

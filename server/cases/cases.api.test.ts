@@ -268,7 +268,7 @@ describe('records', () => {
         409,
         CASE_MESSAGES.notEditable,
       ],
-      ['UPDATE cases SET deleted_at = now() WHERE id = $1::bigint', 404, CASE_MESSAGES.notFound],
+      ['UPDATE cases SET deleted_at = now() WHERE id = $1::bigint', 404, CASE_MESSAGES.deleted],
     ] as const;
     for (const [change, status, message] of changes) {
       const created = await create(demo, PD_VALID, true);
@@ -332,6 +332,36 @@ describe('records', () => {
     expect((await del(demo, created.id)).statusCode).toBe(404);
     const list = await demo.get(`${API_PATHS.cases}?app=PD`);
     expect(list.json().responseJSON.cases.map((c: CaseDetail) => c.id)).not.toContain(created.id);
+  });
+
+  it('says a deleted draft was deleted to its own profile, and to any other only that there is no such record', async () => {
+    const created = await create(demo, { ...PD_VALID, remarks: 'deleted remark' }, true);
+    expect((await del(demo, created.id, created.version)).statusCode).toBe(200);
+    // Back to the record after deleting it (the browser's Back, an old link): every call on it says so.
+    const own = await Promise.all([
+      demo.get(`${API_PATHS.cases}/${created.id}`),
+      put(demo, created.id, { data: PD_VALID, version: 2, draft: true }),
+      del(demo, created.id),
+      demo.post(submitUrl(created.id), { version: 2 }),
+      demo.get(statusUrl(created.id)),
+    ]);
+    for (const res of own) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().header.responseDesc).toBe(CASE_MESSAGES.deleted);
+      expect(res.body).not.toContain('deleted remark');
+    }
+    // Another profile learns nothing: the same answer as for an id that never existed.
+    const master = await signedIn('ptib.master');
+    const never = await master.get(`${API_PATHS.cases}/999999999`);
+    for (const res of [
+      never,
+      await master.get(`${API_PATHS.cases}/${created.id}`),
+      await put(master, created.id, { data: PD_VALID, version: 2, draft: true }),
+      await del(master, created.id),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(never.json());
+    }
   });
 
   it('lists the acting profile records of one e-service, newest first', async () => {

@@ -76,6 +76,21 @@ export class FieldValidationError extends ApiError {
 const notFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.notFound);
 
 /**
+ * Why a record the acting profile asked for is not there. Its own record that it deleted says so (the
+ * applicant pressed Back after deleting a draft, or kept a link to it), rather than suggesting the wrong
+ * profile is acted for. Anything else, another profile's record deleted or not, is the one answer of a
+ * record that does not exist, so nobody learns which records another profile has. Asked only once a record
+ * was not found, so opening one costs nothing more.
+ */
+async function missing(db: Queryable, id: string, profileId: string): Promise<ApiError> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM cases WHERE id = $1::bigint AND profile_id = $2 AND deleted_at IS NOT NULL',
+    [id, profileId],
+  );
+  return rows.length > 0 ? new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.deleted) : notFound();
+}
+
+/**
  * The e-service with the current version of its form, or the version given (a record's own); 404/403
  * with a reason (never its form) when it is unknown or not allowed.
  */
@@ -189,7 +204,7 @@ export async function openCase(
   principal: Principal,
 ): Promise<{ row: CaseDetail; eservice: EserviceDetail }> {
   const found = await findCaseWithForm(db, id, principal.actingProfileId);
-  if (!found) throw notFound();
+  if (!found) throw await missing(db, id, principal.actingProfileId);
   const { eservice, ...row } = found;
   const loaded = eserviceOf(eservice, principal);
   if (!loaded.ok) throw refusedEservice(loaded.reason);
@@ -245,12 +260,18 @@ export async function createCase(
 }
 
 /**
- * Explains why a guarded write is refused (before it, or when it touched no row): the record is gone, no
- * longer a draft, or was changed since the client opened it (409, so the app keeps the user's input and
- * says so).
+ * Explains why a guarded write is refused (before it, or when it touched no row): the record is gone
+ * (deleted, as missing says, or never the acting profile's), no longer a draft, or was changed since the
+ * client opened it (409, so the app keeps the user's input and says so).
  */
-function refusal(current: CaseDetail | null, version: number): ApiError {
-  if (!current) return notFound();
+async function refusal(
+  db: Queryable,
+  id: string,
+  actor: Actor,
+  current: CaseDetail | null,
+  version: number,
+): Promise<ApiError> {
+  if (!current) return missing(db, id, actor.principal.actingProfileId);
   if (!isEditable(current.status)) return new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
   if (current.version !== version) return new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
   return notFound();
@@ -270,7 +291,8 @@ export async function saveCase(
 ): Promise<CaseDetail> {
   const { row: opened, eservice } = await openCase(db, id, actor.principal);
   const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
-  if (opened.version !== input.version || !isEditable(opened.status)) throw refusal(opened, input.version);
+  if (opened.version !== input.version || !isEditable(opened.status))
+    throw await refusal(db, opened.id, actor, opened, input.version);
   // Not in one transaction with the write, nor needed there: a document never moves to another record, so
   // an answer this finds naming only the record's own files still does at the write. A file removed in
   // between (its removal never waited for the record's lock) leaves an answer naming a missing file, as
@@ -290,7 +312,7 @@ export async function saveCase(
   });
   if (row) return toDetail(row);
   const current = await findCase(db, opened.id, actor.principal.actingProfileId);
-  throw refusal(current && toDetail(current), input.version);
+  throw await refusal(db, opened.id, actor, current && toDetail(current), input.version);
 }
 
 export async function deleteCase(db: Database, actor: Actor, id: string, version?: number): Promise<void> {
@@ -298,7 +320,7 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
   await db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || !isEditable(current.status) || (version !== undefined && current.version !== version))
-      throw refusal(current && toDetail(current), version ?? current?.version ?? 0);
+      throw await refusal(tx, id, actor, current && toDetail(current), version ?? current?.version ?? 0);
     await markDeleted(tx, id, actor.principal.accountId, actor.now);
     await deleteDocumentsOfCase(tx, id);
     await audit(tx, {
@@ -324,7 +346,7 @@ export async function submitCase(
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
-      throw refusal(current && toDetail(current), version);
+      throw await refusal(tx, id, actor, current && toDetail(current), version);
     const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
     await refuseUnknownAttachments(tx, id, eservice, answers);
     const payment = {
@@ -391,7 +413,7 @@ export async function resubmitCase(
   const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
-    if (!current) throw notFound();
+    if (!current) throw await missing(tx, id, actor.principal.actingProfileId);
     if (current.status !== 'more_info_requested')
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
     if (current.version !== input.version)

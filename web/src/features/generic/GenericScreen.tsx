@@ -70,6 +70,22 @@ const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors
   Object.fromEntries(Object.entries(errors).filter(([p]) => keep(p)));
 
 /**
+ * What the last action came to, when it did not go as asked. A draft deleted since (the browser's Back after
+ * deleting it, an old link, another tab) is no error of the user's: it says so, with the way on (the page
+ * itself is a new record of the e-service).
+ */
+function Notice({ text }: { text: string | null }) {
+  if (!text) return null;
+  if (text === CASE_MESSAGES.deleted)
+    return (
+      <p className="notice">
+        {text} <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
+      </p>
+    );
+  return <p className="notice notice-error">{text}</p>;
+}
+
+/**
  * The generic e-service (#/generic?app=CODE): the catalogue's form as GOV.UK question pages
  * (`&page=ID`), then check answers (`&step=check`), then the confirmation (`&step=confirmation`), with
  * `&case=ID` once there is a record (docs/decisions/0036-multi-page-forms.md). The same validator as the
@@ -103,6 +119,12 @@ export default function GenericScreen({ location }: ScreenProps) {
   );
   const [values, setValues] = useState<FormValues>(resumed?.values ?? {});
   const [record, setRecord] = useState<CaseDetail | null>(resumed?.record ?? null);
+  // The record as of now, for what runs on across renders: the files chosen at once go up one after the
+  // other from the render they were chosen in, which knows nothing of the draft the first of them made.
+  const recordNow = useRef(record);
+  useEffect(() => {
+    recordNow.current = record;
+  }, [record]);
   // A record filled in under an earlier version of the form is shown and checked with that version.
   const [recordForm, setRecordForm] = useState<FormDefinition | null>(resumed?.recordForm ?? null);
   const [documents, setDocuments] = useState<DocumentInfo[]>(resumed?.documents ?? []);
@@ -259,8 +281,10 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
       writeCaseIdentity(null);
       const message = 'message' in outcome ? outcome.message : MESSAGES.somethingWrong;
-      // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032).
-      if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
+      // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032). A draft the user
+      // deleted (Back after deleting it, an old link) is news rather than a failure.
+      const severity = message === CASE_MESSAGES.deleted ? 'info' : 'error';
+      if (outcome.kind !== 'unreachable') emit('toast', { severity, message });
       setNotice(message);
       return null;
     },
@@ -314,8 +338,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
-      caseId: record?.id ?? null,
-      caseNumber: record?.caseNumber ?? null,
+      caseId: recordNow.current?.id ?? null,
+      caseNumber: recordNow.current?.caseNumber ?? null,
       values: next,
       savedAt: now(),
       page: page?.id ?? null,
@@ -581,6 +605,32 @@ export default function GenericScreen({ location }: ScreenProps) {
     return next;
   }
 
+  /**
+   * Deletes the draft the first upload of a new form made for its file when that file did not go in: the
+   * user saved nothing, so no empty record is left on their dashboard and lists. Only such a draft (Save
+   * draft and the other actions wait for the upload, so nothing else was saved in it meanwhile). What they
+   * typed stays on the page, and in this browser as unsaved input (the draft's save had cleared that). When
+   * the draft cannot be deleted (no connection), it stays, as the record the page holds.
+   */
+  async function takeBackDraft(draft: CaseDetail) {
+    const outcome = await genericApi.remove(draft.id, draft.version, signal);
+    if (!outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404)) return;
+    writeCaseIdentity(null);
+    recordNow.current = null;
+    setRecord(null);
+    setHistory(null);
+    // The draft's save put it in the address: a reload or a bookmark must not come back to it.
+    const query = new URLSearchParams(location.query);
+    query.delete('case');
+    window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
+    setDirty(true);
+    setValues((now) => {
+      keep(now);
+      return now;
+    });
+    void refreshList();
+  }
+
   const attachments: Attachments = {
     documents,
     readOnly: !editable,
@@ -589,9 +639,11 @@ export default function GenericScreen({ location }: ScreenProps) {
       uploadsRef.current += 1;
       setUploads((n) => n + 1);
       try {
-        let current = record;
-        // A file belongs to a record: the first upload of a new form saves it as a draft.
-        if (!current) current = await save(true, true);
+        let current = recordNow.current;
+        // A file belongs to a record: the first upload of a new form saves it as a draft (once, for all the
+        // files chosen with it).
+        const madeForFile = !current;
+        if (!current) current = recordNow.current = await save(true, true);
         if (!current) {
           deferred.current = null;
           return;
@@ -609,6 +661,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
+        if (madeForFile) await takeBackDraft(current);
         setErrors((now) => ({ ...now, [path]: message }));
         setAttempt((a) => a + 1);
         if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
@@ -749,14 +802,14 @@ export default function GenericScreen({ location }: ScreenProps) {
             <strong data-testid="case-number">{record.caseNumber}</strong>
           </p>
         </div>
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         {download}
         <BillPanel caseId={record.id} appCode={appCode} />
         <h2>{FORM_TEXT.whatNextHeading}</h2>
         <p>{FORM_TEXT.whatNext}</p>
         <p>{FORM_TEXT.contact(contactPhone())}</p>
         <p>
-          <a href={`#${ROUTES.dashboard}`}>Go to your dashboard</a>
+          <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
         </p>
         {dialogs}
       </section>
@@ -789,7 +842,7 @@ export default function GenericScreen({ location }: ScreenProps) {
             action={request ? { href: href({ step: 'respond' }), label: PROGRESS_TEXT.answer } : undefined}
           />
         )}
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         {download}
         <BillPanel caseId={record.id} appCode={appCode} />
         <CheckAnswers sections={sections} />
@@ -830,7 +883,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
         {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
         <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         <form
           aria-labelledby="resubmit-heading"
           aria-busy={busy}
@@ -882,7 +935,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           {FORM_TEXT.checkHeading}
         </h1>
         <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-        {notice && <p className="notice notice-error">{notice}</p>}
+        <Notice text={notice} />
         <CheckAnswers
           sections={sections}
           changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
@@ -940,7 +993,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
       {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-      {notice && <p className="notice notice-error">{notice}</p>}
+      <Notice text={notice} />
       <form
         aria-labelledby="page-heading"
         aria-busy={busy}

@@ -480,6 +480,30 @@ describe('an open record', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
   });
 
+  it('says a draft deleted since was deleted, not that the wrong profile is acted for, with a way on', async () => {
+    // The browser's Back after deleting the draft, or an old link to it: the server says it was deleted.
+    routes['GET /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.deleted) });
+    await renderScreen();
+    const notice = await screen.findByText(CASE_MESSAGES.deleted, { selector: 'p', exact: false });
+    expect(notice).not.toHaveClass('notice-error');
+    expect(within(notice).getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '#/dashboard');
+    expect(toasts).toEqual([{ severity: 'info', message: CASE_MESSAGES.deleted }]);
+    expect(screen.queryByText(CASE_MESSAGES.notFound, { exact: false })).toBeNull();
+    // What is left is a new record of the e-service: nothing of the deleted one, nothing to delete again.
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByLabelText('ID number')).toHaveValue('');
+    expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
+  });
+
+  it("says another profile's record, or one that never was, is no such record, as an error", async () => {
+    routes['GET /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.notFound) });
+    await renderScreen();
+    const notice = await screen.findByText(CASE_MESSAGES.notFound, { selector: 'p' });
+    expect(notice).toHaveClass('notice-error');
+    expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.notFound }]);
+  });
+
   it('says the delete failed and keeps the record', async () => {
     routes['POST /api/cases/7/delete'] = unreachable;
     const user = await renderScreen();

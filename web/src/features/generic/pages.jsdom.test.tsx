@@ -8,7 +8,7 @@ import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
-import { envelope, fakeApi, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
+import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved } from './unsavedInput.ts';
@@ -350,6 +350,28 @@ describe('an attachment question', () => {
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
   }, 30_000);
 
+  it('saves one draft for several files chosen at once, and keeps them with it', async () => {
+    const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+    let uploads = 0;
+    let drafts = 0;
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope({ ...DRAFT, id: String(7 + drafts++) }) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(uploads++ ? second : DOC) });
+    const user = userEvent.setup();
+    await at('About you');
+    const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/Copy of your passport/), [file('passport.pdf'), file('visa.pdf')]);
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/cases',
+      '/api/cases/7/documents?field=passport',
+      '/api/cases/7/documents?field=passport',
+    ]);
+    // Kept in this browser as the draft's input, with both files.
+    const kept = readUnsaved({ loginName: 'ptib.demo', profileId: 'PTIB00000001' }, 'PAR');
+    expect(kept).toMatchObject({ caseId: '7', values: { passport: [DOC.id, second.id] } });
+  }, 30_000);
+
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;
@@ -421,6 +443,73 @@ describe('an attachment question', () => {
     expect(within(summary).getByRole('link', { name: 'The selected file contains a virus' })).toBeVisible();
     expect(input).toHaveAccessibleDescription('Error: The selected file contains a virus');
     expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull();
+  }, 30_000);
+});
+
+describe('a first file that does not go in', () => {
+  const DRAFT = {
+    id: '7',
+    appCode: 'PAR',
+    caseNumber: 'PA 000042 2026',
+    status: 'draft',
+    version: 1,
+    updatedAt: '2026-03-05T06:07:00.000Z',
+    data: {},
+    formVersion: 2,
+    createdAt: '2026-03-05T06:07:00.000Z',
+    submittedAt: null,
+  };
+  const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+  const passport = () => new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' });
+
+  it.each([
+    ['refused (a virus)', () => ({ status: 400, body: envelope(null, '400', 'The selected file contains a virus') })],
+    ['lost on the way', unreachable],
+  ])(
+    '%s takes back the draft it made, keeping what was typed',
+    async (_, answer) => {
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+      routes['POST /api/cases/7/documents'] = answer;
+      routes['POST /api/cases/7/delete'] = () => ({ status: 200, body: envelope(null, '200', MESSAGES.recordDeleted) });
+      const user = userEvent.setup();
+      await at('About you');
+      await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+      await user.upload(screen.getByLabelText(/Copy of your passport/), passport());
+      // The user saved nothing: the draft made only for the file goes again, and nothing says it was deleted.
+      await waitFor(() => expect(calls.find((c) => c.path === '/api/cases/7/delete')?.body).toEqual({ version: 1 }));
+      await waitFor(() => expect(window.location.hash).not.toContain('case='));
+      expect(toasts.map((t) => t.message)).not.toContain(MESSAGES.recordDeleted);
+      expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+      expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+      expect(readUnsaved(owner, 'PAR')?.values.fullName).toBe('Lim Mei');
+      expect(readUnsaved(owner, 'PAR')?.caseId).toBeNull();
+      // Save draft then makes a new record, with what was typed.
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope({ ...DRAFT, id: '8' }) });
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(calls.filter((c) => c.path === '/api/cases')).toHaveLength(2));
+      expect(calls.filter((c) => c.path === '/api/cases').at(-1)!.body).toMatchObject({
+        data: { fullName: 'Lim Mei' },
+      });
+    },
+    30_000,
+  );
+
+  it('leaves a draft the user saved', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({
+      status: 400,
+      body: envelope(null, '400', 'The selected file contains a virus'),
+    });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(window.location.hash).toContain('case=7'));
+    await user.upload(screen.getByLabelText(/Copy of your passport/), passport());
+    await screen.findByRole('alert');
+    expect(calls.some((c) => c.path.endsWith('/delete'))).toBe(false);
+    expect(window.location.hash).toContain('case=7');
   }, 30_000);
 });
 
