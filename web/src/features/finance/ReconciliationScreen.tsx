@@ -239,12 +239,16 @@ export function ReconciliationScreen() {
         {PAYMENT_TEXT.reconciliationHeading}
       </h1>
       <div ref={noticeRef} tabIndex={-1}>
-        {/* Drawn as the app's other outcomes are: a refusal as BillPanel's, a success as a register search's. */}
-        <div
-          role={notice?.kind === 'alert' ? 'alert' : 'status'}
-          className={notice?.kind === 'alert' ? 'notice notice-error' : notice ? 'success-message' : undefined}
-        >
-          {notice?.text}
+        {/*
+          Two live regions, both there from the start: screen readers announce what appears in a region they
+          already know, not a region whose role changed. Drawn as the app's other outcomes are: a refusal as
+          BillPanel's, a success as a register search's.
+        */}
+        <div role="status" className={notice?.kind === 'status' ? 'success-message' : undefined}>
+          {notice?.kind === 'status' ? notice.text : ''}
+        </div>
+        <div role="alert" className={notice?.kind === 'alert' ? 'notice notice-error' : undefined}>
+          {notice?.kind === 'alert' ? notice.text : ''}
         </div>
       </div>
       <form

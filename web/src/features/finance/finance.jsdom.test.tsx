@@ -249,4 +249,17 @@ describe('ReconciliationScreen', () => {
     });
     await waitFor(() => expect(screen.queryByRole('list', { name: PAYMENT_TEXT.returnsHeading })).toBeNull());
   });
+
+  it('announces outcomes in live regions that are there before the first one, one per kind', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const status = screen.getByRole('status');
+    const alert = screen.getByRole('alert');
+    expect(status).toBeEmptyDOMElement();
+    expect(alert).toBeEmptyDOMElement();
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    await waitFor(() => expect(alert).toHaveTextContent(PAYMENT_TEXT.chooseFile));
+    expect(status).toBeEmptyDOMElement();
+  });
 });
