@@ -102,6 +102,9 @@ export const FORM_TEXT = {
     'We have sent your form to the Official Assignee. An officer will review it and may contact you if more information is needed. You can see its status on your dashboard.',
   contact: (phone: string) => `If you have questions, call us on ${phone}, quoting your case number.`,
   toDashboard: 'Go to your dashboard',
+  /** A save of a draft that was deleted meanwhile (another tab, another device): the page keeps the answers. */
+  deletedWhileOpen:
+    'This draft was deleted elsewhere. Your answers are still on this page: save them to keep them in a new draft, and attach any files again.',
   download: 'Download your acknowledgement (PDF)',
   downloadFailed: 'The acknowledgement could not be downloaded – try again',
   submittedView: 'This form has been submitted. Its answers can no longer be changed.',

@@ -49,6 +49,7 @@ import {
   saveBlob,
   targetId,
   withUploadedFiles,
+  withoutFiles,
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
@@ -76,7 +77,7 @@ const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors
  */
 function Notice({ text }: { text: string | null }) {
   if (!text) return null;
-  if (text === CASE_MESSAGES.deleted)
+  if (text === CASE_MESSAGES.deleted || text === FORM_TEXT.deletedWhileOpen)
     return (
       <p className="notice">
         {text} <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
@@ -399,6 +400,29 @@ export default function GenericScreen({ location }: ScreenProps) {
     return !hasErrors(found);
   }
 
+  /**
+   * The page holds no record any more, only the answers (those given, or as they are now), kept in this
+   * browser as unsaved input; the next save makes a new record.
+   */
+  function forgetRecord(answers?: FormValues) {
+    writeCaseIdentity(null);
+    recordNow.current = null;
+    setRecord(null);
+    setRecordForm(null);
+    setHistory(null);
+    // The record's save put it in the address: a reload or a bookmark must not come back to it.
+    const query = new URLSearchParams(location.query);
+    query.delete('case');
+    window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
+    setDirty(true);
+    setValues((now) => {
+      const next = answers ?? now;
+      keep(next);
+      return next;
+    });
+    void refreshList();
+  }
+
   async function save(draft: boolean, quiet = false): Promise<CaseDetail | null> {
     if (!form) return null;
     // A hidden field's answer is never sent, and an amount goes in its normal form (the server does both
@@ -410,6 +434,15 @@ export default function GenericScreen({ location }: ScreenProps) {
     if (outcome.ok) {
       saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
+    }
+    if (record && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.deleted) {
+      // Deleted meanwhile (another tab, another device): every save would fail against it. The page lets go
+      // of it and keeps the answers, so the next save makes a new draft; its files went with the old one.
+      forgetRecord(withoutFiles(form, values));
+      setDocuments([]);
+      emit('toast', { severity: 'info', message: CASE_MESSAGES.deleted });
+      setNotice(FORM_TEXT.deletedWhileOpen);
+      return null;
     }
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
     return null;
@@ -615,20 +648,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   async function takeBackDraft(draft: CaseDetail) {
     const outcome = await genericApi.remove(draft.id, draft.version, signal);
     if (!outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404)) return;
-    writeCaseIdentity(null);
-    recordNow.current = null;
-    setRecord(null);
-    setHistory(null);
-    // The draft's save put it in the address: a reload or a bookmark must not come back to it.
-    const query = new URLSearchParams(location.query);
-    query.delete('case');
-    window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
-    setDirty(true);
-    setValues((now) => {
-      keep(now);
-      return now;
-    });
-    void refreshList();
+    forgetRecord();
   }
 
   const attachments: Attachments = {

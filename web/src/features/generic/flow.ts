@@ -56,6 +56,15 @@ export function withUploadedFiles(form: FormDefinition, values: FormValues, docu
   return next;
 }
 
+/** The answers without any file: for a new record, as files belong to the record they were uploaded to. */
+export function withoutFiles(form: FormDefinition, values: FormValues): FormValues {
+  const next = { ...values };
+  for (const page of form.pages)
+    for (const section of page.sections)
+      for (const field of section.fields) if (field.type === 'attachment') delete next[field.name];
+  return next;
+}
+
 /** A page of nothing but declarations is not a question page: its tick box goes on check answers. */
 export const isDeclarationPage = (page: Page) =>
   page.sections.every((s) => s.fields.every((f) => f.type === 'declaration'));

@@ -496,6 +496,35 @@ describe('an open record', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
   });
 
+  it('keeps the answers when the draft was deleted elsewhere, and saves them in a new draft', async () => {
+    routes['POST /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.deleted) });
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    await user.type(screen.getByLabelText(/Remarks/), 'Typed before the save');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const notice = await screen.findByText(FORM_TEXT.deletedWhileOpen, { selector: 'p', exact: false });
+    expect(notice).not.toHaveClass('notice-error');
+    expect(toasts).toEqual([{ severity: 'info', message: CASE_MESSAGES.deleted }]);
+    // Nothing is lost, and the page no longer stands on the deleted record.
+    expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Typed before the save');
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
+
+    routes['POST /api/cases'] = () => ({
+      status: 201,
+      body: envelope(record({ id: '8', caseNumber: 'PD 000043 2026' })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByTestId('case-number')).toHaveTextContent('PD 000043 2026');
+    const created = calls.find((c) => c.method === 'POST' && c.path === '/api/cases')!;
+    expect(created.body).toMatchObject({
+      appCode: 'PD',
+      draft: true,
+      data: { idNo: 'S1234567D001', note: 'Typed before the save' },
+    });
+  });
+
   it("says another profile's record, or one that never was, is no such record, as an error", async () => {
     routes['GET /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.notFound) });
     await renderScreen();
