@@ -61,6 +61,8 @@ import './generic.css';
 
 type Loading =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; eservice: EserviceDetail };
+/** openRecord's answer for the acting profile's own record that was deleted. */
+const DELETED = 'deleted';
 type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | null;
 
 /** Paths of a field in an error map: the field itself, its parts and rows ('fee', 'fee.amount', 'rows[0].x'…). */
@@ -258,9 +260,12 @@ export default function GenericScreen({ location }: ScreenProps) {
     [loadHistory],
   );
 
-  /** Opens a stored record (over its form version's defaults); null when it could not be opened. */
+  /**
+   * Opens a stored record (over its form version's defaults); null when it could not be opened, DELETED when
+   * it was the acting profile's own and was deleted (the notice says so).
+   */
   const openRecord = useCallback(
-    async (id: string, current: EserviceDetail): Promise<CaseDetail | null> => {
+    async (id: string, current: EserviceDetail): Promise<CaseDetail | typeof DELETED | null> => {
       const [outcome, files] = await Promise.all([genericApi.open(id, signal), documentsApi.list(id, signal)]);
       if (outcome.ok) {
         let def = current.form;
@@ -287,7 +292,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const severity = message === CASE_MESSAGES.deleted ? 'info' : 'error';
       if (outcome.kind !== 'unreachable') emit('toast', { severity, message });
       setNotice(message);
-      return null;
+      return message === CASE_MESSAGES.deleted ? DELETED : null;
     },
     [show, signal],
   );
@@ -318,7 +323,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (open) {
         const opened = await openRecord(open, loaded.value);
         // The address of a confirmation names a record that is still a draft: back to its form.
-        if (opened && isEditable(opened.status) && stepParam === 'confirmation')
+        if (opened && opened !== DELETED && isEditable(opened.status) && stepParam === 'confirmation')
           window.history.replaceState(
             window.history.state,
             '',
@@ -597,7 +602,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       discard();
       void run(async () => {
         const opened = await openRecord(id, eservice);
-        if (opened) navigate(buildHref(ROUTES.generic, { app: appCode, case: opened.id }));
+        if (opened && opened !== DELETED) navigate(buildHref(ROUTES.generic, { app: appCode, case: opened.id }));
       });
     });
 
@@ -608,12 +613,21 @@ export default function GenericScreen({ location }: ScreenProps) {
     // The input goes over the latest version of its record, so a save after restoring does not conflict.
     let def = form ?? eservice.form;
     let opened: CaseDetail | null = record;
+    let deleted = false;
     if (input.caseId && input.caseId !== record?.id) {
-      opened = await openRecord(input.caseId, eservice);
-      if (!opened) return null;
-      if (opened.formVersion === eservice.formVersion) def = eservice.form;
-      else {
-        const earlier = await genericApi.eservice(eservice.code, signal, { version: opened.formVersion });
+      const found = await openRecord(input.caseId, eservice);
+      if (!found) return null;
+      if (found === DELETED) {
+        // Its record was deleted since (elsewhere, or after the session ended): the input goes on a new one.
+        deleted = true;
+        opened = null;
+        def = eservice.form;
+      } else if (found.formVersion === eservice.formVersion) {
+        opened = found;
+        def = eservice.form;
+      } else {
+        opened = found;
+        const earlier = await genericApi.eservice(eservice.code, signal, { version: found.formVersion });
         if (!earlier.ok) return null;
         def = earlier.value.form;
       }
@@ -625,9 +639,14 @@ export default function GenericScreen({ location }: ScreenProps) {
       opened = null;
       def = eservice.form;
     }
-    const next = mergeValues(def, input.values);
+    const next = deleted ? withoutFiles(def, mergeValues(def, input.values)) : mergeValues(def, input.values);
     setValues(next);
     setDirty(true);
+    if (deleted) {
+      // Kept again as it now is: without the deleted record, until it is saved as a new one.
+      keep(next);
+      setNotice(FORM_TEXT.deletedWhileOpen);
+    }
     // Back on the page the user was on.
     if (input.page && input.page !== page?.id && def.pages.some((p) => p.id === input.page))
       go(buildHref(ROUTES.generic, { app: appCode, case: opened?.id, page: input.page }), {

@@ -731,6 +731,31 @@ describe('nothing typed is lost', () => {
     expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
   });
 
+  it('restores kept input whose draft was deleted since onto a new draft, and keeps it so', async () => {
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: '7',
+      caseNumber: 'PD 000042 2026',
+      values: { idNo: 'S9999999X001', note: 'Typed before the session ended' },
+      savedAt: new Date(2026, 2, 5, 14, 7).getTime(),
+    });
+    vi.spyOn(Date, 'now').mockReturnValue(new Date(2026, 2, 6).getTime());
+    routes['GET /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.deleted) });
+    const user = await renderScreen();
+    const offer = screen.getByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(FORM_TEXT.deletedWhileOpen, { selector: 'p', exact: false })).toBeVisible();
+    expect(screen.getByLabelText('ID number')).toHaveValue('S9999999X001');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Typed before the session ended');
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    // Kept for a new draft, so it is not offered again over a record that cannot be opened.
+    expect(JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD'))!)).toMatchObject({
+      caseId: null,
+      values: { idNo: 'S9999999X001', note: 'Typed before the session ended' },
+    });
+  });
+
   it('forgets kept input when the user discards it', async () => {
     writeUnsaved(owner, {
       appCode: 'PD',
