@@ -171,9 +171,10 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
   },
   date(field, value, path, ctx) {
     if (field.type !== 'date') return;
-    const v = readText(value, ctx, path, field.label, 10);
-    if (v === null) return;
-    const day = dayNumber(v);
+    if (typeof value !== 'string') return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
+    // Any text that is no date is told as such, whatever its length: a date input takes a year of up to six
+    // digits, which "must be 10 characters or fewer" would not explain.
+    const day = dayNumber(value.trim());
     if (day === null) return set(ctx, path, FIELD_MESSAGES.date(field.label));
     if (ctx.mode !== 'submit') return;
     if (field.notInPast && day < ctx.today) set(ctx, path, FIELD_MESSAGES.notInPast(field.label));

@@ -82,6 +82,10 @@ describe('dates', () => {
   it.each(['2026-02-29', '2026-13-01', '2026-00-10', '26-01-01', '2026/01/01', 'tomorrow'])('%s is not', (v) => {
     expect(final(d, v)).toEqual({ departure: 'Departure date must be a real date' });
   });
+  it('says a year of more than four digits (a date input takes up to six) is no real date, not that it is too long', () => {
+    expect(final(d, '22027-03-10')).toEqual({ departure: 'Departure date must be a real date' });
+    expect(draft(d, '022027-03-10')).toEqual({ departure: 'Departure date must be a real date' });
+  });
   it('isRealDate round-trips any calendar day', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (date) =>

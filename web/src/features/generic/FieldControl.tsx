@@ -152,7 +152,16 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
       );
       break;
     case 'date':
-      control = <input {...common} type="date" value={text} onChange={(e) => onChange(field.name, e.target.value)} />;
+      control = (
+        <input
+          {...common}
+          type="date"
+          // Without a limit the year takes up to six digits, so a year typed over runs on (20272).
+          max="9999-12-31"
+          value={text}
+          onChange={(e) => onChange(field.name, e.target.value)}
+        />
+      );
       break;
     default:
       control = (
