@@ -249,6 +249,32 @@ describe('validation', () => {
     expect(amount).toHaveValue('1,234');
   });
 
+  it('says a date the browser cannot read (31 February, no year yet) must be a real date, and does not save it as none', async () => {
+    const user = await renderScreen();
+    await fillValid(user);
+    const when = screen.getByLabelText<HTMLInputElement>('Payment date (optional)');
+    // What Chromium's date input does with 02/31/2027 or a day and a month without a year: no value, bad input.
+    const real = when.validity;
+    Object.defineProperty(when, 'validity', { configurable: true, get: () => ({ valid: false, badInput: true }) });
+    await user.click(when);
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(when).toHaveAccessibleDescription(`Error: ${FIELD_MESSAGES.date('Payment date')}`);
+    expect(when).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(when).toHaveAccessibleDescription(`Error: ${FIELD_MESSAGES.date('Payment date')}`);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Corrected, it is an answer again; cleared, it is none.
+    Object.defineProperty(when, 'validity', { configurable: true, get: () => real });
+    await user.type(when, '2026-03-05');
+    expect(when).not.toHaveAttribute('aria-invalid');
+    await user.clear(when);
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+  }, 30_000);
+
   it("shows the server's field messages when it refuses the values", async () => {
     routes['POST /api/cases'] = () => ({
       status: 400,
