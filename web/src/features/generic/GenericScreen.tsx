@@ -136,6 +136,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [dirty, setDirty] = useState(resumed?.dirty ?? false);
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
   const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
+  const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
@@ -182,6 +183,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     questionPages.findIndex((p) => p.id === pageParam),
   );
   const page = step === 'page' ? (questionPages[pageIndex] ?? null) : null;
+  // This page is seen as it is shown; check answers shows every page's answers.
+  const shownNow = step === 'check' ? questionPages.map((p) => p.id) : page ? [page.id] : [];
+  const seenPages = [...seenBefore, ...shownNow.filter((id) => !seenBefore.includes(id))];
 
   const href = (query: Record<string, string | undefined>, anchor?: string) =>
     `${buildHref(ROUTES.generic, { app: appCode, case: record?.id, ...query })}${anchor ? `#${anchor}` : ''}`;
@@ -203,9 +207,11 @@ export default function GenericScreen({ location }: ScreenProps) {
   );
 
   // Kept for the next page of the journey (each page is a new screen).
-  const snapshot = (over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean }> = {}) => {
+  const snapshot = (
+    over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean; seenPages: string[] }> = {},
+  ) => {
     if (!eservice || !ownerKey || ownerKey !== heldFor.current) return;
-    keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, ...over });
+    keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, seenPages, ...over });
   };
   useEffect(() => snapshot());
 
@@ -471,7 +477,11 @@ export default function GenericScreen({ location }: ScreenProps) {
       const names = page.sections.flatMap((s) => s.fields.map((f) => f.name));
       if (!check('submit', (p) => names.some((n) => belongsTo(p, n)))) return;
       const next = questionPages[pageIndex + 1];
-      go(backToCheck || !next ? href({ step: 'check' }) : href({ page: next.id }));
+      if (!backToCheck) return go(next ? href({ page: next.id }) : href({ step: 'check' }));
+      // Back to check answers, through any page the changed answer brought in: its questions are asked, not
+      // taken unseen at their defaults.
+      const unseen = questionPages.slice(pageIndex + 1).find((p) => !seenPages.includes(p.id));
+      go(unseen ? href({ page: unseen.id, return: 'check' }) : href({ step: 'check' }));
     });
 
   const onSubmit = () =>
@@ -551,7 +561,9 @@ export default function GenericScreen({ location }: ScreenProps) {
         record: null,
         values: initialValues(eservice.form),
         dirty: false,
+        seenPages: [],
       });
+      setSeenBefore([]);
       setRecord(null);
       setRecordForm(null);
       setValues(initialValues(eservice.form));
@@ -584,10 +596,12 @@ export default function GenericScreen({ location }: ScreenProps) {
       setValues(initialValues(eservice.form));
       setErrors({});
       setNotice(null);
+      setSeenBefore([]);
       go(buildHref(ROUTES.generic, { app: appCode, page: eservice.form.pages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
         dirty: false,
+        seenPages: [],
       });
     });
 
@@ -595,6 +609,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     leave(() => {
       if (!eservice) return;
       discard();
+      // Another record: what was seen of this one says nothing of it.
+      setSeenBefore([]);
       void run(async () => {
         const opened = await openRecord(id, eservice);
         if (opened) navigate(buildHref(ROUTES.generic, { app: appCode, case: opened.id }));

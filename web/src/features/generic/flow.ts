@@ -19,6 +19,11 @@ export interface Flow {
   dirty: boolean;
   documents: DocumentInfo[];
   cases: CaseSummary[] | null;
+  /**
+   * The question pages the user has been shown, as questions or as answers on check answers: a Change that
+   * brings in a page they have not seen goes through it before check answers.
+   */
+  seenPages: string[];
 }
 
 let kept: Flow | null = null;
