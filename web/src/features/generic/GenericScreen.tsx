@@ -5,6 +5,7 @@ import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
+  allFields,
   answersToKeep,
   formatFileSize,
   hasErrors,
@@ -358,11 +359,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     setValues(next);
     setDirty(true);
     keep(next);
-    if (form && Object.keys(errors).some((p) => belongsTo(p, name))) {
+    if (!form || !hasErrors(errors)) return;
+    // A question this answer hides takes its error with it: the summary would link to nothing.
+    const shown = visibility(form, next).shown;
+    const hidden = (p: string) => allFields(form).some((f) => !shown.has(f.name) && belongsTo(p, f.name));
+    const kept = only(errors, (p) => !hidden(p));
+    if (Object.keys(errors).some((p) => belongsTo(p, name))) {
       // A field in error is checked again as it is corrected; the summary follows.
       const found = validate(form, answersToKeep(form, next), { mode, today: todayInSingapore() });
-      setErrors({ ...only(errors, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
-    }
+      setErrors({ ...only(kept, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
+    } else if (Object.keys(kept).length !== Object.keys(errors).length) setErrors(kept);
   }
 
   /** A failed call: field messages from the server, its reason, or the specification's message. */

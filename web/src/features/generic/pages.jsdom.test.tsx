@@ -298,6 +298,24 @@ describe('the error summary', () => {
     expect(document.title).toBe('E-service | PTIB');
   }, 30_000);
 
+  it("lets go of a question's error when another answer hides the question", async () => {
+    const user = userEvent.setup();
+    await at('About you');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const links = () =>
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((l) => l.textContent);
+    expect(links()).toEqual(['Enter full name', 'Enter mobile number']);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByLabelText('Mobile number')).toBeNull();
+    // No link to a question that is not there.
+    expect(links()).toEqual(['Enter full name']);
+    // Shown again, it is asked for on the next Continue, not before.
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(links()).toEqual(['Enter full name']);
+  }, 30_000);
+
   it('on check answers, links an error on another page to that page', async () => {
     window.location.hash = '#/generic?app=PAR&step=check';
     const user = userEvent.setup();
