@@ -45,6 +45,7 @@ import {
   isDeclarationPage,
   keepFlow,
   navigate,
+  newCreateKey,
   now,
   resumeFlow,
   saveBlob,
@@ -138,6 +139,10 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
   const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
   const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
+  // The key of the record this form is about to make: a first save sent again after its answer was lost
+  // saves that record rather than making a second. A new one whenever the page lets go of its record.
+  const [firstKey] = useState(() => resumed?.createKey ?? newCreateKey());
+  const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
@@ -212,7 +217,20 @@ export default function GenericScreen({ location }: ScreenProps) {
     over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean; seenPages: string[] }> = {},
   ) => {
     if (!eservice || !ownerKey || ownerKey !== heldFor.current) return;
-    keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, seenPages, ...over });
+    keepFlow({
+      ownerKey,
+      appCode,
+      eservice,
+      recordForm,
+      record,
+      values,
+      dirty,
+      documents,
+      cases,
+      seenPages,
+      createKey: createKey.current,
+      ...over,
+    });
   };
   useEffect(() => snapshot());
 
@@ -419,6 +437,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   function forgetRecord(answers?: FormValues) {
     writeCaseIdentity(null);
     recordNow.current = null;
+    createKey.current = newCreateKey();
     setRecord(null);
     setRecordForm(null);
     setHistory(null);
@@ -442,7 +461,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     const data = answersToKeep(form, values);
     const outcome = record
       ? await genericApi.save(record.id, data, record.version, draft, signal)
-      : await genericApi.create(appCode, data, draft, signal);
+      : await genericApi.create(appCode, data, draft, createKey.current, signal);
     if (outcome.ok) {
       saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
@@ -563,6 +582,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (owner) clearUnsaved(owner, appCode);
       writeCaseIdentity(null);
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
+      createKey.current = newCreateKey();
       go(buildHref(ROUTES.generic, { app: appCode, page: questionPages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
@@ -603,6 +623,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setErrors({});
       setNotice(null);
       setSeenBefore([]);
+      createKey.current = newCreateKey();
       go(buildHref(ROUTES.generic, { app: appCode, page: eservice.form.pages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
@@ -642,6 +663,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
     if (!input.caseId && record) {
       writeCaseIdentity(null);
+      createKey.current = newCreateKey();
       setRecord(null);
       setRecordForm(null);
       opened = null;

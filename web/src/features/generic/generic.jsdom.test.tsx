@@ -433,6 +433,37 @@ describe('saving, with each outcome its message', () => {
   }, 30_000);
 });
 
+describe('a first save whose answer is lost', () => {
+  it('is sent again with the same key, so the server makes one record; a new record has a new key', async () => {
+    let tries = 0;
+    routes['POST /api/cases'] = (request) => {
+      tries += 1;
+      return tries === 1 ? unreachable(request) : { status: 201, body: envelope(record(), '200', MESSAGES.draftSaved) };
+    };
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(tries).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026'));
+    const keys = () =>
+      calls
+        .filter((c) => c.method === 'POST' && c.path === '/api/cases')
+        .map((c) => (c.body as { createKey?: string }).createKey);
+    const [first, second] = keys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+
+    await user.click(screen.getByRole('button', { name: 'Start a new record' }));
+    await follow('Payment');
+    await fillValid(userEvent.setup());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys()[2]).not.toBe(first);
+  }, 30_000);
+});
+
 describe('a submit whose answer is lost', () => {
   const submitted = () => record({ status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' });
 
