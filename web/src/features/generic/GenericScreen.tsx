@@ -139,6 +139,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
   const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
   const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
+  // Submitted from this screen: it shows the confirmation it is going to, not the submitted record's view.
+  const [sentHere, setSentHere] = useState(false);
   // The key of the record this form is about to make: a first save sent again after its answer was lost
   // saves that record rather than making a second. A new one whenever the page lets go of its record.
   const [firstKey] = useState(() => resumed?.createKey ?? newCreateKey());
@@ -176,7 +178,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     : [];
   const step: 'page' | 'check' | 'confirmation' | 'view' | 'respond' =
     record && !editable
-      ? stepParam === 'confirmation'
+      ? stepParam === 'confirmation' || sentHere
         ? 'confirmation'
         : request && stepParam === 'respond'
           ? 'respond'
@@ -526,6 +528,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
       // The state and the kept journey agree: a render before the next screen keeps it again.
+      setSentHere(true);
       show(sent, values);
       go(buildHref(ROUTES.generic, { app: appCode, case: sent.id, step: 'confirmation' }), {
         record: sent,

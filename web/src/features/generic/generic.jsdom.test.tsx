@@ -410,6 +410,8 @@ describe('saving, with each outcome its message', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
     await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
+    // Until the router mounts the confirmation's screen, this one shows it too: not the submitted record's view.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment by Debtor submitted');
     expect(calls.find((c) => c.path === '/api/cases')!.body).toMatchObject({ draft: false });
     expect(calls.find((c) => c.path === '/pe/cases/7/submit')!.body).toEqual({ version: 1 });
     expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
