@@ -11,6 +11,7 @@ import type {
   LegacyFormDefinition,
   RowValues,
 } from './types.ts';
+import { UNREADABLE_DATE } from './types.ts';
 
 /** The specification's defaults (§9) for a select, by the code list it draws from. */
 const SELECT_DEFAULTS: Partial<Record<CodeListName, string>> = {
@@ -71,20 +72,28 @@ function merge(base: unknown, v: unknown): unknown {
 }
 
 /**
+ * An answer to lay over the default, or undefined to keep the default: a date kept unreadable (kept input,
+ * restored) is no answer here, as the date input cannot show what was typed and would show an empty box.
+ */
+const answerOf = (field: FieldDef, v: unknown) => (field.type === 'date' && v === UNREADABLE_DATE ? undefined : v);
+
+/**
  * A stored record's values laid over a new record's: fields added to the form since it was saved get
  * their defaults, fields since removed are dropped; each row of a group likewise.
  */
 export function mergeValues(form: FormDefinition, stored: Readonly<Record<string, unknown>>): FormValues {
   const values = initialValues(form);
   for (const field of allFields(form)) {
-    const v = stored[field.name];
+    const v = answerOf(field, stored[field.name]);
     if (v === undefined) continue;
     if (field.type === 'group' && Array.isArray(v)) {
       values[field.name] = v.map((row) => {
         const fresh = emptyRow(field.fields);
         if (!isRecord(row)) return fresh;
-        for (const child of field.fields)
-          if (row[child.name] !== undefined) fresh[child.name] = merge(fresh[child.name], row[child.name]) as never;
+        for (const child of field.fields) {
+          const answer = answerOf(child, row[child.name]);
+          if (answer !== undefined) fresh[child.name] = merge(fresh[child.name], answer) as never;
+        }
         return fresh;
       });
     } else values[field.name] = merge(values[field.name], v) as FieldValue;

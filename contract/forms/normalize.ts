@@ -1,4 +1,6 @@
+import { normalizeCaseNumber } from '../cases.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
+import { isNricFin, isUen } from './sg.ts';
 import type { FieldDef, FormDefinition, FormValues } from './types.ts';
 
 /**
@@ -23,7 +25,20 @@ export function normalizeAmount(typed: string, currency: unknown): string {
   return GROUPED.test(text) ? text.replace(/,/g, '') : typed;
 }
 
+/**
+ * An NRIC/FIN, a UEN or a case number as it is written (`s1234567d ` → `S1234567D`, `bs 42…` spaced once):
+ * the rules take any case and spaces around, and the record, its acknowledgement and the officer show what
+ * is kept. Anything that is no such identifier stays as typed, for the rules to refuse.
+ */
+function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string): string {
+  if (type === 'caseNumber') return normalizeCaseNumber(typed) ?? typed;
+  const written = typed.trim().toUpperCase();
+  return (type === 'nric' ? isNricFin(written) : isUen(written)) ? written : typed;
+}
+
 function normalizeValue(field: FieldDef, value: unknown): unknown {
+  if ((field.type === 'nric' || field.type === 'uen' || field.type === 'caseNumber') && typeof value === 'string')
+    return normalizeIdentifier(field.type, value);
   if (field.type === 'amount' && isRecord(value) && typeof value.amount === 'string') {
     const amount = normalizeAmount(value.amount, value.currency);
     return amount === value.amount ? value : { ...value, amount };

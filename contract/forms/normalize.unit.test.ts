@@ -111,3 +111,56 @@ describe('the answers to keep', () => {
     expect(answersToKeep(FORM, null)).toEqual({});
   });
 });
+
+describe('an identifier as typed, in the form it is kept in', () => {
+  const IDS: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'p',
+        heading: 'Parties',
+        sections: [
+          {
+            heading: 'Parties',
+            fields: [
+              { name: 'nric', label: 'NRIC or FIN', type: 'nric' },
+              { name: 'uen', label: 'UEN', type: 'uen' },
+              { name: 'estate', label: 'Case number of the estate', type: 'caseNumber' },
+              {
+                name: 'debtors',
+                label: 'Debtors',
+                type: 'group',
+                itemLabel: 'Debtor',
+                fields: [{ name: 'id', label: 'NRIC or FIN of the debtor', type: 'nric' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('is kept as it is written (capitals, no spaces around), as the rules read it', () => {
+    const typed = {
+      nric: ' s1234567d ',
+      uen: '201403121w',
+      estate: ' bs  000042 2026',
+      debtors: [{ id: 'm1234567k' }],
+    };
+    expect(answersToKeep(IDS, typed)).toEqual({
+      nric: 'S1234567D',
+      uen: '201403121W',
+      estate: 'BS 000042 2026',
+      debtors: [{ id: 'M1234567K' }],
+    });
+    expect(validate(IDS, answersToKeep(IDS, typed), { mode: 'submit', today: '2026-03-10' })).toEqual({});
+  });
+
+  it('that is no identifier is left as typed, for the rules to refuse', () => {
+    expect(answersToKeep(IDS, { nric: 's123', estate: 'bs 42', uen: 5 })).toEqual({
+      nric: 's123',
+      estate: 'bs 42',
+      uen: 5,
+    });
+  });
+});

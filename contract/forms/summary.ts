@@ -67,7 +67,7 @@ export function describeAnswer(field: FieldDef, value: unknown, fileNames: Recor
       const country = String(value.country ?? '').trim();
       if (postal) parts.push(country && country !== 'SG' ? postal : `Singapore ${postal}`);
       if (country && country !== 'SG')
-        parts.push(codeList('nationality').find((c) => c.code === country)?.label ?? country);
+        parts.push(codeList('country').find((c) => c.code === country)?.label ?? country);
       return parts.length > 0 ? parts.join(', ') : NOT_PROVIDED;
     }
     case 'attachment': {

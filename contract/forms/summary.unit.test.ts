@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money.ts';
-import { NOT_PROVIDED, formatIsoDate, summarise } from './summary.ts';
+import { NOT_PROVIDED, describeAnswer, formatIsoDate, summarise } from './summary.ts';
 import type { FormDefinition } from './types.ts';
 
 const def: FormDefinition = {
@@ -90,6 +90,22 @@ describe('summarise', () => {
   it('shows a conditional answer once its condition holds', () => {
     const rows = summarise(def, { notify: 'Y', mobile: '91234567' })[0]!.rows;
     expect(rows.find((r) => r.path === 'mobile')?.value).toBe('91234567');
+  });
+
+  it("names an overseas address's country, not its people", () => {
+    const field = { name: 'stay', label: 'Address overseas', type: 'address' } as const;
+    const address = {
+      blockHouseNo: '8',
+      streetName: 'Jalan Ampang',
+      floorUnit: '',
+      buildingName: '',
+      postalCode: '50450',
+    };
+    expect(describeAnswer(field, { ...address, country: 'MY' })).toBe('8, Jalan Ampang, 50450, Malaysia');
+    expect(describeAnswer(field, { ...address, country: 'GB' })).toBe('8, Jalan Ampang, 50450, United Kingdom');
+    expect(describeAnswer(field, { ...address, postalCode: '079903', country: 'SG' })).toBe(
+      '8, Jalan Ampang, Singapore 079903',
+    );
   });
 
   it('formats dates and money the portal way', () => {

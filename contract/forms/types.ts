@@ -273,6 +273,13 @@ export type ChildValue = string | string[] | boolean | AmountValue | AddressValu
 export type FieldValue = ChildValue | RowValues[];
 export type FormValues = Record<string, FieldValue>;
 
+/**
+ * The answer of a date input holding text that is no date (31 February, a day and a month without a year).
+ * The browser gives such an input no value, which would read as no answer ("Enter …") and leave the date out
+ * of a draft; this stands in for it, and the validator says the date must be a real one.
+ */
+export const UNREADABLE_DATE = 'unreadable';
+
 /** The path of an error at the form as a whole (a blocking rule without a field). */
 export const FORM_PATH = 'form';
 

@@ -41,6 +41,11 @@ const MAX_DIGITS = 15;
 /** Whole units of an amount: 13 digits keep its minor units exact in a double. */
 const MAX_AMOUNT_DIGITS = 13;
 const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * The case type of the example in the message of a case number of no given type: such a question asks for
+ * the estate's (the court's or the register's) case, a bankruptcy's in the forms' hints (BS 000042 2026).
+ */
+const ANY_CASE_EXAMPLE_TYPE = 'BS';
 
 /** Empty in the specification's sense (§5), also for text that is only spaces and an empty list. */
 export function isBlank(value: unknown): boolean {
@@ -171,9 +176,10 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
   },
   date(field, value, path, ctx) {
     if (field.type !== 'date') return;
-    const v = readText(value, ctx, path, field.label, 10);
-    if (v === null) return;
-    const day = dayNumber(v);
+    if (typeof value !== 'string') return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
+    // Any text that is no date is told as such, whatever its length: a date input takes a year of up to six
+    // digits, which "must be 10 characters or fewer" would not explain.
+    const day = dayNumber(value.trim());
     if (day === null) return set(ctx, path, FIELD_MESSAGES.date(field.label));
     if (ctx.mode !== 'submit') return;
     if (field.notInPast && day < ctx.today) set(ctx, path, FIELD_MESSAGES.notInPast(field.label));
@@ -214,7 +220,11 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (v === null) return;
     const n = normalizeCaseNumber(v);
     if (!n || (field.caseType !== undefined && !n.startsWith(`${field.caseType} `)))
-      set(ctx, path, FIELD_MESSAGES.caseNumber(field.label, formatCaseNumber(field.caseType ?? 'PD', 42, 2026)));
+      set(
+        ctx,
+        path,
+        FIELD_MESSAGES.caseNumber(field.label, formatCaseNumber(field.caseType ?? ANY_CASE_EXAMPLE_TYPE, 42, 2026)),
+      );
   },
   amount(field, value, path, ctx) {
     if (field.type !== 'amount') return;

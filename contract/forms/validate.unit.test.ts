@@ -4,7 +4,7 @@ import { DEFAULTS, MESSAGES } from '../index.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { initialValues, mergeValues } from './defaults.ts';
 import { isRealDate, validate, validateField } from './validate.ts';
-import type { FieldDef, FormDefinition } from './types.ts';
+import { UNREADABLE_DATE, type FieldDef, type FormDefinition } from './types.ts';
 
 const TODAY = '2026-03-10';
 const final = (field: FieldDef, value: unknown) => validateField(field, value, { mode: 'submit', today: TODAY });
@@ -81,6 +81,10 @@ describe('dates', () => {
   it.each(['2026-02-28', '2024-02-29', '2026-12-31'])('%s is real', (v) => expect(final(d, v)).toEqual({}));
   it.each(['2026-02-29', '2026-13-01', '2026-00-10', '26-01-01', '2026/01/01', 'tomorrow'])('%s is not', (v) => {
     expect(final(d, v)).toEqual({ departure: 'Departure date must be a real date' });
+  });
+  it('says a year of more than four digits (a date input takes up to six) is no real date, not that it is too long', () => {
+    expect(final(d, '22027-03-10')).toEqual({ departure: 'Departure date must be a real date' });
+    expect(draft(d, '022027-03-10')).toEqual({ departure: 'Departure date must be a real date' });
   });
   it('isRealDate round-trips any calendar day', () => {
     fc.assert(
@@ -239,6 +243,23 @@ describe('whole forms', () => {
     expect(merged.applicantName).toBe('Tan');
     expect(merged.fee).toEqual({ amount: '5', currency: 'SGD' });
     expect(merged).not.toHaveProperty('gone');
+  });
+  it('leaves out a date kept unreadable (kept input restored): the browser cannot show what was typed', () => {
+    const dated = onePage([
+      { name: 'when', label: 'Payment date', type: 'date' },
+      {
+        name: 'trips',
+        label: 'Trips',
+        type: 'group',
+        itemLabel: 'Trip',
+        fields: [{ name: 'on', label: 'Departure date', type: 'date' }],
+      },
+    ]);
+    const merged = mergeValues(dated, {
+      when: UNREADABLE_DATE,
+      trips: [{ on: UNREADABLE_DATE }, { on: '2026-03-05' }],
+    });
+    expect(merged).toEqual({ when: '', trips: [{ on: '' }, { on: '2026-03-05' }] });
   });
   it('never throws, whatever it is given', () => {
     fc.assert(

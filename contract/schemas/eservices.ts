@@ -125,11 +125,16 @@ export type CaseDetail = z.infer<typeof caseDetailSchema>;
 
 export const caseIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a record id') });
 
-/** POST /api/cases: first save; a draft skips the required-field rule. */
+/**
+ * POST /api/cases: first save; a draft skips the required-field rule. createKey, made by the browser for the
+ * record it is about to make, makes a first save sent again (its answer lost) save that record again rather
+ * than make another.
+ */
 export const createCaseRequestSchema = z.object({
   appCode: z.string().min(1).max(10),
   data: formValuesSchema,
   draft: z.boolean().default(false),
+  createKey: z.uuid().optional(),
 });
 export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
 

@@ -203,6 +203,35 @@ describe('records', () => {
     expect(read.json().responseJSON).toMatchObject({ version: 2, caseNumber: created.caseNumber });
   });
 
+  it('makes one record of a first save sent again with its key (an answer lost on the way), with the latest answers', async () => {
+    const createKey = '0f6c2a8e-4d1b-4c7e-9a3f-5b2d8e1c7a90';
+    const body = { appCode: 'PD', data: { ...PD_VALID, remarks: 'first try' }, draft: true, createKey };
+    const first = await demo.post(API_PATHS.cases, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await demo.post(API_PATHS.cases, { ...body, data: { ...PD_VALID, remarks: 'second try' } });
+    expect(again.statusCode, again.body).toBe(201);
+    const [a, b] = [first.json().responseJSON as CaseDetail, again.json().responseJSON as CaseDetail];
+    expect(b.id).toBe(a.id);
+    expect(b.caseNumber).toBe(a.caseNumber);
+    expect(b.data).toMatchObject({ remarks: 'second try' });
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM cases WHERE create_key = $1::uuid AND deleted_at IS NULL`,
+      [createKey],
+    );
+    expect(rows[0]!.n).toBe('1');
+
+    // The key is the acting profile's: another's is a record of its own.
+    const other = await (await signedIn('ptib.master')).post(API_PATHS.cases, body);
+    expect(other.statusCode, other.body).toBe(201);
+    expect((other.json().responseJSON as CaseDetail).id).not.toBe(a.id);
+
+    // Submitted since, the record is not written over by the key.
+    await demo.post(submitUrl(a.id), { version: b.version });
+    const late = await demo.post(API_PATHS.cases, { ...body, draft: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().header.responseDesc).toBe(CASE_MESSAGES.notEditable);
+  });
+
   it('checks the postal code of an address with the specification message', async () => {
     const res = await demo.post(API_PATHS.cases, {
       appCode: 'SDNE',

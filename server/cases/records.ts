@@ -74,6 +74,8 @@ export interface NewCase {
   data: Record<string, unknown>;
   accountId: number;
   now: Date;
+  /** The browser's key of the record's first save (createCaseRequestSchema). */
+  createKey?: string;
 }
 
 /**
@@ -86,8 +88,8 @@ export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
   const year = caseYear(c.now);
   const { rows } = await tx.query<CaseRow>(
     `INSERT INTO cases (app_code, profile_id, case_type, search_number, case_year, case_number, status, data,
-                        created_by, updated_by, created_at, updated_at, form_version)
-     VALUES ($1, $2, $3, $4::bigint, $5, $6, 'draft', $7::jsonb, $8, $8, $9, $9, $10)
+                        created_by, updated_by, created_at, updated_at, form_version, create_key)
+     VALUES ($1, $2, $3, $4::bigint, $5, $6, 'draft', $7::jsonb, $8, $8, $9, $9, $10, $11::uuid)
      RETURNING ${COLUMNS}`,
     [
       c.appCode,
@@ -100,9 +102,20 @@ export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
       c.accountId,
       c.now,
       c.formVersion,
+      c.createKey ?? null,
     ],
   );
   return rows[0]!;
+}
+
+/** The acting profile's record (not deleted) that the first save with this key made, locked, or null. */
+export async function findByCreateKey(tx: Queryable, profileId: string, createKey: string): Promise<CaseRow | null> {
+  const { rows } = await tx.query<CaseRow>(
+    `SELECT ${COLUMNS} FROM cases
+      WHERE profile_id = $1 AND create_key = $2::uuid AND deleted_at IS NULL FOR UPDATE`,
+    [profileId, createKey],
+  );
+  return rows[0] ?? null;
 }
 
 const OWN_CASE = 'id = $1::bigint AND profile_id = $2 AND deleted_at IS NULL';

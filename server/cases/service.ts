@@ -38,6 +38,7 @@ import { notify } from '../notifications/notify.ts';
 import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
 import {
   findByCaseNumber,
+  findByCreateKey,
   findCase,
   findCaseWithForm,
   insertCase,
@@ -224,12 +225,35 @@ export const who = (a: Actor) => ({
 export async function createCase(
   db: Database,
   actor: Actor,
-  input: { appCode: string; data: Record<string, unknown>; draft: boolean },
+  input: { appCode: string; data: Record<string, unknown>; draft: boolean; createKey?: string },
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
   const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
   await refuseUnknownAttachments(db, null, eservice, data);
+  const profileId = actor.principal.actingProfileId;
   return db.transaction(async (tx) => {
+    if (input.createKey) {
+      // The first save sent again (its answer was lost): the record it made takes these answers, as a save
+      // of it would. Two at once with one key: the second waits for the first's record.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`case:${profileId}:${input.createKey}`]);
+      const earlier = await findByCreateKey(tx, profileId, input.createKey);
+      if (earlier && (earlier.app_code !== eservice.code || !isEditable(earlier.status)))
+        throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
+      if (earlier) {
+        const row = await updateCaseData(tx, earlier.id, earlier.version, data, actor.principal.accountId, actor.now, {
+          ...who(actor),
+          event: 'case_save',
+          detail: {
+            caseId: earlier.id,
+            caseNumber: earlier.case_number,
+            appCode: eservice.code,
+            draft: input.draft,
+            version: earlier.version + 1,
+          },
+        });
+        return toDetail(row!);
+      }
+    }
     const row = await insertCase(tx, {
       appCode: eservice.code,
       profileId: actor.principal.actingProfileId,
@@ -238,6 +262,7 @@ export async function createCase(
       data,
       accountId: actor.principal.accountId,
       now: actor.now,
+      createKey: input.createKey,
     });
     await tx.query(
       `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor)

@@ -5,6 +5,7 @@ import { codeList, type CodeListName } from '#contract/codelists/index.ts';
 import {
   ADDRESS_PARTS,
   ADDRESS_PART_LABELS,
+  UNREADABLE_DATE,
   emptyAddress,
   emptyAmount,
   emptyRow,
@@ -151,9 +152,30 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
         </select>
       );
       break;
-    case 'date':
-      control = <input {...common} type="date" value={text} onChange={(e) => onChange(field.name, e.target.value)} />;
+    case 'date': {
+      // A date the browser cannot read has no value and fires no change: it is taken when the user leaves the
+      // input or presses Enter in it, as unreadable rather than as no answer.
+      const take = (input: HTMLInputElement) => {
+        const typed = input.validity.badInput ? UNREADABLE_DATE : input.value;
+        if (typed !== text) onChange(field.name, typed);
+      };
+      control = (
+        <input
+          {...common}
+          type="date"
+          // Without a limit the year takes up to six digits, so a year typed over runs on (20272).
+          max="9999-12-31"
+          // The input keeps showing what was typed: it already has no value.
+          value={text === UNREADABLE_DATE ? '' : text}
+          onChange={(e) => onChange(field.name, e.target.value)}
+          onBlur={(e) => take(e.currentTarget)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') take(e.currentTarget);
+          }}
+        />
+      );
       break;
+    }
     default:
       control = (
         <input

@@ -5,6 +5,7 @@ import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
+  allFields,
   answersToKeep,
   formatFileSize,
   hasErrors,
@@ -44,6 +45,7 @@ import {
   isDeclarationPage,
   keepFlow,
   navigate,
+  newCreateKey,
   now,
   resumeFlow,
   saveBlob,
@@ -138,6 +140,13 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [dirty, setDirty] = useState(resumed?.dirty ?? false);
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
   const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
+  const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
+  // Submitted from this screen: it shows the confirmation it is going to, not the submitted record's view.
+  const [sentHere, setSentHere] = useState(false);
+  // The key of the record this form is about to make: a first save sent again after its answer was lost
+  // saves that record rather than making a second. A new one whenever the page lets go of its record.
+  const [firstKey] = useState(() => resumed?.createKey ?? newCreateKey());
+  const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
@@ -171,7 +180,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     : [];
   const step: 'page' | 'check' | 'confirmation' | 'view' | 'respond' =
     record && !editable
-      ? stepParam === 'confirmation'
+      ? stepParam === 'confirmation' || sentHere
         ? 'confirmation'
         : request && stepParam === 'respond'
           ? 'respond'
@@ -184,6 +193,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     questionPages.findIndex((p) => p.id === pageParam),
   );
   const page = step === 'page' ? (questionPages[pageIndex] ?? null) : null;
+  // This page is seen as it is shown; check answers shows every page's answers.
+  const shownNow = step === 'check' ? questionPages.map((p) => p.id) : page ? [page.id] : [];
+  const seenPages = [...seenBefore, ...shownNow.filter((id) => !seenBefore.includes(id))];
 
   const href = (query: Record<string, string | undefined>, anchor?: string) =>
     `${buildHref(ROUTES.generic, { app: appCode, case: record?.id, ...query })}${anchor ? `#${anchor}` : ''}`;
@@ -205,9 +217,24 @@ export default function GenericScreen({ location }: ScreenProps) {
   );
 
   // Kept for the next page of the journey (each page is a new screen).
-  const snapshot = (over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean }> = {}) => {
+  const snapshot = (
+    over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean; seenPages: string[] }> = {},
+  ) => {
     if (!eservice || !ownerKey || ownerKey !== heldFor.current) return;
-    keepFlow({ ownerKey, appCode, eservice, recordForm, record, values, dirty, documents, cases, ...over });
+    keepFlow({
+      ownerKey,
+      appCode,
+      eservice,
+      recordForm,
+      record,
+      values,
+      dirty,
+      documents,
+      cases,
+      seenPages,
+      createKey: createKey.current,
+      ...over,
+    });
   };
   useEffect(() => snapshot());
 
@@ -357,11 +384,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     setValues(next);
     setDirty(true);
     keep(next);
-    if (form && Object.keys(errors).some((p) => belongsTo(p, name))) {
+    if (!form || !hasErrors(errors)) return;
+    // A question this answer hides takes its error with it: the summary would link to nothing.
+    const shown = visibility(form, next).shown;
+    const hidden = (p: string) => allFields(form).some((f) => !shown.has(f.name) && belongsTo(p, f.name));
+    const kept = only(errors, (p) => !hidden(p));
+    if (Object.keys(errors).some((p) => belongsTo(p, name))) {
       // A field in error is checked again as it is corrected; the summary follows.
       const found = validate(form, answersToKeep(form, next), { mode, today: todayInSingapore() });
-      setErrors({ ...only(errors, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
-    }
+      setErrors({ ...only(kept, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
+    } else if (Object.keys(kept).length !== Object.keys(errors).length) setErrors(kept);
   }
 
   /** A failed call: field messages from the server, its reason, or the specification's message. */
@@ -412,6 +444,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   function forgetRecord(answers?: FormValues) {
     writeCaseIdentity(null);
     recordNow.current = null;
+    createKey.current = newCreateKey();
     setRecord(null);
     setRecordForm(null);
     setHistory(null);
@@ -435,7 +468,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     const data = answersToKeep(form, values);
     const outcome = record
       ? await genericApi.save(record.id, data, record.version, draft, signal)
-      : await genericApi.create(appCode, data, draft, signal);
+      : await genericApi.create(appCode, data, draft, createKey.current, signal);
     if (outcome.ok) {
       saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
@@ -476,7 +509,11 @@ export default function GenericScreen({ location }: ScreenProps) {
       const names = page.sections.flatMap((s) => s.fields.map((f) => f.name));
       if (!check('submit', (p) => names.some((n) => belongsTo(p, n)))) return;
       const next = questionPages[pageIndex + 1];
-      go(backToCheck || !next ? href({ step: 'check' }) : href({ page: next.id }));
+      if (!backToCheck) return go(next ? href({ page: next.id }) : href({ step: 'check' }));
+      // Back to check answers, through any page the changed answer brought in: its questions are asked, not
+      // taken unseen at their defaults.
+      const unseen = questionPages.slice(pageIndex + 1).find((p) => !seenPages.includes(p.id));
+      go(unseen ? href({ page: unseen.id, return: 'check' }) : href({ step: 'check' }));
     });
 
   const onSubmit = () =>
@@ -496,6 +533,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
       // The state and the kept journey agree: a render before the next screen keeps it again.
+      setSentHere(true);
       show(sent, values);
       go(buildHref(ROUTES.generic, { app: appCode, case: sent.id, step: 'confirmation' }), {
         record: sent,
@@ -552,11 +590,14 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (owner) clearUnsaved(owner, appCode);
       writeCaseIdentity(null);
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
+      createKey.current = newCreateKey();
       go(buildHref(ROUTES.generic, { app: appCode, page: questionPages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
         dirty: false,
+        seenPages: [],
       });
+      setSeenBefore([]);
       setRecord(null);
       setRecordForm(null);
       setValues(initialValues(eservice.form));
@@ -589,10 +630,13 @@ export default function GenericScreen({ location }: ScreenProps) {
       setValues(initialValues(eservice.form));
       setErrors({});
       setNotice(null);
+      setSeenBefore([]);
+      createKey.current = newCreateKey();
       go(buildHref(ROUTES.generic, { app: appCode, page: eservice.form.pages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
         dirty: false,
+        seenPages: [],
       });
     });
 
@@ -600,6 +644,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     leave(() => {
       if (!eservice) return;
       discard();
+      // Another record: what was seen of this one says nothing of it.
+      setSeenBefore([]);
       void run(async () => {
         const opened = await openRecord(id, eservice);
         if (opened && opened !== DELETED) navigate(buildHref(ROUTES.generic, { app: appCode, case: opened.id }));
@@ -634,6 +680,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
     if (!input.caseId && record) {
       writeCaseIdentity(null);
+      createKey.current = newCreateKey();
       setRecord(null);
       setRecordForm(null);
       opened = null;

@@ -66,8 +66,16 @@ export const genericApi = {
   async open(id: string, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
     return read(await api.get(fillPath(CASE_PATHS.one, { id }), { signal, quiet: true }), caseDetailSchema);
   },
-  async create(appCode: string, data: FormValues, draft: boolean, signal: AbortSignal): Promise<Outcome<CaseDetail>> {
-    return read(await api.post(API_PATHS.cases, { appCode, data, draft }, { ...change, signal }), caseDetailSchema);
+  /** createKey: the record's own, the same for a first save sent again (createCaseRequestSchema). */
+  async create(
+    appCode: string,
+    data: FormValues,
+    draft: boolean,
+    createKey: string,
+    signal: AbortSignal,
+  ): Promise<Outcome<CaseDetail>> {
+    const body = { appCode, data, draft, createKey };
+    return read(await api.post(API_PATHS.cases, body, { ...change, signal }), caseDetailSchema);
   },
   async save(
     id: string,

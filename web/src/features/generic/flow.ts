@@ -19,7 +19,17 @@ export interface Flow {
   dirty: boolean;
   documents: DocumentInfo[];
   cases: CaseSummary[] | null;
+  /**
+   * The question pages the user has been shown, as questions or as answers on check answers: a Change that
+   * brings in a page they have not seen goes through it before check answers.
+   */
+  seenPages: string[];
+  /** The key of the first save of the record about to be made (createCaseRequestSchema). */
+  createKey: string;
 }
+
+/** A key for the first save of a new record: one per record, kept while it is sent again. */
+export const newCreateKey = () => crypto.randomUUID();
 
 let kept: Flow | null = null;
 

@@ -249,6 +249,32 @@ describe('validation', () => {
     expect(amount).toHaveValue('1,234');
   });
 
+  it('says a date the browser cannot read (31 February, no year yet) must be a real date, and does not save it as none', async () => {
+    const user = await renderScreen();
+    await fillValid(user);
+    const when = screen.getByLabelText<HTMLInputElement>('Payment date (optional)');
+    // What Chromium's date input does with 02/31/2027 or a day and a month without a year: no value, bad input.
+    const real = when.validity;
+    Object.defineProperty(when, 'validity', { configurable: true, get: () => ({ valid: false, badInput: true }) });
+    await user.click(when);
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(when).toHaveAccessibleDescription(`Error: ${FIELD_MESSAGES.date('Payment date')}`);
+    expect(when).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(when).toHaveAccessibleDescription(`Error: ${FIELD_MESSAGES.date('Payment date')}`);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Corrected, it is an answer again; cleared, it is none.
+    Object.defineProperty(when, 'validity', { configurable: true, get: () => real });
+    await user.type(when, '2026-03-05');
+    expect(when).not.toHaveAttribute('aria-invalid');
+    await user.clear(when);
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+  }, 30_000);
+
   it("shows the server's field messages when it refuses the values", async () => {
     routes['POST /api/cases'] = () => ({
       status: 400,
@@ -384,6 +410,8 @@ describe('saving, with each outcome its message', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
     await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
+    // Until the router mounts the confirmation's screen, this one shows it too: not the submitted record's view.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment by Debtor submitted');
     expect(calls.find((c) => c.path === '/api/cases')!.body).toMatchObject({ draft: false });
     expect(calls.find((c) => c.path === '/pe/cases/7/submit')!.body).toEqual({ version: 1 });
     expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
@@ -404,6 +432,37 @@ describe('saving, with each outcome its message', () => {
     await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'error', message: MESSAGES.submitFailed }));
     expect(window.location.hash).toBe('#/generic?app=PD&step=check&case=7');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Check your answers before sending');
+  }, 30_000);
+});
+
+describe('a first save whose answer is lost', () => {
+  it('is sent again with the same key, so the server makes one record; a new record has a new key', async () => {
+    let tries = 0;
+    routes['POST /api/cases'] = (request) => {
+      tries += 1;
+      return tries === 1 ? unreachable(request) : { status: 201, body: envelope(record(), '200', MESSAGES.draftSaved) };
+    };
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(tries).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026'));
+    const keys = () =>
+      calls
+        .filter((c) => c.method === 'POST' && c.path === '/api/cases')
+        .map((c) => (c.body as { createKey?: string }).createKey);
+    const [first, second] = keys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+
+    await user.click(screen.getByRole('button', { name: 'Start a new record' }));
+    await follow('Payment');
+    await fillValid(userEvent.setup());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys()[2]).not.toBe(first);
   }, 30_000);
 });
 

@@ -209,6 +209,73 @@ describe('question pages', () => {
   }, 30_000);
 });
 
+describe('a Change that brings in another page', () => {
+  const CONDITIONAL: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'plan',
+        heading: 'The application',
+        sections: [
+          {
+            heading: 'Application',
+            fields: [
+              {
+                name: 'action',
+                label: 'What do you want to do',
+                type: 'radios',
+                required: true,
+                options: [
+                  { value: 'amend', label: 'Amend it' },
+                  { value: 'withdraw', label: 'Withdraw it' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'trip',
+        heading: 'The trip',
+        sections: [
+          {
+            heading: 'Trip',
+            showIf: { field: 'action', op: 'equals', value: 'amend' },
+            fields: [{ name: 'keep', label: 'Keep the other details', type: 'yesNo', required: true }],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('asks its questions before check answers, rather than taking their defaults unseen', async () => {
+    routes['GET /api/eservices/PAR'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form: CONDITIONAL }) });
+    const user = userEvent.setup();
+    await at('The application');
+    await user.click(screen.getByRole('radio', { name: 'Withdraw it' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+    await at('Check your answers before sending');
+    window.location.hash = screen.getByRole('link', { name: 'Change What do you want to do' }).getAttribute('href')!;
+
+    await at('The application');
+    await user.click(screen.getByRole('radio', { name: 'Amend it' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&page=trip&return=check');
+    await at('The trip');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/generic?app=PAR&step=check');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+
+    // A page seen already is not asked again.
+    await at('Check your answers before sending');
+    window.location.hash = screen.getByRole('link', { name: 'Change What do you want to do' }).getAttribute('href')!;
+    await at('The application');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+  }, 30_000);
+});
+
 describe('the error summary', () => {
   it('says there is a problem, takes focus, links each field, and titles the page', async () => {
     const user = userEvent.setup();
@@ -229,6 +296,24 @@ describe('the error summary', () => {
     await user.type(screen.getByLabelText('Mobile number'), '91234567');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(document.title).toBe('E-service | PTIB');
+  }, 30_000);
+
+  it("lets go of a question's error when another answer hides the question", async () => {
+    const user = userEvent.setup();
+    await at('About you');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const links = () =>
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((l) => l.textContent);
+    expect(links()).toEqual(['Enter full name', 'Enter mobile number']);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByLabelText('Mobile number')).toBeNull();
+    // No link to a question that is not there.
+    expect(links()).toEqual(['Enter full name']);
+    // Shown again, it is asked for on the next Continue, not before.
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(links()).toEqual(['Enter full name']);
   }, 30_000);
 
   it('on check answers, links an error on another page to that page', async () => {
