@@ -108,6 +108,16 @@ export function isSearchableId(service: RegisterService, idNumber: string): bool
   return isNricFin(idNumber) || (service === 'BIS' && isUen(idNumber));
 }
 
+/**
+ * How a followed case came to change, as its followers read it (the watchedCaseChanged message): the court's
+ * file was imported, or an officer corrected the entry. The code is what the server keeps; never shown.
+ */
+export const REGISTER_CHANGE_TEXTS = {
+  import: 'The court has updated the case.',
+  correction: 'The entry has been corrected.',
+} as const;
+export type RegisterChange = keyof typeof REGISTER_CHANGE_TEXTS;
+
 export const REGISTER_MESSAGES = {
   purposeRequired: 'Select the purpose of your search.',
   otherPurposeRequired: 'Describe the purpose of your search.',

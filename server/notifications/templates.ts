@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
 import { formatMoney } from '#contract/payments.ts';
+import { REGISTER_CHANGE_TEXTS, type RegisterChange } from '#contract/register.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
 
@@ -76,10 +77,12 @@ function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
       ];
     }
     case 'watchedCaseChanged': {
+      // The fact is a code (import, correction): its words, or nothing for one this version does not know.
       const change = fact(m.facts, 'change');
+      const how = Object.hasOwn(REGISTER_CHANGE_TEXTS, change) ? REGISTER_CHANGE_TEXTS[change as RegisterChange] : '';
       return [
         `A case you follow in the insolvency register${m.caseNumber ? `, ${m.caseNumber},` : ''} has changed.`,
-        ...(change ? [`What changed: ${change}`] : []),
+        ...(how ? [how] : []),
       ];
     }
     case 'billIssued': {

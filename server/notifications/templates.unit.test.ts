@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '#contract/notifications.ts';
+import { REGISTER_CHANGE_TEXTS } from '#contract/register.ts';
 import { renderMessage, renderSms } from './templates.ts';
 
 describe('notification templates', () => {
@@ -54,6 +55,21 @@ describe('notification templates', () => {
     expect(renderMessage({ kind: 'decided', caseNumber: 'PD 000007 2030', facts }, undefined).text).toContain(
       `Reason: ${reason}`,
     );
+  });
+
+  it('say in words how a followed case changed, never the code the server keeps for it', () => {
+    for (const [change, words] of Object.entries(REGISTER_CHANGE_TEXTS)) {
+      const facts = { change };
+      const m = renderMessage({ kind: 'watchedCaseChanged', caseNumber: 'BS 001234 2024', facts }, undefined);
+      expect(m.text).toContain(words);
+      expect(m.text).not.toMatch(new RegExp(`\\b${change}\\b`));
+      expect(renderSms({ kind: 'watchedCaseChanged', caseNumber: 'BS 001234 2024', facts })).toContain(words);
+    }
+    const unknown = renderMessage(
+      { kind: 'watchedCaseChanged', caseNumber: 'BS 001234 2024', facts: { change: 'x_y' } },
+      undefined,
+    );
+    expect(unknown.text).not.toContain('x_y');
   });
 
   it('leave the link out without PUBLIC_URL', () => {
