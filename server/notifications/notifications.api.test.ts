@@ -175,6 +175,11 @@ describe('a submitted record', () => {
       read: false,
       route: `/generic?app=${TEST_APP}&case=${record.id}`,
     });
+    // The email carries the PDF; the inbox entry is no email and has none.
+    expect(mail.raw).toContain('attached to the email');
+    expect(entry.body).toBe(
+      `We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome.\nThe acknowledgement can be downloaded from the record at any time.`,
+    );
     const unread = (await demo.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
     expect(unread).toBe(box.unread);
     const read = await demo.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }));
@@ -209,8 +214,9 @@ describe('preferences', () => {
     expect(rows.map((r) => r.channel)).toEqual(['sms']);
     await app.outbox.drain();
     const sms = smsTo(await mobileOf('PTIB00000001')).find((s) => s.message?.includes(record.caseNumber))!;
+    // No file travels by SMS, and here no email goes at all: the SMS says where the acknowledgement is.
     expect(sms.message).toBe(
-      `PTIB e-Services: We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome. The acknowledgement is attached to the email and can be downloaded from the record at any time.`,
+      `PTIB e-Services: We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome. The acknowledgement can be downloaded from the record at any time.`,
     );
     expect(sms.reference).toMatch(/\.sms$/);
     // Still in the inbox, which gets every message.

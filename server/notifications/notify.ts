@@ -90,7 +90,7 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
   const key = event.key ?? randomUUID();
   const caseNumber = event.caseNumber ?? to.case_number;
   const facts = { kind: event.kind, caseId: event.caseId, appCode: to.app_code, caseNumber, facts: event.facts };
-  const inbox = renderMessage(facts, undefined);
+  const inbox = renderMessage(facts, undefined, 'inbox');
   const { rowCount } = await tx.query(
     `INSERT INTO inbox_messages (event_key, profile_id, kind, case_id, app_code, case_number, subject, body, created_at)
      VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9) ON CONFLICT (event_key) DO NOTHING`,

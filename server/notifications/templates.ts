@@ -57,13 +57,20 @@ const money = (cents: string) => {
  * The sentences of each kind. Only what the message needs: the case number, an outcome or an amount;
  * never a name, an identity number or an answer of the form (docs/decisions/0042).
  */
-function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
+/** Where a message is read: only an email carries a file. */
+export type MessageChannel = 'email' | 'sms' | 'inbox';
+
+function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
     case 'submitted':
       return [
         `We have received ${record}. An officer will review it and you will be told of the outcome.`,
-        'The acknowledgement is attached to the email and can be downloaded from the record at any time.',
+        // The PDF goes with the email only: an SMS or the inbox entry (read, perhaps, with no email sent at
+        // all) says where it is instead.
+        channel === 'email'
+          ? 'The acknowledgement is attached to the email and can be downloaded from the record at any time.'
+          : 'The acknowledgement can be downloaded from the record at any time.',
       ];
     case 'moreInfoRequested':
       return [`An officer needs more information about ${record}. Please sign in to see what is needed.`];
@@ -108,13 +115,20 @@ function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
   }
 }
 
-/** Renders a message; publicUrl (PUBLIC_URL) makes its link absolute, else it names the portal route. */
-export function renderMessage(m: MessageFacts, publicUrl: string | undefined): RenderedMessage {
+/**
+ * Renders a message for an email or the inbox; publicUrl (PUBLIC_URL) makes its link absolute, else it
+ * names the portal route.
+ */
+export function renderMessage(
+  m: MessageFacts,
+  publicUrl: string | undefined,
+  channel: 'email' | 'inbox' = 'email',
+): RenderedMessage {
   const label = NOTIFICATION_KIND_LABELS[m.kind];
   const subject = `${PORTAL_NAME}: ${label}${m.caseNumber ? ` (${m.caseNumber})` : ''}`;
   const route = messageRoute(m.kind, m.appCode, m.caseId);
   const link = publicUrl ? `${publicUrl}/#${route}` : undefined;
-  const body = sentences(m, 'email');
+  const body = sentences(m, channel);
   const linkName =
     m.kind === 'watchedCaseChanged'
       ? NOTIFICATION_MESSAGES.openWatchlist
