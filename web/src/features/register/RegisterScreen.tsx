@@ -9,6 +9,7 @@ import {
   REGISTER_SERVICES,
   SEARCH_PURPOSES,
   WATCHLIST_SERVICE,
+  foldName,
   isSearchableId,
   normalizeIdNumber,
   type EntryAnswer,
@@ -94,8 +95,8 @@ function SearchForm({ service }: { service: RegisterService }) {
     const next: FormErrors = {};
     if (!query.trim()) next.query = REGISTER_MESSAGES.queryRequired;
     else if (by === 'id' && !isSearchableId(service, normalizeIdNumber(query))) next.query = badId;
-    else if (by === 'name' && query.replace(/[^A-Za-z0-9]/g, '').length < 3)
-      next.query = REGISTER_MESSAGES.nameTooShort;
+    // Counted as the server counts them (foldName): accented letters are letters (Lê Lý has four).
+    else if (by === 'name' && foldName(query).replace(/ /g, '').length < 3) next.query = REGISTER_MESSAGES.nameTooShort;
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);

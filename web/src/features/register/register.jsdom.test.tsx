@@ -82,6 +82,33 @@ describe('the search form', () => {
   }, 30_000);
 });
 
+describe('a name with accents', () => {
+  it('is searched as the register folds it, not refused as too short', async () => {
+    // Lê Lý has four letters once folded as the server folds names (LE LY): two without the accents.
+    const calls = fakeApi({
+      [`POST ${REGISTER_PATHS.search}`]: () => ({
+        body: envelope({
+          reference: 'RS-2',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          by: 'name',
+          query: 'Lê Lý',
+          total: 0,
+          page: 1,
+          pageSize: 10,
+          results: [],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'Lê Lý' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    await waitFor(() => expect(calls.some((c) => c.path === REGISTER_PATHS.search)).toBe(true));
+    expect(screen.queryByText(REGISTER_MESSAGES.nameTooShort)).toBeNull();
+  }, 30_000);
+});
+
 describe('following a case', () => {
   it('from its entry, keeps the focus on the link that replaces Follow this case', async () => {
     fakeApi({
