@@ -134,3 +134,16 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
     );
   }
 }
+
+/**
+ * Takes back the email and SMS of a record's event of this kind that have not gone yet, in the caller's
+ * transaction, when what they say no longer holds (a cancelled bill's request to pay: docs/decisions/0059).
+ * One already sent, or being sent, cannot be; the inbox entry stays.
+ */
+export async function withdrawUnsent(tx: Queryable, caseId: string, kind: NotificationKind): Promise<void> {
+  await tx.query(
+    `DELETE FROM notification_outbox
+      WHERE case_id = $1::bigint AND kind = $2 AND sent_at IS NULL AND dead_at IS NULL`,
+    [caseId, kind],
+  );
+}
