@@ -19,6 +19,7 @@ import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { moveCase } from '../cases/service.ts';
 import { signedInOfficer } from '../officer/test-support.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
@@ -188,6 +189,33 @@ describe('a submitted record', () => {
     // Another profile cannot read (or learn of) it.
     const other = await signedInClient(app, 'ptib.master');
     expect((await other.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('a decision made by the operator’s command (npm run case -- move)', () => {
+  it('is told to the applicant as an officer’s decision is, in the inbox and by SMS', async () => {
+    const approved = await submitRecord(demo);
+    const rejected = await submitRecord(demo);
+    for (const [record, to] of [
+      [approved, 'approved'],
+      [rejected, 'rejected'],
+    ] as const) {
+      await moveCase(db, record.caseNumber, 'in_review', 'officer.tan', clock.now());
+      await moveCase(db, record.caseNumber, to, 'officer.tan', clock.now());
+    }
+    await app.outbox.drain();
+    const box = await inbox(demo);
+    const mobile = await mobileOf('PTIB00000001');
+    for (const [record, to] of [
+      [approved, 'approved'],
+      [rejected, 'rejected'],
+    ] as const) {
+      const entry = box.messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
+      expect(entry?.body, record.caseNumber).toBe(`Record ${record.caseNumber} has been ${to}.`);
+      expect(smsTo(mobile).map((s) => s.message)).toContain(
+        `PTIB e-Services: Record ${record.caseNumber} has been ${to}.`,
+      );
+    }
   });
 });
 
