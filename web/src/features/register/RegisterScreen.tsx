@@ -314,6 +314,8 @@ function EntryView({
   // Follow this case becomes a link once followed: the focus goes to the link, not to the page's start.
   const followingLink = useRef<HTMLAnchorElement>(null);
   const [focusFollowing, setFocusFollowing] = useState(false);
+  // A follow waiting for its answer: a second press must not follow again (and answer "already").
+  const followPending = useRef(false);
   useEffect(() => {
     if (focusFollowing) followingLink.current?.focus();
   }, [focusFollowing]);
@@ -335,7 +337,9 @@ function EntryView({
     else if (!outcome.aborted) setNotice({ kind: 'error', message: outcome.message });
   };
   const follow = async (button: HTMLButtonElement) => {
-    const outcome = await registerApi.follow(entry.caseNumber, signal);
+    if (followPending.current) return;
+    followPending.current = true;
+    const outcome = await registerApi.follow(entry.caseNumber, signal).finally(() => (followPending.current = false));
     if (!outcome.ok && outcome.aborted) return;
     if (outcome.ok) {
       setFollowing(true);

@@ -65,8 +65,12 @@ export default function WatchlistScreen(_props: ScreenProps) {
       .map((c) => (marked.has(c.caseNumber) ? { ...c, changed: true } : c)) ?? null;
   const failed = loaded.kind === 'ready' && !loaded.value.ok ? loaded.value.message : MESSAGES.searchFailed;
 
+  // A follow waiting for its answer: Enter pressed again, or a double tap, must not follow a second time
+  // (whose answer, "You already follow this case.", would replace the first's).
+  const following = useRef(false);
   const onFollow = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (following.current) return;
     const number = normalizeRegisterCaseNumber(caseNumber);
     if (!REGISTER_CASE_NUMBER.test(number)) {
       setFieldError(REGISTER_MESSAGES.badCaseNumber);
@@ -74,7 +78,8 @@ export default function WatchlistScreen(_props: ScreenProps) {
       return;
     }
     setFieldError(null);
-    const outcome = await registerApi.follow(number, signal);
+    following.current = true;
+    const outcome = await registerApi.follow(number, signal).finally(() => (following.current = false));
     if (!outcome.ok && outcome.aborted) return;
     setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
     if (outcome.ok) {

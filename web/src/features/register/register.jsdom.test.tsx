@@ -131,6 +131,55 @@ describe('following a case', () => {
     await waitFor(() => expect(link).toHaveFocus());
   }, 30_000);
 
+  it('on the watchlist, follows once however often the form is sent while it waits', async () => {
+    let answer: (() => void) | null = null;
+    const calls = fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: [] }) }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: envelope(null, '200', REGISTER_MESSAGES.followed) });
+        }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const input = await screen.findByLabelText('Case number to follow');
+    fireEvent.change(input, { target: { value: CASE } });
+    // Enter pressed twice, or a double tap on Follow: the second must not ask again.
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    expect(await screen.findByText(REGISTER_MESSAGES.followed)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === REGISTER_PATHS.watchlist)).toHaveLength(1);
+  }, 30_000);
+
+  it('from its entry, follows once however often Follow this case is pressed while it waits', async () => {
+    let answer: (() => void) | null = null;
+    const calls = fakeApi({
+      [REGISTER_PATHS.entry]: () => ({
+        body: envelope({
+          reference: 'RS-1',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          entry: ENTRY,
+          following: false,
+        }),
+      }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: envelope(null, '200', REGISTER_MESSAGES.followed) });
+        }),
+    });
+    await renderShell({ routes, hash: `#/register?app=PIS&ref=RS-1&case=${encodeURIComponent(CASE)}` });
+    const follow = await screen.findByRole('button', { name: 'Follow this case' });
+    fireEvent.click(follow);
+    fireEvent.click(follow);
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    expect(await screen.findByText(REGISTER_MESSAGES.followed)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === REGISTER_PATHS.watchlist)).toHaveLength(1);
+  }, 30_000);
+
   it('on the watchlist, keeps the focus in the list when a Stop following button goes', async () => {
     const watched = (caseNumber: string) => ({
       ...ENTRY,
