@@ -95,6 +95,8 @@ export const NOTIFICATION_MESSAGES = {
   inboxFailed: 'Your messages could not be loaded.',
   settingsLoading: 'Loading your choices…',
   settingsFailed: 'Your choices could not be loaded.',
+  settingsWhileActing:
+    'You are acting for another profile. The email address and choices below are your own profile’s: messages about the records of the profile you act for go to that profile’s own email address and mobile number.',
   unread: 'Unread',
   read: 'Read',
   headerLink: (unread: number) => (unread === 0 ? 'Messages' : `Messages (${unread} unread)`),
