@@ -91,6 +91,7 @@ export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as
 export const NOTIFICATION_MESSAGES = {
   inboxTitle: INBOX_TITLE,
   inboxEmpty: 'You have no messages.',
+  inboxPageEmpty: 'There are no messages on this page. Your messages are on the pages before it.',
   inboxLoading: 'Loading your messages…',
   inboxFailed: 'Your messages could not be loaded.',
   settingsLoading: 'Loading your choices…',

@@ -113,7 +113,8 @@ export default function InboxScreen({ location }: ScreenProps) {
             {unread === 1 ? '1 unread message' : `${unread} unread messages`}
           </p>
           {messages.length === 0 ? (
-            <p>{NOTIFICATION_MESSAGES.inboxEmpty}</p>
+            // An address beyond the last page (typed, or kept from elsewhere) is not an empty inbox.
+            <p>{inbox.total > 0 ? NOTIFICATION_MESSAGES.inboxPageEmpty : NOTIFICATION_MESSAGES.inboxEmpty}</p>
           ) : (
             <ul className="inbox-list">
               {messages.map((m) => (
