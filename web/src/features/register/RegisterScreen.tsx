@@ -51,7 +51,11 @@ export default function RegisterScreen({ location }: ScreenProps) {
   const service: RegisterService = isService(app) ? app : 'PIS';
   const ref = location.query.get('ref');
   const caseNumber = location.query.get('case');
-  const page = Math.max(1, Number(location.query.get('page')) || 1);
+  // A whole page within what a search keeps: the server refuses anything else with words meant for developers.
+  const page = Math.min(
+    Math.ceil(REGISTER_LIMITS.MAX_RESULTS / REGISTER_LIMITS.PAGE_SIZE),
+    Math.max(1, Math.trunc(Number(location.query.get('page'))) || 1),
+  );
   return (
     <section className="register-screen" aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>

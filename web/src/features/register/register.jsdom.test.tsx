@@ -82,6 +82,33 @@ describe('the search form', () => {
   }, 30_000);
 });
 
+describe('a page of results', () => {
+  it('is asked for as a whole page number within the results, whatever the address says', async () => {
+    const calls = fakeApi({
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-3')]: () => ({
+        body: envelope({
+          reference: 'RS-3',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          by: 'name',
+          query: 'ONG',
+          total: 1,
+          page: 1,
+          pageSize: 10,
+          results: [ENTRY],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS&ref=RS-3&page=1.5' });
+    expect(await screen.findByRole('link', { name: ENTRY.name })).toBeInTheDocument();
+    window.location.hash = '#/register?app=PIS&ref=RS-3&page=99999';
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByRole('link', { name: ENTRY.name })).toBeInTheDocument();
+    const asked = calls.filter((c) => c.path.startsWith(REGISTER_PATHS.searchPage.replace(':reference', 'RS-3')));
+    expect(asked.map((c) => new URL(c.path, 'http://x').searchParams.get('page'))).toEqual(['1', '10']);
+  }, 30_000);
+});
+
 describe('a name with accents', () => {
   it('is searched as the register folds it, not refused as too short', async () => {
     // Lê Lý has four letters once folded as the server folds names (LE LY): two without the accents.
