@@ -136,6 +136,10 @@ export const REGISTER_MESSAGES = {
   unfollowed: 'You no longer follow this case.',
   notFollowed: 'You do not follow this case.',
   noResults: 'No entries in the insolvency register match your search.',
+  watchlistFailed: 'Your watchlist could not be loaded just now. Please try again later.',
+  followFailed: 'The case could not be followed just now. Please try again later.',
+  unfollowFailed: 'The case could not be taken off your watchlist just now. Please try again later.',
+  extractFailed: 'The extract could not be downloaded just now. Please try again later.',
   correctionNothing: 'Give at least one field to correct.',
   correctionReason: 'Give the reason for the correction.',
 } as const;

@@ -5,7 +5,6 @@ import {
   REGISTER_SCREEN_TITLES,
   normalizeRegisterCaseNumber,
 } from '#contract/register.ts';
-import { MESSAGES } from '#contract/catalogue.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
@@ -63,7 +62,7 @@ export default function WatchlistScreen(_props: ScreenProps) {
     listed
       ?.filter((c) => !stopped.has(c.caseNumber))
       .map((c) => (marked.has(c.caseNumber) ? { ...c, changed: true } : c)) ?? null;
-  const failed = loaded.kind === 'ready' && !loaded.value.ok ? loaded.value.message : MESSAGES.searchFailed;
+  const failed = loaded.kind === 'ready' && !loaded.value.ok ? loaded.value.message : REGISTER_MESSAGES.watchlistFailed;
 
   // A follow waiting for its answer: Enter pressed again, or a double tap, must not follow a second time
   // (whose answer, "You already follow this case.", would replace the first's).

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '#contract/index.ts';
+import { MESSAGES } from '#contract/catalogue.ts';
 import { REGISTER_MESSAGES, REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
@@ -106,6 +107,22 @@ describe('a page of results', () => {
     expect(await screen.findByRole('link', { name: ENTRY.name })).toBeInTheDocument();
     const asked = calls.filter((c) => c.path.startsWith(REGISTER_PATHS.searchPage.replace(':reference', 'RS-3')));
     expect(asked.map((c) => new URL(c.path, 'http://x').searchParams.get('page'))).toEqual(['1', '10']);
+  }, 30_000);
+});
+
+describe('the watchlist without an answer', () => {
+  it('says what could not be done, not that a search failed', async () => {
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ status: 503, body: 'down' }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () => ({ status: 503, body: 'down' }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    expect(await screen.findByText(REGISTER_MESSAGES.watchlistFailed)).toBeInTheDocument();
+    const input = screen.getByLabelText('Case number to follow');
+    fireEvent.change(input, { target: { value: CASE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText(REGISTER_MESSAGES.followFailed)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.searchFailed)).toBeNull();
   }, 30_000);
 });
 
