@@ -156,9 +156,6 @@ export default function WatchlistScreen(_props: ScreenProps) {
                   <th scope="col">Proceeding</th>
                   <th scope="col">Status</th>
                   <th scope="col">Status since</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -167,16 +164,20 @@ export default function WatchlistScreen(_props: ScreenProps) {
                     <td>
                       {c.caseNumber}
                       {c.changed && <span className="register-changed">Changed since you last looked</span>}
+                      {/* In the first column, not a last one of its own: a phone shows the table's start
+                          only, and the row's one action must not need a sideways scroll to be found. */}
+                      <button
+                        type="button"
+                        className="button-link register-unfollow"
+                        onClick={() => void onUnfollow(c.caseNumber)}
+                      >
+                        Stop following <span className="visually-hidden">{c.caseNumber}</span>
+                      </button>
                     </td>
                     <td>{c.name}</td>
                     <td>{c.proceedingLabel}</td>
                     <td>{c.statusLabel}</td>
                     <td>{formatDay(c.statusOn)}</td>
-                    <td>
-                      <button type="button" className="button-link" onClick={() => void onUnfollow(c.caseNumber)}>
-                        Stop following <span className="visually-hidden">{c.caseNumber}</span>
-                      </button>
-                    </td>
                   </tr>
                 ))}
               </tbody>
