@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
-import { formatMoney } from '#contract/payments.ts';
+import { PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
+import { formatIsoDate } from '#contract/forms/summary.ts';
 import { REGISTER_CHANGE_TEXTS, type RegisterChange } from '#contract/register.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
@@ -94,7 +95,11 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
     }
     case 'billIssued': {
       const amount = money(fact(m.facts, 'amountCents'));
-      return [`A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}. Please sign in to pay it.`];
+      // The notice of a charge says when it is due (docs/decisions/0042), as the bill itself does.
+      const due = fact(m.facts, 'dueOn');
+      return [
+        `A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`,
+      ];
     }
     case 'billSettled': {
       const amount = money(fact(m.facts, 'amountCents'));

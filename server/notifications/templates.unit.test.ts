@@ -47,6 +47,18 @@ describe('notification templates', () => {
     expect(settled.text).toContain('We have received your payment of S$1,234.50 for record PA 000046 2026.');
   });
 
+  it('say by when a bill is to be paid, on every channel', () => {
+    const facts = { amountCents: 8000, dueOn: '2030-01-29' };
+    const expected =
+      'A bill of S$80.00 has been issued for record PCD 000046 2030. Pay by 29 Jan 2030. Please sign in to pay it.';
+    expect(renderSms({ kind: 'billIssued', caseNumber: 'PCD 000046 2030', facts })).toBe(
+      `PTIB e-Services: ${expected}`,
+    );
+    expect(renderMessage({ kind: 'billIssued', caseNumber: 'PCD 000046 2030', facts }, undefined).text).toContain(
+      expected,
+    );
+  });
+
   it("keep an officer's reason out of the SMS, which says where to read it", () => {
     const reason = 'The proof of payment does not match the bill. '.repeat(40);
     const facts = { outcome: 'rejected', reason };
