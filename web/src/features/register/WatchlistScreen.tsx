@@ -72,6 +72,8 @@ export default function WatchlistScreen(_props: ScreenProps) {
     if (following.current) return;
     const number = normalizeRegisterCaseNumber(caseNumber);
     if (!REGISTER_CASE_NUMBER.test(number)) {
+      // The last follow's outcome is about another case number: beside this refusal it would mislead.
+      setNotice(null);
       setFieldError(REGISTER_MESSAGES.badCaseNumber);
       input.current?.focus();
       return;

@@ -224,6 +224,22 @@ describe('following a case', () => {
     expect(calls.filter((c) => c.method === 'POST' && c.path === REGISTER_PATHS.watchlist)).toHaveLength(1);
   }, 30_000);
 
+  it('on the watchlist, does not keep the last follow’s success beside a case number it refuses', async () => {
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: [] }) }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () => ({ body: envelope(null, '200', REGISTER_MESSAGES.followed) }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const input = await screen.findByLabelText('Case number to follow');
+    fireEvent.change(input, { target: { value: CASE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText(REGISTER_MESSAGES.followed)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'BS 1 2024' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText(REGISTER_MESSAGES.badCaseNumber)).toBeInTheDocument();
+    expect(screen.queryByText(REGISTER_MESSAGES.followed)).toBeNull();
+  }, 30_000);
+
   it('on the watchlist, keeps the focus in the list when a Stop following button goes', async () => {
     const watched = (caseNumber: string) => ({
       ...ENTRY,
