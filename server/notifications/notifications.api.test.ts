@@ -401,3 +401,27 @@ describe('an officer’s session', () => {
     }
   });
 });
+
+describe('an account’s sign-in notices', () => {
+  it('stay with the account: a master user acting for its profile neither reads nor counts them', async () => {
+    await db.query(
+      `INSERT INTO proxy_grants (master_profile_id, proxy_profile_id, master_block)
+       VALUES ('PTIB00000002', 'PTIB00000001', false) ON CONFLICT DO NOTHING`,
+    );
+    // ptib.demo signs in from a browser it has not used: the notice is about that account, "your account".
+    const holder = new TestClient(app);
+    await signIn(holder, 'ptib.demo');
+    const notices = (await inbox(holder)).messages.filter((m) => m.kind === 'newDevice');
+    expect(notices.length).toBeGreaterThan(0);
+
+    const master = await signedInClient(app, 'ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000001' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const seen = await inbox(master);
+    expect(seen.messages.filter((m) => m.kind === 'newDevice' || m.kind === 'accountLocked')).toEqual([]);
+    const holderUnread = (await holder.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
+    const masterUnread = (await master.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
+    expect(masterUnread).toBe(holderUnread - notices.filter((m) => !m.read).length);
+    expect((await master.post(fillPath(NOTIFICATION_PATHS.read, { id: notices[0]!.id }))).statusCode).toBe(404);
+  });
+});

@@ -92,8 +92,9 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
   const facts = { kind: event.kind, caseId: event.caseId, appCode: to.app_code, caseNumber, facts: event.facts };
   const inbox = renderMessage(facts, undefined, 'inbox');
   const { rowCount } = await tx.query(
-    `INSERT INTO inbox_messages (event_key, profile_id, kind, case_id, app_code, case_number, subject, body, created_at)
-     VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9) ON CONFLICT (event_key) DO NOTHING`,
+    `INSERT INTO inbox_messages (event_key, profile_id, kind, case_id, app_code, case_number, subject, body, created_at,
+                                 account_id)
+     VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9, $10::bigint) ON CONFLICT (event_key) DO NOTHING`,
     [
       key,
       to.profile_id,
@@ -104,6 +105,8 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
       inbox.subject,
       inbox.text.replace(/\n\n.*$/s, ''),
       at,
+      // A sign-in notice is the account's own: not for the profile's other sessions (164_inbox_account_notices).
+      event.accountId ?? null,
     ],
   );
   if (rowCount === 0) return;
