@@ -178,6 +178,8 @@ export const searchAnswerSchema = z.object({
   by: z.enum(['id', 'name']),
   query: z.string(),
   total: z.number().int(),
+  /** The register may hold more matches than total: the search kept the closest (a common name, say). */
+  closestOnly: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   results: z.array(registerResultSchema),

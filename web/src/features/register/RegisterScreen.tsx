@@ -240,7 +240,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
       <p role="status">
         {answer.total === 0
           ? REGISTER_MESSAGES.noResults
-          : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.total >= REGISTER_LIMITS.MAX_RESULTS ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
+          : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.closestOnly ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
         Searched {formatDateTime(answer.searchedAt)}, reference {answer.reference}.
       </p>
       {answer.results.length > 0 && (

@@ -94,6 +94,7 @@ describe('a page of results', () => {
           by: 'name',
           query: 'ONG',
           total: 1,
+          closestOnly: false,
           page: 1,
           pageSize: 10,
           results: [ENTRY],
@@ -126,6 +127,33 @@ describe('the watchlist without an answer', () => {
   }, 30_000);
 });
 
+describe('results of a common name', () => {
+  it('say the closest are shown when the register holds more matches than the search kept', async () => {
+    fakeApi({
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-4')]: () => ({
+        body: envelope({
+          reference: 'RS-4',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          by: 'name',
+          query: 'ong',
+          total: 20,
+          closestOnly: true,
+          page: 1,
+          pageSize: 10,
+          results: [ENTRY],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS&ref=RS-4' });
+    expect(
+      await screen.findByText(
+        /^20 entries match “ong” \(the closest shown; give more of the name to narrow the search\)\./,
+      ),
+    ).toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('a name with accents', () => {
   it('is searched as the register folds it, not refused as too short', async () => {
     // Lê Lý has four letters once folded as the server folds names (LE LY): two without the accents.
@@ -138,6 +166,7 @@ describe('a name with accents', () => {
           by: 'name',
           query: 'Lê Lý',
           total: 0,
+          closestOnly: false,
           page: 1,
           pageSize: 10,
           results: [],
