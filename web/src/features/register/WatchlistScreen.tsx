@@ -98,6 +98,8 @@ export default function WatchlistScreen(_props: ScreenProps) {
       setStopped((gone) => new Set(gone).add(number));
       setStoppedHere((n) => n + 1);
     }
+    // Refused: the list is not what the server holds (stopped in another tab, say): shown again as it is.
+    else if (outcome.refused) reload();
   };
 
   return (

@@ -14,7 +14,8 @@ import {
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a screen shows: the answer, or the words to show instead (the server's own when it refused). */
-export type Outcome<T> = { ok: true; value: T; message: string } | { ok: false; message: string; aborted?: boolean };
+export type Outcome<T> =
+  { ok: true; value: T; message: string } | { ok: false; message: string; aborted?: boolean; refused?: boolean };
 
 /**
  * Why a call came to nothing: the server's own words when it refused, else `failed`, which names what could
@@ -23,9 +24,9 @@ export type Outcome<T> = { ok: true; value: T; message: string } | { ok: false; 
 function failure(
   result: Exclude<ApiResult<unknown>, { ok: true }>,
   failed: string,
-): { ok: false; message: string; aborted?: boolean } {
+): { ok: false; message: string; aborted?: boolean; refused?: boolean } {
   if (result.kind === 'aborted') return { ok: false, message: '', aborted: true };
-  if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc };
+  if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc, refused: true };
   return { ok: false, message: failed };
 }
 

@@ -269,6 +269,37 @@ describe('following a case', () => {
     expect(screen.queryByText(REGISTER_MESSAGES.followed)).toBeNull();
   }, 30_000);
 
+  it('on the watchlist, takes off a case stopped in another tab when Stop following finds it gone', async () => {
+    let listed = true;
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({
+        body: envelope({
+          cases: listed
+            ? [
+                {
+                  ...ENTRY,
+                  followedAt: '2026-01-01T00:00:00.000Z',
+                  changed: false,
+                  updatedAt: '2026-01-01T00:00:00.000Z',
+                },
+              ]
+            : [],
+        }),
+      }),
+      [`POST ${REGISTER_PATHS.unfollow}`]: () => ({
+        status: 404,
+        body: envelope(null, '404', REGISTER_MESSAGES.notFollowed),
+      }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const stop = await screen.findByRole('button', { name: `Stop following ${CASE}` });
+    // Stopped meanwhile in another tab: this list still shows it.
+    listed = false;
+    fireEvent.click(stop);
+    expect(await screen.findByText(REGISTER_MESSAGES.notFollowed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Stop following ${CASE}` })).toBeNull());
+  }, 30_000);
+
   it('on the watchlist, keeps the focus in the list when a Stop following button goes', async () => {
     const watched = (caseNumber: string) => ({
       ...ENTRY,
