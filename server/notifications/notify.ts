@@ -105,7 +105,7 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
       inbox.subject,
       inbox.text.replace(/\n\n.*$/s, ''),
       at,
-      // A sign-in notice is the account's own: not for the profile's other sessions (164_inbox_account_notices).
+      // A sign-in notice is the account's own: not for the profile's other sessions (165_inbox_account_notices).
       event.accountId ?? null,
     ],
   );

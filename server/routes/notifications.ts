@@ -39,7 +39,7 @@ import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
  */
 /**
  * The inbox rows a session reads, with the profile as $1 and its account as $2: the profile's messages, less
- * the sign-in notices of its other accounts (164_inbox_account_notices).
+ * the sign-in notices of its other accounts (165_inbox_account_notices).
  */
 const OWN_NOTICES = '(account_id IS NULL OR account_id = $2)';
 
