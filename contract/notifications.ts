@@ -91,10 +91,13 @@ export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as
 export const NOTIFICATION_MESSAGES = {
   inboxTitle: INBOX_TITLE,
   inboxEmpty: 'You have no messages.',
+  inboxPageEmpty: 'There are no messages on this page. Your messages are on the pages before it.',
   inboxLoading: 'Loading your messages…',
   inboxFailed: 'Your messages could not be loaded.',
   settingsLoading: 'Loading your choices…',
   settingsFailed: 'Your choices could not be loaded.',
+  settingsWhileActing:
+    'You are acting for another profile. The email address and choices below are your own profile’s: messages about the records of the profile you act for go to that profile’s own email address and mobile number.',
   unread: 'Unread',
   read: 'Read',
   headerLink: (unread: number) => (unread === 0 ? 'Messages' : `Messages (${unread} unread)`),

@@ -108,6 +108,16 @@ export function isSearchableId(service: RegisterService, idNumber: string): bool
   return isNricFin(idNumber) || (service === 'BIS' && isUen(idNumber));
 }
 
+/**
+ * How a followed case came to change, as its followers read it (the watchedCaseChanged message): the court's
+ * file was imported, or an officer corrected the entry. The code is what the server keeps; never shown.
+ */
+export const REGISTER_CHANGE_TEXTS = {
+  import: 'The court has updated the case.',
+  correction: 'The entry has been corrected.',
+} as const;
+export type RegisterChange = keyof typeof REGISTER_CHANGE_TEXTS;
+
 export const REGISTER_MESSAGES = {
   purposeRequired: 'Select the purpose of your search.',
   otherPurposeRequired: 'Describe the purpose of your search.',
@@ -126,6 +136,10 @@ export const REGISTER_MESSAGES = {
   unfollowed: 'You no longer follow this case.',
   notFollowed: 'You do not follow this case.',
   noResults: 'No entries in the insolvency register match your search.',
+  watchlistFailed: 'Your watchlist could not be loaded just now. Please try again later.',
+  followFailed: 'The case could not be followed just now. Please try again later.',
+  unfollowFailed: 'The case could not be taken off your watchlist just now. Please try again later.',
+  extractFailed: 'The extract could not be downloaded just now. Please try again later.',
   correctionNothing: 'Give at least one field to correct.',
   correctionReason: 'Give the reason for the correction.',
 } as const;
@@ -164,6 +178,8 @@ export const searchAnswerSchema = z.object({
   by: z.enum(['id', 'name']),
   query: z.string(),
   total: z.number().int(),
+  /** The register may hold more matches than total: the search kept the closest (a common name, say). */
+  closestOnly: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   results: z.array(registerResultSchema),

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { APPLICATION_CODES } from '#contract/index.ts';
-import { networkSettler, signIn } from './auth-helpers.ts';
+import { call, networkSettler, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -271,4 +271,23 @@ test.describe('the signed-in header', () => {
     await page.setViewportSize({ width: 990, height: 800 });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+});
+
+test('each followed case’s Stop following shows on a phone without scrolling the table sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 844 });
+  await signIn(page, USER);
+  const followed = await call(page, '/api/register/watchlist', { json: { caseNumber: 'BS 004321 2023' } });
+  expect(followed.status).toBe(200);
+  await page.goto('/#/watchlist?app=ICAWL');
+  const stop = page.getByRole('button', { name: 'Stop following BS 004321 2023' });
+  await expect(stop).toBeVisible();
+  const box = (await stop.boundingBox())!;
+  const region = (await page.getByRole('region', { name: 'Cases you follow' }).boundingBox())!;
+  expect(box.x, 'its left edge').toBeGreaterThanOrEqual(region.x);
+  expect(box.x + box.width, 'its right edge, inside the table’s visible part').toBeLessThanOrEqual(
+    region.x + region.width,
+  );
+  // Left as it was found: other tests see the demo user's watchlist.
+  await stop.click();
+  await expect(page.getByText('You no longer follow this case.')).toBeVisible();
 });

@@ -502,8 +502,8 @@ export async function moveCase(
   now: Date,
 ): Promise<CaseDetail> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; status: CaseStatus }>(
-      'SELECT id::text AS id, status FROM cases WHERE case_number = $1 AND deleted_at IS NULL FOR UPDATE',
+    const { rows } = await tx.query<{ id: string; status: CaseStatus; profile_id: string }>(
+      'SELECT id::text AS id, status, profile_id FROM cases WHERE case_number = $1 AND deleted_at IS NULL FOR UPDATE',
       [caseNumber],
     );
     const current = rows[0];
@@ -516,6 +516,17 @@ export async function moveCase(
       );
     const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
     if (to === 'rejected') await cancelBill(tx, row.id, operator, now);
+    // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
+    // reply and appeal periods run from it. The command gives no reason, so the message has none.
+    if (to === 'approved' || to === 'rejected')
+      await notify(tx, {
+        kind: 'decided',
+        profileId: current.profile_id,
+        caseId: row.id,
+        caseNumber: row.case_number,
+        facts: { outcome: to },
+        at: now,
+      });
     await audit(tx, {
       event: 'case_status',
       at: now,

@@ -19,6 +19,7 @@ import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { moveCase } from '../cases/service.ts';
 import { signedInOfficer } from '../officer/test-support.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
@@ -175,6 +176,11 @@ describe('a submitted record', () => {
       read: false,
       route: `/generic?app=${TEST_APP}&case=${record.id}`,
     });
+    // The email carries the PDF; the inbox entry is no email and has none.
+    expect(mail.raw).toContain('attached to the email');
+    expect(entry.body).toBe(
+      `We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome.\nThe acknowledgement can be downloaded from the record at any time.`,
+    );
     const unread = (await demo.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
     expect(unread).toBe(box.unread);
     const read = await demo.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }));
@@ -183,6 +189,33 @@ describe('a submitted record', () => {
     // Another profile cannot read (or learn of) it.
     const other = await signedInClient(app, 'ptib.master');
     expect((await other.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('a decision made by the operator’s command (npm run case -- move)', () => {
+  it('is told to the applicant as an officer’s decision is, in the inbox and by SMS', async () => {
+    const approved = await submitRecord(demo);
+    const rejected = await submitRecord(demo);
+    for (const [record, to] of [
+      [approved, 'approved'],
+      [rejected, 'rejected'],
+    ] as const) {
+      await moveCase(db, record.caseNumber, 'in_review', 'officer.tan', clock.now());
+      await moveCase(db, record.caseNumber, to, 'officer.tan', clock.now());
+    }
+    await app.outbox.drain();
+    const box = await inbox(demo);
+    const mobile = await mobileOf('PTIB00000001');
+    for (const [record, to] of [
+      [approved, 'approved'],
+      [rejected, 'rejected'],
+    ] as const) {
+      const entry = box.messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
+      expect(entry?.body, record.caseNumber).toBe(`Record ${record.caseNumber} has been ${to}.`);
+      expect(smsTo(mobile).map((s) => s.message)).toContain(
+        `PTIB e-Services: Record ${record.caseNumber} has been ${to}.`,
+      );
+    }
   });
 });
 
@@ -209,8 +242,9 @@ describe('preferences', () => {
     expect(rows.map((r) => r.channel)).toEqual(['sms']);
     await app.outbox.drain();
     const sms = smsTo(await mobileOf('PTIB00000001')).find((s) => s.message?.includes(record.caseNumber))!;
+    // No file travels by SMS, and here no email goes at all: the SMS says where the acknowledgement is.
     expect(sms.message).toBe(
-      `PTIB e-Services: We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome. The acknowledgement is attached to the email and can be downloaded from the record at any time.`,
+      `PTIB e-Services: We have received record ${record.caseNumber}. An officer will review it and you will be told of the outcome. The acknowledgement can be downloaded from the record at any time.`,
     );
     expect(sms.reference).toMatch(/\.sms$/);
     // Still in the inbox, which gets every message.
@@ -365,5 +399,29 @@ describe('an officer’s session', () => {
         responseJSON: null,
       });
     }
+  });
+});
+
+describe('an account’s sign-in notices', () => {
+  it('stay with the account: a master user acting for its profile neither reads nor counts them', async () => {
+    await db.query(
+      `INSERT INTO proxy_grants (master_profile_id, proxy_profile_id, master_block)
+       VALUES ('PTIB00000002', 'PTIB00000001', false) ON CONFLICT DO NOTHING`,
+    );
+    // ptib.demo signs in from a browser it has not used: the notice is about that account, "your account".
+    const holder = new TestClient(app);
+    await signIn(holder, 'ptib.demo');
+    const notices = (await inbox(holder)).messages.filter((m) => m.kind === 'newDevice');
+    expect(notices.length).toBeGreaterThan(0);
+
+    const master = await signedInClient(app, 'ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000001' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const seen = await inbox(master);
+    expect(seen.messages.filter((m) => m.kind === 'newDevice' || m.kind === 'accountLocked')).toEqual([]);
+    const holderUnread = (await holder.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
+    const masterUnread = (await master.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
+    expect(masterUnread).toBe(holderUnread - notices.filter((m) => !m.read).length);
+    expect((await master.post(fillPath(NOTIFICATION_PATHS.read, { id: notices[0]!.id }))).statusCode).toBe(404);
   });
 });

@@ -90,10 +90,11 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
   const key = event.key ?? randomUUID();
   const caseNumber = event.caseNumber ?? to.case_number;
   const facts = { kind: event.kind, caseId: event.caseId, appCode: to.app_code, caseNumber, facts: event.facts };
-  const inbox = renderMessage(facts, undefined);
+  const inbox = renderMessage(facts, undefined, 'inbox');
   const { rowCount } = await tx.query(
-    `INSERT INTO inbox_messages (event_key, profile_id, kind, case_id, app_code, case_number, subject, body, created_at)
-     VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9) ON CONFLICT (event_key) DO NOTHING`,
+    `INSERT INTO inbox_messages (event_key, profile_id, kind, case_id, app_code, case_number, subject, body, created_at,
+                                 account_id)
+     VALUES ($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9, $10::bigint) ON CONFLICT (event_key) DO NOTHING`,
     [
       key,
       to.profile_id,
@@ -104,6 +105,8 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
       inbox.subject,
       inbox.text.replace(/\n\n.*$/s, ''),
       at,
+      // A sign-in notice is the account's own: not for the profile's other sessions (165_inbox_account_notices).
+      event.accountId ?? null,
     ],
   );
   if (rowCount === 0) return;
@@ -133,4 +136,17 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
       ],
     );
   }
+}
+
+/**
+ * Takes back the email and SMS of a record's event of this kind that have not gone yet, in the caller's
+ * transaction, when what they say no longer holds (a cancelled bill's request to pay: docs/decisions/0059).
+ * One already sent, or being sent, cannot be; the inbox entry stays.
+ */
+export async function withdrawUnsent(tx: Queryable, caseId: string, kind: NotificationKind): Promise<void> {
+  await tx.query(
+    `DELETE FROM notification_outbox
+      WHERE case_id = $1::bigint AND kind = $2 AND sent_at IS NULL AND dead_at IS NULL`,
+    [caseId, kind],
+  );
 }

@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
-import { formatMoney } from '#contract/payments.ts';
+import { PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
+import { formatIsoDate } from '#contract/forms/summary.ts';
+import { REGISTER_CHANGE_TEXTS, type RegisterChange } from '#contract/register.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
 
@@ -56,13 +58,20 @@ const money = (cents: string) => {
  * The sentences of each kind. Only what the message needs: the case number, an outcome or an amount;
  * never a name, an identity number or an answer of the form (docs/decisions/0042).
  */
-function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
+/** Where a message is read: only an email carries a file. */
+export type MessageChannel = 'email' | 'sms' | 'inbox';
+
+function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
     case 'submitted':
       return [
         `We have received ${record}. An officer will review it and you will be told of the outcome.`,
-        'The acknowledgement is attached to the email and can be downloaded from the record at any time.',
+        // The PDF goes with the email only: an SMS or the inbox entry (read, perhaps, with no email sent at
+        // all) says where it is instead.
+        channel === 'email'
+          ? 'The acknowledgement is attached to the email and can be downloaded from the record at any time.'
+          : 'The acknowledgement can be downloaded from the record at any time.',
       ];
     case 'moreInfoRequested':
       return [`An officer needs more information about ${record}. Please sign in to see what is needed.`];
@@ -76,15 +85,21 @@ function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
       ];
     }
     case 'watchedCaseChanged': {
+      // The fact is a code (import, correction): its words, or nothing for one this version does not know.
       const change = fact(m.facts, 'change');
+      const how = Object.hasOwn(REGISTER_CHANGE_TEXTS, change) ? REGISTER_CHANGE_TEXTS[change as RegisterChange] : '';
       return [
         `A case you follow in the insolvency register${m.caseNumber ? `, ${m.caseNumber},` : ''} has changed.`,
-        ...(change ? [`What changed: ${change}`] : []),
+        ...(how ? [how] : []),
       ];
     }
     case 'billIssued': {
       const amount = money(fact(m.facts, 'amountCents'));
-      return [`A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}. Please sign in to pay it.`];
+      // The notice of a charge says when it is due (docs/decisions/0042), as the bill itself does.
+      const due = fact(m.facts, 'dueOn');
+      return [
+        `A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`,
+      ];
     }
     case 'billSettled': {
       const amount = money(fact(m.facts, 'amountCents'));
@@ -105,13 +120,20 @@ function sentences(m: MessageFacts, channel: 'email' | 'sms'): string[] {
   }
 }
 
-/** Renders a message; publicUrl (PUBLIC_URL) makes its link absolute, else it names the portal route. */
-export function renderMessage(m: MessageFacts, publicUrl: string | undefined): RenderedMessage {
+/**
+ * Renders a message for an email or the inbox; publicUrl (PUBLIC_URL) makes its link absolute, else it
+ * names the portal route.
+ */
+export function renderMessage(
+  m: MessageFacts,
+  publicUrl: string | undefined,
+  channel: 'email' | 'inbox' = 'email',
+): RenderedMessage {
   const label = NOTIFICATION_KIND_LABELS[m.kind];
   const subject = `${PORTAL_NAME}: ${label}${m.caseNumber ? ` (${m.caseNumber})` : ''}`;
   const route = messageRoute(m.kind, m.appCode, m.caseId);
   const link = publicUrl ? `${publicUrl}/#${route}` : undefined;
-  const body = sentences(m, 'email');
+  const body = sentences(m, channel);
   const linkName =
     m.kind === 'watchedCaseChanged'
       ? NOTIFICATION_MESSAGES.openWatchlist

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '#contract/notifications.ts';
+import { REGISTER_CHANGE_TEXTS } from '#contract/register.ts';
 import { renderMessage, renderSms } from './templates.ts';
 
 describe('notification templates', () => {
@@ -46,6 +47,18 @@ describe('notification templates', () => {
     expect(settled.text).toContain('We have received your payment of S$1,234.50 for record PA 000046 2026.');
   });
 
+  it('say by when a bill is to be paid, on every channel', () => {
+    const facts = { amountCents: 8000, dueOn: '2030-01-29' };
+    const expected =
+      'A bill of S$80.00 has been issued for record PCD 000046 2030. Pay by 29 Jan 2030. Please sign in to pay it.';
+    expect(renderSms({ kind: 'billIssued', caseNumber: 'PCD 000046 2030', facts })).toBe(
+      `PTIB e-Services: ${expected}`,
+    );
+    expect(renderMessage({ kind: 'billIssued', caseNumber: 'PCD 000046 2030', facts }, undefined).text).toContain(
+      expected,
+    );
+  });
+
   it("keep an officer's reason out of the SMS, which says where to read it", () => {
     const reason = 'The proof of payment does not match the bill. '.repeat(40);
     const facts = { outcome: 'rejected', reason };
@@ -54,6 +67,21 @@ describe('notification templates', () => {
     expect(renderMessage({ kind: 'decided', caseNumber: 'PD 000007 2030', facts }, undefined).text).toContain(
       `Reason: ${reason}`,
     );
+  });
+
+  it('say in words how a followed case changed, never the code the server keeps for it', () => {
+    for (const [change, words] of Object.entries(REGISTER_CHANGE_TEXTS)) {
+      const facts = { change };
+      const m = renderMessage({ kind: 'watchedCaseChanged', caseNumber: 'BS 001234 2024', facts }, undefined);
+      expect(m.text).toContain(words);
+      expect(m.text).not.toMatch(new RegExp(`\\b${change}\\b`));
+      expect(renderSms({ kind: 'watchedCaseChanged', caseNumber: 'BS 001234 2024', facts })).toContain(words);
+    }
+    const unknown = renderMessage(
+      { kind: 'watchedCaseChanged', caseNumber: 'BS 001234 2024', facts: { change: 'x_y' } },
+      undefined,
+    );
+    expect(unknown.text).not.toContain('x_y');
   });
 
   it('leave the link out without PUBLIC_URL', () => {

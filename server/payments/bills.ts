@@ -25,7 +25,7 @@ import type { FieldErrors } from '#contract/forms/index.ts';
 import { todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, withdrawUnsent } from '../notifications/notify.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 /**
@@ -214,6 +214,10 @@ export async function cancelBill(tx: Queryable, caseId: string, actor: string, n
   if (!bill || !isCancellable(bill.state)) return;
   await tx.query(`UPDATE bills SET state = 'cancelled' WHERE id = $1::bigint`, [bill.id]);
   await history(tx, bill.id, bill.state, 'cancelled', now, actor, PAYMENT_MESSAGES.cancelledReason);
+  // The bill's notice may still wait in the outbox (a gateway down, retries hours apart): sent now, it would
+  // ask the applicant to pay a bill nobody owes any more (docs/decisions/0059). It goes with the bill; the
+  // inbox entry stays, as the record of what was issued.
+  await withdrawUnsent(tx, caseId, 'billIssued');
 }
 
 async function nextReceiptNumber(tx: Queryable, now: Date): Promise<string> {

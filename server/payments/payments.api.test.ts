@@ -501,6 +501,31 @@ describe('a rejected application', () => {
   });
 });
 
+describe('a rejected application’s bill notice', () => {
+  it('is not sent after the rejection when it was still waiting to go', async () => {
+    // The gateway was down when the bill was issued: its notice waits in the outbox for the next try.
+    const record = await payable(demo, 'PCD', '60.00');
+    const waiting = () =>
+      app.db.query<{ channel: string }>(
+        `SELECT channel FROM notification_outbox
+          WHERE case_id = $1::bigint AND kind = 'billIssued' AND sent_at IS NULL AND dead_at IS NULL`,
+        [record.id],
+      );
+    expect((await waiting()).rows.length).toBeGreaterThan(0);
+    await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(app.db, record.caseNumber, 'rejected', 'operator', clock.now());
+    expect((await bill(demo, record.id)).state).toBe('cancelled');
+
+    await app.outbox.drain();
+    const texts = gateway.received
+      .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
+      .filter((m) => m.includes(record.caseNumber));
+    // "Please sign in to pay it" after "has been rejected" would ask for money nobody owes (0059).
+    expect(texts.filter((m) => m.includes('pay it'))).toEqual([]);
+    expect((await waiting()).rows).toEqual([]);
+  });
+});
+
 describe('the simulated payment', () => {
   it('settles a bill in the demo', async () => {
     const record = await payable(demo, 'PD', '99.99');

@@ -6,6 +6,7 @@ import {
   proceedingLabel,
   statusLabel,
   type PartyKind,
+  type RegisterChange,
   type RegisterResult,
 } from '#contract/register.ts';
 import { isNricFin, isUen } from '#contract/forms/sg.ts';
@@ -108,7 +109,12 @@ export type ApplyOutcome = 'inserted' | 'updated' | 'unchanged';
  * import changes nothing, not even the version). A change tells every follower of the case, in the same
  * transaction (docs/decisions/0044).
  */
-export async function applyEntry(tx: Queryable, entry: EntryInput, now: Date, change: string): Promise<ApplyOutcome> {
+export async function applyEntry(
+  tx: Queryable,
+  entry: EntryInput,
+  now: Date,
+  change: RegisterChange,
+): Promise<ApplyOutcome> {
   const values = [
     entry.caseNumber,
     entry.partyKind,

@@ -186,6 +186,20 @@ export async function searchRegister(
   by: 'id' | 'name',
   query: string,
 ): Promise<string[]> {
+  return (await searchRegisterRanked(db, service, by, query)).caseNumbers;
+}
+
+/**
+ * searchRegister's case numbers, and whether the register may hold more matches than they are: the search
+ * kept NEAREST_NAMES names, or MAX_RESULTS entries, and stopped there (the screen then says the closest are
+ * shown).
+ */
+export async function searchRegisterRanked(
+  db: Queryable,
+  service: RegisterService,
+  by: 'id' | 'name',
+  query: string,
+): Promise<{ caseNumbers: string[]; closestOnly: boolean }> {
   const kinds = service === 'PIS' ? ['individual'] : ['individual', 'entity'];
   if (by === 'id') {
     const { rows } = await db.query<{ case_number: string }>(
@@ -195,16 +209,21 @@ export async function searchRegister(
       [query, kinds, REGISTER_LIMITS.MAX_RESULTS],
       PLAN_FOR_THE_WORDS,
     );
-    return rows.map((r) => r.case_number);
+    const caseNumbers = rows.map((r) => r.case_number);
+    return { caseNumbers, closestOnly: caseNumbers.length >= REGISTER_LIMITS.MAX_RESULTS };
   }
   const names = await nearestNames(db, query);
-  if (names.length === 0) return [];
+  if (names.length === 0) return { caseNumbers: [], closestOnly: false };
   const { rows } = await db.query<{ case_number: string }>(
     ENTRIES_OF_NAMES,
     entriesOfNamesParams(names, kinds),
     PLAN_FOR_THE_WORDS,
   );
-  return [...new Set(rows.map((r) => r.case_number))].slice(0, REGISTER_LIMITS.MAX_RESULTS);
+  const caseNumbers = [...new Set(rows.map((r) => r.case_number))].slice(0, REGISTER_LIMITS.MAX_RESULTS);
+  return {
+    caseNumbers,
+    closestOnly: names.length >= NEAREST_NAMES || caseNumbers.length >= REGISTER_LIMITS.MAX_RESULTS,
+  };
 }
 
 /** The entries of these case numbers, in the order given. */

@@ -37,6 +37,12 @@ import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
  * The acting profile's inbox, its choices of channel, and its email address (confirmed by a code sent to
  * it before any notification uses it: docs/decisions/0042).
  */
+/**
+ * The inbox rows a session reads, with the profile as $1 and its account as $2: the profile's messages, less
+ * the sign-in notices of its other accounts (165_inbox_account_notices).
+ */
+const OWN_NOTICES = '(account_id IS NULL OR account_id = $2)';
+
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // PTIB calls: an officer's token is refused with PTACC-951, as on the profile (docs/decisions/0039).
@@ -50,8 +56,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     { preHandler, schema: { response: { 200: envelopeSchema(unreadSchema) } } },
     async (request, reply) => {
       const { rows } = await app.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND read_at IS NULL',
-        [request.principal!.actingProfileId],
+        `SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES} AND read_at IS NULL`,
+        [request.principal!.actingProfileId, request.principal!.accountId],
       );
       reply.header('Cache-Control', 'private, no-store');
       return ok({ unread: rows[0]!.n });
@@ -63,6 +69,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     { preHandler, schema: { querystring: inboxQuerySchema, response: { 200: envelopeSchema(inboxSchema) } } },
     async (request, reply) => {
       const profileId = request.principal!.actingProfileId;
+      const accountId = request.principal!.accountId;
       const { rows } = await app.db.query<{
         id: string;
         kind: NotificationKind;
@@ -75,13 +82,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         read_at: Date | null;
       }>(
         `SELECT id::text AS id, kind, subject, body, case_id::text AS case_id, app_code, case_number, created_at, read_at
-           FROM inbox_messages WHERE profile_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [profileId, INBOX_PAGE_SIZE, (request.query.page - 1) * INBOX_PAGE_SIZE],
+           FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES}
+          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [profileId, accountId, INBOX_PAGE_SIZE, (request.query.page - 1) * INBOX_PAGE_SIZE],
       );
       const counts = await app.db.query<{ total: number; unread: number }>(
         `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
-           FROM inbox_messages WHERE profile_id = $1`,
-        [profileId],
+           FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES}`,
+        [profileId, accountId],
       );
       reply.header('Cache-Control', 'private, no-store');
       return ok({
@@ -106,14 +114,16 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     { preHandler, schema: { params: inboxIdParamsSchema, response: { 200: envelopeSchema(unreadSchema) } } },
     async (request) => {
       const profileId = request.principal!.actingProfileId;
+      const accountId = request.principal!.accountId;
       const { rowCount } = await app.db.query(
-        `UPDATE inbox_messages SET read_at = coalesce(read_at, $3) WHERE id = $1::bigint AND profile_id = $2`,
-        [request.params.id, profileId, app.now()],
+        `UPDATE inbox_messages SET read_at = coalesce(read_at, $3)
+          WHERE id = $1::bigint AND profile_id = $2 AND (account_id IS NULL OR account_id = $4)`,
+        [request.params.id, profileId, app.now(), accountId],
       );
       if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
       const { rows } = await app.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND read_at IS NULL',
-        [profileId],
+        `SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES} AND read_at IS NULL`,
+        [profileId, accountId],
       );
       return ok({ unread: rows[0]!.n });
     },

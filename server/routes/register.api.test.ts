@@ -211,6 +211,21 @@ describe('search by name', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('says when a name matches more entries than a search shows, on every page', async () => {
+    const res = await search(demo, { query: 'ong' });
+    const first = answer<SearchAnswer>(res);
+    const { rows } = await db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM register_entries WHERE party_kind = 'individual' AND name LIKE 'ONG %'",
+    );
+    // More people are called ONG than the search keeps: "20 entries match" alone would be untrue.
+    expect(Number(rows[0]!.n)).toBeGreaterThan(first.total);
+    expect(first.closestOnly).toBe(true);
+    const second = await demo.get(`${REGISTER_PATHS.searchPage.replace(':reference', first.reference)}?page=2`);
+    expect(answer<SearchAnswer>(second).closestOnly).toBe(true);
+    const exact = answer<SearchAnswer>(await search(demo, { by: 'id', query: DEMO_BANKRUPT.idNumber }));
+    expect(exact.closestOnly).toBe(false);
+  });
+
   it('refuses too short a name', async () => {
     const res = await search(demo, { query: 'o n' });
     expect(res.statusCode).toBe(400);

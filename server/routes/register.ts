@@ -26,7 +26,7 @@ import type { Queryable } from '../db/database.ts';
 import { renderRegisterExtract } from '../pdf/register-extract.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { ENTRY_COLUMNS, findEntry, toResult, type EntryRow } from '../register/entries.ts';
-import { countSearch, entriesInOrder, newReference, searchRegister } from '../register/search.ts';
+import { countSearch, entriesInOrder, newReference, searchRegisterRanked } from '../register/search.ts';
 
 interface SearchRow {
   reference: string;
@@ -36,6 +36,7 @@ interface SearchRow {
   purpose: string;
   searched_at: Date | string;
   case_numbers: string[];
+  closest_only: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -71,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       by: search.search_by,
       query: search.query,
       total: search.case_numbers.length,
+      closestOnly: search.closest_only,
       page: current,
       pageSize: REGISTER_LIMITS.PAGE_SIZE,
       results: (await entriesInOrder(app.db, slice)).map(toResult),
@@ -80,7 +82,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   /** A recorded search of this account, or 404 (another account's reference reads as unknown). */
   async function recordedSearch(reference: string, principal: Principal): Promise<SearchRow> {
     const { rows } = await app.db.query<SearchRow>(
-      `SELECT reference, service, search_by, query, purpose, searched_at, case_numbers FROM register_searches
+      `SELECT reference, service, search_by, query, purpose, searched_at, case_numbers, closest_only FROM register_searches
         WHERE reference = $1 AND account_id = $2 AND acting_profile_id = $3`,
       [reference, principal.accountId, principal.actingProfileId],
     );
@@ -143,7 +145,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
         REGISTER_MESSAGES.throttled(Math.max(1, Math.ceil(waitMs / 60_000))),
       );
     }
-    const caseNumbers = await searchRegister(app.db, body.service, body.by, query);
+    const { caseNumbers, closestOnly } = await searchRegisterRanked(app.db, body.service, body.by, query);
     const reference = newReference(now);
     const search: SearchRow = {
       reference,
@@ -153,12 +155,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       purpose,
       searched_at: now,
       case_numbers: caseNumbers,
+      closest_only: closestOnly,
     };
     await app.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO register_searches (reference, account_id, acting_profile_id, service, search_by, query, purpose,
-                                        searched_at, case_numbers)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[])`,
+                                        searched_at, case_numbers, closest_only)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10)`,
         [
           reference,
           principal.accountId,
@@ -169,6 +172,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
           purpose,
           now,
           caseNumbers,
+          closestOnly,
         ],
       );
       await audit(tx, {

@@ -100,4 +100,20 @@ describe('inbox screen', () => {
     expect(await screen.findByRole('heading', { name: /Message 5$/ })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Message pages' })).not.toBeInTheDocument();
   });
+
+  it('does not say there are no messages on a page beyond the last, and links back to the last', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.inbox]: (call) => ({
+        body: envelope(inboxPage(Number(new URL(call.path, 'http://x').searchParams.get('page')))),
+      }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox?page=9' });
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.inboxPageEmpty)).toBeInTheDocument();
+    expect(screen.queryByText(NOTIFICATION_MESSAGES.inboxEmpty)).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Message pages' });
+    expect(within(pages).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '#/inbox?page=2');
+  }, 30_000);
 });

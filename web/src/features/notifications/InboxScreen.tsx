@@ -7,6 +7,8 @@ import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDate } from '../../components/shell/formatDate.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
+import { identity as identityStore } from '../../lib/session/index.ts';
+import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { fetchInbox, markRead, type InboxEntry } from './api.ts';
 import { NotificationSettings } from './NotificationSettings.tsx';
 
@@ -86,6 +88,7 @@ function Pager({ page, total }: { page: number; total: number }) {
 export default function InboxScreen({ location }: ScreenProps) {
   const page = Math.max(1, Math.trunc(Number(location.query.get('page'))) || 1);
   const { state, retry } = useLoad(`inbox|${page}`, (signal) => fetchInbox(page, signal));
+  const user = useIdentity(identityStore, { keepWhileReloading: true });
   /** Messages marked read here since the inbox was loaded. */
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
   const onRead = (id: string) => setReadHere((ids) => new Set(ids).add(id));
@@ -110,7 +113,8 @@ export default function InboxScreen({ location }: ScreenProps) {
             {unread === 1 ? '1 unread message' : `${unread} unread messages`}
           </p>
           {messages.length === 0 ? (
-            <p>{NOTIFICATION_MESSAGES.inboxEmpty}</p>
+            // An address beyond the last page (typed, or kept from elsewhere) is not an empty inbox.
+            <p>{inbox.total > 0 ? NOTIFICATION_MESSAGES.inboxPageEmpty : NOTIFICATION_MESSAGES.inboxEmpty}</p>
           ) : (
             <ul className="inbox-list">
               {messages.map((m) => (
@@ -121,7 +125,7 @@ export default function InboxScreen({ location }: ScreenProps) {
           <Pager page={page} total={inbox.total} />
         </>
       )}
-      <NotificationSettings />
+      <NotificationSettings actingForAnother={user !== null && user.ptibProfileID !== user.ownPtibProfileID} />
     </section>
   );
 }

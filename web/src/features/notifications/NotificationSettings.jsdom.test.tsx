@@ -63,4 +63,13 @@ describe('where messages go', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
     expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmail)).toBeInTheDocument();
   });
+
+  it('says, to someone acting for another profile, that the address and choices are their own', async () => {
+    fakeApi({ [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }) });
+    const { rerender } = render(<NotificationSettings actingForAnother />);
+    const settings = await screen.findByRole('region', { name: 'How we tell you' });
+    expect(await within(settings).findByText(NOTIFICATION_MESSAGES.settingsWhileActing)).toBeInTheDocument();
+    rerender(<NotificationSettings actingForAnother={false} />);
+    expect(within(settings).queryByText(NOTIFICATION_MESSAGES.settingsWhileActing)).toBeNull();
+  });
 });

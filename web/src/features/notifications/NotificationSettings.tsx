@@ -159,8 +159,12 @@ function Choices({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: Pr
   );
 }
 
-/** Where messages go: the confirmed email address, and per kind the email and SMS choices. */
-export function NotificationSettings() {
+/**
+ * Where messages go: the confirmed email address, and per kind the email and SMS choices. They are the
+ * user's own profile's even while acting for another (docs/decisions/0042), whose messages listed above go
+ * by that profile's own: actingForAnother says so, lest they be set for it.
+ */
+export function NotificationSettings({ actingForAnother = false }: { actingForAnother?: boolean }) {
   const { state, retry } = useLoad('preferences', (signal) => fetchPreferences(signal));
   /** The preferences as the last change here stored them, over those loaded. */
   const [changed, setChanged] = useState<PreferencesView | null>(null);
@@ -168,6 +172,7 @@ export function NotificationSettings() {
   return (
     <section aria-labelledby="settings-heading" className="inbox-settings">
       <h2 id="settings-heading">How we tell you</h2>
+      {actingForAnother && <p className="notice">{NOTIFICATION_MESSAGES.settingsWhileActing}</p>}
       {prefs ? (
         <>
           <EmailAddress prefs={prefs} onChange={setChanged} />

@@ -9,6 +9,7 @@ import {
   REGISTER_SERVICES,
   SEARCH_PURPOSES,
   WATCHLIST_SERVICE,
+  foldName,
   isSearchableId,
   normalizeIdNumber,
   type EntryAnswer,
@@ -50,7 +51,11 @@ export default function RegisterScreen({ location }: ScreenProps) {
   const service: RegisterService = isService(app) ? app : 'PIS';
   const ref = location.query.get('ref');
   const caseNumber = location.query.get('case');
-  const page = Math.max(1, Number(location.query.get('page')) || 1);
+  // A whole page within what a search keeps: the server refuses anything else with words meant for developers.
+  const page = Math.min(
+    Math.ceil(REGISTER_LIMITS.MAX_RESULTS / REGISTER_LIMITS.PAGE_SIZE),
+    Math.max(1, Math.trunc(Number(location.query.get('page'))) || 1),
+  );
   return (
     <section className="register-screen" aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
@@ -94,8 +99,8 @@ function SearchForm({ service }: { service: RegisterService }) {
     const next: FormErrors = {};
     if (!query.trim()) next.query = REGISTER_MESSAGES.queryRequired;
     else if (by === 'id' && !isSearchableId(service, normalizeIdNumber(query))) next.query = badId;
-    else if (by === 'name' && query.replace(/[^A-Za-z0-9]/g, '').length < 3)
-      next.query = REGISTER_MESSAGES.nameTooShort;
+    // Counted as the server counts them (foldName): accented letters are letters (Lê Lý has four).
+    else if (by === 'name' && foldName(query).replace(/ /g, '').length < 3) next.query = REGISTER_MESSAGES.nameTooShort;
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);
@@ -235,7 +240,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
       <p role="status">
         {answer.total === 0
           ? REGISTER_MESSAGES.noResults
-          : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.total >= REGISTER_LIMITS.MAX_RESULTS ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
+          : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.closestOnly ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
         Searched {formatDateTime(answer.searchedAt)}, reference {answer.reference}.
       </p>
       {answer.results.length > 0 && (
@@ -313,6 +318,8 @@ function EntryView({
   // Follow this case becomes a link once followed: the focus goes to the link, not to the page's start.
   const followingLink = useRef<HTMLAnchorElement>(null);
   const [focusFollowing, setFocusFollowing] = useState(false);
+  // A follow waiting for its answer: a second press must not follow again (and answer "already").
+  const followPending = useRef(false);
   useEffect(() => {
     if (focusFollowing) followingLink.current?.focus();
   }, [focusFollowing]);
@@ -334,7 +341,9 @@ function EntryView({
     else if (!outcome.aborted) setNotice({ kind: 'error', message: outcome.message });
   };
   const follow = async (button: HTMLButtonElement) => {
-    const outcome = await registerApi.follow(entry.caseNumber, signal);
+    if (followPending.current) return;
+    followPending.current = true;
+    const outcome = await registerApi.follow(entry.caseNumber, signal).finally(() => (followPending.current = false));
     if (!outcome.ok && outcome.aborted) return;
     if (outcome.ok) {
       setFollowing(true);

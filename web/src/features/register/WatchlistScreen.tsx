@@ -5,7 +5,6 @@ import {
   REGISTER_SCREEN_TITLES,
   normalizeRegisterCaseNumber,
 } from '#contract/register.ts';
-import { MESSAGES } from '#contract/catalogue.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDay } from '../../components/shell/formatDate.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
@@ -63,18 +62,25 @@ export default function WatchlistScreen(_props: ScreenProps) {
     listed
       ?.filter((c) => !stopped.has(c.caseNumber))
       .map((c) => (marked.has(c.caseNumber) ? { ...c, changed: true } : c)) ?? null;
-  const failed = loaded.kind === 'ready' && !loaded.value.ok ? loaded.value.message : MESSAGES.searchFailed;
+  const failed = loaded.kind === 'ready' && !loaded.value.ok ? loaded.value.message : REGISTER_MESSAGES.watchlistFailed;
 
+  // A follow waiting for its answer: Enter pressed again, or a double tap, must not follow a second time
+  // (whose answer, "You already follow this case.", would replace the first's).
+  const following = useRef(false);
   const onFollow = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (following.current) return;
     const number = normalizeRegisterCaseNumber(caseNumber);
     if (!REGISTER_CASE_NUMBER.test(number)) {
+      // The last follow's outcome is about another case number: beside this refusal it would mislead.
+      setNotice(null);
       setFieldError(REGISTER_MESSAGES.badCaseNumber);
       input.current?.focus();
       return;
     }
     setFieldError(null);
-    const outcome = await registerApi.follow(number, signal);
+    following.current = true;
+    const outcome = await registerApi.follow(number, signal).finally(() => (following.current = false));
     if (!outcome.ok && outcome.aborted) return;
     setNotice({ kind: outcome.ok ? 'ok' : 'error', message: outcome.message });
     if (outcome.ok) {
@@ -92,6 +98,8 @@ export default function WatchlistScreen(_props: ScreenProps) {
       setStopped((gone) => new Set(gone).add(number));
       setStoppedHere((n) => n + 1);
     }
+    // Refused: the list is not what the server holds (stopped in another tab, say): shown again as it is.
+    else if (outcome.refused) reload();
   };
 
   return (
@@ -152,9 +160,6 @@ export default function WatchlistScreen(_props: ScreenProps) {
                   <th scope="col">Proceeding</th>
                   <th scope="col">Status</th>
                   <th scope="col">Status since</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -163,16 +168,20 @@ export default function WatchlistScreen(_props: ScreenProps) {
                     <td>
                       {c.caseNumber}
                       {c.changed && <span className="register-changed">Changed since you last looked</span>}
+                      {/* In the first column, not a last one of its own: a phone shows the table's start
+                          only, and the row's one action must not need a sideways scroll to be found. */}
+                      <button
+                        type="button"
+                        className="button-link register-unfollow"
+                        onClick={() => void onUnfollow(c.caseNumber)}
+                      >
+                        Stop following <span className="visually-hidden">{c.caseNumber}</span>
+                      </button>
                     </td>
                     <td>{c.name}</td>
                     <td>{c.proceedingLabel}</td>
                     <td>{c.statusLabel}</td>
                     <td>{formatDay(c.statusOn)}</td>
-                    <td>
-                      <button type="button" className="button-link" onClick={() => void onUnfollow(c.caseNumber)}>
-                        Stop following <span className="visually-hidden">{c.caseNumber}</span>
-                      </button>
-                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { MESSAGES } from '#contract/catalogue.ts';
 import {
+  REGISTER_MESSAGES,
   REGISTER_PATHS,
   entryAnswerSchema,
   searchAnswerSchema,
@@ -13,20 +14,28 @@ import {
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a screen shows: the answer, or the words to show instead (the server's own when it refused). */
-export type Outcome<T> = { ok: true; value: T; message: string } | { ok: false; message: string; aborted?: boolean };
+export type Outcome<T> =
+  { ok: true; value: T; message: string } | { ok: false; message: string; aborted?: boolean; refused?: boolean };
 
-function failure(result: Exclude<ApiResult<unknown>, { ok: true }>): { ok: false; message: string; aborted?: boolean } {
+/**
+ * Why a call came to nothing: the server's own words when it refused, else `failed`, which names what could
+ * not be done (a follow is no search, and must not be called one).
+ */
+function failure(
+  result: Exclude<ApiResult<unknown>, { ok: true }>,
+  failed: string,
+): { ok: false; message: string; aborted?: boolean; refused?: boolean } {
   if (result.kind === 'aborted') return { ok: false, message: '', aborted: true };
-  if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc };
-  return { ok: false, message: MESSAGES.searchFailed };
+  if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc, refused: true };
+  return { ok: false, message: failed };
 }
 
-function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> {
-  if (!result.ok) return failure(result);
+function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>, failed: string = MESSAGES.searchFailed): Outcome<T> {
+  if (!result.ok) return failure(result, failed);
   const parsed = schema.safeParse(result.responseJSON);
   return parsed.success
     ? { ok: true, value: parsed.data, message: result.header.responseDesc }
-    : { ok: false, message: MESSAGES.searchFailed };
+    : { ok: false, message: failed };
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
@@ -47,20 +56,28 @@ export const registerApi = {
   async extract(reference: string, caseNumber: string, signal: AbortSignal): Promise<Outcome<Blob>> {
     const path = `${REGISTER_PATHS.extract}?${query({ ref: reference, case: caseNumber })}`;
     const result = await api.get(path, { signal, quiet: true, binary: true });
-    if (!result.ok) return failure(result);
+    if (!result.ok) return failure(result, REGISTER_MESSAGES.extractFailed);
     return result.responseJSON instanceof Blob
       ? { ok: true, value: result.responseJSON, message: '' }
-      : { ok: false, message: MESSAGES.searchFailed };
+      : { ok: false, message: REGISTER_MESSAGES.extractFailed };
   },
   async watchlist(signal: AbortSignal): Promise<Outcome<WatchlistAnswer>> {
-    return read(await api.get(REGISTER_PATHS.watchlist, { signal, quiet: true }), watchlistAnswerSchema);
+    return read(
+      await api.get(REGISTER_PATHS.watchlist, { signal, quiet: true }),
+      watchlistAnswerSchema,
+      REGISTER_MESSAGES.watchlistFailed,
+    );
   },
   async follow(caseNumber: string, signal: AbortSignal): Promise<Outcome<unknown>> {
     const result = await api.post(REGISTER_PATHS.watchlist, { caseNumber }, { signal, quiet: true, block: true });
-    return result.ok ? { ok: true, value: null, message: result.header.responseDesc } : failure(result);
+    return result.ok
+      ? { ok: true, value: null, message: result.header.responseDesc }
+      : failure(result, REGISTER_MESSAGES.followFailed);
   },
   async unfollow(caseNumber: string, signal: AbortSignal): Promise<Outcome<unknown>> {
     const result = await api.post(REGISTER_PATHS.unfollow, { caseNumber }, { signal, quiet: true, block: true });
-    return result.ok ? { ok: true, value: null, message: result.header.responseDesc } : failure(result);
+    return result.ok
+      ? { ok: true, value: null, message: result.header.responseDesc }
+      : failure(result, REGISTER_MESSAGES.unfollowFailed);
   },
 };

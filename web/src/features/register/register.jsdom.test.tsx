@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '#contract/index.ts';
+import { MESSAGES } from '#contract/catalogue.ts';
 import { REGISTER_MESSAGES, REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
@@ -82,6 +83,105 @@ describe('the search form', () => {
   }, 30_000);
 });
 
+describe('a page of results', () => {
+  it('is asked for as a whole page number within the results, whatever the address says', async () => {
+    const calls = fakeApi({
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-3')]: () => ({
+        body: envelope({
+          reference: 'RS-3',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          by: 'name',
+          query: 'ONG',
+          total: 1,
+          closestOnly: false,
+          page: 1,
+          pageSize: 10,
+          results: [ENTRY],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS&ref=RS-3&page=1.5' });
+    expect(await screen.findByRole('link', { name: ENTRY.name })).toBeInTheDocument();
+    window.location.hash = '#/register?app=PIS&ref=RS-3&page=99999';
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByRole('link', { name: ENTRY.name })).toBeInTheDocument();
+    const asked = calls.filter((c) => c.path.startsWith(REGISTER_PATHS.searchPage.replace(':reference', 'RS-3')));
+    expect(asked.map((c) => new URL(c.path, 'http://x').searchParams.get('page'))).toEqual(['1', '10']);
+  }, 30_000);
+});
+
+describe('the watchlist without an answer', () => {
+  it('says what could not be done, not that a search failed', async () => {
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ status: 503, body: 'down' }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () => ({ status: 503, body: 'down' }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    expect(await screen.findByText(REGISTER_MESSAGES.watchlistFailed)).toBeInTheDocument();
+    const input = screen.getByLabelText('Case number to follow');
+    fireEvent.change(input, { target: { value: CASE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText(REGISTER_MESSAGES.followFailed)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.searchFailed)).toBeNull();
+  }, 30_000);
+});
+
+describe('results of a common name', () => {
+  it('say the closest are shown when the register holds more matches than the search kept', async () => {
+    fakeApi({
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-4')]: () => ({
+        body: envelope({
+          reference: 'RS-4',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          by: 'name',
+          query: 'ong',
+          total: 20,
+          closestOnly: true,
+          page: 1,
+          pageSize: 10,
+          results: [ENTRY],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS&ref=RS-4' });
+    expect(
+      await screen.findByText(
+        /^20 entries match “ong” \(the closest shown; give more of the name to narrow the search\)\./,
+      ),
+    ).toBeInTheDocument();
+  }, 30_000);
+});
+
+describe('a name with accents', () => {
+  it('is searched as the register folds it, not refused as too short', async () => {
+    // Lê Lý has four letters once folded as the server folds names (LE LY): two without the accents.
+    const calls = fakeApi({
+      [`POST ${REGISTER_PATHS.search}`]: () => ({
+        body: envelope({
+          reference: 'RS-2',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          by: 'name',
+          query: 'Lê Lý',
+          total: 0,
+          closestOnly: false,
+          page: 1,
+          pageSize: 10,
+          results: [],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'Lê Lý' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    await waitFor(() => expect(calls.some((c) => c.path === REGISTER_PATHS.search)).toBe(true));
+    expect(screen.queryByText(REGISTER_MESSAGES.nameTooShort)).toBeNull();
+  }, 30_000);
+});
+
 describe('following a case', () => {
   it('from its entry, keeps the focus on the link that replaces Follow this case', async () => {
     fakeApi({
@@ -102,6 +202,102 @@ describe('following a case', () => {
     fireEvent.click(follow);
     const link = await screen.findByRole('link', { name: 'Following: open your watchlist' });
     await waitFor(() => expect(link).toHaveFocus());
+  }, 30_000);
+
+  it('on the watchlist, follows once however often the form is sent while it waits', async () => {
+    let answer: (() => void) | null = null;
+    const calls = fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: [] }) }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: envelope(null, '200', REGISTER_MESSAGES.followed) });
+        }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const input = await screen.findByLabelText('Case number to follow');
+    fireEvent.change(input, { target: { value: CASE } });
+    // Enter pressed twice, or a double tap on Follow: the second must not ask again.
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    expect(await screen.findByText(REGISTER_MESSAGES.followed)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === REGISTER_PATHS.watchlist)).toHaveLength(1);
+  }, 30_000);
+
+  it('from its entry, follows once however often Follow this case is pressed while it waits', async () => {
+    let answer: (() => void) | null = null;
+    const calls = fakeApi({
+      [REGISTER_PATHS.entry]: () => ({
+        body: envelope({
+          reference: 'RS-1',
+          searchedAt: '2026-01-01T00:00:00.000Z',
+          service: 'PIS',
+          entry: ENTRY,
+          following: false,
+        }),
+      }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: envelope(null, '200', REGISTER_MESSAGES.followed) });
+        }),
+    });
+    await renderShell({ routes, hash: `#/register?app=PIS&ref=RS-1&case=${encodeURIComponent(CASE)}` });
+    const follow = await screen.findByRole('button', { name: 'Follow this case' });
+    fireEvent.click(follow);
+    fireEvent.click(follow);
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    expect(await screen.findByText(REGISTER_MESSAGES.followed)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === REGISTER_PATHS.watchlist)).toHaveLength(1);
+  }, 30_000);
+
+  it('on the watchlist, does not keep the last follow’s success beside a case number it refuses', async () => {
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: [] }) }),
+      [`POST ${REGISTER_PATHS.watchlist}`]: () => ({ body: envelope(null, '200', REGISTER_MESSAGES.followed) }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const input = await screen.findByLabelText('Case number to follow');
+    fireEvent.change(input, { target: { value: CASE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText(REGISTER_MESSAGES.followed)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'BS 1 2024' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText(REGISTER_MESSAGES.badCaseNumber)).toBeInTheDocument();
+    expect(screen.queryByText(REGISTER_MESSAGES.followed)).toBeNull();
+  }, 30_000);
+
+  it('on the watchlist, takes off a case stopped in another tab when Stop following finds it gone', async () => {
+    let listed = true;
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({
+        body: envelope({
+          cases: listed
+            ? [
+                {
+                  ...ENTRY,
+                  followedAt: '2026-01-01T00:00:00.000Z',
+                  changed: false,
+                  updatedAt: '2026-01-01T00:00:00.000Z',
+                },
+              ]
+            : [],
+        }),
+      }),
+      [`POST ${REGISTER_PATHS.unfollow}`]: () => ({
+        status: 404,
+        body: envelope(null, '404', REGISTER_MESSAGES.notFollowed),
+      }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const stop = await screen.findByRole('button', { name: `Stop following ${CASE}` });
+    // Stopped meanwhile in another tab: this list still shows it.
+    listed = false;
+    fireEvent.click(stop);
+    expect(await screen.findByText(REGISTER_MESSAGES.notFollowed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Stop following ${CASE}` })).toBeNull());
   }, 30_000);
 
   it('on the watchlist, keeps the focus in the list when a Stop following button goes', async () => {
