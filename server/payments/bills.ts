@@ -245,7 +245,10 @@ async function applyCredit(
     [bill.id, received, state, receipt, newlySettled, now],
   );
   await history(tx, bill.id, bill.state, state, now, actor, reason);
-  if (newlySettled)
+  if (newlySettled) {
+    // Paid before its own notice went (a gateway down, retries hours apart): "please sign in to pay it"
+    // after "payment received" would ask for money already paid. The inbox entry stays.
+    await withdrawUnsent(tx, bill.case_id, 'billIssued');
     await notify(tx, {
       kind: 'billSettled',
       profileId: bill.profile_id,
@@ -253,6 +256,7 @@ async function applyCredit(
       caseNumber: bill.case_number,
       facts: { amountCents: received, receiptNumber: receipt! },
     });
+  }
 }
 
 async function lockBillByReference(tx: Queryable, reference: string): Promise<BillRow | undefined> {

@@ -526,6 +526,24 @@ describe('a rejected application’s bill notice', () => {
   });
 });
 
+describe('a bill paid before its notice went', () => {
+  it('does not ask to be paid after the payment was received', async () => {
+    // The gateway was down when the bill was issued: its notice waits in the outbox for the next try.
+    const record = await payable(demo, 'PD', '61.00');
+    const unsent = async () =>
+      (
+        await app.db.query<{ kind: string }>(
+          `SELECT kind FROM notification_outbox WHERE case_id = $1::bigint AND sent_at IS NULL AND dead_at IS NULL`,
+          [record.id],
+        )
+      ).rows.map((r) => r.kind);
+    expect(await unsent()).toContain('billIssued');
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+    // "Please sign in to pay it" after "We have received your payment" would ask for money already paid.
+    expect(await unsent()).not.toContain('billIssued');
+  });
+});
+
 describe('the simulated payment', () => {
   it('settles a bill in the demo', async () => {
     const record = await payable(demo, 'PD', '99.99');
