@@ -109,6 +109,8 @@ export const CASE_MESSAGES = {
   belongsTo: (caseNumber: string, title: string) => `Record ${caseNumber} is a record of ${title}.`,
   openIn: (title: string) => `Open it in ${title}`,
   statusNotAllowed: (from: string, to: string) => `A record that is ${from} cannot be moved to ${to}.`,
+  operatorMoveNotAllowed: (from: string, to: string) =>
+    `The operator's command moves a record from Submitted to In review, and from In review to Approved or Rejected. ${from} to ${to} is done in the back office, or by the applicant.`,
   submitted: 'Record submitted successfully.',
   discardConfirm: 'Discard the changes you have not saved?',
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
+import { CASE_MESSAGES, CASE_PATHS, CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database, QueryOptions } from '../db/database.ts';
@@ -486,6 +486,18 @@ describe('workflow', () => {
       'submitted>in_review',
       'in_review>approved',
     ]);
+  });
+
+  it('refuses an operator move that needs an officer’s words or is the applicant’s', async () => {
+    const c = await create(demo, PD_VALID, true);
+    expect((await demo.post(submitUrl(c.id), { version: c.version })).statusCode).toBe(200);
+    await moveCase(db, c.caseNumber, 'in_review', 'officer.tan', clock.now());
+    for (const to of ['more_info_requested', 'rejection_proposed', 'submitted'] as const)
+      await expect(moveCase(db, c.caseNumber, to, 'officer.tan', clock.now())).rejects.toThrow(
+        CASE_MESSAGES.operatorMoveNotAllowed('In review', CASE_STATUS_LABELS[to]),
+      );
+    const status = await demo.get(statusUrl(c.id));
+    expect(status.json().responseJSON.status).toBe('in_review');
   });
 
   it('refuses an operator move that skips a step', async () => {

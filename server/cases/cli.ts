@@ -14,7 +14,7 @@
  * With the embedded database (PGlite) only one process may open the data directory: stop the server
  * first. Against PostgreSQL it runs beside any number of servers.
  */
-import { CASE_STATUSES, CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber } from '#contract/cases.ts';
+import { CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { publishFormVersion } from './forms.ts';
@@ -26,7 +26,8 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 const USAGE = `usage: npm run case -- show "CASE NUMBER"
        npm run case -- move "CASE NUMBER" STATUS [--operator NAME]
        npm run case -- publish-form CODE DEFINITION.json
-STATUS is one of ${CASE_STATUSES.join(', ')}`;
+STATUS is in_review (from submitted), approved or rejected (from in_review); the other moves need
+the back office (an officer's message or reason) or the applicant.`;
 
 async function publish(code: string | undefined, file: string | undefined): Promise<number> {
   if (!code || !file) {
@@ -57,17 +58,11 @@ async function main(argv: string[]): Promise<number> {
   const { db } = await openDatabase(loadConfig());
   try {
     if (command === 'move') {
-      const moved = await moveCase(
-        db,
-        caseNumber,
-        status as (typeof CASE_STATUSES)[number],
-        operator ?? 'operator',
-        new Date(),
-      );
+      const moved = await moveCase(db, caseNumber, status as CaseStatus, operator ?? 'operator', new Date());
       out(`${moved.caseNumber}: ${CASE_STATUS_LABELS[moved.status]}`);
       return 0;
     }
-    const { rows } = await db.query<{ status: (typeof CASE_STATUSES)[number]; profile_id: string; app_code: string }>(
+    const { rows } = await db.query<{ status: CaseStatus; profile_id: string; app_code: string }>(
       'SELECT status, profile_id, app_code FROM cases WHERE case_number = $1 AND deleted_at IS NULL',
       [caseNumber],
     );

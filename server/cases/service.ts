@@ -491,6 +491,15 @@ export async function resubmitCase(
 }
 
 /**
+ * The moves the operator's command makes: those that need nobody's words. Asking for more information needs
+ * the officer's message and questions, a proposed rejection its reason and a second officer, a release or
+ * a return clears the case's assignment or proposal (the back office does each with what it needs), and
+ * only the owner submits or resubmits. A status set without them leaves the applicant a request with
+ * nothing to answer.
+ */
+const OPERATOR_MOVES: readonly string[] = ['submitted>in_review', 'in_review>approved', 'in_review>rejected'];
+
+/**
  * An operator's move of a case (submitted → in review → approved or rejected), by case number. Not
  * reachable over HTTP: the operator runs server/cases/cli.ts next to the database.
  */
@@ -513,6 +522,12 @@ export async function moveCase(
         409,
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.statusNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
+      );
+    if (!OPERATOR_MOVES.includes(`${current.status}>${to}`))
+      throw new ApiError(
+        409,
+        RESPONSE_CODE.CONFLICT,
+        CASE_MESSAGES.operatorMoveNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
     const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
     if (to === 'rejected') await cancelBill(tx, row.id, operator, now);
