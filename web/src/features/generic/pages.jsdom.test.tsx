@@ -515,6 +515,21 @@ describe('an attachment question', () => {
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
   }, 30_000);
 
+  it('lands a Change link of a question with all its files on the first Remove button', async () => {
+    const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+    const data = { fullName: 'Lim Mei', sms: 'N', passport: [DOC.id, second.id], trips: [{ country: 'Japan' }] };
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope({ ...DRAFT, data }) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC, second] }) });
+    window.location.hash = '#/generic?app=PAR&case=7&step=check';
+    await at('Check your answers before sending');
+    const change = screen.getByRole('link', { name: 'Change Copy of your passport' });
+    window.location.hash = change.getAttribute('href')!;
+    await at('About you');
+    // No file input (the question has its maximum): the focus is on what the user can do, not on the hint.
+    expect(screen.queryByLabelText(/Copy of your passport/, { selector: 'input' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove passport.pdf' })).toHaveFocus());
+  }, 30_000);
+
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
