@@ -60,6 +60,13 @@ export const DOCUMENT_MESSAGES = {
   tooMany: (limits: Pick<DocumentLimits, 'maxFiles'>) =>
     `You can only upload ${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'} here`,
   failed: 'The selected file could not be uploaded – try again',
+  /**
+   * A file belongs to a record: on a new form its upload first saves a draft. When that save is refused
+   * or fails, the file is not sent, and the question says so and why.
+   */
+  notUploadedErrors:
+    'The selected file was not uploaded because your answers have errors – correct them, then choose the file again',
+  notUploadedNoDraft: 'The selected file was not uploaded because your draft could not be saved – try again',
   notAttachmentField: 'This question does not take a file',
   unavailable:
     'Files cannot be uploaded at the moment because they cannot be checked for viruses. Your answers are kept: try again later.',

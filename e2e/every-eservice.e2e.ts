@@ -33,8 +33,22 @@ for (const code of APPLICATION_CODES) {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.responseJSON;
     };
+    // A travel amendment or return names one of the applicant's own travel applications, submitted.
     const needsTravel = allFields(form).some((f) => f.type === 'caseNumber' && f.recordOf);
-    const travel = needsTravel ? await draft('PAR', {}) : null;
+    let travel: { caseNumber: string } | null = null;
+    if (needsTravel) {
+      const travelForm = await call<{ form: FormDefinition }>(page, `${API_PATHS.eservices}/PAR`);
+      const application = await draft(
+        'PAR',
+        sampleAnswers(travelForm.body.responseJSON.form, todayInSingapore(new Date())),
+      );
+      const sent = await call(page, `/process-engine/cases/${application.id}/submit`, {
+        method: 'POST',
+        json: { version: application.version },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      travel = application;
+    }
     const answers = sampleAnswers(form, todayInSingapore(new Date()), (f) =>
       f.recordOf ? travel?.caseNumber : undefined,
     );

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { APPLICATION_CODES, MESSAGES, SESSION } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import { call, fillLogin } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
@@ -175,6 +176,29 @@ test('a first file that does not go in leaves no draft behind, and what was type
   await expect(page.getByRole('alert').getByRole('link', { name: refusal })).toBeVisible();
   await expect(page).not.toHaveURL(/[?&]case=/);
   expect(await records()).toBe(before);
+  await expect(page.getByLabel('Remarks')).toHaveValue('Paid at the counter');
+});
+
+test('a first file on a form with an answer in error says beside it that it was not uploaded', async ({ page }) => {
+  await signIn(page, USER);
+  await page.goto(`${PD}&page=payment`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  const amount = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Amount');
+  await amount.fill('12.3.4');
+  await page.getByLabel('Remarks').fill('Paid at the counter');
+  // The draft the file needs is refused for the amount: the file is not sent, and the question says why.
+  await page.getByLabel('Proof of payment').setInputFiles({
+    name: 'receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  });
+  const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+  await expect(summary.getByRole('link', { name: DOCUMENT_MESSAGES.notUploadedErrors })).toBeVisible();
+  await expect(page.getByLabel('Proof of payment')).toHaveAccessibleDescription(
+    new RegExp(DOCUMENT_MESSAGES.notUploadedErrors),
+  );
+  await expect(page).not.toHaveURL(/[?&]case=/);
+  await expect(amount).toHaveValue('12.3.4');
   await expect(page.getByLabel('Remarks')).toHaveValue('Paid at the counter');
 });
 

@@ -49,6 +49,8 @@ export const FIELD_MESSAGES = {
   email: (label: string) => `${label} must be an email address, like name@example.com`,
   caseNumber: (label: string, example: string) => `${label} must be a case number, like ${example}`,
   caseNotFound: (label: string) => `${label}: there is no such record for the profile you are acting for`,
+  /** A record referred to must have been sent: a draft is not yet an application to amend or report on. */
+  caseNotSubmitted: (label: string) => `${label}: this record is still a draft – submit it before referring to it`,
   postalCode: () => MESSAGES.invalidPostalCode,
   declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
   minRows: (label: string, n: number, item: string) =>

@@ -70,12 +70,13 @@ async function paidReceipt(): Promise<string> {
 describe('each of the seventeen e-services', () => {
   it.each(APPLICATION_CODES)('%s: filled in, submitted, acknowledged', async (code) => {
     const { form } = await eservice(code);
-    // A travel amendment or return names one of the applicant's own travel applications.
+    // A travel amendment or return names one of the applicant's own travel applications, submitted.
     const travel = form.pages.some((p) =>
       p.sections.some((s) => s.fields.some((f) => f.type === 'caseNumber' && f.recordOf)),
     )
-      ? await create('PAR', {})
+      ? await create('PAR', sampleAnswers((await eservice('PAR')).form, today))
       : null;
+    if (travel) await submit(travel.id, travel.version);
     const answers = sampleAnswers(form, today, (f) => (f.recordOf ? travel?.caseNumber : undefined));
     // A refund names a receipt of the applicant's own: a deposit paid first (the demo's simulated payment).
     if (code === REFUND_ESERVICE) answers.receiptNumber = await paidReceipt();

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '#contract/index.ts';
-import { FIELD_MESSAGES, initialValues } from '#contract/forms/index.ts';
+import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { FIELD_MESSAGES, initialValues, todayInSingapore } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
  * Questions whose rule needs more than the value (docs/decisions/0034): a case number a form says is one of
@@ -32,6 +33,19 @@ async function draftOf(c: TestClient, appCode: string): Promise<CaseDetail> {
   return res.json().responseJSON as CaseDetail;
 }
 
+/** A record of the e-service, filled in and submitted. */
+async function submittedOf(c: TestClient, appCode: string): Promise<CaseDetail> {
+  const eservice = (await c.get(`${API_PATHS.eservices}/${appCode}`)).json().responseJSON as EserviceDetail;
+  const res = await save(c, appCode, sampleAnswers(eservice.form, todayInSingapore(clock.now())));
+  expect(res.statusCode, res.body).toBe(201);
+  const record = res.json().responseJSON as CaseDetail;
+  const sent = await c.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+    version: record.version,
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return record;
+}
+
 function refusal(res: { statusCode: number; json: () => unknown }, path: string) {
   expect(res.statusCode).toBe(400);
   return (res.json() as { responseJSON: { fieldErrors: Record<string, string> } }).responseJSON.fieldErrors[path];
@@ -50,9 +64,17 @@ describe.each(['TRA', 'TRT'])('%s: the travel application it refers to', (code) 
     expect(refusal(await save(demo, code, { travelCaseNumber: 'PR 999999 2030' }), 'travelCaseNumber')).toBe(
       FIELD_MESSAGES.caseNotFound(LABEL),
     );
-    const travel = await draftOf(demo, 'PAR');
+    const travel = await submittedOf(demo, 'PAR');
     const ok = await save(demo, code, { travelCaseNumber: travel.caseNumber.toLowerCase().replace(/ /g, '') });
     expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses a travel application that is still a draft, in a draft and in a submission', async () => {
+    const travel = await draftOf(demo, 'PAR');
+    for (const draft of [true, false])
+      expect(refusal(await save(demo, code, { travelCaseNumber: travel.caseNumber }, draft), 'travelCaseNumber')).toBe(
+        FIELD_MESSAGES.caseNotSubmitted(LABEL),
+      );
   });
 
   it("refuses another profile's travel application, and tells nothing of it", async () => {

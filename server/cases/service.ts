@@ -147,8 +147,8 @@ async function check(
 
 /**
  * What only the server can know: a case number a question says is one of the acting profile's records of
- * an e-service (recordOf) must be one. Only the profile's own records are looked at, so the check tells
- * nobody which other case numbers exist (docs/decisions/0034).
+ * an e-service (recordOf) must be one, and one that has been submitted. Only the profile's own records are
+ * looked at, so the check tells nobody which other case numbers exist (docs/decisions/0034).
  */
 async function checkReferredRecords(
   db: Queryable,
@@ -164,6 +164,9 @@ async function checkReferredRecords(
     if (!caseNumber) continue;
     const found = await findByCaseNumber(db, principal.actingProfileId, caseNumber, field.recordOf);
     if (found.length === 0) errors[field.name] = FIELD_MESSAGES.caseNotFound(field.label);
+    // A draft is not yet an application: an amendment or a return cannot refer to it.
+    else if (found.every((row) => row.status === 'draft'))
+      errors[field.name] = FIELD_MESSAGES.caseNotSubmitted(field.label);
   }
 }
 

@@ -461,7 +461,11 @@ export default function GenericScreen({ location }: ScreenProps) {
     void refreshList();
   }
 
-  async function save(draft: boolean, quiet = false): Promise<CaseDetail | null> {
+  async function save(
+    draft: boolean,
+    quiet = false,
+    whenFailed?: (outcome: Failure) => void,
+  ): Promise<CaseDetail | null> {
     if (!form) return null;
     // A hidden field's answer is never sent, and an amount goes in its normal form (the server does both
     // as well); the field keeps showing what was typed.
@@ -483,6 +487,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       return null;
     }
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
+    whenFailed?.(outcome);
     return null;
   }
 
@@ -729,7 +734,16 @@ export default function GenericScreen({ location }: ScreenProps) {
         // A file belongs to a record: the first upload of a new form saves it as a draft (once, for all the
         // files chosen with it).
         const madeForFile = !current;
-        if (!current) current = recordNow.current = await save(true, true);
+        if (!current)
+          current = recordNow.current = await save(true, true, (outcome) => {
+            // The file is not sent without its record: the question says so and why, or it would only
+            // show "No files uploaded." while the summary speaks of the other answers.
+            if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+            const message =
+              outcome.kind === 'fields' ? DOCUMENT_MESSAGES.notUploadedErrors : DOCUMENT_MESSAGES.notUploadedNoDraft;
+            setErrors((now) => ({ ...now, [path]: message }));
+            setAttempt((a) => a + 1);
+          });
         if (!current) {
           deferred.current = null;
           return;

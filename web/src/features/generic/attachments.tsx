@@ -53,6 +53,12 @@ export function AttachmentControl({
   // The server matches the field by its own name (a repeating group's child is named without its row).
   const fieldName = field.name.split('.').pop() ?? field.name;
   const full = ids.length >= field.maxFiles;
+  const hasInput = !attachments?.readOnly && !full;
+  const describedBy = [hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  // The question's id is what a Change link or an error link lands on: the file input, or without one (the
+  // question has its maximum of files) the first file's Remove button, or the list of files when read
+  // only. Otherwise the link would land on the hint (its id starts with the question's), which takes no focus.
+  const removeId = (index: number) => (hasInput || index > 0 ? undefined : id);
 
   async function chosen(files: FileList | null) {
     if (!attachments || !files) return;
@@ -75,7 +81,7 @@ export function AttachmentControl({
 
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>
+      <label htmlFor={hasInput ? id : undefined}>
         {field.label}
         {field.required ? null : <span className="optional"> (optional)</span>}
       </label>
@@ -89,7 +95,7 @@ export function AttachmentControl({
           <span className="visually-hidden">Error:</span> {error}
         </p>
       )}
-      {!attachments?.readOnly && !full && (
+      {hasInput && (
         <input
           ref={input}
           id={id}
@@ -98,7 +104,7 @@ export function AttachmentControl({
           multiple={field.maxFiles - ids.length > 1}
           accept={field.types.join(',')}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy}
           onChange={(e) => void chosen(e.target.files)}
         />
       )}
@@ -108,8 +114,14 @@ export function AttachmentControl({
       {ids.length === 0 ? (
         <p className="form-note">{FORM_TEXT.noFiles}</p>
       ) : (
-        <ul ref={list} tabIndex={-1} className="file-list" aria-label={`${FORM_TEXT.uploadedFiles}: ${field.label}`}>
-          {ids.map((docId) => {
+        <ul
+          ref={list}
+          id={attachments?.readOnly ? id : undefined}
+          tabIndex={-1}
+          className="file-list"
+          aria-label={`${FORM_TEXT.uploadedFiles}: ${field.label}`}
+        >
+          {ids.map((docId, index) => {
             const doc = byId.get(docId);
             const name = doc ? doc.fileName : 'A file';
             return (
@@ -119,7 +131,13 @@ export function AttachmentControl({
                   {doc && <span className="form-note"> ({formatFileSize(doc.sizeBytes)})</span>}
                 </span>
                 {!attachments?.readOnly && (
-                  <button type="button" className="button-secondary" onClick={() => void remove(docId)}>
+                  <button
+                    type="button"
+                    id={removeId(index)}
+                    className="button-secondary"
+                    aria-describedby={removeId(index) && describedBy}
+                    onClick={() => void remove(docId)}
+                  >
                     {FORM_TEXT.removeFile} <span className="visually-hidden">{name}</span>
                   </button>
                 )}

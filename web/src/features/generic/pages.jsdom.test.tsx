@@ -2,7 +2,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#contract/index.ts';
-import type { FormDefinition } from '#contract/forms/index.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { FIELD_MESSAGES, type FormDefinition } from '#contract/forms/index.ts';
 import type { EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
@@ -514,6 +515,21 @@ describe('an attachment question', () => {
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
   }, 30_000);
 
+  it('lands a Change link of a question with all its files on the first Remove button', async () => {
+    const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+    const data = { fullName: 'Lim Mei', sms: 'N', passport: [DOC.id, second.id], trips: [{ country: 'Japan' }] };
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope({ ...DRAFT, data }) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC, second] }) });
+    window.location.hash = '#/generic?app=PAR&case=7&step=check';
+    await at('Check your answers before sending');
+    const change = screen.getByRole('link', { name: 'Change Copy of your passport' });
+    window.location.hash = change.getAttribute('href')!;
+    await at('About you');
+    // No file input (the question has its maximum): the focus is on what the user can do, not on the hint.
+    expect(screen.queryByLabelText(/Copy of your passport/, { selector: 'input' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove passport.pdf' })).toHaveFocus());
+  }, 30_000);
+
   it("shows the server's refusal inline and in the summary, in GOV.UK words", async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
@@ -579,6 +595,46 @@ describe('a first file that does not go in', () => {
     },
     30_000,
   );
+
+  it('says beside the question why the file was not uploaded when the draft it needs cannot be saved', async () => {
+    const MOBILE = FIELD_MESSAGES.mobile('Mobile number');
+    routes['POST /api/cases'] = () => ({
+      status: 400,
+      body: envelope(
+        { fieldErrors: { mobile: MOBILE }, errors: [{ path: 'mobile', message: MOBILE }] },
+        '400',
+        MESSAGES.validationSummary,
+      ),
+    });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByLabelText('Mobile number'), '123');
+    const input = screen.getByLabelText(/Copy of your passport/);
+    await user.upload(input, passport());
+    // The file did not go in: the question says so and why, in the form's error pattern, beside the
+    // answer that stops the draft; the summary lists both.
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${DOCUMENT_MESSAGES.notUploadedErrors}`));
+    expect(within(summary).getByRole('link', { name: DOCUMENT_MESSAGES.notUploadedErrors })).toBeVisible();
+    expect(within(summary).getByRole('link', { name: MOBILE })).toBeVisible();
+    expect(calls.some((c) => c.path.includes('/documents'))).toBe(false);
+    expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('123');
+  }, 30_000);
+
+  it('says beside the question why the file was not uploaded when the draft could not be saved', async () => {
+    routes['POST /api/cases'] = () => ({ status: 500, body: envelope(null, '500', MESSAGES.draftSaveFailed) });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    const input = screen.getByLabelText(/Copy of your passport/);
+    await user.upload(input, passport());
+    await screen.findByRole('alert');
+    await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${DOCUMENT_MESSAGES.notUploadedNoDraft}`));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+  }, 30_000);
 
   it('leaves a draft the user saved', async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
