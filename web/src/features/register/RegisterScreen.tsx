@@ -147,6 +147,21 @@ function SearchForm({ service }: { service: RegisterService }) {
   const [busy, setBusy] = useState(false);
   /** Each search that ends in problems: the error summary takes the focus. */
   const [attempt, setAttempt] = useState(0);
+  /** A field that goes (or becomes another) takes its problem with it: the summary would point at nothing. */
+  const dropError = (field: keyof FormErrors) =>
+    setErrors((now) => {
+      if (!now[field]) return now;
+      const { [field]: _gone, ...rest } = now;
+      return rest;
+    });
+  const searchBy = (next: 'name' | 'id') => {
+    if (next !== by) dropError('query');
+    setBy(next);
+  };
+  const choosePurpose = (next: SearchPurpose) => {
+    if (next !== 'other') dropError('otherPurpose');
+    setPurpose(next);
+  };
   const badId = service === 'PIS' ? REGISTER_MESSAGES.badIdPis : REGISTER_MESSAGES.badIdBis;
   const purposes = Object.keys(SEARCH_PURPOSES) as SearchPurpose[];
 
@@ -210,10 +225,10 @@ function SearchForm({ service }: { service: RegisterService }) {
         <fieldset>
           <legend>Search by</legend>
           <label className="field-choice">
-            <input type="radio" name="by" value="name" checked={by === 'name'} onChange={() => setBy('name')} /> Name
+            <input type="radio" name="by" value="name" checked={by === 'name'} onChange={() => searchBy('name')} /> Name
           </label>
           <label className="field-choice">
-            <input type="radio" name="by" value="id" checked={by === 'id'} onChange={() => setBy('id')} /> {idLabel}
+            <input type="radio" name="by" value="id" checked={by === 'id'} onChange={() => searchBy('id')} /> {idLabel}
           </label>
         </fieldset>
         <div className="field">
@@ -255,7 +270,7 @@ function SearchForm({ service }: { service: RegisterService }) {
                 name="purpose"
                 value={value}
                 checked={purpose === value}
-                onChange={() => setPurpose(value)}
+                onChange={() => choosePurpose(value)}
               />{' '}
               {SEARCH_PURPOSES[value]}
             </label>

@@ -382,3 +382,24 @@ describe('going back from the results', () => {
     await expectKept();
   }, 30_000);
 });
+
+describe('a problem with a field no longer shown', () => {
+  it('goes with it: the name’s when searching by number, the described purpose’s when another is chosen', async () => {
+    fakeApi({});
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Another purpose' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    const summary = await within(screen.getByRole('main')).findByRole('alert');
+    expect(within(summary).getByRole('link', { name: REGISTER_MESSAGES.nameTooShort })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: REGISTER_MESSAGES.otherPurposeRequired })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'NRIC or FIN' }));
+    expect(screen.getByLabelText('NRIC or FIN to search for')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(REGISTER_MESSAGES.nameTooShort)).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
+    expect(screen.queryByText(REGISTER_MESSAGES.otherPurposeRequired)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
+  }, 30_000);
+});
