@@ -108,4 +108,27 @@ describe('where messages go', () => {
     expect(input).toHaveAccessibleDescription(NOTIFICATION_MESSAGES.badEmailCode);
     expect(calls.some((c) => c.path === NOTIFICATION_PATHS.emailConfirm)).toBe(false);
   });
+
+  it('empties New email address once the address typed there is confirmed', async () => {
+    const confirmed = { ...PREFS, email: 'tan@example.com', emailConfirmed: true, pendingEmail: null };
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+      [`POST ${NOTIFICATION_PATHS.emailStart}`]: () => ({
+        body: envelope(null, '200', NOTIFICATION_MESSAGES.emailCodeSent),
+      }),
+      [`POST ${NOTIFICATION_PATHS.emailConfirm}`]: () => ({
+        body: envelope(confirmed, '200', NOTIFICATION_MESSAGES.emailConfirmed),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.com' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
+    fireEvent.change(await within(region).findByLabelText('Code sent to tan@example.com'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+    expect(await within(region).findByText(NOTIFICATION_MESSAGES.emailConfirmed)).toBeInTheDocument();
+    expect(within(region).getByLabelText('New email address')).toHaveValue('');
+  });
 });

@@ -84,6 +84,8 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
     if (outcome.ok) {
       setWaiting(null);
       setCode('');
+      // The address typed is now the one messages go to: the field is for a new one.
+      setEmail('');
       setSaid({ text: NOTIFICATION_MESSAGES.emailConfirmed });
       onChange(outcome.value);
     } else setSaid(refusal(outcome.message));
