@@ -403,3 +403,32 @@ describe('a problem with a field no longer shown', () => {
     expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
   }, 30_000);
 });
+
+describe('a Stop following refused', () => {
+  it('keeps the focus in the list once the list shown again has lost the case', async () => {
+    const watched = (caseNumber: string) => ({
+      ...ENTRY,
+      caseNumber,
+      followedAt: '2026-01-01T00:00:00.000Z',
+      changed: false,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    let listed = [watched(CASE), watched('BS 000001 2024')];
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: listed }) }),
+      [`POST ${REGISTER_PATHS.unfollow}`]: () => ({
+        status: 404,
+        body: envelope(null, '404', REGISTER_MESSAGES.notFollowed),
+      }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const stop = await screen.findByRole('button', { name: `Stop following ${CASE}` });
+    // Stopped meanwhile in another tab: this list still shows it.
+    listed = [watched('BS 000001 2024')];
+    stop.focus();
+    fireEvent.click(stop);
+    expect(await screen.findByText(REGISTER_MESSAGES.notFollowed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Stop following ${CASE}` })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Cases you follow' })).toHaveFocus());
+  }, 30_000);
+});
