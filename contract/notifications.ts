@@ -87,6 +87,16 @@ export const INBOX_PAGE_SIZE = 20;
 
 /** Email confirmation codes (docs/decisions/0042). */
 export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as const;
+/** A code as typed, once trimmed: the server's rule and the inbox form's, so both refuse alike. */
+export const EMAIL_CODE_PATTERN = /* @__PURE__ */ new RegExp(`^\\d{${EMAIL_CODE.LENGTH}}$`);
+/**
+ * An email address as typed, once trimmed: zod's own email pattern, here so the inbox form checks it as the
+ * server does without loading zod for it.
+ */
+export const EMAIL_ADDRESS = {
+  MAX_LENGTH: 254,
+  PATTERN: /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/,
+} as const;
 
 export const NOTIFICATION_MESSAGES = {
   inboxTitle: INBOX_TITLE,

@@ -75,6 +75,13 @@ test('finds ONG BENG HUAT by a misspelt name, keeps the extract, follows the cas
   await expect(main.getByText(/reference RS-\d{8}-[0-9A-F]{10}/)).toBeVisible();
   expect((await axe().analyze()).violations).toEqual([]);
 
+  // Back to the form with the browser's Back: what was sent is still there; then forward to the results.
+  await page.goBack();
+  await expect(page.getByRole('textbox', { name: 'Name to search for' })).toHaveValue('ong ben huat');
+  await expect(page.getByLabel('Credit assessment')).toBeChecked();
+  await page.goForward();
+  await expect(results.getByRole('row').nth(1)).toContainText('ONG BENG HUAT');
+
   await results.getByRole('link', { name: 'ONG BENG HUAT', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'ONG BENG HUAT' })).toBeVisible();
   await expect(main.getByText('S7654321F')).toBeVisible();

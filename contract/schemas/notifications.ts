@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_CODE, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../notifications.ts';
+import { EMAIL_ADDRESS, EMAIL_CODE_PATTERN, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** The portal inbox (docs/decisions/0041): one message, with the route of the record it is about. */
 export const inboxMessageSchema = z.object({
@@ -41,12 +41,9 @@ export const startEmailSchema = z.object({
   email: z
     .string()
     .trim()
-    .max(254, NOTIFICATION_MESSAGES.badEmail)
-    .pipe(z.email({ error: NOTIFICATION_MESSAGES.badEmail })),
+    .max(EMAIL_ADDRESS.MAX_LENGTH, NOTIFICATION_MESSAGES.badEmail)
+    .pipe(z.email({ pattern: EMAIL_ADDRESS.PATTERN, error: NOTIFICATION_MESSAGES.badEmail })),
 });
 export const confirmEmailSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^\\d{${EMAIL_CODE.LENGTH}}$`), NOTIFICATION_MESSAGES.badEmailCode),
+  code: z.string().trim().regex(EMAIL_CODE_PATTERN, NOTIFICATION_MESSAGES.badEmailCode),
 });

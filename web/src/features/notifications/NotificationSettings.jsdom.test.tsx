@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
@@ -59,7 +59,8 @@ describe('where messages go', () => {
     });
     render(<NotificationSettings />);
     const region = await screen.findByRole('region', { name: 'Email address' });
-    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.c' } });
+    // An address the form lets through, refused by the server: its words are shown.
+    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.com' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
     expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmail)).toBeInTheDocument();
   });
@@ -71,5 +72,63 @@ describe('where messages go', () => {
     expect(await within(settings).findByText(NOTIFICATION_MESSAGES.settingsWhileActing)).toBeInTheDocument();
     rerender(<NotificationSettings actingForAnother={false} />);
     expect(within(settings).queryByText(NOTIFICATION_MESSAGES.settingsWhileActing)).toBeNull();
+  });
+
+  it('says what is wrong with an address in the portal’s own way, not the browser’s', async () => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    const input = within(region).getByLabelText('Email address');
+    expect(input.closest('form')).toHaveAttribute('novalidate');
+    expect(input).not.toBeRequired();
+    for (const typed of ['', '  ', 'tan@', 'tan@example']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
+      const summary = await within(region).findByRole('alert');
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(within(summary).getByRole('link', { name: NOTIFICATION_MESSAGES.badEmail })).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(NOTIFICATION_MESSAGES.badEmail);
+    }
+    expect(calls.some((c) => c.path === NOTIFICATION_PATHS.emailStart)).toBe(false);
+  });
+
+  it('says what is wrong with a code in the portal’s own way, not the browser’s', async () => {
+    const calls = fakeApi({ [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope(PREFS) }) });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    const input = within(region).getByLabelText('Code sent to tan@example.com');
+    expect(input.closest('form')).toHaveAttribute('novalidate');
+    expect(input).not.toBeRequired();
+    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+    const summary = await within(region).findByRole('alert');
+    expect(within(summary).getByRole('link', { name: NOTIFICATION_MESSAGES.badEmailCode })).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(NOTIFICATION_MESSAGES.badEmailCode);
+    expect(calls.some((c) => c.path === NOTIFICATION_PATHS.emailConfirm)).toBe(false);
+  });
+
+  it('empties New email address once the address typed there is confirmed', async () => {
+    const confirmed = { ...PREFS, email: 'tan@example.com', emailConfirmed: true, pendingEmail: null };
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+      [`POST ${NOTIFICATION_PATHS.emailStart}`]: () => ({
+        body: envelope(null, '200', NOTIFICATION_MESSAGES.emailCodeSent),
+      }),
+      [`POST ${NOTIFICATION_PATHS.emailConfirm}`]: () => ({
+        body: envelope(confirmed, '200', NOTIFICATION_MESSAGES.emailConfirmed),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    fireEvent.change(within(region).getByLabelText('Email address'), { target: { value: 'tan@example.com' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
+    fireEvent.change(await within(region).findByLabelText('Code sent to tan@example.com'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+    expect(await within(region).findByText(NOTIFICATION_MESSAGES.emailConfirmed)).toBeInTheDocument();
+    expect(within(region).getByLabelText('New email address')).toHaveValue('');
   });
 });

@@ -1,5 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
+import {
+  EMAIL_ADDRESS,
+  EMAIL_CODE_PATTERN,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+} from '#contract/notifications.ts';
+import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import {
@@ -31,6 +38,10 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [said, setSaid] = useState<Said>(null);
+  /** The problems of what was typed, by the server's own rules and words (the contract's). */
+  const [errors, setErrors] = useState<{ email?: string; code?: string }>({});
+  /** Each send that ends in a problem: the error summary takes the focus. */
+  const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState(prefs.pendingEmail);
   // One call at a time: a second code sent would make the first one, already on its way, useless.
   const calling = useRef(false);
@@ -43,8 +54,21 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
       calling.current = false;
     }
   };
+  /** The problem of a field, or none: shown in the summary and under the field, the browser's own kept out. */
+  const checked = (field: 'email' | 'code', problem: string | undefined): boolean => {
+    setErrors({ ...(problem ? { [field]: problem } : {}) });
+    if (problem) {
+      // What the last call came to is no longer the news.
+      setSaid(null);
+      setAttempt((n) => n + 1);
+    }
+    return !problem;
+  };
   const send = async (event: FormEvent) => {
     event.preventDefault();
+    const typed = email.trim();
+    const fine = typed.length <= EMAIL_ADDRESS.MAX_LENGTH && EMAIL_ADDRESS.PATTERN.test(typed);
+    if (!checked('email', fine ? undefined : NOTIFICATION_MESSAGES.badEmail)) return;
     const outcome = await once(() => startEmail(email));
     if (!outcome) return;
     if (outcome.ok) {
@@ -54,11 +78,14 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
+    if (!checked('code', EMAIL_CODE_PATTERN.test(code.trim()) ? undefined : NOTIFICATION_MESSAGES.badEmailCode)) return;
     const outcome = await once(() => confirmEmail(code));
     if (!outcome) return;
     if (outcome.ok) {
       setWaiting(null);
       setCode('');
+      // The address typed is now the one messages go to: the field is for a new one.
+      setEmail('');
       setSaid({ text: NOTIFICATION_MESSAGES.emailConfirmed });
       onChange(outcome.value);
     } else setSaid(refusal(outcome.message));
@@ -67,30 +94,47 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Email address</h3>
       <p>{prefs.emailConfirmed ? `Messages go to ${prefs.email}.` : 'No email address is confirmed yet.'}</p>
-      <form onSubmit={(e) => void send(e)} className="inbox-form">
+      <ErrorSummary
+        errors={errors as Record<string, string>}
+        attempt={attempt}
+        idFor={(field) => ({ email: `${id}-email`, code: `${id}-code` })[field] ?? null}
+      />
+      <form noValidate onSubmit={(e) => void send(e)} className="inbox-form">
         <label htmlFor={`${id}-email`}>{prefs.emailConfirmed ? 'New email address' : 'Email address'}</label>
+        {errors.email && (
+          <p className="field-error" id={`${id}-email-error`}>
+            {errors.email}
+          </p>
+        )}
         <input
           id={`${id}-email`}
           type="email"
           autoComplete="email"
           value={email}
+          aria-invalid={Boolean(errors.email) || undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
           onChange={(e) => setEmail(e.target.value)}
-          required
         />
         <button type="submit" className="button button-secondary">
           Send a code
         </button>
       </form>
       {waiting && (
-        <form onSubmit={(e) => void confirm(e)} className="inbox-form">
+        <form noValidate onSubmit={(e) => void confirm(e)} className="inbox-form">
           <label htmlFor={`${id}-code`}>Code sent to {waiting}</label>
+          {errors.code && (
+            <p className="field-error" id={`${id}-code-error`}>
+              {errors.code}
+            </p>
+          )}
           <input
             id={`${id}-code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
+            aria-invalid={Boolean(errors.code) || undefined}
+            aria-describedby={errors.code ? `${id}-code-error` : undefined}
             onChange={(e) => setCode(e.target.value)}
-            required
           />
           <button type="submit" className="button">
             Confirm the address

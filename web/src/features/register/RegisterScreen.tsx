@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { MESSAGES } from '#contract/catalogue.ts';
 import { ROUTES } from '#contract/index.ts';
 import {
@@ -25,6 +25,7 @@ import { saveBlob } from '../../lib/download.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad, type Loadable } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
+import { identity } from '../../lib/session/index.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { registerApi, type Outcome } from './api.ts';
 import './register.css';
@@ -39,6 +40,60 @@ function shown<T>(state: Loadable<Outcome<T>>): { state: Loadable<T>; failed: st
   return outcome.ok
     ? { state: { kind: 'ready', value: outcome.value }, failed: '' }
     : { state: FAILED, failed: outcome.message };
+}
+
+/** What was sent from the search form, to find it again on the way back from its results. */
+interface KeptSearch {
+  /** Whose input it is: another user, or another profile acted for, signed in in this tab later gets none. */
+  owner: string;
+  service: RegisterService;
+  by: 'name' | 'id';
+  query: string;
+  purpose: SearchPurpose;
+  otherPurpose: string;
+}
+
+const KEPT = 'registerSearch';
+
+function ownerNow(): string {
+  const user = identity.current();
+  return user ? `${user.loginName}/${user.ptibProfileID}` : '';
+}
+
+/**
+ * The search's input is kept in the history entries of the search (this tab's session history): not in the
+ * address, where names and numbers must not go (docs/decisions/0043), nor in storage that outlives the tab.
+ */
+function readKept(service?: RegisterService): KeptSearch | null {
+  const state: unknown = window.history.state;
+  const kept: unknown = state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[KEPT] : null;
+  if (kept === null || typeof kept !== 'object') return null;
+  const k = kept as Partial<Record<keyof KeptSearch, unknown>>;
+  const valid =
+    k.owner === ownerNow() &&
+    isService(typeof k.service === 'string' ? k.service : null) &&
+    (k.by === 'name' || k.by === 'id') &&
+    typeof k.query === 'string' &&
+    typeof k.purpose === 'string' &&
+    Object.hasOwn(SEARCH_PURPOSES, k.purpose) &&
+    typeof k.otherPurpose === 'string';
+  return valid && (service === undefined || k.service === service) ? (kept as KeptSearch) : null;
+}
+
+function keep(kept: KeptSearch): void {
+  const state: unknown = window.history.state;
+  window.history.replaceState({ ...(state !== null && typeof state === 'object' ? state : {}), [KEPT]: kept }, '');
+}
+
+/** Opens a link of the search's own pages in a new history entry that keeps what the form sent. */
+function followKeeping(event: MouseEvent<HTMLAnchorElement>): void {
+  const kept = readKept();
+  const href = event.currentTarget.getAttribute('href');
+  if (!kept || !href || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  // The hash changes the current entry at once (the router hears of it later): the new entry gets the input.
+  window.location.hash = href;
+  keep(kept);
 }
 
 /**
@@ -82,14 +137,31 @@ interface FormErrors {
 function SearchForm({ service }: { service: RegisterService }) {
   const id = useId();
   const signal = useAbortSignal();
-  const [by, setBy] = useState<'name' | 'id'>('name');
-  const [query, setQuery] = useState('');
-  const [purpose, setPurpose] = useState<SearchPurpose | ''>('');
-  const [otherPurpose, setOtherPurpose] = useState('');
+  // Back from this search's results (the browser's Back or the results' own links): the form as it was sent.
+  const [kept] = useState(() => readKept(service));
+  const [by, setBy] = useState<'name' | 'id'>(kept?.by ?? 'name');
+  const [query, setQuery] = useState(kept?.query ?? '');
+  const [purpose, setPurpose] = useState<SearchPurpose | ''>(kept?.purpose ?? '');
+  const [otherPurpose, setOtherPurpose] = useState(kept?.otherPurpose ?? '');
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   /** Each search that ends in problems: the error summary takes the focus. */
   const [attempt, setAttempt] = useState(0);
+  /** A field that goes (or becomes another) takes its problem with it: the summary would point at nothing. */
+  const dropError = (field: keyof FormErrors) =>
+    setErrors((now) => {
+      if (!now[field]) return now;
+      const { [field]: _gone, ...rest } = now;
+      return rest;
+    });
+  const searchBy = (next: 'name' | 'id') => {
+    if (next !== by) dropError('query');
+    setBy(next);
+  };
+  const choosePurpose = (next: SearchPurpose) => {
+    if (next !== 'other') dropError('otherPurpose');
+    setPurpose(next);
+  };
   const badId = service === 'PIS' ? REGISTER_MESSAGES.badIdPis : REGISTER_MESSAGES.badIdBis;
   const purposes = Object.keys(SEARCH_PURPOSES) as SearchPurpose[];
 
@@ -104,7 +176,7 @@ function SearchForm({ service }: { service: RegisterService }) {
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);
-    if (Object.keys(next).length > 0) {
+    if (Object.keys(next).length > 0 || !purpose) {
       setAttempt((n) => n + 1);
       return;
     }
@@ -120,7 +192,17 @@ function SearchForm({ service }: { service: RegisterService }) {
       setAttempt((n) => n + 1);
       return;
     }
+    const sent: KeptSearch = {
+      owner: ownerNow(),
+      service,
+      by,
+      query,
+      purpose,
+      otherPurpose: purpose === 'other' ? otherPurpose : '',
+    };
+    keep(sent);
     window.location.hash = buildHref(ROUTES.register, { app: service, ref: outcome.value.reference });
+    keep(sent);
   };
 
   const problems = Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Record<
@@ -143,10 +225,10 @@ function SearchForm({ service }: { service: RegisterService }) {
         <fieldset>
           <legend>Search by</legend>
           <label className="field-choice">
-            <input type="radio" name="by" value="name" checked={by === 'name'} onChange={() => setBy('name')} /> Name
+            <input type="radio" name="by" value="name" checked={by === 'name'} onChange={() => searchBy('name')} /> Name
           </label>
           <label className="field-choice">
-            <input type="radio" name="by" value="id" checked={by === 'id'} onChange={() => setBy('id')} /> {idLabel}
+            <input type="radio" name="by" value="id" checked={by === 'id'} onChange={() => searchBy('id')} /> {idLabel}
           </label>
         </fieldset>
         <div className="field">
@@ -188,7 +270,7 @@ function SearchForm({ service }: { service: RegisterService }) {
                 name="purpose"
                 value={value}
                 checked={purpose === value}
-                onChange={() => setPurpose(value)}
+                onChange={() => choosePurpose(value)}
               />{' '}
               {SEARCH_PURPOSES[value]}
             </label>
@@ -224,7 +306,11 @@ function SearchForm({ service }: { service: RegisterService }) {
 function ResultsView({ service, reference, page }: { service: RegisterService; reference: string; page: number }) {
   const load = useLoad(`${reference}|${page}`, (signal) => registerApi.page(reference, page, signal));
   const { state, failed } = shown(load.state);
-  const newSearch = <a href={buildHref(ROUTES.register, { app: service })}>New search</a>;
+  const newSearch = (
+    <a href={buildHref(ROUTES.register, { app: service })} onClick={followKeeping}>
+      New search
+    </a>
+  );
   if (state.kind !== 'ready')
     return (
       <>
@@ -262,7 +348,10 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
               {answer.results.map((r) => (
                 <tr key={r.caseNumber}>
                   <td>
-                    <a href={buildHref(ROUTES.register, { app: service, ref: reference, case: r.caseNumber })}>
+                    <a
+                      href={buildHref(ROUTES.register, { app: service, ref: reference, case: r.caseNumber })}
+                      onClick={followKeeping}
+                    >
                       {r.name}
                     </a>
                     {r.aliases.length > 0 && (
@@ -282,7 +371,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
       {last > 1 && (
         <nav className="register-pager" aria-label="Result pages">
           {answer.page > 1 && (
-            <a href={hrefFor(answer.page - 1)} rel="prev">
+            <a href={hrefFor(answer.page - 1)} rel="prev" onClick={followKeeping}>
               Previous page
             </a>
           )}
@@ -290,7 +379,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
             Page {answer.page} of {last}
           </span>
           {answer.page < last && (
-            <a href={hrefFor(answer.page + 1)} rel="next">
+            <a href={hrefFor(answer.page + 1)} rel="next" onClick={followKeeping}>
               Next page
             </a>
           )}
@@ -323,7 +412,11 @@ function EntryView({
   useEffect(() => {
     if (focusFollowing) followingLink.current?.focus();
   }, [focusFollowing]);
-  const back = <a href={buildHref(ROUTES.register, { app: service, ref: reference })}>Back to the results</a>;
+  const back = (
+    <a href={buildHref(ROUTES.register, { app: service, ref: reference })} onClick={followKeeping}>
+      Back to the results
+    </a>
+  );
   if (state.kind !== 'ready')
     return (
       <>

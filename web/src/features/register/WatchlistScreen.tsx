@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   REGISTER_CASE_NUMBER,
   REGISTER_MESSAGES,
@@ -35,10 +35,8 @@ export default function WatchlistScreen(_props: ScreenProps) {
   const list = useRef<HTMLDivElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const [stoppedHere, setStoppedHere] = useState(0);
-  useFocusWhenLost(
-    stoppedHere,
-    () => list.current?.querySelector<HTMLElement>('[role="region"]') ?? listHeading.current,
-  );
+  const inList = () => list.current?.querySelector<HTMLElement>('[role="region"]') ?? listHeading.current;
+  useFocusWhenLost(stoppedHere, inList);
   /**
    * Cases shown marked as changed: a list already shown keeps its marks, though the server clears them
    * once it has answered them (a reload after following one).
@@ -57,6 +55,16 @@ export default function WatchlistScreen(_props: ScreenProps) {
     },
     { keep: true },
   );
+  // A Stop following refused is followed by the list as the server holds it, which may have lost that case's
+  // button (stopped in another tab): once that list is shown, a focus lost with it goes to the list too.
+  const refusedOver = useRef<typeof loaded | null>(null);
+  const [shownAgain, setShownAgain] = useState(0);
+  useEffect(() => {
+    if (refusedOver.current === null || loaded === refusedOver.current || loaded.kind !== 'ready') return;
+    refusedOver.current = null;
+    setShownAgain((n) => n + 1);
+  }, [loaded]);
+  useFocusWhenLost(shownAgain, inList);
   const listed = loaded.kind === 'ready' && loaded.value.ok ? loaded.value.value.cases : null;
   const cases =
     listed
@@ -99,7 +107,10 @@ export default function WatchlistScreen(_props: ScreenProps) {
       setStoppedHere((n) => n + 1);
     }
     // Refused: the list is not what the server holds (stopped in another tab, say): shown again as it is.
-    else if (outcome.refused) reload();
+    else if (outcome.refused) {
+      refusedOver.current = loaded;
+      reload();
+    }
   };
 
   return (

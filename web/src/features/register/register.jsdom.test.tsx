@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ROUTES } from '#contract/index.ts';
 import { MESSAGES } from '#contract/catalogue.ts';
 import { REGISTER_MESSAGES, REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
@@ -7,6 +7,8 @@ import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import { formatDateTime } from '../../components/shell/formatDate.ts';
 import type { RouteDef } from '../../lib/router/router.ts';
+import { identity } from '../../lib/session/index.ts';
+import type { UserIdentity } from '#contract/schemas/auth.ts';
 
 // The screens are lazily loaded chunks, transformed on first use: give them time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -316,6 +318,116 @@ describe('following a case', () => {
     const stop = await screen.findByRole('button', { name: `Stop following ${CASE}` });
     stop.focus();
     fireEvent.click(stop);
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Stop following ${CASE}` })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Cases you follow' })).toHaveFocus());
+  }, 30_000);
+});
+
+describe('going back from the results', () => {
+  const answer = (query: string) =>
+    envelope({
+      reference: 'RS-5',
+      searchedAt: '2026-01-01T00:00:00.000Z',
+      service: 'PIS',
+      by: 'name',
+      query,
+      total: 1,
+      closestOnly: false,
+      page: 1,
+      pageSize: 10,
+      results: [ENTRY],
+    });
+  const search = async () => {
+    fakeApi({
+      [`POST ${REGISTER_PATHS.search}`]: () => ({ body: answer('ong beng huat') }),
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-5')]: () => ({ body: answer('ong beng huat') }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'ong beng huat' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Another purpose' }));
+    fireEvent.change(screen.getByLabelText('Describe the purpose'), { target: { value: 'Tenancy check' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    expect(await screen.findByRole('link', { name: ENTRY.name })).toBeInTheDocument();
+  };
+  const expectKept = async () => {
+    expect(await screen.findByLabelText('Name to search for')).toHaveValue('ong beng huat');
+    expect(screen.getByRole('radio', { name: 'Another purpose' })).toBeChecked();
+    expect(screen.getByLabelText('Describe the purpose')).toHaveValue('Tenancy check');
+  };
+
+  it('with the browser’s Back, finds the form as it was sent', async () => {
+    await search();
+    window.history.back();
+    await expectKept();
+  }, 30_000);
+
+  it('as another user or profile, in the same tab, finds the form empty', async () => {
+    const current = vi.spyOn(identity, 'current');
+    onTestFinished(() => current.mockRestore());
+    const as = (loginName: string, ptibProfileID: string) =>
+      current.mockReturnValue({ loginName, ptibProfileID } as UserIdentity);
+    as('ptib.demo', 'PTIB00000001');
+    await search();
+    as('ptib.other', 'PTIB00000002');
+    window.history.back();
+    expect(await screen.findByLabelText('Name to search for')).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'Another purpose' })).not.toBeChecked();
+  }, 30_000);
+
+  it('with New search, after an entry and back, finds the form as it was sent', async () => {
+    await search();
+    fireEvent.click(screen.getByRole('link', { name: ENTRY.name }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to the results' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'New search' }));
+    await expectKept();
+  }, 30_000);
+});
+
+describe('a problem with a field no longer shown', () => {
+  it('goes with it: the name’s when searching by number, the described purpose’s when another is chosen', async () => {
+    fakeApi({});
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Another purpose' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    const summary = await within(screen.getByRole('main')).findByRole('alert');
+    expect(within(summary).getByRole('link', { name: REGISTER_MESSAGES.nameTooShort })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: REGISTER_MESSAGES.otherPurposeRequired })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'NRIC or FIN' }));
+    expect(screen.getByLabelText('NRIC or FIN to search for')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(REGISTER_MESSAGES.nameTooShort)).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
+    expect(screen.queryByText(REGISTER_MESSAGES.otherPurposeRequired)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
+  }, 30_000);
+});
+
+describe('a Stop following refused', () => {
+  it('keeps the focus in the list once the list shown again has lost the case', async () => {
+    const watched = (caseNumber: string) => ({
+      ...ENTRY,
+      caseNumber,
+      followedAt: '2026-01-01T00:00:00.000Z',
+      changed: false,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    let listed = [watched(CASE), watched('BS 000001 2024')];
+    fakeApi({
+      [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: listed }) }),
+      [`POST ${REGISTER_PATHS.unfollow}`]: () => ({
+        status: 404,
+        body: envelope(null, '404', REGISTER_MESSAGES.notFollowed),
+      }),
+    });
+    await renderShell({ routes, hash: '#/watchlist?app=ICAWL' });
+    const stop = await screen.findByRole('button', { name: `Stop following ${CASE}` });
+    // Stopped meanwhile in another tab: this list still shows it.
+    listed = [watched('BS 000001 2024')];
+    stop.focus();
+    fireEvent.click(stop);
+    expect(await screen.findByText(REGISTER_MESSAGES.notFollowed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: `Stop following ${CASE}` })).toBeNull());
     await waitFor(() => expect(screen.getByRole('region', { name: 'Cases you follow' })).toHaveFocus());
   }, 30_000);
