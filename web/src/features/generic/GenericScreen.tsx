@@ -376,6 +376,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       values: next,
       savedAt: now(),
       page: page?.id ?? null,
+      createKey: recordNow.current ? null : createKey.current,
     });
   }
 
@@ -691,6 +692,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       opened = null;
       def = eservice.form;
     }
+    // Input of a record not saved yet: its first save goes with the key it had, in case that save was made
+    // and only its answer lost before a reload.
+    if (!input.caseId && input.createKey) createKey.current = input.createKey;
     const next = deleted ? withoutFiles(def, mergeValues(def, input.values)) : mergeValues(def, input.values);
     setValues(next);
     setDirty(true);

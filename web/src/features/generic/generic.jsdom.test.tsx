@@ -771,6 +771,26 @@ describe('nothing typed is lost', () => {
     expect(kept).toMatchObject({ appCode: 'PD', title: 'Payment by Debtor', caseId: null, values: { idNo: 'S123' } });
   });
 
+  it('keeps a new record’s key with its input, so a first save sent again after a reload makes one record', async () => {
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    const { createKey } = JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD'))!) as { createKey: string };
+    expect(createKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The first save was made, its answer lost; the page is reloaded and the input restored.
+    cleanup();
+    forgetFlow();
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    await renderScreen();
+    await user.click(
+      within(screen.getByRole('region', { name: /unsaved changes/ })).getByRole('button', { name: 'Restore' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByTestId('case-number');
+    const sent = calls.filter((c) => c.method === 'POST' && c.path === '/api/cases');
+    expect(sent.map((c) => (c.body as { createKey?: string }).createKey)).toEqual([createKey]);
+  });
+
   it('offers kept input back, and restores it', async () => {
     writeUnsaved(owner, {
       appCode: 'PD',

@@ -17,6 +17,11 @@ export interface UnsavedInput {
   values: FormValues;
   /** The question page the user was on (docs/decisions/0036-multi-page-forms.md), when known. */
   page?: string | null;
+  /**
+   * With no record yet: the key its first save carries (docs/decisions/0036), so a save whose answer was lost,
+   * sent again after a reload, still makes one record.
+   */
+  createKey?: string | null;
   /** Epoch ms of the last change. */
   savedAt: number;
 }
@@ -58,6 +63,7 @@ function parse(raw: string | null, now: number): UnsavedInput | null {
       caseNumber: typeof v.caseNumber === 'string' ? v.caseNumber : null,
       values: v.values,
       page: typeof v.page === 'string' ? v.page : null,
+      createKey: typeof v.createKey === 'string' ? v.createKey : null,
       savedAt: v.savedAt,
     };
   } catch {
