@@ -224,6 +224,26 @@ export const who = (a: Actor) => ({
   clientAddress: a.clientAddress,
 });
 
+/**
+ * Writes a draft's answers over `version`, guarded, with the save's audit row in the same statement; null when
+ * the record is no longer that version or no longer a draft.
+ */
+function writeAnswers(
+  q: Queryable,
+  actor: Actor,
+  record: { id: string; caseNumber: string; appCode: string },
+  version: number,
+  data: Record<string, unknown>,
+  draft: boolean,
+) {
+  return updateCaseData(q, record.id, version, data, actor.principal.accountId, actor.now, {
+    ...who(actor),
+    event: 'case_save',
+    // The write makes it the version after the one it is guarded by, when it happens.
+    detail: { caseId: record.id, caseNumber: record.caseNumber, appCode: record.appCode, draft, version: version + 1 },
+  });
+}
+
 /** First save: the record is created (as a draft) and gets its case number. */
 export async function createCase(
   db: Database,
@@ -243,18 +263,8 @@ export async function createCase(
       if (earlier && (earlier.app_code !== eservice.code || !isEditable(earlier.status)))
         throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
       if (earlier) {
-        const row = await updateCaseData(tx, earlier.id, earlier.version, data, actor.principal.accountId, actor.now, {
-          ...who(actor),
-          event: 'case_save',
-          detail: {
-            caseId: earlier.id,
-            caseNumber: earlier.case_number,
-            appCode: eservice.code,
-            draft: input.draft,
-            version: earlier.version + 1,
-          },
-        });
-        return toDetail(row!);
+        const record = { id: earlier.id, caseNumber: earlier.case_number, appCode: eservice.code };
+        return toDetail((await writeAnswers(tx, actor, record, earlier.version, data, input.draft))!);
       }
     }
     const row = await insertCase(tx, {
@@ -326,18 +336,7 @@ export async function saveCase(
   // between (its removal never waited for the record's lock) leaves an answer naming a missing file, as
   // removing it just after the save would; a submission checks the answers again.
   await refuseUnknownAttachments(db, opened.id, eservice, data);
-  const row = await updateCaseData(db, opened.id, input.version, data, actor.principal.accountId, actor.now, {
-    ...who(actor),
-    event: 'case_save',
-    // The write makes it the version after the one it is guarded by, when it happens.
-    detail: {
-      caseId: opened.id,
-      caseNumber: opened.caseNumber,
-      appCode: opened.appCode,
-      draft: input.draft,
-      version: input.version + 1,
-    },
-  });
+  const row = await writeAnswers(db, actor, opened, input.version, data, input.draft);
   if (row) return toDetail(row);
   const current = await findCase(db, opened.id, actor.principal.actingProfileId);
   throw await refusal(db, opened.id, actor, current && toDetail(current), input.version);
