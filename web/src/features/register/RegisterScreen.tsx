@@ -85,15 +85,20 @@ function keep(kept: KeptSearch): void {
   window.history.replaceState({ ...(state !== null && typeof state === 'object' ? state : {}), [KEPT]: kept }, '');
 }
 
+/** Goes to `href` in a new history entry that keeps the input too. */
+function goKeeping(href: string, kept: KeptSearch): void {
+  // The hash changes the current entry at once (the router hears of it later): the new entry gets the input.
+  window.location.hash = href;
+  keep(kept);
+}
+
 /** Opens a link of the search's own pages in a new history entry that keeps what the form sent. */
 function followKeeping(event: MouseEvent<HTMLAnchorElement>): void {
   const kept = readKept();
   const href = event.currentTarget.getAttribute('href');
   if (!kept || !href || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
-  // The hash changes the current entry at once (the router hears of it later): the new entry gets the input.
-  window.location.hash = href;
-  keep(kept);
+  goKeeping(href, kept);
 }
 
 /**
@@ -200,9 +205,9 @@ function SearchForm({ service }: { service: RegisterService }) {
       purpose,
       otherPurpose: purpose === 'other' ? otherPurpose : '',
     };
+    // The form's own entry keeps it for Back, the results' entry for their links.
     keep(sent);
-    window.location.hash = buildHref(ROUTES.register, { app: service, ref: outcome.value.reference });
-    keep(sent);
+    goKeeping(buildHref(ROUTES.register, { app: service, ref: outcome.value.reference }), sent);
   };
 
   const problems = Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Record<
