@@ -59,6 +59,12 @@ declare module 'fastify' {
     outbox: {
       deps(): Omit<OutboxDeps, 'workerId'>;
       drain(): Promise<number>;
+      /**
+       * Asks this process's worker to look now rather than at its next tick (after a commit that should go
+       * out at once). Without a started worker (tests) it does nothing: tests drain by hand, and no send
+       * runs that app.close() does not wait for.
+       */
+      nudge(): void;
       /** Starts this process's worker (the server's start does; tests drain by hand). */
       start(): OutboxWorker;
     };
@@ -156,6 +162,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   app.decorate('outbox', {
     deps: outboxDeps,
     drain: () => drainAll({ ...outboxDeps(), workerId: `drain:${process.pid}` }),
+    nudge: () => worker?.nudge(),
     start: () => (worker ??= startOutboxWorker(outboxDeps(), config.NOTIFY_POLL_MS)),
   });
   app.addHook('onClose', async () => {

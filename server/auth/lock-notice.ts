@@ -17,7 +17,8 @@ export interface LockedLogin {
  * (docs/decisions/0028-login-throttle-per-address-and-otp-limits.md), through the notification outbox
  * (docs/decisions/0041): the claim of the notice and its messages commit together. The claim is made for
  * unknown login names too, and all of it runs in the background, so a lock costs the sign-in the same
- * whether or not the name exists; the outbox is drained at once rather than at the worker's next tick.
+ * whether or not the name exists; the process's outbox worker is nudged to send it at once
+ * rather than at its next tick.
  */
 export async function noticeLoginLock(app: FastifyInstance, locked: LockedLogin, now: Date): Promise<void> {
   void app.db
@@ -40,6 +41,8 @@ export async function noticeLoginLock(app: FastifyInstance, locked: LockedLogin,
       });
       return true;
     })
-    .then((noticed) => (noticed ? app.outbox.drain() : 0))
+    .then((noticed) => {
+      if (noticed) app.outbox.nudge();
+    })
     .catch((error: unknown) => app.log.warn({ err: error }, 'the notice of a sign-in lock could not be recorded'));
 }

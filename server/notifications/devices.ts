@@ -67,5 +67,5 @@ export async function recogniseDevice(
   });
   // Set every time, so the cookie's 400 days count from the last sign-in.
   device.set(value);
-  if (notified) void app.outbox.drain().catch((error: unknown) => app.log.warn({ err: error }, 'outbox drain failed'));
+  if (notified) app.outbox.nudge();
 }

@@ -379,6 +379,24 @@ describe('sign-in notices', () => {
     await signIn(fresh, 'ptib.blocked');
     expect(await count()).toBe(1);
   });
+
+  it('are sent by the process’s worker: the sign-in starts no send of its own that could outlive it', async () => {
+    const before = await db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM notification_outbox');
+    await signIn(new TestClient(app), 'ptib.demo');
+    const fresh = async () =>
+      (
+        await db.query<{ attempts: number; sent: boolean }>(
+          `SELECT attempts, sent_at IS NOT NULL AS sent FROM notification_outbox
+            WHERE kind = 'newDevice' AND id > $1::bigint`,
+          [before.rows[0]!.id],
+        )
+      ).rows;
+    // No worker runs in this app (tests drain by hand), so nothing has touched the notice's messages.
+    expect((await fresh()).length).toBeGreaterThan(0);
+    expect(await fresh()).toEqual((await fresh()).map(() => ({ attempts: 0, sent: false })));
+    await app.outbox.drain();
+    expect((await fresh()).every((r) => r.sent)).toBe(true);
+  });
 });
 
 describe('an officer’s session', () => {

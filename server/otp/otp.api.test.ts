@@ -275,8 +275,12 @@ describe('tries', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / 60_000));
     const smsTo = () => gateway.received.filter((r) => (r.body as { to: string }).to === mobile);
+    // The lock's notice is recorded in the background and sent by the outbox (tests drain it by hand).
     await expect
-      .poll(() => smsTo().at(-1)?.body)
+      .poll(async () => {
+        await app.outbox.drain();
+        return smsTo().at(-1)?.body;
+      })
       .toEqual({ to: mobile, message: AUTH_MESSAGES.lockedSms(15), reference: expect.any(String) });
     expect(smsTo()).toHaveLength(4);
   });
