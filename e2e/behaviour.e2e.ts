@@ -107,6 +107,26 @@ test.describe('session warning', () => {
     await expect.poll(async () => (await storedKeys(page)).session[TOKEN_KEY]).not.toBe(before);
   });
 
+  test('a refresh whose answer is lost on its way is tried again, and the session goes on', async ({ page }) => {
+    const { dialog, before } = await warned(page);
+    // The server rotates the token, and the browser never sees the answer (docs/decisions/0060).
+    let lost = 0;
+    await page.route('**/refreshJWT', async (route) => {
+      if (lost++ > 0) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await storedKeys(page)).session[TOKEN_KEY]).not.toBe(before);
+    expect(lost).toBe(2);
+    await expect(page).toHaveURL(/#\/faqs$/);
+    // The token it was given again is the session's own: the next call is answered as the user's.
+    await page.goto('/#/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
   test('closed by the browser with no cancel event at all, the session is kept too', async ({ page }) => {
     const { dialog, before } = await warned(page);
     await dialog.evaluate((d: HTMLDialogElement) => d.close());

@@ -7,7 +7,7 @@ import { ApiError } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
 import type { Principal } from './principal.ts';
-import { endSession, endSessionForRetiredToken, loadSession, type SessionRecord } from './sessions.ts';
+import { endSession, endSessionForRetiredToken, loadSession, markTokenUsed, type SessionRecord } from './sessions.ts';
 import { VerifiedTokens, verifyToken } from './tokens.ts';
 import { registerXsrf } from './xsrf.ts';
 import { loadServerSecret } from '../security/server-secret.ts';
@@ -136,6 +136,10 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
   if (session.accountDisabled) {
     request.sessionProblem = 'ended';
     return;
+  }
+  // The current token's first use: from now on, the one it replaced can no longer fetch it again.
+  if (claims.generation === session.tokenGeneration && !session.tokenUsed) {
+    await markTokenUsed(app.db, session.sessionId, claims.generation);
   }
   const principal = principalOf(session, claims.generation);
   if (session.proxyWithdrawn) {

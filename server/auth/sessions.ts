@@ -88,6 +88,8 @@ export interface SessionRecord {
   tokenGeneration: number;
   /** When the current generation was issued by a refresh; null before the first refresh. */
   tokenRotatedAt: Date | null;
+  /** Whether a call has used the current generation's token yet (docs/decisions/0060). */
+  tokenUsed: boolean;
   authorities: string[];
   authorizations: string[];
 }
@@ -107,6 +109,7 @@ interface SessionRow {
   end_reason: string | null;
   token_generation: number;
   token_rotated_at: Date | null;
+  token_used: boolean;
   authorities: string[];
   authorizations: string[];
 }
@@ -119,7 +122,7 @@ export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.prof
                 WHERE g.master_profile_id = a.profile_id AND g.proxy_profile_id = s.acting_profile_id
                   AND NOT g.master_block AND m.proxy_ind)) AS proxy_withdrawn,
             a.disabled, s.expires_at, s.absolute_expires_at, s.ended_at, s.end_reason,
-            s.token_generation, s.token_rotated_at,
+            s.token_generation, s.token_rotated_at, s.token_used,
             ARRAY(SELECT authority FROM account_authorities WHERE account_id = a.id ORDER BY authority) AS authorities,
             ARRAY(SELECT authorization_code FROM account_authorizations WHERE account_id = a.id ORDER BY authorization_code) AS authorizations
        FROM sessions s
@@ -147,6 +150,7 @@ export async function loadSession(db: Queryable, sessionId: string): Promise<Ses
     endReason: r.end_reason,
     tokenGeneration: Number(r.token_generation),
     tokenRotatedAt: r.token_rotated_at ? new Date(r.token_rotated_at) : null,
+    tokenUsed: r.token_used,
     authorities: r.authorities,
     authorizations: r.authorizations,
   };
@@ -176,7 +180,7 @@ export interface Refreshed {
 // absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry is idleExpiry().
 const REFRESH_ONE = `WITH refreshed AS (
      UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at),
-                         token_generation = token_generation + 1, token_rotated_at = $2
+                         token_generation = token_generation + 1, token_rotated_at = $2, token_used = false
       WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
         AND token_generation = $6
       RETURNING account_id, acting_profile_id, expires_at, token_generation
@@ -221,6 +225,49 @@ export async function refreshSession(
     generation,
   ]);
   return rows[0] ? refreshedOf(rows[0]) : null;
+}
+
+// The refresh answer given again: the session as the lost refresh left it, audited as a refresh that replayed.
+const REPLAY_ONE = `WITH replayed AS (
+     SELECT account_id, acting_profile_id, expires_at, token_generation FROM sessions
+      WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
+        AND token_generation = $5 + 1 AND NOT token_used AND token_rotated_at > $6
+   ), audited AS (
+     INSERT INTO audit_events (${AUDIT_COLUMNS})
+     SELECT $2, 'refresh', 'success', account_id, $3, acting_profile_id, $4, '{"replayed": true}'::jsonb FROM replayed
+   )
+   SELECT expires_at, token_generation FROM replayed`;
+
+/**
+ * A refresh with the token the last refresh replaced, whose answer (the current token) may have been lost on
+ * its way (docs/decisions/0060): answers the current generation and expiry again, without rotating, while
+ * that token has not been used in any call and the rotation's grace lasts. Null otherwise: then the older
+ * token is refreshing a second time, and the caller ends the session.
+ */
+export async function replayRefresh(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+  generation: number,
+  by: RefreshedBy,
+): Promise<Refreshed | null> {
+  const { rows } = await db.query<RefreshedRow>(REPLAY_ONE, [
+    sessionId,
+    now,
+    by.loginName,
+    by.clientAddress,
+    generation,
+    new Date(now.getTime() - SESSION.ROTATION_GRACE_MS),
+  ]);
+  return rows[0] ? refreshedOf(rows[0]) : null;
+}
+
+/** Records that a call used the session's current token (once a generation, docs/decisions/0060). */
+export async function markTokenUsed(db: Queryable, sessionId: string, generation: number): Promise<void> {
+  await db.query('UPDATE sessions SET token_used = true WHERE id = $1 AND token_generation = $2 AND NOT token_used', [
+    sessionId,
+    generation,
+  ]);
 }
 
 /**
