@@ -81,3 +81,9 @@ export const AUTH_MESSAGES = {
 
 /** After the user's own profile in the list of profiles to act for (spec §4). */
 export const MYSELF_SUFFIX = ' (Myself)';
+
+/** The profile screen's words. */
+export const PROFILE_MESSAGES = {
+  /** In proxy mode, in place of the master flag (which is the signed-in user's own, not the profile's). */
+  actingAsMaster: 'Yes: you act for this profile as its master PTIB user.',
+} as const;

@@ -82,7 +82,9 @@ export const OTP_MESSAGES = {
   codeIncorrect: (triesLeft: number) =>
     `The code is incorrect. Please check it and try again (${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left).`,
   codeExpired: 'The code has expired. Please ask for a new code.',
-  tooManyTries: 'Too many tries. For your security, please log in again to get a new code.',
+  /** The last wrong code locks the login name (LOGIN_THROTTLE.LOCK_MS): say so, and for how long. */
+  tooManyTries: (minutes: number) =>
+    `Too many tries. For your security, sign-in to this account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}. Please log in again after that.`,
   signInExpired: 'Your sign-in has expired. Please log in again.',
   resendTooSoon: (seconds: number) =>
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,

@@ -274,3 +274,31 @@ test('every back-office screen says who is signed in, the same way', async ({ pa
   });
   await saysWhoIsSignedIn(finance, 'Finance Officer', 'finance');
 });
+
+test('a long decision reason wraps on a phone: the case does not scroll sideways', async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  await signInOfficer(officer, 'officer.demo');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  // One unbroken word (a pasted reference, a link) longer than a phone is wide.
+  const reason = `Reference:${'0123456789'.repeat(30)}`;
+  const reject = officer.getByRole('form', { name: 'Propose rejection' });
+  await reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill(reason);
+  await reject.getByRole('button', { name: 'Propose rejection' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.proposeRejection })).toBeVisible();
+
+  const supervisor = await newPage(browser);
+  await signInOfficer(supervisor, 'officer.lead');
+  await supervisor.goto(`/#/officer/case?id=${record.id}`);
+  await supervisor.getByRole('button', { name: 'Approve rejection' }).click();
+  await expect(supervisor.getByTestId('officer-case-status')).toHaveText('Rejected');
+  await supervisor.setViewportSize({ width: 390, height: 844 });
+  await expect(supervisor.getByText(reason).first()).toBeVisible();
+  const spill = await supervisor.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(spill).toBeLessThanOrEqual(0);
+});

@@ -223,8 +223,11 @@ describe('tries', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json().header).toEqual({
       responseCode: OTP_RESPONSE_CODE.TOO_MANY_TRIES,
-      responseDesc: OTP_MESSAGES.tooManyTries,
+      responseDesc: OTP_MESSAGES.tooManyTries(LOGIN_THROTTLE.LOCK_MS / 60_000),
     });
+    // It says the sign-in is locked and for how long: "log in again to get a new code" sent the user to a
+    // password step that refused them for the next 15 minutes.
+    expect(last.json().header.responseDesc).toContain(`locked for ${LOGIN_THROTTLE.LOCK_MS / 60_000} minutes`);
     // The login name is locked now: even the right code is refused.
     const right = await verify(client, code);
     expect(right.statusCode).toBe(429);

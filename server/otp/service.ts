@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
+import { AUTH_MESSAGES, LOGIN_THROTTLE, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import { activeLock, clearFailures, lockKey, loginKey, otpKey, recordFailure } from '../auth/throttle.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -34,7 +34,8 @@ const otpError = (status: number, code: string, message: string) => new ApiError
 export const signInExpired = () => otpError(400, OTP_RESPONSE_CODE.SIGN_IN_EXPIRED, OTP_MESSAGES.signInExpired);
 /** The wrong code that used up the last try. */
 const LOCKED_NOW = 'incorrect, now locked';
-const tooManyTries = () => otpError(429, OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries);
+const tooManyTries = () =>
+  otpError(429, OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries(LOGIN_THROTTLE.LOCK_MS / 60_000));
 const minutesUntil = (until: number, now: Date) => Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
 
 /** A refusal thrown inside a transaction, so what the transaction counted is rolled back. */

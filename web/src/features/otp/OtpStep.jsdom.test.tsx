@@ -129,11 +129,11 @@ describe('OtpStep', () => {
 
   it('after too many tries offers only the way back, focused', async () => {
     const { onBack } = renderStep();
-    verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries));
+    verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries(15)));
     const user = userEvent.setup();
     await user.type(codeInput(), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(OTP_MESSAGES.tooManyTries);
+    expect(await screen.findByRole('alert')).toHaveTextContent(OTP_MESSAGES.tooManyTries(15));
     expect(screen.queryByLabelText('One-time password')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
     const back = screen.getByRole('button', { name: 'Back to password' });

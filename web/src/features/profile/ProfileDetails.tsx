@@ -1,4 +1,5 @@
 import './profile.css';
+import { PROFILE_MESSAGES } from '#contract/auth.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { formatAddressLines } from './address.ts';
 import { IdNumber } from './IdNumber.tsx';
@@ -51,10 +52,19 @@ export function ProfileDetails({ identity }: { identity: UserIdentity }) {
             <dt>Profile status</dt>
             <dd>{blockedInWords(identity.isPTIBBlocked)}</dd>
           </div>
-          <div>
-            <dt>Master PTIB user</dt>
-            <dd>{masterInWords(identity.proxyInd)}</dd>
-          </div>
+          {/* proxyInd is the signed-in user's own (server/auth/profiles.ts): in proxy mode it says nothing
+              about the profile shown, so the row says whom the user acts as instead. */}
+          {identity.ptibProfileID === identity.ownPtibProfileID ? (
+            <div>
+              <dt>Master PTIB user</dt>
+              <dd>{masterInWords(identity.proxyInd)}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt>Acting for this profile</dt>
+              <dd>{PROFILE_MESSAGES.actingAsMaster}</dd>
+            </div>
+          )}
         </dl>
       </section>
     </div>

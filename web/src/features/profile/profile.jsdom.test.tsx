@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '#contract/auth.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { formatAddressLines } from './address.ts';
 import { maskIdNum } from './mask.ts';
@@ -118,6 +119,18 @@ describe('profile details', () => {
     rerender(<ProfileDetails identity={{ ...identity, isPTIBBlocked: 'Y', proxyInd: 'N' }} />);
     expect(valueOf('Profile status')).toHaveTextContent(/^Blocked$/);
     expect(valueOf('Master PTIB user')).toHaveTextContent(/^No$/);
+  });
+
+  it('does not call the profile acted for a master: the flag is the signed-in user’s own', () => {
+    // Acting for Chua & Partners LLP, the master's own proxyInd (Y) described that firm as a master user.
+    render(
+      <ProfileDetails
+        identity={{ ...identity, PTIBName: 'Chua & Partners LLP', ptibProfileID: 'PTIB00000011', proxyInd: 'Y' }}
+      />,
+    );
+    expect(screen.queryByText('Master PTIB user', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/may act for other PTIB profiles/)).not.toBeInTheDocument();
+    expect(valueOf('Acting for this profile')).toHaveTextContent(PROFILE_MESSAGES.actingAsMaster);
   });
 
   it('falls back to an initials avatar without a photo, and sizes a photo to avoid layout shift', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { RESPONSE_CODE } from '#contract/index.ts';
 import type { ApiFailure, ApiResult } from './types.ts';
 
 /** A refusal: the server answered an envelope that says no. */
@@ -8,7 +9,9 @@ export type Refusal = Extract<ApiFailure, { kind: 'refused' }>;
  * What a call came to, read for a screen to show:
  * - ok: the answer, checked against its schema, with the server's message;
  * - refused: the server said no with a reason worth showing (its code and words);
- * - session: the session ended (the session engine has taken over); aborted: the screen was left;
+ * - session: the session ended (the session engine has taken over), or the grant to act for the profile was
+ *   withdrawn (the proxy feature switches the user back and says why, docs/decisions/0029); aborted: the
+ *   screen was left;
  * - unreachable: no answer (network, time-out): the HTTP layer has shown the toast, the screen only notes it;
  * - failed: no usable answer (5xx, an answer that does not fit the schema);
  * - Special: a refusal a feature reads more closely (a form's field errors, a case changed elsewhere).
@@ -39,6 +42,8 @@ export function readOutcome<T, Special = never>(
   }
   switch (result.kind) {
     case 'refused': {
+      // Its own toast would tell the user to switch back while the app already does it for them.
+      if (result.header.responseCode === RESPONSE_CODE.PROXY_WITHDRAWN) return { ok: false, kind: 'session' };
       const read = special?.(result);
       if (read !== undefined && read !== null) return read;
       return {

@@ -48,4 +48,12 @@ describe('readOutcome', () => {
     expect(read({ ok: false, kind: 'timeout' })).toEqual({ ok: false, kind: 'unreachable' });
     expect(read({ ok: false, kind: 'server', status: 500, header: null })).toEqual({ ok: false, kind: 'failed' });
   });
+
+  it('reads a withdrawn proxy grant as the session’s business, so the screen adds no toast of its own', () => {
+    // The proxy feature switches the user back and says why once (docs/decisions/0029); a screen that showed
+    // the refusal too told the user to switch back while the app already had.
+    expect(readOutcome(refused('4110'), schema)).toEqual({ ok: false, kind: 'session' });
+    const special = () => ({ ok: false, kind: 'fields' }) as const;
+    expect(readOutcome(refused('4110'), schema, special)).toEqual({ ok: false, kind: 'session' });
+  });
 });
