@@ -182,7 +182,7 @@ async function refuseUnknownAttachments(
 }
 
 /** What the acknowledgement's digest covers is fixed when the record is submitted (migration 111). */
-async function fixSubmissionDigest(
+export async function fixSubmissionDigest(
   tx: Queryable,
   caseId: string,
   caseNumber: string,

@@ -5,6 +5,7 @@ import type { Database } from './database.ts';
 import { LOGIN_NAME_MATCHES } from './login-name.ts';
 import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';
 import { seedRegisterDemo } from '../register/demo.ts';
+import { insertDemoRecords } from './demo-records.ts';
 
 /** The demo accounts of decisions.md §2, seeded into the embedded database only (or SEED_DEMO=1). */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -208,6 +209,7 @@ async function seedAccounts(db: Database): Promise<boolean> {
         ['PTIB00000002', proxy, block],
       );
     }
+    const accounts = new Map<string, number>();
     for (const account of DEMO_ACCOUNTS) {
       const otp = account.loginName === 'ptib.otp';
       const { rows } = await tx.query<{ id: number }>(
@@ -215,7 +217,8 @@ async function seedAccounts(db: Database): Promise<boolean> {
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [account.loginName, passwordHash, account.profileId, otp, otp ? '95678901' : null],
       );
-      const accountId = rows[0]!.id;
+      const accountId = Number(rows[0]!.id);
+      accounts.set(account.loginName, accountId);
       await tx.query('INSERT INTO account_authorities (account_id, authority) VALUES ($1, $2)', [
         accountId,
         AUTHORITY_PTIB,
@@ -227,23 +230,18 @@ async function seedAccounts(db: Database): Promise<boolean> {
         ]);
       }
     }
-    const year = new Date().getFullYear();
-    const cases: Array<[string, string, string, string]> = [
-      ['PRD', 'PTIB00000001', 'RD', 'submitted'],
-      ['PAR', 'PTIB00000001', 'PR', 'draft'],
-      ['PCD', 'PTIB00000001', 'PC', 'approved'],
-      ['FIR', 'PTIB00000011', 'FR', 'in_review'],
-      ['PNC', 'PTIB00000011', 'PN', 'draft'],
-      ['DAR', 'PTIB00000012', 'DA', 'submitted'],
-    ];
-    for (const [app, profile, type, status] of cases) {
-      await tx.query(
-        `WITH n AS (SELECT nextval('case_search_number_seq') AS v)
-         INSERT INTO cases (app_code, profile_id, case_type, search_number, case_year, case_number, status, data)
-         SELECT $1, $2, $3::text, n.v, $4::int, $3::text || ' ' || lpad(n.v::text, 6, '0') || ' ' || $4::text, $5, '{}'::jsonb FROM n`,
-        [app, profile, type, year, status],
-      );
-    }
+    // seedOfficers ran first: the demo officer is who reviews and decides the demo records.
+    const { rows: officers } = await tx.query<{ account_id: number; display_name: string }>(
+      `SELECT o.account_id, o.display_name FROM officers o JOIN accounts a ON a.id = o.account_id
+        WHERE ${LOGIN_NAME_MATCHES('a.login_name')}`,
+      [DEMO_OFFICERS[0]!.loginName],
+    );
+    const officer = officers[0]!;
+    await insertDemoRecords(
+      tx,
+      { accounts, officer: { accountId: Number(officer.account_id), displayName: officer.display_name } },
+      new Date(),
+    );
     return true;
   });
 }

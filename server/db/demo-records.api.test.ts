@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import type { CaseDetail } from '#contract/schemas/eservices.ts';
+import type { Database } from './database.ts';
+import { signedInClient } from '../test/client.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { doAction, signedInOfficer, view } from '../officer/test-support.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let gateway: FakeSmsGateway;
+
+beforeAll(async () => {
+  gateway = await startFakeSmsGateway();
+  ({ app, db } = await buildTestApp({ SMS_GATEWAY_URL: gateway.url, LOG_LEVEL: 'error' }));
+});
+afterAll(async () => {
+  await gateway.close();
+});
+
+const demoRecord = async (appCode: string) =>
+  (
+    await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM cases WHERE app_code = $1 AND created_by IN
+         (SELECT id FROM accounts WHERE login_name IN ('ptib.demo', 'ptib.master')) ORDER BY id LIMIT 1`,
+      [appCode],
+    )
+  ).rows[0]!.id;
+
+describe('the demo records (server/db/demo-records.ts)', () => {
+  it('a submitted one reads to the officer as sent: its answers, date, file and history', async () => {
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const prd = await view(officer, await demoRecord('PRD'));
+    expect(prd.status).toBe('submitted');
+    expect(prd.submittedAt).not.toBeNull();
+    expect(prd.dueDate).not.toBeNull();
+    expect(prd.answerRows.find((r) => r.label === 'Name of payee')?.value).toBe('Tan Ah Kow');
+    expect(prd.documents.map((d) => d.fileName)).toEqual(['deposit-receipt.pdf']);
+    expect(prd.history.map((h) => h.to)).toEqual(['submitted']);
+    const fir = await view(officer, await demoRecord('FIR'));
+    expect(fir.status).toBe('in_review');
+    expect(fir.assignedTo?.displayName).toBe('Officer Demo');
+  });
+
+  it('after a request for more information, its applicant can answer it and send it back', async () => {
+    const id = await demoRecord('DAR');
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, id, { action: 'assignToMe' });
+    await doAction(officer, id, {
+      action: 'requestInfo',
+      message: 'Please give your income after the pay rise in March.',
+      fields: ['monthlyIncome'],
+    });
+    // ptib.master files for Koh Legal Services (PTIB00000012).
+    const master = await signedInClient(app, 'ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000012' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const record = (await master.get(fillPath(CASE_PATHS.one, { id }))).json().responseJSON as CaseDetail;
+    expect(record.status).toBe('more_info_requested');
+    expect(record.data.applicantName).toBe('Koh Mei Lin');
+    const sent = await master.post(fillPath(CASE_PATHS.resubmit, { id }), {
+      version: record.version,
+      data: { ...record.data, monthlyIncome: { amount: '4600.00', currency: 'SGD' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((sent.json().responseJSON as CaseDetail).status).toBe('in_review');
+    expect((await view(officer, id)).changes.map((c) => c.label)).toEqual(['Monthly income']);
+  });
+});

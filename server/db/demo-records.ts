@@ -1,0 +1,202 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CaseStatus } from '#contract/cases.ts';
+import type { FormValues } from '#contract/forms/index.ts';
+import { todayInSingapore } from '#contract/forms/validate.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { setStatus } from '../cases/records.ts';
+import { fixSubmissionDigest } from '../cases/service.ts';
+import { setDueOnSubmission } from '../officer/due.ts';
+import type { Queryable } from './database.ts';
+
+/** A demo record: whose, which e-service, how far it has gone, and what its applicant answered. */
+interface DemoRecord {
+  appCode: string;
+  profileId: string;
+  caseType: string;
+  status: CaseStatus;
+  /** The login that filled it in (ptib.master for the profiles it acts for). */
+  applicant: string;
+  /** Answers as the e-service's current form asks them; for a submitted record, ones its checks accept. */
+  answers: (today: string) => FormValues;
+  /** Questions answered with a file: one small PDF each. */
+  files?: Record<string, string>;
+}
+
+/** A day `days` from a Singapore date, as a date. */
+const dayFrom = (today: string, days: number) => {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const sgd = (amount: string) => ({ amount, currency: 'SGD' });
+
+/**
+ * The demo's records (decisions.md §2). A submitted one holds answers its form's checks accept, with its
+ * files, history, due date and digest, as a submission through the portal leaves them: an officer can
+ * review it, ask for more information, and the applicant can answer (a record of empty answers could not be
+ * sent back). Checked against the forms by demo-records.unit.test.ts.
+ */
+export const DEMO_RECORDS: readonly DemoRecord[] = [
+  {
+    appCode: 'PRD',
+    profileId: 'PTIB00000001',
+    caseType: 'RD',
+    status: 'submitted',
+    applicant: 'ptib.demo',
+    answers: (today) => ({
+      receiptNumber: '2026004211',
+      paidOn: dayFrom(today, -120),
+      refundAmount: sgd('1500.00'),
+      reason: 'The bankruptcy application for which the deposit was paid has been withdrawn.',
+      entityType: 'I',
+      payeeName: 'Tan Ah Kow',
+      bankAccountNumber: '1234567890',
+      declaration: true,
+    }),
+    files: { receipts: 'deposit-receipt.pdf' },
+  },
+  {
+    appCode: 'PAR',
+    profileId: 'PTIB00000001',
+    caseType: 'PR',
+    status: 'draft',
+    applicant: 'ptib.demo',
+    answers: () => ({}),
+  },
+  {
+    appCode: 'PCD',
+    profileId: 'PTIB00000001',
+    caseType: 'PC',
+    status: 'approved',
+    applicant: 'ptib.demo',
+    answers: () => ({
+      courtCaseReference: 'HC/B 1234/2026',
+      payerName: 'Tan Ah Kow',
+      payerType: 'I',
+      payerNric: 'S9470855I',
+      depositAmount: sgd('2000.00'),
+      paymentMethod: 'GIRO',
+      remarks: '',
+      declaration: true,
+    }),
+  },
+  {
+    appCode: 'FIR',
+    profileId: 'PTIB00000011',
+    caseType: 'FR',
+    status: 'in_review',
+    applicant: 'ptib.master',
+    answers: (today) => ({
+      estateReference: 'BS 000042 2026',
+      reportType: 'periodic',
+      periodStart: dayFrom(today, -200),
+      periodEnd: dayFrom(today, -20),
+      totalReceipts: sgd('48250.00'),
+      totalPayments: sgd('31900.75'),
+      remarks: 'Realisation of the debtor’s shares is still under way.',
+      declaration: true,
+    }),
+    files: { report: 'statement-of-accounts.pdf' },
+  },
+  {
+    appCode: 'PNC',
+    profileId: 'PTIB00000011',
+    caseType: 'PN',
+    status: 'draft',
+    applicant: 'ptib.master',
+    answers: () => ({}),
+  },
+  {
+    appCode: 'DAR',
+    profileId: 'PTIB00000012',
+    caseType: 'DA',
+    status: 'submitted',
+    applicant: 'ptib.master',
+    answers: (today) => ({
+      applicantName: 'Koh Mei Lin',
+      applicantId: 'S1234567D',
+      gender: 'F',
+      nationality: 'SG',
+      email: 'koh.meilin@example.com',
+      notifyBySms: 'N',
+      monthlyIncome: sgd('4200.00'),
+      debts: [{ creditorName: 'DBS Bank Ltd', amount: sgd('18500.00') }],
+      proposedRepayment: sgd('650.00'),
+      repaymentMonths: '30',
+      planStart: dayFrom(today, 30),
+      bankruptcyApplicationFiled: 'N',
+      declaration: true,
+    }),
+  },
+];
+
+/** The smallest PDF a viewer opens: what a demo record's file question holds. */
+const DEMO_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Who moves a demo record: its applicant, or the back office's demo officer. */
+interface Movers {
+  /** Account ids of the demo logins by login name. */
+  accounts: ReadonlyMap<string, number>;
+  officer: { accountId: number; displayName: string };
+}
+
+/** The moves that take a draft to `status`, each by the applicant or the officer, with the officer's words. */
+function movesTo(
+  status: CaseStatus,
+  officer: string,
+): Array<{ to: CaseStatus; byOfficer: boolean; message: string | null }> {
+  const submitted = { to: 'submitted' as const, byOfficer: false, message: null };
+  const assigned = { to: 'in_review' as const, byOfficer: true, message: OFFICER_MESSAGES.history.assigned(officer) };
+  if (status === 'submitted') return [submitted];
+  if (status === 'in_review') return [submitted, assigned];
+  if (status === 'approved') return [submitted, assigned, { to: 'approved', byOfficer: true, message: null }];
+  return [];
+}
+
+/** Inserts the demo records in the seed's transaction, each as the portal and the back office leave it. */
+export async function insertDemoRecords(tx: Queryable, movers: Movers, now: Date): Promise<void> {
+  const today = todayInSingapore(now);
+  const year = Number(today.slice(0, 4));
+  const { officer } = movers;
+  for (const record of DEMO_RECORDS) {
+    const applicant = movers.accounts.get(record.applicant)!;
+    const { rows } = await tx.query<{ id: string; case_number: string; form_version: number }>(
+      `WITH n AS (SELECT nextval('case_search_number_seq') AS v)
+       INSERT INTO cases (app_code, profile_id, case_type, search_number, case_year, case_number, status, data,
+                          form_version, created_by, updated_by, created_at, updated_at)
+       SELECT $1, $2, $3::text, n.v, $4::int, $3::text || ' ' || lpad(n.v::text, 6, '0') || ' ' || $4::text, 'draft',
+              '{}'::jsonb, e.form_version, $5, $5, $6, $6
+         FROM n, eservices e WHERE e.code = $1
+       RETURNING id::text AS id, case_number, form_version`,
+      [record.appCode, record.profileId, record.caseType, year, applicant, now],
+    );
+    const row = rows[0]!;
+    const answers: FormValues = { ...record.answers(today) };
+    for (const [field, fileName] of Object.entries(record.files ?? {})) {
+      const id = randomUUID();
+      await tx.query(
+        `INSERT INTO documents (id, case_id, field_name, file_name, media_type, size_bytes, sha256, content, scan_status,
+                                uploaded_by, uploaded_at)
+         VALUES ($1, $2::bigint, $3, $4, 'application/pdf', $5, $6, $7, 'clean', $8, $9)`,
+        [id, row.id, field, fileName, DEMO_PDF.length, sha256(DEMO_PDF), DEMO_PDF, applicant, now],
+      );
+      answers[field] = [id];
+    }
+    await tx.query('UPDATE cases SET data = $2::jsonb WHERE id = $1::bigint', [row.id, JSON.stringify(answers)]);
+    let from: CaseStatus = 'draft';
+    for (const move of movesTo(record.status, officer.displayName)) {
+      const by = move.byOfficer
+        ? { accountId: officer.accountId, name: officer.displayName }
+        : { accountId: applicant, name: record.applicant };
+      await setStatus(tx, row.id, from, move.to, by, now, move.message);
+      if (move.to === 'submitted') {
+        await fixSubmissionDigest(tx, row.id, row.case_number, row.form_version, answers);
+        await setDueOnSubmission(tx, row.id, now);
+      }
+      if (move.to === 'in_review')
+        await tx.query('UPDATE cases SET assigned_to = $2 WHERE id = $1::bigint', [row.id, officer.accountId]);
+      from = move.to;
+    }
+  }
+}
