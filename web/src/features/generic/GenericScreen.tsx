@@ -342,13 +342,17 @@ export default function GenericScreen({ location }: ScreenProps) {
         return;
       }
       const def = loaded.value.form;
-      setLoading({ state: 'ready', eservice: loaded.value });
       setValues(initialValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
       const open = caseParam ?? readCaseIdentity(appCode)?.caseId;
+      // A record to open is shown once it is in, not first as a new form's page: that page's heading would
+      // take the focus a navigation gives (RouterView), and lose it to the page's start when the record's
+      // own screen replaced it.
+      if (!open) setLoading({ state: 'ready', eservice: loaded.value });
       if (open) {
         const opened = await openRecord(open, loaded.value);
+        setLoading({ state: 'ready', eservice: loaded.value });
         // The address of a confirmation names a record that is still a draft: back to its form.
         if (opened && opened !== DELETED && isEditable(opened.status) && stepParam === 'confirmation')
           window.history.replaceState(
