@@ -829,10 +829,11 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   const fileNames = Object.fromEntries(documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`]));
-  const sections = summarise(form, answersToKeep(form, values), fileNames).map((s) => ({
-    ...s,
-    rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration'),
-  }));
+  // The declaration is ticked, not answered: its page, with nothing else on it, has no heading among the
+  // answers (a heading with nothing under it, read alone, says nothing).
+  const sections = summarise(form, answersToKeep(form, values), fileNames)
+    .map((s) => ({ ...s, rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration') }))
+    .filter((s) => s.rows.length > 0);
   const idFor = (path: string) => targetId(form, path);
   // An error link to a field on another page goes there (and comes back to check answers).
   const hrefFor = (path: string) => {

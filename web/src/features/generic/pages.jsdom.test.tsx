@@ -191,8 +191,10 @@ describe('question pages', () => {
       ['Copy of your passport', 'Not provided'],
       ['Country 1: Country name', 'Malaysia'],
     ]);
-    // The declaration is ticked here, above the button named for the action.
+    // The declaration is ticked here, above the button named for the action; it is no answer to list, so
+    // its page has no heading among the answers (one with nothing under it, read alone, says nothing).
     expect(screen.getByRole('checkbox', { name: 'It is all true.' })).not.toBeChecked();
+    expect(screen.queryByRole('heading', { name: 'Declaration' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' })).toBeVisible();
 
     const change = screen.getByRole('link', { name: 'Change Country 1: Country name' });
