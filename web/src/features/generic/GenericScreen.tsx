@@ -762,6 +762,8 @@ export default function GenericScreen({ location }: ScreenProps) {
           setErrors((now) => only(now, (p) => p !== path));
           // The answer is the list of the field's file ids (a row's field is named by its path).
           updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
+          // Said as a removal is: the question's status said only "Uploading…", and then nothing.
+          emit('toast', { severity: 'success', message: DOCUMENT_MESSAGES.uploaded });
           return;
         }
         // A file that did not go in: what was asked for meanwhile waits for the user to see why.

@@ -425,6 +425,8 @@ describe('an attachment question', () => {
     );
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    // Said as a removal is: a screen reader hears that the file went in, not only "Uploading…".
+    expect(toasts).toContainEqual({ severity: 'success', message: DOCUMENT_MESSAGES.uploaded });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
       expect.arrayContaining(['POST /api/cases', 'POST /api/cases/7/documents?field=passport']),
     );
