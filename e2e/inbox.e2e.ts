@@ -97,3 +97,29 @@ test('an email address is confirmed by the code sent to it, and optional message
     page.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.watchedCaseChanged} by email` }),
   ).not.toBeChecked();
 });
+
+test.describe('on a 320 px screen, as at 400 % zoom (WCAG 1.4.10), and with text spaced out (1.4.12)', () => {
+  // The spacing is a reader's own style sheet: the portal's Content-Security-Policy would refuse it inline.
+  test.use({ viewport: { width: 320, height: 640 }, bypassCSP: true });
+  const TEXT_SPACING =
+    '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }' +
+    ' p { margin-bottom: 2em !important; }';
+
+  test('the choices of what is sent where stay inside the page', async ({ page }) => {
+    await signIn(page, 'ptib.demo');
+    await page.goto('/#/inbox');
+    const choices = page.getByRole('table', { name: 'Channels for each kind of message' });
+    await expect(choices.getByRole('checkbox').first()).toBeVisible();
+    /** How far the table reaches past the page's content (0 or less: it fits), and the page past the window. */
+    const spill = () =>
+      page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const right = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+        const table = document.querySelector('table.inbox-choices')!.getBoundingClientRect().right;
+        return [table - right, document.documentElement.scrollWidth - document.documentElement.clientWidth];
+      });
+    for (const reach of await spill()) expect(reach).toBeLessThanOrEqual(0.5);
+    await page.addStyleTag({ content: TEXT_SPACING });
+    for (const reach of await spill()) expect(reach).toBeLessThanOrEqual(0.5);
+  });
+});
