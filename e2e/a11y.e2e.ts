@@ -240,3 +240,23 @@ for (const theme of THEMES) {
     expect(contrast(ring, panel), `${ring} on ${panel}`).toBeGreaterThanOrEqual(3);
   });
 }
+
+test("a heading given the focus after a keyboard action shows it: the watchlist's, after Stop following", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'ptib.demo');
+  await page.goto('/#/watchlist?app=ICAWL');
+  await page.getByLabel('Case number to follow').fill('BS 004321 2023');
+  await page.getByRole('button', { name: 'Follow', exact: true }).press('Enter');
+  // The button goes with its row: the focus goes to the list's heading, and must be seen there (WCAG 2.4.7).
+  await page.getByRole('button', { name: 'Stop following BS 004321 2023' }).press('Enter');
+  const heading = page.getByRole('heading', { level: 2, name: 'Cases you follow' });
+  await expect(heading).toBeFocused();
+  const { visible, ring } = await heading.evaluate((h) => ({
+    visible: h.matches(':focus-visible'),
+    ring: getComputedStyle(h).outlineStyle,
+  }));
+  expect(visible).toBe(true);
+  expect(ring).not.toBe('none');
+});
