@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -27,7 +28,7 @@ test('the header counts unread messages; the inbox lists them read and unread, e
   const newest = page.getByRole('listitem').filter({ hasText: label }).first();
   await expect(newest.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^Unread: .*${label}`));
   await expect(newest).toContainText('signed in to from a browser it had not used before');
-  await expect(newest.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '#/dashboard');
+  await expect(newest.getByRole('link', { name: FORM_TEXT.toDashboard })).toHaveAttribute('href', '#/dashboard');
   expect((await axe().analyze()).violations).toEqual([]);
 
   // Marked read by keyboard: the list and the header's count follow.
@@ -39,7 +40,7 @@ test('the header counts unread messages; the inbox lists them read and unread, e
   );
   expect((await axe().analyze()).violations).toEqual([]);
 
-  await newest.getByRole('link', { name: 'Open the dashboard' }).click();
+  await newest.getByRole('link', { name: FORM_TEXT.toDashboard }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
