@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { MESSAGES, OTP_MESSAGES, SHELL_MESSAGES } from '#contract/index.ts';
-import { FORM_TEXT } from '#contract/forms/index.ts';
-import { fillLogin, signIn } from './auth-helpers.ts';
+import { API_PATHS, MESSAGES, OTP_MESSAGES, SHELL_MESSAGES } from '#contract/index.ts';
+import { FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import { sampleAnswers } from '../server/test/sample-answers.ts';
+import { call, fillLogin, signIn } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
 
 /** Public screens, each with what shows it is ready (the page heading, and the text that loads after). */
@@ -196,3 +197,66 @@ for (const theme of THEMES) {
     });
   });
 }
+
+/** The contrast ratio of two CSS rgb() colours (WCAG 2.2's relative luminance). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, bl = 0] = (css.match(/[\d.]+/g) ?? []).map(Number).map((v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+for (const theme of THEMES) {
+  test(`a confirmation's heading, focused after a keyboard submit, shows its focus on the green panel (${theme})`, async ({
+    page,
+  }) => {
+    // A sign-in hashes a password on a shared machine; ptib.master has no seeded records to change.
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await signIn(page, 'ptib.master');
+    const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/PD`);
+    const { title, form } = eservice.body.responseJSON;
+    const draft = await call<{ id: string }>(page, API_PATHS.cases, {
+      json: { appCode: 'PD', data: sampleAnswers(form, todayInSingapore(new Date())), draft: true },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    await page.goto(`/#/generic?app=PD&case=${draft.body.responseJSON.id}&step=check`);
+    for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
+    await page.getByRole('button', { name: FORM_TEXT.submit(title) }).press('Enter');
+    const heading = page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) });
+    await expect(heading).toBeFocused();
+    const { visible, ring, panel } = await heading.evaluate((h) => ({
+      visible: h.matches(':focus-visible'),
+      ring: getComputedStyle(h).outlineColor,
+      panel: getComputedStyle(h.closest('.panel-confirmation')!).backgroundColor,
+    }));
+    expect(visible).toBe(true);
+    // WCAG 1.4.11: the ring against the panel's green it is drawn on (the light theme's blue was 1.03:1).
+    expect(contrast(ring, panel), `${ring} on ${panel}`).toBeGreaterThanOrEqual(3);
+  });
+}
+
+test("a heading given the focus after a keyboard action shows it: the watchlist's, after Stop following", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'ptib.demo');
+  await page.goto('/#/watchlist?app=ICAWL');
+  await page.getByLabel('Case number to follow').fill('BS 004321 2023');
+  await page.getByRole('button', { name: 'Follow', exact: true }).press('Enter');
+  // The button goes with its row: the focus goes to the list's heading, and must be seen there (WCAG 2.4.7).
+  await page.getByRole('button', { name: 'Stop following BS 004321 2023' }).press('Enter');
+  const heading = page.getByRole('heading', { level: 2, name: 'Cases you follow' });
+  await expect(heading).toBeFocused();
+  const { visible, ring } = await heading.evaluate((h) => ({
+    visible: h.matches(':focus-visible'),
+    ring: getComputedStyle(h).outlineStyle,
+  }));
+  expect(visible).toBe(true);
+  expect(ring).not.toBe('none');
+});

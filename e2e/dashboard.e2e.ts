@@ -74,3 +74,15 @@ test('the proxy selector on a master dashboard has no axe violations', async ({ 
   ).toBeVisible();
   expect((await axe().analyze()).violations).toEqual([]);
 });
+
+test("a record opened from the dashboard puts the focus on its page's heading", async ({ page }) => {
+  await signIn(page, 'ptib.demo');
+  // The approved record: read only, its record's page.
+  const approved = page.getByRole('table', { name: 'Latest records' }).getByRole('link', { name: /^PC \d{6} \d{4}$/ });
+  await approved.click();
+  await expect(page).toHaveURL(/#\/generic\?app=PCD&case=\d+$/);
+  const heading = page.getByRole('heading', { level: 1, name: 'Payment of Court Deposits' });
+  await expect(heading).toBeVisible();
+  // Not on the page's start: a screen reader would begin again at the Computer Misuse Act warning.
+  await expect(heading).toBeFocused();
+});

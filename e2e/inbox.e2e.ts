@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -27,7 +28,7 @@ test('the header counts unread messages; the inbox lists them read and unread, e
   const newest = page.getByRole('listitem').filter({ hasText: label }).first();
   await expect(newest.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^Unread: .*${label}`));
   await expect(newest).toContainText('signed in to from a browser it had not used before');
-  await expect(newest.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '#/dashboard');
+  await expect(newest.getByRole('link', { name: FORM_TEXT.toDashboard })).toHaveAttribute('href', '#/dashboard');
   expect((await axe().analyze()).violations).toEqual([]);
 
   // Marked read by keyboard: the list and the header's count follow.
@@ -39,7 +40,7 @@ test('the header counts unread messages; the inbox lists them read and unread, e
   );
   expect((await axe().analyze()).violations).toEqual([]);
 
-  await newest.getByRole('link', { name: 'Open the dashboard' }).click();
+  await newest.getByRole('link', { name: FORM_TEXT.toDashboard }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
@@ -96,4 +97,30 @@ test('an email address is confirmed by the code sent to it, and optional message
   await expect(
     page.getByRole('checkbox', { name: `${NOTIFICATION_KIND_LABELS.watchedCaseChanged} by email` }),
   ).not.toBeChecked();
+});
+
+test.describe('on a 320 px screen, as at 400 % zoom (WCAG 1.4.10), and with text spaced out (1.4.12)', () => {
+  // The spacing is a reader's own style sheet: the portal's Content-Security-Policy would refuse it inline.
+  test.use({ viewport: { width: 320, height: 640 }, bypassCSP: true });
+  const TEXT_SPACING =
+    '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }' +
+    ' p { margin-bottom: 2em !important; }';
+
+  test('the choices of what is sent where stay inside the page', async ({ page }) => {
+    await signIn(page, 'ptib.demo');
+    await page.goto('/#/inbox');
+    const choices = page.getByRole('table', { name: 'Channels for each kind of message' });
+    await expect(choices.getByRole('checkbox').first()).toBeVisible();
+    /** How far the table reaches past the page's content (0 or less: it fits), and the page past the window. */
+    const spill = () =>
+      page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const right = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+        const table = document.querySelector('table.inbox-choices')!.getBoundingClientRect().right;
+        return [table - right, document.documentElement.scrollWidth - document.documentElement.clientWidth];
+      });
+    for (const reach of await spill()) expect(reach).toBeLessThanOrEqual(0.5);
+    await page.addStyleTag({ content: TEXT_SPACING });
+    for (const reach of await spill()) expect(reach).toBeLessThanOrEqual(0.5);
+  });
 });

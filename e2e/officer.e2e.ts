@@ -200,6 +200,17 @@ test('officer screens have no axe violations: the queues with their filters', as
   }
 });
 
+test("a case opened from the queue puts the focus on its page's heading", async ({ page }) => {
+  await signInOfficer(page, 'officer.demo');
+  const link = page.getByRole('table').getByRole('link').first();
+  const caseNumber = (await link.textContent())!;
+  await link.click();
+  const heading = page.getByRole('heading', { level: 1, name: `Case ${caseNumber}` });
+  await expect(heading).toBeVisible();
+  // Not on the page's start, where the loading screen's own heading left it when the case came.
+  await expect(heading).toBeFocused();
+});
+
 test("a stale action is refused with the server's message and the case as it is now", async ({ page, browser }) => {
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);

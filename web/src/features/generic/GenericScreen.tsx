@@ -342,13 +342,17 @@ export default function GenericScreen({ location }: ScreenProps) {
         return;
       }
       const def = loaded.value.form;
-      setLoading({ state: 'ready', eservice: loaded.value });
       setValues(initialValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
       const open = caseParam ?? readCaseIdentity(appCode)?.caseId;
+      // A record to open is shown once it is in, not first as a new form's page: that page's heading would
+      // take the focus a navigation gives (RouterView), and lose it to the page's start when the record's
+      // own screen replaced it.
+      if (!open) setLoading({ state: 'ready', eservice: loaded.value });
       if (open) {
         const opened = await openRecord(open, loaded.value);
+        setLoading({ state: 'ready', eservice: loaded.value });
         // The address of a confirmation names a record that is still a draft: back to its form.
         if (opened && opened !== DELETED && isEditable(opened.status) && stepParam === 'confirmation')
           window.history.replaceState(
@@ -758,6 +762,8 @@ export default function GenericScreen({ location }: ScreenProps) {
           setErrors((now) => only(now, (p) => p !== path));
           // The answer is the list of the field's file ids (a row's field is named by its path).
           updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
+          // Said as a removal is: the question's status said only "Uploading…", and then nothing.
+          emit('toast', { severity: 'success', message: DOCUMENT_MESSAGES.uploaded });
           return;
         }
         // A file that did not go in: what was asked for meanwhile waits for the user to see why.
@@ -825,10 +831,11 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   const fileNames = Object.fromEntries(documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`]));
-  const sections = summarise(form, answersToKeep(form, values), fileNames).map((s) => ({
-    ...s,
-    rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration'),
-  }));
+  // The declaration is ticked, not answered: its page, with nothing else on it, has no heading among the
+  // answers (a heading with nothing under it, read alone, says nothing).
+  const sections = summarise(form, answersToKeep(form, values), fileNames)
+    .map((s) => ({ ...s, rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration') }))
+    .filter((s) => s.rows.length > 0);
   const idFor = (path: string) => targetId(form, path);
   // An error link to a field on another page goes there (and comes back to check answers).
   const hrefFor = (path: string) => {

@@ -191,8 +191,10 @@ describe('question pages', () => {
       ['Copy of your passport', 'Not provided'],
       ['Country 1: Country name', 'Malaysia'],
     ]);
-    // The declaration is ticked here, above the button named for the action.
+    // The declaration is ticked here, above the button named for the action; it is no answer to list, so
+    // its page has no heading among the answers (one with nothing under it, read alone, says nothing).
     expect(screen.getByRole('checkbox', { name: 'It is all true.' })).not.toBeChecked();
+    expect(screen.queryByRole('heading', { name: 'Declaration' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' })).toBeVisible();
 
     const change = screen.getByRole('link', { name: 'Change Country 1: Country name' });
@@ -423,6 +425,8 @@ describe('an attachment question', () => {
     );
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    // Said as a removal is: a screen reader hears that the file went in, not only "Uploading…".
+    expect(toasts).toContainEqual({ severity: 'success', message: DOCUMENT_MESSAGES.uploaded });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
       expect.arrayContaining(['POST /api/cases', 'POST /api/cases/7/documents?field=passport']),
     );

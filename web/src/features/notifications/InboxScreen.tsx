@@ -1,6 +1,7 @@
 import './inbox.css';
 import { useRef, useState } from 'react';
 import { ROUTES } from '#contract/index.ts';
+import { FORM_TEXT } from '#contract/forms/messages.ts';
 import { INBOX_PAGE_SIZE, INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
@@ -40,12 +41,13 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
         </p>
         <p className="inbox-body">{message.body}</p>
         <p className="inbox-actions">
+          {/* The dashboard's link is named as every other link to it is (WCAG 3.2.4). */}
           <a ref={link} href={`#${message.route}`} onClick={open}>
             {message.route.startsWith(ROUTES.watchlist)
               ? NOTIFICATION_MESSAGES.openWatchlist
               : message.caseNumber
                 ? NOTIFICATION_MESSAGES.openRecord(message.caseNumber)
-                : 'Open the dashboard'}
+                : FORM_TEXT.toDashboard}
           </a>
           {!message.read && (
             <button type="button" className="button button-secondary" onClick={markAsRead}>

@@ -95,11 +95,13 @@ export function CaseScreen({ location }: ScreenProps) {
       {TEXT.backToQueues}
     </a>
   );
+  // The heading is keyed, so that the loaded case keeps the element the loading screen showed: the focus
+  // a navigation gives it (RouterView) stays on it rather than falling to the page's start.
   if (!c)
     return (
       <section aria-labelledby="page-heading" className="officer">
         {back}
-        <h1 id="page-heading" tabIndex={-1}>
+        <h1 key="page-heading" id="page-heading" tabIndex={-1}>
           Case
         </h1>
         <LoadStatus state={loaded.state} loading="Loading the case…" failed={loaded.failed} />
@@ -115,7 +117,7 @@ export function CaseScreen({ location }: ScreenProps) {
     <section aria-labelledby="page-heading" className="officer officer-case">
       {back}
       <p className="caption">{c.eserviceTitle}</p>
-      <h1 id="page-heading" tabIndex={-1}>
+      <h1 key="page-heading" id="page-heading" tabIndex={-1}>
         Case {c.caseNumber}
       </h1>
 
