@@ -142,6 +142,9 @@ export const OFFICER_MESSAGES = {
     addNote: 'The note is added.',
   } satisfies Record<OfficerAction, string>,
   bulkDone: (ok: number, total: number) => `${ok} of ${total} cases done.`,
+  /** A bulk action pressed with no case ticked (its buttons stay enabled: a disabled one is skipped by Tab). */
+  selectCasesFirst: 'Select the cases first: tick the box beside each case you want to act on.',
+  tooManySelected: (max: number) => `Select at most ${max} cases at a time.`,
   overdue: 'Overdue',
   internalNoteHint: 'Internal notes are never shown to the applicant.',
   /** History lines the server writes (case_status_history.message) for moves without a message of their own. */

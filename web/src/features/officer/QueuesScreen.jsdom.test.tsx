@@ -85,6 +85,25 @@ describe('the queues screen', () => {
     expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
   });
 
+  it('keeps its bulk actions reachable with none selected, and says what to do when pressed', async () => {
+    let calls = 0;
+    fakeApi({
+      '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),
+      'POST /api/officer/bulk': () => {
+        calls += 1;
+        return { body: envelope({ results: [] }) };
+      },
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    const assign = await screen.findByRole('button', { name: 'Assign to me (0 selected)' });
+    // A disabled button is skipped by the keyboard and looked enabled: the action says why instead.
+    expect(assign).toBeEnabled();
+    fireEvent.click(assign);
+    const said = await screen.findByText(OFFICER_MESSAGES.selectCasesFirst);
+    expect(said).toHaveAttribute('role', 'alert');
+    expect(calls).toBe(0);
+  }, 20_000);
+
   it('offers every e-service to filter by, not only those on the page shown', async () => {
     fakeApi({
       '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),

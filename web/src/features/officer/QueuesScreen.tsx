@@ -102,8 +102,11 @@ export function QueuesScreen({ location }: ScreenProps) {
     const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
     // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
     const caseNumbers = new Map(chosen.map((i) => [i.id, i.caseNumber]));
-    if (cases.length === 0) return;
     setResults(null);
+    if (cases.length === 0 || cases.length > BULK_MAX) {
+      setBulkError(cases.length === 0 ? OFFICER_MESSAGES.selectCasesFirst : OFFICER_MESSAGES.tooManySelected(BULK_MAX));
+      return;
+    }
     setBulkError(null);
     const outcome = await officerApi.bulk({ action, cases }, signal);
     if (outcome.ok) {
@@ -340,13 +343,7 @@ function QueueTable({
       {bulkable && (
         <div className="button-row bulk-actions" role="group" aria-label="With the selected cases">
           {(['assignToMe', 'approve'] as const).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="button-secondary"
-              disabled={selected.size === 0 || selected.size > BULK_MAX}
-              onClick={() => onBulk(action)}
-            >
+            <button key={action} type="button" className="button-secondary" onClick={() => onBulk(action)}>
               {OFFICER_ACTION_LABELS[action]} ({selected.size} selected)
             </button>
           ))}
