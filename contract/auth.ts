@@ -70,8 +70,8 @@ export const AUTH_MESSAGES = {
   proxyWithdrawn: (profileId: string) =>
     `Your authority to act for PTIB profile ${profileId} has been withdrawn. Switch back to your own profile to continue.`,
   /** What the web app says once it has switched the user back to themself after proxyWithdrawn. */
-  proxyWithdrawnReturned: (profileId: string) =>
-    `Your authority to act for PTIB profile ${profileId} has been withdrawn. You are acting as yourself again.`,
+  proxyWithdrawnReturned: (profileName: string, profileId: string) =>
+    `Your authority to act for ${profileName ? `${profileName} (PTIB profile ${profileId})` : `PTIB profile ${profileId}`} has been withdrawn. You are acting as yourself again.`,
   signedOut: 'You have been signed out.',
   loginNameCharacters: 'loginName may only hold unaccented letters, digits, spaces and ASCII punctuation',
   /** The SMS to the account holder when sign-in to the account is locked everywhere. */

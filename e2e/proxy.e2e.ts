@@ -155,7 +155,7 @@ test('when the grant is withdrawn while acting for a profile, the app returns th
   await page.goto('/#/profile');
   await page.goto('/#/dashboard');
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
-    AUTH_MESSAGES.proxyWithdrawnReturned(PROXY_ID),
+    AUTH_MESSAGES.proxyWithdrawnReturned(PROXY, PROXY_ID),
   );
   await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
   await expect(page).toHaveURL(/#\/dashboard$/);

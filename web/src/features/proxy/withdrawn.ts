@@ -19,14 +19,18 @@ export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void 
   return () => {
     if (returning) return;
     returning = true;
-    const formerId = identityStore.current()?.ptibProfileID ?? '';
+    // Named as the user knew it: the identity shown while acting for it.
+    const former = identityStore.current();
     void (async () => {
       try {
         await deps.call('');
         session.proxySwitched('');
         await identityStore.load();
         deps.navigate(ROUTES.dashboard);
-        emit('toast', { severity: 'warn', message: AUTH_MESSAGES.proxyWithdrawnReturned(formerId) });
+        emit('toast', {
+          severity: 'warn',
+          message: AUTH_MESSAGES.proxyWithdrawnReturned(former?.PTIBName ?? '', former?.ptibProfileID ?? ''),
+        });
       } catch {
         // A session end or an outage on the way back was reported by the HTTP layer already.
       } finally {
