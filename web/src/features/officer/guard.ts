@@ -1,6 +1,7 @@
 import { FORBIDDEN_CODE } from '#contract/index.ts';
-import type { OfficerRole } from '#contract/officer.ts';
+import { OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import { LOGIN_REQUIRED_HREF, OFFICER_HOME, OFFICER_PAYMENTS, accessDeniedHref } from '../../app/guards.ts';
+import { emit } from '../../lib/events/bus.ts';
 import { ALLOW, toHash, type Guard } from '../../lib/router/router.ts';
 import { loadMe } from './OfficerHeader.tsx';
 
@@ -19,20 +20,22 @@ export const requireOfficer: Guard = async () => {
 
 const CASE_ROLES: readonly OfficerRole[] = ['officer', 'supervisor'];
 
-/** Case work is for officers and supervisors: a finance officer starts at the reconciliation instead. */
-export const requireCaseRole: Guard = async () => {
+/**
+ * Case work is for officers and supervisors: a finance officer starts at the reconciliation instead, and
+ * one who followed a link to a case is told why they are there (the back office's start needs no word).
+ */
+export const requireCaseRole: Guard = async ({ location }) => {
   const me = await loadMe();
   if (me.kind !== 'ok' || me.me.roles.some((r) => CASE_ROLES.includes(r))) return ALLOW;
-  return {
-    redirect: me.me.roles.includes('finance')
-      ? toHash(OFFICER_PAYMENTS)
-      : accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY),
-  };
+  if (!me.me.roles.includes('finance')) return { redirect: accessDeniedHref(FORBIDDEN_CODE.MISSING_AUTHORITY) };
+  if (location.path !== OFFICER_HOME) emit('toast', { severity: 'info', message: OFFICER_MESSAGES.casesNotForFinance });
+  return { redirect: toHash(OFFICER_PAYMENTS) };
 };
 
-/** The reconciliation is for finance officers: another officer goes back to the case queues. */
+/** The reconciliation is for finance officers: another officer goes back to the case queues, told why. */
 export const requireFinanceRole: Guard = async () => {
   const me = await loadMe();
   if (me.kind !== 'ok' || me.me.roles.includes('finance')) return ALLOW;
+  emit('toast', { severity: 'info', message: OFFICER_MESSAGES.paymentsForFinance });
   return { redirect: toHash(OFFICER_HOME) };
 };
