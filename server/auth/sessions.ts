@@ -177,57 +177,21 @@ export interface Refreshed {
   generation: number;
 }
 
-// absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry is idleExpiry().
+// Both take $1 the session, $2 now, $3 and $4 who refreshed (the audit row), $5 the token's generation.
+// absolute_expires_at is whole seconds, so LEAST of it and the whole-second idle expiry ($6) is idleExpiry().
 const REFRESH_ONE = `WITH refreshed AS (
-     UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($3::timestamptz, absolute_expires_at),
+     UPDATE sessions SET last_refresh_at = $2, expires_at = LEAST($6::timestamptz, absolute_expires_at),
                          token_generation = token_generation + 1, token_rotated_at = $2, token_used = false
       WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
-        AND token_generation = $6
+        AND token_generation = $5
       RETURNING account_id, acting_profile_id, expires_at, token_generation
    ), audited AS (
      INSERT INTO audit_events (${AUDIT_COLUMNS})
-     SELECT $2, 'refresh', 'success', account_id, $4, acting_profile_id, $5, '{}'::jsonb FROM refreshed
+     SELECT $2, 'refresh', 'success', account_id, $3, acting_profile_id, $4, '{}'::jsonb FROM refreshed
    )
    SELECT expires_at, token_generation FROM refreshed`;
 
-const refreshIdleExpiry = (now: Date) => wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS);
-
-interface RefreshedRow {
-  expires_at: Date;
-  token_generation: number;
-}
-const refreshedOf = (row: RefreshedRow): Refreshed => ({
-  expiresAt: new Date(row.expires_at),
-  generation: Number(row.token_generation),
-});
-
-/**
- * Moves a live session's idle expiry forward (never past its absolute limit), rotates its token generation
- * (docs/decisions/0029) and records the refresh in the audit trail, in one statement: the liveness
- * conditions are the UPDATE's own, so a session ended by another process a moment ago is not refreshed,
- * whatever the caller's copy of it said. Only a token of the current generation refreshes. Answers the new
- * expiry and generation, or null when the session is no longer live at `now` or `generation` is not the
- * current one.
- */
-export async function refreshSession(
-  db: Queryable,
-  sessionId: string,
-  now: Date,
-  generation: number,
-  by: RefreshedBy,
-): Promise<Refreshed | null> {
-  const { rows } = await db.query<RefreshedRow>(REFRESH_ONE, [
-    sessionId,
-    now,
-    refreshIdleExpiry(now),
-    by.loginName,
-    by.clientAddress,
-    generation,
-  ]);
-  return rows[0] ? refreshedOf(rows[0]) : null;
-}
-
-// The refresh answer given again: the session as the lost refresh left it, audited as a refresh that replayed.
+// The lost answer given again: the session as that refresh left it, if rotated after $6 (the grace's start).
 const REPLAY_ONE = `WITH replayed AS (
      SELECT account_id, acting_profile_id, expires_at, token_generation FROM sessions
       WHERE id = $1 AND ended_at IS NULL AND expires_at > $2 AND absolute_expires_at > $2
@@ -238,28 +202,39 @@ const REPLAY_ONE = `WITH replayed AS (
    )
    SELECT expires_at, token_generation FROM replayed`;
 
+const refreshIdleExpiry = (now: Date) => wholeSeconds(now.getTime() + SESSION.FALLBACK_EXPIRY_MS);
+
+interface RefreshedRow {
+  expires_at: Date;
+  token_generation: number;
+}
+
 /**
- * A refresh with the token the last refresh replaced, whose answer (the current token) may have been lost on
- * its way (docs/decisions/0060): answers the current generation and expiry again, without rotating, while
- * that token has not been used in any call and the rotation's grace lasts. Null otherwise: then the older
- * token is refreshing a second time, and the caller ends the session.
+ * Moves a live session's idle expiry forward (never past its absolute limit), rotates its token generation
+ * (docs/decisions/0029) and records the refresh in the audit trail, in one statement: the liveness
+ * conditions are the UPDATE's own, so a session ended by another process a moment ago is not refreshed,
+ * whatever the caller's copy of it said. Only a token of the current generation rotates.
+ *
+ * A token the last refresh replaced may have lost that refresh's answer on its way (docs/decisions/0060):
+ * it is answered the current generation and expiry again, without rotating, while that generation's token
+ * has not been used in any call and the rotation's grace lasts (a second statement, only then).
+ *
+ * Answers the expiry and generation to issue, or null when the session is no longer live at `now` or the
+ * token may not refresh (then an older token is refreshing a second time, and the caller ends the session).
  */
-export async function replayRefresh(
+export async function refreshSession(
   db: Queryable,
   sessionId: string,
   now: Date,
   generation: number,
   by: RefreshedBy,
 ): Promise<Refreshed | null> {
-  const { rows } = await db.query<RefreshedRow>(REPLAY_ONE, [
-    sessionId,
-    now,
-    by.loginName,
-    by.clientAddress,
-    generation,
-    new Date(now.getTime() - SESSION.ROTATION_GRACE_MS),
-  ]);
-  return rows[0] ? refreshedOf(rows[0]) : null;
+  const params = [sessionId, now, by.loginName, by.clientAddress, generation];
+  const row =
+    (await db.query<RefreshedRow>(REFRESH_ONE, [...params, refreshIdleExpiry(now)])).rows[0] ??
+    (await db.query<RefreshedRow>(REPLAY_ONE, [...params, new Date(now.getTime() - SESSION.ROTATION_GRACE_MS)]))
+      .rows[0];
+  return row ? { expiresAt: new Date(row.expires_at), generation: Number(row.token_generation) } : null;
 }
 
 /** Records that a call used the session's current token (once a generation, docs/decisions/0060). */

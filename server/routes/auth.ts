@@ -25,7 +25,7 @@ import { signIn } from '../auth/login.ts';
 import { endForRetiredToken, principalOf, sessionPrincipal } from '../auth/plugin.ts';
 import { identityOf } from '../auth/profiles.ts';
 import { issueNonce, randomSecret } from '../auth/nonces.ts';
-import { endSession, loadSession, refreshSession, replayRefresh } from '../auth/sessions.ts';
+import { endSession, loadSession, refreshSession } from '../auth/sessions.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { ensureXsrfCookie } from '../auth/xsrf.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -117,15 +117,15 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
     async (request) => {
       const p = request.principal!;
       const now = app.now();
-      // One statement: the refresh, its liveness and generation checks, the rotation and its audit row.
-      const by = { loginName: p.loginName, clientAddress: request.ip };
-      const refreshed =
-        (await refreshSession(app.db, p.sessionId, now, p.tokenGeneration, by)) ??
-        // The token a refresh replaced (in its grace, else the call would not get here): that refresh's answer
-        // may have been lost on its way, so it is given again while its token is unused (docs/decisions/0060).
-        (await replayRefresh(app.db, p.sessionId, now, p.tokenGeneration, by));
+      // One statement: the refresh, its liveness and generation checks, the rotation and its audit row; or a
+      // lost answer given again (docs/decisions/0060).
+      const refreshed = await refreshSession(app.db, p.sessionId, now, p.tokenGeneration, {
+        loginName: p.loginName,
+        clientAddress: request.ip,
+      });
       if (!refreshed) {
-        // Its token has been used: the replaced one refreshing again means two holders (docs/decisions/0029).
+        // A token a refresh replaced whose successor has been used, or past the grace: refreshing again means
+        // two holders (docs/decisions/0029, 0060).
         await endForRetiredToken(app, request, p, p.tokenGeneration);
         throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
       }
