@@ -230,6 +230,9 @@ test('search by case number opens the record', async ({ page }) => {
   const number = (await page.getByTestId('case-number').textContent())!;
   await page.getByRole('button', { name: 'Start a new record' }).click();
   await expect(page.getByTestId('case-number')).toHaveCount(0);
+  // The new record's form is a screen of its own, in place once its heading has the focus: typed sooner, the
+  // search would go into the screen it replaces (a busy machine showed it).
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeFocused();
 
   const box = findRecord(page).getByRole('searchbox', { name: 'Case number' });
   await box.fill(number.toLowerCase());
