@@ -37,6 +37,7 @@ import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
+import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
 import { FieldControl } from './FieldControl.tsx';
 import {
   fieldAt,
@@ -417,6 +418,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     setNotice(message);
   }
 
+  /**
+   * A save or submission that went through answers the errors of the tries before it (the validation summary,
+   * a refused or failed try): their toasts go, so the success is not shown beside an error it has ended. Done
+   * here, not in the toast store, which is in the first load (docs/decisions/0026).
+   */
+  function succeeded(message: string) {
+    for (const t of getToastState().toasts) if (t.severity === 'error') dismissToast(t.id);
+    emit('toast', { severity: 'success', message });
+  }
+
   function saved(detail: CaseDetail, message: string, data: FormValues) {
     if (owner) clearUnsaved(owner, appCode);
     setOffer(null);
@@ -427,7 +438,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       query.set('case', detail.id);
       window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
     }
-    if (message) emit('toast', { severity: 'success', message });
+    if (message) succeeded(message);
     void refreshList();
   }
 
@@ -541,7 +552,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         if (now.ok && !isEditable(now.value.status)) sent = now.value;
       }
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
-      emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
+      succeeded(CASE_MESSAGES.submitted);
       // The state and the kept journey agree: a render before the next screen keeps it again.
       setSentHere(true);
       show(sent, values);
@@ -560,7 +571,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const outcome = await genericApi.resubmit(record.id, answersToKeep(form, values), record.version, signal);
       if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode);
-      emit('toast', { severity: 'success', message: outcome.message || CASE_MESSAGES.resubmitted });
+      succeeded(outcome.message || CASE_MESSAGES.resubmitted);
       show(outcome.value, mergeValues(form, outcome.value.data));
       go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
     });

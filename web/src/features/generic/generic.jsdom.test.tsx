@@ -12,6 +12,7 @@ import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
+import { clearToasts, getToastState, subscribeToasts } from '../../components/toasts/toastStore.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
@@ -419,6 +420,30 @@ describe('saving, with each outcome its message', () => {
     expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
     expect(screen.getByText(/call us on 1800/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download your acknowledgement (PDF)' })).toBeVisible();
+  }, 30_000);
+
+  it('ends the error toasts of the tries before when the record is submitted', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    routes['POST /pe/cases/7/submit'] = () => ({
+      status: 200,
+      body: envelope(record({ status: 'submitted', version: 2 })),
+    });
+    const stopStore = subscribeToasts(() => {});
+    try {
+      const user = await renderScreen();
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const shown = () => getToastState().toasts.map((t) => ({ severity: t.severity, message: t.message }));
+      expect(shown()).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await follow('Check your answers before sending');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+      await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
+      expect(shown()).toEqual([{ severity: 'success', message: CASE_MESSAGES.submitted }]);
+    } finally {
+      stopStore();
+      clearToasts();
+    }
   }, 30_000);
 
   it('says the submit failed, keeping the saved record open', async () => {
