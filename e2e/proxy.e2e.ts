@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 const MASTER = 'Lim Mei Ling';
 const PROXY = 'Chua & Partners LLP';
 const PROXY_ID = 'PTIB00000011';
+const KOH = 'Koh Legal Services';
 
 const selector = (page: Page) => page.getByRole('group', { name: 'Choose whom to act for' });
 const actingAs = (page: Page) => page.getByTestId('acting-as');
@@ -106,6 +107,33 @@ test('a switch in another tab leaves no record of the profile acted for before o
   await expect(form.getByRole('main')).not.toContainText(own);
   await expect(form.getByLabel('Purpose of the trip')).toHaveValue('');
   await expect(form.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+});
+
+test('a form emptied by a switch in another tab says the input typed there is kept for its profile', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'ptib.master', { rememberMe: true });
+  await switchTo(page, KOH);
+  await expect(actingAs(page)).toHaveText(`Acting for ${KOH}`);
+  const form = await context.newPage();
+  await form.goto('/#/generic?app=PRD');
+  const typed = 'Typed while acting for Koh';
+  await form.getByRole('form').getByRole('textbox').first().fill(typed);
+
+  await switchTo(page, PROXY);
+  await expect(actingAs(form)).toHaveText(`Acting for ${PROXY}`);
+  const main = form.getByRole('main');
+  // Emptied on purpose (the input is Koh's), and the page says where it is, not what it is.
+  await expect(main).toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
+  await expect(form.getByRole('form').getByRole('textbox').first()).toHaveValue('');
+  await expect(main).not.toContainText(typed);
+
+  // Acting for Koh again, the input is offered back.
+  await switchTo(page, KOH);
+  await expect(actingAs(form)).toHaveText(`Acting for ${KOH}`);
+  await expect(form.getByRole('region', { name: /unsaved changes/ })).toBeVisible();
+  await expect(main).not.toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
 });
 
 test("a refused switch sends the user home with 'Access forbidden' and the reason", async ({ page }) => {

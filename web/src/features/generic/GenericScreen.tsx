@@ -56,10 +56,18 @@ import {
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
-import { RestoreOffer } from './RestoreOffer.tsx';
+import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { BillPanel } from '../../app/parts.ts';
-import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
+import {
+  clearUnsaved,
+  listKeptElsewhere,
+  readUnsaved,
+  writeUnsaved,
+  type KeptElsewhere,
+  type Owner,
+  type UnsavedInput,
+} from './unsavedInput.ts';
 import './generic.css';
 
 type Loading =
@@ -140,6 +148,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [mode, setMode] = useState<ValidationMode>('draft');
   const [dirty, setDirty] = useState(resumed?.dirty ?? false);
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
+  // Input for this e-service kept under the user's other profiles: said, as it is not offered here.
+  const [keptElsewhere, setKeptElsewhere] = useState<KeptElsewhere[]>([]);
   const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
   const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
   // Submitted from this screen: it shows the confirmation it is going to, not the submitted record's view.
@@ -346,6 +356,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setValues(initialValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
+      setKeptElsewhere(listKeptElsewhere({ loginName, profileId }, appCode));
       const open = caseParam ?? readCaseIdentity(appCode)?.caseId;
       // A record to open is shown once it is in, not first as a new form's page: that page's heading would
       // take the focus a navigation gives (RouterView), and lose it to the page's start when the record's
@@ -382,6 +393,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       savedAt: now(),
       page: page?.id ?? null,
       createKey: recordNow.current ? null : createKey.current,
+      profileName: user?.PTIBName ?? null,
     });
   }
 
@@ -1113,6 +1125,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       <p className="progress">{FORM_TEXT.progress(pageIndex + 1, questionPages.length)}</p>
       {pageIndex === 0 && <p className="lead">{eservice.description}</p>}
       {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
+      {pageIndex === 0 && <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={user?.ownPtibProfileID ?? ''} />}
       {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
       <Notice text={notice} />

@@ -860,6 +860,30 @@ describe('nothing typed is lost', () => {
     });
   });
 
+  it("says input kept for this user's other profile is kept, and whose, but neither offers nor shows it", async () => {
+    const input = { appCode: 'PD', title: 'x', caseId: null, caseNumber: null, savedAt: 1 };
+    writeUnsaved(
+      { ...owner, profileId: 'PTIB00000012' },
+      { ...input, values: { idNo: 'KOH1' }, profileName: 'Koh Legal Services' },
+    );
+    // Another user's input, and this user's for another e-service: not this form's to mention.
+    writeUnsaved(
+      { loginName: 'ptib.other', profileId: 'PTIB00000013' },
+      { ...input, values: {}, profileName: 'Other' },
+    );
+    writeUnsaved(
+      { ...owner, profileId: 'PTIB00000014' },
+      { ...input, appCode: 'PX', values: {}, profileName: 'Elsewhere' },
+    );
+    vi.spyOn(Date, 'now').mockReturnValue(2);
+    await renderScreen();
+    expect(screen.getByText(CASE_MESSAGES.unsavedForProfile('Koh Legal Services'))).toBeVisible();
+    expect(screen.queryByText(/Other|Elsewhere/)).toBeNull();
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+    expect(screen.getByLabelText('ID number')).toHaveValue('');
+    expect(document.body).not.toHaveTextContent('KOH1');
+  });
+
   it('forgets kept input when the user discards it', async () => {
     writeUnsaved(owner, {
       appCode: 'PD',
