@@ -9,7 +9,7 @@ import {
 } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
-import { signIn } from './auth-helpers.ts';
+import { fillLogin, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -134,6 +134,37 @@ test('a form emptied by a switch in another tab says the input typed there is ke
   await expect(actingAs(form)).toHaveText(`Acting for ${KOH}`);
   await expect(form.getByRole('region', { name: /unsaved changes/ })).toBeVisible();
   await expect(main).not.toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
+});
+
+test('signed in again as themself, the form says the input typed for another profile is kept for it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, 'ptib.master');
+  await switchTo(page, KOH);
+  await expect(actingAs(page)).toHaveText(`Acting for ${KOH}`);
+  await page.goto('/#/generic?app=PRD');
+  const typed = 'Typed while acting for Koh';
+  const reason = page.getByRole('form').getByLabel('Reason for the refund');
+  await reason.fill(typed);
+
+  // A sign-in in another browser ends this session (one session per login); this tab learns it on its next call.
+  const elsewhere = await browser.newContext({ baseURL });
+  await signIn(await elsewhere.newPage(), 'ptib.master');
+  await page.getByRole('form').getByRole('button', { name: FORM_TEXT.saveDraft }).click();
+  await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+  await page.goto('/#/login');
+  await fillLogin(page, 'ptib.master');
+  // Back on the form, acting as themself: empty, and it says whose the kept input is, not what it holds.
+  await expect(page).toHaveURL(/#\/generic\?app=PRD/);
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+  const main = page.getByRole('main');
+  await expect(main).toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
+  await expect(reason).toHaveValue('');
+  await expect(main).not.toContainText(typed);
+  await expect(page.getByRole('region', { name: /unsaved changes/ })).toHaveCount(0);
+  await elsewhere.close();
 });
 
 test("a refused switch sends the user home with 'Access forbidden' and the reason", async ({ page }) => {
