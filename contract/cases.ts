@@ -115,6 +115,12 @@ export const CASE_MESSAGES = {
   discardConfirm: 'Discard the changes you have not saved?',
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,
   unsavedOffer: (time: string) => `You have unsaved changes from ${time}.`,
+  /**
+   * Input kept in this browser under another profile the user acts for (or their own): it is offered back only
+   * when acting for that profile again, so the form says whose it is, never what it holds.
+   */
+  unsavedForProfile: (name: string) =>
+    `You have unsaved changes to this e-service, made while acting for ${name}. They are kept in this browser. To continue them, switch to ${name}.`,
   readOnly: 'This record has been submitted, so it can be read but no longer changed.',
   /** Resubmission after an officer's request for more information. */
   notAwaitingInfo: 'No information has been requested for this record, so it cannot be resubmitted.',

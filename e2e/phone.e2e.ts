@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { APPLICATION_CODES } from '#contract/index.ts';
+import { APPLICATION_CODES, MESSAGES } from '#contract/index.ts';
+import { FORM_TEXT } from '#contract/forms/index.ts';
 import { call, networkSettler, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -182,6 +183,31 @@ test('a toast does not cover the logo or the warning banner at 375 px', async ({
   await expect.poll(() => overlap(toasts, logo)).toBe(false);
   await expect.poll(() => overlap(toasts, banner)).toBe(false);
   await expect.poll(() => uncovered(logo)).toBe(true);
+});
+
+test('at 400 % zoom the error toast leaves the focused error summary readable', async ({ page }) => {
+  // 400 % of a 1280 × 1024 window (WCAG 1.4.10): no spot for a toast is clear of a summary this tall.
+  await signIn(page, USER);
+  await page.setViewportSize({ width: 320, height: 256 });
+  await page.goto('/#/generic?app=BSA');
+  await page.getByRole('form').getByRole('button', { name: 'Continue' }).click();
+  const summary = page.locator('.error-summary');
+  await expect(summary).toBeFocused();
+  const toast = page.locator('li.toast');
+  await expect(toast).toContainText(MESSAGES.validationSummary);
+  // The stack itself (not its plain stand-in while its code loads), in the spot it chose.
+  const stack = page.locator('ol.toasts[data-floating]');
+  await expect(stack).toHaveAttribute('data-spot', /./);
+  const title = summary.getByRole('heading', { name: FORM_TEXT.errorSummaryTitle });
+  // The first error's item: the centre of a link over two lines falls between its words.
+  const firstError = summary.getByRole('listitem').first();
+  await expect(firstError.getByRole('link')).toBeVisible();
+  for (const part of [title, firstError]) {
+    expect(await uncovered(part)).toBe(true);
+    expect(await overlap(stack, part)).toBe(false);
+  }
+  // Checked while the toast was there (an error toast leaves after 5 s): it is still on the page.
+  await expect(toast).toBeAttached();
 });
 
 test.describe('the signed-in header', () => {

@@ -9,13 +9,14 @@ import {
 } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
-import { signIn } from './auth-helpers.ts';
+import { fillLogin, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 const MASTER = 'Lim Mei Ling';
 const PROXY = 'Chua & Partners LLP';
 const PROXY_ID = 'PTIB00000011';
+const KOH = 'Koh Legal Services';
 
 const selector = (page: Page) => page.getByRole('group', { name: 'Choose whom to act for' });
 const actingAs = (page: Page) => page.getByTestId('acting-as');
@@ -106,6 +107,64 @@ test('a switch in another tab leaves no record of the profile acted for before o
   await expect(form.getByRole('main')).not.toContainText(own);
   await expect(form.getByLabel('Purpose of the trip')).toHaveValue('');
   await expect(form.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+});
+
+test('a form emptied by a switch in another tab says the input typed there is kept for its profile', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'ptib.master', { rememberMe: true });
+  await switchTo(page, KOH);
+  await expect(actingAs(page)).toHaveText(`Acting for ${KOH}`);
+  const form = await context.newPage();
+  await form.goto('/#/generic?app=PRD');
+  const typed = 'Typed while acting for Koh';
+  await form.getByRole('form').getByRole('textbox').first().fill(typed);
+
+  await switchTo(page, PROXY);
+  await expect(actingAs(form)).toHaveText(`Acting for ${PROXY}`);
+  const main = form.getByRole('main');
+  // Emptied on purpose (the input is Koh's), and the page says where it is, not what it is.
+  await expect(main).toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
+  await expect(form.getByRole('form').getByRole('textbox').first()).toHaveValue('');
+  await expect(main).not.toContainText(typed);
+
+  // Acting for Koh again, the input is offered back.
+  await switchTo(page, KOH);
+  await expect(actingAs(form)).toHaveText(`Acting for ${KOH}`);
+  await expect(form.getByRole('region', { name: /unsaved changes/ })).toBeVisible();
+  await expect(main).not.toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
+});
+
+test('signed in again as themself, the form says the input typed for another profile is kept for it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, 'ptib.master');
+  await switchTo(page, KOH);
+  await expect(actingAs(page)).toHaveText(`Acting for ${KOH}`);
+  await page.goto('/#/generic?app=PRD');
+  const typed = 'Typed while acting for Koh';
+  const reason = page.getByRole('form').getByLabel('Reason for the refund');
+  await reason.fill(typed);
+
+  // A sign-in in another browser ends this session (one session per login); this tab learns it on its next call.
+  const elsewhere = await browser.newContext({ baseURL });
+  await signIn(await elsewhere.newPage(), 'ptib.master');
+  await page.getByRole('form').getByRole('button', { name: FORM_TEXT.saveDraft }).click();
+  await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+  await page.goto('/#/login');
+  await fillLogin(page, 'ptib.master');
+  // Back on the form, acting as themself: empty, and it says whose the kept input is, not what it holds.
+  await expect(page).toHaveURL(/#\/generic\?app=PRD/);
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+  const main = page.getByRole('main');
+  await expect(main).toContainText(CASE_MESSAGES.unsavedForProfile(KOH));
+  await expect(reason).toHaveValue('');
+  await expect(main).not.toContainText(typed);
+  await expect(page.getByRole('region', { name: /unsaved changes/ })).toHaveCount(0);
+  await elsewhere.close();
 });
 
 test("a refused switch sends the user home with 'Access forbidden' and the reason", async ({ page }) => {

@@ -37,6 +37,7 @@ import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
+import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
 import { FieldControl } from './FieldControl.tsx';
 import {
   fieldAt,
@@ -55,10 +56,18 @@ import {
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
-import { RestoreOffer } from './RestoreOffer.tsx';
+import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { BillPanel } from '../../app/parts.ts';
-import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
+import {
+  clearUnsaved,
+  listKeptElsewhere,
+  readUnsaved,
+  writeUnsaved,
+  type KeptElsewhere,
+  type Owner,
+  type UnsavedInput,
+} from './unsavedInput.ts';
 import './generic.css';
 
 type Loading =
@@ -139,6 +148,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [mode, setMode] = useState<ValidationMode>('draft');
   const [dirty, setDirty] = useState(resumed?.dirty ?? false);
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
+  // Input for this e-service kept under the user's other profiles: said, as it is not offered here.
+  const [keptElsewhere, setKeptElsewhere] = useState<KeptElsewhere[]>([]);
   const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
   const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
   // Submitted from this screen: it shows the confirmation it is going to, not the submitted record's view.
@@ -345,6 +356,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setValues(initialValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
+      setKeptElsewhere(listKeptElsewhere({ loginName, profileId }, appCode));
       const open = caseParam ?? readCaseIdentity(appCode)?.caseId;
       // A record to open is shown once it is in, not first as a new form's page: that page's heading would
       // take the focus a navigation gives (RouterView), and lose it to the page's start when the record's
@@ -381,6 +393,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       savedAt: now(),
       page: page?.id ?? null,
       createKey: recordNow.current ? null : createKey.current,
+      profileName: user?.PTIBName ?? null,
     });
   }
 
@@ -417,6 +430,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     setNotice(message);
   }
 
+  /**
+   * A save or submission that went through answers the errors of the tries before it (the validation summary,
+   * a refused or failed try): their toasts go, so the success is not shown beside an error it has ended. Done
+   * here, not in the toast store, which is in the first load (docs/decisions/0026).
+   */
+  function succeeded(message: string) {
+    for (const t of getToastState().toasts) if (t.severity === 'error') dismissToast(t.id);
+    emit('toast', { severity: 'success', message });
+  }
+
   function saved(detail: CaseDetail, message: string, data: FormValues) {
     if (owner) clearUnsaved(owner, appCode);
     setOffer(null);
@@ -427,7 +450,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       query.set('case', detail.id);
       window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
     }
-    if (message) emit('toast', { severity: 'success', message });
+    if (message) succeeded(message);
     void refreshList();
   }
 
@@ -541,7 +564,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         if (now.ok && !isEditable(now.value.status)) sent = now.value;
       }
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
-      emit('toast', { severity: 'success', message: CASE_MESSAGES.submitted });
+      succeeded(CASE_MESSAGES.submitted);
       // The state and the kept journey agree: a render before the next screen keeps it again.
       setSentHere(true);
       show(sent, values);
@@ -560,7 +583,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const outcome = await genericApi.resubmit(record.id, answersToKeep(form, values), record.version, signal);
       if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode);
-      emit('toast', { severity: 'success', message: outcome.message || CASE_MESSAGES.resubmitted });
+      succeeded(outcome.message || CASE_MESSAGES.resubmitted);
       show(outcome.value, mergeValues(form, outcome.value.data));
       go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
     });
@@ -1102,6 +1125,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       <p className="progress">{FORM_TEXT.progress(pageIndex + 1, questionPages.length)}</p>
       {pageIndex === 0 && <p className="lead">{eservice.description}</p>}
       {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
+      {pageIndex === 0 && <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={user?.ownPtibProfileID ?? ''} />}
       {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
       <Notice text={notice} />

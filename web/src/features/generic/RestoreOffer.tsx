@@ -1,6 +1,7 @@
+import { MYSELF_SUFFIX } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
 import { formatDateTime } from './format.ts';
-import type { UnsavedInput } from './unsavedInput.ts';
+import type { KeptElsewhere, UnsavedInput } from './unsavedInput.ts';
 
 /** 'You have unsaved changes from <time>: restore / discard', shown when the screen opens with kept input. */
 export function RestoreOffer({
@@ -26,6 +27,23 @@ export function RestoreOffer({
           Discard
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Input typed for this e-service while acting for another profile (or as themself), kept in this browser: the
+ * form is empty here on purpose, and says so with whom to act for to continue it. Nothing of its answers.
+ */
+export function KeptElsewhereNotice({ kept, ownProfileId }: { kept: KeptElsewhere[]; ownProfileId: string }) {
+  if (kept.length === 0) return null;
+  return (
+    <div className="notice">
+      {kept.map((k) => (
+        <p key={k.profileId}>
+          {CASE_MESSAGES.unsavedForProfile(`${k.profileName}${k.profileId === ownProfileId ? MYSELF_SUFFIX : ''}`)}
+        </p>
+      ))}
     </div>
   );
 }

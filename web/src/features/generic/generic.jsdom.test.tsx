@@ -12,6 +12,7 @@ import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
+import { clearToasts, getToastState, subscribeToasts } from '../../components/toasts/toastStore.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
@@ -419,6 +420,30 @@ describe('saving, with each outcome its message', () => {
     expect(screen.getByTestId('case-number')).toHaveTextContent('PD 000042 2026');
     expect(screen.getByText(/call us on 1800/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download your acknowledgement (PDF)' })).toBeVisible();
+  }, 30_000);
+
+  it('ends the error toasts of the tries before when the record is submitted', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    routes['POST /pe/cases/7/submit'] = () => ({
+      status: 200,
+      body: envelope(record({ status: 'submitted', version: 2 })),
+    });
+    const stopStore = subscribeToasts(() => {});
+    try {
+      const user = await renderScreen();
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const shown = () => getToastState().toasts.map((t) => ({ severity: t.severity, message: t.message }));
+      expect(shown()).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await follow('Check your answers before sending');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+      await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
+      expect(shown()).toEqual([{ severity: 'success', message: CASE_MESSAGES.submitted }]);
+    } finally {
+      stopStore();
+      clearToasts();
+    }
   }, 30_000);
 
   it('says the submit failed, keeping the saved record open', async () => {
@@ -833,6 +858,30 @@ describe('nothing typed is lost', () => {
       caseId: null,
       values: { idNo: 'S9999999X001', note: 'Typed before the session ended' },
     });
+  });
+
+  it("says input kept for this user's other profile is kept, and whose, but neither offers nor shows it", async () => {
+    const input = { appCode: 'PD', title: 'x', caseId: null, caseNumber: null, savedAt: 1 };
+    writeUnsaved(
+      { ...owner, profileId: 'PTIB00000012' },
+      { ...input, values: { idNo: 'KOH1' }, profileName: 'Koh Legal Services' },
+    );
+    // Another user's input, and this user's for another e-service: not this form's to mention.
+    writeUnsaved(
+      { loginName: 'ptib.other', profileId: 'PTIB00000013' },
+      { ...input, values: {}, profileName: 'Other' },
+    );
+    writeUnsaved(
+      { ...owner, profileId: 'PTIB00000014' },
+      { ...input, appCode: 'PX', values: {}, profileName: 'Elsewhere' },
+    );
+    vi.spyOn(Date, 'now').mockReturnValue(2);
+    await renderScreen();
+    expect(screen.getByText(CASE_MESSAGES.unsavedForProfile('Koh Legal Services'))).toBeVisible();
+    expect(screen.queryByText(/Other|Elsewhere/)).toBeNull();
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+    expect(screen.getByLabelText('ID number')).toHaveValue('');
+    expect(document.body).not.toHaveTextContent('KOH1');
   });
 
   it('forgets kept input when the user discards it', async () => {

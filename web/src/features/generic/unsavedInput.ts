@@ -24,6 +24,8 @@ export interface UnsavedInput {
   createKey?: string | null;
   /** Epoch ms of the last change. */
   savedAt: number;
+  /** The name of the profile acted for when it was typed: said when another profile is acted for. */
+  profileName?: string | null;
 }
 
 export interface Owner {
@@ -32,8 +34,8 @@ export interface Owner {
 }
 
 const PREFIX = `${STORAGE_KEY_PREFIX}.unsaved.`;
-const ownerPrefix = (o: Owner) =>
-  `${PREFIX}${encodeURIComponent(o.loginName.toLowerCase())}.${encodeURIComponent(o.profileId)}.`;
+const userPrefix = (loginName: string) => `${PREFIX}${encodeURIComponent(loginName.toLowerCase())}.`;
+const ownerPrefix = (o: Owner) => `${userPrefix(o.loginName)}${encodeURIComponent(o.profileId)}.`;
 export const unsavedKey = (o: Owner, appCode: string) => `${ownerPrefix(o)}${encodeURIComponent(appCode)}`;
 
 function storage(): Storage | null {
@@ -65,6 +67,7 @@ function parse(raw: string | null, now: number): UnsavedInput | null {
       page: typeof v.page === 'string' ? v.page : null,
       createKey: typeof v.createKey === 'string' ? v.createKey : null,
       savedAt: v.savedAt,
+      profileName: typeof v.profileName === 'string' ? v.profileName : null,
     };
   } catch {
     return null;
@@ -104,6 +107,41 @@ export function listUnsaved(owner: Owner, now = Date.now()): UnsavedInput[] {
     if (!key?.startsWith(prefix)) continue;
     const input = parse(s.getItem(key), now);
     if (input) found.push(input);
+  }
+  return found.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+/** Input of this user for an e-service kept under another profile: whose it is, never what it holds. */
+export interface KeptElsewhere {
+  profileId: string;
+  /** The profile's name when it was typed (its ID for input kept before names were). */
+  profileName: string;
+  savedAt: number;
+}
+
+/**
+ * This user's input for an e-service kept under their other profiles (a switch of profile, here or in another
+ * tab, or a sign-in that acts as themself again), newest first: it is offered back only when acting for its
+ * profile, so the form can at least say that it is kept, and for whom.
+ */
+export function listKeptElsewhere(owner: Owner, appCode: string, now = Date.now()): KeptElsewhere[] {
+  const s = storage();
+  if (!s) return [];
+  const prefix = userPrefix(owner.loginName);
+  const suffix = `.${encodeURIComponent(appCode)}`;
+  const found: KeptElsewhere[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (!key?.startsWith(prefix) || !key.endsWith(suffix)) continue;
+    let profileId: string;
+    try {
+      profileId = decodeURIComponent(key.slice(prefix.length, -suffix.length));
+    } catch {
+      continue;
+    }
+    if (profileId === owner.profileId || key !== unsavedKey({ ...owner, profileId }, appCode)) continue;
+    const input = parse(s.getItem(key), now);
+    if (input) found.push({ profileId, profileName: input.profileName ?? profileId, savedAt: input.savedAt });
   }
   return found.sort((a, b) => b.savedAt - a.savedAt);
 }
