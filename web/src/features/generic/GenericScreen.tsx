@@ -59,6 +59,7 @@ import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { BillPanel } from '../../app/parts.ts';
 import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
+import { forgetUnanswered, noteUnanswered, wasOwnLostSave } from './lostSaves.ts';
 import './generic.css';
 
 type Loading =
@@ -475,10 +476,19 @@ export default function GenericScreen({ location }: ScreenProps) {
     // A hidden field's answer is never sent, and an amount goes in its normal form (the server does both
     // as well); the field keeps showing what was typed.
     const data = answersToKeep(form, values);
-    const outcome = record
+    let outcome = record
       ? await genericApi.save(record.id, data, record.version, draft, signal)
       : await genericApi.create(appCode, data, draft, createKey.current, signal);
+    if (record && !outcome.ok && outcome.kind === 'unreachable') noteUnanswered(record.id, record.version, data);
+    if (record && !outcome.ok && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.versionConflict) {
+      // Changed since it was opened: by this user's own earlier save whose answer was lost, when the record
+      // holds just what that save sent. The save goes again over that version instead of being refused.
+      const now = await genericApi.open(record.id, signal);
+      if (now.ok && wasOwnLostSave(record.id, record.version, now.value))
+        outcome = await genericApi.save(record.id, data, now.value.version, draft, signal);
+    }
     if (outcome.ok) {
+      forgetUnanswered(outcome.value.id);
       saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
     }
