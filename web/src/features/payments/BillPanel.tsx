@@ -24,11 +24,19 @@ function PayNowQr({ payload, label }: { payload: string; label: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toCanvas(canvas.current!, payload, { errorCorrectionLevel: 'M', margin: 4, scale: 5 }))
-      .catch(() => live && setFailed(true));
+    const draw = () =>
+      void import('qrcode')
+        .then((qrcode) => qrcode.toCanvas(canvas.current!, payload, { errorCorrectionLevel: 'M', margin: 4, scale: 5 }))
+        .then(
+          () => live && setFailed(false),
+          () => live && setFailed(true),
+        );
+    draw();
+    // Its code will not load offline: drawn once the connection is back (docs/decisions/0032).
+    addEventListener('online', draw);
     return () => {
       live = false;
+      removeEventListener('online', draw);
     };
   }, [payload]);
   return (

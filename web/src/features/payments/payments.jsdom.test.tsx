@@ -5,6 +5,14 @@ import { MESSAGES } from '#contract/index.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
 
+/** The QR library, drawing or failing as a test asks (its chunk will not load offline). */
+const qr = vi.hoisted(() => ({ fail: false }));
+vi.mock('qrcode', () => ({
+  toCanvas: vi.fn(async () => {
+    if (qr.fail) throw new TypeError('Failed to fetch dynamically imported module');
+  }),
+}));
+
 const awaiting: BillDetail = {
   caseId: '7',
   caseNumber: 'PD 000007 2030',
@@ -43,6 +51,7 @@ const paid: BillDetail = {
 };
 
 beforeEach(() => {
+  qr.fail = false;
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 });
@@ -163,5 +172,16 @@ describe('BillPanel', () => {
     const { container } = render(<BillPanel caseId="7" appCode="BIS" />);
     expect(container).toBeEmptyDOMElement();
     expect(calls.filter((c) => c.path.includes('/bill'))).toEqual([]);
+  });
+  it('draws the QR when the connection comes back after its code could not load', async () => {
+    qr.fail = true;
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(awaiting) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    expect(await screen.findByText(PAYMENT_TEXT.qrFailed)).toBeInTheDocument();
+
+    qr.fail = false;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(PAYMENT_TEXT.scan)).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_TEXT.qrFailed)).toBeNull();
   });
 });
