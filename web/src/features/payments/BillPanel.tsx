@@ -8,7 +8,8 @@ import {
   type BillDetail,
 } from '#contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { useLoad } from '../../lib/http/useLoad.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
@@ -51,7 +52,15 @@ function PayNowQr({ payload, label }: { payload: string; label: string }) {
 
 function Bill({ caseId }: { caseId: string }) {
   const signal = useAbortSignal();
-  const { state } = useLoad(caseId, (s) => paymentsApi.bill(caseId, s));
+  const { state, retry } = useLoad(caseId, (s) => paymentsApi.bill(caseId, s));
+  const failedToLoad =
+    state.kind === 'failed' || (state.kind === 'ready' && !state.value.ok && state.value.kind !== 'none');
+  // A bill that could not be loaded (offline, or the answer lost) is asked again once the connection is back.
+  useEffect(() => {
+    if (!failedToLoad) return;
+    addEventListener('online', retry);
+    return () => removeEventListener('online', retry);
+  }, [failedToLoad, retry]);
   /** The bill as the demo payment left it, over the one loaded. */
   const [settled, setSettled] = useState<BillDetail | null>(null);
   const [message, setMessage] = useState('');
@@ -66,12 +75,7 @@ function Bill({ caseId }: { caseId: string }) {
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
     return null;
   const bill = settled ?? (state.kind === 'ready' && state.value.ok ? state.value.value : null);
-  if (!bill)
-    return (
-      <p className="notice notice-error" role="alert">
-        {PAYMENT_TEXT.loadFailed}
-      </p>
-    );
+  if (!bill) return <LoadStatus state={FAILED} loading="" failed={PAYMENT_TEXT.loadFailed} retry={retry} />;
 
   const simulate = async () => {
     if (paying.current) return;

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
-import { MESSAGES } from '#contract/index.ts';
+import { CONNECTION_MESSAGES, MESSAGES } from '#contract/index.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
 
@@ -173,6 +173,24 @@ describe('BillPanel', () => {
     expect(container).toBeEmptyDOMElement();
     expect(calls.filter((c) => c.path.includes('/bill'))).toEqual([]);
   });
+  it('loads the bill again when the connection comes back, or when asked', async () => {
+    let reachable = false;
+    const calls = fakeApi({
+      '/api/cases/7/bill': (...args) => (reachable ? { body: envelope(awaiting) } : unreachable(...args)),
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    expect(await screen.findByText(PAYMENT_TEXT.loadFailed)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: CONNECTION_MESSAGES.retry }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/cases/7/bill')).toHaveLength(2));
+    expect(await screen.findByText(PAYMENT_TEXT.loadFailed)).toBeInTheDocument();
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    const panel = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(within(panel).getByTestId('bill-amount')).toHaveTextContent('S$1,234.50');
+    expect(screen.queryByText(PAYMENT_TEXT.loadFailed)).toBeNull();
+  });
+
   it('draws the QR when the connection comes back after its code could not load', async () => {
     qr.fail = true;
     fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(awaiting) }) });
