@@ -59,7 +59,7 @@ import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { BillPanel } from '../../app/parts.ts';
 import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
-import { forgetUnanswered, noteUnanswered, wasOwnLostSave } from './lostSaves.ts';
+import { forgetUnanswered, noteUnanswered, sameAnswers, wasOwnLostSave } from './lostSaves.ts';
 import './generic.css';
 
 type Loading =
@@ -567,12 +567,21 @@ export default function GenericScreen({ location }: ScreenProps) {
     run(async () => {
       if (!record || !request || !form) return;
       if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
-      const outcome = await genericApi.resubmit(record.id, answersToKeep(form, values), record.version, signal);
-      if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
+      const data = answersToKeep(form, values);
+      const outcome = await genericApi.resubmit(record.id, data, record.version, signal);
+      let sent = outcome.ok ? outcome.value : null;
+      // No answer (the connection dropped, perhaps after the server took the answers), or a conflict (an
+      // earlier try whose answer was lost took them): the record itself says whether these answers went.
+      if (!outcome.ok && (outcome.kind === 'unreachable' || (outcome.kind === 'refused' && outcome.status === 409))) {
+        const now = await genericApi.open(record.id, signal);
+        if (now.ok && now.value.status !== 'more_info_requested' && sameAnswers(now.value.data, data)) sent = now.value;
+      }
+      if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode);
-      emit('toast', { severity: 'success', message: outcome.message || CASE_MESSAGES.resubmitted });
-      show(outcome.value, mergeValues(form, outcome.value.data));
-      go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
+      const message = outcome.ok && outcome.message ? outcome.message : CASE_MESSAGES.resubmitted;
+      emit('toast', { severity: 'success', message });
+      show(sent, mergeValues(form, sent.data));
+      go(buildHref(ROUTES.generic, { app: appCode, case: sent.id }), { record: sent, dirty: false });
     });
 
   // The action asked for during an upload, once the files are in (with this render's answers).

@@ -741,6 +741,46 @@ describe('an answer to a request for more information', () => {
     expect(screen.queryByText(FORM_TEXT.submittedView)).toBeNull();
   }, 30_000);
 
+  it.each([
+    ['the connection drops after the server has taken the answers', unreachable],
+    [
+      'the server says nothing is asked any more (a retry after a lost answer)',
+      () => ({ status: 409, body: envelope(null, '409', CASE_MESSAGES.notAwaitingInfo) }),
+    ],
+  ])(
+    'says the answers were sent when %s and the record holds them',
+    async (_, answer) => {
+      let sent: Record<string, unknown> | null = null;
+      routes['GET /api/cases/7'] = () => ({
+        status: 200,
+        body: envelope(sent === null ? asked() : record({ ...asked(), status: 'in_review', version: 5, data: sent })),
+      });
+      routes['GET /pe/cases/7/status'] = () => ({
+        status: 200,
+        body: envelope({ status: 'more_info_requested', history: [] }),
+      });
+      routes['POST /api/cases/7/resubmit'] = (request) => {
+        sent = (request.body as { data: Record<string, unknown> }).data;
+        return answer(request);
+      };
+      const user = userEvent.setup();
+      window.location.hash = '#/generic?app=PD&case=7&step=respond';
+      await follow('Change the answers the officer asked about');
+      const note = screen.getByLabelText(/Remarks/);
+      await user.clear(note);
+      await user.type(note, 'The full story');
+      await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+      // The record, asked for again, is in review with these answers: they went, whatever the answer said.
+      await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.resubmitted }));
+      await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7'));
+      expect(screen.queryByText(CASE_MESSAGES.notAwaitingInfo)).toBeNull();
+      expect(
+        toasts.filter((t) => t.severity === 'error' && t.message !== withPhone(MESSAGES.systemDifficulties, '1800')),
+      ).toEqual([]);
+    },
+    30_000,
+  );
+
   it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
     routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
     routes['GET /pe/cases/7/status'] = () => ({

@@ -17,6 +17,9 @@ function canonical(value: unknown): string {
   );
 }
 
+/** Whether two sets of answers are the same, as the server stores them and as they were sent. */
+export const sameAnswers = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
 /** A save of `id` at `version` with `data` went out and no answer came back. */
 export function noteUnanswered(id: string, version: number, data: FormValues): void {
   const held = unanswered.get(id);
