@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#contract/index.ts';
 import {
   BILL_STATE_LABELS,
+  PAYMENT_MESSAGES,
   PAYMENT_TEXT,
   formatMoney,
   isPaymentEservice,
@@ -86,6 +87,16 @@ function Bill({ caseId }: { caseId: string }) {
       if (outcome.ok) {
         setSettled(outcome.value);
         setMessage(outcome.message);
+        setPaidHere(true);
+        return;
+      }
+      // No answer, or refused as paid already: an earlier press whose answer was lost may have paid it. The
+      // bill as it is now says so, rather than a failure over a bill still shown as awaiting payment.
+      const now = await paymentsApi.bill(caseId, signal);
+      if (signal.aborted) return;
+      if (now.ok && now.value.state === 'paid') {
+        setSettled(now.value);
+        setMessage(PAYMENT_MESSAGES.simulated);
         setPaidHere(true);
       } else setMessage(outcome.message || MESSAGES.somethingWrong);
     } finally {

@@ -1,6 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
+import {
+  BILL_STATE_LABELS,
+  PAYMENT_MESSAGES,
+  PAYMENT_TEXT,
+  payNowPayload,
+  type BillDetail,
+} from '#contract/payments.ts';
 import { CONNECTION_MESSAGES, MESSAGES } from '#contract/index.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
@@ -122,6 +128,30 @@ describe('BillPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
     expect(await screen.findByText(MESSAGES.somethingWrong)).toBeInTheDocument();
     expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
+  });
+
+  it.each([
+    ['gets no answer', unreachable],
+    [
+      'is refused as paid already (a press whose answer was lost)',
+      () => ({ status: 409, body: envelope(null, '409', PAYMENT_MESSAGES.notPayable) }),
+    ],
+  ])('shows the bill paid when the demo payment %s but went through', async (_, answer) => {
+    let isPaid = false;
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(isPaid ? paid : awaiting) }),
+      '/api/cases/7/bill/simulate': (...args) => {
+        isPaid = true;
+        return answer(...args);
+      },
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.simulated)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.paid);
+    expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_MESSAGES.notPayable)).toBeNull();
+    expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
   });
 
   it('offers no demo button where the server has none', async () => {
