@@ -60,6 +60,7 @@ import { StatusPanel } from './StatusPanel.tsx';
 import { BillPanel } from '../../app/parts.ts';
 import { clearUnsaved, readUnsaved, writeUnsaved, type Owner, type UnsavedInput } from './unsavedInput.ts';
 import { forgetUnanswered, noteUnanswered, sameAnswers, wasOwnLostSave } from './lostSaves.ts';
+import { digestOf, hasLostUpload, noteLostUpload, takeLostUpload } from './lostUploads.ts';
 import './generic.css';
 
 type Loading =
@@ -371,17 +372,18 @@ export default function GenericScreen({ location }: ScreenProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ownerKey]);
 
-  function keep(next: FormValues) {
+  /** `held`: the record the input belongs to; the page's own unless it has just let go of it. */
+  function keep(next: FormValues, held: CaseDetail | null = recordNow.current) {
     if (!owner || !eservice || ownerKey !== heldFor.current) return;
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
-      caseId: recordNow.current?.id ?? null,
-      caseNumber: recordNow.current?.caseNumber ?? null,
+      caseId: held?.id ?? null,
+      caseNumber: held?.caseNumber ?? null,
       values: next,
       savedAt: now(),
       page: page?.id ?? null,
-      createKey: recordNow.current ? null : createKey.current,
+      createKey: held ? null : createKey.current,
     });
   }
 
@@ -461,7 +463,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     setDirty(true);
     setValues((now) => {
       const next = answers ?? now;
-      keep(next);
+      // Run at the next render, when a render still holding the record may have set recordNow back.
+      keep(next, null);
       return next;
     });
     void refreshList();
@@ -775,7 +778,25 @@ export default function GenericScreen({ location }: ScreenProps) {
           deferred.current = null;
           return;
         }
-        const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
+        const record = current;
+        // An earlier upload of this file that got no answer may be in: taken as it is, not sent twice.
+        let digest: string | null = null;
+        const lostOne = async () => {
+          digest ??= await digestOf(file);
+          if (!digest) return null;
+          const listed = await documentsApi.list(record.id, signal);
+          const held = (id: string) => documents.some((d) => d.id === id);
+          const found = listed.ok && takeLostUpload(record.id, fieldName, digest, listed.value, held);
+          return found ? { ok: true as const, value: found, message: '' } : null;
+        };
+        let outcome =
+          (hasLostUpload(record.id, fieldName) ? await lostOne() : null) ??
+          (await documentsApi.upload(record.id, fieldName, file, signal));
+        if (!outcome.ok && outcome.kind === 'unreachable') {
+          digest ??= await digestOf(file);
+          if (digest) noteLostUpload(record.id, fieldName, digest);
+          outcome = (await lostOne()) ?? outcome;
+        }
         if (outcome.ok) {
           setDocuments((list) => [...list, outcome.value]);
           setErrors((now) => only(now, (p) => p !== path));
