@@ -25,6 +25,8 @@ import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
+import { FAILED, LOADING } from '../../lib/http/useLoad.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
@@ -262,10 +264,19 @@ export default function GenericScreen({ location }: ScreenProps) {
     focusField(location.anchor);
   }, [eservice, location.anchor]);
 
+  // The list could not be fetched: said in its place, asked again on Try again and when back online.
+  const [listFailed, setListFailed] = useState(false);
   const refreshList = useCallback(async () => {
     const outcome = await genericApi.list(appCode, signal);
     if (outcome.ok) setCases(outcome.value);
+    if (outcome.ok || (outcome.kind !== 'aborted' && outcome.kind !== 'session')) setListFailed(!outcome.ok);
   }, [appCode, signal]);
+  useEffect(() => {
+    if (!listFailed) return;
+    const again = () => void refreshList();
+    addEventListener('online', again);
+    return () => removeEventListener('online', again);
+  }, [listFailed, refreshList]);
 
   const loadHistory = useCallback(
     async (id: string) => {
@@ -888,7 +899,12 @@ export default function GenericScreen({ location }: ScreenProps) {
     <section aria-labelledby="records-heading" className="records">
       <h2 id="records-heading">Your records</h2>
       {cases === null ? (
-        <p>Loading your records…</p>
+        <LoadStatus
+          state={listFailed ? FAILED : LOADING}
+          loading="Loading your records…"
+          failed={FORM_TEXT.recordsFailed}
+          retry={() => void refreshList()}
+        />
       ) : cases.length === 0 ? (
         <p>You have no records for this e-service yet.</p>
       ) : (

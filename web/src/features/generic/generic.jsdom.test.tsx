@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
+import { CONNECTION_MESSAGES, DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
 import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
@@ -686,6 +686,28 @@ describe('search by case number', () => {
     // The profile's records of every e-service are searched, not only this one's.
     expect(calls.find((c) => c.path.startsWith('/api/cases/search'))!.path).not.toContain('app=');
   });
+});
+
+describe('the list of records', () => {
+  it('says it could not be loaded, with a retry, and loads when the connection is back', async () => {
+    let reachable = false;
+    routes['GET /api/cases'] = (request) =>
+      reachable ? { status: 200, body: envelope({ cases: [record({ status: 'draft' })] }) } : unreachable(request);
+    render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+    await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 });
+    const records = screen.getByRole('region', { name: 'Your records' });
+    // Not "Loading your records…" for ever: nothing is on its way.
+    expect(await within(records).findByText(FORM_TEXT.recordsFailed)).toBeVisible();
+    expect(within(records).queryByText(/Loading your records/)).toBeNull();
+    await userEvent.setup().click(within(records).getByRole('button', { name: CONNECTION_MESSAGES.retry }));
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/cases?')).length).toBe(2));
+    expect(await within(records).findByText(FORM_TEXT.recordsFailed)).toBeVisible();
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await within(records).findByRole('table')).toBeVisible();
+    expect(within(records).queryByText(FORM_TEXT.recordsFailed)).toBeNull();
+  }, 30_000);
 });
 
 describe('an answer to a request for more information', () => {
