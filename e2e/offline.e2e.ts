@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CONNECTION_MESSAGES, MESSAGES, TOAST_TITLES } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
 import { signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
@@ -112,5 +113,42 @@ test('offline, saving a valid form shows one message that the connection is lost
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.draftSaved })).toBeVisible();
   await expect(page.getByTestId('case-number')).toHaveText(/^PD \d{6} \d{4}$/);
+  expect(errors).toEqual([]);
+});
+
+test('a draft saved again after its answer was lost is saved, not refused as changed elsewhere', async ({ page }) => {
+  const errors = pageErrors(page);
+  await signIn(page, 'ptib.master');
+  await page.goto('/#/generic?app=PD');
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
+  const id = page.getByLabel('Debtor identification number');
+  await id.fill('S9470855I');
+  const saveDraft = page.getByRole('button', { name: 'Save draft' });
+  await saveDraft.click();
+  await expect(page.getByTestId('case-number')).toHaveText(/^PD \d{6} \d{4}$/);
+
+  // The server writes the next save, and its answer is lost on the way back (a phone between cells).
+  let lost = false;
+  await page.route(/\/cases\/[^/?]+$/, async (route) => {
+    if (lost || route.request().method() !== 'POST') return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await id.fill('S1234567D');
+  await saveDraft.click();
+  await expect(page.getByRole('main')).toContainText(MESSAGES.draftSaveFailed);
+
+  // Saved again: the answer of a save that went through, whatever was asked on the way.
+  const resaved = page.waitForResponse(
+    (r) => /\/cases\/[^/?]+$/.test(r.url()) && r.request().method() === 'POST' && r.status() === 200,
+  );
+  await saveDraft.click();
+  await resaved;
+  await expect(toasts(page).filter({ hasText: MESSAGES.draftSaved })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(CASE_MESSAGES.versionConflict);
+  await expect(toasts(page).filter({ hasText: CASE_MESSAGES.versionConflict })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Debtor identification number')).toHaveValue('S1234567D');
   expect(errors).toEqual([]);
 });

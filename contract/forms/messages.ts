@@ -86,6 +86,8 @@ export const SUMMARY_MESSAGE = MESSAGES.validationSummary;
  * confirmation patterns). The spec's summary message stays the toast; the summary box has GOV.UK's title.
  */
 export const FORM_TEXT = {
+  /** The list of the profile's records of the e-service, when it could not be fetched (no answer, a refusal). */
+  recordsFailed: 'Your records could not be loaded.',
   errorSummaryTitle: 'There is a problem',
   errorTitlePrefix: 'Error: ',
   progress: (n: number, total: number) => `Page ${n} of ${total}`,

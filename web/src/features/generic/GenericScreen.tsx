@@ -25,6 +25,8 @@ import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
+import { FAILED, LOADING } from '../../lib/http/useLoad.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
@@ -68,6 +70,8 @@ import {
   type Owner,
   type UnsavedInput,
 } from './unsavedInput.ts';
+import { forgetUnanswered, noteUnanswered, sameAnswers, wasOwnLostSave } from './lostSaves.ts';
+import { digestOf, hasLostUpload, noteLostUpload, takeLostUpload } from './lostUploads.ts';
 import './generic.css';
 
 type Loading =
@@ -271,10 +275,19 @@ export default function GenericScreen({ location }: ScreenProps) {
     focusField(location.anchor);
   }, [eservice, location.anchor]);
 
+  // The list could not be fetched: said in its place, asked again on Try again and when back online.
+  const [listFailed, setListFailed] = useState(false);
   const refreshList = useCallback(async () => {
     const outcome = await genericApi.list(appCode, signal);
     if (outcome.ok) setCases(outcome.value);
+    if (outcome.ok || (outcome.kind !== 'aborted' && outcome.kind !== 'session')) setListFailed(!outcome.ok);
   }, [appCode, signal]);
+  useEffect(() => {
+    if (!listFailed) return;
+    const again = () => void refreshList();
+    addEventListener('online', again);
+    return () => removeEventListener('online', again);
+  }, [listFailed, refreshList]);
 
   const loadHistory = useCallback(
     async (id: string) => {
@@ -382,17 +395,18 @@ export default function GenericScreen({ location }: ScreenProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ownerKey]);
 
-  function keep(next: FormValues) {
+  /** `held`: the record the input belongs to; the page's own unless it has just let go of it. */
+  function keep(next: FormValues, held: CaseDetail | null = recordNow.current) {
     if (!owner || !eservice || ownerKey !== heldFor.current) return;
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
-      caseId: recordNow.current?.id ?? null,
-      caseNumber: recordNow.current?.caseNumber ?? null,
+      caseId: held?.id ?? null,
+      caseNumber: held?.caseNumber ?? null,
       values: next,
       savedAt: now(),
       page: page?.id ?? null,
-      createKey: recordNow.current ? null : createKey.current,
+      createKey: held ? null : createKey.current,
       profileName: user?.PTIBName ?? null,
     });
   }
@@ -483,7 +497,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     setDirty(true);
     setValues((now) => {
       const next = answers ?? now;
-      keep(next);
+      // Run at the next render, when a render still holding the record may have set recordNow back.
+      keep(next, null);
       return next;
     });
     void refreshList();
@@ -498,10 +513,19 @@ export default function GenericScreen({ location }: ScreenProps) {
     // A hidden field's answer is never sent, and an amount goes in its normal form (the server does both
     // as well); the field keeps showing what was typed.
     const data = answersToKeep(form, values);
-    const outcome = record
+    let outcome = record
       ? await genericApi.save(record.id, data, record.version, draft, signal)
       : await genericApi.create(appCode, data, draft, createKey.current, signal);
+    if (record && !outcome.ok && outcome.kind === 'unreachable') noteUnanswered(record.id, record.version, data);
+    if (record && !outcome.ok && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.versionConflict) {
+      // Changed since it was opened: by this user's own earlier save whose answer was lost, when the record
+      // holds just what that save sent. The save goes again over that version instead of being refused.
+      const now = await genericApi.open(record.id, signal);
+      if (now.ok && wasOwnLostSave(record.id, record.version, now.value))
+        outcome = await genericApi.save(record.id, data, now.value.version, draft, signal);
+    }
     if (outcome.ok) {
+      forgetUnanswered(outcome.value.id);
       saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
     }
@@ -580,12 +604,20 @@ export default function GenericScreen({ location }: ScreenProps) {
     run(async () => {
       if (!record || !request || !form) return;
       if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
-      const outcome = await genericApi.resubmit(record.id, answersToKeep(form, values), record.version, signal);
-      if (!outcome.ok) return failed(outcome, MESSAGES.submitFailed);
+      const data = answersToKeep(form, values);
+      const outcome = await genericApi.resubmit(record.id, data, record.version, signal);
+      let sent = outcome.ok ? outcome.value : null;
+      // No answer (the connection dropped, perhaps after the server took the answers), or a conflict (an
+      // earlier try whose answer was lost took them): the record itself says whether these answers went.
+      if (!outcome.ok && (outcome.kind === 'unreachable' || (outcome.kind === 'refused' && outcome.status === 409))) {
+        const now = await genericApi.open(record.id, signal);
+        if (now.ok && now.value.status !== 'more_info_requested' && sameAnswers(now.value.data, data)) sent = now.value;
+      }
+      if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode);
-      succeeded(outcome.message || CASE_MESSAGES.resubmitted);
-      show(outcome.value, mergeValues(form, outcome.value.data));
-      go(buildHref(ROUTES.generic, { app: appCode, case: outcome.value.id }), { record: outcome.value, dirty: false });
+      succeeded(outcome.ok && outcome.message ? outcome.message : CASE_MESSAGES.resubmitted);
+      show(sent, mergeValues(form, sent.data));
+      go(buildHref(ROUTES.generic, { app: appCode, case: sent.id }), { record: sent, dirty: false });
     });
 
   // The action asked for during an upload, once the files are in (with this render's answers).
@@ -779,7 +811,25 @@ export default function GenericScreen({ location }: ScreenProps) {
           deferred.current = null;
           return;
         }
-        const outcome = await documentsApi.upload(current.id, fieldName, file, signal);
+        const record = current;
+        // An earlier upload of this file that got no answer may be in: taken as it is, not sent twice.
+        let digest: string | null = null;
+        const lostOne = async () => {
+          digest ??= await digestOf(file);
+          if (!digest) return null;
+          const listed = await documentsApi.list(record.id, signal);
+          const held = (id: string) => documents.some((d) => d.id === id);
+          const found = listed.ok && takeLostUpload(record.id, fieldName, digest, listed.value, held);
+          return found ? { ok: true as const, value: found, message: '' } : null;
+        };
+        let outcome =
+          (hasLostUpload(record.id, fieldName) ? await lostOne() : null) ??
+          (await documentsApi.upload(record.id, fieldName, file, signal));
+        if (!outcome.ok && outcome.kind === 'unreachable') {
+          digest ??= await digestOf(file);
+          if (digest) noteLostUpload(record.id, fieldName, digest);
+          outcome = (await lostOne()) ?? outcome;
+        }
         if (outcome.ok) {
           setDocuments((list) => [...list, outcome.value]);
           setErrors((now) => only(now, (p) => p !== path));
@@ -871,7 +921,12 @@ export default function GenericScreen({ location }: ScreenProps) {
     <section aria-labelledby="records-heading" className="records">
       <h2 id="records-heading">Your records</h2>
       {cases === null ? (
-        <p>Loading your records…</p>
+        <LoadStatus
+          state={listFailed ? FAILED : LOADING}
+          loading="Loading your records…"
+          failed={FORM_TEXT.recordsFailed}
+          retry={() => void refreshList()}
+        />
       ) : cases.length === 0 ? (
         <p>You have no records for this e-service yet.</p>
       ) : (

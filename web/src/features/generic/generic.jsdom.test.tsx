@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
+import { CONNECTION_MESSAGES, DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
 import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
@@ -713,6 +713,28 @@ describe('search by case number', () => {
   });
 });
 
+describe('the list of records', () => {
+  it('says it could not be loaded, with a retry, and loads when the connection is back', async () => {
+    let reachable = false;
+    routes['GET /api/cases'] = (request) =>
+      reachable ? { status: 200, body: envelope({ cases: [record({ status: 'draft' })] }) } : unreachable(request);
+    render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+    await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 });
+    const records = screen.getByRole('region', { name: 'Your records' });
+    // Not "Loading your records…" for ever: nothing is on its way.
+    expect(await within(records).findByText(FORM_TEXT.recordsFailed)).toBeVisible();
+    expect(within(records).queryByText(/Loading your records/)).toBeNull();
+    await userEvent.setup().click(within(records).getByRole('button', { name: CONNECTION_MESSAGES.retry }));
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/cases?')).length).toBe(2));
+    expect(await within(records).findByText(FORM_TEXT.recordsFailed)).toBeVisible();
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await within(records).findByRole('table')).toBeVisible();
+    expect(within(records).queryByText(FORM_TEXT.recordsFailed)).toBeNull();
+  }, 30_000);
+});
+
 describe('an answer to a request for more information', () => {
   const asked = () =>
     record({
@@ -765,6 +787,46 @@ describe('an answer to a request for more information', () => {
     expect(await screen.findByRole('link', { name: PROGRESS_TEXT.answer })).toBeVisible();
     expect(screen.queryByText(FORM_TEXT.submittedView)).toBeNull();
   }, 30_000);
+
+  it.each([
+    ['the connection drops after the server has taken the answers', unreachable],
+    [
+      'the server says nothing is asked any more (a retry after a lost answer)',
+      () => ({ status: 409, body: envelope(null, '409', CASE_MESSAGES.notAwaitingInfo) }),
+    ],
+  ])(
+    'says the answers were sent when %s and the record holds them',
+    async (_, answer) => {
+      let sent: Record<string, unknown> | null = null;
+      routes['GET /api/cases/7'] = () => ({
+        status: 200,
+        body: envelope(sent === null ? asked() : record({ ...asked(), status: 'in_review', version: 5, data: sent })),
+      });
+      routes['GET /pe/cases/7/status'] = () => ({
+        status: 200,
+        body: envelope({ status: 'more_info_requested', history: [] }),
+      });
+      routes['POST /api/cases/7/resubmit'] = (request) => {
+        sent = (request.body as { data: Record<string, unknown> }).data;
+        return answer(request);
+      };
+      const user = userEvent.setup();
+      window.location.hash = '#/generic?app=PD&case=7&step=respond';
+      await follow('Change the answers the officer asked about');
+      const note = screen.getByLabelText(/Remarks/);
+      await user.clear(note);
+      await user.type(note, 'The full story');
+      await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+      // The record, asked for again, is in review with these answers: they went, whatever the answer said.
+      await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.resubmitted }));
+      await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7'));
+      expect(screen.queryByText(CASE_MESSAGES.notAwaitingInfo)).toBeNull();
+      expect(
+        toasts.filter((t) => t.severity === 'error' && t.message !== withPhone(MESSAGES.systemDifficulties, '1800')),
+      ).toEqual([]);
+    },
+    30_000,
+  );
 
   it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
     routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -438,6 +439,40 @@ describe('an attachment question', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
+  }, 30_000);
+
+  it('takes a file whose upload got no answer as in, when it is, instead of sending it twice', async () => {
+    const content = '%PDF-1.4';
+    const stored = { ...DOC, sha256: createHash('sha256').update(content).digest('hex') };
+    const onServer: (typeof DOC)[] = [];
+    let listable = false;
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    // The server keeps the file; its answer is lost on the way back (the phone went offline).
+    routes['POST /api/cases/7/documents'] = (request) => {
+      onServer.push(stored);
+      return onServer.length === 1 ? unreachable(request) : { status: 201, body: envelope(stored) };
+    };
+    routes['GET /api/cases/7/documents'] = (request) =>
+      listable ? { status: 200, body: envelope({ documents: onServer }) } : unreachable(request);
+    routes['POST /api/cases/7/delete'] = unreachable;
+    const user = userEvent.setup();
+    await at('About you');
+    const pick = () =>
+      user.upload(
+        screen.getByLabelText(/Copy of your passport/, { selector: 'input' }),
+        new File([content], 'passport.pdf', { type: 'application/pdf' }),
+      );
+    await pick();
+    expect((await screen.findAllByText(DOCUMENT_MESSAGES.failed)).length).toBeGreaterThan(0);
+
+    // Back online, the user chooses the same file again: it is in already, and is not sent a second time.
+    listable = true;
+    await pick();
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(onServer).toHaveLength(1);
+    const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+    expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([stored.id]);
   }, 30_000);
 
   it('saves one draft for several files chosen at once, and keeps them with it', async () => {

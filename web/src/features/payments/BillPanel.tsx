@@ -2,13 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#contract/index.ts';
 import {
   BILL_STATE_LABELS,
+  PAYMENT_MESSAGES,
   PAYMENT_TEXT,
   formatMoney,
   isPaymentEservice,
   type BillDetail,
 } from '#contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
-import { useLoad } from '../../lib/http/useLoad.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
@@ -24,11 +26,19 @@ function PayNowQr({ payload, label }: { payload: string; label: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toCanvas(canvas.current!, payload, { errorCorrectionLevel: 'M', margin: 4, scale: 5 }))
-      .catch(() => live && setFailed(true));
+    const draw = () =>
+      void import('qrcode')
+        .then((qrcode) => qrcode.toCanvas(canvas.current!, payload, { errorCorrectionLevel: 'M', margin: 4, scale: 5 }))
+        .then(
+          () => live && setFailed(false),
+          () => live && setFailed(true),
+        );
+    draw();
+    // Its code will not load offline: drawn once the connection is back (docs/decisions/0032).
+    addEventListener('online', draw);
     return () => {
       live = false;
+      removeEventListener('online', draw);
     };
   }, [payload]);
   return (
@@ -43,7 +53,15 @@ function PayNowQr({ payload, label }: { payload: string; label: string }) {
 
 function Bill({ caseId }: { caseId: string }) {
   const signal = useAbortSignal();
-  const { state } = useLoad(caseId, (s) => paymentsApi.bill(caseId, s));
+  const { state, retry } = useLoad(caseId, (s) => paymentsApi.bill(caseId, s));
+  const failedToLoad =
+    state.kind === 'failed' || (state.kind === 'ready' && !state.value.ok && state.value.kind !== 'none');
+  // A bill that could not be loaded (offline, or the answer lost) is asked again once the connection is back.
+  useEffect(() => {
+    if (!failedToLoad) return;
+    addEventListener('online', retry);
+    return () => removeEventListener('online', retry);
+  }, [failedToLoad, retry]);
   /** The bill as the demo payment left it, over the one loaded. */
   const [settled, setSettled] = useState<BillDetail | null>(null);
   const [message, setMessage] = useState('');
@@ -58,12 +76,7 @@ function Bill({ caseId }: { caseId: string }) {
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
     return null;
   const bill = settled ?? (state.kind === 'ready' && state.value.ok ? state.value.value : null);
-  if (!bill)
-    return (
-      <p className="notice notice-error" role="alert">
-        {PAYMENT_TEXT.loadFailed}
-      </p>
-    );
+  if (!bill) return <LoadStatus state={FAILED} loading="" failed={PAYMENT_TEXT.loadFailed} retry={retry} />;
 
   const simulate = async () => {
     if (paying.current) return;
@@ -74,6 +87,16 @@ function Bill({ caseId }: { caseId: string }) {
       if (outcome.ok) {
         setSettled(outcome.value);
         setMessage(outcome.message);
+        setPaidHere(true);
+        return;
+      }
+      // No answer, or refused as paid already: an earlier press whose answer was lost may have paid it. The
+      // bill as it is now says so, rather than a failure over a bill still shown as awaiting payment.
+      const now = await paymentsApi.bill(caseId, signal);
+      if (signal.aborted) return;
+      if (now.ok && now.value.state === 'paid') {
+        setSettled(now.value);
+        setMessage(PAYMENT_MESSAGES.simulated);
         setPaidHere(true);
       } else setMessage(outcome.message || MESSAGES.somethingWrong);
     } finally {

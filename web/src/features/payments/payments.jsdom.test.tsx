@@ -1,9 +1,23 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILL_STATE_LABELS, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
-import { MESSAGES } from '#contract/index.ts';
+import {
+  BILL_STATE_LABELS,
+  PAYMENT_MESSAGES,
+  PAYMENT_TEXT,
+  payNowPayload,
+  type BillDetail,
+} from '#contract/payments.ts';
+import { CONNECTION_MESSAGES, MESSAGES } from '#contract/index.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
+
+/** The QR library, drawing or failing as a test asks (its chunk will not load offline). */
+const qr = vi.hoisted(() => ({ fail: false }));
+vi.mock('qrcode', () => ({
+  toCanvas: vi.fn(async () => {
+    if (qr.fail) throw new TypeError('Failed to fetch dynamically imported module');
+  }),
+}));
 
 const awaiting: BillDetail = {
   caseId: '7',
@@ -43,6 +57,7 @@ const paid: BillDetail = {
 };
 
 beforeEach(() => {
+  qr.fail = false;
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 });
@@ -115,6 +130,30 @@ describe('BillPanel', () => {
     expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
   });
 
+  it.each([
+    ['gets no answer', unreachable],
+    [
+      'is refused as paid already (a press whose answer was lost)',
+      () => ({ status: 409, body: envelope(null, '409', PAYMENT_MESSAGES.notPayable) }),
+    ],
+  ])('shows the bill paid when the demo payment %s but went through', async (_, answer) => {
+    let isPaid = false;
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(isPaid ? paid : awaiting) }),
+      '/api/cases/7/bill/simulate': (...args) => {
+        isPaid = true;
+        return answer(...args);
+      },
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.simulated)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.paid);
+    expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_MESSAGES.notPayable)).toBeNull();
+    expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
+  });
+
   it('offers no demo button where the server has none', async () => {
     fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...awaiting, canSimulate: false }) }) });
     render(<BillPanel caseId="7" appCode="PD" />);
@@ -163,5 +202,34 @@ describe('BillPanel', () => {
     const { container } = render(<BillPanel caseId="7" appCode="BIS" />);
     expect(container).toBeEmptyDOMElement();
     expect(calls.filter((c) => c.path.includes('/bill'))).toEqual([]);
+  });
+  it('loads the bill again when the connection comes back, or when asked', async () => {
+    let reachable = false;
+    const calls = fakeApi({
+      '/api/cases/7/bill': (...args) => (reachable ? { body: envelope(awaiting) } : unreachable(...args)),
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    expect(await screen.findByText(PAYMENT_TEXT.loadFailed)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: CONNECTION_MESSAGES.retry }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/cases/7/bill')).toHaveLength(2));
+    expect(await screen.findByText(PAYMENT_TEXT.loadFailed)).toBeInTheDocument();
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    const panel = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(within(panel).getByTestId('bill-amount')).toHaveTextContent('S$1,234.50');
+    expect(screen.queryByText(PAYMENT_TEXT.loadFailed)).toBeNull();
+  });
+
+  it('draws the QR when the connection comes back after its code could not load', async () => {
+    qr.fail = true;
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(awaiting) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    expect(await screen.findByText(PAYMENT_TEXT.qrFailed)).toBeInTheDocument();
+
+    qr.fail = false;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(PAYMENT_TEXT.scan)).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_TEXT.qrFailed)).toBeNull();
   });
 });

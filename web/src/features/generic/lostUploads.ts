@@ -1,0 +1,50 @@
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
+
+/**
+ * Files whose upload got no answer (the connection dropped on the way back, docs/decisions/0032): the server
+ * may have kept them. Their SHA-256, per record and question, so that the same file chosen again is looked
+ * for among the record's documents before it is sent a second time. Kept outside the screen, since each page
+ * of the journey is its own screen.
+ */
+const unanswered = new Map<string, string[]>();
+const keyOf = (caseId: string, field: string) => `${caseId} ${field}`;
+
+/** The file's SHA-256 in hex, as the server gives it; null where the browser cannot work it out. */
+export async function digestOf(file: Blob): Promise<string | null> {
+  try {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+    return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return null;
+  }
+}
+
+export function noteLostUpload(caseId: string, field: string, digest: string): void {
+  const key = keyOf(caseId, field);
+  unanswered.set(key, [...(unanswered.get(key) ?? []), digest]);
+}
+
+/** Whether an upload to this record's question got no answer, and may be in. */
+export const hasLostUpload = (caseId: string, field: string): boolean => unanswered.has(keyOf(caseId, field));
+
+/**
+ * The document an unanswered upload of this file left in the record, among those listed, that the page does
+ * not hold yet (`held`); it is then taken as the upload's answer and no longer looked for.
+ */
+export function takeLostUpload(
+  caseId: string,
+  field: string,
+  digest: string,
+  listed: readonly DocumentInfo[],
+  held: (id: string) => boolean,
+): DocumentInfo | null {
+  const key = keyOf(caseId, field);
+  const digests = unanswered.get(key) ?? [];
+  if (!digests.includes(digest)) return null;
+  const found = listed.find((d) => d.fieldName === field && d.sha256 === digest && !held(d.id));
+  if (!found) return null;
+  const left = digests.filter((d, i) => d !== digest || i !== digests.indexOf(digest));
+  if (left.length > 0) unanswered.set(key, left);
+  else unanswered.delete(key);
+  return found;
+}
