@@ -317,3 +317,22 @@ test('each followed case’s Stop following shows on a phone without scrolling t
   await stop.click();
   await expect(page.getByText('You no longer follow this case.')).toBeVisible();
 });
+
+test('tick boxes and radios are targets a finger can hit on a phone (WCAG 2.5.8)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, USER);
+  /** The smaller side of each control's box, in CSS px. */
+  const sides = (controls: Locator) =>
+    controls.evaluateAll((els) =>
+      els.map((el) => Math.min(el.getBoundingClientRect().width, el.getBoundingClientRect().height)),
+    );
+  await page.goto('/#/generic?app=FIR');
+  const radios = page.getByRole('form').getByRole('radio');
+  await expect(radios.first()).toBeVisible();
+  for (const side of await sides(radios)) expect(side).toBeGreaterThanOrEqual(24);
+  await page.goto('/#/inbox');
+  const boxes = page.getByRole('table', { name: 'Channels for each kind of message' }).getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  for (const side of await sides(boxes)) expect(side).toBeGreaterThanOrEqual(24);
+  expect(await spill(page)).toBeLessThanOrEqual(0);
+});
