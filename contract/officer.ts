@@ -142,12 +142,12 @@ export const OFFICER_MESSAGES = {
     addNote: 'The note is added.',
   } satisfies Record<OfficerAction, string>,
   bulkDone: (ok: number, total: number) => `${ok} of ${total} cases done.`,
-  /** A bulk action pressed with no case ticked (its buttons stay enabled: a disabled one is skipped by Tab). */
   /** A finance officer who followed a link to case work, brought to the payments instead. */
   casesNotForFinance:
     'Cases are reviewed by officers and supervisors. As a finance officer, you work on the payments here.',
   /** An officer or supervisor who followed a link to the reconciliation, brought to the case queues instead. */
   paymentsForFinance: 'The payments are reconciled by finance officers. You have been brought to your case queues.',
+  /** A bulk action pressed with no case ticked (its buttons stay enabled: a disabled one is skipped by Tab). */
   selectCasesFirst: 'Select the cases first: tick the box beside each case you want to act on.',
   tooManySelected: (max: number) => `Select at most ${max} cases at a time.`,
   overdue: 'Overdue',
