@@ -65,8 +65,8 @@ export const QUEUE_PAGE_SIZE_MAX = 100;
  * "1,000+"), so a queue of a million decided cases costs what one of a thousand does (docs/decisions/0040).
  */
 export const QUEUE_COUNT_CAP = 1000;
-/** At most this many cases in one bulk call. */
-export const BULK_MAX = 100;
+/** At most this many cases in one bulk call: a queue page's worth, since the cases are ticked on one page. */
+export const BULK_MAX = QUEUE_PAGE_SIZE_MAX;
 
 /** Every action an officer may take on a case; allowedActions in the case view lists those open now. */
 export const OFFICER_ACTIONS = [
@@ -149,7 +149,6 @@ export const OFFICER_MESSAGES = {
   paymentsForFinance: 'The payments are reconciled by finance officers. You have been brought to your case queues.',
   /** A bulk action pressed with no case ticked (its buttons stay enabled: a disabled one is skipped by Tab). */
   selectCasesFirst: 'Select the cases first: tick the box beside each case you want to act on.',
-  tooManySelected: (max: number) => `Select at most ${max} cases at a time.`,
   overdue: 'Overdue',
   internalNoteHint: 'Internal notes are never shown to the applicant.',
   /** History lines the server writes (case_status_history.message) for moves without a message of their own. */

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
 import {
-  BULK_MAX,
   QUEUE_COUNT_CAP,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
@@ -103,8 +102,8 @@ export function QueuesScreen({ location }: ScreenProps) {
     // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
     const caseNumbers = new Map(chosen.map((i) => [i.id, i.caseNumber]));
     setResults(null);
-    if (cases.length === 0 || cases.length > BULK_MAX) {
-      setBulkError(cases.length === 0 ? OFFICER_MESSAGES.selectCasesFirst : OFFICER_MESSAGES.tooManySelected(BULK_MAX));
+    if (cases.length === 0) {
+      setBulkError(OFFICER_MESSAGES.selectCasesFirst);
       return;
     }
     setBulkError(null);
