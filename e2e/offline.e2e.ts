@@ -89,16 +89,22 @@ test('offline, a menu link says the page could not load, with a retry; online, t
   expect(errors).toEqual([]);
 });
 
-test('offline, saving a valid form shows one message that the connection is lost, and keeps the input', async ({
-  page,
-  context,
-}) => {
-  const errors = pageErrors(page);
+/** Signed in, on a new Payment by Debtor's first page with a valid identification number typed: its field. */
+async function startPaymentByDebtor(page: Page) {
   await signIn(page, 'ptib.master');
   await page.goto('/#/generic?app=PD');
   await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
   const id = page.getByLabel('Debtor identification number');
   await id.fill('S9470855I');
+  return id;
+}
+
+test('offline, saving a valid form shows one message that the connection is lost, and keeps the input', async ({
+  page,
+  context,
+}) => {
+  const errors = pageErrors(page);
+  const id = await startPaymentByDebtor(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -118,11 +124,7 @@ test('offline, saving a valid form shows one message that the connection is lost
 
 test('a draft saved again after its answer was lost is saved, not refused as changed elsewhere', async ({ page }) => {
   const errors = pageErrors(page);
-  await signIn(page, 'ptib.master');
-  await page.goto('/#/generic?app=PD');
-  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
-  const id = page.getByLabel('Debtor identification number');
-  await id.fill('S9470855I');
+  const id = await startPaymentByDebtor(page);
   const saveDraft = page.getByRole('button', { name: 'Save draft' });
   await saveDraft.click();
   await expect(page.getByTestId('case-number')).toHaveText(/^PD \d{6} \d{4}$/);

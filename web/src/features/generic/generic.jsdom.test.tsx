@@ -493,6 +493,17 @@ describe('a first save whose answer is lost', () => {
 
 describe('a submit whose answer is lost', () => {
   const submitted = () => record({ status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' });
+  /** A draft filled in and submitted from check answers, the submit answered so and the record, asked for again, as given. */
+  async function submitWith(answer: FakeRoutes[string], asked: ReturnType<typeof record>) {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    routes['POST /pe/cases/7/submit'] = answer;
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked) });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+  }
 
   it.each([
     ['the connection drops after the server has submitted it', unreachable],
@@ -503,14 +514,7 @@ describe('a submit whose answer is lost', () => {
   ])(
     'confirms the record when %s',
     async (_, answer) => {
-      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
-      routes['POST /pe/cases/7/submit'] = answer;
-      routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(submitted()) });
-      const user = await renderScreen();
-      await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Continue' }));
-      await follow('Check your answers before sending');
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+      await submitWith(answer, submitted());
       // The record, asked for again, is submitted: the user sees so, not an error over a form to send again.
       await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&case=7&step=confirmation'));
       expect(toasts.at(-1)).toEqual({ severity: 'success', message: CASE_MESSAGES.submitted });
@@ -521,14 +525,7 @@ describe('a submit whose answer is lost', () => {
   );
 
   it('still says the submit failed when the record, asked for again, is a draft', async () => {
-    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
-    routes['POST /pe/cases/7/submit'] = unreachable;
-    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record()) });
-    const user = await renderScreen();
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await follow('Check your answers before sending');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Payment by Debtor' }));
+    await submitWith(unreachable, record());
     await waitFor(() => expect(screen.getByText(MESSAGES.submitFailed)).toBeVisible());
     expect(window.location.hash).toBe('#/generic?app=PD&step=check&case=7');
   }, 30_000);

@@ -35,6 +35,15 @@ const ENTRY: RegisterResult = {
   administrator: 'Official Assignee',
 };
 
+/** A case on the watchlist, followed before the tests' dates and unchanged since. */
+const watched = (caseNumber: string) => ({
+  ...ENTRY,
+  caseNumber,
+  followedAt: '2026-01-01T00:00:00.000Z',
+  changed: false,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
@@ -303,13 +312,6 @@ describe('following a case', () => {
   }, 30_000);
 
   it('on the watchlist, keeps the focus in the list when a Stop following button goes', async () => {
-    const watched = (caseNumber: string) => ({
-      ...ENTRY,
-      caseNumber,
-      followedAt: '2026-01-01T00:00:00.000Z',
-      changed: false,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    });
     fakeApi({
       [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: [watched(CASE), watched('BS 000001 2024')] }) }),
       [`POST ${REGISTER_PATHS.unfollow}`]: () => ({ body: envelope(null, '200', 'You no longer follow this case.') }),
@@ -406,13 +408,6 @@ describe('a problem with a field no longer shown', () => {
 
 describe('a Stop following refused', () => {
   it('keeps the focus in the list once the list shown again has lost the case', async () => {
-    const watched = (caseNumber: string) => ({
-      ...ENTRY,
-      caseNumber,
-      followedAt: '2026-01-01T00:00:00.000Z',
-      changed: false,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    });
     let listed = [watched(CASE), watched('BS 000001 2024')];
     fakeApi({
       [REGISTER_PATHS.watchlist]: () => ({ body: envelope({ cases: listed }) }),
