@@ -18,7 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LOGIN_TEMPLATE_ID, PRERENDERED_ATTR } from '../web/src/app/prerendered-addresses.ts';
 import type { GateScripts } from '../web/src/gate/gate.ts';
-import { loginScreenKey, readManifest, staticFiles } from './size-budget.ts';
+import { readManifest, screenKey, staticFiles } from './size-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Inside the project, so the SSR bundle's bare imports (react, react-dom) resolve from node_modules. */
@@ -151,7 +151,7 @@ export interface Pages {
 }
 
 /** The chunks the gate preloads, beside the entry: see GateScripts. */
-export type Preloads = Pick<GateScripts, 'preloads' | 'loginPreloads'>;
+export type Preloads = Pick<GateScripts, 'preloads' | 'homePreloads' | 'loginPreloads'>;
 
 /**
  * index.html with home's markup in its root and the login screen's main content in a template after it,
@@ -161,7 +161,7 @@ export function inject(
   indexHtml: string,
   pages: Pages,
   gateCode: string,
-  chunks: Preloads = { preloads: [], loginPreloads: [] },
+  chunks: Preloads = { preloads: [], homePreloads: [], loginPreloads: [] },
 ): { html: string; gate: string } {
   const empty = /<div id="root"><\/div>/;
   if (!empty.test(indexHtml)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
@@ -172,6 +172,7 @@ export function inject(
   const gate = routeGate(gateCode, {
     entry: entry[1]!,
     preloads,
+    homePreloads: chunks.homePreloads.filter((href) => href !== entry[1] && !preloads.includes(href)),
     loginPreloads: chunks.loginPreloads.filter((href) => href !== entry[1] && !preloads.includes(href)),
   });
   // Its text ends at the first `</script`; `<!--` would change how the rest is parsed.
@@ -191,7 +192,7 @@ export function inject(
 
 /**
  * From the build manifest: the chunks the entry imports (Vite's own preloading is off, vite.config.ts),
- * and the login screen's chunk with its imports, as addresses (`/assets/…`).
+ * and the home and login screens' chunks with their imports, as addresses (`/assets/…`).
  */
 export function gatePreloads(outDir: string): Preloads {
   const manifest = readManifest(outDir);
@@ -200,7 +201,8 @@ export function gatePreloads(outDir: string): Preloads {
   const href = (files: Set<string>) => [...files].map((file) => `/${file}`);
   return {
     preloads: href(staticFiles(manifest, [entryKey]).js),
-    loginPreloads: href(staticFiles(manifest, [loginScreenKey(manifest)]).js),
+    homePreloads: href(staticFiles(manifest, [screenKey(manifest, 'home')]).js),
+    loginPreloads: href(staticFiles(manifest, [screenKey(manifest, 'login')]).js),
   };
 }
 

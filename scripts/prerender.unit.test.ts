@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildGate, inject, mainContent } from './prerender.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -27,6 +27,7 @@ function built() {
   const doc = (new JSDOM('').window as unknown as Window).document;
   return inject(INDEX_HTML, { home: HOME, login: mainContent(LOGIN_PAGE, doc) }, GATE, {
     preloads: ['/assets/app-c.js'],
+    homePreloads: ['/assets/HomePage-e.js', '/assets/app-c.js'],
     loginPreloads: ['/assets/LoginPage-d.js', '/assets/app-c.js'],
   });
 }
@@ -87,6 +88,27 @@ describe('the build’s prerendered pages', () => {
     expect(visit('#/login?x=1').screen).toBe('login');
   });
 
+  it('preloads the screen’s own chunks with the app’s: home’s at home, the login screen’s at #/login, none elsewhere', async () => {
+    // jsdom cannot import a module: the gate's import of the entry, last of its tasks, does nothing here.
+    const page = built();
+    const gate = page.gate.replace(/\bimport\(/, '(async () => {})(');
+    expect(gate).not.toBe(page.gate);
+    const preloaded = async (hash: string) => {
+      const dom = open(hash, { ...page, gate });
+      const win = dom.window as unknown as Window;
+      const links = () =>
+        [...win.document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+      await vi.waitFor(() => expect(links().length).toBeGreaterThan(0));
+      // The gate queued a task for each once it started: a task queued now runs after the last of them.
+      await new Promise((resolve) => win.setTimeout(resolve));
+      dom.window.close();
+      return links();
+    };
+    expect(await preloaded('#/home')).toEqual(['/assets/app-c.js', '/assets/HomePage-e.js']);
+    expect(await preloaded('#/login')).toEqual(['/assets/app-c.js', '/assets/LoginPage-d.js']);
+    expect(await preloaded('#/faqs')).toEqual(['/assets/app-c.js']);
+  });
+
   it('leaves the main empty at any other address', () => {
     for (const hash of ['#/faqs', '#/loginx', '#/home/x']) {
       const { main, screen } = visit(hash);
@@ -95,13 +117,14 @@ describe('the build’s prerendered pages', () => {
     }
   });
 
-  it('preloads the app, and the login screen’s chunk only at #/login', () => {
+  it('preloads the app, and the screen’s chunk: home’s at home, the login screen’s at #/login', () => {
     const { gate } = built();
     // The login chunks, without the app's own (already in the list).
     expect(gate).toContain(
       JSON.stringify({
         entry: '/assets/index-a.js',
         preloads: ['/assets/app-c.js'],
+        homePreloads: ['/assets/HomePage-e.js'],
         loginPreloads: ['/assets/LoginPage-d.js'],
       }),
     );

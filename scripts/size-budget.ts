@@ -111,18 +111,12 @@ export function routeScreens(source = readFileSync(ROUTES_FILE, 'utf8')): RouteS
   return screens;
 }
 
-/** Manifest key of the login screen: the module routes.ts loads for ROUTES.login. */
-export function loginScreenKey(manifest: Manifest, screens = routeScreens()): string {
-  const declared = screens.find((s) => s.route === 'ROUTES.login')?.module;
+/** Manifest key of the home or the login screen: the module routes.ts loads for its route. */
+export function screenKey(manifest: Manifest, screen: 'home' | 'login', screens = routeScreens()): string {
+  const declared = screens.find((s) => s.route === `ROUTES.${screen}`)?.module;
   if (declared && manifest[declared]) return declared;
-  // routes.ts written some other way: the auth feature's lazily loaded login screen.
-  const found = Object.keys(manifest).filter(
-    (key) => manifest[key]!.isDynamicEntry && /features\/auth\/.*login(page|screen)?\.tsx?$/i.test(key),
-  );
-  if (found.length === 1) return found[0]!;
   throw new Error(
-    `size budget: cannot tell which chunk the login route loads (routes.ts names ${declared ?? 'no module'}; ` +
-      `candidates: ${found.join(', ') || 'none'}).`,
+    `size budget: cannot tell which chunk the ${screen} route loads (routes.ts names ${declared ?? 'no module'}).`,
   );
 }
 
@@ -210,8 +204,8 @@ export function measure(dir = dist): SizeReport {
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   // What index.html itself links (the one stylesheet, cssCodeSplit off) plus any CSS of the entry's chunks.
   const linked = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].map((m) => m[1]!);
-  const home = staticFiles(manifest, [entryKey]);
-  const login = staticFiles(manifest, [entryKey, loginScreenKey(manifest)]);
+  const home = staticFiles(manifest, [entryKey, screenKey(manifest, 'home')]);
+  const login = staticFiles(manifest, [entryKey, screenKey(manifest, 'login')]);
   const cssFiles = [...new Set([...linked, ...home.css])];
   const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipBytes(f, dir), 0);
   return {

@@ -3,10 +3,10 @@ import {
   BUDGET,
   SCREEN_CHUNK_TARGET_BYTES,
   kb,
-  loginScreenKey,
   overBudget,
   routeLabel,
   routeScreens,
+  screenKey,
   screenChunkLines,
   screenChunks,
   staticFiles,
@@ -54,7 +54,7 @@ describe('size budget: what a route loads', () => {
       { route: 'ROUTES.dashboard', module: 'src/features/dashboard/DashboardScreen.tsx' },
       { route: "'*'", module: 'src/features/errors/ErrorScreen.tsx' },
     ]);
-    expect(loginScreenKey(manifest, routeScreens(ROUTES_SOURCE))).toBe('src/features/auth/SignInScreen.tsx');
+    expect(screenKey(manifest, 'login', routeScreens(ROUTES_SOURCE))).toBe('src/features/auth/SignInScreen.tsx');
   });
 
   it('counts the login screen’s static imports but not what it imports dynamically', () => {
@@ -67,8 +67,18 @@ describe('size budget: what a route loads', () => {
     ]);
   });
 
-  it('refuses to guess when it cannot find the login screen', () => {
-    expect(() => loginScreenKey({ 'index.html': manifest['index.html']! }, [])).toThrow(/cannot tell which chunk/);
+  it('finds home’s screen as it finds the login screen’s, and refuses to guess when there is none', () => {
+    const lazyHome = ROUTES_SOURCE.replace(
+      'Promise.resolve({ default: HomePage })',
+      "import('../features/home/HomePage.tsx')",
+    );
+    const withHome: Manifest = {
+      ...manifest,
+      'src/features/home/HomePage.tsx': { file: 'assets/HomePage-g.js', isDynamicEntry: true },
+    };
+    expect(screenKey(withHome, 'home', routeScreens(lazyHome))).toBe('src/features/home/HomePage.tsx');
+    expect(() => screenKey(withHome, 'home', routeScreens(ROUTES_SOURCE))).toThrow(/cannot tell which chunk/);
+    expect(() => screenKey({ 'index.html': manifest['index.html']! }, 'login', [])).toThrow(/cannot tell which chunk/);
   });
 });
 

@@ -10,7 +10,7 @@
  *    as the app would (aria-expanded, hidden), until the app's markup replaces it: a visitor who taps Menu
  *    before the app has arrived gets the menu, and web/src/app/prerendered.ts keeps it open in the app.
  *    Following a link closes it, as the app's menu does on a phone;
- * 3) starts loading the app (its entry chunk and the chunks that imports) only after the first paint
+ * 3) starts loading the app (its entry chunk, the chunks that imports and the screen's) only after the first paint
  *    has reached the screen: the prerendered page is readable, and its search form works, without the
  *    app, so the app's bytes need not compete with the first paint.
  * It imports nothing at run time: the constants below are inlined by the bundler.
@@ -23,12 +23,14 @@ import {
   PRERENDERED_ATTR,
 } from '../app/prerendered-addresses.ts';
 
-/** What the gate loads: the app's entry, the chunks it imports, and at #/login the login screen's chunks. */
+/** What the gate loads: the app's entry, the chunks it imports, and the prerendered screen's chunks. */
 export interface GateScripts {
   entry: string;
   /** The entry's static imports (Vite's own preload tags are off: vite.config.ts), requested beside it. */
   preloads: string[];
-  /** Preloaded as well when the address is #/login, so the screen's code does not wait for the entry's. */
+  /** Preloaded as well at a home address, so the screen's code does not wait for the entry's. */
+  homePreloads: string[];
+  /** The same at #/login. */
   loginPreloads: string[];
 }
 
@@ -43,7 +45,8 @@ const root = document.querySelector<HTMLElement>(`#root[${PRERENDERED_ATTR}]`);
 const main = root?.querySelector('main') ?? null;
 const appPath = APP_PATHNAMES.includes(location.pathname);
 const hash = location.hash;
-let more: string[] = [];
+/** The prerendered screen's own chunks: home's unless the gate finds another address below. */
+let more = scripts.homePreloads;
 
 if (root && main && !(appPath && HOME_HASH.test(hash))) {
   // No look at the stored session: a first read of localStorage can cost a phone tens of milliseconds
@@ -58,6 +61,7 @@ if (root && main && !(appPath && HOME_HASH.test(hash))) {
     more = scripts.loginPreloads;
   } else {
     main.replaceChildren();
+    more = [];
   }
   root.setAttribute(PRERENDERED_ATTR, template ? 'login' : '');
 }
