@@ -112,3 +112,20 @@ test('"Back to password" returns to the login form with the login name kept', as
   await expect(page.getByLabel('Password')).toBeFocused();
   await expect(page.getByLabel('Password')).toHaveValue('');
 });
+
+test('a reload at the code (a phone that dropped the tab while its user read the SMS) comes back to it', async ({
+  page,
+}) => {
+  const code = await passwordStep(page);
+  const sent = serverLog().length;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Enter your one-time password' })).toBeFocused();
+  await expect(page.getByText(LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', '****8901'))).toBeVisible();
+  // The cool-down of the code already sent goes on, and no second code is sent.
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveAttribute('aria-disabled', 'true');
+  const input = page.getByLabel('One-time password', { exact: true });
+  await input.fill(code);
+  await input.press('Enter');
+  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  expect(serverLog().slice(sent)).not.toMatch(/one-time password is \d{6}\./);
+});

@@ -17,6 +17,7 @@ import { prepareSignIn } from '../features/auth/api.ts';
 export { signIn } from '../features/auth/api.ts';
 export { deviceModel } from '../features/auth/device.ts';
 export { OtpStep } from '../features/otp/OtpStep.tsx';
+export { beginPendingOtp, pendingOtp } from '../features/otp/pending.ts';
 
 /**
  * The code of what a sign-in shows next, loaded while the user types (docs/decisions/0052): the signed-in

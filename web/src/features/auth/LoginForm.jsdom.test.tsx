@@ -1,13 +1,14 @@
 import type { UserIdentity } from '#contract/schemas/auth.ts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOME_STEP_MESSAGES, LOGIN_FORM_MESSAGES, MESSAGES } from '#contract/index.ts';
+import { HOME_STEP_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_FORM_MESSAGES, MESSAGES } from '#contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { STORAGE_KEYS } from '../../lib/session/storage.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
-import { verifyOtp } from '../otp/api.ts';
+import { sendOtp, verifyOtp } from '../otp/api.ts';
 import { signIn, type LoginOutcome } from './api.ts';
 import { resetSiteConfig } from '../../components/shell/siteConfig.ts';
 import LoginDialog from './LoginDialog.tsx';
@@ -132,6 +133,65 @@ describe('LoginForm', () => {
     await user.type(await screen.findByLabelText('One-time password'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(onToken).toHaveBeenCalledWith('otp-token', true);
+  });
+});
+
+describe('LoginForm after a reload during the one-time password step', () => {
+  /** The password step passed with remember me, a code sent; then the page is reloaded (a new form). */
+  async function reloadedAtTheCode() {
+    signInMock.mockResolvedValue({ kind: 'otp', maskedMobile: '****5678' } satisfies LoginOutcome);
+    vi.mocked(sendOtp).mockResolvedValueOnce({
+      kind: 'sent',
+      sent: { maskedMobile: '****5678', expiresInSeconds: 300, resendInSeconds: 30, sendsLeft: 2 },
+    });
+    const first = renderForm();
+    await first.user.type(screen.getByLabelText('Login name'), 'ptib.otp');
+    await first.user.type(screen.getByLabelText('Password'), 'Demo!2345');
+    await first.user.click(screen.getByLabelText(/Remember me/));
+    await first.user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Code sent\./));
+    cleanup();
+    vi.mocked(sendOtp).mockClear();
+    return renderForm();
+  }
+
+  it('comes back to the step, sends no second code, and signs in with the remember-me choice, leaving nothing', async () => {
+    vi.mocked(verifyOtp).mockResolvedValue({ kind: 'token', token: 'otp-token' });
+    const { user, onToken } = await reloadedAtTheCode();
+    expect(await screen.findByRole('heading', { name: 'Enter your one-time password' })).toHaveFocus();
+    expect(screen.getByText(/\*\*\*\*5678/)).toBeInTheDocument();
+    // The cool-down the first code started goes on.
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText(/You can ask for a new code in \d+ seconds?\./)).toBeInTheDocument();
+    expect(sendOtp).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('One-time password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('otp-token', true));
+    // Signed in: nothing is left for the next reload to take up.
+    expect(sessionStorage.getItem(STORAGE_KEYS.otpPending)).toBeNull();
+  });
+
+  it('goes back to the password with the login name kept, leaving nothing to take up', async () => {
+    const { user } = await reloadedAtTheCode();
+    await user.click(await screen.findByRole('button', { name: 'Back to password' }));
+    expect(screen.getByLabelText('Login name')).toHaveValue('ptib.otp');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(sessionStorage.getItem(STORAGE_KEYS.otpPending)).toBeNull();
+  });
+
+  it('shows the form once the pending sign-in’s time is over', async () => {
+    await reloadedAtTheCode();
+    await screen.findByRole('heading', { name: 'Enter your one-time password' });
+    cleanup();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + LOGIN_CHALLENGE_TTL_MS + 1);
+      renderForm();
+      await vi.waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.otpPending)).toBeNull());
+      expect(screen.queryByRole('heading', { name: 'Enter your one-time password' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LOGIN_FORM_MESSAGES, SHELL_MESSAGES } from '#contract/index.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { STORAGE_KEYS, read, store } from '../../lib/session/storage.ts';
 
 /** Loaded once the visitor starts typing, not with the screen (app/signInSteps.ts says why). */
 const loadSignInSteps = () => import('../../app/signInSteps.ts');
-type OtpStepComponent = Awaited<ReturnType<typeof loadSignInSteps>>['OtpStep'];
+type SignInSteps = Awaited<ReturnType<typeof loadSignInSteps>>;
 /** Starts loading early; a failure here is reported when the form is sent. */
 const prefetchSignInSteps = () => void loadSignInSteps().catch(() => undefined);
 
@@ -37,7 +38,11 @@ export function LoginForm({ onToken }: LoginFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [otp, setOtp] = useState<{ maskedMobile: string; Step: OtpStepComponent } | null>(null);
+  const [otp, setOtp] = useState<{
+    maskedMobile: string;
+    Step: SignInSteps['OtpStep'];
+    sends?: NonNullable<ReturnType<SignInSteps['pendingOtp']>>['sends'];
+  } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   // Focus moves to the summary once it is rendered (not a frame later, when the user may be elsewhere).
@@ -46,6 +51,22 @@ export function LoginForm({ onToken }: LoginFormProps) {
   useEffect(() => {
     if (summaryFocus > 0) summaryRef.current?.focus();
   }, [summaryFocus]);
+
+  // A reload during the one-time password step comes back to it (docs/decisions/0062); the step's code is
+  // loaded only when this tab has such a sign-in.
+  useEffect(() => {
+    if (read(store('session'), STORAGE_KEYS.otpPending))
+      loadSignInSteps().then(
+        ({ pendingOtp, OtpStep }) => {
+          const pending = pendingOtp();
+          if (!pending) return;
+          setLoginName(pending.loginName);
+          setRememberMe(pending.rememberMe);
+          setOtp({ maskedMobile: pending.maskedMobile, Step: OtpStep, sends: pending.sends });
+        },
+        () => undefined,
+      );
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,7 +84,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
     }
     setBusy(true);
     try {
-      const { signIn, deviceModel, OtpStep } = await loadSignInSteps();
+      const { signIn, deviceModel, OtpStep, beginPendingOtp } = await loadSignInSteps();
       const outcome = await signIn({
         loginName: loginName.trim(),
         password,
@@ -80,6 +101,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
           }
           return;
         case 'otp':
+          beginPendingOtp(loginName.trim(), outcome.maskedMobile, rememberMe);
           setOtp({ maskedMobile: outcome.maskedMobile, Step: OtpStep });
           return;
         case 'refused':
@@ -107,6 +129,7 @@ export function LoginForm({ onToken }: LoginFormProps) {
     return (
       <Step
         maskedMobile={otp.maskedMobile}
+        sends={otp.sends}
         onToken={(token) => onToken(token, rememberMe)}
         onBack={() => {
           // A new sign-in: the password is typed again; the login name is kept.

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, LOGIN_FORM_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import { sendOtp, verifyOtp } from './api.ts';
 import { OtpStep } from './OtpStep.tsx';
+import { beginPendingOtp, pendingOtp } from './pending.ts';
 
 vi.mock('./api.ts', () => ({ sendOtp: vi.fn(), verifyOtp: vi.fn() }));
 const sendMock = vi.mocked(sendOtp);
@@ -127,13 +128,15 @@ describe('OtpStep', () => {
     expect(onToken).toHaveBeenCalledWith('tok-1');
   });
 
-  it('after too many tries offers only the way back, focused', async () => {
+  it('after too many tries offers only the way back, focused, and leaves no step for a reload', async () => {
+    beginPendingOtp('ptib.otp', '****8901', false);
     const { onBack } = renderStep();
     verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries(15)));
     const user = userEvent.setup();
     await user.type(codeInput(), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(OTP_MESSAGES.tooManyTries(15));
+    expect(pendingOtp()).toBeNull();
     expect(screen.queryByLabelText('One-time password')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
     const back = screen.getByRole('button', { name: 'Back to password' });

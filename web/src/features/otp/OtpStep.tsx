@@ -9,6 +9,7 @@ import {
 } from '#contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { sendOtp, verifyOtp, type OtpFailure } from './api.ts';
+import { forgetPendingOtp, noteOtpSent, type OtpSends } from './pending.ts';
 import { useCooldown } from './useCooldown.ts';
 import './otp.css';
 
@@ -19,6 +20,8 @@ export interface OtpStepProps {
   onToken: (token: string) => void | Promise<void>;
   /** Back to the password step (a new sign-in). */
   onBack: () => void;
+  /** Where the codes stood when the page was left (a reload): the step goes on from there, sending none. */
+  sends?: OtpSends | undefined;
 }
 
 /** Refusals after which this sign-in cannot go on: only "back to the password step" is left. */
@@ -39,9 +42,10 @@ interface ShownError {
 /**
  * The SMS one-time password step of a sign-in: one code field (autocomplete one-time-code, numeric
  * keyboard), clear errors, "send a new code" with its cool-down (announced politely when it starts and
- * ends, never every second), and a way back to the password. Sends the first code when it opens.
+ * ends, never every second), and a way back to the password. Sends the first code when it opens, unless
+ * it takes up a step that a reload interrupted (docs/decisions/0062).
  */
-export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
+export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) {
   const id = useId();
   const ids = { code: `${id}-code`, hint: `${id}-hint`, error: `${id}-error`, wait: `${id}-wait` };
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -53,13 +57,13 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
 
   const [code, setCode] = useState('');
   const [error, setError] = useState<ShownError | null>(null);
-  const [status, setStatus] = useState<string>(OTP_MESSAGES.sending);
+  const [status, setStatus] = useState<string>(sends ? OTP_MESSAGES.codeSent : OTP_MESSAGES.sending);
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
-  const [sendsLeft, setSendsLeft] = useState<number>(OTP.MAX_SENDS);
+  const [sendsLeft, setSendsLeft] = useState<number>(sends?.sendsLeft ?? OTP.MAX_SENDS);
   const [finished, setFinished] = useState(false);
   // Said when the cool-down starts and when it ends; the seconds in between are shown, not spoken.
-  const cooldown = useCooldown(() => setStatus(OTP_MESSAGES.resendReady));
+  const cooldown = useCooldown(() => setStatus(OTP_MESSAGES.resendReady), sends?.resendAt);
 
   const showError = (message: string) => {
     errorKey.current += 1;
@@ -72,6 +76,7 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
     }
     showError(failure.message);
     if (FINAL.has(failure.code)) {
+      forgetPendingOtp();
       setFinished(true);
       cooldown.stop();
       requestAnimationFrame(() => backRef.current?.focus());
@@ -93,6 +98,10 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
     // while it was on its way (Verify pressed before the SMS went out): that one stays.
     if (errorKey.current === shownBefore) setError(null);
     setSendsLeft(sent.sendsLeft);
+    noteOtpSent({
+      sendsLeft: sent.sendsLeft,
+      resendAt: sent.resendInSeconds === null ? null : Date.now() + sent.resendInSeconds * 1000,
+    });
     const said: string[] = [again ? OTP_MESSAGES.newCodeSent : OTP_MESSAGES.codeSent];
     if (sent.resendInSeconds === null) said.push(OTP_MESSAGES.lastCode);
     else {
@@ -106,7 +115,8 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
   useEffect(() => {
     headingRef.current?.focus();
     // Once per step, also under StrictMode's second effect run (the ref survives it).
-    if (firstSend.current) return;
+    // A step taken up after a reload has its code already.
+    if (firstSend.current || sends) return;
     firstSend.current = true;
     void send(false);
     // The first code is sent once, when the step opens.
@@ -125,6 +135,8 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
     setVerifying(true);
     const outcome = await verifyOtp(typed);
     if (outcome.kind === 'token') {
+      // The pending sign-in is spent: whatever happens next, a reload shows the login form.
+      forgetPendingOtp();
       // Still verifying while the sign-in completes (the identity is fetched before the next screen).
       try {
         await onToken(outcome.token);
@@ -216,7 +228,15 @@ export function OtpStep({ maskedMobile, onToken, onBack }: OtpStepProps) {
         </div>
       )}
       <p>
-        <button ref={backRef} type="button" className="button-link" onClick={onBack}>
+        <button
+          ref={backRef}
+          type="button"
+          className="button-link"
+          onClick={() => {
+            forgetPendingOtp();
+            onBack();
+          }}
+        >
           Back to password
         </button>
       </p>

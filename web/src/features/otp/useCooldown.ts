@@ -8,14 +8,17 @@ interface Cooldown {
 /**
  * A cool-down read from the wall clock (Date.now()) on every tick, so a throttled background tab or a
  * machine that slept shows the right time when it wakes. Ticks on whole seconds of what is left, and
- * calls onEnd once when it runs out.
+ * calls onEnd once when it runs out. `until` (epoch ms) starts with one already under way.
  */
-export function useCooldown(onEnd?: () => void): {
+export function useCooldown(
+  onEnd?: () => void,
+  until?: number | null,
+): {
   secondsLeft: number;
   start: (seconds: number) => void;
   stop: () => void;
 } {
-  const [cooldown, setCooldown] = useState<Cooldown | null>(null);
+  const [cooldown, setCooldown] = useState<Cooldown | null>(() => (until ? { until, now: Date.now() } : null));
   const onEndRef = useRef(onEnd);
   useEffect(() => {
     onEndRef.current = onEnd;
