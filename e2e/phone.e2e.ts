@@ -52,6 +52,25 @@ test('nothing scrolls sideways at 320 and 375 px on any signed-in screen or e-se
   }
 });
 
+test('with text at 200 % on a 390 px phone, no screen scrolls sideways: tables scroll in their regions', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, USER);
+  const screens = [
+    ...SIGNED_IN,
+    { hash: '#/inbox', ready: (p: Page) => expect(p.getByRole('button', { name: 'Save choices' })).toBeVisible() },
+  ];
+  for (const { hash, ready } of screens) {
+    await page.goto(`/${hash}`);
+    await ready(page);
+    // Large text as a phone's settings give it: every size in the style sheets is in rem or em.
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect(await spill(page), hash).toBeLessThanOrEqual(0);
+    await page.evaluate(() => (document.documentElement.style.fontSize = ''));
+  }
+});
+
 test('a wide table scrolls inside its own labelled, focusable region, not the page', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 740 });
   await signIn(page, USER);

@@ -24,23 +24,25 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
         <p>There are no e-service records for this profile yet.</p>
       ) : (
         <>
-          <table className="data-table">
-            <caption>Records by status</caption>
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Records</th>
-              </tr>
-            </thead>
-            <tbody>
-              {countByStatus(summary).map(({ status, count }) => (
-                <tr key={status}>
-                  <th scope="row">{CASE_STATUS_LABELS[status]}</th>
-                  <td>{count}</td>
+          <TableScroll label="Records by status">
+            <table className="data-table">
+              <caption>Records by status</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Status</th>
+                  <th scope="col">Records</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {countByStatus(summary).map(({ status, count }) => (
+                  <tr key={status}>
+                    <th scope="row">{CASE_STATUS_LABELS[status]}</th>
+                    <td>{count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <TableScroll label="Latest records">
             <table className="data-table">
               <caption>Latest records</caption>

@@ -8,6 +8,7 @@ import {
 } from '#contract/notifications.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import {
   confirmEmail,
@@ -164,37 +165,39 @@ function Choices({ prefs, onChange }: { prefs: PreferencesView; onChange: (p: Pr
     <form aria-labelledby={`${id}-h`} onSubmit={(e) => void save(e)}>
       <h3 id={`${id}-h`}>What we send where</h3>
       <p>Every message is also kept here. Messages we must send cannot be switched off.</p>
-      <table className="inbox-choices">
-        <caption className="visually-hidden">Channels for each kind of message</caption>
-        <thead>
-          <tr>
-            <th scope="col">Message</th>
-            <th scope="col">Email</th>
-            <th scope="col">SMS</th>
-          </tr>
-        </thead>
-        <tbody>
-          {kinds.map((k) => (
-            <tr key={k.kind}>
-              <th scope="row">
-                {label(k.kind)}
-                {k.obligatory && <span className="inbox-note"> (must be sent)</span>}
-              </th>
-              {(['email', 'sms'] as const).map((channel) => (
-                <td key={channel}>
-                  <input
-                    type="checkbox"
-                    aria-label={`${label(k.kind)} by ${channel === 'email' ? 'email' : 'SMS'}`}
-                    checked={k[channel]}
-                    disabled={k.obligatory}
-                    onChange={() => toggle(k.kind, channel)}
-                  />
-                </td>
-              ))}
+      <TableScroll label="Channels for each kind of message">
+        <table className="inbox-choices">
+          <caption className="visually-hidden">Channels for each kind of message</caption>
+          <thead>
+            <tr>
+              <th scope="col">Message</th>
+              <th scope="col">Email</th>
+              <th scope="col">SMS</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {kinds.map((k) => (
+              <tr key={k.kind}>
+                <th scope="row">
+                  {label(k.kind)}
+                  {k.obligatory && <span className="inbox-note"> (must be sent)</span>}
+                </th>
+                {(['email', 'sms'] as const).map((channel) => (
+                  <td key={channel}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${label(k.kind)} by ${channel === 'email' ? 'email' : 'SMS'}`}
+                      checked={k[channel]}
+                      disabled={k.obligatory}
+                      onChange={() => toggle(k.kind, channel)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <button type="submit" className="button">
         Save choices
       </button>
