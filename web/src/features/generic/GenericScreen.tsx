@@ -480,15 +480,23 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   /**
+   * The page no longer stands on a record: the next save makes a new one, under a key of its own (a first
+   * save sent again keeps its key; a new record never takes an old one's).
+   */
+  function dropRecord() {
+    writeCaseIdentity(null);
+    createKey.current = newCreateKey();
+    setRecord(null);
+    setRecordForm(null);
+  }
+
+  /**
    * The page holds no record any more, only the answers (those given, or as they are now), kept in this
    * browser as unsaved input; the next save makes a new record.
    */
   function forgetRecord(answers?: FormValues) {
-    writeCaseIdentity(null);
+    dropRecord();
     recordNow.current = null;
-    createKey.current = newCreateKey();
-    setRecord(null);
-    setRecordForm(null);
     setHistory(null);
     // The record's save put it in the address: a reload or a bookmark must not come back to it.
     const query = new URLSearchParams(location.query);
@@ -653,9 +661,8 @@ export default function GenericScreen({ location }: ScreenProps) {
       };
       if (!(await gone())) return outcome.ok ? undefined : failed(outcome, MESSAGES.deleteFailed);
       if (owner) clearUnsaved(owner, appCode);
-      writeCaseIdentity(null);
+      dropRecord();
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
-      createKey.current = newCreateKey();
       go(buildHref(ROUTES.generic, { app: appCode, page: questionPages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
@@ -663,8 +670,6 @@ export default function GenericScreen({ location }: ScreenProps) {
         seenPages: [],
       });
       setSeenBefore([]);
-      setRecord(null);
-      setRecordForm(null);
       setValues(initialValues(eservice.form));
       setDirty(false);
       setErrors({});
@@ -688,15 +693,12 @@ export default function GenericScreen({ location }: ScreenProps) {
     leave(() => {
       if (!eservice) return;
       discard();
-      writeCaseIdentity(null);
-      setRecord(null);
-      setRecordForm(null);
+      dropRecord();
       setDocuments([]);
       setValues(initialValues(eservice.form));
       setErrors({});
       setNotice(null);
       setSeenBefore([]);
-      createKey.current = newCreateKey();
       go(buildHref(ROUTES.generic, { app: appCode, page: eservice.form.pages[0]?.id }), {
         record: null,
         values: initialValues(eservice.form),
@@ -744,10 +746,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       }
     }
     if (!input.caseId && record) {
-      writeCaseIdentity(null);
-      createKey.current = newCreateKey();
-      setRecord(null);
-      setRecordForm(null);
+      dropRecord();
       opened = null;
       def = eservice.form;
     }
