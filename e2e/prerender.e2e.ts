@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
+import { CONNECTION_MESSAGES } from '#contract/index.ts';
 import { DEMO_PASSWORD } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
 
@@ -199,4 +200,23 @@ test('on a phone, Menu opens the menu before the app has arrived, and it stays o
   await expect(menu).toBeHidden();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(errors).toEqual([]);
+});
+
+test('when the app will not load, the login page says so and Try again brings it', async ({ page, axe }) => {
+  // The connection drops after the page came: every script of the app fails.
+  const fail = (route: Route) => route.abort('internetdisconnected');
+  await page.route(/\/assets\/[^/]+\.js$/, fail);
+  await page.goto('/#/login');
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText(CONNECTION_MESSAGES.pageTitle);
+  await expect(alert).toContainText(CONNECTION_MESSAGES.pageFailed);
+  // The form stays in view below it, still not to be sent.
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  await page.unroute(/\/assets\/[^/]+\.js$/, fail);
+  await alert.getByRole('button', { name: CONNECTION_MESSAGES.retry }).click();
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+  await expect(alert).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
+import { CONNECTION_MESSAGES } from '#contract/messages.ts';
 import { buildGate, inject, mainContent } from './prerender.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -107,6 +108,28 @@ describe('the build’s prerendered pages', () => {
     expect(await preloaded('#/home')).toEqual(['/assets/app-c.js', '/assets/HomePage-e.js']);
     expect(await preloaded('#/login')).toEqual(['/assets/app-c.js', '/assets/LoginPage-d.js']);
     expect(await preloaded('#/faqs')).toEqual(['/assets/app-c.js']);
+  });
+
+  it('says so above the prerendered content, with Try again, when the app will not load', async () => {
+    const page = built();
+    // As a browser whose connection dropped after the page came: the entry's import fails.
+    const gate = page.gate.replace(/\bimport\(/, '(async (u) => { throw new TypeError(`Failed to fetch ${u}`); })(');
+    expect(gate).not.toBe(page.gate);
+    for (const hash of ['#/login', '#/home', '#/faqs']) {
+      const dom = open(hash, { ...page, gate });
+      const main = (dom.window as unknown as Window).document.querySelector('main')!;
+      await vi.waitFor(() => expect(main.querySelector('[role="alert"]'), hash).not.toBeNull());
+      const alert = main.firstElementChild!;
+      expect(alert.getAttribute('role'), hash).toBe('alert');
+      expect(alert.textContent, hash).toBe(
+        CONNECTION_MESSAGES.pageTitle + CONNECTION_MESSAGES.pageFailed + CONNECTION_MESSAGES.retry,
+      );
+      expect(alert.querySelector('button')?.textContent).toBe(CONNECTION_MESSAGES.retry);
+      // What was prerendered stays readable below it.
+      if (hash === '#/login') expect(main.querySelector('h1')?.textContent).toBe('Log in');
+      if (hash === '#/home') expect(main.textContent).toContain('Welcome');
+      dom.window.close();
+    }
   });
 
   it('leaves the main empty at any other address', () => {

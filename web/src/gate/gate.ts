@@ -12,9 +12,13 @@
  *    Following a link closes it, as the app's menu does on a phone;
  * 3) starts loading the app (its entry chunk, the chunks that imports and the screen's) only after the first paint
  *    has reached the screen: the prerendered page is readable, and its search form works, without the
- *    app, so the app's bytes need not compete with the first paint.
+ *    app, so the app's bytes need not compete with the first paint;
+ * 4) says so when the app will not load (the connection dropped after the page came, or the server no
+ *    longer has this build's scripts): a login form whose button stays disabled, or an empty page, would
+ *    say nothing (docs/decisions/0032). The page is loaded again by Try again, or once back online.
  * It imports nothing at run time: the constants below are inlined by the bundler.
  */
+import { CONNECTION_MESSAGES } from '#contract/messages.ts';
 import {
   APP_PATHNAMES,
   HOME_HASH,
@@ -96,8 +100,26 @@ const start = () => {
       document.head.append(link);
     });
   }
-  setTimeout(() => void import(/* @vite-ignore */ scripts.entry));
+  setTimeout(() => import(/* @vite-ignore */ scripts.entry).catch(cannotLoad));
 };
+
+/** The app would not load: said above the prerendered content (home stays readable), with a way on. */
+function cannotLoad(): void {
+  const target = main ?? document.body;
+  if (target.querySelector('.gate-trouble')) return;
+  const offline = !navigator.onLine;
+  const notice = document.createElement('div');
+  notice.className = 'error-summary gate-trouble';
+  notice.setAttribute('role', 'alert');
+  // The contract's own words, nothing a visitor typed: markup is safe here.
+  notice.innerHTML =
+    `<p class="error-summary-title">${CONNECTION_MESSAGES.pageTitle}</p>` +
+    `<p>${offline ? CONNECTION_MESSAGES.pageOffline : CONNECTION_MESSAGES.pageFailed}</p>` +
+    `<button type="button" class="button">${CONNECTION_MESSAGES.retry}</button>`;
+  notice.querySelector('button')!.addEventListener('click', () => location.reload());
+  target.prepend(notice);
+  if (offline) addEventListener('online', () => location.reload(), { once: true });
+}
 
 // Once the first paint has been presented (the paint timing entry), not at the first frame: this script
 // runs before that frame, whose paint can reach the screen after a timer set in it has fired. A hidden
