@@ -1,32 +1,66 @@
-import type { UserIdentity } from '#contract/schemas/auth.ts';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOME_STEP_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_FORM_MESSAGES, MESSAGES } from '#contract/index.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_PATHS,
+  HOME_STEP_MESSAGES,
+  LOGIN_CHALLENGE_TTL_MS,
+  LOGIN_FORM_MESSAGES,
+  MESSAGES,
+  OTP_RESPONSE_CODE,
+  RESPONSE_CODE,
+} from '#contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
-import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import {
+  envelope,
+  fakeApi,
+  unreachable,
+  type FakeAnswer,
+  type FakeCall,
+  type FakeRoutes,
+} from '../../../test/fakeApi.ts';
+import { demoIdentity } from '../../../test/identity.ts';
+import { callsInFlight, systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { STORAGE_KEYS } from '../../lib/session/storage.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
-import { sendOtp, verifyOtp } from '../otp/api.ts';
-import { signIn, type LoginOutcome } from './api.ts';
 import { resetSiteConfig } from '../../components/shell/siteConfig.ts';
 import LoginDialog from './LoginDialog.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import LoginPage from './LoginPage.tsx';
 
-vi.mock('./api.ts', () => ({ signIn: vi.fn(), prepareSignIn: vi.fn() }));
-vi.mock('../otp/api.ts', () => ({
-  sendOtp: vi.fn(() => Promise.resolve({ kind: 'refused', code: '5301', message: 'not sent in this test' })),
-  verifyOtp: vi.fn(),
-}));
-const signInMock = vi.mocked(signIn);
+// The file's first encrypted call waits for the fake server's RSA key pair, and the calls load their
+// code on first use: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const AUTHENTICATE = `POST ${API_PATHS.authenticate}`;
+const SEND = `POST ${API_PATHS.sendOtpSms}`;
+const VERIFY = `POST ${API_PATHS.verifyOtp}`;
+
+/** The login answer (and the one-time password check's): a body holding JSON, not an envelope. */
+const loginAnswer = (answer: object): FakeAnswer => ({ body: answer });
+const needsOtp = () => loginAnswer({ otpRequired: true, maskedMobile: '****5678' });
+/** The one-time password step sends its first code as it opens; in these tests the SMS does not go out. */
+const notSent = (): FakeAnswer => ({
+  status: 503,
+  body: envelope(null, OTP_RESPONSE_CODE.SMS_FAILED, 'not sent in this test'),
+});
+
+let routes: FakeRoutes;
+let calls: FakeCall[];
+const callsTo = (path: string) => calls.filter((c) => c.path === path);
 
 beforeEach(() => {
-  signInMock.mockReset();
   sessionStorage.clear();
   localStorage.clear();
+  routes = {
+    [API_PATHS.loginNonce]: () => ({ body: envelope({ authenticityToken: 'nonce-1' }) }),
+    [SEND]: notSent,
+  };
+  calls = fakeApi(routes);
 });
+// No call of a test runs on into the next one's fake server (the one-time password step's first send, say).
+afterEach(() => waitFor(() => expect(callsInFlight().count).toBe(0)));
 
 function renderForm() {
   const onToken = vi.fn();
@@ -47,7 +81,7 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('Login name')).toHaveAccessibleDescription(
       `Error: ${LOGIN_FORM_MESSAGES.loginNameRequired}`,
     );
-    expect(signInMock).not.toHaveBeenCalled();
+    expect(callsTo(API_PATHS.authenticate)).toEqual([]);
   });
 
   it('keeps what was typed and names only the empty field', async () => {
@@ -64,27 +98,31 @@ describe('LoginForm', () => {
 
   it('sends the form with the device description and hands the token over', async () => {
     // The login answer's identity (docs/decisions/0058) goes on with the token; its contents are not the form's.
-    const identity = { loginName: 'ptib.demo' } as UserIdentity;
-    signInMock.mockResolvedValue({ kind: 'token', token: 'token-1', identity });
+    const identity = demoIdentity();
+    routes[AUTHENTICATE] = () => loginAnswer({ token: 'token-1', identity });
     const { user, onToken } = renderForm();
     await user.type(screen.getByLabelText('Login name'), ' ptib.demo ');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
     await user.click(screen.getByLabelText(/Remember me/));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    // The sign-in calls load when the form is first used (app/signInSteps.ts), so the call may come a moment later.
-    await waitFor(() =>
-      expect(signInMock).toHaveBeenCalledWith({
+    // The sign-in calls load when the form is first used (app/signInSteps.ts), so the answer may come a moment later.
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true, identity));
+    expect(callsTo(API_PATHS.authenticate).map((c) => c.body)).toEqual([
+      {
         loginName: 'ptib.demo',
         password: 'Demo!2345',
         rememberMe: true,
         model: expect.stringMatching(/\S/) as string,
-      }),
-    );
-    await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-1', true, identity));
+        authenticityToken: 'nonce-1',
+      },
+    ]);
   });
 
   it("shows the server's refusal in an alert, keeps the login name and clears the password", async () => {
-    signInMock.mockResolvedValue({ kind: 'refused', message: 'Invalid login name or password.' });
+    routes[AUTHENTICATE] = () => ({
+      status: 401,
+      body: envelope(null, RESPONSE_CODE.UNAUTHORIZED, 'Invalid login name or password.'),
+    });
     const { user, onToken } = renderForm();
     await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -98,7 +136,7 @@ describe('LoginForm', () => {
   });
 
   it('says so plainly when the server cannot be reached', async () => {
-    signInMock.mockResolvedValue({ kind: 'unreachable' });
+    routes[AUTHENTICATE] = unreachable;
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
     await user.type(screen.getByLabelText('Password'), 'x');
@@ -107,7 +145,7 @@ describe('LoginForm', () => {
   });
 
   it('hands over to the one-time password step when the account needs one', async () => {
-    signInMock.mockResolvedValue({ kind: 'otp', maskedMobile: '****5678' } satisfies LoginOutcome);
+    routes[AUTHENTICATE] = needsOtp;
     const { user, onToken } = renderForm();
     await user.type(screen.getByLabelText('Login name'), 'ptib.otp');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -118,8 +156,8 @@ describe('LoginForm', () => {
   });
 
   it('the one-time password step hands its token over with the remember-me choice, or goes back', async () => {
-    signInMock.mockResolvedValue({ kind: 'otp', maskedMobile: '****5678' } satisfies LoginOutcome);
-    vi.mocked(verifyOtp).mockResolvedValue({ kind: 'token', token: 'otp-token' });
+    routes[AUTHENTICATE] = needsOtp;
+    routes[VERIFY] = () => loginAnswer({ token: 'otp-token' });
     const { user, onToken } = renderForm();
     await user.type(screen.getByLabelText('Login name'), 'ptib.otp');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -132,18 +170,21 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await user.type(await screen.findByLabelText('One-time password'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(onToken).toHaveBeenCalledWith('otp-token', true);
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('otp-token', true));
   });
 });
 
 describe('LoginForm after a reload during the one-time password step', () => {
   /** The password step passed with remember me, a code sent; then the page is reloaded (a new form). */
   async function reloadedAtTheCode() {
-    signInMock.mockResolvedValue({ kind: 'otp', maskedMobile: '****5678' } satisfies LoginOutcome);
-    vi.mocked(sendOtp).mockResolvedValueOnce({
-      kind: 'sent',
-      sent: { maskedMobile: '****5678', expiresInSeconds: 300, resendInSeconds: 30, sendsLeft: 2 },
-    });
+    routes[AUTHENTICATE] = needsOtp;
+    // The first code goes out; any later one would not.
+    routes[SEND] = () => {
+      routes[SEND] = notSent;
+      return {
+        body: envelope({ maskedMobile: '****5678', expiresInSeconds: 300, resendInSeconds: 30, sendsLeft: 2 }),
+      };
+    };
     const first = renderForm();
     await first.user.type(screen.getByLabelText('Login name'), 'ptib.otp');
     await first.user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -151,22 +192,24 @@ describe('LoginForm after a reload during the one-time password step', () => {
     await first.user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Code sent\./));
     cleanup();
-    vi.mocked(sendOtp).mockClear();
+    // What the reloaded form calls, only.
+    calls.length = 0;
     return renderForm();
   }
 
   it('comes back to the step, sends no second code, and signs in with the remember-me choice, leaving nothing', async () => {
-    vi.mocked(verifyOtp).mockResolvedValue({ kind: 'token', token: 'otp-token' });
+    routes[VERIFY] = () => loginAnswer({ token: 'otp-token' });
     const { user, onToken } = await reloadedAtTheCode();
     expect(await screen.findByRole('heading', { name: 'Enter your one-time password' })).toHaveFocus();
     expect(screen.getByText(/\*\*\*\*5678/)).toBeInTheDocument();
     // The cool-down the first code started goes on.
     expect(screen.getByRole('button', { name: 'Send a new code' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText(/You can ask for a new code in \d+ seconds?\./)).toBeInTheDocument();
-    expect(sendOtp).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('One-time password'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onToken).toHaveBeenCalledWith('otp-token', true));
+    // Counted once the code's check is answered: a code sent on opening would have reached the server first.
+    expect(callsTo(API_PATHS.sendOtpSms)).toEqual([]);
     // Signed in: nothing is left for the next reload to take up.
     expect(sessionStorage.getItem(STORAGE_KEYS.otpPending)).toBeNull();
   });

@@ -1,34 +1,63 @@
 import { StrictMode } from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES, LOGIN_FORM_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
-import { sendOtp, verifyOtp } from './api.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  LOGIN_FORM_MESSAGES,
+  OTP,
+  OTP_MESSAGES,
+  OTP_RESPONSE_CODE,
+} from '#contract/index.ts';
+import { envelope, fakeApi, type FakeAnswer, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
+import { callsInFlight } from '../../lib/http/index.ts';
 import { OtpStep } from './OtpStep.tsx';
 import { beginPendingOtp, pendingOtp } from './pending.ts';
 
-vi.mock('./api.ts', () => ({ sendOtp: vi.fn(), verifyOtp: vi.fn() }));
-const sendMock = vi.mocked(sendOtp);
-const verifyMock = vi.mocked(verifyOtp);
+// The file's first encrypted call waits for the fake server's RSA key pair, and the calls load their
+// code on first use: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const SEND = `POST ${API_PATHS.sendOtpSms}`;
+const VERIFY = `POST ${API_PATHS.verifyOtp}`;
 
 const COOLDOWN_S = OTP.RESEND_COOLDOWN_MS / 1000;
-const sent = (sendsLeft = OTP.MAX_SENDS - 1) => ({
-  kind: 'sent' as const,
-  sent: {
-    maskedMobile: '****8901',
-    expiresInSeconds: OTP.CODE_TTL_MS / 1000,
-    resendInSeconds: sendsLeft > 0 ? COOLDOWN_S : null,
-    sendsLeft,
-  },
+/** sendOtpSms's answer: the code went out. */
+const sent = (sendsLeft = OTP.MAX_SENDS - 1): FakeAnswer => ({
+  body: envelope(
+    {
+      maskedMobile: '****8901',
+      expiresInSeconds: OTP.CODE_TTL_MS / 1000,
+      resendInSeconds: sendsLeft > 0 ? COOLDOWN_S : null,
+      sendsLeft,
+    },
+    '200',
+    OTP_MESSAGES.codeSent,
+  ),
 });
-const refused = (code: string, message: string) => ({ kind: 'refused' as const, code, message });
+/** A refusal as the server sends it: its HTTP status, and the envelope's responseCode with its words. */
+const refused = (status: number, code: string, message: string): FakeAnswer => ({
+  status,
+  body: envelope(null, code, message),
+});
+/** verifyOtp's answer to the right code: the login answer, a body holding JSON with the token (not an envelope). */
+const token = (value: string): FakeAnswer => ({ body: { token: value } });
+
+/** No call of a test runs on into the next one's fake server (a screen's first send, say, unanswered yet). */
+const settled = () => waitFor(() => expect(callsInFlight().count).toBe(0));
+
+let routes: FakeRoutes;
+let calls: FakeCall[];
+const callsTo = (path: string) => calls.filter((c) => c.path === path);
 
 beforeEach(() => {
-  sendMock.mockReset().mockResolvedValue(sent());
-  verifyMock.mockReset();
+  routes = { [SEND]: () => sent() };
+  calls = fakeApi(routes);
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await settled();
 });
 
 function renderStep() {
@@ -54,7 +83,7 @@ describe('OtpStep', () => {
     await waitFor(() =>
       expect(status()).toHaveTextContent(`${OTP_MESSAGES.codeSent} ${OTP_MESSAGES.resendIn(COOLDOWN_S)}`),
     );
-    expect(sendMock).toHaveBeenCalledTimes(1);
+    expect(callsTo(API_PATHS.sendOtpSms)).toEqual([expect.objectContaining({ method: 'POST', body: {} })]);
   });
 
   it('has one labelled code field for one-time codes on a numeric keyboard', () => {
@@ -66,7 +95,7 @@ describe('OtpStep', () => {
   });
 
   it('takes a pasted code with spaces around or inside it, whole', async () => {
-    verifyMock.mockResolvedValue({ kind: 'token', token: 'jwt' });
+    routes[VERIFY] = () => token('jwt');
     const { onToken } = renderStep();
     const user = userEvent.setup();
     await user.click(codeInput());
@@ -74,7 +103,7 @@ describe('OtpStep', () => {
     await user.paste(' 123 456 ');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onToken).toHaveBeenCalledWith('jwt'));
-    expect(verifyMock).toHaveBeenCalledWith('123456');
+    expect(callsTo(API_PATHS.verifyOtp).map((c) => c.body)).toEqual([{ otp: '123456' }]);
   });
 
   it('checks the format before calling the server', async () => {
@@ -85,18 +114,22 @@ describe('OtpStep', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(OTP_MESSAGES.codeFormat);
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
     expect(codeInput()).toHaveFocus();
-    expect(verifyMock).not.toHaveBeenCalled();
+    // The first code's answer comes after any call Verify would have started, so by then it would be recorded.
+    await waitFor(() => expect(status()).toHaveTextContent(OTP_MESSAGES.codeSent));
+    expect(callsTo(API_PATHS.verifyOtp)).toEqual([]);
   });
 
   it('keeps an error shown while the first code was on its way when the code arrives', async () => {
-    let arrive!: (answer: ReturnType<typeof sent>) => void;
-    sendMock.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    let arrive!: (answer: FakeAnswer) => void;
+    routes[SEND] = () => new Promise((resolve) => (arrive = resolve));
     renderStep();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByRole('alert')).toHaveTextContent(OTP_MESSAGES.codeFormat);
-    await act(async () => arrive(sent()));
-    expect(status()).toHaveTextContent(OTP_MESSAGES.codeSent);
+    // The server holds the call until told to answer.
+    await waitFor(() => expect(callsTo(API_PATHS.sendOtpSms)).toHaveLength(1));
+    arrive(sent());
+    await waitFor(() => expect(status()).toHaveTextContent(OTP_MESSAGES.codeSent));
     expect(screen.getByRole('alert')).toHaveTextContent(OTP_MESSAGES.codeFormat);
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
   });
@@ -105,33 +138,33 @@ describe('OtpStep', () => {
     renderStep();
     const user = userEvent.setup();
     for (const left of [4, 3, 2]) {
-      verifyMock.mockResolvedValueOnce(refused(OTP_RESPONSE_CODE.INCORRECT, OTP_MESSAGES.codeIncorrect(left)));
+      routes[VERIFY] = () => refused(400, OTP_RESPONSE_CODE.INCORRECT, OTP_MESSAGES.codeIncorrect(left));
       await user.type(codeInput(), '000000');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
-      const alert = await screen.findByRole('alert');
-      await waitFor(() => expect(alert).toHaveTextContent(OTP_MESSAGES.codeIncorrect(left)));
+      // Read afresh: the alert of the code before stays up (a new element each time) until this answer.
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(OTP_MESSAGES.codeIncorrect(left)));
       expect(codeInput()).toHaveValue('');
       expect(codeInput()).toHaveFocus();
       expect(codeInput()).toHaveAccessibleDescription(expect.stringContaining(OTP_MESSAGES.codeIncorrect(left)));
     }
-    expect(verifyMock).toHaveBeenCalledTimes(3);
-    expect(verifyMock).toHaveBeenLastCalledWith('000000');
+    expect(callsTo(API_PATHS.verifyOtp)).toHaveLength(3);
+    expect(callsTo(API_PATHS.verifyOtp).at(-1)?.body).toEqual({ otp: '000000' });
   });
 
   it('hands the token over when the code is right', async () => {
     const { onToken } = renderStep();
-    verifyMock.mockResolvedValue({ kind: 'token', token: 'tok-1' });
+    routes[VERIFY] = () => token('tok-1');
     const user = userEvent.setup();
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(verifyMock).toHaveBeenCalledWith('123456');
-    expect(onToken).toHaveBeenCalledWith('tok-1');
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('tok-1'));
+    expect(callsTo(API_PATHS.verifyOtp).map((c) => c.body)).toEqual([{ otp: '123456' }]);
   });
 
   it('after too many tries offers only the way back, focused, and leaves no step for a reload', async () => {
     beginPendingOtp('ptib.otp', '****8901', false);
     const { onBack } = renderStep();
-    verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries(15)));
+    routes[VERIFY] = () => refused(429, OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries(15));
     const user = userEvent.setup();
     await user.type(codeInput(), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -148,7 +181,7 @@ describe('OtpStep', () => {
   it('while the login name is locked, even the right code offers only the way back', async () => {
     renderStep();
     const message = AUTH_MESSAGES.lockedOut(15);
-    verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.LOCKED, message));
+    routes[VERIFY] = () => refused(429, OTP_RESPONSE_CODE.LOCKED, message);
     const user = userEvent.setup();
     await user.type(codeInput(), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -159,7 +192,7 @@ describe('OtpStep', () => {
 
   it('an expired code sends focus to "Send a new code"', async () => {
     renderStep();
-    verifyMock.mockResolvedValue(refused(OTP_RESPONSE_CODE.EXPIRED, OTP_MESSAGES.codeExpired));
+    routes[VERIFY] = () => refused(400, OTP_RESPONSE_CODE.EXPIRED, OTP_MESSAGES.codeExpired);
     const user = userEvent.setup();
     await user.type(codeInput(), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -168,7 +201,7 @@ describe('OtpStep', () => {
   });
 
   it('a failed SMS is said in an alert, and a new code may be asked for at once', async () => {
-    sendMock.mockResolvedValueOnce(refused(OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed));
+    routes[SEND] = () => refused(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     renderStep();
     expect(await screen.findByRole('alert')).toHaveTextContent(OTP_MESSAGES.smsFailed);
     expect(resendButton()).toHaveAttribute('aria-disabled', 'false');
@@ -184,20 +217,37 @@ async function passSeconds(seconds: number) {
   }
 }
 
+/** The real setTimeout, taken before a test fakes it. */
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * Waits in real time, the fake clock standing still, until `check` passes: the fake server's answers
+ * are sealed and opened with WebCrypto, which runs outside the fake clock (vi.waitFor would move it).
+ */
+async function inRealTime(check: () => void, timeoutMs = 5_000) {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (performance.now() > end) throw error;
+    }
+    await act(() => new Promise<void>((resolve) => realSetTimeout(resolve, 10)));
+  }
+}
+
 describe('OtpStep: send a new code (fake clock)', () => {
   it('counts the cool-down down on screen, says only its start and end, then sends again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     renderStep();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
     const announced = `${OTP_MESSAGES.codeSent} ${OTP_MESSAGES.resendIn(COOLDOWN_S)}`;
-    expect(status()).toHaveTextContent(announced);
+    await inRealTime(() => expect(status()).toHaveTextContent(announced));
     expect(resendButton()).toHaveAttribute('aria-disabled', 'true');
     expect(resendButton()).toHaveAccessibleDescription(OTP_MESSAGES.resendIn(COOLDOWN_S));
 
+    // Sends nothing: counted below, once a later answer is in (a call reaches the server only once sealed).
     fireEvent.click(resendButton());
-    expect(sendMock).toHaveBeenCalledTimes(1);
 
     await passSeconds(10);
     expect(resendButton()).toHaveAccessibleDescription(OTP_MESSAGES.resendIn(COOLDOWN_S - 10));
@@ -208,13 +258,10 @@ describe('OtpStep: send a new code (fake clock)', () => {
     expect(resendButton()).toHaveAttribute('aria-disabled', 'false');
     expect(status()).toHaveTextContent(OTP_MESSAGES.resendReady);
 
-    sendMock.mockResolvedValueOnce(sent(0));
+    routes[SEND] = () => sent(0);
     fireEvent.click(resendButton());
-    expect(sendMock).toHaveBeenCalledTimes(2);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
-    expect(status()).toHaveTextContent(`${OTP_MESSAGES.newCodeSent} ${OTP_MESSAGES.lastCode}`);
+    await inRealTime(() => expect(status()).toHaveTextContent(`${OTP_MESSAGES.newCodeSent} ${OTP_MESSAGES.lastCode}`));
+    expect(callsTo(API_PATHS.sendOtpSms)).toHaveLength(2);
     expect(resendButton()).toHaveAttribute('aria-disabled', 'true');
     expect(codeInput()).toHaveFocus();
   });
@@ -222,9 +269,7 @@ describe('OtpStep: send a new code (fake clock)', () => {
   it('reads the wall clock, so a tab whose timers slept shows the right time at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     renderStep();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await inRealTime(() => expect(status()).toHaveTextContent(OTP_MESSAGES.resendIn(COOLDOWN_S)));
     // The clock jumps 25 s with no timer run in between (a throttled tab); the next tick catches up.
     vi.setSystemTime(Date.now() + 25_000);
     await act(async () => {
