@@ -204,6 +204,30 @@ describe('without a scanner', () => {
     expect(await list(demo, record.id)).toEqual([]);
   });
 
+  it('names a file for what it is: the extension of its type, no characters that reverse the name', async () => {
+    const { demo } = await appWith({});
+    const record = await draft(demo);
+    // A PDF that is also a web page, named .html: saved under that name it would open as a page in the
+    // officer's browser. And U+202E shows "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+    const polyglot = Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script></html>\n')]);
+    for (const [sent, kept] of [
+      ['evidence.html', 'evidence.html.pdf'],
+      ['invoice\u202Efdp.exe', 'invoicefdp.exe.pdf'],
+      ['passwd', 'passwd.pdf'],
+      ['Scan.PDF', 'Scan.PDF'],
+    ] as const) {
+      const res = await upload(demo, record.id, sent, polyglot);
+      expect(res.statusCode, res.body).toBe(201);
+      const doc = res.json().responseJSON as DocumentInfo;
+      expect(doc.fileName).toBe(kept);
+      const download = await demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id }));
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="${kept}"; filename*=UTF-8''${encodeURIComponent(kept)}`,
+      );
+      await demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: doc.id }), {});
+    }
+  });
+
   it('refuses uploads in production until a scanner is configured', async () => {
     const { demo } = await appWith({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W' });
     const record = await draft(demo);
