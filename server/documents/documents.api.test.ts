@@ -228,6 +228,22 @@ describe('without a scanner', () => {
     }
   });
 
+  it("keeps to the field's number of files when uploads arrive at the same moment", async () => {
+    const { demo } = await appWith({});
+    const record = await draft(demo);
+    // The count was read before the file and its scan, the file written after: uploads sent together
+    // (a double click, two tabs) each found room and all were kept.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => upload(demo, record.id, `receipt-${i}.pdf`, PDF, SMALL_LIMIT_FIELD)),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().header.responseDesc).toBe('You can only upload 1 file here');
+    }
+    expect((await list(demo, record.id)).filter((d) => d.fieldName === SMALL_LIMIT_FIELD)).toHaveLength(1);
+  });
+
   it('refuses uploads in production until a scanner is configured', async () => {
     const { demo } = await appWith({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W' });
     const record = await draft(demo);

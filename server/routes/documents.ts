@@ -151,6 +151,17 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       if (!judged.ok) throw badRequest(judged.message);
 
       const stored = await app.db.transaction(async (tx) => {
+        // Checked again on the locked record: uploads sent together each found room before their files were
+        // read, and a record may have been submitted meanwhile.
+        const { rows: locked } = await tx.query<{ status: CaseStatus }>(
+          'SELECT status FROM cases WHERE id = $1::bigint AND deleted_at IS NULL FOR UPDATE',
+          [row.id],
+        );
+        const status = locked[0]?.status;
+        if (!status || (!isEditable(status) && !(await mayAddRequestedDocument(tx, row.id, fieldName))))
+          throw notEditable();
+        if ((await countInField(tx, row.id, fieldName)) >= limits.maxFiles)
+          throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
         const document = await insertDocument(tx, {
           id: randomUUID(),
           caseId: row.id,
