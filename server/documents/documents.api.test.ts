@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS } from '#contract/cases.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
@@ -242,6 +242,29 @@ describe('without a scanner', () => {
       expect(refused.json().header.responseDesc).toBe('You can only upload 1 file here');
     }
     expect((await list(demo, record.id)).filter((d) => d.fieldName === SMALL_LIMIT_FIELD)).toHaveLength(1);
+  });
+
+  it('answers a file of a record whose e-service is not allowed 403 and one withdrawn 404, as its record', async () => {
+    const { demo, db } = await appWith({});
+    const record = await draft(demo);
+    const doc = (await upload(demo, record.id, 'a.pdf', PDF)).json().responseJSON as DocumentInfo;
+    const answers = async () =>
+      (
+        await Promise.all([
+          demo.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })),
+          demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id })),
+          demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: doc.id }), {}),
+        ])
+      ).map((res) => `${res.statusCode} ${res.json().header.responseDesc}`);
+    // The record and its list were refused, but its files were still given by their own id.
+    await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = $1`, [TEST_APP]);
+    const notAllowed = `403 ${CASE_MESSAGES.eserviceNotAllowed}`;
+    expect(await answers()).toEqual([notAllowed, notAllowed, notAllowed]);
+    await db.query(`UPDATE eservices SET active = false WHERE code = $1`, [TEST_APP]);
+    const withdrawn = `404 ${CASE_MESSAGES.eserviceNotFound}`;
+    expect(await answers()).toEqual([withdrawn, withdrawn, withdrawn]);
+    await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'], active = true WHERE code = $1`, [TEST_APP]);
+    expect(await list(demo, record.id)).toEqual([doc]);
   });
 
   it('refuses uploads in production until a scanner is configured', async () => {

@@ -204,6 +204,9 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         true,
       );
       if (!found?.content) throw notFound();
+      // Answered as its record is: refused when the record's e-service is not the principal's to use (403) or
+      // has been withdrawn (404), as the record and its list of files are.
+      await openCase(app.db, found.caseId, principal);
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Type', found.mediaType)
@@ -231,6 +234,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       await app.db.transaction(async (tx) => {
         const found = await findDocument(tx, request.params.documentId, viewer);
         if (!found) throw notFound();
+        await openCase(tx, found.caseId, principal);
         if (!isEditable(found.caseStatus as CaseStatus)) throw notEditable();
         await deleteDocument(tx, found.id);
         await audit(tx, {
