@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_CODE,
+  PROCESS_ENGINE_PATHS,
+  RESPONSE_CODE,
+  fillPath,
+} from '#contract/index.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
@@ -439,6 +446,30 @@ describe('an officer’s session', () => {
         responseJSON: null,
       });
     }
+  });
+});
+
+describe('a blocked profile’s session', () => {
+  it('is refused on every inbox and preferences call with 4100, as on the other PTIB calls', async () => {
+    // Its records, bills and register were refused, but it could still read its messages, change its
+    // choices and have codes emailed to any address.
+    const blocked = await signedInClient(app, 'ptib.blocked');
+    for (const res of [
+      await blocked.get(NOTIFICATION_PATHS.unread),
+      await blocked.get(NOTIFICATION_PATHS.inbox),
+      await blocked.post(fillPath(NOTIFICATION_PATHS.read, { id: '1' }), {}),
+      await blocked.get(NOTIFICATION_PATHS.preferences),
+      await blocked.post(NOTIFICATION_PATHS.preferences, { kinds: [] }),
+      await blocked.post(NOTIFICATION_PATHS.emailStart, { email: 'blocked@example.org' }),
+      await blocked.post(NOTIFICATION_PATHS.emailConfirm, { code: '123456' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({
+        header: { responseCode: RESPONSE_CODE.PROFILE_BLOCKED, responseDesc: AUTH_MESSAGES.profileBlocked },
+        responseJSON: null,
+      });
+    }
+    expect(mailTo('blocked@example.org')).toHaveLength(0);
   });
 });
 

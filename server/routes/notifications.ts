@@ -1,7 +1,7 @@
 import { randomInt, randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESPONSE_CODE, ok } from '#contract/index.ts';
+import { AUTHORITY_PTIB, RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
   DEFAULT_PREFERENCES,
   EMAIL_CODE,
@@ -27,7 +27,6 @@ import {
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
-import { refuseOfficer } from '../auth/officer.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor } from '../notifications/notify.ts';
@@ -54,8 +53,9 @@ class SendLimit extends Error {
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // PTIB calls: an officer's token is refused with PTACC-951, as on the profile (docs/decisions/0039).
-  const preHandler = [app.requireSession, refuseOfficer];
+  // PTIB calls, guarded as the others are: an officer's token is refused with PTACC-951 (docs/decisions/0039),
+  // a blocked profile with 4100. SEMS01 is not needed: every PTIB profile has its messages.
+  const preHandler = [app.requireAuthority(AUTHORITY_PTIB)];
   let codeKey: Promise<KeyObject> | null = null;
   const codeHash = async (profileId: string, email: string, code: string) =>
     hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);
