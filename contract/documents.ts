@@ -12,11 +12,14 @@ export const DOCUMENT_PATHS = {
   delete: '/api/documents/:documentId/delete',
 } as const;
 
-/** Types a field may accept, by what the content is (file-type's names), with the words users read. */
+/**
+ * Types a field may accept, by what the content is (file-type's names), with the words users read and the
+ * extensions a kept file name may end in (the first is added to a name that ends in none of them).
+ */
 export const DOCUMENT_TYPES = {
-  pdf: { mediaType: 'application/pdf', label: 'PDF' },
-  jpg: { mediaType: 'image/jpeg', label: 'JPG' },
-  png: { mediaType: 'image/png', label: 'PNG' },
+  pdf: { mediaType: 'application/pdf', label: 'PDF', extensions: ['.pdf'] },
+  jpg: { mediaType: 'image/jpeg', label: 'JPG', extensions: ['.jpg', '.jpeg'] },
+  png: { mediaType: 'image/png', label: 'PNG', extensions: ['.png'] },
 } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 export const DOCUMENT_TYPE_NAMES = Object.keys(DOCUMENT_TYPES) as DocumentType[];

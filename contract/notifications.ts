@@ -86,7 +86,18 @@ export const INBOX_ROUTE = ROUTES.inbox;
 export const INBOX_PAGE_SIZE = 20;
 
 /** Email confirmation codes (docs/decisions/0042). */
-export const EMAIL_CODE = { LENGTH: 6, TTL_MS: 30 * 60_000, MAX_ATTEMPTS: 5 } as const;
+export const EMAIL_CODE = {
+  LENGTH: 6,
+  TTL_MS: 30 * 60_000,
+  MAX_ATTEMPTS: 5,
+  /**
+   * Codes sent per profile, and to one address, within SEND_WINDOW_MS (a window that opens with the first):
+   * each start emails whatever address was typed, so without a limit one session could flood a stranger's
+   * mailbox from the portal, and each new code would bring fresh guesses.
+   */
+  SENDS_PER_HOUR: 5,
+  SEND_WINDOW_MS: 60 * 60_000,
+} as const;
 /** A code as typed, once trimmed: the server's rule and the inbox form's, so both refuse alike. */
 export const EMAIL_CODE_PATTERN = /* @__PURE__ */ new RegExp(`^\\d{${EMAIL_CODE.LENGTH}}$`);
 /**
@@ -123,6 +134,8 @@ export const NOTIFICATION_MESSAGES = {
   emailConfirmed: 'Your email address is confirmed.',
   emailNotSent: 'We could not send the code just now. Please try again later.',
   badEmailCode: 'The code is not correct or has expired. Please ask for a new code.',
+  emailHourlyLimit: (minutes: number) =>
+    `Too many codes have been sent for this profile or to this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   noPendingEmail: 'There is no email address waiting to be confirmed. Please enter the address again.',
   obligatory: (label: string) => `${label} is a message we must send; it cannot be switched off.`,
   preferencesSaved: 'Your choices are saved.',

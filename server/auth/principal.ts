@@ -10,7 +10,10 @@ export interface Principal {
   ownProfileId: string;
   /** The profile the user acts as now: their own, or one a master list grants (proxy mode). */
   actingProfileId: string;
-  /** The acting profile is blocked (isPTIBBlocked): the profile call answers 4100, guarded calls refuse. */
+  /**
+   * The acting profile is blocked (isPTIBBlocked), or the user's own one is (a blocked master acts for no one):
+   * the profile call answers 4100, guarded calls refuse.
+   */
   actingProfileBlocked: boolean;
   /** The generation of the token this call came with (docs/decisions/0029): the current one or, in the grace, the one before. */
   tokenGeneration: number;

@@ -51,7 +51,8 @@ export async function identityOf(
   const own = p.actingProfileId === p.ownProfileId ? acting : await profile(db, p.ownProfileId);
   if (!acting || !own) return null;
   return {
-    blocked: acting.is_blocked,
+    // A master whose own profile is blocked is blocked whomever the session acts for.
+    blocked: acting.is_blocked || own.is_blocked,
     identity: {
       roles: [...p.authorities],
       authorizations: [...p.authorizations],
@@ -71,10 +72,13 @@ export async function identityOf(
   };
 }
 
-/** Whether the profile is a master (proxy_ind). */
-export async function isMaster(db: Queryable, profileId: string): Promise<{ master: boolean; name: string } | null> {
+/** Whether the profile is a master (proxy_ind), and whether it is blocked (then it acts for no one). */
+export async function isMaster(
+  db: Queryable,
+  profileId: string,
+): Promise<{ master: boolean; blocked: boolean; name: string } | null> {
   const row = await profile(db, profileId);
-  return row ? { master: row.proxy_ind, name: row.ptib_name } : null;
+  return row ? { master: row.proxy_ind, blocked: row.is_blocked, name: row.ptib_name } : null;
 }
 
 /** The profiles a master may act for (masterBlock ones included, flagged), by name. */

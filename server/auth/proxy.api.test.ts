@@ -241,3 +241,33 @@ describe('a grant revoked while a master acts for the profile (docs/decisions/00
     }
   });
 });
+
+describe('a master whose own profile is blocked', () => {
+  it('acts for no one: an empty list, the switch refused, and 4100 for a profile already acted for', async () => {
+    // The sign-in answered "blocked", yet a switch to a granted profile opened all of that profile's records.
+    const before = await signedIn('ptib.master');
+    expect((await switchTo(before, ALLOWED[0]!)).statusCode).toBe(200);
+    // Blocked by hand in the database: no session is ended, so each call must see it.
+    await db.query('UPDATE ptib_profiles SET is_blocked = true WHERE id = $1', [MASTER_OWN]);
+    try {
+      const blocked = { responseCode: RESPONSE_CODE.PROFILE_BLOCKED, responseDesc: AUTH_MESSAGES.profileBlocked };
+      expect((await before.post(API_PATHS.retrieveProfile)).json().header).toEqual(blocked);
+      const cases = await before.get(API_PATHS.casesSummary);
+      expect(cases.statusCode).toBe(403);
+      expect(cases.json().header).toEqual(blocked);
+
+      const c = await signedIn('ptib.master');
+      expect((await c.post(API_PATHS.retrieveProfile)).json().header).toEqual(blocked);
+      expect((await c.post(API_PATHS.retrieveMasterPTIBList)).json().responseJSON).toEqual({ masterPTIBList: [] });
+      const res = await switchTo(c, ALLOWED[0]!);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().header).toEqual({
+        responseCode: RESPONSE_CODE.FORBIDDEN,
+        responseDesc: AUTH_MESSAGES.profileBlocked,
+      });
+      expect((await c.get(API_PATHS.casesSummary)).json().header).toEqual(blocked);
+    } finally {
+      await db.query('UPDATE ptib_profiles SET is_blocked = false WHERE id = $1', [MASTER_OWN]);
+    }
+  });
+});

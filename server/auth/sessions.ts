@@ -73,6 +73,7 @@ export interface SessionRecord {
   loginName: string;
   ownProfileId: string;
   actingProfileId: string;
+  /** The acting profile, or the signed-in user's own (a blocked master acts for no one), is blocked. */
   actingProfileBlocked: boolean;
   /**
    * The session acts for another profile, and the master's grant over it is gone: deleted, masterBlock
@@ -116,7 +117,8 @@ interface SessionRow {
 
 /** What every signed-in call checks, read afresh each time (docs/decisions/0048). */
 export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id,
-            p.is_blocked AS acting_blocked,
+            (p.is_blocked OR EXISTS (SELECT 1 FROM ptib_profiles o WHERE o.id = a.profile_id AND o.is_blocked))
+              AS acting_blocked,
             (s.acting_profile_id <> a.profile_id AND NOT EXISTS (
                SELECT 1 FROM proxy_grants g JOIN ptib_profiles m ON m.id = g.master_profile_id
                 WHERE g.master_profile_id = a.profile_id AND g.proxy_profile_id = s.acting_profile_id

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS } from '#contract/cases.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
@@ -202,6 +202,69 @@ describe('without a scanner', () => {
     // Another account of the same profile would not see it: pretend the upload came from someone else.
     await db.query(`UPDATE documents SET uploaded_by = (SELECT id FROM accounts WHERE login_name = 'ptib.master')`);
     expect(await list(demo, record.id)).toEqual([]);
+  });
+
+  it('names a file for what it is: the extension of its type, no characters that reverse the name', async () => {
+    const { demo } = await appWith({});
+    const record = await draft(demo);
+    // A PDF that is also a web page, named .html: saved under that name it would open as a page in the
+    // officer's browser. And U+202E shows "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+    const polyglot = Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script></html>\n')]);
+    for (const [sent, kept] of [
+      ['evidence.html', 'evidence.html.pdf'],
+      ['invoice\u202Efdp.exe', 'invoicefdp.exe.pdf'],
+      ['passwd', 'passwd.pdf'],
+      ['Scan.PDF', 'Scan.PDF'],
+    ] as const) {
+      const res = await upload(demo, record.id, sent, polyglot);
+      expect(res.statusCode, res.body).toBe(201);
+      const doc = res.json().responseJSON as DocumentInfo;
+      expect(doc.fileName).toBe(kept);
+      const download = await demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id }));
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="${kept}"; filename*=UTF-8''${encodeURIComponent(kept)}`,
+      );
+      await demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: doc.id }), {});
+    }
+  });
+
+  it("keeps to the field's number of files when uploads arrive at the same moment", async () => {
+    const { demo } = await appWith({});
+    const record = await draft(demo);
+    // The count was read before the file and its scan, the file written after: uploads sent together
+    // (a double click, two tabs) each found room and all were kept.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => upload(demo, record.id, `receipt-${i}.pdf`, PDF, SMALL_LIMIT_FIELD)),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().header.responseDesc).toBe('You can only upload 1 file here');
+    }
+    expect((await list(demo, record.id)).filter((d) => d.fieldName === SMALL_LIMIT_FIELD)).toHaveLength(1);
+  });
+
+  it('answers a file of a record whose e-service is not allowed 403 and one withdrawn 404, as its record', async () => {
+    const { demo, db } = await appWith({});
+    const record = await draft(demo);
+    const doc = (await upload(demo, record.id, 'a.pdf', PDF)).json().responseJSON as DocumentInfo;
+    const answers = async () =>
+      (
+        await Promise.all([
+          demo.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })),
+          demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: doc.id })),
+          demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: doc.id }), {}),
+        ])
+      ).map((res) => `${res.statusCode} ${res.json().header.responseDesc}`);
+    // The record and its list were refused, but its files were still given by their own id.
+    await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = $1`, [TEST_APP]);
+    const notAllowed = `403 ${CASE_MESSAGES.eserviceNotAllowed}`;
+    expect(await answers()).toEqual([notAllowed, notAllowed, notAllowed]);
+    await db.query(`UPDATE eservices SET active = false WHERE code = $1`, [TEST_APP]);
+    const withdrawn = `404 ${CASE_MESSAGES.eserviceNotFound}`;
+    expect(await answers()).toEqual([withdrawn, withdrawn, withdrawn]);
+    await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'], active = true WHERE code = $1`, [TEST_APP]);
+    expect(await list(demo, record.id)).toEqual([doc]);
   });
 
   it('refuses uploads in production until a scanner is configured', async () => {

@@ -67,9 +67,14 @@ export async function judgeType(content: Uint8Array, limits: DocumentLimits): Pr
   return { ok: true, type, mediaType: DOCUMENT_TYPES[type].mediaType };
 }
 
+/** Characters that reorder the text around them: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
- * The name to keep and show: the last path segment, without control characters or characters that would
- * break a Content-Disposition header, at most DOCUMENT_FILE_NAME_MAX characters; never empty.
+ * The name to keep and show: the last path segment, without control characters, characters that reorder
+ * the name on screen, or characters that would break a Content-Disposition header, ending in an extension
+ * of the type the content is (a PDF named .html would open as a web page once saved), at most
+ * DOCUMENT_FILE_NAME_MAX characters; never empty.
  */
 export function cleanFileName(name: string, type: DocumentType): string {
   // Browsers send a file name's " and line breaks as %22, %0D and %0A (HTML's multipart/form-data
@@ -78,7 +83,11 @@ export function cleanFileName(name: string, type: DocumentType): string {
   const cleaned = basename(sent.replaceAll('\\', '/'))
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(BIDI_CONTROLS, '')
     .trim();
-  const chars = [...(cleaned || `document.${type}`)];
+  const { extensions } = DOCUMENT_TYPES[type];
+  const named = cleaned || 'document';
+  const typed = extensions.some((e) => named.toLowerCase().endsWith(e)) ? named : `${named}${extensions[0]}`;
+  const chars = [...typed];
   return chars.length > DOCUMENT_FILE_NAME_MAX ? chars.slice(-DOCUMENT_FILE_NAME_MAX).join('') : chars.join('');
 }

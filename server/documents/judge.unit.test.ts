@@ -64,7 +64,7 @@ describe('judging a file', () => {
   });
   it('keeps a safe file name', () => {
     expect(cleanFileName('C:\\fakepath\\a"b<c>.pdf', 'pdf')).toBe('abc.pdf');
-    expect(cleanFileName('../../etc/passwd\u0000', 'pdf')).toBe('passwd');
+    expect(cleanFileName('../../etc/passwd\u0000', 'pdf')).toBe('passwd.pdf');
     expect(cleanFileName('', 'png')).toBe('document.png');
     // As Chromium and Firefox send `receipt "final".pdf` and a name with a line break.
     expect(cleanFileName('receipt %22final%22.pdf', 'pdf')).toBe('receipt final.pdf');

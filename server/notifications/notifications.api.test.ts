@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_CODE,
+  PROCESS_ENGINE_PATHS,
+  RESPONSE_CODE,
+  fillPath,
+} from '#contract/index.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
+  EMAIL_CODE,
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PATHS,
@@ -140,6 +148,27 @@ describe('email address', () => {
     const wrongCode = code === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i++) await c.post(NOTIFICATION_PATHS.emailConfirm, { code: wrongCode });
     expect((await c.post(NOTIFICATION_PATHS.emailConfirm, { code })).statusCode).toBe(400);
+  });
+
+  it('sends only so many codes an hour for a profile and to an address, saying when more may go', async () => {
+    // Each start emails a code to any address typed: without a limit one session could flood a stranger's
+    // mailbox from the portal's own address, and each new code would give five fresh guesses.
+    const flooder = await signedInClient(app, 'ptib.noauth');
+    const answers = [];
+    for (let i = 0; i < EMAIL_CODE.SENDS_PER_HOUR + 3; i++)
+      answers.push(await flooder.post(NOTIFICATION_PATHS.emailStart, { email: 'stranger@example.org' }));
+    expect(mailTo('stranger@example.org').length).toBeLessThanOrEqual(EMAIL_CODE.SENDS_PER_HOUR);
+    const refused = answers.at(-1)!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().header.responseDesc).toBe(NOTIFICATION_MESSAGES.emailHourlyLimit(60));
+    // Nor may this profile go on with another address, or another profile with that address past its limit.
+    expect((await flooder.post(NOTIFICATION_PATHS.emailStart, { email: 'another@example.org' })).statusCode).toBe(429);
+    const other = await signedInClient(app, 'ptib.master');
+    for (let i = 0; i < EMAIL_CODE.SENDS_PER_HOUR; i++)
+      await other.post(NOTIFICATION_PATHS.emailStart, { email: 'stranger@example.org' });
+    expect(mailTo('stranger@example.org')).toHaveLength(EMAIL_CODE.SENDS_PER_HOUR);
+    expect((await other.post(NOTIFICATION_PATHS.emailStart, { email: 'stranger@example.org' })).statusCode).toBe(429);
+    expect(mailTo('another@example.org')).toHaveLength(0);
   });
 });
 
@@ -420,6 +449,30 @@ describe('an officer’s session', () => {
   });
 });
 
+describe('a blocked profile’s session', () => {
+  it('is refused on every inbox and preferences call with 4100, as on the other PTIB calls', async () => {
+    // Its records, bills and register were refused, but it could still read its messages, change its
+    // choices and have codes emailed to any address.
+    const blocked = await signedInClient(app, 'ptib.blocked');
+    for (const res of [
+      await blocked.get(NOTIFICATION_PATHS.unread),
+      await blocked.get(NOTIFICATION_PATHS.inbox),
+      await blocked.post(fillPath(NOTIFICATION_PATHS.read, { id: '1' }), {}),
+      await blocked.get(NOTIFICATION_PATHS.preferences),
+      await blocked.post(NOTIFICATION_PATHS.preferences, { kinds: [] }),
+      await blocked.post(NOTIFICATION_PATHS.emailStart, { email: 'blocked@example.org' }),
+      await blocked.post(NOTIFICATION_PATHS.emailConfirm, { code: '123456' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({
+        header: { responseCode: RESPONSE_CODE.PROFILE_BLOCKED, responseDesc: AUTH_MESSAGES.profileBlocked },
+        responseJSON: null,
+      });
+    }
+    expect(mailTo('blocked@example.org')).toHaveLength(0);
+  });
+});
+
 describe('an account’s sign-in notices', () => {
   it('stay with the account: a master user acting for its profile neither reads nor counts them', async () => {
     await db.query(
@@ -441,5 +494,19 @@ describe('an account’s sign-in notices', () => {
     const masterUnread = (await master.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
     expect(masterUnread).toBe(holderUnread - notices.filter((m) => !m.read).length);
     expect((await master.post(fillPath(NOTIFICATION_PATHS.read, { id: notices[0]!.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('email codes an hour on (runs last: the clock moves on an hour)', () => {
+  it('go again once the hour that was full has passed', async () => {
+    const flooder = await signedInClient(app, 'ptib.noauth');
+    for (let i = 0; i <= EMAIL_CODE.SENDS_PER_HOUR; i++)
+      await flooder.post(NOTIFICATION_PATHS.emailStart, { email: 'later@example.org' });
+    const sent = mailTo('later@example.org').length;
+    clock.advance(EMAIL_CODE.SEND_WINDOW_MS);
+    const again = await signedInClient(app, 'ptib.noauth');
+    const res = await again.post(NOTIFICATION_PATHS.emailStart, { email: 'later@example.org' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mailTo('later@example.org')).toHaveLength(sent + 1);
   });
 });

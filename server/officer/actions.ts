@@ -63,9 +63,11 @@ async function move(tx: Queryable, row: OfficerCaseRow, actor: OfficerActor, m: 
   );
 }
 
+/** The name of a case worker a case may be given to: one the officers' list shows (never a disabled account). */
 async function officerName(tx: Queryable, accountId: number): Promise<string | null> {
   const { rows } = await tx.query<{ display_name: string; roles: string[] }>(
-    'SELECT display_name, roles FROM officers WHERE account_id = $1',
+    `SELECT o.display_name, o.roles FROM officers o JOIN accounts a ON a.id = o.account_id
+      WHERE o.account_id = $1 AND NOT a.disabled`,
     [accountId],
   );
   const row = rows[0];

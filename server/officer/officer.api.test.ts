@@ -428,6 +428,33 @@ describe('the whole loop', () => {
   });
 });
 
+describe('assigning to another officer', () => {
+  it('refuses an officer whose account is disabled, as the list of officers leaves them out', async () => {
+    // A supervisor's list may be older than the account's closing, or an id typed: the case would wait in the
+    // queue of someone who can no longer sign in, out of everyone else's "mine".
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO accounts (login_name, password_hash, profile_id, otp_required, mobile_num, disabled)
+       SELECT 'officer.left', password_hash, profile_id, true, '95550000', true FROM accounts
+        WHERE login_name = 'officer.demo' RETURNING id`,
+    );
+    const leftId = Number(rows[0]!.id);
+    await db.query(`INSERT INTO officers (account_id, display_name, roles) VALUES ($1, 'Officer Left', '{officer}')`, [
+      leftId,
+    ]);
+    const listed = (await lead.get(OFFICER_PATHS.officers)).json().responseJSON as {
+      officers: { accountId: number }[];
+    };
+    expect(listed.officers.map((o) => o.accountId)).not.toContain(leftId);
+
+    const c = await submitted(applicant, ANSWERS);
+    const { version } = await view(lead, c.id);
+    const res = await lead.post(actionUrl(c.id), { action: 'assign', version, officerAccountId: leftId });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.officerNotFound);
+    expect((await view(lead, c.id)).assignedTo).toBeNull();
+  });
+});
+
 describe('documents', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
   const upload = (c: TestClient, caseId: string, field: string) => {

@@ -87,13 +87,7 @@ export class PdfWriter {
         const candidate = line + word;
         if (font.widthOfTextAtSize(candidate.trimEnd(), size) <= width || line === '') {
           line = candidate;
-          // A single word longer than the line is cut where it must be.
-          while (font.widthOfTextAtSize(line.trimEnd(), size) > width && line.length > 1) {
-            let cut = line.length - 1;
-            while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-            lines.push(line.slice(0, cut));
-            line = line.slice(cut);
-          }
+          if (font.widthOfTextAtSize(line.trimEnd(), size) > width) line = this.#cut(font, size, line, width, lines);
         } else {
           lines.push(line.trimEnd());
           line = word.trimStart();
@@ -102,6 +96,39 @@ export class PdfWriter {
       lines.push(line.trimEnd());
     }
     return lines;
+  }
+
+  /**
+   * A word longer than the line, cut where it must be: each line takes the longest start that fits (at least
+   * one character), pushed to `lines`; answers the rest, which fits. A measure costs the length measured, so
+   * the longest start is found by doubling and then halving within one line's length: trying one character
+   * less at a time from the whole word took minutes for a long one, the whole server waiting. Cuts fall
+   * between characters, never inside a surrogate pair.
+   */
+  #cut(font: PDFFont, size: number, word: string, width: number, lines: string[]): string {
+    const chars = [...word];
+    const over = (from: number, to: number) => font.widthOfTextAtSize(chars.slice(from, to).join(''), size) > width;
+    let start = 0;
+    while (chars.length - start > 1) {
+      let fits = start + 1;
+      let tooLong = start + 2;
+      while (tooLong < chars.length && !over(start, tooLong)) {
+        fits = tooLong;
+        tooLong = start + 2 * (tooLong - start);
+      }
+      if (tooLong >= chars.length) {
+        if (font.widthOfTextAtSize(chars.slice(start).join('').trimEnd(), size) <= width) break;
+        tooLong = chars.length;
+      }
+      while (tooLong - fits > 1) {
+        const mid = (fits + tooLong) >> 1;
+        if (over(start, mid)) tooLong = mid;
+        else fits = mid;
+      }
+      lines.push(chars.slice(start, fits).join(''));
+      start = fits;
+    }
+    return chars.slice(start).join('');
   }
 
   #lines(lines: string[], x: number, font: PDFFont, size: number, color = INK): void {

@@ -87,6 +87,22 @@ describe('the acknowledgement of a submitted record', () => {
     expect((await acknowledgement(master, record.id)).statusCode).toBe(404);
   });
 
+  it('is made at once for an answer of one long word, printed whole across its lines', async () => {
+    // The width of every shorter piece of an over-long word was measured, one character less at a time: a
+    // 500-character word took seconds, and the 2,000 a form allows minutes, the whole server waiting.
+    const word = 'W'.repeat(499) + 'Z';
+    const { record, document } = await draftWithFile(demo);
+    const saved = await save(demo, record, { remarks: word, [ATTACHMENT_FIELD]: [document.id] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await submit(demo, record.id, (saved.json().responseJSON as CaseDetail).version)).statusCode).toBe(200);
+
+    const started = performance.now();
+    const res = await acknowledgement(demo, record.id);
+    expect(res.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect((await pdfText(res.rawPayload)).replace(/\s+/g, '')).toContain(word);
+  });
+
   it("refuses an attachment answer that names another record's file", async () => {
     const { document: theirs } = await draftWithFile(demo, 'theirs.pdf');
     const { record } = await draftWithFile(demo, 'mine.pdf');

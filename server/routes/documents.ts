@@ -151,6 +151,17 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       if (!judged.ok) throw badRequest(judged.message);
 
       const stored = await app.db.transaction(async (tx) => {
+        // Checked again on the locked record: uploads sent together each found room before their files were
+        // read, and a record may have been submitted meanwhile.
+        const { rows: locked } = await tx.query<{ status: CaseStatus }>(
+          'SELECT status FROM cases WHERE id = $1::bigint AND deleted_at IS NULL FOR UPDATE',
+          [row.id],
+        );
+        const status = locked[0]?.status;
+        if (!status || (!isEditable(status) && !(await mayAddRequestedDocument(tx, row.id, fieldName))))
+          throw notEditable();
+        if ((await countInField(tx, row.id, fieldName)) >= limits.maxFiles)
+          throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
         const document = await insertDocument(tx, {
           id: randomUUID(),
           caseId: row.id,
@@ -193,6 +204,9 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         true,
       );
       if (!found?.content) throw notFound();
+      // Answered as its record is: refused when the record's e-service is not the principal's to use (403) or
+      // has been withdrawn (404), as the record and its list of files are.
+      await openCase(app.db, found.caseId, principal);
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Type', found.mediaType)
@@ -220,6 +234,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       await app.db.transaction(async (tx) => {
         const found = await findDocument(tx, request.params.documentId, viewer);
         if (!found) throw notFound();
+        await openCase(tx, found.caseId, principal);
         if (!isEditable(found.caseStatus as CaseStatus)) throw notEditable();
         await deleteDocument(tx, found.id);
         await audit(tx, {

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESPONSE_CODE, ok } from '#contract/index.ts';
+import { AUTHORITY_PTIB, RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
   DEFAULT_PREFERENCES,
   EMAIL_CODE,
@@ -27,7 +27,6 @@ import {
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
-import { refuseOfficer } from '../auth/officer.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor } from '../notifications/notify.ts';
@@ -43,10 +42,20 @@ import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
  */
 const OWN_NOTICES = '(account_id IS NULL OR account_id = $2)';
 
+/** Thrown inside the counting transaction so that a refused start counts nothing. */
+class SendLimit extends Error {
+  readonly reopensAt: Date;
+  constructor(reopensAt: Date) {
+    super('email code send limit');
+    this.reopensAt = reopensAt;
+  }
+}
+
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // PTIB calls: an officer's token is refused with PTACC-951, as on the profile (docs/decisions/0039).
-  const preHandler = [app.requireSession, refuseOfficer];
+  // PTIB calls, guarded as the others are: an officer's token is refused with PTACC-951 (docs/decisions/0039),
+  // a blocked profile with 4100. SEMS01 is not needed: every PTIB profile has its messages.
+  const preHandler = [app.requireAuthority(AUTHORITY_PTIB)];
   let codeKey: Promise<KeyObject> | null = null;
   const codeHash = async (profileId: string, email: string, code: string) =>
     hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);
@@ -190,6 +199,38 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /**
+   * Counts one code on each key (the profile, the address) in its hourly window, in the table the SMS codes
+   * are counted in (docs/decisions/0028); answers when the fullest window reopens once any is past
+   * EMAIL_CODE.SENDS_PER_HOUR (nothing counted then), else null. The upsert's row lock makes two starts at
+   * once take turns.
+   */
+  async function countSends(keys: string[], now: Date): Promise<Date | null> {
+    return app.db
+      .transaction(async (tx) => {
+        let reopensAt: Date | null = null;
+        for (const key of keys) {
+          const { rows } = await tx.query<{ sends: number; window_started_at: Date }>(
+            `INSERT INTO otp_send_counts AS c (count_key, sends, window_started_at) VALUES ($1, 1, $2)
+             ON CONFLICT (count_key) DO UPDATE SET
+               sends = CASE WHEN c.window_started_at <= $3 THEN 1 ELSE c.sends + 1 END,
+               window_started_at = CASE WHEN c.window_started_at <= $3 THEN $2 ELSE c.window_started_at END
+             RETURNING sends, window_started_at`,
+            [key, now, new Date(now.getTime() - EMAIL_CODE.SEND_WINDOW_MS)],
+          );
+          const row = rows[0]!;
+          const reopens = new Date(new Date(row.window_started_at).getTime() + EMAIL_CODE.SEND_WINDOW_MS);
+          if (row.sends > EMAIL_CODE.SENDS_PER_HOUR && (!reopensAt || reopens > reopensAt)) reopensAt = reopens;
+        }
+        if (reopensAt) throw new SendLimit(reopensAt);
+        return null;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SendLimit) return error.reopensAt;
+        throw error;
+      });
+  }
+
   r.post(
     NOTIFICATION_PATHS.emailStart,
     { preHandler, schema: { body: startEmailSchema, response: { 200: envelopeSchema(z.null()) } } },
@@ -198,6 +239,22 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const email = request.body.email;
       const code = String(randomInt(0, 10 ** EMAIL_CODE.LENGTH)).padStart(EMAIL_CODE.LENGTH, '0');
       const now = app.now();
+      const sendKeys = [`email-profile:${p.ownProfileId}`, `email-address:${email.toLowerCase()}`];
+      const reopensAt = await countSends(sendKeys, now);
+      if (reopensAt) {
+        await audit(app.db, {
+          event: 'email_code_send',
+          outcome: 'failure',
+          at: now,
+          accountId: p.accountId,
+          loginName: p.loginName,
+          actingProfileId: p.ownProfileId,
+          clientAddress: request.ip,
+          detail: { reason: 'hourly limit' },
+        });
+        const minutes = Math.max(1, Math.ceil((reopensAt.getTime() - now.getTime()) / 60_000));
+        throw new ApiError(429, RESPONSE_CODE.TOO_MANY_REQUESTS, NOTIFICATION_MESSAGES.emailHourlyLimit(minutes));
+      }
       await app.db.query(
         `INSERT INTO email_confirmations (profile_id, email, code_hash, attempts, created_at, expires_at)
          VALUES ($1, $2, $3, 0, $4, $5)
@@ -223,6 +280,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         });
       } catch (error) {
         request.log.warn({ err: error }, 'the email confirmation code could not be sent');
+        // A code that never went out does not count against the hour.
+        await app.db.query('UPDATE otp_send_counts SET sends = sends - 1 WHERE count_key = ANY($1) AND sends > 0', [
+          sendKeys,
+        ]);
         throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, NOTIFICATION_MESSAGES.emailNotSent);
       }
       return ok(null, NOTIFICATION_MESSAGES.emailCodeSent);

@@ -44,7 +44,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const p = request.principal!;
       const own = await isMaster(app.db, p.ownProfileId);
-      const masterPTIBList = own?.master ? await masterList(app.db, p.ownProfileId, own.name) : [];
+      const masterPTIBList = own?.master && !own.blocked ? await masterList(app.db, p.ownProfileId, own.name) : [];
       return ok({ masterPTIBList });
     },
   );
@@ -76,6 +76,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       };
       if (target !== p.ownProfileId) {
         const own = await isMaster(app.db, p.ownProfileId);
+        if (own?.blocked) throw await refuse(AUTH_MESSAGES.profileBlocked);
         if (!own?.master) throw await refuse(AUTH_MESSAGES.proxyNotMaster);
         const grant = await proxyGrant(app.db, p.ownProfileId, target);
         if (!grant) throw await refuse(AUTH_MESSAGES.proxyNotGranted(target));
