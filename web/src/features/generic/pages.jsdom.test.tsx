@@ -497,6 +497,36 @@ describe('an attachment question', () => {
     expect(kept).toMatchObject({ caseId: '7', values: { passport: [DOC.id, second.id] } });
   }, 30_000);
 
+  it.each([
+    ['first', ['eicar.pdf', 'visa.pdf']],
+    ['last', ['visa.pdf', 'eicar.pdf']],
+  ])(
+    'says which of several files chosen at once did not go in, when it is the %s',
+    async (_, names) => {
+      const visa = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+      const virus = DOCUMENT_MESSAGES.virus;
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+      routes['POST /api/cases/7/delete'] = () => ({ status: 200, body: envelope(null) });
+      routes['POST /api/cases/7/documents'] = (request) =>
+        (request.body as FormData).get('file') instanceof File &&
+        ((request.body as FormData).get('file') as File).name === 'eicar.pdf'
+          ? { status: 400, body: refusal(virus) }
+          : { status: 201, body: envelope(visa) };
+      const user = userEvent.setup();
+      await at('About you');
+      const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+      const input = screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
+      await user.upload(input, names.map(file));
+      const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+      // The file that went in does not wipe out why the other did not: the user would think both were in.
+      const message = DOCUMENT_MESSAGES.ofFile('eicar.pdf', virus);
+      await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${message}`));
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: message })).toBeVisible();
+    },
+    30_000,
+  );
+
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;
