@@ -335,7 +335,9 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
     `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
             l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
             b.reference AS bill_reference, b.state AS bill_state,
-            (b.amount_cents - b.received_cents)::text AS outstanding_cents,
+            -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over.
+            (CASE WHEN b.state = 'cancelled' THEN 0
+                  ELSE GREATEST(b.amount_cents - b.received_cents, 0) END)::text AS outstanding_cents,
             l.resolution
        FROM statement_lines l
        LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))

@@ -298,6 +298,11 @@ describe('the statement import', () => {
     const overBill = await bill(demo, over.id);
     expect(overBill).toMatchObject({ state: 'over_paid', receivedCents: 4500 });
     expect(overBill.receiptNumber).not.toBeNull();
+    // A later credit for it waits, and reads that nothing is still due, not minus what was paid over.
+    await importCsv([credit(overRef, '5.00')]);
+    const later = (await queue()).find((l) => l.reference === overRef)!;
+    expect(later).toMatchObject({ queueReason: 'not_payable', outstandingCents: 0 });
+    expect((await act(later.id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
 
     expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
     expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' })).statusCode).toBe(409);
@@ -456,6 +461,8 @@ describe('a rejected application', () => {
     await importCsv([credit(reference, '200.00')]);
     const late = (await queue()).find((l) => l.reference === reference && l.amountCents === 20000)!;
     expect(late.queueReason).toBe('not_payable');
+    // Nothing is due on it (docs/decisions/0059): the finance officer must not read the bill's amount as owed.
+    expect(late.outstandingCents).toBe(0);
     const matched = await act(late.id, 'match', { reference, reason: 'Payer asked' });
     expect(matched.statusCode).toBe(409);
     expect(matched.json().header.responseDesc).toBe(PAYMENT_MESSAGES.billCancelled);
