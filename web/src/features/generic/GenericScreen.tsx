@@ -54,6 +54,7 @@ import {
   saveBlob,
   targetId,
   withUploadedFiles,
+  withoutRemovedFiles,
   withoutFiles,
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
@@ -329,7 +330,9 @@ export default function GenericScreen({ location }: ScreenProps) {
         const stored = mergeValues(def, outcome.value.data);
         const documents = files.ok ? files.value : [];
         // A draft's file uploaded but not saved in its answers is listed again, as a change to save.
-        const listed = isEditable(outcome.value.status) ? withUploadedFiles(def, stored, documents) : stored;
+        const listed = !isEditable(outcome.value.status)
+          ? stored
+          : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
         show(outcome.value, listed);
         setDocuments(documents);
         if (listed !== stored) setDirty(true);

@@ -584,6 +584,35 @@ describe('an attachment question', () => {
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
   }, 30_000);
 
+  it('lets go of a file removed from a draft whose answers were not saved after it', async () => {
+    // Removed (the file is gone at once), then the tab was closed before Save draft: the answer still names it.
+    const gone = '9e1f0c2a-3b4d-4e5f-8a6b-7c8d9e0f1a2b';
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [gone, DOC.id] } }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    // Not a nameless "A file" that submitting would refuse as not found.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    expect(list).not.toHaveTextContent('A file');
+  }, 30_000);
+
+  it('keeps the files of a draft whose list of files could not be loaded', async () => {
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [DOC.id] } }),
+    });
+    routes['GET /api/cases/7/documents'] = unreachable;
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  }, 30_000);
+
   it('lands a Change link of a question with all its files on the first Remove button', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     const data = { fullName: 'Lim Mei', sms: 'N', passport: [DOC.id, second.id], trips: [{ country: 'Japan' }] };
