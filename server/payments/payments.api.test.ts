@@ -551,6 +551,56 @@ describe('a bill paid before its notice went', () => {
   });
 });
 
+describe("an amount changed at an officer's request", () => {
+  /** The officer asks for the amount again; the applicant resubmits it as `dollars`. */
+  async function resubmitAmount(record: CaseDetail, dollars: string) {
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, {
+      action: 'requestInfo',
+      message: 'Please correct the amount to what you paid.',
+      fields: ['paymentAmount'],
+    });
+    const now = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    return demo.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
+      version: now.version,
+      data: { ...now.data, paymentAmount: { amount: dollars, currency: 'SGD' } },
+    });
+  }
+
+  it('changes the bill still to pay, its QR and its history, so they never ask for another amount', async () => {
+    const record = await payable(demo, 'PD', '12.00');
+    const res = await resubmitAmount(record, '20.00');
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = await bill(demo, record.id);
+    expect(changed).toMatchObject({ amountCents: 2000, state: 'awaiting' });
+    expect(parsePayload(changed.payNow!)['54']).toBe('20.00');
+    expect(changed.history.at(-1)).toMatchObject({
+      from: 'awaiting',
+      to: 'awaiting',
+      reason: PAYMENT_MESSAGES.amountChanged('S$12.00', 'S$20.00'),
+    });
+    // The payer is told the new amount: the bill's first notice asked for S$12.00.
+    const notices = await app.db.query<{ body: string }>(
+      `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'billIssued' ORDER BY created_at, id`,
+      [record.id],
+    );
+    expect(notices.rows.at(-1)?.body).toContain('S$20.00');
+  });
+
+  it('is refused beside the question once the bill is paid, and the bill keeps its amount', async () => {
+    const record = await payable(demo, 'PD', '30.00');
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+    const res = await resubmitAmount(record, '40.00');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().responseJSON.fieldErrors).toEqual({ 'paymentAmount.amount': PAYMENT_MESSAGES.amountFixed });
+    expect(await bill(demo, record.id)).toMatchObject({ amountCents: 3000, state: 'paid' });
+    expect((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON.status).toBe(
+      'more_info_requested',
+    );
+  });
+});
+
 describe('the simulated payment', () => {
   it('settles a bill in the demo', async () => {
     const record = await payable(demo, 'PD', '99.99');
