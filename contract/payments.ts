@@ -356,6 +356,8 @@ export const PAYMENT_TEXT = {
   loadFailed: 'The payment details could not be loaded.',
   history: 'Payment history',
   dashboardHeading: 'Your bills',
+  /** A part-paid bill on the dashboard: its whole amount alone would read as still to pay. */
+  leftToPay: (amount: string, date: string) => `${amount} left to pay by ${date}`,
   open: (caseNumber: string) => `Open ${caseNumber}`,
   // Reconciliation (finance officers)
   reconciliationHeading: 'Reconcile payments',
