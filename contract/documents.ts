@@ -63,6 +63,8 @@ export const DOCUMENT_MESSAGES = {
   tooMany: (limits: Pick<DocumentLimits, 'maxFiles'>) =>
     `You can only upload ${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'} here`,
   failed: 'The selected file could not be uploaded – try again',
+  /** One of several files chosen at once that did not go in: which one, before why. */
+  ofFile: (fileName: string, message: string) => `${fileName}: ${message}`,
   /**
    * A file belongs to a record: on a new form its upload first saves a draft. When that save is refused
    * or fails, the file is not sent, and the question says so and why.

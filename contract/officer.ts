@@ -318,6 +318,8 @@ export const officerCaseSchema = z.object({
    */
   answerRows: z.array(z.object({ path: z.string(), label: z.string(), value: z.string() })),
   documents: z.array(officerDocumentSchema),
+  /** The case's files no scanner has passed, hidden from officers (docs/decisions/0037): how many. */
+  unscannedDocuments: z.number().int().nonnegative(),
   history: z.array(historyEntrySchema),
   notes: z.array(internalNoteSchema),
   infoRequests: z.array(infoRequestSchema),

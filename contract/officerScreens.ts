@@ -20,6 +20,11 @@ export const OFFICER_SCREEN_TEXT = {
   answersHeading: 'Submitted answers',
   documentsHeading: 'Documents',
   noDocuments: 'No documents were uploaded.',
+  /** Files no scanner has passed (the embedded demo without one): held back, not missing (docs/decisions/0037). */
+  unscannedDocuments: (count: number) =>
+    count === 1
+      ? '1 file is not shown: it has not been checked for viruses.'
+      : `${count} files are not shown: they have not been checked for viruses.`,
   historyHeading: 'Status history',
   notesHeading: 'Internal notes',
   noNotes: 'No notes yet.',

@@ -312,6 +312,9 @@ export const PAYMENT_MESSAGES = {
   nothingToReturn: 'Nothing is left to return on this bill.',
   returned: 'Marked as returned to the payer.',
   cancelledReason: 'Application rejected',
+  /** In the bill's history when a resubmission at an officer's request changed the amount to pay. */
+  amountChanged: (from: string, to: string) => `Amount changed from ${from} to ${to}`,
+  amountFixed: 'The payment amount cannot be changed: its bill has been paid, has expired or was cancelled',
   returnedReason: (reason: string) => `Returned to the payer: ${reason}`,
   simulated: 'Payment received (simulated).',
   imported: (r: ImportReport) =>
@@ -353,6 +356,8 @@ export const PAYMENT_TEXT = {
   loadFailed: 'The payment details could not be loaded.',
   history: 'Payment history',
   dashboardHeading: 'Your bills',
+  /** A part-paid bill on the dashboard: its whole amount alone would read as still to pay. */
+  leftToPay: (amount: string, date: string) => `${amount} left to pay by ${date}`,
   open: (caseNumber: string) => `Open ${caseNumber}`,
   // Reconciliation (finance officers)
   reconciliationHeading: 'Reconcile payments',

@@ -71,6 +71,30 @@ test('with text at 200 % on a 390 px phone, no screen scrolls sideways: tables s
   }
 });
 
+test('a file whose long name has no spaces stays on the screen, with its Remove button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=PD');
+  await page.getByLabel('Debtor identification number').fill('S1234567D');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // A bank's statement file, named as banks name them: one long word.
+  const name = `Statement_${'0123456789'.repeat(12)}.pdf`;
+  await page
+    .getByLabel(/^Proof of payment/, { exact: false })
+    .and(page.locator('input[type=file]'))
+    .setInputFiles({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+  const list = page.getByRole('list', { name: 'Files uploaded: Proof of payment' });
+  await expect(list).toContainText(name);
+  expect(await spill(page)).toBeLessThanOrEqual(0);
+  const remove = list.getByRole('button', { name: `Remove ${name}` });
+  const box = (await remove.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+});
+
 test('a wide table scrolls inside its own labelled, focusable region, not the page', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 740 });
   await signIn(page, USER);

@@ -29,7 +29,7 @@ import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE } from '#contract/payments.ts';
-import { cancelBill, drawRefund, issueBill } from '../payments/bills.ts';
+import { cancelBill, drawRefund, issueBill, rebill } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -462,6 +462,13 @@ export async function resubmitCase(
       );
     }
     await refuseUnknownAttachments(tx, id, eservice, answers);
+    const unbillable = await rebill(
+      tx,
+      { caseId: id, appCode: current.app_code, data: answers },
+      actor.principal.loginName,
+      actor.now,
+    );
+    if (hasErrors(unbillable)) throw new FieldValidationError(unbillable);
     await tx.query(`UPDATE cases SET data = $2::jsonb, updated_by = $3 WHERE id = $1::bigint`, [
       id,
       JSON.stringify(answers),

@@ -185,7 +185,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     const i = fields.findIndex((f) => f.name === name);
     return i === -1 ? fields.length : i;
   };
-  const [documents, history, notes, requests] = await Promise.all([
+  const [documents, unscanned, history, notes, requests] = await Promise.all([
     db.query<{
       id: string;
       field_name: string;
@@ -197,6 +197,11 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       // A file no scanner has passed stays hidden from officers (docs/decisions/0037).
       `SELECT id::text AS id, field_name, file_name, media_type, size_bytes, uploaded_at FROM documents
         WHERE case_id = $1::bigint AND scan_status = 'clean' ORDER BY uploaded_at, id`,
+      [row.id],
+    ),
+    // Counted, so the officer reads that files are held back rather than that none were uploaded.
+    db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM documents WHERE case_id = $1::bigint AND scan_status <> 'clean'`,
       [row.id],
     ),
     db.query<{
@@ -269,6 +274,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       sizeBytes: Number(d.size_bytes),
       uploadedAt: iso(d.uploaded_at),
     })),
+    unscannedDocuments: Number(unscanned.rows[0]?.n ?? 0),
     history: history.rows.map((h): HistoryEntry => ({
       from: h.from_status,
       to: h.to_status,

@@ -493,7 +493,7 @@ describe('documents', () => {
 
     // No scanner here: the file is kept not scanned, and no officer may see or open it (docs/decisions/0037).
     const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });
-    expect((await view(officer, c.id)).documents).toEqual([]);
+    expect(await view(officer, c.id)).toMatchObject({ documents: [], unscannedDocuments: 1 });
     const unscanned = await officer.get(url);
     expect(unscanned.statusCode).toBe(404);
     expect(unscanned.json().header.responseDesc).toBe(OFFICER_MESSAGES.documentNotFound);
@@ -501,6 +501,7 @@ describe('documents', () => {
     await db.query(`UPDATE documents SET scan_status = 'clean' WHERE id = $1::uuid`, [documentId]);
     const v = await view(officer, c.id);
     expect(v.documents).toEqual([expect.objectContaining({ id: documentId, fieldName: 'proofOfPayment' })]);
+    expect(v.unscannedDocuments).toBe(0);
     expect(v.changes.map((x) => x.field)).toEqual(['proofOfPayment']);
     const file = await officer.get(url);
     expect(file.statusCode).toBe(200);

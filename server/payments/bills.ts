@@ -220,6 +220,47 @@ export async function cancelBill(tx: Queryable, caseId: string, actor: string, n
   await withdrawUnsent(tx, caseId, 'billIssued');
 }
 
+/**
+ * A resubmission at an officer's request that changed the money answer (docs/decisions/0040): the bill still
+ * to pay follows it, so its amount and QR never ask for another sum than the record says; what it received
+ * counts against the new amount (a receipt once that settles it). A bill paid, expired or cancelled keeps
+ * its amount, and the change is refused beside the question.
+ */
+export async function rebill(
+  tx: Queryable,
+  input: { caseId: string; appCode: string; data: Record<string, unknown> },
+  actor: string,
+  now: Date,
+): Promise<FieldErrors> {
+  const field = PAYMENT_AMOUNT_FIELDS[input.appCode];
+  if (!field || input.data[field] === undefined) return {};
+  const amount = centsOf(input.data[field]);
+  if (amount === null || amount <= 0) return { [`${field}.currency`]: PAYMENT_MESSAGES.sgdOnly };
+  await expireDue(tx, now);
+  const { rows } = await tx.query<BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id WHERE b.case_id = $1::bigint FOR UPDATE OF b`,
+    [input.caseId],
+  );
+  const bill = rows[0];
+  if (!bill || Number(bill.amount_cents) === amount) return {};
+  if (!isPayable(bill.state)) return { [`${field}.amount`]: PAYMENT_MESSAGES.amountFixed };
+  await tx.query('UPDATE bills SET amount_cents = $2 WHERE id = $1::bigint', [bill.id, amount]);
+  const reason = PAYMENT_MESSAGES.amountChanged(formatMoney(Number(bill.amount_cents)), formatMoney(amount));
+  await applyCredit(tx, { ...bill, amount_cents: String(amount) }, 0, actor, reason, now);
+  if (isPayable(stateFor(amount, Number(bill.received_cents)))) {
+    // The first notice asked for the old amount: one not sent yet goes, and the payer is told the new one.
+    await withdrawUnsent(tx, bill.case_id, 'billIssued');
+    await notify(tx, {
+      kind: 'billIssued',
+      profileId: bill.profile_id,
+      caseId: bill.case_id,
+      caseNumber: bill.case_number,
+      facts: { amountCents: amount, dueOn: bill.due_on },
+    });
+  }
+  return {};
+}
+
 async function nextReceiptNumber(tx: Queryable, now: Date): Promise<string> {
   const { rows } = await tx.query<{ n: string }>(`SELECT nextval('receipt_number_seq')::text AS n`);
   return `${todayInSingapore(now).slice(0, 4)}${rows[0]!.n.padStart(6, '0')}`;
@@ -335,7 +376,9 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
     `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
             l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
             b.reference AS bill_reference, b.state AS bill_state,
-            (b.amount_cents - b.received_cents)::text AS outstanding_cents,
+            -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over.
+            (CASE WHEN b.state = 'cancelled' THEN 0
+                  ELSE GREATEST(b.amount_cents - b.received_cents, 0) END)::text AS outstanding_cents,
             l.resolution
        FROM statement_lines l
        LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))

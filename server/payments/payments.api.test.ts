@@ -298,6 +298,11 @@ describe('the statement import', () => {
     const overBill = await bill(demo, over.id);
     expect(overBill).toMatchObject({ state: 'over_paid', receivedCents: 4500 });
     expect(overBill.receiptNumber).not.toBeNull();
+    // A later credit for it waits, and reads that nothing is still due, not minus what was paid over.
+    await importCsv([credit(overRef, '5.00')]);
+    const later = (await queue()).find((l) => l.reference === overRef)!;
+    expect(later).toMatchObject({ queueReason: 'not_payable', outstandingCents: 0 });
+    expect((await act(later.id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
 
     expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
     expect((await act(of('NOSUCHREF1').id, 'mark', { reason: 'Again' })).statusCode).toBe(409);
@@ -456,6 +461,8 @@ describe('a rejected application', () => {
     await importCsv([credit(reference, '200.00')]);
     const late = (await queue()).find((l) => l.reference === reference && l.amountCents === 20000)!;
     expect(late.queueReason).toBe('not_payable');
+    // Nothing is due on it (docs/decisions/0059): the finance officer must not read the bill's amount as owed.
+    expect(late.outstandingCents).toBe(0);
     const matched = await act(late.id, 'match', { reference, reason: 'Payer asked' });
     expect(matched.statusCode).toBe(409);
     expect(matched.json().header.responseDesc).toBe(PAYMENT_MESSAGES.billCancelled);
@@ -541,6 +548,56 @@ describe('a bill paid before its notice went', () => {
     expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
     // "Please sign in to pay it" after "We have received your payment" would ask for money already paid.
     expect(await unsent()).not.toContain('billIssued');
+  });
+});
+
+describe("an amount changed at an officer's request", () => {
+  /** The officer asks for the amount again; the applicant resubmits it as `dollars`. */
+  async function resubmitAmount(record: CaseDetail, dollars: string) {
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, {
+      action: 'requestInfo',
+      message: 'Please correct the amount to what you paid.',
+      fields: ['paymentAmount'],
+    });
+    const now = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    return demo.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
+      version: now.version,
+      data: { ...now.data, paymentAmount: { amount: dollars, currency: 'SGD' } },
+    });
+  }
+
+  it('changes the bill still to pay, its QR and its history, so they never ask for another amount', async () => {
+    const record = await payable(demo, 'PD', '12.00');
+    const res = await resubmitAmount(record, '20.00');
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = await bill(demo, record.id);
+    expect(changed).toMatchObject({ amountCents: 2000, state: 'awaiting' });
+    expect(parsePayload(changed.payNow!)['54']).toBe('20.00');
+    expect(changed.history.at(-1)).toMatchObject({
+      from: 'awaiting',
+      to: 'awaiting',
+      reason: PAYMENT_MESSAGES.amountChanged('S$12.00', 'S$20.00'),
+    });
+    // The payer is told the new amount: the bill's first notice asked for S$12.00.
+    const notices = await app.db.query<{ body: string }>(
+      `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'billIssued' ORDER BY created_at, id`,
+      [record.id],
+    );
+    expect(notices.rows.at(-1)?.body).toContain('S$20.00');
+  });
+
+  it('is refused beside the question once the bill is paid, and the bill keeps its amount', async () => {
+    const record = await payable(demo, 'PD', '30.00');
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+    const res = await resubmitAmount(record, '40.00');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().responseJSON.fieldErrors).toEqual({ 'paymentAmount.amount': PAYMENT_MESSAGES.amountFixed });
+    expect(await bill(demo, record.id)).toMatchObject({ amountCents: 3000, state: 'paid' });
+    expect((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON.status).toBe(
+      'more_info_requested',
+    );
   });
 });
 

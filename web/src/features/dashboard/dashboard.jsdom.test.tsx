@@ -5,7 +5,7 @@ import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { demoIdentity } from '../../../test/identity.ts';
 import { envelope, fakeApi, type FakeCall } from '../../../test/fakeApi.ts';
-import { PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
+import { PAYMENT_PATHS, PAYMENT_TEXT, type Bill } from '#contract/payments.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
@@ -371,6 +371,29 @@ describe('dashboard', () => {
     expect(within(section).getByRole('link', { name: 'PC 000003 2026' })).toHaveAttribute(
       'href',
       '#/generic?app=PCD&case=3',
+    );
+  });
+  it('says what is left to pay of a part-paid bill, not only its whole amount', async () => {
+    const bill: Bill = {
+      caseId: '4',
+      caseNumber: 'PD 000004 2026',
+      appCode: 'PD',
+      reference: 'PD0000042026',
+      amountCents: 10000,
+      receivedCents: 4000,
+      refundedCents: 0,
+      state: 'part_paid',
+      issuedAt: '2026-03-01T02:00:00.000Z',
+      dueOn: '2026-03-15',
+      expiresOn: '2026-03-31',
+      receiptNumber: null,
+    };
+    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill] }));
+    renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Your bills' });
+    // "S$100.00, Part-paid, pay by …" read as S$100.00 still to pay: a payer would pay the whole again.
+    expect(within(section).getByTestId('dashboard-bill')).toHaveTextContent(
+      `PD 000004 2026: S$100.00, Part-paid, ${PAYMENT_TEXT.leftToPay('S$60.00', '15 Mar 2026')}`,
     );
   });
 });

@@ -54,6 +54,7 @@ import {
   saveBlob,
   targetId,
   withUploadedFiles,
+  withoutRemovedFiles,
   withoutFiles,
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
@@ -329,7 +330,9 @@ export default function GenericScreen({ location }: ScreenProps) {
         const stored = mergeValues(def, outcome.value.data);
         const documents = files.ok ? files.value : [];
         // A draft's file uploaded but not saved in its answers is listed again, as a change to save.
-        const listed = isEditable(outcome.value.status) ? withUploadedFiles(def, stored, documents) : stored;
+        const listed = !isEditable(outcome.value.status)
+          ? stored
+          : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
         show(outcome.value, listed);
         setDocuments(documents);
         if (listed !== stored) setDirty(true);
@@ -788,11 +791,12 @@ export default function GenericScreen({ location }: ScreenProps) {
     documents,
     readOnly: !editable,
     async upload(fieldName, path, file) {
-      if (!form) return;
+      if (!form) return null;
       uploadsRef.current += 1;
       setUploads((n) => n + 1);
       try {
         let current = recordNow.current;
+        let notSent: string | null = null;
         // A file belongs to a record: the first upload of a new form saves it as a draft (once, for all the
         // files chosen with it).
         const madeForFile = !current;
@@ -801,14 +805,13 @@ export default function GenericScreen({ location }: ScreenProps) {
             // The file is not sent without its record: the question says so and why, or it would only
             // show "No files uploaded." while the summary speaks of the other answers.
             if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
-            const message =
+            notSent =
               outcome.kind === 'fields' ? DOCUMENT_MESSAGES.notUploadedErrors : DOCUMENT_MESSAGES.notUploadedNoDraft;
-            setErrors((now) => ({ ...now, [path]: message }));
-            setAttempt((a) => a + 1);
+            attachments.showError(path, notSent);
           });
         if (!current) {
           deferred.current = null;
-          return;
+          return notSent;
         }
         const record = current;
         // An earlier upload of this file that got no answer may be in: taken as it is, not sent twice.
@@ -836,21 +839,25 @@ export default function GenericScreen({ location }: ScreenProps) {
           updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);
           // Said as a removal is: the question's status said only "Uploading…", and then nothing.
           emit('toast', { severity: 'success', message: DOCUMENT_MESSAGES.uploaded });
-          return;
+          return null;
         }
         // A file that did not go in: what was asked for meanwhile waits for the user to see why.
         deferred.current = null;
-        if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+        if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
         if (madeForFile) await takeBackDraft(current);
-        setErrors((now) => ({ ...now, [path]: message }));
-        setAttempt((a) => a + 1);
+        attachments.showError(path, message);
         if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
+        return message;
       } finally {
         uploadsRef.current -= 1;
         setUploads((n) => n - 1);
       }
+    },
+    showError(path, message) {
+      setErrors((now) => ({ ...now, [path]: message }));
+      setAttempt((a) => a + 1);
     },
     async remove(path, documentId) {
       const outcome = await documentsApi.remove(documentId, signal);

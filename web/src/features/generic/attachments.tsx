@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   type FieldValue,
 } from '#contract/forms/index.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import { fieldDomId } from './format.ts';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
@@ -13,8 +14,13 @@ import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */
 export interface Attachments {
   documents: DocumentInfo[];
-  /** Uploads one file into the field (creating the draft first when there is none); its error, if any. */
-  upload: (fieldName: string, path: string, file: File) => Promise<void>;
+  /**
+   * Uploads one file into the field (creating the draft first when there is none), showing its error, if
+   * any; resolves to that error, or null when the file went in (or the upload was given up).
+   */
+  upload: (fieldName: string, path: string, file: File) => Promise<string | null>;
+  /** Shows an error on the question (as a refused upload does), in the summary too. */
+  showError: (path: string, message: string) => void;
   remove: (path: string, documentId: string) => Promise<void>;
   readOnly: boolean;
 }
@@ -62,14 +68,20 @@ export function AttachmentControl({
 
   async function chosen(files: FileList | null) {
     if (!attachments || !files) return;
+    const several = files.length > 1;
+    const refused: string[] = [];
     for (const file of Array.from(files)) {
       setUploading(file.name);
       try {
-        await attachments.upload(fieldName, field.name, file);
+        const message = await attachments.upload(fieldName, field.name, file);
+        if (message) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
       } finally {
         setUploading(null);
       }
     }
+    // Of several files chosen at once, the ones that went in would each clear the question's error: the
+    // user would read no error and take every file as in. The question says which did not, and why.
+    if (several && refused.length > 0) attachments.showError(field.name, refused.join('; '));
     if (input.current) input.current.value = '';
     setSettled((n) => n + 1);
   }

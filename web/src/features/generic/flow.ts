@@ -66,6 +66,46 @@ export function withUploadedFiles(form: FormDefinition, values: FormValues, docu
   return next;
 }
 
+/**
+ * A draft's answers without the files no longer in it: one removed (which deletes it at once) before the
+ * answers were saved again still names it, and would show as a nameless "A file" that submitting refuses as
+ * not found. Only with the record's list of files as loaded, never when it could not be.
+ */
+export function withoutRemovedFiles(form: FormDefinition, values: FormValues, documents: DocumentInfo[]): FormValues {
+  const held = new Set(documents.map((d) => d.id));
+  const keep = (value: unknown) => {
+    if (!Array.isArray(value)) return value;
+    const kept = (value as string[]).filter((id) => held.has(id));
+    return kept.length === value.length ? value : kept;
+  };
+  let next = values;
+  for (const page of form.pages)
+    for (const section of page.sections)
+      for (const field of section.fields) {
+        if (field.type === 'attachment') {
+          const kept = keep(next[field.name]);
+          if (kept !== next[field.name]) next = { ...next, [field.name]: kept as string[] };
+        } else if (field.type === 'group' && Array.isArray(next[field.name])) {
+          const rows = next[field.name] as Array<Record<string, unknown>>;
+          const children = field.fields.filter((c) => c.type === 'attachment').map((c) => c.name);
+          let changed = false;
+          const keptRows = rows.map((row) => {
+            let r = row;
+            for (const child of children) {
+              const kept = keep(row[child]);
+              if (kept !== row[child]) {
+                r = { ...r, [child]: kept };
+                changed = true;
+              }
+            }
+            return r;
+          });
+          if (changed) next = { ...next, [field.name]: keptRows } as FormValues;
+        }
+      }
+  return next;
+}
+
 /** The answers without any file: for a new record, as files belong to the record they were uploaded to. */
 export function withoutFiles(form: FormDefinition, values: FormValues): FormValues {
   const next = { ...values };

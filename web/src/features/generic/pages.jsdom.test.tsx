@@ -497,6 +497,36 @@ describe('an attachment question', () => {
     expect(kept).toMatchObject({ caseId: '7', values: { passport: [DOC.id, second.id] } });
   }, 30_000);
 
+  it.each([
+    ['first', ['eicar.pdf', 'visa.pdf']],
+    ['last', ['visa.pdf', 'eicar.pdf']],
+  ])(
+    'says which of several files chosen at once did not go in, when it is the %s',
+    async (_, names) => {
+      const visa = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
+      const virus = DOCUMENT_MESSAGES.virus;
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+      routes['POST /api/cases/7/delete'] = () => ({ status: 200, body: envelope(null) });
+      routes['POST /api/cases/7/documents'] = (request) =>
+        (request.body as FormData).get('file') instanceof File &&
+        ((request.body as FormData).get('file') as File).name === 'eicar.pdf'
+          ? { status: 400, body: refusal(virus) }
+          : { status: 201, body: envelope(visa) };
+      const user = userEvent.setup();
+      await at('About you');
+      const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+      const input = screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
+      await user.upload(input, names.map(file));
+      const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+      // The file that went in does not wipe out why the other did not: the user would think both were in.
+      const message = DOCUMENT_MESSAGES.ofFile('eicar.pdf', virus);
+      await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${message}`));
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: message })).toBeVisible();
+    },
+    30_000,
+  );
+
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;
@@ -552,6 +582,35 @@ describe('an attachment question', () => {
     await at('About you');
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
+  }, 30_000);
+
+  it('lets go of a file removed from a draft whose answers were not saved after it', async () => {
+    // Removed (the file is gone at once), then the tab was closed before Save draft: the answer still names it.
+    const gone = '9e1f0c2a-3b4d-4e5f-8a6b-7c8d9e0f1a2b';
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [gone, DOC.id] } }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    // Not a nameless "A file" that submitting would refuse as not found.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    expect(list).not.toHaveTextContent('A file');
+  }, 30_000);
+
+  it('keeps the files of a draft whose list of files could not be loaded', async () => {
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [DOC.id] } }),
+    });
+    routes['GET /api/cases/7/documents'] = unreachable;
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   }, 30_000);
 
   it('lands a Change link of a question with all its files on the first Remove button', async () => {

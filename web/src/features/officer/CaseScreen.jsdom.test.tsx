@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { OFFICER_MESSAGES, type OfficerCase } from '#contract/officer.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
@@ -35,6 +36,7 @@ const CASE: OfficerCase = {
   questions: [{ name: 'remarks', label: 'Remarks', type: 'textarea' }],
   answerRows: [{ path: 'remarks', label: 'Remarks', value: 'Hello' }],
   documents: [],
+  unscannedDocuments: 0,
   history: [{ from: null, to: 'submitted', at: '2026-11-20T02:00:00Z', by: 'ptib.demo', message: null }],
   notes: [],
   infoRequests: [],
@@ -96,6 +98,14 @@ describe('the case screen', () => {
     const changes = screen.getByRole('region', { name: 'What changed since the last submission' });
     expect(within(changes).getByRole('row', { name: 'Payment amount S$150.25 S$175.00' })).toBeInTheDocument();
     expect(screen.queryByText(/amount: /)).toBeNull();
+  });
+
+  it('says files are held back until scanned, rather than that none were uploaded', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, unscannedDocuments: 2 }) }) });
+    await openCase();
+    const documents = screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.documentsHeading });
+    expect(within(documents).getByText(OFFICER_SCREEN_TEXT.unscannedDocuments(2))).toBeInTheDocument();
+    expect(within(documents).queryByText(OFFICER_SCREEN_TEXT.noDocuments)).toBeNull();
   });
 
   it('says plainly that a malformed case link names no case, without asking the server', async () => {

@@ -227,8 +227,9 @@ export function CaseScreen({ location }: ScreenProps) {
 
       <section aria-labelledby="documents-heading">
         <h2 id="documents-heading">{TEXT.documentsHeading}</h2>
+        {c.unscannedDocuments > 0 && <p>{TEXT.unscannedDocuments(c.unscannedDocuments)}</p>}
         {c.documents.length === 0 ? (
-          <p>{TEXT.noDocuments}</p>
+          c.unscannedDocuments === 0 && <p>{TEXT.noDocuments}</p>
         ) : (
           <ul className="officer-list">
             {c.documents.map((d) => (

@@ -18,7 +18,12 @@ export function BillsDue() {
           <li key={b.caseId} data-testid="dashboard-bill">
             <a href={buildHref(ROUTES.generic, { app: b.appCode, case: b.caseId })}>{b.caseNumber}</a>:{' '}
             {formatMoney(b.amountCents)}, <span>{BILL_STATE_LABELS[b.state]}</span>
-            {isPayable(b.state) && <>, pay by {formatDay(b.dueOn)}</>}
+            {isPayable(b.state) &&
+              (b.receivedCents > 0 ? (
+                <>, {PAYMENT_TEXT.leftToPay(formatMoney(b.amountCents - b.receivedCents), formatDay(b.dueOn))}</>
+              ) : (
+                <>, pay by {formatDay(b.dueOn)}</>
+              ))}
           </li>
         ))}
       </ul>
