@@ -23,6 +23,21 @@ export const PROGRESS_BAR = {
 } as const;
 
 export const FOOTER_DATE_FORMAT = 'd MMM yyyy';
+/** MMM of FOOTER_DATE_FORMAT: 'Sep', never a locale's 'Sept'. Every date the portal writes, on screen or paper, uses these. */
+export const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 export const CASE_NUMBER_PAD = 6;
 
@@ -47,6 +62,3 @@ export const LAYERS = {
   menu: 1000,
   tooltip: 1100,
 } as const;
-
-/** Singapore is UTC+08:00; token expiry dates are read in it unless they say GMT. */
-export const SINGAPORE_UTC_OFFSET = '+08:00';

@@ -1,6 +1,7 @@
 export * from './codes.ts';
 export * from './errorCodes.ts';
 export * from './constants.ts';
+export * from './singapore.ts';
 export * from './sessionTiming.ts';
 export * from './envelope.ts';
 export * from './messages.ts';

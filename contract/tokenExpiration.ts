@@ -1,12 +1,9 @@
-import { SINGAPORE_UTC_OFFSET } from './constants.ts';
+import { SINGAPORE_OFFSET_MS } from './singapore.ts';
 
 /**
  * tokenExpirationDate of the refresh answer (spec §3): yyyyMMddTHHmmss on Singapore's wall clock,
  * read as +08:00 unless it ends with GMT.
  */
-const [offsetHours, offsetMinutes] = SINGAPORE_UTC_OFFSET.slice(1).split(':').map(Number) as [number, number];
-const SINGAPORE_OFFSET_MS =
-  (SINGAPORE_UTC_OFFSET.startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -1,4 +1,5 @@
 import { codeList } from '../codelists/index.ts';
+import { MONTH_ABBREVIATIONS } from '../constants.ts';
 import { formatMoney } from './money.ts';
 import { isRecord, rowVisibility, visibility } from './rules.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
@@ -24,13 +25,11 @@ export interface SummarySection {
   rows: SummaryRow[];
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** `2026-03-05` → `5 Mar 2026` (the portal's d MMM yyyy); anything else as it is. */
 export function formatIsoDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return value;
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+  return `${Number(m[3])} ${MONTH_ABBREVIATIONS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
 }
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

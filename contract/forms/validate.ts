@@ -1,7 +1,7 @@
 import { currency, codeList, isInCodeList } from '../codelists/index.ts';
 import { normalizeCaseNumber } from '../cases.ts';
 import { formatCaseNumber } from '../casenumber.ts';
-import { SINGAPORE_UTC_OFFSET } from '../constants.ts';
+import { SINGAPORE_OFFSET_MS } from '../singapore.ts';
 import { isDigitsOnly, isEmpty, isIdentifier } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
 import { formatMoney } from './money.ts';
@@ -82,9 +82,7 @@ export function formatMinorUnits(minor: number, minorDigits: number): string {
 
 /** The date in Singapore at that moment (YYYY-MM-DD): the `today` of a form's date limits. */
 export function todayInSingapore(now: Date = new Date()): string {
-  const [, sign, h, m] = /^([+-])(\d{2}):(\d{2})$/.exec(SINGAPORE_UTC_OFFSET)!;
-  const offset = (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000;
-  return new Date(now.getTime() + offset).toISOString().slice(0, 10);
+  return new Date(now.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 const minorDigitsOf = (code: unknown) => (typeof code === 'string' ? currency(code)?.minorDigits : undefined);

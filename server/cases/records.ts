@@ -1,4 +1,4 @@
-import { SINGAPORE_UTC_OFFSET, formatCaseNumber } from '#contract/index.ts';
+import { SINGAPORE_OFFSET_MS, formatCaseNumber } from '#contract/index.ts';
 import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
@@ -53,14 +53,9 @@ export function toDetail(row: CaseRow): CaseDetail {
   };
 }
 
-const OFFSET_MS = (() => {
-  const [, sign, h, m] = /^([+-])(\d{2}):(\d{2})$/.exec(SINGAPORE_UTC_OFFSET)!;
-  return (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000;
-})();
-
 /** The year a case number carries: the year in Singapore at that moment. */
 export function caseYear(now: Date): number {
-  return new Date(now.getTime() + OFFSET_MS).getUTCFullYear();
+  return new Date(now.getTime() + SINGAPORE_OFFSET_MS).getUTCFullYear();
 }
 
 export { todayInSingapore as singaporeToday } from '#contract/forms/validate.ts';

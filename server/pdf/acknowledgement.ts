@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatLimit } from '#contract/documents.ts';
+import { MONTH_ABBREVIATIONS } from '#contract/constants.ts';
+import { SINGAPORE_OFFSET_MS } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
 /** What the acknowledgement shows: the answers as the user read them on "Check your answers". */
@@ -22,20 +24,17 @@ export interface AcknowledgementInput {
   contactPhone: string;
 }
 
-/** "25 Nov 2026, 2:05 pm" in Singapore time, as the portal writes times. */
+/**
+ * A moment as the portal's screens write it ('5 Mar 2026, 14:07'), in Singapore time: a document has no
+ * browser whose clock to follow.
+ */
 export function singaporeTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-SG', {
-    timeZone: 'Asia/Singapore',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const month = get('month').slice(0, 3);
-  return `${get('day')} ${month} ${get('year')}, ${get('hour')}:${get('minute')} ${get('dayPeriod').toLowerCase().replace(/\./g, '')}`;
+  const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}, ` +
+    `${two(sg.getUTCHours())}:${two(sg.getUTCMinutes())}`
+  );
 }
 
 /** JSON with its object keys sorted at every depth: the same content always gives the same text. */

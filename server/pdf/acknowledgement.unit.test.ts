@@ -46,7 +46,7 @@ describe('the acknowledgement PDF', () => {
     for (const expected of [
       'Acknowledgement of submission',
       'PD 000042 2026',
-      '25 Nov 2026, 2:05 pm',
+      '25 Nov 2026, 14:05',
       'Lim Siew Ling (S1234567D)',
       'S$1,234.50',
       'Zoë Ng Pte. Ltd. 60',
@@ -71,9 +71,11 @@ describe('the acknowledgement PDF', () => {
     expect(await textOf(bytes)).toContain('Submitted by');
   });
 
-  it('writes Singapore time', () => {
-    expect(singaporeTime(new Date('2026-01-01T15:59:00Z'))).toBe('1 Jan 2026, 11:59 pm');
-    expect(singaporeTime(new Date('2026-01-01T16:00:00Z'))).toBe('2 Jan 2026, 12:00 am');
+  it('writes Singapore time as the screens write times', () => {
+    expect(singaporeTime(new Date('2026-01-01T15:59:00Z'))).toBe('1 Jan 2026, 23:59');
+    expect(singaporeTime(new Date('2026-01-01T16:00:00Z'))).toBe('2 Jan 2026, 00:00');
+    // September as every screen writes it, not a locale's 'Sept'.
+    expect(singaporeTime(new Date('2026-09-05T01:07:00Z'))).toBe('5 Sep 2026, 09:07');
   });
 
   it('digests the same content the same way, whatever the key order, and differently when anything changes', () => {

@@ -1,6 +1,4 @@
-import { FOOTER_DATE_FORMAT } from '#contract/index.ts';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+import { FOOTER_DATE_FORMAT, MONTH_ABBREVIATIONS } from '#contract/index.ts';
 
 /**
  * The portal's one way of writing dates (FOOTER_DATE_FORMAT, months as 'Sep', never the locale's 'Sept'):
@@ -16,7 +14,7 @@ export function formatDate(date: Date, pattern: string): string {
   const tokens: Record<string, string> = {
     dd: String(day).padStart(2, '0'),
     d: String(day),
-    MMM: MONTHS[month]!,
+    MMM: MONTH_ABBREVIATIONS[month]!,
     MM: String(month + 1).padStart(2, '0'),
     M: String(month + 1),
     yyyy: String(year),

@@ -1,0 +1,13 @@
+/*
+ * Singapore's clock, for what is read or written in its time whatever the browser's: token expiry dates,
+ * case number years, a form's "today", the times printed in PDFs. Its own module: the first load needs
+ * none of it (docs/decisions/0026).
+ */
+
+/** Singapore is UTC+08:00; token expiry dates are read in it unless they say GMT. */
+export const SINGAPORE_UTC_OFFSET = '+08:00';
+/** The same in milliseconds: a moment plus this, read in UTC, is Singapore's wall clock. */
+export const SINGAPORE_OFFSET_MS =
+  (SINGAPORE_UTC_OFFSET.startsWith('-') ? -1 : 1) *
+  (Number(SINGAPORE_UTC_OFFSET.slice(1, 3)) * 60 + Number(SINGAPORE_UTC_OFFSET.slice(4))) *
+  60_000;
