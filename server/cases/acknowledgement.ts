@@ -1,6 +1,5 @@
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
-import { formatLimit } from '#contract/documents.ts';
-import { allFields, summarise, type FormDefinition } from '#contract/forms/index.ts';
+import { allFields, formatFileSize, summarise, type FormDefinition } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { listDocuments } from '../documents/store.ts';
@@ -54,7 +53,7 @@ export async function acknowledgementPdf(
     await listDocuments(db, row.id, { profileId: principal.actingProfileId, accountId: principal.accountId })
   ).filter((d) => sentBefore === null || new Date(d.uploadedAt).getTime() < sentBefore);
   const fileNames = Object.fromEntries(
-    documents.map((d) => [d.id, `${d.fileName} (${formatLimit(d.sizeBytes)})`] as const),
+    documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`] as const),
   );
   return renderAcknowledgement({
     eserviceTitle: eservice.title,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatLimit } from '#contract/documents.ts';
 import { MONTH_ABBREVIATIONS } from '#contract/constants.ts';
+import { formatFileSize } from '#contract/forms/messages.ts';
 import { SINGAPORE_OFFSET_MS } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
@@ -101,7 +101,8 @@ export async function renderAcknowledgement(input: AcknowledgementInput): Promis
 
   pdf.heading('Documents', 13);
   if (input.files.length === 0) pdf.paragraph('No documents were attached.');
-  for (const file of input.files) pdf.row(file.question, `${file.fileName} (${formatLimit(file.sizeBytes)})`);
+  // A file's size as the screens write it ('1 KB'), not as an upload's limit is ('10MB').
+  for (const file of input.files) pdf.row(file.question, `${file.fileName} (${formatFileSize(file.sizeBytes)})`);
 
   pdf.heading('Record of what was sent', 13);
   pdf.paragraph(
