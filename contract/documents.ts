@@ -42,7 +42,10 @@ export const DOCUMENT_MAX_BYTES_CEILING = 20 * 1024 * 1024;
 
 export const DOCUMENT_FILE_NAME_MAX = 200;
 
-/** `10MB`, `512KB`: as the GOV.UK pattern writes sizes. */
+/**
+ * `10MB`, `512KB`: an upload's limit, as the GOV.UK pattern's error message writes it. A file's own size, on
+ * a screen or in a PDF, is written by formatFileSize (contract/forms/messages.ts).
+ */
 export function formatLimit(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)}MB` : `${Math.ceil(bytes / 1024)}KB`;
 }

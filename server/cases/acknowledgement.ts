@@ -1,6 +1,5 @@
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
-import { formatLimit } from '#contract/documents.ts';
-import { allFields, summarise, type FormDefinition } from '#contract/forms/index.ts';
+import { allFields, formatFileSize, summarise, type FormDefinition } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { listDocuments } from '../documents/store.ts';
@@ -24,9 +23,19 @@ export async function acknowledgementPdf(
     submitter_profile: string | null;
     owner: string;
     owner_id_num: string;
+    resubmitted_at: Date | string | null;
+    open_request_at: Date | string | null;
   }>(
+    // A resubmission is the one move from "more information requested" back to "in review" (contract/cases.ts
+    // CASE_TRANSITIONS): its time is the record's history's, as the officer's case view reads it.
     `SELECT c.submitted_digest AS digest, sp.ptib_name AS submitter, a.profile_id AS submitter_profile,
-            op.ptib_name AS owner, op.id_num AS owner_id_num
+            op.ptib_name AS owner, op.id_num AS owner_id_num,
+            (SELECT h.changed_at FROM case_status_history h
+              WHERE h.case_id = c.id AND h.from_status = 'more_info_requested' AND h.to_status = 'in_review'
+              ORDER BY h.id DESC LIMIT 1) AS resubmitted_at,
+            CASE WHEN c.status = 'more_info_requested' THEN
+              (SELECT r.requested_at FROM case_info_requests r
+                WHERE r.case_id = c.id AND r.answered_at IS NULL ORDER BY r.id DESC LIMIT 1) END AS open_request_at
        FROM cases c
        JOIN ptib_profiles op ON op.id = c.profile_id
        LEFT JOIN LATERAL (SELECT account_id FROM case_status_history h
@@ -37,17 +46,20 @@ export async function acknowledgementPdf(
     [row.id],
   );
   const facts = rows[0]!;
-  const documents = await listDocuments(db, row.id, {
-    profileId: principal.actingProfileId,
-    accountId: principal.accountId,
-  });
+  // A file added for an open request is not sent until the answers are resubmitted: until then the
+  // acknowledgement, like its digest, describes the last submission only.
+  const sentBefore = facts.open_request_at === null ? null : new Date(facts.open_request_at).getTime();
+  const documents = (
+    await listDocuments(db, row.id, { profileId: principal.actingProfileId, accountId: principal.accountId })
+  ).filter((d) => sentBefore === null || new Date(d.uploadedAt).getTime() < sentBefore);
   const fileNames = Object.fromEntries(
-    documents.map((d) => [d.id, `${d.fileName} (${formatLimit(d.sizeBytes)})`] as const),
+    documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`] as const),
   );
   return renderAcknowledgement({
     eserviceTitle: eservice.title,
     caseNumber: row.caseNumber,
     submittedAt: new Date(row.submittedAt!),
+    resubmittedAt: facts.resubmitted_at === null ? undefined : new Date(facts.resubmitted_at),
     submittedBy: facts.submitter ?? facts.owner,
     onBehalfOf:
       facts.submitter_profile && facts.submitter_profile !== principal.actingProfileId

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatLimit } from '#contract/documents.ts';
 import { MONTH_ABBREVIATIONS } from '#contract/constants.ts';
+import { formatFileSize } from '#contract/forms/messages.ts';
 import { SINGAPORE_OFFSET_MS } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
@@ -13,7 +13,13 @@ export interface AnswerSection {
 export interface AcknowledgementInput {
   eserviceTitle: string;
   caseNumber: string;
+  /** When the record was first submitted. */
   submittedAt: Date;
+  /**
+   * When its answers were last resubmitted after an officer asked for more information, if they were: the
+   * answers, files and digest shown are those of that resubmission.
+   */
+  resubmittedAt?: Date | undefined;
   /** Who sent it, and for whom when acting as a proxy. */
   submittedBy: string;
   onBehalfOf?: string | undefined;
@@ -66,20 +72,27 @@ export function submissionDigest(input: {
 export async function renderAcknowledgement(input: AcknowledgementInput): Promise<Uint8Array> {
   const pdf = await PdfWriter.create(
     { title: `Acknowledgement ${input.caseNumber}`, subject: `${input.eserviceTitle}: acknowledgement of submission` },
-    input.submittedAt,
+    // The document describes the latest submission, so it dates from it.
+    input.resubmittedAt ?? input.submittedAt,
   );
   pdf.paragraph('PTIB e-Services', { muted: true }).heading('Acknowledgement of submission', 20);
   pdf
     .row('E-service', input.eserviceTitle)
     .row('Case number', input.caseNumber)
-    .row('Submitted', singaporeTime(input.submittedAt))
-    .row('Submitted by', input.submittedBy);
+    .row('Submitted', singaporeTime(input.submittedAt));
+  // Whoever reads it (the applicant, an officer, anyone it is forwarded to) can tell which answers were sent
+  // when: those below are the resubmitted ones.
+  if (input.resubmittedAt) pdf.row('Resubmitted', singaporeTime(input.resubmittedAt));
+  pdf.row('Submitted by', input.submittedBy);
   if (input.onBehalfOf) pdf.row('On behalf of', input.onBehalfOf);
-  pdf
-    .space(6)
-    .paragraph(
-      'We have received your submission. An officer will review it and you will be told of the outcome. Keep this acknowledgement and quote the case number in any enquiry.',
+  pdf.space(6);
+  if (input.resubmittedAt)
+    pdf.paragraph(
+      `An officer asked for more information and we received your changed answers on ${singaporeTime(input.resubmittedAt)}. The answers and documents below are those you resubmitted.`,
     );
+  pdf.paragraph(
+    'We have received your submission. An officer will review it and you will be told of the outcome. Keep this acknowledgement and quote the case number in any enquiry.',
+  );
 
   for (const section of input.sections) {
     pdf.heading(section.heading, 13);
@@ -88,10 +101,14 @@ export async function renderAcknowledgement(input: AcknowledgementInput): Promis
 
   pdf.heading('Documents', 13);
   if (input.files.length === 0) pdf.paragraph('No documents were attached.');
-  for (const file of input.files) pdf.row(file.question, `${file.fileName} (${formatLimit(file.sizeBytes)})`);
+  // A file's size as the screens write it ('1 KB'), not as an upload's limit is ('10MB').
+  for (const file of input.files) pdf.row(file.question, `${file.fileName} (${formatFileSize(file.sizeBytes)})`);
 
   pdf.heading('Record of what was sent', 13);
-  pdf.paragraph(`SHA-256 digest of the submitted answers and documents: ${input.digest}`, { size: 9 });
+  pdf.paragraph(
+    `SHA-256 digest of the ${input.resubmittedAt ? 'resubmitted' : 'submitted'} answers and documents: ${input.digest}`,
+    { size: 9 },
+  );
   pdf.paragraph(
     `Questions? Call ${input.contactPhone} during office hours, or use the online enquiry form. Airtime charges may apply when calling from a mobile phone.`,
     { muted: true, size: 9 },

@@ -50,7 +50,7 @@ describe('the acknowledgement PDF', () => {
       'Lim Siew Ling (S1234567D)',
       'S$1,234.50',
       'Zoë Ng Pte. Ltd. 60',
-      'invoice.pdf (2.4MB)',
+      'invoice.pdf (2.4 MB)',
       digest,
       'Page 2 of',
     ])

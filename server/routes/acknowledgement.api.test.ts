@@ -79,7 +79,8 @@ describe('the acknowledgement of a submitted record', () => {
     const digest = rows[0]!.submitted_digest;
     expect(digest).toMatch(/^[0-9a-f]{64}$/);
     const text = await pdfText(res.rawPayload);
-    for (const expected of [record.caseNumber, 'Paid in full', 'invoice.pdf', digest, 'Supporting documents'])
+    // The file's size as the screens write it (contract/forms/messages.ts formatFileSize).
+    for (const expected of [record.caseNumber, 'Paid in full', 'invoice.pdf (1 KB)', digest, 'Supporting documents'])
       expect(text).toContain(expected);
 
     // Downloaded again, it says the same; another profile learns nothing of it.
