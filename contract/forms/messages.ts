@@ -120,6 +120,8 @@ export const FORM_TEXT = {
 
 /** `1.2 MB`, `340 KB`: a file's size as people read it, on the screens and in the PDFs alike. */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const kb = Math.max(1, Math.round(bytes / 1024));
+  // Just under a megabyte rounds to 1024 KB: written as the megabyte it is.
+  if (kb >= 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${kb} KB`;
 }

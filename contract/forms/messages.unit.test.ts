@@ -20,6 +20,11 @@ describe('formatFileSize: a file’s size, on the screens and in the PDFs alike'
     expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
   });
 
+  it('writes a size that rounds to 1024 KB as 1 MB', () => {
+    expect(formatFileSize(1024 * 1024 - 100)).toBe('1 MB');
+    expect(formatFileSize(1024 * 1023)).toBe('1023 KB');
+  });
+
   it('is not the limit in an upload error, which keeps GOV.UK’s form', () => {
     expect(formatLimit(10 * 1024 * 1024)).toBe('10MB');
   });
