@@ -12,6 +12,7 @@ const { ConfigError, loadConfig, productionRefusals } = await import('./config.t
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } = await import('./db/seed.ts');
 const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
+const { installedFallbacks, pdfFontsLine } = await import('./pdf/fonts.ts');
 
 /** Builds, listens, and shuts down gracefully. Everything else lives in app.ts. */
 async function main(): Promise<void> {
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     `PTIB e-Services is running at ${address}/`,
     `Database: ${db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL server (DATABASE_URL)'}`,
     scanningLine(scannerFromConfig(config), config.NODE_ENV === 'production'),
+    // In production too: without the fonts the PDFs still work, with '?' for what they would print.
+    pdfFontsLine(installedFallbacks),
   ];
   // Production never has them (server/db/open.ts), so it never prints their password either.
   const hasDemo = config.NODE_ENV !== 'production' && (seeded || db.kind === 'pglite' || config.SEED_DEMO);

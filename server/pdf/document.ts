@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { loadedFallbacks } from './fonts.ts';
 
 /**
  * A small flowing-text layout over pdf-lib for the portal's PDFs (acknowledgements, extracts, receipts):
  * headings, label/value rows and paragraphs on A4, wrapped to the width and continued on new pages.
  * DejaVu Sans is embedded (subset) so names with accents and other Latin, Greek or Cyrillic letters print
- * as typed; a character the font lacks prints as '?' rather than failing the whole document.
+ * as typed; a character it lacks is set in the first fallback font that has it (Chinese, server/pdf/fonts.ts),
+ * embedded (subset) only in a document that uses it, else prints as '?' rather than failing the document.
  */
 const require = createRequire(import.meta.url);
 const FONT_DIR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf').replace(/DejaVuSans\.ttf$/, '');
@@ -23,6 +25,27 @@ const MARGIN = 56;
 const INK = rgb(0.04, 0.05, 0.05);
 const MUTED = rgb(0.3, 0.32, 0.34);
 
+type Style = 'regular' | 'bold';
+
+/** A piece of a line in one font: 0 is DejaVu in the line's style, n the n-th fallback. */
+interface Run {
+  text: string;
+  font: number;
+}
+
+/**
+ * Text placed but not yet drawn: a fallback font can only be embedded asynchronously, once a document is
+ * known to need it, so all text is drawn in bytes(), in the order it was placed (the order it is read in).
+ */
+interface Placed extends Run {
+  page: PDFPage;
+  x: number;
+  y: number;
+  size: number;
+  style: Style;
+  color: Color;
+}
+
 export interface PdfMeta {
   title: string;
   subject: string;
@@ -32,6 +55,9 @@ export class PdfWriter {
   readonly #doc: PDFDocument;
   readonly #regular: PDFFont;
   readonly #bold: PDFFont;
+  readonly #has: Record<Style, Set<number>>;
+  readonly #fallbacks = loadedFallbacks();
+  readonly #placed: Placed[] = [];
   #page!: PDFPage;
   #y = 0;
 
@@ -39,6 +65,7 @@ export class PdfWriter {
     this.#doc = doc;
     this.#regular = regular;
     this.#bold = bold;
+    this.#has = { regular: new Set(regular.getCharacterSet()), bold: new Set(bold.getCharacterSet()) };
     this.#newPage();
   }
 
@@ -71,23 +98,50 @@ export class PdfWriter {
     return A4[0] - 2 * MARGIN;
   }
 
-  /** Text the font can draw: characters it lacks become '?'. */
-  #printable(font: PDFFont, text: string): string {
-    const supported = new Set(font.getCharacterSet());
-    return [...text.replace(/\r\n?/g, '\n')]
-      .map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?'))
-      .join('');
+  /** The font for a character: DejaVu if it has it, else the first fallback that has it, else none (-1). */
+  #fontFor(style: Style, ch: string): number {
+    const codePoint = ch.codePointAt(0)!;
+    if (ch === '\n' || this.#has[style].has(codePoint)) return 0;
+    return this.#fallbacks.findIndex((fallback) => fallback.has(codePoint)) + 1 || -1;
   }
 
-  #wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+  /** Text some font can draw: characters none has become '?'. */
+  #printable(style: Style, text: string): string {
+    return [...text.replace(/\r\n?/g, '\n')].map((ch) => (this.#fontFor(style, ch) < 0 ? '?' : ch)).join('');
+  }
+
+  /** Printable text cut into runs of one font each. */
+  #runs(style: Style, text: string): Run[] {
+    const runs: Run[] = [];
+    for (const ch of text) {
+      const font = this.#fontFor(style, ch);
+      const last = runs.at(-1);
+      if (last?.font === font) last.text += ch;
+      else runs.push({ text: ch, font });
+    }
+    return runs;
+  }
+
+  #runWidth(style: Style, size: number, { text, font }: Run): number {
+    return font === 0
+      ? (style === 'bold' ? this.#bold : this.#regular).widthOfTextAtSize(text, size)
+      : this.#fallbacks[font - 1]!.widthOfTextAtSize(text, size);
+  }
+
+  /** A line's width, each run measured in its own font. */
+  #measure(style: Style, size: number, text: string): number {
+    return this.#runs(style, text).reduce((width, run) => width + this.#runWidth(style, size, run), 0);
+  }
+
+  #wrap(style: Style, size: number, text: string, width: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of this.#printable(font, text).split('\n')) {
+    for (const paragraph of this.#printable(style, text).split('\n')) {
       let line = '';
       for (const word of paragraph.split(/(\s+)/)) {
         const candidate = line + word;
-        if (font.widthOfTextAtSize(candidate.trimEnd(), size) <= width || line === '') {
+        if (this.#measure(style, size, candidate.trimEnd()) <= width || line === '') {
           line = candidate;
-          if (font.widthOfTextAtSize(line.trimEnd(), size) > width) line = this.#cut(font, size, line, width, lines);
+          if (this.#measure(style, size, line.trimEnd()) > width) line = this.#cut(style, size, line, width, lines);
         } else {
           lines.push(line.trimEnd());
           line = word.trimStart();
@@ -105,9 +159,9 @@ export class PdfWriter {
    * less at a time from the whole word took minutes for a long one, the whole server waiting. Cuts fall
    * between characters, never inside a surrogate pair.
    */
-  #cut(font: PDFFont, size: number, word: string, width: number, lines: string[]): string {
+  #cut(style: Style, size: number, word: string, width: number, lines: string[]): string {
     const chars = [...word];
-    const over = (from: number, to: number) => font.widthOfTextAtSize(chars.slice(from, to).join(''), size) > width;
+    const over = (from: number, to: number) => this.#measure(style, size, chars.slice(from, to).join('')) > width;
     let start = 0;
     while (chars.length - start > 1) {
       let fits = start + 1;
@@ -117,7 +171,7 @@ export class PdfWriter {
         tooLong = start + 2 * (tooLong - start);
       }
       if (tooLong >= chars.length) {
-        if (font.widthOfTextAtSize(chars.slice(start).join('').trimEnd(), size) <= width) break;
+        if (this.#measure(style, size, chars.slice(start).join('').trimEnd()) <= width) break;
         tooLong = chars.length;
       }
       while (tooLong - fits > 1) {
@@ -131,31 +185,31 @@ export class PdfWriter {
     return chars.slice(start).join('');
   }
 
-  #lines(lines: string[], x: number, font: PDFFont, size: number, color = INK): void {
+  #lines(lines: string[], x: number, style: Style, size: number, color = INK): void {
     const leading = size * 1.35;
     for (const line of lines) {
       if (this.#y - leading < MARGIN) this.#newPage();
       this.#y -= leading;
-      this.#page.drawText(line, { x, y: this.#y, size, font, color });
+      // The page's content stream is made where drawing at once made it, so the objects keep their order.
+      this.#page.pushOperators();
+      let runX = x;
+      for (const run of this.#runs(style, line)) {
+        this.#placed.push({ ...run, page: this.#page, x: runX, y: this.#y, size, style, color });
+        runX += this.#runWidth(style, size, run);
+      }
     }
   }
 
   heading(text: string, size = 16): this {
     this.space(size * 0.6);
-    this.#lines(this.#wrap(this.#bold, size, text, this.#width), MARGIN, this.#bold, size);
+    this.#lines(this.#wrap('bold', size, text, this.#width), MARGIN, 'bold', size);
     this.space(4);
     return this;
   }
 
   paragraph(text: string, options: { size?: number; muted?: boolean } = {}): this {
     const size = options.size ?? 10.5;
-    this.#lines(
-      this.#wrap(this.#regular, size, text, this.#width),
-      MARGIN,
-      this.#regular,
-      size,
-      options.muted ? MUTED : INK,
-    );
+    this.#lines(this.#wrap('regular', size, text, this.#width), MARGIN, 'regular', size, options.muted ? MUTED : INK);
     this.space(4);
     return this;
   }
@@ -164,23 +218,23 @@ export class PdfWriter {
   row(label: string, value: string, size = 10.5): this {
     const labelWidth = this.#width * 0.36;
     const gap = 12;
-    const labelLines = this.#wrap(this.#bold, size, label, labelWidth);
-    const valueLines = this.#wrap(this.#regular, size, value, this.#width - labelWidth - gap);
+    const labelLines = this.#wrap('bold', size, label, labelWidth);
+    const valueLines = this.#wrap('regular', size, value, this.#width - labelWidth - gap);
     const height = Math.max(labelLines.length, valueLines.length) * size * 1.35;
     if (height > this.#y - MARGIN) {
       if (height > A4[1] - 2 * MARGIN) {
         // Longer than a page: the label, then the value beneath it at full width.
-        this.#lines(labelLines, MARGIN, this.#bold, size);
-        this.#lines(this.#wrap(this.#regular, size, value, this.#width), MARGIN, this.#regular, size);
+        this.#lines(labelLines, MARGIN, 'bold', size);
+        this.#lines(this.#wrap('regular', size, value, this.#width), MARGIN, 'regular', size);
         return this.space(4);
       }
       this.#newPage();
     }
     const top = this.#y;
-    this.#lines(labelLines, MARGIN, this.#bold, size);
+    this.#lines(labelLines, MARGIN, 'bold', size);
     const afterLabel = this.#y;
     this.#y = top;
-    this.#lines(valueLines, MARGIN + labelWidth + gap, this.#regular, size);
+    this.#lines(valueLines, MARGIN + labelWidth + gap, 'regular', size);
     this.#y = Math.min(this.#y, afterLabel) - 4;
     return this;
   }
@@ -191,6 +245,19 @@ export class PdfWriter {
   }
 
   async bytes(): Promise<Uint8Array> {
+    // Fallbacks have no bold: a bold run in one is set in its regular face.
+    const fonts = new Map<number, PDFFont>();
+    for (const { font } of this.#placed)
+      if (font > 0 && !fonts.has(font))
+        fonts.set(font, await this.#doc.embedFont(this.#fallbacks[font - 1]!.bytes, { subset: true }));
+    for (const { text, font, page, x, y, size, style, color } of this.#placed)
+      page.drawText(text, {
+        x,
+        y,
+        size,
+        font: font > 0 ? fonts.get(font)! : style === 'bold' ? this.#bold : this.#regular,
+        color,
+      });
     const pages = this.#doc.getPages();
     pages.forEach((page, i) =>
       page.drawText(`Page ${i + 1} of ${pages.length}`, {

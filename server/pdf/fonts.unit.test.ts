@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import { renderAcknowledgement } from './acknowledgement.ts';
+import { FALLBACK_FONTS, installedFallbacks, loadedFallbacks, pdfFontsLine } from './fonts.ts';
+
+async function textOf(bytes: Uint8Array): Promise<string> {
+  const parser = new PDFParse({ data: bytes });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** The names of the fonts a PDF embeds. */
+async function fontsOf(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object) => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'))
+    .map((font) => String((font as PDFDict).get(PDFName.of('BaseFont'))));
+}
+
+const acknowledgement = (submittedBy: string, creditor = submittedBy) =>
+  renderAcknowledgement({
+    eserviceTitle: 'Payment by Debtor',
+    caseNumber: 'PD 000042 2026',
+    submittedAt: new Date('2026-11-25T06:05:00Z'),
+    submittedBy,
+    sections: [{ heading: `Creditor ${creditor}`, rows: [{ label: creditor, value: `${creditor} Pte. Ltd.` }] }],
+    files: [],
+    digest: 'digest',
+    contactPhone: '1800-225-5529',
+  });
+
+// Without Debian's fonts-droid-fallback these are skipped with a reason, except in CI (.ci/run installs it),
+// where a missing font must fail the run, as the ClamAV tests do (server/test/global-setup.ts).
+const cjk = FALLBACK_FONTS.find((font) => font.script === 'Chinese')!;
+const hasCjk = installedFallbacks.includes(cjk);
+if (!hasCjk) {
+  if (process.env.CI) throw new Error(`${cjk.path} is missing: install Debian's ${cjk.debianPackage} (.ci/run does)`);
+  process.stderr.write(
+    `${cjk.path} is missing: the Chinese PDF tests are skipped (apt-get install ${cjk.debianPackage})\n`,
+  );
+}
+
+describe.skipIf(!hasCjk)('Chinese in the PDFs', () => {
+  it('prints a name in Latin and Chinese as written, in headings, labels and values', async () => {
+    const text = await textOf(await acknowledgement('Ánh Nguyễn 李小龍'));
+    expect(text).toContain('Submitted by Ánh Nguyễn 李小龍');
+    expect(text).toContain('Creditor Ánh Nguyễn 李小龍');
+    expect(text).toContain('Ánh Nguyễn 李小龍 Ánh Nguyễn 李小龍 Pte. Ltd.');
+  });
+
+  it('wraps and cuts a long Chinese name within the line', async () => {
+    const long = '陈'.repeat(120);
+    const text = await textOf(await acknowledgement(long));
+    expect(text.replace(/\s+/g, '')).toContain(`Submittedby${long}`);
+  });
+
+  it('embeds the font, a subset, only in a document that needs it', async () => {
+    expect(await fontsOf(await acknowledgement('Tan Ah Kow'))).not.toContainEqual(
+      expect.stringContaining('DroidSansFallback'),
+    );
+    const chinese = await acknowledgement('陈大文');
+    expect(await fontsOf(chinese)).toContainEqual(expect.stringContaining('DroidSansFallback'));
+    // A few glyphs, not the 4 MB font.
+    expect(chinese.length).toBeLessThan(100_000);
+  });
+
+  it('copies every glyph of the subset whole, outline for outline', async () => {
+    loadedFallbacks(); // as the first PDF does, which mends the subsetting
+    const font = fontkit.create(readFileSync(cjk.path));
+    const glyphs = [...'李小龍陈大文'].map((ch) => font.glyphForCodePoint(ch.codePointAt(0)!));
+    const subset = font.createSubset();
+    for (const glyph of glyphs) subset.includeGlyph(glyph);
+    const parts: Uint8Array[] = [];
+    await new Promise((resolve) =>
+      subset
+        .encodeStream()
+        .on('data', (part: Uint8Array) => parts.push(part))
+        .on('end', resolve),
+    );
+    const copy = fontkit.create(Buffer.concat(parts));
+    glyphs.forEach((glyph, i) => expect(copy.getGlyph(i + 1).path.toSVG()).toBe(glyph.path.toSVG()));
+  });
+});
+
+describe('characters no font can print', () => {
+  it('prints Tamil as ? rather than failing the document', async () => {
+    const text = await textOf(await acknowledgement('செல்வி முருகன்'));
+    expect(text).toContain('Submitted by ');
+    expect(text).toContain('?');
+  });
+});
+
+describe('the start line on PDF fonts', () => {
+  it('names the scripts that print as ? and the Debian packages that add them', () => {
+    expect(pdfFontsLine([])).toBe(
+      "PDF fonts: Chinese prints as '?' (apt-get install fonts-droid-fallback); Tamil prints as '?' (docs/decisions/0063)",
+    );
+    expect(pdfFontsLine(FALLBACK_FONTS)).toBe(
+      "PDF fonts: DejaVu Sans, Chinese from fonts-droid-fallback; Tamil prints as '?' (docs/decisions/0063)",
+    );
+  });
+});
