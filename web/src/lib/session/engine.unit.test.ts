@@ -349,13 +349,14 @@ describe('logout', () => {
     expect(h.navigate).toHaveBeenCalledWith(LOGOUT_DESTINATION.forbidden);
   });
 
-  it('clears tokens, dashboard message, authorizations, proxy choice and case identity even when LogoutFromApp fails', async () => {
+  it('clears tokens, dashboard message, authorizations, proxy choice, case identity and a one-time password step left unfinished even when LogoutFromApp fails', async () => {
     const h = harness();
     h.engine.begin({ token: 'token-1', rememberMe: true });
     session.setItem(STORAGE_KEYS.authorizations, '["SEMS01"]');
     session.setItem(STORAGE_KEYS.dashboardMessage, 'Hello');
     session.setItem(STORAGE_KEYS.proxyProfileId, 'P-2');
     session.setItem(STORAGE_KEYS.caseIdentity, '{"id":1}');
+    session.setItem(STORAGE_KEYS.otpPending, '{"loginName":"ptib.otp"}');
     session.setItem('other.app.key', 'kept');
     h.logoutCall.mockRejectedValueOnce(new Error('network down'));
     await expect(h.engine.logout('explicit')).resolves.toBeUndefined();

@@ -138,6 +138,8 @@ export function clearSession(): void {
     STORAGE_KEYS.dashboardMessage,
     STORAGE_KEYS.proxyProfileId,
     STORAGE_KEYS.caseIdentity,
+    // A one-time password step left unfinished: a session begun or ended since is not to come back to it.
+    STORAGE_KEYS.otpPending,
   ];
   for (const kind of ['local', 'session'] as const) {
     const storage = store(kind);
