@@ -12,7 +12,7 @@ import {
 } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
 import type { CaseDetail } from '#contract/schemas/index.ts';
-import { LOG_REDACT, buildApp } from './app.ts';
+import { LOGGING, buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { DEMO_PASSWORD } from './db/seed.ts';
 import { LOGOUT_CLEAR_SITE_DATA } from './routes/auth.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
     config: testConfig({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W' }),
     db,
     now: clock.now,
-    logger: { level: 'trace', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+    logger: { level: 'trace', stream, ...LOGGING },
   });
   await app.ready();
 });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, OTP, OTP_MESSAGES } from '#contract/index.ts';
-import { LOG_REDACT, buildApp } from '../app.ts';
+import { LOGGING, buildApp } from '../app.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
@@ -37,7 +37,7 @@ async function appWithCapturedLog(nodeEnv: 'production' | 'test'): Promise<{ app
   const app = await buildApp({
     config,
     db,
-    logger: { level: 'trace', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream },
+    logger: { level: 'trace', stream, ...LOGGING },
   });
   await app.ready();
   closers.push(async () => {
