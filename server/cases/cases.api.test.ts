@@ -232,6 +232,23 @@ describe('records', () => {
     expect(late.json().header.responseDesc).toBe(CASE_MESSAGES.notEditable);
   });
 
+  it('refuses a first save sent again once the record was saved by its id: it would undo the later answers', async () => {
+    // Two tabs restored the same kept input, key and all; one made the record and saved it on by its id.
+    const createKey = '7d3b9c1e-2f4a-4e8b-b6d5-1a9c0e7f3b24';
+    const body = { appCode: 'PD', data: { ...PD_VALID, remarks: 'as first kept' }, draft: true, createKey };
+    const first = await demo.post(API_PATHS.cases, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const made = first.json().responseJSON as CaseDetail;
+    const later = await put(demo, made.id, { data: { ...PD_VALID, remarks: 'typed since' }, version: made.version });
+    expect(later.statusCode, later.body).toBe(200);
+
+    const stale = await demo.post(API_PATHS.cases, body);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
+    const read = await demo.get(`${API_PATHS.cases}/${made.id}`);
+    expect(read.json().responseJSON).toMatchObject({ version: made.version + 1, data: { remarks: 'typed since' } });
+  });
+
   it('checks the postal code of an address with the specification message', async () => {
     const res = await demo.post(API_PATHS.cases, {
       appCode: 'SDNE',

@@ -104,9 +104,13 @@ export async function insertCase(tx: Queryable, c: NewCase): Promise<CaseRow> {
 }
 
 /** The acting profile's record (not deleted) that the first save with this key made, locked, or null. */
-export async function findByCreateKey(tx: Queryable, profileId: string, createKey: string): Promise<CaseRow | null> {
-  const { rows } = await tx.query<CaseRow>(
-    `SELECT ${COLUMNS} FROM cases
+export async function findByCreateKey(
+  tx: Queryable,
+  profileId: string,
+  createKey: string,
+): Promise<(CaseRow & { create_key_spent: boolean }) | null> {
+  const { rows } = await tx.query<CaseRow & { create_key_spent: boolean }>(
+    `SELECT ${COLUMNS}, create_key_spent FROM cases
       WHERE profile_id = $1 AND create_key = $2::uuid AND deleted_at IS NULL FOR UPDATE`,
     [profileId, createKey],
   );
@@ -293,12 +297,15 @@ export async function updateCaseData(
   accountId: number,
   now: Date,
   audited: AuditEntry,
+  /** A save by the record's id: its first-save key is spent (a first save with it is stale from now on). */
+  byId: boolean,
 ): Promise<CaseRow | null> {
-  const params = [id, version, JSON.stringify(data), accountId, now];
+  const params = [id, version, JSON.stringify(data), accountId, now, byId];
   const auditing = auditEach('saved', audited, params.length);
   const { rows } = await db.query<CaseRow>(
     `WITH saved AS (
-       UPDATE cases SET data = $3::jsonb, version = version + 1, updated_by = $4, updated_at = $5
+       UPDATE cases SET data = $3::jsonb, version = version + 1, updated_by = $4, updated_at = $5,
+              create_key_spent = create_key_spent OR $6
         WHERE id = $1::bigint AND version = $2 AND status = 'draft' AND deleted_at IS NULL
         RETURNING ${COLUMNS}
      ), audited AS (${auditing.sql})

@@ -235,13 +235,29 @@ function writeAnswers(
   version: number,
   data: Record<string, unknown>,
   draft: boolean,
+  byId: boolean,
 ) {
-  return updateCaseData(q, record.id, version, data, actor.principal.accountId, actor.now, {
-    ...who(actor),
-    event: 'case_save',
-    // The write makes it the version after the one it is guarded by, when it happens.
-    detail: { caseId: record.id, caseNumber: record.caseNumber, appCode: record.appCode, draft, version: version + 1 },
-  });
+  return updateCaseData(
+    q,
+    record.id,
+    version,
+    data,
+    actor.principal.accountId,
+    actor.now,
+    {
+      ...who(actor),
+      event: 'case_save',
+      // The write makes it the version after the one it is guarded by, when it happens.
+      detail: {
+        caseId: record.id,
+        caseNumber: record.caseNumber,
+        appCode: record.appCode,
+        draft,
+        version: version + 1,
+      },
+    },
+    byId,
+  );
 }
 
 /** First save: the record is created (as a draft) and gets its case number. */
@@ -262,9 +278,12 @@ export async function createCase(
       const earlier = await findByCreateKey(tx, profileId, input.createKey);
       if (earlier && (earlier.app_code !== eservice.code || !isEditable(earlier.status)))
         throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
+      // Saved by its id since: its browser had the answer, so this one is a stale copy of the first save (a
+      // second tab that restored the same kept input), which would undo the answers saved after it.
+      if (earlier?.create_key_spent) throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
       if (earlier) {
         const record = { id: earlier.id, caseNumber: earlier.case_number, appCode: eservice.code };
-        return toDetail((await writeAnswers(tx, actor, record, earlier.version, data, input.draft))!);
+        return toDetail((await writeAnswers(tx, actor, record, earlier.version, data, input.draft, false))!);
       }
     }
     const row = await insertCase(tx, {
@@ -336,7 +355,7 @@ export async function saveCase(
   // between (its removal never waited for the record's lock) leaves an answer naming a missing file, as
   // removing it just after the save would; a submission checks the answers again.
   await refuseUnknownAttachments(db, opened.id, eservice, data);
-  const row = await writeAnswers(db, actor, opened, input.version, data, input.draft);
+  const row = await writeAnswers(db, actor, opened, input.version, data, input.draft, true);
   if (row) return toDetail(row);
   const current = await findCase(db, opened.id, actor.principal.actingProfileId);
   throw await refusal(db, opened.id, actor, current && toDetail(current), input.version);
