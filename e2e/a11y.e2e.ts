@@ -93,6 +93,20 @@ test('every part of the page is in a landmark, the Computer Misuse Act warning t
   await expect(page.getByRole('region', { name: 'Warning' })).toContainText(SHELL_MESSAGES.warningBanner);
   await signIn(page, 'ptib.demo');
   expect(await outside()).toEqual([]);
+  // While a call is under way, the progress bar shows: it too is in a landmark (it was not, and a check that
+  // ran while the dashboard was still loading failed on it).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${API_PATHS.casesSummary}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('progressbar', { name: 'Page activity' })).toBeVisible();
+  expect(await outside()).toEqual([]);
+  release();
 });
 
 test.describe('axe with the theme chosen explicitly', () => {

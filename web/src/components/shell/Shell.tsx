@@ -29,9 +29,8 @@ export function Shell({ children, headerActions, menu, actingAs }: ShellProps) {
   return (
     <>
       <SkipLink ref={skipLink} />
-      <WorkProgressBar />
       <WarningBanner />
-      <SiteHeader actions={headerActions} menu={menu} actingAs={actingAs} />
+      <SiteHeader actions={headerActions} menu={menu} actingAs={actingAs} progress={<WorkProgressBar />} />
       <Main>{children}</Main>
       <SiteFooter />
       <BackToTop focusTop={() => skipLink.current?.focus()} />

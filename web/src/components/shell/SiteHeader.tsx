@@ -11,6 +11,11 @@ export interface SiteHeaderProps {
   menu?: ReactNode;
   /** Whom the signed-in user is acting as (the proxy feature's indicator). */
   actingAs?: ReactNode;
+  /**
+   * The page's progress bar: drawn along the window's top edge, and inside the banner, so that while it shows
+   * it is in a landmark like the rest of the page.
+   */
+  progress?: ReactNode;
 }
 
 /**
@@ -19,9 +24,10 @@ export interface SiteHeaderProps {
  * the menu toggle and the site search. The menu stays closed until asked for; the theme choice is in the
  * footer.
  */
-export function SiteHeader({ actions, menu, actingAs }: SiteHeaderProps) {
+export function SiteHeader({ actions, menu, actingAs, progress }: SiteHeaderProps) {
   return (
     <header className="site-header">
+      {progress}
       <div className="site-header-top">
         <a className="logo" href={`#${ROUTES.home}`}>
           <img src="/logo.svg" alt="" width="40" height="40" />
