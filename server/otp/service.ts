@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, LOGIN_THROTTLE, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } f
 import { activeLock, clearFailures, lockKey, loginKey, otpKey, recordFailure } from '../auth/throttle.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
+import { countSend, uncountSends } from '../security/send-counts.ts';
 import { codeMatches, generateCode, hashCode } from './codes.ts';
 import { SmsDeliveryError, type SmsSender } from './sms.ts';
 
@@ -60,22 +61,17 @@ async function refuseWhileLocked(db: Queryable, pending: PendingSignIn, now: Dat
 
 /**
  * Counts one SMS on a key (a login name or a mobile number) in its hourly window; throws a Refusal once
- * the limit is passed. The upsert's row lock makes two sends at once take turns.
+ * the limit is passed.
  */
 async function countSms(tx: Queryable, key: string, limit: number, now: Date): Promise<void> {
-  const { rows } = await tx.query<{ sends: number; window_started_at: Date }>(
-    `INSERT INTO otp_send_counts AS c (count_key, sends, window_started_at) VALUES ($1, 1, $2)
-     ON CONFLICT (count_key) DO UPDATE SET
-       sends = CASE WHEN c.window_started_at <= $3 THEN 1 ELSE c.sends + 1 END,
-       window_started_at = CASE WHEN c.window_started_at <= $3 THEN $2 ELSE c.window_started_at END
-     RETURNING sends, window_started_at`,
-    [key, now, new Date(now.getTime() - OTP.SMS_WINDOW_MS)],
-  );
-  const row = rows[0]!;
-  if (row.sends > limit) {
-    const reopensAt = new Date(row.window_started_at).getTime() + OTP.SMS_WINDOW_MS;
+  const { sends, reopensAt } = await countSend(tx, key, OTP.SMS_WINDOW_MS, now);
+  if (sends > limit) {
     throw new Refusal(
-      otpError(429, OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT, OTP_MESSAGES.smsHourlyLimit(minutesUntil(reopensAt, now))),
+      otpError(
+        429,
+        OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT,
+        OTP_MESSAGES.smsHourlyLimit(minutesUntil(reopensAt.getTime(), now)),
+      ),
     );
   }
 }
@@ -178,9 +174,7 @@ export class OtpService {
           WHERE challenge_hash = $1 AND code_hash = $2`,
         [pending.challengeHash, codeHash, p.code_hash, p.code_expires_at, p.sends, p.last_sent_at],
       );
-      await this.#db.query('UPDATE otp_send_counts SET sends = sends - 1 WHERE count_key = ANY($1) AND sends > 0', [
-        smsKeys(pending, mobileNum),
-      ]);
+      await uncountSends(this.#db, smsKeys(pending, mobileNum));
       await audit('otp_send', 'failure', { reason: error.message, sender: this.#sender.kind });
       throw otpError(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     }

@@ -27,6 +27,7 @@ import {
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
+import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor } from '../notifications/notify.ts';
@@ -200,27 +201,18 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /**
-   * Counts one code on each key (the profile, the address) in its hourly window, in the table the SMS codes
-   * are counted in (docs/decisions/0028); answers when the fullest window reopens once any is past
-   * EMAIL_CODE.SENDS_PER_HOUR (nothing counted then), else null. The upsert's row lock makes two starts at
-   * once take turns.
+   * Counts one code on each key (the profile, the address) in its hourly window (docs/decisions/0028);
+   * answers when the fullest window reopens once any is past EMAIL_CODE.SENDS_PER_HOUR (nothing counted
+   * then), else null.
    */
   async function countSends(keys: string[], now: Date): Promise<Date | null> {
     return app.db
       .transaction(async (tx) => {
         let reopensAt: Date | null = null;
         for (const key of keys) {
-          const { rows } = await tx.query<{ sends: number; window_started_at: Date }>(
-            `INSERT INTO otp_send_counts AS c (count_key, sends, window_started_at) VALUES ($1, 1, $2)
-             ON CONFLICT (count_key) DO UPDATE SET
-               sends = CASE WHEN c.window_started_at <= $3 THEN 1 ELSE c.sends + 1 END,
-               window_started_at = CASE WHEN c.window_started_at <= $3 THEN $2 ELSE c.window_started_at END
-             RETURNING sends, window_started_at`,
-            [key, now, new Date(now.getTime() - EMAIL_CODE.SEND_WINDOW_MS)],
-          );
-          const row = rows[0]!;
-          const reopens = new Date(new Date(row.window_started_at).getTime() + EMAIL_CODE.SEND_WINDOW_MS);
-          if (row.sends > EMAIL_CODE.SENDS_PER_HOUR && (!reopensAt || reopens > reopensAt)) reopensAt = reopens;
+          const counted = await countSend(tx, key, EMAIL_CODE.SEND_WINDOW_MS, now);
+          if (counted.sends > EMAIL_CODE.SENDS_PER_HOUR && (!reopensAt || counted.reopensAt > reopensAt))
+            reopensAt = counted.reopensAt;
         }
         if (reopensAt) throw new SendLimit(reopensAt);
         return null;
@@ -281,9 +273,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         request.log.warn({ err: error }, 'the email confirmation code could not be sent');
         // A code that never went out does not count against the hour.
-        await app.db.query('UPDATE otp_send_counts SET sends = sends - 1 WHERE count_key = ANY($1) AND sends > 0', [
-          sendKeys,
-        ]);
+        await uncountSends(app.db, sendKeys);
         throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, NOTIFICATION_MESSAGES.emailNotSent);
       }
       return ok(null, NOTIFICATION_MESSAGES.emailCodeSent);
