@@ -112,6 +112,21 @@ async function history(
 }
 
 /**
+ * What a payment e-service's answers ask to pay, in cents: null when its form (this version) asks nothing,
+ * or the money question's error when the amount is not in Singapore dollars (PayNow pays in nothing else).
+ */
+function amountAsked(
+  appCode: string,
+  data: Record<string, unknown>,
+): { cents: number } | { errors: FieldErrors } | null {
+  const field = PAYMENT_AMOUNT_FIELDS[appCode];
+  if (!field || data[field] === undefined) return null;
+  const cents = centsOf(data[field]);
+  if (cents === null || cents <= 0) return { errors: { [`${field}.currency`]: PAYMENT_MESSAGES.sgdOnly } };
+  return { cents };
+}
+
+/**
  * Issues the bill of a payment e-service's record as it is submitted (same transaction): the amount is the
  * form's money answer (PAYMENT_AMOUNT_FIELDS), checked by the form's own rules before this runs. A form
  * version without that question (an operator's, say) bills nothing; an amount in another currency is a
@@ -123,10 +138,9 @@ export async function issueBill(
   actor: string,
   now: Date,
 ): Promise<FieldErrors> {
-  const field = PAYMENT_AMOUNT_FIELDS[input.appCode];
-  if (!field || input.data[field] === undefined) return {};
-  const amount = centsOf(input.data[field]);
-  if (amount === null || amount <= 0) return { [`${field}.currency`]: PAYMENT_MESSAGES.sgdOnly };
+  const asked = amountAsked(input.appCode, input.data);
+  if (!asked || 'errors' in asked) return asked?.errors ?? {};
+  const amount = asked.cents;
   const today = todayInSingapore(now);
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO bills (case_id, profile_id, reference, amount_cents, issued_at, due_on, expires_on)
@@ -232,10 +246,10 @@ export async function rebill(
   actor: string,
   now: Date,
 ): Promise<FieldErrors> {
-  const field = PAYMENT_AMOUNT_FIELDS[input.appCode];
-  if (!field || input.data[field] === undefined) return {};
-  const amount = centsOf(input.data[field]);
-  if (amount === null || amount <= 0) return { [`${field}.currency`]: PAYMENT_MESSAGES.sgdOnly };
+  const asked = amountAsked(input.appCode, input.data);
+  if (!asked || 'errors' in asked) return asked?.errors ?? {};
+  const amount = asked.cents;
+  const field = PAYMENT_AMOUNT_FIELDS[input.appCode]!;
   await expireDue(tx, now);
   const { rows } = await tx.query<BillRow>(
     `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id WHERE b.case_id = $1::bigint FOR UPDATE OF b`,
