@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { FIELD_MESSAGES, allFields, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
@@ -146,15 +146,6 @@ async function returns(client = finance): Promise<MoneyToReturn[]> {
   const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().responseJSON as { returns: MoneyToReturn[] }).returns;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 let txn = 0;

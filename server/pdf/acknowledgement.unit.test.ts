@@ -1,15 +1,6 @@
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
 import { renderAcknowledgement, singaporeTime, submissionDigest } from './acknowledgement.ts';
-
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('the acknowledgement PDF', () => {
   const submittedAt = new Date('2026-11-25T06:05:00Z');
@@ -42,7 +33,7 @@ describe('the acknowledgement PDF', () => {
       contactPhone: '1800-225-5529',
     });
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const text = await textOf(bytes);
+    const text = await pdfText(bytes);
     for (const expected of [
       'Acknowledgement of submission',
       'PD 000042 2026',
@@ -68,7 +59,7 @@ describe('the acknowledgement PDF', () => {
       digest,
       contactPhone: '1800-225-5529',
     });
-    expect(await textOf(bytes)).toContain('Submitted by');
+    expect(await pdfText(bytes)).toContain('Submitted by');
   });
 
   it('writes Singapore time as the screens write times', () => {

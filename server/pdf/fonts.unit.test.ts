@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
 import { renderAcknowledgement } from './acknowledgement.ts';
 import { FALLBACK_FONTS, installedFallbacks, loadedFallbacks, pdfFontsLine } from './fonts.ts';
-
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** The names of the fonts a PDF embeds. */
 async function fontsOf(bytes: Uint8Array): Promise<string[]> {
@@ -50,7 +41,7 @@ if (!hasCjk) {
 
 describe.skipIf(!hasCjk)('Chinese in the PDFs', () => {
   it('prints a name in Latin and Chinese as written, in headings, labels and values', async () => {
-    const text = await textOf(await acknowledgement('Ánh Nguyễn 李小龍'));
+    const text = await pdfText(await acknowledgement('Ánh Nguyễn 李小龍'));
     expect(text).toContain('Submitted by Ánh Nguyễn 李小龍');
     expect(text).toContain('Creditor Ánh Nguyễn 李小龍');
     expect(text).toContain('Ánh Nguyễn 李小龍 Ánh Nguyễn 李小龍 Pte. Ltd.');
@@ -58,7 +49,7 @@ describe.skipIf(!hasCjk)('Chinese in the PDFs', () => {
 
   it('wraps and cuts a long Chinese name within the line', async () => {
     const long = '陈'.repeat(120);
-    const text = await textOf(await acknowledgement(long));
+    const text = await pdfText(await acknowledgement(long));
     expect(text.replace(/\s+/g, '')).toContain(`Submittedby${long}`);
   });
 
@@ -92,7 +83,7 @@ describe.skipIf(!hasCjk)('Chinese in the PDFs', () => {
 
 describe('characters no font can print', () => {
   it('prints Tamil as ? rather than failing the document', async () => {
-    const text = await textOf(await acknowledgement('செல்வி முருகன்'));
+    const text = await pdfText(await acknowledgement('செல்வி முருகன்'));
     expect(text).toContain('Submitted by ');
     expect(text).toContain('?');
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
 import { fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
@@ -43,15 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway.close();
 });
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function acknowledgementText(id: string): Promise<string> {
   const res = await applicant.get(fillPath(CASE_PATHS.acknowledgement, { id }));

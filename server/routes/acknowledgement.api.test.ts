@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
@@ -49,15 +49,6 @@ const save = (c: TestClient, record: CaseDetail, data: Record<string, unknown>) 
 const submit = (c: TestClient, id: string, version: number) =>
   c.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id })}`, { version });
 const acknowledgement = (c: TestClient, id: string) => c.get(fillPath(CASE_PATHS.acknowledgement, { id }));
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('the acknowledgement of a submitted record', () => {
   it('is a PDF with the case number, the answers, the file and the digest fixed at submission', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   REGISTER_LIMITS,
@@ -311,7 +311,7 @@ describe('result page and extract', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('register-extract-BS-004321-2023.pdf');
-    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(reference);
     expect(text).toContain(singaporeTime(new Date(searchedAt)));
     expect(text).toContain('ONG BENG HUAT');
