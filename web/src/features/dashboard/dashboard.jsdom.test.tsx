@@ -347,21 +347,21 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'PC 000011 2026' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'RD 000007 2026' })).not.toBeInTheDocument();
   });
+  /** A bill issued on 1 Mar 2026, due on the 15th. */
+  const billOf = (bill: Pick<Bill, 'caseId' | 'caseNumber' | 'appCode' | 'amountCents'> & Partial<Bill>): Bill => ({
+    reference: bill.caseNumber.replaceAll(' ', ''),
+    receivedCents: 0,
+    refundedCents: 0,
+    state: 'awaiting',
+    issuedAt: '2026-03-01T02:00:00.000Z',
+    dueOn: '2026-03-15',
+    expiresOn: '2026-03-31',
+    receiptNumber: null,
+    ...bill,
+  });
+
   it('lists the profile’s bills with amount and state, each linking to its record', async () => {
-    const bill: Bill = {
-      caseId: '3',
-      caseNumber: 'PC 000003 2026',
-      appCode: 'PCD',
-      reference: 'PC0000032026',
-      amountCents: 123450,
-      receivedCents: 0,
-      refundedCents: 0,
-      state: 'awaiting',
-      issuedAt: '2026-03-01T02:00:00.000Z',
-      dueOn: '2026-03-15',
-      expiresOn: '2026-03-31',
-      receiptNumber: null,
-    };
+    const bill = billOf({ caseId: '3', caseNumber: 'PC 000003 2026', appCode: 'PCD', amountCents: 123450 });
     server.set(PAYMENT_PATHS.bills, answering({ bills: [bill] }));
     renderDashboard();
     const section = await screen.findByRole('region', { name: 'Your bills' });
@@ -374,20 +374,14 @@ describe('dashboard', () => {
     );
   });
   it('says what is left to pay of a part-paid bill, not only its whole amount', async () => {
-    const bill: Bill = {
+    const bill = billOf({
       caseId: '4',
       caseNumber: 'PD 000004 2026',
       appCode: 'PD',
-      reference: 'PD0000042026',
       amountCents: 10000,
       receivedCents: 4000,
-      refundedCents: 0,
       state: 'part_paid',
-      issuedAt: '2026-03-01T02:00:00.000Z',
-      dueOn: '2026-03-15',
-      expiresOn: '2026-03-31',
-      receiptNumber: null,
-    };
+    });
     server.set(PAYMENT_PATHS.bills, answering({ bills: [bill] }));
     renderDashboard();
     const section = await screen.findByRole('region', { name: 'Your bills' });
