@@ -68,6 +68,14 @@ export function maskMobile(mobile: string): string {
   return `****${digits.slice(-4)}`;
 }
 
+/**
+ * Whole minutes left until `until` (epoch ms) at `now`, at least one: how long a lock or a send limit still
+ * holds, as its message says it ("try again in 1 minute", never "in 0 minutes").
+ */
+export function minutesUntil(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 60_000));
+}
+
 /** Whole seconds left until `until` (epoch ms) at `now`, never negative. */
 export function secondsUntil(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));

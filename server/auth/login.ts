@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, LOGIN_CHALLENGE_TTL_MS, LOGIN_THROTTLE, RESPONSE_CODE, loginNameKey } from '#contract/index.ts';
+import {
+  AUTH_MESSAGES,
+  LOGIN_CHALLENGE_TTL_MS,
+  LOGIN_THROTTLE,
+  RESPONSE_CODE,
+  loginNameKey,
+  minutesUntil,
+} from '#contract/index.ts';
 import type { LoginResponse } from '#contract/schemas/index.ts';
 import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -77,7 +84,7 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
     new ApiError(
       429,
       RESPONSE_CODE.TOO_MANY_REQUESTS,
-      AUTH_MESSAGES.lockedOut(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
+      AUTH_MESSAGES.lockedOut(minutesUntil(until.getTime(), now.getTime())),
     );
 
   if (!(await consumeNonce(db, app.loginNonceKey, attempt.authenticityToken, attempt.binding, now))) {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LOGIN_THROTTLE, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
+import { AUTH_MESSAGES, LOGIN_THROTTLE, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE, minutesUntil } from '#contract/index.ts';
 import { activeLock, clearFailures, lockKey, loginKey, otpKey, recordFailure } from '../auth/throttle.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -37,7 +37,6 @@ export const signInExpired = () => otpError(400, OTP_RESPONSE_CODE.SIGN_IN_EXPIR
 const LOCKED_NOW = 'incorrect, now locked';
 const tooManyTries = () =>
   otpError(429, OTP_RESPONSE_CODE.TOO_MANY_TRIES, OTP_MESSAGES.tooManyTries(LOGIN_THROTTLE.LOCK_MS / 60_000));
-const minutesUntil = (until: number, now: Date) => Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
 
 /** A refusal thrown inside a transaction, so what the transaction counted is rolled back. */
 class Refusal extends Error {
@@ -55,7 +54,7 @@ class Refusal extends Error {
 async function refuseWhileLocked(db: Queryable, pending: PendingSignIn, now: Date): Promise<void> {
   const lock = await activeLock(db, [loginKey(pending.loginName)], now);
   if (lock) {
-    throw otpError(429, OTP_RESPONSE_CODE.LOCKED, AUTH_MESSAGES.lockedOut(minutesUntil(lock.getTime(), now)));
+    throw otpError(429, OTP_RESPONSE_CODE.LOCKED, AUTH_MESSAGES.lockedOut(minutesUntil(lock.getTime(), now.getTime())));
   }
 }
 
@@ -70,7 +69,7 @@ async function countSms(tx: Queryable, key: string, limit: number, now: Date): P
       otpError(
         429,
         OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT,
-        OTP_MESSAGES.smsHourlyLimit(minutesUntil(reopensAt.getTime(), now)),
+        OTP_MESSAGES.smsHourlyLimit(minutesUntil(reopensAt.getTime(), now.getTime())),
       ),
     );
   }

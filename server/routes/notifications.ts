@@ -1,7 +1,7 @@
 import { randomInt, randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHORITY_PTIB, RESPONSE_CODE, ok } from '#contract/index.ts';
+import { AUTHORITY_PTIB, RESPONSE_CODE, minutesUntil, ok } from '#contract/index.ts';
 import {
   DEFAULT_PREFERENCES,
   EMAIL_CODE,
@@ -244,7 +244,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           clientAddress: request.ip,
           detail: { reason: 'hourly limit' },
         });
-        const minutes = Math.max(1, Math.ceil((reopensAt.getTime() - now.getTime()) / 60_000));
+        const minutes = minutesUntil(reopensAt.getTime(), now.getTime());
         throw new ApiError(429, RESPONSE_CODE.TOO_MANY_REQUESTS, NOTIFICATION_MESSAGES.emailHourlyLimit(minutes));
       }
       await app.db.query(
