@@ -117,8 +117,9 @@ interface SessionRow {
 
 /** What every signed-in call checks, read afresh each time (docs/decisions/0048). */
 export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id,
-            (p.is_blocked OR EXISTS (SELECT 1 FROM ptib_profiles o WHERE o.id = a.profile_id AND o.is_blocked))
-              AS acting_blocked,
+            -- The user's own profile is read again only when acting for another: otherwise it is p.
+            (p.is_blocked OR (s.acting_profile_id <> a.profile_id AND EXISTS (
+               SELECT 1 FROM ptib_profiles o WHERE o.id = a.profile_id AND o.is_blocked))) AS acting_blocked,
             (s.acting_profile_id <> a.profile_id AND NOT EXISTS (
                SELECT 1 FROM proxy_grants g JOIN ptib_profiles m ON m.id = g.master_profile_id
                 WHERE g.master_profile_id = a.profile_id AND g.proxy_profile_id = s.acting_profile_id
