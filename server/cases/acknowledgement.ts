@@ -1,9 +1,9 @@
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
-import { allFields, formatFileSize, summarise, type FormDefinition } from '#contract/forms/index.ts';
+import { allFields, summarise, type FormDefinition } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { listDocuments } from '../documents/store.ts';
-import { renderAcknowledgement } from '../pdf/acknowledgement.ts';
+import { fileWithSize, renderAcknowledgement } from '../pdf/acknowledgement.ts';
 
 /**
  * The PDF acknowledgement of a submitted record, as its acting profile sees it: made from the stored answers,
@@ -52,9 +52,7 @@ export async function acknowledgementPdf(
   const documents = (
     await listDocuments(db, row.id, { profileId: principal.actingProfileId, accountId: principal.accountId })
   ).filter((d) => sentBefore === null || new Date(d.uploadedAt).getTime() < sentBefore);
-  const fileNames = Object.fromEntries(
-    documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`] as const),
-  );
+  const fileNames = Object.fromEntries(documents.map((d) => [d.id, fileWithSize(d.fileName, d.sizeBytes)] as const));
   return renderAcknowledgement({
     eserviceTitle: eservice.title,
     caseNumber: row.caseNumber,

@@ -43,6 +43,12 @@ export function singaporeTime(at: Date): string {
   );
 }
 
+/**
+ * A file as the acknowledgement names it, in the answers and in its list of documents: 'invoice.pdf (1 KB)',
+ * its size as the screens write it, not as an upload's limit is ('10MB').
+ */
+export const fileWithSize = (fileName: string, sizeBytes: number) => `${fileName} (${formatFileSize(sizeBytes)})`;
+
 /** JSON with its object keys sorted at every depth: the same content always gives the same text. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -101,8 +107,7 @@ export async function renderAcknowledgement(input: AcknowledgementInput): Promis
 
   pdf.heading('Documents', 13);
   if (input.files.length === 0) pdf.paragraph('No documents were attached.');
-  // A file's size as the screens write it ('1 KB'), not as an upload's limit is ('10MB').
-  for (const file of input.files) pdf.row(file.question, `${file.fileName} (${formatFileSize(file.sizeBytes)})`);
+  for (const file of input.files) pdf.row(file.question, fileWithSize(file.fileName, file.sizeBytes));
 
   pdf.heading('Record of what was sent', 13);
   pdf.paragraph(
