@@ -8,3 +8,4 @@ export * from './normalize.ts';
 export * from './money.ts';
 export * from './sg.ts';
 export * from './summary.ts';
+export * from './attachments.ts';

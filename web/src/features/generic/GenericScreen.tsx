@@ -13,6 +13,7 @@ import {
   mergeValues,
   summarise,
   todayInSingapore,
+  updateAnswerAt,
   validate,
   visibility,
   type FieldErrors,
@@ -872,25 +873,11 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /** Changes one answer by its path: a field (`proof`) or a row's field (`claims[0].proof`). */
   function updateAt(path: string, update: (old: FieldValue | undefined) => FieldValue) {
-    const m = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path);
-    if (!m) {
-      setValues((before) => {
-        const next = { ...before, [path]: update(before[path]) };
-        keep(next);
-        return next;
-      });
-    } else {
-      const [, group = '', index = '0', child = ''] = m;
-      setValues((before) => {
-        const rows = Array.isArray(before[group]) ? [...(before[group] as Array<Record<string, unknown>>)] : [];
-        const row = { ...(rows[Number(index)] ?? {}) };
-        row[child] = update(row[child] as FieldValue | undefined);
-        rows[Number(index)] = row;
-        const next = { ...before, [group]: rows } as FormValues;
-        keep(next);
-        return next;
-      });
-    }
+    setValues((before) => {
+      const next = updateAnswerAt(before, path, (old) => update(old as FieldValue | undefined));
+      keep(next);
+      return next;
+    });
     setDirty(true);
   }
 

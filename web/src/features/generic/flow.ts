@@ -1,6 +1,13 @@
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
-import { type FieldDef, type FormDefinition, type FormValues, type Page } from '#contract/forms/index.ts';
+import {
+  attachmentAnswers,
+  updateAnswerAt,
+  type FieldDef,
+  type FormDefinition,
+  type FormValues,
+  type Page,
+} from '#contract/forms/index.ts';
 import { fieldDomId } from './format.ts';
 
 /**
@@ -73,36 +80,9 @@ export function withUploadedFiles(form: FormDefinition, values: FormValues, docu
  */
 export function withoutRemovedFiles(form: FormDefinition, values: FormValues, documents: DocumentInfo[]): FormValues {
   const held = new Set(documents.map((d) => d.id));
-  const keep = (value: unknown) => {
-    if (!Array.isArray(value)) return value;
-    const kept = (value as string[]).filter((id) => held.has(id));
-    return kept.length === value.length ? value : kept;
-  };
   let next = values;
-  for (const page of form.pages)
-    for (const section of page.sections)
-      for (const field of section.fields) {
-        if (field.type === 'attachment') {
-          const kept = keep(next[field.name]);
-          if (kept !== next[field.name]) next = { ...next, [field.name]: kept as string[] };
-        } else if (field.type === 'group' && Array.isArray(next[field.name])) {
-          const rows = next[field.name] as Array<Record<string, unknown>>;
-          const children = field.fields.filter((c) => c.type === 'attachment').map((c) => c.name);
-          let changed = false;
-          const keptRows = rows.map((row) => {
-            let r = row;
-            for (const child of children) {
-              const kept = keep(row[child]);
-              if (kept !== row[child]) {
-                r = { ...r, [child]: kept };
-                changed = true;
-              }
-            }
-            return r;
-          });
-          if (changed) next = { ...next, [field.name]: keptRows } as FormValues;
-        }
-      }
+  for (const { path, ids } of attachmentAnswers(form, values))
+    if (ids.some((id) => !held.has(id))) next = updateAnswerAt(next, path, () => ids.filter((id) => held.has(id)));
   return next;
 }
 
