@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
-import { loadedFallbacks } from './fonts.ts';
+import { loadedFallbacks, pdfFontkit } from './fonts.ts';
 
 /**
  * A small flowing-text layout over pdf-lib for the portal's PDFs (acknowledgements, extracts, receipts):
  * headings, label/value rows and paragraphs on A4, wrapped to the width and continued on new pages.
  * DejaVu Sans is embedded (subset) so names with accents and other Latin, Greek or Cyrillic letters print
- * as typed; a character it lacks is set in the first fallback font that has it (Chinese, server/pdf/fonts.ts),
+ * as typed; a character it lacks is set in the first fallback font that has it (Chinese, Tamil: server/pdf/fonts.ts),
  * embedded (subset) only in a document that uses it, else prints as '?' rather than failing the document.
  */
 const require = createRequire(import.meta.url);
@@ -71,7 +70,7 @@ export class PdfWriter {
 
   static async create(meta: PdfMeta, now: Date): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(pdfFontkit);
     const { regular, bold } = fontFiles();
     const writer = new PdfWriter(
       doc,

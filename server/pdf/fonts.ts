@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import fontkit, { type Font } from '@pdf-lib/fontkit';
+import * as fontkit from 'fontkit';
+import type { PDFDocument } from 'pdf-lib';
 
 /**
- * Fonts for what DejaVu Sans lacks, from Debian packages (no npm package ships a CJK font), used by the PDFs
- * when installed (docs/decisions/0063). Tamil is not among them: fonts-lohit-taml has the glyphs, but
- * @pdf-lib/fontkit's shaper for Tamil (and the other Indic scripts) throws "regeneratorRuntime is not
- * defined" on any Tamil text, which would fail the whole document; so Tamil prints as '?' as before.
+ * Fonts for what DejaVu Sans lacks, from Debian packages (no npm package ships a CJK or Tamil font), used
+ * by the PDFs when installed (docs/decisions/0065).
  */
 export interface FallbackFont {
   script: string;
@@ -19,20 +18,24 @@ export const FALLBACK_FONTS: readonly FallbackFont[] = [
     debianPackage: 'fonts-droid-fallback',
     path: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
   },
+  {
+    script: 'Tamil',
+    debianPackage: 'fonts-lohit-taml',
+    path: '/usr/share/fonts/truetype/lohit-tamil/Lohit-Tamil.ttf',
+  },
 ];
 
 /** The fallbacks on this machine, looked for once when the server starts. */
 export const installedFallbacks: readonly FallbackFont[] = FALLBACK_FONTS.filter((font) => existsSync(font.path));
 
-const UNSHAPED = "Tamil prints as '?' (docs/decisions/0063)";
-
 /** The start banner's line: what the PDFs print, and what prints as '?' with the package that adds it. */
 export function pdfFontsLine(installed: readonly FallbackFont[]): string {
   const missing = FALLBACK_FONTS.filter((font) => !installed.includes(font));
-  if (missing.length === 0)
-    return `PDF fonts: DejaVu Sans, ${installed.map((f) => `${f.script} from ${f.debianPackage}`).join(', ')}; ${UNSHAPED}`;
-  const prints = missing.map((f) => `${f.script} prints as '?' (apt-get install ${f.debianPackage})`);
-  return `PDF fonts: ${[...prints, UNSHAPED].join('; ')}`;
+  const prints = [
+    ['DejaVu Sans', ...installed.map((f) => `${f.script} from ${f.debianPackage}`)].join(', '),
+    ...missing.map((f) => `${f.script} prints as '?' (apt-get install ${f.debianPackage})`),
+  ];
+  return `PDF fonts: ${prints.join('; ')}`;
 }
 
 /** A fallback read once, on the first PDF that may need it: its bytes to embed, what it has, how wide. */
@@ -48,8 +51,7 @@ export const loadedFallbacks = (): readonly LoadedFallback[] => (loaded ??= inst
 
 function load({ path }: FallbackFont): LoadedFallback {
   const bytes = readFileSync(path);
-  const font = fontkit.create(bytes);
-  padSubsetGlyphs(font);
+  const font = openFont(bytes);
   const chars = new Set(font.characterSet);
   const scale = 1000 / font.unitsPerEm;
   return {
@@ -60,34 +62,54 @@ function load({ path }: FallbackFont): LoadedFallback {
   };
 }
 
-interface TtfSubset {
-  glyf: Uint8Array[];
-  offset: number;
-  _addGlyph(glyphId: number): number;
+/** A font file as fontkit reads it; a collection (.ttc) is not one of ours. */
+function openFont(bytes: Uint8Array): fontkit.Font {
+  const font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (!('createSubset' in font)) throw new Error('a font collection, not a font');
+  return font;
 }
 
 /**
- * @pdf-lib/fontkit (1.1.1, the last) writes a subset's glyph offsets halved, in the short format, whenever
- * they fit, without padding each glyph to an even length: after a glyph of odd length every later one is
- * read a byte off and prints as fragments (Droid Sans Fallback has such glyphs; DejaVu's are all even).
- * Padding a glyph with a zero byte is allowed and changes nothing else, so every copied glyph is padded to
- * an even length. Done once, on the subset class all TrueType fonts share.
+ * fontkit as pdf-lib 1.17 calls it. pdf-lib was written against its own fork of fontkit 1, whose subsets
+ * printed glyphs of odd length as fragments and whose Tamil shaping threw (docs/decisions/0065); upstream
+ * fontkit 2 fixes both, and differs in one call pdf-lib makes: a subset's bytes come from `encode()`, not
+ * from an `encodeStream()` read by its events. This gives each subset that one call.
  */
-let padded = false;
-function padSubsetGlyphs(font: Font): void {
-  if (padded) return;
-  padded = true;
-  const subsetClass = Object.getPrototypeOf(font.createSubset()) as TtfSubset;
-  const addGlyph = subsetClass._addGlyph;
-  subsetClass._addGlyph = function (this: TtfSubset, glyphId) {
-    const index = addGlyph.call(this, glyphId);
-    const glyph = this.glyf[index]!;
-    if (glyph.length % 2 === 1) {
-      // The Buffer class fontkit bundles, which its encoder requires.
-      const FontkitBuffer = glyph.constructor as typeof Buffer;
-      this.glyf[index] = FontkitBuffer.concat([glyph, FontkitBuffer.alloc(1)]);
-      this.offset += 1;
-    }
-    return index;
+export const pdfFontkit: PdfLibFontkit = {
+  create(bytes) {
+    const font = openFont(bytes);
+    const createSubset = font.createSubset.bind(font);
+    const withStream = Object.assign(font, {
+      createSubset: () => {
+        const subset = createSubset();
+        return Object.assign(subset, { encodeStream: () => encodedOnce(() => subset.encode()) });
+      },
+    });
+    // fontkit 2's own types leave out tables pdf-lib reads (cff, head, post), which its fonts have.
+    return withStream as unknown as ReturnType<PdfLibFontkit['create']>;
+  },
+};
+
+type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+type StreamEvents = { data?: (bytes: Uint8Array) => void; end?: () => void; error?: (error: unknown) => void };
+
+/** The `on('data' | 'end' | 'error')` stream pdf-lib reads a subset from, carrying the bytes in one piece. */
+function encodedOnce(encode: () => Uint8Array) {
+  const listeners: StreamEvents = {};
+  const stream = {
+    on<E extends keyof StreamEvents>(event: E, listener: NonNullable<StreamEvents[E]>) {
+      listeners[event] = listener;
+      return stream;
+    },
   };
+  queueMicrotask(() => {
+    try {
+      listeners.data?.(encode());
+      listeners.end?.();
+    } catch (error) {
+      listeners.error?.(error);
+    }
+  });
+  return stream;
 }
