@@ -454,6 +454,7 @@ export async function resubmitCase(
   actor: Actor,
   id: string,
   input: { data: Record<string, unknown>; version: number },
+  contactPhone = DEFAULT_CONTACT_PHONE,
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
   const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now);
@@ -514,7 +515,24 @@ export async function resubmitCase(
       event: 'case_resubmit',
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code, requestId: request.id },
     });
-    return toDetail(row);
+    const detail = toDetail(row);
+    // Acknowledged as a first submission is, in the same transaction, with the acknowledgement as it now is
+    // (it says the record was resubmitted, and when). The key is the request answered: each request is
+    // answered once, so the same resubmission sent again is told once.
+    await notify(tx, {
+      kind: 'resubmitted',
+      profileId: actor.principal.actingProfileId,
+      caseId: row.id,
+      caseNumber: row.case_number,
+      facts: { resubmittedAt: actor.now.toISOString() },
+      key: `resubmitted-${request.id}`,
+      at: actor.now,
+      attachment: async () => ({
+        filename: acknowledgementFileName(row.case_number),
+        content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
+      }),
+    });
+    return detail;
   });
 }
 
