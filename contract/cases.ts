@@ -71,6 +71,13 @@ export const DASHBOARD_LATEST_COUNT = 5;
 /** Only a draft may be changed or deleted by its owner. */
 export const isEditable = (status: CaseStatus) => status === 'draft';
 
+/**
+ * Open drafts one profile may hold at once, of all its e-services (docs/decisions/0064): far more than a
+ * trustee's work needs, so that a script or a save retried in a loop cannot take case numbers by the
+ * thousand. Submitted records and deleted drafts do not count.
+ */
+export const MAX_OPEN_DRAFTS = 100;
+
 /** Case numbers as shown: `PD 000042 2026` (contract/casenumber.ts). Search accepts spaces loosely. */
 export const CASE_NUMBER_PATTERN = /^([A-Z]{1,5}) ?([0-9]{6,}) ?([0-9]{4})$/;
 
@@ -127,6 +134,9 @@ export const CASE_MESSAGES = {
   onlyRequestedFields: (labels: string) =>
     `Only the questions the officer named may be changed. These were changed and must be put back: ${labels}.`,
   resubmitted: 'Your answers have been sent to the officer.',
+  /** A new record refused at MAX_OPEN_DRAFTS: the answers typed stay on the form, unsaved but kept. */
+  tooManyDrafts: (max: number) =>
+    `This profile already has ${max} draft records, the most it may keep. Submit or delete a draft you no longer need, then save this one again. Your answers are kept.`,
 } as const;
 
 /**

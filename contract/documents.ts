@@ -66,6 +66,11 @@ export const DOCUMENT_MESSAGES = {
   tooMany: (limits: Pick<DocumentLimits, 'maxFiles'>) =>
     `You can only upload ${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'} here`,
   failed: 'The selected file could not be uploaded – try again',
+  /**
+   * An upload is one request of one part, the file: a request that carries more (a second file, a form field)
+   * keeps none of it, rather than the first file alone.
+   */
+  oneFileOnly: 'Upload one file at a time – nothing was uploaded',
   /** One of several files chosen at once that did not go in: which one, before why. */
   ofFile: (fileName: string, message: string) => `${fileName}: ${message}`,
   /**

@@ -7,6 +7,11 @@ import { ROUTES } from './paths.ts';
 export const NOTIFICATION_KINDS = [
   /** A record was submitted: an acknowledgement, with its PDF. */
   'submitted',
+  /**
+   * The applicant sent a record's changed answers after an officer asked for more information: the same
+   * acknowledgement, with the PDF as it now is.
+   */
+  'resubmitted',
   /** An officer asked the applicant to change or add something. */
   'moreInfoRequested',
   /** An officer approved or rejected a record (with the reason the applicant reads). */
@@ -46,6 +51,7 @@ export const isObligatory = (kind: NotificationKind) => OBLIGATORY_KINDS.include
 /** Optional kinds are on for every channel until switched off, except SMS for the chattier ones. */
 export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationChannel, boolean>> = {
   submitted: { email: true, sms: false },
+  resubmitted: { email: true, sms: false },
   moreInfoRequested: { email: true, sms: true },
   decided: { email: true, sms: true },
   watchedCaseChanged: { email: true, sms: false },
@@ -58,6 +64,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
 /** What a person reads about each kind in the preferences and as the inbox's heading. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   submitted: 'Acknowledgement of a submission',
+  resubmitted: 'Acknowledgement of a resubmission',
   moreInfoRequested: 'More information requested',
   decided: 'Decision on an application',
   watchedCaseChanged: 'Change to a case you follow',

@@ -3,6 +3,7 @@
  * case number years, a form's "today", the times printed in PDFs. Its own module: the first load needs
  * none of it (docs/decisions/0026).
  */
+import { MONTH_ABBREVIATIONS } from './constants.ts';
 
 /** Singapore is UTC+08:00; token expiry dates are read in it unless they say GMT. */
 export const SINGAPORE_UTC_OFFSET = '+08:00';
@@ -11,3 +12,16 @@ export const SINGAPORE_OFFSET_MS =
   (SINGAPORE_UTC_OFFSET.startsWith('-') ? -1 : 1) *
   (Number(SINGAPORE_UTC_OFFSET.slice(1, 3)) * 60 + Number(SINGAPORE_UTC_OFFSET.slice(4))) *
   60_000;
+
+/**
+ * A moment as the portal's screens write it ('5 Mar 2026, 14:07'), in Singapore time: a document or an email has
+ * no browser whose clock to follow.
+ */
+export function singaporeTime(at: Date): string {
+  const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}, ` +
+    `${two(sg.getUTCHours())}:${two(sg.getUTCMinutes())}`
+  );
+}

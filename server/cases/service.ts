@@ -2,6 +2,7 @@ import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   CASE_MESSAGES,
   CASE_STATUS_LABELS,
+  MAX_OPEN_DRAFTS,
   canMove,
   isEditable,
   normalizeCaseNumber,
@@ -260,6 +261,22 @@ function writeAnswers(
   );
 }
 
+/**
+ * A new record would be one draft too many for the profile (docs/decisions/0064): refused before it takes a
+ * case number. First saves of one profile wait for each other here, so that several at once cannot each find
+ * the last place free.
+ */
+async function refuseOverDraftLimit(tx: Queryable, profileId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`drafts:${profileId}`]);
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM cases
+      WHERE profile_id = $1 AND status = 'draft' AND deleted_at IS NULL LIMIT $2) d`,
+    [profileId, MAX_OPEN_DRAFTS],
+  );
+  if (rows[0]!.n >= MAX_OPEN_DRAFTS)
+    throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.tooManyDrafts(MAX_OPEN_DRAFTS));
+}
+
 /** First save: the record is created (as a draft) and gets its case number. */
 export async function createCase(
   db: Database,
@@ -286,6 +303,7 @@ export async function createCase(
         return toDetail((await writeAnswers(tx, actor, record, earlier.version, data, input.draft, false))!);
       }
     }
+    await refuseOverDraftLimit(tx, profileId);
     const row = await insertCase(tx, {
       appCode: eservice.code,
       profileId: actor.principal.actingProfileId,
@@ -454,6 +472,7 @@ export async function resubmitCase(
   actor: Actor,
   id: string,
   input: { data: Record<string, unknown>; version: number },
+  contactPhone = DEFAULT_CONTACT_PHONE,
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
   const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now);
@@ -514,7 +533,24 @@ export async function resubmitCase(
       event: 'case_resubmit',
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code, requestId: request.id },
     });
-    return toDetail(row);
+    const detail = toDetail(row);
+    // Acknowledged as a first submission is, in the same transaction, with the acknowledgement as it now is
+    // (it says the record was resubmitted, and when). The key is the request answered: each request is
+    // answered once, so the same resubmission sent again is told once.
+    await notify(tx, {
+      kind: 'resubmitted',
+      profileId: actor.principal.actingProfileId,
+      caseId: row.id,
+      caseNumber: row.case_number,
+      facts: { resubmittedAt: actor.now.toISOString() },
+      key: `resubmitted-${request.id}`,
+      at: actor.now,
+      attachment: async () => ({
+        filename: acknowledgementFileName(row.case_number),
+        content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
+      }),
+    });
+    return detail;
   });
 }
 

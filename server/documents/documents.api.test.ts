@@ -267,6 +267,67 @@ describe('without a scanner', () => {
     expect(await list(demo, record.id)).toEqual([doc]);
   });
 
+  it('refuses a request of two files, one of a field only and a file without a name, storing nothing', async () => {
+    const { demo } = await appWith({});
+    const record = await draft(demo);
+    const send = (parts: Array<{ disposition: string; content: Buffer }>) => {
+      const boundary = `----ptib${Math.random().toString(16).slice(2)}`;
+      const body = Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${p.disposition}\r\n\r\n`, 'utf8'),
+          p.content,
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      return demo.request({
+        method: 'POST',
+        url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=${ATTACHMENT_FIELD}`,
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    // Two files in one request: the first was kept and the second dropped without a word.
+    const two = await send([
+      { disposition: 'name="file"; filename="first.pdf"', content: PDF },
+      { disposition: 'name="file"; filename="second.pdf"', content: PDF },
+    ]);
+    expect(two.statusCode, two.body).toBe(400);
+    expect(two.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.oneFileOnly);
+    // A file after a field, a field after a file, three files: the request is not one file either.
+    for (const parts of [
+      [1, 2, 3].map((n) => ({ disposition: `name="file"; filename="${n}.pdf"`, content: PDF })),
+      [
+        { disposition: 'name="note"', content: Buffer.from('hello') },
+        { disposition: 'name="file"; filename="a.pdf"', content: PDF },
+      ],
+      [
+        { disposition: 'name="file"; filename="a.pdf"', content: PDF },
+        { disposition: 'name="note"', content: Buffer.from('hello') },
+      ],
+    ]) {
+      const res = await send(parts);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.oneFileOnly);
+    }
+    // Only a field, no file.
+    const field = await send([{ disposition: 'name="file"', content: PDF }]);
+    expect(field.statusCode, field.body).toBe(400);
+    expect(field.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.noFile);
+    // A file part whose name is empty: nothing was chosen.
+    const unnamed = await send([{ disposition: 'name="file"; filename=""', content: PDF }]);
+    expect(unnamed.statusCode, unnamed.body).toBe(400);
+    expect(unnamed.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.noFile);
+    // No parts at all.
+    const empty = await send([]);
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.noFile);
+    expect(await list(demo, record.id)).toEqual([]);
+    // The next upload, one file, goes in as ever.
+    expect((await upload(demo, record.id, 'a.pdf', PDF)).statusCode).toBe(201);
+    expect(await list(demo, record.id)).toHaveLength(1);
+  });
+
   it('refuses uploads in production until a scanner is configured', async () => {
     const { demo } = await appWith({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W' });
     const record = await draft(demo);

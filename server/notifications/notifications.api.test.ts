@@ -9,6 +9,7 @@ import {
   fillPath,
 } from '#contract/index.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   EMAIL_CODE,
@@ -28,7 +29,9 @@ import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { moveCase } from '../cases/service.ts';
-import { signedInOfficer } from '../officer/test-support.ts';
+import { doAction, signedInOfficer } from '../officer/test-support.ts';
+import { singaporeTime } from '#contract/singapore.ts';
+import { pdfText } from '../test/pdf-text.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
@@ -218,6 +221,57 @@ describe('a submitted record', () => {
     // Another profile cannot read (or learn of) it.
     const other = await signedInClient(app, 'ptib.master');
     expect((await other.post(fillPath(NOTIFICATION_PATHS.read, { id: entry.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('a record resubmitted after a request for more information', () => {
+  it('is acknowledged as a submission is, saying when, once however often the resubmission is sent', async () => {
+    const prefs = (await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;
+    if (!prefs.emailConfirmed) await confirmEmail(demo, 'demo@example.org');
+    const record = await submitRecord(demo);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'requestInfo', message: 'Say what was paid.', fields: ['remarks'] });
+    await app.outbox.drain();
+    const before = smtp.received.length;
+
+    const open = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    const resubmit = () =>
+      demo.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
+        version: open.version,
+        data: { ...open.data, remarks: 'Paid in full on 1 March' },
+      });
+    // The request sent twice at once (a double click, a retry whose first answer was lost), then once more.
+    const answers = await Promise.all([resubmit(), resubmit()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await resubmit()).statusCode).toBe(409);
+    await app.outbox.drain();
+    await app.outbox.drain();
+
+    const when = singaporeTime(clock.now());
+    const mails = smtp.received.slice(before).filter((m) => m.subject.includes(record.caseNumber));
+    expect(mails.map((m) => m.subject)).toEqual([
+      `PTIB e-Services: Acknowledgement of a resubmission (${record.caseNumber})`,
+    ]);
+    const mail = mails[0]!;
+    expect(mail.to).toBe('demo@example.org');
+    expect(mail.raw).toContain(`resubmitted on ${when}`);
+    expect(mail.raw).toMatch(new RegExp(`filename=.?acknowledgement-${record.caseNumber.replace(/ /g, '-')}\\.pdf`));
+    // The PDF it carries is the acknowledgement as it is now: it says the record was resubmitted.
+    const { rows } = await db.query<{ attachment: Buffer }>(
+      `SELECT attachment FROM notification_outbox WHERE idempotency_key = $1`,
+      [mail.key],
+    );
+    expect(await pdfText(rows[0]!.attachment)).toMatch(new RegExp(`Resubmitted\\s+${when}`));
+    expect(mail.raw).not.toContain('Paid in full on 1 March');
+
+    const entries = (await inbox(demo)).messages.filter(
+      (m) => m.caseNumber === record.caseNumber && m.kind === 'resubmitted',
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.body).toBe(
+      `We have received the changed answers to record ${record.caseNumber}, resubmitted on ${when}. An officer will review them and you will be told of the outcome.\nThe acknowledgement can be downloaded from the record at any time.`,
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
 import { PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
 import { formatIsoDate } from '#contract/forms/summary.ts';
+import { singaporeTime } from '#contract/singapore.ts';
 import { REGISTER_CHANGE_TEXTS, type RegisterChange } from '#contract/register.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
@@ -73,6 +74,16 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
           ? 'The acknowledgement is attached to the email and can be downloaded from the record at any time.'
           : 'The acknowledgement can be downloaded from the record at any time.',
       ];
+    case 'resubmitted': {
+      // When, in Singapore time as the acknowledgement prints it: a retried or late email still says when.
+      const at = Date.parse(fact(m.facts, 'resubmittedAt'));
+      return [
+        `We have received the changed answers to ${record}${Number.isNaN(at) ? '' : `, resubmitted on ${singaporeTime(new Date(at))}`}. An officer will review them and you will be told of the outcome.`,
+        channel === 'email'
+          ? 'The acknowledgement is attached to the email and can be downloaded from the record at any time.'
+          : 'The acknowledgement can be downloaded from the record at any time.',
+      ];
+    }
     case 'moreInfoRequested':
       return [`An officer needs more information about ${record}. Please sign in to see what is needed.`];
     case 'decided': {

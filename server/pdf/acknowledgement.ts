@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { MONTH_ABBREVIATIONS } from '#contract/constants.ts';
 import { formatFileSize } from '#contract/forms/messages.ts';
-import { SINGAPORE_OFFSET_MS } from '#contract/singapore.ts';
+import { singaporeTime } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
 /** What the acknowledgement shows: the answers as the user read them on "Check your answers". */
@@ -28,19 +27,6 @@ export interface AcknowledgementInput {
   /** SHA-256 of the submitted content (submissionDigest). */
   digest: string;
   contactPhone: string;
-}
-
-/**
- * A moment as the portal's screens write it ('5 Mar 2026, 14:07'), in Singapore time: a document has no
- * browser whose clock to follow.
- */
-export function singaporeTime(at: Date): string {
-  const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}, ` +
-    `${two(sg.getUTCHours())}:${two(sg.getUTCMinutes())}`
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
-import { renderAcknowledgement, singaporeTime, submissionDigest } from './acknowledgement.ts';
+import { singaporeTime } from '#contract/singapore.ts';
+import { renderAcknowledgement, submissionDigest } from './acknowledgement.ts';
 
 describe('the acknowledgement PDF', () => {
   const submittedAt = new Date('2026-11-25T06:05:00Z');

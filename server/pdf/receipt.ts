@@ -1,5 +1,5 @@
 import { formatMoney } from '#contract/payments.ts';
-import { singaporeTime } from './acknowledgement.ts';
+import { singaporeTime } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
 export interface ReceiptInput {

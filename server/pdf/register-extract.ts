@@ -1,5 +1,5 @@
 import { PARTY_KINDS, type RegisterResult } from '#contract/register.ts';
-import { singaporeTime } from './acknowledgement.ts';
+import { singaporeTime } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
 export interface ExtractInput {

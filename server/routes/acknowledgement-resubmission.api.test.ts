@@ -117,12 +117,18 @@ describe('the acknowledgement of a record resubmitted after a request for more i
     expect(text).not.toContain(firstDigest);
 
     // The confirmation email went with the first submission, its PDF made then: it says what was sent then.
-    // A resubmission sends none; the record's own acknowledgement is the one that says it.
+    // The resubmission's own email carries the acknowledgement as it is now.
     const { rows: emails } = await db.query<{ attachment: Buffer }>(
       `SELECT attachment FROM notification_outbox WHERE case_id = $1::bigint AND channel = 'email' AND kind = 'submitted'`,
       [c.id],
     );
     expect(emails).toHaveLength(1);
     expect(await pdfText(emails[0]!.attachment)).toBe(first);
+    const { rows: again } = await db.query<{ attachment: Buffer }>(
+      `SELECT attachment FROM notification_outbox WHERE case_id = $1::bigint AND channel = 'email' AND kind = 'resubmitted'`,
+      [c.id],
+    );
+    expect(again).toHaveLength(1);
+    expect(await pdfText(again[0]!.attachment)).toBe(text);
   });
 });

@@ -186,7 +186,13 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const saved = await resubmitCase(app.db, actorOf(app, request), request.params.id, request.body);
+      const saved = await resubmitCase(
+        app.db,
+        actorOf(app, request),
+        request.params.id,
+        request.body,
+        app.config.CONTACT_PHONE,
+      );
       return ok({ ...saved, progress: await progressOf(app.db, saved) }, CASE_MESSAGES.resubmitted);
     },
   );

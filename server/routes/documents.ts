@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
@@ -59,10 +59,55 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
   const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
   const refuseUnscanned = app.config.NODE_ENV === 'production' && !options.scanner;
-  // The ceiling bounds what is read of any one file before its field's own limit is checked.
+  // The ceiling bounds what is read of any one file before its field's own limit is checked. Two parts are
+  // parsed, so that a request of more than its one file is seen and refused (readOneFile); a third is a
+  // limit error, refused alike. A field is never used: a few bytes of one are enough to refuse it.
   await app.register(multipart, {
-    limits: { fileSize: DOCUMENT_MAX_BYTES_CEILING, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+    limits: { fileSize: DOCUMENT_MAX_BYTES_CEILING, files: 2, fields: 1, parts: 2, fieldSize: 64, headerPairs: 20 },
   });
+
+  /**
+   * The one file of an upload, read within the field's size: a request must hold exactly one part, a file with
+   * a name. More parts (a second file, a form field) are refused with oneFileOnly and keep nothing, where
+   * reading the first file alone kept it and dropped the rest unsaid; a lone part that is no named file (a
+   * field, a file part without a name), or none, is noFile.
+   */
+  async function readOneFile(
+    request: FastifyRequest,
+    maxBytes: number,
+    tooLarge: string,
+  ): Promise<{ filename: string; content: Buffer }> {
+    if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.noFile);
+    const parts = request.parts({ limits: { fileSize: maxBytes } })[Symbol.asyncIterator]();
+    const next = async () => {
+      try {
+        return await parts.next();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(tooLarge);
+        if (isLimitError(error)) throw badRequest(DOCUMENT_MESSAGES.oneFileOnly);
+        throw badRequest(DOCUMENT_MESSAGES.noFile);
+      }
+    };
+    const first = await next();
+    if (first.done) throw badRequest(DOCUMENT_MESSAGES.noFile);
+    let file: { filename: string; content: Buffer } | null = null;
+    if (first.value.type === 'file') {
+      try {
+        // Read whole even when unnamed: only past it does the request show whether another part follows.
+        file = { filename: first.value.filename, content: await first.value.toBuffer() };
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(tooLarge);
+        throw badRequest(DOCUMENT_MESSAGES.failed);
+      }
+    }
+    if (!(await next()).done) throw badRequest(DOCUMENT_MESSAGES.oneFileOnly);
+    if (!file?.filename) throw badRequest(DOCUMENT_MESSAGES.noFile);
+    return file;
+  }
+  const isLimitError = (error: unknown) =>
+    error instanceof app.multipartErrors.PartsLimitError ||
+    error instanceof app.multipartErrors.FilesLimitError ||
+    error instanceof app.multipartErrors.FieldsLimitError;
 
   r.get(
     DOCUMENT_PATHS.ofCase,
@@ -106,22 +151,8 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       if ((await countInField(app.db, row.id, fieldName)) >= limits.maxFiles)
         throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
 
-      if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.noFile);
-      let file;
-      try {
-        file = await request.file({ limits: { fileSize: limits.maxBytes } });
-      } catch {
-        throw badRequest(DOCUMENT_MESSAGES.noFile);
-      }
-      if (!file) throw badRequest(DOCUMENT_MESSAGES.noFile);
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-          throw badRequest(DOCUMENT_MESSAGES.tooLarge(limits));
-        throw badRequest(DOCUMENT_MESSAGES.failed);
-      }
+      const file = await readOneFile(request, limits.maxBytes, DOCUMENT_MESSAGES.tooLarge(limits));
+      const content = file.content;
       // Size first (cheap), then the scan, then the type: a virus is reported as one, whatever it claims to be.
       const sizeProblem = judgeSize(content, limits);
       if (sizeProblem) throw badRequest(sizeProblem);

@@ -12,7 +12,7 @@ import {
 } from '#contract/register.ts';
 import type { Database } from '../db/database.ts';
 import { notify } from '../notifications/notify.ts';
-import { singaporeTime } from '../pdf/acknowledgement.ts';
+import { singaporeTime } from '#contract/singapore.ts';
 import { DEMO_BANKRUPT } from '../register/demo.ts';
 import { importRegisterCsv, IMPORT_COLUMNS } from '../register/import.ts';
 import { FakeClock } from '../test/clock.ts';

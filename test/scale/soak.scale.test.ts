@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS } from '#contract/cases.ts';
+import { CASE_PATHS, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
 import type { CaseDetail, CaseSummary, UserIdentity } from '#contract/schemas/index.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
 import { USER_PASSWORD, createUsers, sql } from './database.ts';
@@ -68,7 +68,7 @@ it(
   async () => {
     const logins = await createUsers(deployment.cluster.url, 'soak', USERS);
     const figures: Figures = { requests: 0, latencies: [], byStatus: new Map(), unexpected: [] };
-    const acknowledged = new Map<string, 'created' | 'saved' | 'submitted'>();
+    const acknowledged = new Map<string, 'created' | 'saved' | 'submitted' | 'deleted'>();
     const clients: HttpClient[] = [];
     const rssBefore = deployment.servers.map((s) => rssKb(s.child.pid));
     const started = Date.now();
@@ -103,6 +103,9 @@ it(
     const simulateUser = async (loginName: string) => {
       const user = new HttpClient(deployment.nginx.url);
       clients.push(user);
+      // Its drafts not submitted, oldest first: a profile holds at most MAX_OPEN_DRAFTS (docs/decisions/0064),
+      // so at the limit the user deletes the oldest, as a person would.
+      const drafts: string[] = [];
       for (let round = 0; running(); round++) {
         if (round % SIGN_IN_EVERY === 0) {
           if (user.token) await call('logout', 200, () => user.post(API_PATHS.logout));
@@ -122,12 +125,19 @@ it(
         if (profile && envelope<UserIdentity>(profile).responseJSON.loginName !== loginName)
           figures.unexpected.push(`profile: another user's identity for ${loginName}`);
 
+        if (drafts.length >= MAX_OPEN_DRAFTS) {
+          const oldest = drafts[0]!;
+          if (!(await call('delete', 200, () => user.post(fillPath(CASE_PATHS.delete, { id: oldest }), {})))) continue;
+          drafts.shift();
+          acknowledged.set(oldest, 'deleted');
+        }
         const created = await call('create', 201, () =>
           user.post(API_PATHS.cases, { appCode: 'PD', data: PD_DRAFT, draft: true }),
         );
         if (!created) continue;
         const id = envelope<CaseDetail>(created).responseJSON.id;
         acknowledged.set(id, 'created');
+        drafts.push(id);
         if (await call('save', 200, () => user.post(fillPath(CASE_PATHS.one, { id }), { data: PD_VALID, version: 1 })))
           acknowledged.set(id, 'saved');
         else continue;
@@ -135,7 +145,10 @@ it(
           const submitted = await call('submit', 200, () =>
             user.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id })}`, { version: 2 }),
           );
-          if (submitted) acknowledged.set(id, 'submitted');
+          if (submitted) {
+            acknowledged.set(id, 'submitted');
+            drafts.pop();
+          }
         }
         // Read-your-writes through the load balancer, whichever process answers.
         const list = await call('list', 200, () => user.get(`${API_PATHS.cases}?app=PD`));
@@ -184,18 +197,19 @@ it(
     expect(figures.requests).toBeGreaterThan(USERS * 10);
 
     // Every acknowledged save is there, in the state the server acknowledged; nothing else was written.
-    const rows = await sql<{ id: string; status: string; version: number; remarks: string }>(
+    const rows = await sql<{ id: string; status: string; version: number; remarks: string; deleted: boolean }>(
       deployment.cluster.url,
-      `SELECT c.id::text AS id, c.status, c.version, c.data->>'remarks' AS remarks
+      `SELECT c.id::text AS id, c.status, c.version, c.data->>'remarks' AS remarks, c.deleted_at IS NOT NULL AS deleted
          FROM cases c JOIN accounts a ON a.profile_id = c.profile_id WHERE a.login_name LIKE 'soak.%'`,
     );
     const stored = new Map(rows.map((r) => [r.id, r]));
     expect(rows.length).toBe(acknowledged.size);
-    const counts = { created: 0, saved: 0, submitted: 0 };
+    const counts = { created: 0, saved: 0, submitted: 0, deleted: 0 };
     for (const [id, state] of acknowledged) {
       const row = stored.get(id);
       expect(row, `record ${id}`).toBeDefined();
       counts[state]++;
+      expect(row!.deleted, id).toBe(state === 'deleted');
       if (state === 'created') expect(row!.version, id).toBe(1);
       if (state === 'saved') expect([row!.version, row!.status, row!.remarks], id).toEqual([2, 'draft', '']);
       if (state === 'submitted') expect([row!.version, row!.status], id).toEqual([3, 'submitted']);

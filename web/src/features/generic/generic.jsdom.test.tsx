@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_MESSAGES, DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
-import { CASE_MESSAGES, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
+import { CASE_MESSAGES, MAX_OPEN_DRAFTS, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
@@ -333,6 +333,22 @@ describe('saving, with each outcome its message', () => {
       caseNumber: 'PD 000042 2026',
     });
     expect(readUnsaved(owner, 'PD')).toBeNull();
+  });
+
+  it('says a new draft is refused at the limit of open drafts, keeping what was typed', async () => {
+    const refusal = CASE_MESSAGES.tooManyDrafts(MAX_OPEN_DRAFTS);
+    routes['POST /api/cases'] = () => ({ status: 409, body: envelope(null, '409', refusal) });
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    await user.type(screen.getByLabelText(/^Remarks/), 'Paid 😀 in full');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message: refusal }]));
+    expect(screen.getByText(refusal)).toBeVisible();
+    expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+    expect(screen.getByLabelText(/^Remarks/)).toHaveValue('Paid 😀 in full');
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    // Not saved, so kept in this browser until it is.
+    expect(readUnsaved(owner, 'PD')?.values).toMatchObject({ idNo: 'S1234567D001', note: 'Paid 😀 in full' });
   });
 
   it('saves a draft, then saves its changes over the version it opened', async () => {
