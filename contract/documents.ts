@@ -80,6 +80,9 @@ export const DOCUMENT_MESSAGES = {
   notUploadedErrors:
     'The selected file was not uploaded because your answers have errors – correct them, then choose the file again',
   notUploadedNoDraft: 'The selected file was not uploaded because your draft could not be saved – try again',
+  /** The draft refused for a reason trying again does not mend (the profile's draft limit, say): that reason. */
+  notUploadedDraftRefused: (reason: string) =>
+    `The selected file was not uploaded because your draft could not be saved. ${reason}`,
   notAttachmentField: 'This question does not take a file',
   unavailable:
     'Files cannot be uploaded at the moment because they cannot be checked for viruses. Your answers are kept: try again later.',

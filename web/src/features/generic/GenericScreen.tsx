@@ -807,7 +807,11 @@ export default function GenericScreen({ location }: ScreenProps) {
             // show "No files uploaded." while the summary speaks of the other answers.
             if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
             notSent =
-              outcome.kind === 'fields' ? DOCUMENT_MESSAGES.notUploadedErrors : DOCUMENT_MESSAGES.notUploadedNoDraft;
+              outcome.kind === 'fields'
+                ? DOCUMENT_MESSAGES.notUploadedErrors
+                : outcome.kind === 'refused'
+                  ? DOCUMENT_MESSAGES.notUploadedDraftRefused(outcome.message)
+                  : DOCUMENT_MESSAGES.notUploadedNoDraft;
             attachments.showError(path, notSent);
           });
         if (!current) {

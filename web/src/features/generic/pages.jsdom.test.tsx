@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '#contract/index.ts';
+import { MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
+import { CASE_MESSAGES, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { FIELD_MESSAGES, type FormDefinition } from '#contract/forms/index.ts';
 import type { EserviceDetail } from '#contract/schemas/eservices.ts';
@@ -731,6 +732,21 @@ describe('a first file that does not go in', () => {
     await user.upload(input, passport());
     await screen.findByRole('alert');
     await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${DOCUMENT_MESSAGES.notUploadedNoDraft}`));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+  }, 30_000);
+
+  it('says beside the question why the draft was refused, rather than to try again', async () => {
+    const full = CASE_MESSAGES.tooManyDrafts(MAX_OPEN_DRAFTS);
+    routes['POST /api/cases'] = () => ({ status: 409, body: envelope(null, RESPONSE_CODE.CONFLICT, full) });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    const input = screen.getByLabelText(/Copy of your passport/);
+    await user.upload(input, passport());
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(`Error: ${DOCUMENT_MESSAGES.notUploadedDraftRefused(full)}`),
+    );
+    expect(calls.some((c) => c.path.includes('/documents'))).toBe(false);
     expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
   }, 30_000);
 
