@@ -196,6 +196,30 @@ describe('the case screen', () => {
     });
   });
 
+  it("takes an action pressed twice once, and does not call the officer's own change a colleague's", async () => {
+    const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
+    let answer: (() => void) | undefined;
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': ({ body }) =>
+        (body as { version: number }).version === 3 && !answer
+          ? new Promise((resolve) => {
+              answer = () => resolve({ body: envelope(after, '200', OFFICER_MESSAGES.done.approve) });
+            })
+          : { status: 409, body: envelope(after, '409', OFFICER_MESSAGES.staleVersion) },
+    });
+    await openCase();
+    // Enter pressed twice on the focused button (the overlay that stops a second click stops no key).
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    fireEvent.click(approve);
+    await waitFor(() => expect(answer).toBeDefined());
+    fireEvent.click(approve);
+    answer!();
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
+    expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(1);
+    expect(screen.queryByText(OFFICER_MESSAGES.staleVersion)).toBeNull();
+  });
+
   it('confirms a done action with the case it answers', async () => {
     const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
     fakeApi({

@@ -50,6 +50,12 @@ export function CaseScreen({ location }: ScreenProps) {
   /** Bumped after each action taken, so the action forms start empty again. */
   const [formKey, setFormKey] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
+  /**
+   * An action on its way. The block overlay stops a second click, but not Enter pressed again on the focused
+   * button: that second request, on the version the first has just changed, would come back stale and call
+   * the officer's own action a colleague's.
+   */
+  const acting = useRef(false);
 
   const c = answered?.id === id ? answered.value : loaded.state.kind === 'ready' ? loaded.state.value : null;
   const canAssign = c?.allowedActions.includes('assign') ?? false;
@@ -61,14 +67,17 @@ export function CaseScreen({ location }: ScreenProps) {
   }, [notice]);
 
   async function act(input: ActionInput) {
-    if (!c) return;
+    if (!c || acting.current) return;
     const found = checkAction(input);
     setErrors(found);
     setAttempt((a) => a + 1);
     if (Object.keys(found).length > 0) return;
     setNotice(null);
     const request = { ...input, version: c.version } as OfficerActionRequest;
-    const outcome = await officerApi.act(c.id, request, signal);
+    acting.current = true;
+    const outcome = await officerApi.act(c.id, request, signal).finally(() => {
+      acting.current = false;
+    });
     if (outcome.ok) {
       setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
