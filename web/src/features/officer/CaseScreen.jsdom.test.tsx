@@ -220,6 +220,42 @@ describe('the case screen', () => {
     expect(screen.queryByText(OFFICER_MESSAGES.staleVersion)).toBeNull();
   });
 
+  it('keeps a note being written through another action, and a message being written through a note', async () => {
+    const assigned: OfficerCase = { ...CASE, version: 4 };
+    const noted: OfficerCase = {
+      ...assigned,
+      notes: [{ id: '1', at: '2026-11-22T02:00:00Z', by: 'Officer Demo', text: 'Called the bank.' }],
+    };
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({ ...CASE, status: 'submitted', assignedTo: null, allowedActions: ['assignToMe', 'addNote'] }),
+      }),
+      '/api/officer/cases/7/action': ({ body }) =>
+        (body as { action: string }).action === 'addNote'
+          ? { body: envelope(noted, '200', OFFICER_MESSAGES.done.addNote) }
+          : { body: envelope(assigned, '200', OFFICER_MESSAGES.done.assignToMe) },
+    });
+    await openCase();
+    const note = () => screen.getByLabelText<HTMLTextAreaElement>(OFFICER_SCREEN_TEXT.noteLabel);
+    fireEvent.change(note(), { target: { value: 'Half a note' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.assignToMe });
+    expect(note()).toHaveValue('Half a note');
+
+    const request = screen.getByRole('form', { name: 'Request more information' });
+    const message = within(request).getByLabelText<HTMLTextAreaElement>(OFFICER_SCREEN_TEXT.messageLabel);
+    fireEvent.change(message, { target: { value: 'Please send the receipt.' } });
+    fireEvent.change(note(), { target: { value: 'Called the bank.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.addNote });
+    expect(note()).toHaveValue('');
+    expect(
+      within(screen.getByRole('form', { name: 'Request more information' })).getByLabelText(
+        OFFICER_SCREEN_TEXT.messageLabel,
+      ),
+    ).toHaveValue('Please send the receipt.');
+  });
+
   it('confirms a done action with the case it answers', async () => {
     const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
     fakeApi({

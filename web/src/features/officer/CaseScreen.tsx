@@ -47,8 +47,12 @@ export function CaseScreen({ location }: ScreenProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [errors, setErrors] = useState<ActionErrors>({});
   const [attempt, setAttempt] = useState(0);
-  /** Bumped after each action taken, so the action forms start empty again. */
-  const [formKey, setFormKey] = useState(0);
+  /**
+   * Bumped after an action taken, so its form starts empty again: the note's after a note, the actions'
+   * after an action. Each alone, so a note half written survives "Assign to me", and a message to the
+   * applicant half written survives a note.
+   */
+  const [formKeys, setFormKeys] = useState({ note: 0, actions: 0 });
   const noticeRef = useRef<HTMLDivElement>(null);
   /**
    * An action on its way. The block overlay stops a second click, but not Enter pressed again on the focused
@@ -81,7 +85,8 @@ export function CaseScreen({ location }: ScreenProps) {
     if (outcome.ok) {
       setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
-      setFormKey((k) => k + 1);
+      const form = input.action === 'addNote' ? 'note' : 'actions';
+      setFormKeys((k) => ({ ...k, [form]: k[form] + 1 }));
       return;
     }
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
@@ -170,7 +175,7 @@ export function CaseScreen({ location }: ScreenProps) {
       )}
 
       <Actions
-        key={`${c.id}-${formKey}`}
+        key={`${c.id}-${formKeys.actions}`}
         c={c}
         allowed={allowed}
         errors={errors}
@@ -291,7 +296,7 @@ export function CaseScreen({ location }: ScreenProps) {
         )}
         {allowed('addNote') && (
           <ActionForm
-            key={`note-${formKey}`}
+            key={`note-${c.id}-${formKeys.note}`}
             description={NOTE_FORM}
             errors={errors}
             onAct={(input) => void act(input)}
