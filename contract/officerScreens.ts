@@ -40,6 +40,9 @@ export const OFFICER_SCREEN_TEXT = {
   noteLabel: 'Note',
   officerLabel: 'Officer',
   chooseOfficer: 'Choose an officer to assign the case to.',
+  /** Beside a stale action whose form the case no longer offers: the words typed for it, not lost with it. */
+  unsent: 'What you wrote was not sent. It is kept here so that you can copy it.',
+  unsentLabel: 'What you wrote (not sent)',
   proposedRejection: (by: string) => `Rejection proposed by ${by}`,
   before: 'Before',
   after: 'After',

@@ -256,6 +256,32 @@ describe('the case screen', () => {
     ).toHaveValue('Please send the receipt.');
   });
 
+  it('keeps what was typed for an action a colleague took away meanwhile, to copy', async () => {
+    const taken: OfficerCase = {
+      ...CASE,
+      version: 4,
+      assignedTo: { accountId: 12, displayName: 'Supervisor Lead' },
+      allowedActions: ['addNote'],
+    };
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': () => ({
+        status: 409,
+        body: envelope(taken, '409', OFFICER_MESSAGES.staleVersion),
+      }),
+    });
+    await openCase();
+    const form = screen.getByRole('form', { name: 'Request more information' });
+    fireEvent.click(within(form).getByLabelText('Remarks'));
+    const written = 'Please send:\n1. the bank statement\n2. the receipt';
+    fireEvent.change(within(form).getByLabelText(OFFICER_SCREEN_TEXT.messageLabel), { target: { value: written } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request more information' }));
+    const alert = (await screen.findByText(OFFICER_MESSAGES.staleVersion)).closest<HTMLElement>('[role="alert"]')!;
+    expect(screen.queryByRole('form', { name: 'Request more information' })).toBeNull();
+    expect(within(alert).getByText(OFFICER_SCREEN_TEXT.unsent)).toBeInTheDocument();
+    expect(within(alert).getByRole('textbox', { name: OFFICER_SCREEN_TEXT.unsentLabel })).toHaveValue(written);
+  });
+
   it('confirms a done action with the case it answers', async () => {
     const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
     fakeApi({

@@ -26,8 +26,27 @@ import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, shownLoad } from './outcomes.ts';
-/** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
-type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
+/**
+ * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
+ * words typed for a stale action whose form the case no longer offers (they would go with the form).
+ */
+type Notice = { kind: 'done' | 'stale' | 'refused'; message: string; unsent?: string } | null;
+
+/** The words an officer typed for an action: its reason, message or note ('' for the actions with none). */
+function typedText(input: ActionInput): string {
+  switch (input.action) {
+    case 'proposeRejection':
+      return input.reason;
+    case 'requestInfo':
+      return input.message;
+    case 'returnRejection':
+      return input.note ?? '';
+    case 'addNote':
+      return input.text;
+    default:
+      return '';
+  }
+}
 
 /**
  * #/officer/case?id=ID: one case: its answers as submitted, documents, status history, internal notes,
@@ -92,8 +111,14 @@ export function CaseScreen({ location }: ScreenProps) {
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
     // The case as it is now: the officer decides again on what is really there, with what they had typed
     // still in the forms the case still allows.
-    if (outcome.kind === 'stale') setAnswered({ id, value: outcome.current });
-    setNotice({ kind: outcome.kind === 'stale' ? 'stale' : 'refused', message: failureMessage(outcome) });
+    if (outcome.kind === 'stale') {
+      setAnswered({ id, value: outcome.current });
+      const typed = typedText(input).trim();
+      const unsent = typed && !outcome.current.allowedActions.includes(input.action) ? typed : undefined;
+      setNotice({ kind: 'stale', message: failureMessage(outcome), unsent });
+      return;
+    }
+    setNotice({ kind: 'refused', message: failureMessage(outcome) });
   }
 
   async function download(documentId: string, fileName: string) {
@@ -146,6 +171,13 @@ export function CaseScreen({ location }: ScreenProps) {
           <div role="alert" className="notice notice-error">
             <p>{notice.message}</p>
             {notice.kind === 'stale' && <p>Status now: {CASE_STATUS_LABELS[c.status]}</p>}
+            {notice.unsent && (
+              <div className="field">
+                <p>{TEXT.unsent}</p>
+                <label htmlFor="unsent-text">{TEXT.unsentLabel}</label>
+                <textarea id="unsent-text" readOnly rows={4} value={notice.unsent} />
+              </div>
+            )}
           </div>
         )}
       </div>
