@@ -313,3 +313,32 @@ test('a long decision reason wraps on a phone: the case does not scroll sideways
   );
   expect(spill).toBeLessThanOrEqual(0);
 });
+
+test("an officer's message keeps its lines, for the applicant and in the back office", async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  await signInOfficer(officer, 'officer.demo');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  // Pasted from a letter: a list, a blank line, and Arabic and emoji as people write them.
+  const message = 'Please send:\n1. the bank statement 🏦\n2. the receipt\n\nمرحبا — thank you';
+  const request = officer.getByRole('form', { name: 'Request more information' });
+  await request.getByLabel(record.question.label, { exact: true }).check();
+  await request.getByLabel(OFFICER_SCREEN_TEXT.messageLabel).fill(message);
+  await request.getByRole('button', { name: 'Request more information' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.requestInfo })).toBeVisible();
+  const lines = /Please send:\n1\. the bank statement 🏦\n2\. the receipt\n+مرحبا — thank you/;
+  expect(await officer.getByRole('region', { name: OFFICER_SCREEN_TEXT.requestsHeading }).innerText()).toMatch(lines);
+  expect(await officer.getByTestId('officer-history').innerText()).toMatch(lines);
+
+  await applicantSees(
+    page,
+    record.caseNumber,
+    TIMELINE_LABELS.more_info_requested,
+    NEXT_STEP_MESSAGES.more_info_requested,
+  );
+  const progress = page.getByTestId('case-progress').filter({ hasText: 'Please send:' });
+  expect(await progress.innerText()).toMatch(lines);
+});

@@ -196,13 +196,17 @@ export function CaseScreen({ location }: ScreenProps) {
           {c.overdue && <strong className="tag tag-overdue"> {OFFICER_MESSAGES.overdue}</strong>}
         </Row>
         <Row term="Assigned to">{c.assignedTo?.displayName ?? TEXT.nobody}</Row>
-        {c.decisionReason && <Row term="Reason given to the applicant">{c.decisionReason}</Row>}
+        {c.decisionReason && (
+          <Row term="Reason given to the applicant">
+            <span className="as-typed">{c.decisionReason}</span>
+          </Row>
+        )}
       </dl>
 
       {c.proposedRejection && (
         <section aria-labelledby="proposed-heading" className="notice">
           <h2 id="proposed-heading">{TEXT.proposedRejection(c.proposedRejection.by)}</h2>
-          <p>{c.proposedRejection.reason}</p>
+          <p className="as-typed">{c.proposedRejection.reason}</p>
         </section>
       )}
 
@@ -250,7 +254,7 @@ export function CaseScreen({ location }: ScreenProps) {
           <ol className="officer-list">
             {c.infoRequests.map((r) => (
               <li key={r.id}>
-                <p>
+                <p className="as-typed">
                   <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>, {r.requestedBy}: {r.message}
                 </p>
                 <p>Questions: {r.fieldLabels.join(', ')}</p>
@@ -294,7 +298,7 @@ export function CaseScreen({ location }: ScreenProps) {
         <h2 id="history-heading">{TEXT.historyHeading}</h2>
         <ol className="officer-list" data-testid="officer-history">
           {c.history.map((h, i) => (
-            <li key={`${h.at}-${i}`}>
+            <li key={`${h.at}-${i}`} className="as-typed">
               <time dateTime={h.at}>{formatDateTime(h.at)}</time>:{' '}
               {h.from === h.to && h.message ? (
                 // A move that kept the status (an assignment): naming the status again would read as a new step.
@@ -320,7 +324,7 @@ export function CaseScreen({ location }: ScreenProps) {
         ) : (
           <ul className="officer-list">
             {c.notes.map((n) => (
-              <li key={n.id}>
+              <li key={n.id} className="as-typed">
                 <time dateTime={n.at}>{formatDateTime(n.at)}</time>, {n.by}: {n.text}
               </li>
             ))}
