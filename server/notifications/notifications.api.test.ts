@@ -28,7 +28,7 @@ import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { moveCase } from '../cases/service.ts';
-import { signedInOfficer } from '../officer/test-support.ts';
+import { doAction, signedInOfficer } from '../officer/test-support.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
@@ -245,6 +245,20 @@ describe('a decision made by the operator’s command (npm run case -- move)', (
         `PTIB e-Services: Record ${record.caseNumber} has been ${to}.`,
       );
     }
+  });
+});
+
+describe('a rejection whose reason runs to paragraphs', () => {
+  it('is told in the inbox with the whole reason, its lines kept', async () => {
+    const record = await submitRecord(demo);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const supervisor = await signedInOfficer(app, gateway, 'officer.lead');
+    const reason = 'The receipt does not match the bill.\n\nPlease apply again with the bank’s statement.';
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'proposeRejection', reason });
+    await doAction(supervisor, record.id, { action: 'approveRejection' });
+    const entry = (await inbox(demo)).messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
+    expect(entry?.body).toBe(`Record ${record.caseNumber} has been rejected.\nReason: ${reason}`);
   });
 });
 
