@@ -341,4 +341,8 @@ test("an officer's message keeps its lines, for the applicant and in the back of
   );
   const progress = page.getByTestId('case-progress').filter({ hasText: 'Please send:' });
   expect(await progress.innerText()).toMatch(lines);
+  // And on the page where the applicant answers it.
+  await progress.getByRole('link', { name: `${PROGRESS_TEXT.answer} on ${record.caseNumber}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PROGRESS_TEXT.changeRequested })).toBeVisible();
+  expect(await page.locator('.notice').filter({ hasText: PROGRESS_TEXT.requestHeading }).innerText()).toMatch(lines);
 });
