@@ -390,8 +390,10 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
     `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
             l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
             b.reference AS bill_reference, b.state AS bill_state,
-            -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over.
-            (CASE WHEN b.state = 'cancelled' THEN 0
+            -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over; no bill,
+            -- nothing to say (GREATEST skips a NULL, so without the first branch it would say 0 due).
+            (CASE WHEN b.id IS NULL THEN NULL
+                  WHEN b.state = 'cancelled' THEN 0
                   ELSE GREATEST(b.amount_cents - b.received_cents, 0) END)::text AS outstanding_cents,
             l.resolution
        FROM statement_lines l

@@ -261,7 +261,12 @@ describe('the statement import', () => {
     const of = (ref: string) => lines.find((l) => l.reference === ref)!;
     expect(of(partRef)).toMatchObject({ queueReason: 'part', amountCents: 10000, outstandingCents: 30000 });
     expect(of(overRef)).toMatchObject({ queueReason: 'over', amountCents: 4500, outstandingCents: 4000 });
-    expect(of('NOSUCHREF1')).toMatchObject({ queueReason: 'unknown_reference', billReference: null });
+    // No bill, so nothing is said to be still due on one (not "S$0.00", as if a bill were paid).
+    expect(of('NOSUCHREF1')).toMatchObject({
+      queueReason: 'unknown_reference',
+      billReference: null,
+      outstandingCents: null,
+    });
     expect((await bill(demo, part.id)).state).toBe('awaiting');
 
     // Importing the same statement again changes nothing.
