@@ -35,6 +35,8 @@ export const OFFICER_SCREEN_TEXT = {
   noActions: 'There is nothing you can do with this case now.',
   reasonLabel: 'Reason the applicant will read',
   returnNoteLabel: 'Why the rejection goes back to the officer (optional)',
+  /** The same note named inside a sentence (a message about its length). */
+  returnNoteName: 'The note to the officer',
   messageLabel: 'Message to the applicant',
   fieldsLegend: 'Questions or documents the applicant must change',
   noteLabel: 'Note',

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
-import { OFFICER_MESSAGES, type OfficerCase } from '#contract/officer.ts';
+import { FIELD_MESSAGES } from '#contract/forms/index.ts';
+import { OFFICER_MESSAGES, REASON_MAX, type OfficerCase } from '#contract/officer.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
@@ -153,6 +154,22 @@ describe('the case screen', () => {
     const summary = await screen.findByRole('link', { name: OFFICER_MESSAGES.reasonRequired });
     expect(summary).toHaveAttribute('href', '#reject-reason');
     expect(within(form).getByLabelText(/Reason the applicant will read/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+  });
+
+  it('keeps a reason pasted longer than the limit whole, and says it is too long instead of sending it', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    const form = screen.getByRole('form', { name: 'Propose rejection' });
+    const reason = within(form).getByLabelText<HTMLTextAreaElement>(OFFICER_SCREEN_TEXT.reasonLabel);
+    // A browser cuts a paste at maxlength without a word: the officer's text must not be cut.
+    expect(reason).not.toHaveAttribute('maxlength');
+    const pasted = `${'Reason paragraph. '.repeat(120)}The end.`;
+    fireEvent.change(reason, { target: { value: pasted } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Propose rejection' }));
+    const message = FIELD_MESSAGES.tooLong(OFFICER_SCREEN_TEXT.reasonLabel, REASON_MAX);
+    expect(await screen.findByRole('link', { name: message })).toHaveAttribute('href', '#reject-reason');
+    expect(reason).toHaveValue(pasted);
     expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
   });
 

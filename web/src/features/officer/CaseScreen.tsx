@@ -2,11 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { formatFileSize } from '#contract/forms/index.ts';
 import {
-  NOTE_MAX,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
   OFFICER_ROUTES,
-  REASON_MAX,
   RECORD_ID_PATTERN,
   type OfficerAction,
   type OfficerActionRequest,
@@ -356,19 +354,13 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 const NOTE_FORM: ActionDescription = {
   action: 'addNote',
-  fields: [{ kind: 'text', id: 'note-text', name: 'text', label: TEXT.noteLabel, max: NOTE_MAX }],
+  fields: [{ kind: 'text', id: 'note-text', name: 'text', label: TEXT.noteLabel }],
   read: (data) => ({ action: 'addNote', text: text(data, 'text') }),
 };
 
 /** The forms of the actions that need more than a click, in the order they are offered. */
 function actionForms(c: OfficerCase, officers: OfficerList['officers'] | null): ActionDescription[] {
-  const message = (id: string, label: string): ActionField => ({
-    kind: 'text',
-    id,
-    name: 'message',
-    label,
-    max: REASON_MAX,
-  });
+  const message = (id: string, label: string): ActionField => ({ kind: 'text', id, name: 'message', label });
   return [
     {
       action: 'assign',
