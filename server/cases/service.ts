@@ -443,6 +443,24 @@ export async function submitCase(
 }
 
 /**
+ * Whether the last `moves` changes of a record waiting for its applicant were the back office handing it to
+ * another officer (a move that keeps the status): nothing the applicant sees, so an answer typed on the
+ * version before them still answers the request they read, and is not refused as "changed elsewhere". Past
+ * its draft, a record's every version is one line of its history (setStatus, the officers' moves).
+ */
+async function handedOnSince(tx: Queryable, id: string, moves: number): Promise<boolean> {
+  if (moves < 1 || moves > 20) return false;
+  const { rows } = await tx.query<{ from_status: string | null; to_status: string }>(
+    `SELECT from_status, to_status FROM case_status_history WHERE case_id = $1::bigint ORDER BY id DESC LIMIT $2`,
+    [id, moves],
+  );
+  return (
+    rows.length === moves &&
+    rows.every((r) => r.from_status === 'more_info_requested' && r.to_status === 'more_info_requested')
+  );
+}
+
+/**
  * The applicant answers an officer's request for more information (docs/decisions/0040): the whole answers
  * come back, checked like a submission, and only the questions the officer named may differ from what was
  * submitted (documents are added on those questions beforehand). The record goes back to its officer in
@@ -462,7 +480,7 @@ export async function resubmitCase(
     if (!current) throw await missing(tx, id, actor.principal.actingProfileId);
     if (current.status !== 'more_info_requested')
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
-    if (current.version !== input.version)
+    if (current.version !== input.version && !(await handedOnSince(tx, id, current.version - input.version)))
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
     const { rows } = await tx.query<{ id: string; fields: string[] }>(
       `SELECT id::text AS id, fields FROM case_info_requests
