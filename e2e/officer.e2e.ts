@@ -346,3 +346,21 @@ test("an officer's message keeps its lines, for the applicant and in the back of
   await expect(page.getByRole('heading', { level: 1, name: PROGRESS_TEXT.changeRequested })).toBeVisible();
   expect(await page.locator('.notice').filter({ hasText: PROGRESS_TEXT.requestHeading }).innerText()).toMatch(lines);
 });
+
+test('with text at 200 % on a phone, the case summary moves its answers under their labels', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInOfficer(page, 'officer.demo');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByTestId('officer-case-status')).toBeVisible();
+  // As the browser's own text size setting does: the root font twice as large.
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const widths = await page
+    .locator('main .summary-list dd')
+    .evaluateAll((dds) => dds.map((dd) => Math.round(dd.getBoundingClientRect().width)));
+  expect(widths.length).toBeGreaterThan(0);
+  // Not squeezed beside its label into a sliver that shows a letter a line.
+  for (const width of widths) expect(width).toBeGreaterThan(150);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+});
