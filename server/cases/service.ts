@@ -29,7 +29,7 @@ import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE } from '#contract/payments.ts';
-import { cancelBill, drawRefund, issueBill, rebill } from '../payments/bills.ts';
+import { cancelBill, drawRefund, issueBill, rebill, releaseRefund } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -576,7 +576,10 @@ export async function moveCase(
         CASE_MESSAGES.operatorMoveNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
     const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
-    if (to === 'rejected') await cancelBill(tx, row.id, operator, now);
+    if (to === 'rejected') {
+      await cancelBill(tx, row.id, operator, now);
+      await releaseRefund(tx, row.id, operator, now);
+    }
     // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
     // reply and appeal periods run from it. The command gives no reason, so the message has none.
     if (to === 'approved' || to === 'rejected')

@@ -235,6 +235,35 @@ export async function cancelBill(tx: Queryable, caseId: string, actor: string, n
 }
 
 /**
+ * A rejected refund application gives back what it drew on its receipt at submission (drawRefund), in the
+ * rejection's transaction, whoever rejects it: else the receipt's money stays spoken for, and the payer's
+ * next refund of it is refused as more than is left.
+ */
+export async function releaseRefund(tx: Queryable, caseId: string, actor: string, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ bill_id: string; amount_cents: string; case_number: string }>(
+    `DELETE FROM refunds r USING cases c WHERE r.case_id = $1::bigint AND c.id = r.case_id
+     RETURNING r.bill_id::text AS bill_id, r.amount_cents::text AS amount_cents, c.case_number`,
+    [caseId],
+  );
+  for (const r of rows) {
+    const { rows: bills } = await tx.query<{ state: BillState }>(
+      'UPDATE bills SET refunded_cents = refunded_cents - $2 WHERE id = $1::bigint RETURNING state',
+      [r.bill_id, Number(r.amount_cents)],
+    );
+    const state = bills[0]!.state;
+    await history(
+      tx,
+      r.bill_id,
+      state,
+      state,
+      now,
+      actor,
+      `Refund ${r.case_number} rejected: ${formatMoney(Number(r.amount_cents))} given back`,
+    );
+  }
+}
+
+/**
  * A resubmission at an officer's request that changed the money answer (docs/decisions/0040): the bill still
  * to pay follows it, so its amount and QR never ask for another sum than the record says; what it received
  * counts against the new amount (a receipt once that settles it). A bill paid, expired or cancelled keeps

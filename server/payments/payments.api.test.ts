@@ -406,6 +406,28 @@ describe('refunds (Refund of Deposits)', () => {
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
   });
 
+  it('rejected, gives back what it drew on the receipt, so the payer may ask for it again', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const refund = () =>
+      submitted(demo, 'PRD', (a) => {
+        a.receiptNumber = receipt;
+        a.refundAmount = { amount: '500.00', currency: 'SGD' };
+      });
+    const first = await refund();
+    expect(first.status, first.body).toBe(200);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const supervisor = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, first.record.id, { action: 'assignToMe' });
+    await doAction(officer, first.record.id, { action: 'proposeRejection', reason: 'The deposit is still held.' });
+    await doAction(supervisor, first.record.id, { action: 'approveRejection' });
+    expect((await bill(demo, record.id)).refundedCents).toBe(0);
+    const again = await refund();
+    expect(again.status, again.body).toBe(200);
+    expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+
   it('submitted at the same moment, two refunds cannot both draw the same money', async () => {
     const record = await payable(demo, 'PCD', '500.00');
     await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
