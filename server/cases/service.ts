@@ -28,8 +28,8 @@ import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from '
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
-import { REFUND_ESERVICE } from '#contract/payments.ts';
-import { cancelBill, drawRefund, issueBill, rebill, releaseRefund } from '../payments/bills.ts';
+import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
+import { cancelBill, drawRefund, issueBill, rebill, redrawRefund, releaseRefund } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -506,6 +506,21 @@ export async function resubmitCase(
       actor.now,
     );
     if (hasErrors(unbillable)) throw new FieldValidationError(unbillable);
+    // A refund draws on its receipt as at submission: a changed receipt or amount draws again, never more
+    // than the receipt has left.
+    const changed = changedFields(before, answers);
+    if (
+      current.app_code === REFUND_ESERVICE &&
+      (changed.includes(REFUND_FIELDS.receipt) || changed.includes(REFUND_FIELDS.amount))
+    ) {
+      const refused = await redrawRefund(
+        tx,
+        { caseId: id, caseNumber: current.case_number, profileId: actor.principal.actingProfileId, data: answers },
+        actor.principal.loginName,
+        actor.now,
+      );
+      if (hasErrors(refused)) throw new FieldValidationError(refused);
+    }
     await tx.query(`UPDATE cases SET data = $2::jsonb, updated_by = $3 WHERE id = $1::bigint`, [
       id,
       JSON.stringify(answers),

@@ -237,9 +237,16 @@ export async function cancelBill(tx: Queryable, caseId: string, actor: string, n
 /**
  * A rejected refund application gives back what it drew on its receipt at submission (drawRefund), in the
  * rejection's transaction, whoever rejects it: else the receipt's money stays spoken for, and the payer's
- * next refund of it is refused as more than is left.
+ * next refund of it is refused as more than is left. A refund changed at an officer's request gives it back
+ * too, to draw its new amount (redrawRefund).
  */
-export async function releaseRefund(tx: Queryable, caseId: string, actor: string, now: Date): Promise<void> {
+export async function releaseRefund(
+  tx: Queryable,
+  caseId: string,
+  actor: string,
+  now: Date,
+  why: 'rejected' | 'changed' = 'rejected',
+): Promise<void> {
   const { rows } = await tx.query<{ bill_id: string; amount_cents: string; case_number: string }>(
     `DELETE FROM refunds r USING cases c WHERE r.case_id = $1::bigint AND c.id = r.case_id
      RETURNING r.bill_id::text AS bill_id, r.amount_cents::text AS amount_cents, c.case_number`,
@@ -258,9 +265,24 @@ export async function releaseRefund(tx: Queryable, caseId: string, actor: string
       state,
       now,
       actor,
-      `Refund ${r.case_number} rejected: ${formatMoney(Number(r.amount_cents))} given back`,
+      `Refund ${r.case_number} ${why}: ${formatMoney(Number(r.amount_cents))} given back`,
     );
   }
+}
+
+/**
+ * A refund whose receipt or amount the applicant changed at an officer's request: what it drew is given back
+ * and the new amount drawn, checked against what is left on the receipt as at submission. Errors beside the
+ * questions when it is more than is left; the caller's transaction then undoes the release.
+ */
+export async function redrawRefund(
+  tx: Queryable,
+  input: { caseId: string; caseNumber: string; profileId: string; data: Record<string, unknown> },
+  actor: string,
+  now: Date,
+): Promise<FieldErrors> {
+  await releaseRefund(tx, input.caseId, actor, now, 'changed');
+  return drawRefund(tx, input, actor, now);
 }
 
 /**

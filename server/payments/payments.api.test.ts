@@ -428,6 +428,40 @@ describe('refunds (Refund of Deposits)', () => {
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
   });
 
+  it('changed at an officer’s request, draws its new amount on the receipt, never more than is left', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const first = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = receipt;
+      a.refundAmount = { amount: '300.00', currency: 'SGD' };
+    });
+    expect(first.status, first.body).toBe(200);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, first.record.id, { action: 'assignToMe' });
+    await doAction(officer, first.record.id, {
+      action: 'requestInfo',
+      message: 'The deposit was S$500.00: ask for it all, or say why not.',
+      fields: ['refundAmount'],
+    });
+    const current = (await demo.get(fillPath(CASE_PATHS.one, { id: first.record.id }))).json()
+      .responseJSON as CaseDetail;
+    const resubmit = (amount: string) =>
+      demo.post(fillPath(CASE_PATHS.resubmit, { id: first.record.id }), {
+        version: current.version,
+        data: { ...current.data, refundAmount: { amount, currency: 'SGD' } },
+      });
+    const tooMuch = await resubmit('500.01');
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(tooMuch.json().responseJSON.fieldErrors).toMatchObject({
+      'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$500.00'),
+    });
+    expect((await bill(demo, record.id)).refundedCents).toBe(30000);
+    const all = await resubmit('500.00');
+    expect(all.statusCode, all.body).toBe(200);
+    expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+
   it('submitted at the same moment, two refunds cannot both draw the same money', async () => {
     const record = await payable(demo, 'PCD', '500.00');
     await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
