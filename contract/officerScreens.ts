@@ -35,11 +35,16 @@ export const OFFICER_SCREEN_TEXT = {
   noActions: 'There is nothing you can do with this case now.',
   reasonLabel: 'Reason the applicant will read',
   returnNoteLabel: 'Why the rejection goes back to the officer (optional)',
+  /** The same note named inside a sentence (a message about its length). */
+  returnNoteName: 'The note to the officer',
   messageLabel: 'Message to the applicant',
   fieldsLegend: 'Questions or documents the applicant must change',
   noteLabel: 'Note',
   officerLabel: 'Officer',
   chooseOfficer: 'Choose an officer to assign the case to.',
+  /** Beside a stale action whose form the case no longer offers: the words typed for it, not lost with it. */
+  unsent: 'What you wrote was not sent. It is kept here so that you can copy it.',
+  unsentLabel: 'What you wrote (not sent)',
   proposedRejection: (by: string) => `Rejection proposed by ${by}`,
   before: 'Before',
   after: 'After',

@@ -313,3 +313,54 @@ test('a long decision reason wraps on a phone: the case does not scroll sideways
   );
   expect(spill).toBeLessThanOrEqual(0);
 });
+
+test("an officer's message keeps its lines, for the applicant and in the back office", async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  await signInOfficer(officer, 'officer.demo');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  // Pasted from a letter: a list, a blank line, and Arabic and emoji as people write them.
+  const message = 'Please send:\n1. the bank statement 🏦\n2. the receipt\n\nمرحبا — thank you';
+  const request = officer.getByRole('form', { name: 'Request more information' });
+  await request.getByLabel(record.question.label, { exact: true }).check();
+  await request.getByLabel(OFFICER_SCREEN_TEXT.messageLabel).fill(message);
+  await request.getByRole('button', { name: 'Request more information' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.requestInfo })).toBeVisible();
+  const lines = /Please send:\n1\. the bank statement 🏦\n2\. the receipt\n+مرحبا — thank you/;
+  expect(await officer.getByRole('region', { name: OFFICER_SCREEN_TEXT.requestsHeading }).innerText()).toMatch(lines);
+  expect(await officer.getByTestId('officer-history').innerText()).toMatch(lines);
+
+  await applicantSees(
+    page,
+    record.caseNumber,
+    TIMELINE_LABELS.more_info_requested,
+    NEXT_STEP_MESSAGES.more_info_requested,
+  );
+  const progress = page.getByTestId('case-progress').filter({ hasText: 'Please send:' });
+  expect(await progress.innerText()).toMatch(lines);
+  // And on the page where the applicant answers it.
+  await progress.getByRole('link', { name: `${PROGRESS_TEXT.answer} on ${record.caseNumber}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PROGRESS_TEXT.changeRequested })).toBeVisible();
+  expect(await page.locator('.notice').filter({ hasText: PROGRESS_TEXT.requestHeading }).innerText()).toMatch(lines);
+});
+
+test('with text at 200 % on a phone, the case summary moves its answers under their labels', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInOfficer(page, 'officer.demo');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByTestId('officer-case-status')).toBeVisible();
+  // As the browser's own text size setting does: the root font twice as large.
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const widths = await page
+    .locator('main .summary-list dd')
+    .evaluateAll((dds) => dds.map((dd) => Math.round(dd.getBoundingClientRect().width)));
+  expect(widths.length).toBeGreaterThan(0);
+  // Not squeezed beside its label into a sliver that shows a letter a line.
+  for (const width of widths) expect(width).toBeGreaterThan(150);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+});

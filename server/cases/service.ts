@@ -29,8 +29,8 @@ import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from '
 import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
-import { REFUND_ESERVICE } from '#contract/payments.ts';
-import { cancelBill, drawRefund, issueBill, rebill } from '../payments/bills.ts';
+import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
+import { cancelBill, drawRefund, issueBill, rebill, redrawRefund, releaseRefund } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -461,6 +461,24 @@ export async function submitCase(
 }
 
 /**
+ * Whether the last `moves` changes of a record waiting for its applicant were the back office handing it to
+ * another officer (a move that keeps the status): nothing the applicant sees, so an answer typed on the
+ * version before them still answers the request they read, and is not refused as "changed elsewhere". Past
+ * its draft, a record's every version is one line of its history (setStatus, the officers' moves).
+ */
+async function handedOnSince(tx: Queryable, id: string, moves: number): Promise<boolean> {
+  if (moves < 1 || moves > 20) return false;
+  const { rows } = await tx.query<{ from_status: string | null; to_status: string }>(
+    `SELECT from_status, to_status FROM case_status_history WHERE case_id = $1::bigint ORDER BY id DESC LIMIT $2`,
+    [id, moves],
+  );
+  return (
+    rows.length === moves &&
+    rows.every((r) => r.from_status === 'more_info_requested' && r.to_status === 'more_info_requested')
+  );
+}
+
+/**
  * The applicant answers an officer's request for more information (docs/decisions/0040): the whole answers
  * come back, checked like a submission, and only the questions the officer named may differ from what was
  * submitted (documents are added on those questions beforehand). The record goes back to its officer in
@@ -481,7 +499,7 @@ export async function resubmitCase(
     if (!current) throw await missing(tx, id, actor.principal.actingProfileId);
     if (current.status !== 'more_info_requested')
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
-    if (current.version !== input.version)
+    if (current.version !== input.version && !(await handedOnSince(tx, id, current.version - input.version)))
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
     const { rows } = await tx.query<{ id: string; fields: string[] }>(
       `SELECT id::text AS id, fields FROM case_info_requests
@@ -507,6 +525,21 @@ export async function resubmitCase(
       actor.now,
     );
     if (hasErrors(unbillable)) throw new FieldValidationError(unbillable);
+    // A refund draws on its receipt as at submission: a changed receipt or amount draws again, never more
+    // than the receipt has left.
+    const changed = changedFields(before, answers);
+    if (
+      current.app_code === REFUND_ESERVICE &&
+      (changed.includes(REFUND_FIELDS.receipt) || changed.includes(REFUND_FIELDS.amount))
+    ) {
+      const refused = await redrawRefund(
+        tx,
+        { caseId: id, caseNumber: current.case_number, profileId: actor.principal.actingProfileId, data: answers },
+        actor.principal.loginName,
+        actor.now,
+      );
+      if (hasErrors(refused)) throw new FieldValidationError(refused);
+    }
     await tx.query(`UPDATE cases SET data = $2::jsonb, updated_by = $3 WHERE id = $1::bigint`, [
       id,
       JSON.stringify(answers),
@@ -594,7 +627,10 @@ export async function moveCase(
         CASE_MESSAGES.operatorMoveNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
     const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
-    if (to === 'rejected') await cancelBill(tx, row.id, operator, now);
+    if (to === 'rejected') {
+      await cancelBill(tx, row.id, operator, now);
+      await releaseRefund(tx, row.id, operator, now);
+    }
     // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
     // reply and appeal periods run from it. The command gives no reason, so the message has none.
     if (to === 'approved' || to === 'rejected')

@@ -302,6 +302,20 @@ describe('a decision made by the operator’s command (npm run case -- move)', (
   });
 });
 
+describe('a rejection whose reason runs to paragraphs', () => {
+  it('is told in the inbox with the whole reason, its lines kept', async () => {
+    const record = await submitRecord(demo);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const supervisor = await signedInOfficer(app, gateway, 'officer.lead');
+    const reason = 'The receipt does not match the bill.\n\nPlease apply again with the bank’s statement.';
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'proposeRejection', reason });
+    await doAction(supervisor, record.id, { action: 'approveRejection' });
+    const entry = (await inbox(demo)).messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
+    expect(entry?.body).toBe(`Record ${record.caseNumber} has been rejected.\nReason: ${reason}`);
+  });
+});
+
 describe('preferences', () => {
   it('switch an optional kind off per channel, and refuse to switch off an obligatory one', async () => {
     const prefs = (await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;

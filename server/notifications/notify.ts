@@ -103,7 +103,7 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
       to.app_code,
       caseNumber ?? null,
       inbox.subject,
-      inbox.text.replace(/\n\n.*$/s, ''),
+      inbox.body,
       at,
       // A sign-in notice is the account's own: not for the profile's other sessions (165_inbox_account_notices).
       event.accountId ?? null,

@@ -20,6 +20,11 @@ export interface RenderedMessage {
   subject: string;
   /** Plain text: the SMS, the inbox entry and the email's text part. */
   text: string;
+  /**
+   * The sentences alone, without the link and the portal's name below them: the inbox entry. An officer's
+   * reason among them may hold blank lines of its own, so they are not found by cutting the text.
+   */
+  body: string;
   /** The email's HTML part: one heading, paragraphs and a link with a name that says where it goes. */
   html: string;
   /** The hash route the message links to (the record, or the dashboard). */
@@ -158,12 +163,13 @@ export function renderMessage(
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">',
     `<h1 style="font-size: 20px">${escapeHtml(label)}</h1>`,
-    ...body.map((s) => `<p>${escapeHtml(s)}</p>`),
+    // An officer's reason keeps its own line breaks, which a paragraph would fold into spaces.
+    ...body.map((s) => `<p>${escapeHtml(s).replace(/\r?\n/g, '<br>')}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(linkName)}</a></p>`] : []),
     `<p>${PORTAL_NAME}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject, text, html, route };
+  return { subject, text, body: body.join('\n'), html, route };
 }
 
 /** The SMS: the same sentences without the link, prefixed with the portal's name. */

@@ -38,6 +38,21 @@ describe('notification templates', () => {
     expect(m.text).toContain('Record PD 000007 2030 has been rejected.');
   });
 
+  it("keep the lines of an officer's reason in the email's HTML, as its text keeps them", () => {
+    const m = renderMessage(
+      {
+        kind: 'decided',
+        caseId: '7',
+        appCode: 'PD',
+        caseNumber: 'PD 000007 2030',
+        facts: { outcome: 'rejected', reason: 'The receipt is <late>.\n\nApply again.' },
+      },
+      undefined,
+    );
+    expect(m.html).toContain('<p>Reason: The receipt is &lt;late&gt;.<br><br>Apply again.</p>');
+    expect(m.text).toContain('Reason: The receipt is <late>.\n\nApply again.');
+  });
+
   it("write amounts the portal's one way, with thousands grouped (S$1,234.50)", () => {
     const facts = { amountCents: 123450 };
     expect(renderSms({ kind: 'billIssued', caseNumber: 'PA 000046 2026', facts })).toContain(

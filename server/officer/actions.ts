@@ -14,7 +14,7 @@ import { audit } from '../auth/audit.ts';
 import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { notify } from '../notifications/notify.ts';
-import { cancelBill } from '../payments/bills.ts';
+import { cancelBill, releaseRefund } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { caseNotFound, caseView, findOfficerCase, refusalOf, type OfficerCaseRow } from './cases.ts';
 
@@ -151,6 +151,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           set: { decision_reason: row.proposed_reason },
         });
         await cancelBill(tx, row.id, officer.loginName, actor.now);
+        await releaseRefund(tx, row.id, officer.loginName, actor.now);
         // Four eyes, recorded: the history names the supervisor, the audit trail both officers.
         detail.proposedBy = Number(row.proposed_by);
         detail.approvedBy = officer.accountId;

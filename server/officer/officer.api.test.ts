@@ -407,6 +407,40 @@ describe('the whole loop', () => {
     expect(latest?.progress?.timeline.map((t) => t.message)).toEqual([null, null, 'Send the GIRO slip.']);
   });
 
+  it("the applicant's answer goes to the officer a supervisor handed the case to while they were writing it", async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Send the GIRO slip.', fields: ['remarks'] });
+    // The applicant opens the request; meanwhile the case is handed on, twice (nothing they can see).
+    const seen = await record(applicant, c.id);
+    const leadId = (await (await lead.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
+    await doAction(lead, c.id, { action: 'assign', officerAccountId: leadId });
+    await doAction(lead, c.id, { action: 'assign', officerAccountId: officerId });
+    const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id: c.id });
+    const res = await applicant.post(resubmitUrl, {
+      version: seen.version,
+      data: { ...ANSWERS, remarks: 'Slip sent.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await view(officer, c.id)).toMatchObject({ status: 'in_review', assignedTo: { accountId: officerId } });
+  });
+
+  it('an answer to a request the officer has since replaced by another is refused as changed elsewhere', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Send the GIRO slip.', fields: ['remarks'] });
+    const seen = await record(applicant, c.id);
+    const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id: c.id });
+    // Answered in another tab, and asked again: the first tab's answer is to a request no longer open.
+    const first = await applicant.post(resubmitUrl, { version: seen.version, data: { ...ANSWERS, remarks: 'Sent.' } });
+    expect(first.statusCode, first.body).toBe(200);
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'And the receipt.', fields: ['remarks'] });
+    const late = await applicant.post(resubmitUrl, { version: seen.version, data: { ...ANSWERS, remarks: 'Old.' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
+  });
+
   it('approve, and a supervisor assigns to another officer', async () => {
     const c = await submitted(applicant, ANSWERS);
     const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;

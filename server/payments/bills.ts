@@ -235,6 +235,57 @@ export async function cancelBill(tx: Queryable, caseId: string, actor: string, n
 }
 
 /**
+ * A rejected refund application gives back what it drew on its receipt at submission (drawRefund), in the
+ * rejection's transaction, whoever rejects it: else the receipt's money stays spoken for, and the payer's
+ * next refund of it is refused as more than is left. A refund changed at an officer's request gives it back
+ * too, to draw its new amount (redrawRefund).
+ */
+export async function releaseRefund(
+  tx: Queryable,
+  caseId: string,
+  actor: string,
+  now: Date,
+  why: 'rejected' | 'changed' = 'rejected',
+): Promise<void> {
+  const { rows } = await tx.query<{ bill_id: string; amount_cents: string; case_number: string }>(
+    `DELETE FROM refunds r USING cases c WHERE r.case_id = $1::bigint AND c.id = r.case_id
+     RETURNING r.bill_id::text AS bill_id, r.amount_cents::text AS amount_cents, c.case_number`,
+    [caseId],
+  );
+  for (const r of rows) {
+    const { rows: bills } = await tx.query<{ state: BillState }>(
+      'UPDATE bills SET refunded_cents = refunded_cents - $2 WHERE id = $1::bigint RETURNING state',
+      [r.bill_id, Number(r.amount_cents)],
+    );
+    const state = bills[0]!.state;
+    await history(
+      tx,
+      r.bill_id,
+      state,
+      state,
+      now,
+      actor,
+      `Refund ${r.case_number} ${why}: ${formatMoney(Number(r.amount_cents))} given back`,
+    );
+  }
+}
+
+/**
+ * A refund whose receipt or amount the applicant changed at an officer's request: what it drew is given back
+ * and the new amount drawn, checked against what is left on the receipt as at submission. Errors beside the
+ * questions when it is more than is left; the caller's transaction then undoes the release.
+ */
+export async function redrawRefund(
+  tx: Queryable,
+  input: { caseId: string; caseNumber: string; profileId: string; data: Record<string, unknown> },
+  actor: string,
+  now: Date,
+): Promise<FieldErrors> {
+  await releaseRefund(tx, input.caseId, actor, now, 'changed');
+  return drawRefund(tx, input, actor, now);
+}
+
+/**
  * A resubmission at an officer's request that changed the money answer (docs/decisions/0040): the bill still
  * to pay follows it, so its amount and QR never ask for another sum than the record says; what it received
  * counts against the new amount (a receipt once that settles it). A bill paid, expired or cancelled keeps
@@ -390,8 +441,10 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
     `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
             l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
             b.reference AS bill_reference, b.state AS bill_state,
-            -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over.
-            (CASE WHEN b.state = 'cancelled' THEN 0
+            -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over; no bill,
+            -- nothing to say (GREATEST skips a NULL, so without the first branch it would say 0 due).
+            (CASE WHEN b.id IS NULL THEN NULL
+                  WHEN b.state = 'cancelled' THEN 0
                   ELSE GREATEST(b.amount_cents - b.received_cents, 0) END)::text AS outstanding_cents,
             l.resolution
        FROM statement_lines l

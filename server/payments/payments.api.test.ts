@@ -261,7 +261,12 @@ describe('the statement import', () => {
     const of = (ref: string) => lines.find((l) => l.reference === ref)!;
     expect(of(partRef)).toMatchObject({ queueReason: 'part', amountCents: 10000, outstandingCents: 30000 });
     expect(of(overRef)).toMatchObject({ queueReason: 'over', amountCents: 4500, outstandingCents: 4000 });
-    expect(of('NOSUCHREF1')).toMatchObject({ queueReason: 'unknown_reference', billReference: null });
+    // No bill, so nothing is said to be still due on one (not "S$0.00", as if a bill were paid).
+    expect(of('NOSUCHREF1')).toMatchObject({
+      queueReason: 'unknown_reference',
+      billReference: null,
+      outstandingCents: null,
+    });
     expect((await bill(demo, part.id)).state).toBe('awaiting');
 
     // Importing the same statement again changes nothing.
@@ -398,6 +403,62 @@ describe('refunds (Refund of Deposits)', () => {
       'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$200.00'),
     });
     expect((await refund(demo, receipt, '200.00')).status).toBe(200);
+    expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+
+  it('rejected, gives back what it drew on the receipt, so the payer may ask for it again', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const refund = () =>
+      submitted(demo, 'PRD', (a) => {
+        a.receiptNumber = receipt;
+        a.refundAmount = { amount: '500.00', currency: 'SGD' };
+      });
+    const first = await refund();
+    expect(first.status, first.body).toBe(200);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const supervisor = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, first.record.id, { action: 'assignToMe' });
+    await doAction(officer, first.record.id, { action: 'proposeRejection', reason: 'The deposit is still held.' });
+    await doAction(supervisor, first.record.id, { action: 'approveRejection' });
+    expect((await bill(demo, record.id)).refundedCents).toBe(0);
+    const again = await refund();
+    expect(again.status, again.body).toBe(200);
+    expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+
+  it('changed at an officer’s request, draws its new amount on the receipt, never more than is left', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const first = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = receipt;
+      a.refundAmount = { amount: '300.00', currency: 'SGD' };
+    });
+    expect(first.status, first.body).toBe(200);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, first.record.id, { action: 'assignToMe' });
+    await doAction(officer, first.record.id, {
+      action: 'requestInfo',
+      message: 'The deposit was S$500.00: ask for it all, or say why not.',
+      fields: ['refundAmount'],
+    });
+    const current = (await demo.get(fillPath(CASE_PATHS.one, { id: first.record.id }))).json()
+      .responseJSON as CaseDetail;
+    const resubmit = (amount: string) =>
+      demo.post(fillPath(CASE_PATHS.resubmit, { id: first.record.id }), {
+        version: current.version,
+        data: { ...current.data, refundAmount: { amount, currency: 'SGD' } },
+      });
+    const tooMuch = await resubmit('500.01');
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(tooMuch.json().responseJSON.fieldErrors).toMatchObject({
+      'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$500.00'),
+    });
+    expect((await bill(demo, record.id)).refundedCents).toBe(30000);
+    const all = await resubmit('500.00');
+    expect(all.statusCode, all.body).toBe(200);
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
   });
 

@@ -15,8 +15,8 @@ import { formatDay } from '../../components/shell/formatDate.ts';
 import { financeApi, type FinanceOutcome } from './api.ts';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
-/** A decision's outcome, which the screen announces and then reloads the lists after. */
-type Done = (outcome: FinanceOutcome<null>) => void;
+/** Sends a decision, unless one is on its way, then announces its outcome and reloads the lists. */
+type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
 
 /** The reason a finance officer gives for a decision: required, and read later by the payer. */
 function ReasonField(props: {
@@ -62,20 +62,20 @@ function useReason() {
 }
 
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
-function QueueRow({ line, onDone }: { line: StatementLine; onDone: Done }) {
+function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
   const signal = useAbortSignal();
   const [reference, setReference] = useState(line.billReference ?? line.reference);
   const { reason, setReason, error, checked } = useReason();
   const id = `line-${line.id}`;
 
-  const act = async (what: 'match' | 'mark') => {
+  const act = (what: 'match' | 'mark') => {
     const given = checked();
     if (given === null) return;
-    const outcome =
+    run(() =>
       what === 'match'
-        ? await financeApi.match(line.id, reference.trim(), given, signal)
-        : await financeApi.mark(line.id, given, signal);
-    onDone(outcome);
+        ? financeApi.match(line.id, reference.trim(), given, signal)
+        : financeApi.mark(line.id, given, signal),
+    );
   };
 
   return (
@@ -114,7 +114,7 @@ function QueueRow({ line, onDone }: { line: StatementLine; onDone: Done }) {
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
           e.preventDefault();
-          void act('match');
+          act('match');
         }}
       >
         <div className="field">
@@ -124,7 +124,7 @@ function QueueRow({ line, onDone }: { line: StatementLine; onDone: Done }) {
         <ReasonField id={id} hint={PAYMENT_TEXT.reasonHint} value={reason} error={error} onChange={setReason} />
         <div className="button-row">
           <button type="submit">{PAYMENT_TEXT.matchButton}</button>
-          <button type="button" className="button-secondary" onClick={() => void act('mark')}>
+          <button type="button" className="button-secondary" onClick={() => act('mark')}>
             {PAYMENT_TEXT.markButton}
           </button>
         </div>
@@ -134,15 +134,15 @@ function QueueRow({ line, onDone }: { line: StatementLine; onDone: Done }) {
 }
 
 /** A cancelled bill's money to send back to its payer, and the finance officer's word that it went. */
-function ReturnRow({ item, onDone }: { item: MoneyToReturn; onDone: Done }) {
+function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
   const signal = useAbortSignal();
   const { reason, setReason, error, checked } = useReason();
   const id = `return-${item.billId}`;
 
-  const act = async () => {
+  const act = () => {
     const given = checked();
     if (given === null) return;
-    onDone(await financeApi.returned(item.billId, given, signal));
+    run(() => financeApi.returned(item.billId, given, signal));
   };
 
   return (
@@ -169,7 +169,7 @@ function ReturnRow({ item, onDone }: { item: MoneyToReturn; onDone: Done }) {
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
           e.preventDefault();
-          void act();
+          act();
         }}
       >
         <ReasonField id={id} hint={PAYMENT_TEXT.returnedReasonHint} value={reason} error={error} onChange={setReason} />
@@ -198,6 +198,21 @@ export function ReconciliationScreen() {
   const answer = state.kind === 'ready' ? state.value : null;
   const lines = answer?.ok ? answer.value.lines : null;
   const returns = answer?.ok ? answer.value.returns : [];
+  /**
+   * An import or a decision on its way. The block overlay stops a second click, but not Enter pressed again
+   * on the focused button: the second import would report every credit "already imported", the second
+   * decision that the credit no longer waits, each over what the first press really did.
+   */
+  const acting = useRef(false);
+  const once = async (work: () => Promise<void>) => {
+    if (acting.current) return;
+    acting.current = true;
+    try {
+      await work();
+    } finally {
+      acting.current = false;
+    }
+  };
 
   const onImport = async () => {
     const chosen = file.current?.files?.[0];
@@ -228,10 +243,12 @@ export function ReconciliationScreen() {
     if (outcome.ok) reload();
   };
 
-  const onDone: Done = (outcome) => {
-    setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? MESSAGES.systemDifficulties });
-    reload();
-  };
+  const run: Run = (call) =>
+    void once(async () => {
+      const outcome = await call();
+      setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? MESSAGES.systemDifficulties });
+      reload();
+    });
 
   return (
     <section aria-labelledby="page-heading" className="reconciliation">
@@ -256,7 +273,7 @@ export function ReconciliationScreen() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void onImport();
+          void once(onImport);
         }}
       >
         <h2 id="import-heading">{PAYMENT_TEXT.importHeading}</h2>
@@ -282,7 +299,7 @@ export function ReconciliationScreen() {
       ) : (
         <ul className="queue" aria-labelledby="queue-heading">
           {lines.map((line) => (
-            <QueueRow key={line.id} line={line} onDone={onDone} />
+            <QueueRow key={line.id} line={line} run={run} />
           ))}
         </ul>
       )}
@@ -292,7 +309,7 @@ export function ReconciliationScreen() {
           <p>{PAYMENT_TEXT.returnsHint}</p>
           <ul className="queue" aria-labelledby="returns-heading">
             {returns.map((item) => (
-              <ReturnRow key={item.billId} item={item} onDone={onDone} />
+              <ReturnRow key={item.billId} item={item} run={run} />
             ))}
           </ul>
         </>

@@ -125,6 +125,32 @@ describe('ReconciliationScreen', () => {
     expect(calls.some((c) => c.path === RECONCILIATION_PATHS.statements)).toBe(false);
   });
 
+  it('imports a statement, or decides a credit, pressed twice once: the report is of the first press', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
+    fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
+      target: { files: [new File([csv], 'nov.csv', { type: 'text/csv' })] },
+    });
+    // Enter pressed twice on the focused button (the overlay that stops a second click stops no key).
+    const importButton = screen.getByRole('button', { name: PAYMENT_TEXT.importButton });
+    fireEvent.click(importButton);
+    fireEvent.click(importButton);
+    expect(await screen.findByText(/Statement imported: 2 settled/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+    expect(calls.filter((c) => c.path === RECONCILIATION_PATHS.statements)).toHaveLength(1);
+
+    fireEvent.change(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Returned to the payer' },
+    });
+    const mark = within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton });
+    fireEvent.click(mark);
+    fireEvent.click(mark);
+    await screen.findByText('This credit is not waiting for a person.');
+    expect(calls.filter((c) => c.path === '/api/finance/queue/2/mark')).toHaveLength(1);
+  });
+
   it("tells the finance officer that a match's reason is the payer's to read", async () => {
     server();
     render(<ReconciliationScreen />);

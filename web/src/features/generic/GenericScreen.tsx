@@ -1064,7 +1064,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         </h1>
         <div className="notice">
           <h2>{PROGRESS_TEXT.requestHeading}</h2>
-          <p>{request.message}</p>
+          <p className="as-typed">{request.message}</p>
         </div>
         {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
         {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}

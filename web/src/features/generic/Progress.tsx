@@ -35,14 +35,14 @@ export function Progress({
         {progress.timeline.map((step, i) => (
           <li key={`${step.at}-${i}`} aria-current={i === last ? 'step' : undefined}>
             <strong>{TIMELINE_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDateTime(step.at)}</time>
-            {step.message && !saidBelow(step.message, i) && <p className="timeline-message">{step.message}</p>}
+            {step.message && !saidBelow(step.message, i) && <p className="timeline-message as-typed">{step.message}</p>}
           </li>
         ))}
       </ol>
       {progress.request && (
         <div className="notice">
           <Sub>{PROGRESS_TEXT.requestHeading}</Sub>
-          <p>{progress.request.message}</p>
+          <p className="as-typed">{progress.request.message}</p>
           <p>{PROGRESS_TEXT.requestedFields}</p>
           <ul>
             {progress.request.fieldLabels.map((label) => (
@@ -54,7 +54,7 @@ export function Progress({
       {progress.decisionReason && (
         <>
           <Sub>{PROGRESS_TEXT.reasonHeading}</Sub>
-          <p>{progress.decisionReason}</p>
+          <p className="as-typed">{progress.decisionReason}</p>
         </>
       )}
       <Sub>{PROGRESS_TEXT.nextStepHeading}</Sub>

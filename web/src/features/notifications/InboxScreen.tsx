@@ -39,7 +39,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
         <p className="inbox-date">
           <time dateTime={message.createdAt}>{formatDate(new Date(message.createdAt), 'd MMM yyyy')}</time>
         </p>
-        <p className="inbox-body">{message.body}</p>
+        <p className="inbox-body as-typed">{message.body}</p>
         <p className="inbox-actions">
           {/* The dashboard's link is named as every other link to it is (WCAG 3.2.4). */}
           <a ref={link} href={`#${message.route}`} onClick={open}>

@@ -4,7 +4,7 @@ import type { ActionErrors, ActionInput } from './actionForms.ts';
 
 /** One control of an action's form; id is the DOM id the error summary links to. */
 export type ActionField =
-  | { kind: 'text'; id: string; name: string; label: string; max: number }
+  | { kind: 'text'; id: string; name: string; label: string }
   | { kind: 'choose'; id: string; name: string; label: string; placeholder: string; options: Choice[] }
   | { kind: 'tick'; id: string; name: string; legend: string; options: Choice[] };
 
@@ -67,7 +67,8 @@ function Field({ field, error }: { field: ActionField; error: string | undefined
         <div className="field">
           <label htmlFor={field.id}>{field.label}</label>
           {message}
-          <textarea id={field.id} name={field.name} rows={3} maxLength={field.max} {...invalid} />
+          {/* No maxlength: it would cut a longer paste without a word; checkAction says it is too long. */}
+          <textarea id={field.id} name={field.name} rows={3} {...invalid} />
         </div>
       );
     case 'choose':

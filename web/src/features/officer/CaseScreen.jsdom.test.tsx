@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
-import { OFFICER_MESSAGES, type OfficerCase } from '#contract/officer.ts';
+import { FIELD_MESSAGES } from '#contract/forms/index.ts';
+import { OFFICER_MESSAGES, REASON_MAX, type OfficerCase } from '#contract/officer.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
@@ -156,6 +157,22 @@ describe('the case screen', () => {
     expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
   });
 
+  it('keeps a reason pasted longer than the limit whole, and says it is too long instead of sending it', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    const form = screen.getByRole('form', { name: 'Propose rejection' });
+    const reason = within(form).getByLabelText<HTMLTextAreaElement>(OFFICER_SCREEN_TEXT.reasonLabel);
+    // A browser cuts a paste at maxlength without a word: the officer's text must not be cut.
+    expect(reason).not.toHaveAttribute('maxlength');
+    const pasted = `${'Reason paragraph. '.repeat(120)}The end.`;
+    fireEvent.change(reason, { target: { value: pasted } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Propose rejection' }));
+    const message = FIELD_MESSAGES.tooLong(OFFICER_SCREEN_TEXT.reasonLabel, REASON_MAX);
+    expect(await screen.findByRole('link', { name: message })).toHaveAttribute('href', '#reject-reason');
+    expect(reason).toHaveValue(pasted);
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+  });
+
   it("sends the version it saw; a stale one shows the server's message and the case as it is now", async () => {
     const now: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
     const calls = fakeApi({
@@ -194,6 +211,92 @@ describe('the case screen', () => {
       reason: 'The receipt does not match the bill.',
       version: 4,
     });
+  });
+
+  it("takes an action pressed twice once, and does not call the officer's own change a colleague's", async () => {
+    const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
+    let answer: (() => void) | undefined;
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': ({ body }) =>
+        (body as { version: number }).version === 3 && !answer
+          ? new Promise((resolve) => {
+              answer = () => resolve({ body: envelope(after, '200', OFFICER_MESSAGES.done.approve) });
+            })
+          : { status: 409, body: envelope(after, '409', OFFICER_MESSAGES.staleVersion) },
+    });
+    await openCase();
+    // Enter pressed twice on the focused button (the overlay that stops a second click stops no key).
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    fireEvent.click(approve);
+    await waitFor(() => expect(answer).toBeDefined());
+    fireEvent.click(approve);
+    answer!();
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
+    expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(1);
+    expect(screen.queryByText(OFFICER_MESSAGES.staleVersion)).toBeNull();
+  });
+
+  it('keeps a note being written through another action, and a message being written through a note', async () => {
+    const assigned: OfficerCase = { ...CASE, version: 4 };
+    const noted: OfficerCase = {
+      ...assigned,
+      notes: [{ id: '1', at: '2026-11-22T02:00:00Z', by: 'Officer Demo', text: 'Called the bank.' }],
+    };
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({ ...CASE, status: 'submitted', assignedTo: null, allowedActions: ['assignToMe', 'addNote'] }),
+      }),
+      '/api/officer/cases/7/action': ({ body }) =>
+        (body as { action: string }).action === 'addNote'
+          ? { body: envelope(noted, '200', OFFICER_MESSAGES.done.addNote) }
+          : { body: envelope(assigned, '200', OFFICER_MESSAGES.done.assignToMe) },
+    });
+    await openCase();
+    const note = () => screen.getByLabelText<HTMLTextAreaElement>(OFFICER_SCREEN_TEXT.noteLabel);
+    fireEvent.change(note(), { target: { value: 'Half a note' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.assignToMe });
+    expect(note()).toHaveValue('Half a note');
+
+    const request = screen.getByRole('form', { name: 'Request more information' });
+    const message = within(request).getByLabelText<HTMLTextAreaElement>(OFFICER_SCREEN_TEXT.messageLabel);
+    fireEvent.change(message, { target: { value: 'Please send the receipt.' } });
+    fireEvent.change(note(), { target: { value: 'Called the bank.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.addNote });
+    expect(note()).toHaveValue('');
+    expect(
+      within(screen.getByRole('form', { name: 'Request more information' })).getByLabelText(
+        OFFICER_SCREEN_TEXT.messageLabel,
+      ),
+    ).toHaveValue('Please send the receipt.');
+  });
+
+  it('keeps what was typed for an action a colleague took away meanwhile, to copy', async () => {
+    const taken: OfficerCase = {
+      ...CASE,
+      version: 4,
+      assignedTo: { accountId: 12, displayName: 'Supervisor Lead' },
+      allowedActions: ['addNote'],
+    };
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': () => ({
+        status: 409,
+        body: envelope(taken, '409', OFFICER_MESSAGES.staleVersion),
+      }),
+    });
+    await openCase();
+    const form = screen.getByRole('form', { name: 'Request more information' });
+    fireEvent.click(within(form).getByLabelText('Remarks'));
+    const written = 'Please send:\n1. the bank statement\n2. the receipt';
+    fireEvent.change(within(form).getByLabelText(OFFICER_SCREEN_TEXT.messageLabel), { target: { value: written } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request more information' }));
+    const alert = (await screen.findByText(OFFICER_MESSAGES.staleVersion)).closest<HTMLElement>('[role="alert"]')!;
+    expect(screen.queryByRole('form', { name: 'Request more information' })).toBeNull();
+    expect(within(alert).getByText(OFFICER_SCREEN_TEXT.unsent)).toBeInTheDocument();
+    expect(within(alert).getByRole('textbox', { name: OFFICER_SCREEN_TEXT.unsentLabel })).toHaveValue(written);
   });
 
   it('confirms a done action with the case it answers', async () => {

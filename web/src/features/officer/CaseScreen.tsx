@@ -2,11 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { formatFileSize } from '#contract/forms/index.ts';
 import {
-  NOTE_MAX,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
   OFFICER_ROUTES,
-  REASON_MAX,
   RECORD_ID_PATTERN,
   type OfficerAction,
   type OfficerActionRequest,
@@ -26,8 +24,27 @@ import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, shownLoad } from './outcomes.ts';
-/** What the last action came to: done (a confirmation), stale (someone else was first) or refused. */
-type Notice = { kind: 'done' | 'stale' | 'refused'; message: string } | null;
+/**
+ * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
+ * words typed for a stale action whose form the case no longer offers (they would go with the form).
+ */
+type Notice = { kind: 'done' | 'stale' | 'refused'; message: string; unsent?: string } | null;
+
+/** The words an officer typed for an action: its reason, message or note ('' for the actions with none). */
+function typedText(input: ActionInput): string {
+  switch (input.action) {
+    case 'proposeRejection':
+      return input.reason;
+    case 'requestInfo':
+      return input.message;
+    case 'returnRejection':
+      return input.note ?? '';
+    case 'addNote':
+      return input.text;
+    default:
+      return '';
+  }
+}
 
 /**
  * #/officer/case?id=ID: one case: its answers as submitted, documents, status history, internal notes,
@@ -47,9 +64,19 @@ export function CaseScreen({ location }: ScreenProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [errors, setErrors] = useState<ActionErrors>({});
   const [attempt, setAttempt] = useState(0);
-  /** Bumped after each action taken, so the action forms start empty again. */
-  const [formKey, setFormKey] = useState(0);
+  /**
+   * Bumped after an action taken, so its form starts empty again: the note's after a note, the actions'
+   * after an action. Each alone, so a note half written survives "Assign to me", and a message to the
+   * applicant half written survives a note.
+   */
+  const [formKeys, setFormKeys] = useState({ note: 0, actions: 0 });
   const noticeRef = useRef<HTMLDivElement>(null);
+  /**
+   * An action on its way. The block overlay stops a second click, but not Enter pressed again on the focused
+   * button: that second request, on the version the first has just changed, would come back stale and call
+   * the officer's own action a colleague's.
+   */
+  const acting = useRef(false);
 
   const c = answered?.id === id ? answered.value : loaded.state.kind === 'ready' ? loaded.state.value : null;
   const canAssign = c?.allowedActions.includes('assign') ?? false;
@@ -61,25 +88,35 @@ export function CaseScreen({ location }: ScreenProps) {
   }, [notice]);
 
   async function act(input: ActionInput) {
-    if (!c) return;
+    if (!c || acting.current) return;
     const found = checkAction(input);
     setErrors(found);
     setAttempt((a) => a + 1);
     if (Object.keys(found).length > 0) return;
     setNotice(null);
     const request = { ...input, version: c.version } as OfficerActionRequest;
-    const outcome = await officerApi.act(c.id, request, signal);
+    acting.current = true;
+    const outcome = await officerApi.act(c.id, request, signal).finally(() => {
+      acting.current = false;
+    });
     if (outcome.ok) {
       setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
-      setFormKey((k) => k + 1);
+      const form = input.action === 'addNote' ? 'note' : 'actions';
+      setFormKeys((k) => ({ ...k, [form]: k[form] + 1 }));
       return;
     }
     if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
     // The case as it is now: the officer decides again on what is really there, with what they had typed
     // still in the forms the case still allows.
-    if (outcome.kind === 'stale') setAnswered({ id, value: outcome.current });
-    setNotice({ kind: outcome.kind === 'stale' ? 'stale' : 'refused', message: failureMessage(outcome) });
+    if (outcome.kind === 'stale') {
+      setAnswered({ id, value: outcome.current });
+      const typed = typedText(input).trim();
+      const unsent = typed && !outcome.current.allowedActions.includes(input.action) ? typed : undefined;
+      setNotice({ kind: 'stale', message: failureMessage(outcome), unsent });
+      return;
+    }
+    setNotice({ kind: 'refused', message: failureMessage(outcome) });
   }
 
   async function download(documentId: string, fileName: string) {
@@ -132,6 +169,13 @@ export function CaseScreen({ location }: ScreenProps) {
           <div role="alert" className="notice notice-error">
             <p>{notice.message}</p>
             {notice.kind === 'stale' && <p>Status now: {CASE_STATUS_LABELS[c.status]}</p>}
+            {notice.unsent && (
+              <div className="field">
+                <p>{TEXT.unsent}</p>
+                <label htmlFor="unsent-text">{TEXT.unsentLabel}</label>
+                <textarea id="unsent-text" readOnly rows={4} value={notice.unsent} />
+              </div>
+            )}
           </div>
         )}
       </div>
@@ -150,18 +194,22 @@ export function CaseScreen({ location }: ScreenProps) {
           {c.overdue && <strong className="tag tag-overdue"> {OFFICER_MESSAGES.overdue}</strong>}
         </Row>
         <Row term="Assigned to">{c.assignedTo?.displayName ?? TEXT.nobody}</Row>
-        {c.decisionReason && <Row term="Reason given to the applicant">{c.decisionReason}</Row>}
+        {c.decisionReason && (
+          <Row term="Reason given to the applicant">
+            <span className="as-typed">{c.decisionReason}</span>
+          </Row>
+        )}
       </dl>
 
       {c.proposedRejection && (
         <section aria-labelledby="proposed-heading" className="notice">
           <h2 id="proposed-heading">{TEXT.proposedRejection(c.proposedRejection.by)}</h2>
-          <p>{c.proposedRejection.reason}</p>
+          <p className="as-typed">{c.proposedRejection.reason}</p>
         </section>
       )}
 
       <Actions
-        key={`${c.id}-${formKey}`}
+        key={`${c.id}-${formKeys.actions}`}
         c={c}
         allowed={allowed}
         errors={errors}
@@ -204,7 +252,7 @@ export function CaseScreen({ location }: ScreenProps) {
           <ol className="officer-list">
             {c.infoRequests.map((r) => (
               <li key={r.id}>
-                <p>
+                <p className="as-typed">
                   <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>, {r.requestedBy}: {r.message}
                 </p>
                 <p>Questions: {r.fieldLabels.join(', ')}</p>
@@ -248,7 +296,7 @@ export function CaseScreen({ location }: ScreenProps) {
         <h2 id="history-heading">{TEXT.historyHeading}</h2>
         <ol className="officer-list" data-testid="officer-history">
           {c.history.map((h, i) => (
-            <li key={`${h.at}-${i}`}>
+            <li key={`${h.at}-${i}`} className="as-typed">
               <time dateTime={h.at}>{formatDateTime(h.at)}</time>:{' '}
               {h.from === h.to && h.message ? (
                 // A move that kept the status (an assignment): naming the status again would read as a new step.
@@ -274,7 +322,7 @@ export function CaseScreen({ location }: ScreenProps) {
         ) : (
           <ul className="officer-list">
             {c.notes.map((n) => (
-              <li key={n.id}>
+              <li key={n.id} className="as-typed">
                 <time dateTime={n.at}>{formatDateTime(n.at)}</time>, {n.by}: {n.text}
               </li>
             ))}
@@ -282,7 +330,7 @@ export function CaseScreen({ location }: ScreenProps) {
         )}
         {allowed('addNote') && (
           <ActionForm
-            key={`note-${formKey}`}
+            key={`note-${c.id}-${formKeys.note}`}
             description={NOTE_FORM}
             errors={errors}
             onAct={(input) => void act(input)}
@@ -306,19 +354,13 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 const NOTE_FORM: ActionDescription = {
   action: 'addNote',
-  fields: [{ kind: 'text', id: 'note-text', name: 'text', label: TEXT.noteLabel, max: NOTE_MAX }],
+  fields: [{ kind: 'text', id: 'note-text', name: 'text', label: TEXT.noteLabel }],
   read: (data) => ({ action: 'addNote', text: text(data, 'text') }),
 };
 
 /** The forms of the actions that need more than a click, in the order they are offered. */
 function actionForms(c: OfficerCase, officers: OfficerList['officers'] | null): ActionDescription[] {
-  const message = (id: string, label: string): ActionField => ({
-    kind: 'text',
-    id,
-    name: 'message',
-    label,
-    max: REASON_MAX,
-  });
+  const message = (id: string, label: string): ActionField => ({ kind: 'text', id, name: 'message', label });
   return [
     {
       action: 'assign',

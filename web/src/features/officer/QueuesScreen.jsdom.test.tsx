@@ -85,6 +85,38 @@ describe('the queues screen', () => {
     expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
   });
 
+  it('sends a bulk action pressed twice once, and reports what the first press did', async () => {
+    let answer: (() => void) | undefined;
+    let calls = 0;
+    const done: BulkResult = {
+      results: [{ id: '7', ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: 3, status: 'in_review' }],
+    };
+    const refused: BulkResult = {
+      results: [{ id: '7', ok: false, message: OFFICER_MESSAGES.alreadyAssigned, version: 3, status: 'in_review' }],
+    };
+    fakeApi({
+      '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),
+      'POST /api/officer/bulk': () => {
+        calls += 1;
+        return calls === 1
+          ? new Promise((resolve) => {
+              answer = () => resolve({ body: envelope(done) });
+            })
+          : { body: envelope(refused) };
+      },
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' }));
+    // Enter pressed twice on the focused button (the overlay that stops a second click stops no key).
+    const assign = screen.getByRole('button', { name: /^Assign to me/ });
+    fireEvent.click(assign);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    fireEvent.click(assign);
+    answer!();
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.bulkDone(1, 1) });
+    expect(calls).toBe(1);
+  });
+
   it('keeps its bulk actions reachable with none selected, and says what to do when pressed', async () => {
     let calls = 0;
     fakeApi({

@@ -67,6 +67,11 @@ export function QueuesScreen({ location }: ScreenProps) {
   } | null>(null);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
+  /**
+   * A bulk action on its way. The block overlay stops a second click, but not Enter pressed again on the
+   * focused button: that second request would find every case already done and report "0 of n cases done".
+   */
+  const acting = useRef(false);
 
   useEffect(() => {
     if (results || bulkError) resultsRef.current?.focus();
@@ -96,7 +101,7 @@ export function QueuesScreen({ location }: ScreenProps) {
   }
 
   async function bulk(action: BulkAction) {
-    if (loaded.state.kind !== 'ready') return;
+    if (loaded.state.kind !== 'ready' || acting.current) return;
     const chosen = loaded.state.value.items.filter((i) => selected.has(i.id));
     const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
     // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
@@ -107,7 +112,10 @@ export function QueuesScreen({ location }: ScreenProps) {
       return;
     }
     setBulkError(null);
-    const outcome = await officerApi.bulk({ action, cases }, signal);
+    acting.current = true;
+    const outcome = await officerApi.bulk({ action, cases }, signal).finally(() => {
+      acting.current = false;
+    });
     if (outcome.ok) {
       setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());

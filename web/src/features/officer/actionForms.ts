@@ -1,4 +1,5 @@
-import { OFFICER_MESSAGES, type OfficerActionRequest } from '#contract/officer.ts';
+import { FIELD_MESSAGES } from '#contract/forms/index.ts';
+import { NOTE_MAX, OFFICER_MESSAGES, REASON_MAX, type OfficerActionRequest } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 
 /** An action as the case screen's forms give it; the screen adds the version the officer saw. */
@@ -12,21 +13,37 @@ export type ActionInput = OfficerActionRequest extends infer R
 export type ActionErrors = Record<string, string>;
 
 /**
+ * The words longer than the server keeps (it counts them trimmed): said beside them, as the applicant's forms
+ * say it. The controls have no maxlength, which would cut a longer paste without a word.
+ */
+function tooLong(errors: ActionErrors, id: string, text: string, label: string, max: number): void {
+  if (text.trim().length > max) errors[id] = FIELD_MESSAGES.tooLong(label, max);
+}
+
+/**
  * What is missing from an action before it is sent, with the server's own words for it (the server
- * checks the same and would refuse it): a reason, a message, a field to change, an officer, a note.
+ * checks the same and would refuse it): a reason, a message, a field to change, an officer, a note; and
+ * words longer than the server keeps.
  */
 export function checkAction(input: ActionInput): ActionErrors {
   const errors: ActionErrors = {};
+  const text = OFFICER_SCREEN_TEXT;
   switch (input.action) {
     case 'proposeRejection':
       if (!input.reason.trim()) errors['reject-reason'] = OFFICER_MESSAGES.reasonRequired;
+      tooLong(errors, 'reject-reason', input.reason, text.reasonLabel, REASON_MAX);
       break;
     case 'requestInfo':
       if (input.fields.length === 0) errors['info-fields'] = OFFICER_MESSAGES.fieldsRequired;
       if (!input.message.trim()) errors['info-message'] = OFFICER_MESSAGES.messageRequired;
+      tooLong(errors, 'info-message', input.message, text.messageLabel, REASON_MAX);
       break;
     case 'addNote':
       if (!input.text.trim()) errors['note-text'] = OFFICER_MESSAGES.noteRequired;
+      tooLong(errors, 'note-text', input.text, text.noteLabel, NOTE_MAX);
+      break;
+    case 'returnRejection':
+      tooLong(errors, 'return-note', input.note ?? '', text.returnNoteName, NOTE_MAX);
       break;
     case 'assign':
       if (!Number.isInteger(input.officerAccountId) || input.officerAccountId < 1)

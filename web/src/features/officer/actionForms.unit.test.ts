@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { FIELD_MESSAGES } from '#contract/forms/index.ts';
+import { NOTE_MAX, OFFICER_MESSAGES, REASON_MAX } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { checkAction } from './actionForms.ts';
 
@@ -24,6 +25,25 @@ describe('an action checked before it is sent', () => {
     expect(checkAction({ action: 'assign', officerAccountId: 0 })).toEqual({
       'assign-officer': OFFICER_SCREEN_TEXT.chooseOfficer,
     });
+  });
+
+  it('refuses words longer than the server keeps, by the control in error, rather than cut them', () => {
+    const long = (n: number) => ` ${'x'.repeat(n)} `;
+    expect(checkAction({ action: 'proposeRejection', reason: long(REASON_MAX + 1) })).toEqual({
+      'reject-reason': FIELD_MESSAGES.tooLong(OFFICER_SCREEN_TEXT.reasonLabel, REASON_MAX),
+    });
+    expect(checkAction({ action: 'requestInfo', fields: ['amount'], message: long(REASON_MAX + 1) })).toEqual({
+      'info-message': FIELD_MESSAGES.tooLong(OFFICER_SCREEN_TEXT.messageLabel, REASON_MAX),
+    });
+    expect(checkAction({ action: 'addNote', text: long(NOTE_MAX + 1) })).toEqual({
+      'note-text': FIELD_MESSAGES.tooLong(OFFICER_SCREEN_TEXT.noteLabel, NOTE_MAX),
+    });
+    expect(checkAction({ action: 'returnRejection', note: long(NOTE_MAX + 1) })).toEqual({
+      'return-note': FIELD_MESSAGES.tooLong(OFFICER_SCREEN_TEXT.returnNoteName, NOTE_MAX),
+    });
+    // Up to the limit once trimmed, as the server counts.
+    expect(checkAction({ action: 'proposeRejection', reason: long(REASON_MAX) })).toEqual({});
+    expect(checkAction({ action: 'returnRejection', note: long(NOTE_MAX) })).toEqual({});
   });
 
   it('lets the actions that need nothing more through', () => {
