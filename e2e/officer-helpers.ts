@@ -31,7 +31,10 @@ async function codeFromLog(offset: number): Promise<string> {
 
 /**
  * An officer signs in with the one-time password every officer sign-in asks for, and lands on the queues
- * (a finance officer: on the reconciliation, given as `landing`).
+ * (a finance officer: on the reconciliation, given as `landing`). Each sign-in sends an SMS, and an account
+ * or a number gets ten an hour (docs/decisions/0028) on the one server the whole run shares: keep each
+ * officer's sign-ins over all the files under ten, spreading them over officer.demo, officer.lead (an
+ * officer and a supervisor) and officer.finance.
  */
 export async function signInOfficer(
   page: Page,

@@ -318,7 +318,7 @@ test("an officer's message keeps its lines, for the applicant and in the back of
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);
   const officer = await newPage(browser);
-  await signInOfficer(officer, 'officer.demo');
+  await signInOfficer(officer, 'officer.lead');
   await openCase(officer, record.caseNumber);
   await officer.getByRole('button', { name: 'Assign to me' }).click();
   await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
@@ -349,7 +349,7 @@ test("an officer's message keeps its lines, for the applicant and in the back of
 
 test('with text at 200 % on a phone, the case summary moves its answers under their labels', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInOfficer(page, 'officer.demo');
+  await signInOfficer(page, 'officer.lead');
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page.getByTestId('officer-case-status')).toBeVisible();
   // As the browser's own text size setting does: the root font twice as large.
