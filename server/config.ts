@@ -216,13 +216,28 @@ export function productionRefusals(config: Config): string[] {
 
 export class ConfigError extends Error {}
 
+/** Variables that are a secret as a whole: a bad value is named, never printed. */
+const SECRET_VARIABLES = new Set(['OTP_SECRET', 'SMTP_PASSWORD', 'SMS_GATEWAY_PASSWORD', 'SMS_GATEWAY_TOKEN']);
+
+/**
+ * A bad value as the refusal prints it: the start's one line goes to the terminal and to the service
+ * manager's log, so a secret in it would be kept there (decisions.md §7: production never prints secrets).
+ * A whole secret is left out; an address keeps its scheme, host and path, without the credentials before its
+ * host (DATABASE_URL's password) or the query after its path (a gateway's token).
+ */
+function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return ' (value not shown)';
+  const masked = value.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1…@').replace(/[?#].*$/s, '?…');
+  return `=${JSON.stringify(masked)}`;
+}
+
 /** Reads the environment; throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
-    return `${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`;
+    return `${name}${shownValue(name, env[name] ?? '')} ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
 }

@@ -48,4 +48,30 @@ describe('configuration', () => {
     expect(message).toContain(text);
     expect(message).not.toContain('\n');
   });
+
+  it.each([
+    [{ OTP_SECRET: 'short-Secret-1' }, 'OTP_SECRET (value not shown) must be at least 32 characters', 'short-Secret-1'],
+    [
+      { DATABASE_URL: 'mysql://ptib:S3cret-pw@db:3306/ptib' },
+      'DATABASE_URL="mysql://…@db:3306/ptib" must start with postgres://',
+      'S3cret-pw',
+    ],
+    [
+      { SMS_GATEWAY_URL: 'gateway.example.sg/send?token=T0ken-42' },
+      'SMS_GATEWAY_URL="gateway.example.sg/send?…"',
+      'T0ken-42',
+    ],
+    [{ SMS_GATEWAY_URL: 'https://user:Pa55-word@/send' }, 'SMS_GATEWAY_URL="https://…@/send"', 'Pa55-word'],
+  ])('names %j without printing the secret it holds', (env, text, secret) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(text);
+    expect(message).not.toContain(secret);
+  });
 });
