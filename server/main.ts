@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { db, applied, seeded } = await openDatabase(config);
+  const { db, applied, seeded } = await openDatabase(config, { seed: true });
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
 
