@@ -207,11 +207,19 @@ export type Config = z.infer<typeof configSchema>;
  * What a production start refuses though the values are valid: checked by the server's start only, so
  * tests and tools may build a production-like app without an SMTP server.
  */
+export const TRUST_PROXY_REFUSAL =
+  'TRUST_PROXY must be 1 with NODE_ENV=production (TLS ends at the load balancer in front, deploy/README.md: ' +
+  'without it no cookie is marked Secure, no HSTS is sent, and every user shares its address in the sign-in throttles)';
+
 export function productionRefusals(config: Config): string[] {
   if (config.NODE_ENV !== 'production') return [];
-  return config.SMTP_HOST
-    ? []
-    : ['SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)'];
+  const refusals: string[] = [];
+  if (!config.SMTP_HOST)
+    refusals.push('SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)');
+  // The server speaks no TLS itself, so a production process is always behind the TLS load balancer: without
+  // trusting it, every request looks like plain HTTP from the balancer's address.
+  if (!config.TRUST_PROXY) refusals.push(TRUST_PROXY_REFUSAL);
+  return refusals;
 }
 
 export class ConfigError extends Error {}
