@@ -10,9 +10,20 @@ import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { exportAudit } from '../server/audit/export.ts';
 
-const { values } = parseArgs({
-  options: { since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'jsonl' } },
-});
+const USAGE = 'usage: npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]';
+
+function parse() {
+  try {
+    return parseArgs({
+      options: { since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'jsonl' } },
+    });
+  } catch (error) {
+    // An unknown option or a missing value: what was wrong and the usage, not Node's stack trace.
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values } = parse();
 
 function date(name: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
