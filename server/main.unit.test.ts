@@ -90,6 +90,8 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       expect(output).not.toContain(DEMO_PASSWORD);
       expect(output).not.toContain('Demo accounts');
       expect(output).not.toContain('ptib.demo');
+      expect(output).toContain('Email: SMTP at 127.0.0.1:1 (STARTTLS when offered)');
+      expect(output).toContain('SMS: OFF, no gateway configured (SMS_GATEWAY_URL)');
       await stopServer(server);
       const db = await openPglite(path.join(dir, 'data', 'pglite'));
       try {
