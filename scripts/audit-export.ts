@@ -40,17 +40,21 @@ if (format !== 'jsonl' && format !== 'csv') {
   console.error('--format must be jsonl or csv');
   process.exit(2);
 }
-const config = loadConfig();
-const db = config.DATABASE_URL
-  ? openPostgres(config.DATABASE_URL, 1)
-  : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+const since = date('since', values.since);
+const until = date('until', values.until);
 try {
-  const count = await exportAudit(
-    db,
-    { since: date('since', values.since), until: date('until', values.until), format },
-    (chunk) => process.stdout.write(chunk),
-  );
-  console.error(`${count} audit events exported`);
-} finally {
-  await db.close();
+  const config = loadConfig();
+  const db = config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, 1)
+    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+  try {
+    const count = await exportAudit(db, { since, until, format }, (chunk) => process.stdout.write(chunk));
+    console.error(`${count} audit events exported`);
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  // One line that says why (a bad setting, the database unreachable or in use), not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
 }

@@ -39,14 +39,21 @@ describe('an operator command given a wrong argument', () => {
 });
 
 describe('an operator command that cannot open the database', () => {
-  it('says why in one line, without a stack trace', () => {
-    const result = spawnSync(process.execPath, [path.join(root, 'server/auth/keys-cli.ts'), 'list'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: 'postgres://ptib@127.0.0.1:1/ptib' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(result.stderr.trim()).toMatch(/^[^\n]*ECONNREFUSED 127\.0\.0\.1:1$/);
-    expect(result.status).toBe(1);
-  }, 60_000);
+  it.each([
+    ['server/auth/keys-cli.ts', 'list'],
+    ['scripts/audit-export.ts', '--format=csv'],
+  ])(
+    '%s says why in one line, without a stack trace',
+    (script, argument) => {
+      const result = spawnSync(process.execPath, [path.join(root, script), argument], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: 'postgres://ptib@127.0.0.1:1/ptib' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.stderr.trim()).toMatch(/^[^\n]*ECONNREFUSED 127\.0\.0\.1:1$/);
+      expect(result.status).toBe(1);
+    },
+    60_000,
+  );
 });
