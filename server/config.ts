@@ -219,8 +219,23 @@ export function productionRefusals(config: Config): string[] {
   // The server speaks no TLS itself, so a production process is always behind the TLS load balancer: without
   // trusting it, every request looks like plain HTTP from the balancer's address.
   if (!config.TRUST_PROXY) refusals.push(TRUST_PROXY_REFUSAL);
+  // The gateway's bearer token or Basic password rides on every SMS request: over plain HTTP anyone on the
+  // path reads it (and every one-time password). A gateway beside the process, on loopback, may speak HTTP.
+  const gateway = config.SMS_GATEWAY_URL ? new URL(config.SMS_GATEWAY_URL) : null;
+  if (
+    gateway &&
+    gateway.protocol !== 'https:' &&
+    !LOOPBACK_HOSTS.has(gateway.hostname) &&
+    (config.SMS_GATEWAY_TOKEN || config.SMS_GATEWAY_USER)
+  ) {
+    refusals.push(
+      'SMS_GATEWAY_URL must be an https:// address with NODE_ENV=production when it has credentials (SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER would go in clear)',
+    );
+  }
   return refusals;
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export class ConfigError extends Error {}
 

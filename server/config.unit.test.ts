@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusals } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -73,5 +73,34 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message).toContain(text);
     expect(message).not.toContain(secret);
+  });
+});
+
+describe('a production start', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PAYNOW_UEN: '201403121W',
+    SMTP_HOST: 'mail.example.sg',
+    TRUST_PROXY: '1',
+  };
+
+  it('goes ahead with what it needs', () => {
+    expect(productionRefusals(loadConfig(production))).toEqual([]);
+    expect(
+      productionRefusals(
+        loadConfig({ ...production, SMS_GATEWAY_URL: 'http://127.0.0.1:9000/send', SMS_GATEWAY_TOKEN: 'T0ken-42' }),
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    { SMS_GATEWAY_URL: 'http://sms.example.sg/send', SMS_GATEWAY_TOKEN: 'T0ken-42' },
+    { SMS_GATEWAY_URL: 'http://sms.example.sg/send', SMS_GATEWAY_USER: 'ptib', SMS_GATEWAY_PASSWORD: 'Pa55-word' },
+  ])('refuses to send the SMS gateway’s credentials over plain HTTP: %j', (env) => {
+    const refusals = productionRefusals(loadConfig({ ...production, ...env }));
+    expect(refusals).toEqual([
+      'SMS_GATEWAY_URL must be an https:// address with NODE_ENV=production when it has credentials (SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER would go in clear)',
+    ]);
+    expect(refusals.join('')).not.toMatch(/T0ken-42|Pa55-word/);
   });
 });
