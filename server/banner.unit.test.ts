@@ -22,7 +22,8 @@ describe('the start banner', () => {
       SMTP_SECURE: '1',
       SMTP_USER: 'ptib',
       SMTP_PASSWORD: 'Smtp-Secret-9',
-      SMS_GATEWAY_URL: 'https://sms:Gw-Secret-7@gateway.example.sg/send?token=T0ken-42',
+      SMS_GATEWAY_URL: 'https://gateway.example.sg/send?token=T0ken-42',
+      SMS_GATEWAY_TOKEN: 'Gw-Secret-7',
     });
     expect(text).toContain('Email: SMTP at mail.example.sg:465 (TLS)');
     expect(text).toContain('SMS: gateway at https://gateway.example.sg');

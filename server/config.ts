@@ -109,7 +109,12 @@ export const configSchema = z
     /** SMS one-time passwords (server/otp): the HMAC key of codes (unset: one kept in the database). */
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('')),
     /** An HTTP SMS gateway instead of the embedded sender (which writes to the log): Basic user/password or a token. */
-    SMS_GATEWAY_URL: optionalUrl,
+    // Credentials go in their own variables: fetch refuses an address that holds them, and its error, which
+    // names the address, reached the log and the outbox.
+    SMS_GATEWAY_URL: optionalUrl.refine(
+      (v) => !v || !/^[^:/?#]*:\/\/[^/?#]*@/.test(v),
+      'must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
+    ),
     SMS_GATEWAY_USER: z.string().optional(),
     SMS_GATEWAY_PASSWORD: z.string().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),

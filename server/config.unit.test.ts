@@ -76,6 +76,13 @@ describe('configuration', () => {
   });
 });
 
+it('refuses an SMS gateway address that holds credentials, which no request could be sent to', () => {
+  // fetch refuses such an address, and its error named it, password included, in the log and the outbox.
+  expect(() => loadConfig({ SMS_GATEWAY_URL: 'https://sms:Pa55-word@gateway.example.sg/send' })).toThrow(
+    'SMS_GATEWAY_URL="https://…@gateway.example.sg/send" must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
+  );
+});
+
 describe('a production start', () => {
   const production = {
     NODE_ENV: 'production',
