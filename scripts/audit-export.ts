@@ -10,9 +10,20 @@ import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { exportAudit } from '../server/audit/export.ts';
 
-const { values } = parseArgs({
-  options: { since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'jsonl' } },
-});
+const USAGE = 'usage: npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]';
+
+function parse() {
+  try {
+    return parseArgs({
+      options: { since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'jsonl' } },
+    });
+  } catch (error) {
+    // An unknown option or a missing value: what was wrong and the usage, not Node's stack trace.
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values } = parse();
 
 function date(name: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
@@ -29,17 +40,21 @@ if (format !== 'jsonl' && format !== 'csv') {
   console.error('--format must be jsonl or csv');
   process.exit(2);
 }
-const config = loadConfig();
-const db = config.DATABASE_URL
-  ? openPostgres(config.DATABASE_URL, 1)
-  : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+const since = date('since', values.since);
+const until = date('until', values.until);
 try {
-  const count = await exportAudit(
-    db,
-    { since: date('since', values.since), until: date('until', values.until), format },
-    (chunk) => process.stdout.write(chunk),
-  );
-  console.error(`${count} audit events exported`);
-} finally {
-  await db.close();
+  const config = loadConfig();
+  const db = config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, 1)
+    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+  try {
+    const count = await exportAudit(db, { since, until, format }, (chunk) => process.stdout.write(chunk));
+    console.error(`${count} audit events exported`);
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  // One line that says why (a bad setting, the database unreachable or in use), not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
 }

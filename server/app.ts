@@ -72,7 +72,7 @@ declare module 'fastify' {
   }
 }
 
-/** Never log a secret: tokens, cookies, passwords, one-time codes and encrypted payloads. */
+/** Never log a secret: tokens, cookies, passwords, one-time codes, encrypted payloads and the values of queries. */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -84,6 +84,10 @@ export const LOG_REDACT = [
   '*.code',
   '*.wrappedKey',
   '*.cipher',
+  // A failed query's values: the embedded database (PGlite) puts them on its error, so a save that failed
+  // logged the answers it carried (NRIC numbers included) in the "unexpected error" line.
+  '*.params',
+  '*.cause.params',
 ];
 
 /**

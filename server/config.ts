@@ -109,7 +109,12 @@ export const configSchema = z
     /** SMS one-time passwords (server/otp): the HMAC key of codes (unset: one kept in the database). */
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('')),
     /** An HTTP SMS gateway instead of the embedded sender (which writes to the log): Basic user/password or a token. */
-    SMS_GATEWAY_URL: optionalUrl,
+    // Credentials go in their own variables: fetch refuses an address that holds them, and its error, which
+    // names the address, reached the log and the outbox.
+    SMS_GATEWAY_URL: optionalUrl.refine(
+      (v) => !v || !/^[^:/?#]*:\/\/[^/?#]*@/.test(v),
+      'must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
+    ),
     SMS_GATEWAY_USER: z.string().optional(),
     SMS_GATEWAY_PASSWORD: z.string().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),
@@ -207,14 +212,52 @@ export type Config = z.infer<typeof configSchema>;
  * What a production start refuses though the values are valid: checked by the server's start only, so
  * tests and tools may build a production-like app without an SMTP server.
  */
+export const TRUST_PROXY_REFUSAL =
+  'TRUST_PROXY must be 1 with NODE_ENV=production (TLS ends at the load balancer in front, deploy/README.md: ' +
+  'without it no cookie is marked Secure, no HSTS is sent, and every user shares its address in the sign-in throttles)';
+
 export function productionRefusals(config: Config): string[] {
   if (config.NODE_ENV !== 'production') return [];
-  return config.SMTP_HOST
-    ? []
-    : ['SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)'];
+  const refusals: string[] = [];
+  if (!config.SMTP_HOST)
+    refusals.push('SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)');
+  // The server speaks no TLS itself, so a production process is always behind the TLS load balancer: without
+  // trusting it, every request looks like plain HTTP from the balancer's address.
+  if (!config.TRUST_PROXY) refusals.push(TRUST_PROXY_REFUSAL);
+  // The gateway's bearer token or Basic password rides on every SMS request: over plain HTTP anyone on the
+  // path reads it (and every one-time password). A gateway beside the process, on loopback, may speak HTTP.
+  const gateway = config.SMS_GATEWAY_URL ? new URL(config.SMS_GATEWAY_URL) : null;
+  if (
+    gateway &&
+    gateway.protocol !== 'https:' &&
+    !LOOPBACK_HOSTS.has(gateway.hostname) &&
+    (config.SMS_GATEWAY_TOKEN || config.SMS_GATEWAY_USER)
+  ) {
+    refusals.push(
+      'SMS_GATEWAY_URL must be an https:// address with NODE_ENV=production when it has credentials (SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER would go in clear)',
+    );
+  }
+  return refusals;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 export class ConfigError extends Error {}
+
+/** Variables that are a secret as a whole: a bad value is named, never printed. */
+const SECRET_VARIABLES = new Set(['OTP_SECRET', 'SMTP_PASSWORD', 'SMS_GATEWAY_PASSWORD', 'SMS_GATEWAY_TOKEN']);
+
+/**
+ * A bad value as the refusal prints it: the start's one line goes to the terminal and to the service
+ * manager's log, so a secret in it would be kept there (decisions.md §7: production never prints secrets).
+ * A whole secret is left out; an address keeps its scheme, host and path, without the credentials before its
+ * host (DATABASE_URL's password) or the query after its path (a gateway's token).
+ */
+function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return ' (value not shown)';
+  const masked = value.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1…@').replace(/[?#].*$/s, '?…');
+  return `=${JSON.stringify(masked)}`;
+}
 
 /** Reads the environment; throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -222,7 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
-    return `${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`;
+    return `${name}${shownValue(name, env[name] ?? '')} ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusals } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -47,5 +47,67 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message).toContain(text);
     expect(message).not.toContain('\n');
+  });
+
+  it.each([
+    [{ OTP_SECRET: 'short-Secret-1' }, 'OTP_SECRET (value not shown) must be at least 32 characters', 'short-Secret-1'],
+    [
+      { DATABASE_URL: 'mysql://ptib:S3cret-pw@db:3306/ptib' },
+      'DATABASE_URL="mysql://…@db:3306/ptib" must start with postgres://',
+      'S3cret-pw',
+    ],
+    [
+      { SMS_GATEWAY_URL: 'gateway.example.sg/send?token=T0ken-42' },
+      'SMS_GATEWAY_URL="gateway.example.sg/send?…"',
+      'T0ken-42',
+    ],
+    [{ SMS_GATEWAY_URL: 'https://user:Pa55-word@/send' }, 'SMS_GATEWAY_URL="https://…@/send"', 'Pa55-word'],
+  ])('names %j without printing the secret it holds', (env, text, secret) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(text);
+    expect(message).not.toContain(secret);
+  });
+});
+
+it('refuses an SMS gateway address that holds credentials, which no request could be sent to', () => {
+  // fetch refuses such an address, and its error named it, password included, in the log and the outbox.
+  expect(() => loadConfig({ SMS_GATEWAY_URL: 'https://sms:Pa55-word@gateway.example.sg/send' })).toThrow(
+    'SMS_GATEWAY_URL="https://…@gateway.example.sg/send" must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
+  );
+});
+
+describe('a production start', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PAYNOW_UEN: '201403121W',
+    SMTP_HOST: 'mail.example.sg',
+    TRUST_PROXY: '1',
+  };
+
+  it('goes ahead with what it needs', () => {
+    expect(productionRefusals(loadConfig(production))).toEqual([]);
+    expect(
+      productionRefusals(
+        loadConfig({ ...production, SMS_GATEWAY_URL: 'http://127.0.0.1:9000/send', SMS_GATEWAY_TOKEN: 'T0ken-42' }),
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    { SMS_GATEWAY_URL: 'http://sms.example.sg/send', SMS_GATEWAY_TOKEN: 'T0ken-42' },
+    { SMS_GATEWAY_URL: 'http://sms.example.sg/send', SMS_GATEWAY_USER: 'ptib', SMS_GATEWAY_PASSWORD: 'Pa55-word' },
+  ])('refuses to send the SMS gateway’s credentials over plain HTTP: %j', (env) => {
+    const refusals = productionRefusals(loadConfig({ ...production, ...env }));
+    expect(refusals).toEqual([
+      'SMS_GATEWAY_URL must be an https:// address with NODE_ENV=production when it has credentials (SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER would go in clear)',
+    ]);
+    expect(refusals.join('')).not.toMatch(/T0ken-42|Pa55-word/);
   });
 });

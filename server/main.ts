@@ -8,6 +8,7 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
+const { partLines } = await import('./banner.ts');
 const { ConfigError, loadConfig, productionRefusals } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } = await import('./db/seed.ts');
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { db, applied, seeded } = await openDatabase(config);
+  const { db, applied, seeded } = await openDatabase(config, { seed: true });
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
 
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     `PTIB e-Services is running at ${address}/`,
     `Database: ${db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL server (DATABASE_URL)'}`,
     scanningLine(scannerFromConfig(config), config.NODE_ENV === 'production'),
+    ...partLines(config),
     // In production too: without the fonts the PDFs still work, with '?' for what they would print.
     pdfFontsLine(installedFallbacks),
   ];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 import { openPglite } from './db/pglite.ts';
+import { TRUST_PROXY_REFUSAL } from './config.ts';
 import { DEMO_PASSWORD } from './db/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -68,6 +69,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       env: {
         NODE_ENV: 'production',
         PAYNOW_UEN: '201403121W',
+        TRUST_PROXY: '1',
         DATA_DIR: path.join(dir, 'data'),
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
@@ -88,6 +90,8 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       expect(output).not.toContain(DEMO_PASSWORD);
       expect(output).not.toContain('Demo accounts');
       expect(output).not.toContain('ptib.demo');
+      expect(output).toContain('Email: SMTP at 127.0.0.1:1 (STARTTLS when offered)');
+      expect(output).toContain('SMS: OFF, no gateway configured (SMS_GATEWAY_URL)');
       await stopServer(server);
       const db = await openPglite(path.join(dir, 'data', 'pglite'));
       try {
@@ -102,11 +106,29 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   }, 90_000);
 
   it('refuses to start without SMTP_HOST, with one line', () => {
-    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SMTP_HOST: '' });
+    const run = startWithBadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      PAYNOW_UEN: '201403121W',
+      TRUST_PROXY: '1',
+      SMTP_HOST: '',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe(
       'Invalid configuration: SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)',
     );
+  }, 60_000);
+
+  it('refuses to start without TRUST_PROXY=1, with one line that says why', () => {
+    const run = startWithBadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      PAYNOW_UEN: '201403121W',
+      SMTP_HOST: '127.0.0.1',
+      TRUST_PROXY: '',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(`Invalid configuration: ${TRUST_PROXY_REFUSAL}`);
   }, 60_000);
 
   it('refuses SEED_DEMO=1 with one line', () => {

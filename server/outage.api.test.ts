@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGES, RESPONSE_CODE, withPhone } from '#contract/index.ts';
 import { buildApp } from './app.ts';
+import { openPostgres } from './db/postgres.ts';
 import type { Database, Queryable } from './db/database.ts';
 import { authenticate, signIn } from './test/auth.ts';
 import { TestClient, type TestResponse } from './test/client.ts';
@@ -16,11 +17,14 @@ import { testConfig } from './test/helper.ts';
  */
 const CONTACT_PHONE = '6555 0199';
 
+const connectionRefused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:5432'), { code: 'ECONNREFUSED' });
+let failure: () => Error = connectionRefused;
+
 /** The database, with a switch that makes every call fail the way pg does when the server is gone. */
 function switchable(db: Database): { db: Database; down: (on: boolean) => void } {
   let isDown = false;
-  const refuse = () =>
-    Promise.reject(Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+  const refuse = () => Promise.reject(failure());
   const wrapped: Database = {
     kind: db.kind,
     query<Row>(text: string, params?: readonly unknown[]) {
@@ -100,5 +104,69 @@ describe('database unreachable', () => {
     const back = await user.post(API_PATHS.retrieveProfile);
     expect(back.statusCode).toBe(200);
     expect(back.json().responseJSON.loginName).toBe('ptib.master');
+  });
+});
+
+describe('the other ways a database goes away', () => {
+  /** What pg itself answers when the database's host name does not resolve (a DNS outage). */
+  async function unresolvable(): Promise<Error> {
+    const gone = openPostgres('postgres://ptib@ptib-database.invalid:5432/ptib', 1);
+    try {
+      return (await gone.query('SELECT 1').then(
+        () => new Error('resolved'),
+        (error: unknown) => error,
+      )) as Error;
+    } finally {
+      await gone.close();
+    }
+  }
+  /** A server error as pg reports it: its SQLSTATE in `code`. */
+  const serverError = (code: string, message: string) => () =>
+    Object.assign(new Error(message), { code, severity: 'FATAL' });
+
+  it.each<[string, () => Promise<() => Error>]>([
+    [
+      'its host name does not resolve',
+      async () => {
+        const e = await unresolvable();
+        return () => e;
+      },
+    ],
+    [
+      'its host cannot be reached',
+      async () => () => Object.assign(new Error('connect EHOSTUNREACH 10.0.0.1:5432'), { code: 'EHOSTUNREACH' }),
+    ],
+    [
+      'its network is down',
+      async () => () => Object.assign(new Error('connect ENETUNREACH 10.0.0.1:5432'), { code: 'ENETUNREACH' }),
+    ],
+    [
+      'another backend crashed and the server restarts',
+      async () => serverError('57P02', 'terminating connection because of crash of another server process'),
+    ],
+    [
+      'it has no connection left (just restarted, every process reconnecting)',
+      async () => serverError('53300', 'sorry, too many clients already'),
+    ],
+  ])('when %s, answers 503 with the system-difficulties message and signs nobody out', async (_name, make) => {
+    failure = await make();
+    const user = new TestClient(app);
+    await signIn(user, 'ptib.demo');
+    await user.post(API_PATHS.retrieveProfile);
+    down(true);
+    try {
+      // The signing keys this process cached run out meanwhile: the token must not be taken for a bad one.
+      app.signingKeys.invalidate();
+      for (const path of [API_PATHS.retrieveProfile, API_PATHS.refresh]) {
+        const res = await user.post(path);
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(503);
+        expect(res.json().header, path).toEqual(systemDifficulties);
+      }
+    } finally {
+      down(false);
+      failure = connectionRefused;
+    }
+    const back = await user.post(API_PATHS.retrieveProfile);
+    expect(back.statusCode, back.body).toBe(200);
   });
 });

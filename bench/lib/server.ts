@@ -71,8 +71,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATABASE_URL: options.databaseUrl ?? '',
       NODE_ENV: 'production',
       // Production refuses to start without SMTP (no bench profile has a confirmed address, so none is
-      // sent) and without the agency's PayNow UEN.
+      // sent), without the agency's PayNow UEN and without TRUST_PROXY (no proxy here sends X-Forwarded-*).
       PAYNOW_UEN: '201403121W',
+      TRUST_PROXY: '1',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: '1',
       LOG_LEVEL: 'warn',

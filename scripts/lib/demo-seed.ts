@@ -14,6 +14,6 @@ export async function seedDemoBeforeStart(target: { dataDir?: string; databaseUr
     DATA_DIR: target.dataDir ?? './data',
     DATABASE_URL: target.databaseUrl ?? '',
   });
-  const { db } = await openDatabase(config);
+  const { db } = await openDatabase(config, { seed: true });
   await db.close();
 }

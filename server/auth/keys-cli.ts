@@ -23,6 +23,14 @@ export const USAGE = `usage: npm run keys -- list
        npm run keys -- rotate
        npm run keys -- retire [KID] [--force]`;
 
+/** Whether argv is one of the commands as USAGE gives them (checked before the database is opened). */
+export function keysArgsWellFormed(argv: readonly string[]): boolean {
+  const [command, ...rest] = argv.filter((a) => a !== '--force');
+  const forced = argv.includes('--force');
+  if (command === 'list' || command === 'rotate') return rest.length === 0 && !forced;
+  return command === 'retire' && rest.length <= 1 && !rest.some((a) => a.startsWith('-'));
+}
+
 interface KeyRow {
   kid: string;
   created_at: Date;
@@ -36,6 +44,10 @@ export async function keysCommand(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
+  if (!keysArgsWellFormed(argv)) {
+    err(USAGE);
+    return 2;
+  }
   const force = argv.includes('--force');
   const [command, kid] = argv.filter((a) => a !== '--force');
   const live = async () =>
@@ -100,17 +112,28 @@ if (import.meta.main) {
     process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
     process.exit(2);
   }
-  const { openDatabase } = await import('../db/open.ts');
-  const { db } = await openDatabase(config);
+  const argv = process.argv.slice(2);
+  if (!keysArgsWellFormed(argv)) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(2);
+  }
   try {
-    process.exitCode = await keysCommand(
-      db,
-      process.argv.slice(2),
-      new Date(),
-      (line) => process.stdout.write(`${line}\n`),
-      (line) => process.stderr.write(`${line}\n`),
-    );
-  } finally {
-    await db.close();
+    const { openDatabase } = await import('../db/open.ts');
+    const { db } = await openDatabase(config);
+    try {
+      process.exitCode = await keysCommand(
+        db,
+        argv,
+        new Date(),
+        (line) => process.stdout.write(`${line}\n`),
+        (line) => process.stderr.write(`${line}\n`),
+      );
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    // One line that says why (the database is unreachable, or in use), not a stack trace.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
   }
 }

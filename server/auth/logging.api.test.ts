@@ -4,18 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '#contract/index.ts';
 import { OFFICER_PATHS } from '#contract/officer.ts';
 import { LOGGING, buildApp } from '../app.ts';
+import type { Database } from '../db/database.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { authenticate, loginNonce, signIn } from '../test/auth.ts';
-import { TestClient } from '../test/client.ts';
+import { TestClient, signedInClient } from '../test/client.ts';
 import { freshDatabase } from '../test/database.ts';
 import { testConfig } from '../test/helper.ts';
 
 let app: FastifyInstance;
 let drop: () => Promise<void>;
+let db: Database;
 const lines: string[] = [];
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
+  db = fresh.db;
   const stream = new Writable({
     write(chunk, _enc, done) {
       lines.push(String(chunk));
@@ -64,4 +67,26 @@ it('keeps what a search asks for out of the log: an officer’s search for an ap
   expect(log).toContain(`${OFFICER_PATHS.queue}?q=[redacted]&page=1`);
   expect(log).toContain(`${API_PATHS.search}?page=1&q=[redacted]`);
   for (const searched of ['Tan', 'Siew']) expect(log).not.toContain(searched);
+});
+
+it('keeps the answers of a save the database fails out of the error’s log line', async () => {
+  const c = await signedInClient(app, 'ptib.demo');
+  // The database fails the write itself, as a full disk or a broken table would.
+  await db.exec(`CREATE FUNCTION refuse_case_write() RETURNS trigger LANGUAGE plpgsql AS $$
+                   BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$;
+                 CREATE TRIGGER refuse_case_write BEFORE INSERT ON cases FOR EACH ROW EXECUTE FUNCTION refuse_case_write();`);
+  lines.length = 0;
+  try {
+    const saved = await c.post(API_PATHS.cases, {
+      appCode: 'PD',
+      data: { debtorIdNumber: 'S9470855I', remarks: 'Paid from my CPF savings' },
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(500);
+  } finally {
+    await db.exec(`DROP TRIGGER refuse_case_write ON cases; DROP FUNCTION refuse_case_write();`);
+  }
+  const log = lines.join('');
+  expect(log).toContain('unexpected error');
+  for (const answer of ['S9470855I', 'Paid from my CPF savings']) expect(log).not.toContain(answer);
 });

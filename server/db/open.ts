@@ -13,17 +13,21 @@ export interface OpenedDatabase {
 
 /**
  * PostgreSQL server when DATABASE_URL is set, else embedded PGlite in DATA_DIR, in this thread
- * (docs/decisions/0047-one-plain-server.md); migrated, then seeded. The pg driver loads only for a
- * PostgreSQL server: a server on PGlite never needs it.
+ * (docs/decisions/0047-one-plain-server.md); migrated, then seeded when `seed` says so. The pg driver loads
+ * only for a PostgreSQL server: a server on PGlite never needs it.
+ *
+ * Only the server's start (and a bench's or test's own seeding) seeds: an operator's command runs without the
+ * server's NODE_ENV, so by that setting alone `npm run keys -- list` on a production database put the demo
+ * accounts, whose password is published, into it.
  */
-export async function openDatabase(config: Config): Promise<OpenedDatabase> {
+export async function openDatabase(config: Config, { seed = false }: { seed?: boolean } = {}): Promise<OpenedDatabase> {
   const db = config.DATABASE_URL
     ? (await import('./postgres.ts')).openPostgres(config.DATABASE_URL)
     : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
   try {
     const applied = await migrate(db);
     // Never in production: the demo accounts' password is published (docs/decisions/0031).
-    const shouldSeed = config.NODE_ENV !== 'production' && (config.SEED_DEMO ?? db.kind === 'pglite');
+    const shouldSeed = seed && config.NODE_ENV !== 'production' && (config.SEED_DEMO ?? db.kind === 'pglite');
     const seeded = shouldSeed ? await seedDemo(db) : false;
     return { db, applied, seeded };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
@@ -21,7 +21,7 @@ export interface PgliteDatabase extends Database {
   readonly raw: PGlite;
 }
 
-export function wrapPglite(pg: PGlite): PgliteDatabase {
+export function wrapPglite(pg: PGlite, onClose: () => void = () => {}): PgliteDatabase {
   const base = adapt(pg);
   return {
     kind: 'pglite',
@@ -29,7 +29,53 @@ export function wrapPglite(pg: PGlite): PgliteDatabase {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(adapt(tx))),
-    close: () => pg.close(),
+    close: () => pg.close().finally(onClose),
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the directory for this process, or refuses with what to do. PGlite itself takes no lock, and two
+ * processes on one directory each keep their own buffers and write-ahead log: what one wrote was lost
+ * when the other stopped (a command run beside a running server said "added", and after the server's
+ * stop it was gone), or the files were left corrupt. The lock is a file beside the directory holding the
+ * process id; one whose process no longer runs (killed, crashed) is taken over, and so is one holding this
+ * process's own id (a container restarted with the same one). Returns its release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+        throw new Error(
+          `the embedded database in ${dataDir} is in use by process ${holder} (a running server or command): ` +
+            `stop it first, then try again (or remove ${lockFile} if that process is not this portal's)`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  return () => {
+    try {
+      if (Number.parseInt(readFileSync(lockFile, 'utf8'), 10) === process.pid) rmSync(lockFile, { force: true });
+    } catch {
+      // Already gone: nothing to release.
+    }
   };
 }
 
@@ -53,11 +99,18 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=2MB', 
  */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, {
-    startParams: START_PARAMS,
-    // The register's fuzzy name search (docs/decisions/0043): loaded like a server's contrib.
-    extensions: { pg_trgm },
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
-  return wrapPglite(pg);
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dataDir, {
+      startParams: START_PARAMS,
+      // The register's fuzzy name search (docs/decisions/0043): loaded like a server's contrib.
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return wrapPglite(pg, release);
 }

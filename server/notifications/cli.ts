@@ -13,8 +13,17 @@ import { listOutbox, retryDead } from './operators.ts';
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const USAGE = 'usage: npm run notifications -- dead | pending | retry ID';
 
-async function main([command, id]: string[]): Promise<number> {
-  if ((command !== 'dead' && command !== 'pending' && command !== 'retry') || (command === 'retry' && !id)) {
+/** Whether argv is one of the commands as the usage gives them (checked before the database is opened). */
+function wellFormed([command, id, ...rest]: string[]): boolean {
+  if (rest.length > 0) return false;
+  if (command === 'dead' || command === 'pending') return id === undefined;
+  // An outbox id is a number: anything else reached the database as a bigint and came back as SQL's error.
+  return command === 'retry' && id !== undefined && /^[0-9]{1,18}$/.test(id);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, id] = argv;
+  if (!wellFormed(argv)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -25,7 +34,7 @@ async function main([command, id]: string[]): Promise<number> {
       out(done ? `${id}: due again` : `${id}: no dead message with this id`);
       return done ? 0 : 1;
     }
-    const rows = await listOutbox(db, command);
+    const rows = await listOutbox(db, command as 'dead' | 'pending');
     if (rows.length === 0) out(`No ${command} messages.`);
     for (const r of rows) {
       const when = new Date(r.dead_at ?? r.next_attempt_at).toISOString();

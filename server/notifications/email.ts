@@ -60,6 +60,10 @@ class SmtpEmailSender implements EmailSender {
       port: config.SMTP_PORT,
       secure: config.SMTP_SECURE ?? false,
       auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+      // With a login, STARTTLS is required rather than used when offered: a server that offers none, or
+      // someone between who strips the offer, was otherwise sent the password in clear. A local relay without
+      // a login still takes plain SMTP.
+      requireTLS: Boolean(config.SMTP_USER) && !config.SMTP_SECURE,
       connectionTimeout: Math.min(20_000, config.NOTIFY_LEASE_MS / 4),
       greetingTimeout: Math.min(20_000, config.NOTIFY_LEASE_MS / 4),
       socketTimeout: Math.min(60_000, config.NOTIFY_LEASE_MS / 2),

@@ -109,16 +109,33 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
 /** Seconds a client is asked to wait after a 503 for a database outage (the pool retries on every call). */
 const DATABASE_RETRY_AFTER_S = 5;
 
+/**
+ * The errors that mean "the database is away for now", not a fault of the request: the network's (the host
+ * refuses, is down or unreachable, its name does not resolve while DNS is away) and PostgreSQL's own
+ * (SQLSTATE class 08, shutting down or starting up, restarting after another backend crashed, no connection
+ * left while every process reconnects after a restart). Any other error read as a 500, and a token whose
+ * signing key could not be read then looked bad.
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01',
+  '57P02',
   '57P03',
-  '08006',
+  '53300',
+  '08000',
   '08001',
   '08003',
+  '08004',
+  '08006',
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {

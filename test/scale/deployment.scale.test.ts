@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, fillPath } from '#contract/index.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import type { CaseDetail } from '#contract/schemas/index.ts';
+import { signIn } from '../../server/test/auth.ts';
 import { startDeployment, startServer, stopServer, waitHealthy, type Deployment } from './harness.ts';
+import { HttpClient, envelope } from './http-client.ts';
+import { PD_DRAFT } from './workload.ts';
 
 let deployment: Deployment;
 beforeAll(async () => {
@@ -34,6 +40,41 @@ describe('several processes on one PostgreSQL behind nginx', () => {
     expect(second!.child.exitCode).toBeNull();
     // Bring a process back on the same port, so nginx's upstream list stays true.
     deployment.servers[0] = await startServer(deployment.cluster.url, {}, first!.port);
+  });
+});
+
+describe('an upload through nginx', () => {
+  it('takes a file as large as the question allows (10 MB), not only what fits in nginx’s default', async () => {
+    const user = new HttpClient(deployment.nginx.url);
+    await signIn(user, 'ptib.demo');
+    const record = envelope<CaseDetail>(
+      await user.post(API_PATHS.cases, { appCode: 'PD', data: PD_DRAFT, draft: true }),
+    ).responseJSON;
+    // A scanned statement of a few megabytes, as people upload them: a PDF of 9 MB.
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%', 'latin1'),
+      Buffer.alloc(9 * 1024 * 1024, 0x41),
+      Buffer.from('\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1'),
+    ]);
+    const boundary = 'ptib-scale-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(
+      `${deployment.nginx.url}${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=proofOfPayment`,
+      {
+        method: 'POST',
+        headers: { ...user.headers('POST'), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      },
+    );
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).toBe(201);
+    expect((JSON.parse(text) as { responseJSON: { sizeBytes: number } }).responseJSON.sizeBytes).toBe(pdf.length);
   });
 });
 

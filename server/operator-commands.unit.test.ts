@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'ptib-commands-'));
+const dataDir = path.join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs an operator command as `npm run …` does, on a data directory that does not exist. */
+function run(script: string, ...argv: string[]) {
+  return spawnSync(process.execPath, [path.join(root, script), ...argv], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('an operator command given a wrong argument', () => {
+  it.each([
+    ['server/notifications/cli.ts', ['retry', 'abc'], 'usage: npm run notifications'],
+    ['server/auth/keys-cli.ts', ['rotate', 'now'], 'usage: npm run keys'],
+    ['server/auth/keys-cli.ts', ['list', '--all'], 'usage: npm run keys'],
+    ['scripts/audit-export.ts', ['--from', '2026-11-01'], 'usage: npm run audit:export'],
+  ])(
+    '%s %j answers its usage, exit status 2, and opens no database',
+    (script, argv, usage) => {
+      const result = run(script, ...argv);
+      expect(result.stderr).toContain(usage);
+      expect(result.stderr).not.toMatch(/\n\s+at |node:internal|Node\.js v/);
+      expect(result.status).toBe(2);
+      expect(existsSync(dataDir)).toBe(false);
+    },
+    60_000,
+  );
+});
+
+describe('an operator command that cannot open the database', () => {
+  it.each([
+    ['server/auth/keys-cli.ts', 'list'],
+    ['scripts/audit-export.ts', '--format=csv'],
+  ])(
+    '%s says why in one line, without a stack trace',
+    (script, argument) => {
+      const result = spawnSync(process.execPath, [path.join(root, script), argument], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: 'postgres://ptib@127.0.0.1:1/ptib' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.stderr.trim()).toMatch(/^[^\n]*ECONNREFUSED 127\.0\.0\.1:1$/);
+      expect(result.status).toBe(1);
+    },
+    60_000,
+  );
+});
