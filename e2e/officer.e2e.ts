@@ -364,3 +364,24 @@ test('with text at 200 % on a phone, the case summary moves its answers under th
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
 });
+
+test('a reason made only of zero-width characters is no reason: said beside it, nothing sent', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(officer, 'officer.lead');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  const reject = officer.getByRole('form', { name: 'Propose rejection' });
+  // Pasted: it looks empty, and is.
+  await reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill('\u200b\u200c\u200d\u2060\ufeff');
+  await reject.getByRole('button', { name: 'Propose rejection' }).click();
+  await expect(reject.getByText(OFFICER_MESSAGES.reasonRequired)).toBeVisible();
+  await expect(reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel)).toHaveAttribute('aria-invalid', 'true');
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+});

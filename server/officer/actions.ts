@@ -1,4 +1,5 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
+import { showsNothing } from '#contract/validation.ts';
 import type { CaseStatus } from '#contract/cases.ts';
 import { allFields } from '#contract/forms/index.ts';
 import {
@@ -87,9 +88,10 @@ async function checkedFields(tx: Queryable, row: OfficerCaseRow, fields: string[
 export async function act(db: Database, actor: OfficerActor, id: string, req: Request): Promise<OfficerCase> {
   const { officer, now } = actor;
   // Bad input is refused before the case is looked at (a 400 says what to fix whatever the case's state).
-  if (req.action === 'proposeRejection' && req.reason === '') throw badRequest(OFFICER_MESSAGES.reasonRequired);
-  if (req.action === 'requestInfo' && req.message === '') throw badRequest(OFFICER_MESSAGES.messageRequired);
-  if (req.action === 'addNote' && req.text === '') throw badRequest(OFFICER_MESSAGES.noteRequired);
+  // Words that show nothing (a zero-width space) are as missing as none: the applicant would read a blank.
+  if (req.action === 'proposeRejection' && showsNothing(req.reason)) throw badRequest(OFFICER_MESSAGES.reasonRequired);
+  if (req.action === 'requestInfo' && showsNothing(req.message)) throw badRequest(OFFICER_MESSAGES.messageRequired);
+  if (req.action === 'addNote' && showsNothing(req.text)) throw badRequest(OFFICER_MESSAGES.noteRequired);
   return db.transaction(async (tx) => {
     const row = await findOfficerCase(tx, id, true);
     if (!row) throw caseNotFound();
@@ -167,7 +169,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
       case 'returnRejection':
         await move(tx, row, actor, {
           to: 'in_review',
-          message: req.note || OFFICER_MESSAGES.history.rejectionReturned,
+          message: req.note && !showsNothing(req.note) ? req.note : OFFICER_MESSAGES.history.rejectionReturned,
           set: { proposed_reason: null, proposed_by: null },
         });
         break;

@@ -157,6 +157,35 @@ describe('the case screen', () => {
     expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
   });
 
+  it('takes a reason, message or note that shows nothing (zero-width characters) as empty, and sends nothing', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    const reject = screen.getByRole('form', { name: 'Propose rejection' });
+    fireEvent.change(within(reject).getByLabelText(OFFICER_SCREEN_TEXT.reasonLabel), {
+      target: { value: '\u200b\u200c\u200d' },
+    });
+    fireEvent.click(within(reject).getByRole('button', { name: 'Propose rejection' }));
+    expect(await screen.findByRole('link', { name: OFFICER_MESSAGES.reasonRequired })).toHaveAttribute(
+      'href',
+      '#reject-reason',
+    );
+    expect(within(reject).getByText(OFFICER_MESSAGES.reasonRequired)).toBeInTheDocument();
+
+    const ask = screen.getByRole('form', { name: 'Request more information' });
+    fireEvent.click(within(ask).getByLabelText('Remarks'));
+    fireEvent.change(within(ask).getByLabelText(OFFICER_SCREEN_TEXT.messageLabel), {
+      target: { value: '\u2060\ufeff ' },
+    });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Request more information' }));
+    expect(await within(ask).findByText(OFFICER_MESSAGES.messageRequired)).toBeInTheDocument();
+
+    const note = screen.getByRole('form', { name: 'Add internal note' });
+    fireEvent.change(within(note).getByLabelText(OFFICER_SCREEN_TEXT.noteLabel), { target: { value: '\u200b' } });
+    fireEvent.click(within(note).getByRole('button', { name: 'Add internal note' }));
+    expect(await within(note).findByText(OFFICER_MESSAGES.noteRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+  });
+
   it('keeps a reason pasted longer than the limit whole, and says it is too long instead of sending it', async () => {
     const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     await openCase();
