@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASE_STATUSES } from './cases.ts';
+import { CASE_STATUSES, type CaseStatus } from './cases.ts';
 
 /**
  * The officer back office (docs/decisions/0039-officers-and-their-session.md and
@@ -48,6 +48,17 @@ export const OFFICER_ROUTES = {
 /** new: submitted, nobody assigned; mine: assigned to me and not decided; waiting: more information requested; decided. */
 export const OFFICER_QUEUES = ['new', 'mine', 'waiting', 'decided'] as const;
 export type OfficerQueue = (typeof OFFICER_QUEUES)[number];
+
+/**
+ * The statuses each queue can hold (its condition on status, with the assignee beside it): the queues'
+ * Status filter offers these only, since any other would always show an empty queue.
+ */
+export const OFFICER_QUEUE_STATUSES: Record<OfficerQueue, readonly CaseStatus[]> = {
+  new: ['submitted'],
+  mine: ['in_review', 'rejection_proposed'],
+  waiting: ['more_info_requested'],
+  decided: ['approved', 'rejected'],
+};
 
 export const OFFICER_QUEUE_LABELS: Record<OfficerQueue, string> = {
   new: 'New',

@@ -385,3 +385,15 @@ test('a reason made only of zero-width characters is no reason: said beside it, 
   await expect(reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel)).toHaveAttribute('aria-invalid', 'true');
   await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
 });
+
+test("a queue's Status filter offers only the statuses the queue can hold", async ({ page }) => {
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(page, 'officer.lead');
+  await page.goto('/#/officer?queue=mine');
+  await expect(page.getByRole('heading', { level: 1, name: OFFICER_SCREEN_TEXT.queuesHeading })).toBeVisible();
+  await expect(page.getByLabel('Status').getByRole('option')).toHaveText([
+    'Any status',
+    'In review',
+    'Rejection proposed',
+  ]);
+});

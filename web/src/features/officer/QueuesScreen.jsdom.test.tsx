@@ -136,6 +136,22 @@ describe('the queues screen', () => {
     expect(calls).toBe(0);
   }, 20_000);
 
+  it.each([
+    ['new', ['Any status', 'Submitted']],
+    ['mine', ['Any status', 'In review', 'Rejection proposed']],
+    ['waiting', ['Any status', 'More information requested']],
+    ['decided', ['Any status', 'Approved', 'Rejected']],
+  ])('offers in the %s queue only the statuses it can hold', async (queue, statuses) => {
+    fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }) });
+    await renderShell({ routes, hash: `#/officer?queue=${queue}` });
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(statuses);
+  });
+
   it('offers every e-service to filter by, not only those on the page shown', async () => {
     fakeApi({
       '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),

@@ -6,6 +6,7 @@ import {
   OFFICER_MESSAGES,
   OFFICER_QUEUE_LABELS,
   OFFICER_QUEUES,
+  OFFICER_QUEUE_STATUSES,
   OFFICER_ROUTES,
   QUEUE_PAGE_SIZE_DEFAULT,
   type BulkAction,
@@ -27,7 +28,6 @@ import {
   AGE_FILTERS,
   DEFAULT_VIEW,
   countText,
-  QUEUE_STATUSES,
   pageCount,
   queueCall,
   queueViewParams,
@@ -197,7 +197,8 @@ export function QueuesScreen({ location }: ScreenProps) {
           <label htmlFor="queue-status">Status</label>
           <select id="queue-status" name="status" defaultValue={view.status}>
             <option value="">Any status</option>
-            {QUEUE_STATUSES.map((s) => (
+            {/* Only those the queue can hold: "Approved" in "Assigned to me" could only show no cases. */}
+            {OFFICER_QUEUE_STATUSES[view.queue].map((s) => (
               <option key={s} value={s}>
                 {CASE_STATUS_LABELS[s]}
               </option>

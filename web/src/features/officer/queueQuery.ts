@@ -1,6 +1,6 @@
-import { CASE_STATUSES } from '#contract/cases.ts';
 import {
   OFFICER_QUEUES,
+  OFFICER_QUEUE_STATUSES,
   QUEUE_COUNT_CAP,
   QUEUE_SORTS,
   type OfficerQueue,
@@ -15,8 +15,6 @@ import {
 
 /** Age filters, in days since submission: at least this many ('' for any age). */
 export const AGE_FILTERS = ['', '5', '10', '20'] as const;
-/** Statuses a submitted record can have (a draft never reaches an officer). */
-export const QUEUE_STATUSES = CASE_STATUSES.filter((s) => s !== 'draft');
 
 export interface QueueView {
   queue: OfficerQueue;
@@ -51,10 +49,12 @@ export function readQueueView(query: URLSearchParams): QueueView {
   const page = Number(query.get('page'));
   const appCode = query.get('app') ?? '';
   const status = query.get('status') ?? '';
+  const queue = oneOf(OFFICER_QUEUES, query.get('queue'), DEFAULT_VIEW.queue);
   return {
-    queue: oneOf(OFFICER_QUEUES, query.get('queue'), DEFAULT_VIEW.queue),
+    queue,
     appCode: /^[A-Za-z0-9]{1,10}$/.test(appCode) ? appCode : '',
-    status: (QUEUE_STATUSES as readonly string[]).includes(status) ? status : '',
+    // Only a status the queue can hold: another (an old link) would show an empty queue, not a filter.
+    status: (OFFICER_QUEUE_STATUSES[queue] as readonly string[]).includes(status) ? status : '',
     minAgeDays: oneOf(AGE_FILTERS, query.get('age'), ''),
     sort: oneOf(QUEUE_SORTS, query.get('sort'), DEFAULT_VIEW.sort),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
