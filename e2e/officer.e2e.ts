@@ -397,3 +397,15 @@ test("a queue's Status filter offers only the statuses the queue can hold", asyn
     'Rejection proposed',
   ]);
 });
+
+test('"Back to the queues" returns to the queue, filters and sort the case was opened from', async ({ page }) => {
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(page, 'officer.lead');
+  await page.goto('/#/officer?queue=new&status=submitted&sort=dueDate');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByTestId('officer-case-status')).toBeVisible();
+  await page.getByRole('link', { name: OFFICER_SCREEN_TEXT.backToQueues }).click();
+  await expect(page).toHaveURL(/#\/officer\?queue=new&status=submitted&sort=dueDate$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('dueDate');
+  await expect(page.getByLabel('Status')).toHaveValue('submitted');
+});

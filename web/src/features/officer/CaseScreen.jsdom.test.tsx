@@ -101,6 +101,27 @@ describe('the case screen', () => {
     expect(screen.queryByText(/amount: /)).toBeNull();
   });
 
+  it('goes back to the queue, filters and page it was opened from', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    const from = encodeURIComponent('queue=mine&status=in_review&age=5&sort=dueDate&page=2&find=Tan');
+    await renderShell({ routes, hash: `#/officer/case?id=7&from=${from}` });
+    await screen.findByRole('heading', { level: 1, name: 'Case PT 000007 2026' });
+    expect(screen.getByRole('link', { name: OFFICER_SCREEN_TEXT.backToQueues })).toHaveAttribute(
+      'href',
+      '#/officer?queue=mine&status=in_review&age=5&sort=dueDate&page=2&find=Tan',
+    );
+  });
+
+  it('goes back to the new queue from a case opened by a link of its own, and reads no odd address', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await renderShell({ routes, hash: `#/officer/case?id=7&from=${encodeURIComponent('queue=x&page=-1&app=<b>')}` });
+    await screen.findByRole('heading', { level: 1, name: 'Case PT 000007 2026' });
+    expect(screen.getByRole('link', { name: OFFICER_SCREEN_TEXT.backToQueues })).toHaveAttribute(
+      'href',
+      '#/officer?queue=new',
+    );
+  });
+
   it('says files are held back until scanned, rather than that none were uploaded', async () => {
     fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, unscannedDocuments: 2 }) }) });
     await openCase();

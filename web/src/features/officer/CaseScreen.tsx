@@ -4,7 +4,6 @@ import { formatFileSize } from '#contract/forms/index.ts';
 import {
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
-  OFFICER_ROUTES,
   RECORD_ID_PATTERN,
   type OfficerAction,
   type OfficerActionRequest,
@@ -24,6 +23,7 @@ import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, shownLoad } from './outcomes.ts';
+import { backHref } from './queueQuery.ts';
 /**
  * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
  * words typed for a stale action whose form the case no longer offers (they would go with the form).
@@ -127,8 +127,9 @@ export function CaseScreen({ location }: ScreenProps) {
       setNotice({ kind: 'refused', message: failureMessage(outcome) });
   }
 
+  // Back where the officer came from (the queue, filters and page the case was opened from).
   const back = (
-    <a className="back-link" href={`#${OFFICER_ROUTES.home}`}>
+    <a className="back-link" href={backHref(location.query)}>
       {TEXT.backToQueues}
     </a>
   );

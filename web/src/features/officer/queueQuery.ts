@@ -1,5 +1,6 @@
 import {
   OFFICER_QUEUES,
+  OFFICER_ROUTES,
   OFFICER_QUEUE_STATUSES,
   QUEUE_COUNT_CAP,
   QUEUE_SORTS,
@@ -7,6 +8,7 @@ import {
   type QueueQuery as QueueCall,
   type QueueSort,
 } from '#contract/officer.ts';
+import { buildHref } from '../../lib/router/location.ts';
 
 /**
  * What a queue screen shows, held in its address (#/officer?queue=mine&sort=dueDate&page=2…) so that a
@@ -74,6 +76,25 @@ export function queueViewParams(v: QueueView): Record<string, string | undefined
     find: v.find || undefined,
   };
 }
+
+/** The address of a queue view. */
+export const viewHref = (v: QueueView) => buildHref(OFFICER_ROUTES.home, queueViewParams(v));
+
+/**
+ * A case's address, with the queue view it is opened from (`from`, that view's query) so that the case's
+ * "Back to the queues" returns to the same queue, filters and page, as the browser's Back does.
+ */
+export const caseHref = (id: string, from: QueueView) =>
+  buildHref(OFFICER_ROUTES.case, {
+    id,
+    from: new URLSearchParams(
+      Object.entries(queueViewParams(from)).filter((e): e is [string, string] => e[1] !== undefined),
+    ).toString(),
+  });
+
+/** The queues' address a case goes back to: the view it was opened from (read as any address is), else New. */
+export const backHref = (caseQuery: URLSearchParams) =>
+  viewHref(readQueueView(new URLSearchParams(caseQuery.get('from') ?? '')));
 
 /** Another view: a change of queue, filter, sort or search starts again on page 1. */
 export function withChange(v: QueueView, change: Partial<QueueView>): QueueView {
