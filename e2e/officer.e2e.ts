@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { API_PATHS, APPLICATION_CODES } from '#contract/index.ts';
+import { API_PATHS, APPLICATION_CODES, MESSAGES } from '#contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '#contract/cases.ts';
 import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
@@ -408,4 +408,37 @@ test('"Back to the queues" returns to the queue, filters and sort the case was o
   await expect(page).toHaveURL(/#\/officer\?queue=new&status=submitted&sort=dueDate$/);
   await expect(page.getByLabel('Sort by')).toHaveValue('dueDate');
   await expect(page.getByLabel('Status')).toHaveValue('submitted');
+});
+
+test('an action whose answer was lost says so once, and pressed again is taken once', async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(officer, 'officer.lead');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+
+  // The server takes the action; its answer never reaches the browser.
+  const action = `**/api/officer/cases/${record.id}/action`;
+  await officer.route(action, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await officer.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    officer.getByRole('alert').filter({ hasText: OFFICER_MESSAGES.actionUnconfirmed('approve') }),
+  ).toBeVisible();
+  await expect(officer.locator('li.toast')).toHaveCount(1);
+  await expect(officer.getByText(MESSAGES.somethingWrong)).toHaveCount(0);
+
+  await officer.unroute(action);
+  await officer.getByRole('button', { name: 'Approve' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.approve })).toBeVisible();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('Approved');
+  await expect(officer.getByText(OFFICER_MESSAGES.staleVersion)).toHaveCount(0);
+  await expect(
+    officer.getByTestId('officer-history').getByRole('listitem').filter({ hasText: 'Approved' }),
+  ).toHaveCount(1);
 });
