@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASE_STATUSES } from './cases.ts';
+import { CASE_STATUSES, type CaseStatus } from './cases.ts';
 
 /**
  * The officer back office (docs/decisions/0039-officers-and-their-session.md and
@@ -48,6 +48,17 @@ export const OFFICER_ROUTES = {
 /** new: submitted, nobody assigned; mine: assigned to me and not decided; waiting: more information requested; decided. */
 export const OFFICER_QUEUES = ['new', 'mine', 'waiting', 'decided'] as const;
 export type OfficerQueue = (typeof OFFICER_QUEUES)[number];
+
+/**
+ * The statuses each queue can hold (its condition on status, with the assignee beside it): the queues'
+ * Status filter offers these only, since any other would always show an empty queue.
+ */
+export const OFFICER_QUEUE_STATUSES: Record<OfficerQueue, readonly CaseStatus[]> = {
+  new: ['submitted'],
+  mine: ['in_review', 'rejection_proposed'],
+  waiting: ['more_info_requested'],
+  decided: ['approved', 'rejected'],
+};
 
 export const OFFICER_QUEUE_LABELS: Record<OfficerQueue, string> = {
   new: 'New',
@@ -121,6 +132,12 @@ export const OFFICER_MESSAGES = {
   /** A bulk action's case changed since the list was loaded, though the action is still open on it. */
   staleInList:
     'Someone else changed this case since the list was loaded, so it was not done. Open it to see it as it is now.',
+  /**
+   * An action whose answer never came (the connection dropped): the toast says why, this says what. Sent
+   * again, it is not taken twice (docs/decisions/0066).
+   */
+  actionUnconfirmed: (action: OfficerAction) =>
+    `Sorry, "${OFFICER_ACTION_LABELS[action]}" was not confirmed. Try again: an action already taken is not taken twice.`,
   notAssignedToYou: 'This case is assigned to another officer.',
   alreadyAssigned: 'This case is already assigned.',
   fourEyes: 'A rejection you proposed must be approved by another supervisor.',
@@ -334,26 +351,39 @@ export const officerCaseSchema = z.object({
 export type OfficerCase = z.infer<typeof officerCaseSchema>;
 
 const version = z.number().int().min(1);
+/**
+ * The key of one attempt at an action, made by the case screen and sent again with the same action when
+ * its answer was lost: the server takes the action once, and answers the retry with the case after it
+ * rather than as a colleague's change (docs/decisions/0066). Optional: the operator's tools send none.
+ */
+const actionKey = z.uuid().optional();
 export const officerActionRequestSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('assignToMe'), version }),
-  z.object({ action: z.literal('assign'), version, officerAccountId: z.number().int().min(1) }),
-  z.object({ action: z.literal('release'), version }),
-  z.object({ action: z.literal('approve'), version }),
-  z.object({ action: z.literal('proposeRejection'), version, reason: z.string().trim().max(REASON_MAX) }),
-  z.object({ action: z.literal('approveRejection'), version }),
-  z.object({ action: z.literal('returnRejection'), version, note: z.string().trim().max(NOTE_MAX).default('') }),
+  z.object({ action: z.literal('assignToMe'), version, actionKey }),
+  z.object({ action: z.literal('assign'), version, actionKey, officerAccountId: z.number().int().min(1) }),
+  z.object({ action: z.literal('release'), version, actionKey }),
+  z.object({ action: z.literal('approve'), version, actionKey }),
+  z.object({ action: z.literal('proposeRejection'), version, actionKey, reason: z.string().trim().max(REASON_MAX) }),
+  z.object({ action: z.literal('approveRejection'), version, actionKey }),
+  z.object({
+    action: z.literal('returnRejection'),
+    version,
+    actionKey,
+    note: z.string().trim().max(NOTE_MAX).default(''),
+  }),
   z.object({
     action: z.literal('requestInfo'),
     version,
+    actionKey,
     message: z.string().trim().max(REASON_MAX),
     fields: z.array(z.string().min(1).max(100)).max(100),
   }),
-  z.object({ action: z.literal('addNote'), version, text: z.string().trim().max(NOTE_MAX) }),
+  z.object({ action: z.literal('addNote'), version, actionKey, text: z.string().trim().max(NOTE_MAX) }),
 ]);
 export type OfficerActionRequest = z.input<typeof officerActionRequestSchema>;
 
 /**
- * A successful action answers the case view (officerCaseSchema) with OFFICER_MESSAGES.done[action]. A stale
+ * A successful action answers the case view (officerCaseSchema) with OFFICER_MESSAGES.done[action], and so
+ * does an action sent again with the key of an attempt already taken (the case as it is now). A stale
  * version answers HTTP 409, responseCode '409', OFFICER_MESSAGES.staleVersion, and the current case view in
  * responseJSON (so the screen shows the new state at once).
  */

@@ -11,6 +11,21 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Characters that show nothing: white space of every kind, control characters, and the default-ignorable
+ * ones a paste brings along unseen (zero-width space and joiners, word joiner, byte order mark, direction
+ * marks, soft hyphen, Hangul fillers), and the blank Braille pattern.
+ */
+const SHOWS_NOTHING = /^[\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/**
+ * Text that shows nothing to its reader: as empty as '' for a required answer, reason, message or note
+ * (trim() keeps a zero-width space, so "\u200b" would otherwise pass as written).
+ */
+export function showsNothing(text: string): boolean {
+  return SHOWS_NOTHING.test(text);
+}
+
 export const IDENTIFIER_LENGTH = 12;
 
 /** A 12-character value counts as a valid identifier-like string. */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { API_PATHS, APPLICATION_CODES } from '#contract/index.ts';
+import { API_PATHS, APPLICATION_CODES, MESSAGES } from '#contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '#contract/cases.ts';
 import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
@@ -363,4 +363,82 @@ test('with text at 200 % on a phone, the case summary moves its answers under th
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
+});
+
+test('a reason made only of zero-width characters is no reason: said beside it, nothing sent', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(officer, 'officer.lead');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  const reject = officer.getByRole('form', { name: 'Propose rejection' });
+  // Pasted: it looks empty, and is.
+  await reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill('\u200b\u200c\u200d\u2060\ufeff');
+  await reject.getByRole('button', { name: 'Propose rejection' }).click();
+  await expect(reject.getByText(OFFICER_MESSAGES.reasonRequired)).toBeVisible();
+  await expect(reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel)).toHaveAttribute('aria-invalid', 'true');
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+});
+
+test("a queue's Status filter offers only the statuses the queue can hold", async ({ page }) => {
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(page, 'officer.lead');
+  await page.goto('/#/officer?queue=mine');
+  await expect(page.getByRole('heading', { level: 1, name: OFFICER_SCREEN_TEXT.queuesHeading })).toBeVisible();
+  await expect(page.getByLabel('Status').getByRole('option')).toHaveText([
+    'Any status',
+    'In review',
+    'Rejection proposed',
+  ]);
+});
+
+test('"Back to the queues" returns to the queue, filters and sort the case was opened from', async ({ page }) => {
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(page, 'officer.lead');
+  await page.goto('/#/officer?queue=new&status=submitted&sort=dueDate');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByTestId('officer-case-status')).toBeVisible();
+  await page.getByRole('link', { name: OFFICER_SCREEN_TEXT.backToQueues }).click();
+  await expect(page).toHaveURL(/#\/officer\?queue=new&status=submitted&sort=dueDate$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('dueDate');
+  await expect(page.getByLabel('Status')).toHaveValue('submitted');
+});
+
+test('an action whose answer was lost says so once, and pressed again is taken once', async ({ page, browser }) => {
+  await signIn(page, 'ptib.demo');
+  const record = await applicantSubmits(page);
+  const officer = await newPage(browser);
+  // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
+  await signInOfficer(officer, 'officer.lead');
+  await openCase(officer, record.caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+
+  // The server takes the action; its answer never reaches the browser.
+  const action = `**/api/officer/cases/${record.id}/action`;
+  await officer.route(action, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await officer.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    officer.getByRole('alert').filter({ hasText: OFFICER_MESSAGES.actionUnconfirmed('approve') }),
+  ).toBeVisible();
+  await expect(officer.locator('li.toast')).toHaveCount(1);
+  await expect(officer.getByText(MESSAGES.somethingWrong)).toHaveCount(0);
+
+  await officer.unroute(action);
+  await officer.getByRole('button', { name: 'Approve' }).click();
+  await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.approve })).toBeVisible();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('Approved');
+  await expect(officer.getByText(OFFICER_MESSAGES.staleVersion)).toHaveCount(0);
+  await expect(
+    officer.getByTestId('officer-history').getByRole('listitem').filter({ hasText: 'Approved' }),
+  ).toHaveCount(1);
 });

@@ -2,7 +2,7 @@ import { currency, codeList, isInCodeList } from '../codelists/index.ts';
 import { normalizeCaseNumber } from '../cases.ts';
 import { formatCaseNumber } from '../casenumber.ts';
 import { SINGAPORE_OFFSET_MS } from '../singapore.ts';
-import { isDigitsOnly, isEmpty, isIdentifier } from '../validation.ts';
+import { isDigitsOnly, isEmpty, isIdentifier, showsNothing } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
 import { formatMoney } from './money.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
@@ -47,10 +47,13 @@ const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 const ANY_CASE_EXAMPLE_TYPE = 'BS';
 
-/** Empty in the specification's sense (§5), also for text that is only spaces and an empty list. */
+/**
+ * Empty in the specification's sense (§5), also for text that shows nothing (spaces, zero-width characters:
+ * contract/validation.ts showsNothing) and an empty list.
+ */
 export function isBlank(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
-  return isEmpty(typeof value === 'string' ? value.trim() : value);
+  return typeof value === 'string' ? showsNothing(value) : isEmpty(value);
 }
 
 /** Days since 1970-01-01 of a real YYYY-MM-DD date, else null. */
@@ -134,7 +137,8 @@ function readText(value: unknown, ctx: Ctx, path: string, label: string, max: nu
     ctx.errors[path] = ctx.wrap(FIELD_MESSAGES.tooLong(label, max));
     return null;
   }
-  return value.trim();
+  // Text that shows nothing is no answer (an address's street, say): read as '' like spaces alone.
+  return showsNothing(value) ? '' : value.trim();
 }
 
 function set(ctx: Ctx, path: string, message: string) {

@@ -24,6 +24,28 @@ describe('required fields', () => {
   it('a draft may leave a required field empty', () => {
     expect(draft(name, '')).toEqual({});
   });
+  // Pasted text can hold characters that show nothing: an answer of only those is as empty as ''.
+  it.each(['\u200b', '\u200c\u200d', '\u2060', '\ufeff', ' \u200b\u00a0\n', '\u3000\u2800\u00ad'])(
+    'invisible text %j is missing on save',
+    (v) => {
+      expect(final(name, v)).toEqual({ applicantName: 'Enter applicant name' });
+    },
+  );
+  it('an invisible street or postal code of a required address is missing on save', () => {
+    const addr: FieldDef = { name: 'home', label: 'Home address', type: 'address', required: true };
+    const value = { streetName: '\u200b', postalCode: '\ufeff', country: 'GB' };
+    expect(final(addr, value)).toEqual({
+      'home.streetName': 'Enter street name of home address',
+      'home.postalCode': 'Enter postal code of home address',
+    });
+  });
+  it('an invisible amount of a required amount is missing on save', () => {
+    const amt: FieldDef = { name: 'deposit', label: 'Deposit', type: 'amount', required: true };
+    expect(final(amt, { amount: '\u200b', currency: 'SGD' })).toEqual({ 'deposit.amount': 'Enter deposit' });
+  });
+  it('text with something to read among invisible characters is an answer', () => {
+    expect(final(name, '\u200bTan\u200d')).toEqual({});
+  });
   it('a select asks to choose', () => {
     const gender: FieldDef = { name: 'gender', label: 'Gender', type: 'select', codeList: 'gender', required: true };
     expect(final(gender, '')).toEqual({ gender: FIELD_MESSAGES.choose('Gender') });

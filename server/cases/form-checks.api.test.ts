@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { API_PATHS, APPLICATION_CODES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { FIELD_MESSAGES, initialValues, todayInSingapore } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
@@ -113,5 +113,23 @@ describe('travel application', () => {
     expect(initialValues(eservice.form).destinationCountry).toBe('');
     const res = await save(demo, 'PAR', { destinationCountry: '' }, false);
     expect(refusal(res, 'destinationCountry')).toBe(FIELD_MESSAGES.choose('Country of destination'));
+  });
+});
+
+describe('a required text answer that shows nothing', () => {
+  it('is missing, as an empty one is: zero-width characters are no answer', async () => {
+    for (const code of APPLICATION_CODES) {
+      const res = await demo.get(`${API_PATHS.eservices}/${code}`);
+      if (res.statusCode !== 200) continue;
+      const { form } = res.json().responseJSON as EserviceDetail;
+      const field = form.pages
+        .flatMap((p) => p.sections.flatMap((s) => s.fields))
+        .find((f) => f.required && !f.showIf && (f.type === 'textarea' || (f.type === 'text' && !f.format)));
+      if (!field) continue;
+      const answers = { ...sampleAnswers(form, todayInSingapore(clock.now())), [field.name]: '\u200b\u2060\ufeff' };
+      expect(refusal(await save(demo, code, answers, false), field.name)).toBe(FIELD_MESSAGES.required(field.label));
+      return;
+    }
+    throw new Error('No e-service with a required text question');
   });
 });

@@ -1,4 +1,5 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
+import { showsNothing } from '#contract/validation.ts';
 import type { CaseStatus } from '#contract/cases.ts';
 import { allFields } from '#contract/forms/index.ts';
 import {
@@ -83,16 +84,31 @@ async function checkedFields(tx: Queryable, row: OfficerCaseRow, fields: string[
   return [...new Set(fields)];
 }
 
+/** Whether this officer's action with this key was taken on the case already. */
+async function takenBefore(tx: Queryable, caseId: string, accountId: number, key: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM officer_action_keys WHERE case_id = $1::bigint AND account_id = $2 AND action_key = $3::uuid`,
+    [caseId, accountId, key],
+  );
+  return rows.length > 0;
+}
+
 /** Runs one action; answers the case view after it. */
 export async function act(db: Database, actor: OfficerActor, id: string, req: Request): Promise<OfficerCase> {
   const { officer, now } = actor;
   // Bad input is refused before the case is looked at (a 400 says what to fix whatever the case's state).
-  if (req.action === 'proposeRejection' && req.reason === '') throw badRequest(OFFICER_MESSAGES.reasonRequired);
-  if (req.action === 'requestInfo' && req.message === '') throw badRequest(OFFICER_MESSAGES.messageRequired);
-  if (req.action === 'addNote' && req.text === '') throw badRequest(OFFICER_MESSAGES.noteRequired);
+  // Words that show nothing (a zero-width space) are as missing as none: the applicant would read a blank.
+  if (req.action === 'proposeRejection' && showsNothing(req.reason)) throw badRequest(OFFICER_MESSAGES.reasonRequired);
+  if (req.action === 'requestInfo' && showsNothing(req.message)) throw badRequest(OFFICER_MESSAGES.messageRequired);
+  if (req.action === 'addNote' && showsNothing(req.text)) throw badRequest(OFFICER_MESSAGES.noteRequired);
   return db.transaction(async (tx) => {
     const row = await findOfficerCase(tx, id, true);
     if (!row) throw caseNotFound();
+    // The same attempt sent again (its answer was lost on the way): taken already, so answered with the case
+    // after it, before its old version could call the officer's own change a colleague's (0066). The row
+    // lock orders a retry that overtakes its first attempt behind it.
+    if (req.actionKey && (await takenBefore(tx, row.id, officer.accountId, req.actionKey)))
+      return caseView(tx, row, officer, now);
     // A note decides nothing on the state it was written against (it bumps no version either, 0040): one
     // sent from an older view is kept, not refused with the officer's text lost.
     if (req.action !== 'addNote' && row.version !== req.version)
@@ -167,7 +183,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
       case 'returnRejection':
         await move(tx, row, actor, {
           to: 'in_review',
-          message: req.note || OFFICER_MESSAGES.history.rejectionReturned,
+          message: req.note && !showsNothing(req.note) ? req.note : OFFICER_MESSAGES.history.rejectionReturned,
           set: { proposed_reason: null, proposed_by: null },
         });
         break;
@@ -201,6 +217,12 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
         );
         break;
     }
+    if (req.actionKey)
+      await tx.query(
+        `INSERT INTO officer_action_keys (case_id, account_id, action_key, action, taken_at)
+         VALUES ($1::bigint, $2, $3::uuid, $4, $5)`,
+        [row.id, officer.accountId, req.actionKey, req.action, now],
+      );
     await audit(tx, {
       event: `officer_${req.action}`,
       at: now,

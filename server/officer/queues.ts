@@ -1,6 +1,7 @@
-import { normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
+import { normalizeCaseNumber } from '#contract/cases.ts';
 import {
   OFFICER_QUEUES,
+  OFFICER_QUEUE_STATUSES,
   QUEUE_COUNT_CAP,
   type OfficerQueue,
   type QueuePage,
@@ -16,23 +17,16 @@ import { daysBetween } from './working-days.ts';
 type QueueQuery = z.output<typeof queueQuerySchema>;
 
 /**
- * The back office's queues (docs/decisions/0040). Each is a condition on status (and the assignee) that one
- * of migration 123's partial indexes serves in the order asked for; filters narrow it.
- */
-const QUEUE_STATUSES: Record<OfficerQueue, readonly CaseStatus[]> = {
-  new: ['submitted'],
-  mine: ['in_review', 'rejection_proposed'],
-  waiting: ['more_info_requested'],
-  decided: ['approved', 'rejected'],
-};
-
-/**
+ * The back office's queues (docs/decisions/0040). Each is a condition on status (contract/officer.ts
+ * OFFICER_QUEUE_STATUSES, which the Status filter offers too) and the assignee, that one of migration 123's
+ * partial indexes serves in the order asked for; filters narrow it.
+ *
  * The SQL condition of a queue; `add` adds a parameter and answers its placeholder. The statuses are written
  * out, not passed: each condition is then the predicate of migration 123's partial indexes, which give the
  * rows in order (a parameter would hide that from the planner).
  */
 function queueCondition(queue: OfficerQueue, officer: Officer, add: (v: unknown) => string): string {
-  const statuses = `c.status IN (${QUEUE_STATUSES[queue].map((x) => `'${x}'`).join(', ')})`;
+  const statuses = `c.status IN (${OFFICER_QUEUE_STATUSES[queue].map((x) => `'${x}'`).join(', ')})`;
   switch (queue) {
     case 'new':
       return `${statuses} AND c.assigned_to IS NULL`;

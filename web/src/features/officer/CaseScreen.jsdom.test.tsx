@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { FIELD_MESSAGES } from '#contract/forms/index.ts';
 import { OFFICER_MESSAGES, REASON_MAX, type OfficerCase } from '#contract/officer.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { MESSAGES } from '#contract/index.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
+import { on } from '../../lib/events/bus.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
 
@@ -101,6 +103,27 @@ describe('the case screen', () => {
     expect(screen.queryByText(/amount: /)).toBeNull();
   });
 
+  it('goes back to the queue, filters and page it was opened from', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    const from = encodeURIComponent('queue=mine&status=in_review&age=5&sort=dueDate&page=2&find=Tan');
+    await renderShell({ routes, hash: `#/officer/case?id=7&from=${from}` });
+    await screen.findByRole('heading', { level: 1, name: 'Case PT 000007 2026' });
+    expect(screen.getByRole('link', { name: OFFICER_SCREEN_TEXT.backToQueues })).toHaveAttribute(
+      'href',
+      '#/officer?queue=mine&status=in_review&age=5&sort=dueDate&page=2&find=Tan',
+    );
+  });
+
+  it('goes back to the new queue from a case opened by a link of its own, and reads no odd address', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await renderShell({ routes, hash: `#/officer/case?id=7&from=${encodeURIComponent('queue=x&page=-1&app=<b>')}` });
+    await screen.findByRole('heading', { level: 1, name: 'Case PT 000007 2026' });
+    expect(screen.getByRole('link', { name: OFFICER_SCREEN_TEXT.backToQueues })).toHaveAttribute(
+      'href',
+      '#/officer?queue=new',
+    );
+  });
+
   it('says files are held back until scanned, rather than that none were uploaded', async () => {
     fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, unscannedDocuments: 2 }) }) });
     await openCase();
@@ -157,6 +180,35 @@ describe('the case screen', () => {
     expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
   });
 
+  it('takes a reason, message or note that shows nothing (zero-width characters) as empty, and sends nothing', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    const reject = screen.getByRole('form', { name: 'Propose rejection' });
+    fireEvent.change(within(reject).getByLabelText(OFFICER_SCREEN_TEXT.reasonLabel), {
+      target: { value: '\u200b\u200c\u200d' },
+    });
+    fireEvent.click(within(reject).getByRole('button', { name: 'Propose rejection' }));
+    expect(await screen.findByRole('link', { name: OFFICER_MESSAGES.reasonRequired })).toHaveAttribute(
+      'href',
+      '#reject-reason',
+    );
+    expect(within(reject).getByText(OFFICER_MESSAGES.reasonRequired)).toBeInTheDocument();
+
+    const ask = screen.getByRole('form', { name: 'Request more information' });
+    fireEvent.click(within(ask).getByLabelText('Remarks'));
+    fireEvent.change(within(ask).getByLabelText(OFFICER_SCREEN_TEXT.messageLabel), {
+      target: { value: '\u2060\ufeff ' },
+    });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Request more information' }));
+    expect(await within(ask).findByText(OFFICER_MESSAGES.messageRequired)).toBeInTheDocument();
+
+    const note = screen.getByRole('form', { name: 'Add internal note' });
+    fireEvent.change(within(note).getByLabelText(OFFICER_SCREEN_TEXT.noteLabel), { target: { value: '\u200b' } });
+    fireEvent.click(within(note).getByRole('button', { name: 'Add internal note' }));
+    expect(await within(note).findByText(OFFICER_MESSAGES.noteRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+  });
+
   it('keeps a reason pasted longer than the limit whole, and says it is too long instead of sending it', async () => {
     const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     await openCase();
@@ -183,7 +235,11 @@ describe('the case screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const alert = await screen.findByText(OFFICER_MESSAGES.staleVersion);
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Status now: Approved');
-    expect(calls.find((c) => c.path.endsWith('/action'))?.body).toEqual({ action: 'approve', version: 3 });
+    expect(calls.find((c) => c.path.endsWith('/action'))?.body).toEqual({
+      action: 'approve',
+      version: 3,
+      actionKey: expect.any(String),
+    });
     await waitFor(() => expect(screen.getByTestId('officer-case-status')).toHaveTextContent('Approved'));
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
@@ -235,6 +291,62 @@ describe('the case screen', () => {
     await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
     expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(1);
     expect(screen.queryByText(OFFICER_MESSAGES.staleVersion)).toBeNull();
+  });
+
+  it('says once that an action went unanswered, and sends it again with the key of its first attempt', async () => {
+    const toasts: Array<{ severity: string; message: string }> = [];
+    const stop = on('toast', (t) => void toasts.push(t));
+    const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
+    let lost = true;
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      // The first answer is lost on the way; the server had taken the action and answers its retry with it.
+      '/api/officer/cases/7/action': (call) => {
+        if (lost) {
+          lost = false;
+          return unreachable(call);
+        }
+        return { body: envelope(after, '200', OFFICER_MESSAGES.done.approve) };
+      },
+    });
+    try {
+      await openCase();
+      fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      const said = await screen.findByText(OFFICER_MESSAGES.actionUnconfirmed('approve'));
+      expect(said.closest('[role="alert"]')).not.toBeNull();
+      // The HTTP layer's toast says why; the page says what was not done, and never the same thing again.
+      expect(toasts).toHaveLength(1);
+      expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
+      const sent = calls.filter((c) => c.path.endsWith('/action')).map((c) => c.body as { actionKey?: string });
+      expect(sent).toHaveLength(2);
+      expect(sent[0]!.actionKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(sent[1]!.actionKey).toBe(sent[0]!.actionKey);
+      expect(screen.queryByText(OFFICER_MESSAGES.staleVersion)).toBeNull();
+    } finally {
+      stop();
+    }
+  });
+
+  it('makes a new key for each new action', async () => {
+    const now: OfficerCase = { ...CASE, version: 4, notes: [{ id: '1', at: CASE.submittedAt!, by: 'Me', text: 'A' }] };
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(CASE) }),
+      '/api/officer/cases/7/action': () => ({ body: envelope(now, '200', OFFICER_MESSAGES.done.addNote) }),
+    });
+    await openCase();
+    for (const text of ['A', 'B']) {
+      const note = screen.getByRole('form', { name: 'Add internal note' });
+      fireEvent.change(within(note).getByLabelText(OFFICER_SCREEN_TEXT.noteLabel), { target: { value: text } });
+      fireEvent.click(within(note).getByRole('button', { name: 'Add internal note' }));
+      await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(text === 'A' ? 1 : 2));
+    }
+    const keys = calls
+      .filter((c) => c.path.endsWith('/action'))
+      .map((c) => (c.body as { actionKey: string }).actionKey);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('keeps a note being written through another action, and a message being written through a note', async () => {

@@ -4,7 +4,6 @@ import { formatFileSize } from '#contract/forms/index.ts';
 import {
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
-  OFFICER_ROUTES,
   RECORD_ID_PATTERN,
   type OfficerAction,
   type OfficerActionRequest,
@@ -24,6 +23,7 @@ import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, shownLoad } from './outcomes.ts';
+import { backHref } from './queueQuery.ts';
 /**
  * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
  * words typed for a stale action whose form the case no longer offers (they would go with the form).
@@ -77,6 +77,12 @@ export function CaseScreen({ location }: ScreenProps) {
    * the officer's own action a colleague's.
    */
   const acting = useRef(false);
+  /**
+   * The attempt whose answer never came, with its key: the same action sent again on the same version is
+   * the same attempt and carries the same key, so the server, which may have taken it, answers with what
+   * it did rather than calling it a colleague's change (docs/decisions/0066). Any answer ends the attempt.
+   */
+  const unanswered = useRef<{ request: string; key: string } | null>(null);
 
   const c = answered?.id === id ? answered.value : loaded.state.kind === 'ready' ? loaded.state.value : null;
   const canAssign = c?.allowedActions.includes('assign') ?? false;
@@ -94,11 +100,18 @@ export function CaseScreen({ location }: ScreenProps) {
     setAttempt((a) => a + 1);
     if (Object.keys(found).length > 0) return;
     setNotice(null);
-    const request = { ...input, version: c.version } as OfficerActionRequest;
+    const sent = JSON.stringify([c.id, c.version, input]);
+    const actionKey = unanswered.current?.request === sent ? unanswered.current.key : crypto.randomUUID();
+    const request = { ...input, version: c.version, actionKey } as OfficerActionRequest;
     acting.current = true;
     const outcome = await officerApi.act(c.id, request, signal).finally(() => {
       acting.current = false;
     });
+    // No answer, or none to read: the server may have taken it, so a retry is this same attempt.
+    unanswered.current =
+      !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'failed')
+        ? { request: sent, key: actionKey }
+        : null;
     if (outcome.ok) {
       setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });
@@ -116,6 +129,11 @@ export function CaseScreen({ location }: ScreenProps) {
       setNotice({ kind: 'stale', message: failureMessage(outcome), unsent });
       return;
     }
+    // The HTTP layer's toast has said why (docs/decisions/0032): the page says which action, not that again.
+    if (outcome.kind === 'unreachable') {
+      setNotice({ kind: 'refused', message: OFFICER_MESSAGES.actionUnconfirmed(input.action) });
+      return;
+    }
     setNotice({ kind: 'refused', message: failureMessage(outcome) });
   }
 
@@ -127,8 +145,9 @@ export function CaseScreen({ location }: ScreenProps) {
       setNotice({ kind: 'refused', message: failureMessage(outcome) });
   }
 
+  // Back where the officer came from (the queue, filters and page the case was opened from).
   const back = (
-    <a className="back-link" href={`#${OFFICER_ROUTES.home}`}>
+    <a className="back-link" href={backHref(location.query)}>
       {TEXT.backToQueues}
     </a>
   );

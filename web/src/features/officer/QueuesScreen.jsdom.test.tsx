@@ -82,7 +82,10 @@ describe('the queues screen', () => {
     await screen.findByRole('checkbox', { name: 'Select every case on this page' });
     await vi.waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select PT 000007 2026' })).toBeNull());
     const list = done.closest('[role="status"]') as HTMLElement;
-    expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute('href', '#/officer/case?id=7');
+    expect(within(list).getByRole('link', { name: 'PT 000007 2026' })).toHaveAttribute(
+      'href',
+      '#/officer/case?id=7&from=queue%3Dnew',
+    );
   });
 
   it('sends a bulk action pressed twice once, and reports what the first press did', async () => {
@@ -136,6 +139,31 @@ describe('the queues screen', () => {
     expect(calls).toBe(0);
   }, 20_000);
 
+  it.each([
+    ['new', ['Any status', 'Submitted']],
+    ['mine', ['Any status', 'In review', 'Rejection proposed']],
+    ['waiting', ['Any status', 'More information requested']],
+    ['decided', ['Any status', 'Approved', 'Rejected']],
+  ])('offers in the %s queue only the statuses it can hold', async (queue, statuses) => {
+    fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }) });
+    await renderShell({ routes, hash: `#/officer?queue=${queue}` });
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(statuses);
+  });
+
+  it('opens a case with the queue, filters and page it is listed in, for its way back', async () => {
+    fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 30, 2)) }) });
+    await renderShell({ routes, hash: '#/officer?queue=mine&status=in_review&sort=dueDate&page=2' });
+    const link = await screen.findByRole('link', { name: 'PT 000007 2026' });
+    const href = new URLSearchParams(link.getAttribute('href')!.split('?')[1]);
+    expect(href.get('id')).toBe('7');
+    expect(href.get('from')).toBe('queue=mine&status=in_review&sort=dueDate&page=2');
+  });
+
   it('offers every e-service to filter by, not only those on the page shown', async () => {
     fakeApi({
       '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),
@@ -185,7 +213,7 @@ describe('the queues screen', () => {
     });
     await renderShell({ routes, hash: '#/officer?queue=new&find=PT000007%202026' });
     const link = await screen.findByRole('link', { name: OFFICER_SCREEN_TEXT.openFoundCase('PT 000007 2026') });
-    expect(link).toHaveAttribute('href', '#/officer/case?id=7');
+    expect(link).toHaveAttribute('href', '#/officer/case?id=7&from=queue%3Dnew%26find%3DPT000007%2B2026');
     expect(link.closest('p')).toHaveTextContent('In review');
   });
 

@@ -6,7 +6,7 @@ import {
   OFFICER_MESSAGES,
   OFFICER_QUEUE_LABELS,
   OFFICER_QUEUES,
-  OFFICER_ROUTES,
+  OFFICER_QUEUE_STATUSES,
   QUEUE_PAGE_SIZE_DEFAULT,
   type BulkAction,
   type BulkResult,
@@ -19,7 +19,6 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
-import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { officerApi, type Failure } from './api.ts';
 import { failureMessage, shownLoad } from './outcomes.ts';
@@ -27,10 +26,10 @@ import {
   AGE_FILTERS,
   DEFAULT_VIEW,
   countText,
-  QUEUE_STATUSES,
   pageCount,
   queueCall,
-  queueViewParams,
+  caseHref,
+  viewHref,
   readQueueView,
   withChange,
   type QueueView,
@@ -38,9 +37,6 @@ import {
 import { formatDay } from '../../components/shell/formatDate.ts';
 
 const NONE: ReadonlySet<string> = new Set();
-
-const viewHref = (v: QueueView) => buildHref(OFFICER_ROUTES.home, queueViewParams(v));
-export const caseHref = (id: string) => buildHref(OFFICER_ROUTES.case, { id });
 
 /**
  * #/officer: the queues (new, mine, waiting for the applicant, decided) with their counts, filters, sort,
@@ -177,7 +173,7 @@ export function QueuesScreen({ location }: ScreenProps) {
       {page?.foundCase && !page.items.some((i) => i.id === page.foundCase!.id) && (
         <p className="queue-found-case">
           {TEXT.foundCase(page.foundCase.caseNumber, CASE_STATUS_LABELS[page.foundCase.status])}{' '}
-          <a href={caseHref(page.foundCase.id)}>{TEXT.openFoundCase(page.foundCase.caseNumber)}</a>
+          <a href={caseHref(page.foundCase.id, view)}>{TEXT.openFoundCase(page.foundCase.caseNumber)}</a>
         </p>
       )}
 
@@ -197,7 +193,8 @@ export function QueuesScreen({ location }: ScreenProps) {
           <label htmlFor="queue-status">Status</label>
           <select id="queue-status" name="status" defaultValue={view.status}>
             <option value="">Any status</option>
-            {QUEUE_STATUSES.map((s) => (
+            {/* Only those the queue can hold: "Approved" in "Assigned to me" could only show no cases. */}
+            {OFFICER_QUEUE_STATUSES[view.queue].map((s) => (
               <option key={s} value={s}>
                 {CASE_STATUS_LABELS[s]}
               </option>
@@ -238,7 +235,7 @@ export function QueuesScreen({ location }: ScreenProps) {
             <ul>
               {results.list.map((r) => (
                 <li key={r.id}>
-                  <a href={caseHref(r.id)}>{results.caseNumbers.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
+                  <a href={caseHref(r.id, view)}>{results.caseNumbers.get(r.id) ?? `Case ${r.id}`}</a>:{' '}
                   {r.ok ? r.message : <strong>Not done. {r.message}</strong>}
                 </li>
               ))}
@@ -385,6 +382,7 @@ function QueueTable({
               <QueueRow
                 key={item.id}
                 item={item}
+                view={view}
                 selectable={bulkable}
                 checked={selected.has(item.id)}
                 onToggle={(on) => toggle(item.id, on)}
@@ -400,11 +398,14 @@ function QueueTable({
 
 function QueueRow({
   item,
+  view,
   selectable,
   checked,
   onToggle,
 }: {
   item: QueueItem;
+  /** The view the row is listed in: the case's way back. */
+  view: QueueView;
   selectable: boolean;
   checked: boolean;
   onToggle: (on: boolean) => void;
@@ -422,7 +423,7 @@ function QueueRow({
         </td>
       )}
       <th scope="row">
-        <a href={caseHref(item.id)}>{item.caseNumber}</a>
+        <a href={caseHref(item.id, view)}>{item.caseNumber}</a>
       </th>
       <td>{item.eserviceTitle}</td>
       <td>{item.applicantName}</td>

@@ -1,6 +1,7 @@
 import { FIELD_MESSAGES } from '#contract/forms/index.ts';
 import { NOTE_MAX, OFFICER_MESSAGES, REASON_MAX, type OfficerActionRequest } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
+import { showsNothing } from '#contract/validation.ts';
 
 /** An action as the case screen's forms give it; the screen adds the version the officer saw. */
 export type ActionInput = OfficerActionRequest extends infer R
@@ -22,24 +23,24 @@ function tooLong(errors: ActionErrors, id: string, text: string, label: string, 
 
 /**
  * What is missing from an action before it is sent, with the server's own words for it (the server
- * checks the same and would refuse it): a reason, a message, a field to change, an officer, a note; and
- * words longer than the server keeps.
+ * checks the same and would refuse it): a reason, a message, a field to change, an officer, a note (words
+ * that show nothing, a zero-width space, are none); and words longer than the server keeps.
  */
 export function checkAction(input: ActionInput): ActionErrors {
   const errors: ActionErrors = {};
   const text = OFFICER_SCREEN_TEXT;
   switch (input.action) {
     case 'proposeRejection':
-      if (!input.reason.trim()) errors['reject-reason'] = OFFICER_MESSAGES.reasonRequired;
+      if (showsNothing(input.reason)) errors['reject-reason'] = OFFICER_MESSAGES.reasonRequired;
       tooLong(errors, 'reject-reason', input.reason, text.reasonLabel, REASON_MAX);
       break;
     case 'requestInfo':
       if (input.fields.length === 0) errors['info-fields'] = OFFICER_MESSAGES.fieldsRequired;
-      if (!input.message.trim()) errors['info-message'] = OFFICER_MESSAGES.messageRequired;
+      if (showsNothing(input.message)) errors['info-message'] = OFFICER_MESSAGES.messageRequired;
       tooLong(errors, 'info-message', input.message, text.messageLabel, REASON_MAX);
       break;
     case 'addNote':
-      if (!input.text.trim()) errors['note-text'] = OFFICER_MESSAGES.noteRequired;
+      if (showsNothing(input.text)) errors['note-text'] = OFFICER_MESSAGES.noteRequired;
       tooLong(errors, 'note-text', input.text, text.noteLabel, NOTE_MAX);
       break;
     case 'returnRejection':

@@ -1,12 +1,14 @@
-import { CASE_STATUSES } from '#contract/cases.ts';
 import {
   OFFICER_QUEUES,
+  OFFICER_ROUTES,
+  OFFICER_QUEUE_STATUSES,
   QUEUE_COUNT_CAP,
   QUEUE_SORTS,
   type OfficerQueue,
   type QueueQuery as QueueCall,
   type QueueSort,
 } from '#contract/officer.ts';
+import { buildHref } from '../../lib/router/location.ts';
 
 /**
  * What a queue screen shows, held in its address (#/officer?queue=mine&sort=dueDate&page=2…) so that a
@@ -15,8 +17,6 @@ import {
 
 /** Age filters, in days since submission: at least this many ('' for any age). */
 export const AGE_FILTERS = ['', '5', '10', '20'] as const;
-/** Statuses a submitted record can have (a draft never reaches an officer). */
-export const QUEUE_STATUSES = CASE_STATUSES.filter((s) => s !== 'draft');
 
 export interface QueueView {
   queue: OfficerQueue;
@@ -51,10 +51,12 @@ export function readQueueView(query: URLSearchParams): QueueView {
   const page = Number(query.get('page'));
   const appCode = query.get('app') ?? '';
   const status = query.get('status') ?? '';
+  const queue = oneOf(OFFICER_QUEUES, query.get('queue'), DEFAULT_VIEW.queue);
   return {
-    queue: oneOf(OFFICER_QUEUES, query.get('queue'), DEFAULT_VIEW.queue),
+    queue,
     appCode: /^[A-Za-z0-9]{1,10}$/.test(appCode) ? appCode : '',
-    status: (QUEUE_STATUSES as readonly string[]).includes(status) ? status : '',
+    // Only a status the queue can hold: another (an old link) would show an empty queue, not a filter.
+    status: (OFFICER_QUEUE_STATUSES[queue] as readonly string[]).includes(status) ? status : '',
     minAgeDays: oneOf(AGE_FILTERS, query.get('age'), ''),
     sort: oneOf(QUEUE_SORTS, query.get('sort'), DEFAULT_VIEW.sort),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
@@ -74,6 +76,25 @@ export function queueViewParams(v: QueueView): Record<string, string | undefined
     find: v.find || undefined,
   };
 }
+
+/** The address of a queue view. */
+export const viewHref = (v: QueueView) => buildHref(OFFICER_ROUTES.home, queueViewParams(v));
+
+/**
+ * A case's address, with the queue view it is opened from (`from`, that view's query) so that the case's
+ * "Back to the queues" returns to the same queue, filters and page, as the browser's Back does.
+ */
+export const caseHref = (id: string, from: QueueView) =>
+  buildHref(OFFICER_ROUTES.case, {
+    id,
+    from: new URLSearchParams(
+      Object.entries(queueViewParams(from)).filter((e): e is [string, string] => e[1] !== undefined),
+    ).toString(),
+  });
+
+/** The queues' address a case goes back to: the view it was opened from (read as any address is), else New. */
+export const backHref = (caseQuery: URLSearchParams) =>
+  viewHref(readQueueView(new URLSearchParams(caseQuery.get('from') ?? '')));
 
 /** Another view: a change of queue, filter, sort or search starts again on page 1. */
 export function withChange(v: QueueView, change: Partial<QueueView>): QueueView {

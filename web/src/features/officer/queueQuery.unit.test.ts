@@ -35,6 +35,12 @@ describe('a queue view in the address', () => {
     expect(read(`find=${'x'.repeat(500)}`).find).toHaveLength(100);
   });
 
+  it('drops a status the queue can never hold (an old link), rather than showing an empty queue', () => {
+    expect(read('queue=mine&status=approved').status).toBe('');
+    expect(read('queue=decided&status=approved').status).toBe('approved');
+    expect(read('status=in_review').status).toBe('');
+  });
+
   it('starts again on page 1 when the queue, a filter or the search changes', () => {
     const view = { ...DEFAULT_VIEW, page: 4 };
     expect(withChange(view, { queue: 'decided' })).toMatchObject({ queue: 'decided', page: 1 });
