@@ -35,7 +35,7 @@ import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, type NotificationEvent } from '../notifications/notify.ts';
 import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
 import {
   findByCaseNumber,
@@ -396,6 +396,32 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
 }
 
 /**
+ * The acknowledgement of a submission or a resubmission, in the same transaction (docs/decisions/0041), its PDF
+ * made as the download would make it now (after a resubmission it says so, and when).
+ */
+function acknowledge(
+  tx: Queryable,
+  actor: Actor,
+  row: { id: string; case_number: string },
+  detail: CaseDetail,
+  eservice: EserviceDetail,
+  contactPhone: string,
+  event: Pick<NotificationEvent, 'kind' | 'facts' | 'key'>,
+): Promise<void> {
+  return notify(tx, {
+    ...event,
+    profileId: actor.principal.actingProfileId,
+    caseId: row.id,
+    caseNumber: row.case_number,
+    at: actor.now,
+    attachment: async () => ({
+      filename: acknowledgementFileName(row.case_number),
+      content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
+    }),
+  });
+}
+
+/**
  * Submits a draft through the process engine: its stored values must pass the form's full rules
  * (a draft may have skipped them), and the version must be the one the client saw.
  */
@@ -443,19 +469,7 @@ export async function submitCase(
     await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
     await setDueOnSubmission(tx, row.id, actor.now);
     const detail = toDetail(row);
-    // The acknowledgement goes in the same transaction as the submission (docs/decisions/0041), its PDF
-    // made as the download would make it now.
-    await notify(tx, {
-      kind: 'submitted',
-      profileId: actor.principal.actingProfileId,
-      caseId: row.id,
-      caseNumber: row.case_number,
-      at: actor.now,
-      attachment: async () => ({
-        filename: acknowledgementFileName(row.case_number),
-        content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
-      }),
-    });
+    await acknowledge(tx, actor, row, detail, eservice, contactPhone, { kind: 'submitted' });
     return detail;
   });
 }
@@ -567,21 +581,11 @@ export async function resubmitCase(
       detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code, requestId: request.id },
     });
     const detail = toDetail(row);
-    // Acknowledged as a first submission is, in the same transaction, with the acknowledgement as it now is
-    // (it says the record was resubmitted, and when). The key is the request answered: each request is
-    // answered once, so the same resubmission sent again is told once.
-    await notify(tx, {
+    // The key is the request answered: each is answered once, so the same resubmission sent again is told once.
+    await acknowledge(tx, actor, row, detail, eservice, contactPhone, {
       kind: 'resubmitted',
-      profileId: actor.principal.actingProfileId,
-      caseId: row.id,
-      caseNumber: row.case_number,
       facts: { resubmittedAt: actor.now.toISOString() },
       key: `resubmitted-${request.id}`,
-      at: actor.now,
-      attachment: async () => ({
-        filename: acknowledgementFileName(row.case_number),
-        content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
-      }),
     });
     return detail;
   });
