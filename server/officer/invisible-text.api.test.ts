@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
-import { signedInClient, type TestClient } from '../test/client.ts';
+import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
-import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
-import { buildTestApp } from '../test/helper.ts';
-import { actionUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
+import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { actionUrl, doAction, officerTestApp, pdAnswers, submitted, view } from './test-support.ts';
 
 /**
  * Words the applicant or a colleague reads must show something: text made only of characters that show
@@ -14,21 +12,13 @@ import { actionUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from
  */
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 let gateway: FakeSmsGateway;
-let app: FastifyInstance;
 let applicant: TestClient;
 let officer: TestClient;
 let lead: TestClient;
 let id: string;
 
 beforeAll(async () => {
-  gateway = await startFakeSmsGateway();
-  ({ app } = await buildTestApp(
-    { SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'u', SMS_GATEWAY_PASSWORD: 'p', LOG_LEVEL: 'error' },
-    { now: clock.now },
-  ));
-  applicant = await signedInClient(app, 'ptib.demo');
-  officer = await signedInOfficer(app, gateway, 'officer.demo');
-  lead = await signedInOfficer(app, gateway, 'officer.lead');
+  ({ gateway, applicant, officer, lead } = await officerTestApp(clock));
   id = (await submitted(applicant, pdAnswers('2026-05-20'))).id;
   await doAction(officer, id, { action: 'assignToMe' });
 });

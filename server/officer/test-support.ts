@@ -4,8 +4,10 @@ import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { OFFICER_PATHS, type OfficerActionRequest, type OfficerCase } from '#contract/officer.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import { authenticate } from '../test/auth.ts';
-import { TestClient } from '../test/client.ts';
-import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { TestClient, signedInClient } from '../test/client.ts';
+import type { FakeClock } from '../test/clock.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { buildTestApp } from '../test/helper.ts';
 
 /** Test helpers of the back office's API tests (server/officer/*.api.test.ts). */
 
@@ -25,6 +27,26 @@ export async function signedInOfficer(
   expect(verified.statusCode, verified.body).toBe(200);
   client.token = (JSON.parse(verified.body) as { token: string }).token;
   return client;
+}
+
+/**
+ * An app on the clock given whose officers sign in through a fake SMS gateway, with the applicant (ptib.demo),
+ * an officer and a supervisor signed in. The caller closes the gateway.
+ */
+export async function officerTestApp(clock: FakeClock) {
+  const gateway = await startFakeSmsGateway();
+  const { app, db } = await buildTestApp(
+    { SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'u', SMS_GATEWAY_PASSWORD: 'p', LOG_LEVEL: 'error' },
+    { now: clock.now },
+  );
+  return {
+    app,
+    db,
+    gateway,
+    applicant: await signedInClient(app, 'ptib.demo'),
+    officer: await signedInOfficer(app, gateway, 'officer.demo'),
+    lead: await signedInOfficer(app, gateway, 'officer.lead'),
+  };
 }
 
 /** A Payment by Debtor record's answers that pass its rules (the payment date is before `today`). */
