@@ -325,6 +325,8 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
+    // The users sign in with the demo accounts seeded first, which a production start otherwise refuses.
+    ALLOW_DEMO_ACCOUNTS: '1',
     PAYNOW_UEN: '201403121W',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '1',

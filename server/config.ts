@@ -45,6 +45,12 @@ export const configSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: flag.optional(),
+    /**
+     * A production start on a database that holds the demo accounts (their password is published) refuses,
+     * unless this says the start is a benchmark's or a load test's, which measure the production shape with
+     * them (docs/decisions/0031). Never on a real deployment.
+     */
+    ALLOW_DEMO_ACCOUNTS: flag.optional(),
     API_BASE: basePath.default('/'),
     PROCESS_ENGINE_BASE: basePath.default('/process-engine'),
     LOG_LEVEL: z
@@ -208,14 +214,21 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
-/**
- * What a production start refuses though the values are valid: checked by the server's start only, so
- * tests and tools may build a production-like app without an SMTP server.
- */
+/** Why a production start needs TRUST_PROXY=1. */
 export const TRUST_PROXY_REFUSAL =
   'TRUST_PROXY must be 1 with NODE_ENV=production (TLS ends at the load balancer in front, deploy/README.md: ' +
   'without it no cookie is marked Secure, no HSTS is sent, and every user shares its address in the sign-in throttles)';
 
+/** A production start's refusal of a database that holds the demo accounts (their password is published). */
+export const demoAccountsRefusal = (names: readonly string[]) =>
+  `Refusing to start: NODE_ENV=production on a database that holds the demo accounts (${names.join(', ')}), whose ` +
+  'password is published in the README. Use a database that was never started without NODE_ENV=production ' +
+  '(ALLOW_DEMO_ACCOUNTS=1 is for benchmarks and load tests only)';
+
+/**
+ * What a production start refuses though the values are valid: checked by the server's start only, so
+ * tests and tools may build a production-like app without an SMTP server.
+ */
 export function productionRefusals(config: Config): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const refusals: string[] = [];

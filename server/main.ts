@@ -9,9 +9,9 @@ enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
 const { partLines } = await import('./banner.ts');
-const { ConfigError, loadConfig, productionRefusals } = await import('./config.ts');
+const { ConfigError, demoAccountsRefusal, loadConfig, productionRefusals } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
-const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } = await import('./db/seed.ts');
+const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD, demoAccountsIn } = await import('./db/seed.ts');
 const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
 const { installedFallbacks, pdfFontsLine } = await import('./pdf/fonts.ts');
 
@@ -31,6 +31,16 @@ async function main(): Promise<void> {
   }
 
   const { db, applied, seeded } = await openDatabase(config, { seed: true });
+  // A database first run without NODE_ENV=production (or seeded with SEED_DEMO=1) holds the demo accounts,
+  // whose password is in the README: a production start must not serve them (docs/decisions/0031).
+  if (config.NODE_ENV === 'production' && !config.ALLOW_DEMO_ACCOUNTS) {
+    const demo = await demoAccountsIn(db);
+    if (demo.length > 0) {
+      await db.close();
+      process.stderr.write(`${demoAccountsRefusal(demo)}\n`);
+      process.exit(2);
+    }
+  }
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
 

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 import { openPglite } from './db/pglite.ts';
-import { TRUST_PROXY_REFUSAL } from './config.ts';
-import { DEMO_PASSWORD } from './db/seed.ts';
+import { TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
+import { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed.ts';
+import { seedDemoBeforeStart } from '../scripts/lib/demo-seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'ptib-compile-cache-'));
@@ -104,6 +105,45 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('refuses a database that holds the demo accounts, unless a benchmark says it is one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ptib-production-demo-'));
+    const dataDir = path.join(dir, 'data');
+    // As a database first run by `npm start` without NODE_ENV=production holds them.
+    await seedDemoBeforeStart({ dataDir });
+    const env = {
+      NODE_ENV: 'production',
+      PAYNOW_UEN: '201403121W',
+      TRUST_PROXY: '1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
+    };
+    try {
+      const { NODE_COMPILE_CACHE: _ignored, ...inherited } = process.env;
+      const run = spawnSync(process.execPath, [path.join(root, 'server/main.ts')], {
+        cwd: root,
+        env: { ...inherited, TMPDIR: cacheDir, PORT: '0', ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(2);
+      const names = [...DEMO_ACCOUNTS, ...DEMO_OFFICERS].map((a) => a.loginName).sort();
+      expect(run.stderr.trim()).toBe(demoAccountsRefusal(names));
+      expect(run.stdout).not.toContain('is running at');
+
+      const server = await spawnServer({ env: { ...env, ALLOW_DEMO_ACCOUNTS: '1' } });
+      try {
+        await waitHealthy(server.url, server);
+      } finally {
+        await stopServer(server, 'SIGKILL');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses to start without SMTP_HOST, with one line', () => {
     const run = startWithBadConfig({

@@ -74,6 +74,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // sent), without the agency's PayNow UEN and without TRUST_PROXY (no proxy here sends X-Forwarded-*).
       PAYNOW_UEN: '201403121W',
       TRUST_PROXY: '1',
+      // The benches sign in with the demo accounts seeded above, which a production start otherwise refuses.
+      ALLOW_DEMO_ACCOUNTS: '1',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: '1',
       LOG_LEVEL: 'warn',

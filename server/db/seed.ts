@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01 } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, type OfficerRole } from '#contract/officer.ts';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 import { LOGIN_NAME_MATCHES } from './login-name.ts';
 import { PASSWORD_HASH_OPTIONS } from '../security/passwords.ts';
 import { seedRegisterDemo } from '../register/demo.ts';
@@ -43,6 +43,16 @@ export const DEMO_OFFICERS: ReadonlyArray<{
   { loginName: 'officer.finance', displayName: 'Finance Officer', roles: ['finance'], mobile: '96000003' },
 ];
 export const BACK_OFFICE_PROFILE_ID = 'PTIB-BACKOFFICE';
+
+/** The demo accounts, applicants' and officers', that this database holds (their password is published). */
+export async function demoAccountsIn(db: Queryable): Promise<string[]> {
+  const names = [...DEMO_ACCOUNTS, ...DEMO_OFFICERS].map((a) => a.loginName);
+  const { rows } = await db.query<{ login_name: string }>(
+    'SELECT login_name FROM accounts WHERE login_name = ANY($1::text[]) ORDER BY login_name',
+    [names],
+  );
+  return rows.map((r) => r.login_name);
+}
 
 /** Idempotent: officers that already exist are left as they are. */
 export async function seedOfficers(db: Database, passwordHash?: string): Promise<void> {

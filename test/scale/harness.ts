@@ -32,7 +32,8 @@ export async function startServer(
     env: {
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
-      ...(production ? {} : { SEED_DEMO: '1' }),
+      // Production seeds nothing and refuses the demo accounts unless told this is a load test.
+      ...(production ? { ALLOW_DEMO_ACCOUNTS: '1' } : { SEED_DEMO: '1' }),
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       ...env,
