@@ -101,6 +101,16 @@ async function openCase(page: Page, caseNumber: string, queue: OfficerQueue = 'n
 }
 
 /** Axe on a page of any context (the fixture's runs on the test's own page only). */
+/** An officer signed in, in a browser of their own, who has opened the case and assigned it to themselves. */
+async function assignedTo(browser: Browser, loginName: string, caseNumber: string): Promise<Page> {
+  const officer = await newPage(browser);
+  await signInOfficer(officer, loginName);
+  await openCase(officer, caseNumber);
+  await officer.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  return officer;
+}
+
 async function noAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -214,11 +224,7 @@ test("a case opened from the queue puts the focus on its page's heading", async 
 test("a stale action is refused with the server's message and the case as it is now", async ({ page, browser }) => {
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);
-  const first = await newPage(browser);
-  await signInOfficer(first, 'officer.demo');
-  await openCase(first, record.caseNumber);
-  await first.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(first.getByTestId('officer-case-status')).toHaveText('In review');
+  const first = await assignedTo(browser, 'officer.demo', record.caseNumber);
 
   // The same officer in a second tab approves it; the first tab still shows the case as it was.
   const second = await first.context().newPage();
@@ -289,11 +295,7 @@ test('every back-office screen says who is signed in, the same way', async ({ pa
 test('a long decision reason wraps on a phone: the case does not scroll sideways', async ({ page, browser }) => {
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);
-  const officer = await newPage(browser);
-  await signInOfficer(officer, 'officer.demo');
-  await openCase(officer, record.caseNumber);
-  await officer.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  const officer = await assignedTo(browser, 'officer.demo', record.caseNumber);
   // One unbroken word (a pasted reference, a link) longer than a phone is wide.
   const reason = `Reference:${'0123456789'.repeat(30)}`;
   const reject = officer.getByRole('form', { name: 'Propose rejection' });
@@ -317,11 +319,7 @@ test('a long decision reason wraps on a phone: the case does not scroll sideways
 test("an officer's message keeps its lines, for the applicant and in the back office", async ({ page, browser }) => {
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);
-  const officer = await newPage(browser);
-  await signInOfficer(officer, 'officer.lead');
-  await openCase(officer, record.caseNumber);
-  await officer.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  const officer = await assignedTo(browser, 'officer.lead', record.caseNumber);
   // Pasted from a letter: a list, a blank line, and Arabic and emoji as people write them.
   const message = 'Please send:\n1. the bank statement 🏦\n2. the receipt\n\nمرحبا — thank you';
   const request = officer.getByRole('form', { name: 'Request more information' });
@@ -371,12 +369,8 @@ test('a reason made only of zero-width characters is no reason: said beside it, 
 }) => {
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);
-  const officer = await newPage(browser);
   // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
-  await signInOfficer(officer, 'officer.lead');
-  await openCase(officer, record.caseNumber);
-  await officer.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  const officer = await assignedTo(browser, 'officer.lead', record.caseNumber);
   const reject = officer.getByRole('form', { name: 'Propose rejection' });
   // Pasted: it looks empty, and is.
   await reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill('\u200b\u200c\u200d\u2060\ufeff');
@@ -413,12 +407,8 @@ test('"Back to the queues" returns to the queue, filters and sort the case was o
 test('an action whose answer was lost says so once, and pressed again is taken once', async ({ page, browser }) => {
   await signIn(page, 'ptib.demo');
   const record = await applicantSubmits(page);
-  const officer = await newPage(browser);
   // The supervisor, who works cases too: officer.demo's codes for the hour (OTP.SMS_PER_LOGIN) go to the tests above.
-  await signInOfficer(officer, 'officer.lead');
-  await openCase(officer, record.caseNumber);
-  await officer.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+  const officer = await assignedTo(browser, 'officer.lead', record.caseNumber);
 
   // The server takes the action; its answer never reaches the browser.
   const action = `**/api/officer/cases/${record.id}/action`;
