@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionRefusals } from './config.ts';
 
+/** The one line loadConfig refuses these variables with. */
+function refusalOf(env: Record<string, string>): string {
+  let error: unknown;
+  try {
+    loadConfig(env);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+}
+
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
@@ -37,14 +49,7 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'PAYNOW_UEN="" must be set with NODE_ENV=production'],
     [{ PAYNOW_UEN: '201403121X' }, 'PAYNOW_UEN="201403121X" must be a UEN'],
   ])('refuses %j with one clear line', (env, text) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const message = refusalOf(env);
     expect(message).toContain(text);
     expect(message).not.toContain('\n');
   });
@@ -63,14 +68,7 @@ describe('configuration', () => {
     ],
     [{ SMS_GATEWAY_URL: 'https://user:Pa55-word@/send' }, 'SMS_GATEWAY_URL="https://…@/send"', 'Pa55-word'],
   ])('names %j without printing the secret it holds', (env, text, secret) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const message = refusalOf(env);
     expect(message).toContain(text);
     expect(message).not.toContain(secret);
   });

@@ -81,6 +81,14 @@ const item = (transactionId: string) =>
     .getAllByRole('listitem')
     .find((li) => within(li).queryByRole('heading', { name: new RegExp(`^${transactionId}:`) }))!;
 
+/** Chooses a one-line statement file (nov.csv) to import; answers its text. */
+function chooseStatement(): string {
+  const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
+  fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
+    target: { files: [new File([csv], 'nov.csv', { type: 'text/csv' })] },
+  });
+  return csv;
+}
 describe('ReconciliationScreen', () => {
   it('lists the credits waiting for a person, with why and the amounts in S$', async () => {
     server();
@@ -98,10 +106,7 @@ describe('ReconciliationScreen', () => {
     const calls = server();
     render(<ReconciliationScreen />);
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
-    const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
-    fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
-      target: { files: [new File([csv], 'nov.csv', { type: 'text/csv' })] },
-    });
+    const csv = chooseStatement();
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
     expect(await screen.findByText(/Statement imported: 2 settled/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
@@ -129,10 +134,7 @@ describe('ReconciliationScreen', () => {
     const calls = server();
     render(<ReconciliationScreen />);
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
-    const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
-    fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
-      target: { files: [new File([csv], 'nov.csv', { type: 'text/csv' })] },
-    });
+    chooseStatement();
     // Enter pressed twice on the focused button (the overlay that stops a second click stops no key).
     const importButton = screen.getByRole('button', { name: PAYMENT_TEXT.importButton });
     fireEvent.click(importButton);
