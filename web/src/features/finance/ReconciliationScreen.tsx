@@ -10,6 +10,7 @@ import {
 } from '#contract/payments.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { formatDay } from '../../components/shell/formatDate.ts';
 import { financeApi, type FinanceOutcome } from './api.ts';
@@ -199,19 +200,12 @@ export function ReconciliationScreen() {
   const lines = answer?.ok ? answer.value.lines : null;
   const returns = answer?.ok ? answer.value.returns : [];
   /**
-   * An import or a decision on its way. The block overlay stops a second click, but not Enter pressed again
-   * on the focused button: the second import would report every credit "already imported", the second
-   * decision that the credit no longer waits, each over what the first press really did.
+   * An import or a decision on its way: a second import would report every credit "already imported", a
+   * second decision that the credit no longer waits, each over what the first press really did.
    */
-  const acting = useRef(false);
+  const acting = useOneAtATime();
   const once = async (work: () => Promise<void>) => {
-    if (acting.current) return;
-    acting.current = true;
-    try {
-      await work();
-    } finally {
-      acting.current = false;
-    }
+    if (!acting.busy()) await acting.run(work);
   };
 
   const onImport = async () => {

@@ -13,6 +13,7 @@ import {
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers } from '../../app/parts.ts';
@@ -72,11 +73,10 @@ export function CaseScreen({ location }: ScreenProps) {
   const [formKeys, setFormKeys] = useState({ note: 0, actions: 0 });
   const noticeRef = useRef<HTMLDivElement>(null);
   /**
-   * An action on its way. The block overlay stops a second click, but not Enter pressed again on the focused
-   * button: that second request, on the version the first has just changed, would come back stale and call
-   * the officer's own action a colleague's.
+   * An action on its way: a second press, on the version the first has just changed, would come back stale
+   * and call the officer's own action a colleague's.
    */
-  const acting = useRef(false);
+  const acting = useOneAtATime();
   /**
    * The attempt whose answer never came, with its key: the same action sent again on the same version is
    * the same attempt and carries the same key, so the server, which may have taken it, answers with what
@@ -94,7 +94,7 @@ export function CaseScreen({ location }: ScreenProps) {
   }, [notice]);
 
   async function act(input: ActionInput) {
-    if (!c || acting.current) return;
+    if (!c || acting.busy()) return;
     const found = checkAction(input);
     setErrors(found);
     setAttempt((a) => a + 1);
@@ -103,10 +103,7 @@ export function CaseScreen({ location }: ScreenProps) {
     const sent = JSON.stringify([c.id, c.version, input]);
     const actionKey = unanswered.current?.request === sent ? unanswered.current.key : crypto.randomUUID();
     const request = { ...input, version: c.version, actionKey } as OfficerActionRequest;
-    acting.current = true;
-    const outcome = await officerApi.act(c.id, request, signal).finally(() => {
-      acting.current = false;
-    });
+    const outcome = await acting.run(() => officerApi.act(c.id, request, signal));
     // No answer, or none to read: the server may have taken it, so a retry is this same attempt.
     unanswered.current =
       !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'failed')

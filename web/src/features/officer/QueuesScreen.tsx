@@ -18,6 +18,7 @@ import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
+import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { officerApi, type Failure } from './api.ts';
@@ -63,11 +64,8 @@ export function QueuesScreen({ location }: ScreenProps) {
   } | null>(null);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
-  /**
-   * A bulk action on its way. The block overlay stops a second click, but not Enter pressed again on the
-   * focused button: that second request would find every case already done and report "0 of n cases done".
-   */
-  const acting = useRef(false);
+  /** A bulk action on its way: a second press would find every case done and report "0 of n cases done". */
+  const acting = useOneAtATime();
 
   useEffect(() => {
     if (results || bulkError) resultsRef.current?.focus();
@@ -97,7 +95,7 @@ export function QueuesScreen({ location }: ScreenProps) {
   }
 
   async function bulk(action: BulkAction) {
-    if (loaded.state.kind !== 'ready' || acting.current) return;
+    if (loaded.state.kind !== 'ready' || acting.busy()) return;
     const chosen = loaded.state.value.items.filter((i) => selected.has(i.id));
     const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
     // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
@@ -108,10 +106,7 @@ export function QueuesScreen({ location }: ScreenProps) {
       return;
     }
     setBulkError(null);
-    acting.current = true;
-    const outcome = await officerApi.bulk({ action, cases }, signal).finally(() => {
-      acting.current = false;
-    });
+    const outcome = await acting.run(() => officerApi.bulk({ action, cases }, signal));
     if (outcome.ok) {
       setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());
