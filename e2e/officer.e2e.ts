@@ -94,9 +94,15 @@ async function applicantSees(page: Page, caseNumber: string, step: string, nextS
 /** Opens a case from the queues by finding its number, as an officer would. */
 async function openCase(page: Page, caseNumber: string, queue: OfficerQueue = 'new') {
   await page.goto(`/#/officer?queue=${queue}`);
-  await page.getByLabel('Case number or applicant name').fill(caseNumber);
-  await page.getByRole('button', { name: 'Find' }).click();
-  await page.getByRole('link', { name: caseNumber, exact: true }).click();
+  const link = page.getByRole('link', { name: caseNumber, exact: true });
+  // Coming from another view of the queues, the screen may redraw its find box as it takes up the new
+  // address, dropping what the test had typed into the one before: type and find again until found.
+  await expect(async () => {
+    await page.getByLabel('Case number or applicant name').fill(caseNumber);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(link).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await link.click();
   await expect(page.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
 }
 
