@@ -35,7 +35,8 @@ import { pdfText } from '../test/pdf-text.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, drainAll } from './worker.ts';
+import type { EmailSender } from './email.ts';
+import { LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, drainAll } from './worker.ts';
 
 const clock = new FakeClock('2030-03-02T02:00:00Z');
 const PUBLIC_URL = 'https://eservices.ptib.example';
@@ -444,6 +445,42 @@ describe('several senders on one outbox', () => {
     );
     // On PostgreSQL the instances really share the work; PGlite serves one connection at a time.
     expect(rows.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('sends that together outlast the lease let no other sender take the messages waiting behind them', async () => {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++)
+        await notify(tx, {
+          kind: 'billIssued',
+          profileId: 'PTIB00000001',
+          caseNumber: `PD ${String(i).padStart(6, '0')} 2032`,
+          facts: { amountCents: 2000 + i },
+          at: clock.now(),
+        });
+    });
+    // Its own clock, so leases can lapse in the middle of a pass without moving the app's.
+    const time = new FakeClock(clock.now().toISOString());
+    const sent: string[] = [];
+    const deps = (workerId: string, send: EmailSender['send']) => ({
+      ...app.outbox.deps(),
+      now: time.now,
+      workerId,
+      email: { kind: 'file' as const, send, close() {} },
+    });
+    const other = deps('other', async (message) => {
+      if (message.subject.endsWith(' 2032)')) sent.push(message.idempotencyKey);
+    });
+    // Each send takes most of a lease (an SMTP server answering slowly, within the mailer's time limits);
+    // during the second, another process drains.
+    const slow = deps('slow', async (message) => {
+      if (!message.subject.endsWith(' 2032)')) return;
+      sent.push(message.idempotencyKey);
+      time.advance(LEASE_MS * 0.6);
+      if (sent.length === 2) await drainAll(other);
+    });
+    await drainAll(slow);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(3);
   });
 });
 

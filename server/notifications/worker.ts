@@ -51,26 +51,26 @@ export interface OutboxDeps {
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 
 /**
- * Claims up to `limit` due rows for this worker: due ones not locked by another claim (FOR UPDATE SKIP
- * LOCKED, so processes draining together never wait on or take each other's rows), moved one lease ahead.
+ * Claims the next due row for this worker: one not locked by another claim (FOR UPDATE SKIP LOCKED, so
+ * processes draining together never wait on or take each other's rows), moved one lease ahead.
  */
-async function claim(deps: OutboxDeps, limit: number): Promise<OutboxRow[]> {
+async function claim(deps: OutboxDeps): Promise<OutboxRow | undefined> {
   const now = deps.now();
   const { rows } = await deps.db.query<OutboxRow>(
     `WITH due AS (
        SELECT id FROM notification_outbox
         WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= $1
         ORDER BY next_attempt_at, id
-        LIMIT $2
+        LIMIT 1
           FOR UPDATE SKIP LOCKED)
      UPDATE notification_outbox o
-        SET next_attempt_at = $3, attempts = o.attempts + 1, claimed_by = $4
+        SET next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $3
        FROM due WHERE o.id = due.id
      RETURNING o.id::text AS id, o.idempotency_key, o.channel, o.kind, o.recipient, o.case_id::text AS case_id,
                o.app_code, o.case_number, o.facts, o.attachment_name, o.attachment, o.attempts`,
-    [now, limit, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId],
+    [now, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId],
   );
-  return rows;
+  return rows[0];
 }
 
 async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<void> {
@@ -104,12 +104,17 @@ const reasonOf = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 500);
 
 /**
- * One pass: claims due rows, sends each and records the outcome row by row (a kill mid-batch loses at most
- * the one being sent, which is sent again after its lease). Returns how many it tried.
+ * One pass: up to `limit` due rows, each claimed just before it is sent, so a lease covers one send. Rows
+ * claimed together would wait out the sends before theirs on their own leases, and a slow SMTP server could
+ * let those lapse and another process send them too. Each outcome is recorded as it comes (a kill loses at
+ * most the row being sent, which is sent again after its lease). Returns how many it tried.
  */
 export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<number> {
-  const rows = await claim(deps, limit);
-  for (const row of rows) {
+  let tried = 0;
+  while (tried < limit) {
+    const row = await claim(deps);
+    if (!row) break;
+    tried++;
     try {
       await deliver(deps, row);
       await deps.db.query(
@@ -133,7 +138,7 @@ export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<n
       );
     }
   }
-  return rows.length;
+  return tried;
 }
 
 /** Drains until nothing is due (tests, and a worker catching up after a pause). */
