@@ -81,7 +81,8 @@ export const LOG_REDACT = [
   '*.password',
   '*.token',
   '*.otp',
-  '*.code',
+  // Not `*.code`: that is an error's code too (ECONNREFUSED, a SQLSTATE), the first thing an operator looks
+  // up. No log line carries a one-time code under any key (the embedded SMS sender's is `sms`, on purpose).
   '*.wrappedKey',
   '*.cipher',
   // A failed query's values: the embedded database (PGlite) puts them on its error, so a save that failed

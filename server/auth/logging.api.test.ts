@@ -69,11 +69,11 @@ it('keeps what a search asks for out of the log: an officer’s search for an ap
   for (const searched of ['Tan', 'Siew']) expect(log).not.toContain(searched);
 });
 
-it('keeps the answers of a save the database fails out of the error’s log line', async () => {
+it('keeps the answers of a save the database fails out of the error’s log line, and its code in', async () => {
   const c = await signedInClient(app, 'ptib.demo');
   // The database fails the write itself, as a full disk or a broken table would.
   await db.exec(`CREATE FUNCTION refuse_case_write() RETURNS trigger LANGUAGE plpgsql AS $$
-                   BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$;
+                   BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$;
                  CREATE TRIGGER refuse_case_write BEFORE INSERT ON cases FOR EACH ROW EXECUTE FUNCTION refuse_case_write();`);
   lines.length = 0;
   try {
@@ -89,4 +89,6 @@ it('keeps the answers of a save the database fails out of the error’s log line
   const log = lines.join('');
   expect(log).toContain('unexpected error');
   for (const answer of ['S9470855I', 'Paid from my CPF savings']) expect(log).not.toContain(answer);
+  // The SQLSTATE (or ECONNREFUSED and the like) is what an operator looks up first.
+  expect(log).toContain('"code":"53100"');
 });

@@ -44,8 +44,8 @@ export class LogSmsSender implements SmsSender {
 
   async send(message: SmsMessage): Promise<void> {
     const to = maskMobile(message.to);
-    // The key is `sms`, not `code`/`otp`: those are redacted by the logger, and outside production the
-    // code must be readable here.
+    // The key is `sms`, not `otp`, which the logger redacts: outside production the code must be readable
+    // here (and in production it is not logged at all).
     if (message.code === undefined)
       this.#log.info({ to, sms: message.text, reference: message.reference }, 'SMS notice (embedded sender)');
     else if (this.#revealCode) this.#log.info({ to, sms: message.text }, 'SMS one-time password (embedded sender)');
