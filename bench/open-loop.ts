@@ -319,8 +319,8 @@ async function main(): Promise<void> {
       `${seconds} s counted per rate after 1 s not counted; latency from when each request was due`,
   ];
   const log = (line: string) => console.log(line);
-  // Production refuses to start without SMTP (no bench profile has a confirmed address, so none is sent)
-  // and without the agency's PayNow UEN.
+  // Production refuses to start without SMTP (no bench profile has a confirmed address, so none is sent),
+  // without an SMS gateway (a closed port: nothing a bench does sends an SMS) and without the agency's PayNow UEN.
   const env = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -330,6 +330,7 @@ async function main(): Promise<void> {
     PAYNOW_UEN: '201403121W',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '1',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
     ...serverEnv,
   };
   const started: { stop(): Promise<void> | void }[] = [];

@@ -9,13 +9,13 @@ import { isSsoConfigured } from './saml/settings.ts';
  * Addresses are named without credentials (the banner is kept in the service manager's log).
  */
 export function partLines(config: Config): string[] {
-  const production = config.NODE_ENV === 'production';
   const email = config.SMTP_HOST
     ? `Email: SMTP at ${config.SMTP_HOST}:${config.SMTP_PORT} (${config.SMTP_SECURE ? 'TLS' : config.SMTP_USER ? 'STARTTLS required' : 'STARTTLS when offered'})`
     : `Email: OFF, no SMTP server configured (SMTP_HOST): each email is written as a file under ${path.resolve(config.DATA_DIR, 'mail')}`;
   const sms = config.SMS_GATEWAY_URL
     ? `SMS: gateway at ${new URL(config.SMS_GATEWAY_URL).origin}`
-    : `SMS: OFF, no gateway configured (SMS_GATEWAY_URL): one-time passwords and notices are ${production ? 'not sent (the log holds no code)' : 'written to this log'}`;
+    : // Production refuses to start without one (productionRefusals).
+      'SMS: OFF, no gateway configured (SMS_GATEWAY_URL): one-time passwords and notices are written to this log';
   const sso = isSsoConfigured(config)
     ? `Single sign-on: SAML, identity provider ${config.SAML_IDP_ENTITY_ID || config.SAML_IDP_METADATA_FILE}`
     : 'Single sign-on: OFF, not configured (SAML_*): sign-in with a password only';

@@ -29,10 +29,4 @@ describe('the start banner', () => {
     expect(text).toContain('SMS: gateway at https://gateway.example.sg');
     for (const secret of ['Smtp-Secret-9', 'Gw-Secret-7', 'T0ken-42']) expect(text).not.toContain(secret);
   });
-
-  it('says in production that one-time passwords cannot reach anyone without a gateway', () => {
-    expect(lines({ NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SMTP_HOST: 'mail.example.sg' })).toContain(
-      'SMS: OFF, no gateway configured (SMS_GATEWAY_URL): one-time passwords and notices are not sent (the log holds no code)',
-    );
-  });
 });

@@ -219,6 +219,11 @@ export const TRUST_PROXY_REFUSAL =
   'TRUST_PROXY must be 1 with NODE_ENV=production (TLS ends at the load balancer in front, deploy/README.md: ' +
   'without it no cookie is marked Secure, no HSTS is sent, and every user shares its address in the sign-in throttles)';
 
+/** Why a production start needs an SMS gateway. */
+export const SMS_GATEWAY_REFUSAL =
+  'SMS_GATEWAY_URL must be set with NODE_ENV=production (without it no one-time password is sent, so officers ' +
+  'and every account that needs one cannot sign in, and SMS notices are lost)';
+
 /** A production start's refusal of a database that holds the demo accounts (their password is published). */
 export const demoAccountsRefusal = (names: readonly string[]) =>
   `Refusing to start: NODE_ENV=production on a database that holds the demo accounts (${names.join(', ')}), whose ` +
@@ -237,6 +242,7 @@ export function productionRefusals(config: Config): string[] {
   // The server speaks no TLS itself, so a production process is always behind the TLS load balancer: without
   // trusting it, every request looks like plain HTTP from the balancer's address.
   if (!config.TRUST_PROXY) refusals.push(TRUST_PROXY_REFUSAL);
+  if (!config.SMS_GATEWAY_URL) refusals.push(SMS_GATEWAY_REFUSAL);
   // The gateway's bearer token or Basic password rides on every SMS request: over plain HTTP anyone on the
   // path reads it (and every one-time password). A gateway beside the process, on loopback, may speak HTTP.
   const gateway = config.SMS_GATEWAY_URL ? new URL(config.SMS_GATEWAY_URL) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, productionRefusals } from './config.ts';
+import { ConfigError, SMS_GATEWAY_REFUSAL, loadConfig, productionRefusals } from './config.ts';
 
 /** The one line loadConfig refuses these variables with. */
 function refusalOf(env: Record<string, string>): string {
@@ -86,6 +86,7 @@ describe('a production start', () => {
     NODE_ENV: 'production',
     PAYNOW_UEN: '201403121W',
     SMTP_HOST: 'mail.example.sg',
+    SMS_GATEWAY_URL: 'https://sms.example.sg/send',
     TRUST_PROXY: '1',
   };
 
@@ -96,6 +97,11 @@ describe('a production start', () => {
         loadConfig({ ...production, SMS_GATEWAY_URL: 'http://127.0.0.1:9000/send', SMS_GATEWAY_TOKEN: 'T0ken-42' }),
       ),
     ).toEqual([]);
+  });
+
+  it('refuses to start without an SMS gateway: no one-time password would reach anyone', () => {
+    const { SMS_GATEWAY_URL: _gateway, ...withoutGateway } = production;
+    expect(productionRefusals(loadConfig(withoutGateway))).toEqual([SMS_GATEWAY_REFUSAL]);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 import { openPglite } from './db/pglite.ts';
-import { TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
+import { SMS_GATEWAY_REFUSAL, TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed.ts';
 import { seedDemoBeforeStart } from '../scripts/lib/demo-seed.ts';
 
@@ -77,6 +77,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
         // Required in production; nothing is sent in this test.
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: '1',
+        SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
       },
     });
     try {
@@ -92,7 +93,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       expect(output).not.toContain('Demo accounts');
       expect(output).not.toContain('ptib.demo');
       expect(output).toContain('Email: SMTP at 127.0.0.1:1 (STARTTLS when offered)');
-      expect(output).toContain('SMS: OFF, no gateway configured (SMS_GATEWAY_URL)');
+      expect(output).toContain('SMS: gateway at http://127.0.0.1:1');
       await stopServer(server);
       const db = await openPglite(path.join(dir, 'data', 'pglite'));
       try {
@@ -120,6 +121,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       LOG_LEVEL: 'warn',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: '1',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
     };
     try {
       const { NODE_COMPILE_CACHE: _ignored, ...inherited } = process.env;
@@ -151,6 +153,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       NODE_ENV: 'production',
       PAYNOW_UEN: '201403121W',
       TRUST_PROXY: '1',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
       SMTP_HOST: '',
     });
     expect(run.status).toBe(2);
@@ -165,10 +168,24 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
       NODE_ENV: 'production',
       PAYNOW_UEN: '201403121W',
       SMTP_HOST: '127.0.0.1',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
       TRUST_PROXY: '',
     });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe(`Invalid configuration: ${TRUST_PROXY_REFUSAL}`);
+  }, 60_000);
+
+  it('refuses to start without an SMS gateway, with one line that says why', () => {
+    const run = startWithBadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      PAYNOW_UEN: '201403121W',
+      SMTP_HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
+      SMS_GATEWAY_URL: '',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(`Invalid configuration: ${SMS_GATEWAY_REFUSAL}`);
   }, 60_000);
 
   it('refuses SEED_DEMO=1 with one line', () => {

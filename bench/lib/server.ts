@@ -71,13 +71,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATABASE_URL: options.databaseUrl ?? '',
       NODE_ENV: 'production',
       // Production refuses to start without SMTP (no bench profile has a confirmed address, so none is
-      // sent), without the agency's PayNow UEN and without TRUST_PROXY (no proxy here sends X-Forwarded-*).
+      // sent), without an SMS gateway (a closed port: nothing a bench does sends an SMS, and one that did
+      // would be retried later, unmeasured), the agency's PayNow UEN and TRUST_PROXY (no proxy here sends X-Forwarded-*).
       PAYNOW_UEN: '201403121W',
       TRUST_PROXY: '1',
       // The benches sign in with the demo accounts seeded above, which a production start otherwise refuses.
       ALLOW_DEMO_ACCOUNTS: '1',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: '1',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
       ...env,

@@ -13,6 +13,7 @@ import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
 import type { CaseDetail, CaseSummary, UserIdentity } from '#contract/schemas/index.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
+import { startFakeSmsGateway, type FakeSmsGateway } from '../../server/test/fake-sms-gateway.ts';
 import { USER_PASSWORD, createUsers, sql } from './database.ts';
 import { startDeployment, type Deployment } from './harness.ts';
 import { HttpClient, envelope, type HttpAnswer } from './http-client.ts';
@@ -31,20 +32,24 @@ const SIGN_IN_EVERY = 20;
 const FAILED_SIGN_INS = 3;
 
 let deployment: Deployment;
+let gateway: FakeSmsGateway;
 beforeAll(async () => {
   // Production logging: info level, every request logged, with the production redaction.
-  // Production refuses to start without SMTP (no profile here has a confirmed address, so none is sent)
-  // and without the agency's PayNow UEN.
+  // Production refuses to start without SMTP (no profile here has a confirmed address, so none is sent),
+  // without an SMS gateway (a sign-in from a new browser is told by SMS) and without the agency's PayNow UEN.
+  gateway = await startFakeSmsGateway();
   deployment = await startDeployment(2, {
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
     PAYNOW_UEN: '201403121W',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '1',
+    SMS_GATEWAY_URL: gateway.url,
   });
 });
 afterAll(async () => {
   await deployment?.stop();
+  await gateway?.close();
 });
 
 interface Figures {
