@@ -354,7 +354,8 @@ const version = z.number().int().min(1);
 /**
  * The key of one attempt at an action, made by the case screen and sent again with the same action when
  * its answer was lost: the server takes the action once, and answers the retry with the case after it
- * rather than as a colleague's change (docs/decisions/0066). Optional: the operator's tools send none.
+ * rather than as a colleague's change (docs/decisions/0066). A bulk action's attempt has one key for all
+ * its cases (kept per case). Optional: the operator's tools send none.
  */
 const actionKey = z.uuid().optional();
 export const officerActionRequestSchema = z.discriminatedUnion('action', [
@@ -393,6 +394,7 @@ export const bulkActionRequestSchema = z.object({
     .array(z.object({ id: idSchema, version }))
     .min(1)
     .max(BULK_MAX),
+  actionKey,
 });
 export type BulkActionRequest = z.infer<typeof bulkActionRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFICER_MESSAGES, type OfficerCase } from '#contract/officer.ts';
+import { OFFICER_MESSAGES, OFFICER_PATHS, type BulkResult, type OfficerCase } from '#contract/officer.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
@@ -84,5 +84,36 @@ describe('an action sent again with the key of its first attempt', () => {
     const res = await officer.post(actionUrl(id), { action: 'approve', version, actionKey: 'again' });
     expect(res.statusCode).toBe(400);
     expect((await view(officer, id)).status).toBe('in_review');
+  });
+});
+
+describe('a bulk action sent again with the key of its first attempt', () => {
+  it('reports every case done, as the first attempt did, and takes each once', async () => {
+    const ids = [(await submitted(applicant, pdAnswers('2026-05-20'))).id];
+    ids.push((await submitted(applicant, pdAnswers('2026-05-21'))).id);
+    const cases = await Promise.all(ids.map(async (id) => ({ id, version: (await view(officer, id)).version })));
+    const body = { action: 'assignToMe', cases, actionKey: KEY };
+    const first = await officer.post(OFFICER_PATHS.bulk, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await officer.post(OFFICER_PATHS.bulk, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().header.responseDesc).toBe(OFFICER_MESSAGES.bulkDone(2, 2));
+    expect((again.json().responseJSON as BulkResult).results.map((r) => [r.ok, r.status])).toEqual([
+      [true, 'in_review'],
+      [true, 'in_review'],
+    ]);
+    for (const id of ids) expect((await view(officer, id)).history.filter((h) => h.to === 'in_review')).toHaveLength(1);
+  });
+
+  it('refuses a key that is no key', async () => {
+    const { id } = await submitted(applicant, pdAnswers('2026-05-22'));
+    const { version } = await view(officer, id);
+    const res = await officer.post(OFFICER_PATHS.bulk, {
+      action: 'assignToMe',
+      cases: [{ id, version }],
+      actionKey: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await view(officer, id)).status).toBe('submitted');
   });
 });

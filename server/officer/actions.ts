@@ -242,11 +242,13 @@ export async function bulkAct(
   actor: OfficerActor,
   action: BulkAction,
   cases: Array<{ id: string; version: number }>,
+  /** The attempt's key, the same for each of its cases: kept per case, so a retry finds each taken (0066). */
+  actionKey?: string,
 ): Promise<BulkResult> {
   const results: BulkResult['results'] = [];
   for (const c of cases) {
     try {
-      const view = await act(db, actor, c.id, { action, version: c.version });
+      const view = await act(db, actor, c.id, { action, version: c.version, actionKey });
       results.push({
         id: c.id,
         ok: true,

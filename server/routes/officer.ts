@@ -149,7 +149,8 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: bulkActionRequestSchema, response: { 200: envelopeSchema(bulkResultSchema), ...refusals } },
     },
     async (request) => {
-      const result = await bulkAct(app.db, actorOf(request), request.body.action, request.body.cases);
+      const { action, cases, actionKey } = request.body;
+      const result = await bulkAct(app.db, actorOf(request), action, cases, actionKey);
       const done = result.results.filter((x) => x.ok).length;
       return ok(result, OFFICER_MESSAGES.bulkDone(done, result.results.length));
     },

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_MESSAGES, type BulkResult, type QueueItem, type QueuePage } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
 
@@ -118,6 +118,35 @@ describe('the queues screen', () => {
     answer!();
     await screen.findByRole('heading', { name: OFFICER_MESSAGES.bulkDone(1, 1) });
     expect(calls).toBe(1);
+  });
+
+  it('says a bulk action went unanswered, and sends it again with the key of its first attempt', async () => {
+    const done: BulkResult = {
+      results: [{ id: '7', ok: true, message: OFFICER_MESSAGES.done.assignToMe, version: 3, status: 'in_review' }],
+    };
+    let lost = true;
+    const calls = fakeApi({
+      '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }),
+      // The first answer is lost on the way; the server had taken the action and answers its retry with it.
+      'POST /api/officer/bulk': (call) => {
+        if (lost) {
+          lost = false;
+          return unreachable(call);
+        }
+        return { body: envelope(done) };
+      },
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Assign to me/ }));
+    await screen.findByText(OFFICER_MESSAGES.actionUnconfirmed('assignToMe'));
+    // The selection stays, so the same attempt is one press away.
+    fireEvent.click(screen.getByRole('button', { name: /^Assign to me/ }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.bulkDone(1, 1) });
+    const sent = calls.filter((c) => c.path.endsWith('/bulk')).map((c) => c.body as { actionKey?: string });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.actionKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]!.actionKey).toBe(sent[0]!.actionKey);
   });
 
   it('keeps its bulk actions reachable with none selected, and says what to do when pressed', async () => {

@@ -66,6 +66,8 @@ export function QueuesScreen({ location }: ScreenProps) {
   const resultsRef = useRef<HTMLDivElement>(null);
   /** A bulk action on its way: a second press would find every case done and report "0 of n cases done". */
   const acting = useOneAtATime();
+  /** The attempt whose answer was lost: pressed again on the same cases, it is sent with the same key (0066). */
+  const unanswered = useRef<{ request: string; key: string } | null>(null);
 
   useEffect(() => {
     if (results || bulkError) resultsRef.current?.focus();
@@ -106,13 +108,22 @@ export function QueuesScreen({ location }: ScreenProps) {
       return;
     }
     setBulkError(null);
-    const outcome = await acting.run(() => officerApi.bulk({ action, cases }, signal));
+    const sent = JSON.stringify([action, cases]);
+    const actionKey = unanswered.current?.request === sent ? unanswered.current.key : crypto.randomUUID();
+    const outcome = await acting.run(() => officerApi.bulk({ action, cases, actionKey }, signal));
+    // No answer, or none to read: the server may have taken it, so a retry is this same attempt.
+    unanswered.current =
+      !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'failed')
+        ? { request: sent, key: actionKey }
+        : null;
     if (outcome.ok) {
       setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());
       load.retry();
-    } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
-      setBulkError(failureMessage(outcome as Failure));
+    } else if (outcome.kind === 'unreachable')
+      // The HTTP layer's toast has said why (docs/decisions/0032): the page says which action, not that again.
+      setBulkError(OFFICER_MESSAGES.actionUnconfirmed(action));
+    else if (outcome.kind !== 'aborted' && outcome.kind !== 'session') setBulkError(failureMessage(outcome as Failure));
   }
 
   const page: QueuePage | null = loaded.state.kind === 'ready' ? loaded.state.value : null;
