@@ -256,7 +256,13 @@ test('each side keeps the other out: PTACC-951 both ways', async ({ page, browse
   officer.on('response', (r) => {
     if (new URL(r.url()).pathname === NOTIFICATION_PATHS.unread) unread.push(r.status());
   });
+  const profile: number[] = [];
+  officer.on('response', (r) => {
+    if (new URL(r.url()).pathname === API_PATHS.retrieveProfile) profile.push(r.status());
+  });
   await signInOfficer(officer, 'officer.demo');
+  // The profile call is asked once: its refusal turns the sign-in to the queues without being asked again.
+  expect(profile).toEqual([403]);
   // The inbox is a PTIB call: an officer's header offers no way to it, and never asks for it.
   await expect(officer.getByTestId('inbox-link')).toHaveCount(0);
   for (const hash of ['#/dashboard', '#/profile', '#/generic?app=PD']) {

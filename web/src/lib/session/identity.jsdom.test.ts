@@ -41,4 +41,28 @@ describe('the identity a sign-in answer held (docs/decisions/0058)', () => {
     expect(await store.prime()).toEqual({ kind: 'ok', identity: known });
     expect(store.current()).toBe(known);
   });
+
+  it.each<ProfileAnswer>([{ kind: 'denied' }, { kind: 'blocked' }])(
+    'without one, lets a refusal it fetched stand for the next navigation too (%j): the server is asked once',
+    async (refusal) => {
+      // An officer's sign-in (one-time password): the profile call is refused with PTACC-951, and the first
+      // navigation turns to the back office on that answer, without asking again.
+      const fetchProfile = vi.fn(async () => refusal);
+      const store = createIdentityStore(fetchProfile);
+      expect(await store.prime()).toEqual(refusal);
+      expect(await store.confirm()).toEqual(refusal);
+      expect(fetchProfile).toHaveBeenCalledTimes(1);
+      expect(await store.confirm()).toEqual(refusal);
+      expect(fetchProfile).toHaveBeenCalledTimes(2);
+    },
+  );
+
+  it('lets no answer stand once forgotten (a sign-out or a proxy switch in between)', async () => {
+    const fetchProfile = vi.fn(async (): Promise<ProfileAnswer> => ({ kind: 'denied' }));
+    const store = createIdentityStore(fetchProfile);
+    await store.prime();
+    store.invalidate();
+    await store.confirm();
+    expect(fetchProfile).toHaveBeenCalledTimes(2);
+  });
 });

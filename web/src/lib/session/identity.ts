@@ -32,7 +32,8 @@ export interface IdentityStore {
   confirm(): Promise<ProfileAnswer>;
   /**
    * Fetches the identity now, or takes the one a sign-in's answer held (docs/decisions/0058), and lets it
-   * stand for the next guarded navigation (that sign-in's).
+   * stand for the next guarded navigation (that sign-in's); so does a refusal fetched (an officer's account
+   * or a blocked profile), which turns that navigation elsewhere without asking again.
    */
   prime(known?: UserIdentity): Promise<ProfileAnswer>;
   /** The identity if known, without fetching. */
@@ -47,8 +48,11 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
   let pending: Promise<ProfileAnswer> | null = null;
   /** Bumped by invalidate, so an answer fetched for an older session is dropped. */
   let generation = 0;
-  /** The known identity was fetched for the navigation about to happen (prime). */
-  let primed = false;
+  /**
+   * What the server said for the navigation about to happen (prime): an identity, or a refusal that turns
+   * it elsewhere (an officer's account, a blocked profile), so that navigation need not ask again.
+   */
+  let primed: ProfileAnswer | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const l of listeners) l();
@@ -89,11 +93,10 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
       return fetchNow();
     },
     confirm() {
-      if (primed && identity) {
-        primed = false;
-        return Promise.resolve({ kind: 'ok', identity });
-      }
-      primed = false;
+      const standing = primed;
+      primed = null;
+      if (standing?.kind === 'ok' && identity) return Promise.resolve({ kind: 'ok', identity });
+      if (standing && standing.kind !== 'ok') return Promise.resolve(standing);
       return fetchNow().then((answer) => {
         // Offline, the screens keep what the server last said (docs/decisions/0032): it has not ended
         // the session as far as anyone here can tell.
@@ -108,11 +111,12 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
         pending = null;
         const answer: ProfileAnswer = { kind: 'ok', identity: known };
         take(answer);
-        primed = true;
+        primed = answer;
         return Promise.resolve(answer);
       }
       return fetchNow().then((answer) => {
-        primed = answer.kind === 'ok';
+        // No identity and no refusal (none, unreachable): the navigation asks for itself.
+        primed = answer.kind === 'ok' || answer.kind === 'denied' || answer.kind === 'blocked' ? answer : null;
         return answer;
       });
     },
@@ -120,7 +124,7 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
     invalidate() {
       generation += 1;
       pending = null;
-      primed = false;
+      primed = null;
       if (identity === null) return;
       identity = null;
       notify();
