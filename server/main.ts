@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   // Every process sends what is due in the shared outbox (docs/decisions/0041).
   app.outbox.start();
+  // With a scanner, files kept not scanned before it was configured are scanned (docs/decisions/0067).
+  app.rescan.start();
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();
   const lines = [
