@@ -147,6 +147,33 @@ describe.skipIf(!clamdSocket)('files kept unscanned, scanned once a scanner is c
       },
     ]);
   });
+
+  it("refuses a draft's submission naming an infected file, on its question, until it is replaced", async () => {
+    const { draft, documentId } = await draftWithFile(applicant);
+    await infect(db, documentId);
+    expect(await rescanOnce(deps())).toMatchObject({ infected: 1 });
+
+    const refused = await submit(applicant, draft);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().responseJSON.fieldErrors).toEqual({ [FIELD]: DOCUMENT_MESSAGES.virus });
+    expect((await applicant.get(fillPath(CASE_PATHS.one, { id: draft.id }))).json().responseJSON.status).toBe('draft');
+    // Listed to its uploader, marked, so that it can be removed; then another file goes in its place.
+    const listed = await applicant.get(fillPath(DOCUMENT_PATHS.ofCase, { id: draft.id }));
+    expect(listed.json().responseJSON.documents).toEqual([
+      expect.objectContaining({ id: documentId, scanStatus: 'infected' }),
+    ]);
+    const removed = await applicant.post(fillPath(DOCUMENT_PATHS.delete, { documentId }), {});
+    expect(removed.statusCode, removed.body).toBe(200);
+    const another = (await upload(applicant, draft.id)).json().responseJSON as DocumentInfo;
+    const saved = await applicant.post(fillPath(CASE_PATHS.one, { id: draft.id }), {
+      data: { ...ANSWERS, [FIELD]: [another.id] },
+      version: draft.version,
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const submitted = await submit(applicant, saved.json().responseJSON as CaseDetail);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+  });
 });
 
 describe('a scanner that is down', () => {
