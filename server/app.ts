@@ -37,7 +37,7 @@ import { acknowledgementRoutes } from './routes/acknowledgement.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { officerRoutes } from './routes/officer.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
-import { startRescanWorker, type RescanWorker } from './documents/rescan.ts';
+import { countWaiting, startRescanWorker, type RescanWorker } from './documents/rescan.ts';
 import { readableLogStream } from './log-format.ts';
 import { registerRoutes } from './routes/register.ts';
 import { registerOfficeRoutes } from './routes/register-office.ts';
@@ -72,6 +72,8 @@ declare module 'fastify' {
     };
     /** Files kept not scanned, scanned once a scanner is configured (docs/decisions/0067). */
     rescan: {
+      /** How many files wait for a scan (for the start banner). */
+      waiting(): Promise<number>;
       /**
        * Starts this process's rescan when a scanner is configured, else does nothing (the server's start
        * does; tests run rescanOnce by hand).
@@ -203,6 +205,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   const scanner = scannerFromConfig(config);
   let rescanWorker: RescanWorker | null = null;
   app.decorate('rescan', {
+    waiting: () => countWaiting(app.db),
     start: () =>
       scanner && (rescanWorker ??= startRescanWorker({ db: app.db, scanner, now: () => app.now(), log: app.log })),
   });

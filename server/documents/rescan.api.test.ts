@@ -178,6 +178,7 @@ describe.skipIf(!clamdSocket)('files kept unscanned, scanned once a scanner is c
 
 describe('a scanner that is down', () => {
   it('leaves the files not scanned, says so once, and the server keeps answering', async () => {
+    const waiting = await app.rescan.waiting();
     const { caseId, documentId } = await submittedWithFile(applicant);
     await submittedWithFile(applicant);
     const log = silent();
@@ -189,6 +190,8 @@ describe('a scanner that is down', () => {
     });
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(await statusOf(db, documentId)).toBe('not_scanned');
+    // What the start banner counts.
+    expect(await app.rescan.waiting()).toBe(waiting + 2);
     expect(await view(officer, caseId)).toMatchObject({ documents: [], unscannedDocuments: 1 });
     expect((await applicant.get(fillPath(DOCUMENT_PATHS.ofCase, { id: caseId }))).statusCode).toBe(200);
   });

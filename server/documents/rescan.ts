@@ -97,6 +97,14 @@ export async function rescanOnce(deps: RescanDeps): Promise<RescanOutcome> {
   return outcome;
 }
 
+/** How many files wait for a scan (the start banner says so when a scanner is configured). */
+export async function countWaiting(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM documents WHERE scan_status = 'not_scanned'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export interface RescanWorker {
   stop(): Promise<void>;
 }
