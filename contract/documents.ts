@@ -93,6 +93,10 @@ export const DOCUMENT_MESSAGES = {
   deleted: 'File removed.',
 } as const;
 
-/** What the server reports of a scan: 'not_scanned' only in the embedded default without a scanner. */
-export const SCAN_STATUSES = ['clean', 'not_scanned'] as const;
+/**
+ * What the server reports of a scan: 'not_scanned' only in the embedded default without a scanner;
+ * 'infected' for such a file a scanner configured later found a virus in (docs/decisions/0067), listed to
+ * its uploader alone so that it can be removed, never given out.
+ */
+export const SCAN_STATUSES = ['clean', 'not_scanned', 'infected'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];

@@ -20,11 +20,14 @@ export const OFFICER_SCREEN_TEXT = {
   answersHeading: 'Submitted answers',
   documentsHeading: 'Documents',
   noDocuments: 'No documents were uploaded.',
-  /** Files no scanner has passed (the embedded demo without one): held back, not missing (docs/decisions/0037). */
+  /**
+   * Files no scanner has passed: held back, not missing (docs/decisions/0037). Not yet scanned (the embedded
+   * demo without a scanner) or found infected when scanned later (docs/decisions/0067): either way not passed.
+   */
   unscannedDocuments: (count: number) =>
     count === 1
-      ? '1 file is not shown: it has not been checked for viruses.'
-      : `${count} files are not shown: they have not been checked for viruses.`,
+      ? '1 file is not shown: it has not passed a virus check.'
+      : `${count} files are not shown: they have not passed a virus check.`,
   historyHeading: 'Status history',
   notesHeading: 'Internal notes',
   noNotes: 'No notes yet.',

@@ -37,6 +37,7 @@ import { acknowledgementRoutes } from './routes/acknowledgement.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { officerRoutes } from './routes/officer.ts';
 import { scannerFromConfig } from './documents/scanner.ts';
+import { countWaiting, startRescanWorker, type RescanWorker } from './documents/rescan.ts';
 import { readableLogStream } from './log-format.ts';
 import { registerRoutes } from './routes/register.ts';
 import { registerOfficeRoutes } from './routes/register-office.ts';
@@ -68,6 +69,16 @@ declare module 'fastify' {
       nudge(): void;
       /** Starts this process's worker (the server's start does; tests drain by hand). */
       start(): OutboxWorker;
+    };
+    /** Files kept not scanned, scanned once a scanner is configured (docs/decisions/0067). */
+    rescan: {
+      /** How many files wait for a scan (for the start banner). */
+      waiting(): Promise<number>;
+      /**
+       * Starts this process's rescan when a scanner is configured, else does nothing (the server's start
+       * does; tests run rescanOnce by hand).
+       */
+      start(): RescanWorker | null;
     };
   }
 }
@@ -192,9 +203,17 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     nudge: () => worker?.nudge(),
     start: () => (worker ??= startOutboxWorker(outboxDeps(), config.NOTIFY_POLL_MS)),
   });
+  const scanner = scannerFromConfig(config);
+  let rescanWorker: RescanWorker | null = null;
+  app.decorate('rescan', {
+    waiting: () => countWaiting(app.db),
+    start: () =>
+      scanner && (rescanWorker ??= startRescanWorker({ db: app.db, scanner, now: () => app.now(), log: app.log })),
+  });
   app.addHook('onClose', async () => {
-    // The worker's pass in flight ends first: it still writes to the database.
+    // The workers' passes in flight end first: they still write to the database.
     await worker?.stop();
+    await rescanWorker?.stop();
     app.emailSender.close();
     await db.close();
   });
@@ -229,7 +248,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(paymentRoutes, { prefix: apiPrefix });
   await app.register(officerRoutes, { prefix: apiPrefix });
   await app.register(notificationRoutes, { prefix: apiPrefix });
-  await app.register(documentRoutes, { prefix: apiPrefix, scanner: scannerFromConfig(config) });
+  await app.register(documentRoutes, { prefix: apiPrefix, scanner });
   await app.register(registerRoutes, { prefix: apiPrefix });
   // Back-office calls of other areas, behind the officer guard with the role each needs (docs/decisions/0039).
   await app.register(registerOfficeRoutes, { prefix: apiPrefix, guard: requireOfficer(['officer', 'supervisor']) });

@@ -65,13 +65,18 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   // Every process sends what is due in the shared outbox (docs/decisions/0041).
   app.outbox.start();
+  // With a scanner, files kept not scanned before it was configured are scanned (docs/decisions/0067):
+  // counted first for the banner, read from a partial index.
+  const scanner = scannerFromConfig(config);
+  const waiting = scanner ? await app.rescan.waiting() : 0;
+  app.rescan.start();
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();
   const lines = [
     '',
     `PTIB e-Services is running at ${address}/`,
     `Database: ${db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL server (DATABASE_URL)'}`,
-    scanningLine(scannerFromConfig(config), config.NODE_ENV === 'production'),
+    scanningLine(scanner, config.NODE_ENV === 'production', waiting),
     ...partLines(config),
     // In production too: without the fonts the PDFs still work, with '?' for what they would print.
     pdfFontsLine(installedFallbacks),

@@ -171,14 +171,18 @@ async function checkReferredRecords(
   }
 }
 
-/** An attachment answer naming a file that is not this record's, on that question: a field error. */
+/**
+ * An attachment answer naming a file that is not this record's, on that question: a field error. So is,
+ * when `refuseInfected` (a draft's submission), one naming a file found infected (docs/decisions/0067).
+ */
 async function refuseUnknownAttachments(
   db: Queryable,
   caseId: string | null,
   eservice: EserviceDetail,
   answers: FormValues,
+  refuseInfected = false,
 ): Promise<void> {
-  const errors = await unknownAttachments(db, caseId, eservice.form, answers);
+  const errors = await unknownAttachments(db, caseId, eservice.form, answers, refuseInfected);
   if (hasErrors(errors)) throw new FieldValidationError(errors);
 }
 
@@ -438,7 +442,7 @@ export async function submitCase(
     if (!current || current.version !== version || !isEditable(current.status))
       throw await refusal(tx, id, actor, current && toDetail(current), version);
     const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
-    await refuseUnknownAttachments(tx, id, eservice, answers);
+    await refuseUnknownAttachments(tx, id, eservice, answers, true);
     const payment = {
       caseId: id,
       caseNumber: current.case_number,

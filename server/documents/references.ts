@@ -5,25 +5,31 @@ import type { Queryable } from '../db/database.ts';
 /**
  * An attachment answer may name only documents uploaded to that question of that record: otherwise a
  * record could point at someone else's file, which its officers would then open. Unknown ids are a field
- * error (nothing of the other file is revealed). A record not yet created has no documents.
+ * error (nothing of the other file is revealed). A record not yet created has no documents. On submission
+ * (`refuseInfected`), a file a scanner found infected after it was kept is the field's error too, the
+ * upload's own virus message (docs/decisions/0067): its owner removes it and uploads another.
  */
 export async function unknownAttachments(
   db: Queryable,
   caseId: string | null,
   def: FormDefinition,
   answers: Record<string, unknown>,
+  refuseInfected = false,
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const references = attachmentAnswers(def, answers);
   if (references.length === 0) return errors;
   const { rows } = caseId
-    ? await db.query<{ id: string; field_name: string }>(
-        'SELECT id::text AS id, field_name FROM documents WHERE case_id = $1::bigint',
+    ? await db.query<{ id: string; field_name: string; scan_status: string }>(
+        'SELECT id::text AS id, field_name, scan_status FROM documents WHERE case_id = $1::bigint',
         [caseId],
       )
     : { rows: [] };
-  const known = new Set(rows.map((r) => `${r.field_name}/${r.id}`));
-  for (const ref of references)
-    if (ref.ids.some((id) => !known.has(`${ref.field}/${id}`))) errors[ref.path] = DOCUMENT_MESSAGES.missing;
+  const known = new Map(rows.map((r) => [`${r.field_name}/${r.id}`, r.scan_status] as const));
+  for (const ref of references) {
+    const statuses = ref.ids.map((id) => known.get(`${ref.field}/${id}`));
+    if (statuses.includes(undefined)) errors[ref.path] = DOCUMENT_MESSAGES.missing;
+    else if (refuseInfected && statuses.includes('infected')) errors[ref.path] = DOCUMENT_MESSAGES.virus;
+  }
   return errors;
 }

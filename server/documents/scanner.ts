@@ -94,9 +94,15 @@ export function scannerFromConfig(config: {
   return null;
 }
 
-/** One line for the start banner: what happens to uploaded files. */
-export function scanningLine(scanner: Scanner | null, production: boolean): string {
-  if (scanner) return `Virus scanning: ${scanner.describe}`;
+/**
+ * One line for the start banner: what happens to uploaded files, and with a scanner, how many files kept
+ * before it was configured still wait for it (docs/decisions/0067).
+ */
+export function scanningLine(scanner: Scanner | null, production: boolean, waiting = 0): string {
+  if (scanner)
+    return waiting > 0
+      ? `Virus scanning: ${scanner.describe}, ${waiting} ${waiting === 1 ? 'file' : 'files'} kept before it was configured ${waiting === 1 ? 'waits' : 'wait'} for a scan (in the background)`
+      : `Virus scanning: ${scanner.describe}`;
   return production
     ? 'Virus scanning: OFF, no scanner configured (CLAMD_SOCKET or CLAMD_HOST): uploads are refused'
     : 'Virus scanning: OFF, no scanner configured (CLAMD_SOCKET or CLAMD_HOST): uploaded files are kept marked not scanned';

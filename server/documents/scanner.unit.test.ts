@@ -19,3 +19,17 @@ describe('what the start banner says about virus scanning', () => {
     );
   });
 });
+
+describe('what the start banner says of files kept before a scanner was configured', () => {
+  const scanner = scannerFromConfig(loadConfig({ CLAMD_SOCKET: '/run/clamav/clamd.ctl' }));
+
+  it('says how many wait for a scan, and nothing when none do', () => {
+    expect(scanningLine(scanner, false, 0)).toBe('Virus scanning: clamd at /run/clamav/clamd.ctl');
+    expect(scanningLine(scanner, false, 1)).toBe(
+      'Virus scanning: clamd at /run/clamav/clamd.ctl, 1 file kept before it was configured waits for a scan (in the background)',
+    );
+    expect(scanningLine(scanner, true, 12)).toBe(
+      'Virus scanning: clamd at /run/clamav/clamd.ctl, 12 files kept before it was configured wait for a scan (in the background)',
+    );
+  });
+});

@@ -20,7 +20,7 @@ const COLUMNS =
 
 /**
  * Who may see a document: the acting profile owns its record (not deleted), and a file no scanner has
- * passed is seen only by the account that uploaded it.
+ * passed (not scanned, or found infected) is seen only by the account that uploaded it.
  */
 const VISIBLE = `c.profile_id = $2 AND c.deleted_at IS NULL AND (d.scan_status = 'clean' OR d.uploaded_by = $3::bigint)`;
 
@@ -96,7 +96,10 @@ export async function insertDocument(
   return toInfo(rows[0]!);
 }
 
-/** One visible document with its record's status, and its content when asked for. */
+/**
+ * One visible document with its record's status, and its content when asked for: never that of a file
+ * found infected (docs/decisions/0067), which its uploader still finds, to remove it, but cannot download.
+ */
 export async function findDocument(
   db: Queryable,
   id: string,
@@ -106,7 +109,7 @@ export async function findDocument(
   const { rows } = await db.query<DocumentRow & { case_status: string; content?: Uint8Array }>(
     `SELECT ${COLUMNS}, c.status AS case_status${withContent ? ', d.content' : ''}
        FROM documents d JOIN cases c ON c.id = d.case_id
-      WHERE d.id = $1::uuid AND ${VISIBLE}`,
+      WHERE d.id = $1::uuid AND ${VISIBLE}${withContent ? ` AND d.scan_status <> 'infected'` : ''}`,
     [id, viewer.profileId, viewer.accountId],
   );
   const row = rows[0];
