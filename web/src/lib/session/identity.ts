@@ -95,8 +95,8 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
     confirm() {
       const standing = primed;
       primed = null;
-      if (standing?.kind === 'ok' && identity) return Promise.resolve({ kind: 'ok', identity });
-      if (standing && standing.kind !== 'ok') return Promise.resolve(standing);
+      // An identity stands while it is still the one in memory (no answer since has dropped it).
+      if (standing && (standing.kind !== 'ok' || identity)) return Promise.resolve(standing);
       return fetchNow().then((answer) => {
         // Offline, the screens keep what the server last said (docs/decisions/0032): it has not ended
         // the session as far as anyone here can tell.
@@ -116,7 +116,7 @@ export function createIdentityStore(fetchProfile: ProfileFetcher): IdentityStore
       }
       return fetchNow().then((answer) => {
         // No identity and no refusal (none, unreachable): the navigation asks for itself.
-        primed = answer.kind === 'ok' || answer.kind === 'denied' || answer.kind === 'blocked' ? answer : null;
+        primed = answer.kind === 'none' || answer.kind === 'unreachable' ? null : answer;
         return answer;
       });
     },
