@@ -274,8 +274,14 @@ const SECRET_VARIABLES = new Set(['OTP_SECRET', 'SMTP_PASSWORD', 'SMS_GATEWAY_PA
  */
 function shownValue(name: string, value: string): string {
   if (SECRET_VARIABLES.has(name)) return ' (value not shown)';
-  const masked = value.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1…@').replace(/[?#].*$/s, '?…');
-  return `=${JSON.stringify(masked)}`;
+  const scheme = /^[^:/?#@]*:\/\//.exec(value)?.[0] ?? '';
+  let rest = value.slice(scheme.length);
+  // The credentials run to the last '@', not to the first '/', '?' or '#': a password pasted without
+  // percent-encoding may hold those, and is then what made the address invalid. Without a scheme, a
+  // 'user:password@' is still one (an '@' in a query hides the host too: a refusal may say less, never more).
+  const at = rest.lastIndexOf('@');
+  if (at >= 0 && (scheme !== '' || rest.slice(0, at).includes(':'))) rest = `…@${rest.slice(at + 1)}`;
+  return `=${JSON.stringify(scheme + rest.replace(/[?#].*$/s, '?…'))}`;
 }
 
 /** Reads the environment; throws ConfigError with one line per bad variable. */

@@ -67,6 +67,17 @@ describe('configuration', () => {
       'T0ken-42',
     ],
     [{ SMS_GATEWAY_URL: 'https://user:Pa55-word@/send' }, 'SMS_GATEWAY_URL="https://…@/send"', 'Pa55-word'],
+    // A password pasted as it is, not percent-encoded: its '/', '#' or '?' is what made the address invalid.
+    [
+      { DATABASE_URL: 'postgress://ptib:S3c/ret-pw@db.internal/ptib' },
+      'DATABASE_URL="postgress://…@db.internal/ptib" must start with postgres://',
+      'ret-pw',
+    ],
+    [{ DATABASE_URL: 'mysql://ptib:S3c#ret-pw@db/ptib' }, 'DATABASE_URL="mysql://…@db/ptib"', 'S3c'],
+    [{ SMS_GATEWAY_URL: 'https://sms:Pa?55@gateway.example.sg/send' }, 'SMS_GATEWAY_URL="https://…@gateway', 'sms:Pa'],
+    [{ SMS_GATEWAY_URL: 'https://sms:Pa/55@gateway.example.sg/send' }, 'SMS_GATEWAY_URL="https://…@gateway', 'Pa/55'],
+    // No scheme at all: the user and password before the host are still left out.
+    [{ DATABASE_URL: 'ptib:S3cret-pw@db/ptib' }, 'DATABASE_URL="…@db/ptib"', 'S3cret-pw'],
   ])('names %j without printing the secret it holds', (env, text, secret) => {
     const message = refusalOf(env);
     expect(message).toContain(text);

@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
@@ -42,6 +42,57 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Creates the lock file holding `text`, or answers false when one is there already. */
+function createLock(file: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** How long a lock file may hold no process id before it is taken for one left by a process that died writing it. */
+const LOCK_WRITE_MS = 2_000;
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const holderIn = (text: string) => (/^\s*[0-9]+\s*$/.test(text) ? Number.parseInt(text, 10) : null);
+
+/** A lock file as found: which file it is (so a new one under its name is not taken for it) and its holder. */
+interface FoundLock {
+  ino: number;
+  mtimeMs: number;
+  text: string;
+  /** Its process runs (another's), or it is being written; else it was left by a process that has gone. */
+  live: boolean;
+}
+
+function findLock(file: string): FoundLock | null {
+  let found: Omit<FoundLock, 'live'>;
+  try {
+    const stat = statSync(file);
+    found = { ino: stat.ino, mtimeMs: stat.mtimeMs, text: readFileSync(file, 'utf8') };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const holder = holderIn(found.text);
+  // A file is created before its id is written: without one it is another process's being written, unless it
+  // stays so.
+  const live =
+    holder === null ? Date.now() - found.mtimeMs < LOCK_WRITE_MS : holder !== process.pid && isRunning(holder);
+  return { ...found, live };
+}
+
+const sameLock = (a: FoundLock | null, b: FoundLock) =>
+  a !== null && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.text === b.text;
+
 /**
  * Takes the directory for this process, or refuses with what to do. PGlite itself takes no lock, and two
  * processes on one directory each keep their own buffers and write-ahead log: what one wrote was lost
@@ -49,25 +100,42 @@ function isRunning(pid: number): boolean {
  * stop it was gone), or the files were left corrupt. The lock is a file beside the directory holding the
  * process id; one whose process no longer runs (killed, crashed) is taken over, and so is one holding this
  * process's own id (a container restarted with the same one). Returns its release.
+ *
+ * Processes starting together must not each end up holding it. A lock file without an id yet is another's
+ * being written. A dead process's lock is removed only by the process holding a second lock, `.takeover`,
+ * and only if it is still the very file judged dead: two processes that both found it dead cannot remove
+ * one another's new lock in turn.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
-        throw new Error(
-          `the embedded database in ${dataDir} is in use by process ${holder} (a running server or command): ` +
-            `stop it first, then try again (or remove ${lockFile} if that process is not this portal's)`,
-        );
+  const guard = `${lockFile}.takeover`;
+  const mine = `${process.pid}\n`;
+  for (;;) {
+    if (createLock(lockFile, mine)) break;
+    const seen = findLock(lockFile);
+    if (seen === null) continue;
+    if (seen.live) {
+      const holder = holderIn(seen.text);
+      if (holder === null) {
+        pause(20);
+        continue;
       }
-      rmSync(lockFile, { force: true });
+      throw new Error(
+        `the embedded database in ${dataDir} is in use by process ${holder} (a running server or command): ` +
+          `stop it first, then try again (or remove ${lockFile} if that process is not this portal's)`,
+      );
+    }
+    if (!createLock(guard, mine)) {
+      // Another process is taking the dead lock over: what it comes to is seen on the next look.
+      const taking = findLock(guard);
+      if (taking !== null && !taking.live) rmSync(guard, { force: true });
+      else pause(20);
+      continue;
+    }
+    try {
+      if (sameLock(findLock(lockFile), seen)) rmSync(lockFile, { force: true });
+    } finally {
+      rmSync(guard, { force: true });
     }
   }
   return () => {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from './pglite.ts';
+import { lockDataDir, openPglite } from './pglite.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ptib-pglite-lock-'));
 const dataDir = path.join(dir, 'pglite');
@@ -66,4 +66,82 @@ describe('the embedded database in a directory', () => {
       await again.close();
     }
   }, 60_000);
+});
+
+describe('the lock of the embedded database’s directory', () => {
+  const module = new URL('./pglite.ts', import.meta.url).href;
+
+  /** A process that runs the script given with the lock's module imported, and tells its output when it ends. */
+  function run(script: string): { child: ChildProcess; output: Promise<string> } {
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', `const { lockDataDir } = await import(${JSON.stringify(module)});\n${script}`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    return { child, output: new Promise((resolve) => child.once('exit', () => resolve(out.trim()))) };
+  }
+
+  it('is not taken from a process that has created it and not yet written its id', async () => {
+    const lockDir = mkdtempSync(path.join(tmpdir(), 'ptib-pglite-lock-'));
+    const lockFile = `${path.join(lockDir, 'pglite')}.lock`;
+    try {
+      // Another process between creating the lock file and writing its id in it: it holds the directory.
+      writeFileSync(lockFile, '');
+      const ready = path.join(lockDir, 'ready');
+      const writer = run(
+        `const fs = await import('node:fs');
+         fs.writeFileSync(${JSON.stringify(ready)}, '');
+         setTimeout(() => fs.writeFileSync(${JSON.stringify(lockFile)}, process.pid + '\\n'), 300);
+         setTimeout(() => {}, 60_000);`,
+      );
+      await expect.poll(() => existsSync(ready)).toBe(true);
+      expect(() => lockDataDir(path.join(lockDir, 'pglite'))).toThrow(`is in use by process ${writer.child.pid}`);
+      writer.child.kill('SIGKILL');
+      await writer.output;
+    } finally {
+      rmSync(lockDir, { recursive: true, force: true });
+    }
+  });
+
+  it('goes to one of several processes that find a dead one’s lock at once; the others are told who has it', async () => {
+    for (let round = 0; round < 12; round++) {
+      const lockDir = mkdtempSync(path.join(tmpdir(), 'ptib-pglite-lock-'));
+      const dataDir = path.join(lockDir, 'pglite');
+      const at = (name: string) => path.join(lockDir, name);
+      try {
+        writeFileSync(`${dataDir}.lock`, '999999999\n');
+        writeFileSync(at('wait'), '');
+        const racers = Array.from({ length: 6 }, (_, i) =>
+          run(
+            `const fs = await import('node:fs');
+             fs.writeFileSync(${JSON.stringify(at(`ready${i}`))}, '');
+             while (!fs.existsSync(${JSON.stringify(at('go'))})) {}
+             let outcome = 'held';
+             try { lockDataDir(${JSON.stringify(dataDir)}); } catch (error) { outcome = error.message; }
+             fs.writeFileSync(${JSON.stringify(at(`done${i}`))}, outcome);
+             // The lock is held until every racer has tried.
+             while (fs.existsSync(${JSON.stringify(at('wait'))})) {}`,
+          ),
+        );
+        const all = (prefix: string) => racers.every((_, i) => existsSync(at(`${prefix}${i}`)));
+        await expect.poll(() => all('ready'), { timeout: 20_000 }).toBe(true);
+        writeFileSync(at('go'), '');
+        await expect.poll(() => all('done'), { timeout: 20_000 }).toBe(true);
+        const outcomes = racers.map((_, i) => readFileSync(at(`done${i}`), 'utf8'));
+        rmSync(at('wait'));
+        await Promise.all(racers.map((r) => r.output));
+        const holder = racers[outcomes.indexOf('held')]?.child.pid;
+        expect(
+          outcomes.filter((o) => o === 'held'),
+          `round ${round}: ${outcomes.join(' | ')}`,
+        ).toHaveLength(1);
+        for (const o of outcomes.filter((x) => x !== 'held')) expect(o).toContain(`is in use by process ${holder}`);
+      } finally {
+        rmSync(lockDir, { recursive: true, force: true });
+      }
+    }
+  }, 120_000);
 });

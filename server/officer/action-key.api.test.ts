@@ -78,6 +78,21 @@ describe('an action sent again with the key of its first attempt', () => {
     expect((theirs.json().responseJSON as OfficerCase).notes.map((n) => n.text)).toEqual(['Mine.', 'Theirs.']);
   });
 
+  it('refuses another action under the key of one taken, and takes nothing', async () => {
+    // A kept key answers its own action only: another one under it was told "done" and never taken.
+    const id = await inReview();
+    const { version } = await view(officer, id);
+    expect(
+      (await officer.post(actionUrl(id), { action: 'addNote', version, text: 'Mine.', actionKey: KEY })).statusCode,
+    ).toBe(200);
+    const other = await officer.post(actionUrl(id), { action: 'approve', version, actionKey: KEY });
+    expect(other.statusCode, other.body).toBe(400);
+    expect(other.json().header.responseDesc).toBe(OFFICER_MESSAGES.actionKeyOfAnother);
+    const after = await view(officer, id);
+    expect(after).toMatchObject({ status: 'in_review', version });
+    expect(after.notes.map((n) => n.text)).toEqual(['Mine.']);
+  });
+
   it('refuses a key that is no key', async () => {
     const id = await inReview();
     const { version } = await view(officer, id);
@@ -103,6 +118,22 @@ describe('a bulk action sent again with the key of its first attempt', () => {
       [true, 'in_review'],
     ]);
     for (const id of ids) expect((await view(officer, id)).history.filter((h) => h.to === 'in_review')).toHaveLength(1);
+  });
+
+  it('reports a case whose key was kept for another action as not done, and takes nothing', async () => {
+    const { id } = await submitted(applicant, pdAnswers('2026-05-23'));
+    const { version } = await view(officer, id);
+    await officer.post(actionUrl(id), { action: 'addNote', version, text: 'Looked at it.', actionKey: KEY });
+    const res = await officer.post(OFFICER_PATHS.bulk, {
+      action: 'assignToMe',
+      cases: [{ id, version }],
+      actionKey: KEY,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().responseJSON as BulkResult).results).toMatchObject([
+      { ok: false, message: OFFICER_MESSAGES.actionKeyOfAnother, status: 'submitted' },
+    ]);
+    expect((await view(officer, id)).status).toBe('submitted');
   });
 
   it('refuses a key that is no key', async () => {

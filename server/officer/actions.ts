@@ -84,13 +84,13 @@ async function checkedFields(tx: Queryable, row: OfficerCaseRow, fields: string[
   return [...new Set(fields)];
 }
 
-/** Whether this officer's action with this key was taken on the case already. */
-async function takenBefore(tx: Queryable, caseId: string, accountId: number, key: string): Promise<boolean> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM officer_action_keys WHERE case_id = $1::bigint AND account_id = $2 AND action_key = $3::uuid`,
+/** The action this officer took on the case under this key, if one was taken. */
+async function takenBefore(tx: Queryable, caseId: string, accountId: number, key: string): Promise<string | null> {
+  const { rows } = await tx.query<{ action: string }>(
+    `SELECT action FROM officer_action_keys WHERE case_id = $1::bigint AND account_id = $2 AND action_key = $3::uuid`,
     [caseId, accountId, key],
   );
-  return rows.length > 0;
+  return rows[0]?.action ?? null;
 }
 
 /** Runs one action; answers the case view after it. */
@@ -106,9 +106,13 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
     if (!row) throw caseNotFound();
     // The same attempt sent again (its answer was lost on the way): taken already, so answered with the case
     // after it, before its old version could call the officer's own change a colleague's (0066). The row
-    // lock orders a retry that overtakes its first attempt behind it.
-    if (req.actionKey && (await takenBefore(tx, row.id, officer.accountId, req.actionKey)))
+    // lock orders a retry that overtakes its first attempt behind it. The key answers its own action only:
+    // another under it would be told "done" with nothing done.
+    const taken = req.actionKey ? await takenBefore(tx, row.id, officer.accountId, req.actionKey) : null;
+    if (taken !== null) {
+      if (taken !== req.action) throw badRequest(OFFICER_MESSAGES.actionKeyOfAnother);
       return caseView(tx, row, officer, now);
+    }
     // A note decides nothing on the state it was written against (it bumps no version either, 0040): one
     // sent from an older view is kept, not refused with the officer's text lost.
     if (req.action !== 'addNote' && row.version !== req.version)
