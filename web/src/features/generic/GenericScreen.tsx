@@ -361,7 +361,21 @@ export default function GenericScreen({ location }: ScreenProps) {
     // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
-      if (resumed) return void (await refreshList());
+      if (resumed) {
+        // A submitted record held from an earlier visit may have moved on since (an officer asked, decided):
+        // it is asked for again, so the page never says where it stood then. Answers being changed for an
+        // officer's request are kept unless the record changed meanwhile (they are kept in this browser too).
+        const held = resumed.record;
+        if (held && !isEditable(held.status)) {
+          const changed =
+            !resumed.dirty ||
+            (await genericApi.open(held.id, signal).then((now) => now.ok && now.value.version !== held.version));
+          if (stale || signal.aborted) return;
+          if (changed) await openRecord(held.id, resumed.eservice);
+          else void loadHistory(held.id);
+        }
+        return void (await refreshList());
+      }
       const loaded = await genericApi.eservice(appCode, signal);
       if (stale || signal.aborted) return;
       if (!loaded.ok) {

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_MESSAGES, DEFAULTS, MESSAGES, withPhone } from '#contract/index.ts';
-import { CASE_MESSAGES, MAX_OPEN_DRAFTS, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
+import { CASE_MESSAGES, CASE_STATUS_LABELS, MAX_OPEN_DRAFTS, UNSAVED_INPUT_MAX_AGE_MS } from '#contract/cases.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
@@ -669,6 +669,29 @@ describe('an open record', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/delete'))).toBe(false);
   });
+});
+
+describe('a submitted record seen before', () => {
+  it('shows where it stands now when the user comes back to it, not where it stood', async () => {
+    let status: CaseDetail['status'] = 'in_review';
+    const submitted = () =>
+      record({
+        status,
+        version: status === 'in_review' ? 3 : 4,
+        submittedAt: '2026-03-05T06:08:00.000Z',
+        data: { idNo: 'S1234567D001', postal: '079903', fee: { currency: 'SGD', amount: '120.50' } },
+      });
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(submitted()) });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status, history: [] }) });
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment by Debtor');
+    expect(await screen.findByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.in_review);
+
+    // An officer approves it while the user is on the dashboard; they open the record again from there.
+    status = 'approved';
+    await follow('Payment by Debtor');
+    await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.approved));
+  }, 30_000);
 });
 
 describe('search by case number', () => {
