@@ -1,5 +1,6 @@
 import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
-import { allFields } from '#contract/forms/index.ts';
+import { allFields, formatIsoDate } from '#contract/forms/index.ts';
+import { PAYMENT_MESSAGES, formatMoney, isPayable, type BillState } from '#contract/payments.ts';
 import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
@@ -72,7 +73,30 @@ export async function progressOf(
   return {
     timeline,
     request: open,
-    nextStep: NEXT_STEP_MESSAGES[applicantStatus(c.status)],
+    nextStep: (await billToPay(db, c)) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
+}
+
+/**
+ * A bill still to pay is the payer's next step whatever an officer does with the record (it is issued on
+ * submission, docs/decisions/0045): "nothing for now" or "nothing more" would leave it unpaid. While more
+ * information is asked for, that comes first (the answer may change the amount); a rejection cancels the bill
+ * (docs/decisions/0059).
+ */
+async function billToPay(db: Queryable, c: { id: string; status: CaseStatus }): Promise<string | null> {
+  const status = applicantStatus(c.status);
+  if (status !== 'submitted' && status !== 'in_review' && status !== 'approved') return null;
+  const { rows } = await db.query<{ amount_cents: string; received_cents: string; state: BillState; due_on: string }>(
+    `SELECT amount_cents::text, received_cents::text, state, to_char(due_on, 'YYYY-MM-DD') AS due_on
+       FROM bills WHERE case_id = $1::bigint`,
+    [c.id],
+  );
+  const bill = rows[0];
+  if (!bill || !isPayable(bill.state)) return null;
+  const left = Number(bill.amount_cents) - Number(bill.received_cents);
+  const due = formatIsoDate(bill.due_on);
+  return Number(bill.received_cents) === 0
+    ? PAYMENT_MESSAGES.nextStepPay(formatMoney(left), due)
+    : PAYMENT_MESSAGES.nextStepPayRest(formatMoney(left), due);
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import { formatIsoDate } from '#contract/forms/index.ts';
+import { PAYMENT_MESSAGES, PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -448,7 +450,11 @@ describe('the whole loop', () => {
     expect(assigned.assignedTo?.displayName).toBe('Officer Demo');
     const approved = await doAction(officer, c.id, { action: 'approve' });
     expect(approved.status).toBe('approved');
-    expect((await record(applicant, c.id)).progress?.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
+    // Approved with its bill still to pay: paying is what is left to do, not "nothing more".
+    const { dueOn } = (await applicant.get(fillPath(PAYMENT_PATHS.bill, { id: c.id }))).json().responseJSON as Bill;
+    expect((await record(applicant, c.id)).progress?.nextStep).toBe(
+      PAYMENT_MESSAGES.nextStepPay('S$150.25', formatIsoDate(dueOn)),
+    );
     const none = await lead.post(actionUrl(c.id), { action: 'addNote', version: approved.version, text: '' });
     expect(none.statusCode).toBe(400);
     const nobody = await lead.post(actionUrl(c.id), {

@@ -313,6 +313,14 @@ export default function GenericScreen({ location }: ScreenProps) {
     [loadHistory],
   );
 
+  // A bill paid on this page changes what the record says to do next (server/cases/progress.ts): asked again.
+  const billSettled = useCallback(async () => {
+    const held = recordNow.current;
+    if (!held) return;
+    const now = await genericApi.open(held.id, signal);
+    if (now.ok && !signal.aborted && recordNow.current?.id === held.id) setRecord(now.value);
+  }, [signal]);
+
   /**
    * Opens a stored record (over its form version's defaults); null when it could not be opened, DELETED when
    * it was the acting profile's own and was deleted (the notice says so).
@@ -1004,7 +1012,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         </div>
         <Notice text={notice} />
         {download}
-        <BillPanel caseId={record.id} appCode={appCode} />
+        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
         <h2>{FORM_TEXT.whatNextHeading}</h2>
         <p>{FORM_TEXT.whatNext}</p>
         <p>{FORM_TEXT.contact(contactPhone())}</p>
@@ -1044,7 +1052,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         )}
         <Notice text={notice} />
         {download}
-        <BillPanel caseId={record.id} appCode={appCode} />
+        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
         <CheckAnswers sections={sections} />
         <p>
           <button type="button" className="button-link" onClick={startNew}>
