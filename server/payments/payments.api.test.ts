@@ -637,7 +637,7 @@ describe("an amount changed at an officer's request", () => {
       `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'billIssued' ORDER BY created_at, id`,
       [record.id],
     );
-    expect(notices.rows.at(-1)?.body).toContain('S$20.00');
+    expect(notices.rows.at(-1)?.body).toContain('has changed from S$12.00 to S$20.00');
   });
 
   it('is refused beside the question once the bill is paid, and the bill keeps its amount', async () => {
