@@ -994,7 +994,7 @@ describe('nothing typed is lost', () => {
       caseId: null,
       caseNumber: null,
       values: { idNo: 'S9999999X001', fee: { amount: '9', currency: 'USD' } },
-      savedAt: new Date(2026, 2, 5, 14, 7).getTime(),
+      savedAt: Date.parse('2026-03-05T14:07:00+08:00'),
     });
     vi.spyOn(Date, 'now').mockReturnValue(new Date(2026, 2, 6).getTime());
     const user = await renderScreen();
@@ -1013,7 +1013,7 @@ describe('nothing typed is lost', () => {
       caseId: '7',
       caseNumber: 'PD 000042 2026',
       values: { idNo: 'S9999999X001', note: 'Typed before the session ended' },
-      savedAt: new Date(2026, 2, 5, 14, 7).getTime(),
+      savedAt: Date.parse('2026-03-05T14:07:00+08:00'),
     });
     vi.spyOn(Date, 'now').mockReturnValue(new Date(2026, 2, 6).getTime());
     routes['GET /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.deleted) });

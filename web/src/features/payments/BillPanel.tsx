@@ -13,7 +13,7 @@ import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
-import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
+import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
 import './payments.css';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
