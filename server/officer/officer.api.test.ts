@@ -443,6 +443,22 @@ describe('the whole loop', () => {
     expect(late.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
   });
 
+  it('an answer left out of the record, sent empty with the answer to a request, is not a change', async () => {
+    // A record sent without its optional answers (by another client of the API, or an older form) is
+    // answered from the portal's form, which sends every question: empty ones empty.
+    const { proofOfPayment: _files, creditors: _rows, remarks: _remarks, ...sparse } = ANSWERS;
+    const c = await submitted(applicant, sparse);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Which account?', fields: ['remarks'] });
+    const seen = await record(applicant, c.id);
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: seen.version,
+      data: { ...ANSWERS, remarks: 'From my DBS account.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().responseJSON.status).toBe('in_review');
+  });
+
   it('approve, and a supervisor assigns to another officer', async () => {
     const c = await submitted(applicant, ANSWERS);
     const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
