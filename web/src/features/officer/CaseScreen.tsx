@@ -252,8 +252,9 @@ export function CaseScreen({ location }: ScreenProps) {
                 {c.changes.map((ch) => (
                   <tr key={ch.field}>
                     <th scope="row">{ch.label}</th>
-                    <td>{ch.beforeText}</td>
-                    <td>{ch.afterText}</td>
+                    {/* An answer's lines as the applicant typed them, as the submitted answers show them. */}
+                    <td className="as-typed">{ch.beforeText}</td>
+                    <td className="as-typed">{ch.afterText}</td>
                   </tr>
                 ))}
               </tbody>
