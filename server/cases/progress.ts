@@ -47,17 +47,27 @@ export async function progressOf(
 ): Promise<CaseProgress> {
   const { history, request: r, decision_reason: reason } = known ?? (await progressRows(db, c));
   const timeline: CaseProgress['timeline'] = [];
+  // The status each step was reached from: a release undoes only a review an officer took from the queue.
+  const reachedFrom: (CaseStatus | null)[] = [];
   for (const h of history) {
     const status = applicantStatus(h.to_status);
     if (status === 'draft') continue;
     // A move that leaves the status as it was is the back office's own (an assignment while the applicant is
     // asked for more): its message names officers, never a step of theirs.
     if (h.from_status === h.to_status) continue;
+    // A case released to the queue waits for an officer again, as before it was taken: the review that
+    // ended unfinished goes, and the release is no step (it would read as the applicant submitting again).
+    if (h.from_status === 'in_review' && h.to_status === 'submitted' && reachedFrom.at(-1) === 'submitted') {
+      timeline.pop();
+      reachedFrom.pop();
+      continue;
+    }
     // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
     const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
     const last = timeline.at(-1);
     if (last && last.status === status && message === null) continue;
     timeline.push({ status, at: new Date(h.changed_at).toISOString(), message });
+    reachedFrom.push(h.from_status);
   }
   let open: CaseProgress['request'] = null;
   if (r) {

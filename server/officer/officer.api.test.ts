@@ -254,13 +254,8 @@ describe('the whole loop', () => {
       },
       nextStep: NEXT_STEP_MESSAGES.more_info_requested,
     });
-    expect(r.progress!.timeline.map((t) => t.status)).toEqual([
-      'submitted',
-      'in_review',
-      'submitted',
-      'in_review',
-      'more_info_requested',
-    ]);
+    // The release and the review it ended are the back office's own: no second "Submitted".
+    expect(r.progress!.timeline.map((t) => t.status)).toEqual(['submitted', 'in_review', 'more_info_requested']);
     const raw = (await applicant.get(fillPath(CASE_PATHS.one, { id }))).body;
     expect(raw).not.toContain('GIRO reference');
     expect(raw).not.toContain('Officer Demo');
@@ -407,6 +402,19 @@ describe('the whole loop', () => {
     const summary = await applicant.get(API_PATHS.casesSummary);
     const latest = (summary.json().responseJSON as CasesSummary).latest.find((l) => l.id === c.id);
     expect(latest?.progress?.timeline.map((t) => t.message)).toEqual([null, null, 'Send the GIRO slip.']);
+  });
+
+  it('a case taken and released to the queue: the applicant sees it waiting, not submitted a second time', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    const released = await doAction(officer, c.id, { action: 'release' });
+    expect(released.status).toBe('submitted');
+    const { timeline } = (await record(applicant, c.id)).progress!;
+    expect(timeline.map((t) => t.status)).toEqual(['submitted']);
+    // Taken again, it is in review once more: one step for it.
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    const again = (await record(applicant, c.id)).progress!.timeline;
+    expect(again.map((t) => t.status)).toEqual(['submitted', 'in_review']);
   });
 
   it("the applicant's answer goes to the officer a supervisor handed the case to while they were writing it", async () => {
