@@ -330,6 +330,13 @@ export const PAYMENT_MESSAGES = {
   sgdOnly: 'The amount to pay must be in Singapore dollars',
   refundTooLarge: (left: string) => `Refund amount must be ${left} or less, what is left of the receipt`,
   dueOn: (date: string) => `Pay by ${date}.`,
+  /**
+   * What the payer must do next while the bill of a submitted or decided record waits (the dashboard and the
+   * record page): the status's own line would say there is nothing to do.
+   */
+  nextStepPay: (amount: string, date: string) => `Pay the bill of ${amount} by ${date}.`,
+  /** The same once part of it has arrived: what is left. */
+  nextStepPayRest: (left: string, date: string) => `Pay the ${left} still owed on the bill by ${date}.`,
   payByTyping: 'Or pay by PayNow to the UEN with the reference below.',
   demoNotice: 'Demo: this QR pays a made-up UEN. Use Simulate payment instead.',
 } as const;

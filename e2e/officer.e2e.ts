@@ -169,7 +169,8 @@ test('the whole loop: submit, more information, answer, proposed rejection, supe
   const answer = applicant.getByRole('textbox', { name: record.question.label });
   await expect(applicant.getByRole('main').getByRole('textbox')).toHaveCount(1);
   await noAxeViolations(applicant);
-  await answer.fill('More detail, as the officer asked.');
+  // Two lines, as people answer: the officer reads them as two lines.
+  await answer.fill('More detail, as the officer asked.\nAnd a second line.');
   await applicant.getByRole('button', { name: PROGRESS_TEXT.resubmit }).click();
   await expect(applicant.getByText(CASE_MESSAGES.resubmitted).first()).toBeVisible();
   await applicantSees(applicant, record.caseNumber, TIMELINE_LABELS.in_review, NEXT_STEP_MESSAGES.in_review);
@@ -177,9 +178,9 @@ test('the whole loop: submit, more information, answer, proposed rejection, supe
   // The officer sees what changed, and proposes a rejection with the reason the applicant will read.
   await openCase(officer, record.caseNumber, 'mine');
   const changes = officer.getByRole('region', { name: OFFICER_SCREEN_TEXT.changesHeading });
-  await expect(changes.getByRole('row').filter({ hasText: record.question.label })).toContainText(
-    'More detail, as the officer asked.',
-  );
+  const changed = changes.getByRole('row').filter({ hasText: record.question.label });
+  await expect(changed).toContainText('More detail, as the officer asked.');
+  expect(await changed.innerText()).toContain('More detail, as the officer asked.\nAnd a second line.');
   const reason = 'The applicant is not a member of the scheme.';
   const reject = officer.getByRole('form', { name: 'Propose rejection' });
   await reject.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill(reason);

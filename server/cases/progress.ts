@@ -1,5 +1,6 @@
 import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
-import { allFields } from '#contract/forms/index.ts';
+import { allFields, formatIsoDate } from '#contract/forms/index.ts';
+import { PAYMENT_MESSAGES, formatMoney, isPayable, type BillState } from '#contract/payments.ts';
 import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
@@ -46,17 +47,27 @@ export async function progressOf(
 ): Promise<CaseProgress> {
   const { history, request: r, decision_reason: reason } = known ?? (await progressRows(db, c));
   const timeline: CaseProgress['timeline'] = [];
+  // The status each step was reached from: a release undoes only a review an officer took from the queue.
+  const reachedFrom: (CaseStatus | null)[] = [];
   for (const h of history) {
     const status = applicantStatus(h.to_status);
     if (status === 'draft') continue;
     // A move that leaves the status as it was is the back office's own (an assignment while the applicant is
     // asked for more): its message names officers, never a step of theirs.
     if (h.from_status === h.to_status) continue;
+    // A case released to the queue waits for an officer again, as before it was taken: the review that
+    // ended unfinished goes, and the release is no step (it would read as the applicant submitting again).
+    if (h.from_status === 'in_review' && h.to_status === 'submitted' && reachedFrom.at(-1) === 'submitted') {
+      timeline.pop();
+      reachedFrom.pop();
+      continue;
+    }
     // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
     const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
     const last = timeline.at(-1);
     if (last && last.status === status && message === null) continue;
     timeline.push({ status, at: new Date(h.changed_at).toISOString(), message });
+    reachedFrom.push(h.from_status);
   }
   let open: CaseProgress['request'] = null;
   if (r) {
@@ -72,7 +83,30 @@ export async function progressOf(
   return {
     timeline,
     request: open,
-    nextStep: NEXT_STEP_MESSAGES[applicantStatus(c.status)],
+    nextStep: (await billToPay(db, c)) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
+}
+
+/**
+ * A bill still to pay is the payer's next step whatever an officer does with the record (it is issued on
+ * submission, docs/decisions/0045): "nothing for now" or "nothing more" would leave it unpaid. While more
+ * information is asked for, that comes first (the answer may change the amount); a rejection cancels the bill
+ * (docs/decisions/0059).
+ */
+async function billToPay(db: Queryable, c: { id: string; status: CaseStatus }): Promise<string | null> {
+  const status = applicantStatus(c.status);
+  if (status !== 'submitted' && status !== 'in_review' && status !== 'approved') return null;
+  const { rows } = await db.query<{ amount_cents: string; received_cents: string; state: BillState; due_on: string }>(
+    `SELECT amount_cents::text, received_cents::text, state, to_char(due_on, 'YYYY-MM-DD') AS due_on
+       FROM bills WHERE case_id = $1::bigint`,
+    [c.id],
+  );
+  const bill = rows[0];
+  if (!bill || !isPayable(bill.state)) return null;
+  const left = Number(bill.amount_cents) - Number(bill.received_cents);
+  const due = formatIsoDate(bill.due_on);
+  return Number(bill.received_cents) === 0
+    ? PAYMENT_MESSAGES.nextStepPay(formatMoney(left), due)
+    : PAYMENT_MESSAGES.nextStepPayRest(formatMoney(left), due);
 }

@@ -113,9 +113,15 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const amount = money(fact(m.facts, 'amountCents'));
       // The notice of a charge says when it is due (docs/decisions/0042), as the bill itself does.
       const due = fact(m.facts, 'dueOn');
-      return [
-        `A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`,
-      ];
+      const pay = `${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`;
+      // A bill whose amount changed (an answer to an officer's request) is the same bill: said so, or two
+      // "bill issued" notices read as two bills to pay.
+      const previous = money(fact(m.facts, 'previousCents'));
+      if (previous && amount)
+        return [
+          `The bill for ${record} has changed from ${previous} to ${amount}: it replaces the one we sent before.${pay}`,
+        ];
+      return [`A bill${amount ? ` of ${amount}` : ''} has been issued for ${record}.${pay}`];
     }
     case 'billSettled': {
       const amount = money(fact(m.facts, 'amountCents'));

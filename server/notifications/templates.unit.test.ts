@@ -74,6 +74,16 @@ describe('notification templates', () => {
     );
   });
 
+  it('say that a bill whose amount changed replaces the one notified before, not that another is due', () => {
+    const facts = { amountCents: 2000, previousCents: 1200, dueOn: '2030-01-29' };
+    const expected =
+      'The bill for record PD 000046 2030 has changed from S$12.00 to S$20.00: it replaces the one we sent before. Pay by 29 Jan 2030. Please sign in to pay it.';
+    expect(renderSms({ kind: 'billIssued', caseNumber: 'PD 000046 2030', facts })).toBe(`PTIB e-Services: ${expected}`);
+    expect(renderMessage({ kind: 'billIssued', caseNumber: 'PD 000046 2030', facts }, undefined).text).toContain(
+      expected,
+    );
+  });
+
   it("keep an officer's reason out of the SMS, which says where to read it", () => {
     const reason = 'The proof of payment does not match the bill. '.repeat(40);
     const facts = { outcome: 'rejected', reason };

@@ -1,4 +1,4 @@
-import { RESPONSE_CODE } from '#contract/index.ts';
+import { RESPONSE_CODE, isEmpty } from '#contract/index.ts';
 import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
 import {
   NOT_PROVIDED,
@@ -168,10 +168,16 @@ export function sameAnswer(a: unknown, b: unknown): boolean {
   );
 }
 
+/**
+ * An answer not given, however it is stored: left out, null, '' or no files and rows ([]). A record sent
+ * without its optional answers is answered from the portal's form, which sends them empty: no change.
+ */
+const given = (answer: unknown) => (isEmpty(answer) || (Array.isArray(answer) && answer.length === 0) ? null : answer);
+
 /** The questions whose answers differ between two submissions. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((n) => !sameAnswer(before[n] ?? null, after[n] ?? null));
+  return [...names].filter((n) => !sameAnswer(given(before[n]), given(after[n])));
 }
 
 /** The case view: the frozen answers, documents, history, notes, requests, what changed, allowed actions. */

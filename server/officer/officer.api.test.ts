@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import { formatIsoDate } from '#contract/forms/index.ts';
+import { PAYMENT_MESSAGES, PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -252,13 +254,8 @@ describe('the whole loop', () => {
       },
       nextStep: NEXT_STEP_MESSAGES.more_info_requested,
     });
-    expect(r.progress!.timeline.map((t) => t.status)).toEqual([
-      'submitted',
-      'in_review',
-      'submitted',
-      'in_review',
-      'more_info_requested',
-    ]);
+    // The release and the review it ended are the back office's own: no second "Submitted".
+    expect(r.progress!.timeline.map((t) => t.status)).toEqual(['submitted', 'in_review', 'more_info_requested']);
     const raw = (await applicant.get(fillPath(CASE_PATHS.one, { id }))).body;
     expect(raw).not.toContain('GIRO reference');
     expect(raw).not.toContain('Officer Demo');
@@ -407,6 +404,19 @@ describe('the whole loop', () => {
     expect(latest?.progress?.timeline.map((t) => t.message)).toEqual([null, null, 'Send the GIRO slip.']);
   });
 
+  it('a case taken and released to the queue: the applicant sees it waiting, not submitted a second time', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    const released = await doAction(officer, c.id, { action: 'release' });
+    expect(released.status).toBe('submitted');
+    const { timeline } = (await record(applicant, c.id)).progress!;
+    expect(timeline.map((t) => t.status)).toEqual(['submitted']);
+    // Taken again, it is in review once more: one step for it.
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    const again = (await record(applicant, c.id)).progress!.timeline;
+    expect(again.map((t) => t.status)).toEqual(['submitted', 'in_review']);
+  });
+
   it("the applicant's answer goes to the officer a supervisor handed the case to while they were writing it", async () => {
     const c = await submitted(applicant, ANSWERS);
     await doAction(officer, c.id, { action: 'assignToMe' });
@@ -441,6 +451,22 @@ describe('the whole loop', () => {
     expect(late.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
   });
 
+  it('an answer left out of the record, sent empty with the answer to a request, is not a change', async () => {
+    // A record sent without its optional answers (by another client of the API, or an older form) is
+    // answered from the portal's form, which sends every question: empty ones empty.
+    const { proofOfPayment: _files, creditors: _rows, remarks: _remarks, ...sparse } = ANSWERS;
+    const c = await submitted(applicant, sparse);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Which account?', fields: ['remarks'] });
+    const seen = await record(applicant, c.id);
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: seen.version,
+      data: { ...ANSWERS, remarks: 'From my DBS account.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().responseJSON.status).toBe('in_review');
+  });
+
   it('approve, and a supervisor assigns to another officer', async () => {
     const c = await submitted(applicant, ANSWERS);
     const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
@@ -448,7 +474,11 @@ describe('the whole loop', () => {
     expect(assigned.assignedTo?.displayName).toBe('Officer Demo');
     const approved = await doAction(officer, c.id, { action: 'approve' });
     expect(approved.status).toBe('approved');
-    expect((await record(applicant, c.id)).progress?.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
+    // Approved with its bill still to pay: paying is what is left to do, not "nothing more".
+    const { dueOn } = (await applicant.get(fillPath(PAYMENT_PATHS.bill, { id: c.id }))).json().responseJSON as Bill;
+    expect((await record(applicant, c.id)).progress?.nextStep).toBe(
+      PAYMENT_MESSAGES.nextStepPay('S$150.25', formatIsoDate(dueOn)),
+    );
     const none = await lead.post(actionUrl(c.id), { action: 'addNote', version: approved.version, text: '' });
     expect(none.statusCode).toBe(400);
     const nobody = await lead.post(actionUrl(c.id), {

@@ -320,7 +320,7 @@ export async function rebill(
       profileId: bill.profile_id,
       caseId: bill.case_id,
       caseNumber: bill.case_number,
-      facts: { amountCents: amount, dueOn: bill.due_on },
+      facts: { amountCents: amount, previousCents: Number(bill.amount_cents), dueOn: bill.due_on },
     });
   }
   return {};

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { FIELD_MESSAGES, allFields, todayInSingapore } from '#contract/forms/index.ts';
-import { CASE_PATHS } from '#contract/cases.ts';
+import { FIELD_MESSAGES, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
+import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   DEMO_PAYNOW_UEN,
@@ -17,7 +17,7 @@ import {
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
-import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, CasesSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { doAction, signedInOfficer } from '../officer/test-support.ts';
 import { moveCase } from '../cases/service.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
@@ -637,7 +637,7 @@ describe("an amount changed at an officer's request", () => {
       `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'billIssued' ORDER BY created_at, id`,
       [record.id],
     );
-    expect(notices.rows.at(-1)?.body).toContain('S$20.00');
+    expect(notices.rows.at(-1)?.body).toContain('has changed from S$12.00 to S$20.00');
   });
 
   it('is refused beside the question once the bill is paid, and the bill keeps its amount', async () => {
@@ -650,6 +650,25 @@ describe("an amount changed at an officer's request", () => {
     expect((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON.status).toBe(
       'more_info_requested',
     );
+  });
+});
+
+describe('what the payer is told to do next', () => {
+  const nextSteps = async (caseId: string) => {
+    const one = (await demo.get(fillPath(CASE_PATHS.one, { id: caseId }))).json().responseJSON as CaseDetail;
+    const summary = (await demo.get(API_PATHS.casesSummary)).json().responseJSON as CasesSummary;
+    return [one.progress?.nextStep, summary.latest.find((c) => c.id === caseId)?.progress?.nextStep];
+  };
+
+  it('is to pay the bill while it waits, on the record and the dashboard; once paid, what the status says', async () => {
+    const record = await payable(demo, 'PD', '1234.50');
+    const { dueOn } = await bill(demo, record.id);
+    const pay = PAYMENT_MESSAGES.nextStepPay('S$1,234.50', formatIsoDate(dueOn));
+    expect(await nextSteps(record.id)).toEqual([pay, pay]);
+
+    const res = await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await nextSteps(record.id)).toEqual([NEXT_STEP_MESSAGES.submitted, NEXT_STEP_MESSAGES.submitted]);
   });
 });
 

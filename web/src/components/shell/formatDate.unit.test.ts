@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FOOTER_DATE_FORMAT } from '#contract/index.ts';
-import { formatDate, formatDateTime, formatDay, parseIsoDate } from './formatDate.ts';
+import { formatDate, parseIsoDate } from './formatDate.ts';
+import { formatDateTime, formatDay } from './formatMoment.ts';
 
 describe('formatDate', () => {
   it(`formats ${FOOTER_DATE_FORMAT} as the footer shows it`, () => {
@@ -22,10 +23,15 @@ describe('formatDate', () => {
     expect(parseIsoDate('02/11/2026')).toBeNull();
   });
 
-  it('writes a moment as its local day, and with its time; nothing for what is not a date', () => {
-    const moment = new Date(2026, 8, 12, 9, 5);
+  it('writes a moment as its day and time in Singapore, as the PDFs and emails do; nothing for what is not a date', () => {
+    const moment = new Date(Date.UTC(2026, 8, 12, 1, 5));
     expect(formatDay(moment)).toBe('12 Sep 2026');
     expect(formatDateTime(moment.toISOString())).toBe('12 Sep 2026, 09:05');
+    // Late evening in London is already the next morning in Singapore, whatever this machine's zone.
+    expect(formatDateTime('2026-11-27T23:30:00Z')).toBe('28 Nov 2026, 07:30');
+    expect(formatDay('2026-11-27T23:30:00Z')).toBe('28 Nov 2026');
+    // A calendar day stays that day.
+    expect(formatDay('2026-11-27')).toBe('27 Nov 2026');
     expect(formatDay('not a date')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
   });

@@ -1,7 +1,7 @@
 import { CASE_STATUS_LABELS, NEXT_STEP_MESSAGES, applicantStatus } from '#contract/cases.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseSummary, CasesSummary, EserviceSummary } from '#contract/schemas/eservices.ts';
-import { formatDay } from '../../components/shell/formatDate.ts';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { Progress } from '../../app/dashboardParts.ts';
 import { countByStatus, totalRecords } from './summary.ts';

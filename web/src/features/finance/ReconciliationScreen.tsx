@@ -12,7 +12,7 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
-import { formatDay } from '../../components/shell/formatDate.ts';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 import { financeApi, type FinanceOutcome } from './api.ts';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;

@@ -313,6 +313,14 @@ export default function GenericScreen({ location }: ScreenProps) {
     [loadHistory],
   );
 
+  // A bill paid on this page changes what the record says to do next (server/cases/progress.ts): asked again.
+  const billSettled = useCallback(async () => {
+    const held = recordNow.current;
+    if (!held) return;
+    const now = await genericApi.open(held.id, signal);
+    if (now.ok && !signal.aborted && recordNow.current?.id === held.id) setRecord(now.value);
+  }, [signal]);
+
   /**
    * Opens a stored record (over its form version's defaults); null when it could not be opened, DELETED when
    * it was the acting profile's own and was deleted (the notice says so).
@@ -361,7 +369,21 @@ export default function GenericScreen({ location }: ScreenProps) {
     // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
-      if (resumed) return void (await refreshList());
+      if (resumed) {
+        // A submitted record held from an earlier visit may have moved on since (an officer asked, decided):
+        // it is asked for again, so the page never says where it stood then. Answers being changed for an
+        // officer's request are kept unless the record changed meanwhile (they are kept in this browser too).
+        const held = resumed.record;
+        if (held && !isEditable(held.status)) {
+          const changed =
+            !resumed.dirty ||
+            (await genericApi.open(held.id, signal).then((now) => now.ok && now.value.version !== held.version));
+          if (stale || signal.aborted) return;
+          if (changed) await openRecord(held.id, resumed.eservice);
+          else void loadHistory(held.id);
+        }
+        return void (await refreshList());
+      }
       const loaded = await genericApi.eservice(appCode, signal);
       if (stale || signal.aborted) return;
       if (!loaded.ok) {
@@ -990,7 +1012,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         </div>
         <Notice text={notice} />
         {download}
-        <BillPanel caseId={record.id} appCode={appCode} />
+        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
         <h2>{FORM_TEXT.whatNextHeading}</h2>
         <p>{FORM_TEXT.whatNext}</p>
         <p>{FORM_TEXT.contact(contactPhone())}</p>
@@ -1030,7 +1052,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         )}
         <Notice text={notice} />
         {download}
-        <BillPanel caseId={record.id} appCode={appCode} />
+        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
         <CheckAnswers sections={sections} />
         <p>
           <button type="button" className="button-link" onClick={startNew}>

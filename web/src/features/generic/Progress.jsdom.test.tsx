@@ -46,6 +46,25 @@ describe("the applicant's timeline", () => {
     expect(screen.getAllByText('Not a member.')).toHaveLength(1);
   });
 
+  it('gives a rejection’s reason below the next step, which tells the applicant to read the reason below', () => {
+    render(
+      <Progress
+        progress={{
+          ...waiting,
+          timeline: [{ status: 'rejected', at: '2026-11-23T02:00:00Z', message: 'Not a member.' }],
+          request: null,
+          nextStep: NEXT_STEP_MESSAGES.rejected,
+          decisionReason: 'Not a member.',
+        }}
+        id="p"
+      />,
+    );
+    const next = screen.getByTestId('next-step');
+    expect(next).toHaveTextContent(NEXT_STEP_MESSAGES.rejected);
+    const reason = screen.getByText('Not a member.');
+    expect(next.compareDocumentPosition(reason) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('lists each step with its date and message, marks the current one, and says what to do next', () => {
     render(
       <Progress progress={waiting} id="p" action={{ href: '#/generic?step=respond', label: PROGRESS_TEXT.answer }} />,

@@ -51,12 +51,6 @@ export function Progress({
           </ul>
         </div>
       )}
-      {progress.decisionReason && (
-        <>
-          <Sub>{PROGRESS_TEXT.reasonHeading}</Sub>
-          <p className="as-typed">{progress.decisionReason}</p>
-        </>
-      )}
       <Sub>{PROGRESS_TEXT.nextStepHeading}</Sub>
       <p data-testid="next-step">{progress.nextStep}</p>
       {action && (
@@ -65,6 +59,13 @@ export function Progress({
             {action.label}
           </a>
         </p>
+      )}
+      {/* Below the next step, which tells a rejected applicant to read the reason below. */}
+      {progress.decisionReason && (
+        <>
+          <Sub>{PROGRESS_TEXT.reasonHeading}</Sub>
+          <p className="as-typed">{progress.decisionReason}</p>
+        </>
       )}
     </section>
   );

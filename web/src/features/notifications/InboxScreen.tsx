@@ -5,7 +5,7 @@ import { FORM_TEXT } from '#contract/forms/messages.ts';
 import { INBOX_PAGE_SIZE, INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
-import { formatDate } from '../../components/shell/formatDate.ts';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
@@ -37,7 +37,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
           {message.subject}
         </h2>
         <p className="inbox-date">
-          <time dateTime={message.createdAt}>{formatDate(new Date(message.createdAt), 'd MMM yyyy')}</time>
+          <time dateTime={message.createdAt}>{formatDay(message.createdAt)}</time>
         </p>
         <p className="inbox-body as-typed">{message.body}</p>
         <p className="inbox-actions">

@@ -18,7 +18,7 @@ import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers } from '../../app/parts.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
-import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
+import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
@@ -252,8 +252,9 @@ export function CaseScreen({ location }: ScreenProps) {
                 {c.changes.map((ch) => (
                   <tr key={ch.field}>
                     <th scope="row">{ch.label}</th>
-                    <td>{ch.beforeText}</td>
-                    <td>{ch.afterText}</td>
+                    {/* An answer's lines as the applicant typed them, as the submitted answers show them. */}
+                    <td className="as-typed">{ch.beforeText}</td>
+                    <td className="as-typed">{ch.afterText}</td>
                   </tr>
                 ))}
               </tbody>

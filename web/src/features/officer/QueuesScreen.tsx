@@ -35,7 +35,7 @@ import {
   withChange,
   type QueueView,
 } from './queueQuery.ts';
-import { formatDay } from '../../components/shell/formatDate.ts';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 

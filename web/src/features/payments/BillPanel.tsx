@@ -13,7 +13,7 @@ import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { paymentsApi } from './api.ts';
-import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
+import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
 import './payments.css';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
@@ -51,7 +51,7 @@ function PayNowQr({ payload, label }: { payload: string; label: string }) {
   );
 }
 
-function Bill({ caseId }: { caseId: string }) {
+function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void }) {
   const signal = useAbortSignal();
   const { state, retry } = useLoad(caseId, (s) => paymentsApi.bill(caseId, s));
   const failedToLoad =
@@ -88,6 +88,7 @@ function Bill({ caseId }: { caseId: string }) {
         setSettled(outcome.value);
         setMessage(outcome.message);
         setPaidHere(true);
+        onSettled?.();
         return;
       }
       // No answer, or refused as paid already: an earlier press whose answer was lost may have paid it. The
@@ -98,6 +99,7 @@ function Bill({ caseId }: { caseId: string }) {
         setSettled(now.value);
         setMessage(PAYMENT_MESSAGES.simulated);
         setPaidHere(true);
+        onSettled?.();
       } else setMessage(outcome.message || MESSAGES.somethingWrong);
     } finally {
       paying.current = false;
@@ -209,8 +211,11 @@ function Bill({ caseId }: { caseId: string }) {
   );
 }
 
-/** The bill of a payment e-service's record, on its confirmation and record pages; nothing for others. */
-export function BillPanel({ caseId, appCode }: { caseId: string; appCode: string }) {
+/**
+ * The bill of a payment e-service's record, on its confirmation and record pages; nothing for others.
+ * onSettled: the bill was paid here, so what the page says about the record (what to do next) is out of date.
+ */
+export function BillPanel({ caseId, appCode, onSettled }: { caseId: string; appCode: string; onSettled?: () => void }) {
   // Keyed: another record's bill starts afresh, nothing of this one's carried over.
-  return isPaymentEservice(appCode) ? <Bill key={caseId} caseId={caseId} /> : null;
+  return isPaymentEservice(appCode) ? <Bill key={caseId} caseId={caseId} onSettled={onSettled} /> : null;
 }

@@ -3,7 +3,7 @@ import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, isPayable, type Bill } fr
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { paymentsApi } from './api.ts';
-import { formatDay } from '../../components/shell/formatDate.ts';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 
 /** The dashboard's bills of the acting profile, with their state; nothing when there are none. */
 export function BillsDue() {

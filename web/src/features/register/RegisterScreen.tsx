@@ -19,7 +19,7 @@ import {
 } from '#contract/register.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
-import { formatDateTime, formatDay } from '../../components/shell/formatDate.ts';
+import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';

@@ -6,7 +6,7 @@ import {
   normalizeRegisterCaseNumber,
 } from '#contract/register.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
-import { formatDay } from '../../components/shell/formatDate.ts';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';

@@ -5,7 +5,7 @@ import { MESSAGES } from '#contract/catalogue.ts';
 import { REGISTER_MESSAGES, REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
-import { formatDateTime } from '../../components/shell/formatDate.ts';
+import { formatDateTime } from '../../components/shell/formatMoment.ts';
 import type { RouteDef } from '../../lib/router/router.ts';
 import { identity } from '../../lib/session/index.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
