@@ -1,14 +1,20 @@
 import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import { allFields, formatIsoDate } from '#contract/forms/index.ts';
-import { PAYMENT_MESSAGES, formatMoney, isPayable, type BillState } from '#contract/payments.ts';
+import { PAYMENT_MESSAGES, formatMoney, isPayable } from '#contract/payments.ts';
 import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
-import type { HistoryRow, InfoRequestRow, ProgressRows } from './records.ts';
+import {
+  progressBill,
+  type HistoryRow,
+  type InfoRequestRow,
+  type ProgressBillRow,
+  type ProgressRows,
+} from './records.ts';
 
 /** Reads what a record's progress is made of, as the dashboard's overview reads it with its records. */
-async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }): Promise<ProgressRows> {
-  const [history, request, reason] = await Promise.all([
+async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }, now: Date): Promise<ProgressRows> {
+  const [history, request, reason, bill] = await Promise.all([
     db
       .query<HistoryRow>(
         'SELECT from_status, to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
@@ -30,8 +36,16 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
           .query<{ decision_reason: string | null }>('SELECT decision_reason FROM cases WHERE id = $1::bigint', [c.id])
           .then((r) => r.rows[0]?.decision_reason ?? null)
       : null,
+    mayOweBill(c.status)
+      ? db
+          .query<{ bill: ProgressBillRow }>(
+            `SELECT ${progressBill('$2')} AS bill FROM bills b WHERE b.case_id = $1::bigint`,
+            [c.id, now],
+          )
+          .then((r) => r.rows[0]?.bill ?? null)
+      : null,
   ]);
-  return { history, request, decision_reason: reason };
+  return { history, request, decision_reason: reason, bill };
 }
 
 /**
@@ -42,10 +56,12 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
 export async function progressOf(
   db: Queryable,
   c: { id: string; appCode: string; status: CaseStatus },
+  /** For a bill's lapse. */
+  now: Date,
   /** What it is made of, when the caller read it already (the dashboard's overview does). */
   known?: ProgressRows,
 ): Promise<CaseProgress> {
-  const { history, request: r, decision_reason: reason } = known ?? (await progressRows(db, c));
+  const { history, request: r, decision_reason: reason, bill } = known ?? (await progressRows(db, c, now));
   const timeline: CaseProgress['timeline'] = [];
   // The status each step was reached from: a release undoes only a review an officer took from the queue.
   const reachedFrom: (CaseStatus | null)[] = [];
@@ -83,9 +99,15 @@ export async function progressOf(
   return {
     timeline,
     request: open,
-    nextStep: (await billToPay(db, c)) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
+    nextStep: billToPay(c.status, bill) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
+}
+
+/** Statuses in which a bill may still be owed: a draft has none yet, a rejection cancels it. */
+function mayOweBill(status: CaseStatus): boolean {
+  const seen = applicantStatus(status);
+  return seen === 'submitted' || seen === 'in_review' || seen === 'approved';
 }
 
 /**
@@ -94,19 +116,12 @@ export async function progressOf(
  * information is asked for, that comes first (the answer may change the amount); a rejection cancels the bill
  * (docs/decisions/0059).
  */
-async function billToPay(db: Queryable, c: { id: string; status: CaseStatus }): Promise<string | null> {
-  const status = applicantStatus(c.status);
-  if (status !== 'submitted' && status !== 'in_review' && status !== 'approved') return null;
-  const { rows } = await db.query<{ amount_cents: string; received_cents: string; state: BillState; due_on: string }>(
-    `SELECT amount_cents::text, received_cents::text, state, to_char(due_on, 'YYYY-MM-DD') AS due_on
-       FROM bills WHERE case_id = $1::bigint`,
-    [c.id],
-  );
-  const bill = rows[0];
-  if (!bill || !isPayable(bill.state)) return null;
-  const left = Number(bill.amount_cents) - Number(bill.received_cents);
+function billToPay(status: CaseStatus, bill: ProgressBillRow | null): string | null {
+  if (!mayOweBill(status) || !bill || !isPayable(bill.state) || bill.lapsed) return null;
+  const received = Number(bill.received_cents);
+  const left = Number(bill.amount_cents) - received;
   const due = formatIsoDate(bill.due_on);
-  return Number(bill.received_cents) === 0
+  return received === 0
     ? PAYMENT_MESSAGES.nextStepPay(formatMoney(left), due)
     : PAYMENT_MESSAGES.nextStepPayRest(formatMoney(left), due);
 }

@@ -1,5 +1,6 @@
 import { SINGAPORE_OFFSET_MS, formatCaseNumber } from '#contract/index.ts';
 import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
+import type { BillState } from '#contract/payments.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { auditEach, type AuditEntry } from '../auth/audit.ts';
@@ -194,6 +195,23 @@ export interface InfoRequestRow {
   form_version: number;
 }
 
+/** A record's bill as its progress reads it; `lapsed`: still awaiting payment past its last payable day. */
+export interface ProgressBillRow {
+  amount_cents: number | string;
+  received_cents: number | string;
+  state: BillState;
+  due_on: string;
+  lapsed: boolean;
+}
+
+/**
+ * A bill `b` as ProgressBillRow (a JSON object), `now` the placeholder of the moment: read alone or with the
+ * overview. Lapsed as the bills' own expiry has it (payments/bills.ts expireDue), which runs when a bill is read.
+ */
+export const progressBill = (now: string) =>
+  `json_build_object('amount_cents', b.amount_cents, 'received_cents', b.received_cents, 'state', b.state,
+     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state = 'awaiting' AND b.expires_on < ${now}::date)`;
+
 /** What a record's progress is made of (progress.ts), read with the record by the dashboard's overview. */
 export interface ProgressRows {
   history: HistoryRow[];
@@ -201,6 +219,8 @@ export interface ProgressRows {
   decision_reason: string | null;
   /** Only while more information is requested. */
   request: InfoRequestRow | null;
+  /** Its bill, if one was issued. */
+  bill: ProgressBillRow | null;
 }
 
 export interface CasesOverview {
@@ -224,6 +244,8 @@ export async function overviewOfCases(
   profileId: string,
   authorizations: readonly string[],
   latestCount: number,
+  /** For a bill's lapse, as the bills' own expiry reads it (payments/bills.ts expireDue). */
+  now: Date,
 ): Promise<CasesOverview> {
   const { rows } = await db.query<{
     counts: { status: CaseStatus; n: number }[];
@@ -261,10 +283,11 @@ export async function overviewOfCases(
                               SELECT json_build_object('message', r.message, 'requested_at', r.requested_at,
                                                        'fields', r.fields, 'form_version', l.form_version)
                                 FROM case_info_requests r WHERE r.case_id = l.id AND r.answered_at IS NULL
-                               ORDER BY r.id DESC LIMIT 1) END)
+                               ORDER BY r.id DESC LIMIT 1) END,
+                 'bill', (SELECT ${progressBill('$4')} FROM bills b WHERE b.case_id = l.id))
                ORDER BY l.updated_at DESC, l.id DESC), '[]')
           FROM latest AS l) AS latest`,
-    [profileId, authorizations, latestCount],
+    [profileId, authorizations, latestCount, now],
   );
   const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
   for (const { status, n } of rows[0]!.counts) counts[applicantStatus(status)] += n;

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#contract/index.ts';
-import { CASE_PATHS, CASE_STATUSES, DASHBOARD_LATEST_COUNT, type CaseStatus } from '#contract/cases.ts';
+import {
+  CASE_PATHS,
+  CASE_STATUSES,
+  DASHBOARD_LATEST_COUNT,
+  NEXT_STEP_MESSAGES,
+  type CaseStatus,
+} from '#contract/cases.ts';
 import { fillPath } from '#contract/processEngine.ts';
 import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { statementsDuring } from '../test/database.ts';
+import { PAYMENT_MESSAGES } from '#contract/payments.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 // Later than the seed's records (stamped with the database's own clock), so records saved here are newer.
@@ -179,19 +186,26 @@ describe('GET /api/cases/summary', () => {
     );
   });
 
-  it("reads a rejected record's reason and another's open request with the records, in one statement", async () => {
+  it("reads a rejected record's reason, another's open request and a bill to pay with the records, in one statement", async () => {
     // Later than every record above, so both are among the latest.
     await db.query(
       `INSERT INTO cases (id, app_code, profile_id, case_type, case_year, case_number, status, updated_at, decision_reason)
        VALUES (3000001, 'PRD', 'PTIB00000001', 'RD', 2031, 'ZX 000001 2031', 'rejected', '2031-01-01 00:00:00+00', 'Not eligible.'),
-              (3000002, 'PRD', 'PTIB00000001', 'RD', 2031, 'ZX 000002 2031', 'more_info_requested', '2031-01-01 00:00:01+00', NULL)`,
+              (3000002, 'PRD', 'PTIB00000001', 'RD', 2031, 'ZX 000002 2031', 'more_info_requested', '2031-01-01 00:00:01+00', NULL),
+              (3000003, 'PRD', 'PTIB00000001', 'RD', 2031, 'ZX 000003 2031', 'approved', '2031-01-01 00:00:02+00', NULL)`,
+    );
+    await db.query(
+      `INSERT INTO bills (case_id, profile_id, reference, amount_cents, issued_at, due_on, expires_on)
+       VALUES (3000003, 'PTIB00000001', 'ZX0000032031', 17550, '2030-12-01 00:00:00+00', '2099-01-15', '2099-02-15')`,
     );
     await db.query(
       `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, actor, message)
        VALUES (3000001, 'draft', 'submitted', '2030-12-01 00:00:00+00', 'ptib.demo', NULL),
               (3000001, 'in_review', 'rejected', '2031-01-01 00:00:00+00', 'officer.demo', 'Not eligible.'),
               (3000002, 'draft', 'submitted', '2030-12-01 00:00:00+00', 'ptib.demo', NULL),
-              (3000002, 'in_review', 'more_info_requested', '2031-01-01 00:00:01+00', 'officer.demo', 'Which date?')`,
+              (3000002, 'in_review', 'more_info_requested', '2031-01-01 00:00:01+00', 'officer.demo', 'Which date?'),
+              (3000003, 'draft', 'submitted', '2030-12-01 00:00:00+00', 'ptib.demo', NULL),
+              (3000003, 'in_review', 'approved', '2031-01-01 00:00:02+00', 'officer.demo', NULL)`,
     );
     await db.query(
       `INSERT INTO case_info_requests (case_id, account_id, requested_by, message, fields, requested_at, answers_before)
@@ -204,7 +218,8 @@ describe('GET /api/cases/summary', () => {
     });
     // The session, the overview, and the form whose labels name the requested questions.
     expect(sent, sent.join('\n')).toHaveLength(3);
-    const [requested, rejected] = summary!.latest;
+    const [billed, requested, rejected] = summary!.latest;
+    expect(billed!.progress!.nextStep).toBe(PAYMENT_MESSAGES.nextStepPay('S$175.50', '15 Jan 2099'));
     expect(rejected!.progress!.decisionReason).toBe('Not eligible.');
     expect(requested!.progress!.request).toMatchObject({
       message: 'Which date?',
@@ -212,10 +227,16 @@ describe('GET /api/cases/summary', () => {
       fieldLabels: ['Original receipt number'],
     });
     // Read with the overview or apart, the progress is the same.
-    for (const c of [requested!, rejected!]) {
+    for (const c of [billed!, requested!, rejected!]) {
       const own = (await demo.get(fillPath(CASE_PATHS.one, { id: c.id }))).json().responseJSON as { progress: unknown };
       expect(c.progress, c.caseNumber).toEqual(own.progress);
     }
+    // Past its last payable day a bill is no longer to pay, though no one has read it since to mark it expired.
+    await db.query(`UPDATE bills SET due_on = '2000-01-15', expires_on = '2000-02-15' WHERE case_id = 3000003`);
+    const lapsed = (await demo.get(fillPath(CASE_PATHS.one, { id: billed!.id }))).json().responseJSON as CaseDetail;
+    expect(lapsed.progress!.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
+    const again = (await summaryOf(demo)).latest.find((c) => c.id === billed!.id)!;
+    expect(again.progress!.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
   });
 
   it('refuses a caller without a session, or without SEMS01', async () => {

@@ -117,6 +117,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
         principal.actingProfileId,
         principal.authorizations,
         DASHBOARD_LATEST_COUNT,
+        app.now(),
       );
       // Each of the few latest records says where it stands and what to do next (docs/decisions/0040).
       const withProgress = await Promise.all(
@@ -126,7 +127,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
             ? c
             : {
                 ...c,
-                progress: await progressOf(app.db, c, row),
+                progress: await progressOf(app.db, c, app.now(), row),
               };
         }),
       );
@@ -143,7 +144,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       noStore(reply);
       const { row } = await openCase(app.db, request.params.id, request.principal!);
-      return ok({ ...row, progress: await progressOf(app.db, row) });
+      return ok({ ...row, progress: await progressOf(app.db, row, app.now()) });
     },
   );
 
@@ -193,7 +194,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
         request.body,
         app.config.CONTACT_PHONE,
       );
-      return ok({ ...saved, progress: await progressOf(app.db, saved) }, CASE_MESSAGES.resubmitted);
+      return ok({ ...saved, progress: await progressOf(app.db, saved, app.now()) }, CASE_MESSAGES.resubmitted);
     },
   );
 
