@@ -139,8 +139,9 @@ export const OFFICER_MESSAGES = {
   actionUnconfirmed: (action: OfficerAction) =>
     `Sorry, "${OFFICER_ACTION_LABELS[action]}" was not confirmed. Try again: an action already taken is not taken twice.`,
   /**
-   * An action sent with the key of another action taken on the case (docs/decisions/0066): a key answers its
-   * own attempt only, so this one is neither taken nor told "done". The screens never send one.
+   * An action sent with the key of another action taken on the case, or of the same action with other words
+   * (docs/decisions/0066): a key answers its own attempt only, so this one is neither taken nor told "done".
+   * The screens never send one.
    */
   actionKeyOfAnother:
     'This action was sent with the key of another action already taken on this case, so it was not taken. Open the case again and try again.',

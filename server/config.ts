@@ -29,6 +29,43 @@ function isPublicUrl(value: string): boolean {
   }
 }
 
+/**
+ * Whether the PostgreSQL driver can read the address. pg reads it with pg-connection-string, which this
+ * follows (server/config.unit.test.ts holds the two together): a WHATWG URL, its user name and password then
+ * percent-decoded. A password pasted without percent-encoding ('/', '?', '#', a lone '%') is what usually
+ * makes it unreadable, and the driver's own error then said only "Invalid URL", at the first query.
+ */
+function readsAsDatabaseUrl(value: string): boolean {
+  try {
+    const text = / |%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(value) ? encodeURI(value).replace(/%25(\d\d)/g, '%$1') : value;
+    let url: URL;
+    try {
+      url = new URL(text, 'postgres://base');
+    } catch {
+      // An address without a host (a Unix socket named in the query) is read with a stand-in host.
+      url = new URL(text.replace('@/', '@___DUMMY___/'), 'postgres://base');
+    }
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DATABASE_URL_UNREADABLE =
+  "is not an address the database driver can read: percent-encode the user name and password (a '/' as %2F, " +
+  "'?' as %3F, '#' as %23, '@' as %40, '%' as %25) and check the port";
+
+/**
+ * An address with credentials before its host, also one that no longer reads as an address because of them
+ * (a password with a '/' pasted as it is): anything up to an '@' that follows the scheme, when unreadable.
+ */
+function holdsCredentials(value: string): boolean {
+  if (/^[^:/?#]*:\/\/[^/?#]*@/.test(value)) return true;
+  return /^[^:/?#]*:\/\/.*@/s.test(value) && !URL.canParse(value);
+}
+
 export const configSchema = z
   .object({
     // Unset means development, as Node's convention has it (and the demo's SMS codes reach the log);
@@ -41,7 +78,15 @@ export const configSchema = z
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     DATABASE_URL: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      // One issue, the first that applies; not aborting, so the union below reports it rather than "Invalid input".
+      .superRefine((v, ctx) => {
+        const message = !/^postgres(ql)?:\/\//.test(v)
+          ? 'must start with postgres:// or postgresql://'
+          : !readsAsDatabaseUrl(v)
+            ? DATABASE_URL_UNREADABLE
+            : null;
+        if (message) ctx.addIssue({ code: 'custom', message, input: v, continue: true });
+      })
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: flag.optional(),
@@ -117,10 +162,16 @@ export const configSchema = z
     /** An HTTP SMS gateway instead of the embedded sender (which writes to the log): Basic user/password or a token. */
     // Credentials go in their own variables: fetch refuses an address that holds them, and its error, which
     // names the address, reached the log and the outbox.
-    SMS_GATEWAY_URL: optionalUrl.refine(
-      (v) => !v || !/^[^:/?#]*:\/\/[^/?#]*@/.test(v),
-      'must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
-    ),
+    // Checked before it is read as an address: a password pasted as it is (a '/', '?' or '#' in it) makes the
+    // address unreadable, and "must be an absolute URL" would not say that the password is what to move.
+    SMS_GATEWAY_URL: z
+      .string()
+      .refine(
+        (v) => !holdsCredentials(v),
+        'must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
+      )
+      .pipe(z.union([z.literal(''), z.url({ error: 'must be an absolute URL' })]))
+      .optional(),
     SMS_GATEWAY_USER: z.string().optional(),
     SMS_GATEWAY_PASSWORD: z.string().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, SMS_GATEWAY_REFUSAL, loadConfig, productionRefusals } from './config.ts';
+import { parse as pgParse } from 'pg-connection-string';
+import { ConfigError, DATABASE_URL_UNREADABLE, SMS_GATEWAY_REFUSAL, loadConfig, productionRefusals } from './config.ts';
 
 /** The one line loadConfig refuses these variables with. */
 function refusalOf(env: Record<string, string>): string {
@@ -83,6 +84,61 @@ describe('configuration', () => {
     expect(message).toContain(text);
     expect(message).not.toContain(secret);
   });
+});
+
+/**
+ * Addresses pg refuses at the first query with only "Invalid URL" or "URI malformed" (a password pasted without
+ * percent-encoding, a port out of range), and ones it reads: the configuration agrees with the driver.
+ */
+const UNREADABLE_DATABASE_URLS = [
+  'postgres://ptib:S3c/ret@db.internal/ptib',
+  'postgres://ptib:S3c?ret@db.internal/ptib',
+  'postgresql://ptib:S3c#ret@db.internal/ptib',
+  'postgres://ptib:S3c%C3@db.internal/ptib',
+  'postgres://ptib@db.internal:99999/ptib',
+];
+const READABLE_DATABASE_URLS = [
+  'postgres://ptib:S3c%2Fret@db.internal:5432/ptib',
+  'postgres://ptib:S3c@ret@db.internal/ptib',
+  'postgres://ptib:S3c%zzret@db.internal/ptib',
+  'postgres://ptib:S3c ret@db.internal/ptib',
+  'postgres:///ptib',
+  'postgres://ptib@/ptib?host=/var/run/postgresql',
+  'postgresql://[::1]:5432/ptib?sslmode=require',
+];
+
+describe('DATABASE_URL', () => {
+  it.each(UNREADABLE_DATABASE_URLS)('refuses %s in one line that says to percent-encode the password', (url) => {
+    expect(() => pgParse(url)).toThrow();
+    const message = refusalOf({ DATABASE_URL: url });
+    expect(message).toBe(
+      `Invalid configuration: DATABASE_URL="${url.replace(/\/\/.*@/, '//…@')}" ${DATABASE_URL_UNREADABLE}`,
+    );
+    expect(message).toContain('percent-encode the user name and password');
+    expect(message).not.toContain('S3c');
+  });
+
+  it.each(READABLE_DATABASE_URLS)('takes %s, which the driver reads', (url) => {
+    expect(() => pgParse(url)).not.toThrow();
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it('says only that another scheme must be postgres://, once', () => {
+    expect(refusalOf({ DATABASE_URL: 'mysql://ptib:S3c/ret@db/ptib' })).toBe(
+      'Invalid configuration: DATABASE_URL="mysql://…@db/ptib" must start with postgres:// or postgresql://',
+    );
+  });
+});
+
+it('refuses an SMS gateway address whose credentials make it unreadable, saying where they go', () => {
+  // Read first as an address, it was only "must be an absolute URL": nothing said the password was the fault.
+  expect(refusalOf({ SMS_GATEWAY_URL: 'https://sms:Pa/55@gateway.example.sg/send' })).toBe(
+    'Invalid configuration: SMS_GATEWAY_URL="https://…@gateway.example.sg/send" must not hold credentials: set SMS_GATEWAY_USER and SMS_GATEWAY_PASSWORD, or SMS_GATEWAY_TOKEN',
+  );
+  // An '@' in a readable query is no credential.
+  expect(loadConfig({ SMS_GATEWAY_URL: 'https://gateway.example.sg/send?from=ptib@gov.sg' }).SMS_GATEWAY_URL).toBe(
+    'https://gateway.example.sg/send?from=ptib@gov.sg',
+  );
 });
 
 it('refuses an SMS gateway address that holds credentials, which no request could be sent to', () => {

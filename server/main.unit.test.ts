@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 import { openPglite } from './db/pglite.ts';
-import { SMS_GATEWAY_REFUSAL, TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
+import { DATABASE_URL_UNREADABLE, SMS_GATEWAY_REFUSAL, TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed.ts';
 import { seedDemoBeforeStart } from '../scripts/lib/demo-seed.ts';
 
@@ -33,6 +33,16 @@ describe('server/main.ts', () => {
     const run = startWithBadConfig();
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('PORT="not-a-port" must be a whole number');
+  });
+
+  it('refuses a DATABASE_URL whose password was not percent-encoded, naming it, without printing the password', () => {
+    // The driver's own error, at the first query, was "could not start: Invalid URL" and named nothing.
+    const run = startWithBadConfig({ PORT: '8080', DATABASE_URL: 'postgres://ptib:S3c/ret@db.internal/ptib' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `Invalid configuration: DATABASE_URL="postgres://…@db.internal/ptib" ${DATABASE_URL_UNREADABLE}`,
+    );
+    expect(run.stderr).not.toContain('S3c');
   });
 
   it('takes the server modules from the compile cache on the next start', () => {

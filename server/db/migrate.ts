@@ -26,8 +26,9 @@ export async function migrate(db: Database, migrations = listMigrations()): Prom
   if (await upToDate(db, migrations)) return [];
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const applied: string[] = [];
-  await db.transaction(async (tx) => {
+  // Listed in the transaction and answered only once it commits: a deadlock runs it again (server/db/postgres.ts).
+  return db.transaction(async (tx) => {
+    const applied: string[] = [];
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const done = new Set(
       (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
@@ -38,8 +39,8 @@ export async function migrate(db: Database, migrations = listMigrations()): Prom
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.name);
     }
+    return applied;
   });
-  return applied;
 }
 
 /** Whether schema_migrations already lists every migration (false when it does not exist yet). */

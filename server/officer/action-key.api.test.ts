@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICER_MESSAGES, OFFICER_PATHS, type BulkResult, type OfficerCase } from '#contract/officer.ts';
+import type { Database } from '../db/database.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
@@ -12,12 +13,13 @@ import { actionUrl, doAction, officerTestApp, pdAnswers, submitted, view } from 
  */
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 let gateway: FakeSmsGateway;
+let db: Database;
 let applicant: TestClient;
 let officer: TestClient;
 let lead: TestClient;
 
 beforeAll(async () => {
-  ({ gateway, applicant, officer, lead } = await officerTestApp(clock));
+  ({ gateway, db, applicant, officer, lead } = await officerTestApp(clock));
 });
 afterAll(async () => {
   await gateway.close();
@@ -91,6 +93,79 @@ describe('an action sent again with the key of its first attempt', () => {
     const after = await view(officer, id);
     expect(after).toMatchObject({ status: 'in_review', version });
     expect(after.notes.map((n) => n.text)).toEqual(['Mine.']);
+  });
+
+  const accountIdOf = async (client: TestClient) =>
+    (await client.get(OFFICER_PATHS.me)).json().responseJSON.accountId as number;
+
+  // The same action under a kept key but with other words is another attempt: "done" would tell the officer
+  // their new reason, message, officer or note was taken when only the first one was.
+  it.each([
+    {
+      action: 'proposeRejection',
+      what: 'another reason',
+      by: () => officer,
+      first: { reason: 'The payment was never made.' },
+      other: { reason: 'The debtor is not the applicant.' },
+    },
+    {
+      action: 'requestInfo',
+      what: 'another message',
+      by: () => officer,
+      first: { message: 'Say what was paid.', fields: ['remarks'] },
+      other: { message: 'Say who paid it.', fields: ['remarks'] },
+    },
+    {
+      action: 'requestInfo',
+      what: 'other questions',
+      by: () => officer,
+      first: { message: 'Say what was paid.', fields: ['remarks'] },
+      other: { message: 'Say what was paid.', fields: ['paymentMethod'] },
+    },
+    {
+      action: 'assign',
+      what: 'another officer',
+      by: () => lead,
+      first: async () => ({ officerAccountId: await accountIdOf(lead) }),
+      other: async () => ({ officerAccountId: await accountIdOf(officer) }),
+    },
+    {
+      action: 'addNote',
+      what: 'other text',
+      by: () => officer,
+      first: { text: 'Called the applicant.' },
+      other: { text: 'Called again.' },
+    },
+  ])('refuses $action under the key of one taken with $what, taking nothing', async (c) => {
+    const id = await inReview();
+    const { version } = await view(officer, id);
+    const words = async (w: object | (() => Promise<object>)) => (typeof w === 'function' ? await w() : w);
+    const body = { action: c.action, version, actionKey: KEY, ...(await words(c.first)) };
+    const first = await c.by().post(actionUrl(id), body);
+    expect(first.statusCode, first.body).toBe(200);
+    const taken = await view(officer, id);
+    const other = await c.by().post(actionUrl(id), { ...body, ...(await words(c.other)) });
+    expect(other.statusCode, other.body).toBe(400);
+    expect(other.json().header.responseDesc).toBe(OFFICER_MESSAGES.actionKeyOfAnother);
+    expect(await view(officer, id)).toEqual(taken);
+    // The first attempt itself, sent again with its own words, is still answered "done".
+    const again = await c.by().post(actionUrl(id), body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().header.responseDesc).toBe(
+      OFFICER_MESSAGES.done[c.action as keyof typeof OFFICER_MESSAGES.done],
+    );
+    expect(await view(officer, id)).toEqual(taken);
+  });
+
+  it('answers a key kept before its words were, by its action as before', async () => {
+    const id = await inReview();
+    const { version } = await view(officer, id);
+    const body = { action: 'addNote', version, text: 'Kept before.', actionKey: KEY };
+    expect((await officer.post(actionUrl(id), body)).statusCode).toBe(200);
+    await db.query('UPDATE officer_action_keys SET request_digest = NULL WHERE case_id = $1::bigint', [id]);
+    const again = await officer.post(actionUrl(id), { ...body, text: 'Kept before, reworded.' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json().responseJSON as OfficerCase).notes.map((n) => n.text)).toEqual(['Kept before.']);
   });
 
   it('refuses a key that is no key', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { showsNothing } from '#contract/validation.ts';
 import type { CaseStatus } from '#contract/cases.ts';
@@ -84,13 +85,44 @@ async function checkedFields(tx: Queryable, row: OfficerCaseRow, fields: string[
   return [...new Set(fields)];
 }
 
-/** The action this officer took on the case under this key, if one was taken. */
-async function takenBefore(tx: Queryable, caseId: string, accountId: number, key: string): Promise<string | null> {
-  const { rows } = await tx.query<{ action: string }>(
-    `SELECT action FROM officer_action_keys WHERE case_id = $1::bigint AND account_id = $2 AND action_key = $3::uuid`,
+/**
+ * What an attempt asks for, as a digest kept with its key: the action and its words, in a fixed order. Not
+ * its version (a retry sends the one its first attempt saw) nor its key. The same action with other words is
+ * another attempt, which "done" with the first one's result would mislead (docs/decisions/0066).
+ */
+function requestDigest(req: Request): string {
+  const content = ((): unknown[] => {
+    switch (req.action) {
+      case 'assign':
+        return [req.action, req.officerAccountId];
+      case 'proposeRejection':
+        return [req.action, req.reason];
+      case 'returnRejection':
+        return [req.action, req.note ?? ''];
+      case 'requestInfo':
+        return [req.action, req.message, req.fields];
+      case 'addNote':
+        return [req.action, req.text];
+      default:
+        return [req.action];
+    }
+  })();
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+}
+
+/** The action this officer took on the case under this key, and the digest of its request, if one was taken. */
+async function takenBefore(
+  tx: Queryable,
+  caseId: string,
+  accountId: number,
+  key: string,
+): Promise<{ action: string; request_digest: string | null } | null> {
+  const { rows } = await tx.query<{ action: string; request_digest: string | null }>(
+    `SELECT action, request_digest FROM officer_action_keys
+      WHERE case_id = $1::bigint AND account_id = $2 AND action_key = $3::uuid`,
     [caseId, accountId, key],
   );
-  return rows[0]?.action ?? null;
+  return rows[0] ?? null;
 }
 
 /** Runs one action; answers the case view after it. */
@@ -106,11 +138,14 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
     if (!row) throw caseNotFound();
     // The same attempt sent again (its answer was lost on the way): taken already, so answered with the case
     // after it, before its old version could call the officer's own change a colleague's (0066). The row
-    // lock orders a retry that overtakes its first attempt behind it. The key answers its own action only:
-    // another under it would be told "done" with nothing done.
+    // lock orders a retry that overtakes its first attempt behind it. The key answers its own attempt only:
+    // another action, or the same with other words, under it would be told "done" with nothing done. A key
+    // kept before its digest was (migration 172) is judged by its action alone.
+    const digest = req.actionKey ? requestDigest(req) : null;
     const taken = req.actionKey ? await takenBefore(tx, row.id, officer.accountId, req.actionKey) : null;
     if (taken !== null) {
-      if (taken !== req.action) throw badRequest(OFFICER_MESSAGES.actionKeyOfAnother);
+      if (taken.action !== req.action || (taken.request_digest !== null && taken.request_digest !== digest))
+        throw badRequest(OFFICER_MESSAGES.actionKeyOfAnother);
       return caseView(tx, row, officer, now);
     }
     // A note decides nothing on the state it was written against (it bumps no version either, 0040): one
@@ -223,9 +258,9 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
     }
     if (req.actionKey)
       await tx.query(
-        `INSERT INTO officer_action_keys (case_id, account_id, action_key, action, taken_at)
-         VALUES ($1::bigint, $2, $3::uuid, $4, $5)`,
-        [row.id, officer.accountId, req.actionKey, req.action, now],
+        `INSERT INTO officer_action_keys (case_id, account_id, action_key, action, taken_at, request_digest)
+         VALUES ($1::bigint, $2, $3::uuid, $4, $5, $6)`,
+        [row.id, officer.accountId, req.actionKey, req.action, now, digest],
       );
     await audit(tx, {
       event: `officer_${req.action}`,

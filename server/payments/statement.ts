@@ -94,10 +94,12 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
 /** Imports a statement in one transaction; importing it again finds every transaction id known. */
 export async function importStatement(db: Database, csv: string, actor: string, now: Date): Promise<ImportReport> {
   const { credits, ignored } = readStatement(csv);
-  const report: ImportReport = { credits: credits.length, settled: 0, queued: 0, alreadyImported: 0, ignored };
-  await db.transaction(async (tx) => {
+  // Counted in the transaction and kept only once it commits: a deadlock runs it again (server/db/postgres.ts).
+  const counts = await db.transaction(async (tx) => {
+    const counted = { settled: 0, queued: 0, alreadyImported: 0 };
     await expireDue(tx, now);
-    for (const credit of credits) report[await reconcileCredit(tx, credit, actor, now)]++;
+    for (const credit of credits) counted[await reconcileCredit(tx, credit, actor, now)]++;
+    return counted;
   });
-  return report;
+  return { credits: credits.length, ...counts, ignored };
 }

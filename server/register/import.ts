@@ -123,8 +123,11 @@ export async function importRegisterCsv(db: Database, text: string, now: Date): 
     if (problems.length > 0) report.rejected.push({ line: row.line, problems });
     else good.push(entry);
   }
-  await db.transaction(async (tx) => {
-    for (const entry of good) report[await applyEntry(tx, entry, now, 'import')] += 1;
+  // Counted in the transaction and kept only once it commits: a deadlock runs it again (server/db/postgres.ts).
+  const counts = await db.transaction(async (tx) => {
+    const counted = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const entry of good) counted[await applyEntry(tx, entry, now, 'import')] += 1;
+    return counted;
   });
-  return report;
+  return Object.assign(report, counts);
 }
