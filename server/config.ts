@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { SESSION } from '#contract/index.ts';
 import { isUen } from '#contract/forms/sg.ts';
 
@@ -30,23 +31,13 @@ function isPublicUrl(value: string): boolean {
 }
 
 /**
- * Whether the PostgreSQL driver can read the address. pg reads it with pg-connection-string, which this
- * follows (server/config.unit.test.ts holds the two together): a WHATWG URL, its user name and password then
- * percent-decoded. A password pasted without percent-encoding ('/', '?', '#', a lone '%') is what usually
- * makes it unreadable, and the driver's own error then said only "Invalid URL", at the first query.
+ * Whether the PostgreSQL driver can read the address: pg reads it with pg-connection-string's parse, asked
+ * here, so that the two cannot disagree. A password pasted without percent-encoding ('/', '?', '#') is what
+ * usually makes it unreadable, and the driver's own error then said only "Invalid URL", at the first query.
  */
 function readsAsDatabaseUrl(value: string): boolean {
   try {
-    const text = / |%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(value) ? encodeURI(value).replace(/%25(\d\d)/g, '%$1') : value;
-    let url: URL;
-    try {
-      url = new URL(text, 'postgres://base');
-    } catch {
-      // An address without a host (a Unix socket named in the query) is read with a stand-in host.
-      url = new URL(text.replace('@/', '@___DUMMY___/'), 'postgres://base');
-    }
-    decodeURIComponent(url.username);
-    decodeURIComponent(url.password);
+    parseConnectionString(value);
     return true;
   } catch {
     return false;
