@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '#contract/index.ts';
+import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import { formatIsoDate } from '#contract/forms/index.ts';
@@ -27,6 +27,7 @@ import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, vi
 // Friday 29 May 2026, 10:00 in Singapore. Monday 1 June is a public holiday (Vesak Day, observed).
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 const ANSWERS = pdAnswers('2026-05-20');
+const statusUrl = (id: string) => '/process-engine' + fillPath(PROCESS_ENGINE_PATHS.status, { id });
 let gateway: FakeSmsGateway;
 let app: FastifyInstance;
 let db: Database;
@@ -411,10 +412,15 @@ describe('the whole loop', () => {
     expect(released.status).toBe('submitted');
     const { timeline } = (await record(applicant, c.id)).progress!;
     expect(timeline.map((t) => t.status)).toEqual(['submitted']);
+    // The record page's History list tells the same story as the timeline.
+    const historyOf = async () =>
+      (await applicant.get(statusUrl(c.id))).json().responseJSON.history as Array<{ to: string; at: string }>;
+    expect(await historyOf()).toEqual(timeline.map((t) => ({ from: 'draft', to: t.status, at: t.at })));
     // Taken again, it is in review once more: one step for it.
     await doAction(officer, c.id, { action: 'assignToMe' });
     const again = (await record(applicant, c.id)).progress!.timeline;
     expect(again.map((t) => t.status)).toEqual(['submitted', 'in_review']);
+    expect((await historyOf()).map((h) => h.to)).toEqual(['submitted', 'in_review']);
   });
 
   it("the applicant's answer goes to the officer a supervisor handed the case to while they were writing it", async () => {
