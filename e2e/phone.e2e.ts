@@ -379,3 +379,44 @@ test('tick boxes and radios are targets a finger can hit on a phone (WCAG 2.5.8)
   for (const side of await sides(boxes)) expect(side).toBeGreaterThanOrEqual(24);
   expect(await spill(page)).toBeLessThanOrEqual(0);
 });
+
+test("on a phone each latest record's next step reads in place, with its column's heading, not off to the right", async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, USER);
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/#/dashboard');
+    const region = page.getByRole('region', { name: 'Latest records' });
+    const rows = region.locator('tbody tr');
+    await expect(rows).not.toHaveCount(0);
+    // Nothing to scroll sideways inside the table's region either.
+    expect(
+      await region.evaluate((r) => r.scrollWidth - r.clientWidth),
+      `the region at ${width} px`,
+    ).toBeLessThanOrEqual(0);
+    const headings = await region.locator('thead th').allInnerTexts();
+    for (const row of await rows.all()) {
+      const cells = row.locator('th, td');
+      await expect(cells).toHaveCount(headings.length);
+      for (const [i, heading] of headings.entries()) {
+        const cell = cells.nth(i);
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width, `${heading} at ${width} px`).toBeLessThanOrEqual(width);
+        // Each cell stacked under the one before says which column it is.
+        if (i > 0)
+          expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content), `${heading}'s label`).toMatch(
+            new RegExp(`^${JSON.stringify(heading)}( / "")?$`),
+          );
+      }
+    }
+    expect((await axe().analyze()).violations, `axe at ${width} px`).toEqual([]);
+  }
+  // On a wide screen it is a table with its column headings above.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const next = page.getByRole('columnheader', { name: 'What you need to do next' });
+  await expect(next).toBeVisible();
+  const cell = page.getByRole('region', { name: 'Latest records' }).locator('tbody tr').first().locator('td').last();
+  expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content)).toBe('none');
+});
