@@ -420,3 +420,42 @@ test("on a phone each latest record's next step reads in place, with its column'
   const cell = page.getByRole('region', { name: 'Latest records' }).locator('tbody tr').first().locator('td').last();
   expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content)).toBe('none');
 });
+
+test("the applicant's timeline keeps its numbers clear of its bar on a phone, in either theme", async ({ page }) => {
+  await signIn(page, USER);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/#/dashboard');
+      // The demo's refund of a deposit, submitted: its record page shows where it stands.
+      await page
+        .getByRole('region', { name: 'Latest records' })
+        .getByRole('row')
+        .filter({ hasText: 'Refund of Deposits' })
+        .getByRole('link')
+        .click();
+      const timeline = page.getByTestId('case-progress').getByRole('list').first();
+      await expect(timeline.getByRole('listitem')).not.toHaveCount(0);
+      // Where each step's number ("1. ") begins, against where the bar ends: a marker is drawn just left of its
+      // item, as wide as its words in the item's font.
+      const overlaps = await timeline.evaluate((ol) => {
+        const style = getComputedStyle(ol);
+        const barEnd = ol.getBoundingClientRect().left + parseFloat(style.borderLeftWidth);
+        const context = document.createElement('canvas').getContext('2d')!;
+        return [...ol.children].flatMap((li, i) => {
+          context.font = getComputedStyle(li).font;
+          const start = li.getBoundingClientRect().left - context.measureText(`${i + 1}. `).width;
+          return start < barEnd ? [`step ${i + 1} starts at ${start.toFixed(1)}, the bar ends at ${barEnd}`] : [];
+        });
+      });
+      expect(overlaps, `${theme} theme at ${width} px`).toEqual([]);
+      // The bar is drawn, in a colour other than the page's.
+      const [bar, background] = await timeline.evaluate((ol) => [
+        getComputedStyle(ol).borderLeftColor,
+        getComputedStyle(document.body).backgroundColor,
+      ]);
+      expect(bar).not.toBe(background);
+    }
+  }
+});
