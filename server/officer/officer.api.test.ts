@@ -14,6 +14,7 @@ import {
   type OfficerCase,
   type QueuePage,
 } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { moveCase } from '../cases/service.ts';
@@ -318,7 +319,9 @@ describe('the whole loop', () => {
     ]);
     expect(v.answers.remarks).toBe('Paid twice.');
     expect(v.dueDate).toBe('2026-06-18');
-    expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'ptib.demo' });
+    // The applicant by the name of their profile, as officers are by theirs: never by a login name.
+    expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'Tan Ah Kow' });
+    expect(v.history.map((h) => h.by)).not.toContain('ptib.demo');
   });
 
   it('the officer reads the answers in the words the applicant checked, not as stored', async () => {
@@ -784,5 +787,21 @@ describe('an amount kept as typed before amounts had one normal form', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await view(officer, c.id)).changes.map((x) => x.field)).toEqual(['remarks']);
+  });
+});
+
+describe('who moved a case, as officers read it', () => {
+  it('a master user who submitted for a profile reads to officers as a person acting for it', async () => {
+    const master = await signedInClient(app, 'ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const c = await submitted(master, ANSWERS);
+    const v = await view(officer, c.id);
+    expect(v.applicantName).toBe('Chua & Partners LLP');
+    expect(v.history.at(-1)).toMatchObject({
+      to: 'submitted',
+      by: OFFICER_SCREEN_TEXT.actingFor('Lim Mei Ling', 'Chua & Partners LLP'),
+    });
+    expect(v.history.map((h) => h.by)).not.toContain('ptib.master');
   });
 });
