@@ -274,7 +274,10 @@ export const historyEntrySchema = z.object({
   from: caseStatusSchema.nullable(),
   to: caseStatusSchema,
   at: z.string(),
-  /** Who: the officer's display name, the applicant's login name, or the operator named by the CLI. */
+  /**
+   * Who: the officer's display name, the applicant's profile name (a master user's as acting for the case's
+   * profile: OFFICER_SCREEN_TEXT.actingFor), or the operator named by the CLI.
+   */
   by: z.string(),
   message: z.string().nullable(),
 });

@@ -49,6 +49,8 @@ export const OFFICER_SCREEN_TEXT = {
   unsent: 'What you wrote was not sent. It is kept here so that you can copy it.',
   unsentLabel: 'What you wrote (not sent)',
   proposedRejection: (by: string) => `Rejection proposed by ${by}`,
+  /** In a case's status history: a master user who acted for the case's profile (a proxy), both by name. */
+  actingFor: (person: string, profile: string) => `${person} (acting for ${profile})`,
   before: 'Before',
   after: 'After',
 } as const;

@@ -379,3 +379,83 @@ test('tick boxes and radios are targets a finger can hit on a phone (WCAG 2.5.8)
   for (const side of await sides(boxes)) expect(side).toBeGreaterThanOrEqual(24);
   expect(await spill(page)).toBeLessThanOrEqual(0);
 });
+
+test("on a phone each latest record's next step reads in place, with its column's heading, not off to the right", async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, USER);
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/#/dashboard');
+    const region = page.getByRole('region', { name: 'Latest records' });
+    const rows = region.locator('tbody tr');
+    await expect(rows).not.toHaveCount(0);
+    // Nothing to scroll sideways inside the table's region either.
+    expect(
+      await region.evaluate((r) => r.scrollWidth - r.clientWidth),
+      `the region at ${width} px`,
+    ).toBeLessThanOrEqual(0);
+    const headings = await region.locator('thead th').allInnerTexts();
+    for (const row of await rows.all()) {
+      const cells = row.locator('th, td');
+      await expect(cells).toHaveCount(headings.length);
+      for (const [i, heading] of headings.entries()) {
+        const cell = cells.nth(i);
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width, `${heading} at ${width} px`).toBeLessThanOrEqual(width);
+        // Each cell stacked under the one before says which column it is.
+        if (i > 0)
+          expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content), `${heading}'s label`).toMatch(
+            new RegExp(`^${JSON.stringify(heading)}( / "")?$`),
+          );
+      }
+    }
+    expect((await axe().analyze()).violations, `axe at ${width} px`).toEqual([]);
+  }
+  // On a wide screen it is a table with its column headings above.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const next = page.getByRole('columnheader', { name: 'What you need to do next' });
+  await expect(next).toBeVisible();
+  const cell = page.getByRole('region', { name: 'Latest records' }).locator('tbody tr').first().locator('td').last();
+  expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content)).toBe('none');
+});
+
+test("the applicant's timeline keeps its numbers clear of its bar on a phone, in either theme", async ({ page }) => {
+  await signIn(page, USER);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/#/dashboard');
+      // The demo's refund of a deposit, submitted: its record page shows where it stands.
+      await page
+        .getByRole('region', { name: 'Latest records' })
+        .getByRole('row')
+        .filter({ hasText: 'Refund of Deposits' })
+        .getByRole('link')
+        .click();
+      const timeline = page.getByTestId('case-progress').getByRole('list').first();
+      await expect(timeline.getByRole('listitem')).not.toHaveCount(0);
+      // Where each step's number ("1. ") begins, against where the bar ends: a marker is drawn just left of its
+      // item, as wide as its words in the item's font.
+      const overlaps = await timeline.evaluate((ol) => {
+        const style = getComputedStyle(ol);
+        const barEnd = ol.getBoundingClientRect().left + parseFloat(style.borderLeftWidth);
+        const context = document.createElement('canvas').getContext('2d')!;
+        return [...ol.children].flatMap((li, i) => {
+          context.font = getComputedStyle(li).font;
+          const start = li.getBoundingClientRect().left - context.measureText(`${i + 1}. `).width;
+          return start < barEnd ? [`step ${i + 1} starts at ${start.toFixed(1)}, the bar ends at ${barEnd}`] : [];
+        });
+      });
+      expect(overlaps, `${theme} theme at ${width} px`).toEqual([]);
+      // The bar is drawn, in a colour other than the page's.
+      const [bar, background] = await timeline.evaluate((ol) => [
+        getComputedStyle(ol).borderLeftColor,
+        getComputedStyle(document.body).backgroundColor,
+      ]);
+      expect(bar).not.toBe(background);
+    }
+  }
+});

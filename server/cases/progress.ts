@@ -48,6 +48,64 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
   return { history, request, decision_reason: reason, bill };
 }
 
+/** One step of a record as its applicant reads it: the status it reached, and from which. */
+export interface ApplicantStep {
+  from: CaseStatus | null;
+  status: CaseStatus;
+  at: string;
+  /** The officer's words to the applicant: a request's message or a rejection's reason. */
+  message: string | null;
+}
+
+/**
+ * The steps of a record its applicant sees, oldest first, from its status history (oldest first): the
+ * timeline of its progress and the record page's History list alike, so that both tell one story
+ * (docs/decisions/0040).
+ */
+export function applicantSteps(history: readonly HistoryRow[]): ApplicantStep[] {
+  const steps: ApplicantStep[] = [];
+  // The status each step was reached from: a release undoes only a review an officer took from the queue.
+  const reachedFrom: (CaseStatus | null)[] = [];
+  for (const h of history) {
+    const status = applicantStatus(h.to_status);
+    if (status === 'draft') continue;
+    // A move that leaves the status as it was is the back office's own (an assignment while the applicant is
+    // asked for more): its message names officers, never a step of theirs.
+    if (h.from_status === h.to_status) continue;
+    // A case released to the queue waits for an officer again, as before it was taken: the review that
+    // ended unfinished goes, and the release is no step (it would read as the applicant submitting again).
+    if (h.from_status === 'in_review' && h.to_status === 'submitted' && reachedFrom.at(-1) === 'submitted') {
+      steps.pop();
+      reachedFrom.pop();
+      continue;
+    }
+    // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
+    const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
+    const last = steps.at(-1);
+    if (last && last.status === status && message === null) continue;
+    steps.push({
+      from: h.from_status && applicantStatus(h.from_status),
+      status,
+      at: new Date(h.changed_at).toISOString(),
+      message,
+    });
+    reachedFrom.push(h.from_status);
+  }
+  return steps;
+}
+
+/** A record's history as the process engine's status call gives it to its applicant: the steps they see. */
+export async function statusHistory(
+  db: Queryable,
+  id: string,
+): Promise<Array<{ from: CaseStatus | null; to: CaseStatus; at: string }>> {
+  const { rows } = await db.query<HistoryRow>(
+    'SELECT from_status, to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+    [id],
+  );
+  return applicantSteps(rows).map(({ from, status, at }) => ({ from, to: status, at }));
+}
+
 /**
  * Where a record stands, as its applicant reads it (docs/decisions/0040): the steps they see, oldest first
  * (assignments, releases and a proposed rejection are the back office's own and leave no step), the
@@ -62,29 +120,11 @@ export async function progressOf(
   known?: ProgressRows,
 ): Promise<CaseProgress> {
   const { history, request: r, decision_reason: reason, bill } = known ?? (await progressRows(db, c, now));
-  const timeline: CaseProgress['timeline'] = [];
-  // The status each step was reached from: a release undoes only a review an officer took from the queue.
-  const reachedFrom: (CaseStatus | null)[] = [];
-  for (const h of history) {
-    const status = applicantStatus(h.to_status);
-    if (status === 'draft') continue;
-    // A move that leaves the status as it was is the back office's own (an assignment while the applicant is
-    // asked for more): its message names officers, never a step of theirs.
-    if (h.from_status === h.to_status) continue;
-    // A case released to the queue waits for an officer again, as before it was taken: the review that
-    // ended unfinished goes, and the release is no step (it would read as the applicant submitting again).
-    if (h.from_status === 'in_review' && h.to_status === 'submitted' && reachedFrom.at(-1) === 'submitted') {
-      timeline.pop();
-      reachedFrom.pop();
-      continue;
-    }
-    // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
-    const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
-    const last = timeline.at(-1);
-    if (last && last.status === status && message === null) continue;
-    timeline.push({ status, at: new Date(h.changed_at).toISOString(), message });
-    reachedFrom.push(h.from_status);
-  }
+  const timeline: CaseProgress['timeline'] = applicantSteps(history).map(({ status, at, message }) => ({
+    status,
+    at,
+    message,
+  }));
   let open: CaseProgress['request'] = null;
   if (r) {
     const loaded = await loadEservice(db, c.appCode, null, r.form_version);

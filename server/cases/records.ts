@@ -369,18 +369,3 @@ export async function setStatus(
   );
   return rows[0]!;
 }
-
-export async function statusHistory(
-  db: Queryable,
-  id: string,
-): Promise<Array<{ from: CaseStatus | null; to: CaseStatus; at: string }>> {
-  const { rows } = await db.query<{ from_status: CaseStatus | null; to_status: CaseStatus; changed_at: Date | string }>(
-    'SELECT from_status, to_status, changed_at FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
-    [id],
-  );
-  return rows.map((r) => ({
-    from: r.from_status && applicantStatus(r.from_status),
-    to: applicantStatus(r.to_status),
-    at: iso(r.changed_at),
-  }));
-}

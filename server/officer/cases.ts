@@ -1,5 +1,6 @@
 import { RESPONSE_CODE, isEmpty } from '#contract/index.ts';
 import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import {
   NOT_PROVIDED,
   allFields,
@@ -211,17 +212,35 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     `SELECT count(*)::text AS n FROM documents WHERE case_id = $1::bigint AND scan_status <> 'clean'`,
     [row.id],
   );
+  // Who moved it, by name: an officer by the display name the move was written with, an applicant by their
+  // profile's name (the row's actor is their login name), a master user as acting for the case's profile.
+  // A move with no account (the operator's command line) keeps the name it was written with.
   const history = await db.query<{
     from_status: CaseStatus | null;
     to_status: CaseStatus;
     changed_at: Date | string;
     actor: string;
     message: string | null;
+    person: string | null;
+    for_profile: boolean | null;
   }>(
-    `SELECT from_status, to_status, changed_at, actor, message FROM case_status_history
-      WHERE case_id = $1::bigint ORDER BY id`,
+    `SELECT h.from_status, h.to_status, h.changed_at, h.actor, h.message,
+            CASE WHEN o.account_id IS NULL THEN ap.ptib_name END AS person,
+            a.profile_id <> c.profile_id AS for_profile
+       FROM case_status_history h
+       JOIN cases c ON c.id = h.case_id
+       LEFT JOIN officers o ON o.account_id = h.account_id
+       LEFT JOIN accounts a ON a.id = h.account_id
+       LEFT JOIN ptib_profiles ap ON ap.id = a.profile_id
+      WHERE h.case_id = $1::bigint ORDER BY h.id`,
     [row.id],
   );
+  const mover = (h: (typeof history.rows)[number]) =>
+    h.person === null
+      ? h.actor
+      : h.for_profile
+        ? OFFICER_SCREEN_TEXT.actingFor(h.person, row.applicant_name)
+        : h.person;
   const notes = await db.query<{ id: string; created_at: Date | string; author: string; body: string }>(
     'SELECT id::text AS id, created_at, author, body FROM case_notes WHERE case_id = $1::bigint ORDER BY id',
     [row.id],
@@ -285,7 +304,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       from: h.from_status,
       to: h.to_status,
       at: iso(h.changed_at),
-      by: h.actor,
+      by: mover(h),
       message: h.message,
     })),
     notes: notes.rows.map((n) => ({ id: n.id, at: iso(n.created_at), by: n.author, text: n.body })),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, FORBIDDEN_CODE, RESPONSE_CODE, fillPath } from '#contract/index.ts';
+import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import { formatIsoDate } from '#contract/forms/index.ts';
@@ -14,6 +14,7 @@ import {
   type OfficerCase,
   type QueuePage,
 } from '#contract/officer.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, CasesSummary } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { moveCase } from '../cases/service.ts';
@@ -27,6 +28,7 @@ import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, vi
 // Friday 29 May 2026, 10:00 in Singapore. Monday 1 June is a public holiday (Vesak Day, observed).
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 const ANSWERS = pdAnswers('2026-05-20');
+const statusUrl = (id: string) => '/process-engine' + fillPath(PROCESS_ENGINE_PATHS.status, { id });
 let gateway: FakeSmsGateway;
 let app: FastifyInstance;
 let db: Database;
@@ -317,7 +319,9 @@ describe('the whole loop', () => {
     ]);
     expect(v.answers.remarks).toBe('Paid twice.');
     expect(v.dueDate).toBe('2026-06-18');
-    expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'ptib.demo' });
+    // The applicant by the name of their profile, as officers are by theirs: never by a login name.
+    expect(v.history.at(-1)).toMatchObject({ from: 'more_info_requested', to: 'in_review', by: 'Tan Ah Kow' });
+    expect(v.history.map((h) => h.by)).not.toContain('ptib.demo');
   });
 
   it('the officer reads the answers in the words the applicant checked, not as stored', async () => {
@@ -411,10 +415,15 @@ describe('the whole loop', () => {
     expect(released.status).toBe('submitted');
     const { timeline } = (await record(applicant, c.id)).progress!;
     expect(timeline.map((t) => t.status)).toEqual(['submitted']);
+    // The record page's History list tells the same story as the timeline.
+    const historyOf = async () =>
+      (await applicant.get(statusUrl(c.id))).json().responseJSON.history as Array<{ to: string; at: string }>;
+    expect(await historyOf()).toEqual(timeline.map((t) => ({ from: 'draft', to: t.status, at: t.at })));
     // Taken again, it is in review once more: one step for it.
     await doAction(officer, c.id, { action: 'assignToMe' });
     const again = (await record(applicant, c.id)).progress!.timeline;
     expect(again.map((t) => t.status)).toEqual(['submitted', 'in_review']);
+    expect((await historyOf()).map((h) => h.to)).toEqual(['submitted', 'in_review']);
   });
 
   it("the applicant's answer goes to the officer a supervisor handed the case to while they were writing it", async () => {
@@ -778,5 +787,21 @@ describe('an amount kept as typed before amounts had one normal form', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await view(officer, c.id)).changes.map((x) => x.field)).toEqual(['remarks']);
+  });
+});
+
+describe('who moved a case, as officers read it', () => {
+  it('a master user who submitted for a profile reads to officers as a person acting for it', async () => {
+    const master = await signedInClient(app, 'ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const c = await submitted(master, ANSWERS);
+    const v = await view(officer, c.id);
+    expect(v.applicantName).toBe('Chua & Partners LLP');
+    expect(v.history.at(-1)).toMatchObject({
+      to: 'submitted',
+      by: OFFICER_SCREEN_TEXT.actingFor('Lim Mei Ling', 'Chua & Partners LLP'),
+    });
+    expect(v.history.map((h) => h.by)).not.toContain('ptib.master');
   });
 });

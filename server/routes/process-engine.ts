@@ -9,7 +9,7 @@ import {
   envelopeSchema,
   submitCaseRequestSchema,
 } from '#contract/schemas/index.ts';
-import { statusHistory } from '../cases/records.ts';
+import { statusHistory } from '../cases/progress.ts';
 import { openCase, submitCase } from '../cases/service.ts';
 import { actorOf, answerFieldErrors, caseRefusals } from './cases.ts';
 

@@ -14,6 +14,9 @@ export interface RecordsSummaryProps {
   recordHref: (record: CaseSummary, respond?: boolean) => string;
 }
 
+/** The latest records' columns, in order: also each cell's label where a phone stacks them (data-label). */
+const LATEST_COLUMNS = ['Case number', 'E-service', 'Status', 'Last updated', PROGRESS_TEXT.nextStepHeading] as const;
+
 /** The acting profile's e-service records: counts by status and the latest few, by case number. */
 export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummaryProps) {
   const titles = new Map(eservices.map((e) => [e.code, e.title]));
@@ -44,15 +47,16 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
             </table>
           </TableScroll>
           <TableScroll label="Latest records">
-            <table className="data-table">
+            {/* On a phone its cells stack, each with its column's heading (dashboard.css). */}
+            <table className="data-table stacked-table">
               <caption>Latest records</caption>
               <thead>
                 <tr>
-                  <th scope="col">Case number</th>
-                  <th scope="col">E-service</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last updated</th>
-                  <th scope="col">{PROGRESS_TEXT.nextStepHeading}</th>
+                  {LATEST_COLUMNS.map((heading) => (
+                    <th key={heading} scope="col">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -61,12 +65,14 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
                     <th scope="row">
                       <a href={recordHref(record)}>{record.caseNumber}</a>
                     </th>
-                    <td>{titles.get(record.appCode) ?? record.appCode}</td>
-                    <td>{CASE_STATUS_LABELS[applicantStatus(record.status)]}</td>
-                    <td>
+                    <td data-label={LATEST_COLUMNS[1]}>{titles.get(record.appCode) ?? record.appCode}</td>
+                    <td data-label={LATEST_COLUMNS[2]}>{CASE_STATUS_LABELS[applicantStatus(record.status)]}</td>
+                    <td data-label={LATEST_COLUMNS[3]}>
                       <time dateTime={record.updatedAt}>{formatDay(record.updatedAt)}</time>
                     </td>
-                    <td>{record.progress?.nextStep ?? NEXT_STEP_MESSAGES[applicantStatus(record.status)]}</td>
+                    <td data-label={LATEST_COLUMNS[4]}>
+                      {record.progress?.nextStep ?? NEXT_STEP_MESSAGES[applicantStatus(record.status)]}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -40,7 +40,7 @@ const CASE: OfficerCase = {
   answerRows: [{ path: 'remarks', label: 'Remarks', value: 'Hello' }],
   documents: [],
   unscannedDocuments: 0,
-  history: [{ from: null, to: 'submitted', at: '2026-11-20T02:00:00Z', by: 'ptib.demo', message: null }],
+  history: [{ from: null, to: 'submitted', at: '2026-11-20T02:00:00Z', by: 'Tan Ah Kow', message: null }],
   notes: [],
   infoRequests: [],
   changes: [],
