@@ -116,12 +116,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         killGroup(child, 'SIGTERM');
         const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
         await exited;
+        // npm exits before the server it started has stopped: the next start on the same data directory
+        // would find the server still holding it (its lock).
+        while (groupAlive(child)) await new Promise((r) => setTimeout(r, 20));
         clearTimeout(timer);
       }
       removeExitHook();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether any process of the child's group still runs. */
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
