@@ -21,6 +21,13 @@ const waiting: CaseProgress = {
   decisionReason: null,
 };
 
+const rejected: CaseProgress = {
+  timeline: [{ status: 'rejected', at: '2026-11-23T02:00:00Z', message: 'Not a member.' }],
+  request: null,
+  nextStep: NEXT_STEP_MESSAGES.rejected,
+  decisionReason: 'Not a member.',
+};
+
 describe("the applicant's timeline", () => {
   it("keeps an earlier step's message: only the current one's is said below instead", () => {
     render(
@@ -47,18 +54,7 @@ describe("the applicant's timeline", () => {
   });
 
   it('gives a rejection’s reason below the next step, which tells the applicant to read the reason below', () => {
-    render(
-      <Progress
-        progress={{
-          ...waiting,
-          timeline: [{ status: 'rejected', at: '2026-11-23T02:00:00Z', message: 'Not a member.' }],
-          request: null,
-          nextStep: NEXT_STEP_MESSAGES.rejected,
-          decisionReason: 'Not a member.',
-        }}
-        id="p"
-      />,
-    );
+    render(<Progress progress={rejected} id="p" />);
     const next = screen.getByTestId('next-step');
     expect(next).toHaveTextContent(NEXT_STEP_MESSAGES.rejected);
     const reason = screen.getByText('Not a member.');
@@ -86,17 +82,7 @@ describe("the applicant's timeline", () => {
   });
 
   it("shows a rejection's reason, and no request or link once decided", () => {
-    render(
-      <Progress
-        progress={{
-          timeline: [{ status: 'rejected', at: '2026-11-23T02:00:00Z', message: 'Not a member.' }],
-          request: null,
-          nextStep: NEXT_STEP_MESSAGES.rejected,
-          decisionReason: 'Not a member.',
-        }}
-        id="p"
-      />,
-    );
+    render(<Progress progress={rejected} id="p" />);
     expect(screen.getByRole('heading', { name: PROGRESS_TEXT.reasonHeading })).toBeInTheDocument();
     expect(screen.getAllByText('Not a member.')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: PROGRESS_TEXT.requestHeading })).toBeNull();
