@@ -72,7 +72,9 @@ function send(
 ): Promise<RawAnswer> {
   return new Promise<RawAnswer>((resolve, reject) => {
     let answered = false;
-    const req = http.request(url, { method, headers, agent, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }, (res) => {
+    // Sent again, it goes on a new connection: another kept-alive one may be closing under the same reload.
+    const options = { method, headers, agent: retried ? false : agent, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) };
+    const req = http.request(url, options, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
