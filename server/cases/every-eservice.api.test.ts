@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
 import { PAYMENT_PATHS, REFUND_ESERVICE, type BillDetail } from '#contract/payments.ts';
-import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import { allFields, todayInSingapore, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
+import { uploadFile } from '../test/upload.ts';
 
 /**
  * Every one of the seventeen e-services can be completed: a careful applicant's answers to its current
@@ -17,7 +17,6 @@ import { sampleAnswers } from '../test/sample-answers.ts';
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 let app: FastifyInstance;
 let demo: TestClient;
 
@@ -39,17 +38,7 @@ async function create(code: string, data: Record<string, unknown>): Promise<Case
 }
 
 async function upload(caseId: string, field: string): Promise<string> {
-  const boundary = 'everyeservice';
-  const res = await demo.request({
-    method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await uploadFile(demo, caseId, field, 'proof.pdf');
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().responseJSON as { id: string }).id;
 }

@@ -15,6 +15,7 @@ import { buildTestApp } from '../test/helper.ts';
 import { officerTestApp, pdAnswers, view } from '../officer/test-support.ts';
 import { RESCAN_INTERVAL_MS, rescanOnce, startRescanWorker } from './rescan.ts';
 import { ScannerUnavailableError, clamdScanner, type Scanner } from './scanner.ts';
+import { TEST_PDF as PDF, uploadFile } from '../test/upload.ts';
 
 const clamdSocket = inject('clamdSocket');
 
@@ -22,20 +23,9 @@ const clamdSocket = inject('clamdSocket');
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 const ANSWERS = pdAnswers('2026-05-20');
 const FIELD = 'proofOfPayment';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 
 function upload(c: TestClient, caseId: string) {
-  const boundary = 'rescandocs';
-  return c.request({
-    method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${FIELD}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  return uploadFile(c, caseId, FIELD);
 }
 
 /** A draft with one file uploaded on its proof of payment and named by its answer. */

@@ -10,7 +10,6 @@ import {
 } from '#contract/index.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
-import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   EMAIL_CODE,
   NOTIFICATION_KINDS,
@@ -37,6 +36,7 @@ import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
 import type { EmailSender } from './email.ts';
 import { LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, drainAll } from './worker.ts';
+import { uploadFile } from '../test/upload.ts';
 
 const clock = new FakeClock('2030-03-02T02:00:00Z');
 const PUBLIC_URL = 'https://eservices.ptib.example';
@@ -67,24 +67,12 @@ afterAll(async () => {
   await gateway.close();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-
 /** A record of the test e-service with one file, submitted: its detail. */
 async function submitRecord(c: TestClient): Promise<CaseDetail> {
   const created = await c.post(API_PATHS.cases, { appCode: TEST_APP, data: { remarks: 'Paid in full' }, draft: true });
   expect(created.statusCode, created.body).toBe(201);
   const record = created.json().responseJSON as CaseDetail;
-  const boundary = 'ptibboundary';
-  const upload = await c.request({
-    method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=${ATTACHMENT_FIELD}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const upload = await uploadFile(c, record.id, ATTACHMENT_FIELD, 'invoice.pdf');
   expect(upload.statusCode, upload.body).toBe(201);
   const res = await c.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
     version: record.version,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
-import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import { formatIsoDate } from '#contract/forms/index.ts';
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
 import {
@@ -24,6 +23,7 @@ import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gatew
 import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
+import { TEST_PDF as PDF, uploadFile } from '../test/upload.ts';
 
 // Friday 29 May 2026, 10:00 in Singapore. Monday 1 June is a public holiday (Vesak Day, observed).
 const clock = new FakeClock('2026-05-29T02:00:00Z');
@@ -529,32 +529,17 @@ describe('assigning to another officer', () => {
 });
 
 describe('documents', () => {
-  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-  const upload = (c: TestClient, caseId: string, field: string) => {
-    const boundary = 'officerdocs';
-    return c.request({
-      method: 'POST',
-      url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
-        PDF,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-  };
-
   it('while more information is asked for a document, the applicant adds it there only; officers download it', async () => {
     const c = await submitted(applicant, ANSWERS);
-    expect((await upload(applicant, c.id, 'proofOfPayment')).statusCode).toBe(409);
+    expect((await uploadFile(applicant, c.id, 'proofOfPayment')).statusCode).toBe(409);
     await doAction(officer, c.id, { action: 'assignToMe' });
     await doAction(officer, c.id, {
       action: 'requestInfo',
       message: 'Attach the receipt.',
       fields: ['proofOfPayment'],
     });
-    expect((await upload(applicant, c.id, 'remarks')).statusCode).toBe(409);
-    const uploaded = await upload(applicant, c.id, 'proofOfPayment');
+    expect((await uploadFile(applicant, c.id, 'remarks')).statusCode).toBe(409);
+    const uploaded = await uploadFile(applicant, c.id, 'proofOfPayment');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const documentId = (uploaded.json().responseJSON as { id: string }).id;
     const r = await record(applicant, c.id);

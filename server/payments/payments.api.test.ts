@@ -4,7 +4,6 @@ import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { FIELD_MESSAGES, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
-import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
@@ -25,6 +24,7 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
+import { uploadFile } from '../test/upload.ts';
 
 /**
  * Bills through every state, the statement import (exact, part, over, unknown, repeated), matching and
@@ -53,20 +53,8 @@ afterAll(async () => {
   await gateway.close();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-
 async function upload(client: TestClient, caseId: string, field: string): Promise<string> {
-  const boundary = 'receiptcopy';
-  const res = await client.request({
-    method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await uploadFile(client, caseId, field);
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().responseJSON as { id: string }).id;
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
 import { fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
-import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { doAction, pdAnswers, signedInOfficer, submitted } from '../officer/test-support.ts';
@@ -11,11 +10,11 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { uploadFile } from '../test/upload.ts';
 
 // Friday 29 May 2026, 10:00 in Singapore.
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 const ANSWERS = pdAnswers('2026-05-20');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 let gateway: FakeSmsGateway;
 let app: FastifyInstance;
 let db: Database;
@@ -54,17 +53,7 @@ const digestOf = async (id: string) =>
   (await db.query<{ d: string }>('SELECT submitted_digest AS d FROM cases WHERE id = $1::bigint', [id])).rows[0]!.d;
 
 function upload(id: string) {
-  const boundary = 'resubmitdocs';
-  return applicant.request({
-    method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id })}?field=proofOfPayment`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.pdf"\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  return uploadFile(applicant, id, 'proofOfPayment');
 }
 
 describe('the acknowledgement of a record resubmitted after a request for more information', () => {

@@ -3,15 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
-import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test-form.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+import { uploadFile } from '../test/upload.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -29,17 +28,7 @@ async function draftWithFile(c: TestClient, fileName = 'invoice.pdf') {
   const created = await c.post(API_PATHS.cases, { appCode: TEST_APP, data: { remarks: 'Paid in full' }, draft: true });
   expect(created.statusCode, created.body).toBe(201);
   const record = created.json().responseJSON as CaseDetail;
-  const boundary = 'ptibboundary';
-  const res = await c.request({
-    method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: record.id })}?field=${ATTACHMENT_FIELD}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await uploadFile(c, record.id, ATTACHMENT_FIELD, fileName);
   expect(res.statusCode, res.body).toBe(201);
   return { record, document: res.json().responseJSON as DocumentInfo };
 }

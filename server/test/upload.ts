@@ -1,0 +1,24 @@
+import { fillPath } from '#contract/processEngine.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import type { TestClient } from './client.ts';
+
+/** The smallest PDF the documents' type check takes: what the API tests upload. */
+export const TEST_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+/** Uploads one file to a record's question as the form does: one multipart part named "file". */
+export function uploadFile(c: TestClient, caseId: string, field: string, fileName = 'receipt.pdf') {
+  const boundary = 'ptibtestupload';
+  return c.request({
+    method: 'POST',
+    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
+      TEST_PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
