@@ -157,46 +157,27 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
     }
   }, 120_000);
 
-  it('refuses to start without SMTP_HOST, with one line', () => {
-    const run = startWithBadConfig({
-      PORT: '8080',
-      NODE_ENV: 'production',
-      PAYNOW_UEN: '201403121W',
-      TRUST_PROXY: '1',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-      SMTP_HOST: '',
-    });
-    expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(
-      'Invalid configuration: SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)',
-    );
-  }, 60_000);
-
-  it('refuses to start without TRUST_PROXY=1, with one line that says why', () => {
-    const run = startWithBadConfig({
-      PORT: '8080',
-      NODE_ENV: 'production',
-      PAYNOW_UEN: '201403121W',
-      SMTP_HOST: '127.0.0.1',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-      TRUST_PROXY: '',
-    });
-    expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(`Invalid configuration: ${TRUST_PROXY_REFUSAL}`);
-  }, 60_000);
-
-  it('refuses to start without an SMS gateway, with one line that says why', () => {
-    const run = startWithBadConfig({
-      PORT: '8080',
-      NODE_ENV: 'production',
-      PAYNOW_UEN: '201403121W',
-      SMTP_HOST: '127.0.0.1',
-      TRUST_PROXY: '1',
-      SMS_GATEWAY_URL: '',
-    });
-    expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(`Invalid configuration: ${SMS_GATEWAY_REFUSAL}`);
-  }, 60_000);
+  it.each([
+    ['SMTP_HOST', 'SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)'],
+    ['TRUST_PROXY', TRUST_PROXY_REFUSAL],
+    ['SMS_GATEWAY_URL', SMS_GATEWAY_REFUSAL],
+  ])(
+    'refuses to start without %s, with one line that says why',
+    (name, refusal) => {
+      const run = startWithBadConfig({
+        PORT: '8080',
+        NODE_ENV: 'production',
+        PAYNOW_UEN: '201403121W',
+        SMTP_HOST: '127.0.0.1',
+        TRUST_PROXY: '1',
+        SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
+        [name]: '',
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim()).toBe(`Invalid configuration: ${refusal}`);
+    },
+    60_000,
+  );
 
   it('refuses SEED_DEMO=1 with one line', () => {
     const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SEED_DEMO: '1' });
