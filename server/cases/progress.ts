@@ -12,15 +12,19 @@ import {
   type ProgressRows,
 } from './records.ts';
 
+/** A record's status history, oldest first: what its steps are made from. */
+async function historyRows(db: Queryable, id: string): Promise<HistoryRow[]> {
+  const { rows } = await db.query<HistoryRow>(
+    'SELECT from_status, to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
+    [id],
+  );
+  return rows;
+}
+
 /** Reads what a record's progress is made of, as the dashboard's overview reads it with its records. */
 async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }, now: Date): Promise<ProgressRows> {
   const [history, request, reason, bill] = await Promise.all([
-    db
-      .query<HistoryRow>(
-        'SELECT from_status, to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
-        [c.id],
-      )
-      .then((r) => r.rows),
+    historyRows(db, c.id),
     c.status === 'more_info_requested'
       ? db
           .query<InfoRequestRow>(
@@ -64,8 +68,6 @@ export interface ApplicantStep {
  */
 export function applicantSteps(history: readonly HistoryRow[]): ApplicantStep[] {
   const steps: ApplicantStep[] = [];
-  // The status each step was reached from: a release undoes only a review an officer took from the queue.
-  const reachedFrom: (CaseStatus | null)[] = [];
   for (const h of history) {
     const status = applicantStatus(h.to_status);
     if (status === 'draft') continue;
@@ -73,10 +75,10 @@ export function applicantSteps(history: readonly HistoryRow[]): ApplicantStep[] 
     // asked for more): its message names officers, never a step of theirs.
     if (h.from_status === h.to_status) continue;
     // A case released to the queue waits for an officer again, as before it was taken: the review that
-    // ended unfinished goes, and the release is no step (it would read as the applicant submitting again).
-    if (h.from_status === 'in_review' && h.to_status === 'submitted' && reachedFrom.at(-1) === 'submitted') {
+    // ended unfinished (one taken from the queue) goes, and the release is no step (it would read as the
+    // applicant submitting again).
+    if (h.from_status === 'in_review' && h.to_status === 'submitted' && steps.at(-1)?.from === 'submitted') {
       steps.pop();
-      reachedFrom.pop();
       continue;
     }
     // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
@@ -89,7 +91,6 @@ export function applicantSteps(history: readonly HistoryRow[]): ApplicantStep[] 
       at: new Date(h.changed_at).toISOString(),
       message,
     });
-    reachedFrom.push(h.from_status);
   }
   return steps;
 }
@@ -99,11 +100,7 @@ export async function statusHistory(
   db: Queryable,
   id: string,
 ): Promise<Array<{ from: CaseStatus | null; to: CaseStatus; at: string }>> {
-  const { rows } = await db.query<HistoryRow>(
-    'SELECT from_status, to_status, changed_at, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id',
-    [id],
-  );
-  return applicantSteps(rows).map(({ from, status, at }) => ({ from, to: status, at }));
+  return applicantSteps(await historyRows(db, id)).map(({ from, status, at }) => ({ from, to: status, at }));
 }
 
 /**
