@@ -14,6 +14,7 @@ import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
+import { useAttemptKey } from './useAttemptKey.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers } from '../../app/parts.ts';
@@ -77,12 +78,8 @@ export function CaseScreen({ location }: ScreenProps) {
    * and call the officer's own action a colleague's.
    */
   const acting = useOneAtATime();
-  /**
-   * The attempt whose answer never came, with its key: the same action sent again on the same version is
-   * the same attempt and carries the same key, so the server, which may have taken it, answers with what
-   * it did rather than calling it a colleague's change (docs/decisions/0066). Any answer ends the attempt.
-   */
-  const unanswered = useRef<{ request: string; key: string } | null>(null);
+  /** The same action sent again on the same version after no answer is the same attempt, with its key. */
+  const attempts = useAttemptKey();
 
   const c = answered?.id === id ? answered.value : loaded.state.kind === 'ready' ? loaded.state.value : null;
   const canAssign = c?.allowedActions.includes('assign') ?? false;
@@ -101,14 +98,10 @@ export function CaseScreen({ location }: ScreenProps) {
     if (Object.keys(found).length > 0) return;
     setNotice(null);
     const sent = JSON.stringify([c.id, c.version, input]);
-    const actionKey = unanswered.current?.request === sent ? unanswered.current.key : crypto.randomUUID();
+    const actionKey = attempts.keyFor(sent);
     const request = { ...input, version: c.version, actionKey } as OfficerActionRequest;
     const outcome = await acting.run(() => officerApi.act(c.id, request, signal));
-    // No answer, or none to read: the server may have taken it, so a retry is this same attempt.
-    unanswered.current =
-      !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'failed')
-        ? { request: sent, key: actionKey }
-        : null;
+    attempts.settle(sent, actionKey, outcome);
     if (outcome.ok) {
       setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });

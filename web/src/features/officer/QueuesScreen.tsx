@@ -19,6 +19,7 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
+import { useAttemptKey } from './useAttemptKey.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { officerApi, type Failure } from './api.ts';
@@ -66,8 +67,8 @@ export function QueuesScreen({ location }: ScreenProps) {
   const resultsRef = useRef<HTMLDivElement>(null);
   /** A bulk action on its way: a second press would find every case done and report "0 of n cases done". */
   const acting = useOneAtATime();
-  /** The attempt whose answer was lost: pressed again on the same cases, it is sent with the same key (0066). */
-  const unanswered = useRef<{ request: string; key: string } | null>(null);
+  /** Pressed again on the same cases after no answer, a bulk action is the same attempt, with its key. */
+  const attempts = useAttemptKey();
 
   useEffect(() => {
     if (results || bulkError) resultsRef.current?.focus();
@@ -109,13 +110,9 @@ export function QueuesScreen({ location }: ScreenProps) {
     }
     setBulkError(null);
     const sent = JSON.stringify([action, cases]);
-    const actionKey = unanswered.current?.request === sent ? unanswered.current.key : crypto.randomUUID();
+    const actionKey = attempts.keyFor(sent);
     const outcome = await acting.run(() => officerApi.bulk({ action, cases, actionKey }, signal));
-    // No answer, or none to read: the server may have taken it, so a retry is this same attempt.
-    unanswered.current =
-      !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'failed')
-        ? { request: sent, key: actionKey }
-        : null;
+    attempts.settle(sent, actionKey, outcome);
     if (outcome.ok) {
       setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());
