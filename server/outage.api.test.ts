@@ -148,6 +148,11 @@ describe('the other ways a database goes away', () => {
       'it has no connection left (just restarted, every process reconnecting)',
       async () => serverError('53300', 'sorry, too many clients already'),
     ],
+    ["a deadlock outlasts its transaction's runs", async () => serverError('40P01', 'deadlock detected')],
+    [
+      "a serialization failure outlasts its transaction's runs",
+      async () => serverError('40001', 'could not serialize access due to concurrent update'),
+    ],
   ])('when %s, answers 503 with the system-difficulties message and signs nobody out', async (_name, make) => {
     failure = await make();
     const user = new TestClient(app);

@@ -113,8 +113,8 @@ const DATABASE_RETRY_AFTER_S = 5;
  * The errors that mean "the database is away for now", not a fault of the request: the network's (the host
  * refuses, is down or unreachable, its name does not resolve while DNS is away) and PostgreSQL's own
  * (SQLSTATE class 08, shutting down or starting up, restarting after another backend crashed, no connection
- * left while every process reconnects after a restart). Any other error read as a 500, and a token whose
- * signing key could not be read then looked bad.
+ * left while every process reconnects after a restart), and a conflict PostgreSQL ended. Any other error
+ * read as a 500, and a token whose signing key could not be read then looked bad.
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -136,6 +136,10 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // A deadlock or serialization failure that outlasted its transaction's runs (docs/decisions/0068), or met
+  // a single statement: nothing is wrong with the request, and trying again later will do.
+  '40P01',
+  '40001',
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
