@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
+import { SERVER_COMMAND, spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 import { openPglite } from './db/pglite.ts';
 import { DATABASE_URL_UNREADABLE, SMS_GATEWAY_REFUSAL, TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed.ts';
@@ -71,6 +71,36 @@ describe('server/start.js (what npm start runs)', () => {
       expect(run.stderr).toContain(`retrieving transpile cache for StrippedTypeScript ${url}...success`);
     }
   });
+});
+
+describe('the start command (docs/decisions/0069)', () => {
+  it('is the one npm start runs, so the tests and benches run the server as users do', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(pkg.scripts.start).toBe(`node scripts/build-if-needed.ts && ${SERVER_COMMAND}`);
+  });
+
+  it('restarts on the embedded database without its memory peaking while V8 optimises PGlite', async () => {
+    // Without --liftoff-only, V8 recompiled PGlite's WebAssembly with TurboFan from just before healthy:
+    // 400-570 MB at healthy and a 740 MB peak, against about 200 MB with it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'ptib-restart-memory-'));
+    try {
+      for (const run of ['first start', 'restart']) {
+        const server = await spawnServer({ env: { DATA_DIR: dir, LOG_LEVEL: 'warn' } });
+        try {
+          await waitHealthy(server.url, server);
+          if (run === 'restart') {
+            const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+            const peakMb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+            expect(peakMb).toBeLessThan(300);
+          }
+        } finally {
+          await stopServer(server);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('a production start (NODE_ENV=production) on the embedded database', () => {

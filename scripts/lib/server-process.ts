@@ -1,5 +1,5 @@
 /**
- * The server in a process of its own, as `npm start` runs it (`node server/start.js`), on a loopback port: one way to start it and wait for it, for the benches, the
+ * The server in a process of its own, as `npm start` runs it (SERVER_COMMAND), on a loopback port: one way to start it and wait for it, for the benches, the
  * browser tests' global set-up, the scale tests and the start-up test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,8 +10,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The file `npm start` runs, relative to the repository. */
 export const SERVER_ENTRY = 'server/start.js';
-/** The whole command, for reports. */
-export const SERVER_COMMAND = `node ${SERVER_ENTRY}`;
+/**
+ * Node's one flag for it: the embedded database's WebAssembly stays on V8's baseline compiler, so a start
+ * does not peak at three times its memory while V8 optimises it (docs/decisions/0069).
+ */
+export const SERVER_NODE_FLAGS = ['--liftoff-only'];
+/** The whole command, as package.json's start script runs it after its build check. */
+export const SERVER_COMMAND = `node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`;
 
 /** A loopback port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -37,7 +42,7 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** Default: a free one. */
   port?: number;
-  /** A command to run instead of `node server/start.js`, e.g. `npm start`. */
+  /** A command to run instead of SERVER_COMMAND, e.g. `npm start`. */
   argv?: string[];
   /** Its own process group, so that killing the group also ends what `npm start` spawned. */
   detached?: boolean;
@@ -48,7 +53,7 @@ export interface SpawnOptions {
 /** Starts the server; it is not listening yet (waitHealthy). */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const [command, ...args] = options.argv ?? [process.execPath, path.join(ROOT, SERVER_ENTRY)];
+  const [command, ...args] = options.argv ?? [process.execPath, ...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY)];
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...options.env },
