@@ -30,7 +30,15 @@ import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
-import { cancelBill, drawRefund, issueBill, rebill, redrawRefund, releaseRefund } from '../payments/bills.ts';
+import {
+  cancelBill,
+  drawRefund,
+  issueBill,
+  rebill,
+  redrawRefund,
+  releaseRefund,
+  stillToPay,
+} from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
@@ -647,7 +655,7 @@ export async function moveCase(
         profileId: current.profile_id,
         caseId: row.id,
         caseNumber: row.case_number,
-        facts: { outcome: to },
+        facts: { outcome: to, ...(to === 'approved' ? await stillToPay(tx, row.id, now) : {}) },
         at: now,
       });
     await audit(tx, {

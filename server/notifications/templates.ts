@@ -94,10 +94,18 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
     case 'decided': {
       const outcome = fact(m.facts, 'outcome') === 'approved' ? 'approved' : 'rejected';
       const reason = fact(m.facts, 'reason');
+      // An approval with its bill still waiting for money says so: "approved" alone reads as the end of it.
+      const toPay = money(fact(m.facts, 'toPayCents'));
+      const due = fact(m.facts, 'dueOn');
       return [
         `${record[0]!.toUpperCase()}${record.slice(1)} has been ${outcome}.`,
         // An officer's reason may run to 2,000 characters: too long for an SMS, and not for a lock screen.
         ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
+        ...(toPay
+          ? [
+              `${toPay} is still to be paid on its bill.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`,
+            ]
+          : []),
       ];
     }
     case 'watchedCaseChanged': {

@@ -214,6 +214,23 @@ export async function expireDue(tx: Queryable, now: Date): Promise<void> {
 }
 
 /**
+ * What an approval's notice says of the record's bill: the amount still to pay and the day it is due, while
+ * the bill waits for money. "Approved" alone read as the end of the matter to a payer who had not paid.
+ */
+export async function stillToPay(tx: Queryable, caseId: string, now: Date): Promise<Record<string, string | number>> {
+  // A bill past its expiry is read as expired (expireDue), without writing it here.
+  const { rows } = await tx.query<{ amount_cents: string; received_cents: string; state: BillState; due_on: string }>(
+    `SELECT amount_cents::text AS amount_cents, received_cents::text AS received_cents, state,
+            to_char(due_on, 'YYYY-MM-DD') AS due_on
+       FROM bills WHERE case_id = $1::bigint AND NOT (state = 'awaiting' AND expires_on < $2::date)`,
+    [caseId, todayInSingapore(now)],
+  );
+  const bill = rows[0];
+  if (!bill || !isPayable(bill.state)) return {};
+  return { toPayCents: Number(bill.amount_cents) - Number(bill.received_cents), dueOn: bill.due_on };
+}
+
+/**
  * A rejected application's bill is cancelled in the rejection's transaction (docs/decisions/0059), whoever
  * rejects it: nothing more is due, its QR goes, and a credit that arrives later waits for a person. Money it
  * had received already shows in the finance officer's money to return. A settled bill is left as it is.

@@ -573,6 +573,52 @@ describe('a rejected application’s bill notice', () => {
   });
 });
 
+describe('an approval’s notice', () => {
+  /** What the gateway was sent of a record's approval, once the outbox has drained. */
+  async function approvalSms(record: CaseDetail): Promise<string[]> {
+    await app.outbox.drain();
+    return gateway.received
+      .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
+      .filter((m) => m.includes(`${record.caseNumber} has been approved`));
+  }
+
+  it('says what is still to pay on the bill, and by when, however the record was approved', async () => {
+    const byOfficer = await payable(demo, 'PD', '70.00');
+    const due = formatIsoDate((await bill(demo, byOfficer.id)).dueOn);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, byOfficer.id, { action: 'assignToMe' });
+    await doAction(officer, byOfficer.id, { action: 'approve' });
+    expect(await approvalSms(byOfficer)).toEqual([
+      `PTIB e-Services: Record ${byOfficer.caseNumber} has been approved. S$70.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
+    ]);
+
+    // Part paid, then approved by the operator's command: what is left, not the whole amount.
+    const partPaid = await payable(demo, 'PD', '80.00');
+    const reference = (await bill(demo, partPaid.id)).reference;
+    await importCsv([credit(reference, '30.00')]);
+    const line = (await queue()).find((l) => l.reference === reference)!;
+    const matched = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.match, { id: line.id }),
+      body: { reference, reason: 'First instalment' },
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    await moveCase(app.db, partPaid.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(app.db, partPaid.caseNumber, 'approved', 'operator', clock.now());
+    expect(await approvalSms(partPaid)).toEqual([
+      `PTIB e-Services: Record ${partPaid.caseNumber} has been approved. S$50.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
+    ]);
+  });
+
+  it('says nothing of a bill already paid', async () => {
+    const record = await payable(demo, 'PD', '72.00');
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+    await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(app.db, record.caseNumber, 'approved', 'operator', clock.now());
+    expect(await approvalSms(record)).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
+  });
+});
+
 describe('a bill paid before its notice went', () => {
   it('does not ask to be paid after the payment was received', async () => {
     // The gateway was down when the bill was issued: its notice waits in the outbox for the next try.
