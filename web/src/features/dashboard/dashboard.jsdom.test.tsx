@@ -193,6 +193,21 @@ describe('dashboard', () => {
     expect(requestedPaths().sort()).toEqual([API_PATHS.casesSummary, API_PATHS.eservices].sort());
   });
 
+  it('names the roles of the latest records’ table outright, as a phone stacks its cells', async () => {
+    // WebKit has dropped a table's roles once CSS shows its parts as blocks (dashboard.css): said outright,
+    // VoiceOver on an iPhone still reads each cell with its column.
+    renderDashboard();
+    const latest = await screen.findByRole('table', { name: 'Latest records' });
+    expect(latest).toHaveAttribute('role', 'table');
+    for (const group of latest.querySelectorAll('thead, tbody')) expect(group).toHaveAttribute('role', 'rowgroup');
+    for (const row of latest.querySelectorAll('tr')) expect(row).toHaveAttribute('role', 'row');
+    for (const heading of latest.querySelectorAll('th[scope="col"]'))
+      expect(heading).toHaveAttribute('role', 'columnheader');
+    for (const heading of latest.querySelectorAll('th[scope="row"]'))
+      expect(heading).toHaveAttribute('role', 'rowheader');
+    for (const cell of latest.querySelectorAll('td')) expect(cell).toHaveAttribute('role', 'cell');
+  });
+
   it('writes dates as every other screen does (d MMM yyyy: Sep, not Sept)', async () => {
     server.set(
       API_PATHS.casesSummary,
