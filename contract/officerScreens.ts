@@ -53,6 +53,16 @@ export const OFFICER_SCREEN_TEXT = {
   actingFor: (person: string, profile: string) => `${person} (acting for ${profile})`,
   before: 'Before',
   after: 'After',
+  /**
+   * A final decision is asked once more before it goes (docs/decisions/0070): the applicant is told at once,
+   * and nothing in the back office undoes it.
+   */
+  confirmApprove: (caseNumber: string) => `Approve case ${caseNumber}?`,
+  confirmApproveRejection: (caseNumber: string) => `Reject case ${caseNumber}?`,
+  confirmDecision: 'The applicant is told at once, and the decision cannot be undone.',
+  confirmBulkApprove: (count: number) => (count === 1 ? 'Approve 1 case?' : `Approve ${count} cases?`),
+  confirmBulkDecision: (caseNumbers: readonly string[]) =>
+    `${caseNumbers.join(', ')}: each applicant is told at once, and the decisions cannot be undone.`,
 } as const;
 
 /** The applicant's view of where an application stands. */

@@ -54,3 +54,9 @@ export async function signInOfficer(
   await expect(page).toHaveURL(landing.url);
   await expect(page.getByRole('heading', { level: 1, name: landing.heading })).toBeVisible();
 }
+
+/** Presses a final decision's button and confirms it in the dialog that asks (docs/decisions/0070). */
+export async function decide(page: Page, label: 'Approve' | 'Approve rejection'): Promise<void> {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click();
+}

@@ -8,7 +8,7 @@ import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '#contract/officerScreens.ts'
 import { PAYMENT_TEXT } from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, fillLogin } from './auth-helpers.ts';
-import { signInOfficer } from './officer-helpers.ts';
+import { decide, signInOfficer } from './officer-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
 
@@ -196,7 +196,14 @@ test('the whole loop: submit, more information, answer, proposed rejection, supe
   await supervisor.goto(`/#/officer/case?id=${record.id}`);
   await expect(supervisor.getByRole('heading', { level: 1, name: `Case ${record.caseNumber}` })).toBeVisible();
   await expect(supervisor.getByText(reason).first()).toBeVisible();
+  // A final decision is asked once more, in a modal dialog that names the case (docs/decisions/0070).
   await supervisor.getByRole('button', { name: 'Approve rejection' }).click();
+  const confirm = supervisor.getByRole('dialog', {
+    name: OFFICER_SCREEN_TEXT.confirmApproveRejection(record.caseNumber),
+  });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await noAxeViolations(supervisor);
+  await confirm.getByRole('button', { name: 'Approve rejection' }).click();
   await expect(
     supervisor.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.approveRejection }),
   ).toBeVisible();
@@ -236,7 +243,7 @@ test("a stale action is refused with the server's message and the case as it is 
   // The same officer in a second tab approves it; the first tab still shows the case as it was.
   const second = await first.context().newPage();
   await second.goto(`/#/officer/case?id=${record.id}`);
-  await second.getByRole('button', { name: 'Approve' }).click();
+  await decide(second, 'Approve');
   await expect(second.getByTestId('officer-case-status')).toHaveText('Approved');
 
   await first.getByRole('button', { name: 'Release' }).click();
@@ -319,7 +326,7 @@ test('a long decision reason wraps on a phone: the case does not scroll sideways
   const supervisor = await newPage(browser);
   await signInOfficer(supervisor, 'officer.lead');
   await supervisor.goto(`/#/officer/case?id=${record.id}`);
-  await supervisor.getByRole('button', { name: 'Approve rejection' }).click();
+  await decide(supervisor, 'Approve rejection');
   await expect(supervisor.getByTestId('officer-case-status')).toHaveText('Rejected');
   await supervisor.setViewportSize({ width: 390, height: 844 });
   await expect(supervisor.getByText(reason).first()).toBeVisible();
@@ -429,7 +436,7 @@ test('an action whose answer was lost says so once, and pressed again is taken o
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await officer.getByRole('button', { name: 'Approve' }).click();
+  await decide(officer, 'Approve');
   await expect(
     officer.getByRole('alert').filter({ hasText: OFFICER_MESSAGES.actionUnconfirmed('approve') }),
   ).toBeVisible();
@@ -437,7 +444,7 @@ test('an action whose answer was lost says so once, and pressed again is taken o
   await expect(officer.getByText(MESSAGES.somethingWrong)).toHaveCount(0);
 
   await officer.unroute(action);
-  await officer.getByRole('button', { name: 'Approve' }).click();
+  await decide(officer, 'Approve');
   await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done.approve })).toBeVisible();
   await expect(officer.getByTestId('officer-case-status')).toHaveText('Approved');
   await expect(officer.getByText(OFFICER_MESSAGES.staleVersion)).toHaveCount(0);

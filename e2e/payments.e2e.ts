@@ -20,7 +20,7 @@ import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, signIn } from './auth-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
-import { signInOfficer } from './officer-helpers.ts';
+import { decide, signInOfficer } from './officer-helpers.ts';
 
 /**
  * A payment e-service from submission to receipt in the browser: the bill with its PayNow QR, which a QR
@@ -255,7 +255,8 @@ test('a rejected application’s bill is cancelled, and the finance officer retu
         const form = officer.getByRole('form', { name: button });
         await form.getByLabel(OFFICER_SCREEN_TEXT.reasonLabel).fill('Not the debtor’s account.');
         await form.getByRole('button', { name: button }).click();
-      } else await officer.getByRole('button', { name: button }).click();
+      } else if (button === 'Approve rejection') await decide(officer, button);
+      else await officer.getByRole('button', { name: button }).click();
       await expect(officer.getByRole('status').filter({ hasText: OFFICER_MESSAGES.done[action] })).toBeVisible();
     }
     await officer.context().close();

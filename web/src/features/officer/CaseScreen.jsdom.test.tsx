@@ -8,9 +8,19 @@ import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { on } from '../../lib/events/bus.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
+import { installDialogStandIn } from '../../../test/dialog.ts';
 
 // The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
+// A final decision is confirmed in a modal <dialog> (docs/decisions/0070).
+installDialogStandIn();
+
+/** Presses Approve and confirms it in the dialog that asks. */
+function approve() {
+  fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+  const dialog = screen.getByRole('dialog', { name: OFFICER_SCREEN_TEXT.confirmApprove(CASE.caseNumber) });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+}
 
 const routes: RouteDef[] = [
   ...simpleRoutes,
@@ -232,7 +242,7 @@ describe('the case screen', () => {
       '/api/officer/cases/7/action': () => ({ status: 409, body: envelope(now, '409', OFFICER_MESSAGES.staleVersion) }),
     });
     await openCase();
-    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    approve();
     const alert = await screen.findByText(OFFICER_MESSAGES.staleVersion);
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Status now: Approved');
     expect(calls.find((c) => c.path.endsWith('/action'))?.body).toEqual({
@@ -282,11 +292,10 @@ describe('the case screen', () => {
           : { status: 409, body: envelope(after, '409', OFFICER_MESSAGES.staleVersion) },
     });
     await openCase();
-    // Enter pressed twice on the focused button (the overlay that stops a second click stops no key).
-    const approve = screen.getByRole('button', { name: 'Approve' });
-    fireEvent.click(approve);
+    // Approved twice (the overlay that stops a second click stops no key).
+    approve();
     await waitFor(() => expect(answer).toBeDefined());
-    fireEvent.click(approve);
+    approve();
     answer!();
     await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
     expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(1);
@@ -311,14 +320,14 @@ describe('the case screen', () => {
     });
     try {
       await openCase();
-      fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      approve();
       const said = await screen.findByText(OFFICER_MESSAGES.actionUnconfirmed('approve'));
       expect(said.closest('[role="alert"]')).not.toBeNull();
       // The HTTP layer's toast says why; the page says what was not done, and never the same thing again.
       expect(toasts).toHaveLength(1);
       expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
 
-      fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      approve();
       await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
       const sent = calls.filter((c) => c.path.endsWith('/action')).map((c) => c.body as { actionKey?: string });
       expect(sent).toHaveLength(2);
@@ -411,6 +420,46 @@ describe('the case screen', () => {
     expect(within(alert).getByRole('textbox', { name: OFFICER_SCREEN_TEXT.unsentLabel })).toHaveValue(written);
   });
 
+  it('asks before a final decision, naming the case; Cancel sends nothing and leaves the case as it was', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
+    await openCase();
+    const button = screen.getByRole('button', { name: 'Approve' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Approve case PT 000007 2026?' });
+    expect(dialog).toHaveTextContent(OFFICER_SCREEN_TEXT.confirmDecision);
+    // The safe choice has the focus: Enter pressed again does not decide.
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveFocus();
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button).toHaveFocus();
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+    expect(screen.getByTestId('officer-case-status')).toHaveTextContent('In review');
+  });
+
+  it("asks before a supervisor rejects: the applicant reads the officer's reason at once", async () => {
+    const proposed: OfficerCase = {
+      ...CASE,
+      status: 'rejection_proposed',
+      allowedActions: ['approveRejection', 'returnRejection', 'addNote'],
+    };
+    const after: OfficerCase = { ...proposed, status: 'rejected', version: 4, allowedActions: ['addNote'] };
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(proposed) }),
+      '/api/officer/cases/7/action': () => ({ body: envelope(after, '200', OFFICER_MESSAGES.done.approveRejection) }),
+    });
+    await openCase();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve rejection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject case PT 000007 2026?' });
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve rejection' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approveRejection });
+    expect(calls.filter((c) => c.path.endsWith('/action')).map((c) => c.body)).toEqual([
+      { action: 'approveRejection', version: 3, actionKey: expect.any(String) },
+    ]);
+  });
+
   it('confirms a done action with the case it answers', async () => {
     const after: OfficerCase = { ...CASE, status: 'approved', version: 4, allowedActions: ['addNote'] };
     fakeApi({
@@ -418,7 +467,7 @@ describe('the case screen', () => {
       '/api/officer/cases/7/action': () => ({ body: envelope(after, '200', OFFICER_MESSAGES.done.approve) }),
     });
     await openCase();
-    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    approve();
     const done = await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
     expect(done.closest('[role="status"]')).toHaveTextContent('Status: Approved');
   });

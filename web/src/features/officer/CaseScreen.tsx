@@ -11,6 +11,7 @@ import {
   type OfficerList,
 } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
@@ -435,6 +436,8 @@ function Actions({
 }) {
   const simple = (['assignToMe', 'release', 'approve', 'approveRejection'] as const).filter(allowed);
   const any = c.allowedActions.some((a) => a !== 'addNote');
+  // A final decision is asked once more (docs/decisions/0070): the applicant is told at once.
+  const [confirming, setConfirming] = useState<'approve' | 'approveRejection' | null>(null);
   return (
     <section aria-labelledby="actions-heading" className="officer-actions">
       <h2 id="actions-heading">{TEXT.actionsHeading}</h2>
@@ -446,12 +449,28 @@ function Actions({
               key={action}
               type="button"
               className={action === 'release' ? 'button-secondary' : undefined}
-              onClick={() => onAct({ action })}
+              onClick={() =>
+                action === 'approve' || action === 'approveRejection' ? setConfirming(action) : onAct({ action })
+              }
             >
               {OFFICER_ACTION_LABELS[action]}
             </button>
           ))}
         </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={
+            confirming === 'approve' ? TEXT.confirmApprove(c.caseNumber) : TEXT.confirmApproveRejection(c.caseNumber)
+          }
+          message={TEXT.confirmDecision}
+          confirmLabel={OFFICER_ACTION_LABELS[confirming]}
+          onConfirm={() => {
+            setConfirming(null);
+            onAct({ action: confirming });
+          }}
+          onCancel={() => setConfirming(null)}
+        />
       )}
       {actionForms(c, officers)
         .filter((form) => allowed(form.action))

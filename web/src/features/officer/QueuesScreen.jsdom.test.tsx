@@ -5,9 +5,12 @@ import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
+import { installDialogStandIn } from '../../../test/dialog.ts';
 
 // The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
+// A bulk approval is confirmed in a modal <dialog> (docs/decisions/0070).
+installDialogStandIn();
 
 const routes: RouteDef[] = [
   ...simpleRoutes,
@@ -147,6 +150,51 @@ describe('the queues screen', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]!.actionKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]!.actionKey).toBe(sent[0]!.actionKey);
+  });
+
+  it('asks before a bulk approval, naming its cases; Cancel sends nothing, Approve sends them', async () => {
+    const approved: BulkResult = {
+      results: ['7', '8'].map((id) => ({
+        id,
+        ok: true,
+        message: OFFICER_MESSAGES.done.approve,
+        version: 3,
+        status: 'approved' as const,
+      })),
+    };
+    const calls = fakeApi({
+      '/api/officer/queue': () => ({
+        body: envelope(
+          page([item('7', 'PT 000007 2026'), item('8', 'PT 000008 2026'), item('9', 'PT 000009 2026')], 3),
+        ),
+      }),
+      'POST /api/officer/bulk': () => ({ body: envelope(approved) }),
+    });
+    await renderShell({ routes, hash: '#/officer' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select PT 000008 2026' }));
+    const approve = screen.getByRole('button', { name: 'Approve (2 selected)' });
+    fireEvent.click(approve);
+    let dialog = screen.getByRole('dialog', { name: 'Approve 2 cases?' });
+    expect(dialog).toHaveTextContent(OFFICER_SCREEN_TEXT.confirmBulkDecision(['PT 000007 2026', 'PT 000008 2026']));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/bulk'))).toBe(false);
+
+    fireEvent.click(approve);
+    dialog = screen.getByRole('dialog', { name: 'Approve 2 cases?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.bulkDone(2, 2) });
+    expect(calls.filter((c) => c.path.endsWith('/bulk')).map((c) => c.body)).toEqual([
+      {
+        action: 'approve',
+        cases: [
+          { id: '7', version: 2 },
+          { id: '8', version: 2 },
+        ],
+        actionKey: expect.any(String),
+      },
+    ]);
   });
 
   it('keeps its bulk actions reachable with none selected, and says what to do when pressed', async () => {

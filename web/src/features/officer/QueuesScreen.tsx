@@ -15,6 +15,7 @@ import {
   type QueuePage,
 } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
@@ -57,6 +58,8 @@ export function QueuesScreen({ location }: ScreenProps) {
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
   const selected = selection.key === viewKey ? selection.ids : NONE;
   const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: viewKey, ids });
+  /** The case numbers a bulk approval is about to decide, while the officer is asked to confirm it. */
+  const [confirmingApproval, setConfirmingApproval] = useState<string[] | null>(null);
   /** A bulk action's answer, with the case numbers of its cases as they were when it was sent. */
   const [results, setResults] = useState<{
     action: BulkAction;
@@ -97,7 +100,7 @@ export function QueuesScreen({ location }: ScreenProps) {
     go(withChange(view, { find: String(new FormData(e.currentTarget).get('find') ?? '').trim() }));
   }
 
-  async function bulk(action: BulkAction) {
+  async function bulk(action: BulkAction, confirmed = false) {
     if (loaded.state.kind !== 'ready' || acting.busy()) return;
     const chosen = loaded.state.value.items.filter((i) => selected.has(i.id));
     const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
@@ -109,6 +112,11 @@ export function QueuesScreen({ location }: ScreenProps) {
       return;
     }
     setBulkError(null);
+    // Approvals are final decisions, asked once more, naming the cases (docs/decisions/0070).
+    if (action === 'approve' && !confirmed) {
+      setConfirmingApproval([...caseNumbers.values()]);
+      return;
+    }
     const sent = JSON.stringify([action, cases]);
     const actionKey = attempts.keyFor(sent);
     const outcome = await acting.run(() => officerApi.bulk({ action, cases, actionKey }, signal));
@@ -255,6 +263,18 @@ export function QueuesScreen({ location }: ScreenProps) {
           selected={selected}
           onSelect={setSelected}
           onBulk={(action) => void bulk(action)}
+        />
+      )}
+      {confirmingApproval && (
+        <ConfirmDialog
+          title={TEXT.confirmBulkApprove(confirmingApproval.length)}
+          message={TEXT.confirmBulkDecision(confirmingApproval)}
+          confirmLabel={OFFICER_ACTION_LABELS.approve}
+          onConfirm={() => {
+            setConfirmingApproval(null);
+            void bulk('approve', true);
+          }}
+          onCancel={() => setConfirmingApproval(null)}
         />
       )}
     </section>
