@@ -119,6 +119,8 @@ export const REGISTER_CHANGE_TEXTS = {
 export type RegisterChange = keyof typeof REGISTER_CHANGE_TEXTS;
 
 export const REGISTER_MESSAGES = {
+  /** A search sent with the key of another search of this account (the screen never sends one). */
+  attemptKeyOfAnother: 'This search was sent with the key of another search, so it was not made. Search again.',
   purposeRequired: 'Select the purpose of your search.',
   otherPurposeRequired: 'Describe the purpose of your search.',
   queryRequired: 'Enter what to search for.',
@@ -152,6 +154,11 @@ export const searchRequestSchema = z.object({
   query: z.string().max(REGISTER_LIMITS.QUERY_MAX),
   purpose: z.string().max(20),
   otherPurpose: z.string().max(REGISTER_LIMITS.PURPOSE_TEXT_MAX).optional(),
+  /**
+   * The key of this attempt, the same when it is sent again after its answer was lost: the server answers
+   * with the search it recorded rather than recording, auditing and counting it again.
+   */
+  attemptKey: z.uuid().optional(),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 

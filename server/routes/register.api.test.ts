@@ -301,6 +301,55 @@ describe('throttling', () => {
   });
 });
 
+describe('a search sent again after its answer was lost', () => {
+  const KEY = '6f1c0c1e-3f7a-4c1e-9a55-0d7b1f3c2a10';
+  const searchesWith = async (key: string) =>
+    (await db.query('SELECT 1 FROM register_searches WHERE attempt_key = $1', [key])).rowCount;
+  const auditedWith = async (reference: string) =>
+    (
+      await db.query("SELECT 1 FROM audit_events WHERE event = 'register_search' AND detail->>'reference' = $1", [
+        reference,
+      ])
+    ).rowCount;
+
+  it('is answered with the first one: recorded, audited and counted once', async () => {
+    const first = await search(demo, { by: 'id', query: 'S7654321F', attemptKey: KEY });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await search(demo, { by: 'id', query: 'S7654321F', attemptKey: KEY });
+    expect(again.statusCode, again.body).toBe(200);
+    const { reference } = answer<SearchAnswer>(first);
+    expect(answer<SearchAnswer>(again)).toEqual(answer<SearchAnswer>(first));
+    expect(await searchesWith(KEY)).toBe(1);
+    expect(await auditedWith(reference)).toBe(1);
+    const { rows } = await db.query<{ searches: number }>(
+      'SELECT searches FROM register_search_throttle WHERE account_id = (SELECT id FROM accounts WHERE login_name = $1)',
+      ['ptib.demo'],
+    );
+    expect(rows[0]!.searches).toBe(1);
+  });
+
+  it('sent twice at once, is still one search', async () => {
+    const key = '0b7e5d0c-8a4f-4b6e-a1c2-7d9e3f5a6b21';
+    const [a, b] = await Promise.all([
+      search(demo, { by: 'id', query: 'S7654321F', attemptKey: key }),
+      search(demo, { by: 'id', query: 'S7654321F', attemptKey: key }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(answer<SearchAnswer>(a).reference).toBe(answer<SearchAnswer>(b).reference);
+    expect(await searchesWith(key)).toBe(1);
+    expect(await auditedWith(answer<SearchAnswer>(a).reference)).toBe(1);
+  });
+
+  it('with the key of another search, is refused with a reason and records nothing', async () => {
+    const key = 'c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f';
+    expect((await search(demo, { by: 'id', query: 'S7654321F', attemptKey: key })).statusCode).toBe(200);
+    const other = await search(demo, { by: 'name', query: 'ong beng huat', attemptKey: key });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().header.responseDesc).toBe(REGISTER_MESSAGES.attemptKeyOfAnother);
+    expect(await searchesWith(key)).toBe(1);
+  });
+});
+
 describe('result page and extract', () => {
   it('shows an entry the search found, and its PDF extract with the search time and reference', async () => {
     const { reference, searchedAt } = answer<SearchAnswer>(await search(demo, { query: 'ong ben huat' }));

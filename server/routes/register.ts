@@ -123,6 +123,29 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       if (foldName(query).replace(/ /g, '').length < 3) throw badRequest(REGISTER_MESSAGES.nameTooShort);
     }
     const purpose = purposeText(body.purpose, body.otherPurpose);
+    /**
+     * The search recorded under this attempt's key, if it was sent before (its answer lost on the way). The
+     * key of another search, or of one made acting for another profile, is refused: it answers its own only.
+     */
+    const recordedAttempt = async (): Promise<SearchRow | undefined> => {
+      if (!body.attemptKey) return undefined;
+      const { rows } = await app.db.query<SearchRow & { acting_profile_id: string }>(
+        `SELECT reference, service, search_by, query, purpose, searched_at, case_numbers, closest_only, acting_profile_id
+           FROM register_searches WHERE account_id = $1 AND attempt_key = $2::uuid`,
+        [principal.accountId, body.attemptKey],
+      );
+      const row = rows[0];
+      const same =
+        row?.acting_profile_id === principal.actingProfileId &&
+        row.service === body.service &&
+        row.search_by === body.by &&
+        row.query === query &&
+        row.purpose === purpose;
+      if (row && !same) throw badRequest(REGISTER_MESSAGES.attemptKeyOfAnother);
+      return row;
+    };
+    const before = await recordedAttempt();
+    if (before) return ok(await page(before, 1));
     const now = app.now();
     const who = {
       at: now,
@@ -157,11 +180,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       case_numbers: caseNumbers,
       closest_only: closestOnly,
     };
-    await app.db.transaction(async (tx) => {
-      await tx.query(
+    const recorded = await app.db.transaction(async (tx) => {
+      // Two sends of one attempt at once: the second finds the first's key taken, and records nothing.
+      const inserted = await tx.query(
         `INSERT INTO register_searches (reference, account_id, acting_profile_id, service, search_by, query, purpose,
-                                        searched_at, case_numbers, closest_only)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10)`,
+                                        searched_at, case_numbers, closest_only, attempt_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11::uuid)
+         ON CONFLICT (account_id, attempt_key) WHERE attempt_key IS NOT NULL DO NOTHING`,
         [
           reference,
           principal.accountId,
@@ -173,15 +198,18 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
           now,
           caseNumbers,
           closestOnly,
+          body.attemptKey ?? null,
         ],
       );
+      if (inserted.rowCount === 0) return false;
       await audit(tx, {
         ...who,
         event: 'register_search',
         detail: { service: body.service, by: body.by, query, purpose, results: caseNumbers.length, reference },
       });
+      return true;
     });
-    return ok(await page(search, 1));
+    return ok(await page(recorded ? search : ((await recordedAttempt()) ?? search), 1));
   });
 
   r.get(

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
-import { useAttemptKey } from './useAttemptKey.ts';
+import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers } from '../../app/parts.ts';
@@ -25,7 +25,7 @@ import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
-import { failureMessage, shownLoad } from './outcomes.ts';
+import { failureMessage, isAnswer, shownLoad } from './outcomes.ts';
 import { backHref } from './queueQuery.ts';
 /**
  * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
@@ -102,7 +102,7 @@ export function CaseScreen({ location }: ScreenProps) {
     const actionKey = attempts.keyFor(sent);
     const request = { ...input, version: c.version, actionKey } as OfficerActionRequest;
     const outcome = await acting.run(() => officerApi.act(c.id, request, signal));
-    attempts.settle(sent, actionKey, outcome);
+    attempts.settle(sent, actionKey, isAnswer(outcome));
     if (outcome.ok) {
       setAnswered({ id, value: outcome.value });
       setNotice({ kind: 'done', message: outcome.message || OFFICER_MESSAGES.done[input.action] });

@@ -20,11 +20,11 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
-import { useAttemptKey } from './useAttemptKey.ts';
+import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { officerApi, type Failure } from './api.ts';
-import { failureMessage, shownLoad } from './outcomes.ts';
+import { failureMessage, isAnswer, shownLoad } from './outcomes.ts';
 import {
   AGE_FILTERS,
   DEFAULT_VIEW,
@@ -120,7 +120,7 @@ export function QueuesScreen({ location }: ScreenProps) {
     const sent = JSON.stringify([action, cases]);
     const actionKey = attempts.keyFor(sent);
     const outcome = await acting.run(() => officerApi.bulk({ action, cases, actionKey }, signal));
-    attempts.settle(sent, actionKey, outcome);
+    attempts.settle(sent, actionKey, isAnswer(outcome));
     if (outcome.ok) {
       setResults({ action, list: outcome.value, caseNumbers });
       setSelected(new Set());

@@ -24,3 +24,7 @@ export function shownLoad<T>(state: Loadable<Outcome<T>>): { state: Loadable<T>;
   if (outcome.kind === 'session' || outcome.kind === 'aborted') return { state: LOADING, failed: '' };
   return { state: FAILED, failed: failureMessage(outcome) };
 }
+
+/** Whether an action's outcome is an answer (docs/decisions/0066): none came, or none could be read, is not. */
+export const isAnswer = (outcome: { ok: boolean; kind?: string }): boolean =>
+  outcome.ok || (outcome.kind !== 'unreachable' && outcome.kind !== 'failed');

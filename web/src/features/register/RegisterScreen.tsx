@@ -24,6 +24,7 @@ import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { FAILED, useLoad, type Loadable } from '../../lib/http/useLoad.ts';
+import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { identity } from '../../lib/session/index.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
@@ -150,6 +151,8 @@ function SearchForm({ service }: { service: RegisterService }) {
   const [otherPurpose, setOtherPurpose] = useState(kept?.otherPurpose ?? '');
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  /** A search sent again after its answer was lost is the same attempt: recorded and counted once. */
+  const attempts = useAttemptKey();
   /** Each search that ends in problems: the error summary takes the focus. */
   const [attempt, setAttempt] = useState(0);
   /** A field that goes (or becomes another) takes its problem with it: the summary would point at nothing. */
@@ -186,11 +189,12 @@ function SearchForm({ service }: { service: RegisterService }) {
       return;
     }
     setBusy(true);
-    const outcome = await registerApi.search(
-      { service, by, query, purpose, ...(purpose === 'other' ? { otherPurpose } : {}) },
-      signal,
-    );
+    const terms = { service, by, query, purpose, ...(purpose === 'other' ? { otherPurpose } : {}) };
+    const request = JSON.stringify(terms);
+    const attemptKey = attempts.keyFor(request);
+    const outcome = await registerApi.search({ ...terms, attemptKey }, signal);
     if (signal.aborted) return;
+    attempts.settle(request, attemptKey, outcome.ok || !outcome.unanswered);
     setBusy(false);
     if (!outcome.ok) {
       setErrors({ form: outcome.message });

@@ -15,7 +15,8 @@ import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a screen shows: the answer, or the words to show instead (the server's own when it refused). */
 export type Outcome<T> =
-  { ok: true; value: T; message: string } | { ok: false; message: string; aborted?: boolean; refused?: boolean };
+  | { ok: true; value: T; message: string }
+  | { ok: false; message: string; aborted?: boolean; refused?: boolean; unanswered?: boolean };
 
 /**
  * Why a call came to nothing: the server's own words when it refused, else `failed`, which names what could
@@ -24,10 +25,11 @@ export type Outcome<T> =
 function failure(
   result: Exclude<ApiResult<unknown>, { ok: true }>,
   failed: string,
-): { ok: false; message: string; aborted?: boolean; refused?: boolean } {
+): { ok: false; message: string; aborted?: boolean; refused?: boolean; unanswered?: boolean } {
   if (result.kind === 'aborted') return { ok: false, message: '', aborted: true };
   if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc, refused: true };
-  return { ok: false, message: failed };
+  // No answer, or none that could be read: the server may have done it (a search sent again keeps its key).
+  return { ok: false, message: failed, unanswered: result.kind !== 'session' };
 }
 
 function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>, failed: string = MESSAGES.searchFailed): Outcome<T> {
@@ -35,7 +37,7 @@ function read<T>(result: ApiResult<unknown>, schema: z.ZodType<T>, failed: strin
   const parsed = schema.safeParse(result.responseJSON);
   return parsed.success
     ? { ok: true, value: parsed.data, message: result.header.responseDesc }
-    : { ok: false, message: failed };
+    : { ok: false, message: failed, unanswered: true };
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ROUTES } from '#contract/index.ts';
 import { MESSAGES } from '#contract/catalogue.ts';
 import { REGISTER_MESSAGES, REGISTER_PATHS, type RegisterResult } from '#contract/register.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import { formatDateTime } from '../../components/shell/formatMoment.ts';
 import type { RouteDef } from '../../lib/router/router.ts';
@@ -42,6 +42,20 @@ const watched = (caseNumber: string) => ({
   followedAt: '2026-01-01T00:00:00.000Z',
   changed: false,
   updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** A search by name that found nothing, as the server answers it. */
+const noMatches = (reference: string, query: string) => ({
+  reference,
+  searchedAt: '2026-01-01T00:00:00.000Z',
+  service: 'PIS',
+  by: 'name',
+  query,
+  total: 0,
+  closestOnly: false,
+  page: 1,
+  pageSize: 10,
+  results: [],
 });
 
 beforeEach(() => {
@@ -169,20 +183,7 @@ describe('a name with accents', () => {
   it('is searched as the register folds it, not refused as too short', async () => {
     // Lê Lý has four letters once folded as the server folds names (LE LY): two without the accents.
     const calls = fakeApi({
-      [`POST ${REGISTER_PATHS.search}`]: () => ({
-        body: envelope({
-          reference: 'RS-2',
-          searchedAt: '2026-01-01T00:00:00.000Z',
-          service: 'PIS',
-          by: 'name',
-          query: 'Lê Lý',
-          total: 0,
-          closestOnly: false,
-          page: 1,
-          pageSize: 10,
-          results: [],
-        }),
-      }),
+      [`POST ${REGISTER_PATHS.search}`]: () => ({ body: envelope(noMatches('RS-2', 'Lê Lý')) }),
     });
     await renderShell({ routes, hash: '#/register?app=PIS' });
     fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'Lê Lý' } });
@@ -190,6 +191,33 @@ describe('a name with accents', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
     await waitFor(() => expect(calls.some((c) => c.path === REGISTER_PATHS.search)).toBe(true));
     expect(screen.queryByText(REGISTER_MESSAGES.nameTooShort)).toBeNull();
+  }, 30_000);
+});
+
+describe('a search whose answer was lost', () => {
+  it('is sent again with the key of its first attempt', async () => {
+    let lost = true;
+    const calls = fakeApi({
+      [`POST ${REGISTER_PATHS.search}`]: (call) => {
+        if (lost) {
+          lost = false;
+          return unreachable(call);
+        }
+        return { body: envelope(noMatches('RS-3', 'ong beng huat')) };
+      },
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'ong beng huat' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    await screen.findAllByText(MESSAGES.searchFailed);
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === REGISTER_PATHS.search)).toHaveLength(2));
+    const keys = calls
+      .filter((c) => c.path === REGISTER_PATHS.search)
+      .map((c) => (c.body as { attemptKey?: string }).attemptKey);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   }, 30_000);
 });
 
