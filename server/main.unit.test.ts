@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,20 +79,34 @@ describe('the start command (docs/decisions/0069)', () => {
     expect(pkg.scripts.start).toBe(`node scripts/build-if-needed.ts && ${SERVER_COMMAND}`);
   });
 
-  it('restarts on the embedded database without its memory peaking while V8 optimises PGlite', async () => {
+  it('says in one line why a first start could not create its embedded database', () => {
+    const file = path.join(cacheDir, 'not-a-folder');
+    writeFileSync(file, '');
+    const run = startWithBadConfig({ PORT: '0', DATA_DIR: file });
+    expect(run.status).not.toBe(0);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^PTIB e-Services could not start: could not create the embedded database in ${file}/pglite: ENOTDIR`,
+        ),
+      ),
+    ]);
+  });
+
+  it('starts and restarts on the embedded database without its memory peaking over 300 MB', async () => {
     // Without --liftoff-only, V8 recompiled PGlite's WebAssembly with TurboFan from just before healthy:
-    // 400-570 MB at healthy and a 740 MB peak, against about 200 MB with it.
-    const dir = mkdtempSync(path.join(tmpdir(), 'ptib-restart-memory-'));
+    // 400-570 MB at healthy and a 740 MB peak on a restart. On a first start, PGlite's initdb in the server's
+    // own process took it to 680 MB, and 645 MB stayed until the next restart: it runs in a process of its own.
+    const dir = mkdtempSync(path.join(tmpdir(), 'ptib-start-memory-'));
     try {
       for (const run of ['first start', 'restart']) {
         const server = await spawnServer({ env: { DATA_DIR: dir, LOG_LEVEL: 'warn' } });
         try {
           await waitHealthy(server.url, server);
-          if (run === 'restart') {
-            const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-            const peakMb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) / 1024;
-            expect(peakMb).toBeLessThan(300);
-          }
+          const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+          const peakMb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+          expect(peakMb, run).toBeLessThan(300);
         } finally {
           await stopServer(server);
         }

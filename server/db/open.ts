@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
@@ -23,7 +25,7 @@ export interface OpenedDatabase {
 export async function openDatabase(config: Config, { seed = false }: { seed?: boolean } = {}): Promise<OpenedDatabase> {
   const db = config.DATABASE_URL
     ? (await import('./postgres.ts')).openPostgres(config.DATABASE_URL)
-    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+    : await openPglite(await withCluster(path.resolve(config.DATA_DIR, 'pglite')));
   try {
     const applied = await migrate(db);
     // Never in production: the demo accounts' password is published (docs/decisions/0031).
@@ -34,4 +36,23 @@ export async function openDatabase(config: Config, { seed = false }: { seed?: bo
     await db.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * An embedded database's folder with its cluster made: on a first start, by server/db/initdb.ts in a process
+ * of its own. initdb grows PGlite's WebAssembly memory to over 500 MB, which WebAssembly never gives back:
+ * made in the server's own process, it stayed until the next restart (docs/decisions/0069).
+ */
+async function withCluster(folder: string): Promise<string> {
+  if (existsSync(path.join(folder, 'PG_VERSION'))) return folder;
+  const script = path.join(import.meta.dirname, 'initdb.ts');
+  await new Promise<void>((resolve, reject) => {
+    // The same Node flags as this process (npm start's --liftoff-only among them).
+    execFile(process.execPath, [...process.execArgv, script, folder], (error, _stdout, stderr) => {
+      if (error)
+        reject(new Error(`could not create the embedded database in ${folder}: ${stderr.trim() || error.message}`));
+      else resolve();
+    });
+  });
+  return folder;
 }
