@@ -350,6 +350,25 @@ describe('the statement import', () => {
     ).toBe(400);
   });
 
+  it('refuses a value date no calendar has, saying where, rather than failing', async () => {
+    const record = await payable(demo, 'PD', '20.00');
+    const { reference } = await bill(demo, record.id);
+    for (const day of ['2030-02-30', '2030-04-31', '0000-01-01']) {
+      const res = await finance.request({
+        method: 'POST',
+        url: RECONCILIATION_PATHS.statements,
+        body: {
+          csv: `transaction_id,value_date,type,amount,currency,reference,payer_name\nD-${day},${day},CR,20.00,SGD,${reference},A\n`,
+        },
+      });
+      expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
+      expect(res.json().header.responseDesc).toBe(
+        PAYMENT_MESSAGES.badStatement(2, 'value_date must be a date like 2026-11-25'),
+      );
+    }
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+  });
+
   it('ignores debits and reads quoted fields', async () => {
     const record = await payable(demo, 'PD', '7.50');
     const { reference } = await bill(demo, record.id);

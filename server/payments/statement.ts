@@ -1,4 +1,5 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
+import { isRealDate } from '#contract/forms/validate.ts';
 import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '#contract/payments.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -76,8 +77,8 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
     if (seen.has(transactionId)) throw bad(`transaction_id ${transactionId} appears twice`);
     seen.add(transactionId);
     const valueDate = get('value_date');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(valueDate) || Number.isNaN(Date.parse(`${valueDate}T00:00:00Z`)))
-      throw bad('value_date must be a date like 2026-11-25');
+    // A day the calendar has: Date.parse rolls 2026-02-30 over to March, and the database then refuses it.
+    if (!isRealDate(valueDate)) throw bad('value_date must be a date like 2026-11-25');
     if (get('currency').toUpperCase() !== 'SGD') throw bad('currency must be SGD');
     const amountCents = parseMoney(get('amount'));
     if (amountCents === null || amountCents <= 0)
