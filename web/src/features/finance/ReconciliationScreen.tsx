@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '#contract/index.ts';
 import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
@@ -9,7 +8,7 @@ import {
   type StatementLine,
 } from '#contract/payments.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
@@ -232,7 +231,7 @@ export function ReconciliationScreen() {
     setNotice(
       outcome.ok
         ? { kind: 'status', text: outcome.message }
-        : { kind: 'alert', text: outcome.message ?? MESSAGES.systemDifficulties },
+        : { kind: 'alert', text: outcome.message ?? systemDifficultiesMessage() },
     );
     if (outcome.ok) reload();
   };
@@ -240,7 +239,7 @@ export function ReconciliationScreen() {
   const run: Run = (call) =>
     void once(async () => {
       const outcome = await call();
-      setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? MESSAGES.systemDifficulties });
+      setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? systemDifficultiesMessage() });
       reload();
     });
 
@@ -285,7 +284,7 @@ export function ReconciliationScreen() {
         <LoadStatus
           state={answer ? FAILED : state}
           loading={PAYMENT_TEXT.queueLoading}
-          failed={(answer && !answer.ok && answer.message) || MESSAGES.systemDifficulties}
+          failed={(answer && !answer.ok && answer.message) || systemDifficultiesMessage()}
           retry={reload}
         />
       ) : lines.length === 0 ? (

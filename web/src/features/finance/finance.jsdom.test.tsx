@@ -8,7 +8,9 @@ import {
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { PHONE_PLACEHOLDER } from '#contract/index.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 
 const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
@@ -289,5 +291,26 @@ describe('ReconciliationScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
     await waitFor(() => expect(alert).toHaveTextContent(PAYMENT_TEXT.chooseFile));
     expect(status).toBeEmptyDOMElement();
+  });
+
+  it('says whom to call when the server cannot be reached, with the number, not a placeholder', async () => {
+    fakeApi({ [RECONCILIATION_PATHS.queue]: unreachable });
+    render(<ReconciliationScreen />);
+    const failed = await screen.findByText(/technical difficulties/);
+    expect(failed.textContent).not.toContain(PHONE_PLACEHOLDER);
+    expect(failed).toHaveTextContent(systemDifficultiesMessage());
+
+    // The connection is back for the list, not for the import.
+    fakeApi({
+      [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue, returns }) }),
+      [RECONCILIATION_PATHS.statements]: unreachable,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    chooseStatement();
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/technical difficulties/));
+    expect(screen.getByRole('alert').textContent).not.toContain(PHONE_PLACEHOLDER);
+    expect(screen.getByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
   });
 });
