@@ -382,6 +382,7 @@ export const PAYMENT_TEXT = {
   matchButton: 'Match to bill',
   markButton: 'Mark as dealt with',
   reasonRequired: 'Enter a reason of at least 3 characters',
+  referenceRequired: 'Enter the reference of the bill to match the credit to',
   chooseFile: 'Choose a statement file first',
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
   notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',

@@ -65,12 +65,16 @@ function useReason() {
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
   const signal = useAbortSignal();
   const [reference, setReference] = useState(line.billReference ?? line.reference);
+  const [referenceError, setReferenceError] = useState('');
   const { reason, setReason, error, checked } = useReason();
   const id = `line-${line.id}`;
 
   const act = (what: 'match' | 'mark') => {
     const given = checked();
-    if (given === null) return;
+    // A match needs the bill it goes to: said beside the field, not in the server's words about the call.
+    const noBill = what === 'match' && reference.trim() === '';
+    setReferenceError(noBill ? PAYMENT_TEXT.referenceRequired : '');
+    if (given === null || noBill) return;
     run(() =>
       what === 'match'
         ? financeApi.match(line.id, reference.trim(), given, signal)
@@ -119,7 +123,18 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
       >
         <div className="field">
           <label htmlFor={`${id}-reference`}>{PAYMENT_TEXT.billReferenceLabel}</label>
-          <input id={`${id}-reference`} value={reference} onChange={(e) => setReference(e.target.value)} />
+          {referenceError && (
+            <p className="field-error" id={`${id}-reference-error`}>
+              {referenceError}
+            </p>
+          )}
+          <input
+            id={`${id}-reference`}
+            value={reference}
+            aria-invalid={referenceError ? true : undefined}
+            aria-describedby={referenceError ? `${id}-reference-error` : undefined}
+            onChange={(e) => setReference(e.target.value)}
+          />
         </div>
         <ReasonField id={id} hint={PAYMENT_TEXT.reasonHint} value={reason} error={error} onChange={setReason} />
         <div className="button-row">

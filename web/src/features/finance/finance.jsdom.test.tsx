@@ -313,4 +313,26 @@ describe('ReconciliationScreen', () => {
     expect(screen.getByRole('alert').textContent).not.toContain(PHONE_PLACEHOLDER);
     expect(screen.getByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
   });
+
+  it('asks for the bill’s reference before matching, beside the field, and sends nothing without it', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const reference = within(item('T1')).getByLabelText(PAYMENT_TEXT.billReferenceLabel);
+    fireEvent.change(reference, { target: { value: '   ' } });
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await within(item('T1')).findByText(PAYMENT_TEXT.referenceRequired)).toBeInTheDocument();
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(reference).toHaveAccessibleDescription(PAYMENT_TEXT.referenceRequired);
+    expect(calls.some((c) => c.path.endsWith('/match'))).toBe(false);
+    // The reason typed stays; marking needs no bill, so it is not held up by the empty reference.
+    expect(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('First instalment');
+
+    fireEvent.change(reference, { target: { value: 'PD0000012030' } });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await screen.findByText('Credit matched to the bill.')).toBeInTheDocument();
+  });
 });
