@@ -270,6 +270,12 @@ export const queueSchema = z.object({ lines: z.array(statementLineSchema), retur
 
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
 export const STATEMENT_MAX_CHARS = 900_000;
+/**
+ * The most bytes the import's request may have: the JSON of a statement of STATEMENT_MAX_CHARS characters that
+ * take three bytes each in UTF-8 (payers' names in Chinese do), and its file name. Above the 1 MB every other
+ * call may send (server/app.ts), which such a statement outgrows at a third of its characters.
+ */
+export const STATEMENT_MAX_BODY_BYTES = 3 * STATEMENT_MAX_CHARS + 4_096;
 
 export const importRequestSchema = z.object({
   fileName: z.string().max(200).optional(),

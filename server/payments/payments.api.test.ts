@@ -9,6 +9,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_PATHS,
   RECONCILIATION_PATHS,
+  STATEMENT_MAX_CHARS,
   parsePayload,
   type Bill,
   type BillDetail,
@@ -367,6 +368,25 @@ describe('the statement import', () => {
       );
     }
     expect((await bill(demo, record.id)).state).toBe('awaiting');
+  });
+
+  it('takes a statement of as many characters as the screen allows, whatever its script', async () => {
+    // Payers' names in Chinese take three bytes each: the JSON of such a statement outgrows the 1 MB other
+    // calls may send long before it reaches STATEMENT_MAX_CHARS.
+    const name = '陈'.repeat(60);
+    const row = (i: number) => `\nBIG${String(i).padStart(6, '0')},2030-01-16,DR,1.00,SGD,FEE,${name}`;
+    const header = 'transaction_id,value_date,type,amount,currency,reference,payer_name';
+    const n = Math.floor((STATEMENT_MAX_CHARS - header.length) / row(0).length);
+    const csv = header + Array.from({ length: n }, (_, i) => row(i)).join('');
+    expect(csv.length).toBeLessThanOrEqual(STATEMENT_MAX_CHARS);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(2_000_000);
+    const res = await finance.request({
+      method: 'POST',
+      url: RECONCILIATION_PATHS.statements,
+      body: { fileName: 'nov.csv', csv },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().responseJSON).toMatchObject({ credits: 0, ignored: n });
   });
 
   it('ignores debits and reads quoted fields', async () => {

@@ -4,6 +4,7 @@ import { ok } from '#contract/index.ts';
 import {
   PAYMENT_MESSAGES,
   RECONCILIATION_PATHS,
+  STATEMENT_MAX_BODY_BYTES,
   importReportSchema,
   importRequestSchema,
   lineIdParamsSchema,
@@ -56,6 +57,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
     RECONCILIATION_PATHS.statements,
     {
       preHandler,
+      bodyLimit: STATEMENT_MAX_BODY_BYTES,
       schema: { body: importRequestSchema, response: { 200: envelopeSchema(importReportSchema), ...refusals } },
     },
     async (request) => {
