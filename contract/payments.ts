@@ -326,6 +326,9 @@ export const PAYMENT_MESSAGES = {
   imported: (r: ImportReport) =>
     `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported.`,
   badStatement: (line: number, why: string) => `The statement could not be read: line ${line}: ${why}.`,
+  /** Why a line with more fields than the header is refused: an unquoted comma moves every field after it. */
+  extraFields: (fields: number, columns: number) =>
+    `it has ${fields} fields where the header names ${columns}: a comma in a field must be inside quotes, like "1,234.50"`,
   missingColumns: (names: string[]) => `The statement could not be read: the header lacks ${names.join(', ')}.`,
   lineNotQueued: 'This credit is not waiting for a person.',
   noLine: 'No such credit.',

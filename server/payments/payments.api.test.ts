@@ -370,6 +370,24 @@ describe('the statement import', () => {
     expect((await bill(demo, record.id)).state).toBe('awaiting');
   });
 
+  it('refuses a line with more fields than the header, rather than read S$1,234.50 as S$1', async () => {
+    const record = await payable(demo, 'PD', '1.00');
+    const { reference } = await bill(demo, record.id);
+    const res = await finance.request({
+      method: 'POST',
+      url: RECONCILIATION_PATHS.statements,
+      // The bank's columns in its own order, the amount last and its thousands separator not in quotes.
+      body: {
+        csv: `transaction_id,value_date,type,currency,reference,payer_name,amount\nF1,2030-01-16,CR,SGD,${reference},TAN AH KOW,1,234.50\n`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(2, PAYMENT_MESSAGES.extraFields(8, 7)));
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+    // Empty fields after the last column (some exports end each line with a comma) are still read.
+    expect(await importCsv([`${credit(reference, '1.00')},,`])).toMatchObject({ credits: 1, settled: 1 });
+  });
+
   it('takes a statement of as many characters as the screen allows, whatever its script', async () => {
     // Payers' names in Chinese take three bytes each: the JSON of such a statement outgrows the 1 MB other
     // calls may send long before it reaches STATEMENT_MAX_CHARS.

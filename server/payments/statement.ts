@@ -66,6 +66,11 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
     const line = i + 2;
     const bad = (why: string) => new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.badStatement(line, why));
     const get = (name: (typeof STATEMENT_COLUMNS)[number]) => (cells[col[name]] ?? '').trim();
+    // A comma outside quotes splits a field in two and moves every field after it: "1,234.50" unquoted in a
+    // last amount column would be read as S$1.00. Empty fields past the header's are an export's trailing
+    // commas, and harmless.
+    if (cells.slice(names.length).some((cell) => cell.trim() !== ''))
+      throw bad(PAYMENT_MESSAGES.extraFields(cells.length, names.length));
     const type = get('type').toUpperCase();
     if (type === 'DR') {
       ignored++;
