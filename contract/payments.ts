@@ -266,7 +266,14 @@ export const moneyToReturnSchema = z.object({
   transactions: z.array(z.object({ transactionId: z.string(), payerName: z.string(), amountCents: cents })),
 });
 export type MoneyToReturn = z.infer<typeof moneyToReturnSchema>;
-export const queueSchema = z.object({ lines: z.array(statementLineSchema), returns: z.array(moneyToReturnSchema) });
+/** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
+export const QUEUE_MAX_LINES = 500;
+export const queueSchema = z.object({
+  lines: z.array(statementLineSchema),
+  /** How many credits wait in all, of which `lines` are the oldest QUEUE_MAX_LINES. */
+  waiting: z.number().int(),
+  returns: z.array(moneyToReturnSchema),
+});
 
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
 export const STATEMENT_MAX_CHARS = 900_000;
@@ -383,6 +390,9 @@ export const PAYMENT_TEXT = {
   importButton: 'Import statement',
   queueHeading: 'Credits waiting for a person',
   queueEmpty: 'No credits are waiting.',
+  /** Above a queue longer than the screen lists: else the oldest QUEUE_MAX_LINES read as all there is. */
+  queueShown: (shown: number, waiting: number) =>
+    `${waiting.toLocaleString('en-SG')} credits are waiting; the oldest ${shown.toLocaleString('en-SG')} are listed here. Decide them to see the rest.`,
   queueLoading: 'Loading the credits waiting for a person…',
   reasonLabel: 'Reason',
   /** A matched credit's reason lands in the bill's history, which its payer reads (BillPanel). */

@@ -6,6 +6,7 @@ import {
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
   PAYNOW_MERCHANT_NAME,
+  QUEUE_MAX_LINES,
   REFUND_FIELDS,
   centsOf,
   formatMoney,
@@ -449,9 +450,18 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
             l.resolution
        FROM statement_lines l
        LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))
-      WHERE l.status = 'queued' ORDER BY l.id LIMIT 500`,
+      WHERE l.status = 'queued' ORDER BY l.id LIMIT $1`,
+    [QUEUE_MAX_LINES],
   );
   return rows;
+}
+
+/** How many credits wait for a person in all, listed or not. */
+export async function waitingCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM statement_lines WHERE status = 'queued'`,
+  );
+  return Number(rows[0]!.n);
 }
 
 /**

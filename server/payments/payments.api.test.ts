@@ -8,6 +8,7 @@ import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
   PAYMENT_PATHS,
+  QUEUE_MAX_LINES,
   RECONCILIATION_PATHS,
   STATEMENT_MAX_CHARS,
   parsePayload,
@@ -386,6 +387,32 @@ describe('the statement import', () => {
     expect((await bill(demo, record.id)).state).toBe('awaiting');
     // Empty fields after the last column (some exports end each line with a comma) are still read.
     expect(await importCsv([`${credit(reference, '1.00')},,`])).toMatchObject({ credits: 1, settled: 1 });
+  });
+
+  it('says how many credits wait in all when it lists only the oldest of them', async () => {
+    const read = async () => {
+      const res = await finance.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().responseJSON as { lines: StatementLine[]; waiting: number };
+    };
+    const before = await read();
+    expect(before.waiting).toBe(before.lines.length);
+    const many = Array.from({ length: QUEUE_MAX_LINES + 1 }, (_, i) => `MANY${i},2030-01-16,CR,5.00,SGD,NOT A BILL,X`);
+    expect(await importCsv(many)).toMatchObject({ queued: QUEUE_MAX_LINES + 1 });
+    const after = await read();
+    expect(after.lines).toHaveLength(QUEUE_MAX_LINES);
+    expect(after.waiting).toBe(before.waiting + QUEUE_MAX_LINES + 1);
+    // Dealt with, so the tests after this one find their credits among those listed.
+    for (let page = await read(); page.lines.some((l) => l.transactionId.startsWith('MANY')); page = await read())
+      for (const l of page.lines.filter((l) => l.transactionId.startsWith('MANY'))) {
+        const res = await finance.request({
+          method: 'POST',
+          url: fillPath(RECONCILIATION_PATHS.mark, { id: l.id }),
+          body: { reason: 'Not ours' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    expect((await read()).waiting).toBe(before.waiting);
   });
 
   it('takes a statement of as many characters as the screen allows, whatever its script', async () => {

@@ -212,6 +212,7 @@ export function ReconciliationScreen() {
   const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
   const answer = state.kind === 'ready' ? state.value : null;
   const lines = answer?.ok ? answer.value.lines : null;
+  const waiting = answer?.ok ? answer.value.waiting : 0;
   const returns = answer?.ok ? answer.value.returns : [];
   /**
    * An import or a decision on its way: a second import would report every credit "already imported", a
@@ -305,11 +306,14 @@ export function ReconciliationScreen() {
       ) : lines.length === 0 ? (
         <p>{PAYMENT_TEXT.queueEmpty}</p>
       ) : (
-        <ul className="queue" aria-labelledby="queue-heading">
-          {lines.map((line) => (
-            <QueueRow key={line.id} line={line} run={run} />
-          ))}
-        </ul>
+        <>
+          {waiting > lines.length && <p>{PAYMENT_TEXT.queueShown(lines.length, waiting)}</p>}
+          <ul className="queue" aria-labelledby="queue-heading">
+            {lines.map((line) => (
+              <QueueRow key={line.id} line={line} run={run} />
+            ))}
+          </ul>
+        </>
       )}
       {returns.length > 0 && (
         <>

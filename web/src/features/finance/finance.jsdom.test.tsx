@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYMENT_TEXT,
@@ -30,11 +30,14 @@ const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
 
 let queue: StatementLine[];
 let returns: MoneyToReturn[];
+/** How many credits wait in all, when more than the queue lists. */
+let waiting: number | undefined;
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
   returns = [];
+  waiting = undefined;
   queue = [
     line('1', {}),
     line('2', {
@@ -49,7 +52,9 @@ beforeEach(() => {
 
 const server = () =>
   fakeApi({
-    [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue, returns }) }),
+    [RECONCILIATION_PATHS.queue]: () => ({
+      body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
+    }),
     [RECONCILIATION_PATHS.statements]: () => {
       queue = queue.slice(1);
       return {
@@ -302,7 +307,9 @@ describe('ReconciliationScreen', () => {
 
     // The connection is back for the list, not for the import.
     fakeApi({
-      [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue, returns }) }),
+      [RECONCILIATION_PATHS.queue]: () => ({
+        body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
+      }),
       [RECONCILIATION_PATHS.statements]: unreachable,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -334,5 +341,20 @@ describe('ReconciliationScreen', () => {
     fireEvent.change(reference, { target: { value: 'PD0000012030' } });
     fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
     expect(await screen.findByText('Credit matched to the bill.')).toBeInTheDocument();
+  });
+
+  it('says how many credits wait in all when the list shows only the oldest', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    expect(screen.queryByText(/credits are waiting/)).toBeNull();
+
+    waiting = 1234;
+    cleanup();
+    render(<ReconciliationScreen />);
+    expect(await screen.findByText(PAYMENT_TEXT.queueShown(2, 1234))).toBeInTheDocument();
+    expect(PAYMENT_TEXT.queueShown(500, 1234)).toBe(
+      '1,234 credits are waiting; the oldest 500 are listed here. Decide them to see the rest.',
+    );
   });
 });
