@@ -352,6 +352,19 @@ describe('the statement import', () => {
     ).toBe(400);
   });
 
+  it('names the line of the file as an editor numbers it, past blank lines and line breaks in quotes', async () => {
+    const send = (csv: string) =>
+      finance.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv } });
+    const header = 'transaction_id,value_date,type,amount,currency,reference,payer_name';
+    const amountWrong = 'amount must be dollars and cents above zero, like 1234.50';
+    // A blank line after the header; the bad amount is on line 4.
+    const blank = await send(`${header}\r\n\r\nL1,2030-01-16,CR,1.00,SGD,X,A\r\nL2,2030-01-16,CR,1.234,SGD,X,B\r\n`);
+    expect(blank.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(4, amountWrong));
+    // A payer's name over two lines, in quotes; the bad amount is on line 4.
+    const quoted = await send(`${header}\nL3,2030-01-16,CR,1.00,SGD,X,"TAN\nAH KOW"\nL4,2030-01-16,CR,1.234,SGD,X,B\n`);
+    expect(quoted.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(4, amountWrong));
+  });
+
   it('refuses a value date no calendar has, saying where, rather than failing', async () => {
     const record = await payable(demo, 'PD', '20.00');
     const { reference } = await bill(demo, record.id);
