@@ -330,8 +330,11 @@ export const PAYMENT_MESSAGES = {
   amountFixed: 'The payment amount cannot be changed: its bill has been paid, has expired or was cancelled',
   returnedReason: (reason: string) => `Returned to the payer: ${reason}`,
   simulated: 'Payment received (simulated).',
+  /** The debits too, when there were any: else a statement of debits alone reads as a file with nothing in it. */
   imported: (r: ImportReport) =>
-    `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported.`,
+    `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported${
+      r.ignored > 0 ? `; ${r.ignored} ${r.ignored === 1 ? 'debit' : 'debits'} ignored` : ''
+    }.`,
   badStatement: (line: number, why: string) => `The statement could not be read: line ${line}: ${why}.`,
   /** Why a line with more fields than the header is refused: an unquoted comma moves every field after it. */
   extraFields: (fields: number, columns: number) =>

@@ -457,6 +457,24 @@ describe('the statement import', () => {
       ]),
     ).toMatchObject({ credits: 1, settled: 1, ignored: 1 });
   });
+
+  it('says how many debits it left aside, so a file of debits alone does not read as empty', async () => {
+    const send = async (rows: string[]) => {
+      const csv = ['transaction_id,value_date,type,amount,currency,reference,payer_name', ...rows].join('\n');
+      const res = await finance.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().header.responseDesc as string;
+    };
+    expect(await send(['W1,2030-01-16,DR,1.00,SGD,FEE,BANK', 'W2,2030-01-16,DR,2.00,SGD,FEE,BANK'])).toBe(
+      'Statement imported: 0 settled, 0 waiting for a person, 0 already imported; 2 debits ignored.',
+    );
+    expect(await send(['W3,2030-01-16,DR,1.00,SGD,FEE,BANK', credit('NOT A BILL', '1.00')])).toBe(
+      'Statement imported: 0 settled, 1 waiting for a person, 0 already imported; 1 debit ignored.',
+    );
+    expect(await send([credit('NOT A BILL', '1.00')])).toBe(
+      'Statement imported: 0 settled, 1 waiting for a person, 0 already imported.',
+    );
+  });
 });
 
 describe('refunds (Refund of Deposits)', () => {
