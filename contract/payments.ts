@@ -284,8 +284,10 @@ export const STATEMENT_MAX_CHARS = 900_000;
  */
 export const STATEMENT_MAX_BODY_BYTES = 3 * STATEMENT_MAX_CHARS + 4_096;
 
+/** The most of a statement's file name the audit trail keeps: the screen sends no more of a longer one. */
+export const STATEMENT_FILE_NAME_MAX = 200;
 export const importRequestSchema = z.object({
-  fileName: z.string().max(200).optional(),
+  fileName: z.string().max(STATEMENT_FILE_NAME_MAX).optional(),
   csv: z.string().min(1).max(STATEMENT_MAX_CHARS),
 });
 export const importReportSchema = z.object({

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
+  STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
   formatMoney,
   type MoneyToReturn,
@@ -243,7 +244,9 @@ export function ReconciliationScreen() {
       setNotice({ kind: 'alert', text: wrong });
       return;
     }
-    const outcome = await financeApi.importStatement(chosen.name, csv, signal);
+    // The name is for the audit trail only: a long one (a bank's export may run past 200 characters) is cut,
+    // not a reason to refuse the statement.
+    const outcome = await financeApi.importStatement(chosen.name.slice(0, STATEMENT_FILE_NAME_MAX), csv, signal);
     setNotice(
       outcome.ok
         ? { kind: 'status', text: outcome.message }

@@ -4,7 +4,9 @@ import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
+  STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
+  importRequestSchema,
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
@@ -356,5 +358,22 @@ describe('ReconciliationScreen', () => {
     expect(PAYMENT_TEXT.queueShown(500, 1234)).toBe(
       '1,234 credits are waiting; the oldest 500 are listed here. Decide them to see the rest.',
     );
+  });
+
+  it('imports a statement whose file name is longer than the audit trail keeps', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const name = `${'DBS_Corporate_Account_0123456789_Statement_'.repeat(5)}.csv`;
+    expect(name.length).toBeGreaterThan(STATEMENT_FILE_NAME_MAX);
+    const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
+    fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
+      target: { files: [new File([csv], name, { type: 'text/csv' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    expect(await screen.findByText(/Statement imported: 2 settled/)).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!.body as { fileName: string };
+    expect(importRequestSchema.safeParse(sent).success).toBe(true);
+    expect(sent.fileName).toBe(name.slice(0, STATEMENT_FILE_NAME_MAX));
   });
 });
