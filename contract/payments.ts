@@ -298,7 +298,9 @@ export const importReportSchema = z.object({
   ignored: z.number().int(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
-const reason = z.string().trim().min(3).max(500);
+/** The most characters a finance officer's reason for a decision may have (it goes into the bill's history). */
+export const DECISION_REASON_MAX = 500;
+const reason = z.string().trim().min(3).max(DECISION_REASON_MAX);
 export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(40), reason });
 export const markRequestSchema = z.object({ reason });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
@@ -406,6 +408,7 @@ export const PAYMENT_TEXT = {
   matchButton: 'Match to bill',
   markButton: 'Mark as dealt with',
   reasonRequired: 'Enter a reason of at least 3 characters',
+  reasonTooLong: `Enter a reason of at most ${DECISION_REASON_MAX} characters`,
   referenceRequired: 'Enter the reference of the bill to match the credit to',
   chooseFile: 'Choose a statement file first',
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  DECISION_REASON_MAX,
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   STATEMENT_FILE_NAME_MAX,
@@ -50,14 +51,23 @@ function ReasonField(props: {
   );
 }
 
-/** The reason as typed, or null with the error shown when it is too short to say anything. */
+/**
+ * The reason as typed, or null with the error shown when it is too short to say anything, or longer than the
+ * server keeps (refused there in the words of the call, not the finance officer's).
+ */
 function useReason() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const checked = () => {
-    const ok = reason.trim().length >= 3;
-    setError(ok ? '' : PAYMENT_TEXT.reasonRequired);
-    return ok ? reason.trim() : null;
+    const given = reason.trim();
+    const wrong =
+      given.length < 3
+        ? PAYMENT_TEXT.reasonRequired
+        : given.length > DECISION_REASON_MAX
+          ? PAYMENT_TEXT.reasonTooLong
+          : '';
+    setError(wrong);
+    return wrong ? null : given;
   };
   return { reason, setReason, error, checked };
 }

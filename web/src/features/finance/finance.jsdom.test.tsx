@@ -4,6 +4,7 @@ import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
+  DECISION_REASON_MAX,
   STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
   importRequestSchema,
@@ -375,5 +376,38 @@ describe('ReconciliationScreen', () => {
     const sent = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!.body as { fileName: string };
     expect(importRequestSchema.safeParse(sent).success).toBe(true);
     expect(sent.fileName).toBe(name.slice(0, STATEMENT_FILE_NAME_MAX));
+  });
+
+  it('says beside the reason when it is longer than a decision keeps, and keeps what was typed', async () => {
+    returns = [
+      {
+        billId: '9',
+        caseNumber: 'PD 000009 2030',
+        reference: 'PD0000092030',
+        amountCents: 10000,
+        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
+      },
+    ];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const long = 'The payer rang to say the transfer was meant for another agency. '.repeat(8);
+    expect(long.trim().length).toBeGreaterThan(DECISION_REASON_MAX);
+    const reason = within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    fireEvent.change(reason, { target: { value: long } });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    expect(await within(item('T1')).findByText(PAYMENT_TEXT.reasonTooLong)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveValue(long);
+
+    const entry = within(screen.getByRole('list', { name: PAYMENT_TEXT.returnsHeading })).getByRole('listitem');
+    fireEvent.change(within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel), { target: { value: long } });
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.returnedButton }));
+    expect(await within(entry).findByText(PAYMENT_TEXT.reasonTooLong)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/mark') || c.path.startsWith('/api/finance/returns/'))).toBe(false);
+
+    fireEvent.change(reason, { target: { value: 'Not ours' } });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/finance/queue/1/mark')).toBe(true));
   });
 });
