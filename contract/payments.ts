@@ -301,7 +301,9 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 /** The most characters a finance officer's reason for a decision may have (it goes into the bill's history). */
 export const DECISION_REASON_MAX = 500;
 const reason = z.string().trim().min(3).max(DECISION_REASON_MAX);
-export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(40), reason });
+/** The most characters of the bill reference a finance officer matches a credit to (a bill's has about 12). */
+export const BILL_REFERENCE_MAX = 40;
+export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(BILL_REFERENCE_MAX), reason });
 export const markRequestSchema = z.object({ reason });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const returnedRequestSchema = z.object({ reason });
@@ -410,6 +412,8 @@ export const PAYMENT_TEXT = {
   reasonRequired: 'Enter a reason of at least 3 characters',
   reasonTooLong: `Enter a reason of at most ${DECISION_REASON_MAX} characters`,
   referenceRequired: 'Enter the reference of the bill to match the credit to',
+  /** The field starts with the statement's reference, which may hold the bill's among other words. */
+  referenceTooLong: `Enter the bill’s reference alone, like PD0000422026 (at most ${BILL_REFERENCE_MAX} characters)`,
   chooseFile: 'Choose a statement file first',
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
   notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',

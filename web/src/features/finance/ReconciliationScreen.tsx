@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  BILL_REFERENCE_MAX,
   DECISION_REASON_MAX,
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
@@ -83,9 +84,17 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
   const act = (what: 'match' | 'mark') => {
     const given = checked();
     // A match needs the bill it goes to: said beside the field, not in the server's words about the call.
-    const noBill = what === 'match' && reference.trim() === '';
-    setReferenceError(noBill ? PAYMENT_TEXT.referenceRequired : '');
-    if (given === null || noBill) return;
+    const typed = reference.trim();
+    const wrong =
+      what !== 'match'
+        ? ''
+        : typed === ''
+          ? PAYMENT_TEXT.referenceRequired
+          : typed.length > BILL_REFERENCE_MAX
+            ? PAYMENT_TEXT.referenceTooLong
+            : '';
+    setReferenceError(wrong);
+    if (given === null || wrong) return;
     run(() =>
       what === 'match'
         ? financeApi.match(line.id, reference.trim(), given, signal)

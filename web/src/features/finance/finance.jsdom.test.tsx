@@ -4,6 +4,7 @@ import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
+  BILL_REFERENCE_MAX,
   DECISION_REASON_MAX,
   STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
@@ -409,5 +410,28 @@ describe('ReconciliationScreen', () => {
     fireEvent.change(reason, { target: { value: 'Not ours' } });
     fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/finance/queue/1/mark')).toBe(true));
+  });
+
+  it('asks for the bill’s reference alone when the field holds a statement’s longer text', async () => {
+    queue = [
+      line('3', {
+        reference: 'PAYNOW TRANSFER FROM TAN AH KOW FOR PD0000012030 COURT DEPOSIT',
+        queueReason: 'unknown_reference',
+        billReference: null,
+        outstandingCents: null,
+      }),
+    ];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T3: S$100.00' });
+    const reference = within(item('T3')).getByLabelText(PAYMENT_TEXT.billReferenceLabel);
+    expect((reference as HTMLInputElement).value.length).toBeGreaterThan(BILL_REFERENCE_MAX);
+    fireEvent.change(within(item('T3')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Payer named the record in the text' },
+    });
+    fireEvent.click(within(item('T3')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await within(item('T3')).findByText(PAYMENT_TEXT.referenceTooLong)).toBeInTheDocument();
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/match'))).toBe(false);
   });
 });
