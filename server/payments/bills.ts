@@ -2,6 +2,7 @@ import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
+  BILL_STATES,
   DEMO_PAYNOW_UEN,
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
@@ -648,12 +649,19 @@ export async function billDetail(
   };
 }
 
+/**
+ * The dashboard's bills of a profile, newest first: those still to pay first among the twenty kept, so a bill
+ * owed is never pushed off the list by newer ones already paid.
+ */
 export async function billsOf(db: Database, profileId: string, now: Date): Promise<Bill[]> {
   await db.transaction((tx) => expireDue(tx, now));
   const { rows } = await db.query<BillRow>(
-    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
-      WHERE b.profile_id = $1 AND c.deleted_at IS NULL ORDER BY b.issued_at DESC, b.id DESC LIMIT 20`,
-    [profileId],
+    `SELECT * FROM (
+       SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+        WHERE b.profile_id = $1 AND c.deleted_at IS NULL
+        ORDER BY b.state = ANY($2::text[]) DESC, b.issued_at DESC, b.id DESC LIMIT 20) kept
+      ORDER BY issued_at DESC, id::bigint DESC`,
+    [profileId, BILL_STATES.filter(isPayable)],
   );
   return rows.map(toBill);
 }

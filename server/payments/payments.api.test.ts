@@ -214,6 +214,23 @@ describe('a bill', () => {
   });
 });
 
+describe('the payer’s list of bills', () => {
+  it('keeps a bill still owed when twenty newer ones were paid, newest first', async () => {
+    const owed = await payable(demo, 'PD', '9.99');
+    for (let i = 0; i < 20; i++) {
+      const record = await payable(demo, 'PD', '1.00');
+      expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+    }
+    clock.advance(1_000);
+    const newest = await payable(demo, 'PD', '2.00');
+    const { bills } = (await demo.get(PAYMENT_PATHS.bills)).json().responseJSON as { bills: Bill[] };
+    expect(bills.map((b) => b.caseId)).toContain(owed.id);
+    expect(bills[0]!.caseId).toBe(newest.id);
+    const order = bills.map((b) => [b.issuedAt, Number(b.caseId)] as const);
+    expect(order).toEqual([...order].sort((a, b) => b[0].localeCompare(a[0]) || b[1] - a[1]));
+  });
+});
+
 describe('the statement import', () => {
   it('settles exact credits and issues a receipt the payer downloads', async () => {
     const record = await payable(demo, 'PCD', '1000.00');
