@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './paths.ts';
+import { showsNothing } from './validation.ts';
 
 /**
  * Bills, PayNow and reconciliation (docs/decisions/0045, 0046). Money is held in integer cents end to end;
@@ -300,7 +301,13 @@ export const importReportSchema = z.object({
 export type ImportReport = z.infer<typeof importReportSchema>;
 /** The most characters a finance officer's reason for a decision may have (it goes into the bill's history). */
 export const DECISION_REASON_MAX = 500;
-const reason = z.string().trim().min(3).max(DECISION_REASON_MAX);
+// A reason of zero-width characters passes trim() and the length, yet tells the payer and the audit trail nothing.
+const reason = z
+  .string()
+  .trim()
+  .min(3)
+  .max(DECISION_REASON_MAX)
+  .refine((text) => !showsNothing(text), { error: () => PAYMENT_TEXT.reasonRequired });
 /** The most characters of the bill reference a finance officer matches a credit to (a bill's has about 12). */
 export const BILL_REFERENCE_MAX = 40;
 export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(BILL_REFERENCE_MAX), reason });

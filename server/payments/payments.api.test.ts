@@ -8,6 +8,7 @@ import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
   PAYMENT_PATHS,
+  PAYMENT_TEXT,
   QUEUE_MAX_LINES,
   RECONCILIATION_PATHS,
   STATEMENT_MAX_CHARS,
@@ -491,6 +492,28 @@ describe('the statement import', () => {
     expect(await send([credit('NOT A BILL', '1.00')])).toBe(
       'Statement imported: 0 settled, 1 waiting for a person, 0 already imported.',
     );
+  });
+});
+
+describe('a finance officer’s reason', () => {
+  it('that shows nothing (zero-width characters) is refused, and the credit still waits', async () => {
+    await importCsv([credit('NOBODY KNOWS', '3.00')]);
+    const line = (await queue()).find((l) => l.reference === 'NOBODY KNOWS')!;
+    const invisible = '\u200b\u200b\u200b\u2060';
+    const mark = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.mark, { id: line.id }),
+      body: { reason: invisible },
+    });
+    expect(mark.statusCode).toBe(400);
+    expect(mark.json().header.responseDesc).toContain(PAYMENT_TEXT.reasonRequired);
+    const match = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.match, { id: line.id }),
+      body: { reference: 'PD0000012030', reason: invisible },
+    });
+    expect(match.statusCode).toBe(400);
+    expect((await queue()).some((l) => l.id === line.id)).toBe(true);
   });
 });
 

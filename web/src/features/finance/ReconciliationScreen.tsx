@@ -10,6 +10,7 @@ import {
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
+import { showsNothing } from '#contract/validation.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
@@ -61,8 +62,9 @@ function useReason() {
   const [error, setError] = useState('');
   const checked = () => {
     const given = reason.trim();
+    // Zero-width characters (a paste brings them) pass trim() and the length but show nothing.
     const wrong =
-      given.length < 3
+      given.length < 3 || showsNothing(given)
         ? PAYMENT_TEXT.reasonRequired
         : given.length > DECISION_REASON_MAX
           ? PAYMENT_TEXT.reasonTooLong

@@ -434,4 +434,16 @@ describe('ReconciliationScreen', () => {
     expect(reference).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path.endsWith('/match'))).toBe(false);
   });
+
+  it('takes a reason that shows nothing (zero-width characters) as no reason, and sends nothing', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T2: S$12.34' });
+    const reason = within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    fireEvent.change(reason, { target: { value: '\u200b\u200b\u200b\u2060' } });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    expect(await within(item('T2')).findByText(PAYMENT_TEXT.reasonRequired)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/mark'))).toBe(false);
+  });
 });
