@@ -75,12 +75,26 @@ function useReason() {
   return { reason, setReason, error, checked };
 }
 
+/**
+ * The focus goes to the first field a refused decision marked invalid: the error is written beside it, and a
+ * keyboard or screen reader user left on the button would hear nothing of it.
+ */
+function useFocusInvalid() {
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  return { form, refused: () => setRefusals((n) => n + 1) };
+}
+
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
   const signal = useAbortSignal();
   const [reference, setReference] = useState(line.billReference ?? line.reference);
   const [referenceError, setReferenceError] = useState('');
   const { reason, setReason, error, checked } = useReason();
+  const { form, refused } = useFocusInvalid();
   const id = `line-${line.id}`;
 
   const act = (what: 'match' | 'mark') => {
@@ -96,7 +110,10 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
             ? PAYMENT_TEXT.referenceTooLong
             : '';
     setReferenceError(wrong);
-    if (given === null || wrong) return;
+    if (given === null || wrong) {
+      refused();
+      return;
+    }
     run(() =>
       what === 'match'
         ? financeApi.match(line.id, reference.trim(), given, signal)
@@ -136,6 +153,7 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
         )}
       </dl>
       <form
+        ref={form}
         noValidate
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
@@ -174,11 +192,15 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
 function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
   const signal = useAbortSignal();
   const { reason, setReason, error, checked } = useReason();
+  const { form, refused } = useFocusInvalid();
   const id = `return-${item.billId}`;
 
   const act = () => {
     const given = checked();
-    if (given === null) return;
+    if (given === null) {
+      refused();
+      return;
+    }
     run(() => financeApi.returned(item.billId, given, signal));
   };
 
@@ -202,6 +224,7 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
         ))}
       </dl>
       <form
+        ref={form}
         noValidate
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {

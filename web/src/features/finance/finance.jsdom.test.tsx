@@ -446,4 +446,38 @@ describe('ReconciliationScreen', () => {
     expect(reason).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path.endsWith('/mark'))).toBe(false);
   });
+
+  it('takes the focus to the first field to put right when a decision is refused on the screen', async () => {
+    returns = [
+      {
+        billId: '9',
+        caseNumber: 'PD 000009 2030',
+        reference: 'PD0000092030',
+        amountCents: 10000,
+        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
+      },
+    ];
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const match = within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton });
+    match.focus();
+    fireEvent.click(match);
+    const reason = within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveAccessibleDescription(`${PAYMENT_TEXT.reasonHint} ${PAYMENT_TEXT.reasonRequired}`);
+
+    // Both wrong: the reference comes first.
+    const reference = within(item('T1')).getByLabelText(PAYMENT_TEXT.billReferenceLabel);
+    fireEvent.change(reference, { target: { value: '' } });
+    match.focus();
+    fireEvent.click(match);
+    await waitFor(() => expect(reference).toHaveFocus());
+
+    const entry = within(screen.getByRole('list', { name: PAYMENT_TEXT.returnsHeading })).getByRole('listitem');
+    const returned = within(entry).getByRole('button', { name: PAYMENT_TEXT.returnedButton });
+    returned.focus();
+    fireEvent.click(returned);
+    await waitFor(() => expect(within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveFocus());
+  });
 });
