@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './paths.ts';
+import { showsNothing } from './validation.ts';
 
 /**
  * Bills, PayNow and reconciliation (docs/decisions/0045, 0046). Money is held in integer cents end to end;
@@ -266,13 +267,28 @@ export const moneyToReturnSchema = z.object({
   transactions: z.array(z.object({ transactionId: z.string(), payerName: z.string(), amountCents: cents })),
 });
 export type MoneyToReturn = z.infer<typeof moneyToReturnSchema>;
-export const queueSchema = z.object({ lines: z.array(statementLineSchema), returns: z.array(moneyToReturnSchema) });
+/** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
+export const QUEUE_MAX_LINES = 500;
+export const queueSchema = z.object({
+  lines: z.array(statementLineSchema),
+  /** How many credits wait in all, of which `lines` are the oldest QUEUE_MAX_LINES. */
+  waiting: z.number().int(),
+  returns: z.array(moneyToReturnSchema),
+});
 
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
 export const STATEMENT_MAX_CHARS = 900_000;
+/**
+ * The most bytes the import's request may have: the JSON of a statement of STATEMENT_MAX_CHARS characters that
+ * take three bytes each in UTF-8 (payers' names in Chinese do), and its file name. Above the 1 MB every other
+ * call may send (server/app.ts), which such a statement outgrows at a third of its characters.
+ */
+export const STATEMENT_MAX_BODY_BYTES = 3 * STATEMENT_MAX_CHARS + 4_096;
 
+/** The most of a statement's file name the audit trail keeps: the screen sends no more of a longer one. */
+export const STATEMENT_FILE_NAME_MAX = 200;
 export const importRequestSchema = z.object({
-  fileName: z.string().max(200).optional(),
+  fileName: z.string().max(STATEMENT_FILE_NAME_MAX).optional(),
   csv: z.string().min(1).max(STATEMENT_MAX_CHARS),
 });
 export const importReportSchema = z.object({
@@ -283,8 +299,18 @@ export const importReportSchema = z.object({
   ignored: z.number().int(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
-const reason = z.string().trim().min(3).max(500);
-export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(40), reason });
+/** The most characters a finance officer's reason for a decision may have (it goes into the bill's history). */
+export const DECISION_REASON_MAX = 500;
+// A reason of zero-width characters passes trim() and the length, yet tells the payer and the audit trail nothing.
+const reason = z
+  .string()
+  .trim()
+  .min(3)
+  .max(DECISION_REASON_MAX)
+  .refine((text) => !showsNothing(text), { error: () => PAYMENT_TEXT.reasonRequired });
+/** The most characters of the bill reference a finance officer matches a credit to (a bill's has about 12). */
+export const BILL_REFERENCE_MAX = 40;
+export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(BILL_REFERENCE_MAX), reason });
 export const markRequestSchema = z.object({ reason });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const returnedRequestSchema = z.object({ reason });
@@ -317,9 +343,15 @@ export const PAYMENT_MESSAGES = {
   amountFixed: 'The payment amount cannot be changed: its bill has been paid, has expired or was cancelled',
   returnedReason: (reason: string) => `Returned to the payer: ${reason}`,
   simulated: 'Payment received (simulated).',
+  /** The debits too, when there were any: else a statement of debits alone reads as a file with nothing in it. */
   imported: (r: ImportReport) =>
-    `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported.`,
+    `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported${
+      r.ignored > 0 ? `; ${r.ignored} ${r.ignored === 1 ? 'debit' : 'debits'} ignored` : ''
+    }.`,
   badStatement: (line: number, why: string) => `The statement could not be read: line ${line}: ${why}.`,
+  /** Why a line with more fields than the header is refused: an unquoted comma moves every field after it. */
+  extraFields: (fields: number, columns: number) =>
+    `it has ${fields} fields where the header names ${columns}: a comma in a field must be inside quotes, like "1,234.50"`,
   missingColumns: (names: string[]) => `The statement could not be read: the header lacks ${names.join(', ')}.`,
   lineNotQueued: 'This credit is not waiting for a person.',
   noLine: 'No such credit.',
@@ -374,6 +406,9 @@ export const PAYMENT_TEXT = {
   importButton: 'Import statement',
   queueHeading: 'Credits waiting for a person',
   queueEmpty: 'No credits are waiting.',
+  /** Above a queue longer than the screen lists: else the oldest QUEUE_MAX_LINES read as all there is. */
+  queueShown: (shown: number, waiting: number) =>
+    `${waiting.toLocaleString('en-SG')} credits are waiting; the oldest ${shown.toLocaleString('en-SG')} are listed here. Decide them to see the rest.`,
   queueLoading: 'Loading the credits waiting for a person…',
   reasonLabel: 'Reason',
   /** A matched credit's reason lands in the bill's history, which its payer reads (BillPanel). */
@@ -382,6 +417,10 @@ export const PAYMENT_TEXT = {
   matchButton: 'Match to bill',
   markButton: 'Mark as dealt with',
   reasonRequired: 'Enter a reason of at least 3 characters',
+  reasonTooLong: `Enter a reason of at most ${DECISION_REASON_MAX} characters`,
+  referenceRequired: 'Enter the reference of the bill to match the credit to',
+  /** The field starts with the statement's reference, which may hold the bill's among other words. */
+  referenceTooLong: `Enter the bill’s reference alone, like PD0000422026 (at most ${BILL_REFERENCE_MAX} characters)`,
   chooseFile: 'Choose a statement file first',
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
   notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',

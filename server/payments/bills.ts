@@ -2,10 +2,12 @@ import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
+  BILL_STATES,
   DEMO_PAYNOW_UEN,
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
   PAYNOW_MERCHANT_NAME,
+  QUEUE_MAX_LINES,
   REFUND_FIELDS,
   centsOf,
   formatMoney,
@@ -466,9 +468,18 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
             l.resolution
        FROM statement_lines l
        LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))
-      WHERE l.status = 'queued' ORDER BY l.id LIMIT 500`,
+      WHERE l.status = 'queued' ORDER BY l.id LIMIT $1`,
+    [QUEUE_MAX_LINES],
   );
   return rows;
+}
+
+/** How many credits wait for a person in all, listed or not. */
+export async function waitingCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM statement_lines WHERE status = 'queued'`,
+  );
+  return Number(rows[0]!.n);
 }
 
 /**
@@ -655,12 +666,19 @@ export async function billDetail(
   };
 }
 
+/**
+ * The dashboard's bills of a profile, newest first: those still to pay first among the twenty kept, so a bill
+ * owed is never pushed off the list by newer ones already paid.
+ */
 export async function billsOf(db: Database, profileId: string, now: Date): Promise<Bill[]> {
   await db.transaction((tx) => expireDue(tx, now));
   const { rows } = await db.query<BillRow>(
-    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
-      WHERE b.profile_id = $1 AND c.deleted_at IS NULL ORDER BY b.issued_at DESC, b.id DESC LIMIT 20`,
-    [profileId],
+    `SELECT * FROM (
+       SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+        WHERE b.profile_id = $1 AND c.deleted_at IS NULL
+        ORDER BY b.state = ANY($2::text[]) DESC, b.issued_at DESC, b.id DESC LIMIT 20) kept
+      ORDER BY issued_at DESC, id::bigint DESC`,
+    [profileId, BILL_STATES.filter(isPayable)],
   );
   return rows.map(toBill);
 }

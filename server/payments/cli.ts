@@ -9,12 +9,12 @@
  * the data directory: stop the server first. Against PostgreSQL it runs beside any number of servers.
  */
 import { readFileSync } from 'node:fs';
-import { QUEUE_REASON_LABELS, formatMoney } from '#contract/payments.ts';
+import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney } from '#contract/payments.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from '../auth/audit.ts';
-import { queuedLines, toLine } from './bills.ts';
+import { queuedLines, toLine, waitingCount } from './bills.ts';
 import { importStatement } from './statement.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -47,10 +47,13 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
-    for (const line of (await queuedLines(db)).map(toLine))
+    const lines = (await queuedLines(db)).map(toLine);
+    for (const line of lines)
       out(
         `${line.id}\t${line.transactionId}\t${formatMoney(line.amountCents)}\t${line.reference}\t${line.queueReason ? QUEUE_REASON_LABELS[line.queueReason] : ''}`,
       );
+    const waiting = await waitingCount(db);
+    if (waiting > lines.length) err(PAYMENT_TEXT.queueShown(lines.length, waiting));
     return 0;
   } finally {
     await db.close();

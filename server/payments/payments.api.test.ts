@@ -8,7 +8,10 @@ import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
   PAYMENT_PATHS,
+  PAYMENT_TEXT,
+  QUEUE_MAX_LINES,
   RECONCILIATION_PATHS,
+  STATEMENT_MAX_CHARS,
   parsePayload,
   type Bill,
   type BillDetail,
@@ -212,6 +215,23 @@ describe('a bill', () => {
   });
 });
 
+describe('the payer’s list of bills', () => {
+  it('keeps a bill still owed when twenty newer ones were paid, newest first', async () => {
+    const owed = await payable(demo, 'PD', '9.99');
+    for (let i = 0; i < 20; i++) {
+      const record = await payable(demo, 'PD', '1.00');
+      expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+    }
+    clock.advance(1_000);
+    const newest = await payable(demo, 'PD', '2.00');
+    const { bills } = (await demo.get(PAYMENT_PATHS.bills)).json().responseJSON as { bills: Bill[] };
+    expect(bills.map((b) => b.caseId)).toContain(owed.id);
+    expect(bills[0]!.caseId).toBe(newest.id);
+    const order = bills.map((b) => [b.issuedAt, Number(b.caseId)] as const);
+    expect(order).toEqual([...order].sort((a, b) => b[0].localeCompare(a[0]) || b[1] - a[1]));
+  });
+});
+
 describe('the statement import', () => {
   it('settles exact credits and issues a receipt the payer downloads', async () => {
     const record = await payable(demo, 'PCD', '1000.00');
@@ -350,6 +370,101 @@ describe('the statement import', () => {
     ).toBe(400);
   });
 
+  it('names the line of the file as an editor numbers it, past blank lines and line breaks in quotes', async () => {
+    const send = (csv: string) =>
+      finance.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv } });
+    const header = 'transaction_id,value_date,type,amount,currency,reference,payer_name';
+    const amountWrong = 'amount must be dollars and cents above zero, like 1234.50';
+    // A blank line after the header; the bad amount is on line 4.
+    const blank = await send(`${header}\r\n\r\nL1,2030-01-16,CR,1.00,SGD,X,A\r\nL2,2030-01-16,CR,1.234,SGD,X,B\r\n`);
+    expect(blank.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(4, amountWrong));
+    // A payer's name over two lines, in quotes; the bad amount is on line 4.
+    const quoted = await send(`${header}\nL3,2030-01-16,CR,1.00,SGD,X,"TAN\nAH KOW"\nL4,2030-01-16,CR,1.234,SGD,X,B\n`);
+    expect(quoted.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(4, amountWrong));
+  });
+
+  it('refuses a value date no calendar has, saying where, rather than failing', async () => {
+    const record = await payable(demo, 'PD', '20.00');
+    const { reference } = await bill(demo, record.id);
+    for (const day of ['2030-02-30', '2030-04-31', '0000-01-01']) {
+      const res = await finance.request({
+        method: 'POST',
+        url: RECONCILIATION_PATHS.statements,
+        body: {
+          csv: `transaction_id,value_date,type,amount,currency,reference,payer_name\nD-${day},${day},CR,20.00,SGD,${reference},A\n`,
+        },
+      });
+      expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
+      expect(res.json().header.responseDesc).toBe(
+        PAYMENT_MESSAGES.badStatement(2, 'value_date must be a date like 2026-11-25'),
+      );
+    }
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+  });
+
+  it('refuses a line with more fields than the header, rather than read S$1,234.50 as S$1', async () => {
+    const record = await payable(demo, 'PD', '1.00');
+    const { reference } = await bill(demo, record.id);
+    const res = await finance.request({
+      method: 'POST',
+      url: RECONCILIATION_PATHS.statements,
+      // The bank's columns in its own order, the amount last and its thousands separator not in quotes.
+      body: {
+        csv: `transaction_id,value_date,type,currency,reference,payer_name,amount\nF1,2030-01-16,CR,SGD,${reference},TAN AH KOW,1,234.50\n`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(2, PAYMENT_MESSAGES.extraFields(8, 7)));
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+    // Empty fields after the last column (some exports end each line with a comma) are still read.
+    expect(await importCsv([`${credit(reference, '1.00')},,`])).toMatchObject({ credits: 1, settled: 1 });
+  });
+
+  it('says how many credits wait in all when it lists only the oldest of them', async () => {
+    const read = async () => {
+      const res = await finance.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().responseJSON as { lines: StatementLine[]; waiting: number };
+    };
+    const before = await read();
+    expect(before.waiting).toBe(before.lines.length);
+    const many = Array.from({ length: QUEUE_MAX_LINES + 1 }, (_, i) => `MANY${i},2030-01-16,CR,5.00,SGD,NOT A BILL,X`);
+    expect(await importCsv(many)).toMatchObject({ queued: QUEUE_MAX_LINES + 1 });
+    const after = await read();
+    expect(after.lines).toHaveLength(QUEUE_MAX_LINES);
+    expect(after.waiting).toBe(before.waiting + QUEUE_MAX_LINES + 1);
+    // Dealt with, so the tests after this one find their credits among those listed.
+    for (let page = await read(); page.lines.some((l) => l.transactionId.startsWith('MANY')); page = await read())
+      for (const l of page.lines.filter((l) => l.transactionId.startsWith('MANY'))) {
+        const res = await finance.request({
+          method: 'POST',
+          url: fillPath(RECONCILIATION_PATHS.mark, { id: l.id }),
+          body: { reason: 'Not ours' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    expect((await read()).waiting).toBe(before.waiting);
+  });
+
+  it('takes a statement of as many characters as the screen allows, whatever its script', async () => {
+    // Payers' names in Chinese take three bytes each: the JSON of such a statement outgrows the 1 MB other
+    // calls may send long before it reaches STATEMENT_MAX_CHARS.
+    const name = '陈'.repeat(60);
+    const row = (i: number) => `\nBIG${String(i).padStart(6, '0')},2030-01-16,DR,1.00,SGD,FEE,${name}`;
+    const header = 'transaction_id,value_date,type,amount,currency,reference,payer_name';
+    const n = Math.floor((STATEMENT_MAX_CHARS - header.length) / row(0).length);
+    const csv = header + Array.from({ length: n }, (_, i) => row(i)).join('');
+    expect(csv.length).toBeLessThanOrEqual(STATEMENT_MAX_CHARS);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(2_000_000);
+    const res = await finance.request({
+      method: 'POST',
+      url: RECONCILIATION_PATHS.statements,
+      body: { fileName: 'nov.csv', csv },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().responseJSON).toMatchObject({ credits: 0, ignored: n });
+  });
+
   it('ignores debits and reads quoted fields', async () => {
     const record = await payable(demo, 'PD', '7.50');
     const { reference } = await bill(demo, record.id);
@@ -359,6 +474,46 @@ describe('the statement import', () => {
         `Q2,2030-01-16,CR,7.50,SGD,"${reference}","TAN, AH ""KOW"""`,
       ]),
     ).toMatchObject({ credits: 1, settled: 1, ignored: 1 });
+  });
+
+  it('says how many debits it left aside, so a file of debits alone does not read as empty', async () => {
+    const send = async (rows: string[]) => {
+      const csv = ['transaction_id,value_date,type,amount,currency,reference,payer_name', ...rows].join('\n');
+      const res = await finance.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().header.responseDesc as string;
+    };
+    expect(await send(['W1,2030-01-16,DR,1.00,SGD,FEE,BANK', 'W2,2030-01-16,DR,2.00,SGD,FEE,BANK'])).toBe(
+      'Statement imported: 0 settled, 0 waiting for a person, 0 already imported; 2 debits ignored.',
+    );
+    expect(await send(['W3,2030-01-16,DR,1.00,SGD,FEE,BANK', credit('NOT A BILL', '1.00')])).toBe(
+      'Statement imported: 0 settled, 1 waiting for a person, 0 already imported; 1 debit ignored.',
+    );
+    expect(await send([credit('NOT A BILL', '1.00')])).toBe(
+      'Statement imported: 0 settled, 1 waiting for a person, 0 already imported.',
+    );
+  });
+});
+
+describe('a finance officer’s reason', () => {
+  it('that shows nothing (zero-width characters) is refused, and the credit still waits', async () => {
+    await importCsv([credit('NOBODY KNOWS', '3.00')]);
+    const line = (await queue()).find((l) => l.reference === 'NOBODY KNOWS')!;
+    const invisible = '\u200b\u200b\u200b\u2060';
+    const mark = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.mark, { id: line.id }),
+      body: { reason: invisible },
+    });
+    expect(mark.statusCode).toBe(400);
+    expect(mark.json().header.responseDesc).toContain(PAYMENT_TEXT.reasonRequired);
+    const match = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.match, { id: line.id }),
+      body: { reference: 'PD0000012030', reason: invisible },
+    });
+    expect(match.statusCode).toBe(400);
+    expect((await queue()).some((l) => l.id === line.id)).toBe(true);
   });
 });
 

@@ -1,24 +1,34 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
+import { isRealDate } from '#contract/forms/validate.ts';
 import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '#contract/payments.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { expireDue, reconcileCredit, type Credit } from './bills.ts';
 
-/** Rows of a CSV file (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+/**
+ * Rows of a CSV file (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks), each with the line
+ * of the file it starts on, as an editor numbers them: a blank line or a line break inside quotes does not
+ * make the lines after it be named wrongly.
+ */
+export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
+  const rows: Array<{ line: number; cells: string[] }> = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  let start = 1;
   const input = text.replace(/^\uFEFF/, '');
   for (let i = 0; i < input.length; i++) {
     const ch = input[i]!;
+    // \r\n, \n or a lone \r ends a line of the file, in quotes or not.
+    const lineBreak = ch === '\n' || (ch === '\r' && input[i + 1] !== '\n');
     if (quoted) {
       if (ch === '"' && input[i + 1] === '"') {
         field += '"';
         i++;
       } else if (ch === '"') quoted = false;
       else field += ch;
+      if (lineBreak) line++;
     } else if (ch === '"' && field === '') quoted = true;
     else if (ch === ',') {
       row.push(field);
@@ -26,22 +36,20 @@ export function parseCsv(text: string): string[][] {
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && input[i + 1] === '\n') i++;
       row.push(field);
-      rows.push(row);
+      rows.push({ line: start, cells: row });
       row = [];
       field = '';
+      line++;
+      start = line;
     } else field += ch;
   }
   if (quoted)
-    throw new ApiError(
-      400,
-      RESPONSE_CODE.BAD_REQUEST,
-      PAYMENT_MESSAGES.badStatement(rows.length + 1, 'a quote is not closed'),
-    );
+    throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.badStatement(start, 'a quote is not closed'));
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    rows.push({ line: start, cells: row });
   }
-  return rows.filter((r) => !(r.length === 1 && r[0]!.trim() === ''));
+  return rows.filter((r) => !(r.cells.length === 1 && r.cells[0]!.trim() === ''));
 }
 
 /**
@@ -51,7 +59,7 @@ export function parseCsv(text: string): string[][] {
  */
 export function readStatement(text: string): { credits: Credit[]; ignored: number } {
   const [header, ...body] = parseCsv(text);
-  const names = (header ?? []).map((h) => h.trim().toLowerCase());
+  const names = (header?.cells ?? []).map((h) => h.trim().toLowerCase());
   const missing = STATEMENT_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0) throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.missingColumns(missing));
   const col = Object.fromEntries(STATEMENT_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<
@@ -61,10 +69,14 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
   const credits: Credit[] = [];
   const seen = new Set<string>();
   let ignored = 0;
-  body.forEach((cells, i) => {
-    const line = i + 2;
+  body.forEach(({ line, cells }) => {
     const bad = (why: string) => new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.badStatement(line, why));
     const get = (name: (typeof STATEMENT_COLUMNS)[number]) => (cells[col[name]] ?? '').trim();
+    // A comma outside quotes splits a field in two and moves every field after it: "1,234.50" unquoted in a
+    // last amount column would be read as S$1.00. Empty fields past the header's are an export's trailing
+    // commas, and harmless.
+    if (cells.slice(names.length).some((cell) => cell.trim() !== ''))
+      throw bad(PAYMENT_MESSAGES.extraFields(cells.length, names.length));
     const type = get('type').toUpperCase();
     if (type === 'DR') {
       ignored++;
@@ -76,8 +88,8 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
     if (seen.has(transactionId)) throw bad(`transaction_id ${transactionId} appears twice`);
     seen.add(transactionId);
     const valueDate = get('value_date');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(valueDate) || Number.isNaN(Date.parse(`${valueDate}T00:00:00Z`)))
-      throw bad('value_date must be a date like 2026-11-25');
+    // A day the calendar has: Date.parse rolls 2026-02-30 over to March, and the database then refuses it.
+    if (!isRealDate(valueDate)) throw bad('value_date must be a date like 2026-11-25');
     if (get('currency').toUpperCase() !== 'SGD') throw bad('currency must be SGD');
     const amountCents = parseMoney(get('amount'));
     if (amountCents === null || amountCents <= 0)

@@ -4,6 +4,7 @@ import { ok } from '#contract/index.ts';
 import {
   PAYMENT_MESSAGES,
   RECONCILIATION_PATHS,
+  STATEMENT_MAX_BODY_BYTES,
   importReportSchema,
   importRequestSchema,
   lineIdParamsSchema,
@@ -15,7 +16,15 @@ import {
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
-import { markLine, markReturned, matchLine, moneyToReturn, queuedLines, toLine } from '../payments/bills.ts';
+import {
+  markLine,
+  markReturned,
+  matchLine,
+  moneyToReturn,
+  queuedLines,
+  toLine,
+  waitingCount,
+} from '../payments/bills.ts';
 import { importStatement } from '../payments/statement.ts';
 
 export interface ReconciliationOptions {
@@ -56,6 +65,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
     RECONCILIATION_PATHS.statements,
     {
       preHandler,
+      bodyLimit: STATEMENT_MAX_BODY_BYTES,
       schema: { body: importRequestSchema, response: { 200: envelopeSchema(importReportSchema), ...refusals } },
     },
     async (request) => {
@@ -70,8 +80,12 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
     { preHandler, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const [lines, returns] = await Promise.all([queuedLines(app.db), moneyToReturn(app.db)]);
-      return ok({ lines: lines.map(toLine), returns });
+      const [lines, waiting, returns] = await Promise.all([
+        queuedLines(app.db),
+        waitingCount(app.db),
+        moneyToReturn(app.db),
+      ]);
+      return ok({ lines: lines.map(toLine), waiting, returns });
     },
   );
 

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '#contract/index.ts';
 import {
+  BILL_REFERENCE_MAX,
+  DECISION_REASON_MAX,
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
+  STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
   formatMoney,
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
+import { showsNothing } from '#contract/validation.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
@@ -50,28 +53,67 @@ function ReasonField(props: {
   );
 }
 
-/** The reason as typed, or null with the error shown when it is too short to say anything. */
+/**
+ * The reason as typed, or null with the error shown when it is too short to say anything, or longer than the
+ * server keeps (refused there in the words of the call, not the finance officer's).
+ */
 function useReason() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const checked = () => {
-    const ok = reason.trim().length >= 3;
-    setError(ok ? '' : PAYMENT_TEXT.reasonRequired);
-    return ok ? reason.trim() : null;
+    const given = reason.trim();
+    // Zero-width characters (a paste brings them) pass trim() and the length but show nothing.
+    const wrong =
+      given.length < 3 || showsNothing(given)
+        ? PAYMENT_TEXT.reasonRequired
+        : given.length > DECISION_REASON_MAX
+          ? PAYMENT_TEXT.reasonTooLong
+          : '';
+    setError(wrong);
+    return wrong ? null : given;
   };
   return { reason, setReason, error, checked };
+}
+
+/**
+ * The focus goes to the first field a refused decision marked invalid: the error is written beside it, and a
+ * keyboard or screen reader user left on the button would hear nothing of it.
+ */
+function useFocusInvalid() {
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  return { form, refused: () => setRefusals((n) => n + 1) };
 }
 
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
   const signal = useAbortSignal();
   const [reference, setReference] = useState(line.billReference ?? line.reference);
+  const [referenceError, setReferenceError] = useState('');
   const { reason, setReason, error, checked } = useReason();
+  const { form, refused } = useFocusInvalid();
   const id = `line-${line.id}`;
 
   const act = (what: 'match' | 'mark') => {
     const given = checked();
-    if (given === null) return;
+    // A match needs the bill it goes to: said beside the field, not in the server's words about the call.
+    const typed = reference.trim();
+    const wrong =
+      what !== 'match'
+        ? ''
+        : typed === ''
+          ? PAYMENT_TEXT.referenceRequired
+          : typed.length > BILL_REFERENCE_MAX
+            ? PAYMENT_TEXT.referenceTooLong
+            : '';
+    setReferenceError(wrong);
+    if (given === null || wrong) {
+      refused();
+      return;
+    }
     run(() =>
       what === 'match'
         ? financeApi.match(line.id, reference.trim(), given, signal)
@@ -111,6 +153,7 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
         )}
       </dl>
       <form
+        ref={form}
         noValidate
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
@@ -120,7 +163,18 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
       >
         <div className="field">
           <label htmlFor={`${id}-reference`}>{PAYMENT_TEXT.billReferenceLabel}</label>
-          <input id={`${id}-reference`} value={reference} onChange={(e) => setReference(e.target.value)} />
+          {referenceError && (
+            <p className="field-error" id={`${id}-reference-error`}>
+              {referenceError}
+            </p>
+          )}
+          <input
+            id={`${id}-reference`}
+            value={reference}
+            aria-invalid={referenceError ? true : undefined}
+            aria-describedby={referenceError ? `${id}-reference-error` : undefined}
+            onChange={(e) => setReference(e.target.value)}
+          />
         </div>
         <ReasonField id={id} hint={PAYMENT_TEXT.reasonHint} value={reason} error={error} onChange={setReason} />
         <div className="button-row">
@@ -138,11 +192,15 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
 function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
   const signal = useAbortSignal();
   const { reason, setReason, error, checked } = useReason();
+  const { form, refused } = useFocusInvalid();
   const id = `return-${item.billId}`;
 
   const act = () => {
     const given = checked();
-    if (given === null) return;
+    if (given === null) {
+      refused();
+      return;
+    }
     run(() => financeApi.returned(item.billId, given, signal));
   };
 
@@ -166,6 +224,7 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
         ))}
       </dl>
       <form
+        ref={form}
         noValidate
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
@@ -198,6 +257,7 @@ export function ReconciliationScreen() {
   const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
   const answer = state.kind === 'ready' ? state.value : null;
   const lines = answer?.ok ? answer.value.lines : null;
+  const waiting = answer?.ok ? answer.value.waiting : 0;
   const returns = answer?.ok ? answer.value.returns : [];
   /**
    * An import or a decision on its way: a second import would report every credit "already imported", a
@@ -228,11 +288,13 @@ export function ReconciliationScreen() {
       setNotice({ kind: 'alert', text: wrong });
       return;
     }
-    const outcome = await financeApi.importStatement(chosen.name, csv, signal);
+    // The name is for the audit trail only: a long one (a bank's export may run past 200 characters) is cut,
+    // not a reason to refuse the statement.
+    const outcome = await financeApi.importStatement(chosen.name.slice(0, STATEMENT_FILE_NAME_MAX), csv, signal);
     setNotice(
       outcome.ok
         ? { kind: 'status', text: outcome.message }
-        : { kind: 'alert', text: outcome.message ?? MESSAGES.systemDifficulties },
+        : { kind: 'alert', text: outcome.message ?? systemDifficultiesMessage() },
     );
     if (outcome.ok) reload();
   };
@@ -240,7 +302,7 @@ export function ReconciliationScreen() {
   const run: Run = (call) =>
     void once(async () => {
       const outcome = await call();
-      setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? MESSAGES.systemDifficulties });
+      setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? systemDifficultiesMessage() });
       reload();
     });
 
@@ -285,17 +347,20 @@ export function ReconciliationScreen() {
         <LoadStatus
           state={answer ? FAILED : state}
           loading={PAYMENT_TEXT.queueLoading}
-          failed={(answer && !answer.ok && answer.message) || MESSAGES.systemDifficulties}
+          failed={(answer && !answer.ok && answer.message) || systemDifficultiesMessage()}
           retry={reload}
         />
       ) : lines.length === 0 ? (
         <p>{PAYMENT_TEXT.queueEmpty}</p>
       ) : (
-        <ul className="queue" aria-labelledby="queue-heading">
-          {lines.map((line) => (
-            <QueueRow key={line.id} line={line} run={run} />
-          ))}
-        </ul>
+        <>
+          {waiting > lines.length && <p>{PAYMENT_TEXT.queueShown(lines.length, waiting)}</p>}
+          <ul className="queue" aria-labelledby="queue-heading">
+            {lines.map((line) => (
+              <QueueRow key={line.id} line={line} run={run} />
+            ))}
+          </ul>
+        </>
       )}
       {returns.length > 0 && (
         <>

@@ -30,7 +30,9 @@ export const financeApi = {
     const res = await api.post(RECONCILIATION_PATHS.statements, { fileName, csv }, { ...change, signal });
     return read(res, (v) => importReportSchema.parse(v));
   },
-  async queue(signal: AbortSignal): Promise<FinanceOutcome<{ lines: StatementLine[]; returns: MoneyToReturn[] }>> {
+  async queue(
+    signal: AbortSignal,
+  ): Promise<FinanceOutcome<{ lines: StatementLine[]; waiting: number; returns: MoneyToReturn[] }>> {
     const res = await api.get(RECONCILIATION_PATHS.queue, { signal, quiet: true });
     return read(res, (v) => queueSchema.parse(v));
   },

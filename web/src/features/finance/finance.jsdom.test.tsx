@@ -1,14 +1,20 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
+  BILL_REFERENCE_MAX,
+  DECISION_REASON_MAX,
+  STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
+  importRequestSchema,
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
-import { envelope, fakeApi } from '../../../test/fakeApi.ts';
+import { PHONE_PLACEHOLDER } from '#contract/index.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 
 const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
@@ -28,11 +34,14 @@ const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
 
 let queue: StatementLine[];
 let returns: MoneyToReturn[];
+/** How many credits wait in all, when more than the queue lists. */
+let waiting: number | undefined;
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
   returns = [];
+  waiting = undefined;
   queue = [
     line('1', {}),
     line('2', {
@@ -47,7 +56,9 @@ beforeEach(() => {
 
 const server = () =>
   fakeApi({
-    [RECONCILIATION_PATHS.queue]: () => ({ body: envelope({ lines: queue, returns }) }),
+    [RECONCILIATION_PATHS.queue]: () => ({
+      body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
+    }),
     [RECONCILIATION_PATHS.statements]: () => {
       queue = queue.slice(1);
       return {
@@ -289,5 +300,184 @@ describe('ReconciliationScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
     await waitFor(() => expect(alert).toHaveTextContent(PAYMENT_TEXT.chooseFile));
     expect(status).toBeEmptyDOMElement();
+  });
+
+  it('says whom to call when the server cannot be reached, with the number, not a placeholder', async () => {
+    fakeApi({ [RECONCILIATION_PATHS.queue]: unreachable });
+    render(<ReconciliationScreen />);
+    const failed = await screen.findByText(/technical difficulties/);
+    expect(failed.textContent).not.toContain(PHONE_PLACEHOLDER);
+    expect(failed).toHaveTextContent(systemDifficultiesMessage());
+
+    // The connection is back for the list, not for the import.
+    fakeApi({
+      [RECONCILIATION_PATHS.queue]: () => ({
+        body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
+      }),
+      [RECONCILIATION_PATHS.statements]: unreachable,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    chooseStatement();
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/technical difficulties/));
+    expect(screen.getByRole('alert').textContent).not.toContain(PHONE_PLACEHOLDER);
+    expect(screen.getByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
+  });
+
+  it('asks for the bill’s reference before matching, beside the field, and sends nothing without it', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const reference = within(item('T1')).getByLabelText(PAYMENT_TEXT.billReferenceLabel);
+    fireEvent.change(reference, { target: { value: '   ' } });
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await within(item('T1')).findByText(PAYMENT_TEXT.referenceRequired)).toBeInTheDocument();
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(reference).toHaveAccessibleDescription(PAYMENT_TEXT.referenceRequired);
+    expect(calls.some((c) => c.path.endsWith('/match'))).toBe(false);
+    // The reason typed stays; marking needs no bill, so it is not held up by the empty reference.
+    expect(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('First instalment');
+
+    fireEvent.change(reference, { target: { value: 'PD0000012030' } });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await screen.findByText('Credit matched to the bill.')).toBeInTheDocument();
+  });
+
+  it('says how many credits wait in all when the list shows only the oldest', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    expect(screen.queryByText(/credits are waiting/)).toBeNull();
+
+    waiting = 1234;
+    cleanup();
+    render(<ReconciliationScreen />);
+    expect(await screen.findByText(PAYMENT_TEXT.queueShown(2, 1234))).toBeInTheDocument();
+    expect(PAYMENT_TEXT.queueShown(500, 1234)).toBe(
+      '1,234 credits are waiting; the oldest 500 are listed here. Decide them to see the rest.',
+    );
+  });
+
+  it('imports a statement whose file name is longer than the audit trail keeps', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const name = `${'DBS_Corporate_Account_0123456789_Statement_'.repeat(5)}.csv`;
+    expect(name.length).toBeGreaterThan(STATEMENT_FILE_NAME_MAX);
+    const csv = 'transaction_id,value_date,type,amount,currency,reference,payer_name\nT9,2030-01-16,CR,1.00,SGD,X,Y\n';
+    fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), {
+      target: { files: [new File([csv], name, { type: 'text/csv' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
+    expect(await screen.findByText(/Statement imported: 2 settled/)).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!.body as { fileName: string };
+    expect(importRequestSchema.safeParse(sent).success).toBe(true);
+    expect(sent.fileName).toBe(name.slice(0, STATEMENT_FILE_NAME_MAX));
+  });
+
+  it('says beside the reason when it is longer than a decision keeps, and keeps what was typed', async () => {
+    returns = [
+      {
+        billId: '9',
+        caseNumber: 'PD 000009 2030',
+        reference: 'PD0000092030',
+        amountCents: 10000,
+        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
+      },
+    ];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const long = 'The payer rang to say the transfer was meant for another agency. '.repeat(8);
+    expect(long.trim().length).toBeGreaterThan(DECISION_REASON_MAX);
+    const reason = within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    fireEvent.change(reason, { target: { value: long } });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    expect(await within(item('T1')).findByText(PAYMENT_TEXT.reasonTooLong)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveValue(long);
+
+    const entry = within(screen.getByRole('list', { name: PAYMENT_TEXT.returnsHeading })).getByRole('listitem');
+    fireEvent.change(within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel), { target: { value: long } });
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.returnedButton }));
+    expect(await within(entry).findByText(PAYMENT_TEXT.reasonTooLong)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/mark') || c.path.startsWith('/api/finance/returns/'))).toBe(false);
+
+    fireEvent.change(reason, { target: { value: 'Not ours' } });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/finance/queue/1/mark')).toBe(true));
+  });
+
+  it('asks for the bill’s reference alone when the field holds a statement’s longer text', async () => {
+    queue = [
+      line('3', {
+        reference: 'PAYNOW TRANSFER FROM TAN AH KOW FOR PD0000012030 COURT DEPOSIT',
+        queueReason: 'unknown_reference',
+        billReference: null,
+        outstandingCents: null,
+      }),
+    ];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T3: S$100.00' });
+    const reference = within(item('T3')).getByLabelText(PAYMENT_TEXT.billReferenceLabel);
+    expect((reference as HTMLInputElement).value.length).toBeGreaterThan(BILL_REFERENCE_MAX);
+    fireEvent.change(within(item('T3')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Payer named the record in the text' },
+    });
+    fireEvent.click(within(item('T3')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    expect(await within(item('T3')).findByText(PAYMENT_TEXT.referenceTooLong)).toBeInTheDocument();
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/match'))).toBe(false);
+  });
+
+  it('takes a reason that shows nothing (zero-width characters) as no reason, and sends nothing', async () => {
+    const calls = server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T2: S$12.34' });
+    const reason = within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    fireEvent.change(reason, { target: { value: '\u200b\u200b\u200b\u2060' } });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    expect(await within(item('T2')).findByText(PAYMENT_TEXT.reasonRequired)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/mark'))).toBe(false);
+  });
+
+  it('takes the focus to the first field to put right when a decision is refused on the screen', async () => {
+    returns = [
+      {
+        billId: '9',
+        caseNumber: 'PD 000009 2030',
+        reference: 'PD0000092030',
+        amountCents: 10000,
+        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
+      },
+    ];
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const match = within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton });
+    match.focus();
+    fireEvent.click(match);
+    const reason = within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveAccessibleDescription(`${PAYMENT_TEXT.reasonHint} ${PAYMENT_TEXT.reasonRequired}`);
+
+    // Both wrong: the reference comes first.
+    const reference = within(item('T1')).getByLabelText(PAYMENT_TEXT.billReferenceLabel);
+    fireEvent.change(reference, { target: { value: '' } });
+    match.focus();
+    fireEvent.click(match);
+    await waitFor(() => expect(reference).toHaveFocus());
+
+    const entry = within(screen.getByRole('list', { name: PAYMENT_TEXT.returnsHeading })).getByRole('listitem');
+    const returned = within(entry).getByRole('button', { name: PAYMENT_TEXT.returnedButton });
+    returned.focus();
+    fireEvent.click(returned);
+    await waitFor(() => expect(within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveFocus());
   });
 });
