@@ -100,6 +100,15 @@ function chooseStatement(): string {
   });
   return csv;
 }
+
+/** A cancelled bill's money to return: S$100.00 from one payer. */
+const CANCELLED_PD9: MoneyToReturn = {
+  billId: '9',
+  caseNumber: 'PD 000009 2030',
+  reference: 'PD0000092030',
+  amountCents: 10000,
+  transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
+};
 describe('ReconciliationScreen', () => {
   it('lists the credits waiting for a person, with why and the amounts in S$', async () => {
     server();
@@ -259,15 +268,7 @@ describe('ReconciliationScreen', () => {
   });
 
   it('lists a cancelled bill’s money to return, and marks it returned with how, after a reason', async () => {
-    returns = [
-      {
-        billId: '9',
-        caseNumber: 'PD 000009 2030',
-        reference: 'PD0000092030',
-        amountCents: 10000,
-        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
-      },
-    ];
+    returns = [CANCELLED_PD9];
     const calls = server();
     render(<ReconciliationScreen />);
     const list = await screen.findByRole('list', { name: PAYMENT_TEXT.returnsHeading });
@@ -380,15 +381,7 @@ describe('ReconciliationScreen', () => {
   });
 
   it('says beside the reason when it is longer than a decision keeps, and keeps what was typed', async () => {
-    returns = [
-      {
-        billId: '9',
-        caseNumber: 'PD 000009 2030',
-        reference: 'PD0000092030',
-        amountCents: 10000,
-        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
-      },
-    ];
+    returns = [CANCELLED_PD9];
     const calls = server();
     render(<ReconciliationScreen />);
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
@@ -448,15 +441,7 @@ describe('ReconciliationScreen', () => {
   });
 
   it('takes the focus to the first field to put right when a decision is refused on the screen', async () => {
-    returns = [
-      {
-        billId: '9',
-        caseNumber: 'PD 000009 2030',
-        reference: 'PD0000092030',
-        amountCents: 10000,
-        transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
-      },
-    ];
+    returns = [CANCELLED_PD9];
     server();
     render(<ReconciliationScreen />);
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
