@@ -42,6 +42,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
 import { FieldControl } from './FieldControl.tsx';
+import { belongsTo } from './fieldPaths.ts';
 import {
   fieldAt,
   focusField,
@@ -60,6 +61,7 @@ import {
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
 import { RecordList } from './RecordList.tsx';
+import { Notice } from './Notice.tsx';
 import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { BillPanel } from '../../app/parts.ts';
@@ -82,28 +84,9 @@ type Loading =
 const DELETED = 'deleted';
 type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | null;
 
-/** Paths of a field in an error map: the field itself, its parts and rows ('fee', 'fee.amount', 'rows[0].x'…). */
-const belongsTo = (path: string, name: string) =>
-  path === name || path.startsWith(`${name}.`) || path.startsWith(`${name}[`);
-
+/** The errors of the paths `keep` accepts. */
 const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([p]) => keep(p)));
-
-/**
- * What the last action came to, when it did not go as asked. A draft deleted since (the browser's Back after
- * deleting it, an old link, another tab) is no error of the user's: it says so, with the way on (the page
- * itself is a new record of the e-service).
- */
-function Notice({ text }: { text: string | null }) {
-  if (!text) return null;
-  if (text === CASE_MESSAGES.deleted || text === FORM_TEXT.deletedWhileOpen)
-    return (
-      <p className="notice">
-        {text} <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
-      </p>
-    );
-  return <p className="notice notice-error">{text}</p>;
-}
 
 /**
  * The generic e-service (#/generic?app=CODE): the catalogue's form as GOV.UK question pages
