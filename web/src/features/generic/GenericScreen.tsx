@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES } from '#contract/index.ts';
-import { CASE_MESSAGES, CASE_STATUS_LABELS, applicantStatus, isEditable } from '#contract/cases.ts';
+import { CASE_MESSAGES, isEditable } from '#contract/cases.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
@@ -26,8 +26,6 @@ import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
-import { FAILED, LOADING } from '../../lib/http/useLoad.ts';
-import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
@@ -38,7 +36,7 @@ import { AttachmentsContext, type Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DownloadAcknowledgement } from './DownloadAcknowledgement.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
 import { FieldControl } from './FieldControl.tsx';
@@ -60,10 +58,11 @@ import {
   withoutFiles,
 } from './flow.ts';
 import { Progress } from './Progress.tsx';
-import { RecordList } from './RecordList.tsx';
+import { RecordDialogs, type Confirming } from './RecordDialogs.tsx';
 import { Notice } from './Notice.tsx';
 import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
+import { YourRecords } from './YourRecords.tsx';
 import { BillPanel } from '../../app/parts.ts';
 import {
   clearUnsaved,
@@ -82,7 +81,6 @@ type Loading =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; eservice: EserviceDetail };
 /** openRecord's answer for the acting profile's own record that was deleted. */
 const DELETED = 'deleted';
-type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | null;
 
 /** The errors of the paths `keep` accepts. */
 const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors =>
@@ -920,65 +918,24 @@ export default function GenericScreen({ location }: ScreenProps) {
   };
 
   const records = (
-    <section aria-labelledby="records-heading" className="records">
-      <h2 id="records-heading">Your records</h2>
-      {cases === null ? (
-        <LoadStatus
-          state={listFailed ? FAILED : LOADING}
-          loading="Loading your records…"
-          failed={FORM_TEXT.recordsFailed}
-          retry={() => void refreshList()}
-        />
-      ) : cases.length === 0 ? (
-        <p>You have no records for this e-service yet.</p>
-      ) : (
-        <RecordList
-          cases={cases}
-          openId={record?.id ?? null}
-          onOpen={open}
-          caption={`Your ${eservice.title} records, newest first`}
-        />
-      )}
-    </section>
+    <YourRecords
+      cases={cases}
+      failed={listFailed}
+      onRetry={() => void refreshList()}
+      openId={record?.id ?? null}
+      onOpen={open}
+      title={eservice.title}
+    />
   );
-
   const dialogs = (
-    <>
-      {confirming?.kind === 'delete' && record && (
-        <ConfirmDialog
-          title="Delete record"
-          message={CASE_MESSAGES.deleteConfirm(record.caseNumber)}
-          confirmLabel="Delete"
-          onConfirm={() => void onDelete()}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming?.kind === 'discard' && (
-        <ConfirmDialog
-          title="Unsaved changes"
-          message={CASE_MESSAGES.discardConfirm}
-          confirmLabel="Discard changes"
-          onConfirm={() => {
-            const then = confirming.then;
-            setConfirming(null);
-            then();
-          }}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      <p className="visually-hidden" role="status">
-        {record ? `Status: ${CASE_STATUS_LABELS[applicantStatus(record.status)]}` : ''}
-      </p>
-    </>
+    <RecordDialogs
+      confirming={confirming}
+      record={record}
+      onDelete={() => void onDelete()}
+      onClose={() => setConfirming(null)}
+    />
   );
-
-  const download = (
-    <p>
-      <button type="button" className="button-link" onClick={() => void onDownload()}>
-        {FORM_TEXT.download}
-      </button>
-    </p>
-  );
+  const download = <DownloadAcknowledgement onDownload={() => void onDownload()} />;
 
   if (step === 'confirmation' && record) {
     return (
