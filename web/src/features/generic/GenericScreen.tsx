@@ -25,7 +25,7 @@ import {
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
-import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/index.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
@@ -36,6 +36,7 @@ import { AttachmentsContext, type Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
+import { Confirmation } from './Confirmation.tsx';
 import { DownloadAcknowledgement } from './DownloadAcknowledgement.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
@@ -937,32 +938,18 @@ export default function GenericScreen({ location }: ScreenProps) {
   );
   const download = <DownloadAcknowledgement onDownload={() => void onDownload()} />;
 
-  if (step === 'confirmation' && record) {
+  if (step === 'confirmation' && record)
     return (
-      <section aria-labelledby="page-heading" className="generic">
-        <div className="panel panel-confirmation">
-          <h1 id="page-heading" tabIndex={-1} className="panel-title">
-            {FORM_TEXT.confirmationTitle(eservice.title)}
-          </h1>
-          <p className="panel-body">
-            {FORM_TEXT.caseNumberLead}
-            <br />
-            <strong data-testid="case-number">{record.caseNumber}</strong>
-          </p>
-        </div>
-        <Notice text={notice} />
-        {download}
-        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
-        <h2>{FORM_TEXT.whatNextHeading}</h2>
-        <p>{FORM_TEXT.whatNext}</p>
-        <p>{FORM_TEXT.contact(contactPhone())}</p>
-        <p>
-          <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
-        </p>
-        {dialogs}
-      </section>
+      <Confirmation
+        title={eservice.title}
+        record={record}
+        appCode={appCode}
+        notice={notice}
+        onDownload={() => void onDownload()}
+        onBillSettled={() => void billSettled()}
+        dialogs={dialogs}
+      />
     );
-  }
 
   if (step === 'view' && record) {
     return (
