@@ -37,7 +37,6 @@ import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { Confirmation } from './Confirmation.tsx';
-import { DownloadAcknowledgement } from './DownloadAcknowledgement.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
 import { FieldControl } from './FieldControl.tsx';
@@ -58,13 +57,12 @@ import {
   withoutRemovedFiles,
   withoutFiles,
 } from './flow.ts';
-import { Progress } from './Progress.tsx';
 import { RecordDialogs, type Confirming } from './RecordDialogs.tsx';
+import { RecordView } from './RecordView.tsx';
 import { Notice } from './Notice.tsx';
 import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { YourRecords } from './YourRecords.tsx';
-import { BillPanel } from '../../app/parts.ts';
 import {
   clearUnsaved,
   listKeptElsewhere,
@@ -936,7 +934,6 @@ export default function GenericScreen({ location }: ScreenProps) {
       onClose={() => setConfirming(null)}
     />
   );
-  const download = <DownloadAcknowledgement onDownload={() => void onDownload()} />;
 
   if (step === 'confirmation' && record)
     return (
@@ -951,47 +948,31 @@ export default function GenericScreen({ location }: ScreenProps) {
       />
     );
 
-  if (step === 'view' && record) {
+  if (step === 'view' && record)
     return (
-      <section aria-labelledby="page-heading" className="generic">
-        <h1 id="page-heading" tabIndex={-1}>
-          {eservice.title}
-        </h1>
-        {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
-        {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
-        {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
-        {request && offer && (
-          <RestoreOffer
-            input={offer}
-            onRestore={() =>
-              void restore(offer).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
-            }
-            onDiscard={() => discard()}
-          />
-        )}
-        <StatusPanel record={record} history={history} />
-        {record.progress && (
-          <Progress
-            progress={record.progress}
-            id="progress"
-            action={request ? { href: href({ step: 'respond' }), label: PROGRESS_TEXT.answer } : undefined}
-          />
-        )}
-        <Notice text={notice} />
-        {download}
-        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
-        <CheckAnswers sections={sections} />
-        <p>
-          <button type="button" className="button-link" onClick={startNew}>
-            Start a new record
-          </button>
-        </p>
-        {records}
-        <CaseSearch appCode={appCode} caseType={eservice.caseType} signal={signal} openId={record.id} onOpen={open} />
-        {dialogs}
-      </section>
+      <RecordView
+        eservice={eservice}
+        appCode={appCode}
+        record={record}
+        request={request}
+        respondHref={href({ step: 'respond' })}
+        offer={offer}
+        onRestore={(input) =>
+          void restore(input).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
+        }
+        onDiscard={discard}
+        history={history}
+        notice={notice}
+        onDownload={() => void onDownload()}
+        onBillSettled={() => void billSettled()}
+        sections={sections}
+        onStartNew={startNew}
+        records={records}
+        signal={signal}
+        onOpen={open}
+        dialogs={dialogs}
+      />
     );
-  }
 
   if (step === 'respond' && record && request) {
     const asked = request.fields
