@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES } from '#contract/index.ts';
 import { CASE_MESSAGES, isEditable } from '#contract/cases.ts';
-import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
@@ -60,6 +59,7 @@ import {
 import { RecordDialogs, type Confirming } from './RecordDialogs.tsx';
 import { RecordView } from './RecordView.tsx';
 import { Notice } from './Notice.tsx';
+import { RespondStep } from './RespondStep.tsx';
 import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { YourRecords } from './YourRecords.tsx';
@@ -974,68 +974,31 @@ export default function GenericScreen({ location }: ScreenProps) {
       />
     );
 
-  if (step === 'respond' && record && request) {
-    const asked = request.fields
-      .map((name) => fieldAt(form, name)?.field)
-      .filter((f): f is NonNullable<typeof f> => f !== undefined);
-    const others = sections
-      .map((s) => ({ ...s, rows: s.rows.filter((r) => !request.fields.some((n) => belongsTo(r.path, n))) }))
-      .filter((s) => s.rows.length > 0);
+  if (step === 'respond' && record && request)
     return (
-      <section aria-labelledby="page-heading" className="generic">
-        <a className="back-link" href={href({})}>
-          {FORM_TEXT.back}
-        </a>
-        <p className="caption">
-          {eservice.title}, {record.caseNumber}
-        </p>
-        <h1 id="page-heading" tabIndex={-1}>
-          {PROGRESS_TEXT.changeRequested}
-        </h1>
-        <div className="notice">
-          <h2>{PROGRESS_TEXT.requestHeading}</h2>
-          <p className="as-typed">{request.message}</p>
-        </div>
-        {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
-        {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
-        <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
-        <Notice text={notice} />
-        <form
-          aria-labelledby="resubmit-heading"
-          aria-busy={busy}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void onResubmit();
-          }}
-        >
-          <h2 id="resubmit-heading">{PROGRESS_TEXT.resubmitHeading}</h2>
-          <AttachmentsContext.Provider value={{ ...attachments, readOnly: false }}>
-            {asked.map((field) => (
-              <FieldControl
-                key={field.name}
-                field={field}
-                value={values[field.name]}
-                errors={errors}
-                onChange={change}
-                scope={scope}
-              />
-            ))}
-          </AttachmentsContext.Provider>
-          <div className="button-row">
-            <button type="submit">{PROGRESS_TEXT.resubmit}</button>
-          </div>
-        </form>
-        {others.length > 0 && (
-          <>
-            <p className="form-note">{PROGRESS_TEXT.notRequested}</p>
-            <CheckAnswers sections={others} />
-          </>
-        )}
-        {dialogs}
-      </section>
+      <RespondStep
+        title={eservice.title}
+        record={record}
+        request={request}
+        form={form}
+        scope={scope}
+        values={values}
+        errors={errors}
+        attempt={attempt}
+        idFor={idFor}
+        sections={sections}
+        notice={notice}
+        busy={busy}
+        offer={offer}
+        onRestore={(input) => void restore(input)}
+        onDiscard={discard}
+        onChange={change}
+        onResubmit={() => void onResubmit()}
+        attachments={attachments}
+        backHref={href({})}
+        dialogs={dialogs}
+      />
     );
-  }
 
   if (step === 'check') {
     const last = questionPages.at(-1);
