@@ -34,7 +34,7 @@ import { documentsApi, genericApi, type Failure } from './api.ts';
 import { AttachmentsContext, type Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CaseSearch } from './CaseSearch.tsx';
-import { CheckAnswers } from './CheckAnswers.tsx';
+import { CheckStep } from './CheckStep.tsx';
 import { Confirmation } from './Confirmation.tsx';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
@@ -1003,53 +1003,25 @@ export default function GenericScreen({ location }: ScreenProps) {
   if (step === 'check') {
     const last = questionPages.at(-1);
     return (
-      <section aria-labelledby="page-heading" className="generic">
-        {last && (
-          <a className="back-link" href={href({ page: last.id })}>
-            {FORM_TEXT.back}
-          </a>
-        )}
-        <p className="caption">{eservice.title}</p>
-        <h1 id="page-heading" tabIndex={-1}>
-          {FORM_TEXT.checkHeading}
-        </h1>
-        <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-        <Notice text={notice} />
-        <CheckAnswers
-          sections={sections}
-          changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
-        />
-        <form
-          aria-labelledby="send-heading"
-          aria-busy={busy}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void onSubmit();
-          }}
-        >
-          <h2 id="send-heading">{FORM_TEXT.sendHeading}</h2>
-          <p>{FORM_TEXT.sendText}</p>
-          <AttachmentsContext.Provider value={attachments}>
-            {declarations.map((field) => (
-              <FieldControl
-                key={field.name}
-                field={field}
-                value={values[field.name]}
-                errors={errors}
-                onChange={change}
-              />
-            ))}
-          </AttachmentsContext.Provider>
-          <div className="button-row">
-            <button type="submit">{FORM_TEXT.submit(eservice.title)}</button>
-            <button type="button" className="button-secondary" onClick={() => void onSaveDraft()}>
-              {FORM_TEXT.saveDraft}
-            </button>
-          </div>
-        </form>
-        {dialogs}
-      </section>
+      <CheckStep
+        title={eservice.title}
+        backHref={last ? href({ page: last.id }) : null}
+        changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
+        errors={errors}
+        attempt={attempt}
+        hrefFor={hrefFor}
+        idFor={idFor}
+        notice={notice}
+        sections={sections}
+        declarations={declarations}
+        values={values}
+        busy={busy}
+        onChange={change}
+        onSubmit={() => void onSubmit()}
+        onSaveDraft={() => void onSaveDraft()}
+        attachments={attachments}
+        dialogs={dialogs}
+      />
     );
   }
 
