@@ -31,14 +31,11 @@ import { identity, session } from '../../lib/session/index.ts';
 import { setReturnTo } from '../../lib/session/storage.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { documentsApi, genericApi, type Failure } from './api.ts';
-import { AttachmentsContext, type Attachments } from './attachments.tsx';
+import type { Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
-import { CaseSearch } from './CaseSearch.tsx';
 import { CheckStep } from './CheckStep.tsx';
 import { Confirmation } from './Confirmation.tsx';
-import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
-import { FieldControl } from './FieldControl.tsx';
 import { belongsTo } from './fieldPaths.ts';
 import {
   fieldAt,
@@ -58,10 +55,8 @@ import {
 } from './flow.ts';
 import { RecordDialogs, type Confirming } from './RecordDialogs.tsx';
 import { RecordView } from './RecordView.tsx';
-import { Notice } from './Notice.tsx';
+import { QuestionPage } from './QuestionPage.tsx';
 import { RespondStep } from './RespondStep.tsx';
-import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
-import { StatusPanel } from './StatusPanel.tsx';
 import { YourRecords } from './YourRecords.tsx';
 import {
   clearUnsaved,
@@ -1029,82 +1024,38 @@ export default function GenericScreen({ location }: ScreenProps) {
   // Come to change one answer, Back returns to check answers (as Continue does).
   const back = backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null;
   return (
-    <section aria-labelledby="page-heading" className="generic">
-      {back && (
-        <a className="back-link" href={back}>
-          {FORM_TEXT.back}
-        </a>
-      )}
-      <p className="caption">{eservice.title}</p>
-      <h1 id="page-heading" tabIndex={-1}>
-        {page?.heading ?? eservice.title}
-      </h1>
-      <p className="progress">{FORM_TEXT.progress(pageIndex + 1, questionPages.length)}</p>
-      {pageIndex === 0 && <p className="lead">{eservice.description}</p>}
-      {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
-      {pageIndex === 0 && <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={user?.ownPtibProfileID ?? ''} />}
-      {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
-      <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-      <Notice text={notice} />
-      <form
-        aria-labelledby="page-heading"
-        aria-busy={busy}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onContinue();
-        }}
-      >
-        <AttachmentsContext.Provider value={attachments}>
-          {page?.sections
-            .filter((section) => scope.sections.has(section))
-            .map((section, i) => (
-              <div key={i} className="form-section">
-                {section.heading !== page.heading && <h2>{section.heading}</h2>}
-                {section.description && <p className="form-note">{section.description}</p>}
-                {section.fields
-                  .filter((field) => scope.shown.has(field.name))
-                  .map((field) => (
-                    <FieldControl
-                      key={field.name}
-                      field={field}
-                      value={values[field.name]}
-                      errors={errors}
-                      onChange={change}
-                      scope={scope}
-                    />
-                  ))}
-              </div>
-            ))}
-        </AttachmentsContext.Provider>
-        <div className="button-row">
-          <button type="submit">{FORM_TEXT.continue}</button>
-          <button type="button" className="button-secondary" onClick={() => void onSaveDraft()}>
-            {FORM_TEXT.saveDraft}
-          </button>
-          {record && pageIndex === 0 && (
-            <button type="button" className="button-secondary" onClick={() => setConfirming({ kind: 'delete' })}>
-              Delete
-            </button>
-          )}
-          {record && pageIndex === 0 && (
-            <button type="button" className="button-link" onClick={startNew}>
-              Start a new record
-            </button>
-          )}
-        </div>
-      </form>
-      {pageIndex === 0 && records}
-      {pageIndex === 0 && (
-        <CaseSearch
-          appCode={appCode}
-          caseType={eservice.caseType}
-          signal={signal}
-          openId={record?.id ?? null}
-          onOpen={open}
-        />
-      )}
-      {dialogs}
-    </section>
+    <QuestionPage
+      eservice={eservice}
+      appCode={appCode}
+      page={page}
+      pageIndex={pageIndex}
+      pageCount={questionPages.length}
+      backHref={back}
+      record={record}
+      history={history}
+      offer={offer}
+      onRestore={(input) => void restore(input)}
+      onDiscard={discard}
+      keptElsewhere={keptElsewhere}
+      ownProfileId={user?.ownPtibProfileID ?? ''}
+      errors={errors}
+      attempt={attempt}
+      hrefFor={hrefFor}
+      idFor={idFor}
+      notice={notice}
+      scope={scope}
+      values={values}
+      busy={busy}
+      onChange={change}
+      onContinue={() => void onContinue()}
+      onSaveDraft={() => void onSaveDraft()}
+      onAskDelete={() => setConfirming({ kind: 'delete' })}
+      onStartNew={startNew}
+      attachments={attachments}
+      records={records}
+      signal={signal}
+      onOpen={open}
+      dialogs={dialogs}
+    />
   );
 }
