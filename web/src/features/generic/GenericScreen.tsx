@@ -911,6 +911,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     return href({ page: where.id, return: step === 'check' ? 'check' : undefined }, idFor(path));
   };
 
+  // The user's records and the search for one, under a record's view and the form's first page.
   const records = (
     <YourRecords
       cases={cases}
@@ -919,6 +920,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       openId={record?.id ?? null}
       onOpen={open}
       title={eservice.title}
+      appCode={appCode}
+      caseType={eservice.caseType}
+      signal={signal}
     />
   );
   const dialogs = (
@@ -963,8 +967,6 @@ export default function GenericScreen({ location }: ScreenProps) {
         sections={sections}
         onStartNew={startNew}
         records={records}
-        signal={signal}
-        onOpen={open}
         dialogs={dialogs}
       />
     );
@@ -1026,7 +1028,6 @@ export default function GenericScreen({ location }: ScreenProps) {
   return (
     <QuestionPage
       eservice={eservice}
-      appCode={appCode}
       page={page}
       pageIndex={pageIndex}
       pageCount={questionPages.length}
@@ -1053,8 +1054,6 @@ export default function GenericScreen({ location }: ScreenProps) {
       onStartNew={startNew}
       attachments={attachments}
       records={records}
-      signal={signal}
-      onOpen={open}
       dialogs={dialogs}
     />
   );

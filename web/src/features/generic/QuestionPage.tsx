@@ -10,7 +10,6 @@ import {
 import type { CaseDetail, CaseStatusResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { AttachmentsContext, type Attachments } from './attachments.tsx';
-import { CaseSearch } from './CaseSearch.tsx';
 import { FieldControl } from './FieldControl.tsx';
 import { Notice } from './Notice.tsx';
 import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
@@ -24,7 +23,6 @@ import type { KeptElsewhere, UnsavedInput } from './unsavedInput.ts';
  */
 export function QuestionPage({
   eservice,
-  appCode,
   page,
   pageIndex,
   pageCount,
@@ -51,12 +49,9 @@ export function QuestionPage({
   onStartNew,
   attachments,
   records,
-  signal,
-  onOpen,
   dialogs,
 }: {
   eservice: EserviceDetail;
-  appCode: string;
   /** Null when the form has no question page to show. */
   page: Page | null;
   pageIndex: number;
@@ -89,10 +84,8 @@ export function QuestionPage({
   onAskDelete: () => void;
   onStartNew: () => void;
   attachments: Attachments;
-  /** The screen's YourRecords. */
+  /** The user's records and the case search (YourRecords), on the first page only. */
   records: ReactNode;
-  signal: AbortSignal;
-  onOpen: (id: string) => void;
   /** The screen's RecordDialogs, last in every step. */
   dialogs: ReactNode;
 }) {
@@ -163,15 +156,6 @@ export function QuestionPage({
         </div>
       </form>
       {pageIndex === 0 && records}
-      {pageIndex === 0 && (
-        <CaseSearch
-          appCode={appCode}
-          caseType={eservice.caseType}
-          signal={signal}
-          openId={record?.id ?? null}
-          onOpen={onOpen}
-        />
-      )}
       {dialogs}
     </section>
   );

@@ -3,7 +3,6 @@ import { FORM_TEXT, type SummarySection } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, CaseProgress, CaseStatusResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { BillPanel } from '../../app/parts.ts';
-import { CaseSearch } from './CaseSearch.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { DownloadAcknowledgement } from './DownloadAcknowledgement.tsx';
 import { Notice } from './Notice.tsx';
@@ -32,8 +31,6 @@ export function RecordView({
   sections,
   onStartNew,
   records,
-  signal,
-  onOpen,
   dialogs,
 }: {
   eservice: EserviceDetail;
@@ -55,10 +52,8 @@ export function RecordView({
   /** The record's answers. */
   sections: SummarySection[];
   onStartNew: () => void;
-  /** The screen's YourRecords. */
+  /** The user's records and the case search (YourRecords), under the record. */
   records: ReactNode;
-  signal: AbortSignal;
-  onOpen: (id: string) => void;
   /** The screen's RecordDialogs, last in every step. */
   dialogs: ReactNode;
 }) {
@@ -89,7 +84,6 @@ export function RecordView({
         </button>
       </p>
       {records}
-      <CaseSearch appCode={appCode} caseType={eservice.caseType} signal={signal} openId={record.id} onOpen={onOpen} />
       {dialogs}
     </section>
   );
