@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   FORM_TEXT,
   type FieldDef,
@@ -34,7 +33,6 @@ export function CheckStep({
   onSubmit,
   onSaveDraft,
   attachments,
-  dialogs,
 }: {
   /** The e-service's title. */
   title: string;
@@ -56,11 +54,9 @@ export function CheckStep({
   onSubmit: () => void;
   onSaveDraft: () => void;
   attachments: Attachments;
-  /** The screen's RecordDialogs, last in every step. */
-  dialogs: ReactNode;
 }) {
   return (
-    <section aria-labelledby="page-heading" className="generic">
+    <>
       {backHref && (
         <a className="back-link" href={backHref}>
           {FORM_TEXT.back}
@@ -102,7 +98,6 @@ export function CheckStep({
           </button>
         </div>
       </form>
-      {dialogs}
-    </section>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { ROUTES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
@@ -18,7 +17,6 @@ export function Confirmation({
   notice,
   onDownload,
   onBillSettled,
-  dialogs,
 }: {
   /** The e-service's title. */
   title: string;
@@ -28,11 +26,9 @@ export function Confirmation({
   onDownload: () => void;
   /** A bill paid here: the record is asked for again, as it says what to do next. */
   onBillSettled: () => void;
-  /** The screen's RecordDialogs, last in every step. */
-  dialogs: ReactNode;
 }) {
   return (
-    <section aria-labelledby="page-heading" className="generic">
+    <>
       <div className="panel panel-confirmation">
         <h1 id="page-heading" tabIndex={-1} className="panel-title">
           {FORM_TEXT.confirmationTitle(title)}
@@ -52,7 +48,6 @@ export function Confirmation({
       <p>
         <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
       </p>
-      {dialogs}
-    </section>
+    </>
   );
 }

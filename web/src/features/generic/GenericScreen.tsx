@@ -925,136 +925,121 @@ export default function GenericScreen({ location }: ScreenProps) {
       signal={signal}
     />
   );
-  const dialogs = (
-    <RecordDialogs
-      confirming={confirming}
-      record={record}
-      onDelete={() => void onDelete()}
-      onClose={() => setConfirming(null)}
-    />
-  );
-
-  if (step === 'confirmation' && record)
-    return (
-      <Confirmation
-        title={eservice.title}
-        record={record}
-        appCode={appCode}
-        notice={notice}
-        onDownload={() => void onDownload()}
-        onBillSettled={() => void billSettled()}
-        dialogs={dialogs}
-      />
-    );
-
-  if (step === 'view' && record)
-    return (
-      <RecordView
-        eservice={eservice}
-        appCode={appCode}
-        record={record}
-        request={request}
-        respondHref={href({ step: 'respond' })}
-        offer={offer}
-        onRestore={(input) =>
-          void restore(input).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
-        }
-        onDiscard={discard}
-        history={history}
-        notice={notice}
-        onDownload={() => void onDownload()}
-        onBillSettled={() => void billSettled()}
-        sections={sections}
-        onStartNew={startNew}
-        records={records}
-        dialogs={dialogs}
-      />
-    );
-
-  if (step === 'respond' && record && request)
-    return (
-      <RespondStep
-        title={eservice.title}
-        record={record}
-        request={request}
-        form={form}
-        scope={scope}
-        values={values}
-        errors={errors}
-        attempt={attempt}
-        idFor={idFor}
-        sections={sections}
-        notice={notice}
-        busy={busy}
-        offer={offer}
-        onRestore={(input) => void restore(input)}
-        onDiscard={discard}
-        onChange={change}
-        onResubmit={() => void onResubmit()}
-        attachments={attachments}
-        backHref={href({})}
-        dialogs={dialogs}
-      />
-    );
-
-  if (step === 'check') {
-    const last = questionPages.at(-1);
-    return (
-      <CheckStep
-        title={eservice.title}
-        backHref={last ? href({ page: last.id }) : null}
-        changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
-        errors={errors}
-        attempt={attempt}
-        hrefFor={hrefFor}
-        idFor={idFor}
-        notice={notice}
-        sections={sections}
-        declarations={declarations}
-        values={values}
-        busy={busy}
-        onChange={change}
-        onSubmit={() => void onSubmit()}
-        onSaveDraft={() => void onSaveDraft()}
-        attachments={attachments}
-        dialogs={dialogs}
-      />
-    );
-  }
-
+  const restoreOffer = (input: UnsavedInput) => void restore(input);
   const previous = questionPages[pageIndex - 1];
-  // Come to change one answer, Back returns to check answers (as Continue does).
-  const back = backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null;
+  const last = questionPages.at(-1);
+
+  // Every step is one section, named by its heading, with the dialogs last.
   return (
-    <QuestionPage
-      eservice={eservice}
-      page={page}
-      pageIndex={pageIndex}
-      pageCount={questionPages.length}
-      backHref={back}
-      record={record}
-      history={history}
-      offer={offer}
-      onRestore={(input) => void restore(input)}
-      onDiscard={discard}
-      keptElsewhere={keptElsewhere}
-      ownProfileId={user?.ownPtibProfileID ?? ''}
-      errors={errors}
-      attempt={attempt}
-      hrefFor={hrefFor}
-      idFor={idFor}
-      notice={notice}
-      scope={scope}
-      values={values}
-      busy={busy}
-      onChange={change}
-      onContinue={() => void onContinue()}
-      onSaveDraft={() => void onSaveDraft()}
-      onAskDelete={() => setConfirming({ kind: 'delete' })}
-      onStartNew={startNew}
-      attachments={attachments}
-      records={records}
-      dialogs={dialogs}
-    />
+    <section aria-labelledby="page-heading" className="generic">
+      {step === 'confirmation' && record ? (
+        <Confirmation
+          title={eservice.title}
+          record={record}
+          appCode={appCode}
+          notice={notice}
+          onDownload={() => void onDownload()}
+          onBillSettled={() => void billSettled()}
+        />
+      ) : step === 'view' && record ? (
+        <RecordView
+          title={eservice.title}
+          appCode={appCode}
+          record={record}
+          request={request}
+          respondHref={href({ step: 'respond' })}
+          offer={offer}
+          onRestore={(input) =>
+            void restore(input).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
+          }
+          onDiscard={discard}
+          history={history}
+          notice={notice}
+          onDownload={() => void onDownload()}
+          onBillSettled={() => void billSettled()}
+          sections={sections}
+          onStartNew={startNew}
+          records={records}
+        />
+      ) : step === 'respond' && record && request ? (
+        <RespondStep
+          values={values}
+          errors={errors}
+          attempt={attempt}
+          idFor={idFor}
+          busy={busy}
+          onChange={change}
+          attachments={attachments}
+          title={eservice.title}
+          record={record}
+          request={request}
+          form={form}
+          scope={scope}
+          backHref={href({})}
+          offer={offer}
+          onRestore={restoreOffer}
+          onDiscard={discard}
+          notice={notice}
+          onResubmit={() => void onResubmit()}
+          sections={sections}
+        />
+      ) : step === 'check' ? (
+        <CheckStep
+          values={values}
+          errors={errors}
+          attempt={attempt}
+          idFor={idFor}
+          busy={busy}
+          onChange={change}
+          attachments={attachments}
+          title={eservice.title}
+          backHref={last ? href({ page: last.id }) : null}
+          hrefFor={hrefFor}
+          notice={notice}
+          sections={sections}
+          changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
+          declarations={declarations}
+          onSubmit={() => void onSubmit()}
+          onSaveDraft={() => void onSaveDraft()}
+        />
+      ) : (
+        <QuestionPage
+          values={values}
+          errors={errors}
+          attempt={attempt}
+          idFor={idFor}
+          busy={busy}
+          onChange={change}
+          attachments={attachments}
+          eservice={eservice}
+          page={page}
+          pageIndex={pageIndex}
+          pageCount={questionPages.length}
+          // Come to change one answer, Back returns to check answers (as Continue does).
+          backHref={backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null}
+          offer={offer}
+          onRestore={restoreOffer}
+          onDiscard={discard}
+          keptElsewhere={keptElsewhere}
+          ownProfileId={user?.ownPtibProfileID ?? ''}
+          record={record}
+          history={history}
+          hrefFor={hrefFor}
+          notice={notice}
+          scope={scope}
+          onContinue={() => void onContinue()}
+          onSaveDraft={() => void onSaveDraft()}
+          onAskDelete={() => setConfirming({ kind: 'delete' })}
+          onStartNew={startNew}
+          records={records}
+        />
+      )}
+      <RecordDialogs
+        confirming={confirming}
+        record={record}
+        onDelete={() => void onDelete()}
+        onClose={() => setConfirming(null)}
+      />
+    </section>
   );
 }

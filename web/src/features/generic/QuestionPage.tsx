@@ -49,7 +49,6 @@ export function QuestionPage({
   onStartNew,
   attachments,
   records,
-  dialogs,
 }: {
   eservice: EserviceDetail;
   /** Null when the form has no question page to show. */
@@ -86,11 +85,9 @@ export function QuestionPage({
   attachments: Attachments;
   /** The user's records and the case search (YourRecords), on the first page only. */
   records: ReactNode;
-  /** The screen's RecordDialogs, last in every step. */
-  dialogs: ReactNode;
 }) {
   return (
-    <section aria-labelledby="page-heading" className="generic">
+    <>
       {backHref && (
         <a className="back-link" href={backHref}>
           {FORM_TEXT.back}
@@ -156,7 +153,6 @@ export function QuestionPage({
         </div>
       </form>
       {pageIndex === 0 && records}
-      {dialogs}
-    </section>
+    </>
   );
 }

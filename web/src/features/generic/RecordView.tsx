@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FORM_TEXT, type SummarySection } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
-import type { CaseDetail, CaseProgress, CaseStatusResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, CaseProgress, CaseStatusResponse } from '#contract/schemas/eservices.ts';
 import { BillPanel } from '../../app/parts.ts';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { DownloadAcknowledgement } from './DownloadAcknowledgement.tsx';
@@ -16,7 +16,7 @@ import type { UnsavedInput } from './unsavedInput.ts';
  * another one. While an officer's request is open, its progress links to the page that answers it.
  */
 export function RecordView({
-  eservice,
+  title,
   appCode,
   record,
   request,
@@ -31,9 +31,9 @@ export function RecordView({
   sections,
   onStartNew,
   records,
-  dialogs,
 }: {
-  eservice: EserviceDetail;
+  /** The e-service's title. */
+  title: string;
   appCode: string;
   record: CaseDetail;
   /** The officer's open request for more information, else null. */
@@ -54,13 +54,11 @@ export function RecordView({
   onStartNew: () => void;
   /** The user's records and the case search (YourRecords), under the record. */
   records: ReactNode;
-  /** The screen's RecordDialogs, last in every step. */
-  dialogs: ReactNode;
 }) {
   return (
-    <section aria-labelledby="page-heading" className="generic">
+    <>
       <h1 id="page-heading" tabIndex={-1}>
-        {eservice.title}
+        {title}
       </h1>
       {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
       {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
@@ -84,7 +82,6 @@ export function RecordView({
         </button>
       </p>
       {records}
-      {dialogs}
-    </section>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   FORM_TEXT,
   type FieldErrors,
@@ -44,7 +43,6 @@ export function RespondStep({
   onResubmit,
   attachments,
   backHref,
-  dialogs,
 }: {
   /** The e-service's title. */
   title: string;
@@ -71,8 +69,6 @@ export function RespondStep({
   attachments: Attachments;
   /** The record's view. */
   backHref: string;
-  /** The screen's RecordDialogs, last in every step. */
-  dialogs: ReactNode;
 }) {
   const asked = request.fields
     .map((name) => fieldAt(form, name)?.field)
@@ -81,7 +77,7 @@ export function RespondStep({
     .map((s) => ({ ...s, rows: s.rows.filter((r) => !request.fields.some((n) => belongsTo(r.path, n))) }))
     .filter((s) => s.rows.length > 0);
   return (
-    <section aria-labelledby="page-heading" className="generic">
+    <>
       <a className="back-link" href={backHref}>
         {FORM_TEXT.back}
       </a>
@@ -131,7 +127,6 @@ export function RespondStep({
           <CheckAnswers sections={others} />
         </>
       )}
-      {dialogs}
-    </section>
+    </>
   );
 }
