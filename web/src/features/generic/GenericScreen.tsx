@@ -925,6 +925,8 @@ export default function GenericScreen({ location }: ScreenProps) {
       signal={signal}
     />
   );
+  // What every step that asks questions is given.
+  const asking = { values, errors, attempt, idFor, busy, onChange: change, attachments };
   const restoreOffer = (input: UnsavedInput) => void restore(input);
   const previous = questionPages[pageIndex - 1];
   const last = questionPages.at(-1);
@@ -963,13 +965,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         />
       ) : step === 'respond' && record && request ? (
         <RespondStep
-          values={values}
-          errors={errors}
-          attempt={attempt}
-          idFor={idFor}
-          busy={busy}
-          onChange={change}
-          attachments={attachments}
+          asking={asking}
           title={eservice.title}
           record={record}
           request={request}
@@ -985,13 +981,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         />
       ) : step === 'check' ? (
         <CheckStep
-          values={values}
-          errors={errors}
-          attempt={attempt}
-          idFor={idFor}
-          busy={busy}
-          onChange={change}
-          attachments={attachments}
+          asking={asking}
           title={eservice.title}
           backHref={last ? href({ page: last.id }) : null}
           hrefFor={hrefFor}
@@ -1004,13 +994,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         />
       ) : (
         <QuestionPage
-          values={values}
-          errors={errors}
-          attempt={attempt}
-          idFor={idFor}
-          busy={busy}
-          onChange={change}
-          attachments={attachments}
+          asking={asking}
           eservice={eservice}
           page={page}
           pageIndex={pageIndex}

@@ -1,19 +1,12 @@
 import type { ReactNode } from 'react';
-import {
-  FORM_TEXT,
-  type FieldErrors,
-  type FieldValue,
-  type FormValues,
-  type Page,
-  type Scope,
-} from '#contract/forms/index.ts';
+import { FORM_TEXT, type Page, type Scope } from '#contract/forms/index.ts';
 import type { CaseDetail, CaseStatusResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
-import { AttachmentsContext, type Attachments } from './attachments.tsx';
-import { FieldControl } from './FieldControl.tsx';
 import { Notice } from './Notice.tsx';
 import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
+import { Questions, StepForm, type AskingProps } from './StepForm.tsx';
+import { StepHeading } from './StepHeading.tsx';
 import type { KeptElsewhere, UnsavedInput } from './unsavedInput.ts';
 
 /**
@@ -22,34 +15,29 @@ import type { KeptElsewhere, UnsavedInput } from './unsavedInput.ts';
  * the user's records and the case search.
  */
 export function QuestionPage({
+  asking,
   eservice,
   page,
   pageIndex,
   pageCount,
   backHref,
-  record,
-  history,
   offer,
   onRestore,
   onDiscard,
   keptElsewhere,
   ownProfileId,
-  errors,
-  attempt,
+  record,
+  history,
   hrefFor,
-  idFor,
   notice,
   scope,
-  values,
-  busy,
-  onChange,
   onContinue,
   onSaveDraft,
   onAskDelete,
   onStartNew,
-  attachments,
   records,
 }: {
+  asking: AskingProps;
   eservice: EserviceDetail;
   /** Null when the form has no question page to show. */
   page: Page | null;
@@ -57,9 +45,6 @@ export function QuestionPage({
   /** How many question pages the answers so far bring in. */
   pageCount: number;
   backHref: string | null;
-  /** The draft the form is, once saved. */
-  record: CaseDetail | null;
-  history: CaseStatusResponse['history'] | null;
   /** Input kept in this browser and not saved. */
   offer: UnsavedInput | null;
   onRestore: (input: UnsavedInput) => void;
@@ -67,36 +52,27 @@ export function QuestionPage({
   /** Input for this e-service kept under the user's other profiles. */
   keptElsewhere: KeptElsewhere[];
   ownProfileId: string;
-  errors: FieldErrors;
-  /** Counts the tries, so that the error summary takes the focus at each. */
-  attempt: number;
+  /** The draft the form is, once saved. */
+  record: CaseDetail | null;
+  history: CaseStatusResponse['history'] | null;
+  /** An error's link to its question on another page. */
   hrefFor: (path: string) => string | null;
-  idFor: (path: string) => string;
   notice: string | null;
   scope: Scope;
-  values: FormValues;
-  busy: boolean;
-  onChange: (name: string, value: FieldValue) => void;
   onContinue: () => void;
   onSaveDraft: () => void;
   /** Asks whether to delete the record. */
   onAskDelete: () => void;
   onStartNew: () => void;
-  attachments: Attachments;
   /** The user's records and the case search (YourRecords), on the first page only. */
   records: ReactNode;
 }) {
+  const { values, errors, attempt, idFor, busy, onChange, attachments } = asking;
   return (
     <>
-      {backHref && (
-        <a className="back-link" href={backHref}>
-          {FORM_TEXT.back}
-        </a>
-      )}
-      <p className="caption">{eservice.title}</p>
-      <h1 id="page-heading" tabIndex={-1}>
+      <StepHeading backHref={backHref} caption={eservice.title}>
         {page?.heading ?? eservice.title}
-      </h1>
+      </StepHeading>
       <p className="progress">{FORM_TEXT.progress(pageIndex + 1, pageCount)}</p>
       {pageIndex === 0 && <p className="lead">{eservice.description}</p>}
       {offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
@@ -104,37 +80,22 @@ export function QuestionPage({
       {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
       <Notice text={notice} />
-      <form
-        aria-labelledby="page-heading"
-        aria-busy={busy}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onContinue();
-        }}
-      >
-        <AttachmentsContext.Provider value={attachments}>
-          {page?.sections
-            .filter((section) => scope.sections.has(section))
-            .map((section, i) => (
-              <div key={i} className="form-section">
-                {section.heading !== page.heading && <h2>{section.heading}</h2>}
-                {section.description && <p className="form-note">{section.description}</p>}
-                {section.fields
-                  .filter((field) => scope.shown.has(field.name))
-                  .map((field) => (
-                    <FieldControl
-                      key={field.name}
-                      field={field}
-                      value={values[field.name]}
-                      errors={errors}
-                      onChange={onChange}
-                      scope={scope}
-                    />
-                  ))}
-              </div>
-            ))}
-        </AttachmentsContext.Provider>
+      <StepForm labelledBy="page-heading" busy={busy} onSubmit={onContinue} attachments={attachments}>
+        {page?.sections
+          .filter((section) => scope.sections.has(section))
+          .map((section, i) => (
+            <div key={i} className="form-section">
+              {section.heading !== page.heading && <h2>{section.heading}</h2>}
+              {section.description && <p className="form-note">{section.description}</p>}
+              <Questions
+                fields={section.fields.filter((field) => scope.shown.has(field.name))}
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                scope={scope}
+              />
+            </div>
+          ))}
         <div className="button-row">
           <button type="submit">{FORM_TEXT.continue}</button>
           <button type="button" className="button-secondary" onClick={onSaveDraft}>
@@ -151,7 +112,7 @@ export function QuestionPage({
             </button>
           )}
         </div>
-      </form>
+      </StepForm>
       {pageIndex === 0 && records}
     </>
   );

@@ -1,22 +1,14 @@
-import {
-  FORM_TEXT,
-  type FieldErrors,
-  type FieldValue,
-  type FormDefinition,
-  type FormValues,
-  type Scope,
-  type SummarySection,
-} from '#contract/forms/index.ts';
+import type { FormDefinition, Scope, SummarySection } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, CaseProgress } from '#contract/schemas/eservices.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
-import { AttachmentsContext, type Attachments } from './attachments.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
-import { FieldControl } from './FieldControl.tsx';
 import { belongsTo } from './fieldPaths.ts';
 import { fieldAt } from './flow.ts';
 import { Notice } from './Notice.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
+import { Questions, StepForm, type AskingProps } from './StepForm.tsx';
+import { StepHeading } from './StepHeading.tsx';
 import type { UnsavedInput } from './unsavedInput.ts';
 
 /**
@@ -24,26 +16,21 @@ import type { UnsavedInput } from './unsavedInput.ts';
  * change (documents may be added, though the record is submitted), and the other answers as they stand.
  */
 export function RespondStep({
+  asking,
   title,
   record,
   request,
   form,
   scope,
-  values,
-  errors,
-  attempt,
-  idFor,
-  sections,
-  notice,
-  busy,
+  backHref,
   offer,
   onRestore,
   onDiscard,
-  onChange,
+  notice,
   onResubmit,
-  attachments,
-  backHref,
+  sections,
 }: {
+  asking: AskingProps;
   /** The e-service's title. */
   title: string;
   record: CaseDetail;
@@ -51,25 +38,18 @@ export function RespondStep({
   /** The form the record was filled in with. */
   form: FormDefinition;
   scope: Scope;
-  values: FormValues;
-  errors: FieldErrors;
-  /** Counts the tries, so that the error summary takes the focus at each. */
-  attempt: number;
-  idFor: (path: string) => string;
-  /** Every answer of the record; those the request names are asked again instead. */
-  sections: SummarySection[];
-  notice: string | null;
-  busy: boolean;
+  /** The record's view. */
+  backHref: string;
   /** Input kept in this browser and not sent. */
   offer: UnsavedInput | null;
   onRestore: (input: UnsavedInput) => void;
   onDiscard: () => void;
-  onChange: (name: string, value: FieldValue) => void;
+  notice: string | null;
   onResubmit: () => void;
-  attachments: Attachments;
-  /** The record's view. */
-  backHref: string;
+  /** Every answer of the record; those the request names are asked again instead. */
+  sections: SummarySection[];
 }) {
+  const { values, errors, attempt, idFor, busy, onChange, attachments } = asking;
   const asked = request.fields
     .map((name) => fieldAt(form, name)?.field)
     .filter((f): f is NonNullable<typeof f> => f !== undefined);
@@ -78,15 +58,16 @@ export function RespondStep({
     .filter((s) => s.rows.length > 0);
   return (
     <>
-      <a className="back-link" href={backHref}>
-        {FORM_TEXT.back}
-      </a>
-      <p className="caption">
-        {title}, {record.caseNumber}
-      </p>
-      <h1 id="page-heading" tabIndex={-1}>
+      <StepHeading
+        backHref={backHref}
+        caption={
+          <>
+            {title}, {record.caseNumber}
+          </>
+        }
+      >
         {PROGRESS_TEXT.changeRequested}
-      </h1>
+      </StepHeading>
       <div className="notice">
         <h2>{PROGRESS_TEXT.requestHeading}</h2>
         <p className="as-typed">{request.message}</p>
@@ -95,32 +76,19 @@ export function RespondStep({
       {offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
       <Notice text={notice} />
-      <form
-        aria-labelledby="resubmit-heading"
-        aria-busy={busy}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onResubmit();
-        }}
+      {/* The record is submitted, but the questions asked again may take documents. */}
+      <StepForm
+        labelledBy="resubmit-heading"
+        busy={busy}
+        onSubmit={onResubmit}
+        attachments={{ ...attachments, readOnly: false }}
       >
         <h2 id="resubmit-heading">{PROGRESS_TEXT.resubmitHeading}</h2>
-        <AttachmentsContext.Provider value={{ ...attachments, readOnly: false }}>
-          {asked.map((field) => (
-            <FieldControl
-              key={field.name}
-              field={field}
-              value={values[field.name]}
-              errors={errors}
-              onChange={onChange}
-              scope={scope}
-            />
-          ))}
-        </AttachmentsContext.Provider>
+        <Questions fields={asked} values={values} errors={errors} onChange={onChange} scope={scope} />
         <div className="button-row">
           <button type="submit">{PROGRESS_TEXT.resubmit}</button>
         </div>
-      </form>
+      </StepForm>
       {others.length > 0 && (
         <>
           <p className="form-note">{PROGRESS_TEXT.notRequested}</p>
