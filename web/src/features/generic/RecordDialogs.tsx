@@ -6,8 +6,8 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 export type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | null;
 
 /**
- * The confirmation asked for, if any, and the record's status for screen readers: the last thing of every
- * step, so that a step's change of status is read out whichever step shows it.
+ * The confirmation asked for, if any, and the record's status for screen readers (a live region), after
+ * whichever step the screen shows.
  */
 export function RecordDialogs({
   confirming,
