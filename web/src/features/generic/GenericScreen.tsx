@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES } from '#contract/index.ts';
-import { CASE_MESSAGES, CASE_STATUS_LABELS, applicantStatus, isEditable } from '#contract/cases.ts';
-import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import { CASE_MESSAGES, isEditable } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
@@ -25,23 +24,19 @@ import {
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
-import { contactPhone, useAbortSignal } from '../../lib/http/index.ts';
-import { FAILED, LOADING } from '../../lib/http/useLoad.ts';
-import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { useAbortSignal } from '../../lib/http/index.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
 import { setReturnTo } from '../../lib/session/storage.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { documentsApi, genericApi, type Failure } from './api.ts';
-import { AttachmentsContext, type Attachments } from './attachments.tsx';
+import type { Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
-import { CaseSearch } from './CaseSearch.tsx';
-import { CheckAnswers } from './CheckAnswers.tsx';
-import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
-import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
+import { CheckStep } from './CheckStep.tsx';
+import { Confirmation } from './Confirmation.tsx';
 import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
-import { FieldControl } from './FieldControl.tsx';
+import { belongsTo } from './fieldPaths.ts';
 import {
   fieldAt,
   focusField,
@@ -58,11 +53,11 @@ import {
   withoutRemovedFiles,
   withoutFiles,
 } from './flow.ts';
-import { Progress } from './Progress.tsx';
-import { RecordList } from './RecordList.tsx';
-import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
-import { StatusPanel } from './StatusPanel.tsx';
-import { BillPanel } from '../../app/parts.ts';
+import { RecordDialogs, type Confirming } from './RecordDialogs.tsx';
+import { RecordView } from './RecordView.tsx';
+import { QuestionPage } from './QuestionPage.tsx';
+import { RespondStep } from './RespondStep.tsx';
+import { YourRecords } from './YourRecords.tsx';
 import {
   clearUnsaved,
   listKeptElsewhere,
@@ -80,30 +75,10 @@ type Loading =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; eservice: EserviceDetail };
 /** openRecord's answer for the acting profile's own record that was deleted. */
 const DELETED = 'deleted';
-type Confirming = { kind: 'delete' } | { kind: 'discard'; then: () => void } | null;
 
-/** Paths of a field in an error map: the field itself, its parts and rows ('fee', 'fee.amount', 'rows[0].x'…). */
-const belongsTo = (path: string, name: string) =>
-  path === name || path.startsWith(`${name}.`) || path.startsWith(`${name}[`);
-
+/** The errors of the paths `keep` accepts. */
 const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([p]) => keep(p)));
-
-/**
- * What the last action came to, when it did not go as asked. A draft deleted since (the browser's Back after
- * deleting it, an old link, another tab) is no error of the user's: it says so, with the way on (the page
- * itself is a new record of the e-service).
- */
-function Notice({ text }: { text: string | null }) {
-  if (!text) return null;
-  if (text === CASE_MESSAGES.deleted || text === FORM_TEXT.deletedWhileOpen)
-    return (
-      <p className="notice">
-        {text} <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
-      </p>
-    );
-  return <p className="notice notice-error">{text}</p>;
-}
 
 /**
  * The generic e-service (#/generic?app=CODE): the catalogue's form as GOV.UK question pages
@@ -936,332 +911,119 @@ export default function GenericScreen({ location }: ScreenProps) {
     return href({ page: where.id, return: step === 'check' ? 'check' : undefined }, idFor(path));
   };
 
+  // The user's records and the search for one, under a record's view and the form's first page.
   const records = (
-    <section aria-labelledby="records-heading" className="records">
-      <h2 id="records-heading">Your records</h2>
-      {cases === null ? (
-        <LoadStatus
-          state={listFailed ? FAILED : LOADING}
-          loading="Loading your records…"
-          failed={FORM_TEXT.recordsFailed}
-          retry={() => void refreshList()}
-        />
-      ) : cases.length === 0 ? (
-        <p>You have no records for this e-service yet.</p>
-      ) : (
-        <RecordList
-          cases={cases}
-          openId={record?.id ?? null}
-          onOpen={open}
-          caption={`Your ${eservice.title} records, newest first`}
-        />
-      )}
-    </section>
+    <YourRecords
+      cases={cases}
+      failed={listFailed}
+      onRetry={() => void refreshList()}
+      openId={record?.id ?? null}
+      onOpen={open}
+      title={eservice.title}
+      appCode={appCode}
+      caseType={eservice.caseType}
+      signal={signal}
+    />
   );
-
-  const dialogs = (
-    <>
-      {confirming?.kind === 'delete' && record && (
-        <ConfirmDialog
-          title="Delete record"
-          message={CASE_MESSAGES.deleteConfirm(record.caseNumber)}
-          confirmLabel="Delete"
-          onConfirm={() => void onDelete()}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming?.kind === 'discard' && (
-        <ConfirmDialog
-          title="Unsaved changes"
-          message={CASE_MESSAGES.discardConfirm}
-          confirmLabel="Discard changes"
-          onConfirm={() => {
-            const then = confirming.then;
-            setConfirming(null);
-            then();
-          }}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      <p className="visually-hidden" role="status">
-        {record ? `Status: ${CASE_STATUS_LABELS[applicantStatus(record.status)]}` : ''}
-      </p>
-    </>
-  );
-
-  const download = (
-    <p>
-      <button type="button" className="button-link" onClick={() => void onDownload()}>
-        {FORM_TEXT.download}
-      </button>
-    </p>
-  );
-
-  if (step === 'confirmation' && record) {
-    return (
-      <section aria-labelledby="page-heading" className="generic">
-        <div className="panel panel-confirmation">
-          <h1 id="page-heading" tabIndex={-1} className="panel-title">
-            {FORM_TEXT.confirmationTitle(eservice.title)}
-          </h1>
-          <p className="panel-body">
-            {FORM_TEXT.caseNumberLead}
-            <br />
-            <strong data-testid="case-number">{record.caseNumber}</strong>
-          </p>
-        </div>
-        <Notice text={notice} />
-        {download}
-        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
-        <h2>{FORM_TEXT.whatNextHeading}</h2>
-        <p>{FORM_TEXT.whatNext}</p>
-        <p>{FORM_TEXT.contact(contactPhone())}</p>
-        <p>
-          <a href={`#${ROUTES.dashboard}`}>{FORM_TEXT.toDashboard}</a>
-        </p>
-        {dialogs}
-      </section>
-    );
-  }
-
-  if (step === 'view' && record) {
-    return (
-      <section aria-labelledby="page-heading" className="generic">
-        <h1 id="page-heading" tabIndex={-1}>
-          {eservice.title}
-        </h1>
-        {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
-        {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
-        {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
-        {request && offer && (
-          <RestoreOffer
-            input={offer}
-            onRestore={() =>
-              void restore(offer).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
-            }
-            onDiscard={() => discard()}
-          />
-        )}
-        <StatusPanel record={record} history={history} />
-        {record.progress && (
-          <Progress
-            progress={record.progress}
-            id="progress"
-            action={request ? { href: href({ step: 'respond' }), label: PROGRESS_TEXT.answer } : undefined}
-          />
-        )}
-        <Notice text={notice} />
-        {download}
-        <BillPanel caseId={record.id} appCode={appCode} onSettled={() => void billSettled()} />
-        <CheckAnswers sections={sections} />
-        <p>
-          <button type="button" className="button-link" onClick={startNew}>
-            Start a new record
-          </button>
-        </p>
-        {records}
-        <CaseSearch appCode={appCode} caseType={eservice.caseType} signal={signal} openId={record.id} onOpen={open} />
-        {dialogs}
-      </section>
-    );
-  }
-
-  if (step === 'respond' && record && request) {
-    const asked = request.fields
-      .map((name) => fieldAt(form, name)?.field)
-      .filter((f): f is NonNullable<typeof f> => f !== undefined);
-    const others = sections
-      .map((s) => ({ ...s, rows: s.rows.filter((r) => !request.fields.some((n) => belongsTo(r.path, n))) }))
-      .filter((s) => s.rows.length > 0);
-    return (
-      <section aria-labelledby="page-heading" className="generic">
-        <a className="back-link" href={href({})}>
-          {FORM_TEXT.back}
-        </a>
-        <p className="caption">
-          {eservice.title}, {record.caseNumber}
-        </p>
-        <h1 id="page-heading" tabIndex={-1}>
-          {PROGRESS_TEXT.changeRequested}
-        </h1>
-        <div className="notice">
-          <h2>{PROGRESS_TEXT.requestHeading}</h2>
-          <p className="as-typed">{request.message}</p>
-        </div>
-        {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
-        {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
-        <ErrorSummary errors={errors} attempt={attempt} hrefFor={() => null} idFor={idFor} />
-        <Notice text={notice} />
-        <form
-          aria-labelledby="resubmit-heading"
-          aria-busy={busy}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void onResubmit();
-          }}
-        >
-          <h2 id="resubmit-heading">{PROGRESS_TEXT.resubmitHeading}</h2>
-          <AttachmentsContext.Provider value={{ ...attachments, readOnly: false }}>
-            {asked.map((field) => (
-              <FieldControl
-                key={field.name}
-                field={field}
-                value={values[field.name]}
-                errors={errors}
-                onChange={change}
-                scope={scope}
-              />
-            ))}
-          </AttachmentsContext.Provider>
-          <div className="button-row">
-            <button type="submit">{PROGRESS_TEXT.resubmit}</button>
-          </div>
-        </form>
-        {others.length > 0 && (
-          <>
-            <p className="form-note">{PROGRESS_TEXT.notRequested}</p>
-            <CheckAnswers sections={others} />
-          </>
-        )}
-        {dialogs}
-      </section>
-    );
-  }
-
-  if (step === 'check') {
-    const last = questionPages.at(-1);
-    return (
-      <section aria-labelledby="page-heading" className="generic">
-        {last && (
-          <a className="back-link" href={href({ page: last.id })}>
-            {FORM_TEXT.back}
-          </a>
-        )}
-        <p className="caption">{eservice.title}</p>
-        <h1 id="page-heading" tabIndex={-1}>
-          {FORM_TEXT.checkHeading}
-        </h1>
-        <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-        <Notice text={notice} />
-        <CheckAnswers
-          sections={sections}
-          changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
-        />
-        <form
-          aria-labelledby="send-heading"
-          aria-busy={busy}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void onSubmit();
-          }}
-        >
-          <h2 id="send-heading">{FORM_TEXT.sendHeading}</h2>
-          <p>{FORM_TEXT.sendText}</p>
-          <AttachmentsContext.Provider value={attachments}>
-            {declarations.map((field) => (
-              <FieldControl
-                key={field.name}
-                field={field}
-                value={values[field.name]}
-                errors={errors}
-                onChange={change}
-              />
-            ))}
-          </AttachmentsContext.Provider>
-          <div className="button-row">
-            <button type="submit">{FORM_TEXT.submit(eservice.title)}</button>
-            <button type="button" className="button-secondary" onClick={() => void onSaveDraft()}>
-              {FORM_TEXT.saveDraft}
-            </button>
-          </div>
-        </form>
-        {dialogs}
-      </section>
-    );
-  }
-
+  // What every step that asks questions is given.
+  const asking = { values, errors, attempt, idFor, busy, onChange: change, attachments };
+  const restoreOffer = (input: UnsavedInput) => void restore(input);
   const previous = questionPages[pageIndex - 1];
-  // Come to change one answer, Back returns to check answers (as Continue does).
-  const back = backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null;
+  const last = questionPages.at(-1);
+
+  // Every step is one section, named by its heading, with the dialogs last.
   return (
     <section aria-labelledby="page-heading" className="generic">
-      {back && (
-        <a className="back-link" href={back}>
-          {FORM_TEXT.back}
-        </a>
-      )}
-      <p className="caption">{eservice.title}</p>
-      <h1 id="page-heading" tabIndex={-1}>
-        {page?.heading ?? eservice.title}
-      </h1>
-      <p className="progress">{FORM_TEXT.progress(pageIndex + 1, questionPages.length)}</p>
-      {pageIndex === 0 && <p className="lead">{eservice.description}</p>}
-      {offer && <RestoreOffer input={offer} onRestore={() => void restore(offer)} onDiscard={() => discard()} />}
-      {pageIndex === 0 && <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={user?.ownPtibProfileID ?? ''} />}
-      {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
-      <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-      <Notice text={notice} />
-      <form
-        aria-labelledby="page-heading"
-        aria-busy={busy}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onContinue();
-        }}
-      >
-        <AttachmentsContext.Provider value={attachments}>
-          {page?.sections
-            .filter((section) => scope.sections.has(section))
-            .map((section, i) => (
-              <div key={i} className="form-section">
-                {section.heading !== page.heading && <h2>{section.heading}</h2>}
-                {section.description && <p className="form-note">{section.description}</p>}
-                {section.fields
-                  .filter((field) => scope.shown.has(field.name))
-                  .map((field) => (
-                    <FieldControl
-                      key={field.name}
-                      field={field}
-                      value={values[field.name]}
-                      errors={errors}
-                      onChange={change}
-                      scope={scope}
-                    />
-                  ))}
-              </div>
-            ))}
-        </AttachmentsContext.Provider>
-        <div className="button-row">
-          <button type="submit">{FORM_TEXT.continue}</button>
-          <button type="button" className="button-secondary" onClick={() => void onSaveDraft()}>
-            {FORM_TEXT.saveDraft}
-          </button>
-          {record && pageIndex === 0 && (
-            <button type="button" className="button-secondary" onClick={() => setConfirming({ kind: 'delete' })}>
-              Delete
-            </button>
-          )}
-          {record && pageIndex === 0 && (
-            <button type="button" className="button-link" onClick={startNew}>
-              Start a new record
-            </button>
-          )}
-        </div>
-      </form>
-      {pageIndex === 0 && records}
-      {pageIndex === 0 && (
-        <CaseSearch
+      {step === 'confirmation' && record ? (
+        <Confirmation
+          title={eservice.title}
+          record={record}
           appCode={appCode}
-          caseType={eservice.caseType}
-          signal={signal}
-          openId={record?.id ?? null}
-          onOpen={open}
+          notice={notice}
+          onDownload={() => void onDownload()}
+          onBillSettled={() => void billSettled()}
+        />
+      ) : step === 'view' && record ? (
+        <RecordView
+          title={eservice.title}
+          appCode={appCode}
+          record={record}
+          request={request}
+          respondHref={href({ step: 'respond' })}
+          offer={offer}
+          onRestore={(input) =>
+            void restore(input).then((next) => next && go(href({ step: 'respond' }), { values: next, dirty: true }))
+          }
+          onDiscard={discard}
+          history={history}
+          notice={notice}
+          onDownload={() => void onDownload()}
+          onBillSettled={() => void billSettled()}
+          sections={sections}
+          onStartNew={startNew}
+          records={records}
+        />
+      ) : step === 'respond' && record && request ? (
+        <RespondStep
+          asking={asking}
+          title={eservice.title}
+          record={record}
+          request={request}
+          form={form}
+          scope={scope}
+          backHref={href({})}
+          offer={offer}
+          onRestore={restoreOffer}
+          onDiscard={discard}
+          notice={notice}
+          onResubmit={() => void onResubmit()}
+          sections={sections}
+        />
+      ) : step === 'check' ? (
+        <CheckStep
+          asking={asking}
+          title={eservice.title}
+          backHref={last ? href({ page: last.id }) : null}
+          hrefFor={hrefFor}
+          notice={notice}
+          sections={sections}
+          changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
+          declarations={declarations}
+          onSubmit={() => void onSubmit()}
+          onSaveDraft={() => void onSaveDraft()}
+        />
+      ) : (
+        <QuestionPage
+          asking={asking}
+          eservice={eservice}
+          page={page}
+          pageIndex={pageIndex}
+          pageCount={questionPages.length}
+          // Come to change one answer, Back returns to check answers (as Continue does).
+          backHref={backToCheck ? href({ step: 'check' }) : previous ? href({ page: previous.id }) : null}
+          offer={offer}
+          onRestore={restoreOffer}
+          onDiscard={discard}
+          keptElsewhere={keptElsewhere}
+          ownProfileId={user?.ownPtibProfileID ?? ''}
+          record={record}
+          history={history}
+          hrefFor={hrefFor}
+          notice={notice}
+          scope={scope}
+          onContinue={() => void onContinue()}
+          onSaveDraft={() => void onSaveDraft()}
+          onAskDelete={() => setConfirming({ kind: 'delete' })}
+          onStartNew={startNew}
+          records={records}
         />
       )}
-      {dialogs}
+      <RecordDialogs
+        confirming={confirming}
+        record={record}
+        onDelete={() => void onDelete()}
+        onClose={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { FORM_TEXT, type SummarySection } from '#contract/forms/index.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import type { CaseDetail, CaseProgress, CaseStatusResponse } from '#contract/schemas/eservices.ts';
+import { BillPanel } from '../../app/parts.ts';
+import { CheckAnswers } from './CheckAnswers.tsx';
+import { DownloadAcknowledgement } from './DownloadAcknowledgement.tsx';
+import { Notice } from './Notice.tsx';
+import { Progress } from './Progress.tsx';
+import { RestoreOffer } from './RestoreOffer.tsx';
+import { StatusPanel } from './StatusPanel.tsx';
+import type { UnsavedInput } from './unsavedInput.ts';
+
+/**
+ * A submitted record, read-only: where it stands, its bill, its answers, and the way to a new record or
+ * another one. While an officer's request is open, its progress links to the page that answers it.
+ */
+export function RecordView({
+  title,
+  appCode,
+  record,
+  request,
+  respondHref,
+  offer,
+  onRestore,
+  onDiscard,
+  history,
+  notice,
+  onDownload,
+  onBillSettled,
+  sections,
+  onStartNew,
+  records,
+}: {
+  /** The e-service's title. */
+  title: string;
+  appCode: string;
+  record: CaseDetail;
+  /** The officer's open request for more information, else null. */
+  request: CaseProgress['request'];
+  /** The page that answers the request. */
+  respondHref: string;
+  /** Input kept in this browser and not saved. */
+  offer: UnsavedInput | null;
+  onRestore: (input: UnsavedInput) => void;
+  onDiscard: () => void;
+  history: CaseStatusResponse['history'] | null;
+  notice: string | null;
+  onDownload: () => void;
+  /** A bill paid here: the record is asked for again, as it says what to do next. */
+  onBillSettled: () => void;
+  /** The record's answers. */
+  sections: SummarySection[];
+  onStartNew: () => void;
+  /** The user's records and the case search (YourRecords), under the record. */
+  records: ReactNode;
+}) {
+  return (
+    <>
+      <h1 id="page-heading" tabIndex={-1}>
+        {title}
+      </h1>
+      {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
+      {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
+      {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
+      {request && offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
+      <StatusPanel record={record} history={history} />
+      {record.progress && (
+        <Progress
+          progress={record.progress}
+          id="progress"
+          action={request ? { href: respondHref, label: PROGRESS_TEXT.answer } : undefined}
+        />
+      )}
+      <Notice text={notice} />
+      <DownloadAcknowledgement onDownload={onDownload} />
+      <BillPanel caseId={record.id} appCode={appCode} onSettled={onBillSettled} />
+      <CheckAnswers sections={sections} />
+      <p>
+        <button type="button" className="button-link" onClick={onStartNew}>
+          Start a new record
+        </button>
+      </p>
+      {records}
+    </>
+  );
+}
