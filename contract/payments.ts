@@ -350,6 +350,10 @@ export const PAYMENT_MESSAGES = {
     }.`,
   badStatement: (line: number, why: string) => `The statement could not be read: line ${line}: ${why}.`,
   /** Why a line with more fields than the header is refused: an unquoted comma moves every field after it. */
+  /** Why a credit's line that ends before the fields a credit needs is refused (reference and payer may be left off). */
+  fewerFields: (fields: number, columns: number) =>
+    `it has ${fields} ${fields === 1 ? 'field' : 'fields'} where the header names ${columns}: a credit needs its transaction_id, value_date, type, amount and currency`,
+  badTransactionId: 'transaction_id must be 1–64 letters, digits or . _ / - (no spaces)',
   extraFields: (fields: number, columns: number) =>
     `it has ${fields} fields where the header names ${columns}: a comma in a field must be inside quotes, like "1,234.50"`,
   missingColumns: (names: string[]) => `The statement could not be read: the header lacks ${names.join(', ')}.`,

@@ -420,6 +420,25 @@ describe('the statement import', () => {
     expect(await importCsv([`${credit(reference, '1.00')},,`])).toMatchObject({ credits: 1, settled: 1 });
   });
 
+  it('says a line is short when it ends before the fields a credit needs, not that its currency is wrong', async () => {
+    const send = (row: string) =>
+      finance.request({
+        method: 'POST',
+        url: RECONCILIATION_PATHS.statements,
+        body: { csv: `transaction_id,value_date,type,amount,currency,reference,payer_name\n${row}\n` },
+      });
+    const short = await send('T4-B,2030-01-16,CR');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().header.responseDesc).toBe(PAYMENT_MESSAGES.badStatement(2, PAYMENT_MESSAGES.fewerFields(3, 7)));
+    // An export that leaves off the empty fields at the end (no reference, no payer) is still read.
+    expect((await send('T4-C,2030-01-16,CR,1.00,SGD')).statusCode).toBe(200);
+    // A transaction id of the characters the rule takes is read, and one with a space is named for what it is.
+    expect((await send('T4/D_E.F-1,2030-01-16,CR,1.00,SGD,X,A')).statusCode).toBe(200);
+    expect((await send('T4 G,2030-01-16,CR,1.00,SGD,X,A')).json().header.responseDesc).toBe(
+      PAYMENT_MESSAGES.badStatement(2, PAYMENT_MESSAGES.badTransactionId),
+    );
+  });
+
   it('says how many credits wait in all when it lists only the oldest of them', async () => {
     const read = async () => {
       const res = await finance.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });

@@ -57,6 +57,9 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
  * line that cannot be read refuses the whole file with its line number: half a statement imported is
  * worse than none, and the file is fixed and imported again.
  */
+/** The columns a credit's line must reach; its reference and payer's name may be empty or left off. */
+const NEEDED = ['transaction_id', 'value_date', 'type', 'amount', 'currency'] as const;
+
 export function readStatement(text: string): { credits: Credit[]; ignored: number } {
   const [header, ...body] = parseCsv(text);
   const names = (header?.cells ?? []).map((h) => h.trim().toLowerCase());
@@ -78,13 +81,17 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
     if (cells.slice(names.length).some((cell) => cell.trim() !== ''))
       throw bad(PAYMENT_MESSAGES.extraFields(cells.length, names.length));
     const type = get('type').toUpperCase();
+    // A line that ends before a field a credit needs: said so, not as that field being wrong. Its reference and
+    // payer may be left off at the end (an export that drops empty fields), and a debit is not read.
+    if (type !== 'DR' && NEEDED.some((name) => col[name] >= cells.length))
+      throw bad(PAYMENT_MESSAGES.fewerFields(cells.length, names.length));
     if (type === 'DR') {
       ignored++;
       return;
     }
     if (type !== 'CR') throw bad('type must be CR or DR');
     const transactionId = get('transaction_id');
-    if (!/^[A-Za-z0-9._/-]{1,64}$/.test(transactionId)) throw bad('transaction_id must be 1–64 letters or digits');
+    if (!/^[A-Za-z0-9._/-]{1,64}$/.test(transactionId)) throw bad(PAYMENT_MESSAGES.badTransactionId);
     if (seen.has(transactionId)) throw bad(`transaction_id ${transactionId} appears twice`);
     seen.add(transactionId);
     const valueDate = get('value_date');
