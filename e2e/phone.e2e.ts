@@ -140,6 +140,8 @@ const scopeShortfall = (page: Page) =>
 
 test("the header search's scope shows its words whole, whichever is chosen, at every width", async ({ page }) => {
   await page.goto('/#/login');
+  // The app's takeover of the prerendered page draws the header anew: a choice made before it would be undone.
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
   const scope = page.getByRole('banner').getByLabel('Search scope');
   for (const width of [320, 390, 800, 1280]) {
     await page.setViewportSize({ width, height: 844 });
