@@ -655,7 +655,7 @@ export async function moveCase(
         profileId: current.profile_id,
         caseId: row.id,
         caseNumber: row.case_number,
-        facts: { outcome: to, ...(to === 'approved' ? await stillToPay(tx, row.id, now) : {}) },
+        facts: { outcome: to, ...(to === 'approved' ? await stillToPay(tx, row.id, current.profile_id, now) : {}) },
         at: now,
       });
     await audit(tx, {

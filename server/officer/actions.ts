@@ -188,7 +188,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           profileId: row.profile_id,
           caseId: row.id,
           caseNumber: row.case_number,
-          facts: { outcome: 'approved', ...(await stillToPay(tx, row.id, actor.now)) },
+          facts: { outcome: 'approved', ...(await stillToPay(tx, row.id, row.profile_id, actor.now)) },
         });
         break;
       case 'proposeRejection':

@@ -219,15 +219,14 @@ export async function expireDue(tx: Queryable, now: Date): Promise<void> {
  * What an approval's notice says of the record's bill: the amount still to pay and the day it is due, while
  * the bill waits for money. "Approved" alone read as the end of the matter to a payer who had not paid.
  */
-export async function stillToPay(tx: Queryable, caseId: string, now: Date): Promise<Record<string, string | number>> {
-  // A bill past its expiry is read as expired (expireDue), without writing it here.
-  const { rows } = await tx.query<{ amount_cents: string; received_cents: string; state: BillState; due_on: string }>(
-    `SELECT amount_cents::text AS amount_cents, received_cents::text AS received_cents, state,
-            to_char(due_on, 'YYYY-MM-DD') AS due_on
-       FROM bills WHERE case_id = $1::bigint AND NOT (state = 'awaiting' AND expires_on < $2::date)`,
-    [caseId, todayInSingapore(now)],
-  );
-  const bill = rows[0];
+export async function stillToPay(
+  tx: Queryable,
+  caseId: string,
+  profileId: string,
+  now: Date,
+): Promise<Record<string, string | number>> {
+  await expireDue(tx, now);
+  const bill = await findBill(tx, caseId, profileId);
   if (!bill || !isPayable(bill.state)) return {};
   return { toPayCents: Number(bill.amount_cents) - Number(bill.received_cents), dueOn: bill.due_on };
 }

@@ -921,4 +921,18 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     expect(await importCsv([credit(reference, '50.00')], financeLater)).toMatchObject({ settled: 0, queued: 1 });
     expect((await queue(financeLater)).find((l) => l.reference === reference)?.queueReason).toBe('not_payable');
   });
+
+  it('says nothing of an expired bill in an approval’s notice, though nobody had read the bill since', async () => {
+    // Sessions do not last a month (the test before moved the clock on one): a fresh one.
+    const record = await payable(await signedInClient(app, 'ptib.demo'), 'PD', '73.00');
+    clock.advance(31 * 24 * 3600_000);
+    // Nothing reads the bill between its expiry and the approval: the approval itself finds it expired.
+    await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(app.db, record.caseNumber, 'approved', 'operator', clock.now());
+    await app.outbox.drain();
+    const approvals = gateway.received
+      .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
+      .filter((m) => m.includes(`${record.caseNumber} has been approved`));
+    expect(approvals).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
+  });
 });
