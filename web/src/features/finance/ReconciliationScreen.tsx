@@ -22,31 +22,35 @@ type Notice = { kind: 'status' | 'alert'; text: string } | null;
 /** Sends a decision, unless one is on its way, then announces its outcome and reloads the lists. */
 type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
 
-/** The reason a finance officer gives for a decision: required, and read later by the payer. */
-function ReasonField(props: {
+/** A text field of a finance decision, with its hint and its error (said beside it) when it has them. */
+function TextField(props: {
   id: string;
-  hint: string;
+  label: string;
+  hint?: string;
   value: string;
   error: string;
   onChange: (value: string) => void;
 }) {
-  const { id, error } = props;
+  const { id, hint, error } = props;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor={`${id}-reason`}>{PAYMENT_TEXT.reasonLabel}</label>
-      <p className="hint" id={`${id}-reason-hint`}>
-        {props.hint}
-      </p>
+      <label htmlFor={id}>{props.label}</label>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
-        <p className="field-error" id={`${id}-reason-error`}>
+        <p className="field-error" id={`${id}-error`}>
           {error}
         </p>
       )}
       <input
-        id={`${id}-reason`}
+        id={id}
         value={props.value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
     </div>
@@ -161,22 +165,21 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
           act('match');
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-reference`}>{PAYMENT_TEXT.billReferenceLabel}</label>
-          {referenceError && (
-            <p className="field-error" id={`${id}-reference-error`}>
-              {referenceError}
-            </p>
-          )}
-          <input
-            id={`${id}-reference`}
-            value={reference}
-            aria-invalid={referenceError ? true : undefined}
-            aria-describedby={referenceError ? `${id}-reference-error` : undefined}
-            onChange={(e) => setReference(e.target.value)}
-          />
-        </div>
-        <ReasonField id={id} hint={PAYMENT_TEXT.reasonHint} value={reason} error={error} onChange={setReason} />
+        <TextField
+          id={`${id}-reference`}
+          label={PAYMENT_TEXT.billReferenceLabel}
+          value={reference}
+          error={referenceError}
+          onChange={setReference}
+        />
+        <TextField
+          id={`${id}-reason`}
+          label={PAYMENT_TEXT.reasonLabel}
+          hint={PAYMENT_TEXT.reasonHint}
+          value={reason}
+          error={error}
+          onChange={setReason}
+        />
         <div className="button-row">
           <button type="submit">{PAYMENT_TEXT.matchButton}</button>
           <button type="button" className="button-secondary" onClick={() => act('mark')}>
@@ -232,7 +235,14 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
           act();
         }}
       >
-        <ReasonField id={id} hint={PAYMENT_TEXT.returnedReasonHint} value={reason} error={error} onChange={setReason} />
+        <TextField
+          id={`${id}-reason`}
+          label={PAYMENT_TEXT.reasonLabel}
+          hint={PAYMENT_TEXT.returnedReasonHint}
+          value={reason}
+          error={error}
+          onChange={setReason}
+        />
         <button type="submit">{PAYMENT_TEXT.returnedButton}</button>
       </form>
     </li>
