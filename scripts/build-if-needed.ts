@@ -4,7 +4,6 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -19,7 +18,7 @@ function newest(dir: string): number {
   return latest;
 }
 
-// scripts/: the prerender and precompress steps below are part of the build (prerender.ts, lib/first-load.ts).
+// scripts/: the build's own steps are there (build.ts, prerender.ts, lib/first-load.ts).
 const sources = ['web', 'contract', 'scripts'].map((d) => newest(path.join(root, d)));
 const configs = ['vite.config.ts', 'package.json'].map((f) => statSync(path.join(root, f)).mtimeMs);
 const needed = !existsSync(built) || Math.max(...sources, ...configs) > statSync(built).mtimeMs;
@@ -36,12 +35,6 @@ if (needed) {
     process.exit(2);
   }
   process.stdout.write('Building the web app…\n');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const { prerender } = await import('./prerender.ts');
-  await prerender(path.join(root, 'dist/web'));
-  const { precompress } = await import('./precompress.ts');
-  precompress(path.join(root, 'dist/web'));
+  const { buildWeb } = await import('./build.ts');
+  await buildWeb();
 }

@@ -38,6 +38,7 @@ export interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+  assets?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
