@@ -7,10 +7,13 @@ import { XSRF_COOKIE } from '#contract/index.ts';
 import { buildTestApp } from '../test/helper.ts';
 
 let app: FastifyInstance;
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'ptib-web-'));
+  dist = mkdtempSync(path.join(tmpdir(), 'ptib-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets/app-a1b2.js'), 'export {};\n');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite/manifest.json'), '{}');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   ({ app } = await buildTestApp({ WEB_DIST: dist }));
@@ -36,6 +39,32 @@ describe('static files', () => {
       const res = await app.inject({ method: 'GET', url });
       const names = (res.cookies as Array<{ name: string }>).map((c) => c.name);
       expect(names, url).toContain(XSRF_COOKIE);
+    }
+  });
+
+  it('serves a file written after the start: a process of the previous release serves the new one’s', async () => {
+    // During a rolling restart (docs/decisions/0072) a page from a restarted process asks for its chunks, and
+    // nginx may send that request to a process not yet restarted, which must find them on disk.
+    writeFileSync(path.join(dist, 'assets/app-c3d4.js'), 'export const released = true;\n');
+    const res = await app.inject({ method: 'GET', url: '/assets/app-c3d4.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('released');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers the build’s manifest and a folder with the app’s not-found page', async () => {
+    for (const url of ['/.vite/manifest.json', '/assets/', '/.vite/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+
+  it('serves nothing outside the build', async () => {
+    for (const url of ['/assets/../../etc/passwd', '/assets/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.body, url).not.toContain('root:');
     }
   });
 });

@@ -24,7 +24,12 @@ export async function registerStatic(
   await app.register(fastifyStatic, {
     root,
     index: false,
-    wildcard: false,
+    // Files are looked up when asked for, not listed at the start: a process of the previous release serves
+    // the files of a release built after it started (docs/decisions/0072).
+    wildcard: true,
+    // As when the files were listed: the build's manifest (.vite/) stays the build's, and a folder is no page.
+    dotfiles: 'ignore',
+    allowedPath: (pathName) => !pathName.endsWith('/'),
     preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
