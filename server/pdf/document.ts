@@ -23,6 +23,8 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const INK = rgb(0.04, 0.05, 0.05);
 const MUTED = rgb(0.3, 0.32, 0.34);
+/** Variation selectors 15 and 16 (text or emoji form) and the zero-width joiner. */
+const EMOJI_MARKS = /[\uFE0E\uFE0F\u200D]/g;
 
 type Style = 'regular' | 'bold';
 
@@ -104,9 +106,15 @@ export class PdfWriter {
     return this.#fallbacks.findIndex((fallback) => fallback.has(codePoint)) + 1 || -1;
   }
 
-  /** Text some font can draw: characters none has become '?'. */
+  /**
+   * Text some font can draw: characters none has become '?'. The marks that choose how an emoji is drawn
+   * (text or colour form, several joined into one) are left out: a PDF in one colour prints each as the font
+   * has it (docs/decisions/0075).
+   */
   #printable(style: Style, text: string): string {
-    return [...text.replace(/\r\n?/g, '\n')].map((ch) => (this.#fontFor(style, ch) < 0 ? '?' : ch)).join('');
+    return [...text.replace(/\r\n?/g, '\n').replace(EMOJI_MARKS, '')]
+      .map((ch) => (this.#fontFor(style, ch) < 0 ? '?' : ch))
+      .join('');
   }
 
   /** Printable text cut into runs of one font each. */

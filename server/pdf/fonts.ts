@@ -3,8 +3,8 @@ import * as fontkit from 'fontkit';
 import type { PDFDocument } from 'pdf-lib';
 
 /**
- * Fonts for what DejaVu Sans lacks, from Debian packages (no npm package ships a CJK or Tamil font), used
- * by the PDFs when installed (docs/decisions/0065).
+ * Fonts for what DejaVu Sans lacks, from Debian packages (no npm package ships a CJK or Tamil font, nor emoji
+ * as outlines), used by the PDFs when installed (docs/decisions/0065, 0075).
  */
 export interface FallbackFont {
   script: string;
@@ -22,6 +22,12 @@ export const FALLBACK_FONTS: readonly FallbackFont[] = [
     script: 'Tamil',
     debianPackage: 'fonts-lohit-taml',
     path: '/usr/share/fonts/truetype/lohit-tamil/Lohit-Tamil.ttf',
+  },
+  {
+    // Black and white outlines of the emoji of Unicode 9 (2016); newer ones print as '?' (docs/decisions/0075).
+    script: 'Emoji',
+    debianPackage: 'fonts-symbola',
+    path: '/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf',
   },
 ];
 

@@ -44,6 +44,7 @@ function fallback(script: string) {
 }
 const { font: cjk, installed: hasCjk } = fallback('Chinese');
 const { installed: hasTamil } = fallback('Tamil');
+const { installed: hasEmoji } = fallback('Emoji');
 
 describe.skipIf(!hasCjk)('Chinese in the PDFs', () => {
   it('prints a name in Latin and Chinese as written, in headings, labels and values', async () => {
@@ -105,20 +106,35 @@ describe.skipIf(!hasTamil)('Tamil in the PDFs', () => {
   });
 });
 
+describe.skipIf(!hasEmoji)('emoji in the PDFs', () => {
+  it('prints emoji as typed on a phone, in black and white', async () => {
+    const pdf = await acknowledgement('Tan 😀 👍 🙏🎉');
+    expect(await fontsOf(pdf)).toContainEqual(expect.stringContaining('Symbola'));
+    expect(await pdfText(pdf)).toContain('Submitted by Tan 😀 👍 🙏🎉');
+  });
+});
+
 describe('characters no font can print', () => {
   it('prints Devanagari as ? rather than failing the document', async () => {
     const text = await pdfText(await acknowledgement('नमस्ते Tan'));
     expect(text).toContain('Submitted by ?????? Tan');
+  });
+
+  it('leaves out the invisible marks that choose how an emoji is drawn, rather than print them as ?', async () => {
+    // U+FE0F asks for the coloured form of ❤, which prints in the form a font has; U+200D joins 👨 and 👩
+    // into one family on a phone, and is left out where the two print side by side.
+    const text = await pdfText(await acknowledgement('Tan \u2764\uFE0F \u{1F468}\u200D\u{1F469}'));
+    expect(text).toContain('Submitted by Tan \u2764 \u{1F468}\u{1F469}\n');
   });
 });
 
 describe('the start line on PDF fonts', () => {
   it('names the scripts that print as ? and the Debian packages that add them', () => {
     expect(pdfFontsLine([])).toBe(
-      "PDF fonts: DejaVu Sans; Chinese prints as '?' (apt-get install fonts-droid-fallback); Tamil prints as '?' (apt-get install fonts-lohit-taml)",
+      "PDF fonts: DejaVu Sans; Chinese prints as '?' (apt-get install fonts-droid-fallback); Tamil prints as '?' (apt-get install fonts-lohit-taml); Emoji prints as '?' (apt-get install fonts-symbola)",
     );
     expect(pdfFontsLine(FALLBACK_FONTS)).toBe(
-      'PDF fonts: DejaVu Sans, Chinese from fonts-droid-fallback, Tamil from fonts-lohit-taml',
+      'PDF fonts: DejaVu Sans, Chinese from fonts-droid-fallback, Tamil from fonts-lohit-taml, Emoji from fonts-symbola',
     );
   });
 });
