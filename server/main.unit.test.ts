@@ -28,7 +28,8 @@ function startWithBadConfig(env: Record<string, string> = {}, entry = 'server/ma
   });
 }
 
-describe('server/main.ts', () => {
+// Each test starts Node once or twice: well over the default 5 s on a busy two-core machine.
+describe('server/main.ts', { timeout: 60_000 }, () => {
   it('stops with one clear line on a bad configuration', () => {
     const run = startWithBadConfig();
     expect(run.status).toBe(2);
@@ -55,7 +56,7 @@ describe('server/main.ts', () => {
   });
 });
 
-describe('server/start.js (what npm start runs)', () => {
+describe('server/start.js (what npm start runs)', { timeout: 60_000 }, () => {
   it('starts server/main.ts', () => {
     const run = startWithBadConfig({}, 'server/start.js');
     expect(run.status).toBe(2);
@@ -73,7 +74,7 @@ describe('server/start.js (what npm start runs)', () => {
   });
 });
 
-describe('the start command (docs/decisions/0069)', () => {
+describe('the start command (docs/decisions/0069)', { timeout: 60_000 }, () => {
   it('is the one npm start runs, so the tests and benches run the server as users do', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
     expect(pkg.scripts.start).toBe(`node scripts/build-if-needed.ts && ${SERVER_COMMAND}`);
