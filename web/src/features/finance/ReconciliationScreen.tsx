@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   BILL_REFERENCE_MAX,
-  DECISION_REASON_MAX,
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   STATEMENT_FILE_NAME_MAX,
@@ -10,87 +9,17 @@ import {
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
-import { showsNothing } from '#contract/validation.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
 import { financeApi, type FinanceOutcome } from './api.ts';
+import { TextField, useFocusInvalid, useReason } from './fields.tsx';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 /** Sends a decision, unless one is on its way, then announces its outcome and reloads the lists. */
 type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
-
-/** A text field of a finance decision, with its hint and its error (said beside it) when it has them. */
-function TextField(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  value: string;
-  error: string;
-  onChange: (value: string) => void;
-}) {
-  const { id, hint, error } = props;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      <input
-        id={id}
-        value={props.value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-/**
- * The reason as typed, or null with the error shown when it is too short to say anything, or longer than the
- * server keeps (refused there in the words of the call, not the finance officer's).
- */
-function useReason() {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const checked = () => {
-    const given = reason.trim();
-    // Zero-width characters (a paste brings them) pass trim() and the length but show nothing.
-    const wrong =
-      given.length < 3 || showsNothing(given)
-        ? PAYMENT_TEXT.reasonRequired
-        : given.length > DECISION_REASON_MAX
-          ? PAYMENT_TEXT.reasonTooLong
-          : '';
-    setError(wrong);
-    return wrong ? null : given;
-  };
-  return { reason, setReason, error, checked };
-}
-
-/**
- * The focus goes to the first field a refused decision marked invalid: the error is written beside it, and a
- * keyboard or screen reader user left on the button would hear nothing of it.
- */
-function useFocusInvalid() {
-  const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
-  return { form, refused: () => setRefusals((n) => n + 1) };
-}
 
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
