@@ -13,13 +13,16 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
-import { formatDay } from '../../components/shell/formatMoment.ts';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
+import { CreditFacts } from './CreditFacts.tsx';
 import { financeApi, type FinanceOutcome } from './api.ts';
-import { TextField, useFocusInvalid, useReason } from './fields.tsx';
+import { ReasonForm, TextField, useFocusInvalid, useReason } from './fields.tsx';
+
+const ResolvedCredits = lazyPart(() => import('./ResolvedCredits.tsx'));
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 /** Sends a decision, unless one is on its way, then announces its outcome and reloads the lists. */
-type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
+export type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
 
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
@@ -64,20 +67,7 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
           <dt>Why it waits</dt>
           <dd>{line.queueReason ? QUEUE_REASON_LABELS[line.queueReason] : ''}</dd>
         </div>
-        <div>
-          <dt>Reference on the statement</dt>
-          <dd>{line.reference || '(none)'}</dd>
-        </div>
-        <div>
-          <dt>Payer</dt>
-          <dd>{line.payerName}</dd>
-        </div>
-        <div>
-          <dt>Value date</dt>
-          <dd>
-            <time dateTime={line.valueDate}>{formatDay(line.valueDate)}</time>
-          </dd>
-        </div>
+        <CreditFacts credit={line} />
         {line.outstandingCents !== null && (
           <div>
             <dt>Still due on the bill</dt>
@@ -123,18 +113,7 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
 /** A cancelled bill's money to send back to its payer, and the finance officer's word that it went. */
 function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
   const signal = useAbortSignal();
-  const { reason, setReason, error, checked } = useReason();
-  const { form, refused } = useFocusInvalid();
   const id = `return-${item.billId}`;
-
-  const act = () => {
-    const given = checked();
-    if (given === null) {
-      refused();
-      return;
-    }
-    run(() => financeApi.returned(item.billId, given, signal));
-  };
 
   return (
     <li className="queue-line" aria-labelledby={`${id}-title`}>
@@ -155,25 +134,12 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
           </div>
         ))}
       </dl>
-      <form
-        ref={form}
-        noValidate
-        aria-labelledby={`${id}-title`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          act();
-        }}
-      >
-        <TextField
-          id={`${id}-reason`}
-          label={PAYMENT_TEXT.reasonLabel}
-          hint={PAYMENT_TEXT.returnedReasonHint}
-          value={reason}
-          error={error}
-          onChange={setReason}
-        />
-        <button type="submit">{PAYMENT_TEXT.returnedButton}</button>
-      </form>
+      <ReasonForm
+        id={id}
+        hint={PAYMENT_TEXT.returnedReasonHint}
+        button={PAYMENT_TEXT.returnedButton}
+        onReason={(given) => run(() => financeApi.returned(item.billId, given, signal))}
+      />
     </li>
   );
 }
@@ -206,6 +172,9 @@ export function ReconciliationScreen() {
   const once = async (work: () => Promise<void>) => {
     if (!acting.busy()) await acting.run(work);
   };
+  const [showResolved, setShowResolved] = useState(false);
+  /** How many decisions were sent: the recently decided credits reload after each. */
+  const [decided, setDecided] = useState(0);
 
   const onImport = async () => {
     const chosen = file.current?.files?.[0];
@@ -243,6 +212,7 @@ export function ReconciliationScreen() {
       const outcome = await call();
       setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? systemDifficultiesMessage() });
       reload();
+      setDecided((n) => n + 1);
     });
 
   return (
@@ -312,6 +282,18 @@ export function ReconciliationScreen() {
           </ul>
         </>
       )}
+      <h2 id="resolved-heading">{PAYMENT_TEXT.resolvedHeading}</h2>
+      <p>{PAYMENT_TEXT.resolvedHint}</p>
+      <button
+        type="button"
+        className="button-secondary"
+        aria-expanded={showResolved}
+        aria-controls="resolved-credits"
+        onClick={() => setShowResolved((shown) => !shown)}
+      >
+        {showResolved ? PAYMENT_TEXT.resolvedHide : PAYMENT_TEXT.resolvedShow}
+      </button>
+      <div id="resolved-credits">{showResolved && <ResolvedCredits run={run} decided={decided} />}</div>
     </section>
   );
 }

@@ -73,3 +73,43 @@ export function useFocusInvalid() {
   }, [refusals]);
   return { form, refused: () => setRefusals((n) => n + 1) };
 }
+
+/**
+ * A form that takes a decision's reason alone and hands it on once it says something; else the error is said
+ * beside the field, which takes the focus. What was typed stays while the form does, refused or not.
+ */
+export function ReasonForm(props: {
+  id: string;
+  hint: string;
+  button: string;
+  secondary?: boolean;
+  onReason: (reason: string) => void;
+}) {
+  const { reason, setReason, error, checked } = useReason();
+  const { form, refused } = useFocusInvalid();
+  return (
+    <form
+      ref={form}
+      noValidate
+      aria-labelledby={`${props.id}-title`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const given = checked();
+        if (given === null) refused();
+        else props.onReason(given);
+      }}
+    >
+      <TextField
+        id={`${props.id}-reason`}
+        label={PAYMENT_TEXT.reasonLabel}
+        hint={props.hint}
+        value={reason}
+        error={error}
+        onChange={setReason}
+      />
+      <button type="submit" className={props.secondary ? 'button-secondary' : undefined}>
+        {props.button}
+      </button>
+    </form>
+  );
+}
