@@ -25,6 +25,7 @@ import {
   type QueueReason,
 } from '#contract/payments.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
+import type { NotificationKind } from '#contract/notifications.ts';
 import { todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -112,6 +113,27 @@ async function history(
     `INSERT INTO bill_history (bill_id, from_state, to_state, at, actor, reason) VALUES ($1::bigint, $2, $3, $4, $5, $6)`,
     [billId, from, to, at, actor, reason],
   );
+}
+
+/**
+ * Tells a bill's payer what became of it, once the notice of `stale` kind still waiting to go is withdrawn:
+ * sent after this one, it would say what is no longer so. Its inbox entry stays, as the record of what was said.
+ */
+async function tellPayer(
+  tx: Queryable,
+  bill: BillRow,
+  stale: NotificationKind,
+  kind: NotificationKind,
+  facts: Record<string, string | number>,
+): Promise<void> {
+  await withdrawUnsent(tx, bill.case_id, stale);
+  await notify(tx, {
+    kind,
+    profileId: bill.profile_id,
+    caseId: bill.case_id,
+    caseNumber: bill.case_number,
+    facts,
+  });
 }
 
 /**
@@ -333,13 +355,10 @@ export async function rebill(
   await applyCredit(tx, { ...bill, amount_cents: String(amount) }, 0, actor, reason, now);
   if (isPayable(stateFor(amount, Number(bill.received_cents)))) {
     // The first notice asked for the old amount: one not sent yet goes, and the payer is told the new one.
-    await withdrawUnsent(tx, bill.case_id, 'billIssued');
-    await notify(tx, {
-      kind: 'billIssued',
-      profileId: bill.profile_id,
-      caseId: bill.case_id,
-      caseNumber: bill.case_number,
-      facts: { amountCents: amount, previousCents: Number(bill.amount_cents), dueOn: bill.due_on },
+    await tellPayer(tx, bill, 'billIssued', 'billIssued', {
+      amountCents: amount,
+      previousCents: Number(bill.amount_cents),
+      dueOn: bill.due_on,
     });
   }
   return {};
@@ -372,15 +391,8 @@ async function applyCredit(
   await history(tx, bill.id, bill.state, state, now, actor, reason);
   if (newlySettled) {
     // Paid before its own notice went (a gateway down, retries hours apart): "please sign in to pay it"
-    // after "payment received" would ask for money already paid. The inbox entry stays.
-    await withdrawUnsent(tx, bill.case_id, 'billIssued');
-    await notify(tx, {
-      kind: 'billSettled',
-      profileId: bill.profile_id,
-      caseId: bill.case_id,
-      caseNumber: bill.case_number,
-      facts: { amountCents: received, receiptNumber: receipt! },
-    });
+    // after "payment received" would ask for money already paid.
+    await tellPayer(tx, bill, 'billIssued', 'billSettled', { amountCents: received, receiptNumber: receipt! });
   }
 }
 
@@ -647,15 +659,8 @@ async function takeCredit(
   // Owed again past its expiry, it expires as any unpaid bill does (with its own history row).
   await expireDue(tx, now);
   if (!withdrawn) return;
-  // "Payment received" still waiting to go would tell of a payment that is no longer there. The inbox entry stays.
-  await withdrawUnsent(tx, bill.case_id, 'billSettled');
-  await notify(tx, {
-    kind: 'billReopened',
-    profileId: bill.profile_id,
-    caseId: bill.case_id,
-    caseNumber: bill.case_number,
-    facts: await stillToPay(tx, bill.case_id, bill.profile_id, now),
-  });
+  // "Payment received" still waiting to go would tell of a payment that is no longer there.
+  await tellPayer(tx, bill, 'billSettled', 'billReopened', await stillToPay(tx, bill.case_id, bill.profile_id, now));
 }
 
 /**
