@@ -22,6 +22,11 @@ export const NOTIFICATION_KINDS = [
   'billIssued',
   /** A bill was settled: the receipt is ready. */
   'billSettled',
+  /**
+   * A settled bill is owed again: a finance officer took off it a credit that was not its payer's, and its
+   * receipt is withdrawn (docs/decisions/0071).
+   */
+  'billReopened',
   /** Sign-in to the account was locked after failed attempts. */
   'accountLocked',
   /** The account signed in from a browser it had not used before. */
@@ -43,6 +48,7 @@ export const OBLIGATORY_KINDS: readonly NotificationKind[] = [
   'moreInfoRequested',
   'decided',
   'billIssued',
+  'billReopened',
   'accountLocked',
   'newDevice',
 ];
@@ -57,6 +63,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
   watchedCaseChanged: { email: true, sms: false },
   billIssued: { email: true, sms: true },
   billSettled: { email: true, sms: false },
+  billReopened: { email: true, sms: true },
   accountLocked: { email: true, sms: true },
   newDevice: { email: true, sms: true },
 };
@@ -70,6 +77,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   watchedCaseChanged: 'Change to a case you follow',
   billIssued: 'New bill',
   billSettled: 'Payment received',
+  billReopened: 'Payment taken off a bill',
   accountLocked: 'Sign-in locked',
   newDevice: 'Sign-in from a new browser',
 };

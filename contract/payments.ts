@@ -189,6 +189,10 @@ export const RECONCILIATION_PATHS = {
   mark: '/api/finance/queue/:id/mark',
   /** POST: money a cancelled bill held has been returned to its payer (docs/decisions/0059). */
   returned: '/api/finance/returns/:id',
+  /** GET: credits a person matched or marked lately, newest first, to undo a wrong one (docs/decisions/0071). */
+  resolved: '/api/finance/resolved',
+  /** POST: puts a matched or marked credit back in the queue, with the reason (docs/decisions/0071). */
+  undo: '/api/finance/resolved/:id/undo',
 } as const;
 
 const cents = z.number().int();
@@ -241,13 +245,16 @@ export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
   exact: 'Now pays exactly what the bill still lacks',
 };
 
-export const statementLineSchema = z.object({
+/** A credit as the bank's statement gave it. */
+const creditSchema = z.object({
   id: z.string(),
   transactionId: z.string(),
   valueDate: z.string(),
   amountCents: cents,
   reference: z.string(),
   payerName: z.string(),
+});
+export const statementLineSchema = creditSchema.extend({
   status: z.enum(['settled', 'queued', 'matched', 'marked']),
   queueReason: z.enum(QUEUE_REASONS).nullable(),
   billReference: z.string().nullable(),
@@ -267,6 +274,19 @@ export const moneyToReturnSchema = z.object({
   transactions: z.array(z.object({ transactionId: z.string(), payerName: z.string(), amountCents: cents })),
 });
 export type MoneyToReturn = z.infer<typeof moneyToReturnSchema>;
+/** How many of the credits decided by a person, newest first, the finance screen lists to undo. */
+export const RESOLVED_MAX_LINES = 50;
+/** A credit a person matched to a bill or marked as dealt with: what they did, who, when and why. */
+export const resolvedLineSchema = creditSchema.extend({
+  status: z.enum(['matched', 'marked']),
+  /** The bill a matched credit went to; null for one marked. */
+  billReference: z.string().nullable(),
+  resolvedBy: z.string(),
+  resolvedAt: z.string(),
+  resolution: z.string(),
+});
+export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
+export const resolvedListSchema = z.object({ lines: z.array(resolvedLineSchema) });
 /** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
 export const QUEUE_MAX_LINES = 500;
 export const queueSchema = z.object({
@@ -314,6 +334,7 @@ export const matchRequestSchema = z.object({ reference: z.string().trim().min(1)
 export const markRequestSchema = z.object({ reason });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const returnedRequestSchema = z.object({ reason });
+export const undoRequestSchema = z.object({ reason });
 
 /**
  * The bank statement CSV (docs/samples/bank-statement.csv): a header row naming these columns (any order,
@@ -358,6 +379,16 @@ export const PAYMENT_MESSAGES = {
     `it has ${fields} fields where the header names ${columns}: a comma in a field must be inside quotes, like "1,234.50"`,
   missingColumns: (names: string[]) => `The statement could not be read: the header lacks ${names.join(', ')}.`,
   lineNotQueued: 'This credit is not waiting for a person.',
+  undone: 'Decision undone: the credit is waiting for a person again.',
+  lineNotResolved: 'This credit was not matched or marked by a person, so there is nothing to undo.',
+  /** A refund (or an over-payment's refund) may have drawn the very money the credit brought. */
+  undoRefundDrawn:
+    'A refund has drawn on this bill’s receipt, so the credit cannot be taken off it. Decide the refund first.',
+  undoMoneyReturned:
+    'This bill was cancelled and its money has been returned to the payer, so the credit cannot be taken off it.',
+  /** In the bill's history, which its payer reads (docs/decisions/0071). */
+  undoneReason: (transactionId: string, reason: string, withdrawnReceipt: string | null) =>
+    `Credit ${transactionId} taken off this bill: ${reason}${withdrawnReceipt ? ` (receipt ${withdrawnReceipt} withdrawn)` : ''}`,
   noLine: 'No such credit.',
   unknownReference: 'No bill has this reference.',
   matched: 'Credit matched to the bill.',
@@ -428,6 +459,24 @@ export const PAYMENT_TEXT = {
   chooseFile: 'Choose a statement file first',
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
   notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',
+  resolvedHeading: 'Recently decided credits',
+  resolvedHint:
+    'Credits matched or marked by a person, newest first. Undo a wrong decision to put the credit back in the queue.',
+  resolvedShow: 'Show the recently decided credits',
+  resolvedHide: 'Hide the recently decided credits',
+  resolvedEmpty: 'No credits have been decided by a person yet.',
+  resolvedLoading: 'Loading the recently decided credits…',
+  decision: 'Decision',
+  matchedTo: (reference: string) => `Matched to bill ${reference}`,
+  markedDealtWith: 'Marked as dealt with',
+  decidedBy: 'Decided by',
+  decisionReason: 'Reason given',
+  undoReasonHint: 'Why the decision was wrong. If the credit was matched to a bill, its payer reads this.',
+  undoButton: 'Undo this decision',
+  undoTitle: 'Undo this decision?',
+  undoMatch: (transactionId: string, amount: string, reference: string) =>
+    `${transactionId} (${amount}) will be taken off bill ${reference} and wait in the queue again. If that leaves the bill short of its amount, its payer will owe the rest again and its receipt will be withdrawn.`,
+  undoMark: (transactionId: string, amount: string) => `${transactionId} (${amount}) will wait in the queue again.`,
   returnsHeading: 'Money to return',
   returnsHint: 'These bills were cancelled when their applications were rejected, after money had reached them.',
   returnedButton: 'Mark as returned',

@@ -235,6 +235,35 @@ test('a rejected application’s bill is cancelled, and the finance officer retu
   await credit.getByRole('button', { name: PAYMENT_TEXT.matchButton }).click();
   await expect(finance.getByText(PAYMENT_MESSAGES.matched)).toBeVisible();
 
+  // Matched too soon: the finance officer undoes it, with a reason and a confirmation (docs/decisions/0071).
+  await finance.getByRole('button', { name: PAYMENT_TEXT.resolvedShow }).click();
+  const decided = finance
+    .getByRole('list', { name: PAYMENT_TEXT.resolvedHeading })
+    .getByRole('listitem')
+    .filter({ has: finance.getByRole('heading', { name: transaction }) });
+  await expect(decided).toContainText(PAYMENT_TEXT.matchedTo(reference));
+  await decided.getByLabel(PAYMENT_TEXT.reasonLabel).fill('The payer has not confirmed the instalment yet');
+  await decided.getByRole('button', { name: PAYMENT_TEXT.undoButton }).click();
+  const confirm = finance.getByRole('dialog', { name: PAYMENT_TEXT.undoTitle });
+  await expect(confirm).toContainText(PAYMENT_TEXT.undoMatch(transaction, 'S$100.00', reference));
+  const withDialog = await new AxeBuilder({ page: finance }).withTags(AXE_TAGS).analyze();
+  expect(withDialog.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await confirm.getByRole('button', { name: PAYMENT_TEXT.undoButton }).click();
+  await expect(finance.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.undone })).toBeVisible();
+  await expect(decided).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: PAYMENT_TEXT.heading }).getByTestId('bill-state')).toHaveText(
+    BILL_STATE_LABELS.awaiting,
+  );
+  // The credit waits again, and is matched once the payer confirms.
+  const waiting = finance
+    .getByRole('list', { name: PAYMENT_TEXT.queueHeading })
+    .getByRole('listitem')
+    .filter({ has: finance.getByRole('heading', { name: transaction }) });
+  await waiting.getByLabel(PAYMENT_TEXT.reasonLabel).fill('First instalment, confirmed');
+  await waiting.getByRole('button', { name: PAYMENT_TEXT.matchButton }).click();
+  await expect(finance.getByText(PAYMENT_MESSAGES.matched)).toBeVisible();
+
   // An officer proposes the rejection, a supervisor approves it (four eyes).
   for (const [login, steps] of [
     [

@@ -135,6 +135,17 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const amount = money(fact(m.facts, 'amountCents'));
       return [`We have received your payment${amount ? ` of ${amount}` : ''} for ${record}. The receipt is ready.`];
     }
+    case 'billReopened': {
+      // Said like a charge's notice (docs/decisions/0042): what is owed again and by when, when it can be paid.
+      const toPay = money(fact(m.facts, 'toPayCents'));
+      const due = fact(m.facts, 'dueOn');
+      return [
+        `A payment we recorded against ${record} was put there by mistake and has been taken off its bill, so its receipt is withdrawn.`,
+        toPay
+          ? `${toPay} is still to be paid.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`
+          : 'Please sign in to see the bill.',
+      ];
+    }
     case 'accountLocked': {
       const minutes = fact(m.facts, 'minutes');
       return [

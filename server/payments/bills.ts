@@ -8,6 +8,7 @@ import {
   PAYMENT_MESSAGES,
   PAYNOW_MERCHANT_NAME,
   QUEUE_MAX_LINES,
+  RESOLVED_MAX_LINES,
   REFUND_FIELDS,
   centsOf,
   formatMoney,
@@ -24,6 +25,7 @@ import {
   type QueueReason,
 } from '#contract/payments.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
+import type { NotificationKind } from '#contract/notifications.ts';
 import { todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -111,6 +113,27 @@ async function history(
     `INSERT INTO bill_history (bill_id, from_state, to_state, at, actor, reason) VALUES ($1::bigint, $2, $3, $4, $5, $6)`,
     [billId, from, to, at, actor, reason],
   );
+}
+
+/**
+ * Tells a bill's payer what became of it, once the notice of `stale` kind still waiting to go is withdrawn:
+ * sent after this one, it would say what is no longer so. Its inbox entry stays, as the record of what was said.
+ */
+async function tellPayer(
+  tx: Queryable,
+  bill: BillRow,
+  stale: NotificationKind,
+  kind: NotificationKind,
+  facts: Record<string, string | number>,
+): Promise<void> {
+  await withdrawUnsent(tx, bill.case_id, stale);
+  await notify(tx, {
+    kind,
+    profileId: bill.profile_id,
+    caseId: bill.case_id,
+    caseNumber: bill.case_number,
+    facts,
+  });
 }
 
 /**
@@ -332,13 +355,10 @@ export async function rebill(
   await applyCredit(tx, { ...bill, amount_cents: String(amount) }, 0, actor, reason, now);
   if (isPayable(stateFor(amount, Number(bill.received_cents)))) {
     // The first notice asked for the old amount: one not sent yet goes, and the payer is told the new one.
-    await withdrawUnsent(tx, bill.case_id, 'billIssued');
-    await notify(tx, {
-      kind: 'billIssued',
-      profileId: bill.profile_id,
-      caseId: bill.case_id,
-      caseNumber: bill.case_number,
-      facts: { amountCents: amount, previousCents: Number(bill.amount_cents), dueOn: bill.due_on },
+    await tellPayer(tx, bill, 'billIssued', 'billIssued', {
+      amountCents: amount,
+      previousCents: Number(bill.amount_cents),
+      dueOn: bill.due_on,
     });
   }
   return {};
@@ -371,15 +391,8 @@ async function applyCredit(
   await history(tx, bill.id, bill.state, state, now, actor, reason);
   if (newlySettled) {
     // Paid before its own notice went (a gateway down, retries hours apart): "please sign in to pay it"
-    // after "payment received" would ask for money already paid. The inbox entry stays.
-    await withdrawUnsent(tx, bill.case_id, 'billIssued');
-    await notify(tx, {
-      kind: 'billSettled',
-      profileId: bill.profile_id,
-      caseId: bill.case_id,
-      caseNumber: bill.case_number,
-      facts: { amountCents: received, receiptNumber: receipt! },
-    });
+    // after "payment received" would ask for money already paid.
+    await tellPayer(tx, bill, 'billIssued', 'billSettled', { amountCents: received, receiptNumber: receipt! });
   }
 }
 
@@ -438,13 +451,29 @@ export async function reconcileCredit(
   return 'queued';
 }
 
-interface LineRow {
+/** A credit's columns as the statement gave them, and its status (statement_lines as l). */
+const CREDIT_COLUMNS = `l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
+  l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status`;
+
+interface CreditRow {
   id: string;
   transaction_id: string;
   value_date: string;
   amount_cents: string;
   reference: string;
   payer_name: string;
+}
+
+const toCredit = (r: CreditRow) => ({
+  id: r.id,
+  transactionId: r.transaction_id,
+  valueDate: r.value_date,
+  amountCents: Number(r.amount_cents),
+  reference: r.reference,
+  payerName: r.payer_name,
+});
+
+interface LineRow extends CreditRow {
   status: 'settled' | 'queued' | 'matched' | 'marked';
   queue_reason: QueueReason | null;
   bill_reference: string | null;
@@ -456,8 +485,7 @@ interface LineRow {
 /** Credits waiting for a person, oldest first, with the bill their reference names (if any). */
 export async function queuedLines(db: Queryable): Promise<LineRow[]> {
   const { rows } = await db.query<LineRow>(
-    `SELECT l.id::text AS id, l.transaction_id, to_char(l.value_date, 'YYYY-MM-DD') AS value_date,
-            l.amount_cents::text AS amount_cents, l.reference, l.payer_name, l.status, l.queue_reason,
+    `SELECT ${CREDIT_COLUMNS}, l.queue_reason,
             b.reference AS bill_reference, b.state AS bill_state,
             -- Nothing is due on a cancelled bill (docs/decisions/0059), nor below nothing on one paid over; no bill,
             -- nothing to say (GREATEST skips a NULL, so without the first branch it would say 0 due).
@@ -495,12 +523,7 @@ function reasonNow(r: LineRow): QueueReason | null {
 }
 
 export const toLine = (r: LineRow) => ({
-  id: r.id,
-  transactionId: r.transaction_id,
-  valueDate: r.value_date,
-  amountCents: Number(r.amount_cents),
-  reference: r.reference,
-  payerName: r.payer_name,
+  ...toCredit(r),
   status: r.status,
   queueReason: reasonNow(r),
   billReference: r.bill_reference,
@@ -563,6 +586,127 @@ export async function markLine(db: Database, id: string, reason: string, actor: 
         WHERE id = $1::bigint`,
       [id, actor, now, reason],
     );
+  });
+}
+
+interface ResolvedRow extends CreditRow {
+  status: 'matched' | 'marked';
+  bill_reference: string | null;
+  resolved_by: string;
+  resolved_at: Date | string;
+  resolution: string;
+}
+
+/** Credits a person matched or marked, newest decision first: those a finance officer may undo. */
+export async function resolvedLines(db: Queryable) {
+  const { rows } = await db.query<ResolvedRow>(
+    `SELECT ${CREDIT_COLUMNS}, b.reference AS bill_reference, l.resolved_by, l.resolved_at, l.resolution
+       FROM statement_lines l LEFT JOIN bills b ON b.id = l.bill_id
+      WHERE l.status IN ('matched', 'marked') ORDER BY l.resolved_at DESC, l.id DESC LIMIT $1`,
+    [RESOLVED_MAX_LINES],
+  );
+  return rows.map((r) => ({
+    ...toCredit(r),
+    status: r.status,
+    billReference: r.bill_reference,
+    resolvedBy: r.resolved_by,
+    resolvedAt: iso(r.resolved_at),
+    resolution: r.resolution,
+  }));
+}
+
+/**
+ * Takes a wrongly matched credit off its locked bill (docs/decisions/0071): the state follows from what is
+ * left, a receipt the bill no longer earns is withdrawn, and a payer who was told it was paid is told it is
+ * owed again. Refused while a refund has drawn on the bill, or its money went back to the payer: the credit
+ * being taken off may be the very money that left.
+ */
+async function takeCredit(
+  tx: Queryable,
+  bill: BillRow,
+  transactionId: string,
+  cents: number,
+  actor: string,
+  reason: string,
+  now: Date,
+) {
+  if (Number(bill.refunded_cents) > 0)
+    throw new ApiError(
+      409,
+      RESPONSE_CODE.CONFLICT,
+      bill.state === 'cancelled' ? PAYMENT_MESSAGES.undoMoneyReturned : PAYMENT_MESSAGES.undoRefundDrawn,
+    );
+  const received = Number(bill.received_cents) - cents;
+  // A cancelled bill stays cancelled (docs/decisions/0059): it holds less money to return, that is all.
+  const state = bill.state === 'cancelled' ? 'cancelled' : stateFor(Number(bill.amount_cents), received);
+  const withdrawn = bill.receipt_number && !isSettled(state) ? bill.receipt_number : null;
+  await tx.query(
+    `UPDATE bills SET received_cents = $2, state = $3,
+            receipt_number = CASE WHEN $4::boolean THEN NULL ELSE receipt_number END,
+            settled_at = CASE WHEN $4::boolean THEN NULL ELSE settled_at END
+      WHERE id = $1::bigint`,
+    [bill.id, received, state, withdrawn !== null],
+  );
+  await history(
+    tx,
+    bill.id,
+    bill.state,
+    state,
+    now,
+    actor,
+    PAYMENT_MESSAGES.undoneReason(transactionId, reason, withdrawn),
+  );
+  // Owed again past its expiry, it expires as any unpaid bill does (with its own history row).
+  await expireDue(tx, now);
+  if (!withdrawn) return;
+  // "Payment received" still waiting to go would tell of a payment that is no longer there.
+  await tellPayer(tx, bill, 'billSettled', 'billReopened', await stillToPay(tx, bill.case_id, bill.profile_id, now));
+}
+
+/**
+ * A finance officer undoes a wrong match or mark (docs/decisions/0071): the credit waits in the queue again as
+ * it did before, and a matched one leaves its bill. Locks the line, then the bill, as matchLine does, so two
+ * undos at once undo once and the second is told there is nothing left to undo.
+ */
+export async function undoLine(
+  db: Database,
+  id: string,
+  reason: string,
+  actor: string,
+  now: Date,
+): Promise<{ status: 'matched' | 'marked'; transactionId: string; billReference: string | null }> {
+  return db.transaction(async (tx) => {
+    await expireDue(tx, now);
+    const { rows } = await tx.query<{
+      amount_cents: string;
+      transaction_id: string;
+      status: LineRow['status'];
+      bill_id: string | null;
+    }>(
+      `SELECT amount_cents::text AS amount_cents, transaction_id, status, bill_id::text AS bill_id
+         FROM statement_lines WHERE id = $1::bigint FOR UPDATE`,
+      [id],
+    );
+    const line = rows[0];
+    if (!line) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noLine);
+    if (line.status !== 'matched' && line.status !== 'marked')
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.lineNotResolved);
+    let billReference: string | null = null;
+    if (line.status === 'matched' && line.bill_id) {
+      const { rows: bills } = await tx.query<BillRow>(
+        `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id WHERE b.id = $1::bigint FOR UPDATE OF b`,
+        [line.bill_id],
+      );
+      const bill = bills[0]!;
+      billReference = bill.reference;
+      await takeCredit(tx, bill, line.transaction_id, Number(line.amount_cents), actor, reason, now);
+    }
+    await tx.query(
+      `UPDATE statement_lines SET status = 'queued', bill_id = NULL, resolved_by = NULL, resolved_at = NULL,
+              resolution = NULL WHERE id = $1::bigint`,
+      [id],
+    );
+    return { status: line.status, transactionId: line.transaction_id, billReference };
   });
 }
 

@@ -17,6 +17,7 @@ import {
   type BillDetail,
   type ImportReport,
   type MoneyToReturn,
+  type ResolvedLine,
   type StatementLine,
 } from '#contract/payments.ts';
 import type { CaseDetail, CasesSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
@@ -722,6 +723,229 @@ describe('a rejected application', () => {
   });
 });
 
+describe('undoing a finance officer’s wrong decision', () => {
+  const act = (id: string, what: 'match' | 'mark' | 'undo', body: unknown, client = finance) =>
+    client.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id }), body });
+  const resolved = async (): Promise<ResolvedLine[]> => {
+    const res = await finance.request({ method: 'GET', url: RECONCILIATION_PATHS.resolved });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().responseJSON as { lines: ResolvedLine[] }).lines;
+  };
+  /** A credit of `amount` under a reference no bill has, waiting for a person. */
+  async function waitingCredit(amount: string): Promise<StatementLine> {
+    const reference = `TYPO ${++txn}`;
+    await importCsv([credit(reference, amount)]);
+    return (await queue()).find((l) => l.reference === reference)!;
+  }
+  async function matched(amount: string, reference: string): Promise<StatementLine> {
+    const line = await waitingCredit(amount);
+    const res = await act(line.id, 'match', { reference, reason: 'Payer confirmed by phone' });
+    expect(res.statusCode, res.body).toBe(200);
+    return line;
+  }
+  const kindsFor = async (caseId: string, table: 'inbox_messages' | 'notification_outbox') =>
+    (
+      await app.db.query<{ kind: string; body?: string }>(
+        `SELECT kind${table === 'inbox_messages' ? ', body' : ''} FROM ${table} WHERE case_id = $1::bigint ORDER BY id`,
+        [caseId],
+      )
+    ).rows;
+  const undoTrail = async (lineId: string) =>
+    (
+      await app.db.query<{ login_name: string; detail: Record<string, unknown> }>(
+        `SELECT login_name, detail FROM audit_events WHERE event = 'statement_line_undo' AND detail->>'lineId' = $1`,
+        [lineId],
+      )
+    ).rows;
+
+  it('takes a wrong match off its bill: owed again, receipt withdrawn, the credit waits again', async () => {
+    const wrong = await payable(demo, 'PD', '70.00');
+    const { reference } = await bill(demo, wrong.id);
+    const line = await matched('70.00', reference);
+    const paid = await bill(demo, wrong.id);
+    expect(paid).toMatchObject({ state: 'paid', receivedCents: 7000 });
+    expect((await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: wrong.id }))).statusCode).toBe(200);
+    expect((await resolved()).find((l) => l.id === line.id)).toMatchObject({
+      status: 'matched',
+      billReference: reference,
+      resolution: 'Payer confirmed by phone',
+      resolvedBy: 'officer.finance',
+    });
+
+    expect((await act(line.id, 'undo', { reason: 'x' })).statusCode).toBe(400);
+    expect((await act(line.id, 'undo', { reason: 'Wrong bill' }, demo)).statusCode).toBe(403);
+    const res = await act(line.id, 'undo', { reason: 'The payer is another applicant' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.undone);
+
+    const owed = await bill(demo, wrong.id);
+    expect(owed).toMatchObject({ state: 'awaiting', receivedCents: 0, receiptNumber: null });
+    expect(parsePayload(owed.payNow!)['54']).toBe('70.00');
+    expect(owed.history.at(-1)).toMatchObject({
+      from: 'paid',
+      to: 'awaiting',
+      by: 'PTIB',
+      reason: PAYMENT_MESSAGES.undoneReason(line.transactionId, 'The payer is another applicant', paid.receiptNumber),
+    });
+    const receipt = await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: wrong.id }));
+    expect(receipt.statusCode).toBe(409);
+    expect(receipt.json().header.responseDesc).toBe(PAYMENT_MESSAGES.notSettled);
+    // The credit waits as it did before the match, and is no longer among the decided ones.
+    expect((await queue()).find((l) => l.id === line.id)).toMatchObject({
+      status: 'queued',
+      queueReason: 'unknown_reference',
+      resolution: null,
+    });
+    expect((await resolved()).map((l) => l.id)).not.toContain(line.id);
+    expect(await undoTrail(line.id)).toEqual([
+      {
+        login_name: 'officer.finance',
+        detail: {
+          lineId: line.id,
+          reason: 'The payer is another applicant',
+          status: 'matched',
+          transactionId: line.transactionId,
+          billReference: reference,
+        },
+      },
+    ]);
+    // The payer told it was paid is told it is owed again; "payment received" not yet sent does not go.
+    const inbox = await kindsFor(wrong.id, 'inbox_messages');
+    expect(inbox.at(-1)?.kind).toBe('billReopened');
+    expect(inbox.at(-1)?.body).toContain('S$70.00 is still to be paid');
+    const unsent = await app.db.query<{ kind: string }>(
+      `SELECT kind FROM notification_outbox WHERE case_id = $1::bigint AND sent_at IS NULL AND dead_at IS NULL`,
+      [wrong.id],
+    );
+    expect(unsent.rows.map((r) => r.kind)).not.toContain('billSettled');
+
+    // Put right, the bill pays again later with a new receipt.
+    expect(await importCsv([credit(reference, '70.00')])).toMatchObject({ settled: 1 });
+    const again = await bill(demo, wrong.id);
+    expect(again.state).toBe('paid');
+    expect(again.receiptNumber).not.toBe(paid.receiptNumber);
+  });
+
+  it('leaves a bill part-paid or paid as what is left makes it, keeping a receipt it still earns', async () => {
+    const part = await payable(demo, 'PD', '300.00');
+    const partRef = (await bill(demo, part.id)).reference;
+    await matched('100.00', partRef);
+    const wrongPart = await matched('50.00', partRef);
+    expect(await bill(demo, part.id)).toMatchObject({ state: 'part_paid', receivedCents: 15000 });
+    expect((await act(wrongPart.id, 'undo', { reason: 'Not this payer' })).statusCode).toBe(200);
+    const left = await bill(demo, part.id);
+    expect(left).toMatchObject({ state: 'part_paid', receivedCents: 10000 });
+    expect(left.history.at(-1)).toMatchObject({ from: 'part_paid', to: 'part_paid' });
+    // Nothing was said to be paid, so nothing is said now.
+    expect((await kindsFor(part.id, 'inbox_messages')).map((m) => m.kind)).not.toContain('billReopened');
+
+    const over = await payable(demo, 'PD', '40.00');
+    const overRef = (await bill(demo, over.id)).reference;
+    expect(await importCsv([credit(overRef, '40.00')])).toMatchObject({ settled: 1 });
+    const receipt = (await bill(demo, over.id)).receiptNumber;
+    const extra = await matched('5.00', overRef);
+    expect((await bill(demo, over.id)).state).toBe('over_paid');
+    expect((await act(extra.id, 'undo', { reason: 'Another bill’s money' })).statusCode).toBe(200);
+    expect(await bill(demo, over.id)).toMatchObject({ state: 'paid', receivedCents: 4000, receiptNumber: receipt });
+    expect((await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: over.id }))).statusCode).toBe(200);
+  });
+
+  it('puts a credit marked as dealt with back in the queue', async () => {
+    const line = await waitingCredit('12.00');
+    expect((await act(line.id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
+    expect((await resolved()).find((l) => l.id === line.id)).toMatchObject({
+      status: 'marked',
+      billReference: null,
+      resolution: 'Returned to the payer',
+    });
+    expect((await act(line.id, 'undo', { reason: 'It was never returned' })).statusCode).toBe(200);
+    expect((await queue()).find((l) => l.id === line.id)).toMatchObject({ status: 'queued', resolution: null });
+    expect((await undoTrail(line.id))[0]?.detail).toMatchObject({ status: 'marked', billReference: null });
+  });
+
+  it('refuses what is not a person’s decision, or no credit at all', async () => {
+    const waiting = await waitingCredit('3.00');
+    const notResolved = await act(waiting.id, 'undo', { reason: 'Try it' });
+    expect(notResolved.statusCode).toBe(409);
+    expect(notResolved.json().header.responseDesc).toBe(PAYMENT_MESSAGES.lineNotResolved);
+    // A credit the import settled by its exact reference and amount is not undone here (docs/decisions/0071).
+    const record = await payable(demo, 'PD', '21.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '21.00')]);
+    const settled = await app.db.query<{ id: string }>(
+      `SELECT l.id::text AS id FROM statement_lines l JOIN bills b ON b.id = l.bill_id WHERE b.case_id = $1::bigint`,
+      [record.id],
+    );
+    expect((await act(settled.rows[0]!.id, 'undo', { reason: 'Try it' })).statusCode).toBe(409);
+    expect((await bill(demo, record.id)).state).toBe('paid');
+    const unknown = await act('999999999', 'undo', { reason: 'Try it' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().header.responseDesc).toBe(PAYMENT_MESSAGES.noLine);
+  });
+
+  it('refuses while a refund has drawn on the receipt, and leaves the bill as it was', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    const line = await matched('500.00', (await bill(demo, record.id)).reference);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const refund = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = receipt;
+      a.refundAmount = { amount: '100.00', currency: 'SGD' };
+    });
+    expect(refund.status, refund.body).toBe(200);
+    const res = await act(line.id, 'undo', { reason: 'Wrong bill' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.undoRefundDrawn);
+    expect(await bill(demo, record.id)).toMatchObject({ state: 'paid', receivedCents: 50000, receiptNumber: receipt });
+    expect((await resolved()).map((l) => l.id)).toContain(line.id);
+    expect(await undoTrail(line.id)).toEqual([]);
+  });
+
+  it('on a cancelled bill, takes the credit off the money to return, unless it was returned', async () => {
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const lead = await signedInOfficer(app, gateway, 'officer.lead');
+    async function cancelledWith(amount: string) {
+      const record = await payable(demo, 'PD', '300.00');
+      const line = await matched(amount, (await bill(demo, record.id)).reference);
+      await doAction(officer, record.id, { action: 'assignToMe' });
+      await doAction(officer, record.id, { action: 'proposeRejection', reason: 'Not the debtor’s account.' });
+      await doAction(lead, record.id, { action: 'approveRejection' });
+      expect((await bill(demo, record.id)).state).toBe('cancelled');
+      return { record, line };
+    }
+    const kept = await cancelledWith('100.00');
+    expect((await act(kept.line.id, 'undo', { reason: 'Another payer’s money' })).statusCode).toBe(200);
+    expect(await bill(demo, kept.record.id)).toMatchObject({ state: 'cancelled', receivedCents: 0 });
+    expect((await returns()).map((r) => r.caseNumber)).not.toContain(kept.record.caseNumber);
+
+    const sent = await cancelledWith('120.00');
+    const due = (await returns()).find((r) => r.caseNumber === sent.record.caseNumber)!;
+    const returned = await finance.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.returned, { id: due.billId }),
+      body: { reason: 'FAST transfer R9' },
+    });
+    expect(returned.statusCode).toBe(200);
+    const res = await act(sent.line.id, 'undo', { reason: 'Another payer’s money' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.undoMoneyReturned);
+    expect(await bill(demo, sent.record.id)).toMatchObject({ state: 'cancelled', receivedCents: 12000 });
+  });
+
+  it('asked twice at once, undoes once', async () => {
+    const record = await payable(demo, 'PD', '90.00');
+    const line = await matched('90.00', (await bill(demo, record.id)).reference);
+    const answers = await Promise.all([
+      act(line.id, 'undo', { reason: 'Wrong bill' }),
+      act(line.id, 'undo', { reason: 'Wrong bill' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const after = await bill(demo, record.id);
+    expect(after).toMatchObject({ state: 'awaiting', receivedCents: 0 });
+    expect(after.history.filter((h) => h.reason?.startsWith(`Credit ${line.transactionId} taken off`))).toHaveLength(1);
+    expect(await undoTrail(line.id)).toHaveLength(1);
+    expect((await kindsFor(record.id, 'inbox_messages')).filter((m) => m.kind === 'billReopened')).toHaveLength(1);
+  });
+});
+
 describe('a rejected application’s bill notice', () => {
   it('is not sent after the rejection when it was still waiting to go', async () => {
     // The gateway was down when the bill was issued: its notice waits in the outbox for the next try.
@@ -934,5 +1158,32 @@ describe('expiry (runs last: the clock moves on a month)', () => {
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
       .filter((m) => m.includes(`${record.caseNumber} has been approved`));
     expect(approvals).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
+  });
+
+  it('expires again a bill owed once more after its expiry, when a wrong match is undone', async () => {
+    const payer = await signedInClient(app, 'ptib.demo');
+    const record = await payable(payer, 'PC', '64.00');
+    const reference = (await bill(payer, record.id)).reference;
+    clock.advance(31 * 24 * 3600_000);
+    const later = await signedInClient(app, 'ptib.demo');
+    const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
+    await importCsv([credit(reference, '64.00')], financeLater);
+    const line = (await queue(financeLater)).find((l) => l.reference === reference)!;
+    const act = (what: 'match' | 'undo', body: unknown) =>
+      financeLater.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id: line.id }), body });
+    expect((await act('match', { reference, reason: 'Paid late, accepted' })).statusCode).toBe(200);
+    expect((await bill(later, record.id)).state).toBe('paid');
+    expect((await act('undo', { reason: 'Not this payer' })).statusCode).toBe(200);
+    const b = await bill(later, record.id);
+    expect(b).toMatchObject({ state: 'expired', payNow: null, receiptNumber: null });
+    expect(b.history.slice(-2).map((h) => [h.from, h.to])).toEqual([
+      ['paid', 'awaiting'],
+      ['awaiting', 'expired'],
+    ]);
+    const notice = await app.db.query<{ body: string }>(
+      `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'billReopened'`,
+      [record.id],
+    );
+    expect(notice.rows[0]?.body).toContain('Please sign in to see the bill.');
   });
 });

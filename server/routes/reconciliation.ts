@@ -11,7 +11,9 @@ import {
   markRequestSchema,
   matchRequestSchema,
   queueSchema,
+  resolvedListSchema,
   returnedRequestSchema,
+  undoRequestSchema,
 } from '#contract/payments.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { z } from 'zod';
@@ -22,7 +24,9 @@ import {
   matchLine,
   moneyToReturn,
   queuedLines,
+  resolvedLines,
   toLine,
+  undoLine,
   waitingCount,
 } from '../payments/bills.ts';
 import { importStatement } from '../payments/statement.ts';
@@ -45,8 +49,9 @@ const officer = (request: FastifyRequest) => request.principal?.loginName ?? 'fi
 
 /**
  * The finance officer's reconciliation (docs/decisions/0046): import the bank statement, then match or mark
- * by hand, with a reason, each credit the import could not settle; say when a cancelled bill's money went back
- * to its payer (docs/decisions/0059). Every call is behind the given guard.
+ * by hand, with a reason, each credit the import could not settle; undo such a decision made wrongly
+ * (docs/decisions/0071); say when a cancelled bill's money went back to its payer (docs/decisions/0059). Every
+ * call is behind the given guard.
  */
 export async function reconciliationRoutes(app: FastifyInstance, options: ReconciliationOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -120,6 +125,36 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       await markLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
       await trail(request, 'statement_line_mark', { lineId: request.params.id, reason: request.body.reason });
       return ok(null, PAYMENT_MESSAGES.marked);
+    },
+  );
+
+  r.get(
+    RECONCILIATION_PATHS.resolved,
+    { preHandler, schema: { response: { 200: envelopeSchema(resolvedListSchema), ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok({ lines: await resolvedLines(app.db) });
+    },
+  );
+
+  r.post(
+    RECONCILIATION_PATHS.undo,
+    {
+      preHandler,
+      schema: {
+        params: lineIdParamsSchema,
+        body: undoRequestSchema,
+        response: { 200: envelopeSchema(z.null()), ...refusals },
+      },
+    },
+    async (request) => {
+      const undone = await undoLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
+      await trail(request, 'statement_line_undo', {
+        lineId: request.params.id,
+        reason: request.body.reason,
+        ...undone,
+      });
+      return ok(null, PAYMENT_MESSAGES.undone);
     },
   );
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   BILL_REFERENCE_MAX,
-  DECISION_REASON_MAX,
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   STATEMENT_FILE_NAME_MAX,
@@ -10,87 +9,20 @@ import {
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
-import { showsNothing } from '#contract/validation.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
-import { formatDay } from '../../components/shell/formatMoment.ts';
+import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
+import { CreditFacts } from './CreditFacts.tsx';
 import { financeApi, type FinanceOutcome } from './api.ts';
+import { ReasonForm, TextField, useFocusInvalid, useReason } from './fields.tsx';
+
+const ResolvedCredits = lazyPart(() => import('./ResolvedCredits.tsx'));
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 /** Sends a decision, unless one is on its way, then announces its outcome and reloads the lists. */
-type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
-
-/** A text field of a finance decision, with its hint and its error (said beside it) when it has them. */
-function TextField(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  value: string;
-  error: string;
-  onChange: (value: string) => void;
-}) {
-  const { id, hint, error } = props;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      <input
-        id={id}
-        value={props.value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-/**
- * The reason as typed, or null with the error shown when it is too short to say anything, or longer than the
- * server keeps (refused there in the words of the call, not the finance officer's).
- */
-function useReason() {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const checked = () => {
-    const given = reason.trim();
-    // Zero-width characters (a paste brings them) pass trim() and the length but show nothing.
-    const wrong =
-      given.length < 3 || showsNothing(given)
-        ? PAYMENT_TEXT.reasonRequired
-        : given.length > DECISION_REASON_MAX
-          ? PAYMENT_TEXT.reasonTooLong
-          : '';
-    setError(wrong);
-    return wrong ? null : given;
-  };
-  return { reason, setReason, error, checked };
-}
-
-/**
- * The focus goes to the first field a refused decision marked invalid: the error is written beside it, and a
- * keyboard or screen reader user left on the button would hear nothing of it.
- */
-function useFocusInvalid() {
-  const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
-  return { form, refused: () => setRefusals((n) => n + 1) };
-}
+export type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
 
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
@@ -135,20 +67,7 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
           <dt>Why it waits</dt>
           <dd>{line.queueReason ? QUEUE_REASON_LABELS[line.queueReason] : ''}</dd>
         </div>
-        <div>
-          <dt>Reference on the statement</dt>
-          <dd>{line.reference || '(none)'}</dd>
-        </div>
-        <div>
-          <dt>Payer</dt>
-          <dd>{line.payerName}</dd>
-        </div>
-        <div>
-          <dt>Value date</dt>
-          <dd>
-            <time dateTime={line.valueDate}>{formatDay(line.valueDate)}</time>
-          </dd>
-        </div>
+        <CreditFacts credit={line} />
         {line.outstandingCents !== null && (
           <div>
             <dt>Still due on the bill</dt>
@@ -194,18 +113,7 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
 /** A cancelled bill's money to send back to its payer, and the finance officer's word that it went. */
 function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
   const signal = useAbortSignal();
-  const { reason, setReason, error, checked } = useReason();
-  const { form, refused } = useFocusInvalid();
   const id = `return-${item.billId}`;
-
-  const act = () => {
-    const given = checked();
-    if (given === null) {
-      refused();
-      return;
-    }
-    run(() => financeApi.returned(item.billId, given, signal));
-  };
 
   return (
     <li className="queue-line" aria-labelledby={`${id}-title`}>
@@ -226,25 +134,12 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
           </div>
         ))}
       </dl>
-      <form
-        ref={form}
-        noValidate
-        aria-labelledby={`${id}-title`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          act();
-        }}
-      >
-        <TextField
-          id={`${id}-reason`}
-          label={PAYMENT_TEXT.reasonLabel}
-          hint={PAYMENT_TEXT.returnedReasonHint}
-          value={reason}
-          error={error}
-          onChange={setReason}
-        />
-        <button type="submit">{PAYMENT_TEXT.returnedButton}</button>
-      </form>
+      <ReasonForm
+        id={id}
+        hint={PAYMENT_TEXT.returnedReasonHint}
+        button={PAYMENT_TEXT.returnedButton}
+        onReason={(given) => run(() => financeApi.returned(item.billId, given, signal))}
+      />
     </li>
   );
 }
@@ -277,6 +172,9 @@ export function ReconciliationScreen() {
   const once = async (work: () => Promise<void>) => {
     if (!acting.busy()) await acting.run(work);
   };
+  const [showResolved, setShowResolved] = useState(false);
+  /** How many decisions were sent: the recently decided credits reload after each. */
+  const [decided, setDecided] = useState(0);
 
   const onImport = async () => {
     const chosen = file.current?.files?.[0];
@@ -314,6 +212,7 @@ export function ReconciliationScreen() {
       const outcome = await call();
       setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? systemDifficultiesMessage() });
       reload();
+      setDecided((n) => n + 1);
     });
 
   return (
@@ -383,6 +282,18 @@ export function ReconciliationScreen() {
           </ul>
         </>
       )}
+      <h2 id="resolved-heading">{PAYMENT_TEXT.resolvedHeading}</h2>
+      <p>{PAYMENT_TEXT.resolvedHint}</p>
+      <button
+        type="button"
+        className="button-secondary"
+        aria-expanded={showResolved}
+        aria-controls="resolved-credits"
+        onClick={() => setShowResolved((shown) => !shown)}
+      >
+        {showResolved ? PAYMENT_TEXT.resolvedHide : PAYMENT_TEXT.resolvedShow}
+      </button>
+      <div id="resolved-credits">{showResolved && <ResolvedCredits run={run} decided={decided} />}</div>
     </section>
   );
 }

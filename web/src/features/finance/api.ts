@@ -3,8 +3,10 @@ import {
   RECONCILIATION_PATHS,
   importReportSchema,
   queueSchema,
+  resolvedListSchema,
   type ImportReport,
   type MoneyToReturn,
+  type ResolvedLine,
   type StatementLine,
 } from '#contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
@@ -54,6 +56,14 @@ export const financeApi = {
       { reason },
       { ...change, signal },
     );
+    return read(res, () => null);
+  },
+  async resolved(signal: AbortSignal): Promise<FinanceOutcome<ResolvedLine[]>> {
+    const res = await api.get(RECONCILIATION_PATHS.resolved, { signal, quiet: true });
+    return read(res, (v) => resolvedListSchema.parse(v).lines);
+  },
+  async undo(id: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+    const res = await api.post(fillPath(RECONCILIATION_PATHS.undo, { id }), { reason }, { ...change, signal });
     return read(res, () => null);
   },
 };

@@ -8,13 +8,17 @@ import {
   DECISION_REASON_MAX,
   STATEMENT_FILE_NAME_MAX,
   STATEMENT_MAX_CHARS,
+  PAYMENT_MESSAGES,
+  formatMoney,
   importRequestSchema,
   type MoneyToReturn,
+  type ResolvedLine,
   type StatementLine,
 } from '#contract/payments.ts';
 import { PHONE_PLACEHOLDER } from '#contract/index.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
-import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
+import { installDialogStandIn } from '../../../test/dialog.ts';
+import { envelope, fakeApi, unreachable, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { ReconciliationScreen } from './index.ts';
 
 const line = (id: string, over: Partial<StatementLine>): StatementLine => ({
@@ -54,8 +58,9 @@ beforeEach(() => {
   ];
 });
 
-const server = () =>
+const server = (more: FakeRoutes = {}) =>
   fakeApi({
+    ...more,
     [RECONCILIATION_PATHS.queue]: () => ({
       body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
     }),
@@ -464,5 +469,116 @@ describe('ReconciliationScreen', () => {
     returned.focus();
     fireEvent.click(returned);
     await waitFor(() => expect(within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveFocus());
+  });
+});
+
+describe('undoing a decision', () => {
+  const decided = (id: string, over: Partial<ResolvedLine>): ResolvedLine => ({
+    id,
+    transactionId: `T${id}`,
+    valueDate: '2030-01-16',
+    amountCents: 10000,
+    reference: 'TYPO',
+    payerName: 'LIM BEE LENG',
+    status: 'matched',
+    billReference: `PD00000${id}2030`,
+    resolvedBy: 'officer.finance',
+    resolvedAt: '2030-01-16T03:00:00.000Z',
+    resolution: 'Payer confirmed by phone',
+    ...over,
+  });
+  let resolved: ResolvedLine[];
+
+  beforeEach(() => {
+    installDialogStandIn();
+    resolved = [decided('5', {}), decided('6', { status: 'marked', billReference: null, amountCents: 1200 })];
+  });
+
+  const withResolved = () =>
+    server({
+      [RECONCILIATION_PATHS.resolved]: () => ({ body: envelope({ lines: resolved }) }),
+      '/api/finance/resolved/5/undo': () => {
+        queue = [...queue, line('5', { reference: 'TYPO', queueReason: 'unknown_reference' })];
+        resolved = resolved.filter((l) => l.id !== '5');
+        return { body: envelope(null, '200', PAYMENT_MESSAGES.undone) };
+      },
+      '/api/finance/resolved/6/undo': () => ({
+        status: 409,
+        body: envelope(null, '409', PAYMENT_MESSAGES.undoRefundDrawn),
+      }),
+    });
+
+  /** The screen with the recently decided credits shown: their list. */
+  async function shown(): Promise<HTMLElement> {
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const show = screen.getByRole('button', { name: PAYMENT_TEXT.resolvedShow });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(show);
+    expect(screen.getByRole('button', { name: PAYMENT_TEXT.resolvedHide })).toHaveAttribute('aria-expanded', 'true');
+    return screen.findByRole('list', { name: PAYMENT_TEXT.resolvedHeading });
+  }
+
+  it('loads the decided credits only when asked, and says what each decision was', async () => {
+    const calls = withResolved();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    expect(calls.some((c) => c.path === RECONCILIATION_PATHS.resolved)).toBe(false);
+    cleanup();
+    const list = await shown();
+    const matched = within(list).getByRole('listitem', { name: 'T5: S$100.00' });
+    expect(within(matched).getByText(PAYMENT_TEXT.matchedTo('PD0000052030'))).toBeInTheDocument();
+    expect(within(matched).getByText('Payer confirmed by phone')).toBeInTheDocument();
+    const marked = within(list).getByRole('listitem', { name: 'T6: S$12.00' });
+    expect(within(marked).getByText(PAYMENT_TEXT.markedDealtWith)).toBeInTheDocument();
+  });
+
+  it('undoes a match after a reason and a confirmation that says what follows', async () => {
+    const calls = withResolved();
+    const list = await shown();
+    const entry = within(list).getByRole('listitem', { name: 'T5: S$100.00' });
+    const undo = within(entry).getByRole('button', { name: PAYMENT_TEXT.undoButton });
+    fireEvent.click(undo);
+    expect(await within(entry).findByText(PAYMENT_TEXT.reasonRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const reason = within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    expect(reason).toHaveAccessibleDescription(`${PAYMENT_TEXT.undoReasonHint} ${PAYMENT_TEXT.reasonRequired}`);
+    fireEvent.change(reason, { target: { value: 'The payer is another applicant' } });
+    fireEvent.click(undo);
+    let dialog = await screen.findByRole('dialog', { name: PAYMENT_TEXT.undoTitle });
+    expect(dialog).toHaveAccessibleDescription(PAYMENT_TEXT.undoMatch('T5', formatMoney(10000), 'PD0000052030'));
+    // Cancel is the safe choice: nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path.endsWith('/undo'))).toBe(false);
+
+    fireEvent.click(undo);
+    dialog = await screen.findByRole('dialog', { name: PAYMENT_TEXT.undoTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: PAYMENT_TEXT.undoButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe(PAYMENT_MESSAGES.undone));
+    expect(calls.find((c) => c.path === '/api/finance/resolved/5/undo')).toMatchObject({
+      method: 'POST',
+      body: { reason: 'The payer is another applicant' },
+    });
+    // The credit leaves the decided ones and waits in the queue again.
+    await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'T5: S$100.00' })).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'T5: S$100.00' })).toBeInTheDocument();
+  });
+
+  it('shows why an undo is refused, and keeps the reason typed', async () => {
+    const calls = withResolved();
+    const list = await shown();
+    const entry = within(list).getByRole('listitem', { name: 'T6: S$12.00' });
+    const reason = within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    fireEvent.change(reason, { target: { value: 'It was never returned' } });
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.undoButton }));
+    const dialog = await screen.findByRole('dialog', { name: PAYMENT_TEXT.undoTitle });
+    expect(dialog).toHaveAccessibleDescription(PAYMENT_TEXT.undoMark('T6', 'S$12.00'));
+    fireEvent.click(within(dialog).getByRole('button', { name: PAYMENT_TEXT.undoButton }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.undoRefundDrawn));
+    expect(calls.filter((c) => c.path === '/api/finance/resolved/6/undo')).toHaveLength(1);
+    expect(within(list).getByRole('listitem', { name: 'T6: S$12.00' })).toBeInTheDocument();
+    expect(reason).toHaveValue('It was never returned');
   });
 });

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { PAYMENT_TEXT, formatMoney, type ResolvedLine } from '#contract/payments.ts';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { formatDateTime } from '../../components/shell/formatMoment.ts';
+import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
+import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { CreditFacts } from './CreditFacts.tsx';
+import { financeApi } from './api.ts';
+import { ReasonForm } from './fields.tsx';
+import type { Run } from './ReconciliationScreen.tsx';
+
+/**
+ * One credit a person decided, and the undoing of that decision: a reason first, then a confirmation that
+ * says what follows, since a payer may read the reason and be told their bill is owed again.
+ */
+function ResolvedRow({ line, run }: { line: ResolvedLine; run: Run }) {
+  const signal = useAbortSignal();
+  // The reason as checked, while the confirmation is open.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const id = `resolved-${line.id}`;
+  const amount = formatMoney(line.amountCents);
+
+  return (
+    <li className="queue-line" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        {line.transactionId}: {amount}
+      </h3>
+      <dl className="summary-list">
+        <div>
+          <dt>{PAYMENT_TEXT.decision}</dt>
+          <dd>
+            {line.status === 'matched' && line.billReference
+              ? PAYMENT_TEXT.matchedTo(line.billReference)
+              : PAYMENT_TEXT.markedDealtWith}
+          </dd>
+        </div>
+        <div>
+          <dt>{PAYMENT_TEXT.decisionReason}</dt>
+          <dd>{line.resolution}</dd>
+        </div>
+        <div>
+          <dt>{PAYMENT_TEXT.decidedBy}</dt>
+          <dd>
+            {line.resolvedBy}, <time dateTime={line.resolvedAt}>{formatDateTime(line.resolvedAt)}</time>
+          </dd>
+        </div>
+        <CreditFacts credit={line} />
+      </dl>
+      <ReasonForm
+        id={id}
+        hint={PAYMENT_TEXT.undoReasonHint}
+        button={PAYMENT_TEXT.undoButton}
+        secondary
+        onReason={setConfirming}
+      />
+      {confirming !== null && (
+        <ConfirmDialog
+          title={PAYMENT_TEXT.undoTitle}
+          message={
+            line.status === 'matched' && line.billReference
+              ? PAYMENT_TEXT.undoMatch(line.transactionId, amount, line.billReference)
+              : PAYMENT_TEXT.undoMark(line.transactionId, amount)
+          }
+          confirmLabel={PAYMENT_TEXT.undoButton}
+          onConfirm={() => {
+            setConfirming(null);
+            run(() => financeApi.undo(line.id, confirming, signal));
+          }}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </li>
+  );
+}
+
+/**
+ * The credits a person matched or marked lately, newest first, to undo a wrong decision (docs/decisions/0071).
+ * Loaded only when asked for, as its own chunk: most visits to the screen never need it. Reloaded after every
+ * decision (`decided` counts them), so an undone credit leaves it and a new decision joins it.
+ */
+export default function ResolvedCredits({ run, decided }: { run: Run; decided: number }) {
+  const { state, retry: reload } = useLoad('resolved', (s) => financeApi.resolved(s), { keep: true });
+  useEffect(() => {
+    if (decided > 0) reload();
+  }, [decided, reload]);
+  const answer = state.kind === 'ready' ? state.value : null;
+  const lines = answer?.ok ? answer.value : null;
+  if (lines === null)
+    return (
+      <LoadStatus
+        state={answer ? FAILED : state}
+        loading={PAYMENT_TEXT.resolvedLoading}
+        failed={(answer && !answer.ok && answer.message) || systemDifficultiesMessage()}
+        retry={reload}
+      />
+    );
+  if (lines.length === 0) return <p>{PAYMENT_TEXT.resolvedEmpty}</p>;
+  return (
+    <ul className="queue" aria-labelledby="resolved-heading">
+      {lines.map((line) => (
+        <ResolvedRow key={line.id} line={line} run={run} />
+      ))}
+    </ul>
+  );
+}
