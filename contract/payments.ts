@@ -228,7 +228,13 @@ export const billDetailSchema = billSchema.extend({
   history: z.array(billHistorySchema),
 });
 export type BillDetail = z.infer<typeof billDetailSchema>;
-export const billsListSchema = z.object({ bills: z.array(billSchema) });
+/** The most bills the payer's dashboard lists: those still to pay first, then the newest. */
+export const DASHBOARD_BILLS_MAX = 20;
+export const billsListSchema = z.object({
+  bills: z.array(billSchema),
+  /** How many bills the profile has in all, up to LIST_COUNT_CAP (contract/counts.ts). */
+  total: z.number().int(),
+});
 
 /** Why a credit waits for a person. */
 /**
@@ -430,6 +436,9 @@ export const PAYMENT_TEXT = {
   loadFailed: 'The payment details could not be loaded.',
   history: 'Payment history',
   dashboardHeading: 'Your bills',
+  /** Above a dashboard that lists only DASHBOARD_BILLS_MAX bills: else they read as every bill there is. */
+  billsShown: (shown: number, total: string) =>
+    `Showing ${shown} of your ${total} bills: those still to pay, then the newest. Every bill is also on its application’s page.`,
   /** A part-paid bill on the dashboard: its whole amount alone would read as still to pay. */
   leftToPay: (amount: string, date: string) => `${amount} left to pay by ${date}`,
   open: (caseNumber: string) => `Open ${caseNumber}`,

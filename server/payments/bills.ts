@@ -1,8 +1,10 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
   BILL_STATES,
+  DASHBOARD_BILLS_MAX,
   DEMO_PAYNOW_UEN,
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
@@ -810,20 +812,24 @@ export async function billDetail(
 }
 
 /**
- * The dashboard's bills of a profile, newest first: those still to pay first among the twenty kept, so a bill
- * owed is never pushed off the list by newer ones already paid.
+ * The dashboard's bills of a profile, newest first: those still to pay first among the DASHBOARD_BILLS_MAX
+ * kept, so a bill owed is never pushed off the list by newer ones already paid. With how many bills the
+ * profile has in all (up to LIST_COUNT_CAP), so that the dashboard says when it lists only some.
  */
-export async function billsOf(db: Database, profileId: string, now: Date): Promise<Bill[]> {
+export async function billsOf(db: Database, profileId: string, now: Date): Promise<{ bills: Bill[]; total: number }> {
   await db.transaction((tx) => expireDue(tx, now));
-  const { rows } = await db.query<BillRow>(
-    `SELECT * FROM (
+  const { rows } = await db.query<BillRow & { total: number }>(
+    `SELECT kept.*, (SELECT count(*)::int FROM (
+                       SELECT 1 FROM bills b JOIN cases c ON c.id = b.case_id
+                        WHERE b.profile_id = $1 AND c.deleted_at IS NULL LIMIT $4) capped) AS total
+       FROM (
        SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
         WHERE b.profile_id = $1 AND c.deleted_at IS NULL
-        ORDER BY b.state = ANY($2::text[]) DESC, b.issued_at DESC, b.id DESC LIMIT 20) kept
+        ORDER BY b.state = ANY($2::text[]) DESC, b.issued_at DESC, b.id DESC LIMIT $3) kept
       ORDER BY issued_at DESC, id::bigint DESC`,
-    [profileId, BILL_STATES.filter(isPayable)],
+    [profileId, BILL_STATES.filter(isPayable), DASHBOARD_BILLS_MAX, LIST_COUNT_CAP],
   );
-  return rows.map(toBill);
+  return { bills: rows.map(toBill), total: rows[0]?.total ?? 0 };
 }
 
 /**
