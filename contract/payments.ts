@@ -293,6 +293,8 @@ export const resolvedLineSchema = creditSchema.extend({
 });
 export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 export const resolvedListSchema = z.object({ lines: z.array(resolvedLineSchema) });
+/** The most cancelled bills with money to return the finance screen lists at once, oldest first. */
+export const RETURNS_MAX = 500;
 /** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
 export const QUEUE_MAX_LINES = 500;
 export const queueSchema = z.object({
@@ -300,6 +302,8 @@ export const queueSchema = z.object({
   /** How many credits wait in all, of which `lines` are the oldest QUEUE_MAX_LINES. */
   waiting: z.number().int(),
   returns: z.array(moneyToReturnSchema),
+  /** How many cancelled bills hold money to return, up to LIST_COUNT_CAP: `returns` are the oldest RETURNS_MAX. */
+  toReturn: z.number().int(),
 });
 
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
@@ -488,6 +492,9 @@ export const PAYMENT_TEXT = {
   undoMark: (transactionId: string, amount: string) => `${transactionId} (${amount}) will wait in the queue again.`,
   returnsHeading: 'Money to return',
   returnsHint: 'These bills were cancelled when their applications were rejected, after money had reached them.',
+  /** Above money to return that runs past RETURNS_MAX bills: else the oldest read as all there is. */
+  returnsShown: (shown: number, total: string) =>
+    `${total} cancelled bills hold money to return; the oldest ${shown.toLocaleString('en-SG')} are listed here. Mark them as returned to see the rest.`,
   returnedButton: 'Mark as returned',
   returnedReasonHint: 'How it was returned, for example the bank transfer’s reference. The payer reads this.',
   cancelled: 'Nothing is due: this application was rejected.',

@@ -12,6 +12,7 @@ import {
   QUEUE_MAX_LINES,
   RESOLVED_MAX_LINES,
   REFUND_FIELDS,
+  RETURNS_MAX,
   centsOf,
   formatMoney,
   isCancellable,
@@ -712,7 +713,7 @@ export async function undoLine(
   });
 }
 
-/** Cancelled bills that still hold money, oldest first, with the credits that brought it. */
+/** Cancelled bills that still hold money, the oldest RETURNS_MAX, with the credits that brought it. */
 export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
   const { rows } = await db.query<{
     id: string;
@@ -727,7 +728,8 @@ export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
                         FROM statement_lines l WHERE l.bill_id = b.id), '[]') AS transactions
        FROM bills b JOIN cases c ON c.id = b.case_id
       WHERE b.state = 'cancelled' AND b.received_cents > b.refunded_cents
-      ORDER BY b.id LIMIT 500`,
+      ORDER BY b.id LIMIT $1`,
+    [RETURNS_MAX],
   );
   return rows.map((r) => ({
     billId: r.id,
@@ -736,6 +738,16 @@ export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
     amountCents: Number(r.left_cents),
     transactions: r.transactions.map((t) => ({ ...t, amountCents: Number(t.amountCents) })),
   }));
+}
+
+/** How many cancelled bills hold money to return in all, listed or not: up to LIST_COUNT_CAP. */
+export async function toReturnCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM bills WHERE state = 'cancelled' AND received_cents > refunded_cents LIMIT $1) capped`,
+    [LIST_COUNT_CAP],
+  );
+  return rows[0]!.n;
 }
 
 /** A finance officer has sent a cancelled bill's money back to its payer, and says how. */
