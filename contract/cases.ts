@@ -68,6 +68,12 @@ export function isCaseStatus(value: unknown): value is CaseStatus {
 /** How many of the latest records the dashboard lists; GET /api/cases/summary answers that many. */
 export const DASHBOARD_LATEST_COUNT = 5;
 
+/**
+ * The most records of one e-service its screen lists, most recently changed first; the list says how many
+ * there are in all, and an older one is found by its case number.
+ */
+export const RECORD_LIST_MAX = 200;
+
 /** Only a draft may be changed or deleted by its owner. */
 export const isEditable = (status: CaseStatus) => status === 'draft';
 

@@ -228,7 +228,13 @@ export const billDetailSchema = billSchema.extend({
   history: z.array(billHistorySchema),
 });
 export type BillDetail = z.infer<typeof billDetailSchema>;
-export const billsListSchema = z.object({ bills: z.array(billSchema) });
+/** The most bills the payer's dashboard lists: those still to pay first, then the newest. */
+export const DASHBOARD_BILLS_MAX = 20;
+export const billsListSchema = z.object({
+  bills: z.array(billSchema),
+  /** How many bills the profile has in all, up to LIST_COUNT_CAP (contract/counts.ts). */
+  total: z.number().int(),
+});
 
 /** Why a credit waits for a person. */
 /**
@@ -287,6 +293,8 @@ export const resolvedLineSchema = creditSchema.extend({
 });
 export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 export const resolvedListSchema = z.object({ lines: z.array(resolvedLineSchema) });
+/** The most cancelled bills with money to return the finance screen lists at once, oldest first. */
+export const RETURNS_MAX = 500;
 /** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
 export const QUEUE_MAX_LINES = 500;
 export const queueSchema = z.object({
@@ -294,6 +302,8 @@ export const queueSchema = z.object({
   /** How many credits wait in all, of which `lines` are the oldest QUEUE_MAX_LINES. */
   waiting: z.number().int(),
   returns: z.array(moneyToReturnSchema),
+  /** How many cancelled bills hold money to return, up to LIST_COUNT_CAP: `returns` are the oldest RETURNS_MAX. */
+  toReturn: z.number().int(),
 });
 
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
@@ -430,6 +440,9 @@ export const PAYMENT_TEXT = {
   loadFailed: 'The payment details could not be loaded.',
   history: 'Payment history',
   dashboardHeading: 'Your bills',
+  /** Above a dashboard that lists only DASHBOARD_BILLS_MAX bills: else they read as every bill there is. */
+  billsShown: (shown: number, total: string) =>
+    `Showing ${shown} of your ${total} bills: those still to pay, then the newest. Every bill is also on its application’s page.`,
   /** A part-paid bill on the dashboard: its whole amount alone would read as still to pay. */
   leftToPay: (amount: string, date: string) => `${amount} left to pay by ${date}`,
   open: (caseNumber: string) => `Open ${caseNumber}`,
@@ -479,6 +492,9 @@ export const PAYMENT_TEXT = {
   undoMark: (transactionId: string, amount: string) => `${transactionId} (${amount}) will wait in the queue again.`,
   returnsHeading: 'Money to return',
   returnsHint: 'These bills were cancelled when their applications were rejected, after money had reached them.',
+  /** Above money to return that runs past RETURNS_MAX bills: else the oldest read as all there is. */
+  returnsShown: (shown: number, total: string) =>
+    `${total} cancelled bills hold money to return; the oldest ${shown.toLocaleString('en-SG')} are listed here. Mark them as returned to see the rest.`,
   returnedButton: 'Mark as returned',
   returnedReasonHint: 'How it was returned, for example the bank transfer’s reference. The payer reads this.',
   cancelled: 'Nothing is due: this application was rejected.',

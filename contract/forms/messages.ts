@@ -88,6 +88,9 @@ export const SUMMARY_MESSAGE = MESSAGES.validationSummary;
 export const FORM_TEXT = {
   /** The list of the profile's records of the e-service, when it could not be fetched (no answer, a refusal). */
   recordsFailed: 'Your records could not be loaded.',
+  /** Above a list cut at RECORD_LIST_MAX: else a trustee with more reads the latest as every record. */
+  recordsShown: (shown: number, total: string) =>
+    `Showing the ${shown} most recently changed of your ${total} records. Find an older one by its case number, below.`,
   errorSummaryTitle: 'There is a problem',
   errorTitlePrefix: 'Error: ',
   progress: (n: number, total: number) => `Page ${n} of ${total}`,

@@ -158,6 +158,12 @@ export const deleteCaseRequestSchema = z.object({ version: z.number().int().min(
 
 export const listCasesQuerySchema = z.object({ app: z.string().min(1).max(10) });
 export const casesListSchema = z.object({ cases: z.array(caseSummarySchema) });
+/** An e-service's records as its screen lists them: the latest RECORD_LIST_MAX, and how many there are. */
+export const recordListSchema = casesListSchema.extend({
+  /** Every record of the e-service, counted up to LIST_COUNT_CAP (contract/counts.ts). */
+  total: z.number().int(),
+});
+export type RecordList = z.infer<typeof recordListSchema>;
 
 /** GET /api/cases/search?caseNumber=…: the acting profile's record with that number. */
 export const searchCasesQuerySchema = z.object({

@@ -439,7 +439,7 @@ describe('records', () => {
     );
     const empty = await (await signedIn('ptib.master')).get(`${API_PATHS.cases}?app=${rows[0]!.code}`);
     expect(empty.statusCode).toBe(200);
-    expect(empty.json().responseJSON).toEqual({ cases: [] });
+    expect(empty.json().responseJSON).toEqual({ cases: [], total: 0 });
   });
 
   it('answers a list in one statement after the session check', async () => {

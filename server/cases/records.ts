@@ -1,5 +1,6 @@
 import { SINGAPORE_OFFSET_MS, formatCaseNumber } from '#contract/index.ts';
-import { CASE_STATUSES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
+import { CASE_STATUSES, RECORD_LIST_MAX, applicantStatus, type CaseStatus } from '#contract/cases.ts';
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import type { BillState } from '#contract/payments.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
@@ -146,13 +147,14 @@ export async function findCaseWithForm(
   return rows[0] ?? null;
 }
 
-export type CaseList = { ok: true; rows: SummaryRow[] } | EserviceRefusal;
+export type CaseList = { ok: true; rows: SummaryRow[]; total: number } | EserviceRefusal;
 
 /**
- * A profile's records of one active e-service, newest first (ties by the numeric id), if the principal's
- * authorizations allow the e-service (the catalogue's rule, catalogue.ts mayUse, asked in SQL as the overview
- * does). One statement: the e-service's row, with the records joined only when it may be used, so a list
- * costs one round trip after the session check, and a refused one reads no record.
+ * A profile's latest RECORD_LIST_MAX records of one active e-service, newest first (ties by the numeric id),
+ * and how many it has (up to LIST_COUNT_CAP), if the principal's authorizations allow the e-service (the
+ * catalogue's rule, catalogue.ts mayUse, asked in SQL as the overview does). One statement: the e-service's
+ * row, with the records joined only when it may be used, so a list costs one round trip after the session
+ * check, and a refused one reads no record.
  */
 export async function listCases(
   db: Queryable,
@@ -160,22 +162,28 @@ export async function listCases(
   appCode: string,
   authorizations: readonly string[],
 ): Promise<CaseList> {
-  const { rows } = await db.query<{ allowed: boolean } & { [K in keyof SummaryRow]: SummaryRow[K] | null }>(
+  const { rows } = await db.query<
+    { allowed: boolean; total: number } & { [K in keyof SummaryRow]: SummaryRow[K] | null }
+  >(
     `SELECT e.authorizations <@ $3::text[] AS allowed, c.id::text AS id, c.app_code, c.case_number, c.status,
-            c.version, c.updated_at
+            c.version, c.updated_at,
+            (SELECT count(*)::int FROM (
+               SELECT 1 FROM cases
+                WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL AND e.authorizations <@ $3::text[]
+                LIMIT $5) AS capped) AS total
      FROM eservices e
      LEFT JOIN LATERAL (
        SELECT id, app_code, case_number, status, version, updated_at FROM cases
        WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL AND e.authorizations <@ $3::text[]
-       ORDER BY updated_at DESC, id DESC LIMIT 200
+       ORDER BY updated_at DESC, id DESC LIMIT $4
      ) AS c ON true
      WHERE e.code = $2 AND e.active
      ORDER BY c.updated_at DESC, c.id DESC`,
-    [profileId, appCode, authorizations],
+    [profileId, appCode, authorizations, RECORD_LIST_MAX, LIST_COUNT_CAP],
   );
   if (rows.length === 0) return { ok: false, reason: 'unknown' };
   if (!rows[0]!.allowed) return { ok: false, reason: 'not-allowed' };
-  return { ok: true, rows: rows.filter((r) => r.id !== null) as SummaryRow[] };
+  return { ok: true, rows: rows.filter((r) => r.id !== null) as SummaryRow[], total: rows[0]!.total };
 }
 
 /** One step of a record's status history (table case_status_history), oldest first. */

@@ -20,7 +20,7 @@ import {
   type FormValues,
   type ValidationMode,
 } from '#contract/forms/index.ts';
-import type { CaseDetail, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit } from '../auth/audit.ts';
@@ -121,11 +121,11 @@ export async function requireUsableEservice(db: Queryable, code: string, princip
   if (!usable.ok) throw refusedEservice(usable.reason);
 }
 
-/** The acting profile's records of one e-service, with the same refusals as eserviceFor. */
-export async function listOfCases(db: Queryable, code: string, principal: Principal): Promise<CaseSummary[]> {
+/** The acting profile's records of one e-service and how many, with the same refusals as eserviceFor. */
+export async function listOfCases(db: Queryable, code: string, principal: Principal): Promise<RecordList> {
   const list = await listCases(db, principal.actingProfileId, code, principal.authorizations);
   if (!list.ok) throw refusedEservice(list.reason);
-  return list.rows.map(toSummary);
+  return { cases: list.rows.map(toSummary), total: list.total };
 }
 
 const refusedEservice = (reason: EserviceRefusal['reason']) =>

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#contract/index.ts';
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import {
   CASE_PATHS,
   CASE_STATUSES,
   DASHBOARD_LATEST_COUNT,
   NEXT_STEP_MESSAGES,
+  RECORD_LIST_MAX,
   type CaseStatus,
 } from '#contract/cases.ts';
 import { fillPath } from '#contract/processEngine.ts';
@@ -175,8 +177,10 @@ describe('GET /api/cases/summary', () => {
     const master = await signedIn('ptib.master');
     await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000012' });
     const list = await master.get(`${API_PATHS.cases}?app=PRD`);
-    expect(list.json().responseJSON.cases).toHaveLength(200);
+    expect(list.json().responseJSON.cases).toHaveLength(RECORD_LIST_MAX);
     expect(list.json().responseJSON.cases[0].id).toBe(String(1000000 + bulk));
+    // The list says how many there are in all: the bulk and the one PRD draft.
+    expect(list.json().responseJSON.total).toBe(bulk + 1);
 
     const summary = await summaryOf(master);
     // The seeded DAR record of PTIB00000012 is submitted.
@@ -184,6 +188,22 @@ describe('GET /api/cases/summary', () => {
     expect(summary.latest.map((c) => c.id)).toEqual(
       Array.from({ length: DASHBOARD_LATEST_COUNT }, (_, i) => String(1000000 + bulk - i)),
     );
+  });
+
+  it(`counts a long list of records up to ${LIST_COUNT_CAP}, so the count stays cheap`, async () => {
+    // Older than every record of the test above, so its latest stay the latest.
+    await db.query(
+      `INSERT INTO cases (id, app_code, profile_id, case_type, case_year, case_number, status, updated_at)
+       SELECT 2000000 + g, 'PRD', 'PTIB00000012', 'RD', 2029, 'ZW ' || g || ' 2029', 'approved',
+              timestamptz '2029-01-01 00:00:00+00'
+       FROM generate_series(1, $1::int) AS g`,
+      [LIST_COUNT_CAP],
+    );
+    const master = await signedIn('ptib.master');
+    await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000012' });
+    const list = (await master.get(`${API_PATHS.cases}?app=PRD`)).json().responseJSON;
+    expect(list.cases).toHaveLength(RECORD_LIST_MAX);
+    expect(list.total).toBe(LIST_COUNT_CAP);
   });
 
   it("reads a rejected record's reason, another's open request and a bill to pay with the records, in one statement", async () => {

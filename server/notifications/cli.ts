@@ -8,7 +8,8 @@
  */
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
-import { listOutbox, retryDead } from './operators.ts';
+import { cappedCount } from '#contract/counts.ts';
+import { OUTBOX_LIST_MAX, countOutbox, listOutbox, retryDead } from './operators.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const USAGE = 'usage: npm run notifications -- dead | pending | retry ID';
@@ -34,13 +35,18 @@ async function main(argv: string[]): Promise<number> {
       out(done ? `${id}: due again` : `${id}: no dead message with this id`);
       return done ? 0 : 1;
     }
-    const rows = await listOutbox(db, command as 'dead' | 'pending');
+    const which = command as 'dead' | 'pending';
+    const rows = await listOutbox(db, which);
     if (rows.length === 0) out(`No ${command} messages.`);
     for (const r of rows) {
       const when = new Date(r.dead_at ?? r.next_attempt_at).toISOString();
       out(
         `${r.id}\t${r.channel}\t${r.kind}\t${r.case_number ?? '-'}\tattempts ${r.attempts}\t${when}\t${r.idempotency_key}\t${r.last_error ?? ''}`,
       );
+    }
+    if (rows.length === OUTBOX_LIST_MAX) {
+      const total = await countOutbox(db, which);
+      if (total > rows.length) out(`Listed the oldest ${rows.length} of ${cappedCount(total)} ${command} messages.`);
     }
     return 0;
   } finally {

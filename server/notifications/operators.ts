@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** One outbox row as operators see it: never the message's text or attachment. */
@@ -15,20 +16,40 @@ export interface OutboxEntry {
   dead_at: Date | null;
 }
 
+/** The most rows the operator's command lists at once, oldest first; it says how many there are in all. */
+export const OUTBOX_LIST_MAX = 100;
+
+const WHICH = {
+  dead: 'dead_at IS NOT NULL',
+  pending: 'sent_at IS NULL AND dead_at IS NULL',
+} as const;
+
 /**
  * The rows operators look at: those dead after the last retry (`dead`), or every one not yet sent
- * (`pending`), oldest first.
+ * (`pending`), the oldest OUTBOX_LIST_MAX.
  */
-export async function listOutbox(db: Queryable, which: 'dead' | 'pending', limit = 100): Promise<OutboxEntry[]> {
+export async function listOutbox(db: Queryable, which: keyof typeof WHICH): Promise<OutboxEntry[]> {
   const { rows } = await db.query<OutboxEntry>(
     `SELECT id::text AS id, idempotency_key, channel, kind, case_number, attempts, created_at, next_attempt_at,
             last_error, sent_at, dead_at
        FROM notification_outbox
-      WHERE ${which === 'dead' ? 'dead_at IS NOT NULL' : 'sent_at IS NULL AND dead_at IS NULL'}
+      WHERE ${WHICH[which]}
       ORDER BY created_at, id LIMIT $1`,
-    [limit],
+    [OUTBOX_LIST_MAX],
   );
   return rows;
+}
+
+/**
+ * How many rows of `which` there are, listed or not, up to LIST_COUNT_CAP: a mail server down for a day
+ * leaves thousands pending, and the oldest hundred alone would read as the whole of it.
+ */
+export async function countOutbox(db: Queryable, which: keyof typeof WHICH): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM notification_outbox WHERE ${WHICH[which]} LIMIT $1) capped`,
+    [LIST_COUNT_CAP],
+  );
+  return rows[0]!.n;
 }
 
 /** Gives a dead row another full round of retries, due now (after the operator fixed the cause). */

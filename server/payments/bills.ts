@@ -1,8 +1,10 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
   BILL_STATES,
+  DASHBOARD_BILLS_MAX,
   DEMO_PAYNOW_UEN,
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
@@ -10,6 +12,7 @@ import {
   QUEUE_MAX_LINES,
   RESOLVED_MAX_LINES,
   REFUND_FIELDS,
+  RETURNS_MAX,
   centsOf,
   formatMoney,
   isCancellable,
@@ -710,7 +713,7 @@ export async function undoLine(
   });
 }
 
-/** Cancelled bills that still hold money, oldest first, with the credits that brought it. */
+/** Cancelled bills that still hold money, the oldest RETURNS_MAX, with the credits that brought it. */
 export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
   const { rows } = await db.query<{
     id: string;
@@ -725,7 +728,8 @@ export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
                         FROM statement_lines l WHERE l.bill_id = b.id), '[]') AS transactions
        FROM bills b JOIN cases c ON c.id = b.case_id
       WHERE b.state = 'cancelled' AND b.received_cents > b.refunded_cents
-      ORDER BY b.id LIMIT 500`,
+      ORDER BY b.id LIMIT $1`,
+    [RETURNS_MAX],
   );
   return rows.map((r) => ({
     billId: r.id,
@@ -734,6 +738,16 @@ export async function moneyToReturn(db: Queryable): Promise<MoneyToReturn[]> {
     amountCents: Number(r.left_cents),
     transactions: r.transactions.map((t) => ({ ...t, amountCents: Number(t.amountCents) })),
   }));
+}
+
+/** How many cancelled bills hold money to return in all, listed or not: up to LIST_COUNT_CAP. */
+export async function toReturnCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM bills WHERE state = 'cancelled' AND received_cents > refunded_cents LIMIT $1) capped`,
+    [LIST_COUNT_CAP],
+  );
+  return rows[0]!.n;
 }
 
 /** A finance officer has sent a cancelled bill's money back to its payer, and says how. */
@@ -810,20 +824,24 @@ export async function billDetail(
 }
 
 /**
- * The dashboard's bills of a profile, newest first: those still to pay first among the twenty kept, so a bill
- * owed is never pushed off the list by newer ones already paid.
+ * The dashboard's bills of a profile, newest first: those still to pay first among the DASHBOARD_BILLS_MAX
+ * kept, so a bill owed is never pushed off the list by newer ones already paid. With how many bills the
+ * profile has in all (up to LIST_COUNT_CAP), so that the dashboard says when it lists only some.
  */
-export async function billsOf(db: Database, profileId: string, now: Date): Promise<Bill[]> {
+export async function billsOf(db: Database, profileId: string, now: Date): Promise<{ bills: Bill[]; total: number }> {
   await db.transaction((tx) => expireDue(tx, now));
-  const { rows } = await db.query<BillRow>(
-    `SELECT * FROM (
+  const { rows } = await db.query<BillRow & { total: number }>(
+    `SELECT kept.*, (SELECT count(*)::int FROM (
+                       SELECT 1 FROM bills b JOIN cases c ON c.id = b.case_id
+                        WHERE b.profile_id = $1 AND c.deleted_at IS NULL LIMIT $4) capped) AS total
+       FROM (
        SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
         WHERE b.profile_id = $1 AND c.deleted_at IS NULL
-        ORDER BY b.state = ANY($2::text[]) DESC, b.issued_at DESC, b.id DESC LIMIT 20) kept
+        ORDER BY b.state = ANY($2::text[]) DESC, b.issued_at DESC, b.id DESC LIMIT $3) kept
       ORDER BY issued_at DESC, id::bigint DESC`,
-    [profileId, BILL_STATES.filter(isPayable)],
+    [profileId, BILL_STATES.filter(isPayable), DASHBOARD_BILLS_MAX, LIST_COUNT_CAP],
   );
-  return rows.map(toBill);
+  return { bills: rows.map(toBill), total: rows[0]?.total ?? 0 };
 }
 
 /**

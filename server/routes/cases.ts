@@ -13,6 +13,7 @@ import {
   errorEnvelopeSchema,
   fieldErrorsSchema,
   listCasesQuerySchema,
+  recordListSchema,
   resubmitCaseRequestSchema,
   searchCasesQuerySchema,
   updateCaseRequestSchema,
@@ -76,12 +77,12 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
       preHandler,
       schema: {
         querystring: listCasesQuerySchema,
-        response: { 200: envelopeSchema(casesListSchema), ...caseRefusals },
+        response: { 200: envelopeSchema(recordListSchema), ...caseRefusals },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return ok({ cases: await listOfCases(app.db, request.query.app, request.principal!) });
+      return ok(await listOfCases(app.db, request.query.app, request.principal!));
     },
   );
 

@@ -23,7 +23,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     { preHandler, schema: { response: { 200: envelopeSchema(billsListSchema), ...refusals } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return ok({ bills: await billsOf(app.db, request.principal!.actingProfileId, app.now()) });
+      return ok(await billsOf(app.db, request.principal!.actingProfileId, app.now()));
     },
   );
 

@@ -26,6 +26,7 @@ import {
   queuedLines,
   resolvedLines,
   toLine,
+  toReturnCount,
   undoLine,
   waitingCount,
 } from '../payments/bills.ts';
@@ -85,12 +86,13 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
     { preHandler, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const [lines, waiting, returns] = await Promise.all([
+      const [lines, waiting, returns, toReturn] = await Promise.all([
         queuedLines(app.db),
         waitingCount(app.db),
         moneyToReturn(app.db),
+        toReturnCount(app.db),
       ]);
-      return ok({ lines: lines.map(toLine), waiting, returns });
+      return ok({ lines: lines.map(toLine), waiting, returns, toReturn });
     },
   );
 

@@ -5,7 +5,8 @@ import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { demoIdentity } from '../../../test/identity.ts';
 import { envelope, fakeApi, type FakeCall } from '../../../test/fakeApi.ts';
-import { PAYMENT_PATHS, PAYMENT_TEXT, type Bill } from '#contract/payments.ts';
+import { DASHBOARD_BILLS_MAX, PAYMENT_PATHS, PAYMENT_TEXT, type Bill } from '#contract/payments.ts';
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
 import { RouterContext } from '../../lib/router/RouterView.tsx';
@@ -377,7 +378,7 @@ describe('dashboard', () => {
 
   it('lists the profile’s bills with amount and state, each linking to its record', async () => {
     const bill = billOf({ caseId: '3', caseNumber: 'PC 000003 2026', appCode: 'PCD', amountCents: 123450 });
-    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill] }));
+    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill], total: 1 }));
     renderDashboard();
     const section = await screen.findByRole('region', { name: 'Your bills' });
     expect(within(section).getByTestId('dashboard-bill')).toHaveTextContent(
@@ -397,12 +398,42 @@ describe('dashboard', () => {
       receivedCents: 4000,
       state: 'part_paid',
     });
-    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill] }));
+    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill], total: 1 }));
     renderDashboard();
     const section = await screen.findByRole('region', { name: 'Your bills' });
     // "S$100.00, Part-paid, pay by …" read as S$100.00 still to pay: a payer would pay the whole again.
     expect(within(section).getByTestId('dashboard-bill')).toHaveTextContent(
       `PD 000004 2026: S$100.00, Part-paid, ${PAYMENT_TEXT.leftToPay('S$60.00', '15 Mar 2026')}`,
     );
+  });
+  it('says when it lists only some of the bills, and where the others are', async () => {
+    const bills = Array.from({ length: DASHBOARD_BILLS_MAX }, (_, i) =>
+      billOf({
+        caseId: String(i + 1),
+        caseNumber: `PD ${String(i + 1).padStart(6, '0')} 2026`,
+        appCode: 'PD',
+        amountCents: 100,
+      }),
+    );
+    server.set(PAYMENT_PATHS.bills, answering({ bills, total: DASHBOARD_BILLS_MAX + 1 }));
+    renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Your bills' });
+    expect(within(section).getAllByTestId('dashboard-bill')).toHaveLength(DASHBOARD_BILLS_MAX);
+    expect(section).toHaveTextContent(
+      `Showing ${DASHBOARD_BILLS_MAX} of your ${DASHBOARD_BILLS_MAX + 1} bills: those still to pay, then the newest. Every bill is also on its application’s page.`,
+    );
+
+    cleanup();
+    server.set(PAYMENT_PATHS.bills, answering({ bills, total: LIST_COUNT_CAP }));
+    renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Your bills' })).toHaveTextContent(
+      `Showing ${DASHBOARD_BILLS_MAX} of your 1,000 or more bills`,
+    );
+  });
+  it('says nothing more when it lists every bill', async () => {
+    const bill = billOf({ caseId: '5', caseNumber: 'PD 000005 2026', appCode: 'PD', amountCents: 100 });
+    server.set(PAYMENT_PATHS.bills, answering({ bills: [bill], total: 1 }));
+    renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Your bills' })).not.toHaveTextContent('Showing');
   });
 });

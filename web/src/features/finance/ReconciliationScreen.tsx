@@ -9,6 +9,7 @@ import {
   type MoneyToReturn,
   type StatementLine,
 } from '#contract/payments.ts';
+import { cappedCount } from '#contract/counts.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
@@ -164,6 +165,7 @@ export function ReconciliationScreen() {
   const lines = answer?.ok ? answer.value.lines : null;
   const waiting = answer?.ok ? answer.value.waiting : 0;
   const returns = answer?.ok ? answer.value.returns : [];
+  const toReturn = answer?.ok ? answer.value.toReturn : 0;
   /**
    * An import or a decision on its way: a second import would report every credit "already imported", a
    * second decision that the credit no longer waits, each over what the first press really did.
@@ -275,6 +277,7 @@ export function ReconciliationScreen() {
         <>
           <h2 id="returns-heading">{PAYMENT_TEXT.returnsHeading}</h2>
           <p>{PAYMENT_TEXT.returnsHint}</p>
+          {toReturn > returns.length && <p>{PAYMENT_TEXT.returnsShown(returns.length, cappedCount(toReturn))}</p>}
           <ul className="queue" aria-labelledby="returns-heading">
             {returns.map((item) => (
               <ReturnRow key={item.billId} item={item} run={run} />

@@ -34,7 +34,7 @@ export const financeApi = {
   },
   async queue(
     signal: AbortSignal,
-  ): Promise<FinanceOutcome<{ lines: StatementLine[]; waiting: number; returns: MoneyToReturn[] }>> {
+  ): Promise<FinanceOutcome<{ lines: StatementLine[]; waiting: number; returns: MoneyToReturn[]; toReturn: number }>> {
     const res = await api.get(RECONCILIATION_PATHS.queue, { signal, quiet: true });
     return read(res, (v) => queueSchema.parse(v));
   },

@@ -4,6 +4,7 @@ import {
   PAYMENT_TEXT,
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
+  RETURNS_MAX,
   BILL_REFERENCE_MAX,
   DECISION_REASON_MAX,
   STATEMENT_FILE_NAME_MAX,
@@ -16,6 +17,7 @@ import {
   type StatementLine,
 } from '#contract/payments.ts';
 import { PHONE_PLACEHOLDER } from '#contract/index.ts';
+import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { envelope, fakeApi, unreachable, type FakeRoutes } from '../../../test/fakeApi.ts';
@@ -40,12 +42,15 @@ let queue: StatementLine[];
 let returns: MoneyToReturn[];
 /** How many credits wait in all, when more than the queue lists. */
 let waiting: number | undefined;
+/** How many bills hold money to return in all, when more than the screen lists. */
+let toReturn: number | undefined;
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   document.cookie = 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
   returns = [];
   waiting = undefined;
+  toReturn = undefined;
   queue = [
     line('1', {}),
     line('2', {
@@ -62,7 +67,7 @@ const server = (more: FakeRoutes = {}) =>
   fakeApi({
     ...more,
     [RECONCILIATION_PATHS.queue]: () => ({
-      body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
+      body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns, toReturn: toReturn ?? returns.length }),
     }),
     [RECONCILIATION_PATHS.statements]: () => {
       queue = queue.slice(1);
@@ -318,7 +323,12 @@ describe('ReconciliationScreen', () => {
     // The connection is back for the list, not for the import.
     fakeApi({
       [RECONCILIATION_PATHS.queue]: () => ({
-        body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns }),
+        body: envelope({
+          lines: queue,
+          waiting: waiting ?? queue.length,
+          returns,
+          toReturn: toReturn ?? returns.length,
+        }),
       }),
       [RECONCILIATION_PATHS.statements]: unreachable,
     });
@@ -365,6 +375,22 @@ describe('ReconciliationScreen', () => {
     expect(await screen.findByText(PAYMENT_TEXT.queueShown(2, 1234))).toBeInTheDocument();
     expect(PAYMENT_TEXT.queueShown(500, 1234)).toBe(
       '1,234 credits are waiting; the oldest 500 are listed here. Decide them to see the rest.',
+    );
+  });
+
+  it('says how many bills hold money to return when the list shows only the oldest', async () => {
+    returns = [CANCELLED_PD9];
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('list', { name: PAYMENT_TEXT.returnsHeading });
+    expect(screen.queryByText(/money to return/)).toBeNull();
+
+    toReturn = LIST_COUNT_CAP;
+    cleanup();
+    render(<ReconciliationScreen />);
+    expect(await screen.findByText(PAYMENT_TEXT.returnsShown(1, '1,000 or more'))).toBeInTheDocument();
+    expect(PAYMENT_TEXT.returnsShown(RETURNS_MAX, '1,000 or more')).toBe(
+      '1,000 or more cancelled bills hold money to return; the oldest 500 are listed here. Mark them as returned to see the rest.',
     );
   });
 

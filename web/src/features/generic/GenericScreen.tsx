@@ -22,7 +22,7 @@ import {
   type ValidationMode,
 } from '#contract/forms/index.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
-import type { CaseDetail, CaseStatusResponse, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, CaseStatusResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { useAbortSignal } from '../../lib/http/index.ts';
 import { buildHref } from '../../lib/router/location.ts';
@@ -131,7 +131,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [offer, setOffer] = useState<UnsavedInput | null>(null);
   // Input for this e-service kept under the user's other profiles: said, as it is not offered here.
   const [keptElsewhere, setKeptElsewhere] = useState<KeptElsewhere[]>([]);
-  const [cases, setCases] = useState<CaseSummary[] | null>(resumed?.cases ?? null);
+  const [cases, setCases] = useState<RecordList | null>(resumed?.cases ?? null);
   const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
   // Submitted from this screen: it shows the confirmation it is going to, not the submitted record's view.
   const [sentHere, setSentHere] = useState(false);

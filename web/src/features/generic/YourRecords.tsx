@@ -1,5 +1,6 @@
 import { FORM_TEXT } from '#contract/forms/index.ts';
-import type { CaseSummary } from '#contract/schemas/eservices.ts';
+import { cappedCount } from '#contract/counts.ts';
+import type { RecordList as Records } from '#contract/schemas/eservices.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { FAILED, LOADING } from '../../lib/http/useLoad.ts';
 import { CaseSearch } from './CaseSearch.tsx';
@@ -21,7 +22,8 @@ export function YourRecords({
   caseType,
   signal,
 }: {
-  cases: CaseSummary[] | null;
+  /** The latest records and how many there are in all. */
+  cases: Records | null;
   failed: boolean;
   onRetry: () => void;
   openId: string | null;
@@ -44,10 +46,20 @@ export function YourRecords({
             failed={FORM_TEXT.recordsFailed}
             retry={onRetry}
           />
-        ) : cases.length === 0 ? (
+        ) : cases.cases.length === 0 ? (
           <p>You have no records for this e-service yet.</p>
         ) : (
-          <RecordList cases={cases} openId={openId} onOpen={onOpen} caption={`Your ${title} records, newest first`} />
+          <>
+            {cases.total > cases.cases.length && (
+              <p>{FORM_TEXT.recordsShown(cases.cases.length, cappedCount(cases.total))}</p>
+            )}
+            <RecordList
+              cases={cases.cases}
+              openId={openId}
+              onOpen={onOpen}
+              caption={`Your ${title} records, newest first`}
+            />
+          </>
         )}
       </section>
       <CaseSearch appCode={appCode} caseType={caseType} signal={signal} openId={openId} onOpen={onOpen} />

@@ -9,10 +9,12 @@ import {
   casesListSchema,
   eserviceDetailSchema,
   fieldErrorsSchema,
+  recordListSchema,
   type CaseDetail,
   type CaseStatusResponse,
   type CaseSummary,
   type EserviceDetail,
+  type RecordList,
 } from '#contract/schemas/eservices.ts';
 import { api, type ApiResult, type CallOptions } from '../../lib/http/index.ts';
 import { readOutcome, type Outcome as HttpOutcome, type Refusal } from '../../lib/http/outcome.ts';
@@ -54,9 +56,10 @@ export const genericApi = {
     const path = `${API_PATHS.eservices}/${encodeURIComponent(code)}${query}`;
     return read(await api.get(path, { signal, quiet }), eserviceDetailSchema);
   },
-  async list(appCode: string, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {
+  /** The latest records of the e-service (RECORD_LIST_MAX), and how many there are (up to LIST_COUNT_CAP). */
+  async list(appCode: string, signal: AbortSignal): Promise<Outcome<RecordList>> {
     const query = new URLSearchParams({ app: appCode });
-    return read(await api.get(`${API_PATHS.cases}?${query}`, { signal, quiet: true }), caseList);
+    return read(await api.get(`${API_PATHS.cases}?${query}`, { signal, quiet: true }), recordListSchema);
   },
   /** The acting profile's records of that case number: of one e-service, or of any when appCode is left out. */
   async search(caseNumber: string, appCode: string | undefined, signal: AbortSignal): Promise<Outcome<CaseSummary[]>> {

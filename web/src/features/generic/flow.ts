@@ -1,5 +1,5 @@
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
-import type { CaseDetail, CaseSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import {
   attachmentAnswers,
   updateAnswerAt,
@@ -25,7 +25,7 @@ export interface Flow {
   values: FormValues;
   dirty: boolean;
   documents: DocumentInfo[];
-  cases: CaseSummary[] | null;
+  cases: RecordList | null;
   /**
    * The question pages the user has been shown, as questions or as answers on check answers: a Change that
    * brings in a page they have not seen goes through it before check answers.

@@ -7,6 +7,7 @@ import {
   CASE_STATUS_LABELS,
   MAX_OPEN_DRAFTS,
   NEXT_STEP_MESSAGES,
+  RECORD_LIST_MAX,
   UNSAVED_INPUT_MAX_AGE_MS,
 } from '#contract/cases.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
@@ -126,7 +127,7 @@ beforeEach(() => {
   routes = {
     'GET /api/config': () => ({ status: 200, body: envelope({ contactPhone: '1800', processEngineBase: '/pe' }) }),
     'GET /api/eservices/PD': () => ({ status: 200, body: envelope(ESERVICE) }),
-    'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [] }) }),
+    'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [], total: 0 }) }),
   };
   calls = fakeApi(routes);
 });
@@ -826,7 +827,9 @@ describe('the list of records', () => {
   it('says it could not be loaded, with a retry, and loads when the connection is back', async () => {
     let reachable = false;
     routes['GET /api/cases'] = (request) =>
-      reachable ? { status: 200, body: envelope({ cases: [record({ status: 'draft' })] }) } : unreachable(request);
+      reachable
+        ? { status: 200, body: envelope({ cases: [record({ status: 'draft' })], total: 1 }) }
+        : unreachable(request);
     render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
     await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 });
     const records = screen.getByRole('region', { name: 'Your records' });
@@ -841,6 +844,32 @@ describe('the list of records', () => {
     window.dispatchEvent(new Event('online'));
     expect(await within(records).findByRole('table')).toBeVisible();
     expect(within(records).queryByText(FORM_TEXT.recordsFailed)).toBeNull();
+  }, 30_000);
+
+  it('says when it lists only the latest records, and how to find an older one', async () => {
+    const latest = Array.from({ length: RECORD_LIST_MAX }, (_, i) =>
+      record({ id: String(i + 1), caseNumber: `PD ${String(i + 1).padStart(6, '0')} 2026`, data: undefined }),
+    );
+    routes['GET /api/cases'] = () => ({
+      status: 200,
+      body: envelope({ cases: latest, total: RECORD_LIST_MAX + 1 }),
+    });
+    render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+    await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 });
+    const records = screen.getByRole('region', { name: 'Your records' });
+    await within(records).findByRole('table');
+    expect(records).toHaveTextContent(
+      `Showing the ${RECORD_LIST_MAX} most recently changed of your ${RECORD_LIST_MAX + 1} records. Find an older one by its case number, below.`,
+    );
+  }, 30_000);
+
+  it('says nothing more when it lists every record', async () => {
+    routes['GET /api/cases'] = () => ({ status: 200, body: envelope({ cases: [record()], total: 1 }) });
+    render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+    await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 });
+    const records = screen.getByRole('region', { name: 'Your records' });
+    await within(records).findByRole('table');
+    expect(records).not.toHaveTextContent('Showing');
   }, 30_000);
 });
 

@@ -122,7 +122,7 @@ beforeEach(() => {
   routes = {
     'GET /api/config': () => ({ status: 200, body: envelope({ contactPhone: '1800', processEngineBase: '/pe' }) }),
     'GET /api/eservices/PAR': () => ({ status: 200, body: envelope(ESERVICE) }),
-    'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [] }) }),
+    'GET /api/cases': () => ({ status: 200, body: envelope({ cases: [], total: 0 }) }),
   };
   calls = fakeApi(routes);
 });

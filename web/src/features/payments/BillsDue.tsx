@@ -1,4 +1,5 @@
 import { ROUTES } from '#contract/index.ts';
+import { cappedCount } from '#contract/counts.ts';
 import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, isPayable, type Bill } from '#contract/payments.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
@@ -8,11 +9,13 @@ import { formatDay } from '../../components/shell/formatMoment.ts';
 /** The dashboard's bills of the acting profile, with their state; nothing when there are none. */
 export function BillsDue() {
   const { state } = useLoad('bills', (signal) => paymentsApi.bills(signal));
-  const bills: Bill[] = state.kind === 'ready' && state.value.ok ? state.value.value : [];
+  const { bills, total }: { bills: Bill[]; total: number } =
+    state.kind === 'ready' && state.value.ok ? state.value.value : { bills: [], total: 0 };
   if (bills.length === 0) return null;
   return (
     <section aria-labelledby="bills-heading" className="bills-due">
       <h2 id="bills-heading">{PAYMENT_TEXT.dashboardHeading}</h2>
+      {total > bills.length && <p>{PAYMENT_TEXT.billsShown(bills.length, cappedCount(total))}</p>}
       <ul className="bill-list">
         {bills.map((b) => (
           <li key={b.caseId} data-testid="dashboard-bill">

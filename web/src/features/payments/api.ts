@@ -24,9 +24,10 @@ export const paymentsApi = {
     const res = await api.get(fillPath(PAYMENT_PATHS.bill, { id: caseId }), { signal, quiet: true });
     return read(res, (v) => billDetailSchema.parse(v));
   },
-  async bills(signal: AbortSignal): Promise<BillOutcome<Bill[]>> {
+  /** The dashboard's bills, with how many the profile has in all (counted up to LIST_COUNT_CAP). */
+  async bills(signal: AbortSignal): Promise<BillOutcome<{ bills: Bill[]; total: number }>> {
     const res = await api.get(PAYMENT_PATHS.bills, { signal, quiet: true, background: true });
-    return read(res, (v) => billsListSchema.parse(v).bills);
+    return read(res, (v) => billsListSchema.parse(v));
   },
   async simulate(caseId: string, signal: AbortSignal): Promise<BillOutcome<BillDetail>> {
     const res = await api.post(
