@@ -473,8 +473,8 @@ export const PAYMENT_TEXT = {
   emptyFile: 'The chosen file is empty. Choose the bank statement (CSV).',
   notCsv: 'The chosen file is not a CSV text file. Choose the bank statement as CSV, not a spreadsheet or PDF.',
   resolvedHeading: 'Recently decided credits',
-  resolvedHint:
-    'Credits matched or marked by a person, newest first. Undo a wrong decision to put the credit back in the queue.',
+  /** Names the cap, so an officer looking for an older decision knows it is not shown rather than gone. */
+  resolvedHint: `The last ${RESOLVED_MAX_LINES} credits matched or marked by a person, newest first. Undo a wrong decision to put the credit back in the queue.`,
   resolvedShow: 'Show the recently decided credits',
   resolvedHide: 'Hide the recently decided credits',
   resolvedEmpty: 'No credits have been decided by a person yet.',

@@ -557,6 +557,8 @@ describe('undoing a decision', () => {
     expect(within(matched).getByText('Payer confirmed by phone')).toBeInTheDocument();
     const marked = within(list).getByRole('listitem', { name: 'T6: S$12.00' });
     expect(within(marked).getByText(PAYMENT_TEXT.markedDealtWith)).toBeInTheDocument();
+    // Only the latest are listed: the hint names how many, so an older decision is known to be left out.
+    expect(screen.getByText(/^The last 50 credits matched or marked by a person/)).toBeInTheDocument();
   });
 
   it('undoes a match after a reason and a confirmation that says what follows', async () => {
