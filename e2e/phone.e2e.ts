@@ -230,6 +230,29 @@ test('a toast does not cover the logo or the warning banner at 375 px', async ({
   await expect.poll(() => uncovered(logo)).toBe(true);
 });
 
+test('a toast gives way to back to top when it has the focus, on a phone and at 1280 px (WCAG 2.4.11)', async ({
+  page,
+}) => {
+  await signIn(page, USER);
+  for (const size of [
+    { width: 360, height: 400 },
+    { width: 1280, height: 400 },
+  ]) {
+    await page.setViewportSize(size);
+    const toasts = await failedSave(page);
+    // Both float at the bottom right: back to top comes once the page is scrolled past 400 px.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const backToTop = page.getByRole('button', { name: 'Back to top' });
+    await expect(backToTop).toBeVisible();
+    await backToTop.focus();
+    await expect.poll(() => uncovered(backToTop), `at ${size.width} px`).toBe(true);
+    expect(await overlap(toasts, backToTop)).toBe(false);
+    // Checked while the toast was there (an error toast leaves after 5 s).
+    await expect(page.locator('li.toast')).toBeAttached();
+    await page.unroute('**/api/cases**');
+  }
+});
+
 test('at 400 % zoom the error toast leaves the focused error summary readable', async ({ page }) => {
   // 400 % of a 1280 × 1024 window (WCAG 1.4.10): no spot for a toast is clear of a summary this tall.
   await signIn(page, USER);
