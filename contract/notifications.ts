@@ -116,6 +116,11 @@ export const EMAIL_CODE = {
 /** A code as typed, once trimmed: the server's rule and the inbox form's, so both refuse alike. */
 export const EMAIL_CODE_PATTERN = /* @__PURE__ */ new RegExp(`^\\d{${EMAIL_CODE.LENGTH}}$`);
 /**
+ * A code as the user typed or pasted it, made ready for EMAIL_CODE_PATTERN: tidied as the SMS code is, since a
+ * copy from a mail often takes the space beside it, and some mail apps group the digits ("123 456").
+ */
+export { normaliseOtpCode as normaliseEmailCode } from './otp.ts';
+/**
  * An email address as typed, once trimmed: zod's own email pattern, here so the inbox form checks it as the
  * server does without loading zod for it.
  */

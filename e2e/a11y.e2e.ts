@@ -5,6 +5,7 @@ import { FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/form
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, fillLogin, signIn } from './auth-helpers.ts';
 import { test, expect } from './fixtures.ts';
+import { undersizedTargets } from './target-size.ts';
 
 /** Public screens, each with what shows it is ready (the page heading, and the text that loads after). */
 const SCREENS: Array<{ name: string; hash: string; ready: (page: Page) => Promise<void> }> = [
@@ -75,6 +76,8 @@ for (const theme of THEMES) {
           expect(
             results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
           ).toEqual([]);
+          // WCAG 2.5.8, which axe checks only as a best practice.
+          expect(await undersizedTargets(page)).toEqual([]);
         });
       }
     });

@@ -3,6 +3,7 @@ import { API_PATHS, APPLICATION_CODES, MESSAGES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import { call, networkSettler, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { undersizedTargets } from './target-size.ts';
 
 /**
  * The portal on a phone and the signed-in header (docs/decisions/0033): nothing scrolls sideways,
@@ -35,21 +36,40 @@ const SIGNED_IN: Array<{ hash: string; ready: (page: Page) => Promise<void> }> =
   })),
 ];
 
-test('nothing scrolls sideways at 320 and 375 px on any signed-in screen or e-service form', async ({ page }) => {
+/** Signs in, then at each width opens every signed-in screen, then the menu, and checks each with `check`. */
+async function onEverySignedInScreen(
+  page: Page,
+  widths: readonly number[],
+  check: (where: string) => Promise<void>,
+): Promise<void> {
   await signIn(page, USER);
-  for (const width of [320, 375]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 740 });
     for (const { hash, ready } of SIGNED_IN) {
       await page.goto(`/${hash}`);
       await ready(page);
-      expect(await spill(page), `${hash} at ${width} px`).toBeLessThanOrEqual(0);
+      await check(`${hash} at ${width} px`);
     }
     // With the menu open too.
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.locator('#site-menu')).toBeVisible();
-    expect(await spill(page), `the open menu at ${width} px`).toBeLessThanOrEqual(0);
+    await check(`the open menu at ${width} px`);
     await page.getByRole('button', { name: 'Menu' }).click();
   }
+}
+
+test('nothing scrolls sideways at 320 and 375 px on any signed-in screen or e-service form', async ({ page }) => {
+  await onEverySignedInScreen(page, [320, 375], async (where) =>
+    expect(await spill(page), where).toBeLessThanOrEqual(0),
+  );
+});
+
+test('every pointer target on the signed-in screens is 24 px or spaced, on a phone and at 1280 px (WCAG 2.5.8)', async ({
+  page,
+}) => {
+  await onEverySignedInScreen(page, [360, 1280], async (where) =>
+    expect(await undersizedTargets(page), where).toEqual([]),
+  );
 });
 
 test('with text at 200 % on a 390 px phone, no screen scrolls sideways: tables scroll in their regions', async ({
@@ -228,6 +248,29 @@ test('a toast does not cover the logo or the warning banner at 375 px', async ({
   await expect.poll(() => overlap(toasts, logo)).toBe(false);
   await expect.poll(() => overlap(toasts, banner)).toBe(false);
   await expect.poll(() => uncovered(logo)).toBe(true);
+});
+
+test('a toast gives way to back to top when it has the focus, on a phone and at 1280 px (WCAG 2.4.11)', async ({
+  page,
+}) => {
+  await signIn(page, USER);
+  for (const size of [
+    { width: 360, height: 400 },
+    { width: 1280, height: 400 },
+  ]) {
+    await page.setViewportSize(size);
+    const toasts = await failedSave(page);
+    // Both float at the bottom right: back to top comes once the page is scrolled past 400 px.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const backToTop = page.getByRole('button', { name: 'Back to top' });
+    await expect(backToTop).toBeVisible();
+    await backToTop.focus();
+    await expect.poll(() => uncovered(backToTop), `at ${size.width} px`).toBe(true);
+    expect(await overlap(toasts, backToTop)).toBe(false);
+    // Checked while the toast was there (an error toast leaves after 5 s).
+    await expect(page.locator('li.toast')).toBeAttached();
+    await page.unroute('**/api/cases**');
+  }
 });
 
 test('at 400 % zoom the error toast leaves the focused error summary readable', async ({ page }) => {

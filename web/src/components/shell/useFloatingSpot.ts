@@ -4,7 +4,10 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 const CONTROLS =
   'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
-/** Marks a floating thing (toasts, back-to-top, as data-floating=""): they give way to the page's controls, not to each other. */
+/**
+ * Marks a floating thing (toasts, back-to-top, as data-floating=""): they give way to the page's controls, not to
+ * each other, except to the one that has the focus (a toast over a focused back to top hid it whole).
+ */
 const FLOATING_ATTR = 'data-floating';
 
 function overlaps(a: DOMRect, b: DOMRect): boolean {
@@ -31,8 +34,10 @@ function coverage(own: HTMLElement): number {
   let score = 0;
   for (const el of document.querySelectorAll<HTMLElement>(CONTROLS)) {
     // A scroll region (TableScroll) is a control only for its arrow keys; what matters is what is in it.
-    if (own.contains(el) || el.closest(`[${FLOATING_ATTR}]`) || el.getAttribute('role') === 'region') continue;
-    if (overlaps(rect, el.getBoundingClientRect())) score += el === document.activeElement ? FOCUS_WEIGHT : 1;
+    const focused = el === document.activeElement;
+    if (own.contains(el) || (!focused && el.closest(`[${FLOATING_ATTR}]`)) || el.getAttribute('role') === 'region')
+      continue;
+    if (overlaps(rect, el.getBoundingClientRect())) score += focused ? FOCUS_WEIGHT : 1;
   }
   return score;
 }

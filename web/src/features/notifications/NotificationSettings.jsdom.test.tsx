@@ -31,6 +31,26 @@ describe('where messages go', () => {
     expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmailCode)).toBeInTheDocument();
   });
 
+  it('takes a pasted code with spaces around or inside it, whole (WCAG 3.3.8)', async () => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope(PREFS) }),
+      [`POST ${NOTIFICATION_PATHS.emailConfirm}`]: () => ({
+        body: envelope({ ...PREFS, email: 'tan@example.com', emailConfirmed: true, pendingEmail: null }),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    // As copied from a mail app that groups the digits, with the space before it selected too.
+    fireEvent.change(within(region).getByLabelText('Code sent to tan@example.com'), { target: { value: ' 123 456 ' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === NOTIFICATION_PATHS.emailConfirm).map((c) => c.body)).toEqual([
+        { code: '123456' },
+      ]),
+    );
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
+
   it('sends one code when Send a code is pressed twice', async () => {
     const calls = fakeApi({
       [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),

@@ -4,6 +4,7 @@ import {
   EMAIL_CODE_PATTERN,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_MESSAGES,
+  normaliseEmailCode,
   type NotificationKind,
 } from '#contract/notifications.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
@@ -79,8 +80,9 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (!checked('code', EMAIL_CODE_PATTERN.test(code.trim()) ? undefined : NOTIFICATION_MESSAGES.badEmailCode)) return;
-    const outcome = await once(() => confirmEmail(code));
+    const typed = normaliseEmailCode(code);
+    if (!checked('code', EMAIL_CODE_PATTERN.test(typed) ? undefined : NOTIFICATION_MESSAGES.badEmailCode)) return;
+    const outcome = await once(() => confirmEmail(typed));
     if (!outcome) return;
     if (outcome.ok) {
       setWaiting(null);
