@@ -166,12 +166,15 @@ export async function listCases(
     { allowed: boolean; total: number } & { [K in keyof SummaryRow]: SummaryRow[K] | null }
   >(
     `SELECT e.authorizations <@ $3::text[] AS allowed, c.id::text AS id, c.app_code, c.case_number, c.status,
-            c.version, c.updated_at,
-            (SELECT count(*)::int FROM (
-               SELECT 1 FROM cases
-                WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL AND e.authorizations <@ $3::text[]
-                LIMIT $5) AS capped) AS total
+            c.version, c.updated_at, n.total
      FROM eservices e
+     -- Counted once for the e-service: in the select list the count was a subplan run again for every listed row.
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS total FROM (
+         SELECT 1 FROM cases
+          WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL AND e.authorizations <@ $3::text[]
+          LIMIT $5) AS capped
+     ) AS n
      LEFT JOIN LATERAL (
        SELECT id, app_code, case_number, status, version, updated_at FROM cases
        WHERE profile_id = $1 AND app_code = e.code AND deleted_at IS NULL AND e.authorizations <@ $3::text[]

@@ -57,3 +57,37 @@ export async function statementsDuring(db: Database, run: () => Promise<void>): 
   }
   return sent;
 }
+
+/** A plan node of EXPLAIN (ANALYZE, FORMAT JSON), as far as the tests read it. */
+interface PlanNode {
+  'Actual Loops': number;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * The most times any step of the plan of the statement `matching` ran, while `run` runs: 1 when every
+ * scan and count is done once, however many rows the statement answers. The statement runs as before.
+ */
+export async function mostLoopsOf(db: Database, matching: RegExp, run: () => Promise<void>): Promise<number> {
+  const loops: number[] = [];
+  const { query } = db;
+  db.query = async function <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+    if (matching.test(text)) {
+      const { rows } = await query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
+        params,
+      );
+      const walk = (node: PlanNode): number => Math.max(node['Actual Loops'], ...(node.Plans ?? []).map(walk));
+      loops.push(walk(rows[0]!['QUERY PLAN'][0].Plan));
+    }
+    return query<Row>(text, params, options);
+  };
+  try {
+    await run();
+  } finally {
+    db.query = query;
+  }
+  if (loops.length === 0) throw new Error(`no statement matched ${matching}`);
+  return Math.max(...loops);
+}
