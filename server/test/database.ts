@@ -61,13 +61,13 @@ export async function statementsDuring(db: Database, run: () => Promise<void>): 
 /** A plan node of EXPLAIN (ANALYZE, FORMAT JSON), as far as the tests read it. */
 interface PlanNode {
   'Actual Loops': number;
-  'Relation Name'?: string;
   Plans?: PlanNode[];
 }
 
 /**
  * The most times any step of the plan of the statement `matching` ran, while `run` runs: 1 when every
- * scan and count is done once, however many rows the statement answers. The statement runs as before.
+ * scan and count is done once, however many rows the statement answers. For reads only: EXPLAIN ANALYZE
+ * runs the statement once more, before it runs as it would have.
  */
 export async function mostLoopsOf(db: Database, matching: RegExp, run: () => Promise<void>): Promise<number> {
   const loops: number[] = [];
