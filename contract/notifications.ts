@@ -113,7 +113,7 @@ export const EMAIL_CODE = {
   SENDS_PER_HOUR: 5,
   SEND_WINDOW_MS: 60 * 60_000,
 } as const;
-/** A code as typed, once trimmed: the server's rule and the inbox form's, so both refuse alike. */
+/** A code once tidied by normaliseEmailCode: the server's rule and the inbox form's, so both refuse alike. */
 export const EMAIL_CODE_PATTERN = /* @__PURE__ */ new RegExp(`^\\d{${EMAIL_CODE.LENGTH}}$`);
 /**
  * A code as the user typed or pasted it, made ready for EMAIL_CODE_PATTERN: tidied as the SMS code is, since a

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_ADDRESS, EMAIL_CODE_PATTERN, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../notifications.ts';
+import {
+  EMAIL_ADDRESS,
+  EMAIL_CODE_PATTERN,
+  normaliseEmailCode,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+} from '../notifications.ts';
 
 /** The portal inbox (docs/decisions/0041): one message, with the route of the record it is about. */
 export const inboxMessageSchema = z.object({
@@ -45,5 +51,5 @@ export const startEmailSchema = z.object({
     .pipe(z.email({ pattern: EMAIL_ADDRESS.PATTERN, error: NOTIFICATION_MESSAGES.badEmail })),
 });
 export const confirmEmailSchema = z.object({
-  code: z.string().trim().regex(EMAIL_CODE_PATTERN, NOTIFICATION_MESSAGES.badEmailCode),
+  code: z.string().overwrite(normaliseEmailCode).regex(EMAIL_CODE_PATTERN, NOTIFICATION_MESSAGES.badEmailCode),
 });

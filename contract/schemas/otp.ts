@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OTP_CODE_PATTERN, OTP_MESSAGES } from '../index.ts';
+import { normaliseOtpCode, OTP_CODE_PATTERN, OTP_MESSAGES } from '../index.ts';
 
 /**
  * POST /otp/sendOtpSms and POST /otp/verifyOtp. The pending sign-in is named by the httpOnly cookie the
@@ -20,8 +20,11 @@ export const sendOtpResponseSchema = z.object({
 });
 export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
 
-/** verifyOtp: the code as typed. Its answer is the login answer (a text body holding JSON with the token). */
+/**
+ * verifyOtp: the code as typed, tidied as the OTP step tidies it, so a client that sends "123 456" is taken
+ * as the form takes it. Its answer is the login answer (a text body holding JSON with the token).
+ */
 export const verifyOtpRequestSchema = z.object({
-  otp: z.string().trim().regex(OTP_CODE_PATTERN, OTP_MESSAGES.codeFormat),
+  otp: z.string().overwrite(normaliseOtpCode).regex(OTP_CODE_PATTERN, OTP_MESSAGES.codeFormat),
 });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;

@@ -174,6 +174,13 @@ describe('the whole second step', () => {
     expect((await verify(client, code)).statusCode).toBe(200);
   });
 
+  it('takes the code as the app does: grouped or pasted with the space beside it', async () => {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    const res = await verify(client, ` ${code.slice(0, 3)} ${code.slice(3)}\n`);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('refuses to verify before a code was sent', async () => {
     const client = await passwordStep(await otpAccount());
     const res = await verify(client, '123456');
