@@ -250,14 +250,17 @@ test('a toast does not cover the logo or the warning banner at 375 px', async ({
   await expect.poll(() => uncovered(logo)).toBe(true);
 });
 
+/** A phone and a desktop window, both short enough for a toast to meet the page's controls. */
+const SHORT_WINDOWS = [
+  { width: 360, height: 400 },
+  { width: 1280, height: 400 },
+];
+
 test('a toast gives way to back to top when it has the focus, on a phone and at 1280 px (WCAG 2.4.11)', async ({
   page,
 }) => {
   await signIn(page, USER);
-  for (const size of [
-    { width: 360, height: 400 },
-    { width: 1280, height: 400 },
-  ]) {
+  for (const size of SHORT_WINDOWS) {
     await page.setViewportSize(size);
     const toasts = await failedSave(page);
     // Both float at the bottom right: back to top comes once the page is scrolled past 400 px.
@@ -270,6 +273,32 @@ test('a toast gives way to back to top when it has the focus, on a phone and at 
     // Checked while the toast was there (an error toast leaves after 5 s).
     await expect(page.locator('li.toast')).toBeAttached();
     await page.unroute('**/api/cases**');
+  }
+});
+
+test('the plain toasts shown while the stack cannot load hide no control the keyboard reaches (WCAG 2.4.11)', async ({
+  page,
+}) => {
+  await signIn(page, USER);
+  for (const size of SHORT_WINDOWS) {
+    await page.setViewportSize(size);
+    await page.goto('/#/');
+    // The stack's own code never arrives (offline before it was first needed): its plain stand-in shows.
+    await page.route('**/ToastStack-*.js', (route) => route.abort('internetdisconnected'));
+    await failedSave(page);
+    await expect(page.locator('ol.toasts:not([data-floating]) li.toast')).toBeVisible();
+    // Every control from the top of the page to its end, as a keyboard user meets them, up to the toasts.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const hidden: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const focused = page.locator(':focus');
+      if ((await focused.count()) === 0 || (await focused.evaluate((el) => el.closest('.toasts') !== null))) break;
+      if (!(await uncovered(focused))) hidden.push(await focused.evaluate((el) => el.outerHTML.slice(0, 80)));
+    }
+    expect(hidden, `at ${size.width} px`).toEqual([]);
+    await page.unroute('**/api/cases**');
+    await page.unroute('**/ToastStack-*.js');
   }
 });
 
