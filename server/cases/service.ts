@@ -529,7 +529,7 @@ export async function resubmitCase(
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
     const { rows } = await tx.query<{ id: string; fields: string[] }>(
       `SELECT id::text AS id, fields FROM case_info_requests
-        WHERE case_id = $1::bigint AND answered_at IS NULL ORDER BY id DESC LIMIT 1`,
+        WHERE case_id = $1::bigint AND answered_at IS NULL ORDER BY case_info_requests.id DESC LIMIT 1`,
       [id],
     );
     const request = rows[0];

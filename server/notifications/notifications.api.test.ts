@@ -25,6 +25,7 @@ import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test
 import { signIn } from '../test/auth.ts';
 import { signedInClient, TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { idsAboutToGainADigit } from '../test/database.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { moveCase } from '../cases/service.ts';
@@ -564,6 +565,25 @@ describe('a blocked profile’s session', () => {
       });
     }
     expect(mailTo('blocked@example.org')).toHaveLength(0);
+  });
+});
+
+describe('the inbox', () => {
+  it('lists the newest first, also when messages of one moment have ids that gain a digit', async () => {
+    const reader = await signedInClient(app, 'ptib.demo');
+    await idsAboutToGainADigit(db, 'inbox_messages');
+    await db.transaction(async (tx) => {
+      for (const n of [1, 2, 3])
+        await notify(tx, {
+          kind: 'billIssued',
+          profileId: 'PTIB00000001',
+          caseNumber: `PD 00000${n} 2033`,
+          facts: { amountCents: n },
+          at: clock.now(),
+        });
+    });
+    const newest = (await inbox(reader)).messages.slice(0, 3).map((m) => m.caseNumber);
+    expect(newest).toEqual(['PD 000003 2033', 'PD 000002 2033', 'PD 000001 2033']);
   });
 });
 

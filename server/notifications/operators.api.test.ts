@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import type { Database } from '../db/database.ts';
+import { idsAboutToGainADigit } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { OUTBOX_LIST_MAX, countOutbox, listOutbox } from './operators.ts';
 
@@ -32,5 +33,12 @@ describe('the outbox as operators list it', () => {
 
     await deadMessages(10_000, LIST_COUNT_CAP);
     expect(await countOutbox(db, 'dead')).toBe(LIST_COUNT_CAP);
+  });
+
+  it('lists messages of one moment in the order they came, also when their ids gain a digit', async () => {
+    await db.query('DELETE FROM notification_outbox');
+    await idsAboutToGainADigit(db, 'notification_outbox');
+    await deadMessages(1, 3);
+    expect((await listOutbox(db, 'dead')).map((m) => m.idempotency_key)).toEqual(['dead-1', 'dead-2', 'dead-3']);
   });
 });

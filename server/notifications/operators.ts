@@ -34,7 +34,7 @@ export async function listOutbox(db: Queryable, which: keyof typeof WHICH): Prom
             last_error, sent_at, dead_at
        FROM notification_outbox
       WHERE ${WHICH[which]}
-      ORDER BY created_at, id LIMIT $1`,
+      ORDER BY created_at, notification_outbox.id LIMIT $1`,
     [OUTBOX_LIST_MAX],
   );
   return rows;

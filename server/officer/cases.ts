@@ -242,7 +242,8 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
         ? OFFICER_SCREEN_TEXT.actingFor(h.person, row.applicant_name)
         : h.person;
   const notes = await db.query<{ id: string; created_at: Date | string; author: string; body: string }>(
-    'SELECT id::text AS id, created_at, author, body FROM case_notes WHERE case_id = $1::bigint ORDER BY id',
+    // The table's id: `id` alone is the text, by which note 100 comes before note 99.
+    'SELECT id::text AS id, created_at, author, body FROM case_notes WHERE case_id = $1::bigint ORDER BY case_notes.id',
     [row.id],
   );
   const requests = await infoRequestRows(db, row.id);
@@ -354,7 +355,7 @@ export interface InfoRequestRow {
 export async function infoRequestRows(db: Queryable, caseId: string): Promise<InfoRequestRow[]> {
   const { rows } = await db.query<InfoRequestRow>(
     `SELECT id::text AS id, requested_by, message, fields, requested_at, answers_before, answers_after, answered_at
-       FROM case_info_requests WHERE case_id = $1::bigint ORDER BY id`,
+       FROM case_info_requests WHERE case_id = $1::bigint ORDER BY case_info_requests.id`,
     [caseId],
   );
   return rows;

@@ -20,7 +20,7 @@ import { moveCase } from '../cases/service.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
-import { statementsDuring } from '../test/database.ts';
+import { idsAboutToGainADigit, statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
 import { TEST_PDF as PDF, uploadFile } from '../test/upload.ts';
@@ -788,5 +788,31 @@ describe('who moved a case, as officers read it', () => {
       by: OFFICER_SCREEN_TEXT.actingFor('Lim Mei Ling', 'Chua & Partners LLP'),
     });
     expect(v.history.map((h) => h.by)).not.toContain('ptib.master');
+  });
+});
+
+describe('notes and requests for more information, when their ids gain a digit', () => {
+  it('are kept in the order written, and the changes shown are the last answer’s', async () => {
+    const { id } = await submitted(applicant, ANSWERS);
+    await doAction(officer, id, { action: 'assignToMe' });
+    await idsAboutToGainADigit(db, 'case_notes');
+    for (const text of ['First.', 'Second.', 'Third.']) await doAction(officer, id, { action: 'addNote', text });
+    expect((await view(officer, id)).notes.map((n) => n.text)).toEqual(['First.', 'Second.', 'Third.']);
+
+    await idsAboutToGainADigit(db, 'case_info_requests');
+    let answers: Record<string, unknown> = ANSWERS;
+    for (const [field, value] of [
+      ['paymentAmount', { amount: '175.00', currency: 'SGD' }],
+      ['remarks', 'Paid twice.'],
+    ] as const) {
+      await doAction(officer, id, { action: 'requestInfo', message: `Please check ${field}.`, fields: [field] });
+      answers = { ...answers, [field]: value };
+      const sent = await applicant.post(fillPath(CASE_PATHS.resubmit, { id }), {
+        version: (await record(applicant, id)).version,
+        data: answers,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect((await view(officer, id)).changes.map((c) => c.field)).toEqual(['remarks']);
   });
 });

@@ -93,7 +93,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       }>(
         `SELECT id::text AS id, kind, subject, body, case_id::text AS case_id, app_code, case_number, created_at, read_at
            FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES}
-          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+          -- The table's id: \`id\` alone is the text above, by which 100 comes before 99.
+          ORDER BY created_at DESC, inbox_messages.id DESC LIMIT $3 OFFSET $4`,
         [profileId, accountId, INBOX_PAGE_SIZE, (request.query.page - 1) * INBOX_PAGE_SIZE],
       );
       const counts = await app.db.query<{ total: number; unread: number }>(

@@ -91,3 +91,17 @@ export async function mostLoopsOf(db: Database, matching: RegExp, run: () => Pro
   if (loops.length === 0) throw new Error(`no statement matched ${matching}`);
   return Math.max(...loops);
 }
+
+/**
+ * Moves `table`'s id sequence on so that its next ids gain a digit (…98, 99, 100): a list ordered by an id
+ * that the query turned into text puts 100 before 99, which tests with small ids never show.
+ */
+export async function idsAboutToGainADigit(db: Queryable, table: string): Promise<void> {
+  const { rows } = await db.query<{ seq: string }>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, [table]);
+  const seq = rows[0]!.seq;
+  const { rows: last } = await db.query<{ n: string }>(
+    `SELECT greatest((SELECT last_value FROM ${seq}), (SELECT coalesce(max(id), 0) FROM ${table}))::text AS n`,
+  );
+  const digits = String(Number(last[0]!.n) + 2).length;
+  await db.query('SELECT setval($1, $2)', [seq, 10 ** digits - 2]);
+}
