@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
+import { PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from './database.ts';
 import { signedInClient } from '../test/client.ts';
@@ -68,5 +69,27 @@ describe('the demo records (server/db/demo-records.ts)', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect((sent.json().responseJSON as CaseDetail).status).toBe('in_review');
     expect((await view(officer, id)).changes.map((c) => c.label)).toEqual(['Monthly income']);
+  });
+
+  it('the refund names a receipt of its applicant’s own: its amount can be changed at an officer’s request', async () => {
+    const id = await demoRecord('PRD');
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, id, { action: 'assignToMe' });
+    await doAction(officer, id, {
+      action: 'requestInfo',
+      message: 'Please ask only for what the court has not kept.',
+      fields: ['refundAmount'],
+    });
+    const demo = await signedInClient(app, 'ptib.demo');
+    const record = (await demo.get(fillPath(CASE_PATHS.one, { id }))).json().responseJSON as CaseDetail;
+    const sent = await demo.post(fillPath(CASE_PATHS.resubmit, { id }), {
+      version: record.version,
+      data: { ...record.data, refundAmount: { amount: '1000.00', currency: 'SGD' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // The receipt is the demo deposit's, paid in full, and the refund drew on it.
+    const bills = (await demo.get(PAYMENT_PATHS.bills)).json().responseJSON as { bills: Bill[] };
+    const paid = bills.bills.find((b) => b.receiptNumber === record.data.receiptNumber);
+    expect(paid?.state).toBe('paid');
   });
 });

@@ -6,6 +6,8 @@ import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { setStatus } from '../cases/records.ts';
 import { fixSubmissionDigest } from '../cases/service.ts';
 import { setDueOnSubmission } from '../officer/due.ts';
+import { drawRefund, issueBill, payInFull } from '../payments/bills.ts';
+import { REFUND_ESERVICE } from '#contract/payments.ts';
 import type { Queryable } from './database.ts';
 
 /** A demo record: whose, which e-service, how far it has gone, and what its applicant answered. */
@@ -16,10 +18,15 @@ interface DemoRecord {
   status: CaseStatus;
   /** The login that filled it in (ptib.master for the profiles it acts for). */
   applicant: string;
-  /** Answers as the e-service's current form asks them; for a submitted record, ones its checks accept. */
-  answers: (today: string) => FormValues;
+  /**
+   * Answers as the e-service's current form asks them; for a submitted record, ones its checks accept.
+   * `receipts`: the receipt numbers of the records seeded before it whose bills were paid, by e-service.
+   */
+  answers: (today: string, receipts: ReadonlyMap<string, string>) => FormValues;
   /** Questions answered with a file: one small PDF each. */
   files?: Record<string, string>;
+  /** Its bill paid in full, through the demo bank as the pay-now stand-in pays one. */
+  paid?: true;
 }
 
 /** A day `days` from a Singapore date, as a date. */
@@ -38,13 +45,32 @@ const sgd = (amount: string) => ({ amount, currency: 'SGD' });
  */
 export const DEMO_RECORDS: readonly DemoRecord[] = [
   {
+    appCode: 'PCD',
+    profileId: 'PTIB00000001',
+    caseType: 'PC',
+    status: 'approved',
+    applicant: 'ptib.demo',
+    paid: true,
+    answers: () => ({
+      courtCaseReference: 'HC/B 1234/2026',
+      payerName: 'Tan Ah Kow',
+      payerType: 'I',
+      payerNric: 'S9470855I',
+      depositAmount: sgd('2000.00'),
+      paymentMethod: 'GIRO',
+      remarks: '',
+      declaration: true,
+    }),
+  },
+  {
     appCode: 'PRD',
     profileId: 'PTIB00000001',
     caseType: 'RD',
     status: 'submitted',
     applicant: 'ptib.demo',
-    answers: (today) => ({
-      receiptNumber: '2026004211',
+    // The deposit of the record above, paid: a refund may only draw on a receipt of the applicant's own.
+    answers: (today, receipts) => ({
+      receiptNumber: receipts.get('PCD') ?? '',
       paidOn: dayFrom(today, -120),
       refundAmount: sgd('1500.00'),
       reason: 'The bankruptcy application for which the deposit was paid has been withdrawn.',
@@ -62,23 +88,6 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
     status: 'draft',
     applicant: 'ptib.demo',
     answers: () => ({}),
-  },
-  {
-    appCode: 'PCD',
-    profileId: 'PTIB00000001',
-    caseType: 'PC',
-    status: 'approved',
-    applicant: 'ptib.demo',
-    answers: () => ({
-      courtCaseReference: 'HC/B 1234/2026',
-      payerName: 'Tan Ah Kow',
-      payerType: 'I',
-      payerNric: 'S9470855I',
-      depositAmount: sgd('2000.00'),
-      paymentMethod: 'GIRO',
-      remarks: '',
-      declaration: true,
-    }),
   },
   {
     appCode: 'FIR',
@@ -159,6 +168,7 @@ export async function insertDemoRecords(tx: Queryable, movers: Movers, now: Date
   const today = todayInSingapore(now);
   const year = Number(today.slice(0, 4));
   const { officer } = movers;
+  const receipts = new Map<string, string>();
   for (const record of DEMO_RECORDS) {
     const applicant = movers.accounts.get(record.applicant)!;
     const { rows } = await tx.query<{ id: string; case_number: string; form_version: number }>(
@@ -172,7 +182,7 @@ export async function insertDemoRecords(tx: Queryable, movers: Movers, now: Date
       [record.appCode, record.profileId, record.caseType, year, applicant, now],
     );
     const row = rows[0]!;
-    const answers: FormValues = { ...record.answers(today) };
+    const answers: FormValues = { ...record.answers(today, receipts) };
     for (const [field, fileName] of Object.entries(record.files ?? {})) {
       const id = randomUUID();
       await tx.query(
@@ -193,10 +203,32 @@ export async function insertDemoRecords(tx: Queryable, movers: Movers, now: Date
       if (move.to === 'submitted') {
         await fixSubmissionDigest(tx, row.id, row.case_number, row.form_version, answers);
         await setDueOnSubmission(tx, row.id, now);
+        // What a submission through the portal does to money: a payment's bill, a refund's draw on its receipt.
+        const payment = {
+          caseId: row.id,
+          caseNumber: row.case_number,
+          appCode: record.appCode,
+          profileId: record.profileId,
+          data: answers,
+        };
+        const refused = {
+          ...(record.appCode === REFUND_ESERVICE ? await drawRefund(tx, payment, record.applicant, now) : {}),
+          ...(await issueBill(tx, payment, record.applicant, now)),
+        };
+        if (Object.keys(refused).length > 0)
+          throw new Error(`demo record ${record.appCode}: ${JSON.stringify(refused)}`);
       }
       if (move.to === 'in_review')
         await tx.query('UPDATE cases SET assigned_to = $2 WHERE id = $1::bigint', [row.id, officer.accountId]);
       from = move.to;
+    }
+    if (record.paid) {
+      await payInFull(tx, row.id, record.profileId, now);
+      const { rows: bills } = await tx.query<{ receipt_number: string }>(
+        'SELECT receipt_number FROM bills WHERE case_id = $1::bigint',
+        [row.id],
+      );
+      receipts.set(record.appCode, bills[0]!.receipt_number);
     }
   }
 }

@@ -13,7 +13,7 @@ describe('the demo records', () => {
     '%s holds answers its current form accepts as a submission, on any day',
     (_, record) => {
       for (const today of ['2026-01-01', '2026-11-26', '2027-02-28']) {
-        const answers = { ...record.answers(today) };
+        const answers = { ...record.answers(today, new Map([['PCD', '2026000001']])) };
         for (const field of Object.keys(record.files ?? {})) answers[field] = [FILE_ID];
         expect(validate(FORM_DEFINITIONS[record.appCode]!, answers, { mode: 'submit', today }), today).toEqual({});
       }

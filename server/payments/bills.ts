@@ -849,28 +849,31 @@ export async function billsOf(db: Database, profileId: string, now: Date): Promi
  * statement's. Never registered with NODE_ENV=production (server/routes/payments.ts).
  */
 export async function simulatePayment(db: Database, caseId: string, profileId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await expireDue(tx, now);
-    const { rows } = await tx.query<BillRow>(
-      `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
-        WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
-      [caseId, profileId],
-    );
-    const bill = rows[0];
-    if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
-    if (!isPayable(bill.state)) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notPayable);
-    const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
-    await reconcileCredit(
-      tx,
-      {
-        transactionId: `SIMULATED-${bill.id}-${bill.received_cents}`,
-        valueDate: todayInSingapore(now),
-        amountCents: outstanding,
-        reference: bill.reference,
-        payerName: 'Simulated payment',
-      },
-      'demo bank',
-      now,
-    );
-  });
+  await db.transaction((tx) => payInFull(tx, caseId, profileId, now));
+}
+
+/** simulatePayment's credit, in the caller's transaction (the demo seed pays its records' bills so). */
+export async function payInFull(tx: Queryable, caseId: string, profileId: string, now: Date): Promise<void> {
+  await expireDue(tx, now);
+  const { rows } = await tx.query<BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+      WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
+    [caseId, profileId],
+  );
+  const bill = rows[0];
+  if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+  if (!isPayable(bill.state)) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notPayable);
+  const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
+  await reconcileCredit(
+    tx,
+    {
+      transactionId: `SIMULATED-${bill.id}-${bill.received_cents}`,
+      valueDate: todayInSingapore(now),
+      amountCents: outstanding,
+      reference: bill.reference,
+      payerName: 'Simulated payment',
+    },
+    'demo bank',
+    now,
+  );
 }
