@@ -102,7 +102,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     resumeFlow(
       ownerKey,
       appCode,
-      caseParam ?? (pageParam || stepParam ? null : (readCaseIdentity(appCode)?.caseId ?? null)),
+      caseParam ?? (pageParam || stepParam ? null : (readCaseIdentity(appCode, ownerKey)?.caseId ?? null)),
     ),
   );
   // The profile whose form, record and answers this screen holds. A proxy switch (here or in another tab)
@@ -282,10 +282,10 @@ export default function GenericScreen({ location }: ScreenProps) {
       setDirty(false);
       setNotice(null);
       setHistory(null);
-      writeCaseIdentity({ appCode: detail.appCode, caseId: detail.id, caseNumber: detail.caseNumber });
+      writeCaseIdentity({ appCode: detail.appCode, caseId: detail.id, caseNumber: detail.caseNumber, owner: ownerKey });
       if (!isEditable(detail.status)) void loadHistory(detail.id);
     },
-    [loadHistory],
+    [loadHistory, ownerKey],
   );
 
   // A bill paid on this page changes what the record says to do next (server/cases/progress.ts): asked again.
@@ -371,7 +371,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
       setKeptElsewhere(listKeptElsewhere({ loginName, profileId }, appCode));
-      const open = caseParam ?? readCaseIdentity(appCode)?.caseId;
+      const open = caseParam ?? readCaseIdentity(appCode, ownerKey)?.caseId;
       // A record to open is shown once it is in, not first as a new form's page: that page's heading would
       // take the focus a navigation gives (RouterView), and lose it to the page's start when the record's
       // own screen replaced it.

@@ -8,17 +8,27 @@ export interface CaseIdentity {
   appCode: string;
   caseId: string;
   caseNumber: string;
+  /**
+   * Whose record it is (login/profile acted for): after a proxy switch the e-service opens empty for the
+   * profile now acted for, not on the record of the one before, which the server refuses as not found.
+   */
+  owner: string;
 }
 
 function isCaseIdentity(v: unknown): v is CaseIdentity {
   const c = v as Partial<CaseIdentity> | null;
-  return typeof c?.appCode === 'string' && typeof c.caseId === 'string' && typeof c.caseNumber === 'string';
+  return (
+    typeof c?.appCode === 'string' &&
+    typeof c.caseId === 'string' &&
+    typeof c.caseNumber === 'string' &&
+    typeof c.owner === 'string'
+  );
 }
 
-export function readCaseIdentity(appCode: string): CaseIdentity | null {
+export function readCaseIdentity(appCode: string, owner: string): CaseIdentity | null {
   try {
     const value: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEYS.caseIdentity) ?? 'null');
-    return isCaseIdentity(value) && value.appCode === appCode ? value : null;
+    return isCaseIdentity(value) && value.appCode === appCode && value.owner === owner ? value : null;
   } catch {
     return null;
   }

@@ -342,6 +342,7 @@ describe('saving, with each outcome its message', () => {
       appCode: 'PD',
       caseId: '7',
       caseNumber: 'PD 000042 2026',
+      owner: 'ptib.demo/PTIB00000001',
     });
     expect(readUnsaved(owner, 'PD')).toBeNull();
   });
@@ -562,7 +563,7 @@ describe('an open record', () => {
   beforeEach(() => {
     sessionStorage.setItem(
       STORAGE_KEYS.caseIdentity,
-      JSON.stringify({ appCode: 'PD', caseId: '7', caseNumber: 'PD 000042 2026' }),
+      JSON.stringify({ appCode: 'PD', caseId: '7', caseNumber: 'PD 000042 2026', owner: 'ptib.demo/PTIB00000001' }),
     );
     routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record({ data: { idNo: 'S1234567D001' } })) });
   });
@@ -571,6 +572,18 @@ describe('an open record', () => {
     await renderScreen();
     expect(await screen.findByTestId('case-number')).toHaveTextContent('PD 000042 2026');
     expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+  });
+
+  it('of the profile acted for before a proxy switch is not reopened: the form opens empty', async () => {
+    sessionStorage.setItem(
+      STORAGE_KEYS.caseIdentity,
+      JSON.stringify({ appCode: 'PD', caseId: '7', caseNumber: 'PD 000042 2026', owner: 'ptib.demo/PTIB00000012' }),
+    );
+    await renderScreen();
+    expect(await screen.findByLabelText('ID number')).toHaveValue('');
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/cases/7'))).toEqual([]);
+    expect(screen.queryByText(CASE_MESSAGES.notFound, { exact: false })).toBeNull();
   });
 
   it('is deleted after the confirmation', async () => {
