@@ -335,8 +335,8 @@ export const DECISION_REASON_MAX = 500;
 const reason = z
   .string()
   .trim()
-  .min(3)
-  .max(DECISION_REASON_MAX)
+  .min(3, { error: () => PAYMENT_TEXT.reasonRequired })
+  .max(DECISION_REASON_MAX, { error: () => PAYMENT_TEXT.reasonTooLong })
   .refine((text) => !showsNothing(text), { error: () => PAYMENT_TEXT.reasonRequired });
 /** The most characters of the bill reference a finance officer matches a credit to (a bill's has about 12). */
 export const BILL_REFERENCE_MAX = 40;

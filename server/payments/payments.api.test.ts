@@ -9,6 +9,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_PATHS,
   PAYMENT_TEXT,
+  DECISION_REASON_MAX,
   QUEUE_MAX_LINES,
   RECONCILIATION_PATHS,
   STATEMENT_MAX_CHARS,
@@ -534,6 +535,23 @@ describe('a finance officer’s reason', () => {
     });
     expect(match.statusCode).toBe(400);
     expect((await queue()).some((l) => l.id === line.id)).toBe(true);
+  });
+
+  it('too short or too long is refused in the words the screen uses, not the schema’s', async () => {
+    await importCsv([credit('NOBODY ELSE', '3.00')]);
+    const line = (await queue()).find((l) => l.reference === 'NOBODY ELSE')!;
+    for (const [reason, said] of [
+      ['ab', PAYMENT_TEXT.reasonRequired],
+      ['x'.repeat(DECISION_REASON_MAX + 1), PAYMENT_TEXT.reasonTooLong],
+    ] as const) {
+      const mark = await finance.request({
+        method: 'POST',
+        url: fillPath(RECONCILIATION_PATHS.mark, { id: line.id }),
+        body: { reason },
+      });
+      expect(mark.statusCode).toBe(400);
+      expect(mark.json().header.responseDesc).toBe(`Invalid request body field 'reason': ${said}`);
+    }
   });
 });
 
