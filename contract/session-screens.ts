@@ -39,6 +39,9 @@ export const HOME_TEXT = {
   signedInLead: 'Continue where you left off, or start a new application, payment or search.',
   dashboardLink: 'Go to your dashboard',
   eservicesLink: 'See all e-services',
+  /** Signed in with an officer's account (docs/decisions/0049): the PTIB screens are not theirs. */
+  backOfficeLead: 'Your work is in the back office: the case queues, or the payments to reconcile.',
+  backOfficeLink: 'Go to the back office',
   /** Signed in without authorization SEMS01 (ptib.noauth): the dashboard and e-services are access denied. */
   noEservices:
     'Your account may not use the e-services: authorization SEMS01 is required. Please contact the administrator if you think you should be allowed to use them.',

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOME_TEXT } from '#contract/index.ts';
+import { API_PATHS, FORBIDDEN_CODE, HOME_TEXT } from '#contract/index.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { demoIdentity } from '../../../test/identity.ts';
 import { identity } from '../../lib/session/index.ts';
 import SignedInHome from './SignedInHome.tsx';
@@ -14,6 +16,21 @@ describe('SignedInHome', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(HOME_TEXT.signedInHeading('Tan Ah Kow'));
     expect(screen.getByRole('link', { name: HOME_TEXT.dashboardLink })).toHaveAttribute('href', '#/dashboard');
     expect(screen.getByRole('link', { name: HOME_TEXT.eservicesLink })).toHaveAttribute('href', '#/esvc');
+  });
+
+  it('to an officer offers the back office, not a dashboard and e-services that end in access denied', async () => {
+    // The server refuses an officer's account the PTIB identity (PTACC-951, docs/decisions/0049).
+    fakeApi({
+      [API_PATHS.retrieveProfile]: () => ({
+        status: 403,
+        body: envelope(null, FORBIDDEN_CODE.MISSING_AUTHORITY, OFFICER_MESSAGES.officerOnPtib),
+      }),
+    });
+    render(<SignedInHome message={null} />);
+    expect(await screen.findByRole('link', { name: HOME_TEXT.backOfficeLink })).toHaveAttribute('href', '#/officer');
+    expect(screen.getByText(HOME_TEXT.backOfficeLead)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: HOME_TEXT.dashboardLink })).toBeNull();
+    expect(screen.queryByRole('link', { name: HOME_TEXT.eservicesLink })).toBeNull();
   });
 
   it('without SEMS01 says why there is nothing to open, instead of links that end in access denied', async () => {
