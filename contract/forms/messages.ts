@@ -17,6 +17,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const FIELD_MESSAGES = {
   required: (label: string) => `Enter ${inSentence(label)}`,
   choose: (label: string) => `Select ${inSentence(label)}`,
+  /** A file question left without a file: there is nothing to type ('Enter copy of the receipt' misled). */
+  upload: (label: string) => `Upload ${inSentence(label)}`,
   identifier: (label: string) => `${label} must be exactly ${IDENTIFIER_LENGTH} characters`,
   digitsOnly: (label: string) => `${label} must contain digits only`,
   tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,

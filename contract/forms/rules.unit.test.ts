@@ -349,7 +349,8 @@ describe('field types', () => {
       types: ['application/pdf'],
       required: true,
     };
-    expect(one(f, [])).toEqual({ docs: 'Enter documents' });
+    // A file is uploaded, not entered (GOV.UK file upload).
+    expect(one(f, [])).toEqual({ docs: 'Upload documents' });
     expect(one(f, ['a', 'b', 'c'])).toEqual({ docs: 'Documents must have 2 files or fewer' });
     expect(one(f, ['../etc'])).toEqual({ docs: 'Documents is not in the expected form' });
     expect(one(f, ['f1'])).toEqual({});

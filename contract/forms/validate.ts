@@ -324,7 +324,12 @@ function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): v
     if (field.type === 'declaration') set(ctx, path, FIELD_MESSAGES.declaration(field.label));
     else if (field.required) {
       const choose = ['select', 'radios', 'checkboxes', 'yesNo'].includes(field.type);
-      set(ctx, path, choose ? FIELD_MESSAGES.choose(field.label) : FIELD_MESSAGES.required(field.label));
+      const message = choose
+        ? FIELD_MESSAGES.choose
+        : field.type === 'attachment'
+          ? FIELD_MESSAGES.upload
+          : FIELD_MESSAGES.required;
+      set(ctx, path, message(field.label));
     } else if (field.type === 'checkboxes' && field.minChoices) checks.checkboxes(field, [], path, ctx);
     return;
   }
