@@ -96,6 +96,8 @@ export const FORM_TEXT = {
   errorSummaryTitle: 'There is a problem',
   errorTitlePrefix: 'Error: ',
   progress: (n: number, total: number) => `Page ${n} of ${total}`,
+  /** Where a repeating group's Add button was, once it holds its most rows: else the button just goes. */
+  rowsFull: (n: number) => `You cannot add more: ${n} is the most this question takes.`,
   continue: 'Continue',
   saveDraft: 'Save draft',
   back: 'Back',

@@ -5,6 +5,7 @@ import { codeList, type CodeListName } from '#contract/codelists/index.ts';
 import {
   ADDRESS_PARTS,
   ADDRESS_PART_LABELS,
+  FORM_TEXT,
   UNREADABLE_DATE,
   emptyAddress,
   emptyAmount,
@@ -453,7 +454,9 @@ function GroupControl({
           </fieldset>
         );
       })}
-      {!full && (
+      {full ? (
+        <p className="field-hint form-note">{FORM_TEXT.rowsFull(rows.length)}</p>
+      ) : (
         <button
           type="button"
           className="button-secondary"

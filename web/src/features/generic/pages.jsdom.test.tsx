@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
 import { CASE_MESSAGES, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
-import { FIELD_MESSAGES, type FormDefinition } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import type { EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
@@ -350,8 +350,9 @@ describe('a repeating group', () => {
     await user.click(within(group).getByRole('button', { name: 'Add another country' }));
     await user.click(within(group).getByRole('button', { name: 'Add another country' }));
     expect(within(group).getAllByRole('group', { name: /^Country \d$/ })).toHaveLength(3);
-    // At the most rows, no more can be added.
+    // At the most rows, no more can be added, and the page says so where the button was.
     expect(within(group).queryByRole('button', { name: /^Add/ })).toBeNull();
+    expect(within(group).getByText(FORM_TEXT.rowsFull(3))).toBeVisible();
 
     await user.type(within(screen.getByRole('group', { name: 'Country 1' })).getByLabelText('Country name'), 'Laos');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
