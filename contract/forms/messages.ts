@@ -14,6 +14,9 @@ export function inSentence(label: string): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The English plural of a row's item label: 'country' → 'countries', 'journey' → 'journeys', 'trip' → 'trips'. */
+const nounPlural = (noun: string) => (/[^aeiou]y$/i.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+
 export const FIELD_MESSAGES = {
   required: (label: string) => `Enter ${inSentence(label)}`,
   choose: (label: string) => `Select ${inSentence(label)}`,
@@ -56,9 +59,9 @@ export const FIELD_MESSAGES = {
   postalCode: () => MESSAGES.invalidPostalCode,
   declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
   minRows: (label: string, n: number, item: string) =>
-    `${label} must have at least ${plural(n, inSentence(item), `${inSentence(item)}s`)}`,
+    `${label} must have at least ${plural(n, inSentence(item), nounPlural(inSentence(item)))}`,
   maxRows: (label: string, n: number, item: string) =>
-    `${label} must have ${plural(n, inSentence(item), `${inSentence(item)}s`)} or fewer`,
+    `${label} must have ${plural(n, inSentence(item), nounPlural(inSentence(item)))} or fewer`,
   maxFiles: (label: string, n: number) => `${label} must have ${plural(n, 'file', 'files')} or fewer`,
   compare: {
     date: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatLimit } from '../documents.ts';
-import { formatFileSize } from './messages.ts';
+import { FIELD_MESSAGES, formatFileSize } from './messages.ts';
 
 describe('formatFileSize: a file’s size, on the screens and in the PDFs alike', () => {
   it('writes kilobytes below a megabyte, rounded, with a space before the unit', () => {
@@ -27,5 +27,22 @@ describe('formatFileSize: a file’s size, on the screens and in the PDFs alike'
 
   it('is not the limit in an upload error, which keeps GOV.UK’s form', () => {
     expect(formatLimit(10 * 1024 * 1024)).toBe('10MB');
+  });
+});
+
+describe('FIELD_MESSAGES on rows: the item in the plural', () => {
+  it('writes a noun ending in a consonant and y with ies', () => {
+    expect(FIELD_MESSAGES.maxRows('Countries visited', 5, 'Country')).toBe(
+      'Countries visited must have 5 countries or fewer',
+    );
+    expect(FIELD_MESSAGES.minRows('Properties', 2, 'Property')).toBe('Properties must have at least 2 properties');
+  });
+
+  it('adds s to other nouns, and keeps the singular for one', () => {
+    expect(FIELD_MESSAGES.maxRows('Trips', 3, 'Trip')).toBe('Trips must have 3 trips or fewer');
+    expect(FIELD_MESSAGES.minRows('Journeys', 2, 'Journey')).toBe('Journeys must have at least 2 journeys');
+    expect(FIELD_MESSAGES.minRows('Countries visited', 1, 'Country')).toBe(
+      'Countries visited must have at least 1 country',
+    );
   });
 });
