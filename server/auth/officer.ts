@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { FORBIDDEN_CODE } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import type { Queryable } from '../db/database.ts';
@@ -50,11 +50,11 @@ async function refuse(request: FastifyRequest, reason: string, needed: string): 
 }
 
 /**
- * preHandler factory of every back-office call: a live session (else the usual 403 Forbidden or 4200) of
+ * preValidation factory of every back-office call: a live session (else the usual 403 Forbidden or 4200) of
  * an officer account, holding one of `roles` when given; request.officer is set for the handler. The roles
  * are read from the database on each call, so a role taken away counts at once on every process.
  */
-export function requireOfficer(roles?: readonly OfficerRole[]): preHandlerAsyncHookHandler {
+export function requireOfficer(roles?: readonly OfficerRole[]): preValidationAsyncHookHandler {
   return async function officerGuard(request, reply) {
     const app = request.server;
     await app.requireSession.call(app, request, reply);
@@ -72,9 +72,9 @@ export const isOfficerPrincipal = (request: FastifyRequest) =>
   request.principal?.authorities.includes(AUTHORITY_OFFICER) ?? false;
 
 /**
- * preHandler of the PTIB calls that need only a session (profile, master list, proxy switch): an officer's
+ * preValidation of the PTIB calls that need only a session (profile, master list, proxy switch): an officer's
  * token is refused there with PTACC-951, as the PTIB-authority calls refuse it.
  */
-export const refuseOfficer: preHandlerAsyncHookHandler = async function refuseOfficer(request) {
+export const refuseOfficer: preValidationAsyncHookHandler = async function refuseOfficer(request) {
   if (isOfficerPrincipal(request)) await refuse(request, OFFICER_MESSAGES.officerOnPtib, 'not an officer');
 };

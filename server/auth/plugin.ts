@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { KeyObject } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -22,17 +22,22 @@ declare module 'fastify' {
     loginNonceKey: KeyObject;
     /** Tokens whose signature this process has checked already. */
     verifiedTokens: VerifiedTokens;
-    /** preHandler: a live session, else 403 Forbidden (or 4200 when another sign-in ended it). */
-    requireSession: preHandlerAsyncHookHandler;
-    /** preHandler factory: a live session whose account holds this authorization (e.g. SEMS01). */
-    requireAuthorization: (code: string) => preHandlerAsyncHookHandler;
-    /** preHandler factory: a live session whose account holds this authority (role, e.g. PTIB). */
-    requireAuthority: (code: string) => preHandlerAsyncHookHandler;
     /**
-     * preHandler of the calls that leave a withdrawn proxy (the switch): a live session, whether or not it
+     * preValidation: a live session, else 403 Forbidden (or 4200 when another sign-in ended it). The guards
+     * are preValidation hooks, not preHandler ones, so they answer before the route's schema reads the
+     * request: a caller the call is not for learns nothing of its shape from a 400. They still run after
+     * the payload decryption, so an encrypted call's refusal is sealed like its answers.
+     */
+    requireSession: preValidationAsyncHookHandler;
+    /** preValidation factory: a live session whose account holds this authorization (e.g. SEMS01). */
+    requireAuthorization: (code: string) => preValidationAsyncHookHandler;
+    /** preValidation factory: a live session whose account holds this authority (role, e.g. PTIB). */
+    requireAuthority: (code: string) => preValidationAsyncHookHandler;
+    /**
+     * preValidation of the calls that leave a withdrawn proxy (the switch): a live session, whether or not it
      * still may act for its acting profile; the handler reads sessionPrincipal().
      */
-    requireSessionOrWithdrawnProxy: preHandlerAsyncHookHandler;
+    requireSessionOrWithdrawnProxy: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     sessionProblem: SessionProblem | null;
@@ -175,7 +180,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
     await resolvePrincipal(app, request);
   });
 
-  const requireSession: preHandlerAsyncHookHandler = async (request) => {
+  const requireSession: preValidationAsyncHookHandler = async (request) => {
     if (request.principal) return;
     if (request.sessionProblem === 'interrupted') {
       throw new ApiError(403, RESPONSE_CODE.SESSION_INTERRUPTED, AUTH_MESSAGES.sessionInterrupted);
@@ -201,7 +206,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
     throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
   };
 
-  const requireSessionOrWithdrawnProxy: preHandlerAsyncHookHandler = async (request, reply) => {
+  const requireSessionOrWithdrawnProxy: preValidationAsyncHookHandler = async (request, reply) => {
     if (request.withdrawnProxyPrincipal) return;
     await requireSession.call(app, request, reply);
   };
@@ -223,7 +228,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
 
   const guard =
     (kind: 'authority' | 'authorization') =>
-    (code: string): preHandlerAsyncHookHandler =>
+    (code: string): preValidationAsyncHookHandler =>
     async (request, reply) => {
       await requireSession.call(app, request, reply);
       const p = request.principal!;

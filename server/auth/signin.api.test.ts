@@ -25,10 +25,10 @@ beforeAll(async () => {
     {
       now: clock.now,
       extend: (a) => {
-        a.post('/api/test-probe/sems01', { preHandler: a.requireAuthorization('SEMS01') }, async () => ok('sems01'));
-        a.post('/api/test-probe/ptib', { preHandler: a.requireAuthority('PTIB') }, async () => ok('ptib'));
-        a.post('/api/test-probe/admin', { preHandler: a.requireAuthority('ADMIN') }, async () => ok('admin'));
-        a.post('/api/test-probe/session', { preHandler: a.requireSession }, async (r) => ok(r.principal));
+        a.post('/api/test-probe/sems01', { preValidation: a.requireAuthorization('SEMS01') }, async () => ok('sems01'));
+        a.post('/api/test-probe/ptib', { preValidation: a.requireAuthority('PTIB') }, async () => ok('ptib'));
+        a.post('/api/test-probe/admin', { preValidation: a.requireAuthority('ADMIN') }, async () => ok('admin'));
+        a.post('/api/test-probe/session', { preValidation: a.requireSession }, async (r) => ok(r.principal));
       },
     },
   ));

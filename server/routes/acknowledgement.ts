@@ -13,18 +13,22 @@ import { ApiError } from '../plugins/errors.ts';
  */
 export async function acknowledgementRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
 
-  r.get(CASE_PATHS.acknowledgement, { preHandler, schema: { params: caseIdParamsSchema } }, async (request, reply) => {
-    const principal = request.principal!;
-    const { row, eservice } = await openCase(app.db, request.params.id, principal);
-    if (row.status === 'draft' || !row.submittedAt)
-      throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notSubmittedYet);
-    const pdf = await acknowledgementPdf(app.db, row, eservice, principal, app.config.CONTACT_PHONE);
-    return reply
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${acknowledgementFileName(row.caseNumber)}"`)
-      .send(Buffer.from(pdf));
-  });
+  r.get(
+    CASE_PATHS.acknowledgement,
+    { preValidation, schema: { params: caseIdParamsSchema } },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const { row, eservice } = await openCase(app.db, request.params.id, principal);
+      if (row.status === 'draft' || !row.submittedAt)
+        throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notSubmittedYet);
+      const pdf = await acknowledgementPdf(app.db, row, eservice, principal, app.config.CONTACT_PHONE);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${acknowledgementFileName(row.caseNumber)}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
 }

@@ -111,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
   r.post(
     API_PATHS.refresh,
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: { response: { 200: envelopeSchema(refreshResponseSchema) } },
     },
     async (request) => {

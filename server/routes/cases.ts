@@ -67,14 +67,14 @@ export function answerFieldErrors(app: FastifyInstance): void {
  */
 export async function caseRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
   answerFieldErrors(app);
 
   r.get(
     API_PATHS.cases,
     {
-      preHandler,
+      preValidation,
       schema: {
         querystring: listCasesQuerySchema,
         response: { 200: envelopeSchema(recordListSchema), ...caseRefusals },
@@ -89,7 +89,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     API_PATHS.casesSearch,
     {
-      preHandler,
+      preValidation,
       schema: {
         querystring: searchCasesQuerySchema,
         response: { 200: envelopeSchema(casesListSchema), ...caseRefusals },
@@ -109,7 +109,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   // A static path: find-my-way prefers it to CASE_PATHS.one's `:id` (whose schema would refuse it anyway).
   r.get(
     API_PATHS.casesSummary,
-    { preHandler, schema: { response: { 200: envelopeSchema(casesSummarySchema), ...caseRefusals } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(casesSummarySchema), ...caseRefusals } } },
     async (request, reply) => {
       noStore(reply);
       const principal = request.principal!;
@@ -139,7 +139,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     CASE_PATHS.one,
     {
-      preHandler,
+      preValidation,
       schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(caseDetailSchema), ...caseRefusals } },
     },
     async (request, reply) => {
@@ -152,7 +152,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.cases,
     {
-      preHandler,
+      preValidation,
       schema: { body: createCaseRequestSchema, response: { 201: envelopeSchema(caseDetailSchema), ...caseRefusals } },
     },
     async (request, reply) => {
@@ -164,7 +164,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     CASE_PATHS.one,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: caseIdParamsSchema,
         body: updateCaseRequestSchema,
@@ -180,7 +180,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     CASE_PATHS.resubmit,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: caseIdParamsSchema,
         body: resubmitCaseRequestSchema,
@@ -202,7 +202,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     CASE_PATHS.delete,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: caseIdParamsSchema,
         body: deleteCaseRequestSchema,

@@ -56,7 +56,7 @@ const notEditable = () => new ApiError(409, RESPONSE_CODE.CONFLICT, DOCUMENT_MES
  */
 export async function documentRoutes(app: FastifyInstance, options: { scanner: Scanner | null }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
   const refuseUnscanned = app.config.NODE_ENV === 'production' && !options.scanner;
   // The ceiling bounds what is read of any one file before its field's own limit is checked. Two parts are
@@ -112,7 +112,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
   r.get(
     DOCUMENT_PATHS.ofCase,
     {
-      preHandler,
+      preValidation,
       schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(documentListSchema), ...refusals } },
     },
     async (request, reply) => {
@@ -130,7 +130,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
   r.post(
     DOCUMENT_PATHS.ofCase,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: caseIdParamsSchema,
         querystring: uploadQuerySchema,
@@ -225,7 +225,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
   r.get(
     DOCUMENT_PATHS.one,
     // No response schema: the answer is the file's bytes (a refusal goes through the app's error handler).
-    { preHandler, schema: { params: documentIdParamsSchema } },
+    { preValidation, schema: { params: documentIdParamsSchema } },
     async (request, reply) => {
       const principal = request.principal!;
       const found = await findDocument(
@@ -252,7 +252,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
   r.post(
     DOCUMENT_PATHS.delete,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: documentIdParamsSchema,
         body: z.object({}).optional(),

@@ -15,12 +15,12 @@ import { eserviceFor } from '../cases/service.ts';
 /** The e-service catalogue: what the acting user may use, grouped (the header's menus come from it too). */
 export async function eserviceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
   const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
   r.get(
     API_PATHS.eservices,
-    { preHandler, schema: { response: { 200: envelopeSchema(catalogueResponseSchema), ...refusals } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(catalogueResponseSchema), ...refusals } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await catalogueFor(app.db, request.principal!));
@@ -30,7 +30,7 @@ export async function eserviceRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${API_PATHS.eservices}/:code`,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: appCodeParamsSchema,
         querystring: eserviceVersionQuerySchema,

@@ -56,14 +56,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // PTIB calls, guarded as the others are: an officer's token is refused with PTACC-951 (docs/decisions/0039),
   // a blocked profile with 4100. SEMS01 is not needed: every PTIB profile has its messages.
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB)];
   let codeKey: Promise<KeyObject> | null = null;
   const codeHash = async (profileId: string, email: string, code: string) =>
     hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);
 
   r.get(
     NOTIFICATION_PATHS.unread,
-    { preHandler, schema: { response: { 200: envelopeSchema(unreadSchema) } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(unreadSchema) } } },
     async (request, reply) => {
       const { rows } = await app.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES} AND read_at IS NULL`,
@@ -76,7 +76,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     NOTIFICATION_PATHS.inbox,
-    { preHandler, schema: { querystring: inboxQuerySchema, response: { 200: envelopeSchema(inboxSchema) } } },
+    { preValidation, schema: { querystring: inboxQuerySchema, response: { 200: envelopeSchema(inboxSchema) } } },
     async (request, reply) => {
       const profileId = request.principal!.actingProfileId;
       const accountId = request.principal!.accountId;
@@ -122,7 +122,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     NOTIFICATION_PATHS.read,
-    { preHandler, schema: { params: inboxIdParamsSchema, response: { 200: envelopeSchema(unreadSchema) } } },
+    { preValidation, schema: { params: inboxIdParamsSchema, response: { 200: envelopeSchema(unreadSchema) } } },
     async (request) => {
       const profileId = request.principal!.actingProfileId;
       const accountId = request.principal!.accountId;
@@ -161,13 +161,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     NOTIFICATION_PATHS.preferences,
-    { preHandler, schema: { response: { 200: envelopeSchema(preferencesSchema) } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(preferencesSchema) } } },
     async (request) => ok(await preferencesOf(request.principal!.ownProfileId)),
   );
 
   r.post(
     NOTIFICATION_PATHS.preferences,
-    { preHandler, schema: { body: savePreferencesSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
+    { preValidation, schema: { body: savePreferencesSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
     async (request) => {
       const p = request.principal!;
       for (const choice of request.body.kinds) {
@@ -226,7 +226,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     NOTIFICATION_PATHS.emailStart,
-    { preHandler, schema: { body: startEmailSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { preValidation, schema: { body: startEmailSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       const p = request.principal!;
       const email = request.body.email;
@@ -283,7 +283,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     NOTIFICATION_PATHS.emailConfirm,
-    { preHandler, schema: { body: confirmEmailSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
+    { preValidation, schema: { body: confirmEmailSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
     async (request) => {
       const p = request.principal!;
       const now = app.now();

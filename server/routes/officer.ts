@@ -57,7 +57,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     OFFICER_PATHS.me,
-    { preHandler: anyOfficer, schema: { response: { 200: envelopeSchema(officerMeSchema) } } },
+    { preValidation: anyOfficer, schema: { response: { 200: envelopeSchema(officerMeSchema) } } },
     async (request, reply) => {
       noStore(reply);
       const o = request.officer!;
@@ -67,7 +67,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     OFFICER_PATHS.officers,
-    { preHandler: caseWorker, schema: { response: { 200: envelopeSchema(officerListSchema) } } },
+    { preValidation: caseWorker, schema: { response: { 200: envelopeSchema(officerListSchema) } } },
     async (_request, reply) => {
       noStore(reply);
       const { rows } = await app.db.query<{ account_id: string; display_name: string; roles: string[] }>(
@@ -86,7 +86,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     OFFICER_PATHS.eservices,
-    { preHandler: caseWorker, schema: { response: { 200: envelopeSchema(eserviceChoicesSchema) } } },
+    { preValidation: caseWorker, schema: { response: { 200: envelopeSchema(eserviceChoicesSchema) } } },
     async (_request, reply) => {
       noStore(reply);
       // Inactive ones too: their records still wait in the queues.
@@ -100,7 +100,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     OFFICER_PATHS.queue,
     {
-      preHandler: caseWorker,
+      preValidation: caseWorker,
       schema: { querystring: queueQuerySchema, response: { 200: envelopeSchema(queuePageSchema), ...refusals } },
     },
     async (request, reply) => {
@@ -115,7 +115,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     OFFICER_PATHS.case,
     {
-      preHandler: caseWorker,
+      preValidation: caseWorker,
       schema: { params: officerCaseParamsSchema, response: { 200: envelopeSchema(officerCaseSchema), ...refusals } },
     },
     async (request, reply) => {
@@ -129,7 +129,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     OFFICER_PATHS.action,
     {
-      preHandler: caseWorker,
+      preValidation: caseWorker,
       schema: {
         params: officerCaseParamsSchema,
         body: officerActionRequestSchema,
@@ -145,7 +145,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     OFFICER_PATHS.bulk,
     {
-      preHandler: caseWorker,
+      preValidation: caseWorker,
       schema: { body: bulkActionRequestSchema, response: { 200: envelopeSchema(bulkResultSchema), ...refusals } },
     },
     async (request) => {
@@ -159,7 +159,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     OFFICER_PATHS.document,
     // No response schema: the answer is the file's bytes.
-    { preHandler: caseWorker, schema: { params: officerDocumentParamsSchema } },
+    { preValidation: caseWorker, schema: { params: officerDocumentParamsSchema } },
     async (request, reply) => {
       const { rows } = await app.db.query<{ file_name: string; media_type: string; content: Uint8Array }>(
         // Never a file no scanner has passed (docs/decisions/0037): to an officer it does not exist.

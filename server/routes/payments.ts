@@ -16,11 +16,11 @@ const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: erro
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
 
   r.get(
     PAYMENT_PATHS.bills,
-    { preHandler, schema: { response: { 200: envelopeSchema(billsListSchema), ...refusals } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(billsListSchema), ...refusals } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await billsOf(app.db, request.principal!.actingProfileId, app.now()));
@@ -30,7 +30,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     PAYMENT_PATHS.bill,
     {
-      preHandler,
+      preValidation,
       schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(billDetailSchema), ...refusals } },
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(PAYMENT_PATHS.receipt, { preHandler, schema: { params: caseIdParamsSchema } }, async (request, reply) => {
+  r.get(PAYMENT_PATHS.receipt, { preValidation, schema: { params: caseIdParamsSchema } }, async (request, reply) => {
     const principal = request.principal!;
     const { row, eservice } = await openCase(app.db, request.params.id, principal);
     const found = await findBill(app.db, row.id, principal.actingProfileId);
@@ -77,7 +77,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       PAYMENT_PATHS.simulate,
       {
-        preHandler,
+        preValidation,
         schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(billDetailSchema), ...refusals } },
       },
       async (request) => {

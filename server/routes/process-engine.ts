@@ -20,13 +20,13 @@ import { actorOf, answerFieldErrors, caseRefusals } from './cases.ts';
  */
 export async function processEngineRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
   answerFieldErrors(app);
 
   r.post(
     PROCESS_ENGINE_PATHS.submit,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: caseIdParamsSchema,
         body: submitCaseRequestSchema,
@@ -48,7 +48,7 @@ export async function processEngineRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     PROCESS_ENGINE_PATHS.status,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: caseIdParamsSchema,
         response: { 200: envelopeSchema(caseStatusResponseSchema), ...caseRefusals },

@@ -24,7 +24,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.retrieveProfile,
     {
-      preHandler: [app.requireSession, refuseOfficer],
+      preValidation: [app.requireSession, refuseOfficer],
       schema: { response: { 200: envelopeSchema(userIdentitySchema.nullable()) } },
     },
     async (request) => {
@@ -38,7 +38,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.retrieveMasterPTIBList,
     {
-      preHandler: [app.requireSession, refuseOfficer],
+      preValidation: [app.requireSession, refuseOfficer],
       schema: { response: { 200: envelopeSchema(masterListResponseSchema) } },
     },
     async (request) => {
@@ -53,7 +53,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     API_PATHS.switchProxyProfile,
     {
       // A session whose grant was withdrawn may still switch: back to itself, or to a profile still granted.
-      preHandler: [app.requireSessionOrWithdrawnProxy, refuseOfficer],
+      preValidation: [app.requireSessionOrWithdrawnProxy, refuseOfficer],
       schema: { body: switchProxyRequestSchema, response: { 200: envelopeSchema(switchProxyResponseSchema) } },
     },
     async (request) => {

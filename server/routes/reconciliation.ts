@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#contract/index.ts';
 import {
@@ -34,7 +34,7 @@ import { importStatement } from '../payments/statement.ts';
 
 export interface ReconciliationOptions {
   /** Lets only finance officers through (the back office's guard; tests pass their own). */
-  guard: preHandlerHookHandler;
+  guard: preValidationHookHandler;
 }
 
 const refusals = {
@@ -56,7 +56,7 @@ const officer = (request: FastifyRequest) => request.principal?.loginName ?? 'fi
  */
 export async function reconciliationRoutes(app: FastifyInstance, options: ReconciliationOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [options.guard];
+  const preValidation = [options.guard];
   const trail = (request: FastifyRequest, event: string, detail: Record<string, unknown>) =>
     audit(app.db, {
       event,
@@ -70,7 +70,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
   r.post(
     RECONCILIATION_PATHS.statements,
     {
-      preHandler,
+      preValidation,
       bodyLimit: STATEMENT_MAX_BODY_BYTES,
       schema: { body: importRequestSchema, response: { 200: envelopeSchema(importReportSchema), ...refusals } },
     },
@@ -83,7 +83,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
 
   r.get(
     RECONCILIATION_PATHS.queue,
-    { preHandler, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const [lines, waiting, returns, toReturn] = await Promise.all([
@@ -99,7 +99,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
   r.post(
     RECONCILIATION_PATHS.match,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: lineIdParamsSchema,
         body: matchRequestSchema,
@@ -116,7 +116,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
   r.post(
     RECONCILIATION_PATHS.mark,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: lineIdParamsSchema,
         body: markRequestSchema,
@@ -132,7 +132,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
 
   r.get(
     RECONCILIATION_PATHS.resolved,
-    { preHandler, schema: { response: { 200: envelopeSchema(resolvedListSchema), ...refusals } } },
+    { preValidation, schema: { response: { 200: envelopeSchema(resolvedListSchema), ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok({ lines: await resolvedLines(app.db) });
@@ -142,7 +142,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
   r.post(
     RECONCILIATION_PATHS.undo,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: lineIdParamsSchema,
         body: undoRequestSchema,
@@ -163,7 +163,7 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
   r.post(
     RECONCILIATION_PATHS.returned,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: lineIdParamsSchema,
         body: returnedRequestSchema,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RESPONSE_CODE, ok } from '#contract/index.ts';
 import {
@@ -13,7 +13,7 @@ import { applyEntry, entryProblems, findEntry, toInput, toResult } from '../regi
 
 export interface RegisterOfficeOptions {
   /** Who may correct the register: the officer back office's guard, given where the plugin is registered. */
-  guard: preHandlerHookHandler;
+  guard: preValidationHookHandler;
 }
 
 /**
@@ -25,7 +25,7 @@ export async function registerOfficeRoutes(app: FastifyInstance, options: Regist
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     REGISTER_PATHS.officeCorrection,
-    { preHandler: options.guard, schema: { body: correctionSchema } },
+    { preValidation: options.guard, schema: { body: correctionSchema } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { changes, reason } = request.body;

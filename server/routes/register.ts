@@ -56,7 +56,7 @@ const isPurpose = (value: string): value is SearchPurpose => Object.hasOwn(SEARC
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
+  const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
 
   async function page(search: SearchRow, pageNumber: number): Promise<SearchAnswer> {
     const last = Math.max(1, Math.ceil(search.case_numbers.length / REGISTER_LIMITS.PAGE_SIZE));
@@ -103,7 +103,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     return { search, entry };
   }
 
-  r.post(REGISTER_PATHS.search, { preHandler, schema: { body: searchRequestSchema } }, async (request, reply) => {
+  r.post(REGISTER_PATHS.search, { preValidation, schema: { body: searchRequestSchema } }, async (request, reply) => {
     noStore(reply);
     const principal = request.principal!;
     const body = request.body;
@@ -215,7 +215,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     REGISTER_PATHS.searchPage,
     {
-      preHandler,
+      preValidation,
       schema: {
         params: z.object({ reference: z.string().max(40) }),
         querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
@@ -231,7 +231,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
 
   const entryQuery = z.object({ ref: z.string().max(40), case: z.string().max(40) });
 
-  r.get(REGISTER_PATHS.entry, { preHandler, schema: { querystring: entryQuery } }, async (request, reply) => {
+  r.get(REGISTER_PATHS.entry, { preValidation, schema: { querystring: entryQuery } }, async (request, reply) => {
     noStore(reply);
     const { search, entry } = await foundEntry(request, request.query.ref, request.query.case);
     const following = await app.db.query(
@@ -247,7 +247,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  r.get(REGISTER_PATHS.extract, { preHandler, schema: { querystring: entryQuery } }, async (request, reply) => {
+  r.get(REGISTER_PATHS.extract, { preValidation, schema: { querystring: entryQuery } }, async (request, reply) => {
     const principal = request.principal!;
     const { search, entry } = await foundEntry(request, request.query.ref, request.query.case);
     const eservice = await eserviceFor(app.db, search.service, principal);
@@ -291,7 +291,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     return number;
   }
 
-  r.get(REGISTER_PATHS.watchlist, { preHandler }, async (request, reply) => {
+  r.get(REGISTER_PATHS.watchlist, { preValidation }, async (request, reply) => {
     noStore(reply);
     const principal = request.principal!;
     await eserviceFor(app.db, WATCHLIST_SERVICE, principal);
@@ -317,37 +317,42 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  r.post(REGISTER_PATHS.watchlist, { preHandler, schema: { body: caseNumberBodySchema } }, async (request, reply) => {
-    noStore(reply);
-    const principal = request.principal!;
-    await eserviceFor(app.db, WATCHLIST_SERVICE, principal);
-    const number = caseNumberOf(request.body.caseNumber);
-    const added = await app.db.transaction(async (tx) => {
-      const entry = await tx.query<{ version: number }>('SELECT version FROM register_entries WHERE case_number = $1', [
-        number,
-      ]);
-      if (!entry.rows[0]) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, REGISTER_MESSAGES.caseNotFound);
-      const inserted = await tx.query(
-        `INSERT INTO register_watchlist (profile_id, case_number, followed_at, seen_version) VALUES ($1, $2, $3, $4)
+  r.post(
+    REGISTER_PATHS.watchlist,
+    { preValidation, schema: { body: caseNumberBodySchema } },
+    async (request, reply) => {
+      noStore(reply);
+      const principal = request.principal!;
+      await eserviceFor(app.db, WATCHLIST_SERVICE, principal);
+      const number = caseNumberOf(request.body.caseNumber);
+      const added = await app.db.transaction(async (tx) => {
+        const entry = await tx.query<{ version: number }>(
+          'SELECT version FROM register_entries WHERE case_number = $1',
+          [number],
+        );
+        if (!entry.rows[0]) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, REGISTER_MESSAGES.caseNotFound);
+        const inserted = await tx.query(
+          `INSERT INTO register_watchlist (profile_id, case_number, followed_at, seen_version) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING`,
-        [principal.actingProfileId, number, app.now(), entry.rows[0].version],
-      );
-      if (inserted.rowCount > 0)
-        await audit(tx, {
-          event: 'watchlist_follow',
-          at: app.now(),
-          accountId: principal.accountId,
-          loginName: principal.loginName,
-          actingProfileId: principal.actingProfileId,
-          clientAddress: request.ip,
-          detail: { caseNumber: number },
-        });
-      return inserted.rowCount > 0;
-    });
-    return ok({ caseNumber: number }, added ? REGISTER_MESSAGES.followed : REGISTER_MESSAGES.alreadyFollowed);
-  });
+          [principal.actingProfileId, number, app.now(), entry.rows[0].version],
+        );
+        if (inserted.rowCount > 0)
+          await audit(tx, {
+            event: 'watchlist_follow',
+            at: app.now(),
+            accountId: principal.accountId,
+            loginName: principal.loginName,
+            actingProfileId: principal.actingProfileId,
+            clientAddress: request.ip,
+            detail: { caseNumber: number },
+          });
+        return inserted.rowCount > 0;
+      });
+      return ok({ caseNumber: number }, added ? REGISTER_MESSAGES.followed : REGISTER_MESSAGES.alreadyFollowed);
+    },
+  );
 
-  r.post(REGISTER_PATHS.unfollow, { preHandler, schema: { body: caseNumberBodySchema } }, async (request, reply) => {
+  r.post(REGISTER_PATHS.unfollow, { preValidation, schema: { body: caseNumberBodySchema } }, async (request, reply) => {
     noStore(reply);
     const principal = request.principal!;
     await eserviceFor(app.db, WATCHLIST_SERVICE, principal);

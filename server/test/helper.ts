@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { freshDatabase } from './database.ts';
@@ -21,10 +21,12 @@ export async function buildTestApp(
     now?: () => Date;
     /** Adds test-only routes (e.g. probes behind a guard) before the app is ready. */
     extend?: (app: FastifyInstance) => void | Promise<void>;
+    /** Sees each route as it is added (e.g. to call them all). */
+    onRoute?: BuildOptions['onRoute'];
   } = {},
 ): Promise<{ app: FastifyInstance; db: Database }> {
   const { db, drop } = await freshDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db, now: options.now });
+  const app = await buildApp({ config: testConfig(overrides), db, now: options.now, onRoute: options.onRoute });
   await options.extend?.(app);
   await app.ready();
   afterAll(async () => {
