@@ -34,7 +34,27 @@ export const emptyAddress = (): AddressValue => ({
 
 export const emptyAmount = (): AmountValue => ({ amount: '', currency: DEFAULTS.currency });
 
-export function initialValue(field: FieldDef): FieldValue {
+/** What the profile acted for says of itself, for the questions that start at it (ProfilePrefill). */
+export interface ProfileAnswers {
+  phone: string;
+  address: AddressValue;
+}
+
+/** The profile's value for a question that starts at it, or undefined (none asked, or the profile has none). */
+function fromProfile(field: FieldDef, profile: ProfileAnswers | undefined): FieldValue | undefined {
+  if (!profile || !('prefill' in field) || field.prefill !== 'profile') return undefined;
+  if (field.type === 'phone') return profile.phone || undefined;
+  if (field.type === 'address') {
+    const a = profile.address;
+    if (!a.blockHouseNo && !a.streetName && !a.postalCode) return undefined;
+    return { ...a, country: a.country || DEFAULTS.country };
+  }
+  return undefined;
+}
+
+export function initialValue(field: FieldDef, profile?: ProfileAnswers): FieldValue {
+  const prefilled = fromProfile(field, profile);
+  if (prefilled !== undefined) return prefilled;
   switch (field.type) {
     case 'amount':
       return emptyAmount();
@@ -61,9 +81,12 @@ export function emptyRow(fields: readonly FieldDef[]): RowValues {
   return Object.fromEntries(fields.map((f) => [f.name, initialValue(f)])) as RowValues;
 }
 
-/** A new record's values: every field present, with the specification's defaults filled in. */
-export function initialValues(form: FormDefinition): FormValues {
-  return Object.fromEntries(allFields(form).map((f) => [f.name, initialValue(f)]));
+/**
+ * A new record's values: every field present, with the specification's defaults filled in, and the
+ * profile's own details in the questions that start at them.
+ */
+export function initialValues(form: FormDefinition, profile?: ProfileAnswers): FormValues {
+  return Object.fromEntries(allFields(form).map((f) => [f.name, initialValue(f, profile)]));
 }
 
 function merge(base: unknown, v: unknown): unknown {

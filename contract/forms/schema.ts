@@ -71,7 +71,7 @@ const childFieldSchemas = [
   z.strictObject({ ...base, type: z.literal('nric') }),
   z.strictObject({ ...base, type: z.literal('uen') }),
   z.strictObject({ ...base, type: z.literal('mobile') }),
-  z.strictObject({ ...base, type: z.literal('phone') }),
+  z.strictObject({ ...base, type: z.literal('phone'), prefill: z.literal('profile').optional() }),
   z.strictObject({ ...base, type: z.literal('email') }),
   z.strictObject({ ...base, type: z.literal('postalCode') }),
   z.strictObject({
@@ -86,7 +86,7 @@ const childFieldSchemas = [
       .regex(/^[A-Z]{1,10}$/)
       .optional(),
   }),
-  z.strictObject({ ...base, type: z.literal('address') }),
+  z.strictObject({ ...base, type: z.literal('address'), prefill: z.literal('profile').optional() }),
   z.strictObject({ ...base, type: z.literal('declaration'), text: z.string().min(1).max(2000) }),
   z.strictObject({
     ...base,

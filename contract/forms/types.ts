@@ -137,8 +137,14 @@ export interface UenField extends FieldBase {
 export interface MobileField extends FieldBase {
   type: 'mobile';
 }
+/**
+ * Starts at the profile's own value of its kind (its contact number, its correspondence address) rather
+ * than empty: a question about the profile opens on what the profile says now, to be confirmed or changed.
+ */
+export type ProfilePrefill = 'profile';
 export interface PhoneField extends FieldBase {
   type: 'phone';
+  prefill?: ProfilePrefill;
 }
 export interface EmailField extends FieldBase {
   type: 'email';
@@ -159,6 +165,7 @@ export interface CaseNumberField extends FieldBase {
 }
 export interface AddressField extends FieldBase {
   type: 'address';
+  prefill?: ProfilePrefill;
 }
 /** Rows of child fields (no nested groups); the answer is a list of rows, each an answers object. */
 export interface GroupField extends FieldBase {

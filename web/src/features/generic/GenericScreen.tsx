@@ -96,6 +96,9 @@ export default function GenericScreen({ location }: ScreenProps) {
   const user = useIdentity(identity);
   const owner: Owner | null = user ? { loginName: user.loginName, profileId: user.ptibProfileID } : null;
   const ownerKey = owner ? `${owner.loginName}/${owner.profileId}` : '';
+  // A new record's answers; the questions about the profile start at what the profile acted for says now.
+  const newValues = (form: FormDefinition) =>
+    initialValues(form, user ? { phone: user.mobileNum, address: user.correspondenceAddressDetails } : undefined);
 
   // The journey so far, when this address continues it (another page of the same record).
   const [resumed] = useState(() =>
@@ -367,7 +370,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         return;
       }
       const def = loaded.value.form;
-      setValues(initialValues(def));
+      setValues(newValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
       setOffer(readUnsaved({ loginName, profileId }, appCode));
       setKeptElsewhere(listKeptElsewhere({ loginName, profileId }, appCode));
@@ -666,12 +669,12 @@ export default function GenericScreen({ location }: ScreenProps) {
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
       go(buildHref(ROUTES.generic, { app: appCode, page: questionPages[0]?.id }), {
         record: null,
-        values: initialValues(eservice.form),
+        values: newValues(eservice.form),
         dirty: false,
         seenPages: [],
       });
       setSeenBefore([]);
-      setValues(initialValues(eservice.form));
+      setValues(newValues(eservice.form));
       setDirty(false);
       setErrors({});
       setDocuments([]);
@@ -696,13 +699,13 @@ export default function GenericScreen({ location }: ScreenProps) {
       discard();
       dropRecord();
       setDocuments([]);
-      setValues(initialValues(eservice.form));
+      setValues(newValues(eservice.form));
       setErrors({});
       setNotice(null);
       setSeenBefore([]);
       go(buildHref(ROUTES.generic, { app: appCode, page: eservice.form.pages[0]?.id }), {
         record: null,
-        values: initialValues(eservice.form),
+        values: newValues(eservice.form),
         dirty: false,
         seenPages: [],
       });

@@ -46,7 +46,20 @@ vi.mock('../../lib/session/index.ts', async () => {
   };
   const identity = createIdentityStore(async () => ({
     kind: 'ok',
-    identity: { loginName: 'ptib.demo', ptibProfileID: 'PTIB00000001', authorizations: ['SEMS01'] } as UserIdentity,
+    identity: {
+      loginName: 'ptib.demo',
+      ptibProfileID: 'PTIB00000001',
+      authorizations: ['SEMS01'],
+      mobileNum: '61234567',
+      correspondenceAddressDetails: {
+        blockHouseNo: '80',
+        streetName: 'Robinson Road',
+        floorUnit: '#10-01',
+        buildingName: '',
+        postalCode: '068898',
+        country: '',
+      },
+    } as UserIdentity,
   }));
   return { session, identity };
 });
@@ -170,6 +183,28 @@ describe('the form from its definition', () => {
     expect(within(address).getByRole('option', { name: 'Singapore' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Payment date/)).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText(/Remarks/).tagName).toBe('TEXTAREA');
+  });
+});
+
+describe('a question about the profile', () => {
+  it('starts at what the profile says now, and is the applicant’s to change', async () => {
+    const form = structuredClone(FORM);
+    const fields = form.pages[0]!.sections[0]!.fields;
+    fields.push({ name: 'phone', label: 'Contact number', type: 'phone', prefill: 'profile' });
+    for (const f of fields) if (f.name === 'home' && f.type === 'address') f.prefill = 'profile';
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    const user = await renderScreen();
+    expect(screen.getByLabelText(/Contact number/)).toHaveValue('61234567');
+    const address = screen.getByRole('group', { name: /Home address/ });
+    expect(within(address).getByLabelText(/Street name/)).toHaveValue('Robinson Road');
+    expect(within(address).getByLabelText(/Postal code/)).toHaveValue('068898');
+    // The profile has no country: the specification's default, not an empty choice.
+    expect(within(address).getByLabelText('Country')).toHaveValue(DEFAULTS.country);
+    // A question that does not ask for it starts empty as before.
+    expect(screen.getByLabelText('Mailing postal code')).toHaveValue('');
+    await user.clear(screen.getByLabelText(/Contact number/));
+    await user.type(screen.getByLabelText(/Contact number/), '69998888');
+    expect(screen.getByLabelText(/Contact number/)).toHaveValue('69998888');
   });
 });
 
