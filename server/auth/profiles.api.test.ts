@@ -42,13 +42,13 @@ describe('identityOf', () => {
 
   it('answers the acting profile with the real account, blocked profiles as such, and null for no profile', async () => {
     const alone = [];
-    for (const p of principals) alone.push(await identityOf(db, p));
+    for (const p of principals) alone.push(await identityOf(db, p, new Date()));
     expect(alone[0]?.identity.PTIBName).toBeTruthy();
     expect(alone[1]?.blocked).toBe(true);
     expect(alone[2]?.identity.ptibProfileID).toBe('PTIB00000005');
     expect(alone[2]?.identity.ownPtibProfileID).toBe('PTIB00000002');
     expect(alone[4]).toBeNull();
     // Made at once, the calls answer the same.
-    expect(await Promise.all(principals.map((p) => identityOf(db, p)))).toEqual(alone);
+    expect(await Promise.all(principals.map((p) => identityOf(db, p, new Date())))).toEqual(alone);
   });
 });

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { Address, MasterPtibEntry, UserIdentity } from '#contract/schemas/index.ts';
 import type { Principal } from './principal.ts';
+import { PROFILE_UPDATE_DUE, applyDueProfileUpdates } from '../cases/profile-update.ts';
+import { singaporeToday } from '../cases/records.ts';
 
 interface ProfileRow {
   id: string;
@@ -39,6 +41,20 @@ async function profile(db: Queryable, id: string): Promise<ProfileRow | null> {
 }
 
 /**
+ * A profile row as of `now`, or null: an approved update whose effective date has come is made first. Asked
+ * in the same statement, so the profile call costs no more while none is due.
+ */
+async function profileAsOf(db: Queryable, id: string, now: Date): Promise<ProfileRow | null> {
+  const { rows } = await db.query<ProfileRow & { update_due: boolean }>(
+    `SELECT ${PROFILE_COLUMNS}, ${PROFILE_UPDATE_DUE('id', '$2')} AS update_due FROM ptib_profiles WHERE id = $1`,
+    [id, singaporeToday(now)],
+  );
+  if (!rows[0]?.update_due) return rows[0] ?? null;
+  await applyDueProfileUpdates(db, id, now);
+  return profile(db, id);
+}
+
+/**
  * The identity of the acting profile (its name, numbers, address, message), with the roles of the real
  * account. proxyInd is the signed-in user's own: a master acting for someone stays a master, so the app
  * keeps offering the way back.
@@ -46,8 +62,9 @@ async function profile(db: Queryable, id: string): Promise<ProfileRow | null> {
 export async function identityOf(
   db: Queryable,
   p: Principal,
+  now: Date,
 ): Promise<{ blocked: boolean; identity: UserIdentity } | null> {
-  const acting = await profile(db, p.actingProfileId);
+  const acting = await profileAsOf(db, p.actingProfileId, now);
   const own = p.actingProfileId === p.ownProfileId ? acting : await profile(db, p.ownProfileId);
   if (!acting || !own) return null;
   return {

@@ -1,3 +1,4 @@
+import { recordProfileUpdate } from './profile-update.ts';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   CASE_MESSAGES,
@@ -647,6 +648,7 @@ export async function moveCase(
       await cancelBill(tx, row.id, operator, now);
       await releaseRefund(tx, row.id, operator, now);
     }
+    if (to === 'approved') await recordProfileUpdate(tx, { ...row, profile_id: current.profile_id }, now);
     // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
     // reply and appeal periods run from it. The command gives no reason, so the message has none.
     if (to === 'approved' || to === 'rejected')

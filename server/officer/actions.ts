@@ -1,3 +1,4 @@
+import { recordProfileUpdate } from '../cases/profile-update.ts';
 import { createHash } from 'node:crypto';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { showsNothing } from '#contract/validation.ts';
@@ -183,6 +184,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
         break;
       case 'approve':
         await move(tx, row, actor, { to: 'approved', message: null });
+        await recordProfileUpdate(tx, row, actor.now);
         await notify(tx, {
           kind: 'decided',
           profileId: row.profile_id,

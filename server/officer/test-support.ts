@@ -62,8 +62,12 @@ export const pdAnswers = (paymentDate: string) => ({
 });
 
 /** Creates and submits a record as the applicant; answers it as submitted. */
-export async function submitted(applicant: TestClient, data: Record<string, unknown>): Promise<CaseDetail> {
-  const created = await applicant.post(API_PATHS.cases, { appCode: 'PD', data, draft: true });
+export async function submitted(
+  applicant: TestClient,
+  data: Record<string, unknown>,
+  appCode = 'PD',
+): Promise<CaseDetail> {
+  const created = await applicant.post(API_PATHS.cases, { appCode, data, draft: true });
   expect(created.statusCode, created.body).toBe(201);
   const draft = created.json().responseJSON as CaseDetail;
   const res = await applicant.post('/process-engine' + fillPath(PROCESS_ENGINE_PATHS.submit, { id: draft.id }), {

@@ -50,7 +50,7 @@ async function identityAtSignIn(app: FastifyInstance, sessionId: string): Promis
   if (!session) return undefined;
   const principal = principalOf(session, session.tokenGeneration);
   if (principal.authorities.includes(AUTHORITY_OFFICER)) return undefined;
-  const found = await identityOf(app.db, principal);
+  const found = await identityOf(app.db, principal, app.now());
   return found && !found.blocked ? found.identity : undefined;
 }
 

@@ -28,7 +28,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       schema: { response: { 200: envelopeSchema(userIdentitySchema.nullable()) } },
     },
     async (request) => {
-      const found = await identityOf(app.db, request.principal!);
+      const found = await identityOf(app.db, request.principal!, app.now());
       if (!found) throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
       if (found.blocked) return fail(RESPONSE_CODE.PROFILE_BLOCKED, AUTH_MESSAGES.profileBlocked);
       return ok(found.identity);

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '#contract/index.ts';
+import type { EserviceDetail, UserIdentity } from '#contract/schemas/index.ts';
+import type { FastifyInstance } from 'fastify';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { doAction, officerTestApp, signedInOfficer, submitted } from '../officer/test-support.ts';
+import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+
+// Tuesday 1 December 2026, 10:00 in Singapore.
+const clock = new FakeClock('2026-12-01T02:00:00Z');
+let applicant: TestClient;
+let officer: TestClient;
+let gateway: FakeSmsGateway;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ({ app, applicant, officer, gateway } = await officerTestApp(clock));
+});
+
+/** Moves the clock (past every session's idle limit) and signs both in again, as they would. */
+async function travel(to: string) {
+  clock.set(to);
+  applicant = await signedInClient(app, 'ptib.demo');
+  officer = await signedInOfficer(app, gateway, 'officer.demo');
+}
+afterAll(async () => {
+  await gateway.close();
+});
+
+const identity = async (): Promise<UserIdentity> => {
+  const res = await applicant.post(API_PATHS.retrieveProfile, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as UserIdentity;
+};
+
+const ADDRESS = {
+  blockHouseNo: '1',
+  streetName: 'Fusionopolis Way',
+  floorUnit: '#20-01',
+  buildingName: 'Connexis',
+  postalCode: '138632',
+  country: 'SG',
+};
+
+const update = (contactNumber: string, effectiveDate: string) => ({
+  contactNumber,
+  email: 'tan@example.com',
+  notifyBySms: 'N',
+  correspondenceAddress: ADDRESS,
+  effectiveDate,
+  remarks: '',
+  declaration: true,
+});
+
+describe('the PTIB Profile Update e-service', () => {
+  it('opens its contact number and address at the profile’s own', async () => {
+    const res = await applicant.get(`${API_PATHS.eservices}/PTIB`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { form, formVersion } = res.json().responseJSON as EserviceDetail;
+    expect(formVersion).toBe(3);
+    const fields = form.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
+    expect(fields.filter((f) => 'prefill' in f && f.prefill === 'profile').map((f) => f.name)).toEqual([
+      'contactNumber',
+      'correspondenceAddress',
+    ]);
+  });
+
+  it('changes nothing until approved, then the profile at once when effective today', async () => {
+    const before = await identity();
+    const record = await submitted(applicant, update('+44 20 7946 0958', '2026-12-01'), 'PTIB');
+    expect(await identity()).toEqual(before);
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'approve' });
+    expect(await identity()).toEqual({
+      ...before,
+      mobileNum: '+44 20 7946 0958',
+      correspondenceAddressDetails: ADDRESS,
+    });
+  });
+
+  it('keeps a later effective date’s change until that day', async () => {
+    const record = await submitted(applicant, update('61112222', '2026-12-10'), 'PTIB');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'approve' });
+    expect((await identity()).mobileNum).toBe('+44 20 7946 0958');
+    await travel('2026-12-09T15:59:00Z'); // 23:59 on the 9th in Singapore
+    expect((await identity()).mobileNum).toBe('+44 20 7946 0958');
+    await travel('2026-12-09T16:00:00Z'); // midnight: the 10th
+    expect((await identity()).mobileNum).toBe('61112222');
+  });
+
+  it('changes nothing when rejected', async () => {
+    await travel('2026-12-10T02:00:00Z');
+    const record = await submitted(applicant, update('63334444', '2026-12-10'), 'PTIB');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, {
+      action: 'proposeRejection',
+      reason: 'The address is not a Singapore one we know.',
+    });
+    expect((await identity()).mobileNum).toBe('61112222');
+  });
+});
