@@ -1,7 +1,17 @@
 import { MYSELF_SUFFIX } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
+import { focusMainHeading } from '../../lib/router/focusHeading.ts';
 import { formatDateTime } from './format.ts';
 import type { KeptElsewhere, UnsavedInput } from './unsavedInput.ts';
+
+/**
+ * The offer goes once answered, and its button with it: focus goes to the page's heading, where a keyboard
+ * or screen-reader user reads on, rather than back to the page's start.
+ */
+const thenFocusHeading = (act: () => void) => () => {
+  act();
+  focusMainHeading(document.querySelector('main') ?? document.body);
+};
 
 /** 'You have unsaved changes from <time>: restore / discard', shown when the screen opens with kept input. */
 export function RestoreOffer({
@@ -20,10 +30,10 @@ export function RestoreOffer({
         {input.caseNumber ? ` They belong to record ${input.caseNumber}.` : ''}
       </p>
       <div className="button-row">
-        <button type="button" onClick={onRestore}>
+        <button type="button" onClick={thenFocusHeading(onRestore)}>
           Restore
         </button>
-        <button type="button" className="button-secondary" onClick={onDiscard}>
+        <button type="button" className="button-secondary" onClick={thenFocusHeading(onDiscard)}>
           Discard
         </button>
       </div>

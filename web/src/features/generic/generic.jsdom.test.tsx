@@ -960,6 +960,8 @@ describe('an answer to a request for more information', () => {
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('Old');
     await user.click(screen.getByRole('button', { name: 'Restore' }));
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('The full story');
+    // The offer is gone with its button: focus goes to the page's heading, not to the page's start.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
   }, 30_000);
 
   it('is asked for on the record, which does not say its answers can no longer be changed', async () => {
@@ -1146,6 +1148,7 @@ describe('nothing typed is lost', () => {
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(localStorage.getItem(unsavedKey(owner, 'PD'))).toBeNull();
     expect(screen.getByLabelText('ID number')).toHaveValue('');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toHaveFocus();
   });
 
   it('drops input older than the limit', () => {
