@@ -27,6 +27,7 @@ import { moveCase } from '../cases/service.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 import { uploadFile } from '../test/upload.ts';
@@ -465,6 +466,17 @@ describe('the statement import', () => {
         expect(res.statusCode, res.body).toBe(200);
       }
     expect((await read()).waiting).toBe(before.waiting);
+  });
+
+  it('takes a long statement in a few database statements, not some for each credit', async () => {
+    // At three round trips a credit, the longest statement allowed outlasted the screen's wait for its answer.
+    const unknown = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => `${tag}${i},2030-01-16,CR,1.00,SGD,NOT BILLED ${tag},X`);
+    const few = await statementsDuring(app.db, async () => void (await importCsv(unknown(2, 'FEW'))));
+    const many = await statementsDuring(app.db, async () => void (await importCsv(unknown(20, 'LOTS'))));
+    expect(many).toEqual(few);
+    const lots = (await queue()).filter((l) => l.transactionId.startsWith('LOTS'));
+    expect(lots.map((l) => l.queueReason)).toEqual(Array(20).fill('unknown_reference'));
   });
 
   it('takes a statement of as many characters as the screen allows, whatever its script', async () => {

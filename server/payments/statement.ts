@@ -3,7 +3,7 @@ import { isRealDate } from '#contract/forms/validate.ts';
 import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '#contract/payments.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
-import { expireDue, reconcileCredit, type Credit } from './bills.ts';
+import { expireDue, reconcileCredits, type Credit } from './bills.ts';
 
 /**
  * Rows of a CSV file (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks), each with the line
@@ -115,10 +115,8 @@ export async function importStatement(db: Database, csv: string, actor: string, 
   const { credits, ignored } = readStatement(csv);
   // Counted in the transaction and kept only once it commits: a deadlock runs it again (server/db/postgres.ts).
   const counts = await db.transaction(async (tx) => {
-    const counted = { settled: 0, queued: 0, alreadyImported: 0 };
     await expireDue(tx, now);
-    for (const credit of credits) counted[await reconcileCredit(tx, credit, actor, now)]++;
-    return counted;
+    return reconcileCredits(tx, credits, actor, now);
   });
   return { credits: credits.length, ...counts, ignored };
 }
