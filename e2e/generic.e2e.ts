@@ -141,6 +141,7 @@ test('delete asks first, then removes the record', async ({ page }) => {
 test("the browser's Back to a deleted draft says it was deleted, with the way on", async ({ page }) => {
   await signIn(page, USER);
   await openPd(page);
+  await page.getByLabel('Debtor identification number').fill('S9470855I');
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/[?&]case=\d+/);
   const number = (await page.getByTestId('case-number').textContent())!;

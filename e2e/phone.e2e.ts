@@ -220,6 +220,8 @@ test('back to top never covers Save draft on a phone', async ({ page }) => {
 /** Raises an error toast as a user would: a draft save that cannot reach the server. */
 async function failedSave(page: Page): Promise<Locator> {
   await page.goto('/#/generic?app=PD');
+  // Something to save: an untouched new form saves nothing, and says so.
+  await page.getByLabel('Debtor identification number').fill('S9470855I');
   await page.route('**/api/cases**', (route) => route.abort('connectionreset'));
   await page.getByRole('form').getByRole('button', { name: 'Save draft' }).click();
   const toast = page.locator('li.toast').first();

@@ -91,6 +91,11 @@ export const SUMMARY_MESSAGE = MESSAGES.validationSummary;
  * confirmation patterns). The spec's summary message stays the toast; the summary box has GOV.UK's title.
  */
 export const FORM_TEXT = {
+  /**
+   * Save draft on a new form nobody has answered (a tab whose profile was switched elsewhere, say): an empty
+   * record on the dashboard would be all it made.
+   */
+  nothingToSave: 'There is nothing to save yet. Answer a question first, then save it as a draft.',
   /** The list of the profile's records of the e-service, when it could not be fetched (no answer, a refusal). */
   recordsFailed: 'Your records could not be loaded.',
   /** Above a list cut at RECORD_LIST_MAX: else a trustee with more reads the latest as every record. */

@@ -569,7 +569,10 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
   }
 
-  const onSaveDraft = () => afterUploads('draft') || run(async () => void (check('draft') && (await save(true))));
+  const onSaveDraft = () => {
+    if (!record && !dirty) return void emit('toast', { severity: 'info', message: FORM_TEXT.nothingToSave });
+    return afterUploads('draft') || run(async () => void (check('draft') && (await save(true))));
+  };
 
   const onContinue = () =>
     afterUploads('continue') ||

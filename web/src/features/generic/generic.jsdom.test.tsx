@@ -342,6 +342,15 @@ describe('validation', () => {
   });
 });
 
+describe('save draft on a new form nobody has answered', () => {
+  it('makes no empty record, and says what to do first', async () => {
+    const user = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(toasts).toEqual([{ severity: 'info', message: FORM_TEXT.nothingToSave }]);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
 describe('questions that apply', () => {
   it('shows a conditional question only when it applies, and never sends a hidden answer', async () => {
     routes['POST /api/cases'] = ({ body }) => ({
