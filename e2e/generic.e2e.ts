@@ -350,3 +350,21 @@ test.describe('nothing typed is lost', () => {
     await expect(page.getByLabel('Debtor identification number')).toHaveValue('F1234567N');
   });
 });
+
+test('the profile update opens at the profile’s own contact number and address, to confirm or change', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=PTIB');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
+  await expect(page.getByLabel('Contact number')).toHaveValue('92345678');
+  await page.getByLabel('Email address').fill('master@example.com');
+  await page.getByLabel('Mobile number').fill('92345678');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your correspondence address' })).toBeVisible();
+  const address = page.getByRole('group', { name: /Correspondence address/ });
+  await expect(address.getByLabel(/Street name/)).toHaveValue('Raffles Place');
+  await expect(address.getByLabel(/Postal code/)).toHaveValue('048616');
+  expect((await axe().analyze()).violations).toEqual([]);
+});
