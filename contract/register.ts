@@ -213,6 +213,11 @@ export const watchlistAnswerSchema = z.object({ cases: z.array(watchedCaseSchema
 export type WatchlistAnswer = z.infer<typeof watchlistAnswerSchema>;
 
 export const caseNumberBodySchema = z.object({ caseNumber: z.string().max(40) });
+/**
+ * Follow a case: from an entry a recorded search found (its reference given), or by a number typed on the
+ * watchlist, which looks the register up and so counts as a search (REGISTER_LIMITS).
+ */
+export const followSchema = caseNumberBodySchema.extend({ ref: z.string().max(40).optional() });
 
 /** An officer's correction: the fields to change, and why. */
 export const correctionSchema = z.object({

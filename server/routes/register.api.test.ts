@@ -301,6 +301,29 @@ describe('throttling', () => {
   });
 });
 
+describe('following a case by its number', () => {
+  it('counts as a search, so numbers in sequence cannot copy the register past the limit', async () => {
+    const follow = (caseNumber: string, ref?: string) => demo.post(REGISTER_PATHS.watchlist, { caseNumber, ref });
+    for (let i = 0; i < REGISTER_LIMITS.MAX_SEARCHES; i++)
+      expect((await follow(`BS ${String(900000 + i)} 1999`)).statusCode).toBe(404);
+    const refused = await follow(DEMO_BANKRUPT.caseNumber);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().header.responseDesc).toBe(REGISTER_MESSAGES.throttled(10));
+    const audited = await db.query(
+      "SELECT 1 FROM audit_events WHERE event = 'watchlist_follow' AND outcome = 'failure' AND detail->>'refused' = 'throttled'",
+    );
+    expect(audited.rowCount).toBe(1);
+    // Following from an entry a search found is no new look-up: the search was counted (and refused) itself.
+    await db.query('DELETE FROM register_search_throttle');
+    const { reference } = answer<SearchAnswer>(await search(demo, { by: 'id', query: DEMO_BANKRUPT.idNumber }));
+    for (let i = 1; i < REGISTER_LIMITS.MAX_SEARCHES; i++) await follow(`BS ${String(900000 + i)} 1999`);
+    expect((await follow(DEMO_BANKRUPT.caseNumber, reference)).statusCode).toBe(200);
+    // A reference that did not find the case counts as typing its number.
+    expect((await follow('BS 999999 1999', reference)).statusCode).toBe(429);
+    await demo.post(REGISTER_PATHS.unfollow, { caseNumber: DEMO_BANKRUPT.caseNumber });
+  });
+});
+
 describe('a search sent again after its answer was lost', () => {
   const KEY = '6f1c0c1e-3f7a-4c1e-9a55-0d7b1f3c2a10';
   const searchesWith = async (key: string) =>

@@ -10,6 +10,7 @@ import {
   SEARCH_PURPOSES,
   WATCHLIST_SERVICE,
   caseNumberBodySchema,
+  followSchema,
   foldName,
   isSearchableId,
   normalizeIdNumber,
@@ -77,6 +78,32 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       pageSize: REGISTER_LIMITS.PAGE_SIZE,
       results: (await entriesInOrder(app.db, slice)).map(toResult),
     };
+  }
+
+  /**
+   * Counts a look-up of the register against the account's limit (docs/decisions/0044); past it, the refusal is
+   * audited with what was asked, and answered 429 with how many minutes to wait.
+   */
+  async function countLookUp(request: FastifyRequest, event: string, asked: Record<string, unknown>): Promise<void> {
+    const principal = request.principal!;
+    const now = app.now();
+    const waitMs = await countSearch(app.db, principal.accountId, now);
+    if (waitMs <= 0) return;
+    await audit(app.db, {
+      event,
+      outcome: 'failure',
+      at: now,
+      accountId: principal.accountId,
+      loginName: principal.loginName,
+      actingProfileId: principal.actingProfileId,
+      clientAddress: request.ip,
+      detail: { ...asked, refused: 'throttled' },
+    });
+    throw new ApiError(
+      429,
+      RESPONSE_CODE.TOO_MANY_REQUESTS,
+      REGISTER_MESSAGES.throttled(Math.max(1, Math.ceil(waitMs / 60_000))),
+    );
   }
 
   /** A recorded search of this account, or 404 (another account's reference reads as unknown). */
@@ -154,20 +181,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       actingProfileId: principal.actingProfileId,
       clientAddress: request.ip,
     };
-    const waitMs = await countSearch(app.db, principal.accountId, now);
-    if (waitMs > 0) {
-      await audit(app.db, {
-        ...who,
-        event: 'register_search',
-        outcome: 'failure',
-        detail: { service: body.service, by: body.by, query, purpose, refused: 'throttled' },
-      });
-      throw new ApiError(
-        429,
-        RESPONSE_CODE.TOO_MANY_REQUESTS,
-        REGISTER_MESSAGES.throttled(Math.max(1, Math.ceil(waitMs / 60_000))),
-      );
-    }
+    await countLookUp(request, 'register_search', { service: body.service, by: body.by, query, purpose });
     const { caseNumbers, closestOnly } = await searchRegisterRanked(app.db, body.service, body.by, query);
     const reference = newReference(now);
     const search: SearchRow = {
@@ -317,40 +331,40 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  r.post(
-    REGISTER_PATHS.watchlist,
-    { preValidation, schema: { body: caseNumberBodySchema } },
-    async (request, reply) => {
-      noStore(reply);
-      const principal = request.principal!;
-      await eserviceFor(app.db, WATCHLIST_SERVICE, principal);
-      const number = caseNumberOf(request.body.caseNumber);
-      const added = await app.db.transaction(async (tx) => {
-        const entry = await tx.query<{ version: number }>(
-          'SELECT version FROM register_entries WHERE case_number = $1',
-          [number],
-        );
-        if (!entry.rows[0]) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, REGISTER_MESSAGES.caseNotFound);
-        const inserted = await tx.query(
-          `INSERT INTO register_watchlist (profile_id, case_number, followed_at, seen_version) VALUES ($1, $2, $3, $4)
+  r.post(REGISTER_PATHS.watchlist, { preValidation, schema: { body: followSchema } }, async (request, reply) => {
+    noStore(reply);
+    const principal = request.principal!;
+    await eserviceFor(app.db, WATCHLIST_SERVICE, principal);
+    const number = caseNumberOf(request.body.caseNumber);
+    // The watchlist shows each case's name and NRIC: a number typed there is a look-up of the register, and
+    // counts as a search, or case numbers in sequence would copy it past the limit (docs/decisions/0044).
+    const ref = request.body.ref;
+    const found = ref ? (await recordedSearch(ref, principal)).case_numbers.includes(number) : false;
+    if (!found) await countLookUp(request, 'watchlist_follow', { caseNumber: number });
+    const added = await app.db.transaction(async (tx) => {
+      const entry = await tx.query<{ version: number }>('SELECT version FROM register_entries WHERE case_number = $1', [
+        number,
+      ]);
+      if (!entry.rows[0]) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, REGISTER_MESSAGES.caseNotFound);
+      const inserted = await tx.query(
+        `INSERT INTO register_watchlist (profile_id, case_number, followed_at, seen_version) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING`,
-          [principal.actingProfileId, number, app.now(), entry.rows[0].version],
-        );
-        if (inserted.rowCount > 0)
-          await audit(tx, {
-            event: 'watchlist_follow',
-            at: app.now(),
-            accountId: principal.accountId,
-            loginName: principal.loginName,
-            actingProfileId: principal.actingProfileId,
-            clientAddress: request.ip,
-            detail: { caseNumber: number },
-          });
-        return inserted.rowCount > 0;
-      });
-      return ok({ caseNumber: number }, added ? REGISTER_MESSAGES.followed : REGISTER_MESSAGES.alreadyFollowed);
-    },
-  );
+        [principal.actingProfileId, number, app.now(), entry.rows[0].version],
+      );
+      if (inserted.rowCount > 0)
+        await audit(tx, {
+          event: 'watchlist_follow',
+          at: app.now(),
+          accountId: principal.accountId,
+          loginName: principal.loginName,
+          actingProfileId: principal.actingProfileId,
+          clientAddress: request.ip,
+          detail: { caseNumber: number },
+        });
+      return inserted.rowCount > 0;
+    });
+    return ok({ caseNumber: number }, added ? REGISTER_MESSAGES.followed : REGISTER_MESSAGES.alreadyFollowed);
+  });
 
   r.post(REGISTER_PATHS.unfollow, { preValidation, schema: { body: caseNumberBodySchema } }, async (request, reply) => {
     noStore(reply);

@@ -445,7 +445,9 @@ function EntryView({
   const follow = async (button: HTMLButtonElement) => {
     if (followPending.current) return;
     followPending.current = true;
-    const outcome = await registerApi.follow(entry.caseNumber, signal).finally(() => (followPending.current = false));
+    const outcome = await registerApi
+      .follow(entry.caseNumber, signal, reference)
+      .finally(() => (followPending.current = false));
     if (!outcome.ok && outcome.aborted) return;
     if (outcome.ok) {
       setFollowing(true);

@@ -70,8 +70,9 @@ export const registerApi = {
       REGISTER_MESSAGES.watchlistFailed,
     );
   },
-  async follow(caseNumber: string, signal: AbortSignal): Promise<Outcome<unknown>> {
-    const result = await api.post(REGISTER_PATHS.watchlist, { caseNumber }, { signal, quiet: true, block: true });
+  /** Follows a case: `ref` the search that found it, else a look-up by number (counted as a search). */
+  async follow(caseNumber: string, signal: AbortSignal, ref?: string): Promise<Outcome<unknown>> {
+    const result = await api.post(REGISTER_PATHS.watchlist, { caseNumber, ref }, { signal, quiet: true, block: true });
     return result.ok
       ? { ok: true, value: null, message: result.header.responseDesc }
       : failure(result, REGISTER_MESSAGES.followFailed);

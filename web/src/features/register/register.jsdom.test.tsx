@@ -223,7 +223,7 @@ describe('a search whose answer was lost', () => {
 
 describe('following a case', () => {
   it('from its entry, keeps the focus on the link that replaces Follow this case', async () => {
-    fakeApi({
+    const calls = fakeApi({
       [REGISTER_PATHS.entry]: () => ({
         body: envelope({
           reference: 'RS-1',
@@ -241,6 +241,11 @@ describe('following a case', () => {
     fireEvent.click(follow);
     const link = await screen.findByRole('link', { name: 'Following: open your watchlist' });
     await waitFor(() => expect(link).toHaveFocus());
+    // With the search that found it: no new look-up of the register to count.
+    expect(calls.find((c) => c.method === 'POST' && c.path === REGISTER_PATHS.watchlist)?.body).toEqual({
+      caseNumber: CASE,
+      ref: 'RS-1',
+    });
   }, 30_000);
 
   it('on the watchlist, follows once however often the form is sent while it waits', async () => {
