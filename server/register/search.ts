@@ -1,3 +1,4 @@
+import { todayInSingapore } from '#contract/forms/validate.ts';
 import { randomBytes } from 'node:crypto';
 import { REGISTER_LIMITS, foldName, type RegisterService } from '#contract/register.ts';
 import type { Queryable, QueryOptions } from '../db/database.ts';
@@ -239,7 +240,8 @@ export async function entriesInOrder(db: Queryable, caseNumbers: readonly string
 
 /** A search's reference, printed on its extracts: the day and enough randomness not to be guessed. */
 export function newReference(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  // The day in Singapore, as the searcher reads it beside the search time.
+  const day = todayInSingapore(now).replace(/-/g, '');
   return `RS-${day}-${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordSlots } from './search.ts';
+import { newReference, wordSlots } from './search.ts';
 
 describe('wordSlots', () => {
   it('joins the two means of a word, the nearest first, without repeats', () => {
@@ -18,5 +18,13 @@ describe('wordSlots', () => {
         { similar: ['HWEE'], lettered: [] },
       ]),
     ).toEqual([['HWEE'], ['HWEE*2', 'HWA'], ['TOH', 'TEO'], ['HWEE*3']]);
+  });
+});
+
+describe('newReference', () => {
+  it('carries the date in Singapore, where the search was made, not in UTC', () => {
+    // 05:51 on 28 November in Singapore is still 27 November in UTC.
+    expect(newReference(new Date('2026-11-27T21:51:00Z'))).toMatch(/^RS-20261128-[0-9A-F]{10}$/);
+    expect(newReference(new Date('2026-11-28T15:59:00Z'))).toMatch(/^RS-20261128-/);
   });
 });
