@@ -1,4 +1,5 @@
 import { PARTY_KINDS, type RegisterResult } from '#contract/register.ts';
+import { formatIsoDate } from '#contract/forms/summary.ts';
 import { singaporeTime } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
@@ -41,8 +42,8 @@ export async function renderRegisterExtract(input: ExtractInput): Promise<Uint8A
     .row('Case number', entry.caseNumber)
     .row('Proceeding', entry.proceedingLabel)
     .row('Status', entry.statusLabel)
-    .row('Filed on', entry.filedOn)
-    .row('Status since', entry.statusOn)
+    .row('Filed on', formatIsoDate(entry.filedOn))
+    .row('Status since', formatIsoDate(entry.statusOn))
     .row('Trustee or official assignee', entry.administrator)
     .row('Entry last changed', singaporeTime(input.entryUpdatedAt));
   pdf

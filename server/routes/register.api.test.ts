@@ -12,6 +12,7 @@ import {
 } from '#contract/register.ts';
 import type { Database } from '../db/database.ts';
 import { notify } from '../notifications/notify.ts';
+import { formatIsoDate } from '#contract/forms/index.ts';
 import { singaporeTime } from '#contract/singapore.ts';
 import { DEMO_BANKRUPT } from '../register/demo.ts';
 import { importRegisterCsv, IMPORT_COLUMNS } from '../register/import.ts';
@@ -389,6 +390,10 @@ describe('result page and extract', () => {
     expect(text).toContain('ONG BENG HUAT');
     expect(text).toContain('S7654321F');
     expect(text).toContain('Credit assessment');
+    // Dates as the entry screen and the rest of the portal write them (d MMM yyyy), not as stored.
+    expect(text).toContain(`Filed on ${formatIsoDate(DEMO_BANKRUPT.filedOn)}`);
+    expect(text).toContain(`Status since ${formatIsoDate(DEMO_BANKRUPT.statusOn)}`);
+    expect(text).not.toContain(DEMO_BANKRUPT.filedOn);
   });
 
   it("does not show an entry the search did not find, nor another account's search", async () => {
