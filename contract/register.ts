@@ -100,6 +100,16 @@ export function foldName(value: string): string {
     .trim();
 }
 
+/**
+ * What is wrong with a name to search for, or null: fewer than 3 letters the register can match (foldName,
+ * so accented letters count: Lê Lý has four), said differently when the name was typed in another script.
+ */
+export function nameQueryProblem(query: string): string | null {
+  if (foldName(query).replace(/ /g, '').length >= 3) return null;
+  const letters = query.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= 3 ? REGISTER_MESSAGES.nameNotInEnglishLetters : REGISTER_MESSAGES.nameTooShort;
+}
+
 /** An identification number as typed: upper case, no spaces. */
 export const normalizeIdNumber = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
@@ -125,6 +135,8 @@ export const REGISTER_MESSAGES = {
   otherPurposeRequired: 'Describe the purpose of your search.',
   queryRequired: 'Enter what to search for.',
   nameTooShort: 'Enter at least 3 letters of the name.',
+  /** A name in another script (王小明): the register holds names in English letters, as on the NRIC. */
+  nameNotInEnglishLetters: 'Enter the name in English letters, as it is written on the NRIC or passport.',
   badIdPis: 'Enter a valid NRIC or FIN, for example S1234567D.',
   badIdBis: 'Enter a valid NRIC, FIN or UEN, for example S1234567D or 53312345C.',
   throttled: (minutes: number) =>

@@ -232,6 +232,14 @@ describe('search by name', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().header.responseDesc).toBe(REGISTER_MESSAGES.nameTooShort);
   });
+
+  it('asks for a name typed in another script in English letters, not for more letters', async () => {
+    for (const query of ['王小明', '王明 Li'])
+      expect((await search(demo, { query })).json().header.responseDesc).toBe(
+        REGISTER_MESSAGES.nameNotInEnglishLetters,
+      );
+    expect((await search(demo, { query: 'Ông Bêng' })).statusCode).toBe(200);
+  });
 });
 
 describe('purpose and audit', () => {

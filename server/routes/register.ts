@@ -11,7 +11,7 @@ import {
   WATCHLIST_SERVICE,
   caseNumberBodySchema,
   followSchema,
-  foldName,
+  nameQueryProblem,
   isSearchableId,
   normalizeIdNumber,
   normalizeRegisterCaseNumber,
@@ -147,7 +147,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     } else {
       query = body.query.trim().replace(/\s+/g, ' ');
       if (!query) throw badRequest(REGISTER_MESSAGES.queryRequired);
-      if (foldName(query).replace(/ /g, '').length < 3) throw badRequest(REGISTER_MESSAGES.nameTooShort);
+      const problem = nameQueryProblem(query);
+      if (problem) throw badRequest(problem);
     }
     const purpose = purposeText(body.purpose, body.otherPurpose);
     /**

@@ -9,7 +9,7 @@ import {
   REGISTER_SERVICES,
   SEARCH_PURPOSES,
   WATCHLIST_SERVICE,
-  foldName,
+  nameQueryProblem,
   isSearchableId,
   normalizeIdNumber,
   type EntryAnswer,
@@ -179,8 +179,7 @@ function SearchForm({ service }: { service: RegisterService }) {
     const next: FormErrors = {};
     if (!query.trim()) next.query = REGISTER_MESSAGES.queryRequired;
     else if (by === 'id' && !isSearchableId(service, normalizeIdNumber(query))) next.query = badId;
-    // Counted as the server counts them (foldName): accented letters are letters (Lê Lý has four).
-    else if (by === 'name' && foldName(query).replace(/ /g, '').length < 3) next.query = REGISTER_MESSAGES.nameTooShort;
+    else if (by === 'name' && nameQueryProblem(query)) next.query = nameQueryProblem(query)!;
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);
