@@ -358,11 +358,14 @@ test('the profile update opens at the profile’s own contact number and address
   await signIn(page, USER);
   await page.goto('/#/generic?app=PTIB');
   await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
+  await expect(page).toHaveTitle('Your contact details – PTIB Profile Update | PTIB e-Services');
   await expect(page.getByLabel('Contact number')).toHaveValue('92345678');
   await page.getByLabel('Email address').fill('master@example.com');
   await page.getByLabel('Mobile number').fill('92345678');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your correspondence address' })).toBeVisible();
+  // A page of the same journey is a new screen, named after the router's own title for the route.
+  await expect(page).toHaveTitle('Your correspondence address – PTIB Profile Update | PTIB e-Services');
   const address = page.getByRole('group', { name: /Correspondence address/ });
   await expect(address.getByLabel(/Street name/)).toHaveValue('Raffles Place');
   await expect(address.getByLabel(/Postal code/)).toHaveValue('048616');

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, ROUTES } from '#contract/index.ts';
+import { MESSAGES, ROUTES, SITE_NAME } from '#contract/index.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { CASE_MESSAGES, isEditable } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
@@ -239,13 +240,33 @@ export default function GenericScreen({ location }: ScreenProps) {
     navigate(to);
   }
 
-  // GOV.UK: a page with errors says so in its title.
+  // The tab names the step and the e-service, as the heading and its caption do (WCAG 2.4.2: every e-service
+  // page was "E-service"); GOV.UK: a page with errors says so in its title.
+  const eserviceTitle = eservice?.title ?? null;
+  const stepTitle =
+    step === 'page'
+      ? page?.heading
+      : step === 'check'
+        ? FORM_TEXT.checkHeading
+        : step === 'respond'
+          ? PROGRESS_TEXT.changeRequested
+          : undefined;
+  const screenTitle =
+    eserviceTitle === null
+      ? null
+      : step === 'confirmation'
+        ? FORM_TEXT.confirmationTitle(eserviceTitle)
+        : stepTitle && stepTitle !== eserviceTitle
+          ? `${stepTitle} – ${eserviceTitle}`
+          : eserviceTitle;
   useEffect(() => {
-    const plain = document.title.startsWith(FORM_TEXT.errorTitlePrefix)
-      ? document.title.slice(FORM_TEXT.errorTitlePrefix.length)
-      : document.title;
+    const plain = screenTitle
+      ? `${screenTitle} | ${SITE_NAME}`
+      : document.title.startsWith(FORM_TEXT.errorTitlePrefix)
+        ? document.title.slice(FORM_TEXT.errorTitlePrefix.length)
+        : document.title;
     document.title = hasErrors(errors) ? `${FORM_TEXT.errorTitlePrefix}${plain}` : plain;
-  }, [errors]);
+  }, [errors, screenTitle]);
 
   // A Change link or an error link from another page lands on its field.
   const landed = useRef(false);

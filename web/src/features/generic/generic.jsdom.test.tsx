@@ -232,7 +232,7 @@ describe('validation', () => {
     await user.click(links[1]!);
     expect(postal).toHaveFocus();
     await user.type(postal, '79903'.slice(0, 2));
-    expect(document.title).toBe('Error: E-service | PTIB');
+    expect(document.title).toBe('Error: Payment – Payment by Debtor | PTIB e-Services');
   });
 
   it('clears a message as its field is corrected', async () => {

@@ -261,9 +261,12 @@ describe('a Change that brings in another page', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
     await at('Check your answers before sending');
+    // The tab names the step and the e-service, as the heading and its caption do.
+    expect(document.title).toBe('Check your answers before sending – Permission to Travel Abroad | PTIB e-Services');
     window.location.hash = screen.getByRole('link', { name: 'Change What do you want to do' }).getAttribute('href')!;
 
     await at('The application');
+    expect(document.title).toBe('The application – Permission to Travel Abroad | PTIB e-Services');
     await user.click(screen.getByRole('radio', { name: 'Amend it' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(window.location.hash).toBe('#/generic?app=PAR&page=trip&return=check');
@@ -290,7 +293,7 @@ describe('the error summary', () => {
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('There is a problem');
     expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
-    expect(document.title).toBe('Error: E-service | PTIB');
+    expect(document.title).toBe('Error: About you – Permission to Travel Abroad | PTIB e-Services');
     const name = screen.getByLabelText('Full name');
     expect(name).toHaveAccessibleDescription('Error: Enter full name');
     await user.click(within(summary).getByRole('link', { name: 'Enter full name' }));
@@ -300,7 +303,7 @@ describe('the error summary', () => {
     await user.type(name, 'Lim Mei');
     await user.type(screen.getByLabelText('Mobile number'), '91234567');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(document.title).toBe('E-service | PTIB');
+    expect(document.title).toBe('About you – Permission to Travel Abroad | PTIB e-Services');
   }, 30_000);
 
   it("lets go of a question's error when another answer hides the question", async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { SITE_NAME } from '#contract/index.ts';
 import { CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { formatFileSize } from '#contract/forms/index.ts';
 import {
@@ -90,6 +91,12 @@ export function CaseScreen({ location }: ScreenProps) {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+
+  // The tab names the case the heading does (WCAG 2.4.2), once it is known.
+  const caseNumber = c?.caseNumber;
+  useEffect(() => {
+    if (caseNumber) document.title = `Case ${caseNumber} | ${SITE_NAME}`;
+  }, [caseNumber]);
 
   async function act(input: ActionInput) {
     if (!c || acting.busy()) return;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { MESSAGES } from '#contract/catalogue.ts';
-import { ROUTES } from '#contract/index.ts';
+import { ROUTES, SITE_NAME } from '#contract/index.ts';
 import {
   PARTY_KINDS,
   REGISTER_LIMITS,
@@ -112,6 +112,10 @@ export default function RegisterScreen({ location }: ScreenProps) {
   const service: RegisterService = isService(app) ? app : 'PIS';
   const ref = location.query.get('ref');
   const caseNumber = location.query.get('case');
+  // The tab names the service the heading does (WCAG 2.4.2): the route's title is the same for both.
+  useEffect(() => {
+    document.title = `${REGISTER_SCREEN_TITLES[service]} | ${SITE_NAME}`;
+  }, [service]);
   // A whole page within what a search keeps: the server refuses anything else with words meant for developers.
   const page = Math.min(
     Math.ceil(REGISTER_LIMITS.MAX_RESULTS / REGISTER_LIMITS.PAGE_SIZE),

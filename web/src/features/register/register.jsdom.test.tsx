@@ -106,6 +106,13 @@ describe('the search form', () => {
     ).toHaveFocus();
     expect(calls.some((c) => c.path === REGISTER_PATHS.search)).toBe(false);
   }, 30_000);
+
+  it('names the service in the tab as its heading does', async () => {
+    fakeApi({});
+    await renderShell({ routes, hash: '#/register?app=BIS' });
+    await screen.findByRole('heading', { level: 1, name: 'Bankruptcy Information Search' });
+    await waitFor(() => expect(document.title).toBe('Bankruptcy Information Search | PTIB e-Services'));
+  }, 30_000);
 });
 
 describe('a page of results', () => {

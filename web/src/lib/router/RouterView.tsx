@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { SITE_NAME } from '#contract/index.ts';
 import { PageTrouble } from '../lazy/PageTrouble.tsx';
 import { Recover } from '../lazy/Recover.tsx';
@@ -19,16 +19,23 @@ export function useRouterState(): RouterState {
 }
 
 /**
- * Renders the committed screen; on each navigation sets the title, scrolls to the top (or the anchor)
+ * Renders the committed screen; on each navigation sets the route's title, scrolls to the top (or the anchor)
  * and moves focus to the new page's main heading.
  */
 export function RouterView() {
   const router = useRouter();
   const { Screen, location, route, key, failed } = useRouterState();
 
-  useEffect(() => {
+  // The route's title as the screen commits: a layout effect, so that a screen naming itself more exactly
+  // once it knows what it shows (an e-service's step, a register service) sets its title in its own effect
+  // after this one, not before it.
+  useLayoutEffect(() => {
     if (!route || key === 0) return;
     document.title = `${route.titleFor?.(location) ?? route.title} | ${SITE_NAME}`;
+  }, [key, route, location]);
+
+  useEffect(() => {
+    if (!route || key === 0) return;
     const target = location.anchor ? document.getElementById(location.anchor) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
