@@ -214,7 +214,7 @@ test('a rejected application’s bill is cancelled, and the finance officer retu
     url: /#\/officer\/payments$/,
     heading: PAYMENT_TEXT.reconciliationHeading,
   });
-  // A refusal is drawn as an error (the error colour), not as a warning.
+  // A missing file is the file field's error, drawn in the error colour, not as a warning.
   await finance.getByRole('button', { name: PAYMENT_TEXT.importButton }).click();
   const refusal = finance.getByRole('alert').filter({ hasText: PAYMENT_TEXT.chooseFile });
   await expect(refusal).toHaveCSS('border-left-color', 'rgb(179, 38, 30)');

@@ -10,6 +10,7 @@ import {
   type StatementLine,
 } from '#contract/payments.ts';
 import { cappedCount } from '#contract/counts.ts';
+import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
@@ -153,6 +154,10 @@ export function ReconciliationScreen() {
   const signal = useAbortSignal();
   const file = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // What is wrong with the file chosen (none, empty, not a CSV, too large): the file field's error, linked
+  // from a summary that takes the focus, as every other form of the portal says a field's problem.
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
   // Each outcome takes the focus: a decided credit leaves the list with the button that had it, and the
   // words are at the top of a list that may be long.
@@ -180,10 +185,12 @@ export function ReconciliationScreen() {
 
   const onImport = async () => {
     const chosen = file.current?.files?.[0];
-    if (!chosen) {
-      setNotice({ kind: 'alert', text: PAYMENT_TEXT.chooseFile });
-      return;
-    }
+    const refuse = (text: string) => {
+      setNotice(null);
+      setFileError(text);
+      setAttempt((n) => n + 1);
+    };
+    if (!chosen) return refuse(PAYMENT_TEXT.chooseFile);
     const csv = await chosen.text();
     // What the server would refuse in its own technical words (an empty body, a NUL, a body too large)
     // is said here in the finance officer's: the file chosen is not a statement that can be imported.
@@ -194,10 +201,8 @@ export function ReconciliationScreen() {
         : csv.length > STATEMENT_MAX_CHARS
           ? PAYMENT_TEXT.tooLarge
           : null;
-    if (wrong) {
-      setNotice({ kind: 'alert', text: wrong });
-      return;
-    }
+    if (wrong) return refuse(wrong);
+    setFileError(null);
     // The name is for the audit trail only: a long one (a bank's export may run past 200 characters) is cut,
     // not a reason to refuse the statement.
     const outcome = await financeApi.importStatement(chosen.name.slice(0, STATEMENT_FILE_NAME_MAX), csv, signal);
@@ -212,6 +217,7 @@ export function ReconciliationScreen() {
   const run: Run = (call) =>
     void once(async () => {
       const outcome = await call();
+      setFileError(null);
       setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? systemDifficultiesMessage() });
       reload();
       setDecided((n) => n + 1);
@@ -244,12 +250,25 @@ export function ReconciliationScreen() {
         }}
       >
         <h2 id="import-heading">{PAYMENT_TEXT.importHeading}</h2>
+        <ErrorSummary errors={fileError ? { file: fileError } : {}} attempt={attempt} idFor={() => 'statement-file'} />
         <div className="field">
           <label htmlFor="statement-file">{PAYMENT_TEXT.statementFile}</label>
           <p className="hint" id="statement-hint">
             {PAYMENT_TEXT.statementHint}
           </p>
-          <input ref={file} id="statement-file" type="file" accept=".csv,text/csv" aria-describedby="statement-hint" />
+          {fileError && (
+            <p className="field-error" id="statement-file-error">
+              <span className="visually-hidden">Error:</span> {fileError}
+            </p>
+          )}
+          <input
+            ref={file}
+            id="statement-file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={fileError ? 'statement-hint statement-file-error' : 'statement-hint'}
+            aria-invalid={fileError ? true : undefined}
+          />
         </div>
         <button type="submit">{PAYMENT_TEXT.importButton}</button>
       </form>

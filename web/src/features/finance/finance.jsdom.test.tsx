@@ -149,10 +149,17 @@ describe('ReconciliationScreen', () => {
     const calls = server();
     render(<ReconciliationScreen />);
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const input = screen.getByLabelText(PAYMENT_TEXT.statementFile);
     const tryImport = async (file: File, message: string) => {
-      fireEvent.change(screen.getByLabelText(PAYMENT_TEXT.statementFile), { target: { files: [file] } });
+      fireEvent.change(input, { target: { files: [file] } });
       fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+      // The file field's error, as every form of the portal says one: tied to the field, and in a summary.
+      await waitFor(() => expect(input).toHaveAccessibleDescription(`${PAYMENT_TEXT.statementHint} Error: ${message}`));
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      const summary = screen.getByRole('alert', { name: 'There is a problem' });
+      expect(summary).toHaveFocus();
+      fireEvent.click(within(summary).getByRole('link', { name: message }));
+      expect(input).toHaveFocus();
     };
     await tryImport(new File([''], 'empty.csv', { type: 'text/csv' }), PAYMENT_TEXT.emptyFile);
     await tryImport(new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])], 'nov.xlsx'), PAYMENT_TEXT.notCsv);
@@ -236,12 +243,11 @@ describe('ReconciliationScreen', () => {
     server();
     render(<ReconciliationScreen />);
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
-    // No file chosen: said at once, as an error.
+    // No file chosen: said at once, as the file field's error.
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
-    const missing = await screen.findByRole('alert');
+    const missing = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(missing).toHaveTextContent(PAYMENT_TEXT.chooseFile);
-    expect(missing).toHaveClass('notice', 'notice-error');
-    expect(focusedOutcome()).toBe(PAYMENT_TEXT.chooseFile);
+    expect(missing).toHaveFocus();
 
     fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
       target: { value: 'First instalment' },
@@ -308,9 +314,12 @@ describe('ReconciliationScreen', () => {
     const alert = screen.getByRole('alert');
     expect(status).toBeEmptyDOMElement();
     expect(alert).toBeEmptyDOMElement();
-    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
-    await waitFor(() => expect(alert).toHaveTextContent(PAYMENT_TEXT.chooseFile));
-    expect(status).toBeEmptyDOMElement();
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'First instalment' },
+    });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.matchButton }));
+    await waitFor(() => expect(status).toHaveTextContent('Credit matched to the bill.'));
+    expect(alert).toBeEmptyDOMElement();
   });
 
   it('says whom to call when the server cannot be reached, with the number, not a placeholder', async () => {
