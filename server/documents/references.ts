@@ -20,16 +20,17 @@ export async function unknownAttachments(
   const references = attachmentAnswers(def, answers);
   if (references.length === 0) return errors;
   const { rows } = caseId
-    ? await db.query<{ id: string; field_name: string; scan_status: string }>(
-        'SELECT id::text AS id, field_name, scan_status FROM documents WHERE case_id = $1::bigint',
+    ? await db.query<{ id: string; field_name: string; scan_status: string; file_name: string }>(
+        'SELECT id::text AS id, field_name, scan_status, file_name FROM documents WHERE case_id = $1::bigint',
         [caseId],
       )
     : { rows: [] };
-  const known = new Map(rows.map((r) => [`${r.field_name}/${r.id}`, r.scan_status] as const));
+  const known = new Map(rows.map((r) => [`${r.field_name}/${r.id}`, r] as const));
   for (const ref of references) {
-    const statuses = ref.ids.map((id) => known.get(`${ref.field}/${id}`));
-    if (statuses.includes(undefined)) errors[ref.path] = DOCUMENT_MESSAGES.missing;
-    else if (refuseInfected && statuses.includes('infected')) errors[ref.path] = DOCUMENT_MESSAGES.virus;
+    const docs = ref.ids.map((id) => known.get(`${ref.field}/${id}`));
+    const infected = docs.find((d) => d?.scan_status === 'infected');
+    if (docs.includes(undefined)) errors[ref.path] = DOCUMENT_MESSAGES.missing;
+    else if (refuseInfected && infected) errors[ref.path] = DOCUMENT_MESSAGES.virusIn(infected.file_name);
   }
   return errors;
 }

@@ -924,7 +924,12 @@ export default function GenericScreen({ location }: ScreenProps) {
     );
   }
 
-  const fileNames = Object.fromEntries(documents.map((d) => [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})`]));
+  const fileNames = Object.fromEntries(
+    documents.map((d) => [
+      d.id,
+      `${d.fileName} (${formatFileSize(d.sizeBytes)})${d.scanStatus === 'infected' ? ` – ${DOCUMENT_MESSAGES.infectedNote}` : ''}`,
+    ]),
+  );
   // The declaration is ticked, not answered: its page, with nothing else on it, has no heading among the
   // answers (a heading with nothing under it, read alone, says nothing).
   const sections = summarise(form, answersToKeep(form, values), fileNames)

@@ -141,6 +141,9 @@ export function AttachmentControl({
                 <span>
                   {name}
                   {doc && <span className="form-note"> ({formatFileSize(doc.sizeBytes)})</span>}
+                  {doc?.scanStatus === 'infected' && (
+                    <strong className="field-error"> {DOCUMENT_MESSAGES.infectedNote}</strong>
+                  )}
                 </span>
                 {!attachments?.readOnly && (
                   <button

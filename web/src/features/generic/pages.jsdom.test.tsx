@@ -589,6 +589,20 @@ describe('an attachment question', () => {
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
   }, 30_000);
 
+  it('marks a file a scanner later found a virus in, so its owner knows which one to remove', async () => {
+    const infected = { ...DOC, scanStatus: 'infected' };
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [DOC.id] } }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [infected] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(list).toHaveTextContent(`passport.pdf (2 KB) ${DOCUMENT_MESSAGES.infectedNote}`);
+    expect(within(list).getByRole('button', { name: 'Remove passport.pdf' })).toBeVisible();
+  }, 30_000);
+
   it('lets go of a file removed from a draft whose answers were not saved after it', async () => {
     // Removed (the file is gone at once), then the tab was closed before Save draft: the answer still names it.
     const gone = '9e1f0c2a-3b4d-4e5f-8a6b-7c8d9e0f1a2b';
