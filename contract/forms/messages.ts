@@ -126,6 +126,10 @@ export const FORM_TEXT = {
     'This draft was deleted elsewhere. Your answers are still on this page: save them to keep them in a new draft, and attach any files again.',
   download: 'Download your acknowledgement (PDF)',
   downloadFailed: 'The acknowledgement could not be downloaded – try again',
+  /** The files sent with a submitted record, each to download again (the answers list only their names). */
+  documentsHeading: 'Your documents',
+  downloadDocument: (fileName: string) => `Download ${fileName}`,
+  documentDownloadFailed: 'The document could not be downloaded – try again',
   submittedView: 'This form has been submitted. Its answers can no longer be changed.',
   uploading: (name: string) => `Uploading ${name}…`,
   noFiles: 'No files uploaded.',

@@ -673,6 +673,13 @@ export default function GenericScreen({ location }: ScreenProps) {
       else failed(outcome, FORM_TEXT.downloadFailed);
     });
 
+  const onDownloadDocument = (doc: DocumentInfo) =>
+    run(async () => {
+      const outcome = await documentsApi.download(doc.id, signal);
+      if (outcome.ok) saveBlob(outcome.value, doc.fileName);
+      else failed(outcome, FORM_TEXT.documentDownloadFailed);
+    });
+
   const onDelete = () =>
     run(async () => {
       setConfirming(null);
@@ -992,6 +999,8 @@ export default function GenericScreen({ location }: ScreenProps) {
           onDownload={() => void onDownload()}
           onBillSettled={() => void billSettled()}
           sections={sections}
+          documents={documents.filter((d) => d.scanStatus !== 'infected')}
+          onDownloadDocument={(d) => void onDownloadDocument(d)}
           onStartNew={startNew}
           records={records}
         />

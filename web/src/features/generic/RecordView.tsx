@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { FORM_TEXT, type SummarySection } from '#contract/forms/index.ts';
+import { FORM_TEXT, formatFileSize, type SummarySection } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseProgress, CaseStatusResponse } from '#contract/schemas/eservices.ts';
 import { BillPanel } from '../../app/parts.ts';
 import { CheckAnswers } from './CheckAnswers.tsx';
@@ -29,6 +30,8 @@ export function RecordView({
   onDownload,
   onBillSettled,
   sections,
+  documents,
+  onDownloadDocument,
   onStartNew,
   records,
 }: {
@@ -51,6 +54,9 @@ export function RecordView({
   onBillSettled: () => void;
   /** The record's answers. */
   sections: SummarySection[];
+  /** The files sent with it, each to download again; a file found infected is never given out, so not listed. */
+  documents: DocumentInfo[];
+  onDownloadDocument: (document: DocumentInfo) => void;
   onStartNew: () => void;
   /** The user's records and the case search (YourRecords), under the record. */
   records: ReactNode;
@@ -76,6 +82,21 @@ export function RecordView({
       <DownloadAcknowledgement onDownload={onDownload} />
       <BillPanel caseId={record.id} appCode={appCode} onSettled={onBillSettled} />
       <CheckAnswers sections={sections} />
+      {documents.length > 0 && (
+        <section aria-labelledby="documents-heading">
+          <h2 id="documents-heading">{FORM_TEXT.documentsHeading}</h2>
+          <ul className="file-list">
+            {documents.map((d) => (
+              <li key={d.id}>
+                <button type="button" className="button-link" onClick={() => onDownloadDocument(d)}>
+                  {FORM_TEXT.downloadDocument(d.fileName)}
+                </button>
+                <span className="form-note">{formatFileSize(d.sizeBytes)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <p>
         <button type="button" className="button-link" onClick={onStartNew}>
           Start a new record

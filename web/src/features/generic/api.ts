@@ -130,6 +130,11 @@ export const documentsApi = {
     const path = fillPath(DOCUMENT_PATHS.delete, { documentId });
     return read(await api.post(path, {}, { signal, quiet: true }), documentSchema.nullable().optional());
   },
+  /** A document of the profile's own record, as bytes to save. */
+  async download(documentId: string, signal: AbortSignal): Promise<Outcome<Blob>> {
+    const path = fillPath(DOCUMENT_PATHS.one, { documentId });
+    return read(await api.get(path, { signal, quiet: true, binary: true }), blobSchema);
+  },
   /** The PDF acknowledgement of a submitted record, as bytes to save. */
   async acknowledgement(caseId: string, signal: AbortSignal): Promise<Outcome<Blob>> {
     const path = fillPath(CASE_PATHS.acknowledgement, { id: caseId });

@@ -603,6 +603,41 @@ describe('an attachment question', () => {
     expect(within(list).getByRole('button', { name: 'Remove passport.pdf' })).toBeVisible();
   }, 30_000);
 
+  it('lists the files sent with a submitted record, each to download again, but not one found infected', async () => {
+    const infected = {
+      ...DOC,
+      id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      fileName: 'bad.pdf',
+      scanStatus: 'infected',
+    };
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({
+        ...DRAFT,
+        status: 'submitted',
+        submittedAt: '2026-03-05T06:08:00.000Z',
+        data: { fullName: 'Lim Mei', passport: [DOC.id] },
+      }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC, infected] }) });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'submitted', history: [] }) });
+    routes[`GET /api/documents/${DOC.id}`] = () => ({ status: 404, body: envelope(null, '404', 'Gone') });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('Permission to Travel Abroad');
+    const documents = await screen.findByRole('region', { name: FORM_TEXT.documentsHeading });
+    expect(
+      within(documents)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([FORM_TEXT.downloadDocument('passport.pdf')]);
+    await userEvent.setup().click(within(documents).getByRole('button'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && c.path === `/api/documents/${DOC.id}`)).toBe(true),
+    );
+    // A refusal is said, as the acknowledgement's is: here in the server's own words.
+    await waitFor(() => expect(toasts).toContainEqual({ severity: 'error', message: 'Gone' }));
+  }, 30_000);
+
   it('lets go of a file removed from a draft whose answers were not saved after it', async () => {
     // Removed (the file is gone at once), then the tab was closed before Save draft: the answer still names it.
     const gone = '9e1f0c2a-3b4d-4e5f-8a6b-7c8d9e0f1a2b';
