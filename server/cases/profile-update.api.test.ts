@@ -6,6 +6,8 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { doAction, officerTestApp, signedInOfficer, submitted } from '../officer/test-support.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import type { Database } from '../db/database.ts';
+import { recordProfileUpdate } from './profile-update.ts';
 
 // Tuesday 1 December 2026, 10:00 in Singapore.
 const clock = new FakeClock('2026-12-01T02:00:00Z');
@@ -13,9 +15,10 @@ let applicant: TestClient;
 let officer: TestClient;
 let gateway: FakeSmsGateway;
 let app: FastifyInstance;
+let db: Database;
 
 beforeAll(async () => {
-  ({ app, applicant, officer, gateway } = await officerTestApp(clock));
+  ({ app, db, applicant, officer, gateway } = await officerTestApp(clock));
 });
 
 /** Moves the clock (past every session's idle limit) and signs both in again, as they would. */
@@ -88,6 +91,13 @@ describe('the PTIB Profile Update e-service', () => {
     expect((await identity()).mobileNum).toBe('+44 20 7946 0958');
     await travel('2026-12-09T16:00:00Z'); // midnight: the 10th
     expect((await identity()).mobileNum).toBe('61112222');
+  });
+
+  it('keeps nothing of a record without the answers it needs, rather than fail its approval', async () => {
+    const before = await identity();
+    await recordProfileUpdate(db, { id: '1', app_code: 'PTIB', profile_id: 'PTIB00000001', data: {} }, clock.now());
+    expect((await db.query('SELECT 1 FROM profile_updates WHERE case_id = 1')).rowCount).toBe(0);
+    expect(await identity()).toEqual(before);
   });
 
   it('changes nothing when rejected', async () => {

@@ -1,3 +1,4 @@
+import { isRecord } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { singaporeToday } from './records.ts';
 
@@ -15,6 +16,10 @@ export async function recordProfileUpdate(
 ): Promise<void> {
   if (record.app_code !== PROFILE_UPDATE_APP) return;
   const { contactNumber, correspondenceAddress, effectiveDate } = record.data;
+  // Required by the form, so always there on a submitted record; checked all the same, as a record that
+  // lacked one would otherwise fail its approval with the database's refusal.
+  if (typeof contactNumber !== 'string' || typeof effectiveDate !== 'string' || !isRecord(correspondenceAddress))
+    return;
   await tx.query(
     `INSERT INTO profile_updates (case_id, profile_id, mobile_num, correspondence_address, effective_on, approved_at)
      VALUES ($1::bigint, $2, $3, $4::jsonb, $5::date, $6) ON CONFLICT (case_id) DO NOTHING`,

@@ -1,4 +1,3 @@
-import { recordProfileUpdate } from './profile-update.ts';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   CASE_MESSAGES,
@@ -60,6 +59,7 @@ import {
   toSummary,
   updateCaseData,
 } from './records.ts';
+import { recordProfileUpdate } from './profile-update.ts';
 
 /**
  * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,

@@ -1,4 +1,3 @@
-import { recordProfileUpdate } from '../cases/profile-update.ts';
 import { createHash } from 'node:crypto';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { showsNothing } from '#contract/validation.ts';
@@ -20,6 +19,7 @@ import { notify } from '../notifications/notify.ts';
 import { cancelBill, releaseRefund, stillToPay } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { caseNotFound, caseView, findOfficerCase, refusalOf, type OfficerCaseRow } from './cases.ts';
+import { recordProfileUpdate } from '../cases/profile-update.ts';
 
 /**
  * The officers' actions on a case (docs/decisions/0040). Each runs in one transaction on the locked case
