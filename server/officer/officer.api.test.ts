@@ -694,6 +694,14 @@ describe('queues', () => {
     expect(bad.statusCode).toBe(400);
     const badAge = await officer.get(`${OFFICER_PATHS.queue}?minAgeDays=5&maxAgeDays=2`);
     expect(badAge.statusCode).toBe(400);
+    // A status the queue never holds (a draft is in none) is a mistake to name, not an empty queue.
+    for (const query of ['status=draft', 'queue=new&status=approved', 'queue=decided&status=submitted']) {
+      const wrong = await officer.get(`${OFFICER_PATHS.queue}?${query}`);
+      expect(wrong.statusCode, query).toBe(400);
+      expect(wrong.json().header.responseDesc, query).toContain('status');
+    }
+    const approved = (await queue(officer, 'queue=decided&status=approved')).items;
+    expect(approved.every((i) => i.status === 'approved')).toBe(true);
   });
 
   it("find a case by its number wherever it stands, in another officer's work too", async () => {

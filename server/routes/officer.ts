@@ -14,6 +14,7 @@ import {
   officerListSchema,
   officerMeSchema,
   queuePageSchema,
+  OFFICER_QUEUE_STATUSES,
   queueQuerySchema,
 } from '#contract/officer.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
@@ -108,6 +109,8 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
       const q = request.query;
       if (q.minAgeDays !== undefined && q.maxAgeDays !== undefined && q.minAgeDays > q.maxAgeDays)
         throw badRequest(OFFICER_MESSAGES.badQueueFilter('minAgeDays is more than maxAgeDays'));
+      if (q.status && !OFFICER_QUEUE_STATUSES[q.queue].includes(q.status))
+        throw badRequest(OFFICER_MESSAGES.badQueueFilter(`the ${q.queue} queue holds no case with status ${q.status}`));
       return ok(await queuePage(app.db, request.officer!, q, app.now()));
     },
   );
