@@ -664,8 +664,13 @@ interface ResolvedRow extends CreditRow {
 /** Credits a person matched or marked, newest decision first: those a finance officer may undo. */
 export async function resolvedLines(db: Queryable) {
   const { rows } = await db.query<ResolvedRow>(
-    `SELECT ${CREDIT_COLUMNS}, b.reference AS bill_reference, l.resolved_by, l.resolved_at, l.resolution
+    // resolved_by is the login name (the accountable one); it is shown by the officer's name, as the rest of
+    // the back office shows officers, and as written if no officer has that login any more.
+    `SELECT ${CREDIT_COLUMNS}, b.reference AS bill_reference, COALESCE(o.display_name, l.resolved_by) AS resolved_by,
+            l.resolved_at, l.resolution
        FROM statement_lines l LEFT JOIN bills b ON b.id = l.bill_id
+       LEFT JOIN accounts a ON lower(a.login_name COLLATE "C") = lower(l.resolved_by COLLATE "C")
+       LEFT JOIN officers o ON o.account_id = a.id
       WHERE l.status IN ('matched', 'marked') ORDER BY l.resolved_at DESC, l.id DESC LIMIT $1`,
     [RESOLVED_MAX_LINES],
   );
