@@ -1,14 +1,21 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  API_PATHS,
   ERROR_CODES,
   ERROR_CODE_LABEL,
   ERROR_SCREEN_TITLES,
+  FORBIDDEN_CODE,
+  HOME_TEXT,
   INVALID_CODE,
   MESSAGES,
   TAKE_ME_HOME,
 } from '#contract/index.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { parseHash } from '../../lib/router/location.ts';
+import { identity } from '../../lib/session/index.ts';
+import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { AccessDenied, PageNotFound, SystemError, UnexpectedError } from './ErrorScreen.tsx';
 
 const SCREENS = [
@@ -60,5 +67,34 @@ describe('every listed code', () => {
   it.each(ERROR_CODES)('%s is shown as given', (code) => {
     render(<SystemError location={parseHash(`#/x?errorCode=${encodeURIComponent(code)}`)} />);
     expect(screen.getByTestId('error-code')).toHaveTextContent(new RegExp(`^${code}$`));
+  });
+});
+
+describe('access denied for an officer', () => {
+  afterEach(() => {
+    identity.invalidate();
+    sessionStorage.clear();
+  });
+  const officerRefused = () =>
+    fakeApi({
+      [API_PATHS.retrieveProfile]: () => ({
+        status: 403,
+        body: envelope(null, FORBIDDEN_CODE.MISSING_AUTHORITY, OFFICER_MESSAGES.officerOnPtib),
+      }),
+    });
+
+  it('offers the way back to the back office, whose links the menu does not hold', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.token, 'token');
+    officerRefused();
+    render(<AccessDenied location={parseHash('#/forbidden?errorCode=PTACC-951')} />);
+    expect(await screen.findByRole('link', { name: HOME_TEXT.backOfficeLink })).toHaveAttribute('href', '#/officer');
+  });
+
+  it('asks nothing and offers nothing while signed out', async () => {
+    const calls = officerRefused();
+    render(<AccessDenied location={parseHash('#/forbidden?errorCode=PTACC-951')} />);
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: HOME_TEXT.backOfficeLink })).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
-import { ERROR_CODE_LABEL, ERROR_SCREEN_TITLES, MESSAGES, TAKE_ME_HOME, displayErrorCode } from '#contract/index.ts';
+import {
+  ERROR_CODE_LABEL,
+  ERROR_SCREEN_TITLES,
+  HOME_TEXT,
+  MESSAGES,
+  TAKE_ME_HOME,
+  displayErrorCode,
+} from '#contract/index.ts';
+import { OFFICER_HOME } from '../../app/guards.ts';
 import type { HashLocation } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
+import { useOfficerAccount } from '../../lib/session/useOfficerAccount.ts';
 
 export type ErrorKind = keyof typeof ERROR_SCREEN_TITLES;
 
@@ -36,6 +45,7 @@ export function ErrorScreen({ kind, location }: ScreenProps & { kind: ErrorKind 
         {ERROR_CODE_LABEL}
         <span data-testid="error-code">{code}</span>
       </p>
+      {kind === 'accessDenied' && <BackOfficeWay />}
       {screen.home && (
         <p>
           {/* The site root, not a hash route: a fresh start of the app, whatever state led here. */}
@@ -45,6 +55,21 @@ export function ErrorScreen({ kind, location }: ScreenProps & { kind: ErrorKind 
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * An officer who opened a PTIB screen: the menu's links are the PTIB ones, so the way back to the queues is
+ * offered here (the specification's screen sends no one home; this sends an officer to their own work).
+ */
+function BackOfficeWay() {
+  if (!useOfficerAccount()) return null;
+  return (
+    <p>
+      <a className="button" href={`#${OFFICER_HOME}`}>
+        {HOME_TEXT.backOfficeLink}
+      </a>
+    </p>
   );
 }
 

@@ -5,9 +5,13 @@ import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { demoIdentity } from '../../../test/identity.ts';
 import { identity } from '../../lib/session/index.ts';
+import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import SignedInHome from './SignedInHome.tsx';
 
-afterEach(() => identity.invalidate());
+afterEach(() => {
+  identity.invalidate();
+  sessionStorage.clear();
+});
 
 describe('SignedInHome', () => {
   it('offers the dashboard and the e-services to a user who may use them', async () => {
@@ -20,6 +24,7 @@ describe('SignedInHome', () => {
 
   it('to an officer offers the back office, not a dashboard and e-services that end in access denied', async () => {
     // The server refuses an officer's account the PTIB identity (PTACC-951, docs/decisions/0049).
+    sessionStorage.setItem(STORAGE_KEYS.token, 'token');
     fakeApi({
       [API_PATHS.retrieveProfile]: () => ({
         status: 403,

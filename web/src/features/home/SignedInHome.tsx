@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { AUTHORIZATION_SEMS01, HOME_TEXT, ROUTES } from '#contract/index.ts';
 import { OFFICER_HOME } from '../../app/guards.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
+import { useOfficerAccount } from '../../lib/session/useOfficerAccount.ts';
 
 /**
  * Home for a signed-in user (HomePage.tsx): welcomed by name, with the way back to their work. An officer's
@@ -11,16 +11,7 @@ import { useIdentity } from '../../lib/session/useIdentity.ts';
  */
 export default function SignedInHome({ message }: { message: string | null }) {
   const identity = useIdentity(identityStore);
-  const [officer, setOfficer] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void identityStore.load().then((answer) => {
-      if (live) setOfficer(answer.kind === 'denied');
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const officer = useOfficerAccount();
   // Acting for another profile, the name would be theirs, not the user's: the header says whom they act for.
   const ownName = identity && identity.ptibProfileID === identity.ownPtibProfileID ? identity.PTIBName : null;
   // Without SEMS01 the dashboard and the e-services are access denied (spec §6): no links that lead there.
