@@ -2,8 +2,10 @@ import { FORM_TEXT, type FieldDef, type SummarySection } from '#contract/forms/i
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { Notice } from './Notice.tsx';
+import { RestoreOffer } from './RestoreOffer.tsx';
 import { Questions, StepForm, type AskingProps } from './StepForm.tsx';
 import { StepHeading } from './StepHeading.tsx';
+import type { UnsavedInput } from './unsavedInput.ts';
 
 /**
  * Check answers (`&step=check`): every page's answers with a Change link each, then the declarations to
@@ -18,6 +20,9 @@ export function CheckStep({
   sections,
   changeHref,
   declarations,
+  offer,
+  onRestore,
+  onDiscard,
   onSubmit,
   onSaveDraft,
 }: {
@@ -33,6 +38,10 @@ export function CheckStep({
   changeHref: (pageId: string, path: string) => string;
   /** The declaration pages' fields (the declarations are ticked here, not on a page of their own). */
   declarations: FieldDef[];
+  /** Input kept from before a reload, not restored or discarded yet: still offered here. */
+  offer: UnsavedInput | null;
+  onRestore: (input: UnsavedInput) => void;
+  onDiscard: () => void;
   onSubmit: () => void;
   onSaveDraft: () => void;
 }) {
@@ -42,6 +51,7 @@ export function CheckStep({
       <StepHeading backHref={backHref} caption={title}>
         {FORM_TEXT.checkHeading}
       </StepHeading>
+      {offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
       <Notice text={notice} />
       <CheckAnswers sections={sections} changeHref={changeHref} />

@@ -132,7 +132,13 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [attempt, setAttempt] = useState(0);
   const [mode, setMode] = useState<ValidationMode>('draft');
   const [dirty, setDirty] = useState(resumed?.dirty ?? false);
-  const [offer, setOffer] = useState<UnsavedInput | null>(null);
+  const [offer, setOffer] = useState<UnsavedInput | null>(resumed?.offer ?? null);
+  // Read by what runs before the next render (a save's answer, a navigation just after Restore).
+  const offerNow = useRef(offer);
+  const standOffer = (input: UnsavedInput | null) => {
+    offerNow.current = input;
+    setOffer(input);
+  };
   // Input for this e-service kept under the user's other profiles: said, as it is not offered here.
   const [keptElsewhere, setKeptElsewhere] = useState<KeptElsewhere[]>([]);
   const [cases, setCases] = useState<RecordList | null>(resumed?.cases ?? null);
@@ -229,6 +235,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       cases,
       seenPages,
       createKey: createKey.current,
+      offer: offerNow.current,
       ...over,
     });
   };
@@ -393,7 +400,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const def = loaded.value.form;
       setValues(newValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
-      setOffer(readUnsaved({ loginName, profileId }, appCode));
+      standOffer(readUnsaved({ loginName, profileId }, appCode));
       setKeptElsewhere(listKeptElsewhere({ loginName, profileId }, appCode));
       const open = caseParam ?? readCaseIdentity(appCode, ownerKey)?.caseId;
       // A record to open is shown once it is in, not first as a new form's page: that page's heading would
@@ -420,9 +427,25 @@ export default function GenericScreen({ location }: ScreenProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ownerKey]);
 
-  /** `held`: the record the input belongs to; the page's own unless it has just let go of it. */
-  function keep(next: FormValues, held: CaseDetail | null = recordNow.current) {
+  /**
+   * Keeps the page's answers in this browser. `held`: the record the input belongs to; the page's own unless it
+   * has just let go of it. While input from before is offered and not answered (a reload showed the page
+   * empty), the one answer changed (`changed`) goes into that input instead: the page's empty answers must
+   * not take the place of the ones kept.
+   */
+  function keep(
+    next: FormValues,
+    held: CaseDetail | null = recordNow.current,
+    changed?: (kept: FormValues) => FormValues,
+  ) {
     if (!owner || !eservice || ownerKey !== heldFor.current) return;
+    const standing = offerNow.current;
+    if (standing && changed) {
+      const merged = { ...standing, values: changed(standing.values), savedAt: now() };
+      standOffer(merged);
+      writeUnsaved(owner, merged);
+      return;
+    }
     writeUnsaved(owner, {
       appCode,
       title: eservice.title,
@@ -440,7 +463,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     const next = { ...values, [name]: value };
     setValues(next);
     setDirty(true);
-    keep(next);
+    keep(next, undefined, (kept) => ({ ...kept, [name]: value }));
     if (!form || !hasErrors(errors)) return;
     // A question this answer hides takes its error with it: the summary would link to nothing.
     const shown = visibility(form, next).shown;
@@ -480,8 +503,17 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   function saved(detail: CaseDetail, message: string, data: FormValues) {
-    if (owner) clearUnsaved(owner, appCode);
-    setOffer(null);
+    const standing = offerNow.current;
+    if (standing && owner) {
+      // The save sent the page's answers, not the input still offered: that stays offered, and input for no
+      // record yet now belongs to the record this page has just made.
+      const moved =
+        standing.caseId === null && !record
+          ? { ...standing, caseId: detail.id, caseNumber: detail.caseNumber, createKey: null }
+          : standing;
+      writeUnsaved(owner, moved);
+      standOffer(moved);
+    } else if (owner) clearUnsaved(owner, appCode);
     show(detail, data);
     if (!record || record.id !== detail.id) {
       // The address now names the record, so a reload or a bookmark comes back to it.
@@ -720,7 +752,7 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   function discard() {
     if (owner) clearUnsaved(owner, appCode);
-    setOffer(null);
+    standOffer(null);
     setDirty(false);
   }
 
@@ -757,7 +789,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** Puts kept input back over the record it belongs to; the values restored, or null when it could not. */
   async function restore(input: UnsavedInput): Promise<FormValues | null> {
     if (!eservice) return null;
-    setOffer(null);
+    standOffer(null);
     // The input goes over the latest version of its record, so a save after restoring does not conflict.
     let def = form ?? eservice.form;
     let opened: CaseDetail | null = record;
@@ -908,9 +940,10 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /** Changes one answer by its path: a field (`proof`) or a row's field (`claims[0].proof`). */
   function updateAt(path: string, update: (old: FieldValue | undefined) => FieldValue) {
+    const at = (answers: FormValues) => updateAnswerAt(answers, path, (old) => update(old as FieldValue | undefined));
     setValues((before) => {
-      const next = updateAnswerAt(before, path, (old) => update(old as FieldValue | undefined));
-      keep(next);
+      const next = at(before);
+      keep(next, undefined, at);
       return next;
     });
     setDirty(true);
@@ -1030,6 +1063,9 @@ export default function GenericScreen({ location }: ScreenProps) {
           sections={sections}
           changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
           declarations={declarations}
+          offer={offer}
+          onRestore={restoreOffer}
+          onDiscard={discard}
           onSubmit={() => void onSubmit()}
           onSaveDraft={() => void onSaveDraft()}
         />

@@ -9,6 +9,7 @@ import {
   type Page,
 } from '#contract/forms/index.ts';
 import { fieldDomId } from './format.ts';
+import type { UnsavedInput } from './unsavedInput.ts';
 
 /**
  * The form in progress, kept in memory between the screens of one journey (question pages, check
@@ -33,6 +34,8 @@ export interface Flow {
   seenPages: string[];
   /** The key of the first save of the record about to be made (createCaseRequestSchema). */
   createKey: string;
+  /** Input kept from before a reload that the user has neither restored nor discarded: offered on every step. */
+  offer: UnsavedInput | null;
 }
 
 /** A key for the first save of a new record: one per record, kept while it is sent again. */

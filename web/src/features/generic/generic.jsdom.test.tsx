@@ -1143,6 +1143,61 @@ describe('nothing typed is lost', () => {
     expect(document.body).not.toHaveTextContent('KOH1');
   });
 
+  it('keeps the offered input while the user types without restoring it, and offers it on the next step', async () => {
+    // A reload on a later page (a phone drops a background tab): the page opens empty, with the offer.
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: null,
+      caseNumber: null,
+      values: { urgent: 'Y', urgentReason: 'A court date', note: 'Kept before' },
+      savedAt: Date.now() - 60_000,
+    });
+    const user = await renderScreen();
+    await fillValid(user);
+    // Typing here changed those answers in the kept input; the answers of before are still there.
+    expect(readUnsaved(owner, 'PD')!.values).toMatchObject({
+      idNo: 'S1234567D001',
+      urgent: 'Y',
+      urgentReason: 'A court date',
+      note: 'Kept before',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow(FORM_TEXT.checkHeading);
+    const offer = screen.getByRole('region', { name: /unsaved changes/ });
+    expect(screen.queryByText('A court date')).toBeNull();
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    // Check answers shows them all now: those typed after the reload and those kept from before.
+    for (const answer of ['S1234567D001', 'A court date', 'Kept before'])
+      expect(await screen.findByText(answer)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+  }, 30_000);
+
+  it('keeps offering input not answered yet after a save, as input of the record the save made', async () => {
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: null,
+      caseNumber: null,
+      values: { note: 'Kept before' },
+      savedAt: Date.now() - 60_000,
+    });
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(record()) });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByTestId('case-number');
+    expect(readUnsaved(owner, 'PD')).toMatchObject({
+      caseId: '7',
+      values: { note: 'Kept before', idNo: 'S1234567D001' },
+    });
+    const offer = screen.getByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Kept before');
+    expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+  }, 30_000);
+
   it('forgets kept input when the user discards it', async () => {
     writeUnsaved(owner, {
       appCode: 'PD',
