@@ -26,9 +26,10 @@ export function stepMessage(query: URLSearchParams): string | null {
  * once the app has taken over and the stored session is known.
  */
 export default function HomePage({ location }: ScreenProps) {
-  const message = stepMessage(location.query);
   const { signedIn } = useSession();
-  if (signedIn) return <SignedInHome message={message} />;
+  // Every step says the user is signed out: not to someone signed in again (Back to the logout address).
+  if (signedIn) return <SignedInHome />;
+  const message = stepMessage(location.query);
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>

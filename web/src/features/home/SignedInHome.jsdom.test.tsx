@@ -16,7 +16,7 @@ afterEach(() => {
 describe('SignedInHome', () => {
   it('offers the dashboard and the e-services to a user who may use them', async () => {
     await identity.prime(demoIdentity());
-    render(<SignedInHome message={null} />);
+    render(<SignedInHome />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(HOME_TEXT.signedInHeading('Tan Ah Kow'));
     expect(screen.getByRole('link', { name: HOME_TEXT.dashboardLink })).toHaveAttribute('href', '#/dashboard');
     expect(screen.getByRole('link', { name: HOME_TEXT.eservicesLink })).toHaveAttribute('href', '#/esvc');
@@ -31,7 +31,7 @@ describe('SignedInHome', () => {
         body: envelope(null, FORBIDDEN_CODE.MISSING_AUTHORITY, OFFICER_MESSAGES.officerOnPtib),
       }),
     });
-    render(<SignedInHome message={null} />);
+    render(<SignedInHome />);
     expect(await screen.findByRole('link', { name: HOME_TEXT.backOfficeLink })).toHaveAttribute('href', '#/officer');
     expect(screen.getByText(HOME_TEXT.backOfficeLead)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: HOME_TEXT.dashboardLink })).toBeNull();
@@ -41,7 +41,7 @@ describe('SignedInHome', () => {
   it('without SEMS01 says why there is nothing to open, instead of links that end in access denied', async () => {
     // ptib.noauth: the dashboard and the e-services are access denied, PTACC-951 (spec §6).
     await identity.prime(demoIdentity({ PTIBName: 'Goh Kim Seng', authorizations: [] }));
-    render(<SignedInHome message={null} />);
+    render(<SignedInHome />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(HOME_TEXT.signedInHeading('Goh Kim Seng'));
     expect(screen.getByText(HOME_TEXT.noEservices)).toBeInTheDocument();
     expect(screen.queryByText(HOME_TEXT.signedInLead)).toBeNull();

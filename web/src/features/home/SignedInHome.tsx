@@ -9,7 +9,7 @@ import { useOfficerAccount } from '../../lib/session/useOfficerAccount.ts';
  * account has no PTIB identity (the server refuses it, docs/decisions/0049): its way is to the back office,
  * not to a dashboard and e-services that end in access denied.
  */
-export default function SignedInHome({ message }: { message: string | null }) {
+export default function SignedInHome() {
   const identity = useIdentity(identityStore);
   const officer = useOfficerAccount();
   // Acting for another profile, the name would be theirs, not the user's: the header says whom they act for.
@@ -21,11 +21,6 @@ export default function SignedInHome({ message }: { message: string | null }) {
       <h1 id="page-heading" tabIndex={-1}>
         {ownName ? HOME_TEXT.signedInHeading(ownName) : HOME_TEXT.signedInHeadingNoName}
       </h1>
-      {message && (
-        <p role="status" className="notice" data-testid="home-step-message">
-          {message}
-        </p>
-      )}
       {officer ? (
         <>
           <p>{HOME_TEXT.backOfficeLead}</p>
