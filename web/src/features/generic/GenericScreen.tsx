@@ -390,6 +390,8 @@ export default function GenericScreen({ location }: ScreenProps) {
         }
         return void (await refreshList());
       }
+      // No e-service named (#/generic alone): said as for an unknown one, not as the call's refusal of it.
+      if (!appCode) return setLoading({ state: 'failed', message: CASE_MESSAGES.eserviceNotFound });
       const loaded = await genericApi.eservice(appCode, signal);
       if (stale || signal.aborted) return;
       if (!loaded.ok) {
@@ -397,6 +399,8 @@ export default function GenericScreen({ location }: ScreenProps) {
         setLoading({ state: 'failed', message: loaded.kind === 'refused' ? loaded.message : MESSAGES.somethingWrong });
         return;
       }
+      // An e-service with a screen of its own (the register's searches, the watchlist): there, not as a form.
+      if (!loaded.value.href.startsWith(`${ROUTES.generic}?`)) return window.location.replace(`#${loaded.value.href}`);
       const def = loaded.value.form;
       setValues(newValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');

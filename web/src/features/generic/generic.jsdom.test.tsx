@@ -186,6 +186,26 @@ describe('the form from its definition', () => {
   });
 });
 
+describe('the address', () => {
+  it('naming no e-service says there is no such e-service, not what the call expects', async () => {
+    render(<GenericScreen location={parseHash('#/generic')} />);
+    expect(await screen.findByText(CASE_MESSAGES.eserviceNotFound)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/eservices'))).toEqual([]);
+    expect(screen.getByRole('link', { name: 'See all e-services' })).toHaveAttribute('href', '#/esvc');
+  });
+
+  it('of an e-service with a screen of its own goes there instead of showing it as a form', async () => {
+    routes['GET /api/eservices/PIS'] = () => ({
+      status: 200,
+      body: envelope({ ...ESERVICE, code: 'PIS', title: 'Personal Insolvency Search', href: '/register?app=PIS' }),
+    });
+    window.location.hash = '#/generic?app=PIS';
+    render(<GenericScreen location={parseHash(window.location.hash)} />);
+    await waitFor(() => expect(window.location.hash).toBe('#/register?app=PIS'));
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+});
+
 describe('a question about the profile', () => {
   it('starts at what the profile says now, and is the applicant’s to change', async () => {
     const form = structuredClone(FORM);
