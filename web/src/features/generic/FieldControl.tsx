@@ -292,7 +292,8 @@ function AddressInputs({ field, value, errors, onChange }: PartsProps<AddressVal
               <input
                 {...common}
                 type="text"
-                inputMode={p === 'postalCode' ? 'numeric' : undefined}
+                // Digits only in Singapore: a keypad without letters would shut out a UK or Canadian postcode.
+                inputMode={p === 'postalCode' && v.country === 'SG' ? 'numeric' : undefined}
                 value={v[p]}
                 onChange={(e) => onChange(field.name, { ...v, [p]: e.target.value })}
               />

@@ -186,6 +186,18 @@ describe('the form from its definition', () => {
   });
 });
 
+describe('an address abroad', () => {
+  it('opens the digits keypad for a Singapore postal code only', async () => {
+    const user = await renderScreen();
+    const address = screen.getByRole('group', { name: /Home address/ });
+    const postal = within(address).getByLabelText('Postal code');
+    expect(postal).toHaveAttribute('inputmode', 'numeric');
+    await user.selectOptions(within(address).getByLabelText('Country'), 'GB');
+    // A UK postcode has letters: a phone's keypad must offer them.
+    expect(postal).not.toHaveAttribute('inputmode');
+  });
+});
+
 describe('the address', () => {
   it('naming no e-service says there is no such e-service, not what the call expects', async () => {
     render(<GenericScreen location={parseHash('#/generic')} />);
