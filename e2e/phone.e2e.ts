@@ -456,6 +456,32 @@ test('tick boxes and radios are targets a finger can hit on a phone (WCAG 2.5.8)
   expect(await spill(page)).toBeLessThanOrEqual(0);
 });
 
+/**
+ * Every cell of a stacked table's rows is on the screen at `width`, nothing scrolls sideways inside its region,
+ * and each cell under the first says its column's heading (stacked-table.css).
+ */
+async function expectStacked(region: Locator, width: number): Promise<void> {
+  const rows = region.locator('tbody tr');
+  await expect(rows).not.toHaveCount(0);
+  expect(await region.evaluate((r) => r.scrollWidth - r.clientWidth), `the region at ${width} px`).toBeLessThanOrEqual(
+    0,
+  );
+  const headings = await region.locator('thead th').allInnerTexts();
+  for (const row of await rows.all()) {
+    const cells = row.locator('th, td');
+    await expect(cells).toHaveCount(headings.length);
+    for (const [i, heading] of headings.entries()) {
+      const cell = cells.nth(i);
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width, `${heading} at ${width} px`).toBeLessThanOrEqual(width);
+      if (i > 0)
+        expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content), `${heading}'s label`).toMatch(
+          new RegExp(`^${JSON.stringify(heading)}( / "")?$`),
+        );
+    }
+  }
+}
+
 test("on a phone each latest record's next step reads in place, with its column's heading, not off to the right", async ({
   page,
   axe,
@@ -464,29 +490,7 @@ test("on a phone each latest record's next step reads in place, with its column'
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/#/dashboard');
-    const region = page.getByRole('region', { name: 'Latest records' });
-    const rows = region.locator('tbody tr');
-    await expect(rows).not.toHaveCount(0);
-    // Nothing to scroll sideways inside the table's region either.
-    expect(
-      await region.evaluate((r) => r.scrollWidth - r.clientWidth),
-      `the region at ${width} px`,
-    ).toBeLessThanOrEqual(0);
-    const headings = await region.locator('thead th').allInnerTexts();
-    for (const row of await rows.all()) {
-      const cells = row.locator('th, td');
-      await expect(cells).toHaveCount(headings.length);
-      for (const [i, heading] of headings.entries()) {
-        const cell = cells.nth(i);
-        const box = (await cell.boundingBox())!;
-        expect(box.x + box.width, `${heading} at ${width} px`).toBeLessThanOrEqual(width);
-        // Each cell stacked under the one before says which column it is.
-        if (i > 0)
-          expect(await cell.evaluate((c) => getComputedStyle(c, '::before').content), `${heading}'s label`).toMatch(
-            new RegExp(`^${JSON.stringify(heading)}( / "")?$`),
-          );
-      }
-    }
+    await expectStacked(page.getByRole('region', { name: 'Latest records' }), width);
     expect((await axe().analyze()).violations, `axe at ${width} px`).toEqual([]);
   }
   // On a wide screen it is a table with its column headings above.
@@ -532,4 +536,20 @@ test("the applicant's timeline keeps its numbers clear of its bar on a phone, in
       expect(bar).not.toBe(background);
     }
   }
+});
+
+test("on a phone each register entry's status reads in place, with its column's heading, not off to the right", async ({
+  page,
+  axe,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, USER);
+  await page.goto('/#/register?app=PIS');
+  await page.getByRole('textbox', { name: 'Name to search for' }).fill('ong beng huat');
+  await page.getByLabel('Credit assessment').check();
+  await page.getByRole('main').getByRole('button', { name: 'Search the register' }).click();
+  const region = page.getByRole('region', { name: 'Search results' });
+  await expect(region.getByRole('cell', { name: 'Bankrupt' }).first()).toBeVisible();
+  await expectStacked(region, 360);
+  expect((await axe().analyze()).violations).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { Progress } from '../../app/dashboardParts.ts';
 import { countByStatus, totalRecords } from './summary.ts';
+import '../../components/table/stacked-table.css';
 
 export interface RecordsSummaryProps {
   /** Counts by status and the latest records, most recently updated first (as the server answers). */
@@ -47,7 +48,7 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
             </table>
           </TableScroll>
           <TableScroll label="Latest records">
-            {/* On a phone its cells stack, each with its column's heading (dashboard.css). WebKit has dropped
+            {/* On a phone its cells stack, each with its column's heading (stacked-table.css). WebKit has dropped
                 a table's roles once CSS shows its parts as blocks, so they are said outright: VoiceOver on an
                 iPhone, where the cells stack, still reads each with its column. The linter calls these roles
                 redundant, and a td a grid's interactive cell: here CSS makes them needed, and this is no grid. */}
