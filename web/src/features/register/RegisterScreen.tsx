@@ -187,7 +187,10 @@ function SearchForm({ service }: { service: RegisterService }) {
     const next: FormErrors = {};
     if (!query.trim()) next.query = REGISTER_MESSAGES.queryRequired;
     else if (by === 'id' && !isSearchableId(service, normalizeIdNumber(query))) next.query = badId;
-    else if (by === 'name' && nameQueryProblem(query)) next.query = nameQueryProblem(query)!;
+    else if (by === 'name') {
+      const problem = nameQueryProblem(query);
+      if (problem) next.query = problem;
+    }
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);
