@@ -919,8 +919,8 @@ export default function GenericScreen({ location }: ScreenProps) {
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
         if (madeForFile) await takeBackDraft(current);
+        // Said by the error summary and beside the question (a toast would say it a second time).
         attachments.showError(path, message);
-        if (outcome.kind !== 'unreachable') emit('toast', { severity: 'error', message });
         return message;
       } finally {
         uploadsRef.current -= 1;

@@ -803,6 +803,23 @@ describe('a first file that does not go in', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
   }, 30_000);
 
+  it('says a refused file once, in the error summary and beside its question, not again in a toast', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({
+      status: 400,
+      body: envelope(null, '400', 'The selected file contains a virus'),
+    });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    const input = screen.getByLabelText(/Copy of your passport/);
+    await user.upload(input, passport());
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('The selected file contains a virus');
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Error: The selected file contains a virus'));
+    expect(toasts.filter((t) => t.severity === 'error')).toEqual([]);
+  }, 30_000);
+
   it('leaves a draft the user saved', async () => {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
