@@ -77,6 +77,8 @@ export const FIELD_MESSAGES = {
       lt: (label: string, other: string) => `${label} must be less than ${inSentence(other)}`,
     },
   },
+  /** Two amounts to compare in different currencies (a rate between them is nobody's to pick here). */
+  sameCurrency: (label: string, other: string) => `${label} must be in the same currency as ${inSentence(other)}`,
   /** A field of a repeating group's row: "Creditor 2: Enter amount claimed". */
   inRow: (item: string, index: number, message: string) => `${item} ${index + 1}: ${message}`,
   malformed: (label: string) => `${label} is not in the expected form`,

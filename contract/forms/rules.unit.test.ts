@@ -229,6 +229,10 @@ describe('comparisons between fields', () => {
       'repayment.amount': 'Proposed monthly repayment must be the same as or less than monthly income',
     });
     expect(submit(plan, { monthlyIncome: sgd('2000'), repayment: sgd('2000.00') })).toEqual({});
+    // In another currency the two cannot be compared: said, not let through unchecked.
+    expect(submit(plan, { monthlyIncome: sgd('1000.50'), repayment: { amount: '50000', currency: 'USD' } })).toEqual({
+      'repayment.currency': 'Proposed monthly repayment must be in the same currency as monthly income',
+    });
   });
   it('number not above another number', () => {
     const def = form([

@@ -291,7 +291,11 @@ function compare(field: FieldDef, comparisons: Comparison[] | undefined, value: 
   for (const c of comparisons) {
     const otherDef = ctx.defs.get(c.field);
     const other = otherDef && comparable(otherDef, lookup(ctx.scope, c.field));
-    if (!otherDef || !other || other.currency !== mine.currency) continue;
+    if (!otherDef || !other) continue;
+    if (other.currency !== mine.currency) {
+      set(ctx, `${path}.currency`, FIELD_MESSAGES.sameCurrency(field.label, otherDef.label));
+      continue;
+    }
     const fine =
       c.op === 'gte'
         ? mine.n >= other.n
