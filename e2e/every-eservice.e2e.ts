@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { API_PATHS, APPLICATION_CODES } from '#contract/index.ts';
+import { API_PATHS } from '#contract/index.ts';
 import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
 import { REFUND_ESERVICE } from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
+import { FORM_CODES } from './eservices.ts';
 
 /**
  * Each of the seventeen e-services, completed in the browser: a draft holding a careful applicant's answers
@@ -18,7 +19,8 @@ test.describe.configure({ timeout: 120_000 });
 
 const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
-for (const code of APPLICATION_CODES) {
+// The register's searches and the watchlist have screens of their own (register.e2e.ts).
+for (const code of FORM_CODES) {
   test(`${code}: from its first question page to the PDF acknowledgement`, async ({ page }) => {
     await signIn(page, 'ptib.master');
     const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/${code}`);

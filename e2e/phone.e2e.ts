@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_PATHS, APPLICATION_CODES, MESSAGES } from '#contract/index.ts';
+import { API_PATHS, MESSAGES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import { call, networkSettler, signIn } from './auth-helpers.ts';
+import { FORM_CODES } from './eservices.ts';
 import { expect, test } from './fixtures.ts';
 import { undersizedTargets } from './target-size.ts';
 
@@ -30,7 +31,7 @@ const SIGNED_IN: Array<{ hash: string; ready: (page: Page) => Promise<void> }> =
     hash: '#/esvc',
     ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'E-services' })).toBeVisible(),
   },
-  ...APPLICATION_CODES.map((code) => ({
+  ...FORM_CODES.map((code) => ({
     hash: `#/generic?app=${code}`,
     ready: (p: Page) => expect(p.getByRole('form').getByRole('button', { name: 'Save draft' })).toBeEnabled(),
   })),
