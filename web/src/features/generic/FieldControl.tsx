@@ -89,8 +89,10 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
       {field.hint}
     </p>
   ) : null;
-  const requiredMark =
-    field.required || field.type === 'declaration' ? null : <span className="optional"> (optional)</span>;
+  // A question asking for at least one choice must be answered, required or not (the validator says so).
+  const mustAnswer =
+    field.required || field.type === 'declaration' || (field.type === 'checkboxes' && Boolean(field.minChoices));
+  const requiredMark = mustAnswer ? null : <span className="optional"> (optional)</span>;
 
   if (field.type === 'attachment')
     return <AttachmentControl field={field} value={value} errors={errors} onChange={onChange} />;

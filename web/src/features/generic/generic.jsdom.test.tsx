@@ -218,6 +218,26 @@ describe('the address', () => {
   });
 });
 
+describe('a question that must be answered', () => {
+  it('is not called optional when it asks for at least one choice', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields.push({
+      name: 'sources',
+      label: 'Sources of income',
+      type: 'checkboxes',
+      options: [
+        { value: 'salary', label: 'Salary' },
+        { value: 'rent', label: 'Rent' },
+      ],
+      minChoices: 1,
+    });
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    await renderScreen();
+    expect(screen.getByRole('group', { name: 'Sources of income' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Home address/ })).toHaveAccessibleName(/^Home address ?\(optional\)$/);
+  }, 30_000);
+});
+
 describe('a question about the profile', () => {
   it('starts at what the profile says now, and is the applicant’s to change', async () => {
     const form = structuredClone(FORM);
