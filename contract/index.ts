@@ -20,4 +20,5 @@ export * from './calls.ts';
 export * from './otp.ts';
 export * from './sso.ts';
 export * from './session.ts';
+export * from './home.ts';
 export * from './session-screens.ts';

@@ -125,7 +125,7 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/#\/home\?login=required$/);
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(HOME_STEP_MESSAGES.loginRequired);
+    await expect(dialog).toContainText(LOGIN_FORM_MESSAGES.loginRequired);
     await expect(dialog.getByLabel('Login name', { exact: true })).toBeFocused();
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
     expect((await axe().analyze()).violations).toEqual([]);
