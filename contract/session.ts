@@ -7,20 +7,16 @@
  * once, and in a chunk of their own they would cost it more than they cost #/home here.
  */
 
-/** Field messages of the login form; the summary above them is MESSAGES.validationSummary. */
+/**
+ * Messages of the login form: its fields' (the summary above them is MESSAGES.validationSummary) and a
+ * sign-in that could not be completed. What the sign-in call and the one-time password step say is in
+ * auth.ts (SIGN_IN_MESSAGES) and otp.ts, which load with them.
+ */
 export const LOGIN_FORM_MESSAGES = {
   loginNameRequired: 'Enter your login name.',
   passwordRequired: 'Enter your password.',
-  /** The account needs a one-time password; {mobile} is the masked mobile number. */
-  otpRequired: 'For your security, this account also needs a one-time password sent by SMS to {mobile}.',
   /** A token handed over by another service (access-initial) could not be kept. */
   signInFailed: 'We could not sign you in. Please log in again.',
-  /** The sign-in call failed without the server's own words; {status} is the HTTP status. */
-  signInFailedStatus: 'Sign-in failed ({status}).',
-  /** The sign-in answer held neither a token nor a one-time password step. */
-  signInRefused: 'Sign-in failed.',
-  /** The login nonce could not be read. */
-  signInUnavailable: 'Sign-in is not available right now.',
   /** Above the form in the login dialog, which opens on home after a guard sent the user there. */
   loginRequired: 'Please log in to continue.',
 } as const;
