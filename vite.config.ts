@@ -93,7 +93,7 @@ const JOURNEY_GROUPS = [
  * here costs its screen a group's chunk, which `npm run size` shows per route.
  */
 const PUBLIC_PARTS = [
-  '/web/src/features/home/HomePage.tsx',
+  '/web/src/app/HomeScreen.tsx',
   '/web/src/features/auth/LoginPage.tsx',
   '/web/src/features/auth/LoginDialog.tsx',
   '/web/src/features/auth/AccessInitialScreen.tsx',
