@@ -79,6 +79,19 @@ export const AUTH_MESSAGES = {
     `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. If this was not you, please contact PTIB.`,
 } as const;
 
+/**
+ * What the web app's sign-in call says when the server's answer has no words of its own (our wording).
+ * Here, with the call, not with the login form's messages in session.ts: the first load needs those.
+ */
+export const SIGN_IN_MESSAGES = {
+  /** The sign-in call failed without the server's own words; {status} is the HTTP status. */
+  failedWithStatus: 'Sign-in failed ({status}).',
+  /** The sign-in answer held neither a token nor a one-time password step. */
+  refused: 'Sign-in failed.',
+  /** The login nonce could not be read. */
+  unavailable: 'Sign-in is not available right now.',
+} as const;
+
 /** After the user's own profile in the list of profiles to act for (spec §4). */
 export const MYSELF_SUFFIX = ' (Myself)';
 

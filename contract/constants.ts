@@ -22,32 +22,7 @@ export const PROGRESS_BAR = {
   height: '3px',
 } as const;
 
-export const FOOTER_DATE_FORMAT = 'd MMM yyyy';
-/** MMM of FOOTER_DATE_FORMAT: 'Sep', never a locale's 'Sept'. Every date the portal writes, on screen or paper, uses these. */
-export const MONTH_ABBREVIATIONS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-
 export const CASE_NUMBER_PAD = 6;
-
-export const DEFAULTS = {
-  currency: 'SGD',
-  country: 'SG',
-  paymentMethod: 'GIRO',
-  flag: 'Y',
-  entityType: 'I',
-} as const;
 
 export const THEME = {
   DEFAULT: 'system',

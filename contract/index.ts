@@ -1,6 +1,8 @@
 export * from './codes.ts';
 export * from './errorCodes.ts';
 export * from './constants.ts';
+export * from './dates.ts';
+export * from './defaults.ts';
 export * from './singapore.ts';
 export * from './sessionTiming.ts';
 export * from './envelope.ts';
@@ -18,4 +20,5 @@ export * from './calls.ts';
 export * from './otp.ts';
 export * from './sso.ts';
 export * from './session.ts';
+export * from './home.ts';
 export * from './session-screens.ts';

@@ -87,6 +87,8 @@ export function secondsUntil(until: number, now: number): number {
  * (docs/decisions/0019-first-load-budget-and-start-up.md).
  */
 export const OTP_MESSAGES = {
+  /** The step's first line: the account needs a one-time password; {mobile} is the masked mobile number. */
+  required: 'For your security, this account also needs a one-time password sent by SMS to {mobile}.',
   codeIncorrect: (triesLeft: number) =>
     `The code is incorrect. Please check it and try again (${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left).`,
   codeExpired: 'The code has expired. Please ask for a new code.',

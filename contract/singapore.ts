@@ -3,7 +3,7 @@
  * case number years, a form's "today", the times printed in PDFs. Its own module: the first load needs
  * none of it (docs/decisions/0026).
  */
-import { MONTH_ABBREVIATIONS } from './constants.ts';
+import { MONTH_ABBREVIATIONS } from './dates.ts';
 
 /** Singapore is UTC+08:00; token expiry dates are read in it unless they say GMT. */
 export const SINGAPORE_UTC_OFFSET = '+08:00';

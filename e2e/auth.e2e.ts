@@ -5,6 +5,7 @@ import {
   HOME_STEP_MESSAGES,
   LOGIN_FORM_MESSAGES,
   MESSAGES,
+  OTP_MESSAGES,
   SSO_MESSAGES,
 } from '#contract/index.ts';
 import { TOKEN_KEY, fillLogin, signIn, storedKeys } from './auth-helpers.ts';
@@ -56,7 +57,7 @@ test.describe('sign-in outcomes of the demo accounts', () => {
     await page.goto('/#/login');
     await fillLogin(page, 'ptib.otp');
     await expect(page.getByRole('heading', { name: 'Enter your one-time password' })).toBeVisible();
-    await expect(page.getByText(LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', '****8901'))).toBeVisible();
+    await expect(page.getByText(OTP_MESSAGES.required.replace('{mobile}', '****8901'))).toBeVisible();
     expect((await storedKeys(page)).session[TOKEN_KEY]).toBeUndefined();
   });
 });
@@ -125,7 +126,7 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/#\/home\?login=required$/);
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(HOME_STEP_MESSAGES.loginRequired);
+    await expect(dialog).toContainText(LOGIN_FORM_MESSAGES.loginRequired);
     await expect(dialog.getByLabel('Login name', { exact: true })).toBeFocused();
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
     expect((await axe().analyze()).violations).toEqual([]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { API_PATHS, LOGIN_FORM_MESSAGES, OTP_MESSAGES } from '#contract/index.ts';
+import { API_PATHS, OTP_MESSAGES } from '#contract/index.ts';
 import { TOKEN_KEY, fillLogin, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -34,7 +34,7 @@ async function passwordStep(page: Page): Promise<string> {
   await fillLogin(page, 'ptib.otp');
   // A password check is deliberately slow (argon2), and the machine may be busy.
   await expect(page.getByRole('heading', { name: 'Enter your one-time password' })).toBeFocused({ timeout: 20_000 });
-  await expect(page.getByText(LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', '****8901'))).toBeVisible();
+  await expect(page.getByText(OTP_MESSAGES.required.replace('{mobile}', '****8901'))).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: OTP_MESSAGES.codeSent })).toBeAttached();
   return codeFromLog(offset);
 }
@@ -120,7 +120,7 @@ test('a reload at the code (a phone that dropped the tab while its user read the
   const sent = serverLog().length;
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Enter your one-time password' })).toBeFocused();
-  await expect(page.getByText(LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', '****8901'))).toBeVisible();
+  await expect(page.getByText(OTP_MESSAGES.required.replace('{mobile}', '****8901'))).toBeVisible();
   // The cool-down of the code already sent goes on, and no second code is sent.
   await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveAttribute('aria-disabled', 'true');
   const input = page.getByLabel('One-time password', { exact: true });

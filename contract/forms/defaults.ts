@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../constants.ts';
+import { DEFAULTS } from '../defaults.ts';
 import type { CodeListName } from '../codelists/index.ts';
 import { allFields, isRecord } from './rules.ts';
 import type {

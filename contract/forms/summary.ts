@@ -1,5 +1,5 @@
 import { codeList } from '../codelists/index.ts';
-import { MONTH_ABBREVIATIONS } from '../constants.ts';
+import { MONTH_ABBREVIATIONS } from '../dates.ts';
 import { formatMoney } from './money.ts';
 import { isRecord, rowVisibility, visibility } from './rules.ts';
 import type { FieldDef, FormDefinition } from './types.ts';

@@ -1,4 +1,4 @@
-import { FOOTER_DATE_FORMAT } from '#contract/constants.ts';
+import { FOOTER_DATE_FORMAT } from '#contract/dates.ts';
 import { formatDate, parseIsoDate } from '../../web/src/components/shell/formatDate.ts';
 
 /**

@@ -5,7 +5,6 @@ import { RouterContext, RouterView } from '../lib/router/RouterView.tsx';
 import { Shell } from '../components/shell/Shell.tsx';
 import { notFoundRoute, routes } from './routes.ts';
 import { startSession } from './session-wiring.ts';
-import { LoginDialogHost } from '../features/auth/LoginDialogHost.tsx';
 import { SessionWarningSlot } from '../features/auth/SessionWarningSlot.tsx';
 import { LogoutButton } from '../features/auth/LogoutButton.tsx';
 import { ActingAsIndicator } from '../features/proxy/ActingAsIndicator.tsx';
@@ -73,7 +72,6 @@ export function App({ router: given }: { router?: Router } = {}) {
       >
         <Shell actingAs={<Account />} headerActions={<LogoutButton />} menu={<EserviceMenuSlot />}>
           <RouterView />
-          <LoginDialogHost />
           <SessionWarningSlot />
         </Shell>
       </Recover>

@@ -1,15 +1,8 @@
-import {
-  AUTHORITY_PTIB,
-  AUTHORIZATION_SEMS01,
-  FORBIDDEN_CODE,
-  HOME_STEP,
-  LOGIN_REQUIRED_QUERY,
-  ROUTES,
-} from '#contract/index.ts';
+import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, FORBIDDEN_CODE, LOGIN_REQUIRED_QUERY, ROUTES } from '#contract/index.ts';
 import { buildHref } from '../lib/router/location.ts';
 import { ALLOW, toHash, type Guard, type GuardResult } from '../lib/router/router.ts';
 import { identity, session } from '../lib/session/index.ts';
-import { getToken, setReturnTo, takeReturnTo } from '../lib/session/storage.ts';
+import { getToken, setReturnTo } from '../lib/session/storage.ts';
 import { signInTarget } from '../lib/session/target.ts';
 
 /**
@@ -121,15 +114,6 @@ export const redirectSignedIn: Guard = async () => {
   await session.whenReady();
   return getToken() ? { redirect: DASHBOARD_HREF } : ALLOW;
 };
-
-/**
- * After access-initial's checks: on to the remembered address, or the dashboard. Here, with the first
- * load, as the login screen needs signInTarget too: shared by two lazy chunks only, it would be a chunk
- * of its own that #/login loads besides its screen (docs/decisions/0038).
- */
-export const continueAfterHandOver: Guard = () => ({ redirect: landingAfterSignIn(takeReturnTo()) });
-
-export const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
 
 /**
  * Guards of access-initial: the hand-over, which does the checks that follow it itself. Its code (and the

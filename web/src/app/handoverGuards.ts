@@ -1,11 +1,11 @@
-import { AUTHORITY_PTIB, ROUTES } from '#contract/index.ts';
+import { AUTHORITY_PTIB, HOME_STEP, ROUTES } from '#contract/index.ts';
+import { buildHref } from '../lib/router/location.ts';
 import { ALLOW, toHash, type Guard, type GuardContext, type GuardResult } from '../lib/router/router.ts';
 import { identity, session } from '../lib/session/index.ts';
-import { getToken } from '../lib/session/storage.ts';
+import { getToken, takeReturnTo } from '../lib/session/storage.ts';
 import { handoverScreen, peekHandover, samePerson, exchangeHandover } from '../features/auth/handover.ts';
 import {
-  continueAfterHandOver,
-  LOGOUT_HREF,
+  landingAfterSignIn,
   requireAuthority,
   requireIdentity,
   requireToken,
@@ -16,6 +16,11 @@ import {
  * The guard of #/access-initial and what follows it. Loaded with that route only (guards.ts's
  * ACCESS_INITIAL, docs/decisions/0038-first-load-back-under-budget.md).
  */
+
+const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
+
+/** After access-initial's checks: on to the remembered address, or the dashboard. */
+const continueAfterHandOver: Guard = () => ({ redirect: landingAfterSignIn(takeReturnTo()) });
 
 /** Runs guards in order, as the router does: the first redirect wins. */
 async function runGuards(guards: readonly Guard[], ctx: GuardContext): Promise<GuardResult> {

@@ -50,7 +50,7 @@ const withErrorCode =
  * route gate asks for its chunk beside the app's at a home address (docs/decisions/0061).
  */
 export const routes: readonly RouteDef[] = [
-  { path: ROUTES.home, title: 'Home', load: () => import('../features/home/HomePage.tsx') },
+  { path: ROUTES.home, title: 'Home', load: () => import('./HomeScreen.tsx') },
   {
     path: ROUTES.login,
     title: 'Log in',

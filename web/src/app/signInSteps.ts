@@ -5,7 +5,7 @@
  * 85 KB budget for #/login, scripts/size-budget.ts).
  */
 import { session } from '../lib/session/index.ts';
-import { peekReturnTo } from '../lib/session/storage.ts';
+import { peekReturnTo } from '../lib/session/engineStorage.ts';
 import { signInTarget } from '../lib/session/target.ts';
 import { toHash } from '../lib/router/router.ts';
 import { ROUTES } from '#contract/index.ts';

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MOBILE_BREAKPOINT_PX } from '#contract/index.ts';
-import { MenuGroup, MenuLink, SITE_MENU_ID, SiteMenu } from './SiteMenu.tsx';
+import { MenuGroup } from './MenuGroup.tsx';
+import { MenuLink, SITE_MENU_ID, SiteMenu } from './SiteMenu.tsx';
 import { setWindowWidth } from './testkit.tsx';
 
 const toggle = () => screen.getByRole('button', { name: 'Menu' });

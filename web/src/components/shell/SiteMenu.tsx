@@ -4,16 +4,6 @@ import { useMenuOpen } from './useMenuOpen.ts';
 
 export const SITE_MENU_ID = 'site-menu';
 
-/** One group of menu links, e.g. an e-service menu (area E fills the menu with these). */
-export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <li className="menu-group">
-      <span className="menu-group-label">{label}</span>
-      <ul>{children}</ul>
-    </li>
-  );
-}
-
 export function MenuLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <li>

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { HOME_STEP_MESSAGES } from '#contract/index.ts';
+import { LOGIN_FORM_MESSAGES } from '#contract/index.ts';
 // Through the login screen's module: one chunk for both (LoginPage.tsx says why).
 import { LoginForm, useCompleteSignIn } from './LoginPage.tsx';
 import { useModalDialog } from '../../lib/dialog/useModalDialog.ts';
@@ -32,7 +32,7 @@ export default function LoginDialog({ onClosed }: LoginDialogProps) {
           Close<span className="visually-hidden"> the login dialog</span>
         </button>
       </div>
-      <p>{HOME_STEP_MESSAGES.loginRequired}</p>
+      <p>{LOGIN_FORM_MESSAGES.loginRequired}</p>
       <LoginForm
         onToken={async (token, rememberMe, identity) => {
           await complete(token, rememberMe, identity);

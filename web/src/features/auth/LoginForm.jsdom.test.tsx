@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
-  HOME_STEP_MESSAGES,
   LOGIN_CHALLENGE_TTL_MS,
   LOGIN_FORM_MESSAGES,
   MESSAGES,
@@ -264,7 +263,7 @@ describe('LoginDialog', () => {
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Log in' });
     expect(dialog).toHaveAttribute('open');
-    expect(dialog).toHaveTextContent(HOME_STEP_MESSAGES.loginRequired);
+    expect(dialog).toHaveTextContent(LOGIN_FORM_MESSAGES.loginRequired);
     expect(screen.getByLabelText('Login name')).toHaveFocus();
   });
 

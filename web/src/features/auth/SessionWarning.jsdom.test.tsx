@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION, SESSION_WARNING_MESSAGES } from '#contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { on } from '../../lib/events/bus.ts';
-import { systemClock } from '../../lib/session/clock.ts';
+import { systemClock } from '../../lib/session/systemClock.ts';
 import { createSessionEngine, type RefreshOutcome } from '../../lib/session/engine.ts';
 import { SessionWarning } from './SessionWarning.tsx';
 

@@ -2,10 +2,10 @@ import { read, readLoginAnswer, readLoginNonce } from '#contract/answers.ts';
 import {
   API_PATHS,
   AUTH_MESSAGES,
-  LOGIN_FORM_MESSAGES,
   LOGIN_LIMITS,
   LOGIN_NAME_PATTERN,
   LOGIN_NONCE_TTL_MS,
+  SIGN_IN_MESSAGES,
 } from '#contract/index.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { api, type ApiFailure, type ApiResult } from '../../lib/http/index.ts';
@@ -30,7 +30,7 @@ export interface LoginInput {
   model: string;
 }
 
-const failedWith = (status: number) => LOGIN_FORM_MESSAGES.signInFailedStatus.replace('{status}', String(status));
+const failedWith = (status: number) => SIGN_IN_MESSAGES.failedWithStatus.replace('{status}', String(status));
 
 function failed(result: ApiFailure): LoginOutcome {
   const failure = stepFailure(result, failedWith);
@@ -85,7 +85,7 @@ export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   if (!nonce.ok) return failed(nonce);
   // The answers are read without zod, which the sign-in journey does not load (docs/decisions/0052).
   const parsedNonce = read(readLoginNonce, nonce.responseJSON);
-  if (!parsedNonce) return { kind: 'refused', message: LOGIN_FORM_MESSAGES.signInUnavailable };
+  if (!parsedNonce) return { kind: 'refused', message: SIGN_IN_MESSAGES.unavailable };
 
   const result = await api.post<unknown>(
     API_PATHS.authenticate,
@@ -100,5 +100,5 @@ export async function signIn(input: LoginInput): Promise<LoginOutcome> {
   }
   // A failed login logs out (spec §8): nothing of an earlier session may survive it.
   clearSession();
-  return result.ok ? { kind: 'refused', message: LOGIN_FORM_MESSAGES.signInRefused } : failed(result);
+  return result.ok ? { kind: 'refused', message: SIGN_IN_MESSAGES.refused } : failed(result);
 }

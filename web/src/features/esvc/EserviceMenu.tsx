@@ -1,5 +1,6 @@
 import { ROUTES } from '#contract/index.ts';
-import { MenuGroup, MenuLink } from '../../components/shell/SiteMenu.tsx';
+import { MenuGroup } from '../../components/shell/MenuGroup.tsx';
+import { MenuLink } from '../../components/shell/SiteMenu.tsx';
 import { fetchCatalogue } from '../../lib/catalogue.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { menusOf } from './filter.ts';

@@ -12,7 +12,8 @@ import {
 import { cappedCount } from '#contract/counts.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
-import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';

@@ -3,7 +3,8 @@ import { PAYMENT_TEXT, formatMoney, type ResolvedLine } from '#contract/payments
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDateTime } from '../../components/shell/formatMoment.ts';
-import { systemDifficultiesMessage, useAbortSignal } from '../../lib/http/index.ts';
+import { systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { CreditFacts } from './CreditFacts.tsx';
 import { financeApi } from './api.ts';

@@ -14,7 +14,7 @@ import {
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';

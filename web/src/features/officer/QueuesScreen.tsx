@@ -18,7 +18,7 @@ import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';

@@ -2,14 +2,7 @@ import { StrictMode } from 'react';
 import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  API_PATHS,
-  AUTH_MESSAGES,
-  LOGIN_FORM_MESSAGES,
-  OTP,
-  OTP_MESSAGES,
-  OTP_RESPONSE_CODE,
-} from '#contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import { envelope, fakeApi, type FakeAnswer, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { callsInFlight } from '../../lib/http/index.ts';
 import { OtpStep } from './OtpStep.tsx';
@@ -79,7 +72,7 @@ describe('OtpStep', () => {
   it('opens with its heading focused, sends the first code once and says so politely', async () => {
     renderStep();
     expect(screen.getByRole('heading', { name: 'Enter your one-time password' })).toHaveFocus();
-    expect(screen.getByText(LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', '****8901'))).toBeInTheDocument();
+    expect(screen.getByText(OTP_MESSAGES.required.replace('{mobile}', '****8901'))).toBeInTheDocument();
     await waitFor(() =>
       expect(status()).toHaveTextContent(`${OTP_MESSAGES.codeSent} ${OTP_MESSAGES.resendIn(COOLDOWN_S)}`),
     );

@@ -166,7 +166,7 @@ export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) 
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
         Enter your one-time password
       </h2>
-      <p>{LOGIN_FORM_MESSAGES.otpRequired.replace('{mobile}', maskedMobile || 'your mobile number')}</p>
+      <p>{OTP_MESSAGES.required.replace('{mobile}', maskedMobile || 'your mobile number')}</p>
       <p className="visually-hidden" role="status">
         {status}
       </p>

@@ -8,7 +8,7 @@ import {
   isPaymentEservice,
   type BillDetail,
 } from '#contract/payments.ts';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { saveBlob } from '../../lib/download.ts';

@@ -25,7 +25,7 @@ vi.mock('../../lib/session/index.ts', async () => {
   const { createSessionEngine } = await import('../../lib/session/engine.ts');
   const { createIdentityStore } = await import('../../lib/session/identity.ts');
   const { fetchProfile, sessionCalls } = await import('../../lib/session/calls.ts');
-  const { systemClock } = await import('../../lib/session/clock.ts');
+  const { systemClock } = await import('../../lib/session/systemClock.ts');
   const bus = await import('../../lib/events/bus.ts');
   const session = createSessionEngine({
     clock: systemClock,

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { RATING } from '#contract/site-pages.ts';
 import { ratingRequestSchema } from '#contract/schemas/index.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { sendRating } from './api.ts';
 

@@ -22,7 +22,7 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { saveBlob } from '../../lib/download.ts';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { FAILED, useLoad, type Loadable } from '../../lib/http/useLoad.ts';
 import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { buildHref } from '../../lib/router/location.ts';

@@ -8,7 +8,7 @@ import {
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
-import { useAbortSignal } from '../../lib/http/index.ts';
+import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { registerApi } from './api.ts';

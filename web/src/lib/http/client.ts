@@ -12,7 +12,7 @@ import {
   withPhone,
 } from '#contract/index.ts';
 import { emit } from '../events/bus.ts';
-import { recordServerDate, systemClock } from '../session/clock.ts';
+import { recordServerDate, serverNow } from '../session/clock.ts';
 import { trackCall } from './inflight.ts';
 import { difficultiesToast, interpret, type BusEvent } from './interpret.ts';
 import type * as Sealing from './payload.ts';
@@ -185,7 +185,7 @@ async function perform<T>(
       // A file upload: the browser writes the multipart body and its boundary (documents are not sealed).
       payload = body;
     } else if (encrypted) {
-      sealed = await (await loadSealing()).sealCall(contractPath, body ?? {}, systemClock.now(), signal);
+      sealed = await (await loadSealing()).sealCall(contractPath, body ?? {}, serverNow(), signal);
       payload = JSON.stringify(sealed.body);
     } else if (body !== undefined && method !== 'GET') {
       payload = JSON.stringify(body);

@@ -1,4 +1,8 @@
-/** The web app's one HTTP layer (see client.ts). */
+/**
+ * The web app's one HTTP layer (see client.ts). The first load imports this module, so what it exports is
+ * first-load code (docs/decisions/0038): the screens' hooks (useAbortSignal.ts, useLoad.ts) are imported
+ * from their own modules.
+ */
 export {
   api,
   contactPhone,
@@ -10,6 +14,5 @@ export {
 } from './client.ts';
 export { configureHttp, httpSettings, resetHttpSettings, type HttpSettings } from './settings.ts';
 export { callsInFlight } from './inflight.ts';
-export { useAbortSignal } from './useAbortSignal.ts';
 export type { ApiFailure, ApiResult, ApiSuccess, CallOptions, SessionEnd } from './types.ts';
 export { getClockSkew as getServerClockSkew } from '../session/clock.ts';

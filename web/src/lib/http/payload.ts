@@ -1,7 +1,7 @@
 import { API_PATHS, RESPONSE_CODE, isEnvelope } from '#contract/index.ts';
 import * as payloadCrypto from '#contract/crypto/index.ts';
 import type { EncryptedRequest, PayloadCryptoKey, PublicPayloadJwk, RequestKey } from '#contract/crypto/index.ts';
-import { systemClock } from '../session/clock.ts';
+import { serverNow } from '../session/clock.ts';
 import { httpSettings } from './settings.ts';
 
 /*
@@ -58,7 +58,7 @@ function serverPublicKey(signal: AbortSignal): Promise<PayloadCryptoKey> {
  */
 export function preparePublicKey(): void {
   serverPublicKey(new AbortController().signal)
-    .then((key) => currentRequestKey(key, systemClock.now()))
+    .then((key) => currentRequestKey(key, serverNow()))
     .catch(() => undefined);
 }
 

@@ -1,6 +1,7 @@
 /**
- * The session's clock: the wall clock corrected by the server's `Date` header, plus the timer
- * functions. The engine takes it as a dependency so tests drive it with fake timers.
+ * The session's clock: the wall clock corrected by the server's `Date` header (serverNow), and the Clock
+ * the engine takes as a dependency, with the timer functions, so tests drive it with fake timers
+ * (systemClock.ts: only the lazily loaded engine needs the timers).
  *
  * Every session rule compares `now()` values (Date.now differences), never counted ticks: timers of a
  * hidden tab are throttled and a sleeping machine runs none, but the wall clock keeps going.
@@ -42,11 +43,5 @@ export function resetClockSkew(): void {
   skewMs = 0;
 }
 
-/** The browser's clock, corrected for skew. Timer functions are looked up at call time so fake timers apply. */
-export const systemClock: Clock = {
-  now: () => Date.now() + skewMs,
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (id) => globalThis.clearInterval(id as ReturnType<typeof globalThis.setInterval>),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof globalThis.setTimeout>),
-};
+/** Epoch ms on the server's clock, as well as we know it: the browser's, corrected for skew. */
+export const serverNow = (): number => Date.now() + skewMs;

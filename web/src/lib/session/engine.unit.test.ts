@@ -3,7 +3,8 @@ import { SESSION, formatTokenExpirationDate } from '#contract/index.ts';
 import { MemoryStorage } from '../../../test/memory-storage.ts';
 import { emit, on } from '../events/bus.ts';
 import type { TabChannel, TabMessage } from './channel.ts';
-import { recordServerDate, resetClockSkew, systemClock } from './clock.ts';
+import { recordServerDate, resetClockSkew } from './clock.ts';
+import { systemClock } from './systemClock.ts';
 import {
   LOGOUT_DESTINATION,
   createSessionEngine,

@@ -1,13 +1,27 @@
 import { STORAGE_KEYS } from './keys.ts';
-import { getToken, read, sessionStore, setAuthorizations, store, write } from './storage.ts';
+import { getToken, read, setAuthorizations, store, write } from './storage.ts';
 
 /**
  * The session engine's part of token storage (storage.ts says what the storage is and why this part
- * is apart): times, refreshed tokens, the proxy choice and the hand-over between tabs. With all of
- * storage.ts, so that the engine reads one module.
+ * is apart): times, refreshed tokens, the proxy choice and the hand-over between tabs, and the sign-in
+ * steps' look at the remembered address. With all of storage.ts, so that the engine reads one module.
  */
 
 export * from './storage.ts';
+
+/** The storage that holds the session: the one with the token (sessionStorage wins if both do). */
+export function sessionStore(): Storage | null {
+  const session = store('session');
+  if (read(session, STORAGE_KEYS.token)) return session;
+  const local = store('local');
+  if (read(local, STORAGE_KEYS.token)) return local;
+  return null;
+}
+
+/** Reads the remembered address, leaving it remembered. */
+export function peekReturnTo(): string | null {
+  return read(store('session'), STORAGE_KEYS.returnTo);
+}
 
 /** Authorizations cached in sessionStorage after sign-in (spec §6; storage.ts's setAuthorizations). */
 export function getAuthorizations(): string[] | null {

@@ -1,5 +1,5 @@
 import { on } from '../events/bus.ts';
-import { systemClock } from './clock.ts';
+import { serverNow } from './clock.ts';
 import { createDeferredSession } from './deferred.ts';
 import { createIdentityStore } from './identity.ts';
 import { SESSION_LOCKS } from './keys.ts';
@@ -35,8 +35,8 @@ export const session = createDeferredSession({
     ),
   hasToken: () => getToken() !== null,
   mayReceiveSession,
-  storeNew: ({ token, rememberMe }) => replaceSession({ token, rememberMe, now: systemClock.now() }),
-  now: () => systemClock.now(),
+  storeNew: ({ token, rememberMe }) => replaceSession({ token, rememberMe, now: serverNow() }),
+  now: serverNow,
   on,
 });
 

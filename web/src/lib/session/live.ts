@@ -1,7 +1,7 @@
 import { on } from '../events/bus.ts';
 import { sessionCalls } from './calls.ts';
 import { lazyTabChannel } from './channel.ts';
-import { systemClock } from './clock.ts';
+import { systemClock } from './systemClock.ts';
 import { createSessionEngine, type LockManagerLike, type SessionEngine } from './engine.ts';
 
 /**

@@ -6,9 +6,9 @@ import { STORAGE_KEYS } from './keys.ts';
  * safe and answers null; storeSession throws so the caller can send the user to the logout screen.
  *
  * What the first load needs (the token, the start of a session, the guards' return address, logout's
- * clean-up). What only the lazily loaded session engine needs is in engineStorage.ts, which builds on
- * store, read and write here: everything a module of the first load exports that any chunk uses is in
- * the first load (docs/decisions/0038-first-load-back-under-budget.md).
+ * clean-up). What only the lazily loaded session engine and sign-in steps need is in engineStorage.ts,
+ * which builds on store, read and write here: everything a module of the first load exports that any
+ * chunk uses is in the first load (docs/decisions/0038-first-load-back-under-budget.md).
  */
 
 export { STORAGE_KEYS } from './keys.ts';
@@ -38,15 +38,6 @@ export function write(storage: Storage | null, key: string, value: string | null
   } catch {
     // Best effort: what cannot be kept is fetched again or shown without.
   }
-}
-
-/** The storage that holds the session: the one with the token (sessionStorage wins if both do). */
-export function sessionStore(): Storage | null {
-  const session = store('session');
-  if (read(session, STORAGE_KEYS.token)) return session;
-  const local = store('local');
-  if (read(local, STORAGE_KEYS.token)) return local;
-  return null;
 }
 
 /** The current bearer token, or null when signed out. The HTTP layer reads it for every call. */
@@ -113,11 +104,6 @@ export const getDashboardMessage = (): string | null => read(store('session'), S
 /** Remembers the address a failed guard was asked for, to reopen after signing in. */
 export function setReturnTo(target: string | null): void {
   write(store('session'), STORAGE_KEYS.returnTo, target);
-}
-
-/** Reads the remembered address, leaving it remembered. */
-export function peekReturnTo(): string | null {
-  return read(store('session'), STORAGE_KEYS.returnTo);
 }
 
 /** Reads and forgets the remembered address. */
