@@ -803,7 +803,8 @@ describe('a first file that does not go in', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
   }, 30_000);
 
-  it('says a refused file once, in the error summary and beside its question, not again in a toast', async () => {
+  /** On the page with the file question, the name typed; a draft saves, and the scanner refuses a file. */
+  async function aboutYouWithAVirus() {
     routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
     routes['POST /api/cases/7/documents'] = () => ({
       status: 400,
@@ -812,6 +813,11 @@ describe('a first file that does not go in', () => {
     const user = userEvent.setup();
     await at('About you');
     await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    return user;
+  }
+
+  it('says a refused file once, in the error summary and beside its question, not again in a toast', async () => {
+    const user = await aboutYouWithAVirus();
     const input = screen.getByLabelText(/Copy of your passport/);
     await user.upload(input, passport());
     const summary = await screen.findByRole('alert');
@@ -821,14 +827,7 @@ describe('a first file that does not go in', () => {
   }, 30_000);
 
   it('leaves a draft the user saved', async () => {
-    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
-    routes['POST /api/cases/7/documents'] = () => ({
-      status: 400,
-      body: envelope(null, '400', 'The selected file contains a virus'),
-    });
-    const user = userEvent.setup();
-    await at('About you');
-    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    const user = await aboutYouWithAVirus();
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(window.location.hash).toContain('case=7'));
     await user.upload(screen.getByLabelText(/Copy of your passport/), passport());
