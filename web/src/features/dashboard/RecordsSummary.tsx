@@ -2,10 +2,10 @@ import { CASE_STATUS_LABELS, NEXT_STEP_MESSAGES, applicantStatus } from '#contra
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseSummary, CasesSummary, EserviceSummary } from '#contract/schemas/eservices.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
+import { StackedTable } from '../../components/table/StackedTable.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { Progress } from '../../app/dashboardParts.ts';
 import { countByStatus, totalRecords } from './summary.ts';
-import '../../components/table/stacked-table.css';
 
 export interface RecordsSummaryProps {
   /** Counts by status and the latest records, most recently updated first (as the server answers). */
@@ -15,7 +15,7 @@ export interface RecordsSummaryProps {
   recordHref: (record: CaseSummary, respond?: boolean) => string;
 }
 
-/** The latest records' columns, in order: also each cell's label where a phone stacks them (data-label). */
+/** The latest records' columns, in order. */
 const LATEST_COLUMNS = ['Case number', 'E-service', 'Status', 'Last updated', PROGRESS_TEXT.nextStepHeading] as const;
 
 /** The acting profile's e-service records: counts by status and the latest few, by case number. */
@@ -48,45 +48,19 @@ export function RecordsSummary({ summary, eservices, recordHref }: RecordsSummar
             </table>
           </TableScroll>
           <TableScroll label="Latest records">
-            {/* On a phone its cells stack, each with its column's heading (stacked-table.css). WebKit has dropped
-                a table's roles once CSS shows its parts as blocks, so they are said outright: VoiceOver on an
-                iPhone, where the cells stack, still reads each with its column. The linter calls these roles
-                redundant, and a td a grid's interactive cell: here CSS makes them needed, and this is no grid. */}
-            {/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */}
-            <table className="data-table stacked-table" role="table">
-              <caption>Latest records</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  {LATEST_COLUMNS.map((heading) => (
-                    <th key={heading} scope="col" role="columnheader">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {summary.latest.map((record) => (
-                  <tr key={record.id} role="row">
-                    <th scope="row" role="rowheader">
-                      <a href={recordHref(record)}>{record.caseNumber}</a>
-                    </th>
-                    <td role="cell" data-label={LATEST_COLUMNS[1]}>
-                      {titles.get(record.appCode) ?? record.appCode}
-                    </td>
-                    <td role="cell" data-label={LATEST_COLUMNS[2]}>
-                      {CASE_STATUS_LABELS[applicantStatus(record.status)]}
-                    </td>
-                    <td role="cell" data-label={LATEST_COLUMNS[3]}>
-                      <time dateTime={record.updatedAt}>{formatDay(record.updatedAt)}</time>
-                    </td>
-                    <td role="cell" data-label={LATEST_COLUMNS[4]}>
-                      {record.progress?.nextStep ?? NEXT_STEP_MESSAGES[applicantStatus(record.status)]}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {/* eslint-enable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */}
+            <StackedTable
+              caption="Latest records"
+              columns={LATEST_COLUMNS}
+              rows={summary.latest}
+              rowKey={(record) => record.id}
+              cells={(record) => [
+                <a href={recordHref(record)}>{record.caseNumber}</a>,
+                titles.get(record.appCode) ?? record.appCode,
+                CASE_STATUS_LABELS[applicantStatus(record.status)],
+                <time dateTime={record.updatedAt}>{formatDay(record.updatedAt)}</time>,
+                record.progress?.nextStep ?? NEXT_STEP_MESSAGES[applicantStatus(record.status)],
+              ]}
+            />
           </TableScroll>
           {summary.latest
             .filter((record) => record.progress)

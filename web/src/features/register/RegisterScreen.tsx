@@ -20,6 +20,7 @@ import {
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
+import { StackedTable } from '../../components/table/StackedTable.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
@@ -30,9 +31,8 @@ import { identity } from '../../lib/session/index.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { registerApi, type Outcome } from './api.ts';
 import './register.css';
-import '../../components/table/stacked-table.css';
 
-/** The results' columns, in order: also each cell's label where a phone stacks them (data-label). */
+/** The results' columns, in order. */
 const RESULT_COLUMNS = ['Name', 'Identification', 'Case number', 'Proceeding', 'Status'] as const;
 
 const isService = (value: string | null): value is RegisterService =>
@@ -350,53 +350,29 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
       </p>
       {answer.results.length > 0 && (
         <TableScroll label="Search results">
-          {/* On a phone its cells stack, each with its column's heading, the status in sight: the roles are
-              said outright for it (stacked-table.css; see RecordsSummary for the linter's rules set aside). */}
-          {/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */}
-          <table className="data-table stacked-table" role="table">
-            <caption className="visually-hidden">
-              Entries of the insolvency register, best match first, page {answer.page} of {last}
-            </caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                {RESULT_COLUMNS.map((heading) => (
-                  <th key={heading} scope="col" role="columnheader">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {answer.results.map((r) => (
-                <tr key={r.caseNumber} role="row">
-                  <th scope="row" role="rowheader">
-                    <a
-                      href={buildHref(ROUTES.register, { app: service, ref: reference, case: r.caseNumber })}
-                      onClick={followKeeping}
-                    >
-                      {r.name}
-                    </a>
-                    {r.aliases.length > 0 && (
-                      <span className="register-aliases">Also known as {r.aliases.join('; ')}</span>
-                    )}
-                  </th>
-                  <td role="cell" data-label={RESULT_COLUMNS[1]}>
-                    {r.idNumber}
-                  </td>
-                  <td role="cell" data-label={RESULT_COLUMNS[2]}>
-                    {r.caseNumber}
-                  </td>
-                  <td role="cell" data-label={RESULT_COLUMNS[3]}>
-                    {r.proceedingLabel}
-                  </td>
-                  <td role="cell" data-label={RESULT_COLUMNS[4]}>
-                    {r.statusLabel}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {/* eslint-enable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */}
+          {/* On a phone its rows stack, the status in sight. */}
+          <StackedTable
+            caption={`Entries of the insolvency register, best match first, page ${answer.page} of ${last}`}
+            captionClassName="visually-hidden"
+            columns={RESULT_COLUMNS}
+            rows={answer.results}
+            rowKey={(r) => r.caseNumber}
+            cells={(r) => [
+              <>
+                <a
+                  href={buildHref(ROUTES.register, { app: service, ref: reference, case: r.caseNumber })}
+                  onClick={followKeeping}
+                >
+                  {r.name}
+                </a>
+                {r.aliases.length > 0 && <span className="register-aliases">Also known as {r.aliases.join('; ')}</span>}
+              </>,
+              r.idNumber,
+              r.caseNumber,
+              r.proceedingLabel,
+              r.statusLabel,
+            ]}
+          />
         </TableScroll>
       )}
       {last > 1 && (
