@@ -27,7 +27,8 @@ export const MESSAGES = {
   recordDeleted: 'Delete record successfully.',
   validationSummary: SHELL_MESSAGES.validationSummary,
   invalidPostalCode: 'Invaild Postal Code',
-  accessForbiddenTitle: 'Access forbidden',
+  /** A refused proxy switch's error, before the server's reason (spec §6). */
+  accessForbidden: 'Access forbidden',
   warningBanner: SHELL_MESSAGES.warningBanner,
   contactAirtime: SHELL_MESSAGES.contactAirtime,
 } as const;

@@ -40,7 +40,7 @@ describe('message catalogue', () => {
     ['recordDeleted', 'Delete record successfully.'],
     ['validationSummary', 'Please correct the validation errors.'],
     ['invalidPostalCode', 'Invaild Postal Code'],
-    ['accessForbiddenTitle', 'Access forbidden'],
+    ['accessForbidden', 'Access forbidden'],
   ] as const)('%s is the specification text', (key, text) => {
     expect(MESSAGES[key]).toBe(text);
   });

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   MYSELF_SUFFIX,
   RESPONSE_CODE,
+  TOAST_TITLES,
 } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
@@ -182,8 +183,8 @@ test("a refused switch sends the user home with 'Access forbidden' and the reaso
   await switchTo(page, PROXY);
   await expect(page).toHaveURL(/#\/home$/);
   const toast = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
-  await expect(toast).toContainText(MESSAGES.accessForbiddenTitle);
-  await expect(toast).toContainText(reason);
+  await expect(toast).toContainText(TOAST_TITLES.error);
+  await expect(toast).toContainText(`${MESSAGES.accessForbidden}: ${reason}`);
   // Still signed in, still acting as themself; home shows them their way back, not a log-in prompt.
   await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
   const main = page.getByRole('main');

@@ -1,7 +1,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, AUTH_MESSAGES, MESSAGES, MYSELF_SUFFIX, RESPONSE_CODE, ROUTES } from '#contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  MESSAGES,
+  MYSELF_SUFFIX,
+  RESPONSE_CODE,
+  ROUTES,
+  TOAST_TITLES,
+} from '#contract/index.ts';
 import type { MasterPtibEntry, UserIdentity } from '#contract/schemas/auth.ts';
 import { Toasts } from '../../components/toasts/Toasts.tsx';
 import { clearToasts } from '../../components/toasts/toastStore.ts';
@@ -274,10 +282,12 @@ describe('switching', () => {
     await user.click(screen.getByRole('button', { name: 'Switch profile' }));
 
     await waitFor(() => expect(window.location.hash).toBe(`#${ROUTES.home}`));
-    const toast = (await screen.findByText(MESSAGES.accessForbiddenTitle, { selector: '.toast-title' })).closest('li')!;
+    const toast = (await screen.findByText(TOAST_TITLES.error, { selector: '.toast-title' })).closest('li')!;
     expect(toast).toHaveClass('toast-error');
-    expect(within(toast).getByText(reason)).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(`${MESSAGES.accessForbiddenTitle}: ${reason}`);
+    expect(within(toast).getByText(`${MESSAGES.accessForbidden}: ${reason}`)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `${TOAST_TITLES.error}: ${MESSAGES.accessForbidden}: ${reason}`,
+    );
     // Nothing was switched: no choice kept, no other tab told, the identity not fetched again.
     expect(window.sessionStorage.getItem(STORAGE_KEYS.proxyProfileId)).toBeNull();
     expect(fake.posted).toEqual([]);

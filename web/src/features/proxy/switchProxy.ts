@@ -19,8 +19,8 @@ export interface SwitchDeps {
 export type SwitchOutcome = 'switched' | 'refused' | 'failed';
 
 /**
- * Switches whom the user acts for. A refusal with header 403 sends the user home with the error toast
- * 'Access forbidden' and the server's reason (spec §6). (A 403 'Forbidden' is a dead token: the HTTP
+ * Switches whom the user acts for. A refusal with header 403 sends the user home with the error
+ * 'Access forbidden' and the server's reason, in a toast titled like every error toast (spec §2, §6). (A 403 'Forbidden' is a dead token: the HTTP
  * layer reports it as a session end, and the session engine logs out.)
  */
 export async function switchProxy(option: ProxyOption, deps: SwitchDeps): Promise<SwitchOutcome> {
@@ -33,7 +33,7 @@ export async function switchProxy(option: ProxyOption, deps: SwitchDeps): Promis
       const { responseCode, responseDesc } = failure.header;
       if (responseCode === RESPONSE_CODE.FORBIDDEN || failure.status === 403) {
         deps.navigate(ROUTES.home);
-        deps.emit('toast', { severity: 'error', title: MESSAGES.accessForbiddenTitle, message: responseDesc });
+        deps.emit('toast', { severity: 'error', message: `${MESSAGES.accessForbidden}: ${responseDesc}` });
         return 'refused';
       }
       deps.emit('toast', { severity: 'error', message: responseDesc });
