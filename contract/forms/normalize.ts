@@ -36,6 +36,21 @@ function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string)
   return (type === 'nric' ? isNricFin(written) : isUen(written)) ? written : typed;
 }
 
+/**
+ * Characters that reorder the text around them: "Tan\u202E0001 ot yaP" shows an officer "Tan Pay to 1000"
+ * reversed into place. Nobody types them on purpose in a Singapore form, so they are dropped from every
+ * answer. The marks (U+200E, U+200F), which reorder nothing, stay for right-to-left names.
+ */
+const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+
+function withoutDirectionOverrides(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(DIRECTION_OVERRIDES, '');
+  if (Array.isArray(value)) return value.map(withoutDirectionOverrides);
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withoutDirectionOverrides(v)]));
+  return value;
+}
+
 function normalizeValue(field: FieldDef, value: unknown): unknown {
   if ((field.type === 'nric' || field.type === 'uen' || field.type === 'caseNumber') && typeof value === 'string')
     return normalizeIdentifier(field.type, value);
@@ -56,12 +71,13 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
 
 /**
  * The answers the browser checks and sends and the server checks and stores: those of hidden fields
- * stripped (stripHidden), each amount in its normal form. The answers given are not changed, so the
+ * stripped (stripHidden), without direction overrides, each amount in its normal form. The answers given are not changed, so the
  * screen keeps showing what the user typed.
  */
 export function answersToKeep(def: FormDefinition, answers: unknown): FormValues {
   const kept: Record<string, unknown> = stripHidden(def, answers);
   for (const field of allFields(def))
-    if (Object.hasOwn(kept, field.name)) kept[field.name] = normalizeValue(field, kept[field.name]);
+    if (Object.hasOwn(kept, field.name))
+      kept[field.name] = normalizeValue(field, withoutDirectionOverrides(kept[field.name]));
   return kept as FormValues;
 }

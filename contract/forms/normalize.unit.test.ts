@@ -103,6 +103,21 @@ describe('the answers to keep', () => {
     expect(check('1,23,4')).toMatchObject({ 'paymentAmount.amount': FIELD_MESSAGES.amount('Payment amount', 2) });
   });
 
+  it('drop the characters that reorder text, in every answer, and keep the marks right-to-left names use', () => {
+    // Shown to an officer, "Tan\u202E0001 ot yaP" reads "Tan Pay to 1000": the override reverses the rest.
+    const typed = {
+      remarks: 'Tan\u202E0001 ot yaP',
+      creditors: [{ amount: { amount: '\u20661,000\u2069', currency: 'SGD' }, note: '\u202Aa\u202Bb\u202C' }],
+      paymentAmount: { amount: '5', currency: 'SGD' },
+    };
+    expect(answersToKeep(FORM, typed)).toEqual({
+      remarks: 'Tan0001 ot yaP',
+      creditors: [{ amount: { amount: '1000', currency: 'SGD' }, note: 'ab' }],
+      paymentAmount: { amount: '5', currency: 'SGD' },
+    });
+    expect(answersToKeep(FORM, { remarks: '\u200Fשלום\u200E' })).toEqual({ remarks: '\u200Fשלום\u200E' });
+  });
+
   it('leave a malformed answer for the rules to refuse', () => {
     expect(answersToKeep(FORM, { paymentAmount: { amount: 5, currency: 'SGD' }, creditors: 'x' })).toEqual({
       paymentAmount: { amount: 5, currency: 'SGD' },
