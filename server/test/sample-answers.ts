@@ -65,11 +65,15 @@ function valueFor(
     }
     case 'date': {
       let day = field.notInPast || field.maxDaysAhead !== undefined ? addDays(today, 7) : addDays(today, -7);
+      // Moved only as far as each comparison needs, so a day between two others ("on or after the arrival,
+      // on or before the return") meets both.
       for (const c of field.compare ?? []) {
         const other = dates[c.field];
         if (!other) continue;
-        if (c.op === 'gte' || c.op === 'gt') day = addDays(other, 1);
-        else day = addDays(other, -1);
+        if (c.op === 'gte' && day < other) day = other;
+        else if (c.op === 'gt' && day <= other) day = addDays(other, 1);
+        else if (c.op === 'lte' && day > other) day = other;
+        else if (c.op === 'lt' && day >= other) day = addDays(other, -1);
       }
       dates[field.name] = day;
       return day;
