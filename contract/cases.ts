@@ -113,6 +113,9 @@ export const CASE_MESSAGES = {
   deleted: 'This draft was deleted.',
   eserviceNotFound: 'No such e-service.',
   eserviceNotAllowed: 'You are not authorised to use this e-service.',
+  /** A record of an e-service with a screen of its own (OWN_SCREEN_CODES) made or changed as a form's. */
+  ownScreen:
+    'This e-service is used on its own screen, not as a form, so no form record of it can be saved or submitted.',
   badCaseNumber: 'Enter a case number like PD 000042 2026.',
   caseNumberNotFound: 'No record with that case number for the profile you are acting for.',
   /** The hint and the message of a malformed search take the e-service's own case type. */

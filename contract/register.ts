@@ -26,6 +26,11 @@ export const REGISTER_PATHS = {
 export const REGISTER_SERVICES = ['PIS', 'BIS'] as const;
 export type RegisterService = (typeof REGISTER_SERVICES)[number];
 export const WATCHLIST_SERVICE = 'ICAWL';
+/**
+ * The e-services used on screens of their own, not the generic form (docs/decisions/0043): the catalogue
+ * sends their links there, and the record calls make no generic record of them.
+ */
+export const OWN_SCREEN_CODES: readonly string[] = [...REGISTER_SERVICES, WATCHLIST_SERVICE];
 /** The screens' headings (the catalogue's titles of the three e-services). */
 export const REGISTER_SCREEN_TITLES: Record<RegisterService | typeof WATCHLIST_SERVICE, string> = {
   PIS: 'Personal Insolvency Search',

@@ -3,8 +3,8 @@ import { APPLICATION_CODES, MESSAGES, SESSION } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
+import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import { call, fillLogin } from './auth-helpers.ts';
-import { OWN_SCREEN_CODES } from './eservices.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
 // Sign-in hashes a password (argon2) and the machine is shared: allow for a slow answer.

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { API_PATHS, APPLICATION_CODES, MESSAGES } from '#contract/index.ts';
+import { API_PATHS, MESSAGES } from '#contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '#contract/cases.ts';
 import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
@@ -8,6 +8,7 @@ import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '#contract/officerScreens.ts'
 import { PAYMENT_TEXT } from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, fillLogin } from './auth-helpers.ts';
+import { FORM_CODES } from './eservices.ts';
 import { decide, signInOfficer } from './officer-helpers.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, expect as baseExpect, test } from './fixtures.ts';
@@ -48,11 +49,11 @@ interface Submitted {
 }
 
 /**
- * The applicant's draft (a careful applicant's answers, server/test/sample-answers.ts) of an e-service that
+ * The applicant's draft (a careful applicant's answers, server/test/sample-answers.ts) of a form e-service that
  * needs neither a required document nor another record, submitted from check answers in the browser.
  */
 async function applicantSubmits(page: Page): Promise<Submitted> {
-  for (const code of APPLICATION_CODES) {
+  for (const code of FORM_CODES) {
     const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/${code}`);
     if (eservice.status !== 200) continue;
     const { title, form } = eservice.body.responseJSON;

@@ -549,6 +549,32 @@ describe('blocking a profile', () => {
     expect(await profileHeader(again)).toMatchObject({ responseCode: RESPONSE_CODE.PROFILE_BLOCKED });
   });
 
+  it('a session whose profile is blocked refreshes no more: 4100, and the session ends (spec §6)', async () => {
+    clock.set('2030-03-12T01:00:00Z');
+    const blocked = await signedIn('ptib.blocked');
+    const res = await blocked.post(API_PATHS.refresh);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      header: { responseCode: RESPONSE_CODE.PROFILE_BLOCKED, responseDesc: AUTH_MESSAGES.profileBlocked },
+      responseJSON: null,
+    });
+    expect(await profileHeader(blocked)).toEqual(FORBIDDEN);
+    // Blocked in the database while the session lives (not through blockProfile, which ends it at once).
+    const c = await signedIn('ptib.demo');
+    expect((await refresh(c)).json().header.responseCode).toBe(RESPONSE_CODE.OK);
+    await db.query('UPDATE ptib_profiles SET is_blocked = true WHERE id = $1', ['PTIB00000001']);
+    try {
+      clock.advance(10 * MINUTE);
+      expect((await c.post(API_PATHS.refresh)).json().header.responseCode).toBe(RESPONSE_CODE.PROFILE_BLOCKED);
+      const { rows } = await db.query<{ end_reason: string }>('SELECT end_reason FROM sessions WHERE id = $1', [
+        decodeJwt(c.token!).sid,
+      ]);
+      expect(rows[0]!.end_reason).toBe('blocked');
+    } finally {
+      await db.query('UPDATE ptib_profiles SET is_blocked = false WHERE id = $1', ['PTIB00000001']);
+    }
+  });
+
   it('also ends the sessions of a master acting for that profile', async () => {
     const master = await signedIn('ptib.master');
     await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000012' });

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, CASE_STATUS_LABELS } from '#contract/cases.ts';
+import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
-import type { CaseDetail, CatalogueResponse, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, CatalogueResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, QueryOptions } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { signIn } from '../test/auth.ts';
@@ -12,6 +13,7 @@ import { FakeClock } from '../test/clock.ts';
 import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { eserviceFor, moveCase, openCase } from './service.ts';
+import { insertCase, toDetail } from './records.ts';
 
 // 2030-12-31 16:30 UTC is already 2031 in Singapore: case numbers carry Singapore's year.
 const clock = new FakeClock('2030-12-31T16:30:00Z');
@@ -45,6 +47,38 @@ async function create(c: TestClient, data: Record<string, unknown> = PD_VALID, d
   const res = await c.post(API_PATHS.cases, { appCode, data, draft });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().responseJSON as CaseDetail;
+}
+
+/** The demo acting for its own profile, as the service functions take it. */
+const DEMO: Principal = {
+  sessionId: 'none',
+  accountId: 0,
+  loginName: 'ptib.demo',
+  ownProfileId: 'PTIB00000001',
+  actingProfileId: 'PTIB00000001',
+  actingProfileBlocked: false,
+  tokenGeneration: 0,
+  authorities: ['PTIB'],
+  authorizations: ['SEMS01'],
+};
+
+/**
+ * A draft of the demo's own profile made as the record calls made them before an e-service had a screen of
+ * its own (docs/decisions/0043): they make none now, so it is written as they wrote it.
+ */
+async function earlierRecord(appCode: string, data: Record<string, unknown>): Promise<CaseDetail> {
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM accounts WHERE login_name = 'ptib.demo'`);
+  const eservice = await eserviceFor(db, appCode, DEMO);
+  const row = await insertCase(db, {
+    appCode,
+    profileId: 'PTIB00000001',
+    caseType: eservice.caseType,
+    formVersion: eservice.formVersion,
+    data,
+    accountId: rows[0]!.id,
+    now: clock.now(),
+  });
+  return toDetail(row);
 }
 
 /** The versions each save of a record made, as its audit rows say (1: its creation). */
@@ -102,7 +136,7 @@ describe('catalogue', () => {
    */
   const LATER_VERSIONS: Record<string, number> = { PTIB: 3, TRA: 3, TRT: 3 };
 
-  it('opens a working form for every application code', async () => {
+  it('opens a working form for every application code, and makes a record of each but those with screens of their own', async () => {
     for (const code of APPLICATION_CODES) {
       const res = await demo.get(`${API_PATHS.eservices}/${code}`);
       expect(res.statusCode, code).toBe(200);
@@ -114,26 +148,28 @@ describe('catalogue', () => {
         validate(eservice.form, initialValues(eservice.form), { mode: 'draft', today: '2031-01-01' }),
         code,
       ).toEqual({});
+      if (OWN_SCREEN_CODES.includes(code)) {
+        const refused = await demo.post(API_PATHS.cases, {
+          appCode: code,
+          data: initialValues(eservice.form),
+          draft: true,
+        });
+        expect(refused.statusCode, code).toBe(400);
+        expect(refused.json().header.responseDesc, code).toBe(CASE_MESSAGES.ownScreen);
+        continue;
+      }
       const created = await create(demo, initialValues(eservice.form), true, code);
       expect(created.caseNumber).toMatch(new RegExp(`^${eservice.caseType} \\d{6} 2031$`));
     }
   });
 
   it("opens a record with the form of the record's own version, as the catalogue gives that version", async () => {
-    const principal: Principal = {
-      sessionId: 'none',
-      accountId: 0,
-      loginName: 'ptib.demo',
-      ownProfileId: 'PTIB00000001',
-      actingProfileId: 'PTIB00000001',
-      actingProfileBlocked: false,
-      tokenGeneration: 0,
-      authorities: ['PTIB'],
-      authorizations: ['SEMS01'],
-    };
+    const principal = DEMO;
     for (const code of APPLICATION_CODES) {
       const current = await eserviceFor(db, code, principal);
-      const created = await create(demo, initialValues(current.form), true, code);
+      const created = OWN_SCREEN_CODES.includes(code)
+        ? await earlierRecord(code, initialValues(current.form))
+        : await create(demo, initialValues(current.form), true, code);
       // Filled in under the first version of its form, which a newer one has replaced since.
       await db.query('UPDATE cases SET form_version = 1 WHERE id = $1::bigint', [created.id]);
       const opened = await openCase(db, created.id, principal);
@@ -185,6 +221,33 @@ describe('records', () => {
     expect(c).toMatchObject({ appCode: 'PD', status: 'draft', version: 1 });
     expect(c.caseNumber).toMatch(/^PD \d{6} 2031$/);
   });
+
+  it.each(OWN_SCREEN_CODES)(
+    '%s: an earlier draft still reads, but is neither saved nor submitted as a form record',
+    async (code) => {
+      const eservice = await eserviceFor(db, code, DEMO);
+      const earlier = await earlierRecord(code, initialValues(eservice.form));
+      const opened = await demo.get(fillPath(CASE_PATHS.one, { id: earlier.id }));
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().responseJSON).toMatchObject({ id: earlier.id, appCode: code, status: 'draft' });
+      const listed = (await demo.get(`${API_PATHS.cases}?app=${code}`)).json().responseJSON as RecordList;
+      expect(listed.cases.map((c) => c.id)).toContain(earlier.id);
+      for (const draft of [true, false]) {
+        const saved = await demo.post(fillPath(CASE_PATHS.one, { id: earlier.id }), {
+          data: earlier.data,
+          version: earlier.version,
+          draft,
+        });
+        expect(saved.statusCode, saved.body).toBe(400);
+        expect(saved.json().header.responseDesc).toBe(CASE_MESSAGES.ownScreen);
+      }
+      const submitted = await demo.post(submitUrl(earlier.id), { version: earlier.version });
+      expect(submitted.statusCode, submitted.body).toBe(400);
+      expect(submitted.json().header.responseDesc).toBe(CASE_MESSAGES.ownScreen);
+      const after = (await demo.get(fillPath(CASE_PATHS.one, { id: earlier.id }))).json().responseJSON as CaseDetail;
+      expect(after).toMatchObject({ status: 'draft', version: earlier.version });
+    },
+  );
 
   it('saves a record, refusing values that break the form rules with each field message', async () => {
     const bad = await demo.post(API_PATHS.cases, {

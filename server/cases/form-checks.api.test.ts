@@ -87,8 +87,8 @@ describe.each(['TRA', 'TRT'])('%s: the travel application it refers to', (code) 
 
 describe('case numbers of the court or the register', () => {
   it('are checked as case numbers, not looked up among the profile’s records', async () => {
-    expect(refusal(await save(demo, 'ICAWL', { watchedCaseNumber: 'ABC' }), 'watchedCaseNumber')).toBeDefined();
-    expect((await save(demo, 'ICAWL', { watchedCaseNumber: 'BS 000042 2026' })).statusCode).toBe(201);
+    expect(refusal(await save(demo, 'FIR', { estateReference: 'ABC' }), 'estateReference')).toBeDefined();
+    expect((await save(demo, 'FIR', { estateReference: 'BS 000042 2026' })).statusCode).toBe(201);
   });
 });
 

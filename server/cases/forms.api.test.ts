@@ -10,6 +10,7 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { publishFormVersion } from './forms.ts';
+import { sampleAnswers } from '../test/sample-answers.ts';
 
 // 2030-03-10 in Singapore: the `today` of every date limit below.
 const clock = new FakeClock('2030-03-10T02:00:00Z');
@@ -51,25 +52,30 @@ const PD = {
   remarks: '',
   declaration: true,
 };
-const ICAWL = { watchedCaseNumber: 'BS 000042 2029', notifyOn: ['status'], email: '', note: '' };
+/** A profile update filled in, but for its contact questions' mobile number, shown when notify by SMS is Yes. */
+const {
+  notifyBySms: _notifyBySms,
+  mobileNumber: _mobileNumber,
+  ...PTIB
+} = sampleAnswers(FORM_DEFINITIONS.PTIB!, '2030-03-10');
 
 describe('hidden answers are stripped before they are checked and saved', () => {
   it('drops the mobile number when notify by SMS is No', async () => {
-    const c = created(await create('ICAWL', { ...ICAWL, notifyBySms: 'N', mobileNumber: 'not a number' }));
+    const c = created(await create('PTIB', { ...PTIB, notifyBySms: 'N', mobileNumber: 'not a number' }));
     expect(c.data).not.toHaveProperty('mobileNumber');
-    expect((await read(c.id)).data).toEqual({ ...ICAWL, notifyBySms: 'N' });
+    expect((await read(c.id)).data).toEqual({ ...PTIB, notifyBySms: 'N' });
   });
   it('checks and keeps it when notify by SMS is Yes', async () => {
-    expect(errorsOf(await create('ICAWL', { ...ICAWL, notifyBySms: 'Y', mobileNumber: '61234567' })).errors).toEqual([
+    expect(errorsOf(await create('PTIB', { ...PTIB, notifyBySms: 'Y', mobileNumber: '61234567' })).errors).toEqual([
       {
         path: 'mobileNumber',
         message: 'Mobile number must be a Singapore mobile number: 8 digits starting with 8 or 9',
       },
     ]);
-    expect(errorsOf(await create('ICAWL', { ...ICAWL, notifyBySms: 'Y' })).fieldErrors).toEqual({
+    expect(errorsOf(await create('PTIB', { ...PTIB, notifyBySms: 'Y' })).fieldErrors).toEqual({
       mobileNumber: 'Enter mobile number',
     });
-    const c = created(await create('ICAWL', { ...ICAWL, notifyBySms: 'Y', mobileNumber: '91234567' }));
+    const c = created(await create('PTIB', { ...PTIB, notifyBySms: 'Y', mobileNumber: '91234567' }));
     expect(c.data).toMatchObject({ mobileNumber: '91234567' });
   });
   it('strips inside the rows of a repeating group too', async () => {

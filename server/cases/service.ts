@@ -30,6 +30,7 @@ import { unknownAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
+import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import {
   cancelBill,
   drawRefund,
@@ -213,6 +214,15 @@ export async function fixSubmissionDigest(
 const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 
 /**
+ * The register's searches and the watchlist are used on screens of their own (docs/decisions/0043), which keep
+ * their own rows: a form record of one would be a search or a watch nobody runs. Records made before still
+ * read (and a draft may be deleted); none is made, saved or submitted as a form's any more.
+ */
+function refuseOwnScreen(appCode: string): void {
+  if (OWN_SCREEN_CODES.includes(appCode)) throw badRequest(CASE_MESSAGES.ownScreen);
+}
+
+/**
  * The acting profile's record and its e-service with the record's form version (which the principal must
  * still be allowed to use), read together: 404 for an unknown record first, then eserviceFor's refusals.
  */
@@ -297,6 +307,7 @@ export async function createCase(
   input: { appCode: string; data: Record<string, unknown>; draft: boolean; createKey?: string },
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
+  refuseOwnScreen(eservice.code);
   const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
   await refuseUnknownAttachments(db, null, eservice, data);
   const profileId = actor.principal.actingProfileId;
@@ -378,6 +389,7 @@ export async function saveCase(
   input: { data: Record<string, unknown>; version: number; draft: boolean },
 ): Promise<CaseDetail> {
   const { row: opened, eservice } = await openCase(db, id, actor.principal);
+  refuseOwnScreen(opened.appCode);
   const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
   if (opened.version !== input.version || !isEditable(opened.status))
     throw await refusal(db, opened.id, actor, opened, input.version);
@@ -445,7 +457,8 @@ export async function submitCase(
   version: number,
   contactPhone = DEFAULT_CONTACT_PHONE,
 ): Promise<CaseDetail> {
-  const { eservice } = await openCase(db, id, actor.principal);
+  const { row: opened, eservice } = await openCase(db, id, actor.principal);
+  refuseOwnScreen(opened.appCode);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))

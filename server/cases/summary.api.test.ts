@@ -120,22 +120,23 @@ describe('GET /api/cases/summary', () => {
 
   it('leaves out the records of an e-service the principal may not use, or that is withdrawn', async () => {
     const before = await summaryOf(demo);
-    const watch = await draft(demo, 'ICAWL');
+    // A statutory demand: an e-service of which the seed gives the demo no record.
+    const demand = await draft(demo, 'SDNE');
     const refund = await draft(demo, 'PRD');
     const both = await summaryOf(demo);
     expect(both.counts.draft).toBe(before.counts.draft + 2);
-    expect(both.latest.slice(0, 2).map((c) => c.id)).toEqual([refund.id, watch.id]);
+    expect(both.latest.slice(0, 2).map((c) => c.id)).toEqual([refund.id, demand.id]);
     try {
-      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = 'ICAWL'`);
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = 'SDNE'`);
       await db.query(`UPDATE eservices SET active = false WHERE code = 'PRD'`);
       const after = await summaryOf(demo);
       // Neither the new records nor the seeded PRD one (submitted) are counted or listed.
       expect(after.counts).toEqual({ ...before.counts, submitted: before.counts.submitted - 1 });
-      expect(after.latest.map((c) => c.appCode)).not.toContain('ICAWL');
+      expect(after.latest.map((c) => c.appCode)).not.toContain('SDNE');
       expect(after.latest.map((c) => c.appCode)).not.toContain('PRD');
       expect(after.latest).toHaveLength(DASHBOARD_LATEST_COUNT);
     } finally {
-      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'] WHERE code = 'ICAWL'`);
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'] WHERE code = 'SDNE'`);
       await db.query(`UPDATE eservices SET active = true WHERE code = 'PRD'`);
     }
     expect((await summaryOf(demo)).counts).toEqual(both.counts);

@@ -212,7 +212,8 @@ describe('a bill', () => {
   });
 
   it('is not issued for other e-services, and is the payer profile’s only', async () => {
-    const { record, status } = await submitted(demo, 'BIS');
+    // A profile update: no question of it is a payment.
+    const { record, status } = await submitted(demo, 'PTIB');
     expect(status).toBe(200);
     expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
     const paid = await payable(demo, 'PD', '10.00');

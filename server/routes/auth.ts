@@ -117,6 +117,23 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
     async (request) => {
       const p = request.principal!;
       const now = app.now();
+      // A blocked profile (isPTIBBlocked, read from the database on this call) keeps no session going: the
+      // 4100 the profile call answers (spec §6), and its session ends as blocking it ends the others
+      // (decisions.md §5), rather than refreshing until the absolute limit.
+      if (p.actingProfileBlocked) {
+        await endSession(app.db, p.sessionId, 'blocked', now);
+        await audit(app.db, {
+          event: 'refresh',
+          outcome: 'failure',
+          at: now,
+          accountId: p.accountId,
+          loginName: p.loginName,
+          actingProfileId: p.actingProfileId,
+          clientAddress: request.ip,
+          detail: { reason: 'profile_blocked', endedSession: true },
+        });
+        throw new ApiError(403, RESPONSE_CODE.PROFILE_BLOCKED, AUTH_MESSAGES.profileBlocked);
+      }
       // One statement: the refresh, its liveness and generation checks, the rotation and its audit row; or a
       // lost answer given again (docs/decisions/0060).
       const refreshed = await refreshSession(app.db, p.sessionId, now, p.tokenGeneration, {

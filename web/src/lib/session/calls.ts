@@ -30,6 +30,7 @@ export const sessionCalls: SessionCalls = {
         // The session acts for a profile whose grant was withdrawn (docs/decisions/0029): the session is
         // good, the proxy feature is switching back, and the next check refreshes as the user themself.
         if (result.header.responseCode === RESPONSE_CODE.PROXY_WITHDRAWN) return { kind: 'unreachable' };
+        if (result.header.responseCode === RESPONSE_CODE.PROFILE_BLOCKED) return { kind: 'blocked' };
         return { kind: 'refused' };
       default:
         return { kind: 'refused' };

@@ -1,4 +1,4 @@
-import { HOME_STEP, ROUTES, SESSION, parseTokenExpirationDate } from '#contract/index.ts';
+import { FORBIDDEN_CODE, HOME_STEP, ROUTES, SESSION, parseTokenExpirationDate } from '#contract/index.ts';
 import type { AppEvents } from '../events/bus.ts';
 import { buildHref, parseHash } from '../router/location.ts';
 import type { TabChannel, TabMessage } from './channel.ts';
@@ -17,7 +17,8 @@ import { SIGNED_OUT } from './deferred.ts';
  * throttled, or a machine that slept, logs out on time when it wakes.
  */
 
-export type LogoutReason = 'explicit' | 'forbidden' | 'interrupted' | 'unauthorized' | 'refreshFailed' | 'expired';
+export type LogoutReason =
+  'explicit' | 'forbidden' | 'interrupted' | 'unauthorized' | 'refreshFailed' | 'expired' | 'blocked';
 
 const logoutHref = buildHref(ROUTES.home, { step: HOME_STEP.logout });
 
@@ -29,6 +30,8 @@ export const LOGOUT_DESTINATION: Record<LogoutReason, string> = {
   unauthorized: logoutHref,
   refreshFailed: logoutHref,
   expired: logoutHref,
+  // A refresh answered 4100: the profile's access denied page, as the profile call's 4100 leads to (spec §6).
+  blocked: buildHref(ROUTES.accessDenied, { errorCode: FORBIDDEN_CODE.PROFILE_BLOCKED }),
 };
 
 /** What a refresh call came back with. */
@@ -36,6 +39,8 @@ export type RefreshOutcome =
   | { kind: 'ok'; token: string; tokenExpirationDate: string }
   /** The server answered, but not with a new token: the session is over. */
   | { kind: 'refused' }
+  /** The server answered 4100: the profile is blocked, and the server ended the session. */
+  | { kind: 'blocked' }
   /** The server could not be reached: the next check tries again, until the deadline. */
   | { kind: 'unreachable' };
 
@@ -293,8 +298,8 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         }
         const outcome = await calls.refresh();
         if (!signedIn) return; // the call itself ended the session (403, 4200, 401)
-        if (outcome.kind === 'refused') {
-          void logout('refreshFailed');
+        if (outcome.kind === 'refused' || outcome.kind === 'blocked') {
+          void logout(outcome.kind === 'blocked' ? 'blocked' : 'refreshFailed');
           return;
         }
         if (outcome.kind === 'unreachable') {

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION, formatTokenExpirationDate } from '#contract/index.ts';
+import {
+  API_PATHS,
+  AUTH_MESSAGES,
+  FORBIDDEN_CODE,
+  RESPONSE_CODE,
+  ROUTES,
+  SESSION,
+  fail,
+  formatTokenExpirationDate,
+} from '#contract/index.ts';
+import { configureHttp, resetHttpClient, resetHttpSettings } from '../http/index.ts';
 import { MemoryStorage } from '../../../test/memory-storage.ts';
 import { emit, on } from '../events/bus.ts';
 import type { TabChannel, TabMessage } from './channel.ts';
@@ -12,6 +22,7 @@ import {
   type RefreshOutcome,
   type SessionEngine,
 } from './engine.ts';
+import { sessionCalls } from './calls.ts';
 import { STORAGE_KEYS } from './keys.ts';
 import { getToken } from './storage.ts';
 
@@ -291,6 +302,35 @@ describe('logout', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.engine.getState().signedIn).toBe(false);
     expect(h.navigate).toHaveBeenCalledWith('#/home?step=logout');
+  });
+
+  it('goes to access denied, PTACC-948, when the refresh answers that the profile is blocked (4100)', async () => {
+    // The server's answer (server/routes/auth.ts), read by the real session calls through the HTTP layer.
+    const blocked = fail(RESPONSE_CODE.PROFILE_BLOCKED, AUTH_MESSAGES.profileBlocked);
+    configureHttp({
+      fetch: async (input) => {
+        const found = String(input).split('?')[0] === API_PATHS.refresh;
+        return new Response(JSON.stringify(found ? blocked : fail('404', 'No such call')), {
+          status: found ? 403 : 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+      getToken,
+    });
+    try {
+      const h = harness({ refresh: () => sessionCalls.refresh() });
+      h.engine.begin({ token: 'token-1', rememberMe: false });
+      h.engine.requestRefresh();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.engine.getState().signedIn).toBe(false);
+      expect(getToken()).toBeNull();
+      expect(h.navigate).toHaveBeenCalledTimes(1);
+      expect(h.hash.current).toBe(`#${ROUTES.accessDenied}?errorCode=${FORBIDDEN_CODE.PROFILE_BLOCKED}`);
+      expect(h.logoutCall).toHaveBeenCalledWith('token-1');
+    } finally {
+      resetHttpSettings();
+      resetHttpClient();
+    }
   });
 
   it('keeps trying while the server cannot be reached, until the deadline', async () => {
