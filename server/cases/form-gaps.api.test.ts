@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '#contract/index.ts';
+import { FIELD_MESSAGES, todayInSingapore } from '#contract/forms/index.ts';
+import type { EserviceDetail } from '#contract/schemas/eservices.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import { buildTestApp } from '../test/helper.ts';
+import { sampleAnswers } from '../test/sample-answers.ts';
+
+/** Questions the forms lacked (migration 179: ESA, PRD and BSA version 3). */
+const clock = new FakeClock('2030-06-01T04:00:00Z');
+const today = todayInSingapore(clock.now());
+let app: FastifyInstance;
+let demo: TestClient;
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp({}, { now: clock.now }));
+  demo = await signedInClient(app, 'ptib.demo');
+});
+
+const formOf = async (code: string) =>
+  ((await demo.get(`${API_PATHS.eservices}/${code}`)).json().responseJSON as EserviceDetail).form;
+
+/** The errors of submitting a careful applicant's answers to the form, changed as given. */
+async function fieldErrors(code: string, change: (answers: Record<string, unknown>) => void) {
+  const answers = sampleAnswers(await formOf(code), today);
+  change(answers);
+  const res = await demo.post(API_PATHS.cases, { appCode: code, data: answers, draft: false });
+  if (res.statusCode === 201) return {};
+  expect(res.statusCode, res.body).toBe(400);
+  return (res.json() as { responseJSON: { fieldErrors: Record<string, string> } }).responseJSON.fieldErrors;
+}
+
+const ADDRESS = {
+  blockHouseNo: '1',
+  streetName: 'Raffles Place',
+  floorUnit: '',
+  buildingName: '',
+  postalCode: '048616',
+  country: 'SG',
+};
+
+describe('an estate account statement (ESA)', () => {
+  it('ends with a declaration to tick, as the other forms do', async () => {
+    expect((await formOf('ESA')).pages.at(-1)?.id).toBe('declaration');
+    expect(await fieldErrors('ESA', (a) => (a.declaration = false))).toEqual({
+      declaration: FIELD_MESSAGES.declaration('Declaration'),
+    });
+  });
+
+  it('asks where to post a copy: a whole address, not a postal code alone', async () => {
+    const noAddress = (a: Record<string, unknown>) => {
+      a.mailCopy = 'Y';
+      delete a.mailingAddress;
+    };
+    expect(await fieldErrors('ESA', noAddress)).toEqual({
+      mailingAddress: FIELD_MESSAGES.required('Address for the posted copy'),
+    });
+    expect(await fieldErrors('ESA', (a) => Object.assign(a, { mailCopy: 'Y', mailingAddress: ADDRESS }))).toEqual({});
+    expect(
+      await fieldErrors('ESA', (a) => Object.assign(a, { mailCopy: 'Y', mailingPostalCode: '048616' })),
+    ).toMatchObject({ mailingPostalCode: FIELD_MESSAGES.unknownField('mailingPostalCode') });
+  });
+});

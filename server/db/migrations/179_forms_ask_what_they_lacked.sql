@@ -1,0 +1,23 @@
+-- Version 3 of forms that lacked a question (docs/decisions/0035-form-model-v2.md). Each is derived from
+-- version 2, guarded by the names at the paths it changes; version 2 stays for the records filled in under it.
+
+-- The estate account statement (ESA) ends with the declaration every other form has, and a copy by post
+-- goes to a whole address: a postal code alone is no address to post to.
+INSERT INTO eservice_form_versions (code, version, definition)
+SELECT 'ESA', 3,
+       jsonb_insert(jsonb_set(definition,
+         '{pages,0,sections,1,fields,1}',
+         '{"name":"mailingAddress","label":"Address for the posted copy","type":"address","required":true,
+           "showIf":{"field":"mailCopy","op":"equals","value":"Y"}}'),
+         '{pages,1}',
+         '{"id":"declaration","heading":"Declaration","sections":[{"heading":"Declaration","fields":[
+           {"name":"declaration","label":"Declaration","type":"declaration",
+            "text":"I declare that the information I have given is true and complete. I understand that giving false information is an offence."}]}]}',
+         true)
+  FROM eservice_form_versions
+ WHERE code = 'ESA' AND version = 2
+   AND definition #>> '{pages,0,sections,1,fields,0,name}' = 'mailCopy'
+   AND definition #>> '{pages,0,sections,1,fields,1,name}' = 'mailingPostalCode'
+   AND jsonb_array_length(definition -> 'pages') = 1;
+UPDATE eservices SET form_version = 3
+ WHERE code = 'ESA' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'ESA' AND version = 3);
