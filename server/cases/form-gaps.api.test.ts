@@ -63,3 +63,30 @@ describe('an estate account statement (ESA)', () => {
     ).toMatchObject({ mailingPostalCode: FIELD_MESSAGES.unknownField('mailingPostalCode') });
   });
 });
+
+describe('a refund of deposits (PRD)', () => {
+  const payee = (entityType: string, payeeNric?: string) => (a: Record<string, unknown>) => {
+    Object.assign(a, { entityType, payeeUen: '201403121W' });
+    if (payeeNric === undefined) delete a.payeeNric;
+    else a.payeeNric = payeeNric;
+  };
+  // The receipt (a paid deposit of the applicant's own) and its copy are other tests' matter.
+  const payeeErrors = async (change: (a: Record<string, unknown>) => void) => {
+    const errors = await fieldErrors('PRD', change);
+    delete errors.receiptNumber;
+    delete errors.receipts;
+    return errors;
+  };
+
+  it("asks an individual payee's NRIC or FIN", async () => {
+    expect(await payeeErrors(payee('I'))).toEqual({ payeeNric: FIELD_MESSAGES.required('NRIC or FIN of the payee') });
+    expect(await payeeErrors(payee('I', 'S1234567A'))).toEqual({
+      payeeNric: FIELD_MESSAGES.nric('NRIC or FIN of the payee'),
+    });
+    expect(await payeeErrors(payee('I', 's9470855i'))).toEqual({});
+  });
+
+  it('asks a business payee its UEN, not an NRIC', async () => {
+    expect(await payeeErrors(payee('NI', 'S1234567A'))).toEqual({});
+  });
+});

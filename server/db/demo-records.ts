@@ -41,7 +41,7 @@ const sgd = (amount: string) => ({ amount, currency: 'SGD' });
  * The demo's records (decisions.md §2). A submitted one holds answers its form's checks accept, with its
  * files, history, due date and digest, as a submission through the portal leaves them: an officer can
  * review it, ask for more information, and the applicant can answer (a record of empty answers could not be
- * sent back). Checked against the forms by demo-records.unit.test.ts.
+ * sent back). Checked against the current forms by demo-records.api.test.ts.
  */
 export const DEMO_RECORDS: readonly DemoRecord[] = [
   {
@@ -76,6 +76,7 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
       reason: 'The bankruptcy application for which the deposit was paid has been withdrawn.',
       entityType: 'I',
       payeeName: 'Tan Ah Kow',
+      payeeNric: 'S9470855I',
       bankAccountNumber: '1234567890',
       declaration: true,
     }),

@@ -21,3 +21,19 @@ SELECT 'ESA', 3,
    AND jsonb_array_length(definition -> 'pages') = 1;
 UPDATE eservices SET form_version = 3
  WHERE code = 'ESA' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'ESA' AND version = 3);
+
+-- A refund of deposits (PRD) to an individual asks the payee's NRIC or FIN, as a business payee's UEN is
+-- asked: the refund is paid to a person the officer can identify.
+INSERT INTO eservice_form_versions (code, version, definition)
+SELECT 'PRD', 3,
+       jsonb_insert(definition,
+         '{pages,1,sections,0,fields,3}',
+         '{"name":"payeeNric","label":"NRIC or FIN of the payee","type":"nric","required":true,
+           "showIf":{"field":"entityType","op":"equals","value":"I"}}')
+  FROM eservice_form_versions
+ WHERE code = 'PRD' AND version = 2
+   AND definition #>> '{pages,1,sections,0,fields,0,name}' = 'entityType'
+   AND definition #>> '{pages,1,sections,0,fields,2,name}' = 'payeeUen'
+   AND definition #>> '{pages,1,sections,0,fields,3,name}' = 'bankAccountNumber';
+UPDATE eservices SET form_version = 3
+ WHERE code = 'PRD' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'PRD' AND version = 3);
