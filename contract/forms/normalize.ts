@@ -1,4 +1,5 @@
 import { normalizeCaseNumber } from '../cases.ts';
+import { DIGITS_ONLY } from '../validation.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
 import { isNricFin, isUen } from './sg.ts';
 import type { FieldDef, FormDefinition, FormValues } from './types.ts';
@@ -23,6 +24,16 @@ export function normalizeAmount(typed: string, currency: unknown): string {
   let text = typed.trim();
   if (currency === 'SGD') text = text.replace(SGD_SIGN, '');
   return GROUPED.test(text) ? text.replace(/,/g, '') : typed;
+}
+
+/**
+ * A whole number as typed ("02", " 2 ") as kept ("2"): spaces around and leading zeros dropped, so the
+ * record, the officer and the acknowledgement read the count as people write it. Anything else ("2.0",
+ * "-2") stays as typed, for the rules to refuse.
+ */
+function normalizeWholeNumber(typed: string): string {
+  const text = typed.trim();
+  return DIGITS_ONLY.test(text) ? text.replace(/^0+(?=[0-9])/, '') : typed;
 }
 
 /**
@@ -54,6 +65,7 @@ function withoutDirectionOverrides(value: unknown): unknown {
 function normalizeValue(field: FieldDef, value: unknown): unknown {
   if ((field.type === 'nric' || field.type === 'uen' || field.type === 'caseNumber') && typeof value === 'string')
     return normalizeIdentifier(field.type, value);
+  if (field.type === 'number' && typeof value === 'string') return normalizeWholeNumber(value);
   if (field.type === 'amount' && isRecord(value) && typeof value.amount === 'string') {
     const amount = normalizeAmount(value.amount, value.currency);
     return amount === value.amount ? value : { ...value, amount };
@@ -71,8 +83,8 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
 
 /**
  * The answers the browser checks and sends and the server checks and stores: those of hidden fields
- * stripped (stripHidden), without direction overrides, each amount in its normal form. The answers given are not changed, so the
- * screen keeps showing what the user typed.
+ * stripped (stripHidden), without direction overrides, each amount, whole number and identifier in its
+ * normal form. The answers given are not changed, so the screen keeps showing what the user typed.
  */
 export function answersToKeep(def: FormDefinition, answers: unknown): FormValues {
   const kept: Record<string, unknown> = stripHidden(def, answers);

@@ -179,3 +179,58 @@ describe('an identifier as typed, in the form it is kept in', () => {
     });
   });
 });
+
+describe('a whole number as typed, in the form it is kept in', () => {
+  const COUNTS: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'p',
+        heading: 'Household',
+        sections: [
+          {
+            heading: 'Household',
+            fields: [
+              { name: 'dependants', label: 'Number of dependants', type: 'number', min: 0, max: 20 },
+              { name: 'remarks', label: 'Remarks', type: 'text' },
+              {
+                name: 'children',
+                label: 'Children',
+                type: 'group',
+                itemLabel: 'Child',
+                fields: [{ name: 'age', label: 'Age', type: 'number' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it.each([
+    ['02', '2'],
+    [' 2 ', '2'],
+    ['000', '0'],
+    ['0', '0'],
+    ['20', '20'],
+    ['007', '7'],
+  ])('%j is kept as %j', (typed, kept) => {
+    expect(answersToKeep(COUNTS, { dependants: typed })).toEqual({ dependants: kept });
+  });
+
+  it('is kept in its normal form in the rows of a group too, and text that looks like one is left alone', () => {
+    expect(answersToKeep(COUNTS, { remarks: '02', children: [{ age: '09' }] })).toEqual({
+      remarks: '02',
+      children: [{ age: '9' }],
+    });
+  });
+
+  it('that is no whole number is left as typed, for the rules to refuse', () => {
+    expect(answersToKeep(COUNTS, { dependants: '2.0' })).toEqual({ dependants: '2.0' });
+    expect(answersToKeep(COUNTS, { dependants: '-02' })).toEqual({ dependants: '-02' });
+    expect(answersToKeep(COUNTS, { dependants: 2 })).toEqual({ dependants: 2 });
+    expect(
+      validate(COUNTS, answersToKeep(COUNTS, { dependants: '2.0' }), { mode: 'draft', today: '2026-03-10' }),
+    ).toEqual({ dependants: FIELD_MESSAGES.digitsOnly('Number of dependants') });
+  });
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#contract/index.ts';
 import { FIELD_MESSAGES, todayInSingapore } from '#contract/forms/index.ts';
-import type { EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
@@ -88,5 +88,14 @@ describe('a refund of deposits (PRD)', () => {
 
   it('asks a business payee its UEN, not an NRIC', async () => {
     expect(await payeeErrors(payee('NI', 'S1234567A'))).toEqual({});
+  });
+});
+
+describe("a bankrupt's statement of accounts (BSA)", () => {
+  it('keeps the number of dependants as people write it', async () => {
+    const answers = { ...sampleAnswers(await formOf('BSA'), today), dependants: '02' };
+    const res = await demo.post(API_PATHS.cases, { appCode: 'BSA', data: answers, draft: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json().responseJSON as CaseDetail).data.dependants).toBe('2');
   });
 });
