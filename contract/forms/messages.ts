@@ -70,6 +70,17 @@ export const FIELD_MESSAGES = {
       lte: (label: string, other: string) => `${label} must be the same as or before ${inSentence(other)}`,
       lt: (label: string, other: string) => `${label} must be before ${inSentence(other)}`,
     },
+    /** A date compared with another moved some days later (Comparison.days): "within a month of the start". */
+    daysAfter: {
+      gte: (label: string, other: string, days: number) =>
+        `${label} must be at least ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+      gt: (label: string, other: string, days: number) =>
+        `${label} must be more than ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+      lte: (label: string, other: string, days: number) =>
+        `${label} must be no more than ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+      lt: (label: string, other: string, days: number) =>
+        `${label} must be less than ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+    },
     number: {
       gte: (label: string, other: string) => `${label} must be the same as or more than ${inSentence(other)}`,
       gt: (label: string, other: string) => `${label} must be more than ${inSentence(other)}`,

@@ -214,6 +214,28 @@ describe('comparisons between fields', () => {
     });
     expect(submit(period, { periodStart: '2026-01-01', periodEnd: '2026-01-31' })).toEqual({});
   });
+  it('date within some days after another date', () => {
+    const month = form([
+      { name: 'periodStart', label: 'Period start', type: 'date' },
+      {
+        name: 'periodEnd',
+        label: 'Period end',
+        type: 'date',
+        compare: [
+          { op: 'gt', field: 'periodStart' },
+          { op: 'lte', field: 'periodStart', days: 30 },
+        ],
+      },
+    ]);
+    expect(submit(month, { periodStart: '2026-01-01', periodEnd: '2026-01-31' })).toEqual({});
+    expect(submit(month, { periodStart: '2026-01-15', periodEnd: '2026-02-14' })).toEqual({});
+    expect(submit(month, { periodStart: '2026-01-01', periodEnd: '2026-02-01' })).toEqual({
+      periodEnd: 'Period end must be no more than 30 days after period start',
+    });
+    expect(submit(month, { periodStart: '2026-01-31', periodEnd: '2026-01-31' })).toEqual({
+      periodEnd: 'Period end must be after period start',
+    });
+  });
   it('amount not above another amount', () => {
     const plan = form([
       { name: 'monthlyIncome', label: 'Monthly income', type: 'amount' },
@@ -489,6 +511,14 @@ describe('the definition schema', () => {
         ]),
       ),
     ).toEqual(['field d: compare needs two fields of one kind']);
+    expect(
+      problems(
+        form([
+          { name: 'a', label: 'A', type: 'number' },
+          { name: 'b', label: 'B', type: 'number', compare: [{ op: 'lte', field: 'a', days: 3 }] },
+        ]),
+      ),
+    ).toEqual(['field b: compare takes days only between dates']);
     expect(problems(form([{ name: 'a', label: 'A', type: 'colour' } as never])).length).toBeGreaterThan(0);
     expect(problems(form([{ name: 'n', label: 'N', type: 'number', min: 5, max: 1 }]))).toEqual([
       'field n: min is above max',

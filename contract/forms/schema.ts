@@ -20,6 +20,7 @@ const conditionSchema = z.strictObject({
 const comparisonSchema = z.strictObject({
   op: z.enum(['gte', 'gt', 'lte', 'lt']),
   field: z.string().regex(FIELD_NAME_PATTERN),
+  days: z.number().int().min(1).max(3660).optional(),
   message: z.string().min(1).max(300).optional(),
 });
 const optionSchema = z.strictObject({ value: z.string().min(1).max(100), label: z.string().min(1).max(200) });
@@ -199,6 +200,8 @@ function crossCheck(def: FormDefinition): string[] {
       if (!other || other === f) problems.push(`${where}: compare names ${c.field}, which is not another field`);
       else if (other.type !== f.type || !COMPARABLE.has(f.type))
         problems.push(`${where}: compare needs two fields of one kind`);
+      else if (c.days !== undefined && f.type !== 'date')
+        problems.push(`${where}: compare takes days only between dates`);
     }
   }
   for (const rule of def.rules ?? []) {

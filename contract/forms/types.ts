@@ -51,6 +51,11 @@ export interface Condition {
 export interface Comparison {
   op: 'gte' | 'gt' | 'lte' | 'lt';
   field: string;
+  /**
+   * Dates only: compare with the other date this many days later, so `{ op: 'lte', field: 'periodStart',
+   * days: 30 }` is "no more than 30 days after the period's start" (a period of a month at most).
+   */
+  days?: number;
   /** Replaces the built-in message (which names both labels). */
   message?: string;
 }

@@ -296,21 +296,16 @@ function compare(field: FieldDef, comparisons: Comparison[] | undefined, value: 
       set(ctx, `${path}.currency`, FIELD_MESSAGES.sameCurrency(field.label, otherDef.label));
       continue;
     }
+    const than = other.n + (c.days ?? 0);
     const fine =
-      c.op === 'gte'
-        ? mine.n >= other.n
-        : c.op === 'gt'
-          ? mine.n > other.n
-          : c.op === 'lte'
-            ? mine.n <= other.n
-            : mine.n < other.n;
+      c.op === 'gte' ? mine.n >= than : c.op === 'gt' ? mine.n > than : c.op === 'lte' ? mine.n <= than : mine.n < than;
     if (fine) continue;
     const kind = field.type === 'date' ? 'date' : 'number';
-    set(
-      ctx,
-      field.type === 'amount' ? `${path}.amount` : path,
-      c.message ?? FIELD_MESSAGES.compare[kind][c.op](field.label, otherDef.label),
-    );
+    const message =
+      c.days === undefined
+        ? FIELD_MESSAGES.compare[kind][c.op](field.label, otherDef.label)
+        : FIELD_MESSAGES.compare.daysAfter[c.op](field.label, otherDef.label, c.days);
+    set(ctx, field.type === 'amount' ? `${path}.amount` : path, c.message ?? message);
   }
 }
 

@@ -134,7 +134,7 @@ describe('catalogue', () => {
    * Forms past version 2: PTIB's starts its contact questions at the profile's own (docs/decisions/0076);
    * TRA's and TRT's keep each country's dates within the trip (migration 178).
    */
-  const LATER_VERSIONS: Record<string, number> = { PTIB: 3, TRA: 3, TRT: 3, ESA: 3, PRD: 3 };
+  const LATER_VERSIONS: Record<string, number> = { PTIB: 3, TRA: 3, TRT: 3, ESA: 3, PRD: 3, BSA: 3 };
 
   it('opens a working form for every application code, and makes a record of each but those with screens of their own', async () => {
     for (const code of APPLICATION_CODES) {

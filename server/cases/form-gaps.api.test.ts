@@ -98,4 +98,14 @@ describe("a bankrupt's statement of accounts (BSA)", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json().responseJSON as CaseDetail).data.dependants).toBe('2');
   });
+
+  it('takes a statement of a month at most', async () => {
+    const period = (periodStart: string, periodEnd: string) => (a: Record<string, unknown>) =>
+      Object.assign(a, { periodStart, periodEnd });
+    expect(await fieldErrors('BSA', period('2030-04-01', '2030-04-30'))).toEqual({});
+    expect(await fieldErrors('BSA', period('2030-04-15', '2030-05-15'))).toEqual({});
+    expect(await fieldErrors('BSA', period('2030-01-01', '2030-05-31'))).toEqual({
+      periodEnd: FIELD_MESSAGES.compare.daysAfter.lte('Statement period end', 'Statement period start', 30),
+    });
+  });
 });

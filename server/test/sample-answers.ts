@@ -68,7 +68,7 @@ function valueFor(
       // Moved only as far as each comparison needs, so a day between two others ("on or after the arrival,
       // on or before the return") meets both.
       for (const c of field.compare ?? []) {
-        const other = dates[c.field];
+        const other = dates[c.field] && addDays(dates[c.field]!, c.days ?? 0);
         if (!other) continue;
         if (c.op === 'gte' && day < other) day = other;
         else if (c.op === 'gt' && day <= other) day = addDays(other, 1);

@@ -37,3 +37,18 @@ SELECT 'PRD', 3,
    AND definition #>> '{pages,1,sections,0,fields,3,name}' = 'bankAccountNumber';
 UPDATE eservices SET form_version = 3
  WHERE code = 'PRD' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'PRD' AND version = 3);
+
+-- A bankrupt's statement of accounts (BSA) is of one month ("The month of the statement"): its period ends no
+-- more than 30 days after it starts: any calendar month fits, a statement of many months does not
+-- (docs/decisions/0081-a-statement-period-of-a-month-at-most.md).
+INSERT INTO eservice_form_versions (code, version, definition)
+SELECT 'BSA', 3,
+       jsonb_set(definition,
+         '{pages,0,sections,0,fields,1,compare}',
+         '[{"op":"gt","field":"periodStart"},{"op":"lte","field":"periodStart","days":30}]')
+  FROM eservice_form_versions
+ WHERE code = 'BSA' AND version = 2
+   AND definition #>> '{pages,0,sections,0,fields,0,name}' = 'periodStart'
+   AND definition #>> '{pages,0,sections,0,fields,1,name}' = 'periodEnd';
+UPDATE eservices SET form_version = 3
+ WHERE code = 'BSA' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'BSA' AND version = 3);
