@@ -88,6 +88,8 @@ export const FIELD_MESSAGES = {
       lt: (label: string, other: string) => `${label} must be less than ${inSentence(other)}`,
     },
   },
+  /** A total that is not the sum of its group's amounts: the sum is given, to be copied or checked. */
+  sumOf: (label: string, sum: string, items: string) => `${label} must be ${sum}, the sum of the ${inSentence(items)}`,
   /** Two amounts to compare in different currencies (a rate between them is nobody's to pick here). */
   sameCurrency: (label: string, other: string) => `${label} must be in the same currency as ${inSentence(other)}`,
   /** A field of a repeating group's row: "Creditor 2: Enter amount claimed". */

@@ -256,6 +256,35 @@ describe('comparisons between fields', () => {
       'repayment.currency': 'Proposed monthly repayment must be in the same currency as monthly income',
     });
   });
+  it("amount the sum of a group's amounts", () => {
+    const spending = form([
+      {
+        name: 'expenses',
+        label: 'Expenses',
+        type: 'group',
+        itemLabel: 'Expense',
+        fields: [{ name: 'amount', label: 'Amount', type: 'amount', required: true }],
+      },
+      { name: 'total', label: 'Total expenditure', type: 'amount', sumOf: { group: 'expenses', field: 'amount' } },
+    ]);
+    const sgd = (amount: string) => ({ amount, currency: 'SGD' });
+    const rows = [{ amount: sgd('1200') }, { amount: sgd('300.50') }];
+    expect(submit(spending, { expenses: rows, total: sgd('1500.50') })).toEqual({});
+    expect(submit(spending, { expenses: rows, total: sgd('1500') })).toEqual({
+      'total.amount': 'Total expenditure must be S$1,500.50, the sum of the expenses',
+    });
+    expect(submit(spending, { expenses: [], total: sgd('0') })).toEqual({});
+    expect(
+      submit(spending, { expenses: [{ amount: { amount: '1500.50', currency: 'USD' } }], total: sgd('1500.50') }),
+    ).toEqual({
+      'total.currency': 'Total expenditure must be in the same currency as the expenses',
+    });
+    // A row still wrong has its own message; the total is checked once the rows can be added up.
+    expect(submit(spending, { expenses: [{ amount: sgd('x') }], total: sgd('5') })).toEqual({
+      'expenses[0].amount.amount': 'Expense 1: Amount must be an amount in numbers, with up to 2 decimal places',
+    });
+    expect(draft(spending, { expenses: rows, total: sgd('1') })).toEqual({});
+  });
   it('number not above another number', () => {
     const def = form([
       { name: 'total', label: 'Total dependants', type: 'number' },
@@ -519,6 +548,24 @@ describe('the definition schema', () => {
         ]),
       ),
     ).toEqual(['field b: compare takes days only between dates']);
+    expect(
+      problems(
+        form([
+          {
+            name: 'rows',
+            label: 'Rows',
+            type: 'group',
+            itemLabel: 'Row',
+            fields: [{ name: 'n', label: 'N', type: 'number' }],
+          },
+          { name: 't', label: 'T', type: 'amount', sumOf: { group: 'rows', field: 'n' } },
+          { name: 'u', label: 'U', type: 'amount', sumOf: { group: 't', field: 'n' } },
+        ]),
+      ),
+    ).toEqual([
+      'field t: sumOf names rows.n, which is not an amount of a group',
+      'field u: sumOf names t.n, which is not an amount of a group',
+    ]);
     expect(problems(form([{ name: 'a', label: 'A', type: 'colour' } as never])).length).toBeGreaterThan(0);
     expect(problems(form([{ name: 'n', label: 'N', type: 'number', min: 5, max: 1 }]))).toEqual([
       'field n: min is above max',

@@ -49,7 +49,16 @@ const childFieldSchemas = [
     max: z.number().optional(),
     compare,
   }),
-  z.strictObject({ ...base, type: z.literal('amount'), min: minor, max: minor, compare }),
+  z.strictObject({
+    ...base,
+    type: z.literal('amount'),
+    min: minor,
+    max: minor,
+    compare,
+    sumOf: z
+      .strictObject({ group: z.string().regex(FIELD_NAME_PATTERN), field: z.string().regex(FIELD_NAME_PATTERN) })
+      .optional(),
+  }),
   z.strictObject({
     ...base,
     type: z.literal('date'),
@@ -203,6 +212,13 @@ function crossCheck(def: FormDefinition): string[] {
       else if (c.days !== undefined && f.type !== 'date')
         problems.push(`${where}: compare takes days only between dates`);
     }
+  }
+  for (const { f, where } of comparisons) {
+    if (f.type !== 'amount' || !f.sumOf) continue;
+    const group = seen.get(f.sumOf.group);
+    const item = group?.type === 'group' ? group.fields.find((c) => c.name === f.sumOf!.field) : undefined;
+    if (item?.type !== 'amount')
+      problems.push(`${where}: sumOf names ${f.sumOf.group}.${f.sumOf.field}, which is not an amount of a group`);
   }
   for (const rule of def.rules ?? []) {
     for (const c of rule.when) condition(c, `rule ${rule.id}`, seen);

@@ -97,6 +97,8 @@ export interface AmountField extends FieldBase {
   min?: number;
   max?: number;
   compare?: Comparison[];
+  /** A total: the sum of an amount in each row of a repeating group (a statement's itemised expenses). */
+  sumOf?: { group: string; field: string };
 }
 /** Limits are relative to the `today` the validator is given (Singapore's date on the server). */
 export interface DateField extends FieldBase {

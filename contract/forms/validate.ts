@@ -309,6 +309,29 @@ function compare(field: FieldDef, comparisons: Comparison[] | undefined, value: 
   }
 }
 
+/** A total (sumOf) against the sum of its group's amounts, once each of them reads as an amount. */
+function checkSum(field: FieldDef, value: unknown, path: string, ctx: Ctx) {
+  if (field.type !== 'amount' || !field.sumOf || ctx.mode !== 'submit') return;
+  const mine = comparable(field, value);
+  const group = ctx.defs.get(field.sumOf.group);
+  const item = group?.type === 'group' ? group.fields.find((c) => c.name === field.sumOf!.field) : undefined;
+  const rows = lookup(ctx.scope, field.sumOf.group);
+  if (!mine || !group || !item || !Array.isArray(rows)) return;
+  let sum = 0;
+  for (const row of rows) {
+    const amount = isRecord(row) ? comparable(item, row[item.name]) : null;
+    if (!amount) return;
+    if (amount.currency !== mine.currency)
+      return set(ctx, `${path}.currency`, FIELD_MESSAGES.sameCurrency(field.label, `the ${inSentence(group.label)}`));
+    sum += amount.n;
+  }
+  if (sum !== mine.n) {
+    const digits = minorDigitsOf(mine.currency) ?? 2;
+    const total = formatMoney(formatMinorUnits(sum, digits), mine.currency!);
+    set(ctx, `${path}.amount`, FIELD_MESSAGES.sumOf(field.label, total, group.label));
+  }
+}
+
 const isComposite = (field: FieldDef) => field.type === 'amount' || field.type === 'address';
 
 function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): void {
@@ -333,8 +356,10 @@ function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): v
     return;
   }
   checks[field.type](field, value, path, ctx);
-  if (!Object.keys(ctx.errors).some((p) => p === path || p.startsWith(`${path}.`)))
-    compare(field, 'compare' in field ? field.compare : undefined, value, path, ctx);
+  // An answer with a message of its own is compared with nothing: one message at a time.
+  const clean = () => !Object.keys(ctx.errors).some((p) => p === path || p.startsWith(`${path}.`));
+  if (clean()) compare(field, 'compare' in field ? field.compare : undefined, value, path, ctx);
+  if (clean()) checkSum(field, value, path, ctx);
 }
 
 function validateGroup(field: FieldDef & { type: 'group' }, value: unknown, path: string, ctx: Ctx): void {

@@ -108,4 +108,19 @@ describe("a bankrupt's statement of accounts (BSA)", () => {
       periodEnd: FIELD_MESSAGES.compare.daysAfter.lte('Statement period end', 'Statement period start', 30),
     });
   });
+
+  it('takes a total expenditure that is the sum of the expenses', async () => {
+    const spent = (total: string) => (a: Record<string, unknown>) =>
+      Object.assign(a, {
+        expenses: [
+          { category: 'housing', amount: { amount: '1200', currency: 'SGD' } },
+          { category: 'food', amount: { amount: '300.50', currency: 'SGD' } },
+        ],
+        monthlyExpenditure: { amount: total, currency: 'SGD' },
+      });
+    expect(await fieldErrors('BSA', spent('1500.50'))).toEqual({});
+    expect(await fieldErrors('BSA', spent('1000'))).toEqual({
+      'monthlyExpenditure.amount': FIELD_MESSAGES.sumOf('Total expenditure for the period', 'S$1,500.50', 'Expenses'),
+    });
+  });
 });

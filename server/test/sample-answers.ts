@@ -3,7 +3,8 @@ import { optionsOf, type FieldDef, type FormDefinition } from '#contract/forms/i
 /**
  * Answers a careful applicant would give to every question of a definition, so a test can submit any
  * e-service without a fixture per form: each field's type and limits are read from the definition; dates
- * follow their limits and comparisons; amounts compared "not above" another take its least value. Yes/no
+ * follow their limits and comparisons; amounts compared "not above" another take its least value, a total
+ * the sum of its rows. Yes/no
  * questions answer No, so conditional questions stay hidden unless a test asks for them. Attachments are
  * left out (a test uploads its own); `refer` answers case-number questions that name a record.
  */
@@ -28,10 +29,18 @@ export function sampleAnswers(
       });
       continue;
     }
-    const value = valueFor(field, today, dates, refer);
+    const value =
+      field.type === 'amount' && field.sumOf ? sumOf(answers, field.sumOf) : valueFor(field, today, dates, refer);
     if (value !== undefined) answers[field.name] = value;
   }
   return answers;
+}
+
+/** A total as the sum of its group's sample amounts (all in Singapore dollars), as the rule asks. */
+function sumOf(answers: Record<string, unknown>, of: { group: string; field: string }) {
+  const rows = (answers[of.group] ?? []) as Array<Record<string, { amount: string } | undefined>>;
+  const cents = rows.reduce((sum, row) => sum + Math.round(Number(row[of.field]?.amount ?? 0) * 100), 0);
+  return { amount: (cents / 100).toFixed(2), currency: 'SGD' };
 }
 
 const addDays = (iso: string, days: number) => {

@@ -39,16 +39,21 @@ UPDATE eservices SET form_version = 3
  WHERE code = 'PRD' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'PRD' AND version = 3);
 
 -- A bankrupt's statement of accounts (BSA) is of one month ("The month of the statement"): its period ends no
--- more than 30 days after it starts: any calendar month fits, a statement of many months does not
--- (docs/decisions/0081-a-statement-period-of-a-month-at-most.md).
+-- more than 30 days after it starts, so any calendar month fits and a statement of many months does not; and
+-- its total expenditure is the sum of the expenses it lists
+-- (docs/decisions/0081-a-bankrupts-statement-is-of-a-month-and-adds-up.md).
 INSERT INTO eservice_form_versions (code, version, definition)
 SELECT 'BSA', 3,
-       jsonb_set(definition,
+       jsonb_set(jsonb_set(definition,
          '{pages,0,sections,0,fields,1,compare}',
-         '[{"op":"gt","field":"periodStart"},{"op":"lte","field":"periodStart","days":30}]')
+         '[{"op":"gt","field":"periodStart"},{"op":"lte","field":"periodStart","days":30}]'),
+         '{pages,2,sections,0,fields,1,sumOf}', '{"group":"expenses","field":"amount"}')
   FROM eservice_form_versions
  WHERE code = 'BSA' AND version = 2
    AND definition #>> '{pages,0,sections,0,fields,0,name}' = 'periodStart'
-   AND definition #>> '{pages,0,sections,0,fields,1,name}' = 'periodEnd';
+   AND definition #>> '{pages,0,sections,0,fields,1,name}' = 'periodEnd'
+   AND definition #>> '{pages,2,sections,0,fields,0,name}' = 'expenses'
+   AND definition #>> '{pages,2,sections,0,fields,0,fields,1,name}' = 'amount'
+   AND definition #>> '{pages,2,sections,0,fields,1,name}' = 'monthlyExpenditure';
 UPDATE eservices SET form_version = 3
  WHERE code = 'BSA' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'BSA' AND version = 3);
