@@ -32,7 +32,8 @@ export const emptyAddress = (): AddressValue => ({
   country: DEFAULTS.country,
 });
 
-export const emptyAmount = (): AmountValue => ({ amount: '', currency: DEFAULTS.currency });
+/** A new amount answer: in the question's one currency when it has one. */
+export const emptyAmount = (currency: string = DEFAULTS.currency): AmountValue => ({ amount: '', currency });
 
 /** What the profile acted for says of itself, for the questions that start at it (ProfilePrefill). */
 export interface ProfileAnswers {
@@ -57,7 +58,7 @@ export function initialValue(field: FieldDef, profile?: ProfileAnswers): FieldVa
   if (prefilled !== undefined) return prefilled;
   switch (field.type) {
     case 'amount':
-      return emptyAmount();
+      return emptyAmount(field.currency);
     case 'address':
       return emptyAddress();
     case 'yesNo':

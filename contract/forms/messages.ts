@@ -41,6 +41,8 @@ export const FIELD_MESSAGES = {
     minorDigits > 0
       ? `${label} must be an amount in numbers, with up to ${minorDigits} decimal places`
       : `${label} must be a whole amount in numbers`,
+  /** An amount question of one currency (its `currency`) answered in another: `in` is currencyInWords'. */
+  fixedCurrency: (label: string, currencyWords: string) => `${label} must be in ${currencyWords}`,
   amountAtLeast: (label: string, min: string) => `${label} must be ${min} or more`,
   amountAtMost: (label: string, max: string) => `${label} must be ${max} or less`,
   minChoices: (label: string, n: number) =>

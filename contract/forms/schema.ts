@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LIST_NAMES } from '../codelists/index.ts';
+import { CODE_LIST_NAMES, isInCodeList } from '../codelists/index.ts';
 import { upgradeLegacy } from './defaults.ts';
 import { FIELD_NAME_PATTERN, type FieldDef, type FormDefinition, type LegacyFormDefinition } from './types.ts';
 
@@ -48,7 +48,17 @@ const childFieldSchemas = [
     max: z.number().optional(),
     compare,
   }),
-  z.strictObject({ ...base, type: z.literal('amount'), min: minor, max: minor, compare }),
+  z.strictObject({
+    ...base,
+    type: z.literal('amount'),
+    currency: z
+      .string()
+      .refine((code) => isInCodeList('currency', code), 'must be a code of the currency list')
+      .optional(),
+    min: minor,
+    max: minor,
+    compare,
+  }),
   z.strictObject({
     ...base,
     type: z.literal('date'),

@@ -89,6 +89,12 @@ export interface NumberField extends FieldBase {
 /** Money: typed in major units ("120.50"); limits in integer minor units (cents) of the currency. */
 export interface AmountField extends FieldBase {
   type: 'amount';
+  /**
+   * The one currency the answer may be in (a code of the currency list): the screen offers no other and the
+   * validator refuses any other. Without it the limits apply in whatever currency is chosen, so a limit or a
+   * bill meant in Singapore dollars needs it (IDR 15,000 is not S$15,000).
+   */
+  currency?: string;
   min?: number;
   max?: number;
   compare?: Comparison[];

@@ -177,6 +177,36 @@ describe('amount with currency', () => {
   });
 });
 
+describe('amount of one currency', () => {
+  const demanded: FieldDef = {
+    name: 'demanded',
+    label: 'Amount demanded',
+    type: 'amount',
+    required: true,
+    currency: 'SGD',
+    min: 1_500_000,
+  };
+  it('keeps its limit in that currency: IDR 15,000 is no S$15,000', () => {
+    expect(final(demanded, { amount: '15000', currency: 'IDR' })).toEqual({
+      'demanded.currency': FIELD_MESSAGES.fixedCurrency('Amount demanded', 'Singapore dollars'),
+    });
+    expect(final(demanded, { amount: '15000', currency: 'SGD' })).toEqual({});
+    expect(final(demanded, { amount: '14999.99', currency: 'SGD' })).toEqual({
+      'demanded.amount': 'Amount demanded must be S$15,000.00 or more',
+    });
+  });
+  it('refuses another currency in a draft too, and a malformed amount beside it', () => {
+    expect(draft(demanded, { amount: '1.234', currency: 'USD' })).toEqual({
+      'demanded.currency': 'Amount demanded must be in Singapore dollars',
+      'demanded.amount': FIELD_MESSAGES.amount('Amount demanded', 2),
+    });
+  });
+  it('starts in its currency', () => {
+    const yen: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', currency: 'JPY' };
+    expect(initialValues(onePage([yen])).fee).toEqual({ amount: '', currency: 'JPY' });
+  });
+});
+
 describe('address', () => {
   const addr: FieldDef = { name: 'home', label: 'Home address', type: 'address', required: true };
   const sg = {

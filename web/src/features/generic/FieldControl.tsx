@@ -7,6 +7,8 @@ import {
   ADDRESS_PART_LABELS,
   FORM_TEXT,
   UNREADABLE_DATE,
+  currencyInWords,
+  currencySign,
   emptyAddress,
   emptyAmount,
   emptyRow,
@@ -213,7 +215,8 @@ interface PartsProps<V> {
 }
 
 function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue>) {
-  const v = value ?? emptyAmount();
+  const fixed = field.type === 'amount' ? field.currency : undefined;
+  const v = value ?? emptyAmount(fixed);
   const part = (p: keyof AmountValue) => {
     const id = fieldDomId(`${field.name}.${p}`);
     const error = errors[`${field.name}.${p}`];
@@ -221,6 +224,34 @@ function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue
   };
   const amount = part('amount');
   const currency = part('currency');
+  if (fixed !== undefined) {
+    // One currency, so no choice of it: its sign before the input, and its error (an answer sent in another,
+    // by an old draft or a client of the API) beside the only input there is, where the summary links.
+    const error = amount.error ?? currency.error;
+    const errorId = amount.error ? amount.errorId : currency.errorId;
+    return (
+      <div id={currency.id} className={error ? 'field field-invalid' : 'field'}>
+        <label htmlFor={amount.id}>Amount in {currencyInWords(fixed)}</label>
+        <ErrorMessage id={errorId} message={error} />
+        <span className="amount-fixed">
+          <span className="amount-sign" aria-hidden="true">
+            {currencySign(fixed)}
+          </span>
+          <input
+            id={amount.id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            value={v.amount}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && errorId)}
+            onChange={(e) => onChange(field.name, { ...v, amount: e.target.value })}
+          />
+        </span>
+      </div>
+    );
+  }
   return (
     <div className="amount-inputs">
       <div className={currency.error ? 'field field-invalid' : 'field'}>

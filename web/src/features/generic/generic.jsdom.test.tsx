@@ -186,6 +186,38 @@ describe('the form from its definition', () => {
   });
 });
 
+describe('an amount of one currency', () => {
+  it('shows its sign and offers no other currency, and sends it in that one', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields[2] = {
+      name: 'fee',
+      label: 'Fee',
+      type: 'amount',
+      required: true,
+      currency: 'SGD',
+      min: 1_500_000,
+    };
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    routes['POST /api/cases'] = ({ body }) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const user = await renderScreen();
+    const fee = screen.getByRole('group', { name: 'Fee' });
+    expect(within(fee).queryByRole('combobox')).toBeNull();
+    expect(within(fee).getByText('S$')).toBeInTheDocument();
+    const amount = within(fee).getByLabelText('Amount in Singapore dollars');
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    await user.type(screen.getByLabelText('Mailing postal code'), '079903');
+    await user.type(amount, '15,000');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      data: { fee: { amount: '15000', currency: 'SGD' } },
+    });
+  }, 30_000);
+});
+
 describe('an address abroad', () => {
   it('opens the digits keypad for a Singapore postal code only', async () => {
     const user = await renderScreen();
