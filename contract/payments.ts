@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeeName } from './fees.ts';
 import { API_PATHS } from './paths.ts';
 import { showsNothing } from './validation.ts';
 
@@ -14,6 +15,11 @@ export const PAYMENT_AMOUNT_FIELDS: Readonly<Record<string, string>> = {
   PD: 'paymentAmount',
 };
 export const isPaymentEservice = (code: string) => Object.hasOwn(PAYMENT_AMOUNT_FIELDS, code);
+/**
+ * The payment e-services whose bill is a fixed fee of the portal (contract/fees.ts), whatever the record says:
+ * the applicant once typed the certificate fee, and S$0.01 was billed (docs/decisions/0078).
+ */
+export const ESERVICE_FEES: Readonly<Record<string, FeeName>> = { PC: 'paymentCertificate' };
 /** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
 export const REFUND_ESERVICE = 'PRD';
 export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;

@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../defaults.ts';
 import type { CodeListName } from '../codelists/index.ts';
+import { feeAnswer } from '../fees.ts';
 import { allFields, isRecord } from './rules.ts';
 import type {
   AddressValue,
@@ -58,7 +59,7 @@ export function initialValue(field: FieldDef, profile?: ProfileAnswers): FieldVa
   if (prefilled !== undefined) return prefilled;
   switch (field.type) {
     case 'amount':
-      return emptyAmount(field.currency);
+      return field.fee ? feeAnswer(field.fee) : emptyAmount(field.currency);
     case 'address':
       return emptyAddress();
     case 'yesNo':

@@ -4,6 +4,7 @@ import { formatCaseNumber } from '../casenumber.ts';
 import { SINGAPORE_OFFSET_MS } from '../singapore.ts';
 import { isDigitsOnly, isEmpty, isIdentifier, showsNothing } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
+import { FEES, feeAnswer } from '../fees.ts';
 import { currencyInWords, formatMoney } from './money.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
 import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
@@ -232,6 +233,14 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (field.type !== 'amount') return;
     if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
     const amountPath = `${path}.amount`;
+    if (field.fee) {
+      const fee = feeAnswer(field.fee);
+      const sent =
+        value.currency === fee.currency && typeof value.amount === 'string' ? toMinorUnits(value.amount, 2) : null;
+      if (sent !== FEES[field.fee])
+        set(ctx, amountPath, FIELD_MESSAGES.fixedFee(field.label, formatMoney(fee.amount, fee.currency)));
+      return;
+    }
     const digits = minorDigitsOf(value.currency);
     // A limit of a one-currency question is meant in that currency: in another it would pass IDR 15,000 as 15,000.
     const otherCurrency = field.currency !== undefined && value.currency !== field.currency;

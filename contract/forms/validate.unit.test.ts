@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULTS, MESSAGES } from '../index.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { FEES } from '../fees.ts';
 import { initialValues, mergeValues } from './defaults.ts';
+import { formatMoney } from './money.ts';
+import { answersToKeep } from './normalize.ts';
 import { isRealDate, validate, validateField } from './validate.ts';
 import { UNREADABLE_DATE, type FieldDef, type FormDefinition } from './types.ts';
 
@@ -204,6 +207,30 @@ describe('amount of one currency', () => {
   it('starts in its currency', () => {
     const yen: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', currency: 'JPY' };
     expect(initialValues(onePage([yen])).fee).toEqual({ amount: '', currency: 'JPY' });
+  });
+});
+
+describe('a fee', () => {
+  const fee: FieldDef = {
+    name: 'fee',
+    label: 'Certificate fee',
+    type: 'amount',
+    currency: 'SGD',
+    fee: 'paymentCertificate',
+  };
+  const form = onePage([fee]);
+  const theFee = { amount: (FEES.paymentCertificate / 100).toFixed(2), currency: 'SGD' };
+  it('is the portal’s: kept as the fee whatever was sent, and starts at it', () => {
+    expect(answersToKeep(form, { fee: { amount: '0.01', currency: 'SGD' } })).toEqual({ fee: theFee });
+    expect(answersToKeep(form, {})).toEqual({ fee: theFee });
+    expect(initialValues(form).fee).toEqual(theFee);
+    expect(validateForm(form, answersToKeep(form, {}), 'final')).toEqual({});
+  });
+  it('refuses another figure sent past the normaliser', () => {
+    expect(final(fee, { amount: '0.01', currency: 'SGD' })).toEqual({
+      'fee.amount': FIELD_MESSAGES.fixedFee('Certificate fee', formatMoney(theFee.amount, 'SGD')),
+    });
+    expect(Object.keys(final(fee, { ...theFee, currency: 'USD' }))).toEqual(['fee.amount']);
   });
 });
 

@@ -4,6 +4,7 @@ import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { FIELD_MESSAGES, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
+import { FEES } from '#contract/fees.ts';
 import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
@@ -196,6 +197,14 @@ describe('a bill', () => {
     expect(badly.json().responseJSON.fieldErrors).toEqual({
       'depositAmount.amount': FIELD_MESSAGES.amount('Deposit amount', 2),
     });
+  });
+
+  it('of a payment certificate is the portal’s fee, whatever the applicant typed', async () => {
+    const { record, status, body } = await submitted(demo, 'PC', (a) => {
+      a.certificateFee = { amount: '0.01', currency: 'SGD' };
+    });
+    expect(status, body).toBe(200);
+    expect((await bill(demo, record.id)).amountCents).toBe(FEES.paymentCertificate);
   });
 
   it('is refused in another currency, beside the question, and the record stays a draft', async () => {
@@ -1196,12 +1205,13 @@ describe('expiry (runs last: the clock moves on a month)', () => {
 
   it('expires again a bill owed once more after its expiry, when a wrong match is undone', async () => {
     const payer = await signedInClient(app, 'ptib.demo');
+    // A certificate's bill is the portal's fee (docs/decisions/0078), whatever is typed.
     const record = await payable(payer, 'PC', '64.00');
     const reference = (await bill(payer, record.id)).reference;
     clock.advance(31 * 24 * 3600_000);
     const later = await signedInClient(app, 'ptib.demo');
     const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
-    await importCsv([credit(reference, '64.00')], financeLater);
+    await importCsv([credit(reference, (FEES.paymentCertificate / 100).toFixed(2))], financeLater);
     const line = (await queue(financeLater)).find((l) => l.reference === reference)!;
     const act = (what: 'match' | 'undo', body: unknown) =>
       financeLater.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id: line.id }), body });

@@ -12,6 +12,7 @@ import {
   emptyAddress,
   emptyAmount,
   emptyRow,
+  formatMoney,
   optionsOf,
   rowVisibility,
   type AddressValue,
@@ -23,6 +24,7 @@ import {
   type RowValues,
   type Scope,
 } from '#contract/forms/index.ts';
+import { feeAnswer } from '#contract/fees.ts';
 import { AttachmentControl } from './attachments.tsx';
 import { fieldDomId } from './format.ts';
 import { focusField } from './flow.ts';
@@ -112,6 +114,20 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
         {hint}
         <ChoiceInputs field={field} value={value} errors={errors} onChange={onChange} />
       </fieldset>
+    );
+  }
+
+  if (field.type === 'amount' && field.fee) {
+    // The portal's fee, not a question (docs/decisions/0078): shown as check answers shows an answer.
+    const fee = feeAnswer(field.fee);
+    return (
+      <div id={id} className="field">
+        <dl className="fixed-amount">
+          <dt>{field.label}</dt>
+          <dd>{formatMoney(fee.amount, fee.currency)}</dd>
+        </dl>
+        {hint}
+      </div>
     );
   }
 
