@@ -20,6 +20,14 @@ export const isPaymentEservice = (code: string) => Object.hasOwn(PAYMENT_AMOUNT_
  * the applicant once typed the certificate fee, and S$0.01 was billed (docs/decisions/0078).
  */
 export const ESERVICE_FEES: Readonly<Record<string, FeeName>> = { PC: 'paymentCertificate' };
+/**
+ * The payment e-services billed only when an answer says the payment is still to be made through the portal.
+ * PD records a debtor's payment (dated today or before, with its proof): one made by GIRO, card or cheque is
+ * recorded, not billed again; one by PayNow is paid by the portal's bill (docs/decisions/0078).
+ */
+export const BILLED_ONLY_WHEN: Readonly<Record<string, { field: string; value: string }>> = {
+  PD: { field: 'paymentMethod', value: 'PAYNOW' },
+};
 /** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
 export const REFUND_ESERVICE = 'PRD';
 export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;

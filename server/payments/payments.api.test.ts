@@ -207,6 +207,17 @@ describe('a bill', () => {
     expect((await bill(demo, record.id)).amountCents).toBe(FEES.paymentCertificate);
   });
 
+  it('of a debtor’s payment is issued only for one to make by PayNow, not one made by cheque', async () => {
+    const { record, status, body } = await submitted(demo, 'PD', (a) => {
+      a.paymentMethod = 'CHEQUE';
+      a.paymentDate = todayInSingapore(new Date(clock.now().getTime() - 2 * 86_400_000));
+    });
+    expect(status, body).toBe(200);
+    expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
+    const byPayNow = await payable(demo, 'PD', '12.00');
+    expect((await bill(demo, byPayNow.id)).amountCents).toBe(1200);
+  });
+
   it('is refused in another currency, beside the question, and the record stays a draft', async () => {
     const { record, status, body } = await submitted(demo, 'PD', (a) => {
       a.paymentAmount = { amount: '10.00', currency: 'USD' };

@@ -76,6 +76,8 @@ function valueFor(
     }
     case 'select':
     case 'radios':
+      // PayNow: a payment e-service's record that the portal bills (PD bills nothing else, docs/decisions/0078).
+      if (field.codeList === 'paymentMethod') return 'PAYNOW';
       return optionsOf(field).find((o) => o.value !== '')?.value;
     case 'checkboxes':
       return optionsOf(field)
