@@ -102,8 +102,10 @@ describe('catalogue', () => {
       expect(res.statusCode, code).toBe(200);
       const eservice = res.json().responseJSON as EserviceDetail;
       expect(allFields(eservice.form).length, code).toBeGreaterThan(0);
-      // PTIB's version 3 starts its contact questions at the profile's own (docs/decisions/0076).
-      expect(eservice.formVersion, code).toBe(code === 'PTIB' ? 3 : 2);
+      // PTIB's version 3 starts its contact questions at the profile's own (docs/decisions/0076); the money
+      // forms' version 3 takes Singapore dollars only (docs/decisions/0078).
+      const third = ['PTIB', 'PCD', 'PRD', 'SDNE', 'PC', 'PD'];
+      expect(eservice.formVersion, code).toBe(third.includes(code) ? 3 : 2);
       // A new record's defaults are a valid draft, and the server agrees.
       expect(
         validate(eservice.form, initialValues(eservice.form), { mode: 'draft', today: '2031-01-01' }),

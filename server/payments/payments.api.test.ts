@@ -4,7 +4,7 @@ import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { FIELD_MESSAGES, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
-import { FEES } from '#contract/fees.ts';
+import { FEES, feeAnswer } from '#contract/fees.ts';
 import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
@@ -218,17 +218,66 @@ describe('a bill', () => {
     expect((await bill(demo, byPayNow.id)).amountCents).toBe(1200);
   });
 
-  it('is refused in another currency, beside the question, and the record stays a draft', async () => {
-    const { record, status, body } = await submitted(demo, 'PD', (a) => {
+  it('is refused in another currency, beside the question: at once, and at submission under version 2', async () => {
+    const usd = (a: Record<string, unknown>) => {
       a.paymentAmount = { amount: '10.00', currency: 'USD' };
-      // No creditors: each one's share is compared with the payment, and in Singapore dollars it would be
-      // refused first for its currency.
+      // No creditors: each one's share is compared with the payment.
       a.creditors = [];
+    };
+    const form = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
+    const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
+    usd(answers);
+    const refused = await demo.post(API_PATHS.cases, { appCode: 'PD', data: answers, draft: true });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().responseJSON.fieldErrors).toEqual({
+      'paymentAmount.currency': FIELD_MESSAGES.fixedCurrency('Payment amount', 'Singapore dollars'),
     });
-    expect(status, body).toBe(400);
-    expect(JSON.parse(body).responseJSON.fieldErrors).toEqual({ 'paymentAmount.currency': PAYMENT_MESSAGES.sgdOnly });
+    // A record filled in under version 2, whose question took any currency, reads and saves as it did; its
+    // bill still refuses the dollars PayNow cannot pay.
+    const old = await drafted(demo, 'PD');
+    await app.db.query('UPDATE cases SET form_version = 2 WHERE id = $1::bigint', [old.id]);
+    const saved = await demo.post(fillPath(CASE_PATHS.one, { id: old.id }), {
+      data: answers,
+      version: old.version,
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record = saved.json().responseJSON as CaseDetail;
+    expect(record.formVersion).toBe(2);
+    const res = await submit(demo, record);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().responseJSON.fieldErrors).toEqual({ 'paymentAmount.currency': PAYMENT_MESSAGES.sgdOnly });
     expect((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON.status).toBe('draft');
     expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
+  });
+
+  it('asks every payment and SDNE’s demand in Singapore dollars, and shows PC’s fee (version 3)', async () => {
+    const form = async (code: string) =>
+      ((await demo.get(`${API_PATHS.eservices}/${code}`)).json().responseJSON as EserviceDetail).form;
+    const field = async (code: string, name: string, row?: string) => {
+      const f = allFields(await form(code)).find((x) => x.name === (row ?? name));
+      return f?.type === 'group' ? f.fields.find((x) => x.name === name) : f;
+    };
+    expect(await field('PCD', 'depositAmount')).toMatchObject({ currency: 'SGD', min: 1 });
+    expect(await field('PRD', 'refundAmount')).toMatchObject({ currency: 'SGD' });
+    expect(await field('PD', 'paymentAmount')).toMatchObject({ currency: 'SGD', min: 1 });
+    expect(await field('PD', 'amount', 'creditors')).toMatchObject({ currency: 'SGD' });
+    expect(await field('PC', 'certificateFee')).toEqual(
+      expect.objectContaining({ type: 'amount', currency: 'SGD', fee: 'paymentCertificate' }),
+    );
+    expect(await field('SDNE', 'amountDemanded')).toMatchObject({ currency: 'SGD', min: 1_500_000 });
+    const idr = await demo.post(API_PATHS.cases, {
+      appCode: 'SDNE',
+      data: { amountDemanded: { amount: '15000', currency: 'IDR' } },
+      draft: true,
+    });
+    expect(idr.statusCode, idr.body).toBe(400);
+    expect(idr.json().responseJSON.fieldErrors).toEqual({
+      'amountDemanded.currency': FIELD_MESSAGES.fixedCurrency('Amount demanded', 'Singapore dollars'),
+    });
+    const pc = await payable(demo, 'PC', '0.01');
+    const stored = (await demo.get(fillPath(CASE_PATHS.one, { id: pc.id }))).json().responseJSON as CaseDetail;
+    expect(stored.data.certificateFee).toEqual(feeAnswer('paymentCertificate'));
   });
 
   it('is not issued for other e-services, and is the payer profile’s only', async () => {
