@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeeName } from './fees.ts';
 import { API_PATHS } from './paths.ts';
 import { showsNothing } from './validation.ts';
 
@@ -14,6 +15,19 @@ export const PAYMENT_AMOUNT_FIELDS: Readonly<Record<string, string>> = {
   PD: 'paymentAmount',
 };
 export const isPaymentEservice = (code: string) => Object.hasOwn(PAYMENT_AMOUNT_FIELDS, code);
+/**
+ * The payment e-services whose bill is a fixed fee of the portal (contract/fees.ts), whatever the record says:
+ * the applicant once typed the certificate fee, and S$0.01 was billed (docs/decisions/0078).
+ */
+export const ESERVICE_FEES: Readonly<Record<string, FeeName>> = { PC: 'paymentCertificate' };
+/**
+ * The payment e-services billed only when an answer says the payment is still to be made through the portal.
+ * PD records a debtor's payment (dated today or before, with its proof): one made by GIRO, card or cheque is
+ * recorded, not billed again; one by PayNow is paid by the portal's bill (docs/decisions/0078).
+ */
+export const BILLED_ONLY_WHEN: Readonly<Record<string, { field: string; value: string }>> = {
+  PD: { field: 'paymentMethod', value: 'PAYNOW' },
+};
 /** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
 export const REFUND_ESERVICE = 'PRD';
 export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;

@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../defaults.ts';
 import type { CodeListName } from '../codelists/index.ts';
+import { feeAnswer } from '../fees.ts';
 import { allFields, isRecord } from './rules.ts';
 import type {
   AddressValue,
@@ -32,7 +33,8 @@ export const emptyAddress = (): AddressValue => ({
   country: DEFAULTS.country,
 });
 
-export const emptyAmount = (): AmountValue => ({ amount: '', currency: DEFAULTS.currency });
+/** A new amount answer: in the question's one currency when it has one. */
+export const emptyAmount = (currency: string = DEFAULTS.currency): AmountValue => ({ amount: '', currency });
 
 /** What the profile acted for says of itself, for the questions that start at it (ProfilePrefill). */
 export interface ProfileAnswers {
@@ -57,7 +59,7 @@ export function initialValue(field: FieldDef, profile?: ProfileAnswers): FieldVa
   if (prefilled !== undefined) return prefilled;
   switch (field.type) {
     case 'amount':
-      return emptyAmount();
+      return field.fee ? feeAnswer(field.fee) : emptyAmount(field.currency);
     case 'address':
       return emptyAddress();
     case 'yesNo':

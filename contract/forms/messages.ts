@@ -41,6 +41,10 @@ export const FIELD_MESSAGES = {
     minorDigits > 0
       ? `${label} must be an amount in numbers, with up to ${minorDigits} decimal places`
       : `${label} must be a whole amount in numbers`,
+  /** An amount question of one currency (its `currency`) answered in another: `in` is currencyInWords'. */
+  fixedCurrency: (label: string, currencyWords: string) => `${label} must be in ${currencyWords}`,
+  /** A fee question (its `fee`) sent with another figure: the fee is the portal's (docs/decisions/0078). */
+  fixedFee: (label: string, fee: string) => `${label} is ${fee}, and cannot be changed`,
   amountAtLeast: (label: string, min: string) => `${label} must be ${min} or more`,
   amountAtMost: (label: string, max: string) => `${label} must be ${max} or less`,
   minChoices: (label: string, n: number) =>

@@ -1,6 +1,7 @@
 import { normalizeCaseNumber } from '../cases.ts';
 import { DIGITS_ONLY } from '../validation.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
+import { feeAnswer } from '../fees.ts';
 import { isNricFin, isUen } from './sg.ts';
 import type { FieldDef, FormDefinition, FormValues } from './types.ts';
 
@@ -87,7 +88,11 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
  * normal form. The answers given are not changed, so the screen keeps showing what the user typed.
  */
 export function answersToKeep(def: FormDefinition, answers: unknown): FormValues {
-  const kept: Record<string, unknown> = stripHidden(def, answers);
+  // A fee is the portal's, not an answer: kept as the fee whatever was sent (nothing, or another figure).
+  const withFees: Record<string, unknown> = isRecord(answers) ? { ...answers } : {};
+  for (const field of allFields(def))
+    if (field.type === 'amount' && field.fee) withFees[field.name] = feeAnswer(field.fee);
+  const kept: Record<string, unknown> = stripHidden(def, withFees);
   for (const field of allFields(def))
     if (Object.hasOwn(kept, field.name))
       kept[field.name] = normalizeValue(field, withoutDirectionOverrides(kept[field.name]));

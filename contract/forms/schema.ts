@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CODE_LIST_NAMES } from '../codelists/index.ts';
+import { CODE_LIST_NAMES, isInCodeList } from '../codelists/index.ts';
+import { isFeeName } from '../fees.ts';
 import { upgradeLegacy } from './defaults.ts';
 import { FIELD_NAME_PATTERN, type FieldDef, type FormDefinition, type LegacyFormDefinition } from './types.ts';
 
@@ -52,6 +53,13 @@ const childFieldSchemas = [
   z.strictObject({
     ...base,
     type: z.literal('amount'),
+    currency: z
+      .string()
+      .refine((code) => isInCodeList('currency', code), 'must be a code of the currency list')
+      .optional(),
+    // Checked when a definition is, not when this module loads: in the web build contract/fees.ts is in another
+    // chunk than this one, which may not have run yet (a z.enum of its names threw on loading the form screen).
+    fee: z.string().refine(isFeeName, 'must name a fee of contract/fees.ts').optional(),
     min: minor,
     max: minor,
     compare,
@@ -170,6 +178,8 @@ function crossCheck(def: FormDefinition): string[] {
       problems.push(`${where}: minChoices is above maxChoices`);
     if (f.type === 'group' && (f.minRows ?? 0) > (f.maxRows ?? Infinity))
       problems.push(`${where}: minRows is above maxRows`);
+    if (f.type === 'amount' && f.fee && f.currency !== 'SGD')
+      problems.push(`${where}: a fee is in Singapore dollars (currency SGD)`);
     if (f.type === 'date' && f.notInPast && f.notInFuture)
       problems.push(`${where}: notInPast and notInFuture together`);
   };
@@ -193,6 +203,7 @@ function crossCheck(def: FormDefinition): string[] {
             if (childNames.has(c.name)) problems.push(`${cw}: field names must be unique in a group`);
             childNames.add(c.name);
             field(c, cw, row);
+            if (c.type === 'amount' && c.fee) problems.push(`${cw}: a fee is the form's, not a row's`);
             row.set(c.name, c);
             comparisons.push({ f: c, where: cw, scope: row });
           }

@@ -1,4 +1,5 @@
 import type { CodeListName } from '../codelists/index.ts';
+import type { FeeName } from '../fees.ts';
 
 /**
  * Form definitions of the data-driven e-services, model v2 (docs/decisions/0035-form-model-v2.md):
@@ -94,6 +95,17 @@ export interface NumberField extends FieldBase {
 /** Money: typed in major units ("120.50"); limits in integer minor units (cents) of the currency. */
 export interface AmountField extends FieldBase {
   type: 'amount';
+  /**
+   * The one currency the answer may be in (a code of the currency list): the screen offers no other and the
+   * validator refuses any other. Without it the limits apply in whatever currency is chosen, so a limit or a
+   * bill meant in Singapore dollars needs it (IDR 15,000 is not S$15,000).
+   */
+  currency?: string;
+  /**
+   * The amount is this fixed fee of the portal (contract/fees.ts), in Singapore dollars: shown, never asked.
+   * The answer kept is always the fee (answersToKeep), whatever was sent. Only outside a repeating group.
+   */
+  fee?: FeeName;
   min?: number;
   max?: number;
   compare?: Comparison[];

@@ -4,7 +4,8 @@ import { formatCaseNumber } from '../casenumber.ts';
 import { SINGAPORE_OFFSET_MS } from '../singapore.ts';
 import { isDigitsOnly, isEmpty, isIdentifier, showsNothing } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
-import { formatMoney } from './money.ts';
+import { FEES, feeAnswer } from '../fees.ts';
+import { currencyInWords, formatMoney } from './money.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
 import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
 import {
@@ -232,8 +233,20 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (field.type !== 'amount') return;
     if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
     const amountPath = `${path}.amount`;
+    if (field.fee) {
+      const fee = feeAnswer(field.fee);
+      const sent =
+        value.currency === fee.currency && typeof value.amount === 'string' ? toMinorUnits(value.amount, 2) : null;
+      if (sent !== FEES[field.fee])
+        set(ctx, amountPath, FIELD_MESSAGES.fixedFee(field.label, formatMoney(fee.amount, fee.currency)));
+      return;
+    }
     const digits = minorDigitsOf(value.currency);
-    if (digits === undefined) set(ctx, `${path}.currency`, FIELD_MESSAGES.notInList(`Currency of ${field.label}`));
+    // A limit of a one-currency question is meant in that currency: in another it would pass IDR 15,000 as 15,000.
+    const otherCurrency = field.currency !== undefined && value.currency !== field.currency;
+    if (otherCurrency)
+      set(ctx, `${path}.currency`, FIELD_MESSAGES.fixedCurrency(field.label, currencyInWords(field.currency!)));
+    else if (digits === undefined) set(ctx, `${path}.currency`, FIELD_MESSAGES.notInList(`Currency of ${field.label}`));
     if (isBlank(value.amount)) {
       if (ctx.mode === 'submit' && field.required) set(ctx, amountPath, FIELD_MESSAGES.required(field.label));
       return;
@@ -242,6 +255,7 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (amount === null) return;
     const minor = toMinorUnits(amount, digits ?? 2);
     if (minor === null) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
+    if (otherCurrency) return;
     // A limit is written as the portal writes money (S$10,000,000.00), in the currency chosen.
     const limit = (minorUnits: number) =>
       formatMoney(formatMinorUnits(minorUnits, digits ?? 2), String(value.currency));

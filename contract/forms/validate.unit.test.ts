@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULTS, MESSAGES } from '../index.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { FEES } from '../fees.ts';
 import { initialValues, mergeValues } from './defaults.ts';
+import { formatMoney } from './money.ts';
+import { answersToKeep } from './normalize.ts';
 import { isRealDate, validate, validateField } from './validate.ts';
 import { UNREADABLE_DATE, type FieldDef, type FormDefinition } from './types.ts';
 
@@ -174,6 +177,60 @@ describe('amount with currency', () => {
   });
   it('refuses a wrong shape without throwing', () => {
     expect(final(amt, '12')).toEqual({ deposit: 'Deposit is not in the expected form' });
+  });
+});
+
+describe('amount of one currency', () => {
+  const demanded: FieldDef = {
+    name: 'demanded',
+    label: 'Amount demanded',
+    type: 'amount',
+    required: true,
+    currency: 'SGD',
+    min: 1_500_000,
+  };
+  it('keeps its limit in that currency: IDR 15,000 is no S$15,000', () => {
+    expect(final(demanded, { amount: '15000', currency: 'IDR' })).toEqual({
+      'demanded.currency': FIELD_MESSAGES.fixedCurrency('Amount demanded', 'Singapore dollars'),
+    });
+    expect(final(demanded, { amount: '15000', currency: 'SGD' })).toEqual({});
+    expect(final(demanded, { amount: '14999.99', currency: 'SGD' })).toEqual({
+      'demanded.amount': 'Amount demanded must be S$15,000.00 or more',
+    });
+  });
+  it('refuses another currency in a draft too, and a malformed amount beside it', () => {
+    expect(draft(demanded, { amount: '1.234', currency: 'USD' })).toEqual({
+      'demanded.currency': 'Amount demanded must be in Singapore dollars',
+      'demanded.amount': FIELD_MESSAGES.amount('Amount demanded', 2),
+    });
+  });
+  it('starts in its currency', () => {
+    const yen: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', currency: 'JPY' };
+    expect(initialValues(onePage([yen])).fee).toEqual({ amount: '', currency: 'JPY' });
+  });
+});
+
+describe('a fee', () => {
+  const fee: FieldDef = {
+    name: 'fee',
+    label: 'Certificate fee',
+    type: 'amount',
+    currency: 'SGD',
+    fee: 'paymentCertificate',
+  };
+  const form = onePage([fee]);
+  const theFee = { amount: (FEES.paymentCertificate / 100).toFixed(2), currency: 'SGD' };
+  it('is the portal’s: kept as the fee whatever was sent, and starts at it', () => {
+    expect(answersToKeep(form, { fee: { amount: '0.01', currency: 'SGD' } })).toEqual({ fee: theFee });
+    expect(answersToKeep(form, {})).toEqual({ fee: theFee });
+    expect(initialValues(form).fee).toEqual(theFee);
+    expect(validateForm(form, answersToKeep(form, {}), 'final')).toEqual({});
+  });
+  it('refuses another figure sent past the normaliser', () => {
+    expect(final(fee, { amount: '0.01', currency: 'SGD' })).toEqual({
+      'fee.amount': FIELD_MESSAGES.fixedFee('Certificate fee', formatMoney(theFee.amount, 'SGD')),
+    });
+    expect(Object.keys(final(fee, { ...theFee, currency: 'USD' }))).toEqual(['fee.amount']);
   });
 });
 

@@ -131,10 +131,22 @@ describe('catalogue', () => {
   });
 
   /**
-   * Forms past version 2: PTIB's starts its contact questions at the profile's own (docs/decisions/0076);
-   * TRA's and TRT's keep each country's dates within the trip (migration 178).
+   * Forms past version 2: PTIB's starts its contact questions at the profile's own (docs/decisions/0076); the
+   * money forms take Singapore dollars only (docs/decisions/0078); TRA's and TRT's keep each country's dates
+   * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179).
    */
-  const LATER_VERSIONS: Record<string, number> = { PTIB: 3, TRA: 3, TRT: 3, ESA: 3, PRD: 3, BSA: 3 };
+  const LATER_VERSIONS: Record<string, number> = {
+    PTIB: 3,
+    PCD: 3,
+    SDNE: 3,
+    PC: 3,
+    PD: 3,
+    TRA: 3,
+    TRT: 3,
+    ESA: 3,
+    BSA: 3,
+    PRD: 4,
+  };
 
   it('opens a working form for every application code, and makes a record of each but those with screens of their own', async () => {
     for (const code of APPLICATION_CODES) {

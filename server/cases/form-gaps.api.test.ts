@@ -8,7 +8,7 @@ import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 
-/** Questions the forms lacked (migration 179: ESA, PRD and BSA version 3). */
+/** Questions the forms lacked (migration 179: ESA and BSA version 3, PRD version 4 after 177's). */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
 let app: FastifyInstance;

@@ -182,44 +182,54 @@ describe('rules between fields', () => {
 });
 
 describe('versions', () => {
-  /** Version 3 of PD: a new required field, and the remarks gone. */
-  const v3: FormDefinition = structuredClone(FORM_DEFINITIONS.PD!);
-  const payment = v3.pages[1]!.sections[0]!;
-  payment.fields.push({ name: 'bankReference', label: 'Bank reference', type: 'text', required: true });
-  const paid = v3.pages[1]!.sections[1]!;
-  paid.fields = paid.fields.filter((f) => f.name !== 'remarks');
+  /** The version after PD's current one: a new required field, and the remarks gone. */
+  const nextOf = (form: FormDefinition): FormDefinition => {
+    const next = structuredClone(form);
+    next.pages[1]!.sections[0]!.fields.push({
+      name: 'bankReference',
+      label: 'Bank reference',
+      type: 'text',
+      required: true,
+    });
+    const paid = next.pages[1]!.sections[1]!;
+    paid.fields = paid.fields.filter((f) => f.name !== 'remarks');
+    return next;
+  };
 
   it('a record keeps the version it was filled in under, and is checked against it alone', async () => {
-    const draft = created(await create('PD', { ...PD, remarks: 'before v3' }, true));
+    // PD's current version is 3 (Singapore dollars only, docs/decisions/0078); the one published here is 4.
+    const before = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
+    expect(before.formVersion).toBe(3);
+    const draft = created(await create('PD', { ...PD, remarks: 'before v4' }, true));
     const submittedBefore = created(await create('PD', PD));
     const submitted = await demo.post(submitUrl(submittedBefore.id), { version: submittedBefore.version });
     expect(submitted.statusCode).toBe(200);
-    expect(draft.formVersion).toBe(2);
+    expect(draft.formVersion).toBe(3);
 
-    expect(await publishFormVersion(db, 'PD', v3)).toBe(3);
+    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toBe(4);
     const current = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
-    expect(current.formVersion).toBe(3);
-    const old = (await demo.get(`${API_PATHS.eservices}/PD?version=2`)).json().responseJSON as EserviceDetail;
-    expect(old).toMatchObject({ formVersion: 2, form: FORM_DEFINITIONS.PD });
+    expect(current.formVersion).toBe(4);
+    const old = (await demo.get(`${API_PATHS.eservices}/PD?version=3`)).json().responseJSON as EserviceDetail;
+    expect(old).toMatchObject({ formVersion: 3, form: before.form });
 
-    // The v2 draft: saved and submitted under v2 (remarks allowed, no bank reference asked for).
-    const saved = await save(draft.id, { ...PD, remarks: 'still v2' }, draft.version);
+    // The v3 draft: saved and submitted under v3 (remarks allowed, no bank reference asked for).
+    const saved = await save(draft.id, { ...PD, remarks: 'still v3' }, draft.version);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().responseJSON).toMatchObject({ formVersion: 2, data: { remarks: 'still v2' } });
+    expect(saved.json().responseJSON).toMatchObject({ formVersion: 3, data: { remarks: 'still v3' } });
     const ok = await demo.post(submitUrl(draft.id), { version: saved.json().responseJSON.version });
     expect(ok.statusCode, ok.body).toBe(200);
 
-    // A new record is filled in under v3.
+    // A new record is filled in under v4.
     expect(errorsOf(await create('PD', PD)).fieldErrors).toEqual({
       remarks: 'There is no field named remarks in this form',
       bankReference: 'Enter bank reference',
     });
     const { remarks: _gone, ...withoutRemarks } = PD;
     const fresh = created(await create('PD', { ...withoutRemarks, bankReference: 'FAST 123' }));
-    expect(fresh.formVersion).toBe(3);
+    expect(fresh.formVersion).toBe(4);
 
-    // The record submitted before v3 is untouched.
-    expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 2, data: PD, status: 'submitted' });
+    // The record submitted before v4 is untouched.
+    expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 3, data: PD, status: 'submitted' });
   });
 
   it('a published version cannot be changed or removed', async () => {
@@ -233,7 +243,7 @@ describe('versions', () => {
 
   it('refuses to publish a definition that is not well formed', async () => {
     await expect(publishFormVersion(db, 'PD', { schemaVersion: 2, pages: [] })).rejects.toThrow();
-    expect(((await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail).formVersion).toBe(3);
+    expect(((await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail).formVersion).toBe(4);
   });
 
   it('a record of version 1 (the flat form of before) is still checked against version 1', async () => {

@@ -49,11 +49,14 @@ export async function officerTestApp(clock: FakeClock) {
   };
 }
 
-/** A Payment by Debtor record's answers that pass its rules (the payment date is before `today`). */
+/**
+ * A Payment by Debtor record's answers that pass its rules (the payment date is before `today`), by PayNow so
+ * the record has a bill (docs/decisions/0078).
+ */
 export const pdAnswers = (paymentDate: string) => ({
   debtorIdNumber: 'S9470855I',
   paymentAmount: { amount: '150.25', currency: 'SGD' },
-  paymentMethod: 'GIRO',
+  paymentMethod: 'PAYNOW',
   paymentDate,
   creditors: [],
   proofOfPayment: [],

@@ -1,11 +1,14 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { LIST_COUNT_CAP } from '#contract/counts.ts';
+import { FEES } from '#contract/fees.ts';
 import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
   BILL_STATES,
   DASHBOARD_BILLS_MAX,
   DEMO_PAYNOW_UEN,
+  BILLED_ONLY_WHEN,
+  ESERVICE_FEES,
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
   PAYNOW_MERCHANT_NAME,
@@ -140,13 +143,19 @@ async function tellPayer(
 }
 
 /**
- * What a payment e-service's answers ask to pay, in cents: null when its form (this version) asks nothing,
- * or the money question's error when the amount is not in Singapore dollars (PayNow pays in nothing else).
+ * What a payment e-service's answers ask to pay, in cents: its fixed fee when it has one, whatever the answers
+ * say (docs/decisions/0078); else null when its form (this version) asks nothing or its answers record a
+ * payment already made (BILLED_ONLY_WHEN), or the money question's error when the amount is not in Singapore
+ * dollars (PayNow pays in nothing else).
  */
 function amountAsked(
   appCode: string,
   data: Record<string, unknown>,
 ): { cents: number } | { errors: FieldErrors } | null {
+  const fee = ESERVICE_FEES[appCode];
+  if (fee) return { cents: FEES[fee] };
+  const when = BILLED_ONLY_WHEN[appCode];
+  if (when && data[when.field] !== when.value) return null;
   const field = PAYMENT_AMOUNT_FIELDS[appCode];
   if (!field || data[field] === undefined) return null;
   const cents = centsOf(data[field]);

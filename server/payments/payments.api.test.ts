@@ -4,6 +4,7 @@ import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { FIELD_MESSAGES, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
+import { FEES, feeAnswer } from '#contract/fees.ts';
 import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
@@ -198,17 +199,85 @@ describe('a bill', () => {
     });
   });
 
-  it('is refused in another currency, beside the question, and the record stays a draft', async () => {
-    const { record, status, body } = await submitted(demo, 'PD', (a) => {
-      a.paymentAmount = { amount: '10.00', currency: 'USD' };
-      // No creditors: each one's share is compared with the payment, and in Singapore dollars it would be
-      // refused first for its currency.
-      a.creditors = [];
+  it('of a payment certificate is the portal’s fee, whatever the applicant typed', async () => {
+    const { record, status, body } = await submitted(demo, 'PC', (a) => {
+      a.certificateFee = { amount: '0.01', currency: 'SGD' };
     });
-    expect(status, body).toBe(400);
-    expect(JSON.parse(body).responseJSON.fieldErrors).toEqual({ 'paymentAmount.currency': PAYMENT_MESSAGES.sgdOnly });
+    expect(status, body).toBe(200);
+    expect((await bill(demo, record.id)).amountCents).toBe(FEES.paymentCertificate);
+  });
+
+  it('of a debtor’s payment is issued only for one to make by PayNow, not one made by cheque', async () => {
+    const { record, status, body } = await submitted(demo, 'PD', (a) => {
+      a.paymentMethod = 'CHEQUE';
+      a.paymentDate = todayInSingapore(new Date(clock.now().getTime() - 2 * 86_400_000));
+    });
+    expect(status, body).toBe(200);
+    expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
+    const byPayNow = await payable(demo, 'PD', '12.00');
+    expect((await bill(demo, byPayNow.id)).amountCents).toBe(1200);
+  });
+
+  it('is refused in another currency, beside the question: at once, and at submission under version 2', async () => {
+    const usd = (a: Record<string, unknown>) => {
+      a.paymentAmount = { amount: '10.00', currency: 'USD' };
+      // No creditors: each one's share is compared with the payment.
+      a.creditors = [];
+    };
+    const form = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
+    const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
+    usd(answers);
+    const refused = await demo.post(API_PATHS.cases, { appCode: 'PD', data: answers, draft: true });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().responseJSON.fieldErrors).toEqual({
+      'paymentAmount.currency': FIELD_MESSAGES.fixedCurrency('Payment amount', 'Singapore dollars'),
+    });
+    // A record filled in under version 2, whose question took any currency, reads and saves as it did; its
+    // bill still refuses the dollars PayNow cannot pay.
+    const old = await drafted(demo, 'PD');
+    await app.db.query('UPDATE cases SET form_version = 2 WHERE id = $1::bigint', [old.id]);
+    const saved = await demo.post(fillPath(CASE_PATHS.one, { id: old.id }), {
+      data: answers,
+      version: old.version,
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record = saved.json().responseJSON as CaseDetail;
+    expect(record.formVersion).toBe(2);
+    const res = await submit(demo, record);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().responseJSON.fieldErrors).toEqual({ 'paymentAmount.currency': PAYMENT_MESSAGES.sgdOnly });
     expect((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON.status).toBe('draft');
     expect((await demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }))).statusCode).toBe(404);
+  });
+
+  it('asks every payment and SDNE’s demand in Singapore dollars, and shows PC’s fee (version 3)', async () => {
+    const form = async (code: string) =>
+      ((await demo.get(`${API_PATHS.eservices}/${code}`)).json().responseJSON as EserviceDetail).form;
+    const field = async (code: string, name: string, row?: string) => {
+      const f = allFields(await form(code)).find((x) => x.name === (row ?? name));
+      return f?.type === 'group' ? f.fields.find((x) => x.name === name) : f;
+    };
+    expect(await field('PCD', 'depositAmount')).toMatchObject({ currency: 'SGD', min: 1 });
+    expect(await field('PRD', 'refundAmount')).toMatchObject({ currency: 'SGD' });
+    expect(await field('PD', 'paymentAmount')).toMatchObject({ currency: 'SGD', min: 1 });
+    expect(await field('PD', 'amount', 'creditors')).toMatchObject({ currency: 'SGD' });
+    expect(await field('PC', 'certificateFee')).toEqual(
+      expect.objectContaining({ type: 'amount', currency: 'SGD', fee: 'paymentCertificate' }),
+    );
+    expect(await field('SDNE', 'amountDemanded')).toMatchObject({ currency: 'SGD', min: 1_500_000 });
+    const idr = await demo.post(API_PATHS.cases, {
+      appCode: 'SDNE',
+      data: { amountDemanded: { amount: '15000', currency: 'IDR' } },
+      draft: true,
+    });
+    expect(idr.statusCode, idr.body).toBe(400);
+    expect(idr.json().responseJSON.fieldErrors).toEqual({
+      'amountDemanded.currency': FIELD_MESSAGES.fixedCurrency('Amount demanded', 'Singapore dollars'),
+    });
+    const pc = await payable(demo, 'PC', '0.01');
+    const stored = (await demo.get(fillPath(CASE_PATHS.one, { id: pc.id }))).json().responseJSON as CaseDetail;
+    expect(stored.data.certificateFee).toEqual(feeAnswer('paymentCertificate'));
   });
 
   it('is not issued for other e-services, and is the payer profile’s only', async () => {
@@ -1197,12 +1266,13 @@ describe('expiry (runs last: the clock moves on a month)', () => {
 
   it('expires again a bill owed once more after its expiry, when a wrong match is undone', async () => {
     const payer = await signedInClient(app, 'ptib.demo');
+    // A certificate's bill is the portal's fee (docs/decisions/0078), whatever is typed.
     const record = await payable(payer, 'PC', '64.00');
     const reference = (await bill(payer, record.id)).reference;
     clock.advance(31 * 24 * 3600_000);
     const later = await signedInClient(app, 'ptib.demo');
     const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
-    await importCsv([credit(reference, '64.00')], financeLater);
+    await importCsv([credit(reference, (FEES.paymentCertificate / 100).toFixed(2))], financeLater);
     const line = (await queue(financeLater)).find((l) => l.reference === reference)!;
     const act = (what: 'match' | 'undo', body: unknown) =>
       financeLater.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id: line.id }), body });

@@ -1,3 +1,4 @@
+import { feeAnswer } from '#contract/fees.ts';
 import { optionsOf, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 
 /**
@@ -65,12 +66,13 @@ function valueFor(
       return String(lower ? (field.min ?? 0) : Math.min(Math.max(field.min ?? 1, 1), field.max ?? 1));
     }
     case 'amount': {
+      if (field.fee) return feeAnswer(field.fee);
       // Limits are in cents; "not above" another amount takes the least, the rest a round 1,000.00.
       const lower = field.compare?.some((c) => c.op === 'lte' || c.op === 'lt');
       const cents = lower
         ? Math.max(field.min ?? 1, 1)
         : Math.min(Math.max(field.min ?? 100_000, 100_000), field.max ?? 100_000);
-      return { amount: (cents / 100).toFixed(2), currency: 'SGD' };
+      return { amount: (cents / 100).toFixed(2), currency: field.currency ?? 'SGD' };
     }
     case 'date': {
       let day = field.notInPast || field.maxDaysAhead !== undefined ? addDays(today, 7) : addDays(today, -7);
@@ -89,6 +91,8 @@ function valueFor(
     }
     case 'select':
     case 'radios':
+      // PayNow: a payment e-service's record that the portal bills (PD bills nothing else, docs/decisions/0078).
+      if (field.codeList === 'paymentMethod') return 'PAYNOW';
       return optionsOf(field).find((o) => o.value !== '')?.value;
     case 'checkboxes':
       return optionsOf(field)

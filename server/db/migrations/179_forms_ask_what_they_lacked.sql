@@ -23,20 +23,21 @@ UPDATE eservices SET form_version = 3
  WHERE code = 'ESA' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'ESA' AND version = 3);
 
 -- A refund of deposits (PRD) to an individual asks the payee's NRIC or FIN, as a business payee's UEN is
--- asked: the refund is paid to a person the officer can identify.
+-- asked: the refund is paid to a person the officer can identify. Built on PRD's current version (3, in
+-- Singapore dollars only, from migration 177), as the next.
 INSERT INTO eservice_form_versions (code, version, definition)
-SELECT 'PRD', 3,
-       jsonb_insert(definition,
+SELECT 'PRD', v.version + 1,
+       jsonb_insert(v.definition,
          '{pages,1,sections,0,fields,3}',
          '{"name":"payeeNric","label":"NRIC or FIN of the payee","type":"nric","required":true,
            "showIf":{"field":"entityType","op":"equals","value":"I"}}')
-  FROM eservice_form_versions
- WHERE code = 'PRD' AND version = 2
-   AND definition #>> '{pages,1,sections,0,fields,0,name}' = 'entityType'
-   AND definition #>> '{pages,1,sections,0,fields,2,name}' = 'payeeUen'
-   AND definition #>> '{pages,1,sections,0,fields,3,name}' = 'bankAccountNumber';
-UPDATE eservices SET form_version = 3
- WHERE code = 'PRD' AND EXISTS (SELECT 1 FROM eservice_form_versions WHERE code = 'PRD' AND version = 3);
+  FROM eservice_form_versions v JOIN eservices e ON e.code = v.code AND e.form_version = v.version
+ WHERE v.code = 'PRD'
+   AND v.definition #>> '{pages,1,sections,0,fields,0,name}' = 'entityType'
+   AND v.definition #>> '{pages,1,sections,0,fields,2,name}' = 'payeeUen'
+   AND v.definition #>> '{pages,1,sections,0,fields,3,name}' = 'bankAccountNumber';
+UPDATE eservices SET form_version = (SELECT max(version) FROM eservice_form_versions WHERE code = 'PRD')
+ WHERE code = 'PRD';
 
 -- A bankrupt's statement of accounts (BSA) is of one month ("The month of the statement"): its period ends no
 -- more than 30 days after it starts, so any calendar month fits and a statement of many months does not; and

@@ -7,9 +7,12 @@ import {
   ADDRESS_PART_LABELS,
   FORM_TEXT,
   UNREADABLE_DATE,
+  currencyInWords,
+  currencySign,
   emptyAddress,
   emptyAmount,
   emptyRow,
+  formatMoney,
   optionsOf,
   rowVisibility,
   type AddressValue,
@@ -21,6 +24,7 @@ import {
   type RowValues,
   type Scope,
 } from '#contract/forms/index.ts';
+import { feeAnswer } from '#contract/fees.ts';
 import { AttachmentControl } from './attachments.tsx';
 import { fieldDomId } from './format.ts';
 import { focusField } from './flow.ts';
@@ -110,6 +114,20 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
         {hint}
         <ChoiceInputs field={field} value={value} errors={errors} onChange={onChange} />
       </fieldset>
+    );
+  }
+
+  if (field.type === 'amount' && field.fee) {
+    // The portal's fee, not a question (docs/decisions/0078): shown as check answers shows an answer.
+    const fee = feeAnswer(field.fee);
+    return (
+      <div id={id} className="field">
+        <dl className="fixed-amount">
+          <dt>{field.label}</dt>
+          <dd>{formatMoney(fee.amount, fee.currency)}</dd>
+        </dl>
+        {hint}
+      </div>
     );
   }
 
@@ -213,7 +231,8 @@ interface PartsProps<V> {
 }
 
 function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue>) {
-  const v = value ?? emptyAmount();
+  const fixed = field.type === 'amount' ? field.currency : undefined;
+  const v = value ?? emptyAmount(fixed);
   const part = (p: keyof AmountValue) => {
     const id = fieldDomId(`${field.name}.${p}`);
     const error = errors[`${field.name}.${p}`];
@@ -221,6 +240,34 @@ function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue
   };
   const amount = part('amount');
   const currency = part('currency');
+  if (fixed !== undefined) {
+    // One currency, so no choice of it: its sign before the input, and its error (an answer sent in another,
+    // by an old draft or a client of the API) beside the only input there is, where the summary links.
+    const error = amount.error ?? currency.error;
+    const errorId = amount.error ? amount.errorId : currency.errorId;
+    return (
+      <div id={currency.id} className={error ? 'field field-invalid' : 'field'}>
+        <label htmlFor={amount.id}>Amount in {currencyInWords(fixed)}</label>
+        <ErrorMessage id={errorId} message={error} />
+        <span className="amount-fixed">
+          <span className="amount-sign" aria-hidden="true">
+            {currencySign(fixed)}
+          </span>
+          <input
+            id={amount.id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            value={v.amount}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && errorId)}
+            onChange={(e) => onChange(field.name, { ...v, amount: e.target.value })}
+          />
+        </span>
+      </div>
+    );
+  }
   return (
     <div className="amount-inputs">
       <div className={currency.error ? 'field field-invalid' : 'field'}>

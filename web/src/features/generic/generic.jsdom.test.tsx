@@ -11,7 +11,8 @@ import {
   UNSAVED_INPUT_MAX_AGE_MS,
 } from '#contract/cases.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
-import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
+import { FEES } from '#contract/fees.ts';
+import { FIELD_MESSAGES, FORM_TEXT, formatMoney, type FormDefinition } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
@@ -184,6 +185,74 @@ describe('the form from its definition', () => {
     expect(screen.getByLabelText(/Payment date/)).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText(/Remarks/).tagName).toBe('TEXTAREA');
   });
+});
+
+describe('an amount of one currency', () => {
+  it('shows its sign and offers no other currency, and sends it in that one', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields[2] = {
+      name: 'fee',
+      label: 'Fee',
+      type: 'amount',
+      required: true,
+      currency: 'SGD',
+      min: 1_500_000,
+    };
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    routes['POST /api/cases'] = ({ body }) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const user = await renderScreen();
+    const fee = screen.getByRole('group', { name: 'Fee' });
+    expect(within(fee).queryByRole('combobox')).toBeNull();
+    expect(within(fee).getByText('S$')).toBeInTheDocument();
+    const amount = within(fee).getByLabelText('Amount in Singapore dollars');
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    await user.type(screen.getByLabelText('Mailing postal code'), '079903');
+    await user.type(amount, '15,000');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      data: { fee: { amount: '15000', currency: 'SGD' } },
+    });
+  }, 30_000);
+});
+
+describe('a fee', () => {
+  it('is shown, not asked, on the page and on check answers, and sent as the fee', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields[2] = {
+      name: 'fee',
+      label: 'Certificate fee',
+      type: 'amount',
+      currency: 'SGD',
+      fee: 'paymentCertificate',
+    };
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    routes['POST /api/cases'] = ({ body }) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const shown = formatMoney((FEES.paymentCertificate / 100).toFixed(2), 'SGD');
+    const user = await renderScreen();
+    expect(screen.getByText('Certificate fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent(shown);
+    expect(screen.queryByRole('group', { name: 'Certificate fee' })).toBeNull();
+    expect(screen.queryByLabelText(/Amount/)).toBeNull();
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    await user.type(screen.getByLabelText('Mailing postal code'), '079903');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      data: { fee: { amount: (FEES.paymentCertificate / 100).toFixed(2), currency: 'SGD' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await follow('Check your answers before sending');
+    const answers = screen.getByRole('region', { name: 'Payment' });
+    expect(within(answers).getByText('Certificate fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      shown,
+    );
+  }, 30_000);
 });
 
 describe('an address abroad', () => {
