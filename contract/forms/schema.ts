@@ -57,9 +57,13 @@ const childFieldSchemas = [
       .string()
       .refine((code) => isInCodeList('currency', code), 'must be a code of the currency list')
       .optional(),
-    // Checked when a definition is, not when this module loads: in the web build contract/fees.ts is in another
-    // chunk than this one, which may not have run yet (a z.enum of its names threw on loading the form screen).
-    fee: z.string().refine(isFeeName, 'must name a fee of contract/fees.ts').optional(),
+    // isFeeName is read when a definition is checked, not when this module loads: in the web build
+    // contract/fees.ts may sit in a chunk that has not run yet, and `refine(isFeeName)` read it too early (the
+    // form screen then failed with "t.fn is not a function").
+    fee: z
+      .string()
+      .refine((name) => isFeeName(name), 'must name a fee of contract/fees.ts')
+      .optional(),
     min: minor,
     max: minor,
     compare,
