@@ -206,8 +206,9 @@ test.describe('form checks', () => {
 test.describe('currency list', () => {
   test('is ordered by name as people look for it, with no fund codes and no name shown twice', async ({ page }) => {
     await signIn(page, 'ptib.master');
-    await page.goto('/#/generic?app=PD&page=payment');
-    const currency = page.getByRole('group', { name: 'Payment amount' }).getByLabel('Currency');
+    // A trustee's report takes its totals in any currency (a payment is in Singapore dollars only).
+    await page.goto('/#/generic?app=FIR&page=accounts');
+    const currency = page.getByRole('group', { name: 'Total receipts' }).getByLabel('Currency');
     await expect(currency).toBeVisible();
     const options = await currency
       .locator('option')
