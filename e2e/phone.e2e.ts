@@ -271,8 +271,9 @@ test('a toast gives way to back to top when it has the focus, on a phone and at 
     const backToTop = page.getByRole('button', { name: 'Back to top' });
     await expect(backToTop).toBeVisible();
     await backToTop.focus();
+    // The toasts move aside as the focus arrives: both are waited for, not read once.
     await expect.poll(() => uncovered(backToTop), `at ${size.width} px`).toBe(true);
-    expect(await overlap(toasts, backToTop)).toBe(false);
+    await expect.poll(() => overlap(toasts, backToTop), `at ${size.width} px`).toBe(false);
     // Checked while the toast was there (an error toast leaves after 5 s).
     await expect(page.locator('li.toast')).toBeAttached();
     await page.unroute('**/api/cases**');
