@@ -139,7 +139,7 @@ describe('catalogue', () => {
     PTIB: 3,
     PCD: 3,
     SDNE: 3,
-    PC: 3,
+    PC: 4,
     PD: 3,
     TRA: 3,
     TRT: 3,

@@ -8,7 +8,10 @@ import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 
-/** Questions the forms lacked (migration 179: ESA and BSA version 3, PRD version 4 after 177's). */
+/**
+ * Questions the forms lacked or asked wrongly (migration 179: ESA and BSA version 3, PRD version 4 after 177's;
+ * 181: PC version 4).
+ */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
 let app: FastifyInstance;
@@ -61,6 +64,18 @@ describe('an estate account statement (ESA)', () => {
     expect(
       await fieldErrors('ESA', (a) => Object.assign(a, { mailCopy: 'Y', mailingPostalCode: '048616' })),
     ).toMatchObject({ mailingPostalCode: FIELD_MESSAGES.unknownField('mailingPostalCode') });
+  });
+});
+
+describe('a payment certificate (PC)', () => {
+  it('names the address to post it to in its message', async () => {
+    const noAddress = (a: Record<string, unknown>) => {
+      a.byPost = 'Y';
+      delete a.deliveryAddress;
+    };
+    expect(await fieldErrors('PC', noAddress)).toEqual({
+      deliveryAddress: FIELD_MESSAGES.required('Address to send the certificate to'),
+    });
   });
 });
 
