@@ -386,6 +386,11 @@ export const PAYMENT_MESSAGES = {
   /** In the bill's history when a resubmission at an officer's request changed the amount to pay. */
   amountChanged: (from: string, to: string) => `Amount changed from ${from} to ${to}`,
   amountFixed: 'The payment amount cannot be changed: its bill has been paid, has expired or was cancelled',
+  /** A payment by PayNow changed at an officer's request, once money has reached its bill (docs/decisions/0082). */
+  methodFixed: 'The payment method cannot be changed: money has already been paid by PayNow on its bill',
+  /** In the bill's history when a resubmission changed the payment away from PayNow, or back to it. */
+  notByPayNowReason: 'Payment method changed: not paid by PayNow',
+  byPayNowAgainReason: 'Payment method changed back to PayNow',
   returnedReason: (reason: string) => `Returned to the payer: ${reason}`,
   simulated: 'Payment received (simulated).',
   /** The debits too, when there were any: else a statement of debits alone reads as a file with nothing in it. */
@@ -512,6 +517,8 @@ export const PAYMENT_TEXT = {
   returnedButton: 'Mark as returned',
   returnedReasonHint: 'How it was returned, for example the bank transfer’s reference. The payer reads this.',
   cancelled: 'Nothing is due: this application was rejected.',
+  /** A bill cancelled when its record's payment method changed away from PayNow (docs/decisions/0082). */
+  notByPayNow: 'Nothing is due on this bill: the payment is not made by PayNow.',
   toReturn: (amount: string) => `We will return the ${amount} you paid to the account it came from.`,
   returnedAll: (amount: string) => `The ${amount} you paid has been returned to you.`,
   tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,

@@ -560,7 +560,13 @@ export async function resubmitCase(
     await refuseUnknownAttachments(tx, id, eservice, answers);
     const unbillable = await rebill(
       tx,
-      { caseId: id, appCode: current.app_code, data: answers },
+      {
+        caseId: id,
+        caseNumber: current.case_number,
+        appCode: current.app_code,
+        profileId: actor.principal.actingProfileId,
+        data: answers,
+      },
       actor.principal.loginName,
       actor.now,
     );

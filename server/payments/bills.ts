@@ -193,14 +193,24 @@ export async function issueBill(
     ],
   );
   await history(tx, rows[0]!.id, null, 'awaiting', now, actor, null);
+  await announce(tx, input, amount, now);
+  return {};
+}
+
+/** The payer's notice of a bill to pay, due BILL_DUE_DAYS from `now`. */
+async function announce(
+  tx: Queryable,
+  input: { caseId: string; caseNumber: string; profileId: string },
+  amountCents: number,
+  now: Date,
+): Promise<void> {
   await notify(tx, {
     kind: 'billIssued',
     profileId: input.profileId,
     caseId: input.caseId,
     caseNumber: input.caseNumber,
-    facts: { amountCents: amount, dueOn: addDays(today, BILL_DUE_DAYS) },
+    facts: { amountCents, dueOn: addDays(todayInSingapore(now), BILL_DUE_DAYS) },
   });
-  return {};
 }
 
 /**
@@ -271,7 +281,13 @@ export async function stillToPay(
  * rejects it: nothing more is due, its QR goes, and a credit that arrives later waits for a person. Money it
  * had received already shows in the finance officer's money to return. A settled bill is left as it is.
  */
-export async function cancelBill(tx: Queryable, caseId: string, actor: string, now: Date): Promise<void> {
+export async function cancelBill(
+  tx: Queryable,
+  caseId: string,
+  actor: string,
+  now: Date,
+  reason: string = PAYMENT_MESSAGES.cancelledReason,
+): Promise<void> {
   await expireDue(tx, now);
   const { rows } = await tx.query<{ id: string; state: BillState }>(
     'SELECT id::text AS id, state FROM bills WHERE case_id = $1::bigint FOR UPDATE',
@@ -280,7 +296,7 @@ export async function cancelBill(tx: Queryable, caseId: string, actor: string, n
   const bill = rows[0];
   if (!bill || !isCancellable(bill.state)) return;
   await tx.query(`UPDATE bills SET state = 'cancelled' WHERE id = $1::bigint`, [bill.id]);
-  await history(tx, bill.id, bill.state, 'cancelled', now, actor, PAYMENT_MESSAGES.cancelledReason);
+  await history(tx, bill.id, bill.state, 'cancelled', now, actor, reason);
   // The bill's notice may still wait in the outbox (a gateway down, retries hours apart): sent now, it would
   // ask the applicant to pay a bill nobody owes any more (docs/decisions/0059). It goes with the bill; the
   // inbox entry stays, as the record of what was issued.
@@ -342,25 +358,46 @@ export async function redrawRefund(
  * A resubmission at an officer's request that changed the money answer (docs/decisions/0040): the bill still
  * to pay follows it, so its amount and QR never ask for another sum than the record says; what it received
  * counts against the new amount (a receipt once that settles it). A bill paid, expired or cancelled keeps
- * its amount, and the change is refused beside the question.
+ * its amount, and the change is refused beside the question. A payment billed only by PayNow
+ * (BILLED_ONLY_WHEN) that changed its method follows it too (docs/decisions/0082): to PayNow, it is billed;
+ * away, its bill is cancelled while nothing has reached it, and the change is refused once money has.
  */
 export async function rebill(
   tx: Queryable,
-  input: { caseId: string; appCode: string; data: Record<string, unknown> },
+  input: { caseId: string; caseNumber: string; appCode: string; profileId: string; data: Record<string, unknown> },
   actor: string,
   now: Date,
 ): Promise<FieldErrors> {
   const asked = amountAsked(input.appCode, input.data);
-  if (!asked || 'errors' in asked) return asked?.errors ?? {};
-  const amount = asked.cents;
-  const field = PAYMENT_AMOUNT_FIELDS[input.appCode]!;
+  if (asked && 'errors' in asked) return asked.errors;
   await expireDue(tx, now);
   const { rows } = await tx.query<BillRow>(
     `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id WHERE b.case_id = $1::bigint FOR UPDATE OF b`,
     [input.caseId],
   );
   const bill = rows[0];
-  if (!bill || Number(bill.amount_cents) === amount) return {};
+  const method = BILLED_ONLY_WHEN[input.appCode];
+  if (!asked) {
+    if (!method || !bill || bill.state === 'cancelled' || bill.state === 'expired') return {};
+    if (Number(bill.received_cents) > 0) return { [method.field]: PAYMENT_MESSAGES.methodFixed };
+    await cancelBill(tx, input.caseId, actor, now, PAYMENT_MESSAGES.notByPayNowReason);
+    return {};
+  }
+  if (!bill) return method ? issueBill(tx, input, actor, now) : {};
+  const amount = asked.cents;
+  if (method && bill.state === 'cancelled' && Number(bill.received_cents) === 0) {
+    const today = todayInSingapore(now);
+    await tx.query(
+      `UPDATE bills SET state = 'awaiting', amount_cents = $2, issued_at = $3, due_on = $4::date, expires_on = $5::date
+        WHERE id = $1::bigint`,
+      [bill.id, amount, now, addDays(today, BILL_DUE_DAYS), addDays(today, BILL_EXPIRY_DAYS)],
+    );
+    await history(tx, bill.id, 'cancelled', 'awaiting', now, actor, PAYMENT_MESSAGES.byPayNowAgainReason);
+    await announce(tx, input, amount, now);
+    return {};
+  }
+  if (Number(bill.amount_cents) === amount) return {};
+  const field = PAYMENT_AMOUNT_FIELDS[input.appCode]!;
   if (!isPayable(bill.state)) return { [`${field}.amount`]: PAYMENT_MESSAGES.amountFixed };
   await tx.query('UPDATE bills SET amount_cents = $2 WHERE id = $1::bigint', [bill.id, amount]);
   const reason = PAYMENT_MESSAGES.amountChanged(formatMoney(Number(bill.amount_cents)), formatMoney(amount));

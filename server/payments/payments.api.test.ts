@@ -218,6 +218,49 @@ describe('a bill', () => {
     expect((await bill(demo, byPayNow.id)).amountCents).toBe(1200);
   });
 
+  it('of a debtor’s payment follows its method when an officer asks for it changed, and then stays', async () => {
+    const { record, status, body } = await submitted(demo, 'PD', (a) => {
+      a.paymentMethod = 'CHEQUE';
+      a.paymentAmount = { amount: '40.00', currency: 'SGD' };
+      a.creditors = [];
+    });
+    expect(status, body).toBe(200);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    const changeMethod = async (method: string) => {
+      await doAction(officer, record.id, {
+        action: 'requestInfo',
+        message: 'Say how the payment is made.',
+        fields: ['paymentMethod'],
+      });
+      const current = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+      return demo.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
+        version: current.version,
+        data: { ...current.data, paymentMethod: method },
+      });
+    };
+    const billFor = () => demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }));
+    expect((await billFor()).statusCode).toBe(404);
+
+    // To PayNow: billed, as a submission by PayNow is.
+    expect((await changeMethod('PAYNOW')).statusCode).toBe(200);
+    expect(await bill(demo, record.id)).toMatchObject({ state: 'awaiting', amountCents: 4000 });
+    // Away from PayNow before anything was paid: nothing is due by PayNow any more.
+    expect((await changeMethod('GIRO')).statusCode).toBe(200);
+    expect((await bill(demo, record.id)).state).toBe('cancelled');
+    // And back: the same bill is due again, from today.
+    expect((await changeMethod('PAYNOW')).statusCode).toBe(200);
+    expect(await bill(demo, record.id)).toMatchObject({ state: 'awaiting', amountCents: 4000 });
+
+    // Once money has reached the bill, the payment is by PayNow: the change is refused beside the question.
+    await importCsv([credit((await bill(demo, record.id)).reference, '40.00')]);
+    expect((await bill(demo, record.id)).state).toBe('paid');
+    const refused = await changeMethod('CHEQUE');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().responseJSON.fieldErrors).toEqual({ paymentMethod: PAYMENT_MESSAGES.methodFixed });
+    expect((await bill(demo, record.id)).state).toBe('paid');
+  });
+
   it('is refused in another currency, beside the question: at once, and at submission under version 2', async () => {
     const usd = (a: Record<string, unknown>) => {
       a.paymentAmount = { amount: '10.00', currency: 'USD' };

@@ -197,6 +197,28 @@ describe('BillPanel', () => {
     );
   });
 
+  it('says a bill cancelled when the payment stopped being by PayNow is not due, not that it was rejected', async () => {
+    const notByPayNow: BillDetail = {
+      ...awaiting,
+      state: 'cancelled',
+      payNow: null,
+      history: [
+        ...awaiting.history,
+        {
+          at: '2030-01-16T02:00:00.000Z',
+          from: 'awaiting',
+          to: 'cancelled',
+          by: 'ptib.demo',
+          reason: PAYMENT_MESSAGES.notByPayNowReason,
+        },
+      ],
+    };
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(notByPayNow) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    expect(await screen.findByTestId('bill-cancelled')).toHaveTextContent(PAYMENT_TEXT.notByPayNow);
+    expect(screen.queryByText(PAYMENT_TEXT.cancelled)).toBeNull();
+  });
+
   it('is absent for e-services that are not payments, without asking the server', async () => {
     const calls = fakeApi({});
     const { container } = render(<BillPanel caseId="7" appCode="BIS" />);
