@@ -137,7 +137,7 @@ describe('catalogue', () => {
    */
   const LATER_VERSIONS: Record<string, number> = {
     PTIB: 3,
-    PCD: 3,
+    PCD: 4,
     SDNE: 3,
     PC: 4,
     PD: 3,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#contract/index.ts';
-import { FIELD_MESSAGES, todayInSingapore } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, allFields, todayInSingapore } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -10,7 +10,7 @@ import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
  * Questions the forms lacked or asked wrongly (migration 179: ESA and BSA version 3, PRD version 4 after 177's;
- * 181: PC version 4).
+ * 181: PC version 4; 182: PCD version 4).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
@@ -76,6 +76,14 @@ describe('a payment certificate (PC)', () => {
     expect(await fieldErrors('PC', noAddress)).toEqual({
       deliveryAddress: FIELD_MESSAGES.required('Address to send the certificate to'),
     });
+  });
+});
+
+describe('a payment of court deposits (PCD)', () => {
+  it('asks no payment method: the deposit is paid by PayNow', async () => {
+    const form = await formOf('PCD');
+    expect(allFields(form).map((f) => f.name)).not.toContain('paymentMethod');
+    expect(allFields(form).find((f) => f.name === 'depositAmount')?.hint).toMatch(/PayNow/);
   });
 });
 

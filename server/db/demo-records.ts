@@ -57,7 +57,6 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
       payerType: 'I',
       payerNric: 'S9470855I',
       depositAmount: sgd('2000.00'),
-      paymentMethod: 'GIRO',
       remarks: '',
       declaration: true,
     }),
