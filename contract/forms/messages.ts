@@ -20,6 +20,8 @@ const nounPlural = (noun: string) => (/[^aeiou]y$/i.test(noun) ? `${noun.slice(0
 export const FIELD_MESSAGES = {
   required: (label: string) => `Enter ${inSentence(label)}`,
   choose: (label: string) => `Select ${inSentence(label)}`,
+  /** A yes/no question's label is a statement or a request, not a name to put after 'Select'. */
+  yesNo: (label: string) => `Select yes or no for “${label}”`,
   /** A file question left without a file: there is nothing to type ('Enter copy of the receipt' misled). */
   upload: (label: string) => `Upload ${inSentence(label)}`,
   identifier: (label: string) => `${label} must be exactly ${IDENTIFIER_LENGTH} characters`,

@@ -209,7 +209,7 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
       set(ctx, path, FIELD_MESSAGES.minChoices(field.label, field.minChoices));
   },
   yesNo(field, value, path, ctx) {
-    if (value !== 'Y' && value !== 'N') set(ctx, path, FIELD_MESSAGES.notInList(field.label));
+    if (value !== 'Y' && value !== 'N') set(ctx, path, FIELD_MESSAGES.yesNo(field.label));
   },
   nric: pattern((v) => isNricFin(v.toUpperCase()), FIELD_MESSAGES.nric),
   uen: pattern((v) => isUen(v.toUpperCase()), FIELD_MESSAGES.uen),
@@ -359,12 +359,14 @@ function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): v
     if (ctx.mode !== 'submit') return;
     if (field.type === 'declaration') set(ctx, path, FIELD_MESSAGES.declaration(field.label));
     else if (field.required) {
-      const choose = ['select', 'radios', 'checkboxes', 'yesNo'].includes(field.type);
+      const choose = ['select', 'radios', 'checkboxes'].includes(field.type);
       const message = choose
         ? FIELD_MESSAGES.choose
-        : field.type === 'attachment'
-          ? FIELD_MESSAGES.upload
-          : FIELD_MESSAGES.required;
+        : field.type === 'yesNo'
+          ? FIELD_MESSAGES.yesNo
+          : field.type === 'attachment'
+            ? FIELD_MESSAGES.upload
+            : FIELD_MESSAGES.required;
       set(ctx, path, message(field.label));
     } else if (field.type === 'checkboxes' && field.minChoices) checks.checkboxes(field, [], path, ctx);
     return;

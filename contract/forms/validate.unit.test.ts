@@ -53,6 +53,13 @@ describe('required fields', () => {
     const gender: FieldDef = { name: 'gender', label: 'Gender', type: 'select', codeList: 'gender', required: true };
     expect(final(gender, '')).toEqual({ gender: FIELD_MESSAGES.choose('Gender') });
   });
+  // Yes/no labels are statements or requests ('Send the certificate by post'): 'Select send the certificate
+  // by post' misread, so the question is named first.
+  it('a yes/no question asks for yes or no, naming the question', () => {
+    const byPost: FieldDef = { name: 'byPost', label: 'Send the certificate by post', type: 'yesNo', required: true };
+    expect(final(byPost, '')).toEqual({ byPost: 'Select yes or no for “Send the certificate by post”' });
+    expect(final(byPost, 'maybe')).toEqual({ byPost: 'Select yes or no for “Send the certificate by post”' });
+  });
   it('an optional empty field is fine', () => {
     expect(final({ ...name, required: false }, '')).toEqual({});
   });
@@ -133,7 +140,7 @@ describe('selects and yes/no', () => {
     expect(final(cur, 'sgd')).toEqual({ cur: 'Select currency from the list' });
     expect(final(cur, 'XTS')).toEqual({ cur: 'Select currency from the list' });
     expect(final(nat, 'XX')).toEqual({ nat: 'Select nationality from the list' });
-    expect(final(flag, 'yes')).toEqual({ flag: 'Select urgent from the list' });
+    expect(final(flag, 'yes')).toEqual({ flag: 'Select yes or no for “Urgent”' });
   });
 });
 
