@@ -521,5 +521,9 @@ export const PAYMENT_TEXT = {
   notByPayNow: 'Nothing is due on this bill: the payment is not made by PayNow.',
   toReturn: (amount: string) => `We will return the ${amount} you paid to the account it came from.`,
   returnedAll: (amount: string) => `The ${amount} you paid has been returned to you.`,
+  /** Under an over-paid bill: the extra is drawn back on its receipt, as a deposit is (REFUND_ESERVICE). */
+  overPaid: (extra: string) =>
+    `You paid ${extra} more than this bill. To have it back, apply for a refund of deposits with its receipt number.`,
+  applyForRefund: 'Apply for a refund of deposits',
   tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,
 } as const;

@@ -421,6 +421,13 @@ describe('the statement import', () => {
     const overBill = await bill(demo, over.id);
     expect(overBill).toMatchObject({ state: 'over_paid', receivedCents: 4500 });
     expect(overBill.receiptNumber).not.toBeNull();
+    // What was paid over comes back as the payer's bill says: a refund drawn on its receipt.
+    const extra = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = overBill.receiptNumber;
+      a.refundAmount = { amount: '5.00', currency: 'SGD' };
+    });
+    expect(extra.status, extra.body).toBe(200);
+    expect((await bill(demo, over.id)).refundedCents).toBe(500);
     // A later credit for it waits, and reads that nothing is still due, not minus what was paid over.
     await importCsv([credit(overRef, '5.00')]);
     const later = (await queue()).find((l) => l.reference === overRef)!;

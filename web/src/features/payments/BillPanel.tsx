@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '#contract/index.ts';
+import { MESSAGES, ROUTES } from '#contract/index.ts';
 import {
   BILL_STATE_LABELS,
   PAYMENT_MESSAGES,
   PAYMENT_TEXT,
+  REFUND_ESERVICE,
   formatMoney,
   isPaymentEservice,
   type BillDetail,
@@ -149,6 +150,12 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
           </div>
         )}
       </dl>
+      {bill.state === 'over_paid' && bill.receivedCents - bill.amountCents > bill.refundedCents && (
+        <p data-testid="bill-over-paid">
+          {PAYMENT_TEXT.overPaid(formatMoney(bill.receivedCents - bill.amountCents - bill.refundedCents))}{' '}
+          <a href={`#${ROUTES.generic}?app=${REFUND_ESERVICE}`}>{PAYMENT_TEXT.applyForRefund}</a>
+        </p>
+      )}
       {bill.state === 'cancelled' && (
         <p data-testid="bill-cancelled">
           {bill.history.at(-1)?.reason === PAYMENT_MESSAGES.notByPayNowReason

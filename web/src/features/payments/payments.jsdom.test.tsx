@@ -219,6 +219,24 @@ describe('BillPanel', () => {
     expect(screen.queryByText(PAYMENT_TEXT.cancelled)).toBeNull();
   });
 
+  it('says what was paid over the bill and how to have it back, less what a refund drew already', async () => {
+    const overPaid: BillDetail = { ...paid, state: 'over_paid', receivedCents: 124450 };
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(overPaid) }) });
+    const { unmount } = render(<BillPanel caseId="7" appCode="PD" />);
+    const extra = await screen.findByTestId('bill-over-paid');
+    expect(extra).toHaveTextContent(PAYMENT_TEXT.overPaid('S$10.00'));
+    expect(within(extra).getByRole('link', { name: PAYMENT_TEXT.applyForRefund })).toHaveAttribute(
+      'href',
+      '#/generic?app=PRD',
+    );
+    unmount();
+
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...overPaid, refundedCents: 1000 }) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(screen.queryByTestId('bill-over-paid')).toBeNull();
+  });
+
   it('is absent for e-services that are not payments, without asking the server', async () => {
     const calls = fakeApi({});
     const { container } = render(<BillPanel caseId="7" appCode="BIS" />);
