@@ -1,10 +1,29 @@
 import { currency as currencyItem } from '../codelists/index.ts';
 
 /**
- * An amount answer's major units (`"1234.5"`) as people read them: the way the portal writes money
- * (`S$1,234.50`, as formatMoney of contract/payments.ts does for cents), in check answers, the
- * acknowledgement, the officer's view and the limits a message names.
+ * An amount answer's major units (`"1234.5"`) read exactly, in integer minor units (the rules' limits and
+ * sums, a fee), and as people read them: the way the portal writes money (`S$1,234.50`, as formatMoney of
+ * contract/payments.ts does for cents), in check answers, the acknowledgement, the officer's view and the
+ * limits a message names. Zod-free and without state at load, so contract/fees.ts can use it too.
  */
+
+/** Whole units of an amount: 13 digits keep its minor units exact in a double. */
+const MAX_AMOUNT_DIGITS = 13;
+
+/** An amount typed in major units ("120.50") in integer minor units (12050), or null if it is not one. */
+export function toMinorUnits(amount: string, minorDigits: number): number | null {
+  const pattern = minorDigits > 0 ? new RegExp(`^([0-9]+)(?:\\.([0-9]{1,${minorDigits}}))?$`) : /^([0-9]+)()$/;
+  const m = pattern.exec(amount.trim());
+  if (!m || m[1]!.length > MAX_AMOUNT_DIGITS) return null;
+  return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? '').padEnd(minorDigits, '0') || '0');
+}
+
+/** Minor units shown in major units: 1 → "0.01". */
+export function formatMinorUnits(minor: number, minorDigits: number): string {
+  if (minorDigits === 0) return String(minor);
+  const s = String(minor).padStart(minorDigits + 1, '0');
+  return `${s.slice(0, -minorDigits)}.${s.slice(-minorDigits)}`;
+}
 
 /** How an amount's currency is written before it: `S$` for the Singapore dollar, else its code. */
 export const currencySign = (currency: string) => (currency === 'SGD' ? 'S$' : currency);
