@@ -7,15 +7,31 @@ import { currency as currencyItem } from '../codelists/index.ts';
  * limits a message names. Zod-free and without state at load, so contract/fees.ts can use it too.
  */
 
-/** Whole units of an amount: 13 digits keep its minor units exact in a double. */
-const MAX_AMOUNT_DIGITS = 13;
+/** Digits of an amount in minor units: 15 keep it exact in a double (a definition's limits go to 1e15). */
+const MAX_MINOR_DIGITS = 15;
+/** The most an amount answer may be, in minor units of any currency: S$9,999,999,999,999.99, JPY 999,…,999. */
+export const LARGEST_AMOUNT = 10 ** MAX_MINOR_DIGITS - 1;
 
-/** An amount typed in major units ("120.50") in integer minor units (12050), or null if it is not one. */
-export function toMinorUnits(amount: string, minorDigits: number): number | null {
+/** An amount typed in major units ("120.50") as its minor units' digits ("12050"), or null if it is not one. */
+function minorUnitDigits(amount: string, minorDigits: number): string | null {
   const pattern = minorDigits > 0 ? new RegExp(`^([0-9]+)(?:\\.([0-9]{1,${minorDigits}}))?$`) : /^([0-9]+)()$/;
   const m = pattern.exec(amount.trim());
-  if (!m || m[1]!.length > MAX_AMOUNT_DIGITS) return null;
-  return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? '').padEnd(minorDigits, '0') || '0');
+  return m ? `${m[1]}${(m[2] ?? '').padEnd(minorDigits, '0')}`.replace(/^0+(?=[0-9])/, '') : null;
+}
+
+/**
+ * An amount typed in major units ("120.50") in integer minor units (12050); null if it is not one, or is
+ * more than LARGEST_AMOUNT (isTooLargeAmount tells which).
+ */
+export function toMinorUnits(amount: string, minorDigits: number): number | null {
+  const digits = minorUnitDigits(amount, minorDigits);
+  return digits === null || digits.length > MAX_MINOR_DIGITS ? null : Number(digits);
+}
+
+/** An amount written as one, but more than LARGEST_AMOUNT. */
+export function isTooLargeAmount(amount: string, minorDigits: number): boolean {
+  const digits = minorUnitDigits(amount, minorDigits);
+  return digits !== null && digits.length > MAX_MINOR_DIGITS;
 }
 
 /** Minor units shown in major units: 1 → "0.01". */

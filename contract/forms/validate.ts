@@ -5,7 +5,14 @@ import { SINGAPORE_OFFSET_MS } from '../singapore.ts';
 import { isDigitsOnly, isEmpty, isIdentifier, showsNothing } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
 import { FEES, feeAnswer } from '../fees.ts';
-import { currencyInWords, formatMinorUnits, formatMoney, toMinorUnits } from './money.ts';
+import {
+  LARGEST_AMOUNT,
+  currencyInWords,
+  formatMinorUnits,
+  formatMoney,
+  isTooLargeAmount,
+  toMinorUnits,
+} from './money.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
 import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
 import {
@@ -234,14 +241,21 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
       if (ctx.mode === 'submit' && field.required) set(ctx, amountPath, FIELD_MESSAGES.required(field.label));
       return;
     }
-    const amount = readText(value.amount, ctx, amountPath, field.label, MAX_DIGITS + 4);
+    // Long enough for any number typed, so one too large is told the most it may be rather than a length.
+    const amount = readText(value.amount, ctx, amountPath, field.label, DEFAULT_MAX_LENGTH.text);
     if (amount === null) return;
     const minor = toMinorUnits(amount, digits ?? 2);
-    if (minor === null) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
-    if (otherCurrency) return;
+    const tooLarge = minor === null && isTooLargeAmount(amount, digits ?? 2);
+    if (minor === null && !tooLarge) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
     // A limit is written as the portal writes money (S$10,000,000.00), in the currency chosen.
     const limit = (minorUnits: number) =>
       formatMoney(formatMinorUnits(minorUnits, digits ?? 2), String(value.currency));
+    if (minor === null) {
+      // The question's own limit is meant in its currency, so in another only the largest amount applies.
+      const most = otherCurrency ? LARGEST_AMOUNT : Math.min(field.max ?? LARGEST_AMOUNT, LARGEST_AMOUNT);
+      return set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(most)));
+    }
+    if (otherCurrency) return;
     if (field.min !== undefined && minor < field.min)
       set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, limit(field.min)));
     if (field.max !== undefined && minor > field.max)
