@@ -28,9 +28,20 @@ describe('an amount as typed, in the form it is kept in', () => {
     ['$ .50', '0.50'],
   ])('%j, a fraction alone, is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
 
+  // Spaces group thousands as commas do, in threes; a no-break space too, as pasted from a document.
+  it.each([
+    ['1 000', '1000'],
+    ['1 234 567.89', '1234567.89'],
+    ['S$1 234.50', '1234.50'],
+    ['$ 1 000', '1000'],
+    ['1\u00a0000', '1000'],
+    ['1\u202f000.50', '1000.50'],
+  ])('%j, grouped by spaces, is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
+
   it('takes grouping in any currency, but a dollar sign only with Singapore dollars', () => {
     expect(normalizeAmount('1,234.50', 'USD')).toBe('1234.50');
     expect(normalizeAmount('1,234', 'JPY')).toBe('1234');
+    expect(normalizeAmount('1 234', 'JPY')).toBe('1234');
     expect(normalizeAmount('$1,234.50', 'USD')).toBe('$1,234.50');
     expect(normalizeAmount('S$1,234.50', 'EUR')).toBe('S$1,234.50');
   });
@@ -43,7 +54,12 @@ describe('an amount as typed, in the form it is kept in', () => {
     ',123',
     '123,',
     '1,,234',
-    '1 234',
+    '1 23 4',
+    '12 34.56',
+    '1234 567',
+    '1  234',
+    '1,234 567',
+    '1 234,567',
     '1.234,56',
     '-1,234',
     'S$',
@@ -123,6 +139,7 @@ describe('the answers to keep', () => {
       ),
     });
     expect(check('2,000')).toEqual({});
+    expect(check('2 000')).toEqual({});
     expect(check('1,23,4')).toMatchObject({ 'paymentAmount.amount': FIELD_MESSAGES.amount('Payment amount', 2) });
   });
 

@@ -401,6 +401,27 @@ describe('validation', () => {
     expect(within(answers).getByText('Fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent('S$1,234.56');
   }, 30_000);
 
+  it.each([
+    ['.50', '0.50'],
+    ['S$1 234.50', '1234.50'],
+  ])(
+    'takes %j, keeps showing it and sends it as %j',
+    async (typed, sent) => {
+      routes['POST /api/cases'] = ({ body }) => ({
+        status: 201,
+        body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+      });
+      const user = await renderScreen();
+      await user.type(screen.getByLabelText('Amount'), typed);
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+      expect(screen.getByLabelText('Amount')).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByLabelText('Amount')).toHaveValue(typed);
+      expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ data: { fee: { amount: sent } } });
+    },
+    30_000,
+  );
+
   it('refuses an amount grouped wrongly, keeping what was typed', async () => {
     const user = await renderScreen();
     await user.type(screen.getByLabelText('Amount'), '1,23,4');
