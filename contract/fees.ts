@@ -1,3 +1,4 @@
+import { formatMinorUnits } from './forms/money.ts';
 import type { AmountValue } from './forms/types.ts';
 
 /**
@@ -15,6 +16,5 @@ export const isFeeName = (name: unknown): name is FeeName => typeof name === 'st
 
 /** A fixed fee as an amount answer (`{ amount: '50.00', currency: 'SGD' }`): what a fee question keeps. */
 export function feeAnswer(fee: FeeName): AmountValue {
-  const cents = FEES[fee];
-  return { amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`, currency: 'SGD' };
+  return { amount: formatMinorUnits(FEES[fee], 2), currency: 'SGD' };
 }

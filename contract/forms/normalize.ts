@@ -11,20 +11,29 @@ import type { FieldDef, FormDefinition, FormValues } from './types.ts';
  * before the rules run, so they agree on what is an error, and the server keeps what they agreed on.
  */
 
-/** Digits grouped in threes by commas, or not grouped at all; a fraction after a point, if any. */
-const GROUPED = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+/**
+ * Digits grouped in threes by commas or by spaces (a no-break one too, as documents write it), or not
+ * grouped at all; a fraction after a point, if any.
+ */
+const GROUPED = /^(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?$/;
+const SEPARATORS = /[, \u00a0\u202f]/g;
 /** The Singapore dollar written as the portal writes it (`S$1,234.50`), or as people do (`$1,234.50`). */
 const SGD_SIGN = /^(?:S\$|\$)\s*/i;
+/** A fraction without its whole units (".50"). */
+const FRACTION_ALONE = /^\.\d/;
 
 /**
- * An amount in major units as typed ("S$1,234.50", " 1,234.5 ") as kept ("1234.50", "1234.5"): spaces
- * around, commas between groups of three digits, and with SGD a leading `S$` or `$`, dropped. Anything
- * else ("1,23,4", "1 234") stays exactly as typed, for the rules to refuse with their message.
+ * An amount in major units as typed ("S$1,234.50", "1 234.5", ".50") as kept ("1234.50", "1234.5",
+ * "0.50"): spaces around, commas or spaces between groups of three digits, and with SGD a leading `S$` or
+ * `$`, dropped, and a nought put before a fraction alone. Anything else ("1,23,4", "1 23 4", "1,234 567")
+ * stays exactly as typed, for the rules to refuse with their message.
  */
 export function normalizeAmount(typed: string, currency: unknown): string {
   let text = typed.trim();
   if (currency === 'SGD') text = text.replace(SGD_SIGN, '');
-  return GROUPED.test(text) ? text.replace(/,/g, '') : typed;
+  // Cents alone are often written without the nought before the point.
+  if (FRACTION_ALONE.test(text)) text = `0${text}`;
+  return GROUPED.test(text) ? text.replace(SEPARATORS, '') : typed;
 }
 
 /**

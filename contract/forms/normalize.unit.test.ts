@@ -19,18 +19,57 @@ describe('an amount as typed, in the form it is kept in', () => {
     ['0.50', '0.50'],
   ])('%j is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
 
+  // A fraction alone is how people write cents (GOV.UK: be liberal in what you accept).
+  it.each([
+    ['.50', '0.50'],
+    ['.5', '0.5'],
+    [' .05 ', '0.05'],
+    ['S$.50', '0.50'],
+    ['$ .50', '0.50'],
+  ])('%j, a fraction alone, is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
+
+  // Spaces group thousands as commas do, in threes; a no-break space too, as pasted from a document.
+  it.each([
+    ['1 000', '1000'],
+    ['1 234 567.89', '1234567.89'],
+    ['S$1 234.50', '1234.50'],
+    ['$ 1 000', '1000'],
+    ['1\u00a0000', '1000'],
+    ['1\u202f000.50', '1000.50'],
+  ])('%j, grouped by spaces, is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
+
   it('takes grouping in any currency, but a dollar sign only with Singapore dollars', () => {
     expect(normalizeAmount('1,234.50', 'USD')).toBe('1234.50');
     expect(normalizeAmount('1,234', 'JPY')).toBe('1234');
+    expect(normalizeAmount('1 234', 'JPY')).toBe('1234');
     expect(normalizeAmount('$1,234.50', 'USD')).toBe('$1,234.50');
     expect(normalizeAmount('S$1,234.50', 'EUR')).toBe('S$1,234.50');
   });
 
   // Anything else stays as typed, so the rules refuse it with their message and the user sees their input.
-  it.each(['1,23,4', '12,34.56', '1234,567', ',123', '123,', '1,,234', '1 234', '1.234,56', '-1,234', 'S$', '$$5'])(
-    '%j is left as typed',
-    (typed) => expect(normalizeAmount(typed, 'SGD')).toBe(typed),
-  );
+  it.each([
+    '1,23,4',
+    '12,34.56',
+    '1234,567',
+    ',123',
+    '123,',
+    '1,,234',
+    '1 23 4',
+    '12 34.56',
+    '1234 567',
+    '1  234',
+    '1,234 567',
+    '1 234,567',
+    '1.234,56',
+    '-1,234',
+    'S$',
+    '$$5',
+    '.',
+    '..5',
+    '.5.5',
+    '1.',
+    'S$.',
+  ])('%j is left as typed', (typed) => expect(normalizeAmount(typed, 'SGD')).toBe(typed));
 });
 
 const FORM: FormDefinition = {
@@ -100,7 +139,14 @@ describe('the answers to keep', () => {
       ),
     });
     expect(check('2,000')).toEqual({});
+    expect(check('2 000')).toEqual({});
     expect(check('1,23,4')).toMatchObject({ 'paymentAmount.amount': FIELD_MESSAGES.amount('Payment amount', 2) });
+  });
+
+  it('pass the rules when written as a fraction alone', () => {
+    const kept = answersToKeep(FORM, { paymentAmount: { amount: '.50', currency: 'SGD' } });
+    expect(kept).toEqual({ paymentAmount: { amount: '0.50', currency: 'SGD' } });
+    expect(validate(FORM, kept, { mode: 'submit', today: '2026-03-10' })).toEqual({});
   });
 
   it('drop the characters that reorder text, in every answer, and keep the marks right-to-left names use', () => {

@@ -4,7 +4,8 @@ import { initialValues } from './defaults.ts';
 import { stripHidden } from './rules.ts';
 import { formDefinitionSchema, parseFormDefinition } from './schema.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
-import { errorList, toMinorUnits, validate } from './validate.ts';
+import { toMinorUnits } from './money.ts';
+import { errorList, validate } from './validate.ts';
 
 const TODAY = '2026-03-10';
 const submit = (def: FormDefinition, answers: unknown) => validate(def, answers, { mode: 'submit', today: TODAY });

@@ -5,7 +5,14 @@ import { SINGAPORE_OFFSET_MS } from '../singapore.ts';
 import { isDigitsOnly, isEmpty, isIdentifier, showsNothing } from '../validation.ts';
 import { FIELD_MESSAGES, inSentence } from './messages.ts';
 import { FEES, feeAnswer } from '../fees.ts';
-import { currencyInWords, formatMoney } from './money.ts';
+import {
+  LARGEST_AMOUNT,
+  currencyInWords,
+  formatMinorUnits,
+  formatMoney,
+  isTooLargeAmount,
+  toMinorUnits,
+} from './money.ts';
 import { allFields, holds, isRecord, rowVisibility, visibility, lookup, type Scope } from './rules.ts';
 import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen } from './sg.ts';
 import {
@@ -39,8 +46,6 @@ export interface ValidateOptions {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_DIGITS = 15;
-/** Whole units of an amount: 13 digits keep its minor units exact in a double. */
-const MAX_AMOUNT_DIGITS = 13;
 const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * The case type of the example in the message of a case number of no given type: such a question asks for
@@ -68,21 +73,6 @@ export function dayNumber(value: string): number | null {
 }
 
 export const isRealDate = (value: string) => dayNumber(value) !== null;
-
-/** An amount typed in major units ("120.50") in integer minor units (12050), or null if it is not one. */
-export function toMinorUnits(amount: string, minorDigits: number): number | null {
-  const pattern = minorDigits > 0 ? new RegExp(`^([0-9]+)(?:\\.([0-9]{1,${minorDigits}}))?$`) : /^([0-9]+)()$/;
-  const m = pattern.exec(amount.trim());
-  if (!m || m[1]!.length > MAX_AMOUNT_DIGITS) return null;
-  return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? '').padEnd(minorDigits, '0') || '0');
-}
-
-/** Minor units shown in major units: 1 → "0.01". */
-export function formatMinorUnits(minor: number, minorDigits: number): string {
-  if (minorDigits === 0) return String(minor);
-  const s = String(minor).padStart(minorDigits + 1, '0');
-  return `${s.slice(0, -minorDigits)}.${s.slice(-minorDigits)}`;
-}
 
 /** The date in Singapore at that moment (YYYY-MM-DD): the `today` of a form's date limits. */
 export function todayInSingapore(now: Date = new Date()): string {
@@ -251,14 +241,21 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
       if (ctx.mode === 'submit' && field.required) set(ctx, amountPath, FIELD_MESSAGES.required(field.label));
       return;
     }
-    const amount = readText(value.amount, ctx, amountPath, field.label, MAX_DIGITS + 4);
+    // Long enough for any number typed, so one too large is told the most it may be rather than a length.
+    const amount = readText(value.amount, ctx, amountPath, field.label, DEFAULT_MAX_LENGTH.text);
     if (amount === null) return;
     const minor = toMinorUnits(amount, digits ?? 2);
-    if (minor === null) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
-    if (otherCurrency) return;
+    const tooLarge = minor === null && isTooLargeAmount(amount, digits ?? 2);
+    if (minor === null && !tooLarge) return set(ctx, amountPath, FIELD_MESSAGES.amount(field.label, digits ?? 2));
     // A limit is written as the portal writes money (S$10,000,000.00), in the currency chosen.
     const limit = (minorUnits: number) =>
       formatMoney(formatMinorUnits(minorUnits, digits ?? 2), String(value.currency));
+    if (minor === null) {
+      // The question's own limit is meant in its currency, so in another only the largest amount applies.
+      const most = otherCurrency ? LARGEST_AMOUNT : Math.min(field.max ?? LARGEST_AMOUNT, LARGEST_AMOUNT);
+      return set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(most)));
+    }
+    if (otherCurrency) return;
     if (field.min !== undefined && minor < field.min)
       set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, limit(field.min)));
     if (field.max !== undefined && minor > field.max)

@@ -165,6 +165,25 @@ describe('amount with currency', () => {
       'deposit.amount': 'Deposit must be S$1,000,000.00 or less',
     });
   });
+  // A number too large is still an amount: it is told the most it may be, not to write it in numbers.
+  it('gives the most an amount may be to one too large to hold, in the currency chosen', () => {
+    const any: FieldDef = { name: 'claim', label: 'Claim', type: 'amount' };
+    expect(final(any, { amount: '9999999999999.99', currency: 'SGD' })).toEqual({});
+    expect(final(any, { amount: '00000000000001.00', currency: 'SGD' })).toEqual({});
+    for (const amount of ['10000000000000', '10000000000000.00', '1'.padEnd(25, '0')])
+      expect(final(any, { amount, currency: 'SGD' })).toEqual({
+        'claim.amount': 'Claim must be S$9,999,999,999,999.99 or less',
+      });
+    expect(final(any, { amount: '1'.padEnd(16, '0'), currency: 'JPY' })).toEqual({
+      'claim.amount': 'Claim must be JPY 999,999,999,999,999 or less',
+    });
+    expect(final(any, { amount: '1'.padEnd(13, '0'), currency: 'BHD' })).toEqual({
+      'claim.amount': 'Claim must be BHD 999,999,999,999.999 or less',
+    });
+    expect(final(amt, { amount: '10000000000000', currency: 'SGD' })).toEqual({
+      'deposit.amount': 'Deposit must be S$1,000,000.00 or less',
+    });
+  });
   it('writes a limit as the portal writes money, in the currency chosen', () => {
     const fee: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', min: 1, max: 123_456_789 };
     expect(final(fee, { amount: '0', currency: 'SGD' })).toEqual({ 'fee.amount': 'Fee must be S$0.01 or more' });

@@ -230,42 +230,81 @@ interface PartsProps<V> {
   onChange: (name: string, value: FieldValue) => void;
 }
 
+/** One input of a composite answer: its id, its error and the id of the error's text. */
+interface Part {
+  id: string;
+  error: string | undefined;
+  errorId: string;
+}
+
+interface AmountInputProps {
+  part: Part;
+  label: string;
+  amount: string;
+  onChange: (amount: string) => void;
+  /** A one-currency question's sign (`S$`), shown before the input. */
+  sign?: string;
+  /** The id of the field around it: a one-currency question's summary link for its currency lands there. */
+  fieldId?: string;
+}
+
+/** The amount's own input, labelled, with its error: the same keyboard and attributes with or without a sign. */
+function AmountInput({ part, label, amount, onChange, sign, fieldId }: AmountInputProps) {
+  const { id, error, errorId } = part;
+  const input = (
+    <input
+      id={id}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      value={amount}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(error && errorId)}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+  return (
+    <div id={fieldId} className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <ErrorMessage id={errorId} message={error} />
+      {sign === undefined ? (
+        input
+      ) : (
+        <span className="amount-fixed">
+          <span className="amount-sign" aria-hidden="true">
+            {sign}
+          </span>
+          {input}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue>) {
   const fixed = field.type === 'amount' ? field.currency : undefined;
   const v = value ?? emptyAmount(fixed);
-  const part = (p: keyof AmountValue) => {
+  const part = (p: keyof AmountValue): Part => {
     const id = fieldDomId(`${field.name}.${p}`);
     const error = errors[`${field.name}.${p}`];
     return { id, error, errorId: `${id}-error` };
   };
   const amount = part('amount');
   const currency = part('currency');
+  const setAmount = (typed: string) => onChange(field.name, { ...v, amount: typed });
   if (fixed !== undefined) {
     // One currency, so no choice of it: its sign before the input, and its error (an answer sent in another,
     // by an old draft or a client of the API) beside the only input there is, where the summary links.
-    const error = amount.error ?? currency.error;
-    const errorId = amount.error ? amount.errorId : currency.errorId;
     return (
-      <div id={currency.id} className={error ? 'field field-invalid' : 'field'}>
-        <label htmlFor={amount.id}>Amount in {currencyInWords(fixed)}</label>
-        <ErrorMessage id={errorId} message={error} />
-        <span className="amount-fixed">
-          <span className="amount-sign" aria-hidden="true">
-            {currencySign(fixed)}
-          </span>
-          <input
-            id={amount.id}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            value={v.amount}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(error && errorId)}
-            onChange={(e) => onChange(field.name, { ...v, amount: e.target.value })}
-          />
-        </span>
-      </div>
+      <AmountInput
+        part={amount.error ? amount : { ...currency, id: amount.id }}
+        label={`Amount in ${currencyInWords(fixed)}`}
+        amount={v.amount}
+        onChange={setAmount}
+        sign={currencySign(fixed)}
+        fieldId={currency.id}
+      />
     );
   }
   return (
@@ -283,21 +322,7 @@ function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue
           <Options list="currency" withBlank={v.currency === ''} />
         </select>
       </div>
-      <div className={amount.error ? 'field field-invalid' : 'field'}>
-        <label htmlFor={amount.id}>Amount</label>
-        <ErrorMessage id={amount.errorId} message={amount.error} />
-        <input
-          id={amount.id}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={v.amount}
-          aria-invalid={amount.error ? true : undefined}
-          aria-describedby={describedBy(amount.error && amount.errorId)}
-          onChange={(e) => onChange(field.name, { ...v, amount: e.target.value })}
-        />
-      </div>
+      <AmountInput part={amount} label="Amount" amount={v.amount} onChange={setAmount} />
     </div>
   );
 }

@@ -188,7 +188,7 @@ describe('the form from its definition', () => {
 });
 
 describe('an amount of one currency', () => {
-  it('shows its sign and offers no other currency, and sends it in that one', async () => {
+  beforeEach(() => {
     const form = structuredClone(FORM);
     form.pages[0]!.sections[0]!.fields[2] = {
       name: 'fee',
@@ -199,6 +199,9 @@ describe('an amount of one currency', () => {
       min: 1_500_000,
     };
     routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+  });
+
+  it('shows its sign and offers no other currency, and sends it in that one', async () => {
     routes['POST /api/cases'] = ({ body }) => ({
       status: 201,
       body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
@@ -216,6 +219,19 @@ describe('an amount of one currency', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       data: { fee: { amount: '15000', currency: 'SGD' } },
     });
+  }, 30_000);
+
+  it('shows its message beside the only input, linked from the summary, keeping what was typed', async () => {
+    const user = await renderScreen();
+    const amount = screen.getByLabelText('Amount in Singapore dollars');
+    await user.type(amount, '1 000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const message = FIELD_MESSAGES.amountAtLeast('Fee', 'S$15,000.00');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(`Error: ${message}`);
+    expect(amount).toHaveValue('1 000');
+    await user.click(within(screen.getByRole('alert')).getByRole('link', { name: message }));
+    expect(amount).toHaveFocus();
   }, 30_000);
 });
 
@@ -400,6 +416,27 @@ describe('validation', () => {
     const answers = screen.getByRole('region', { name: 'Payment' });
     expect(within(answers).getByText('Fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent('S$1,234.56');
   }, 30_000);
+
+  it.each([
+    ['.50', '0.50'],
+    ['S$1 234.50', '1234.50'],
+  ])(
+    'takes %j, keeps showing it and sends it as %j',
+    async (typed, sent) => {
+      routes['POST /api/cases'] = ({ body }) => ({
+        status: 201,
+        body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+      });
+      const user = await renderScreen();
+      await user.type(screen.getByLabelText('Amount'), typed);
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+      expect(screen.getByLabelText('Amount')).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByLabelText('Amount')).toHaveValue(typed);
+      expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ data: { fee: { amount: sent } } });
+    },
+    30_000,
+  );
 
   it('refuses an amount grouped wrongly, keeping what was typed', async () => {
     const user = await renderScreen();
