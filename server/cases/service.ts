@@ -216,9 +216,9 @@ const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 /**
  * The register's searches and the watchlist are used on screens of their own (docs/decisions/0043), which keep
  * their own rows: a form record of one would be a search or a watch nobody runs. Records made before still
- * read (and a draft may be deleted); none is made, saved or submitted as a form's any more.
+ * read (and a draft may be deleted); none is made, saved, submitted or given a file as a form's any more.
  */
-function refuseOwnScreen(appCode: string): void {
+export function refuseOwnScreen(appCode: string): void {
   if (OWN_SCREEN_CODES.includes(appCode)) throw badRequest(CASE_MESSAGES.ownScreen);
 }
 
