@@ -81,6 +81,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         const grant = await proxyGrant(app.db, p.ownProfileId, target);
         if (!grant) throw await refuse(AUTH_MESSAGES.proxyNotGranted(target));
         if (grant.masterBlock) throw await refuse(AUTH_MESSAGES.proxyBlocked(target));
+        // Every call acting for it would answer 4100, not saying why: refused here, saying so (docs/decisions/0083).
+        if (grant.profileBlocked) throw await refuse(AUTH_MESSAGES.proxyProfileBlocked(target));
       }
       if (!(await setActingProfile(app.db, p.sessionId, target))) {
         throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
