@@ -67,6 +67,9 @@ export const AUTH_MESSAGES = {
   proxyNotGranted: (profileId: string) =>
     `You may not act for PTIB profile ${profileId}: it is not in your master PTIB list.`,
   proxyBlocked: (profileId: string) => `Your access to act for PTIB profile ${profileId} has been blocked.`,
+  /** The profile itself is blocked (isPTIBBlocked), whatever the master's grant says. */
+  proxyProfileBlocked: (profileId: string) =>
+    `PTIB profile ${profileId} is blocked, so nobody may act for it. Please contact the administrator.`,
   proxyWithdrawn: (profileId: string) =>
     `Your authority to act for PTIB profile ${profileId} has been withdrawn. Switch back to your own profile to continue.`,
   /** What the web app says once it has switched the user back to themself after proxyWithdrawn. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import type { Principal } from './principal.ts';
 
 /** Events of the sign-in and session area in the audit trail. */
 export type AuthAuditEvent =
@@ -22,6 +23,20 @@ export interface AuditEntry {
   /** Never a password, token, nonce or one-time code. */
   detail?: Record<string, unknown>;
 }
+
+/**
+ * Who made a call, as its audit row records it: the principal's account, login name and acting profile (none
+ * without a principal), and the address the call came from.
+ */
+export const byPrincipal = (
+  principal: Pick<Principal, 'accountId' | 'loginName' | 'actingProfileId'> | null | undefined,
+  clientAddress: string,
+): Pick<AuditEntry, 'accountId' | 'loginName' | 'actingProfileId' | 'clientAddress'> => ({
+  accountId: principal?.accountId,
+  loginName: principal?.loginName,
+  actingProfileId: principal?.actingProfileId,
+  clientAddress,
+});
 
 /** The columns of an audit row, in the order audit() writes them (also written by refreshSession's statement). */
 export const AUDIT_COLUMNS =

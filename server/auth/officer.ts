@@ -3,7 +3,7 @@ import { FORBIDDEN_CODE } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
-import { audit } from './audit.ts';
+import { audit, byPrincipal } from './audit.ts';
 
 /**
  * Officers (docs/decisions/0039-officers-and-their-session.md): accounts holding the OFFICER authority and a
@@ -35,15 +35,11 @@ export async function loadOfficer(db: Queryable, accountId: number): Promise<Omi
 
 /** 403 with the access-denied code PTACC-951 (the web app shows its access-denied screen with it). */
 async function refuse(request: FastifyRequest, reason: string, needed: string): Promise<never> {
-  const p = request.principal;
   await audit(request.server.db, {
     event: 'authorization_refused',
     outcome: 'failure',
     at: request.server.now(),
-    accountId: p?.accountId,
-    loginName: p?.loginName,
-    actingProfileId: p?.actingProfileId,
-    clientAddress: request.ip,
+    ...byPrincipal(request.principal, request.ip),
     detail: { needed, method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0] },
   });
   throw new ApiError(403, FORBIDDEN_CODE.MISSING_AUTHORITY, reason);

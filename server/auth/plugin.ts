@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
 import { ApiError } from '../plugins/errors.ts';
-import { audit } from './audit.ts';
+import { audit, byPrincipal } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
 import type { Principal } from './principal.ts';
 import { endSession, endSessionForRetiredToken, loadSession, markTokenUsed, type SessionRecord } from './sessions.ts';
@@ -80,10 +80,7 @@ export async function endForRetiredToken(
     event: 'token_reuse',
     outcome: 'failure',
     at: now,
-    accountId: session.accountId,
-    loginName: session.loginName,
-    actingProfileId: session.actingProfileId,
-    clientAddress: request.ip,
+    ...byPrincipal(session, request.ip),
     detail: {
       generation,
       method: request.method,
@@ -191,10 +188,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
         event: 'authorization_refused',
         outcome: 'failure',
         at: app.now(),
-        accountId: withdrawn.accountId,
-        loginName: withdrawn.loginName,
-        actingProfileId: withdrawn.actingProfileId,
-        clientAddress: request.ip,
+        ...byPrincipal(withdrawn, request.ip),
         detail: {
           needed: 'proxy grant',
           method: request.method,
@@ -212,15 +206,11 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   };
 
   const refuse = async (request: FastifyRequest, responseCode: string, reason: string, needed: string) => {
-    const p = request.principal;
     await audit(app.db, {
       event: 'authorization_refused',
       outcome: 'failure',
       at: app.now(),
-      accountId: p?.accountId,
-      loginName: p?.loginName,
-      actingProfileId: p?.actingProfileId,
-      clientAddress: request.ip,
+      ...byPrincipal(request.principal, request.ip),
       detail: { needed, method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0] },
     });
     throw new ApiError(403, responseCode, reason);

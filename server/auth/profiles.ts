@@ -98,7 +98,11 @@ export async function isMaster(
   return row ? { master: row.proxy_ind, blocked: row.is_blocked, name: row.ptib_name } : null;
 }
 
-/** The profiles a master may act for (masterBlock ones included, flagged), by name. */
+/**
+ * The profiles a master may act for, by name. Those it may not act for are listed too, flagged masterBlock,
+ * so the selector shows them unavailable rather than dropping them unexplained: a blocked grant, and a
+ * profile that is itself blocked (docs/decisions/0083).
+ */
 export async function masterList(
   db: Queryable,
   masterProfileId: string,
@@ -117,20 +121,21 @@ export async function masterList(
     ptibNme: r.ptib_name,
     proxyUserName: masterName,
     proxyInd: yn(r.proxy_ind),
-    masterBlock: yn(r.master_block),
+    masterBlock: yn(r.master_block || r.is_blocked),
     correspondenceAddressDetails: toAddress(r.correspondence_address),
   }));
 }
 
-/** The grant of a master over a profile, or null when there is none. */
+/** The grant of a master over a profile, with whether that profile is blocked, or null when there is none. */
 export async function proxyGrant(
   db: Queryable,
   masterProfileId: string,
   proxyProfileId: string,
-): Promise<{ masterBlock: boolean } | null> {
-  const { rows } = await db.query<{ master_block: boolean }>(
-    'SELECT master_block FROM proxy_grants WHERE master_profile_id = $1 AND proxy_profile_id = $2',
+): Promise<{ masterBlock: boolean; profileBlocked: boolean } | null> {
+  const { rows } = await db.query<{ master_block: boolean; is_blocked: boolean }>(
+    `SELECT g.master_block, p.is_blocked FROM proxy_grants g JOIN ptib_profiles p ON p.id = g.proxy_profile_id
+      WHERE g.master_profile_id = $1 AND g.proxy_profile_id = $2`,
     [masterProfileId, proxyProfileId],
   );
-  return rows[0] ? { masterBlock: rows[0].master_block } : null;
+  return rows[0] ? { masterBlock: rows[0].master_block, profileBlocked: rows[0].is_blocked } : null;
 }

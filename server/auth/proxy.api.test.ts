@@ -242,6 +242,39 @@ describe('a grant revoked while a master acts for the profile (docs/decisions/00
   });
 });
 
+describe('a granted profile that is itself blocked', () => {
+  const TARGET = ALLOWED[1]!;
+
+  it('is listed as one the master may not act for, and the switch to it is refused with why', async () => {
+    // Only the grant's masterBlock was read: the master acted for a blocked profile, whose user may not.
+    const c = await signedIn('ptib.master');
+    await db.query('UPDATE ptib_profiles SET is_blocked = true WHERE id = $1', [TARGET]);
+    try {
+      const listed = masterListResponseSchema.parse(
+        (await c.post(API_PATHS.retrieveMasterPTIBList)).json().responseJSON,
+      );
+      expect(listed.masterPTIBList.find((e) => e.ptibProfileID === TARGET)?.masterBlock).toBe('Y');
+      const res = await switchTo(c, TARGET);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().header).toEqual({
+        responseCode: RESPONSE_CODE.FORBIDDEN,
+        responseDesc: AUTH_MESSAGES.proxyProfileBlocked(TARGET),
+      });
+      expect((await identity(c)).ptibProfileID).toBe(MASTER_OWN);
+      const { rows } = await db.query<{ outcome: string; detail: Record<string, string> }>(
+        `SELECT outcome, detail FROM audit_events WHERE event = 'proxy_switch' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(rows[0]).toEqual({
+        outcome: 'failure',
+        detail: { requested: TARGET, reason: AUTH_MESSAGES.proxyProfileBlocked(TARGET) },
+      });
+    } finally {
+      await db.query('UPDATE ptib_profiles SET is_blocked = false WHERE id = $1', [TARGET]);
+    }
+    expect((await switchTo(c, TARGET)).statusCode).toBe(200);
+  });
+});
+
 describe('a master whose own profile is blocked', () => {
   it('acts for no one: an empty list, the switch refused, and 4100 for a profile already acted for', async () => {
     // The sign-in answered "blocked", yet a switch to a granted profile opened all of that profile's records.

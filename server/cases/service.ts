@@ -23,7 +23,7 @@ import {
 import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
-import { audit } from '../auth/audit.ts';
+import { audit, byPrincipal } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
 import { unknownAttachments } from '../documents/references.ts';
@@ -216,9 +216,9 @@ const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 /**
  * The register's searches and the watchlist are used on screens of their own (docs/decisions/0043), which keep
  * their own rows: a form record of one would be a search or a watch nobody runs. Records made before still
- * read (and a draft may be deleted); none is made, saved or submitted as a form's any more.
+ * read (and a draft may be deleted); none is made, saved, submitted or given a file as a form's any more.
  */
-function refuseOwnScreen(appCode: string): void {
+export function refuseOwnScreen(appCode: string): void {
   if (OWN_SCREEN_CODES.includes(appCode)) throw badRequest(CASE_MESSAGES.ownScreen);
 }
 
@@ -240,13 +240,7 @@ export async function openCase(
 }
 
 /** Who did it, as the audit trail records it. */
-export const who = (a: Actor) => ({
-  at: a.now,
-  accountId: a.principal.accountId,
-  loginName: a.principal.loginName,
-  actingProfileId: a.principal.actingProfileId,
-  clientAddress: a.clientAddress,
-});
+export const who = (a: Actor) => ({ at: a.now, ...byPrincipal(a.principal, a.clientAddress) });
 
 /**
  * Writes a draft's answers over `version`, guarded, with the save's audit row in the same statement; null when

@@ -1,14 +1,18 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
+import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
-import { EICAR } from '../test/clamd.ts';
+import { insertCase } from '../cases/records.ts';
+import { EICAR, startCountingClamd } from '../test/clamd.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { insertDocument } from './store.ts';
 import { ATTACHMENT_FIELD, SMALL_LIMIT_FIELD, TEST_APP, TEST_DATA, useAttachmentForm } from './test-form.ts';
 
 const clamdSocket = inject('clamdSocket');
@@ -335,4 +339,57 @@ describe('without a scanner', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.unavailable);
   });
+});
+
+describe('an earlier draft of an e-service with a screen of its own (docs/decisions/0043)', () => {
+  it.each(OWN_SCREEN_CODES)(
+    '%s: its files still read, but no file is added, stored or sent to the scanner',
+    async (code) => {
+      const clamd = await startCountingClamd();
+      try {
+        const { demo, db } = await appWith({ CLAMD_SOCKET: clamd.socket });
+        // A form of it that asks for files, so that only the e-service's own screen can refuse the upload.
+        await useAttachmentForm(db, code);
+        const { rows } = await db.query<{ case_type: string; form_version: number; account_id: number }>(
+          `SELECT e.case_type, e.form_version, a.id AS account_id
+             FROM eservices e, accounts a WHERE e.code = $1 AND a.login_name = 'ptib.demo'`,
+          [code],
+        );
+        const { case_type: caseType, form_version: formVersion, account_id: accountId } = rows[0]!;
+        // Made, with a file, as the record calls made them before the e-service had its own screen.
+        const earlier = await insertCase(db, {
+          appCode: code,
+          profileId: 'PTIB00000001',
+          caseType,
+          formVersion,
+          data: TEST_DATA,
+          accountId,
+          now: new Date(),
+        });
+        const kept = await insertDocument(db, {
+          id: randomUUID(),
+          caseId: earlier.id,
+          fieldName: ATTACHMENT_FIELD,
+          fileName: 'earlier.pdf',
+          mediaType: 'application/pdf',
+          content: PDF,
+          sha256: createHash('sha256').update(PDF).digest('hex'),
+          scanStatus: 'clean',
+          accountId,
+          now: new Date(),
+        });
+
+        const res = await upload(demo, earlier.id, 'a.pdf', PDF);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().header.responseDesc).toBe(CASE_MESSAGES.ownScreen);
+        expect(clamd.connections).toBe(0);
+        expect(await list(demo, earlier.id)).toEqual([kept]);
+        const download = await demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: kept.id }));
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload.equals(PDF)).toBe(true);
+      } finally {
+        await clamd.stop();
+      }
+    },
+  );
 });

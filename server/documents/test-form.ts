@@ -1,14 +1,17 @@
 import type { Database } from '../db/database.ts';
 import { publishFormVersion } from '../cases/forms.ts';
 
-/** The e-service the document tests use, with a form version of their own published over its current one. */
+/**
+ * The e-service the document tests use, with a form version of their own published over its current one
+ * (over another e-service's, `appCode`, when a test needs that one to ask for files).
+ */
 export const TEST_APP = 'PD';
 export const ATTACHMENT_FIELD = 'supportingDocuments';
 export const SMALL_LIMIT_FIELD = 'receipt';
 export const TEST_DATA = { remarks: 'Documents follow.' };
 
-export async function useAttachmentForm(db: Database): Promise<void> {
-  await publishFormVersion(db, TEST_APP, {
+export async function useAttachmentForm(db: Database, appCode = TEST_APP): Promise<void> {
+  await publishFormVersion(db, appCode, {
     schemaVersion: 2,
     pages: [
       {

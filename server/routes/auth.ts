@@ -20,7 +20,7 @@ import {
   type UserIdentity,
 } from '#contract/schemas/index.ts';
 import { AUTHORITY_OFFICER } from '#contract/officer.ts';
-import { audit } from '../auth/audit.ts';
+import { audit, byPrincipal } from '../auth/audit.ts';
 import { signIn } from '../auth/login.ts';
 import { endForRetiredToken, principalOf, sessionPrincipal } from '../auth/plugin.ts';
 import { identityOf } from '../auth/profiles.ts';
@@ -126,10 +126,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
           event: 'refresh',
           outcome: 'failure',
           at: now,
-          accountId: p.accountId,
-          loginName: p.loginName,
-          actingProfileId: p.actingProfileId,
-          clientAddress: request.ip,
+          ...byPrincipal(p, request.ip),
           detail: { reason: 'profile_blocked', endedSession: true },
         });
         throw new ApiError(403, RESPONSE_CODE.PROFILE_BLOCKED, AUTH_MESSAGES.profileBlocked);
@@ -169,10 +166,7 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
       await audit(app.db, {
         event: 'logout',
         at: now,
-        accountId: p.accountId,
-        loginName: p.loginName,
-        actingProfileId: p.actingProfileId,
-        clientAddress: request.ip,
+        ...byPrincipal(p, request.ip),
       });
     }
     return ok(null, AUTH_MESSAGES.signedOut);

@@ -16,7 +16,7 @@ import {
   uploadQuerySchema,
 } from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
-import { openCase, who } from '../cases/service.ts';
+import { openCase, refuseOwnScreen, who } from '../cases/service.ts';
 import { actorOf } from './cases.ts';
 import { attachmentLimits, cleanFileName, judgeSize, judgeType } from '../documents/judge.ts';
 import { ScannerUnavailableError, type Scanner } from '../documents/scanner.ts';
@@ -142,6 +142,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       const actor = actorOf(app, request);
       const now = actor.now;
       const { row, eservice } = await openCase(app.db, request.params.id, principal);
+      refuseOwnScreen(row.appCode);
       const fieldName = request.query.field;
       if (!isEditable(row.status as CaseStatus) && !(await mayAddRequestedDocument(app.db, row.id, fieldName)))
         throw notEditable();

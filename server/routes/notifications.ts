@@ -26,7 +26,7 @@ import {
   type Preferences,
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
-import { audit } from '../auth/audit.ts';
+import { audit, byPrincipal } from '../auth/audit.ts';
 import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
@@ -192,10 +192,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       await audit(app.db, {
         event: 'notification_preferences',
         at: app.now(),
-        accountId: p.accountId,
-        loginName: p.loginName,
+        ...byPrincipal(p, request.ip),
         actingProfileId: p.ownProfileId,
-        clientAddress: request.ip,
       });
       return ok(await preferencesOf(p.ownProfileId), NOTIFICATION_MESSAGES.preferencesSaved);
     },
@@ -239,10 +237,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           event: 'email_code_send',
           outcome: 'failure',
           at: now,
-          accountId: p.accountId,
-          loginName: p.loginName,
+          ...byPrincipal(p, request.ip),
           actingProfileId: p.ownProfileId,
-          clientAddress: request.ip,
           detail: { reason: 'hourly limit' },
         });
         const minutes = minutesUntil(reopensAt.getTime(), now.getTime());
@@ -314,10 +310,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         event: 'email_confirm',
         outcome: confirmed ? 'success' : 'failure',
         at: now,
-        accountId: p.accountId,
-        loginName: p.loginName,
+        ...byPrincipal(p, request.ip),
         actingProfileId: p.ownProfileId,
-        clientAddress: request.ip,
       });
       if (!confirmed) throw badRequest(NOTIFICATION_MESSAGES.badEmailCode);
       return ok(await preferencesOf(p.ownProfileId), NOTIFICATION_MESSAGES.emailConfirmed);

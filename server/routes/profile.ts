@@ -8,7 +8,7 @@ import {
   switchProxyResponseSchema,
   userIdentitySchema,
 } from '#contract/schemas/index.ts';
-import { audit } from '../auth/audit.ts';
+import { audit, byPrincipal } from '../auth/audit.ts';
 import { identityOf, isMaster, masterList, proxyGrant } from '../auth/profiles.ts';
 import { sessionPrincipal } from '../auth/plugin.ts';
 import { refuseOfficer } from '../auth/officer.ts';
@@ -66,10 +66,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           event: 'proxy_switch',
           outcome: 'failure',
           at: now,
-          accountId: p.accountId,
-          loginName: p.loginName,
-          actingProfileId: p.actingProfileId,
-          clientAddress: request.ip,
+          ...byPrincipal(p, request.ip),
           detail: { requested: target, reason },
         });
         return new ApiError(403, RESPONSE_CODE.FORBIDDEN, reason);
@@ -81,6 +78,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         const grant = await proxyGrant(app.db, p.ownProfileId, target);
         if (!grant) throw await refuse(AUTH_MESSAGES.proxyNotGranted(target));
         if (grant.masterBlock) throw await refuse(AUTH_MESSAGES.proxyBlocked(target));
+        // Every call acting for it would answer 4100, not saying why: refused here, saying so (docs/decisions/0083).
+        if (grant.profileBlocked) throw await refuse(AUTH_MESSAGES.proxyProfileBlocked(target));
       }
       if (!(await setActingProfile(app.db, p.sessionId, target))) {
         throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
@@ -88,10 +87,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       await audit(app.db, {
         event: 'proxy_switch',
         at: now,
-        accountId: p.accountId,
-        loginName: p.loginName,
+        ...byPrincipal(p, request.ip),
+        // The profile now acted for; detail.from names the one before.
         actingProfileId: target,
-        clientAddress: request.ip,
         detail: { from: p.actingProfileId },
       });
       return ok({ ptibProfileID: requested === '' ? '' : target });

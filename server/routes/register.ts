@@ -21,7 +21,7 @@ import {
   type SearchPurpose,
 } from '#contract/register.ts';
 import type { Principal } from '../auth/principal.ts';
-import { audit } from '../auth/audit.ts';
+import { audit, byPrincipal } from '../auth/audit.ts';
 import { eserviceFor } from '../cases/service.ts';
 import type { Queryable } from '../db/database.ts';
 import { renderRegisterExtract } from '../pdf/register-extract.ts';
@@ -93,10 +93,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       event,
       outcome: 'failure',
       at: now,
-      accountId: principal.accountId,
-      loginName: principal.loginName,
-      actingProfileId: principal.actingProfileId,
-      clientAddress: request.ip,
+      ...byPrincipal(principal, request.ip),
       detail: { ...asked, refused: 'throttled' },
     });
     throw new ApiError(
@@ -175,13 +172,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     const before = await recordedAttempt();
     if (before) return ok(await page(before, 1));
     const now = app.now();
-    const who = {
-      at: now,
-      accountId: principal.accountId,
-      loginName: principal.loginName,
-      actingProfileId: principal.actingProfileId,
-      clientAddress: request.ip,
-    };
+    const who = { at: now, ...byPrincipal(principal, request.ip) };
     await countLookUp(request, 'register_search', { service: body.service, by: body.by, query, purpose });
     const { caseNumbers, closestOnly } = await searchRegisterRanked(app.db, body.service, body.by, query);
     const reference = newReference(now);
@@ -356,10 +347,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
         await audit(tx, {
           event: 'watchlist_follow',
           at: app.now(),
-          accountId: principal.accountId,
-          loginName: principal.loginName,
-          actingProfileId: principal.actingProfileId,
-          clientAddress: request.ip,
+          ...byPrincipal(principal, request.ip),
           detail: { caseNumber: number },
         });
       return inserted.rowCount > 0;
@@ -380,10 +368,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await audit(app.db, {
       event: 'watchlist_unfollow',
       at: app.now(),
-      accountId: principal.accountId,
-      loginName: principal.loginName,
-      actingProfileId: principal.actingProfileId,
-      clientAddress: request.ip,
+      ...byPrincipal(principal, request.ip),
       detail: { caseNumber: number },
     });
     return ok({ caseNumber: number }, REGISTER_MESSAGES.unfollowed);

@@ -18,7 +18,7 @@ import {
   samlAssertionFormSchema,
   samlInitialResponseSchema,
 } from '#contract/schemas/index.ts';
-import { audit } from '../auth/audit.ts';
+import { audit, byPrincipal } from '../auth/audit.ts';
 import { createHandover, peekHandover, redeemHandover } from '../auth/handover.ts';
 import { openSession } from '../auth/login.ts';
 import { deviceCookieOf } from '../notifications/devices.ts';
@@ -203,10 +203,7 @@ export async function samlRoutes(
         await audit(app.db, {
           event: 'logout',
           at: now,
-          accountId: replaced.accountId,
-          loginName: replaced.loginName,
-          actingProfileId: replaced.actingProfileId,
-          clientAddress: request.ip,
+          ...byPrincipal(replaced, request.ip),
         });
       }
       const userAgent = request.headers['user-agent'];

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { clamdScanner } from '../documents/scanner.ts';
 
@@ -71,4 +72,43 @@ export async function startClamd(timeoutMs = 120_000): Promise<RunningClamd> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export interface CountingClamd {
+  socket: string;
+  /** How many connections it has had: every scan, and every ping, is one. */
+  readonly connections: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A stand-in for clamd that finds every file clean and counts what reaches it, for tests that must show a
+ * file was never sent to the scanner (where a real clamd, when the machine has one, could not say).
+ */
+export async function startCountingClamd(): Promise<CountingClamd> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ptib-clamd-stand-in-'));
+  const socket = path.join(dir, 'clamd.sock');
+  let connections = 0;
+  const server = createServer((connection) => {
+    connections += 1;
+    let received = Buffer.alloc(0);
+    connection.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const text = received.toString('latin1');
+      if (text === 'zPING\0') connection.end('PONG\0');
+      // INSTREAM ends with a chunk of length zero.
+      else if (text.startsWith('zINSTREAM\0') && text.endsWith('\0\0\0\0')) connection.end('stream: OK\0');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return {
+    socket,
+    get connections() {
+      return connections;
+    },
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
