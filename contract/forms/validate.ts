@@ -160,12 +160,19 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
   },
   number(field, value, path, ctx) {
     if (field.type !== 'number') return;
-    const v = readText(value, ctx, path, field.label, MAX_DIGITS);
+    // Long enough for any number typed, so one too large is told its range rather than a length.
+    const v = readText(value, ctx, path, field.label, DEFAULT_MAX_LENGTH.text);
     if (v === null) return;
     if (!isDigitsOnly(v)) return set(ctx, path, FIELD_MESSAGES.digitsOnly(field.label));
-    const n = Number(v);
-    if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max))
-      set(ctx, path, FIELD_MESSAGES.range(field.label, field.min, field.max));
+    const digits = v.replace(/^0+(?=[0-9])/, '');
+    const tooLarge = digits.length > MAX_DIGITS;
+    const n = Number(digits);
+    if (tooLarge || (field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max))
+      set(
+        ctx,
+        path,
+        FIELD_MESSAGES.range(field.label, field.min, field.max ?? (tooLarge ? 10 ** MAX_DIGITS - 1 : undefined)),
+      );
   },
   date(field, value, path, ctx) {
     if (field.type !== 'date') return;
