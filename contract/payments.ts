@@ -28,6 +28,11 @@ export const ESERVICE_FEES: Readonly<Record<string, FeeName>> = { PC: 'paymentCe
 export const BILLED_ONLY_WHEN: Readonly<Record<string, { field: string; value: string }>> = {
   PD: { field: 'paymentMethod', value: 'PAYNOW' },
 };
+/**
+ * The deposit e-service: a receipt of its bill may be refunded in full. A receipt of another bill (a debtor's
+ * payment, a certificate's fee) settled money owed, so only what was paid over its amount comes back.
+ */
+export const DEPOSIT_ESERVICE = 'PCD';
 /** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
 export const REFUND_ESERVICE = 'PRD';
 export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;
@@ -424,6 +429,9 @@ export const PAYMENT_MESSAGES = {
   marked: 'Credit marked as dealt with.',
   receiptUnknown: 'Enter the receipt number of one of your own payments.',
   sgdOnly: 'The amount to pay must be in Singapore dollars',
+  /** A refund on a receipt that is not of a deposit, with nothing paid over its bill left (DEPOSIT_ESERVICE). */
+  nothingPaidOver:
+    'This receipt is of a payment, not a deposit: only money paid over its bill can be refunded, and none is left.',
   refundTooLarge: (left: string) => `Refund amount must be ${left} or less, what is left of the receipt`,
   dueOn: (date: string) => `Pay by ${date}.`,
   /**

@@ -8,6 +8,7 @@ import {
   DASHBOARD_BILLS_MAX,
   DEMO_PAYNOW_UEN,
   BILLED_ONLY_WHEN,
+  DEPOSIT_ESERVICE,
   ESERVICE_FEES,
   PAYMENT_AMOUNT_FIELDS,
   PAYMENT_MESSAGES,
@@ -215,8 +216,9 @@ async function announce(
 
 /**
  * A refund record (PRD) names one of the profile's own receipts and may draw at most what that receipt
- * received less earlier refunds; the bill row is locked, so two refunds submitted at once cannot both draw
- * the same money. Refusals are field errors, shown beside the question.
+ * received less earlier refunds: all of a deposit's, and of any other bill only what was paid over its
+ * amount (DEPOSIT_ESERVICE). The bill row is locked, so two refunds submitted at once cannot both draw the
+ * same money. Refusals are field errors, shown beside the question.
  */
 export async function drawRefund(
   tx: Queryable,
@@ -236,7 +238,12 @@ export async function drawRefund(
       : { rows: [] };
   const bill = rows[0];
   if (!bill) return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.receiptUnknown };
-  const left = Number(bill.received_cents) - Number(bill.refunded_cents);
+  const deposit = bill.app_code === DEPOSIT_ESERVICE;
+  const refundable = deposit
+    ? Number(bill.received_cents)
+    : Math.max(0, Number(bill.received_cents) - Number(bill.amount_cents));
+  const left = refundable - Number(bill.refunded_cents);
+  if (!deposit && left <= 0) return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.nothingPaidOver };
   if (amount === null || amount > left)
     return { [`${REFUND_FIELDS.amount}.amount`]: PAYMENT_MESSAGES.refundTooLarge(formatMoney(left)) };
   await tx.query(

@@ -421,13 +421,26 @@ describe('the statement import', () => {
     const overBill = await bill(demo, over.id);
     expect(overBill).toMatchObject({ state: 'over_paid', receivedCents: 4500 });
     expect(overBill.receiptNumber).not.toBeNull();
-    // What was paid over comes back as the payer's bill says: a refund drawn on its receipt.
-    const extra = await submitted(demo, 'PRD', (a) => {
-      a.receiptNumber = overBill.receiptNumber;
-      a.refundAmount = { amount: '5.00', currency: 'SGD' };
+    // What was paid over comes back as the payer's bill says: a refund drawn on its receipt, of the extra
+    // only. A payment on a debt is not a deposit: what settled the bill is not refunded.
+    const refundOf = (receiptNumber: string | null, amount: string) =>
+      submitted(demo, 'PRD', (a) => {
+        a.receiptNumber = receiptNumber;
+        a.refundAmount = { amount, currency: 'SGD' };
+      });
+    const all = await refundOf(overBill.receiptNumber, '45.00');
+    expect(all.status, all.body).toBe(400);
+    expect(JSON.parse(all.body).responseJSON.fieldErrors).toEqual({
+      'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$5.00'),
     });
+    const extra = await refundOf(overBill.receiptNumber, '5.00');
     expect(extra.status, extra.body).toBe(200);
     expect((await bill(demo, over.id)).refundedCents).toBe(500);
+    const paidExactly = await refundOf((await bill(demo, part.id)).receiptNumber, '1.00');
+    expect(paidExactly.status, paidExactly.body).toBe(400);
+    expect(JSON.parse(paidExactly.body).responseJSON.fieldErrors).toEqual({
+      receiptNumber: PAYMENT_MESSAGES.nothingPaidOver,
+    });
     // A later credit for it waits, and reads that nothing is still due, not minus what was paid over.
     await importCsv([credit(overRef, '5.00')]);
     const later = (await queue()).find((l) => l.reference === overRef)!;
