@@ -116,6 +116,22 @@ test('a file whose long name has no spaces stays on the screen, with its Remove 
   expect(box.x + box.width).toBeLessThanOrEqual(375);
 });
 
+test("a creditor's amount in S$ stays inside its row's frame at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=PD');
+  await page.getByLabel('Debtor identification number').fill('S1234567D');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Add a creditor' }).click();
+  const amount = page.getByRole('group', { name: 'Creditor 1' }).getByLabel('Amount in Singapore dollars');
+  await expect(amount).toBeVisible();
+  // The page does not scroll sideways either way: the input ran past its row's frame, over its border.
+  const [input, frame] = await amount.evaluate((i) =>
+    [i, i.closest('fieldset')!].map((e) => Math.round(e.getBoundingClientRect().right)),
+  );
+  expect(input).toBeLessThanOrEqual(frame!);
+});
+
 test('a wide table scrolls inside its own labelled, focusable region, not the page', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 740 });
   await signIn(page, USER);
