@@ -39,8 +39,8 @@ export function isDigitsOnly(value: unknown): boolean {
   return typeof value === 'string' && DIGITS_ONLY.test(value);
 }
 
-/** A Singapore postal code: six digits. */
-export const SG_POSTAL_CODE = /^[0-9]{6}$/;
+/** A Singapore postal code: six digits, the first two its postal sector (01 to 82). */
+export const SG_POSTAL_CODE = /^(?:0[1-9]|[1-7][0-9]|8[0-2])[0-9]{4}$/;
 export function isSingaporePostalCode(value: unknown): boolean {
   return typeof value === 'string' && SG_POSTAL_CODE.test(value);
 }

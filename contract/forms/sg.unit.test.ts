@@ -91,5 +91,8 @@ describe('postal code', () => {
   it('is six digits', () => {
     expect(isPostalCode('079903')).toBe(true);
     for (const v of ['79903', '0799031', '07990A', '079 903']) expect(isPostalCode(v)).toBe(false);
+    // Its first two digits are the postal sector, 01 to 82: '000000' is a placeholder, not an address.
+    for (const v of ['010000', '829999', '460123']) expect(isPostalCode(v)).toBe(true);
+    for (const v of ['000000', '009999', '830000', '999999']) expect(isPostalCode(v)).toBe(false);
   });
 });
