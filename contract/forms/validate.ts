@@ -280,7 +280,11 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
       }
       const v = readText(raw, ctx, partPath, label, DEFAULT_MAX_LENGTH.addressPart);
       if (v === null) continue;
-      const needed = field.required && ctx.mode === 'submit' && (part === 'streetName' || part === 'postalCode');
+      // Many places abroad have no postcode: only a Singapore address must have one.
+      const needed =
+        field.required &&
+        ctx.mode === 'submit' &&
+        (part === 'streetName' || (part === 'postalCode' && value.country === 'SG'));
       if (v === '') {
         if (needed) set(ctx, partPath, FIELD_MESSAGES.required(label));
         continue;

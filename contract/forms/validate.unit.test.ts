@@ -36,9 +36,17 @@ describe('required fields', () => {
   );
   it('an invisible street or postal code of a required address is missing on save', () => {
     const addr: FieldDef = { name: 'home', label: 'Home address', type: 'address', required: true };
-    const value = { streetName: '\u200b', postalCode: '\ufeff', country: 'GB' };
+    const value = { streetName: '\u200b', postalCode: '\ufeff', country: 'SG' };
     expect(final(addr, value)).toEqual({
       'home.streetName': 'Enter street name of home address',
+      'home.postalCode': 'Enter postal code of home address',
+    });
+  });
+  // Hong Kong, Ireland's older addresses and others have no postcode: only a Singapore address must have one.
+  it('a required address abroad may have no postal code; one in Singapore must', () => {
+    const addr: FieldDef = { name: 'home', label: 'Home address', type: 'address', required: true };
+    expect(final(addr, { streetName: '1 Queen’s Road Central', postalCode: '', country: 'HK' })).toEqual({});
+    expect(final(addr, { streetName: 'Raffles Place', postalCode: '', country: 'SG' })).toEqual({
       'home.postalCode': 'Enter postal code of home address',
     });
   });
