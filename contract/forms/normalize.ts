@@ -25,7 +25,7 @@ const FRACTION_ALONE = /^\.\d/;
 /**
  * An amount in major units as typed ("S$1,234.50", "1 234.5", ".50") as kept ("1234.50", "1234.5",
  * "0.50"): spaces around, commas or spaces between groups of three digits, and with SGD a leading `S$` or
- * `$`, dropped, and a nought put before a fraction alone. Anything else ("1,23,4", "1 23 4", "1,234 567")
+ * `$`, and leading zeros ("00012.50"), dropped, and a nought put before a fraction alone. Anything else ("1,23,4", "1 23 4", "1,234 567")
  * stays exactly as typed, for the rules to refuse with their message.
  */
 export function normalizeAmount(typed: string, currency: unknown): string {
@@ -33,7 +33,7 @@ export function normalizeAmount(typed: string, currency: unknown): string {
   if (currency === 'SGD') text = text.replace(SGD_SIGN, '');
   // Cents alone are often written without the nought before the point.
   if (FRACTION_ALONE.test(text)) text = `0${text}`;
-  return GROUPED.test(text) ? text.replace(SEPARATORS, '') : typed;
+  return GROUPED.test(text) ? text.replace(SEPARATORS, '').replace(/^0+(?=[0-9])/, '') : typed;
 }
 
 /**

@@ -17,6 +17,9 @@ describe('an amount as typed, in the form it is kept in', () => {
     ['  1,234.56  ', '1234.56'],
     [' $ 99 ', '99'],
     ['0.50', '0.50'],
+    // Leading zeros are kept by no one: the amount is kept as it is read back.
+    ['00012.50', '12.50'],
+    ['000', '0'],
   ])('%j is kept as %j', (typed, kept) => expect(normalizeAmount(typed, 'SGD')).toBe(kept));
 
   // A fraction alone is how people write cents (GOV.UK: be liberal in what you accept).
