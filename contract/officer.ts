@@ -99,6 +99,14 @@ export const OFFICER_ACTIONS = [
 export type OfficerAction = (typeof OFFICER_ACTIONS)[number];
 export const BULK_ACTIONS = ['assignToMe', 'approve'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
+/**
+ * The bulk actions each queue offers: a new case is nobody's, so it can only be taken (an approval needs the
+ * case in review and assigned); a case of mine is already taken, so it can be approved.
+ */
+export const BULK_ACTIONS_BY_QUEUE: Readonly<Partial<Record<OfficerQueue, readonly BulkAction[]>>> = {
+  new: ['assignToMe'],
+  mine: ['approve'],
+};
 
 export const OFFICER_ACTION_LABELS: Record<OfficerAction, string> = {
   assignToMe: 'Assign to me',

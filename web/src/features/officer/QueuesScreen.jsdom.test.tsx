@@ -170,7 +170,7 @@ describe('the queues screen', () => {
       }),
       'POST /api/officer/bulk': () => ({ body: envelope(approved) }),
     });
-    await renderShell({ routes, hash: '#/officer' });
+    await renderShell({ routes, hash: '#/officer?queue=mine' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select PT 000008 2026' }));
     const approve = screen.getByRole('button', { name: 'Approve (2 selected)' });
@@ -195,6 +195,26 @@ describe('the queues screen', () => {
         actionKey: expect.any(String),
       },
     ]);
+  });
+
+  // A new case is nobody's, and an approval needs it in review and assigned: offered, it was refused for each.
+  it('offers new cases to take only, and my cases to approve only', async () => {
+    fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }) });
+    const { unmount } = await renderShell({ routes, hash: '#/officer?queue=new' });
+    const actions = await screen.findByRole('group', { name: 'With the selected cases' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Assign to me (0 selected)']);
+    unmount();
+    await renderShell({ routes, hash: '#/officer?queue=mine' });
+    const mine = await screen.findByRole('group', { name: 'With the selected cases' });
+    expect(
+      within(mine)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve (0 selected)']);
   });
 
   it('keeps its bulk actions reachable with none selected, and says what to do when pressed', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
 import {
+  BULK_ACTIONS_BY_QUEUE,
   QUEUE_COUNT_CAP,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
@@ -364,12 +365,13 @@ function QueueTable({
     onSelect(next);
   };
   const allOn = page.items.every((i) => selected.has(i.id));
-  const bulkable = view.queue === 'new' || view.queue === 'mine';
+  const bulkActions = BULK_ACTIONS_BY_QUEUE[view.queue] ?? [];
+  const bulkable = bulkActions.length > 0;
   return (
     <>
       {bulkable && (
         <div className="button-row bulk-actions" role="group" aria-label="With the selected cases">
-          {(['assignToMe', 'approve'] as const).map((action) => (
+          {bulkActions.map((action) => (
             <button key={action} type="button" className="button-secondary" onClick={() => onBulk(action)}>
               {OFFICER_ACTION_LABELS[action]} ({selected.size} selected)
             </button>
