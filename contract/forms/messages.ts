@@ -62,6 +62,8 @@ export const FIELD_MESSAGES = {
   caseNotFound: (label: string) => `${label}: there is no such record for the profile you are acting for`,
   /** A record referred to must have been sent: a draft is not yet an application to amend or report on. */
   caseNotSubmitted: (label: string) => `${label}: this record is still a draft – submit it before referring to it`,
+  /** A record referred to that must still be undecided (`undecided`): an approved or rejected one is final. */
+  caseDecided: (label: string) => `${label}: this application has already been decided, so it can no longer be changed`,
   postalCode: () => MESSAGES.invalidPostalCode,
   declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
   minRows: (label: string, n: number, item: string) =>

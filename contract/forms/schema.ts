@@ -107,6 +107,7 @@ const childFieldSchemas = [
       .string()
       .regex(/^[A-Z]{1,10}$/)
       .optional(),
+    undecided: z.boolean().optional(),
   }),
   z.strictObject({ ...base, type: z.literal('address'), prefill: z.literal('profile').optional() }),
   z.strictObject({ ...base, type: z.literal('declaration'), text: z.string().min(1).max(2000) }),

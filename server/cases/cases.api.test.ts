@@ -141,7 +141,7 @@ describe('catalogue', () => {
     SDNE: 3,
     PC: 4,
     PD: 3,
-    TRA: 3,
+    TRA: 4,
     TRT: 3,
     ESA: 3,
     BSA: 3,

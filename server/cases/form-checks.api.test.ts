@@ -7,6 +7,7 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
+import { moveCase } from './service.ts';
 
 /**
  * Questions whose rule needs more than the value (docs/decisions/0034): a case number a form says is one of
@@ -82,6 +83,26 @@ describe.each(['TRA', 'TRT'])('%s: the travel application it refers to', (code) 
     expect(refusal(await save(demo, code, { travelCaseNumber: theirs.caseNumber }), 'travelCaseNumber')).toBe(
       FIELD_MESSAGES.caseNotFound(LABEL),
     );
+  });
+});
+
+// TRA is to "amend or withdraw a travel application that has not yet been approved" (migration 183).
+describe('TRA: the travel application it amends or withdraws', () => {
+  it('refuses one already decided, approved or rejected, and takes one still in review', async () => {
+    const inReview = await submittedOf(demo, 'PAR');
+    await moveCase(app.db, inReview.caseNumber, 'in_review', 'operator', clock.now());
+    const ok = await save(demo, 'TRA', { travelCaseNumber: inReview.caseNumber });
+    expect(ok.statusCode, ok.body).toBe(201);
+    for (const decision of ['approved', 'rejected'] as const) {
+      const travel = await submittedOf(demo, 'PAR');
+      await moveCase(app.db, travel.caseNumber, 'in_review', 'operator', clock.now());
+      await moveCase(app.db, travel.caseNumber, decision, 'operator', clock.now());
+      for (const draft of [true, false])
+        expect(
+          refusal(await save(demo, 'TRA', { travelCaseNumber: travel.caseNumber }, draft), 'travelCaseNumber'),
+          decision,
+        ).toBe(FIELD_MESSAGES.caseDecided(LABEL));
+    }
   });
 });
 

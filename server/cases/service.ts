@@ -4,6 +4,7 @@ import {
   CASE_STATUS_LABELS,
   MAX_OPEN_DRAFTS,
   canMove,
+  isDecided,
   isEditable,
   normalizeCaseNumber,
   type CaseStatus,
@@ -158,7 +159,8 @@ async function check(
 
 /**
  * What only the server can know: a case number a question says is one of the acting profile's records of
- * an e-service (recordOf) must be one, and one that has been submitted. Only the profile's own records are
+ * an e-service (recordOf) must be one, and one that has been submitted (and not yet decided, when the
+ * question says `undecided`: an application to amend or withdraw). Only the profile's own records are
  * looked at, so the check tells nobody which other case numbers exist (docs/decisions/0034).
  */
 async function checkReferredRecords(
@@ -178,6 +180,8 @@ async function checkReferredRecords(
     // A draft is not yet an application: an amendment or a return cannot refer to it.
     else if (found.every((row) => row.status === 'draft'))
       errors[field.name] = FIELD_MESSAGES.caseNotSubmitted(field.label);
+    else if (field.undecided && found.every((row) => isDecided(row.status)))
+      errors[field.name] = FIELD_MESSAGES.caseDecided(field.label);
   }
 }
 
