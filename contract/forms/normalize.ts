@@ -23,10 +23,10 @@ const SGD_SIGN = /^(?:S\$|\$)\s*/i;
 const FRACTION_ALONE = /^\.\d/;
 
 /**
- * An amount in major units as typed ("S$1,234.50", "1 234.5", ".50") as kept ("1234.50", "1234.5",
- * "0.50"): spaces around, commas or spaces between groups of three digits, and with SGD a leading `S$` or
- * `$`, and leading zeros ("00012.50"), dropped, and a nought put before a fraction alone. Anything else ("1,23,4", "1 23 4", "1,234 567")
- * stays exactly as typed, for the rules to refuse with their message.
+ * An amount in major units as typed ("S$1,234.50", "1 234.5", ".50", "00012.50") as kept ("1234.50",
+ * "1234.5", "0.50", "12.50"): spaces around, commas or spaces between groups of three digits, leading
+ * zeros, and with SGD a leading `S$` or `$`, dropped, and a nought put before a fraction alone. Anything
+ * else ("1,23,4", "1 23 4", "1,234 567") stays exactly as typed, for the rules to refuse with their message.
  */
 export function normalizeAmount(typed: string, currency: unknown): string {
   let text = typed.trim();
