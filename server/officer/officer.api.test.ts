@@ -4,6 +4,7 @@ import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPat
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { formatIsoDate } from '#contract/forms/index.ts';
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
+import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -542,12 +543,20 @@ describe('documents', () => {
     const uploaded = await uploadFile(applicant, c.id, 'proofOfPayment');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const documentId = (uploaded.json().responseJSON as { id: string }).id;
+    // A file added by mistake while answering is taken back, before the answer is sent.
+    const mistake = await uploadFile(applicant, c.id, 'proofOfPayment');
+    expect(mistake.statusCode, mistake.body).toBe(201);
+    const removeFile = (id: string) => applicant.post(fillPath(DOCUMENT_PATHS.delete, { documentId: id }));
+    const takenBack = await removeFile((mistake.json().responseJSON as { id: string }).id);
+    expect(takenBack.statusCode, takenBack.body).toBe(200);
     const r = await record(applicant, c.id);
     const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
       version: r.version,
       data: { ...ANSWERS, proofOfPayment: [documentId] },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // Once sent, it is the record's: the officers' copy of what was answered.
+    expect((await removeFile(documentId)).statusCode).toBe(409);
 
     // No scanner here: the file is kept not scanned, and no officer may see or open it (docs/decisions/0037).
     const url = fillPath(OFFICER_PATHS.document, { id: c.id, documentId });

@@ -47,6 +47,20 @@ async function mayAddRequestedDocument(db: Queryable, caseId: string, fieldName:
   return rowCount > 0;
 }
 
+/**
+ * Whether a file was added for the open request for more information, on a question it asks again: its
+ * applicant may take it back until the answer is sent. A file the record was sent with stays the record's.
+ */
+async function mayRemoveRequestedDocument(db: Queryable, documentId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM documents d JOIN cases c ON c.id = d.case_id JOIN case_info_requests r ON r.case_id = c.id
+      WHERE d.id = $1::uuid AND r.answered_at IS NULL AND c.status = 'more_info_requested'
+        AND d.field_name = ANY(r.fields) AND d.uploaded_at >= r.requested_at`,
+    [documentId],
+  );
+  return rowCount > 0;
+}
+
 const notEditable = () => new ApiError(409, RESPONSE_CODE.CONFLICT, DOCUMENT_MESSAGES.notEditable);
 
 /**
@@ -267,7 +281,8 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         const found = await findDocument(tx, request.params.documentId, viewer);
         if (!found) throw notFound();
         await openCase(tx, found.caseId, principal);
-        if (!isEditable(found.caseStatus as CaseStatus)) throw notEditable();
+        if (!isEditable(found.caseStatus as CaseStatus) && !(await mayRemoveRequestedDocument(tx, found.id)))
+          throw notEditable();
         await deleteDocument(tx, found.id);
         await audit(tx, {
           event: 'document_delete',

@@ -6,6 +6,7 @@ import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   FORM_TEXT,
   allFields,
+  attachmentAnswers,
   answersToKeep,
   formatFileSize,
   hasErrors,
@@ -932,9 +933,16 @@ export default function GenericScreen({ location }: ScreenProps) {
       setAttempt((a) => a + 1);
     },
     async remove(path, documentId) {
-      const outcome = await documentsApi.remove(documentId, signal);
+      // Answering a request, a file the record was sent with stays the record's (the officers' copy of what
+      // was sent): it is only taken out of the answer. One added for the answer, or a draft's, is deleted.
+      const sent =
+        !editable &&
+        !!record &&
+        !!form &&
+        attachmentAnswers(form, record.data ?? {}).some((a) => a.ids.includes(documentId));
+      const outcome = sent ? null : await documentsApi.remove(documentId, signal);
       // A file already gone is as good as removed.
-      if (!outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404))
+      if (outcome && !outcome.ok && !(outcome.kind === 'refused' && outcome.status === 404))
         return failed(outcome, DOCUMENT_MESSAGES.failed);
       setDocuments((list) => list.filter((d) => d.id !== documentId));
       updateAt(path, (old) => (Array.isArray(old) ? (old as string[]).filter((id) => id !== documentId) : []));

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
 import { CASE_MESSAGES, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import type { EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
@@ -444,6 +445,49 @@ describe('an attachment question', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
+  }, 30_000);
+
+  // The officer keeps what was sent: its file is taken out of the answer, not deleted, so the answer can go
+  // without it (the server refuses to delete it, and said so as a failure).
+  it('answering a request, takes a file the record was sent with out of the answer without deleting it', async () => {
+    const asked = {
+      ...DRAFT,
+      status: 'more_info_requested',
+      version: 4,
+      submittedAt: '2026-03-05T06:08:00.000Z',
+      data: { fullName: 'Lim Mei', sms: 'N', passport: [DOC.id], trips: [{ country: 'Japan' }], declaration: true },
+      progress: {
+        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'A clearer copy.' }],
+        request: {
+          message: 'A clearer copy.',
+          requestedAt: '2026-03-06T02:00:00.000Z',
+          fields: ['passport'],
+          fieldLabels: ['Copy of your passport'],
+        },
+        nextStep: 'Change the answers the officer asked about, then resubmit.',
+        decisionReason: null,
+      },
+    };
+    let sent: Record<string, unknown> | null = null;
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC] }) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    routes['POST /api/cases/7/resubmit'] = (request) => {
+      sent = (request.body as { data: Record<string, unknown> }).data;
+      return { status: 200, body: envelope({ ...asked, status: 'in_review', version: 5, data: sent }) };
+    };
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PAR&case=7&step=respond';
+    await at('Change the answers the officer asked about');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
+    expect(calls.some((c) => c.path.endsWith('/delete'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    await waitFor(() => expect(sent).toMatchObject({ passport: [] }));
   }, 30_000);
 
   it('takes a file whose upload got no answer as in, when it is, instead of sending it twice', async () => {
