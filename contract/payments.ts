@@ -61,6 +61,16 @@ export const isPayable = (state: BillState) => state === 'awaiting' || state ===
  */
 export const isCancellable = (state: BillState) => isPayable(state) || state === 'expired';
 
+/**
+ * What a refund (REFUND_ESERVICE) may still draw on a bill's receipt: all that a deposit received, and of any
+ * other bill only what was paid over its amount (docs/decisions/0046), less what earlier refunds drew.
+ */
+export function refundableCents(bill: Pick<Bill, 'appCode' | 'amountCents' | 'receivedCents' | 'refundedCents'>) {
+  const drawable =
+    bill.appCode === DEPOSIT_ESERVICE ? bill.receivedCents : Math.max(0, bill.receivedCents - bill.amountCents);
+  return Math.max(0, drawable - bill.refundedCents);
+}
+
 /** The state a bill of `amount` is in once `received` has arrived. */
 export function stateFor(amountCents: number, receivedCents: number): BillState {
   if (receivedCents <= 0) return 'awaiting';

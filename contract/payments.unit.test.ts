@@ -9,6 +9,7 @@ import {
   parsePayload,
   payNowPayload,
   paymentReference,
+  refundableCents,
   stateFor,
 } from './payments.ts';
 
@@ -135,6 +136,14 @@ describe('money', () => {
     expect(stateFor(1000, 999)).toBe('part_paid');
     expect(stateFor(1000, 1000)).toBe('paid');
     expect(stateFor(1000, 1001)).toBe('over_paid');
+  });
+  it('refunds all of a deposit, and of another bill only what was paid over it', () => {
+    const bill = { amountCents: 10000, receivedCents: 12500, refundedCents: 0 };
+    expect(refundableCents({ ...bill, appCode: 'PCD' })).toBe(12500);
+    expect(refundableCents({ ...bill, appCode: 'PD' })).toBe(2500);
+    expect(refundableCents({ ...bill, appCode: 'PD', refundedCents: 2000 })).toBe(500);
+    expect(refundableCents({ ...bill, appCode: 'PD', receivedCents: 9000 })).toBe(0);
+    expect(refundableCents({ ...bill, appCode: 'PCD', refundedCents: 12500 })).toBe(0);
   });
   it('references are compact case numbers', () => {
     expect(paymentReference('PD 000042 2026')).toBe('PD0000422026');

@@ -23,6 +23,7 @@ import {
   isPayable,
   isSettled,
   payNowPayload,
+  refundableCents,
   paymentReference,
   stateFor,
   type Bill,
@@ -238,12 +239,9 @@ export async function drawRefund(
       : { rows: [] };
   const bill = rows[0];
   if (!bill) return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.receiptUnknown };
-  const deposit = bill.app_code === DEPOSIT_ESERVICE;
-  const refundable = deposit
-    ? Number(bill.received_cents)
-    : Math.max(0, Number(bill.received_cents) - Number(bill.amount_cents));
-  const left = refundable - Number(bill.refunded_cents);
-  if (!deposit && left <= 0) return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.nothingPaidOver };
+  const left = refundableCents(toBill(bill));
+  if (bill.app_code !== DEPOSIT_ESERVICE && left <= 0)
+    return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.nothingPaidOver };
   if (amount === null || amount > left)
     return { [`${REFUND_FIELDS.amount}.amount`]: PAYMENT_MESSAGES.refundTooLarge(formatMoney(left)) };
   await tx.query(

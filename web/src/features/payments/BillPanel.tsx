@@ -7,6 +7,7 @@ import {
   REFUND_ESERVICE,
   formatMoney,
   isPaymentEservice,
+  refundableCents,
   type BillDetail,
 } from '#contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
@@ -112,6 +113,10 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
     else setMessage(PAYMENT_TEXT.receiptFailed);
   };
   const amount = formatMoney(bill.amountCents - bill.receivedCents);
+  // What was paid over the bill and may still be drawn back (a deposit's whole receipt may be, but only the
+  // part over its amount was paid over).
+  const paidOver =
+    bill.state === 'over_paid' ? Math.min(bill.receivedCents - bill.amountCents, refundableCents(bill)) : 0;
 
   return (
     <section aria-labelledby="bill-heading" className="bill-panel">
@@ -150,9 +155,9 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
           </div>
         )}
       </dl>
-      {bill.state === 'over_paid' && bill.receivedCents - bill.amountCents > bill.refundedCents && (
+      {paidOver > 0 && (
         <p data-testid="bill-over-paid">
-          {PAYMENT_TEXT.overPaid(formatMoney(bill.receivedCents - bill.amountCents - bill.refundedCents))}{' '}
+          {PAYMENT_TEXT.overPaid(formatMoney(paidOver))}{' '}
           <a href={`#${ROUTES.generic}?app=${REFUND_ESERVICE}`}>{PAYMENT_TEXT.applyForRefund}</a>
         </p>
       )}
