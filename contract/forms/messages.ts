@@ -14,6 +14,9 @@ export function inSentence(label: string): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** A bound as people read it: `100,000`, not `100000`. */
+const grouped = (n: number) => n.toLocaleString('en-SG', { maximumFractionDigits: 20 });
+
 /** The English plural of a row's item label: 'country' → 'countries', 'journey' → 'journeys', 'trip' → 'trips'. */
 const nounPlural = (noun: string) => (/[^aeiou]y$/i.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 
@@ -29,10 +32,10 @@ export const FIELD_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
   range: (label: string, min: number | undefined, max: number | undefined) =>
     min !== undefined && max !== undefined
-      ? `${label} must be between ${min} and ${max}`
+      ? `${label} must be between ${grouped(min)} and ${grouped(max)}`
       : min !== undefined
-        ? `${label} must be ${min} or more`
-        : `${label} must be ${max} or less`,
+        ? `${label} must be ${grouped(min)} or more`
+        : `${label} must be ${grouped(max!)} or less`,
   date: (label: string) => `${label} must be a real date`,
   notInPast: (label: string) => `${label} must be today or in the future`,
   notInFuture: (label: string) => `${label} must be today or in the past`,

@@ -101,7 +101,7 @@ describe('digits only', () => {
   it('a number too long to hold is told its range, and leading zeros do not count', () => {
     expect(final(months, '1'.padEnd(16, '0'))).toEqual({ months: 'Months must be between 1 and 60' });
     const count: FieldDef = { name: 'count', label: 'Count', type: 'number' };
-    expect(final(count, '1'.padEnd(16, '0'))).toEqual({ count: 'Count must be 999999999999999 or less' });
+    expect(final(count, '1'.padEnd(16, '0'))).toEqual({ count: 'Count must be 999,999,999,999,999 or less' });
     expect(final(count, '0'.repeat(20) + '7')).toEqual({});
     const some: FieldDef = { name: 'some', label: 'Some', type: 'number', min: 1 };
     expect(final(some, '0')).toEqual({ some: 'Some must be 1 or more' });
