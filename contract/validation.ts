@@ -26,6 +26,27 @@ export function showsNothing(text: string): boolean {
   return SHOWS_NOTHING.test(text);
 }
 
+/**
+ * Characters that reorder the text around them: "Tan\u202E0001 ot yaP" shows its reader "Tan Pay to 1000"
+ * reversed into place. Nobody types them on purpose in a Singapore portal, so they are dropped from what
+ * people write for others to read (docs/decisions/0031). The marks (U+200E, U+200F), which reorder nothing,
+ * stay for right-to-left names.
+ */
+const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** A string, or the strings of plain objects and arrays (keys too), without direction overrides. */
+export function withoutDirectionOverrides(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(DIRECTION_OVERRIDES, '');
+  if (Array.isArray(value)) return value.map(withoutDirectionOverrides);
+  if (typeof value !== 'object' || value === null) return value;
+  // A Buffer, a Date or a stream is left as it is: only what JSON parses to is text to clean.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key.replace(DIRECTION_OVERRIDES, ''), withoutDirectionOverrides(v)]),
+  );
+}
+
 export const IDENTIFIER_LENGTH = 12;
 
 /** A 12-character value counts as a valid identifier-like string. */

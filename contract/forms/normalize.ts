@@ -1,5 +1,5 @@
 import { normalizeCaseNumber } from '../cases.ts';
-import { DIGITS_ONLY } from '../validation.ts';
+import { DIGITS_ONLY, withoutDirectionOverrides } from '../validation.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
 import { feeAnswer } from '../fees.ts';
 import { isNricFin, isUen } from './sg.ts';
@@ -55,21 +55,6 @@ function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string)
   if (type === 'caseNumber') return normalizeCaseNumber(typed) ?? typed;
   const written = typed.trim().toUpperCase();
   return (type === 'nric' ? isNricFin(written) : isUen(written)) ? written : typed;
-}
-
-/**
- * Characters that reorder the text around them: "Tan\u202E0001 ot yaP" shows an officer "Tan Pay to 1000"
- * reversed into place. Nobody types them on purpose in a Singapore form, so they are dropped from every
- * answer. The marks (U+200E, U+200F), which reorder nothing, stay for right-to-left names.
- */
-const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
-
-function withoutDirectionOverrides(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(DIRECTION_OVERRIDES, '');
-  if (Array.isArray(value)) return value.map(withoutDirectionOverrides);
-  if (isRecord(value))
-    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withoutDirectionOverrides(v)]));
-  return value;
 }
 
 function normalizeValue(field: FieldDef, value: unknown): unknown {

@@ -307,6 +307,19 @@ describe('a rejection whose reason runs to paragraphs', () => {
   });
 });
 
+describe('an officer’s reason with characters that reorder text', () => {
+  it('reaches the applicant without them, so it reads as it was written', async () => {
+    const record = await submitRecord(demo);
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const supervisor = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'proposeRejection', reason: 'Pay \u202e0001 ot\u202c now.' });
+    await doAction(supervisor, record.id, { action: 'approveRejection' });
+    const entry = (await inbox(demo)).messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
+    expect(entry?.body).toBe(`Record ${record.caseNumber} has been rejected.\nReason: Pay 0001 ot now.`);
+  });
+});
+
 describe('preferences', () => {
   it('switch an optional kind off per channel, and refuse to switch off an obligatory one', async () => {
     const prefs = (await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;

@@ -85,6 +85,14 @@ describe('text no stored value may hold', () => {
     );
   });
 
+  it('drops the characters that reorder text, so what is echoed or kept reads as it was written', async () => {
+    const res = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: '\u202eNOT-GRANTED\u202c' });
+    expect(res.statusCode).toBe(403);
+    const said = (res.json() as { header: { responseDesc: string } }).header.responseDesc;
+    expect(said).toContain('NOT-GRANTED');
+    expect(said).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('keeps well-formed text outside the Basic Multilingual Plane (a surrogate pair)', async () => {
     const res = await demo.get(`${API_PATHS.search}?q=${encodeURIComponent('licence 😀')}`);
     expect(res.statusCode).toBe(200);

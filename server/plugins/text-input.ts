@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { TEXT_INPUT_MESSAGES } from '#contract/index.ts';
+import { withoutDirectionOverrides } from '#contract/validation.ts';
 import { badRequest } from './errors.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -38,6 +39,10 @@ function findBadText(value: unknown, path: string[] = []): { where: string; prob
  * before any route or its schema sees it: one check for every schema, present and future, rather than a
  * rule each must remember (docs/decisions/0031). Registered after the payload decryption, so it sees the
  * decrypted body.
+ *
+ * The query and body then lose their direction overrides, so that nothing one person writes (an officer's
+ * reason, a bank statement's payer, a register entry) reorders the screen of another. An encrypted call's
+ * body is left as sent: it carries passwords and codes, compared as typed, and nothing another reads.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -49,5 +54,8 @@ export function registerTextInputCheck(app: FastifyInstance): void {
       const found = findBadText(value);
       if (found) throw badRequest(TEXT_INPUT_MESSAGES.invalid(part, found.where, found.problem));
     }
+    request.query = withoutDirectionOverrides(request.query);
+    // payloadKey: the body was decrypted (server/plugins/encryption.ts).
+    if (request.payloadKey === null) request.body = withoutDirectionOverrides(request.body);
   });
 }
