@@ -335,6 +335,8 @@ export const queueSchema = z.object({
   toReturn: z.number().int(),
 });
 
+/** How many days after today a statement's credit may be value-dated (a weekend and a holiday or two). */
+export const STATEMENT_VALUE_DAYS_AHEAD = 7;
 /** The most characters one imported statement may have (about 15,000 lines): a bigger one is split. */
 export const STATEMENT_MAX_CHARS = 900_000;
 /**
@@ -422,6 +424,10 @@ export const PAYMENT_MESSAGES = {
   extraFields: (fields: number, columns: number) =>
     `it has ${fields} fields where the header names ${columns}: a comma in a field must be inside quotes, like "1,234.50"`,
   missingColumns: (names: string[]) => `The statement could not be read: the header lacks ${names.join(', ')}.`,
+  repeatedColumns: (names: string[]) =>
+    `The statement could not be read: the header names ${names.join(', ')} more than once.`,
+  afterQuote: 'text follows a closing quote: a quote inside a quoted field is written twice, like "TAN ""AH"" KOW"',
+  valueDateAhead: (latest: string) => `value_date must be ${latest} or earlier: a credit is not received later`,
   lineNotQueued: 'This credit is not waiting for a person.',
   undone: 'Decision undone: the credit is waiting for a person again.',
   lineNotResolved: 'This credit was not matched or marked by a person, so there is nothing to undo.',

@@ -559,6 +559,45 @@ describe('the statement import', () => {
     expect(await importCsv([`${credit(reference, '1.00')},,`])).toMatchObject({ credits: 1, settled: 1 });
   });
 
+  it('refuses what it would read quietly wrong: text after a quote, a column twice, a date far ahead', async () => {
+    const record = await payable(demo, 'PD', '100.00');
+    const { reference } = await bill(demo, record.id);
+    const header = 'transaction_id,value_date,type,amount,currency,reference,payer_name';
+    const send = (csv: string) =>
+      finance.request({ method: 'POST', url: RECONCILIATION_PATHS.statements, body: { csv } });
+    const refusals: Array<[string, string]> = [
+      // Read before as S$100.00.
+      [
+        `${header}\nQ9,2030-01-16,CR,"1"00,SGD,${reference},A`,
+        PAYMENT_MESSAGES.badStatement(2, PAYMENT_MESSAGES.afterQuote),
+      ],
+      [
+        `${header},amount\nQ10,2030-01-16,CR,1.00,SGD,${reference},A,100.00`,
+        PAYMENT_MESSAGES.repeatedColumns(['amount']),
+      ],
+      // The clock reads 2030-01-15: a week ahead is the most a credit is value-dated.
+      [
+        `${header}\nQ11,9999-12-31,CR,100.00,SGD,${reference},A`,
+        PAYMENT_MESSAGES.badStatement(2, PAYMENT_MESSAGES.valueDateAhead('2030-01-22')),
+      ],
+    ];
+    for (const [csv, message] of refusals) {
+      const res = await send(csv);
+      expect(res.statusCode, csv).toBe(400);
+      expect(res.json().header.responseDesc, csv).toBe(message);
+    }
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+    // Blanks after a closing quote are an export's padding, and a credit may be value-dated a week ahead.
+    expect((await send(`${header}\nQ12,2030-01-22,CR,"100.00" ,SGD,${reference},A`)).statusCode).toBe(200);
+    expect((await bill(demo, record.id)).state).toBe('paid');
+  });
+
+  it('drops the characters that reorder text from what a statement says, so the queue shows it as it reads', async () => {
+    await importCsv(['RLO-1,2030-01-16,CR,1.00,SGD,REF\u202e1,\u202eTAN\u202c AH KOW']);
+    const line = (await queue()).find((l) => l.transactionId === 'RLO-1');
+    expect(line).toMatchObject({ reference: 'REF1', payerName: 'TAN AH KOW' });
+  });
+
   it('says a line is short when it ends before the fields a credit needs, not that its currency is wrong', async () => {
     const send = (row: string) =>
       finance.request({

@@ -1,6 +1,13 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
-import { isRealDate } from '#contract/forms/validate.ts';
-import { PAYMENT_MESSAGES, STATEMENT_COLUMNS, parseMoney, type ImportReport } from '#contract/payments.ts';
+import { dayNumber, isRealDate, todayInSingapore } from '#contract/forms/validate.ts';
+import { withoutDirectionOverrides } from '#contract/validation.ts';
+import {
+  PAYMENT_MESSAGES,
+  STATEMENT_COLUMNS,
+  STATEMENT_VALUE_DAYS_AHEAD,
+  parseMoney,
+  type ImportReport,
+} from '#contract/payments.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { expireDue, reconcileCredits, type Credit } from './bills.ts';
@@ -15,6 +22,8 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  // Just past a closing quote: only a comma, the end of the line or blanks may follow ("1"00 is no amount).
+  let closed = false;
   let line = 1;
   let start = 1;
   const input = text.replace(/^\uFEFF/, '');
@@ -26,14 +35,24 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
       if (ch === '"' && input[i + 1] === '"') {
         field += '"';
         i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
+      } else if (ch === '"') {
+        quoted = false;
+        closed = true;
+      } else field += ch;
       if (lineBreak) line++;
-    } else if (ch === '"' && field === '') quoted = true;
+    } else if (closed && !/[,\r\n \t]/.test(ch))
+      throw new ApiError(
+        400,
+        RESPONSE_CODE.BAD_REQUEST,
+        PAYMENT_MESSAGES.badStatement(start, PAYMENT_MESSAGES.afterQuote),
+      );
+    else if (ch === '"' && field === '') quoted = true;
     else if (ch === ',') {
+      closed = false;
       row.push(field);
       field = '';
     } else if (ch === '\n' || ch === '\r') {
+      closed = false;
       if (ch === '\r' && input[i + 1] === '\n') i++;
       row.push(field);
       rows.push({ line: start, cells: row });
@@ -52,19 +71,26 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
   return rows.filter((r) => !(r.cells.length === 1 && r.cells[0]!.trim() === ''));
 }
 
+/** The columns a credit's line must reach; its reference and payer's name may be empty or left off. */
+const NEEDED = ['transaction_id', 'value_date', 'type', 'amount', 'currency'] as const;
+
 /**
  * The credits of a statement (docs/samples/bank-statement.csv, columns in contract STATEMENT_COLUMNS). A
  * line that cannot be read refuses the whole file with its line number: half a statement imported is
  * worse than none, and the file is fixed and imported again.
  */
-/** The columns a credit's line must reach; its reference and payer's name may be empty or left off. */
-const NEEDED = ['transaction_id', 'value_date', 'type', 'amount', 'currency'] as const;
 
-export function readStatement(text: string): { credits: Credit[]; ignored: number } {
-  const [header, ...body] = parseCsv(text);
+export function readStatement(text: string, today: string): { credits: Credit[]; ignored: number } {
+  // A credit is value-dated the day it is received or a few days on (a weekend, a holiday), never months ahead.
+  const latest = new Date((dayNumber(today)! + STATEMENT_VALUE_DAYS_AHEAD) * 86_400_000).toISOString().slice(0, 10);
+  // Read by the command line too, not only through the API's text check (server/plugins/text-input.ts).
+  const [header, ...body] = parseCsv(withoutDirectionOverrides(text) as string);
   const names = (header?.cells ?? []).map((h) => h.trim().toLowerCase());
   const missing = STATEMENT_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0) throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.missingColumns(missing));
+  // Two columns of one name: which of them holds the amount is a guess, and a wrong guess imports quietly.
+  const twice = STATEMENT_COLUMNS.filter((c) => names.indexOf(c) !== names.lastIndexOf(c));
+  if (twice.length > 0) throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, PAYMENT_MESSAGES.repeatedColumns(twice));
   const col = Object.fromEntries(STATEMENT_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<
     (typeof STATEMENT_COLUMNS)[number],
     number
@@ -97,6 +123,7 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
     const valueDate = get('value_date');
     // A day the calendar has: Date.parse rolls 2026-02-30 over to March, and the database then refuses it.
     if (!isRealDate(valueDate)) throw bad('value_date must be a date like 2026-11-25');
+    if (valueDate > latest) throw bad(PAYMENT_MESSAGES.valueDateAhead(latest));
     if (get('currency').toUpperCase() !== 'SGD') throw bad('currency must be SGD');
     const amountCents = parseMoney(get('amount'));
     if (amountCents === null || amountCents <= 0)
@@ -112,7 +139,7 @@ export function readStatement(text: string): { credits: Credit[]; ignored: numbe
 
 /** Imports a statement in one transaction; importing it again finds every transaction id known. */
 export async function importStatement(db: Database, csv: string, actor: string, now: Date): Promise<ImportReport> {
-  const { credits, ignored } = readStatement(csv);
+  const { credits, ignored } = readStatement(csv, todayInSingapore(now));
   // Counted in the transaction and kept only once it commits: a deadlock runs it again (server/db/postgres.ts).
   const counts = await db.transaction(async (tx) => {
     await expireDue(tx, now);
