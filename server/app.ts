@@ -159,6 +159,10 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     // sign-in throttles and the audit trail. Only the load balancer may reach the process (deploy/README.md).
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1_048_576,
+    // A JSON key `__proto__` or `constructor.prototype` is dropped, not refused: refused, the call was told
+    // its well-formed JSON was 'not valid JSON'; dropped, what is left is judged by the call's own schema.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // A slow client must not hold a connection for ever: the whole request within requestTimeout, its
     // headers within headersTimeout, checked often enough that a limit is not overrun by Node's default
     // 30 s sweep (docs/decisions/0031). Node answers 408 and closes the connection.

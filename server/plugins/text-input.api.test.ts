@@ -93,6 +93,16 @@ describe('text no stored value may hold', () => {
     expect(said).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
+  it('takes a body with a __proto__ key without it, rather than call well-formed JSON not valid', async () => {
+    const res = await demo.request({
+      url: API_PATHS.rating,
+      body: '{"rating":4,"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(({} as { admin?: boolean }).admin).toBeUndefined();
+  });
+
   it('keeps well-formed text outside the Basic Multilingual Plane (a surrogate pair)', async () => {
     const res = await demo.get(`${API_PATHS.search}?q=${encodeURIComponent('licence 😀')}`);
     expect(res.statusCode).toBe(200);
