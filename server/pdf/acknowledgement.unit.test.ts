@@ -49,6 +49,26 @@ describe('the acknowledgement PDF', () => {
       expect(text).toContain(expected);
   });
 
+  it('cuts a word longer than the line where it starts a line after other words, never past the page', async () => {
+    const address = `https://example.com/${'a'.repeat(120)}`;
+    const bytes = await renderAcknowledgement({
+      eserviceTitle: 'Travel',
+      caseNumber: 'PR 000001 2026',
+      submittedAt,
+      submittedBy: 'Tan Ah Kow',
+      sections: [
+        { heading: 'Trip', rows: [{ label: 'Purpose', value: `Visiting supplier, details at ${address} thanks` }] },
+      ],
+      files: [],
+      digest,
+      contactPhone: '1800-225-5529',
+    });
+    const text = await pdfText(bytes);
+    expect(text.replace(/\s+/g, '')).toContain(`Visitingsupplier,detailsat${address}thanks`);
+    // Drawn whole on one line, it ran off the page and was lost to the eye.
+    expect(text).not.toContain(address);
+  });
+
   it('prints a character its font lacks as ? instead of failing', async () => {
     const bytes = await renderAcknowledgement({
       eserviceTitle: 'Travel',

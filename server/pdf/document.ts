@@ -146,13 +146,15 @@ export class PdfWriter {
       let line = '';
       for (const word of paragraph.split(/(\s+)/)) {
         const candidate = line + word;
-        if (this.#measure(style, size, candidate.trimEnd()) <= width || line === '') {
-          line = candidate;
-          if (this.#measure(style, size, line.trimEnd()) > width) line = this.#cut(style, size, line, width, lines);
-        } else {
+        let starts = line === '';
+        if (!starts && this.#measure(style, size, candidate.trimEnd()) > width) {
           lines.push(line.trimEnd());
           line = word.trimStart();
-        }
+          starts = true;
+        } else line = candidate;
+        // A word that starts a line, the paragraph's first or one moved down, may be longer than the line.
+        if (starts && this.#measure(style, size, line.trimEnd()) > width)
+          line = this.#cut(style, size, line, width, lines);
       }
       lines.push(line.trimEnd());
     }
