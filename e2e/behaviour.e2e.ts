@@ -200,6 +200,16 @@ test.describe('form checks', () => {
     const destination = page.getByLabel('Country of destination');
     await expect(destination).toHaveValue('');
     await expect(destination.locator('option:checked')).toHaveText('Select an option');
+    // A question of fact starts unanswered (docs/decisions/0084), and so do the questions that hang on it.
+    const sponsored = page.getByRole('group', { name: 'The trip is paid for by someone else' });
+    for (const radio of await sponsored.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+    await expect(page.getByLabel('Name of the person paying')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(sponsored.getByRole('radio', { name: 'Yes' })).toHaveAccessibleDescription(
+      `Error: ${FIELD_MESSAGES.yesNo('The trip is paid for by someone else')}`,
+    );
+    await sponsored.getByRole('radio', { name: 'Yes' }).check();
+    await expect(page.getByLabel('Name of the person paying')).toBeVisible();
   });
 });
 

@@ -63,7 +63,7 @@ export function initialValue(field: FieldDef, profile?: ProfileAnswers): FieldVa
     case 'address':
       return emptyAddress();
     case 'yesNo':
-      return DEFAULTS.flag;
+      return field.noDefault ? '' : DEFAULTS.flag;
     case 'select':
       return (!field.noDefault && field.codeList && SELECT_DEFAULTS[field.codeList]) || '';
     case 'checkboxes':

@@ -89,7 +89,7 @@ const childFieldSchemas = [
     minChoices: count.optional(),
     maxChoices: count.optional(),
   }),
-  z.strictObject({ ...base, type: z.literal('yesNo') }),
+  z.strictObject({ ...base, type: z.literal('yesNo'), noDefault: z.boolean().optional() }),
   z.strictObject({ ...base, type: z.literal('nric') }),
   z.strictObject({ ...base, type: z.literal('uen') }),
   z.strictObject({ ...base, type: z.literal('mobile') }),

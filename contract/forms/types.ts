@@ -146,6 +146,11 @@ export interface CheckboxesField extends FieldBase {
 }
 export interface YesNoField extends FieldBase {
   type: 'yesNo';
+  /**
+   * Start unanswered rather than at Yes (§9's flag default): for a question of fact, whose Yes is a claim the
+   * applicant must make themselves (docs/decisions/0084).
+   */
+  noDefault?: boolean;
 }
 export interface NricField extends FieldBase {
   type: 'nric';

@@ -247,6 +247,22 @@ describe('amount of one currency', () => {
       'demanded.amount': FIELD_MESSAGES.amount('Amount demanded', 2),
     });
   });
+
+  it('a yes/no question starts at Yes, unless it is a question of fact that starts unanswered', () => {
+    const flag: FieldDef = { name: 'sms', label: 'Notify me by SMS', type: 'yesNo', required: true };
+    const fact: FieldDef = {
+      name: 'banned',
+      label: 'A court order forbids you to leave Singapore',
+      type: 'yesNo',
+      required: true,
+      noDefault: true,
+    };
+    const values = initialValues(onePage([flag, fact]));
+    expect(values).toMatchObject({ sms: 'Y', banned: '' });
+    expect(validateForm(onePage([flag, fact]), values, 'final')).toEqual({
+      banned: 'Select yes or no for “A court order forbids you to leave Singapore”',
+    });
+  });
   it('starts in its currency', () => {
     const yen: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', currency: 'JPY' };
     expect(initialValues(onePage([yen])).fee).toEqual({ amount: '', currency: 'JPY' });

@@ -144,8 +144,11 @@ describe('catalogue', () => {
     TRA: 4,
     TRT: 3,
     ESA: 3,
-    BSA: 3,
+    BSA: 4,
     PRD: 4,
+    DAR: 3,
+    PAR: 3,
+    PNC: 3,
   };
 
   it('opens a working form for every application code, and makes a record of each but those with screens of their own', async () => {
