@@ -65,6 +65,12 @@ export const DOCUMENT_MESSAGES = {
    */
   virusIn: (fileName: string) => `${fileName} contains a virus – remove it and upload a clean copy`,
   infectedNote: 'Contains a virus – remove it',
+  /**
+   * Beside a file kept while no scanner is configured (the embedded default, docs/decisions/0037): officers do
+   * not see it until a scanner has checked it (0067), and its uploader is told so rather than left to think
+   * it is with them.
+   */
+  notScannedNote: 'Not yet checked for viruses – officers see it once it has been',
   empty: 'The selected file is empty',
   tooLarge: (limits: Pick<DocumentLimits, 'maxBytes'>) =>
     `The selected file must be smaller than ${formatLimit(limits.maxBytes)}`,

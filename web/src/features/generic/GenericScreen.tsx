@@ -976,10 +976,15 @@ export default function GenericScreen({ location }: ScreenProps) {
     );
   }
 
+  const scanNote = {
+    clean: '',
+    infected: DOCUMENT_MESSAGES.infectedNote,
+    not_scanned: DOCUMENT_MESSAGES.notScannedNote,
+  } as const;
   const fileNames = Object.fromEntries(
     documents.map((d) => [
       d.id,
-      `${d.fileName} (${formatFileSize(d.sizeBytes)})${d.scanStatus === 'infected' ? ` – ${DOCUMENT_MESSAGES.infectedNote}` : ''}`,
+      `${d.fileName} (${formatFileSize(d.sizeBytes)})${scanNote[d.scanStatus] ? ` – ${scanNote[d.scanStatus]}` : ''}`,
     ]),
   );
   // The declaration is ticked, not answered: its page, with nothing else on it, has no heading among the

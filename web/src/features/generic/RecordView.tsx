@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FORM_TEXT, formatFileSize, type SummarySection } from '#contract/forms/index.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseProgress, CaseStatusResponse } from '#contract/schemas/eservices.ts';
@@ -91,7 +92,10 @@ export function RecordView({
                 <button type="button" className="button-link" onClick={() => onDownloadDocument(d)}>
                   {FORM_TEXT.downloadDocument(d.fileName)}
                 </button>
-                <span className="form-note">{formatFileSize(d.sizeBytes)}</span>
+                <span className="form-note">
+                  {formatFileSize(d.sizeBytes)}
+                  {d.scanStatus === 'not_scanned' && ` – ${DOCUMENT_MESSAGES.notScannedNote}`}
+                </span>
               </li>
             ))}
           </ul>

@@ -144,6 +144,9 @@ export function AttachmentControl({
                   {doc?.scanStatus === 'infected' && (
                     <strong className="field-error"> {DOCUMENT_MESSAGES.infectedNote}</strong>
                   )}
+                  {doc?.scanStatus === 'not_scanned' && (
+                    <span className="form-note"> {DOCUMENT_MESSAGES.notScannedNote}</span>
+                  )}
                 </span>
                 {!attachments?.readOnly && (
                   <button

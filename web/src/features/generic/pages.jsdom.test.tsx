@@ -631,6 +631,8 @@ describe('an attachment question', () => {
     await at('About you');
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    // Kept without a scanner: its owner is told officers do not see it yet (docs/decisions/0037).
+    expect(list).toHaveTextContent(DOCUMENT_MESSAGES.notScannedNote);
   }, 30_000);
 
   it('marks a file a scanner later found a virus in, so its owner knows which one to remove', async () => {
@@ -644,6 +646,7 @@ describe('an attachment question', () => {
     await at('About you');
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     expect(list).toHaveTextContent(`passport.pdf (2 KB) ${DOCUMENT_MESSAGES.infectedNote}`);
+    expect(list).not.toHaveTextContent(DOCUMENT_MESSAGES.notScannedNote);
     expect(within(list).getByRole('button', { name: 'Remove passport.pdf' })).toBeVisible();
   }, 30_000);
 
@@ -674,6 +677,7 @@ describe('an attachment question', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual([FORM_TEXT.downloadDocument('passport.pdf')]);
+    expect(documents).toHaveTextContent(`2 KB – ${DOCUMENT_MESSAGES.notScannedNote}`);
     await userEvent.setup().click(within(documents).getByRole('button'));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'GET' && c.path === `/api/documents/${DOC.id}`)).toBe(true),
