@@ -65,6 +65,8 @@ export const DOCUMENT_MESSAGES = {
    */
   virusIn: (fileName: string) => `${fileName} contains a virus – remove it and upload a clean copy`,
   infectedNote: 'Contains a virus – remove it',
+  /** The same content chosen again for a question that has it already (its name there may differ). */
+  alreadyUploaded: (fileName: string) => `The selected file is already uploaded here, as ${fileName}`,
   /**
    * Beside a file kept while no scanner is configured (the embedded default, docs/decisions/0037): officers do
    * not see it until a scanner has checked it (0067), and its uploader is told so rather than left to think

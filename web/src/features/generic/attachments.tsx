@@ -9,6 +9,7 @@ import {
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import { fieldDomId } from './format.ts';
+import { digestOf } from './lostUploads.ts';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */
@@ -73,6 +74,15 @@ export function AttachmentControl({
     for (const file of Array.from(files)) {
       setUploading(file.name);
       try {
+        // The same file twice in one question is a slip (chosen again, not knowing it went in): said, not sent.
+        const digest = await digestOf(file);
+        const same = digest && ids.map((docId) => byId.get(docId)).find((d) => d?.sha256 === digest);
+        if (same) {
+          const message = DOCUMENT_MESSAGES.alreadyUploaded(same.fileName);
+          if (several) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
+          else attachments.showError(field.name, message);
+          continue;
+        }
         const message = await attachments.upload(fieldName, field.name, file);
         if (message) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
       } finally {

@@ -576,6 +576,26 @@ describe('an attachment question', () => {
     30_000,
   );
 
+  it('says a file chosen again is already uploaded in the question, and does not send it twice', async () => {
+    const content = '%PDF-1.4 the same';
+    const held = { ...DOC, sha256: createHash('sha256').update(content).digest('hex') };
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [held.id] } }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [held] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const input = await screen.findByLabelText(/Copy of your passport/, { selector: 'input' });
+    await userEvent.setup().upload(input, new File([content], 'scan-again.pdf', { type: 'application/pdf' }));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(DOCUMENT_MESSAGES.alreadyUploaded('passport.pdf')),
+      ),
+    );
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/cases/7/documents')).toBe(false);
+  }, 30_000);
+
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;
