@@ -36,7 +36,12 @@ export function ErrorSummary({
   const shown = entries.length > 0;
 
   useEffect(() => {
-    if (shown && attempt > 0) ref.current?.focus();
+    // Shown from its start, its title: the browser scrolls only as far as it must, and a summary taller than
+    // the window left (400 % zoom, a toast's band kept clear) lost its title and first errors over the top.
+    if (shown && attempt > 0) {
+      ref.current?.focus({ preventScroll: true });
+      ref.current?.scrollIntoView?.({ block: 'start' });
+    }
     // Only a new attempt moves focus; corrections as the user types do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
