@@ -48,6 +48,19 @@ export function* fieldsOf(def: FormDefinition): Generator<{ field: FieldDef; sec
     for (const section of page.sections) for (const field of section.fields) yield { field, section, page };
 }
 
+/**
+ * The questions a request for more information lets the applicant answer again: those it names, and those
+ * its answers show or hide (by their own condition or their section's), at any remove. A changed answer
+ * may ask a question that was hidden ("paid by someone else: No" asks the trip's cost), and the reply must
+ * be able to answer it. Conditions read only earlier fields, so one pass in page order finds them all.
+ */
+export function withDependents(def: FormDefinition, names: readonly string[]): string[] {
+  const open = new Set(names);
+  for (const { field, section } of fieldsOf(def))
+    if ([section.showIf, field.showIf].some((c) => c !== undefined && open.has(c.field))) open.add(field.name);
+  return [...open];
+}
+
 export function allFields(def: FormDefinition): FieldDef[] {
   return [...fieldsOf(def)].map((f) => f.field);
 }

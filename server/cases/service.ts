@@ -14,6 +14,7 @@ import {
   SUMMARY_MESSAGE,
   allFields,
   answersToKeep,
+  withDependents,
   errorList,
   hasErrors,
   validate,
@@ -548,7 +549,8 @@ export async function resubmitCase(
     if (!request) throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
     // What was stored before amounts had one normal form (" 150.25 ") is compared in it: not a change.
     const before = answersToKeep(eservice.form, current.data);
-    const outside = changedFields(before, answers).filter((name) => !request.fields.includes(name));
+    const asked = withDependents(eservice.form, request.fields);
+    const outside = changedFields(before, answers).filter((name) => !asked.includes(name));
     if (outside.length > 0) {
       const labels = allFields(eservice.form);
       throw badRequest(

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
 import { isEditable, type CaseStatus } from '#contract/cases.ts';
+import { withDependents, type FormDefinition } from '#contract/forms/index.ts';
 import { DOCUMENT_MAX_BYTES_CEILING, DOCUMENT_MESSAGES, DOCUMENT_PATHS, type ScanStatus } from '#contract/documents.ts';
 import {
   caseIdParamsSchema,
@@ -34,31 +35,40 @@ const refusals = {
 
 const notFound = () => new ApiError(404, RESPONSE_CODE.NOT_FOUND, DOCUMENT_MESSAGES.notFound);
 /**
- * While an officer's request for more information names an attachment question, its applicant may add
- * files there (docs/decisions/0040); removing a submitted file stays impossible.
+ * While an officer's request for more information asks an attachment question again (or one its answers
+ * show: withDependents), its applicant may add files there (docs/decisions/0040); removing a submitted
+ * file stays impossible.
  */
-async function mayAddRequestedDocument(db: Queryable, caseId: string, fieldName: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM case_info_requests r JOIN cases c ON c.id = r.case_id
-      WHERE r.case_id = $1::bigint AND r.answered_at IS NULL AND c.status = 'more_info_requested'
-        AND $2 = ANY(r.fields)`,
-    [caseId, fieldName],
+async function mayAddRequestedDocument(
+  db: Queryable,
+  caseId: string,
+  fieldName: string,
+  form: FormDefinition,
+): Promise<boolean> {
+  const { rows } = await db.query<{ fields: string[] }>(
+    `SELECT r.fields FROM case_info_requests r JOIN cases c ON c.id = r.case_id
+      WHERE r.case_id = $1::bigint AND r.answered_at IS NULL AND c.status = 'more_info_requested'`,
+    [caseId],
   );
-  return rowCount > 0;
+  return rows.some((r) => withDependents(form, r.fields).includes(fieldName));
 }
 
 /**
  * Whether a file was added for the open request for more information, on a question it asks again: its
  * applicant may take it back until the answer is sent. A file the record was sent with stays the record's.
  */
-async function mayRemoveRequestedDocument(db: Queryable, documentId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM documents d JOIN cases c ON c.id = d.case_id JOIN case_info_requests r ON r.case_id = c.id
+async function mayRemoveRequestedDocument(
+  db: Queryable,
+  document: { id: string; fieldName: string },
+  form: FormDefinition,
+): Promise<boolean> {
+  const { rows } = await db.query<{ fields: string[] }>(
+    `SELECT r.fields FROM documents d JOIN cases c ON c.id = d.case_id JOIN case_info_requests r ON r.case_id = c.id
       WHERE d.id = $1::uuid AND r.answered_at IS NULL AND c.status = 'more_info_requested'
-        AND d.field_name = ANY(r.fields) AND d.uploaded_at >= r.requested_at`,
-    [documentId],
+        AND d.uploaded_at >= r.requested_at`,
+    [document.id],
   );
-  return rowCount > 0;
+  return rows.some((r) => withDependents(form, r.fields).includes(document.fieldName));
 }
 
 const notEditable = () => new ApiError(409, RESPONSE_CODE.CONFLICT, DOCUMENT_MESSAGES.notEditable);
@@ -158,7 +168,10 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       const { row, eservice } = await openCase(app.db, request.params.id, principal);
       refuseOwnScreen(row.appCode);
       const fieldName = request.query.field;
-      if (!isEditable(row.status as CaseStatus) && !(await mayAddRequestedDocument(app.db, row.id, fieldName)))
+      if (
+        !isEditable(row.status as CaseStatus) &&
+        !(await mayAddRequestedDocument(app.db, row.id, fieldName, eservice.form))
+      )
         throw notEditable();
       const limits = attachmentLimits(eservice.form, fieldName);
       if (!limits) throw badRequest(DOCUMENT_MESSAGES.notAttachmentField);
@@ -204,7 +217,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
           [row.id],
         );
         const status = locked[0]?.status;
-        if (!status || (!isEditable(status) && !(await mayAddRequestedDocument(tx, row.id, fieldName))))
+        if (!status || (!isEditable(status) && !(await mayAddRequestedDocument(tx, row.id, fieldName, eservice.form))))
           throw notEditable();
         if ((await countInField(tx, row.id, fieldName)) >= limits.maxFiles)
           throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
@@ -280,8 +293,11 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       await app.db.transaction(async (tx) => {
         const found = await findDocument(tx, request.params.documentId, viewer);
         if (!found) throw notFound();
-        await openCase(tx, found.caseId, principal);
-        if (!isEditable(found.caseStatus as CaseStatus) && !(await mayRemoveRequestedDocument(tx, found.id)))
+        const { eservice } = await openCase(tx, found.caseId, principal);
+        if (
+          !isEditable(found.caseStatus as CaseStatus) &&
+          !(await mayRemoveRequestedDocument(tx, found, eservice.form))
+        )
           throw notEditable();
         await deleteDocument(tx, found.id);
         await audit(tx, {

@@ -17,6 +17,7 @@ import {
   updateAnswerAt,
   validate,
   visibility,
+  withDependents,
   type FieldErrors,
   type FieldValue,
   type FormDefinition,
@@ -676,7 +677,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     afterUploads('resubmit') ||
     run(async () => {
       if (!record || !request || !form) return;
-      if (!check('submit', (p) => request.fields.some((n) => belongsTo(p, n)))) return;
+      const asked = withDependents(form, request.fields);
+      if (!check('submit', (p) => asked.some((n) => belongsTo(p, n)))) return;
       const data = answersToKeep(form, values);
       const outcome = await genericApi.resubmit(record.id, data, record.version, signal);
       let sent = outcome.ok ? outcome.value : null;

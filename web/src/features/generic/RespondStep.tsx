@@ -1,4 +1,4 @@
-import type { FormDefinition, Scope, SummarySection } from '#contract/forms/index.ts';
+import { withDependents, type FormDefinition, type Scope, type SummarySection } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, CaseProgress } from '#contract/schemas/eservices.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
@@ -50,11 +50,13 @@ export function RespondStep({
   sections: SummarySection[];
 }) {
   const { values, errors, attempt, idFor, busy, onChange, attachments } = asking;
-  const asked = request.fields
+  // With the questions their answers show: a changed answer may ask one that was hidden.
+  const names = withDependents(form, request.fields);
+  const asked = names
     .map((name) => fieldAt(form, name)?.field)
     .filter((f): f is NonNullable<typeof f> => f !== undefined);
   const others = sections
-    .map((s) => ({ ...s, rows: s.rows.filter((r) => !request.fields.some((n) => belongsTo(r.path, n))) }))
+    .map((s) => ({ ...s, rows: s.rows.filter((r) => !names.some((n) => belongsTo(r.path, n))) }))
     .filter((s) => s.rows.length > 0);
   return (
     <>

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
+import { todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import type { CaseDetail } from '#contract/schemas/eservices.ts';
+import type { TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
+import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { sampleAnswers } from '../test/sample-answers.ts';
+import { doAction, officerTestApp, submitted } from './test-support.ts';
+
+/**
+ * A request for more information asks some questions again; a changed answer may ask one that was hidden
+ * (withDependents in contract/forms/rules.ts). The reply answers it, and nothing else may change.
+ */
+const clock = new FakeClock('2026-05-29T02:00:00Z');
+let gateway: FakeSmsGateway;
+let applicant: TestClient;
+let officer: TestClient;
+
+beforeAll(async () => {
+  ({ gateway, applicant, officer } = await officerTestApp(clock));
+});
+afterAll(async () => {
+  await gateway.close();
+});
+
+describe('a reply to a request for more information', () => {
+  it('answers the questions a changed answer shows, and no others', async () => {
+    const form = (await applicant.get(`${API_PATHS.eservices}/PAR`)).json().responseJSON.form as FormDefinition;
+    // Paid by the traveller: the trip's cost is asked, not who pays. Asked about it, they say someone else pays.
+    const answers = sampleAnswers(form, todayInSingapore(clock.now()));
+    expect(answers).toMatchObject({ sponsored: 'N' });
+    const record = await submitted(applicant, answers, 'PAR');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, {
+      action: 'requestInfo',
+      message: 'Who pays for the trip?',
+      fields: ['sponsored'],
+    });
+    const { version } = (await applicant.get(fillPath(CASE_PATHS.one, { id: record.id }))).json()
+      .responseJSON as CaseDetail;
+    const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id: record.id });
+    const reply = { ...answers, sponsored: 'Y', sponsorName: 'Tan Holdings Pte. Ltd.' };
+    const other = await applicant.post(resubmitUrl, { version, data: { ...reply, purpose: 'Not asked about.' } });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().header.responseDesc).toBe(CASE_MESSAGES.onlyRequestedFields('Purpose of the trip'));
+    const sent = await applicant.post(resubmitUrl, { version, data: reply });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().responseJSON.data).toMatchObject({ sponsored: 'Y', sponsorName: 'Tan Holdings Pte. Ltd.' });
+    expect(sent.json().responseJSON.data).not.toHaveProperty('tripCost');
+  });
+});
