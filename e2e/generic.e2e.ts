@@ -101,6 +101,8 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await first.getByRole('group', { name: 'Amount paid to the creditor' }).getByLabel('Amount').fill('100');
   await creditors.getByRole('button', { name: 'Add another creditor' }).click();
   await creditors.getByRole('button', { name: 'Remove creditor 2' }).click();
+  await expect(creditors.locator('legend').first()).toBeFocused();
+  await expect(creditors.getByRole('status')).toHaveText(FORM_TEXT.rowRemoved('Creditor', 2));
   await expect(creditors.getByRole('group', { name: /^Creditor \d$/ })).toHaveCount(1);
   await page.getByRole('button', { name: 'Continue' }).click();
 
