@@ -448,7 +448,7 @@ export const PAYMENT_MESSAGES = {
   /** A refund on a receipt that is not of a deposit, with nothing paid over its bill left (DEPOSIT_ESERVICE). */
   nothingPaidOver:
     'This receipt is of a payment, not a deposit: only money paid over its bill can be refunded, and none is left.',
-  refundTooLarge: (left: string) => `Refund amount must be ${left} or less, what is left of the receipt`,
+  refundTooLarge: (left: string) => `Refund amount must be ${left} or less, what is left of the receipt.`,
   dueOn: (date: string) => `Pay by ${date}.`,
   /**
    * What the payer must do next while the bill of a submitted or decided record waits (the dashboard and the

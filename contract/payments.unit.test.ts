@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isUen } from './forms/sg.ts';
 import {
   DEMO_PAYNOW_UEN,
+  PAYMENT_MESSAGES,
   centsOf,
   crc16,
   formatMoney,
@@ -144,6 +145,11 @@ describe('money', () => {
     expect(refundableCents({ ...bill, appCode: 'PD', refundedCents: 2000 })).toBe(500);
     expect(refundableCents({ ...bill, appCode: 'PD', receivedCents: 9000 })).toBe(0);
     expect(refundableCents({ ...bill, appCode: 'PCD', refundedCents: 12500 })).toBe(0);
+  });
+  it('refuses a refund over what is left in a whole sentence, as the receipt’s other refusals are', () => {
+    expect(PAYMENT_MESSAGES.refundTooLarge('S$5.00')).toBe(
+      'Refund amount must be S$5.00 or less, what is left of the receipt.',
+    );
   });
   it('references are compact case numbers', () => {
     expect(paymentReference('PD 000042 2026')).toBe('PD0000422026');

@@ -88,6 +88,8 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await expect(page.getByTestId('case-status')).toHaveText('Draft');
   await expect(page.getByLabel('Debtor identification number')).toHaveValue('S9470855I');
   await expect(page.getByRole('table', { name: /Your Payment by Debtor records/ })).toContainText(number);
+  // The row's button is named with no space before its comma (visually hidden words would bring one).
+  await expect(page.getByRole('button', { name: `${number}, open this record`, exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByLabel('Payment date').fill('2026-03-01');
@@ -99,6 +101,8 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await first.getByRole('group', { name: 'Amount paid to the creditor' }).getByLabel('Amount').fill('100');
   await creditors.getByRole('button', { name: 'Add another creditor' }).click();
   await creditors.getByRole('button', { name: 'Remove creditor 2' }).click();
+  await expect(creditors.locator('legend').first()).toBeFocused();
+  await expect(creditors.getByRole('status')).toHaveText(FORM_TEXT.rowRemoved('Creditor', 2));
   await expect(creditors.getByRole('group', { name: /^Creditor \d$/ })).toHaveCount(1);
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -132,6 +132,8 @@ export const FORM_TEXT = {
   progress: (n: number, total: number) => `Page ${n} of ${total}`,
   /** Where a repeating group's Add button was, once it holds its most rows: else the button just goes. */
   rowsFull: (n: number) => `You cannot add more: ${n} is the most this question takes.`,
+  /** Said (politely) once a repeating group's row is removed: the row, and its button, are gone. */
+  rowRemoved: (item: string, n: number) => `${item} ${n} removed.`,
   continue: 'Continue',
   saveDraft: 'Save draft',
   back: 'Back',

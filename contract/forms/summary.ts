@@ -17,6 +17,8 @@ export interface SummaryRow {
   path: string;
   label: string;
   value: string;
+  /** The answer is the portal's, not asked (a fee): there is nothing to change, so no Change link. */
+  fixed?: true;
 }
 
 export interface SummarySection {
@@ -98,6 +100,7 @@ export function summarise(
             path: field.name,
             label: field.label,
             value: describeAnswer(field, answers[field.name], fileNames),
+            ...(field.type === 'amount' && field.fee ? { fixed: true as const } : {}),
           });
           continue;
         }

@@ -3,7 +3,7 @@ import { FORM_TEXT, type SummarySection } from '#contract/forms/index.ts';
 /**
  * The answers as people read them (contract/forms/summary.ts), GOV.UK summary lists by page; each
  * answer has a Change link to its question when `changeHref` is given (check answers), none when the
- * record is read-only.
+ * record is read-only, nor for a fixed answer (a fee), which no question asks.
  */
 export function CheckAnswers({
   sections,
@@ -22,7 +22,7 @@ export function CheckAnswers({
               <div key={row.path}>
                 <dt>{row.label}</dt>
                 <dd>{row.value}</dd>
-                {changeHref && (
+                {changeHref && !row.fixed && (
                   <dd>
                     <a href={changeHref(section.pageId, row.path)}>
                       {FORM_TEXT.change} <span className="visually-hidden">{row.label}</span>

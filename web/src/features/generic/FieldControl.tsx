@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { YES_NO } from '#contract/index.ts';
 import { codeList, type CodeListName } from '#contract/codelists/index.ts';
@@ -476,6 +476,8 @@ function GroupControl({
   scope,
   hint,
 }: PartsProps<FieldValue> & { scope?: Scope; hint: ReactNode }) {
+  // The last removal, said politely; `count` renews the words so a second "Country 2 removed." is said too.
+  const [removed, setRemoved] = useState({ text: '', count: 0 });
   if (field.type !== 'group') return null;
   const rows = Array.isArray(value) ? (value as RowValues[]) : [];
   const id = fieldDomId(field.name);
@@ -486,7 +488,7 @@ function GroupControl({
   const full = field.maxRows !== undefined && rows.length >= field.maxRows;
   return (
     <fieldset id={id} tabIndex={-1} className="field-group" aria-describedby={describedBy(error && errorId)}>
-      <legend>
+      <legend id={`${id}-legend`} tabIndex={-1}>
         {field.label}
         {field.required || field.minRows ? null : <span className="optional"> (optional)</span>}
       </legend>
@@ -517,10 +519,13 @@ function GroupControl({
                 type="button"
                 className="button-secondary"
                 onClick={() => {
-                  // The row goes with its button (and, at the least rows, every Remove button): the focus
-                  // stays in the group rather than going to the page's start.
-                  flushSync(() => set(rows.filter((_, j) => j !== i)));
-                  document.getElementById(id)?.focus();
+                  // The row goes with its button (and, at the least rows, every Remove button): as the add
+                  // another pattern does, the focus goes to the group's heading, and the removal is said.
+                  flushSync(() => {
+                    set(rows.filter((_, j) => j !== i));
+                    setRemoved((r) => ({ text: FORM_TEXT.rowRemoved(item, i + 1), count: r.count + 1 }));
+                  });
+                  document.getElementById(`${id}-legend`)?.focus();
                 }}
               >
                 Remove {item.toLowerCase()} {i + 1}
@@ -545,6 +550,9 @@ function GroupControl({
           Add {rows.length === 0 ? 'a' : 'another'} {item.toLowerCase()}
         </button>
       )}
+      <p role="status" className="visually-hidden">
+        {removed.text && <span key={removed.count}>{removed.text}</span>}
+      </p>
     </fieldset>
   );
 }

@@ -268,6 +268,9 @@ describe('a fee', () => {
     expect(within(answers).getByText('Certificate fee', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       shown,
     );
+    // Nothing to change: the fee is the portal's, and its page asks nothing about it.
+    expect(within(answers).getAllByRole('link', { name: /^Change / }).length).toBeGreaterThan(0);
+    expect(within(answers).queryByRole('link', { name: /Certificate fee/ })).toBeNull();
   }, 30_000);
 });
 

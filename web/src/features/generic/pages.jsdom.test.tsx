@@ -387,11 +387,16 @@ describe('a repeating group', () => {
     // The last row allowed: the Add button went, the focus did not go with it.
     expect(within(screen.getByRole('group', { name: 'Country 3' })).getByLabelText('Country name')).toHaveFocus();
 
+    // As the add another pattern does: the focus goes to the group's heading, and the removal is said.
+    const legend = within(group).getByText('Countries visited', { selector: 'legend' });
+    const status = within(group).getByRole('status');
     await user.click(within(group).getByRole('button', { name: 'Remove country 3' }));
-    expect(group).toHaveFocus();
+    expect(legend).toHaveFocus();
+    expect(status).toHaveTextContent(FORM_TEXT.rowRemoved('Country', 3));
     await user.click(within(group).getByRole('button', { name: 'Remove country 2' }));
     // No Remove buttons are left at the least rows: the focus is still in the group.
-    expect(group).toHaveFocus();
+    expect(legend).toHaveFocus();
+    expect(status).toHaveTextContent('Country 2 removed.');
   }, 30_000);
 });
 

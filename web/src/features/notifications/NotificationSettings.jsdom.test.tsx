@@ -151,4 +151,22 @@ describe('where messages go', () => {
     expect(await within(region).findByText(NOTIFICATION_MESSAGES.emailConfirmed)).toBeInTheDocument();
     expect(within(region).getByLabelText('New email address')).toHaveValue('');
   });
+
+  it('puts the focus on the confirmed address once the code, and its form, are gone', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope(PREFS) }),
+      [`POST ${NOTIFICATION_PATHS.emailConfirm}`]: () => ({
+        body: envelope({ ...PREFS, email: 'tan@example.com', emailConfirmed: true, pendingEmail: null }),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    const input = within(region).getByLabelText('Code sent to tan@example.com');
+    input.focus();
+    fireEvent.change(input, { target: { value: '123456' } });
+    // Enter in the field: the form is sent with the focus still in it.
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(input).not.toBeInTheDocument());
+    await waitFor(() => expect(within(region).getByText('Messages go to tan@example.com.')).toHaveFocus());
+  });
 });

@@ -11,6 +11,7 @@ import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
+import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 import {
   confirmEmail,
   fetchPreferences,
@@ -45,6 +46,10 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   /** Each send that ends in a problem: the error summary takes the focus. */
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState(prefs.pendingEmail);
+  // A confirmed code takes its form, and the focus in it, away: the focus goes to the address now confirmed.
+  const address = useRef<HTMLParagraphElement>(null);
+  const [confirmed, setConfirmed] = useState(0);
+  useFocusWhenLost(confirmed, () => address.current);
   // One call at a time: a second code sent would make the first one, already on its way, useless.
   const calling = useRef(false);
   const once = async <T,>(call: () => Promise<T>): Promise<T | null> => {
@@ -90,13 +95,16 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
       // The address typed is now the one messages go to: the field is for a new one.
       setEmail('');
       setSaid({ text: NOTIFICATION_MESSAGES.emailConfirmed });
+      setConfirmed((n) => n + 1);
       onChange(outcome.value);
     } else setSaid(refusal(outcome.message));
   };
   return (
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Email address</h3>
-      <p>{prefs.emailConfirmed ? `Messages go to ${prefs.email}.` : 'No email address is confirmed yet.'}</p>
+      <p ref={address} tabIndex={-1}>
+        {prefs.emailConfirmed ? `Messages go to ${prefs.email}.` : 'No email address is confirmed yet.'}
+      </p>
       <ErrorSummary
         errors={errors as Record<string, string>}
         attempt={attempt}
