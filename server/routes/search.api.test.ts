@@ -30,12 +30,12 @@ describe('GET /api/search', () => {
   });
 
   it('puts the e-service above content pages that also mention the word', async () => {
-    // GIRO is in the description of Payment of Court Deposits and in the payment FAQ's answer.
-    const { body } = await search('q=GIRO');
+    // PayNow is in the description of Payment of Court Deposits and in the payment FAQ's answer.
+    const { body } = await search('q=PayNow');
     const results = searchResponseSchema.parse(body.responseJSON).results;
     expect(results.map((r) => r.href)).toEqual(['#/generic?app=PCD', '#/faqs#payment-methods']);
     expect(results[1]!.source).toBe('Frequently Asked Questions');
-    expect(marked(results[1]!.snippet)).toEqual(['giro']);
+    expect(marked(results[1]!.snippet)).toContain('paynow');
   });
 
   it('matches word forms (stemming) and highlights the words found', async () => {
