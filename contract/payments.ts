@@ -457,6 +457,9 @@ export const PAYMENT_MESSAGES = {
   nextStepPay: (amount: string, date: string) => `Pay the bill of ${amount} by ${date}.`,
   /** The same once part of it has arrived: what is left. */
   nextStepPayRest: (left: string, date: string) => `Pay the ${left} still owed on the bill by ${date}.`,
+  /** A court deposit paid before its application was rejected: it stays paid, and comes back by a refund. */
+  nextStepReclaim: (amount: string, receipt: string) =>
+    `Apply for a refund of deposits with receipt number ${receipt} to have the ${amount} you paid back.`,
   payByTyping: 'Or pay by PayNow to the UEN with the reference below.',
   demoNotice: 'Demo: this QR pays a made-up UEN. Use Simulate payment instead.',
 } as const;

@@ -1,6 +1,13 @@
 import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import { allFields, formatIsoDate } from '#contract/forms/index.ts';
-import { PAYMENT_MESSAGES, formatMoney, isPayable } from '#contract/payments.ts';
+import {
+  DEPOSIT_ESERVICE,
+  PAYMENT_MESSAGES,
+  formatMoney,
+  isPayable,
+  isSettled,
+  refundableCents,
+} from '#contract/payments.ts';
 import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
@@ -40,7 +47,8 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
           .query<{ decision_reason: string | null }>('SELECT decision_reason FROM cases WHERE id = $1::bigint', [c.id])
           .then((r) => r.rows[0]?.decision_reason ?? null)
       : null,
-    mayOweBill(c.status)
+    // A rejected record's bill too: a deposit it paid comes back by a refund (depositToReclaim).
+    mayOweBill(c.status) || c.status === 'rejected'
       ? db
           .query<{ bill: ProgressBillRow }>(
             `SELECT ${progressBill('$2')} AS bill FROM bills b WHERE b.case_id = $1::bigint`,
@@ -136,9 +144,25 @@ export async function progressOf(
   return {
     timeline,
     request: open,
-    nextStep: billToPay(c.status, bill) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
+    nextStep: billToPay(c.status, bill) ?? depositToReclaim(c, bill) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
+}
+
+/**
+ * A court deposit paid before its application was rejected stays paid (docs/decisions/0059) and comes back by
+ * the refund e-service: while any of it is left, that is the payer's next step, not "nothing more".
+ */
+function depositToReclaim(c: { appCode: string; status: CaseStatus }, bill: ProgressBillRow | null): string | null {
+  if (c.status !== 'rejected' || c.appCode !== DEPOSIT_ESERVICE || !bill?.receipt_number || !isSettled(bill.state))
+    return null;
+  const left = refundableCents({
+    appCode: c.appCode,
+    amountCents: Number(bill.amount_cents),
+    receivedCents: Number(bill.received_cents),
+    refundedCents: Number(bill.refunded_cents),
+  });
+  return left > 0 ? PAYMENT_MESSAGES.nextStepReclaim(formatMoney(left), bill.receipt_number) : null;
 }
 
 /** Statuses in which a bill may still be owed: a draft has none yet, a rejection cancels it. */

@@ -213,6 +213,8 @@ export interface ProgressBillRow {
   state: BillState;
   due_on: string;
   lapsed: boolean;
+  refunded_cents: number | string;
+  receipt_number: string | null;
 }
 
 /**
@@ -221,7 +223,8 @@ export interface ProgressBillRow {
  */
 export const progressBill = (now: string) =>
   `json_build_object('amount_cents', b.amount_cents, 'received_cents', b.received_cents, 'state', b.state,
-     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state = 'awaiting' AND b.expires_on < ${now}::date)`;
+     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state = 'awaiting' AND b.expires_on < ${now}::date,
+     'refunded_cents', b.refunded_cents, 'receipt_number', b.receipt_number)`;
 
 /** What a record's progress is made of (progress.ts), read with the record by the dashboard's overview. */
 export interface ProgressRows {

@@ -796,6 +796,29 @@ describe('refunds (Refund of Deposits)', () => {
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
   });
 
+  it('of a deposit paid before its application was rejected, is the payer’s next step until drawn', async () => {
+    const record = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, record.id)).receiptNumber!;
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const supervisor = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'proposeRejection', reason: 'No proceedings are pending.' });
+    await doAction(supervisor, record.id, { action: 'approveRejection' });
+    const nextStep = async () =>
+      ((await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail).progress
+        ?.nextStep;
+    // Paid, so the bill stands (docs/decisions/0059): "nothing more" would leave the S$500.00 unclaimed.
+    expect((await bill(demo, record.id)).state).toBe('paid');
+    expect(await nextStep()).toBe(PAYMENT_MESSAGES.nextStepReclaim('S$500.00', receipt));
+    const refund = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = receipt;
+      a.refundAmount = { amount: '500.00', currency: 'SGD' };
+    });
+    expect(refund.status, refund.body).toBe(200);
+    expect(await nextStep()).toBe(NEXT_STEP_MESSAGES.rejected);
+  });
+
   it('changed at an officer’s request, draws its new amount on the receipt, never more than is left', async () => {
     const record = await payable(demo, 'PCD', '500.00');
     await importCsv([credit((await bill(demo, record.id)).reference, '500.00')]);
