@@ -346,13 +346,17 @@ export default function GenericScreen({ location }: ScreenProps) {
         } else setRecordForm(null);
         const stored = mergeValues(def, outcome.value.data);
         const documents = files.ok ? files.value : [];
-        // A draft's file uploaded but not saved in its answers is listed again, as a change to save.
+        // A draft's file uploaded but not saved in its answers is listed again, as a change to save. A
+        // declaration an officer asks about again is made again: it starts unticked, as on a new form.
+        const asked = outcome.value.status === 'more_info_requested' ? outcome.value.progress?.request?.fields : null;
         const listed = !isEditable(outcome.value.status)
-          ? stored
+          ? asked
+            ? withDeclarationsUnticked(def, stored, asked)
+            : stored
           : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
         show(outcome.value, listed);
         setDocuments(documents);
-        if (listed !== stored) setDirty(true);
+        if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
         return outcome.value;
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
@@ -1122,4 +1126,12 @@ export default function GenericScreen({ location }: ScreenProps) {
       />
     </section>
   );
+}
+
+/** The answers with the declarations among `names` not ticked. */
+function withDeclarationsUnticked(def: FormDefinition, values: FormValues, names: readonly string[]): FormValues {
+  const declarations = allFields(def).filter((f) => f.type === 'declaration' && names.includes(f.name));
+  return declarations.length === 0
+    ? values
+    : { ...values, ...Object.fromEntries(declarations.map((f) => [f.name, false])) };
 }

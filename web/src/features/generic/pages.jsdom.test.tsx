@@ -539,6 +539,46 @@ describe('an attachment question', () => {
     await waitFor(() => expect(sent).toMatchObject({ sms: 'Y', mobile: '91234567' }));
   }, 30_000);
 
+  it('answering a request that asks for the declaration again, starts it unticked', async () => {
+    const asked = {
+      ...DRAFT,
+      status: 'more_info_requested',
+      version: 4,
+      submittedAt: '2026-03-05T06:08:00.000Z',
+      data: { fullName: 'Lim Mei', sms: 'N', passport: [], trips: [{ country: 'Japan' }], declaration: true },
+      progress: {
+        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Declare again.' }],
+        request: {
+          message: 'Declare again.',
+          requestedAt: '2026-03-06T02:00:00.000Z',
+          fields: ['declaration'],
+          fieldLabels: ['Declaration'],
+        },
+        nextStep: 'Change the answers the officer asked about, then resubmit.',
+        decisionReason: null,
+      },
+    };
+    let sent: Record<string, unknown> | null = null;
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: 'more_info_requested', history: [] }),
+    });
+    routes['POST /api/cases/7/resubmit'] = (request) => {
+      sent = (request.body as { data: Record<string, unknown> }).data;
+      return { status: 200, body: envelope({ ...asked, status: 'in_review', version: 5, data: sent }) };
+    };
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PAR&case=7&step=respond';
+    await at('Change the answers the officer asked about');
+    const box = screen.getByRole('checkbox');
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    await waitFor(() => expect(sent).toMatchObject({ declaration: true }));
+  }, 30_000);
+
   it('takes a file whose upload got no answer as in, when it is, instead of sending it twice', async () => {
     const content = '%PDF-1.4';
     const stored = { ...DOC, sha256: createHash('sha256').update(content).digest('hex') };
