@@ -140,7 +140,7 @@ describe('catalogue', () => {
     PCD: 4,
     SDNE: 3,
     PC: 4,
-    PD: 3,
+    PD: 4,
     TRA: 4,
     TRT: 3,
     ESA: 3,
@@ -277,6 +277,13 @@ describe('records', () => {
     });
     const missing = await demo.post(API_PATHS.cases, { appCode: 'PD', data: { ...PD_VALID, paymentDate: '' } });
     expect(missing.json().responseJSON.fieldErrors).toEqual({ paymentDate: 'Enter payment date' });
+    // By PayNow the payment is made after submitting, from its bill: no date of it is asked, or kept.
+    const byPayNow = await demo.post(API_PATHS.cases, {
+      appCode: 'PD',
+      data: { ...PD_VALID, paymentMethod: 'PAYNOW', paymentDate: '' },
+    });
+    expect(byPayNow.statusCode, byPayNow.body).toBe(201);
+    expect(byPayNow.json().responseJSON.data).not.toHaveProperty('paymentDate');
 
     const created = await create(demo);
     const saved = await put(demo, created.id, { data: { ...PD_VALID, remarks: 'second go' }, version: 1 });

@@ -197,39 +197,39 @@ describe('versions', () => {
   };
 
   it('a record keeps the version it was filled in under, and is checked against it alone', async () => {
-    // PD's current version is 3 (Singapore dollars only, docs/decisions/0078); the one published here is 4.
+    // PD's current version is 4 (no payment date asked of PayNow, migration 186); the one published here is 5.
     const before = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
-    expect(before.formVersion).toBe(3);
-    const draft = created(await create('PD', { ...PD, remarks: 'before v4' }, true));
+    expect(before.formVersion).toBe(4);
+    const draft = created(await create('PD', { ...PD, remarks: 'before v5' }, true));
     const submittedBefore = created(await create('PD', PD));
     const submitted = await demo.post(submitUrl(submittedBefore.id), { version: submittedBefore.version });
     expect(submitted.statusCode).toBe(200);
-    expect(draft.formVersion).toBe(3);
+    expect(draft.formVersion).toBe(4);
 
-    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toBe(4);
+    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toBe(5);
     const current = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
-    expect(current.formVersion).toBe(4);
-    const old = (await demo.get(`${API_PATHS.eservices}/PD?version=3`)).json().responseJSON as EserviceDetail;
-    expect(old).toMatchObject({ formVersion: 3, form: before.form });
+    expect(current.formVersion).toBe(5);
+    const old = (await demo.get(`${API_PATHS.eservices}/PD?version=4`)).json().responseJSON as EserviceDetail;
+    expect(old).toMatchObject({ formVersion: 4, form: before.form });
 
-    // The v3 draft: saved and submitted under v3 (remarks allowed, no bank reference asked for).
-    const saved = await save(draft.id, { ...PD, remarks: 'still v3' }, draft.version);
+    // The v4 draft: saved and submitted under v4 (remarks allowed, no bank reference asked for).
+    const saved = await save(draft.id, { ...PD, remarks: 'still v4' }, draft.version);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().responseJSON).toMatchObject({ formVersion: 3, data: { remarks: 'still v3' } });
+    expect(saved.json().responseJSON).toMatchObject({ formVersion: 4, data: { remarks: 'still v4' } });
     const ok = await demo.post(submitUrl(draft.id), { version: saved.json().responseJSON.version });
     expect(ok.statusCode, ok.body).toBe(200);
 
-    // A new record is filled in under v4.
+    // A new record is filled in under v5.
     expect(errorsOf(await create('PD', PD)).fieldErrors).toEqual({
       remarks: 'There is no field named remarks in this form',
       bankReference: 'Enter bank reference',
     });
     const { remarks: _gone, ...withoutRemarks } = PD;
     const fresh = created(await create('PD', { ...withoutRemarks, bankReference: 'FAST 123' }));
-    expect(fresh.formVersion).toBe(4);
+    expect(fresh.formVersion).toBe(5);
 
-    // The record submitted before v4 is untouched.
-    expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 3, data: PD, status: 'submitted' });
+    // The record submitted before v5 is untouched.
+    expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 4, data: PD, status: 'submitted' });
   });
 
   it('a published version cannot be changed or removed', async () => {
@@ -243,7 +243,7 @@ describe('versions', () => {
 
   it('refuses to publish a definition that is not well formed', async () => {
     await expect(publishFormVersion(db, 'PD', { schemaVersion: 2, pages: [] })).rejects.toThrow();
-    expect(((await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail).formVersion).toBe(4);
+    expect(((await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail).formVersion).toBe(5);
   });
 
   it('a record of version 1 (the flat form of before) is still checked against version 1', async () => {

@@ -277,10 +277,10 @@ describe('the whole loop', () => {
     const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id });
     const wrong = await applicant.post(resubmitUrl, {
       version: r.version,
-      data: { ...ANSWERS, paymentAmount: { amount: '175.00', currency: 'SGD' }, paymentDate: '2026-05-21' },
+      data: { ...ANSWERS, paymentAmount: { amount: '175.00', currency: 'SGD' }, debtorIdNumber: 'S1234567D' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().header.responseDesc).toBe(CASE_MESSAGES.onlyRequestedFields('Payment date'));
+    expect(wrong.json().header.responseDesc).toBe(CASE_MESSAGES.onlyRequestedFields('Debtor identification number'));
     const foreign = await otherApplicant.post(resubmitUrl, { version: r.version, data: ANSWERS });
     expect(foreign.statusCode).toBe(404);
 
@@ -330,7 +330,9 @@ describe('the whole loop', () => {
     const row = (path: string) => v.answerRows.find((r) => r.path === path);
     expect(row('paymentAmount')).toEqual({ path: 'paymentAmount', label: 'Payment amount', value: 'S$175.00' });
     expect(row('declaration')?.value).toBe('Confirmed');
-    expect(row('paymentDate')?.value).toBe('20 May 2026');
+    expect(row('paymentMethod')?.value).toBe('PayNow');
+    // Paid by PayNow after submitting: no date of a payment already made is asked, or shown.
+    expect(row('paymentDate')).toBeUndefined();
   });
 
   it('a rejection needs a supervisor other than its proposer (four eyes), recorded as such', async () => {

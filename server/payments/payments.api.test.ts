@@ -236,7 +236,8 @@ describe('a bill', () => {
       const current = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
       return demo.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
         version: current.version,
-        data: { ...current.data, paymentMethod: method },
+        // Away from PayNow, the date of the payment made is asked again (a question the method shows).
+        data: { ...current.data, paymentMethod: method, ...(method === 'PAYNOW' ? {} : { paymentDate: '2030-01-10' }) },
       });
     };
     const billFor = () => demo.get(fillPath(PAYMENT_PATHS.bill, { id: record.id }));
