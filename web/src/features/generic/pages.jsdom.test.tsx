@@ -452,131 +452,83 @@ describe('an attachment question', () => {
     expect(readUnsaved(owner, 'PAR')?.values.passport).toEqual([]);
   }, 30_000);
 
-  // The officer keeps what was sent: its file is taken out of the answer, not deleted, so the answer can go
-  // without it (the server refuses to delete it, and said so as a failure).
-  it('answering a request, takes a file the record was sent with out of the answer without deleting it', async () => {
+  /**
+   * Record 7 waiting for the answer to an officer's request naming `fields`, with `data` as sent; answers what
+   * the reply sends (null until it is sent).
+   */
+  function requested(fields: string[], labels: string[], data: Record<string, unknown>, documents: unknown[] = []) {
     const asked = {
       ...DRAFT,
       status: 'more_info_requested',
       version: 4,
       submittedAt: '2026-03-05T06:08:00.000Z',
-      data: { fullName: 'Lim Mei', sms: 'N', passport: [DOC.id], trips: [{ country: 'Japan' }], declaration: true },
+      data,
       progress: {
-        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'A clearer copy.' }],
+        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Please change it.' }],
         request: {
-          message: 'A clearer copy.',
+          message: 'Please change it.',
           requestedAt: '2026-03-06T02:00:00.000Z',
-          fields: ['passport'],
-          fieldLabels: ['Copy of your passport'],
+          fields,
+          fieldLabels: labels,
         },
         nextStep: 'Change the answers the officer asked about, then resubmit.',
         decisionReason: null,
       },
     };
-    let sent: Record<string, unknown> | null = null;
+    const reply: { sent: Record<string, unknown> | null } = { sent: null };
     routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked) });
-    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [DOC] }) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents }) });
     routes['GET /pe/cases/7/status'] = () => ({
       status: 200,
       body: envelope({ status: 'more_info_requested', history: [] }),
     });
     routes['POST /api/cases/7/resubmit'] = (request) => {
-      sent = (request.body as { data: Record<string, unknown> }).data;
-      return { status: 200, body: envelope({ ...asked, status: 'in_review', version: 5, data: sent }) };
+      reply.sent = (request.body as { data: Record<string, unknown> }).data;
+      return { status: 200, body: envelope({ ...asked, status: 'in_review', version: 5, data: reply.sent }) };
     };
-    const user = userEvent.setup();
     window.location.hash = '#/generic?app=PAR&case=7&step=respond';
+    return reply;
+  }
+  const SENT = { fullName: 'Lim Mei', sms: 'N', passport: [], trips: [{ country: 'Japan' }], declaration: true };
+
+  // The officer keeps what was sent: its file is taken out of the answer, not deleted, so the answer can go
+  // without it (the server refuses to delete it, and said so as a failure).
+  it('answering a request, takes a file the record was sent with out of the answer without deleting it', async () => {
+    const reply = requested(['passport'], ['Copy of your passport'], { ...SENT, passport: [DOC.id] }, [DOC]);
+    const user = userEvent.setup();
     await at('Change the answers the officer asked about');
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     await user.click(within(list).getByRole('button', { name: 'Remove passport.pdf' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull());
     expect(calls.some((c) => c.path.endsWith('/delete'))).toBe(false);
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
-    await waitFor(() => expect(sent).toMatchObject({ passport: [] }));
+    await waitFor(() => expect(reply.sent).toMatchObject({ passport: [] }));
   }, 30_000);
 
   it('answering a request, asks the question a changed answer shows, and sends it', async () => {
-    const asked = {
-      ...DRAFT,
-      status: 'more_info_requested',
-      version: 4,
-      submittedAt: '2026-03-05T06:08:00.000Z',
-      data: { fullName: 'Lim Mei', sms: 'N', passport: [], trips: [{ country: 'Japan' }], declaration: true },
-      progress: {
-        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'SMS, please.' }],
-        request: {
-          message: 'SMS, please.',
-          requestedAt: '2026-03-06T02:00:00.000Z',
-          fields: ['sms'],
-          fieldLabels: ['Notify me by SMS'],
-        },
-        nextStep: 'Change the answers the officer asked about, then resubmit.',
-        decisionReason: null,
-      },
-    };
-    let sent: Record<string, unknown> | null = null;
-    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked) });
-    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
-    routes['GET /pe/cases/7/status'] = () => ({
-      status: 200,
-      body: envelope({ status: 'more_info_requested', history: [] }),
-    });
-    routes['POST /api/cases/7/resubmit'] = (request) => {
-      sent = (request.body as { data: Record<string, unknown> }).data;
-      return { status: 200, body: envelope({ ...asked, status: 'in_review', version: 5, data: sent }) };
-    };
+    const reply = requested(['sms'], ['Notify me by SMS'], SENT);
     const user = userEvent.setup();
-    window.location.hash = '#/generic?app=PAR&case=7&step=respond';
     await at('Change the answers the officer asked about');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
     // Asked, and checked, on the page: not an error of a question the page did not show.
     const mobile = await screen.findByLabelText('Mobile number');
     await waitFor(() => expect(mobile).toHaveAttribute('aria-invalid', 'true'));
-    expect(sent).toBeNull();
+    expect(reply.sent).toBeNull();
     await user.type(mobile, '91234567');
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
-    await waitFor(() => expect(sent).toMatchObject({ sms: 'Y', mobile: '91234567' }));
+    await waitFor(() => expect(reply.sent).toMatchObject({ sms: 'Y', mobile: '91234567' }));
   }, 30_000);
 
   it('answering a request that asks for the declaration again, starts it unticked', async () => {
-    const asked = {
-      ...DRAFT,
-      status: 'more_info_requested',
-      version: 4,
-      submittedAt: '2026-03-05T06:08:00.000Z',
-      data: { fullName: 'Lim Mei', sms: 'N', passport: [], trips: [{ country: 'Japan' }], declaration: true },
-      progress: {
-        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Declare again.' }],
-        request: {
-          message: 'Declare again.',
-          requestedAt: '2026-03-06T02:00:00.000Z',
-          fields: ['declaration'],
-          fieldLabels: ['Declaration'],
-        },
-        nextStep: 'Change the answers the officer asked about, then resubmit.',
-        decisionReason: null,
-      },
-    };
-    let sent: Record<string, unknown> | null = null;
-    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked) });
-    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
-    routes['GET /pe/cases/7/status'] = () => ({
-      status: 200,
-      body: envelope({ status: 'more_info_requested', history: [] }),
-    });
-    routes['POST /api/cases/7/resubmit'] = (request) => {
-      sent = (request.body as { data: Record<string, unknown> }).data;
-      return { status: 200, body: envelope({ ...asked, status: 'in_review', version: 5, data: sent }) };
-    };
+    const reply = requested(['declaration'], ['Declaration'], SENT);
     const user = userEvent.setup();
-    window.location.hash = '#/generic?app=PAR&case=7&step=respond';
     await at('Change the answers the officer asked about');
     const box = screen.getByRole('checkbox');
     expect(box).not.toBeChecked();
     await user.click(box);
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
-    await waitFor(() => expect(sent).toMatchObject({ declaration: true }));
+    await waitFor(() => expect(reply.sent).toMatchObject({ declaration: true }));
   }, 30_000);
 
   it('takes a file whose upload got no answer as in, when it is, instead of sending it twice', async () => {
