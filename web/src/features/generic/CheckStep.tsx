@@ -2,10 +2,10 @@ import { FORM_TEXT, type FieldDef, type SummarySection } from '#contract/forms/i
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { Notice } from './Notice.tsx';
-import { RestoreOffer } from './RestoreOffer.tsx';
+import { KeptElsewhereNotice, RestoreOffer } from './RestoreOffer.tsx';
 import { Questions, StepForm, type AskingProps } from './StepForm.tsx';
 import { StepHeading } from './StepHeading.tsx';
-import type { UnsavedInput } from './unsavedInput.ts';
+import type { KeptElsewhere, UnsavedInput } from './unsavedInput.ts';
 
 /**
  * Check answers (`&step=check`): every page's answers with a Change link each, then the declarations to
@@ -23,6 +23,8 @@ export function CheckStep({
   offer,
   onRestore,
   onDiscard,
+  keptElsewhere,
+  ownProfileId,
   onSubmit,
   onSaveDraft,
 }: {
@@ -42,6 +44,9 @@ export function CheckStep({
   offer: UnsavedInput | null;
   onRestore: (input: UnsavedInput) => void;
   onDiscard: () => void;
+  /** Input typed while acting for another profile: a check-answers link opened straight still says so. */
+  keptElsewhere: KeptElsewhere[];
+  ownProfileId: string;
   onSubmit: () => void;
   onSaveDraft: () => void;
 }) {
@@ -52,6 +57,7 @@ export function CheckStep({
         {FORM_TEXT.checkHeading}
       </StepHeading>
       {offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
+      <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={ownProfileId} />
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
       <Notice text={notice} />
       <CheckAnswers sections={sections} changeHref={changeHref} />

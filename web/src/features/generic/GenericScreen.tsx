@@ -1089,6 +1089,8 @@ export default function GenericScreen({ location }: ScreenProps) {
           offer={offer}
           onRestore={restoreOffer}
           onDiscard={discard}
+          keptElsewhere={keptElsewhere}
+          ownProfileId={user?.ownPtibProfileID ?? ''}
           onSubmit={() => void onSubmit()}
           onSaveDraft={() => void onSaveDraft()}
         />

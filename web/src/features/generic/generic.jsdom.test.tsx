@@ -1304,6 +1304,27 @@ describe('nothing typed is lost', () => {
     expect(document.body).not.toHaveTextContent('KOH1');
   });
 
+  it('says on check answers too whose input a switch of profile kept', async () => {
+    writeUnsaved(
+      { ...owner, profileId: 'PTIB00000012' },
+      {
+        appCode: 'PD',
+        title: 'x',
+        caseId: null,
+        caseNumber: null,
+        savedAt: 1,
+        values: { idNo: 'KOH1' },
+        profileName: 'Koh Legal Services',
+      },
+    );
+    vi.spyOn(Date, 'now').mockReturnValue(2);
+    // A check-answers link opened straight (a bookmark, the browser's history) shows no first page.
+    window.location.hash = '#/generic?app=PD&step=check';
+    await follow('Check your answers before sending');
+    expect(screen.getByText(CASE_MESSAGES.unsavedForProfile('Koh Legal Services'))).toBeVisible();
+    expect(document.body).not.toHaveTextContent('KOH1');
+  });
+
   it('keeps the offered input while the user types without restoring it, and offers it on the next step', async () => {
     // A reload on a later page (a phone drops a background tab): the page opens empty, with the offer.
     writeUnsaved(owner, {
