@@ -114,3 +114,10 @@ export const DOCUMENT_MESSAGES = {
  */
 export const SCAN_STATUSES = ['clean', 'not_scanned', 'infected'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
+
+/** What a file list says beside a file of this scan status, if anything (the same beside every list). */
+export function scanNote(status: ScanStatus): string | null {
+  if (status === 'infected') return DOCUMENT_MESSAGES.infectedNote;
+  if (status === 'not_scanned') return DOCUMENT_MESSAGES.notScannedNote;
+  return null;
+}

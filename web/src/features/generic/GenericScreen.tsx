@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES, SITE_NAME } from '#contract/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { CASE_MESSAGES, isEditable } from '#contract/cases.ts';
-import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { DOCUMENT_MESSAGES, scanNote } from '#contract/documents.ts';
 import {
   FORM_TEXT,
   allFields,
@@ -982,16 +982,11 @@ export default function GenericScreen({ location }: ScreenProps) {
     );
   }
 
-  const scanNote = {
-    clean: '',
-    infected: DOCUMENT_MESSAGES.infectedNote,
-    not_scanned: DOCUMENT_MESSAGES.notScannedNote,
-  } as const;
   const fileNames = Object.fromEntries(
-    documents.map((d) => [
-      d.id,
-      `${d.fileName} (${formatFileSize(d.sizeBytes)})${scanNote[d.scanStatus] ? ` – ${scanNote[d.scanStatus]}` : ''}`,
-    ]),
+    documents.map((d) => {
+      const note = scanNote(d.scanStatus);
+      return [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})${note ? ` – ${note}` : ''}`];
+    }),
   );
   // The declaration is ticked, not answered: its page, with nothing else on it, has no heading among the
   // answers (a heading with nothing under it, read alone, says nothing).

@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   type FieldValue,
 } from '#contract/forms/index.ts';
-import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { DOCUMENT_MESSAGES, scanNote } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import { fieldDomId } from './format.ts';
 import { digestOf } from './lostUploads.ts';
@@ -151,11 +151,12 @@ export function AttachmentControl({
                 <span>
                   {name}
                   {doc && <span className="form-note"> ({formatFileSize(doc.sizeBytes)})</span>}
-                  {doc?.scanStatus === 'infected' && (
-                    <strong className="field-error"> {DOCUMENT_MESSAGES.infectedNote}</strong>
-                  )}
-                  {doc?.scanStatus === 'not_scanned' && (
-                    <span className="form-note"> {DOCUMENT_MESSAGES.notScannedNote}</span>
+                  {doc && scanNote(doc.scanStatus) && (
+                    // An infected file must be removed before submitting: marked as the error it is.
+                    <span className={doc.scanStatus === 'infected' ? 'field-error' : 'form-note'}>
+                      {' '}
+                      {scanNote(doc.scanStatus)}
+                    </span>
                   )}
                 </span>
                 {!attachments?.readOnly && (
