@@ -79,6 +79,13 @@ export function todayInSingapore(now: Date = new Date()): string {
   return new Date(now.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The YYYY-MM-DD date `days` after (or, negative, before) a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 const minorDigitsOf = (code: unknown) => (typeof code === 'string' ? currency(code)?.minorDigits : undefined);
 
 /** The options of a choice field: its own, or its code list's. */

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CaseStatus } from '#contract/cases.ts';
 import type { FormValues } from '#contract/forms/index.ts';
-import { todayInSingapore } from '#contract/forms/validate.ts';
+import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { setStatus } from '../cases/records.ts';
 import { fixSubmissionDigest } from '../cases/service.ts';
@@ -29,12 +29,6 @@ interface DemoRecord {
   paid?: true;
 }
 
-/** A day `days` from a Singapore date, as a date. */
-const dayFrom = (today: string, days: number) => {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 const sgd = (amount: string) => ({ amount, currency: 'SGD' });
 
 /**
@@ -70,7 +64,7 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
     // The deposit of the record above, paid: a refund may only draw on a receipt of the applicant's own.
     answers: (today, receipts) => ({
       receiptNumber: receipts.get('PCD') ?? '',
-      paidOn: dayFrom(today, -120),
+      paidOn: addDays(today, -120),
       refundAmount: sgd('1500.00'),
       reason: 'The bankruptcy application for which the deposit was paid has been withdrawn.',
       entityType: 'I',
@@ -98,8 +92,8 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
     answers: (today) => ({
       estateReference: 'BS 000042 2026',
       reportType: 'periodic',
-      periodStart: dayFrom(today, -200),
-      periodEnd: dayFrom(today, -20),
+      periodStart: addDays(today, -200),
+      periodEnd: addDays(today, -20),
       totalReceipts: sgd('48250.00'),
       totalPayments: sgd('31900.75'),
       remarks: 'Realisation of the debtor’s shares is still under way.',
@@ -132,7 +126,7 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
       debts: [{ creditorName: 'DBS Bank Ltd', amount: sgd('18500.00') }],
       proposedRepayment: sgd('650.00'),
       repaymentMonths: '30',
-      planStart: dayFrom(today, 30),
+      planStart: addDays(today, 30),
       bankruptcyApplicationFiled: 'N',
       declaration: true,
     }),

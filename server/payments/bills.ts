@@ -34,7 +34,7 @@ import {
 } from '#contract/payments.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
 import type { NotificationKind } from '#contract/notifications.ts';
-import { todayInSingapore } from '#contract/forms/validate.ts';
+import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { notify, withdrawUnsent } from '../notifications/notify.ts';
@@ -101,12 +101,6 @@ export function payNowUen(config: Config): string {
   if (config.NODE_ENV === 'production') throw new Error('PAYNOW_UEN is not set');
   return DEMO_PAYNOW_UEN;
 }
-
-const addDays = (isoDate: string, days: number) => {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 async function history(
   tx: Queryable,

@@ -1,5 +1,5 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
-import { dayNumber, isRealDate, todayInSingapore } from '#contract/forms/validate.ts';
+import { addDays, isRealDate, todayInSingapore } from '#contract/forms/validate.ts';
 import { withoutDirectionOverrides } from '#contract/validation.ts';
 import {
   PAYMENT_MESSAGES,
@@ -79,10 +79,9 @@ const NEEDED = ['transaction_id', 'value_date', 'type', 'amount', 'currency'] as
  * line that cannot be read refuses the whole file with its line number: half a statement imported is
  * worse than none, and the file is fixed and imported again.
  */
-
 export function readStatement(text: string, today: string): { credits: Credit[]; ignored: number } {
   // A credit is value-dated the day it is received or a few days on (a weekend, a holiday), never months ahead.
-  const latest = new Date((dayNumber(today)! + STATEMENT_VALUE_DAYS_AHEAD) * 86_400_000).toISOString().slice(0, 10);
+  const latest = addDays(today, STATEMENT_VALUE_DAYS_AHEAD);
   // Read by the command line too, not only through the API's text check (server/plugins/text-input.ts).
   const [header, ...body] = parseCsv(withoutDirectionOverrides(text) as string);
   const names = (header?.cells ?? []).map((h) => h.trim().toLowerCase());

@@ -1,5 +1,5 @@
 import { feeAnswer } from '#contract/fees.ts';
-import { optionsOf, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
+import { addDays, optionsOf, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 
 /**
  * Answers a careful applicant would give to every question of a definition, so a test can submit any
@@ -43,12 +43,6 @@ function sumOf(answers: Record<string, unknown>, of: { group: string; field: str
   const cents = rows.reduce((sum, row) => sum + Math.round(Number(row[of.field]?.amount ?? 0) * 100), 0);
   return { amount: (cents / 100).toFixed(2), currency: 'SGD' };
 }
-
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 function valueFor(
   field: FieldDef,
