@@ -71,7 +71,7 @@ import {
   type UnsavedInput,
 } from './unsavedInput.ts';
 import { forgetUnanswered, noteUnanswered, sameAnswers, wasOwnLostSave } from './lostSaves.ts';
-import { digestOf, hasLostUpload, noteLostUpload, takeLostUpload } from './lostUploads.ts';
+import { hasLostUpload, noteLostUpload, takeLostUpload } from './lostUploads.ts';
 import './generic.css';
 
 type Loading =
@@ -865,7 +865,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const attachments: Attachments = {
     documents,
     readOnly: !editable,
-    async upload(fieldName, path, file) {
+    async upload(fieldName, path, file, digest) {
       if (!form) return null;
       uploadsRef.current += 1;
       setUploads((n) => n + 1);
@@ -894,9 +894,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         }
         const record = current;
         // An earlier upload of this file that got no answer may be in: taken as it is, not sent twice.
-        let digest: string | null = null;
         const lostOne = async () => {
-          digest ??= await digestOf(file);
           if (!digest) return null;
           const listed = await documentsApi.list(record.id, signal);
           const held = (id: string) => documents.some((d) => d.id === id);
@@ -907,7 +905,6 @@ export default function GenericScreen({ location }: ScreenProps) {
           (hasLostUpload(record.id, fieldName) ? await lostOne() : null) ??
           (await documentsApi.upload(record.id, fieldName, file, signal));
         if (!outcome.ok && outcome.kind === 'unreachable') {
-          digest ??= await digestOf(file);
           if (digest) noteLostUpload(record.id, fieldName, digest);
           outcome = (await lostOne()) ?? outcome;
         }

@@ -17,9 +17,10 @@ export interface Attachments {
   documents: DocumentInfo[];
   /**
    * Uploads one file into the field (creating the draft first when there is none), showing its error, if
-   * any; resolves to that error, or null when the file went in (or the upload was given up).
+   * any; resolves to that error, or null when the file went in (or the upload was given up). `digest` is the
+   * file's SHA-256 when the browser could take it, to find an upload that went in without an answer.
    */
-  upload: (fieldName: string, path: string, file: File) => Promise<string | null>;
+  upload: (fieldName: string, path: string, file: File, digest: string | null) => Promise<string | null>;
   /** Shows an error on the question (as a refused upload does), in the summary too. */
   showError: (path: string, message: string) => void;
   remove: (path: string, documentId: string) => Promise<void>;
@@ -83,7 +84,7 @@ export function AttachmentControl({
           else attachments.showError(field.name, message);
           continue;
         }
-        const message = await attachments.upload(fieldName, field.name, file);
+        const message = await attachments.upload(fieldName, field.name, file, digest);
         if (message) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
       } finally {
         setUploading(null);
