@@ -246,6 +246,9 @@ describe('a record resubmitted after a request for more information', () => {
     ]);
     const mail = mails[0]!;
     expect(mail.to).toBe('demo@example.org');
+    // Its Message-ID is unique the world over, as every message's (docs/decisions/0041): not the request's
+    // number, which a second environment or a restored database would give another message too.
+    expect(mail.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.email$/);
     expect(mail.raw).toContain(`resubmitted on ${when}`);
     expect(mail.raw).toMatch(new RegExp(`filename=.?acknowledgement-${record.caseNumber.replace(/ /g, '-')}\\.pdf`));
     // The PDF it carries is the acknowledgement as it is now: it says the record was resubmitted.

@@ -114,6 +114,9 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
   const targets: Array<[NotificationChannel, string]> = [];
   if (channels.email && to.email) targets.push(['email', to.email]);
   if (channels.sms && to.mobile) targets.push(['sms', to.mobile]);
+  // An event's own key (the request a resubmission answers) tells repeats apart in this database only; a
+  // message goes out under a key unique the world over, as its Message-ID must be (docs/decisions/0041).
+  const sendKey = randomUUID();
   for (const [channel, recipient] of targets) {
     const file = channel === 'email' && event.attachment ? await event.attachment() : undefined;
     await tx.query(
@@ -121,7 +124,7 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
                                         case_number, facts, attachment_name, attachment, created_at, next_attempt_at)
        VALUES ($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9::jsonb, $10, $11, $12, $12)`,
       [
-        `${key}.${channel}`,
+        `${sendKey}.${channel}`,
         channel,
         event.kind,
         to.profile_id,
