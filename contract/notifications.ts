@@ -82,6 +82,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   newDevice: 'Sign-in from a new browser',
 };
 
+/**
+ * The heading of a bill's notice when its amount changed (an answer to an officer's request): the same kind
+ * as a new bill, for the preferences, but not read as a second bill to pay.
+ */
+export const BILL_CHANGED_LABEL = 'Bill changed';
+
 export const NOTIFICATION_PATHS = {
   /** GET: the acting profile's inbox, newest first (?page=). */
   inbox: '/api/notifications/inbox',

@@ -1,5 +1,10 @@
 import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '#contract/notifications.ts';
+import {
+  BILL_CHANGED_LABEL,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+} from '#contract/notifications.ts';
 import { PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
 import { formatIsoDate } from '#contract/forms/summary.ts';
 import { singaporeTime } from '#contract/singapore.ts';
@@ -170,7 +175,10 @@ export function renderMessage(
   publicUrl: string | undefined,
   channel: 'email' | 'inbox' = 'email',
 ): RenderedMessage {
-  const label = NOTIFICATION_KIND_LABELS[m.kind];
+  const label =
+    m.kind === 'billIssued' && money(fact(m.facts, 'previousCents'))
+      ? BILL_CHANGED_LABEL
+      : NOTIFICATION_KIND_LABELS[m.kind];
   const subject = `${PORTAL_NAME}: ${label}${m.caseNumber ? ` (${m.caseNumber})` : ''}`;
   const route = messageRoute(m.kind, m.appCode, m.caseId);
   const link = publicUrl ? `${publicUrl}/#${route}` : undefined;

@@ -79,9 +79,12 @@ describe('notification templates', () => {
     const expected =
       'The bill for record PD 000046 2030 has changed from S$12.00 to S$20.00: it replaces the one we sent before. Pay by 29 Jan 2030. Please sign in to pay it.';
     expect(renderSms({ kind: 'billIssued', caseNumber: 'PD 000046 2030', facts })).toBe(`PTIB e-Services: ${expected}`);
-    expect(renderMessage({ kind: 'billIssued', caseNumber: 'PD 000046 2030', facts }, undefined).text).toContain(
-      expected,
-    );
+    const email = renderMessage({ kind: 'billIssued', caseNumber: 'PD 000046 2030', facts }, undefined);
+    expect(email.text).toContain(expected);
+    // Headed as the change it is: a second "New bill" in the inbox reads as a second bill to pay.
+    expect(email.subject).toBe('PTIB e-Services: Bill changed (PD 000046 2030)');
+    expect(email.html).toContain('<h1 style="font-size: 20px">Bill changed</h1>');
+    expect(email.html).not.toContain('New bill');
   });
 
   it("keep an officer's reason out of the SMS, which says where to read it", () => {
