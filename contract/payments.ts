@@ -33,6 +33,11 @@ export const BILLED_ONLY_WHEN: Readonly<Record<string, { field: string; value: s
  * payment, a certificate's fee) settled money owed, so only what was paid over its amount comes back.
  */
 export const DEPOSIT_ESERVICE = 'PCD';
+/**
+ * The certificate e-service (docs/decisions/0085): approved and its fee paid, the portal issues the certificate
+ * of the payments a debtor made to the estate it names (their PD records), within the period it asks.
+ */
+export const CERTIFICATE_ESERVICE = 'PC';
 /** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
 export const REFUND_ESERVICE = 'PRD';
 export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;
@@ -206,6 +211,8 @@ export const PAYMENT_PATHS = {
   bill: `${API_PATHS.cases}/:id/bill`,
   /** GET: the receipt of a settled bill (application/pdf). */
   receipt: `${API_PATHS.cases}/:id/receipt.pdf`,
+  /** GET: the certificate of payments of an approved, paid Payment Certificates record (application/pdf). */
+  certificate: `${API_PATHS.cases}/:id/certificate.pdf`,
   /** POST: the embedded demo's stand-in for a bank (absent with NODE_ENV=production). */
   simulate: `${API_PATHS.cases}/:id/bill/simulate`,
 } as const;
@@ -254,6 +261,8 @@ export const billDetailSchema = billSchema.extend({
   payNow: z.string().nullable(),
   /** Whether this server offers the demo's simulated payment. */
   canSimulate: z.boolean(),
+  /** The record's certificate can be downloaded (CERTIFICATE_ESERVICE, approved, its fee paid). */
+  certificate: z.boolean(),
   history: z.array(billHistorySchema),
 });
 export type BillDetail = z.infer<typeof billDetailSchema>;
@@ -394,6 +403,7 @@ export const STATEMENT_COLUMNS = [
 export const PAYMENT_MESSAGES = {
   noBill: 'This record has no bill.',
   notSettled: 'The receipt is ready once the bill has been paid in full.',
+  noCertificate: 'The certificate is issued once the application is approved and its fee paid.',
   notPayable: 'This bill can no longer be paid.',
   billCancelled:
     'This bill was cancelled because its application was rejected. Mark the credit as dealt with and return the money.',
@@ -460,6 +470,8 @@ export const PAYMENT_MESSAGES = {
   /** A court deposit paid before its application was rejected: it stays paid, and comes back by a refund. */
   nextStepReclaim: (amount: string, receipt: string) =>
     `Apply for a refund of deposits with receipt number ${receipt} to have the ${amount} you paid back.`,
+  /** An approved Payment Certificates record whose fee is paid: its certificate is there to take. */
+  nextStepCertificate: 'Download the certificate of payments from this page.',
   payByTyping: 'Or pay by PayNow to the UEN with the reference below.',
   demoNotice: 'Demo: this QR pays a made-up UEN. Use Simulate payment instead.',
 } as const;
@@ -483,6 +495,8 @@ export const PAYMENT_TEXT = {
   simulate: 'Simulate payment',
   downloadReceipt: 'Download the receipt (PDF)',
   receiptFailed: 'The receipt could not be downloaded. Try again.',
+  downloadCertificate: 'Download the certificate of payments (PDF)',
+  certificateFailed: 'The certificate could not be downloaded. Try again.',
   loadFailed: 'The payment details could not be loaded.',
   history: 'Payment history',
   dashboardHeading: 'Your bills',
@@ -553,4 +567,25 @@ export const PAYMENT_TEXT = {
     `You paid ${extra} more than this bill. To have it back, apply for a refund of deposits with its receipt number.`,
   applyForRefund: 'Apply for a refund of deposits',
   tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,
+} as const;
+
+/** The certificate of payments (server/pdf/certificate.ts, docs/decisions/0085). */
+export const CERTIFICATE_TEXT = {
+  title: 'PTIB e-Services: certificate of payments',
+  number: 'Certificate number',
+  estate: 'Estate',
+  debtor: 'Debtor',
+  notInRegister: 'Not in the insolvency register',
+  period: 'Payments from',
+  issued: 'Issued',
+  payments: 'Payments made to the estate',
+  payment: (amount: string, method: string, caseNumber: string) => `${amount} by ${method} (record ${caseNumber})`,
+  total: 'Total',
+  none: 'No payment to the estate in this period is recorded.',
+  certifies:
+    'This certifies the payments a debtor made to the estate through PTIB e-Services within the period, as recorded on the day it was issued: each accepted by an officer, and each by PayNow received in full.',
+  byPost: (address: string) => `A copy is sent by post to ${address}.`,
+  /** In the approval's message and the receipt's, where the applicant reads what comes next. */
+  ready: 'The certificate of payments can be downloaded from the record.',
+  readyWhenPaid: 'The certificate of payments can be downloaded from the record once the bill is paid.',
 } as const;

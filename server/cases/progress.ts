@@ -1,6 +1,7 @@
 import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import { allFields, formatIsoDate } from '#contract/forms/index.ts';
 import {
+  CERTIFICATE_ESERVICE,
   DEPOSIT_ESERVICE,
   PAYMENT_MESSAGES,
   formatMoney,
@@ -144,7 +145,11 @@ export async function progressOf(
   return {
     timeline,
     request: open,
-    nextStep: billToPay(c.status, bill) ?? depositToReclaim(c, bill) ?? NEXT_STEP_MESSAGES[applicantStatus(c.status)],
+    nextStep:
+      billToPay(c.status, bill) ??
+      depositToReclaim(c, bill) ??
+      certificateToTake(c, bill) ??
+      NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
 }
@@ -163,6 +168,12 @@ function depositToReclaim(c: { appCode: string; status: CaseStatus }, bill: Prog
     refundedCents: Number(bill.refunded_cents),
   });
   return left > 0 ? PAYMENT_MESSAGES.nextStepReclaim(formatMoney(left), bill.receipt_number) : null;
+}
+
+/** An approved certificate whose fee is paid is there to download (docs/decisions/0085), not "nothing more". */
+function certificateToTake(c: { appCode: string; status: CaseStatus }, bill: ProgressBillRow | null): string | null {
+  if (c.status !== 'approved' || c.appCode !== CERTIFICATE_ESERVICE || !bill || !isSettled(bill.state)) return null;
+  return PAYMENT_MESSAGES.nextStepCertificate;
 }
 
 /** Statuses in which a bill may still be owed: a draft has none yet, a rejection cancels it. */

@@ -34,13 +34,13 @@ import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import {
+  approvalFacts,
   cancelBill,
   drawRefund,
   issueBill,
   rebill,
   redrawRefund,
   releaseRefund,
-  stillToPay,
 } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
@@ -676,7 +676,10 @@ export async function moveCase(
         profileId: current.profile_id,
         caseId: row.id,
         caseNumber: row.case_number,
-        facts: { outcome: to, ...(to === 'approved' ? await stillToPay(tx, row.id, current.profile_id, now) : {}) },
+        facts: {
+          outcome: to,
+          ...(to === 'approved' ? await approvalFacts(tx, { ...row, profile_id: current.profile_id }, now) : {}),
+        },
         at: now,
       });
     await audit(tx, {

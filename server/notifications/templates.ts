@@ -5,7 +5,7 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationKind,
 } from '#contract/notifications.ts';
-import { PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
+import { CERTIFICATE_TEXT, PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
 import { formatIsoDate } from '#contract/forms/summary.ts';
 import { singaporeTime } from '#contract/singapore.ts';
 import { REGISTER_CHANGE_TEXTS, type RegisterChange } from '#contract/register.ts';
@@ -72,6 +72,12 @@ const money = (cents: string) => {
 /** Where a message is read: only an email carries a file. */
 export type MessageChannel = 'email' | 'sms' | 'inbox';
 
+/** A certificate's approval or fee says when the certificate can be taken (docs/decisions/0085). */
+function certificateNote(facts: MessageFacts['facts']): string[] {
+  const when = fact(facts, 'certificate');
+  return when === 'ready' ? [CERTIFICATE_TEXT.ready] : when === 'whenPaid' ? [CERTIFICATE_TEXT.readyWhenPaid] : [];
+}
+
 function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
@@ -111,6 +117,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
               `${toPay} is still to be paid on its bill.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`,
             ]
           : []),
+        ...certificateNote(m.facts),
       ];
     }
     case 'watchedCaseChanged': {
@@ -138,7 +145,10 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
     }
     case 'billSettled': {
       const amount = money(fact(m.facts, 'amountCents'));
-      return [`We have received your payment${amount ? ` of ${amount}` : ''} for ${record}. The receipt is ready.`];
+      return [
+        `We have received your payment${amount ? ` of ${amount}` : ''} for ${record}. The receipt is ready.`,
+        ...certificateNote(m.facts),
+      ];
     }
     case 'billReopened': {
       // Said like a charge's notice (docs/decisions/0042): what is owed again and by when, when it can be paid.

@@ -16,7 +16,7 @@ import { audit } from '../auth/audit.ts';
 import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { notify } from '../notifications/notify.ts';
-import { cancelBill, releaseRefund, stillToPay } from '../payments/bills.ts';
+import { approvalFacts, cancelBill, releaseRefund } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { caseNotFound, caseView, findOfficerCase, refusalOf, type OfficerCaseRow } from './cases.ts';
 import { recordProfileUpdate } from '../cases/profile-update.ts';
@@ -190,7 +190,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           profileId: row.profile_id,
           caseId: row.id,
           caseNumber: row.case_number,
-          facts: { outcome: 'approved', ...(await stillToPay(tx, row.id, row.profile_id, actor.now)) },
+          facts: { outcome: 'approved', ...(await approvalFacts(tx, row, actor.now)) },
         });
         break;
       case 'proposeRejection':

@@ -5,6 +5,7 @@ import {
   BILL_DUE_DAYS,
   BILL_EXPIRY_DAYS,
   BILL_STATES,
+  CERTIFICATE_ESERVICE,
   DASHBOARD_BILLS_MAX,
   DEMO_PAYNOW_UEN,
   BILLED_ONLY_WHEN,
@@ -38,6 +39,7 @@ import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { notify, withdrawUnsent } from '../notifications/notify.ts';
+import { certificateOf } from './certificate.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 /**
@@ -276,6 +278,21 @@ export async function stillToPay(
 }
 
 /**
+ * What an approval's notice says of money and papers: what is still to pay, and for a certificate
+ * (docs/decisions/0085) whether it can be downloaded now or once its fee is paid.
+ */
+export async function approvalFacts(
+  tx: Queryable,
+  row: { id: string; app_code: string; profile_id: string },
+  now: Date,
+): Promise<Record<string, string | number>> {
+  const owed = await stillToPay(tx, row.id, row.profile_id, now);
+  if (row.app_code !== CERTIFICATE_ESERVICE) return owed;
+  const ready = (await certificateOf(tx, row.id, row.profile_id)) !== null;
+  return { ...owed, certificate: ready ? 'ready' : 'whenPaid' };
+}
+
+/**
  * A rejected application's bill is cancelled in the rejection's transaction (docs/decisions/0059), whoever
  * rejects it: nothing more is due, its QR goes, and a credit that arrives later waits for a person. Money it
  * had received already shows in the finance officer's money to return. A settled bill is left as it is.
@@ -440,7 +457,16 @@ async function applyCredit(
   if (newlySettled) {
     // Paid before its own notice went (a gateway down, retries hours apart): "please sign in to pay it"
     // after "payment received" would ask for money already paid.
-    await tellPayer(tx, bill, 'billIssued', 'billSettled', { amountCents: received, receiptNumber: receipt! });
+    // The fee of a certificate already approved: paying it issues the certificate (docs/decisions/0085).
+    const approved =
+      bill.app_code === CERTIFICATE_ESERVICE &&
+      (await tx.query('SELECT 1 FROM cases WHERE id = $1::bigint AND status = $2', [bill.case_id, 'approved']))
+        .rowCount === 1;
+    await tellPayer(tx, bill, 'billIssued', 'billSettled', {
+      amountCents: received,
+      receiptNumber: receipt!,
+      ...(approved ? { certificate: 'ready' } : {}),
+    });
   }
 }
 
@@ -923,6 +949,7 @@ export async function billDetail(
         })
       : null,
     canSimulate: config.NODE_ENV !== 'production',
+    certificate: row.app_code === CERTIFICATE_ESERVICE && (await certificateOf(db, caseId, profileId)) !== null,
     history: rows.map((h) => ({
       at: iso(h.at),
       from: h.from_state,

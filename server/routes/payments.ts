@@ -5,6 +5,8 @@ import { PAYMENT_MESSAGES, PAYMENT_PATHS, billDetailSchema, billsListSchema, isS
 import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { openCase } from '../cases/service.ts';
 import { billDetail, billsOf, findBill, payNowUen, simulatePayment, toBill } from '../payments/bills.ts';
+import { certificateOf } from '../payments/certificate.ts';
+import { renderCertificate } from '../pdf/certificate.ts';
 import { renderReceipt } from '../pdf/receipt.ts';
 import { ApiError } from '../plugins/errors.ts';
 
@@ -12,7 +14,7 @@ const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: erro
 
 /**
  * The payer's side of bills (docs/decisions/0045, 0046): the acting profile's bills, one record's bill with its
- * PayNow QR payload, and the receipt once settled. Another profile's record answers 404, like every record call.
+ * PayNow QR payload, the receipt once settled, and a Payment Certificates record's certificate (0085). Another profile's record answers 404, like every record call.
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,6 +72,23 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       .header('Content-Disposition', `attachment; filename="receipt-${bill.receiptNumber}.pdf"`)
       .send(Buffer.from(pdf));
   });
+
+  r.get(
+    PAYMENT_PATHS.certificate,
+    { preValidation, schema: { params: caseIdParamsSchema } },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const { row } = await openCase(app.db, request.params.id, principal);
+      const certificate = await certificateOf(app.db, row.id, principal.actingProfileId);
+      if (!certificate) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.noCertificate);
+      const pdf = await renderCertificate(certificate, app.config.CONTACT_PHONE);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="certificate-${row.caseNumber.replace(/ /g, '-')}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
 
   // The demo's stand-in for a bank: not merely refused in production but never registered, so no
   // configuration mistake can open it there.

@@ -952,6 +952,7 @@ describe('a bill paid from the record page', () => {
             merchantName: 'PTIB',
           }),
       canSimulate: true,
+      certificate: false,
       history: [],
     });
     routes['GET /api/cases/7'] = () => ({

@@ -107,10 +107,14 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
       paying.current = false;
     }
   };
-  const download = async () => {
-    const outcome = await paymentsApi.receipt(caseId, signal);
-    if (outcome.ok) saveBlob(outcome.value, `receipt-${bill.receiptNumber}.pdf`);
-    else setMessage(PAYMENT_TEXT.receiptFailed);
+  const download = async (which: 'receipt' | 'certificate') => {
+    const outcome = await paymentsApi.paper(which, caseId, signal);
+    if (outcome.ok)
+      saveBlob(
+        outcome.value,
+        which === 'receipt' ? `receipt-${bill.receiptNumber}.pdf` : `certificate-${bill.reference}.pdf`,
+      );
+    else setMessage(which === 'receipt' ? PAYMENT_TEXT.receiptFailed : PAYMENT_TEXT.certificateFailed);
   };
   const amount = formatMoney(bill.amountCents - bill.receivedCents);
   // What was paid over the bill and may still be drawn back (a deposit's whole receipt may be, but only the
@@ -202,8 +206,15 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
       )}
       {bill.receiptNumber && (
         <p>
-          <button ref={receipt} type="button" className="button-link" onClick={() => void download()}>
+          <button ref={receipt} type="button" className="button-link" onClick={() => void download('receipt')}>
             {PAYMENT_TEXT.downloadReceipt}
+          </button>
+        </p>
+      )}
+      {bill.certificate && (
+        <p>
+          <button type="button" className="button-link" onClick={() => void download('certificate')}>
+            {PAYMENT_TEXT.downloadCertificate}
           </button>
         </p>
       )}

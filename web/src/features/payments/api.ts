@@ -37,8 +37,9 @@ export const paymentsApi = {
     );
     return read(res, (v) => billDetailSchema.parse(v));
   },
-  async receipt(caseId: string, signal: AbortSignal): Promise<BillOutcome<Blob>> {
-    const res = await api.get(fillPath(PAYMENT_PATHS.receipt, { id: caseId }), { signal, quiet: true, binary: true });
+  /** The receipt of a settled bill, or a Payment Certificates record's certificate (PDF). */
+  async paper(which: 'receipt' | 'certificate', caseId: string, signal: AbortSignal): Promise<BillOutcome<Blob>> {
+    const res = await api.get(fillPath(PAYMENT_PATHS[which], { id: caseId }), { signal, quiet: true, binary: true });
     return read(res, (v) => {
       if (!(v instanceof Blob)) throw new Error('not a file');
       return v;

@@ -42,6 +42,7 @@ const awaiting: BillDetail = {
     merchantName: 'PTIB',
   }),
   canSimulate: true,
+  certificate: false,
   history: [{ at: '2030-01-15T02:00:00.000Z', from: null, to: 'awaiting', by: 'PTIB', reason: null }],
 };
 const paid: BillDetail = {
@@ -92,6 +93,25 @@ describe('BillPanel', () => {
     expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeInTheDocument();
     expect(screen.queryByTestId('paynow-qr')).toBeNull();
     expect(calls.find((c) => c.path === '/api/cases/7/bill/simulate')?.method).toBe('POST');
+  });
+
+  it('offers the certificate of an approved, paid Payment Certificates record, and only then', async () => {
+    const certificate = { ...paid, appCode: 'PC', caseNumber: 'PA 000007 2030', reference: 'PA0000072030' };
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...certificate, certificate: false }) }) });
+    const { unmount } = render(<BillPanel caseId="7" appCode="PC" />);
+    await screen.findByRole('button', { name: PAYMENT_TEXT.downloadReceipt });
+    expect(screen.queryByRole('button', { name: PAYMENT_TEXT.downloadCertificate })).toBeNull();
+    unmount();
+
+    const calls = fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope({ ...certificate, certificate: true }) }),
+      '/api/cases/7/certificate.pdf': () => ({ status: 500, body: envelope(null, '500', 'x') }),
+    });
+    render(<BillPanel caseId="7" appCode="PC" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.downloadCertificate }));
+    // Its own failure, not the receipt's.
+    expect(await screen.findByText(PAYMENT_TEXT.certificateFailed)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/cases/7/certificate.pdf')).toBe(true);
   });
 
   it('pays once when the demo button is pressed twice', async () => {
