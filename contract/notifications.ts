@@ -160,6 +160,9 @@ export const NOTIFICATION_MESSAGES = {
   emailConfirmed: 'Your email address is confirmed.',
   emailNotSent: 'We could not send the code just now. Please try again later.',
   badEmailCode: 'The code is not correct or has expired. Please ask for a new code.',
+  /** A code that cannot be one (a digit dropped): the code sent is still good, so no new one is asked for. */
+  emailCodeFormat: `Enter the ${EMAIL_CODE.LENGTH}-digit code from the email.`,
+  emailCodeHint: `The ${EMAIL_CODE.LENGTH}-digit code in the email we sent.`,
   emailHourlyLimit: (minutes: number) =>
     `Too many codes have been sent for this profile or to this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   noPendingEmail: 'There is no email address waiting to be confirmed. Please enter the address again.',

@@ -51,5 +51,5 @@ export const startEmailSchema = z.object({
     .pipe(z.email({ pattern: EMAIL_ADDRESS.PATTERN, error: NOTIFICATION_MESSAGES.badEmail })),
 });
 export const confirmEmailSchema = z.object({
-  code: z.string().overwrite(normaliseEmailCode).regex(EMAIL_CODE_PATTERN, NOTIFICATION_MESSAGES.badEmailCode),
+  code: z.string().overwrite(normaliseEmailCode).regex(EMAIL_CODE_PATTERN, NOTIFICATION_MESSAGES.emailCodeFormat),
 });

@@ -120,6 +120,10 @@ describe('email address', () => {
     const wrong = await c.post(NOTIFICATION_PATHS.emailConfirm, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().header.responseDesc).toBe(NOTIFICATION_MESSAGES.badEmailCode);
+    // A code that cannot be one is told its form, not sent for a new code (the one sent still holds).
+    const short = await c.post(NOTIFICATION_PATHS.emailConfirm, { code: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().header.responseDesc).toContain(NOTIFICATION_MESSAGES.emailCodeFormat);
     // Not confirmed: an event of this profile sends no email.
     await db.transaction((tx) => notify(tx, { kind: 'billIssued', profileId: 'PTIB00000002', at: clock.now() }));
     expect(

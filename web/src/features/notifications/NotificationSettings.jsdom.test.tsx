@@ -122,10 +122,18 @@ describe('where messages go', () => {
     const input = within(region).getByLabelText('Code sent to tan@example.com');
     expect(input.closest('form')).toHaveAttribute('novalidate');
     expect(input).not.toBeRequired();
-    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
-    const summary = await within(region).findByRole('alert');
-    expect(within(summary).getByRole('link', { name: NOTIFICATION_MESSAGES.badEmailCode })).toBeInTheDocument();
-    expect(input).toHaveAccessibleDescription(NOTIFICATION_MESSAGES.badEmailCode);
+    expect(input).toHaveAccessibleDescription(NOTIFICATION_MESSAGES.emailCodeHint);
+    // A code that cannot be one (none, a digit dropped): the code sent is still good, so no new one is asked for.
+    for (const typed of ['', '12345']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+      const summary = await within(region).findByRole('alert');
+      expect(within(summary).getByRole('link', { name: NOTIFICATION_MESSAGES.emailCodeFormat })).toBeInTheDocument();
+      expect(input).toHaveAccessibleDescription(
+        `${NOTIFICATION_MESSAGES.emailCodeHint} ${NOTIFICATION_MESSAGES.emailCodeFormat}`,
+      );
+      expect(summary).not.toHaveTextContent(/new code/);
+    }
     expect(calls.some((c) => c.path === NOTIFICATION_PATHS.emailConfirm)).toBe(false);
   });
 

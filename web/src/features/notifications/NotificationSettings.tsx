@@ -86,7 +86,7 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     const typed = normaliseEmailCode(code);
-    if (!checked('code', EMAIL_CODE_PATTERN.test(typed) ? undefined : NOTIFICATION_MESSAGES.badEmailCode)) return;
+    if (!checked('code', EMAIL_CODE_PATTERN.test(typed) ? undefined : NOTIFICATION_MESSAGES.emailCodeFormat)) return;
     const outcome = await once(() => confirmEmail(typed));
     if (!outcome) return;
     if (outcome.ok) {
@@ -133,6 +133,9 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
       {waiting && (
         <form noValidate onSubmit={(e) => void confirm(e)} className="inbox-form">
           <label htmlFor={`${id}-code`}>Code sent to {waiting}</label>
+          <p className="form-note" id={`${id}-code-hint`}>
+            {NOTIFICATION_MESSAGES.emailCodeHint}
+          </p>
           {errors.code && (
             <p className="field-error" id={`${id}-code-error`}>
               {errors.code}
@@ -144,7 +147,7 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
             autoComplete="one-time-code"
             value={code}
             aria-invalid={Boolean(errors.code) || undefined}
-            aria-describedby={errors.code ? `${id}-code-error` : undefined}
+            aria-describedby={errors.code ? `${id}-code-hint ${id}-code-error` : `${id}-code-hint`}
             onChange={(e) => setCode(e.target.value)}
           />
           <button type="submit" className="button">
