@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Said before the exit: a service manager records code 1 as a failure, and without this line nothing
+    // told the operator why the stop took so long.
+    const force = setTimeout(() => {
+      app.log.warn('shutting down: still busy after 10 s, stopping without waiting further');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -225,6 +225,33 @@ describe("each process's rescan", () => {
     }
   });
 
+  it('stops after the file in hand: the files waiting behind it are left for the next start', async () => {
+    await db.query(`UPDATE documents SET scan_status = 'clean' WHERE scan_status = 'not_scanned'`);
+    const { draft } = await draftWithFile(applicant);
+    for (let i = 0; i < 3; i++) expect((await upload(applicant, draft.id)).statusCode).toBe(201);
+    expect(await app.rescan.waiting()).toBe(4);
+    let release!: () => void;
+    const inHand = new Promise<void>((resolve) => (release = resolve));
+    let scans = 0;
+    const scanner: Scanner = {
+      describe: 'a slow test scanner',
+      ping: async () => true,
+      scan: async () => {
+        scans += 1;
+        // The first scan lasts until the test lets it end; any further one would answer at once.
+        if (scans === 1) await inHand;
+        return { clean: true };
+      },
+    };
+    const worker = startRescanWorker({ db, scanner, now: clock.now, log: silent() });
+    await vi.waitFor(() => expect(scans).toBe(1));
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(scans).toBe(1);
+    expect(await app.rescan.waiting()).toBe(3);
+  });
+
   it('is started by an app with a scanner only', async () => {
     const without = await buildTestApp({});
     expect(without.app.rescan.start()).toBeNull();

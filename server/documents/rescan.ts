@@ -15,6 +15,11 @@ export interface RescanDeps {
   scanner: Scanner;
   now: () => Date;
   log: FastifyBaseLogger;
+  /**
+   * Aborted when the process stops: the pass ends after the file in hand, so a stop waits for one scan,
+   * not for a whole backlog (which outlasted the server's forced exit).
+   */
+  signal?: AbortSignal;
 }
 
 /** What one pass did: how many files it gave a verdict, and whether the scanner stopped it. */
@@ -92,7 +97,7 @@ export async function rescanOnce(deps: RescanDeps): Promise<RescanOutcome> {
       [file.id, status, ...entry.params],
     );
     if (rowCount > 0) outcome[status] += 1;
-    file = await nextWaiting(deps.db, file);
+    file = deps.signal?.aborted ? null : await nextWaiting(deps.db, file);
   }
   return outcome;
 }
@@ -115,10 +120,10 @@ export interface RescanWorker {
  */
 export function startRescanWorker(deps: RescanDeps, intervalMs = RESCAN_INTERVAL_MS): RescanWorker {
   let running: Promise<void> | null = null;
-  let stopped = false;
+  const stopping = new AbortController();
   const pass = () => {
-    if (stopped || running) return;
-    running = rescanOnce(deps)
+    if (stopping.signal.aborted || running) return;
+    running = rescanOnce({ ...deps, signal: stopping.signal })
       .then(
         (outcome) => {
           if (outcome.clean + outcome.infected > 0)
@@ -136,7 +141,7 @@ export function startRescanWorker(deps: RescanDeps, intervalMs = RESCAN_INTERVAL
   pass();
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running;
     },

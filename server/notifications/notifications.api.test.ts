@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   AUTH_MESSAGES,
@@ -36,7 +36,7 @@ import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
 import type { EmailSender } from './email.ts';
-import { LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, drainAll } from './worker.ts';
+import { LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, drainAll, startOutboxWorker } from './worker.ts';
 import { uploadFile } from '../test/upload.ts';
 
 const clock = new FakeClock('2030-03-02T02:00:00Z');
@@ -491,6 +491,50 @@ describe('several senders on one outbox', () => {
     await drainAll(slow);
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(3);
+  });
+});
+
+describe('a process that stops while notifications are due', () => {
+  it('sends the one in hand and leaves the rest to the other processes, or to its next start', async () => {
+    await app.outbox.drain();
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++)
+        await notify(tx, {
+          kind: 'billIssued',
+          profileId: 'PTIB00000001',
+          caseNumber: `PD ${String(i).padStart(6, '0')} 2033`,
+          facts: { amountCents: 3000 + i },
+          at: clock.now(),
+        });
+    });
+    let release!: () => void;
+    const inHand = new Promise<void>((resolve) => (release = resolve));
+    // Nothing else is due (drained above): every send is one of these. The first lasts until the test lets
+    // it end (an SMTP server or gateway answering slowly); any further one would go at once.
+    let sends = 0;
+    const slowly = async () => {
+      sends += 1;
+      if (sends === 1) await inHand;
+    };
+    const worker = startOutboxWorker(
+      {
+        ...app.outbox.deps(),
+        email: { kind: 'file' as const, send: slowly, close() {} },
+        sms: { kind: 'gateway' as const, send: slowly },
+      },
+      60_000,
+    );
+    await vi.waitFor(() => expect(sends).toBe(1));
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(sends).toBe(1);
+    const { rows } = await db.query<{ queued: number; waiting: number }>(
+      `SELECT count(*)::int AS queued, (count(*) FILTER (WHERE sent_at IS NULL))::int AS waiting
+         FROM notification_outbox WHERE case_number LIKE '% 2033'`,
+    );
+    expect(rows[0]!.queued).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.waiting).toBe(rows[0]!.queued - 1);
   });
 });
 

@@ -46,6 +46,11 @@ export interface OutboxDeps {
   workerId: string;
   /** NOTIFY_LEASE_MS (LEASE_MS unless a test lowers it). */
   leaseMs?: number;
+  /**
+   * Aborted when the process stops: a pass ends after the row in hand, so a stop waits for one send, not
+   * for a whole backlog (which outlasted the server's forced exit, and the row then in hand went twice).
+   */
+  signal?: AbortSignal;
 }
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
@@ -111,7 +116,7 @@ const reasonOf = (error: unknown) =>
  */
 export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<number> {
   let tried = 0;
-  while (tried < limit) {
+  while (tried < limit && !deps.signal?.aborted) {
     const row = await claim(deps);
     if (!row) break;
     tried++;
@@ -147,7 +152,7 @@ export async function drainAll(deps: OutboxDeps): Promise<number> {
   for (;;) {
     const n = await drainOnce(deps);
     total += n;
-    if (n === 0) return total;
+    if (n === 0 || deps.signal?.aborted) return total;
   }
 }
 
@@ -162,12 +167,12 @@ export interface OutboxWorker {
  * time per process; processes share the outbox through the claims.
  */
 export function startOutboxWorker(deps: Omit<OutboxDeps, 'workerId'>, intervalMs: number): OutboxWorker {
-  const full = { ...deps, workerId: `${process.pid}:${randomUUID().slice(0, 8)}` };
+  const stopping = new AbortController();
+  const full = { ...deps, workerId: `${process.pid}:${randomUUID().slice(0, 8)}`, signal: stopping.signal };
   let running: Promise<void> | null = null;
   let again = false;
-  let stopped = false;
   const pass = () => {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     if (running) {
       again = true;
       return;
@@ -191,7 +196,7 @@ export function startOutboxWorker(deps: Omit<OutboxDeps, 'workerId'>, intervalMs
   return {
     nudge: pass,
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running;
     },
