@@ -4,11 +4,23 @@ import { SESSION } from '#contract/index.ts';
 import { isUen } from '#contract/forms/sg.ts';
 
 /** Environment configuration, validated once at start (a bad value stops the start with one clear line). */
-const portSchema = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(0, 'must be 0–65535')
-  .max(65535, 'must be 0–65535');
+
+/**
+ * A number variable left empty (a unit file's `Environment=PORT=`) is unset, so its default applies:
+ * coerced as it was, '' became 0, which passed as a port and had the server listen on a random one.
+ */
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  blankAsUnset(
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(min, `must be ${min}–${max}`)
+      .max(max, `must be ${min}–${max}`)
+      .default(fallback),
+  );
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''], { error: 'must be 1, 0, true or false' })
@@ -65,7 +77,7 @@ export const configSchema = z
       .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
       .default('development'),
     HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
-    PORT: portSchema.default(8080),
+    PORT: wholeNumber(0, 65535, 8080),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     DATABASE_URL: z
       .string()
@@ -92,11 +104,13 @@ export const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
       .default('info'),
-    SESSION_MAX_HOURS: z.coerce
-      .number({ error: 'must be a number' })
-      .positive('must be positive')
-      .max(168, 'must be at most 168')
-      .default(SESSION.DEFAULT_MAX_HOURS),
+    SESSION_MAX_HOURS: blankAsUnset(
+      z.coerce
+        .number({ error: 'must be a number' })
+        .positive('must be positive')
+        .max(168, 'must be at most 168')
+        .default(SESSION.DEFAULT_MAX_HOURS),
+    ),
     CONTACT_PHONE: z.string().min(1).default('1800-225-5529'),
     GOV_SEARCH_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.search.gov.sg/search'),
     /**
@@ -112,24 +126,9 @@ export const configSchema = z
      * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS (else 408 and the connection closes);
      * a process holds at most MAX_CONNECTIONS connections, and drops further ones at once.
      */
-    REQUEST_TIMEOUT_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(500, 'must be 500–600000')
-      .max(600_000, 'must be 500–600000')
-      .default(30_000),
-    HEADERS_TIMEOUT_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(500, 'must be 500–600000')
-      .max(600_000, 'must be 500–600000')
-      .default(10_000),
-    MAX_CONNECTIONS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be 1–1000000')
-      .max(1_000_000, 'must be 1–1000000')
-      .default(2_048),
+    REQUEST_TIMEOUT_MS: wholeNumber(500, 600_000, 30_000),
+    HEADERS_TIMEOUT_MS: wholeNumber(500, 600_000, 10_000),
+    MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 2_048),
     /**
      * The portal's public address (scheme, host, optional path), for answers that name it, such as
      * security.txt; never taken from the request's Host header. Unset: those answers leave such lines out.
@@ -166,12 +165,7 @@ export const configSchema = z
     SMS_GATEWAY_USER: z.string().optional(),
     SMS_GATEWAY_PASSWORD: z.string().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),
-    SMS_GATEWAY_TIMEOUT_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(100, 'must be 100–60000')
-      .max(60_000, 'must be 100–60000')
-      .default(5_000),
+    SMS_GATEWAY_TIMEOUT_MS: wholeNumber(100, 60_000, 5_000),
     /**
      * SAML single sign-on (server/saml), off unless configured: the identity provider by metadata file or by
      * entity id, SSO address and signing certificate; this service by entity id and assertion consumer URL.
@@ -196,41 +190,26 @@ export const configSchema = z
       .refine((v) => !v || isUen(v), 'must be a UEN (9 or 10 characters with a valid check letter)'),
     CLAMD_SOCKET: z.string().optional(),
     CLAMD_HOST: z.string().optional(),
-    CLAMD_PORT: portSchema.default(3310),
-    CLAMD_TIMEOUT_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(100, 'must be 100–600000')
-      .max(600_000, 'must be 100–600000')
-      .default(30_000),
+    CLAMD_PORT: wholeNumber(0, 65535, 3310),
+    CLAMD_TIMEOUT_MS: wholeNumber(100, 600_000, 30_000),
     /**
      * Email (docs/decisions/0042): an SMTP server (SMTP_SECURE=1 for TLS from the first byte, else STARTTLS
      * when offered). Unset SMTP_HOST: each email is written as an .eml file under DATA_DIR/mail and named in
      * the log; production refuses to start without it.
      */
     SMTP_HOST: z.string().optional(),
-    SMTP_PORT: portSchema.default(587),
+    SMTP_PORT: wholeNumber(0, 65535, 587),
     SMTP_SECURE: flag.optional(),
     SMTP_USER: z.string().optional(),
     SMTP_PASSWORD: z.string().optional(),
     SMTP_FROM: z.string().min(3, 'must be an address').default('PTIB e-Services <no-reply@ptib.invalid>'),
     /** How often each server process looks for notifications due (docs/decisions/0041). */
-    NOTIFY_POLL_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(50, 'must be 50–600000')
-      .max(600_000, 'must be 50–600000')
-      .default(2_000),
+    NOTIFY_POLL_MS: wholeNumber(50, 600_000, 2_000),
     /**
      * How long a claimed notification is its process's before another may send it (docs/decisions/0041):
      * longer than any one send may take. Lowered only by tests that kill a sending process.
      */
-    NOTIFY_LEASE_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1_000, 'must be 1000–3600000')
-      .max(3_600_000, 'must be 1000–3600000')
-      .default(300_000),
+    NOTIFY_LEASE_MS: wholeNumber(1_000, 3_600_000, 300_000),
   })
   .superRefine((config, context) => {
     // Refused rather than ignored with a warning: whoever set both expects demo accounts, and a warning in a

@@ -28,6 +28,35 @@ describe('configuration', () => {
     expect(c.PUBLIC_URL).toBeUndefined();
   });
 
+  it('takes a number variable left empty as unset: its default, never 0', () => {
+    const c = loadConfig({
+      PORT: '',
+      CLAMD_PORT: ' ',
+      SMTP_PORT: '',
+      SESSION_MAX_HOURS: '',
+      REQUEST_TIMEOUT_MS: '',
+      HEADERS_TIMEOUT_MS: '',
+      MAX_CONNECTIONS: '',
+      SMS_GATEWAY_TIMEOUT_MS: '',
+      CLAMD_TIMEOUT_MS: '',
+      NOTIFY_POLL_MS: '',
+      NOTIFY_LEASE_MS: '',
+    });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      CLAMD_PORT: 3310,
+      SMTP_PORT: 587,
+      SESSION_MAX_HOURS: 12,
+      REQUEST_TIMEOUT_MS: 30_000,
+      HEADERS_TIMEOUT_MS: 10_000,
+      MAX_CONNECTIONS: 2_048,
+      SMS_GATEWAY_TIMEOUT_MS: 5_000,
+      CLAMD_TIMEOUT_MS: 30_000,
+      NOTIFY_POLL_MS: 2_000,
+      NOTIFY_LEASE_MS: 300_000,
+    });
+  });
+
   it('takes PUBLIC_URL without its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://eservices.example.sg/' }).PUBLIC_URL).toBe('https://eservices.example.sg');
   });
