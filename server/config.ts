@@ -217,6 +217,12 @@ export const configSchema = z
     if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
       context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
     }
+    // A login without its password was sent with an empty one, and the SMTP server's refusal came only
+    // at the first email, in the outbox's retries; a password without its login was ignored.
+    if (Boolean(config.SMTP_USER) !== Boolean(config.SMTP_PASSWORD)) {
+      const [set, unset] = config.SMTP_USER ? ['SMTP_USER', 'SMTP_PASSWORD'] : ['SMTP_PASSWORD', 'SMTP_USER'];
+      context.addIssue({ code: 'custom', path: [set], message: `must not be set without ${unset}` });
+    }
     if (config.NODE_ENV === 'production' && !config.PAYNOW_UEN) {
       context.addIssue({
         code: 'custom',

@@ -78,6 +78,8 @@ describe('configuration', () => {
     ],
     [{ NODE_ENV: 'production' }, 'PAYNOW_UEN="" must be set with NODE_ENV=production'],
     [{ PAYNOW_UEN: '201403121X' }, 'PAYNOW_UEN="201403121X" must be a UEN'],
+    [{ SMTP_HOST: 'smtp.example.sg', SMTP_USER: 'ptib' }, 'SMTP_USER="ptib" must not be set without SMTP_PASSWORD'],
+    [{ SMTP_PASSWORD: 'Smtp-Secret-9' }, 'SMTP_PASSWORD (value not shown) must not be set without SMTP_USER'],
   ])('refuses %j with one clear line', (env, text) => {
     const message = refusalOf(env);
     expect(message).toContain(text);

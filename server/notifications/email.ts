@@ -59,7 +59,7 @@ class SmtpEmailSender implements EmailSender {
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
       secure: config.SMTP_SECURE ?? false,
-      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } : undefined,
       // With a login, STARTTLS is required rather than used when offered: a server that offers none, or
       // someone between who strips the offer, was otherwise sent the password in clear. A local relay without
       // a login still takes plain SMTP.
