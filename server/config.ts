@@ -111,7 +111,7 @@ export const configSchema = z
         .max(168, 'must be at most 168')
         .default(SESSION.DEFAULT_MAX_HOURS),
     ),
-    CONTACT_PHONE: z.string().min(1).default('1800-225-5529'),
+    CONTACT_PHONE: z.string().min(1, 'must not be empty').default('1800-225-5529'),
     GOV_SEARCH_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.search.gov.sg/search'),
     /**
      * PEM file (PKCS#8) of the RSA private key (3072 bits or more) for payload encryption. Unset: a key is

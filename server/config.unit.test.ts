@@ -80,6 +80,7 @@ describe('configuration', () => {
     [{ PAYNOW_UEN: '201403121X' }, 'PAYNOW_UEN="201403121X" must be a UEN'],
     [{ SMTP_HOST: 'smtp.example.sg', SMTP_USER: 'ptib' }, 'SMTP_USER="ptib" must not be set without SMTP_PASSWORD'],
     [{ SMTP_PASSWORD: 'Smtp-Secret-9' }, 'SMTP_PASSWORD (value not shown) must not be set without SMTP_USER'],
+    [{ CONTACT_PHONE: '' }, 'CONTACT_PHONE="" must not be empty'],
   ])('refuses %j with one clear line', (env, text) => {
     const message = refusalOf(env);
     expect(message).toContain(text);
