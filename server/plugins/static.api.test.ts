@@ -16,6 +16,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, '.vite/manifest.json'), '{}');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  // The build writes compressed copies beside every file, index.html's included.
+  writeFileSync(path.join(dist, 'index.html.br'), 'brotli bytes of an older index.html');
+  writeFileSync(path.join(dist, 'index.html.gz'), 'gzip bytes of an older index.html');
   ({ app } = await buildTestApp({ WEB_DIST: dist }));
 });
 
@@ -41,6 +44,18 @@ describe('static files', () => {
       expect(names, url).toContain(XSRF_COOKIE);
     }
   });
+
+  it.each(['br', 'gzip', 'identity'])(
+    '/index.html asked with Accept-Encoding %s is the page / is: revalidated on every load',
+    async (encoding) => {
+      const root = await app.inject({ method: 'GET', url: '/' });
+      const res = await app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(root.body);
+    },
+  );
 
   it('serves a file written after the start: a process of the previous release serves the new one’s', async () => {
     // During a rolling restart (docs/decisions/0072) a page from a restarted process asks for its chunks, and

@@ -34,14 +34,16 @@ export async function registerStatic(
     cacheControl: false,
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath);
-      const policy =
-        rel === 'index.html' ? NO_CACHE : rel.startsWith('assets' + path.sep) ? IMMUTABLE : 'public, max-age=3600';
-      res.header('Cache-Control', policy);
+      res.header('Cache-Control', rel.startsWith('assets' + path.sep) ? IMMUTABLE : 'public, max-age=3600');
     },
   });
   const sendIndex = (reply: FastifyReply) =>
     reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', (_req, reply) => sendIndex(reply));
+  // One of the app's own addresses (APP_PATHNAMES): answered as / is, never from disk. From disk it came as
+  // the build's index.html.br or .gz, which the cache policy took for any file (an hour, shared), and as
+  // bytes that need not be the ones whose inline script the CSP allows.
+  app.get('/index.html', (_req, reply) => sendIndex(reply));
   // The app reads location.pathname and shows its not-found screen for any path but the root.
   return (reply) => sendIndex(reply.code(404));
 }
