@@ -68,6 +68,16 @@ export const ERROR_SCREEN_TITLES = {
 } as const;
 
 /**
+ * Why the server answered a request before any route saw it (docs/decisions/0031): cut off by its time
+ * limits, or not readable as HTTP.
+ */
+export const TRANSPORT_MESSAGES = {
+  timedOut: 'The request took too long to arrive and was cut off. Please try again, on a faster connection if you can.',
+  headersTooLarge: 'The request headers are too large',
+  unreadable: 'The request could not be read as HTTP',
+} as const;
+
+/**
  * Why the server refuses text no stored value may hold (docs/decisions/0031): a NUL character, which
  * PostgreSQL's text and jsonb cannot store, and a lone UTF-16 surrogate, which is not Unicode text.
  */

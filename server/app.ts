@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { RESPONSE_CODE, TEXT_INPUT_MESSAGES, fail } from '#contract/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -165,8 +165,9 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     onConstructorPoisoning: 'remove',
     // A slow client must not hold a connection for ever: the whole request within requestTimeout, its
     // headers within headersTimeout, checked often enough that a limit is not overrun by Node's default
-    // 30 s sweep (docs/decisions/0031). Node answers 408 and closes the connection.
+    // 30 s sweep (docs/decisions/0031). The answer is a 408 envelope, and the connection closes.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
     http: {
       headersTimeout: config.HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4)),

@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE, XSRF_HEADER } from '#contract/index.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TRANSPORT_MESSAGES, XSRF_COOKIE, XSRF_HEADER, fail } from '#contract/index.ts';
 import { buildTestApp } from './test/helper.ts';
 
 /**
@@ -30,7 +30,11 @@ beforeAll(async () => {
 const open: Socket[] = [];
 afterEach(() => {
   for (const socket of open.splice(0)) socket.destroy();
+  vi.restoreAllMocks();
 });
+
+/** The body of a raw HTTP answer, read as JSON. */
+const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
 /** A connected socket that keeps what it receives and notes when the server closes it. */
 async function client() {
@@ -67,7 +71,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 }
 
 describe('slow clients', () => {
-  it('a request body that arrives too slowly gets a 408 and the connection closes', async () => {
+  it('a request body that arrives too slowly gets a 408 envelope, is logged, and the connection closes', async () => {
+    const warn = vi.spyOn(app.log, 'warn');
     // With the XSRF pair, so the call is let through to read its body.
     const xsrf = (await app.inject({ method: 'GET', url: '/api/config' })).cookies.find(
       (c) => c.name === XSRF_COOKIE,
@@ -81,15 +86,29 @@ describe('slow clients', () => {
     trickle(socket, ' ');
     await until(() => state.closed, 'the server closes the connection');
     expect(state.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(bodyOf(state.received)).toEqual(fail('408', TRANSPORT_MESSAGES.timedOut));
     expect(state.closedAt - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ requestTimeoutMs: REQUEST_TIMEOUT_MS }),
+      expect.stringContaining('request cut off'),
+    );
   });
 
-  it('headers that arrive too slowly get a 408 and the connection closes', async () => {
+  it('headers that arrive too slowly get a 408 envelope and the connection closes', async () => {
     const { socket, state } = await client();
     socket.write('GET /api/config HTTP/1.1\r\nHost: localhost\r\n');
     trickle(socket, 'X-Slow: a\r\n');
     await until(() => state.closed, 'the server closes the connection');
     expect(state.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(bodyOf(state.received)).toEqual(fail('408', TRANSPORT_MESSAGES.timedOut));
+  });
+
+  it('a request that is not HTTP gets a 400 envelope and the connection closes', async () => {
+    const { socket, state } = await client();
+    socket.write('NOT HTTP AT ALL\r\n\r\n');
+    await until(() => state.closed, 'the server closes the connection');
+    expect(state.received).toMatch(/^HTTP\/1\.1 400/);
+    expect(bodyOf(state.received)).toEqual(fail('400', TRANSPORT_MESSAGES.unreadable));
   });
 
   it('a connection that never sends anything is closed', async () => {

@@ -1,6 +1,16 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { API_PATHS, API_PREFIXES, MESSAGES, RESPONSE_CODE, fail, withPhone } from '#contract/index.ts';
+import {
+  API_PATHS,
+  API_PREFIXES,
+  MESSAGES,
+  RESPONSE_CODE,
+  TRANSPORT_MESSAGES,
+  fail,
+  withPhone,
+} from '#contract/index.ts';
 
 /** An error a route throws on purpose: it becomes an envelope with this HTTP status and code. */
 export class ApiError extends Error {
@@ -104,6 +114,42 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
     }
     return sendSpa404(reply);
   });
+}
+
+/**
+ * The answer to a request Node cut off (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS) or could not parse, before
+ * any route (Fastify's clientErrorHandler, called with the app as `this`): the envelope, as every API answer
+ * is, where Fastify's own JSON was not one. A cut-off request is logged at warn: it is as often an upload on a
+ * slow line as a slow client's attack, and nothing else said it had happened (docs/decisions/0031).
+ */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset or closed connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, TRANSPORT_MESSAGES.timedOut]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, TRANSPORT_MESSAGES.headersTooLarge]
+        : [400, TRANSPORT_MESSAGES.unreadable];
+  if (status === 408) {
+    this.log.warn(
+      { remoteAddress: socket.remoteAddress, requestTimeoutMs: this.config.REQUEST_TIMEOUT_MS },
+      'request cut off: it did not arrive within its time limit (answered 408)',
+    );
+  } else {
+    this.log.debug(
+      { err: error.message, remoteAddress: socket.remoteAddress },
+      `request not read (answered ${status})`,
+    );
+  }
+  if (socket.writable) {
+    const body = JSON.stringify(fail(String(status), message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Seconds a client is asked to wait after a 503 for a database outage (the pool retries on every call). */
