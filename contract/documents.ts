@@ -43,6 +43,16 @@ export const DOCUMENT_MAX_BYTES_CEILING = 20 * 1024 * 1024;
 export const DOCUMENT_FILE_NAME_MAX = 200;
 
 /**
+ * The time limits of an upload (docs/decisions/0031). It has UPLOAD_ARRIVAL_MS to arrive whole, the
+ * server's default REQUEST_TIMEOUT_MS (Node's limit is the server's, not a route's): a file at the default
+ * 10 MB on a line of about 1 Mbit/s. Then the scan has UPLOAD_SCAN_MS, the default CLAMD_TIMEOUT_MS. The web
+ * app waits for both, so that the server's answer, a 408 included, always comes before the app gives up.
+ */
+export const UPLOAD_ARRIVAL_MS = 90_000;
+export const UPLOAD_SCAN_MS = 30_000;
+export const UPLOAD_ANSWER_MS = UPLOAD_ARRIVAL_MS + UPLOAD_SCAN_MS;
+
+/**
  * `10MB`, `512KB`: an upload's limit, as the GOV.UK pattern's error message writes it. A file's own size, on
  * a screen or in a PDF, is written by formatFileSize (contract/forms/messages.ts).
  */

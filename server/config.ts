@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { SESSION } from '#contract/index.ts';
 import { isUen } from '#contract/forms/sg.ts';
+import { UPLOAD_ARRIVAL_MS, UPLOAD_SCAN_MS } from '#contract/documents.ts';
 
 /** Environment configuration, validated once at start (a bad value stops the start with one clear line). */
 
@@ -126,7 +127,7 @@ export const configSchema = z
      * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS (else 408 and the connection closes);
      * a process holds at most MAX_CONNECTIONS connections, and drops further ones at once.
      */
-    REQUEST_TIMEOUT_MS: wholeNumber(500, 600_000, 30_000),
+    REQUEST_TIMEOUT_MS: wholeNumber(500, 600_000, UPLOAD_ARRIVAL_MS),
     HEADERS_TIMEOUT_MS: wholeNumber(500, 600_000, 10_000),
     MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 2_048),
     /**
@@ -191,7 +192,7 @@ export const configSchema = z
     CLAMD_SOCKET: z.string().optional(),
     CLAMD_HOST: z.string().optional(),
     CLAMD_PORT: wholeNumber(0, 65535, 3310),
-    CLAMD_TIMEOUT_MS: wholeNumber(100, 600_000, 30_000),
+    CLAMD_TIMEOUT_MS: wholeNumber(100, 600_000, UPLOAD_SCAN_MS),
     /**
      * Email (docs/decisions/0042): an SMTP server (SMTP_SECURE=1 for TLS from the first byte, else STARTTLS
      * when offered). Unset SMTP_HOST: each email is written as an .eml file under DATA_DIR/mail and named in

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse as pgParse } from 'pg-connection-string';
+import { DEFAULT_DOCUMENT_LIMITS, UPLOAD_ANSWER_MS } from '#contract/documents.ts';
 import { ConfigError, DATABASE_URL_UNREADABLE, SMS_GATEWAY_REFUSAL, loadConfig, productionRefusals } from './config.ts';
 
 /** The one line loadConfig refuses these variables with. */
@@ -47,7 +48,7 @@ describe('configuration', () => {
       CLAMD_PORT: 3310,
       SMTP_PORT: 587,
       SESSION_MAX_HOURS: 12,
-      REQUEST_TIMEOUT_MS: 30_000,
+      REQUEST_TIMEOUT_MS: 90_000,
       HEADERS_TIMEOUT_MS: 10_000,
       MAX_CONNECTIONS: 2_048,
       SMS_GATEWAY_TIMEOUT_MS: 5_000,
@@ -55,6 +56,13 @@ describe('configuration', () => {
       NOTIFY_POLL_MS: 2_000,
       NOTIFY_LEASE_MS: 300_000,
     });
+  });
+
+  it('lets an upload arrive on a slow line, and answers it before the web app stops waiting', () => {
+    const c = loadConfig({});
+    // A file at the default limit on a line of 1 Mbit/s.
+    expect(c.REQUEST_TIMEOUT_MS).toBeGreaterThanOrEqual((DEFAULT_DOCUMENT_LIMITS.maxBytes * 8) / 1_000);
+    expect(c.REQUEST_TIMEOUT_MS + c.CLAMD_TIMEOUT_MS).toBeLessThanOrEqual(UPLOAD_ANSWER_MS);
   });
 
   it('takes PUBLIC_URL without its trailing slash', () => {

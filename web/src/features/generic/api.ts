@@ -1,6 +1,6 @@
 import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
-import { DOCUMENT_PATHS } from '#contract/documents.ts';
+import { DOCUMENT_PATHS, UPLOAD_ANSWER_MS } from '#contract/documents.ts';
 import { documentListSchema, documentSchema, type DocumentInfo } from '#contract/schemas/documents.ts';
 import type { FieldErrors, FormValues } from '#contract/forms/index.ts';
 import {
@@ -124,7 +124,7 @@ export const documentsApi = {
     body.append('file', file, file.name);
     const path = `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?${new URLSearchParams({ field })}`;
     // Not blocking: the page stays usable while a file goes up (its own status line says so).
-    return read(await api.post(path, body, { signal, quiet: true, timeoutMs: UPLOAD_TIMEOUT_MS }), documentSchema);
+    return read(await api.post(path, body, { signal, quiet: true, timeoutMs: UPLOAD_ANSWER_MS }), documentSchema);
   },
   async remove(documentId: string, signal: AbortSignal): Promise<Outcome<unknown>> {
     const path = fillPath(DOCUMENT_PATHS.delete, { documentId });
@@ -142,6 +142,4 @@ export const documentsApi = {
   },
 };
 
-/** A large file on a slow line takes longer than an ordinary call's limit. */
-const UPLOAD_TIMEOUT_MS = 120_000;
 const blobSchema = z.instanceof(Blob);
