@@ -50,6 +50,12 @@ export function withPhone(message: string, phone: string): string {
   return message.split(PHONE_PLACEHOLDER).join(phone);
 }
 
+/**
+ * The region the toasts sit in: a landmark, so that someone moving by landmarks finds a toast shown (a named
+ * list is none).
+ */
+export const TOASTS_LABEL = 'Notifications';
+
 /** Toast titles (§2). */
 export const TOAST_TITLES = {
   success: 'Success Message',

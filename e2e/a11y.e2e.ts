@@ -110,6 +110,11 @@ test('every part of the page is in a landmark, the Computer Misuse Act warning t
   await expect(page.getByRole('progressbar', { name: 'Page activity' })).toBeVisible();
   expect(await outside()).toEqual([]);
   release();
+  // A toast shown is in one too (its stack was a named list beside the landmarks).
+  await page.goto('/#/generic?app=PRD');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')).toBeVisible();
+  expect(await outside()).toEqual([]);
 });
 
 test.describe('axe with the theme chosen explicitly', () => {

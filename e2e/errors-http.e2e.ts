@@ -17,7 +17,7 @@ import { expect, test } from './fixtures.ts';
 
 const PROXY = 'Chua & Partners LLP';
 const selector = (page: Page) => page.getByRole('group', { name: 'Choose whom to act for' });
-const toasts = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
 
 test('sign-in travels encrypted: only { wrappedKey, iv, cipher } on the wire, and the answer too', async ({ page }) => {
   const sent: Request[] = [];

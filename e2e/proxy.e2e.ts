@@ -44,7 +44,7 @@ test('a master user switches to another profile, keeps acting for it across a re
   await switchTo(page, PROXY);
   await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
   await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome, ${PROXY}`);
-  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(`You are now acting for ${PROXY}.`);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(`You are now acting for ${PROXY}.`);
   // The records are the acting profile's: its insolvency report and proof of debt.
   const latest = page.getByRole('table', { name: 'Latest records' });
   await expect(latest.getByRole('link', { name: /^FR \d{6} \d{4}$/ })).toBeVisible();
@@ -182,7 +182,7 @@ test("a refused switch sends the user home with 'Access forbidden' and the reaso
   expect(reason).not.toBe(FORBIDDEN_DESC);
   await switchTo(page, PROXY);
   await expect(page).toHaveURL(/#\/home$/);
-  const toast = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
   await expect(toast).toContainText(TOAST_TITLES.error);
   await expect(toast).toContainText(`${MESSAGES.accessForbidden}: ${reason}`);
   // Still signed in, still acting as themself; home shows them their way back, not a log-in prompt.
@@ -214,7 +214,7 @@ test('when the grant is withdrawn while acting for a profile, the app returns th
   );
   await page.goto('/#/profile');
   await page.goto('/#/dashboard');
-  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
     AUTH_MESSAGES.proxyWithdrawnReturned(PROXY, PROXY_ID),
   );
   await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);

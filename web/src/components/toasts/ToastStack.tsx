@@ -1,3 +1,4 @@
+import { TOASTS_LABEL } from '#contract/messages.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useFloatingSpot } from '../shell/useFloatingSpot.ts';
 import { dismissToast, type Toast } from './toastStore.ts';
@@ -69,10 +70,12 @@ export default function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
   const stack = useRef<HTMLOListElement>(null);
   const spot = useFloatingSpot(stack, SPOTS, { revision: toasts });
   return (
-    <ol ref={stack} className="toasts" aria-label="Notifications" data-spot={spot} data-floating="">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ol>
+    <section aria-label={TOASTS_LABEL}>
+      <ol ref={stack} className="toasts" data-spot={spot} data-floating="">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+    </section>
   );
 }

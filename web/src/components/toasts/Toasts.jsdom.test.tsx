@@ -6,7 +6,7 @@ import { Toasts } from './Toasts.tsx';
 import { clearToasts } from './toastStore.ts';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
-const stack = () => screen.getByRole('list', { name: 'Notifications' });
+const stack = () => within(screen.getByRole('region', { name: 'Notifications' })).getByRole('list');
 
 // The visible stack is a lazily loaded chunk: load it once, so each test renders it at once.
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await act(async () => {
     await import('./ToastStack.tsx');
   });
-  await screen.findByRole('list', { name: 'Notifications' });
+  await screen.findByRole('region', { name: 'Notifications' });
   act(() => clearToasts());
   cleanup();
 });

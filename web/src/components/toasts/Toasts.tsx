@@ -1,3 +1,4 @@
+import { TOASTS_LABEL } from '#contract/messages.ts';
 import { useSyncExternalStore } from 'react';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import { dismissToast, getToastState, subscribeToasts, type Toast } from './toastStore.ts';
@@ -8,18 +9,20 @@ import { dismissToast, getToastState, subscribeToasts, type Toast } from './toas
  */
 function PlainToasts({ toasts }: { toasts: readonly Toast[] }) {
   return (
-    <ol className="toasts" aria-label="Notifications">
-      {toasts.map((toast) => (
-        <li key={toast.id} className={`toast toast-${toast.severity}`}>
-          <p className="toast-title">{toast.title}</p>
-          <p className="toast-message">{toast.message}</p>
-          <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)}>
-            <span aria-hidden="true">×</span>
-            <span className="visually-hidden">Dismiss {toast.title}</span>
-          </button>
-        </li>
-      ))}
-    </ol>
+    <section aria-label={TOASTS_LABEL}>
+      <ol className="toasts">
+        {toasts.map((toast) => (
+          <li key={toast.id} className={`toast toast-${toast.severity}`}>
+            <p className="toast-title">{toast.title}</p>
+            <p className="toast-message">{toast.message}</p>
+            <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">Dismiss {toast.title}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
