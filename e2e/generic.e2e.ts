@@ -370,8 +370,9 @@ test('the profile update opens at the profile’s own contact number and address
   await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
   await expect(page).toHaveTitle('Your contact details – PTIB Profile Update | PTIB e-Services');
   await expect(page.getByLabel('Contact number')).toHaveValue('92345678');
-  await page.getByLabel('Email address').fill('master@example.com');
-  await page.getByLabel('Mobile number').fill('92345678');
+  // Email and SMS are not changed by a profile update: the number says where they are (migration 187).
+  await expect(page.getByLabel('Contact number')).toHaveAccessibleDescription(/set under Messages/);
+  await expect(page.getByLabel('Email address')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your correspondence address' })).toBeVisible();
   // A page of the same journey is a new screen, named after the router's own title for the route.

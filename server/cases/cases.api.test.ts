@@ -131,12 +131,13 @@ describe('catalogue', () => {
   });
 
   /**
-   * Forms past version 2: PTIB's starts its contact questions at the profile's own (docs/decisions/0076); the
+   * Forms past version 2: PTIB's starts its contact questions at the profile's own and asks only what an
+   * approval changes (docs/decisions/0076, migration 187); the
    * money forms take Singapore dollars only (docs/decisions/0078); TRA's and TRT's keep each country's dates
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179).
    */
   const LATER_VERSIONS: Record<string, number> = {
-    PTIB: 3,
+    PTIB: 4,
     PCD: 4,
     SDNE: 3,
     PC: 4,

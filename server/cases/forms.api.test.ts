@@ -52,30 +52,30 @@ const PD = {
   remarks: '',
   declaration: true,
 };
-/** A profile update filled in, but for its contact questions' mobile number, shown when notify by SMS is Yes. */
+/** A debt repayment application filled in, but for its mobile number, shown when notify by SMS is Yes. */
 const {
   notifyBySms: _notifyBySms,
   mobileNumber: _mobileNumber,
-  ...PTIB
-} = sampleAnswers(FORM_DEFINITIONS.PTIB!, '2030-03-10');
+  ...DAR
+} = sampleAnswers(FORM_DEFINITIONS.DAR!, '2030-03-10');
 
 describe('hidden answers are stripped before they are checked and saved', () => {
   it('drops the mobile number when notify by SMS is No', async () => {
-    const c = created(await create('PTIB', { ...PTIB, notifyBySms: 'N', mobileNumber: 'not a number' }));
+    const c = created(await create('DAR', { ...DAR, notifyBySms: 'N', mobileNumber: 'not a number' }));
     expect(c.data).not.toHaveProperty('mobileNumber');
-    expect((await read(c.id)).data).toEqual({ ...PTIB, notifyBySms: 'N' });
+    expect((await read(c.id)).data).toEqual({ ...DAR, notifyBySms: 'N' });
   });
   it('checks and keeps it when notify by SMS is Yes', async () => {
-    expect(errorsOf(await create('PTIB', { ...PTIB, notifyBySms: 'Y', mobileNumber: '61234567' })).errors).toEqual([
+    expect(errorsOf(await create('DAR', { ...DAR, notifyBySms: 'Y', mobileNumber: '61234567' })).errors).toEqual([
       {
         path: 'mobileNumber',
         message: 'Mobile number must be a Singapore mobile number: 8 digits starting with 8 or 9',
       },
     ]);
-    expect(errorsOf(await create('PTIB', { ...PTIB, notifyBySms: 'Y' })).fieldErrors).toEqual({
+    expect(errorsOf(await create('DAR', { ...DAR, notifyBySms: 'Y' })).fieldErrors).toEqual({
       mobileNumber: 'Enter mobile number',
     });
-    const c = created(await create('PTIB', { ...PTIB, notifyBySms: 'Y', mobileNumber: '91234567' }));
+    const c = created(await create('DAR', { ...DAR, notifyBySms: 'Y', mobileNumber: '91234567' }));
     expect(c.data).toMatchObject({ mobileNumber: '91234567' });
   });
   it('strips inside the rows of a repeating group too', async () => {
