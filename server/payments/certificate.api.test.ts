@@ -73,6 +73,23 @@ describe('the certificate of payments', () => {
     expect((await pay(byPayNow.id)).statusCode).toBe(200);
     await doAction(officer, byPayNow.id, { action: 'assignToMe' });
     await doAction(officer, byPayNow.id, { action: 'approve' });
+    // Asked by PayNow, then changed to a cheque at an officer's request: its bill is cancelled, and the cheque
+    // counts on the date the debtor gave.
+    const changed = await payment({ paymentAmount: { amount: '75.00', currency: 'SGD' } }, false);
+    await doAction(officer, changed.id, { action: 'assignToMe' });
+    await doAction(officer, changed.id, {
+      action: 'requestInfo',
+      message: 'It was paid by cheque.',
+      fields: ['paymentMethod'],
+    });
+    const open = (await applicant.get(fillPath(CASE_PATHS.one, { id: changed.id }))).json().responseJSON as CaseDetail;
+    const resubmitted = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: changed.id }), {
+      version: open.version,
+      data: { ...open.data, paymentMethod: 'CHEQUE', paymentDate: '2030-01-11' },
+    });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect((await bill(changed.id)).state).toBe('cancelled');
+    await doAction(officer, changed.id, { action: 'approve' });
     // Not listed: before the period, another debtor's, one not yet accepted.
     const before = await payment({ paymentMethod: 'CHEQUE', paymentDate: '2029-12-20' });
     const otherDebtor = await payment({ paymentMethod: 'GIRO', debtorIdNumber: 'S1234567D' });
@@ -125,7 +142,8 @@ describe('the certificate of payments', () => {
     expect(text).toContain('1 Jan 2030 to 15 Jan 2030');
     expect(text).toContain(`S$150.25 by GIRO (record ${giro.caseNumber})`);
     expect(text).toContain(`S$200.00 by PayNow (record ${byPayNow.caseNumber})`);
-    expect(text).toContain('S$350.25');
+    expect(text).toContain(`S$75.00 by Cheque (record ${changed.caseNumber})`);
+    expect(text).toContain('S$425.25');
     expect(text).toContain('A copy is sent by post to 10, Anson Road, #10-01');
     for (const left of [before, otherDebtor, undecided]) expect(text).not.toContain(left.caseNumber);
 

@@ -85,10 +85,10 @@ async function paymentsBy(
     case_number: string;
     data: Record<string, unknown>;
     state: BillState | null;
-    received_cents: string | null;
+    amount_cents: string | null;
     settled_at: Date | string | null;
   }>(
-    `SELECT c.case_number, c.data, b.state, b.received_cents::text AS received_cents, b.settled_at
+    `SELECT c.case_number, c.data, b.state, b.amount_cents::text AS amount_cents, b.settled_at
        FROM cases c LEFT JOIN bills b ON b.case_id = c.id
       WHERE c.app_code = 'PD' AND c.status = 'approved' AND c.deleted_at IS NULL
         AND upper(c.data->>'debtorIdNumber') = upper($1)
@@ -99,11 +99,13 @@ async function paymentsBy(
   const payments: CertifiedPayment[] = [];
   for (const r of rows) {
     const method = text(r.data.paymentMethod);
-    const byBill = r.state !== null;
-    // A PayNow payment is made when its bill is paid in full; the form's own date, if any, is not asked of it.
-    if (byBill && (!isSettled(r.state!) || !r.settled_at || new Date(r.settled_at) > asAt)) continue;
+    // A PayNow payment is made when its bill is paid in full, for the bill's amount (more received is money to
+    // return, not paid to the estate); the form's own date, if any, is not asked of it. Another method's is
+    // as the debtor gave it, whatever bill an earlier answer of PayNow left cancelled.
+    const byBill = method === 'PAYNOW';
+    if (byBill && (!r.state || !isSettled(r.state) || !r.settled_at || new Date(r.settled_at) > asAt)) continue;
     const paidOn = byBill ? todayInSingapore(new Date(r.settled_at!)) : text(r.data.paymentDate);
-    const cents = byBill ? Number(r.received_cents) : centsOf(r.data.paymentAmount);
+    const cents = byBill ? Number(r.amount_cents) : centsOf(r.data.paymentAmount);
     if (!cents || paidOn < from || paidOn > to) continue;
     const label = PAYMENT_METHODS.find((m) => m.code === method)?.label ?? method;
     payments.push({ paidOn, cents, method: label, caseNumber: r.case_number });
