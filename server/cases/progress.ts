@@ -189,7 +189,11 @@ function mayOweBill(status: CaseStatus): boolean {
  * (docs/decisions/0059).
  */
 function billToPay(status: CaseStatus, bill: ProgressBillRow | null): string | null {
-  if (!mayOweBill(status) || !bill || !isPayable(bill.state) || bill.lapsed) return null;
+  if (!mayOweBill(status) || !bill) return null;
+  // Expired unpaid, it is asked for again on the record's page (docs/decisions/0086): "nothing more" would
+  // leave an approved certificate's fee, or a deposit, for ever unpaid.
+  if (bill.state === 'expired' || bill.lapsed) return PAYMENT_MESSAGES.nextStepRenew;
+  if (!isPayable(bill.state)) return null;
   const received = Number(bill.received_cents);
   const left = Number(bill.amount_cents) - received;
   const due = formatIsoDate(bill.due_on);

@@ -6,7 +6,6 @@ import {
   CASE_PATHS,
   CASE_STATUSES,
   DASHBOARD_LATEST_COUNT,
-  NEXT_STEP_MESSAGES,
   RECORD_LIST_MAX,
   type CaseStatus,
 } from '#contract/cases.ts';
@@ -257,12 +256,13 @@ describe('GET /api/cases/summary', () => {
       const own = (await demo.get(fillPath(CASE_PATHS.one, { id: c.id }))).json().responseJSON as { progress: unknown };
       expect(c.progress, c.caseNumber).toEqual(own.progress);
     }
-    // Past its last payable day a bill is no longer to pay, though no one has read it since to mark it expired.
+    // Past its last payable day a bill is no longer to pay as it was, though no one has read it since to mark it
+    // expired: it is asked for again (docs/decisions/0086), never "nothing more" while unpaid.
     await db.query(`UPDATE bills SET due_on = '2000-01-15', expires_on = '2000-02-15' WHERE case_id = 3000003`);
     const lapsed = (await demo.get(fillPath(CASE_PATHS.one, { id: billed!.id }))).json().responseJSON as CaseDetail;
-    expect(lapsed.progress!.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
+    expect(lapsed.progress!.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
     const again = (await summaryOf(demo)).latest.find((c) => c.id === billed!.id)!;
-    expect(again.progress!.nextStep).toBe(NEXT_STEP_MESSAGES.approved);
+    expect(again.progress!.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
   });
 
   it('refuses a caller without a session, or without SEMS01', async () => {

@@ -33,6 +33,7 @@ import {
   type MoneyToReturn,
   type QueueReason,
 } from '#contract/payments.ts';
+import type { CaseStatus } from '#contract/cases.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
 import type { NotificationKind } from '#contract/notifications.ts';
 import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
@@ -913,6 +914,40 @@ export async function findBill(db: Queryable, caseId: string, profileId: string)
   return rows[0];
 }
 
+/** An application whose expired bill may be asked for again: one still open or approved, not rejected. */
+async function renewable(db: Queryable, caseId: string): Promise<boolean> {
+  const { rows } = await db.query<{ status: CaseStatus }>('SELECT status FROM cases WHERE id = $1::bigint', [caseId]);
+  const status = rows[0]?.status;
+  return status !== undefined && status !== 'draft' && status !== 'rejected';
+}
+
+/**
+ * The payer asks again for a bill that expired unpaid (docs/decisions/0086): due again from today, same
+ * reference and amount, new due and expiry days, so a new QR code. Without it an application approved after
+ * its bill expired (a certificate's fee, a deposit) could never be paid, nor its certificate issued.
+ */
+export async function renewBill(db: Database, caseId: string, profileId: string, actor: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await expireDue(tx, now);
+    const { rows } = await tx.query<BillRow>(
+      `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+        WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
+      [caseId, profileId],
+    );
+    const bill = rows[0];
+    if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+    if (bill.state !== 'expired' || !(await renewable(tx, caseId)))
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notRenewable);
+    const today = todayInSingapore(now);
+    await tx.query(
+      `UPDATE bills SET state = 'awaiting', issued_at = $2, due_on = $3::date, expires_on = $4::date
+        WHERE id = $1::bigint`,
+      [bill.id, now, addDays(today, BILL_DUE_DAYS), addDays(today, BILL_EXPIRY_DAYS)],
+    );
+    await history(tx, bill.id, 'expired', 'awaiting', now, actor, PAYMENT_MESSAGES.renewedReason);
+  });
+}
+
 export async function billDetail(
   db: Database,
   caseId: string,
@@ -950,6 +985,7 @@ export async function billDetail(
       : null,
     canSimulate: config.NODE_ENV !== 'production',
     certificate: row.app_code === CERTIFICATE_ESERVICE && (await certificateOf(db, caseId, profileId)) !== null,
+    canRenew: row.state === 'expired' && (await renewable(db, caseId)),
     history: rows.map((h) => ({
       at: iso(h.at),
       from: h.from_state,

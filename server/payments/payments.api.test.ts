@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { FIELD_MESSAGES, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, addDays, allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { FEES, feeAnswer } from '#contract/fees.ts';
 import {
@@ -1388,6 +1388,41 @@ describe('expiry (runs last: the clock moves on a month)', () => {
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
       .filter((m) => m.includes(`${record.caseNumber} has been approved`));
     expect(approvals).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
+  });
+
+  it('asks an expired bill again for its payer while its application is open or approved', async () => {
+    const payer = await signedInClient(app, 'ptib.demo');
+    const record = await payable(payer, 'PC', '50.00');
+    const gone = await payable(payer, 'PC', '50.00');
+    clock.advance(31 * 24 * 3600_000);
+    const later = await signedInClient(app, 'ptib.demo');
+    expect(await bill(later, record.id)).toMatchObject({ state: 'expired', canRenew: true, payNow: null });
+    // The record says how to pay it, not that nothing more is to be done (an approved certificate waits on it).
+    const open = (await later.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    expect(open.progress?.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
+
+    const renewUrl = fillPath(PAYMENT_PATHS.renew, { id: record.id });
+    const renewed = await later.post(renewUrl, {});
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().header.responseDesc).toBe(PAYMENT_MESSAGES.renewed);
+    const b = renewed.json().responseJSON as BillDetail;
+    const today = todayInSingapore(clock.now());
+    expect(b).toMatchObject({ state: 'awaiting', canRenew: false, dueOn: addDays(today, 14) });
+    expect(parsePayload(b.payNow!)['62.01']).toBe(b.reference);
+    expect(b.history.at(-1)).toMatchObject({ from: 'expired', to: 'awaiting', reason: PAYMENT_MESSAGES.renewedReason });
+    // Once is enough: it is not expired now.
+    const again = await later.post(renewUrl, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().header.responseDesc).toBe(PAYMENT_MESSAGES.notRenewable);
+    expect((await later.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
+
+    // A rejected application's bill is not asked again, nor another profile's.
+    await moveCase(app.db, gone.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(app.db, gone.caseNumber, 'rejected', 'operator', clock.now());
+    expect((await bill(later, gone.id)).canRenew).toBe(false);
+    expect((await later.post(fillPath(PAYMENT_PATHS.renew, { id: gone.id }), {})).statusCode).toBe(409);
+    const stranger = await signedInClient(app, 'ptib.master');
+    expect((await stranger.post(renewUrl, {})).statusCode).toBe(404);
   });
 
   it('expires again a bill owed once more after its expiry, when a wrong match is undone', async () => {

@@ -4,7 +4,7 @@ import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contra
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, billDetailSchema, billsListSchema, isSettled } from '#contract/payments.ts';
 import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { openCase } from '../cases/service.ts';
-import { billDetail, billsOf, findBill, payNowUen, simulatePayment, toBill } from '../payments/bills.ts';
+import { billDetail, billsOf, findBill, payNowUen, renewBill, simulatePayment, toBill } from '../payments/bills.ts';
 import { certificateOf } from '../payments/certificate.ts';
 import { renderCertificate } from '../pdf/certificate.ts';
 import { renderReceipt } from '../pdf/receipt.ts';
@@ -72,6 +72,23 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       .header('Content-Disposition', `attachment; filename="receipt-${bill.receiptNumber}.pdf"`)
       .send(Buffer.from(pdf));
   });
+
+  r.post(
+    PAYMENT_PATHS.renew,
+    {
+      preValidation,
+      schema: { params: caseIdParamsSchema, response: { 200: envelopeSchema(billDetailSchema), ...refusals } },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      const { row } = await openCase(app.db, request.params.id, principal);
+      await renewBill(app.db, row.id, principal.actingProfileId, principal.loginName, app.now());
+      return ok(
+        await billDetail(app.db, row.id, principal.actingProfileId, app.config, app.now()),
+        PAYMENT_MESSAGES.renewed,
+      );
+    },
+  );
 
   r.get(
     PAYMENT_PATHS.certificate,

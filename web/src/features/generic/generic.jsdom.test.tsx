@@ -953,6 +953,7 @@ describe('a bill paid from the record page', () => {
           }),
       canSimulate: true,
       certificate: false,
+      canRenew: false,
       history: [],
     });
     routes['GET /api/cases/7'] = () => ({

@@ -64,7 +64,7 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
     addEventListener('online', retry);
     return () => removeEventListener('online', retry);
   }, [failedToLoad, retry]);
-  /** The bill as the demo payment left it, over the one loaded. */
+  /** The bill as the last action here (the demo payment, a renewal) left it, over the one loaded. */
   const [settled, setSettled] = useState<BillDetail | null>(null);
   const [message, setMessage] = useState('');
   // One payment at a time: a second press while the first is on its way would be refused as paid already.
@@ -73,6 +73,10 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
   const receipt = useRef<HTMLButtonElement>(null);
   const [paidHere, setPaidHere] = useState(false);
   useFocusWhenLost(paidHere, () => receipt.current);
+  // The renew button goes with the expired note: the focus then goes to the bill, now with its QR code.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [renewedHere, setRenewedHere] = useState(false);
+  useFocusWhenLost(renewedHere, () => heading.current);
 
   // Nothing while loading, nor when there is no bill to show.
   if (state.kind === 'loading' || (state.kind === 'ready' && !state.value.ok && state.value.kind === 'none'))
@@ -107,6 +111,16 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
       paying.current = false;
     }
   };
+  const renew = async () => {
+    const outcome = await paymentsApi.renew(caseId, signal);
+    if (signal.aborted) return;
+    if (!outcome.ok) return setMessage(outcome.message || MESSAGES.somethingWrong);
+    setSettled(outcome.value);
+    setMessage(outcome.message);
+    setRenewedHere(true);
+    // The record's next step spoke of the expired bill.
+    onSettled?.();
+  };
   const download = async (which: 'receipt' | 'certificate') => {
     const outcome = await paymentsApi.paper(which, caseId, signal);
     if (outcome.ok)
@@ -124,7 +138,9 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
 
   return (
     <section aria-labelledby="bill-heading" className="bill-panel">
-      <h2 id="bill-heading">{PAYMENT_TEXT.heading}</h2>
+      <h2 id="bill-heading" ref={heading} tabIndex={-1}>
+        {PAYMENT_TEXT.heading}
+      </h2>
       <dl className="summary-list">
         <div>
           <dt>{PAYMENT_TEXT.amount}</dt>
@@ -175,6 +191,14 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
             : bill.receivedCents > 0
               ? ` ${PAYMENT_TEXT.returnedAll(formatMoney(bill.receivedCents))}`
               : ''}
+        </p>
+      )}
+      {bill.canRenew && (
+        <p data-testid="bill-expired">
+          {PAYMENT_TEXT.expired}{' '}
+          <button type="button" className="button-secondary" onClick={() => void renew()}>
+            {PAYMENT_TEXT.renew}
+          </button>
         </p>
       )}
       {bill.payNow && (
@@ -238,7 +262,8 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
 
 /**
  * The bill of a payment e-service's record, on its confirmation and record pages; nothing for others.
- * onSettled: the bill was paid here, so what the page says about the record (what to do next) is out of date.
+ * onSettled: the bill was paid or renewed here, so what the page says about the record (what to do next) is out
+ * of date.
  */
 export function BillPanel({ caseId, appCode, onSettled }: { caseId: string; appCode: string; onSettled?: () => void }) {
   // Keyed: another record's bill starts afresh, nothing of this one's carried over.

@@ -37,6 +37,10 @@ export const paymentsApi = {
     );
     return read(res, (v) => billDetailSchema.parse(v));
   },
+  async renew(caseId: string, signal: AbortSignal): Promise<BillOutcome<BillDetail>> {
+    const res = await api.post(fillPath(PAYMENT_PATHS.renew, { id: caseId }), {}, { signal, quiet: true, block: true });
+    return read(res, (v) => billDetailSchema.parse(v));
+  },
   /** The receipt of a settled bill, or a Payment Certificates record's certificate (PDF). */
   async paper(which: 'receipt' | 'certificate', caseId: string, signal: AbortSignal): Promise<BillOutcome<Blob>> {
     const res = await api.get(fillPath(PAYMENT_PATHS[which], { id: caseId }), { signal, quiet: true, binary: true });

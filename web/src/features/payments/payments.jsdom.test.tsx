@@ -43,6 +43,7 @@ const awaiting: BillDetail = {
   }),
   canSimulate: true,
   certificate: false,
+  canRenew: false,
   history: [{ at: '2030-01-15T02:00:00.000Z', from: null, to: 'awaiting', by: 'PTIB', reason: null }],
 };
 const paid: BillDetail = {
@@ -112,6 +113,28 @@ describe('BillPanel', () => {
     // Its own failure, not the receipt's.
     expect(await screen.findByText(PAYMENT_TEXT.certificateFailed)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/cases/7/certificate.pdf')).toBe(true);
+  });
+
+  it('asks an expired bill again, and shows its new QR code with the focus on the bill', async () => {
+    const expired = { ...awaiting, state: 'expired' as const, payNow: null, canRenew: true };
+    const renewed = { ...awaiting, dueOn: '2030-03-01' };
+    const settled = vi.fn();
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(expired) }),
+      '/api/cases/7/bill/renew': () => ({ body: envelope(renewed, '200', PAYMENT_MESSAGES.renewed) }),
+    });
+    render(<BillPanel caseId="7" appCode="PD" onSettled={settled} />);
+    expect(await screen.findByTestId('bill-expired')).toHaveTextContent(PAYMENT_TEXT.expired);
+    expect(screen.queryByTestId('paynow-qr')).toBeNull();
+    const button = screen.getByRole('button', { name: PAYMENT_TEXT.renew });
+    button.focus();
+    fireEvent.click(button);
+    expect(await screen.findByText(PAYMENT_MESSAGES.renewed)).toBeInTheDocument();
+    expect(screen.getByTestId('paynow-reference')).toHaveTextContent('PD0000072030');
+    expect(screen.queryByRole('button', { name: PAYMENT_TEXT.renew })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: PAYMENT_TEXT.heading })).toHaveFocus());
+    // The record's next step spoke of the expired bill: it is read again.
+    expect(settled).toHaveBeenCalled();
   });
 
   it('pays once when the demo button is pressed twice', async () => {
