@@ -14,7 +14,7 @@ export function partLines(config: Config): string[] {
     : `Email: OFF, no SMTP server configured (SMTP_HOST): each email is written as a file under ${path.resolve(config.DATA_DIR, 'mail')}`;
   const sms = config.SMS_GATEWAY_URL
     ? `SMS: gateway at ${new URL(config.SMS_GATEWAY_URL).origin}`
-    : // Production refuses to start without one (productionRefusals).
+    : // Production refuses to start without one (loadConfig for a start).
       'SMS: OFF, no gateway configured (SMS_GATEWAY_URL): one-time passwords and notices are written to this log';
   const sso = isSsoConfigured(config)
     ? `Single sign-on: SAML, identity provider ${config.SAML_IDP_ENTITY_ID || config.SAML_IDP_METADATA_FILE}`

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { parse as pgParse } from 'pg-connection-string';
 import { DEFAULT_DOCUMENT_LIMITS, UPLOAD_ANSWER_MS } from '#contract/documents.ts';
-import { ConfigError, DATABASE_URL_UNREADABLE, SMS_GATEWAY_REFUSAL, loadConfig, productionRefusals } from './config.ts';
+import {
+  ConfigError,
+  DATABASE_URL_UNREADABLE,
+  SMS_GATEWAY_PLAIN_HTTP_REFUSAL,
+  SMS_GATEWAY_REFUSAL,
+  SMTP_HOST_REFUSAL,
+  TRUST_PROXY_REFUSAL,
+  loadConfig,
+} from './config.ts';
 
 /** The one line loadConfig refuses these variables with. */
-function refusalOf(env: Record<string, string>): string {
+function refusalOf(env: Record<string, string | undefined>, options: { start?: boolean } = {}): string {
   let error: unknown;
   try {
-    loadConfig(env);
+    loadConfig(env, options);
   } catch (e) {
     error = e;
   }
@@ -198,27 +206,45 @@ describe('a production start', () => {
   };
 
   it('goes ahead with what it needs', () => {
-    expect(productionRefusals(loadConfig(production))).toEqual([]);
+    expect(loadConfig(production, { start: true }).NODE_ENV).toBe('production');
     expect(
-      productionRefusals(
-        loadConfig({ ...production, SMS_GATEWAY_URL: 'http://127.0.0.1:9000/send', SMS_GATEWAY_TOKEN: 'T0ken-42' }),
-      ),
-    ).toEqual([]);
+      loadConfig(
+        { ...production, SMS_GATEWAY_URL: 'http://127.0.0.1:9000/send', SMS_GATEWAY_TOKEN: 'T0ken-42' },
+        { start: true },
+      ).SMS_GATEWAY_TOKEN,
+    ).toBe('T0ken-42');
   });
 
   it('refuses to start without an SMS gateway: no one-time password would reach anyone', () => {
     const { SMS_GATEWAY_URL: _gateway, ...withoutGateway } = production;
-    expect(productionRefusals(loadConfig(withoutGateway))).toEqual([SMS_GATEWAY_REFUSAL]);
+    expect(refusalOf(withoutGateway, { start: true })).toBe(
+      `Invalid configuration: SMS_GATEWAY_URL="" ${SMS_GATEWAY_REFUSAL}`,
+    );
+    // Tests and tools build a production-like app without one.
+    expect(loadConfig(withoutGateway).SMS_GATEWAY_URL).toBeUndefined();
+  });
+
+  it('says every refusal of one start in its one line, not one round of them per start', () => {
+    // PAYNOW_UEN was said first, and SMTP_HOST, TRUST_PROXY and SMS_GATEWAY_URL only at the next start.
+    expect(refusalOf({ NODE_ENV: 'production' }, { start: true })).toBe(
+      'Invalid configuration: PAYNOW_UEN="" must be set with NODE_ENV=production (bills would otherwise be paid to a made-up UEN); ' +
+        `SMTP_HOST="" ${SMTP_HOST_REFUSAL}; TRUST_PROXY="" ${TRUST_PROXY_REFUSAL}; SMS_GATEWAY_URL="" ${SMS_GATEWAY_REFUSAL}`,
+    );
+    // A bad value kept the variables from being checked together.
+    expect(refusalOf({ ...production, PORT: 'x', SMTP_HOST: '', SMTP_USER: 'ptib' }, { start: true })).toBe(
+      'Invalid configuration: PORT="x" must be a whole number; SMTP_USER="ptib" must not be set without SMTP_PASSWORD; ' +
+        `SMTP_HOST="" ${SMTP_HOST_REFUSAL}`,
+    );
   });
 
   it.each([
     { SMS_GATEWAY_URL: 'http://sms.example.sg/send', SMS_GATEWAY_TOKEN: 'T0ken-42' },
     { SMS_GATEWAY_URL: 'http://sms.example.sg/send', SMS_GATEWAY_USER: 'ptib', SMS_GATEWAY_PASSWORD: 'Pa55-word' },
   ])('refuses to send the SMS gateway’s credentials over plain HTTP: %j', (env) => {
-    const refusals = productionRefusals(loadConfig({ ...production, ...env }));
-    expect(refusals).toEqual([
-      'SMS_GATEWAY_URL must be an https:// address with NODE_ENV=production when it has credentials (SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER would go in clear)',
-    ]);
-    expect(refusals.join('')).not.toMatch(/T0ken-42|Pa55-word/);
+    const refusal = refusalOf({ ...production, ...env }, { start: true });
+    expect(refusal).toBe(
+      `Invalid configuration: SMS_GATEWAY_URL="http://sms.example.sg/send" ${SMS_GATEWAY_PLAIN_HTTP_REFUSAL}`,
+    );
+    expect(refusal).not.toMatch(/T0ken-42|Pa55-word/);
   });
 });

@@ -9,7 +9,7 @@ enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
 const { partLines } = await import('./banner.ts');
-const { ConfigError, demoAccountsRefusal, loadConfig, productionRefusals } = await import('./config.ts');
+const { ConfigError, demoAccountsRefusal, loadConfig } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD, demoAccountsIn } = await import('./db/seed.ts');
 const { scannerFromConfig, scanningLine } = await import('./documents/scanner.ts');
@@ -19,9 +19,7 @@ const { installedFallbacks, pdfFontsLine } = await import('./pdf/fonts.ts');
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
-    const refusals = productionRefusals(config);
-    if (refusals.length > 0) throw new ConfigError(`Invalid configuration: ${refusals.join('; ')}`);
+    config = loadConfig(process.env, { start: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_COMMAND, spawnServer, stopServer, waitHealthy } from '../scripts/lib/server-process.ts';
 import { openPglite } from './db/pglite.ts';
-import { DATABASE_URL_UNREADABLE, SMS_GATEWAY_REFUSAL, TRUST_PROXY_REFUSAL, demoAccountsRefusal } from './config.ts';
+import {
+  DATABASE_URL_UNREADABLE,
+  SMS_GATEWAY_REFUSAL,
+  SMTP_HOST_REFUSAL,
+  TRUST_PROXY_REFUSAL,
+  demoAccountsRefusal,
+} from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed.ts';
 import { seedDemoBeforeStart } from '../scripts/lib/demo-seed.ts';
 
@@ -203,7 +209,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   }, 120_000);
 
   it.each([
-    ['SMTP_HOST', 'SMTP_HOST must be set with NODE_ENV=production (without it email would only be written to files)'],
+    ['SMTP_HOST', SMTP_HOST_REFUSAL],
     ['TRUST_PROXY', TRUST_PROXY_REFUSAL],
     ['SMS_GATEWAY_URL', SMS_GATEWAY_REFUSAL],
   ])(
@@ -219,13 +225,21 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
         [name]: '',
       });
       expect(run.status).toBe(2);
-      expect(run.stderr.trim()).toBe(`Invalid configuration: ${refusal}`);
+      expect(run.stderr.trim()).toBe(`Invalid configuration: ${name}="" ${refusal}`);
     },
     60_000,
   );
 
   it('refuses SEED_DEMO=1 with one line', () => {
-    const run = startWithBadConfig({ PORT: '8080', NODE_ENV: 'production', PAYNOW_UEN: '201403121W', SEED_DEMO: '1' });
+    const run = startWithBadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      PAYNOW_UEN: '201403121W',
+      SMTP_HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
+      SEED_DEMO: '1',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe(
       'Invalid configuration: SEED_DEMO="1" must not be set with NODE_ENV=production (the demo accounts have a published password)',
