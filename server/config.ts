@@ -248,10 +248,16 @@ const refusals =
       context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
     }
     // A login without its password was sent with an empty one, and the SMTP server's refusal came only
-    // at the first email, in the outbox's retries; a password without its login was ignored.
-    if (Boolean(config.SMTP_USER) !== Boolean(config.SMTP_PASSWORD)) {
-      const [set, unset] = config.SMTP_USER ? ['SMTP_USER', 'SMTP_PASSWORD'] : ['SMTP_PASSWORD', 'SMTP_USER'];
-      context.addIssue({ code: 'custom', path: [set], message: `must not be set without ${unset}` });
+    // at the first email, in the outbox's retries; a password without its login was ignored. The SMS
+    // gateway's the same: its half login was found only as the app was built, its password alone ignored.
+    for (const [user, password] of [
+      ['SMTP_USER', 'SMTP_PASSWORD'],
+      ['SMS_GATEWAY_USER', 'SMS_GATEWAY_PASSWORD'],
+    ] as const) {
+      if (Boolean(config[user]) !== Boolean(config[password])) {
+        const [set, unset] = config[user] ? [user, password] : [password, user];
+        context.addIssue({ code: 'custom', path: [set], message: `must not be set without ${unset}` });
+      }
     }
     if (config.NODE_ENV === 'production' && !config.PAYNOW_UEN) {
       context.addIssue({

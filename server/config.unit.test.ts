@@ -97,6 +97,11 @@ describe('configuration', () => {
     [{ SMTP_HOST: 'smtp.example.sg', SMTP_USER: 'ptib' }, 'SMTP_USER="ptib" must not be set without SMTP_PASSWORD'],
     [{ SMTP_PASSWORD: 'Smtp-Secret-9' }, 'SMTP_PASSWORD (value not shown) must not be set without SMTP_USER'],
     [{ CONTACT_PHONE: '' }, 'CONTACT_PHONE="" must not be empty'],
+    [{ SMS_GATEWAY_USER: 'ptib' }, 'SMS_GATEWAY_USER="ptib" must not be set without SMS_GATEWAY_PASSWORD'],
+    [
+      { SMS_GATEWAY_PASSWORD: 'Pa55-word' },
+      'SMS_GATEWAY_PASSWORD (value not shown) must not be set without SMS_GATEWAY_USER',
+    ],
   ])('refuses %j with one clear line', (env, text) => {
     const message = refusalOf(env);
     expect(message).toContain(text);

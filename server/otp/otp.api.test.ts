@@ -12,14 +12,12 @@ import {
   OTP_RESPONSE_CODE,
   RESPONSE_CODE,
 } from '#contract/index.ts';
-import { ConfigError } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
-import { buildTestApp, testConfig } from '../test/helper.ts';
-import { createSmsSender } from './sms.ts';
+import { buildTestApp } from '../test/helper.ts';
 
 // Pass-through spy, so a test can see which comparison a verification made.
 vi.mock('node:crypto', async (importOriginal) => {
@@ -570,10 +568,5 @@ describe('the HTTP SMS gateway sender', () => {
     const res = await client.post(API_PATHS.sendOtpSms, {});
     expect(res.statusCode).toBe(503);
     expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SMS_FAILED);
-  });
-
-  it('refuses to start with a gateway user but no password', () => {
-    const config = testConfig({ SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_USER: 'someone' });
-    expect(() => createSmsSender(config, app.log)).toThrow(ConfigError);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskMobile } from '#contract/index.ts';
-import { ConfigError, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 
 /**
  * One SMS: a one-time password, or a notice to the account holder. `code` (a one-time password's) is
@@ -107,9 +107,6 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
       );
     }
     return new LogSmsSender(log, { production });
-  }
-  if (config.SMS_GATEWAY_USER && !config.SMS_GATEWAY_PASSWORD) {
-    throw new ConfigError('Invalid configuration: SMS_GATEWAY_USER is set without SMS_GATEWAY_PASSWORD');
   }
   return new GatewaySmsSender({
     url: config.SMS_GATEWAY_URL,
