@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { isSsoConfigured } from './saml/settings.ts';
 
@@ -20,4 +21,19 @@ export function partLines(config: Config): string[] {
     ? `Single sign-on: SAML, identity provider ${config.SAML_IDP_ENTITY_ID || config.SAML_IDP_METADATA_FILE}`
     : 'Single sign-on: OFF, not configured (SAML_*): sign-in with a password only';
   return [email, sms, sso];
+}
+
+/**
+ * Writes the start banner (its first line says where the server runs): as text in a terminal, and anywhere
+ * else as one log entry, since stdout is then the JSON log stream a machine reads, and plain lines in it
+ * are the ones its parser drops or flags, though they say what is off. At info whatever LOG_LEVEL is, as
+ * the text always showed: it is one entry a start.
+ */
+export function writeBanner(
+  lines: readonly string[],
+  out: { isTTY?: boolean; write(text: string): unknown },
+  log: FastifyBaseLogger,
+): void {
+  if (out.isTTY) out.write(`\n${lines.join('\n')}\n\n`);
+  else log.child({}, { level: 'info' }).info({ banner: lines.slice(1) }, lines[0]);
 }

@@ -8,7 +8,7 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 enableCompileCache();
 
 const { buildApp } = await import('./app.ts');
-const { partLines } = await import('./banner.ts');
+const { partLines, writeBanner } = await import('./banner.ts');
 const { ConfigError, demoAccountsRefusal, loadConfig } = await import('./config.ts');
 const { openDatabase } = await import('./db/open.ts');
 const { DEMO_ACCOUNTS, DEMO_OFFICERS, DEMO_PASSWORD, demoAccountsIn } = await import('./db/seed.ts');
@@ -76,7 +76,6 @@ async function main(): Promise<void> {
   // Written now rather than at exit, so a process that is killed or crashes still leaves it for the next start.
   flushCompileCache();
   const lines = [
-    '',
     `PTIB e-Services is running at ${address}/`,
     `Database: ${db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL server (DATABASE_URL)'}`,
     scanningLine(scanner, config.NODE_ENV === 'production', waiting),
@@ -92,7 +91,7 @@ async function main(): Promise<void> {
     for (const officer of DEMO_OFFICERS)
       lines.push(`  ${officer.loginName.padEnd(15)} back office, ${officer.roles.join(' and ')} (code in this log)`);
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  writeBanner(lines, process.stdout, app.log);
 }
 
 main().catch((error: unknown) => {
