@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { configRoutes } from './routes/config.ts';
@@ -154,6 +155,8 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
       ...(process.stdout.isTTY ? { stream: readableLogStream(process.stdout) } : {}),
     },
     genReqId: () => randomUUID(),
+    // One line a request, when it is answered (server/plugins/request-log.ts), instead of Fastify's two.
+    disableRequestLogging: true,
     // One hop: the client is the address the load balancer in front saw (the last X-Forwarded-For entry).
     // Trusting every hop (true) would take the leftmost entry, which the client writes itself, into the
     // sign-in throttles and the audit trail. Only the load balancer may reach the process (deploy/README.md).
@@ -223,6 +226,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     await db.close();
   });
 
+  registerRequestLog(app);
   await registerSecurityHeaders(app);
   const sendSpa404 = await registerStatic(app, config.WEB_DIST);
   registerErrorHandling(app, sendSpa404);
