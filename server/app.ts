@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -109,6 +110,15 @@ export const LOG_REDACT = [
  */
 const SEARCH_TERMS = /([?&]q=)[^&#]*/g;
 
+/** A request id as a load balancer writes one: nginx's is 32 hex digits, others' a UUID. */
+const REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The X-Request-Id the load balancer sent, when it is well formed; else one of our own. */
+function balancerRequestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** How the server logs, in production and in the tests that check what the log holds. */
 export const LOGGING = {
   redact: { paths: LOG_REDACT, censor: '[redacted]' },
@@ -154,7 +164,10 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
       // Readable in a terminal, JSON anywhere else (server/log-format.ts).
       ...(process.stdout.isTTY ? { stream: readableLogStream(process.stdout) } : {}),
     },
-    genReqId: () => randomUUID(),
+    // The load balancer's id for the request (nginx's $request_id, in its access log too), so that the two
+    // logs and a user's report meet; only from the one trusted load balancer, and only when well formed,
+    // since it lands in every log line of the request. Anyone else's is not taken.
+    genReqId: config.TRUST_PROXY ? balancerRequestId : () => randomUUID(),
     // One line a request, when it is answered (server/plugins/request-log.ts), instead of Fastify's two.
     disableRequestLogging: true,
     // One hop: the client is the address the load balancer in front saw (the last X-Forwarded-For entry).
@@ -183,8 +196,11 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     schemaController: { compilersFactory: ZOD_COMPILERS },
     // A path the router cannot decode (bad percent-encoding) is refused before any route: an envelope
     // saying why, like every other bad input, rather than Fastify's own error object.
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, TEXT_INPUT_MESSAGES.badPath));
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .header('X-Request-Id', request.id)
+        .send(fail(RESPONSE_CODE.BAD_REQUEST, TEXT_INPUT_MESSAGES.badPath));
     },
   });
   // Connections past the cap are dropped at once, before they cost a request's memory.

@@ -10,6 +10,10 @@ import { API_PATHS } from '#contract/index.ts';
  * seconds and says nothing.
  */
 export function registerRequestLog(app: FastifyInstance): void {
+  // Every answer names its request, so that a user's report or the load balancer's log finds its lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     const level =
