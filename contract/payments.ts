@@ -593,7 +593,7 @@ export const CERTIFICATE_TEXT = {
   period: 'Payments from',
   issued: 'Issued',
   payments: 'Payments made to the estate',
-  payment: (amount: string, method: string, caseNumber: string) => `${amount} by ${method} (record ${caseNumber})`,
+  payment: (amount: string, method: string) => `${amount} by ${method}`,
   total: 'Total',
   none: 'No payment to the estate in this period is recorded.',
   certifies:

@@ -40,7 +40,7 @@ import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { notify, withdrawUnsent } from '../notifications/notify.ts';
-import { certificateOf } from './certificate.ts';
+import { certificateOf, issueCertificate } from './certificate.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 /**
@@ -289,7 +289,7 @@ export async function approvalFacts(
 ): Promise<Record<string, string | number>> {
   const owed = await stillToPay(tx, row.id, row.profile_id, now);
   if (row.app_code !== CERTIFICATE_ESERVICE) return owed;
-  const ready = (await certificateOf(tx, row.id, row.profile_id)) !== null;
+  const ready = await issueCertificate(tx, row.id, now);
   return { ...owed, certificate: ready ? 'ready' : 'whenPaid' };
 }
 
@@ -459,14 +459,11 @@ async function applyCredit(
     // Paid before its own notice went (a gateway down, retries hours apart): "please sign in to pay it"
     // after "payment received" would ask for money already paid.
     // The fee of a certificate already approved: paying it issues the certificate (docs/decisions/0085).
-    const approved =
-      bill.app_code === CERTIFICATE_ESERVICE &&
-      (await tx.query('SELECT 1 FROM cases WHERE id = $1::bigint AND status = $2', [bill.case_id, 'approved']))
-        .rowCount === 1;
+    const certified = bill.app_code === CERTIFICATE_ESERVICE && (await issueCertificate(tx, bill.case_id, now));
     await tellPayer(tx, bill, 'billIssued', 'billSettled', {
       amountCents: received,
       receiptNumber: receipt!,
-      ...(approved ? { certificate: 'ready' } : {}),
+      ...(certified ? { certificate: 'ready' } : {}),
     });
   }
 }

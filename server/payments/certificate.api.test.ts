@@ -42,6 +42,7 @@ afterAll(async () => {
   await gateway.close();
 });
 
+const sgd = (amount: string) => ({ amount, currency: 'SGD' });
 const certificateUrl = (id: string) => fillPath(PAYMENT_PATHS.certificate, { id });
 const pay = (id: string) => applicant.post(fillPath(PAYMENT_PATHS.simulate, { id }), {});
 
@@ -91,9 +92,16 @@ describe('the certificate of payments', () => {
     expect((await bill(changed.id)).state).toBe('cancelled');
     await doAction(officer, changed.id, { action: 'approve' });
     // Not listed: before the period, another debtor's, one not yet accepted.
-    const before = await payment({ paymentMethod: 'CHEQUE', paymentDate: '2029-12-20' });
-    const otherDebtor = await payment({ paymentMethod: 'GIRO', debtorIdNumber: 'S1234567D' });
-    const undecided = await payment({ paymentMethod: 'CARD', paymentDate: '2030-01-12' }, false);
+    const before = await payment({ paymentMethod: 'CHEQUE', paymentDate: '2029-12-20', paymentAmount: sgd('11.00') });
+    const otherDebtor = await payment({
+      paymentMethod: 'GIRO',
+      debtorIdNumber: 'S1234567D',
+      paymentAmount: sgd('22.00'),
+    });
+    const undecided = await payment(
+      { paymentMethod: 'CARD', paymentDate: '2030-01-12', paymentAmount: sgd('33.00') },
+      false,
+    );
 
     const form = (await applicant.get(`${API_PATHS.eservices}/PC`)).json().responseJSON as EserviceDetail;
     const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
@@ -140,12 +148,22 @@ describe('the certificate of payments', () => {
     expect(text).toContain(ESTATE);
     expect(text).toContain('TAN AH KOW');
     expect(text).toContain('1 Jan 2030 to 15 Jan 2030');
-    expect(text).toContain(`S$150.25 by GIRO (record ${giro.caseNumber})`);
-    expect(text).toContain(`S$200.00 by PayNow (record ${byPayNow.caseNumber})`);
-    expect(text).toContain(`S$75.00 by Cheque (record ${changed.caseNumber})`);
+    expect(text).toContain('10 Jan 2030 S$150.25 by GIRO');
+    expect(text).toContain('15 Jan 2030 S$200.00 by PayNow');
+    expect(text).toContain('11 Jan 2030 S$75.00 by Cheque');
     expect(text).toContain('S$425.25');
     expect(text).toContain('A copy is sent by post to 10, Anson Road, #10-01');
-    for (const left of [before, otherDebtor, undecided]) expect(text).not.toContain(left.caseNumber);
+    // Other applicants' records are not named, only their payments; those not listed are not there at all.
+    for (const record of [giro, byPayNow, changed, before, otherDebtor, undecided])
+      expect(text).not.toContain(record.caseNumber);
+    for (const amount of ['S$11.00', 'S$22.00', 'S$33.00']) expect(text).not.toContain(amount);
+
+    // Kept as issued: a payment's match undone by finance afterwards (docs/decisions/0071) leaves it as it was.
+    await db.query(`UPDATE bills SET state = 'awaiting', received_cents = 0, settled_at = NULL WHERE case_id = $1`, [
+      byPayNow.id,
+    ]);
+    const again = await applicant.get(certificateUrl(pc.id));
+    expect((await pdfText(again.rawPayload)).replace(/\s+/g, ' ')).toBe(text);
 
     // Another profile's record is not found, as every record call answers.
     const stranger = await signedInClient(app, 'ptib.master');

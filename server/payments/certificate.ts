@@ -3,12 +3,14 @@ import { describeAnswer, todayInSingapore, type FieldDef } from '#contract/forms
 import { CERTIFICATE_ESERVICE, centsOf, isSettled, type BillState } from '#contract/payments.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** One payment a certificate lists: the day it was made, what, how, and the debtor's record of it. */
+/**
+ * One payment a certificate lists: the day it was made, what and how. Not whose record it is: the PD records
+ * are other applicants' (the debtor's, a trustee's), and their numbers say nothing to the certificate's reader.
+ */
 export interface CertifiedPayment {
   paidOn: string;
   cents: number;
   method: string;
-  caseNumber: string;
 }
 
 export interface Certificate {
@@ -19,7 +21,7 @@ export interface Certificate {
   debtorName: string | null;
   periodFrom: string;
   periodTo: string;
-  /** When it was issued: the later of its approval and its fee's payment. What is listed is as of then. */
+  /** When it was issued: its approval or its fee's payment, whichever came last. What is listed is as of then. */
   issuedAt: Date;
   payments: CertifiedPayment[];
   /** Where a copy is posted, when the applicant asked for one. */
@@ -30,71 +32,80 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const ADDRESS: FieldDef = { name: 'deliveryAddress', label: '', type: 'address' };
 
 /**
- * The certificate of an approved Payment Certificates record of the profile whose fee is paid, or null
- * (docs/decisions/0085). Listed: the PD records of the estate's debtor (by the identity number the insolvency
- * register gives the estate) an officer had accepted by the time of issue, dated within the period asked; one
- * paid by PayNow counts once its bill was paid in full, on that day, for what the bill received.
+ * Issues the certificate of an approved Payment Certificates record whose fee is paid, in the transaction
+ * that makes it so (its approval, or its fee's payment), once; true when the record has one (docs/decisions/0085).
+ * Listed: the PD records of the estate's debtor (by the identity number the insolvency register gives the
+ * estate) an officer had accepted by then, dated within the period asked; one paid by PayNow once its bill was
+ * paid in full, on that day, for the bill's amount. Kept as issued: later changes to those records leave it.
  */
+export async function issueCertificate(tx: Queryable, caseId: string, now: Date): Promise<boolean> {
+  const { rows } = await tx.query<{ data: Record<string, unknown>; state: BillState | null; issued: boolean }>(
+    `SELECT c.data, b.state, EXISTS (SELECT 1 FROM payment_certificates p WHERE p.case_id = c.id) AS issued
+       FROM cases c LEFT JOIN bills b ON b.case_id = c.id
+      WHERE c.id = $1::bigint AND c.app_code = $2 AND c.status = 'approved' AND c.deleted_at IS NULL`,
+    [caseId, CERTIFICATE_ESERVICE],
+  );
+  const row = rows[0];
+  if (!row) return false;
+  if (row.issued) return true;
+  if (!row.state || !isSettled(row.state)) return false;
+  const { rows: entries } = await tx.query<{ name: string; id_number: string }>(
+    'SELECT name, id_number FROM register_entries WHERE case_number = $1',
+    [text(row.data.estateReference)],
+  );
+  const estate = entries[0];
+  const payments = estate
+    ? await paymentsBy(tx, estate.id_number, text(row.data.periodFrom), text(row.data.periodTo))
+    : [];
+  await tx.query(
+    `INSERT INTO payment_certificates (case_id, issued_at, debtor_name, payments)
+     VALUES ($1::bigint, $2, $3, $4::jsonb) ON CONFLICT (case_id) DO NOTHING`,
+    [caseId, now, estate?.name ?? null, JSON.stringify(payments)],
+  );
+  return true;
+}
+
+/** The issued certificate of a record of the profile, or null while there is none. */
 export async function certificateOf(db: Queryable, caseId: string, profileId: string): Promise<Certificate | null> {
   const { rows } = await db.query<{
     case_number: string;
     data: Record<string, unknown>;
-    state: BillState | null;
-    settled_at: Date | string | null;
-    approved_at: Date | string | null;
+    issued_at: Date | string;
+    debtor_name: string | null;
+    payments: CertifiedPayment[];
   }>(
-    `SELECT c.case_number, c.data, b.state, b.settled_at,
-            (SELECT max(h.changed_at) FROM case_status_history h
-              WHERE h.case_id = c.id AND h.to_status = 'approved') AS approved_at
-       FROM cases c LEFT JOIN bills b ON b.case_id = c.id
-      WHERE c.id = $1::bigint AND c.profile_id = $2 AND c.app_code = $3 AND c.status = 'approved'
-        AND c.deleted_at IS NULL`,
-    [caseId, profileId, CERTIFICATE_ESERVICE],
+    `SELECT c.case_number, c.data, p.issued_at, p.debtor_name, p.payments
+       FROM payment_certificates p JOIN cases c ON c.id = p.case_id
+      WHERE p.case_id = $1::bigint AND c.profile_id = $2 AND c.deleted_at IS NULL`,
+    [caseId, profileId],
   );
   const row = rows[0];
-  if (!row || !row.state || !isSettled(row.state) || !row.settled_at || !row.approved_at) return null;
-  const issuedAt = new Date(Math.max(new Date(row.settled_at).getTime(), new Date(row.approved_at).getTime()));
-  const estateReference = text(row.data.estateReference);
-  const periodFrom = text(row.data.periodFrom);
-  const periodTo = text(row.data.periodTo);
-  const { rows: entries } = await db.query<{ name: string; id_number: string }>(
-    'SELECT name, id_number FROM register_entries WHERE case_number = $1',
-    [estateReference],
-  );
-  const estate = entries[0];
+  if (!row) return null;
   return {
     caseNumber: row.case_number,
-    estateReference,
-    debtorName: estate?.name ?? null,
-    periodFrom,
-    periodTo,
-    issuedAt,
-    payments: estate ? await paymentsBy(db, estate.id_number, periodFrom, periodTo, issuedAt) : [],
+    estateReference: text(row.data.estateReference),
+    debtorName: row.debtor_name,
+    periodFrom: text(row.data.periodFrom),
+    periodTo: text(row.data.periodTo),
+    issuedAt: new Date(row.issued_at),
+    payments: row.payments,
     byPostTo: row.data.byPost === 'Y' ? describeAnswer(ADDRESS, row.data.deliveryAddress) : null,
   };
 }
 
-async function paymentsBy(
-  db: Queryable,
-  idNumber: string,
-  from: string,
-  to: string,
-  asAt: Date,
-): Promise<CertifiedPayment[]> {
+async function paymentsBy(db: Queryable, idNumber: string, from: string, to: string): Promise<CertifiedPayment[]> {
   const { rows } = await db.query<{
-    case_number: string;
     data: Record<string, unknown>;
     state: BillState | null;
     amount_cents: string | null;
     settled_at: Date | string | null;
   }>(
-    `SELECT c.case_number, c.data, b.state, b.amount_cents::text AS amount_cents, b.settled_at
+    `SELECT c.data, b.state, b.amount_cents::text AS amount_cents, b.settled_at
        FROM cases c LEFT JOIN bills b ON b.case_id = c.id
       WHERE c.app_code = 'PD' AND c.status = 'approved' AND c.deleted_at IS NULL
         AND upper(c.data->>'debtorIdNumber') = upper($1)
-        AND EXISTS (SELECT 1 FROM case_status_history h
-                     WHERE h.case_id = c.id AND h.to_status = 'approved' AND h.changed_at <= $2)`,
-    [idNumber, asAt],
+      ORDER BY c.id`,
+    [idNumber],
   );
   const payments: CertifiedPayment[] = [];
   for (const r of rows) {
@@ -103,12 +114,12 @@ async function paymentsBy(
     // return, not paid to the estate); the form's own date, if any, is not asked of it. Another method's is
     // as the debtor gave it, whatever bill an earlier answer of PayNow left cancelled.
     const byBill = method === 'PAYNOW';
-    if (byBill && (!r.state || !isSettled(r.state) || !r.settled_at || new Date(r.settled_at) > asAt)) continue;
+    if (byBill && (!r.state || !isSettled(r.state) || !r.settled_at)) continue;
     const paidOn = byBill ? todayInSingapore(new Date(r.settled_at!)) : text(r.data.paymentDate);
     const cents = byBill ? Number(r.amount_cents) : centsOf(r.data.paymentAmount);
     if (!cents || paidOn < from || paidOn > to) continue;
-    const label = PAYMENT_METHODS.find((m) => m.code === method)?.label ?? method;
-    payments.push({ paidOn, cents, method: label, caseNumber: r.case_number });
+    payments.push({ paidOn, cents, method: PAYMENT_METHODS.find((m) => m.code === method)?.label ?? method });
   }
-  return payments.sort((a, b) => a.paidOn.localeCompare(b.paidOn) || a.caseNumber.localeCompare(b.caseNumber));
+  // Stable sort: the same day's payments in the order their records were made.
+  return payments.sort((a, b) => a.paidOn.localeCompare(b.paidOn));
 }

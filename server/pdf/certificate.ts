@@ -20,7 +20,7 @@ export async function renderCertificate(c: Certificate, contactPhone: string): P
     .space(12)
     .heading(T.payments, 13);
   if (c.payments.length === 0) pdf.paragraph(T.none);
-  for (const p of c.payments) pdf.row(formatIsoDate(p.paidOn), T.payment(formatMoney(p.cents), p.method, p.caseNumber));
+  for (const p of c.payments) pdf.row(formatIsoDate(p.paidOn), T.payment(formatMoney(p.cents), p.method));
   if (c.payments.length > 0) pdf.row(T.total, formatMoney(c.payments.reduce((sum, p) => sum + p.cents, 0)));
   pdf.space(12).paragraph(T.certifies);
   if (c.byPostTo) pdf.paragraph(T.byPost(c.byPostTo));
