@@ -133,8 +133,13 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
         : [400, TRANSPORT_MESSAGES.unreadable];
   if (status === 408) {
     this.log.warn(
-      { remoteAddress: socket.remoteAddress, requestTimeoutMs: this.config.REQUEST_TIMEOUT_MS },
-      'request cut off: it did not arrive within its time limit (answered 408)',
+      // Node does not say which limit ran out: the headers' or the whole request's. Both are named.
+      {
+        remoteAddress: socket.remoteAddress,
+        headersTimeoutMs: this.config.HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: this.config.REQUEST_TIMEOUT_MS,
+      },
+      'request cut off: its headers or its body did not arrive within their time limits (answered 408)',
     );
   } else {
     this.log.debug(
