@@ -599,6 +599,7 @@ export const CERTIFICATE_TEXT = {
   certifies:
     'This certifies the payments a debtor made to the estate through PTIB e-Services within the period, as recorded on the day it was issued: each accepted by an officer, and each by PayNow received in full.',
   byPost: (address: string) => `A copy is sent by post to ${address}.`,
+  questions: (phone: string) => `Questions about this certificate: call ${phone}.`,
   /** In the approval's message and the receipt's, where the applicant reads what comes next. */
   ready: 'The certificate of payments can be downloaded from the record.',
   readyWhenPaid: 'The certificate of payments can be downloaded from the record once the bill is paid.',

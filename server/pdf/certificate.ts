@@ -24,6 +24,6 @@ export async function renderCertificate(c: Certificate, contactPhone: string): P
   if (c.payments.length > 0) pdf.row(T.total, formatMoney(c.payments.reduce((sum, p) => sum + p.cents, 0)));
   pdf.space(12).paragraph(T.certifies);
   if (c.byPostTo) pdf.paragraph(T.byPost(c.byPostTo));
-  pdf.space(12).paragraph(`Questions about this certificate: call ${contactPhone}.`, { muted: true });
+  pdf.space(12).paragraph(T.questions(contactPhone), { muted: true });
   return pdf.bytes();
 }

@@ -14,7 +14,8 @@ const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: erro
 
 /**
  * The payer's side of bills (docs/decisions/0045, 0046): the acting profile's bills, one record's bill with its
- * PayNow QR payload, the receipt once settled, and a Payment Certificates record's certificate (0085). Another profile's record answers 404, like every record call.
+ * PayNow QR payload, an expired bill asked for again (0086), the receipt once settled, and a Payment
+ * Certificates record's certificate (0085). Another profile's record answers 404, like every record call.
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

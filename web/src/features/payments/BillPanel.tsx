@@ -126,7 +126,9 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
     if (outcome.ok)
       saveBlob(
         outcome.value,
-        which === 'receipt' ? `receipt-${bill.receiptNumber}.pdf` : `certificate-${bill.reference}.pdf`,
+        which === 'receipt'
+          ? `receipt-${bill.receiptNumber}.pdf`
+          : `certificate-${bill.caseNumber.replace(/ /g, '-')}.pdf`,
       );
     else setMessage(which === 'receipt' ? PAYMENT_TEXT.receiptFailed : PAYMENT_TEXT.certificateFailed);
   };
