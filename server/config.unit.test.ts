@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as pgParse } from 'pg-connection-string';
 import { DEFAULT_DOCUMENT_LIMITS, UPLOAD_ANSWER_MS } from '#contract/documents.ts';
@@ -71,6 +72,13 @@ describe('configuration', () => {
     // A file at the default limit on a line of 1 Mbit/s.
     expect(c.REQUEST_TIMEOUT_MS).toBeGreaterThanOrEqual((DEFAULT_DOCUMENT_LIMITS.maxBytes * 8) / 1_000);
     expect(c.REQUEST_TIMEOUT_MS + c.CLAMD_TIMEOUT_MS).toBeLessThanOrEqual(UPLOAD_ANSWER_MS);
+  });
+
+  it('has the nginx template wait longer than an upload’s scan for the app’s answer', () => {
+    // nginx has the whole body before it passes it on; then the app may scan for CLAMD_TIMEOUT_MS.
+    const template = readFileSync(new URL('../deploy/nginx.conf.template', import.meta.url), 'utf8');
+    const seconds = Number(/proxy_read_timeout (\d+)s;/.exec(template)?.[1]);
+    expect(seconds * 1_000).toBeGreaterThan(loadConfig({}).CLAMD_TIMEOUT_MS);
   });
 
   it('takes PUBLIC_URL without its trailing slash', () => {
