@@ -911,6 +911,18 @@ export async function findBill(db: Queryable, caseId: string, profileId: string)
   return rows[0];
 }
 
+/** The bill of a record of the payer's profile, locked, its expiry applied first; 404 when there is none. */
+async function lockPayersBill(tx: Queryable, caseId: string, profileId: string, now: Date): Promise<BillRow> {
+  await expireDue(tx, now);
+  const { rows } = await tx.query<BillRow>(
+    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+      WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
+    [caseId, profileId],
+  );
+  if (!rows[0]) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+  return rows[0];
+}
+
 /** An application whose expired bill may be asked for again: one still open or approved, not rejected. */
 async function renewable(db: Queryable, caseId: string): Promise<boolean> {
   const { rows } = await db.query<{ status: CaseStatus }>('SELECT status FROM cases WHERE id = $1::bigint', [caseId]);
@@ -925,14 +937,7 @@ async function renewable(db: Queryable, caseId: string): Promise<boolean> {
  */
 export async function renewBill(db: Database, caseId: string, profileId: string, actor: string, now: Date) {
   await db.transaction(async (tx) => {
-    await expireDue(tx, now);
-    const { rows } = await tx.query<BillRow>(
-      `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
-        WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
-      [caseId, profileId],
-    );
-    const bill = rows[0];
-    if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+    const bill = await lockPayersBill(tx, caseId, profileId, now);
     if (bill.state !== 'expired' || !(await renewable(tx, caseId)))
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notRenewable);
     const today = todayInSingapore(now);
@@ -1025,14 +1030,7 @@ export async function simulatePayment(db: Database, caseId: string, profileId: s
 
 /** simulatePayment's credit, in the caller's transaction (the demo seed pays its records' bills so). */
 export async function payInFull(tx: Queryable, caseId: string, profileId: string, now: Date): Promise<void> {
-  await expireDue(tx, now);
-  const { rows } = await tx.query<BillRow>(
-    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
-      WHERE b.case_id = $1::bigint AND b.profile_id = $2 FOR UPDATE OF b`,
-    [caseId, profileId],
-  );
-  const bill = rows[0];
-  if (!bill) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+  const bill = await lockPayersBill(tx, caseId, profileId, now);
   if (!isPayable(bill.state)) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notPayable);
   const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
   await reconcileCredits(
