@@ -124,6 +124,16 @@ describe('the start command (docs/decisions/0069)', { timeout: 60_000 }, () => {
   }, 120_000);
 });
 
+/** What a production start needs besides its database: each refusal test takes one away or adds one wrong. */
+const PRODUCTION_NEEDS = {
+  PORT: '8080',
+  NODE_ENV: 'production',
+  PAYNOW_UEN: '201403121W',
+  SMTP_HOST: '127.0.0.1',
+  TRUST_PROXY: '1',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
+};
+
 describe('a production start (NODE_ENV=production) on the embedded database', () => {
   it('seeds no demo account and prints no password', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ptib-production-'));
@@ -215,15 +225,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   ])(
     'refuses to start without %s, with one line that says why',
     (name, refusal) => {
-      const run = startWithBadConfig({
-        PORT: '8080',
-        NODE_ENV: 'production',
-        PAYNOW_UEN: '201403121W',
-        SMTP_HOST: '127.0.0.1',
-        TRUST_PROXY: '1',
-        SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-        [name]: '',
-      });
+      const run = startWithBadConfig({ ...PRODUCTION_NEEDS, [name]: '' });
       expect(run.status).toBe(2);
       expect(run.stderr.trim()).toBe(`Invalid configuration: ${name}="" ${refusal}`);
     },
@@ -231,15 +233,7 @@ describe('a production start (NODE_ENV=production) on the embedded database', ()
   );
 
   it('refuses SEED_DEMO=1 with one line', () => {
-    const run = startWithBadConfig({
-      PORT: '8080',
-      NODE_ENV: 'production',
-      PAYNOW_UEN: '201403121W',
-      SMTP_HOST: '127.0.0.1',
-      TRUST_PROXY: '1',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
-      SEED_DEMO: '1',
-    });
+    const run = startWithBadConfig({ ...PRODUCTION_NEEDS, SEED_DEMO: '1' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe(
       'Invalid configuration: SEED_DEMO="1" must not be set with NODE_ENV=production (the demo accounts have a published password)',
