@@ -49,16 +49,39 @@ export function* fieldsOf(def: FormDefinition): Generator<{ field: FieldDef; sec
 }
 
 /**
- * The questions a request for more information lets the applicant answer again: those it names, and those
- * its answers show or hide (by their own condition or their section's), at any remove. A changed answer
- * may ask a question that was hidden ("paid by someone else: No" asks the trip's cost), and the reply must
- * be able to answer it. Conditions read only earlier fields, so one pass in page order finds them all.
+ * The questions a request for more information lets the applicant answer again: those it names, those its
+ * answers show or hide (by their own condition or their section's), and those it is held against, at any
+ * remove. A changed answer may ask a question that was hidden ("paid by someone else: No" asks the trip's
+ * cost), or break a rule that ties it to another (a repayment at most the income, a return after the
+ * departure, a total that adds up, a blocking rule's question): the reply must be able to answer those too,
+ * or no true answer would be accepted and the case would wait for ever.
  */
 export function withDependents(def: FormDefinition, names: readonly string[]): string[] {
+  const fields = [...fieldsOf(def)];
+  // Questions held against each other, either way: comparisons (a row's with the form's too), totals, rules.
+  const tied: Array<[string, string]> = [];
+  for (const { field } of fields) {
+    for (const c of 'compare' in field ? (field.compare ?? []) : []) tied.push([field.name, c.field]);
+    if (field.type === 'amount' && field.sumOf) tied.push([field.name, field.sumOf.group]);
+    if (field.type === 'group')
+      for (const child of field.fields)
+        for (const c of 'compare' in child ? (child.compare ?? []) : []) tied.push([field.name, c.field]);
+  }
+  for (const rule of def.rules ?? []) if (rule.field) for (const w of rule.when) tied.push([rule.field, w.field]);
   const open = new Set(names);
-  for (const { field, section } of fieldsOf(def))
-    if ([section.showIf, field.showIf].some((c) => c !== undefined && open.has(c.field))) open.add(field.name);
-  return [...open];
+  for (let grew = true; grew;) {
+    const before = open.size;
+    for (const { field, section } of fields)
+      if ([section.showIf, field.showIf].some((c) => c !== undefined && open.has(c.field))) open.add(field.name);
+    for (const [a, b] of tied) {
+      if (open.has(a)) open.add(b);
+      if (open.has(b)) open.add(a);
+    }
+    grew = open.size > before;
+  }
+  // A row's comparison with a sibling names no question of the form's: only the form's own are kept.
+  const known = new Set(fields.map((f) => f.field.name));
+  return [...open].filter((name) => known.has(name) || names.includes(name));
 }
 
 export function allFields(def: FormDefinition): FieldDef[] {

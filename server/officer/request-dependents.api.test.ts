@@ -50,4 +50,42 @@ describe('a reply to a request for more information', () => {
     expect(sent.json().responseJSON.data).toMatchObject({ sponsored: 'Y', sponsorName: 'Tan Holdings Pte. Ltd.' });
     expect(sent.json().responseJSON.data).not.toHaveProperty('tripCost');
   });
+
+  it('answers the questions a changed answer is held against, so a true answer is accepted', async () => {
+    const form = (await applicant.get(`${API_PATHS.eservices}/DAR`)).json().responseJSON.form as FormDefinition;
+    const sgd = (amount: string) => ({ amount, currency: 'SGD' });
+    const answers = {
+      ...sampleAnswers(form, todayInSingapore(clock.now())),
+      monthlyIncome: sgd('4200.00'),
+      proposedRepayment: sgd('650.00'),
+    };
+    const record = await submitted(applicant, answers, 'DAR');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, {
+      action: 'requestInfo',
+      message: 'Your payslip shows S$500 a month; correct your income.',
+      fields: ['monthlyIncome'],
+    });
+    const { version } = (await applicant.get(fillPath(CASE_PATHS.one, { id: record.id }))).json()
+      .responseJSON as CaseDetail;
+    const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id: record.id });
+    // The true income breaks "the repayment at most the income": the repayment must change with it.
+    const lower = { ...answers, monthlyIncome: sgd('500.00') };
+    const alone = await applicant.post(resubmitUrl, { version, data: lower });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().responseJSON.fieldErrors).toHaveProperty(['proposedRepayment.amount']);
+    // Still nothing unrelated.
+    const other = await applicant.post(resubmitUrl, {
+      version,
+      data: { ...lower, proposedRepayment: sgd('400.00'), applicantName: 'Someone Else' },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().header.responseDesc).toBe(CASE_MESSAGES.onlyRequestedFields('Name of applicant'));
+    const sent = await applicant.post(resubmitUrl, { version, data: { ...lower, proposedRepayment: sgd('400.00') } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().responseJSON.data).toMatchObject({
+      monthlyIncome: sgd('500.00'),
+      proposedRepayment: sgd('400.00'),
+    });
+  });
 });
