@@ -83,11 +83,11 @@ export function applicantSteps(history: readonly HistoryRow[]): ApplicantStep[] 
     // A move that leaves the status as it was is the back office's own (an assignment while the applicant is
     // asked for more): its message names officers, never a step of theirs.
     if (h.from_status === h.to_status) continue;
-    // A case released to the queue waits for an officer again, as before it was taken: the review that
-    // ended unfinished (one taken from the queue) goes, and the release is no step (it would read as the
-    // applicant submitting again).
-    if (h.from_status === 'in_review' && h.to_status === 'submitted' && steps.at(-1)?.from === 'submitted') {
-      steps.pop();
+    // A case released to the queue waits for an officer again: the release is never a step (it would read as
+    // the applicant submitting again), and a review that ended unfinished, one taken from the queue, goes. A
+    // review the applicant's answer opened stays: they did answer.
+    if (h.from_status === 'in_review' && h.to_status === 'submitted') {
+      if (steps.at(-1)?.from === 'submitted') steps.pop();
       continue;
     }
     // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.

@@ -429,6 +429,24 @@ describe('the whole loop', () => {
     expect((await historyOf()).map((h) => h.to)).toEqual(['submitted', 'in_review']);
   });
 
+  it('a case released after the applicant answered a request: no step back to submitted', async () => {
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'requestInfo', message: 'Send the GIRO slip.', fields: ['remarks'] });
+    const seen = await record(applicant, c.id);
+    const res = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: c.id }), {
+      version: seen.version,
+      data: { ...ANSWERS, remarks: 'Slip sent.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await doAction(officer, c.id, { action: 'release' });
+    const steps = ['submitted', 'in_review', 'more_info_requested', 'in_review'];
+    expect((await record(applicant, c.id)).progress!.timeline.map((t) => t.status)).toEqual(steps);
+    // Taken again: still the one review the answer went to.
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    expect((await record(applicant, c.id)).progress!.timeline.map((t) => t.status)).toEqual(steps);
+  });
+
   it("the applicant's answer goes to the officer a supervisor handed the case to while they were writing it", async () => {
     const c = await submitted(applicant, ANSWERS);
     await doAction(officer, c.id, { action: 'assignToMe' });
