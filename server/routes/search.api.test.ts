@@ -71,11 +71,28 @@ describe('GET /api/search', () => {
     expect(second.results.length).toBe(Math.min(SITE_SEARCH.PAGE_SIZE, first.total - SITE_SEARCH.PAGE_SIZE));
     const firstHrefs = new Set(first.results.map((r) => r.href));
     for (const r of second.results) expect(firstHrefs.has(r.href)).toBe(false);
-    const past = searchResponseSchema.parse(
-      (await search('q=application%20OR%20apply%20OR%20payment&page=50')).body.responseJSON,
-    );
-    expect(past.results).toEqual([]);
-    expect(past.total).toBe(first.total);
+  });
+
+  it('answers the last page for a page past the end, never an empty page of a search that found some', async () => {
+    const q = 'q=application%20OR%20apply%20OR%20payment';
+    const first = searchResponseSchema.parse((await search(q)).body.responseJSON);
+    const lastPage = Math.ceil(first.total / SITE_SEARCH.PAGE_SIZE);
+    const last = searchResponseSchema.parse((await search(`${q}&page=${lastPage}`)).body.responseJSON);
+    const past = searchResponseSchema.parse((await search(`${q}&page=50`)).body.responseJSON);
+    expect(past).toEqual(last);
+    expect(past.page).toBe(lastPage);
+    expect(past.results.length).toBeGreaterThan(0);
+    // A search that fits on one page, asked for its second (an old link): its first.
+    const few = searchResponseSchema.parse((await search('q=refund')).body.responseJSON);
+    expect(few.total).toBeGreaterThan(0);
+    expect(few.total).toBeLessThanOrEqual(SITE_SEARCH.PAGE_SIZE);
+    expect(searchResponseSchema.parse((await search('q=refund&page=2')).body.responseJSON)).toEqual(few);
+    // Nothing found: page 1 of nothing.
+    expect((await search('q=xylophonequartz&page=3')).body.responseJSON).toMatchObject({
+      page: 1,
+      total: 0,
+      results: [],
+    });
   });
 
   it('answers an empty list for words nothing holds, or only stop words', async () => {

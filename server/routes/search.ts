@@ -83,26 +83,29 @@ export async function searchRoutes(app: FastifyInstance, options: { apiPrefix: s
       },
     },
     async (request) => {
-      const { q, page } = request.query;
-      const offset = (page - 1) * SITE_SEARCH.PAGE_SIZE;
+      const { q } = request.query;
       const strip = START + STOP;
-      const { rows } = await app.db.query<HitRow>(
-        `SELECT kind, href, source, total,
-                ts_headline('english', translate(title, $4, ''), query, $5) AS title_marked,
-                ts_headline('english', translate(body, $4, ''), query, $6) AS snippet_marked
-           FROM (SELECT d.kind, d.title, d.body, d.href, d.source, d.kind_order, d.position, q.query,
-                        ts_rank(d.document, q.query) AS rank,
-                        (count(*) OVER ())::int AS total
-                   FROM site_search_documents d, ${QUERY} AS q(query)
-                  WHERE ${MATCHES}
-                  ORDER BY rank DESC, d.kind_order, d.position, d.href
-                  LIMIT $2 OFFSET $3) hits
-          ORDER BY rank DESC, kind_order, position, href`,
-        [q, SITE_SEARCH.PAGE_SIZE, offset, strip, TITLE_OPTIONS, SNIPPET_OPTIONS],
-      );
+      const hits = (page: number) =>
+        app.db.query<HitRow>(
+          `SELECT kind, href, source, total,
+                  ts_headline('english', translate(title, $4, ''), query, $5) AS title_marked,
+                  ts_headline('english', translate(body, $4, ''), query, $6) AS snippet_marked
+             FROM (SELECT d.kind, d.title, d.body, d.href, d.source, d.kind_order, d.position, q.query,
+                          ts_rank(d.document, q.query) AS rank,
+                          (count(*) OVER ())::int AS total
+                     FROM site_search_documents d, ${QUERY} AS q(query)
+                    WHERE ${MATCHES}
+                    ORDER BY rank DESC, d.kind_order, d.position, d.href
+                    LIMIT $2 OFFSET $3) hits
+            ORDER BY rank DESC, kind_order, position, href`,
+          [q, SITE_SEARCH.PAGE_SIZE, (page - 1) * SITE_SEARCH.PAGE_SIZE, strip, TITLE_OPTIONS, SNIPPET_OPTIONS],
+        );
+      let page = request.query.page;
+      let { rows } = await hits(page);
       let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && offset > 0) {
-        // A page past the end: the window count came back with no row to carry it.
+      if (rows.length === 0 && page > 1) {
+        // A page past the end (an old link, or content edited since): the window count came back with no row
+        // to carry it, so count, and answer the last page, as the register's paging does.
         const count = await app.db.query<{ total: number }>(
           `SELECT count(*)::int AS total
              FROM site_search_documents d, ${QUERY} AS q(query)
@@ -110,6 +113,8 @@ export async function searchRoutes(app: FastifyInstance, options: { apiPrefix: s
           [q],
         );
         total = count.rows[0]?.total ?? 0;
+        page = Math.max(1, Math.ceil(total / SITE_SEARCH.PAGE_SIZE));
+        if (total > 0) ({ rows } = await hits(page));
       }
       const body: SearchResponse = {
         query: q,

@@ -87,6 +87,22 @@ describe('search results page', () => {
     ).toBeNull();
   });
 
+  it('shows the last page, counted and linked from there, when the server answers it for one past the end', async () => {
+    // 23 results are 3 pages: asked for page 5 (an old link), the server answers page 3.
+    fakeApi({ '/api/search': () => ({ body: envelope(results(23, 3)) }) });
+    await renderShell({ routes, hash: '#/search?q=refund&resultswithin=minlaw&page=5' });
+    expect(await screen.findByText('21–23 of 23 results for “refund”.')).toBeInTheDocument();
+    expect(document.querySelector('ol.search-results')).toHaveAttribute('start', '21');
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toBeInTheDocument();
+    expect(within(pages).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '#/search?q=refund&resultswithin=minlaw&page=2',
+    );
+    expect(within(pages).queryByRole('link', { name: 'Next page' })).toBeNull();
+  });
+
   it('has a clear empty state without a query, and asks nothing', async () => {
     const calls = fakeApi({});
     await renderShell({ routes, hash: '#/search?resultswithin=minlaw' });

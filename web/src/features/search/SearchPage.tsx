@@ -59,6 +59,8 @@ export default function SearchPage({ location }: ScreenProps) {
   else status = resultCountText(answer.response.total, answer.response.page, q);
 
   const results = answer?.ok ? answer.response.results : [];
+  // The server answers the last page for one past the end (an old link): show the page it answered.
+  const shownPage = answer?.ok ? answer.response.page : page;
   return (
     <section className="search-page" aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
@@ -91,7 +93,7 @@ export default function SearchPage({ location }: ScreenProps) {
       </p>
       {answer?.ok && answer.response.total === 0 && <p>{SITE_MESSAGES.searchNoResults}</p>}
       {results.length > 0 && (
-        <ol className="search-results" start={(page - 1) * SITE_SEARCH.PAGE_SIZE + 1}>
+        <ol className="search-results" start={(shownPage - 1) * SITE_SEARCH.PAGE_SIZE + 1}>
           {results.map((result) => (
             <li key={result.href} className="search-result">
               <h2>
@@ -109,7 +111,7 @@ export default function SearchPage({ location }: ScreenProps) {
           ))}
         </ol>
       )}
-      {answer?.ok && <Pagination page={page} total={answer.response.total} hrefFor={hrefFor} />}
+      {answer?.ok && <Pagination page={shownPage} total={answer.response.total} hrefFor={hrefFor} />}
     </section>
   );
 }
