@@ -330,25 +330,33 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
       New search
     </a>
   );
-  if (state.kind !== 'ready')
+  if (state.kind === 'failed')
     return (
       <>
-        <LoadStatus state={state} loading="Loading the results…" failed={failed} />
-        {state.kind === 'failed' && <p>{newSearch}</p>}
+        <LoadStatus state={state} loading="" failed={failed} />
+        <p>{newSearch}</p>
       </>
     );
-  const answer: SearchAnswer = state.value;
-  const last = Math.max(1, Math.ceil(answer.total / answer.pageSize));
+  const answer: SearchAnswer | null = state.kind === 'ready' ? state.value : null;
+  const last = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
   const hrefFor = (p: number) => buildHref(ROUTES.register, { app: service, ref: reference, page: p });
   return (
     <>
-      <p role="status">
-        {answer.total === 0
-          ? REGISTER_MESSAGES.noResults
-          : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.closestOnly ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
-        Searched {formatDateTime(answer.searchedAt)}, reference {answer.reference}.
+      {/* One status, there from the start, whose words change: a live region added already holding the count
+          is often not read out, and the focus stays on the heading the form had, so nothing else says it. */}
+      <p role="status" aria-busy={!answer}>
+        {!answer ? (
+          'Loading the results…'
+        ) : (
+          <>
+            {answer.total === 0
+              ? REGISTER_MESSAGES.noResults
+              : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.closestOnly ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
+            Searched {formatDateTime(answer.searchedAt)}, reference {answer.reference}.
+          </>
+        )}
       </p>
-      {answer.results.length > 0 && (
+      {answer && answer.results.length > 0 && (
         <TableScroll label="Search results">
           {/* On a phone its rows stack, the status in sight. */}
           <StackedTable
@@ -375,7 +383,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
           />
         </TableScroll>
       )}
-      {last > 1 && (
+      {answer && last > 1 && (
         <nav className="register-pager" aria-label="Result pages">
           {answer.page > 1 && (
             <a href={hrefFor(answer.page - 1)} rel="prev" onClick={followKeeping}>
@@ -392,7 +400,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
           )}
         </nav>
       )}
-      <p>{newSearch}</p>
+      {answer && <p>{newSearch}</p>}
     </>
   );
 }

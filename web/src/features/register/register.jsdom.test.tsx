@@ -143,6 +143,27 @@ describe('a page of results', () => {
   }, 30_000);
 });
 
+describe('the results’ status', () => {
+  it('is the one element that said they were loading, so its count is read out when it comes', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    fakeApi({
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-5')]: async () => {
+        await held;
+        return {
+          body: envelope({ ...noMatches('RS-5', 'golden lion'), service: 'BIS', total: 1, results: [ENTRY] }),
+        };
+      },
+    });
+    await renderShell({ routes, hash: '#/register?app=BIS&ref=RS-5' });
+    const status = await within(screen.getByRole('main')).findByRole('status');
+    expect(status).toHaveTextContent('Loading the results…');
+    answer();
+    await waitFor(() => expect(status).toHaveTextContent(/^1 entry matches “golden lion”\./));
+    expect(status).toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('the watchlist without an answer', () => {
   it('says what could not be done, not that a search failed', async () => {
     fakeApi({
