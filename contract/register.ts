@@ -89,8 +89,19 @@ export const proceedingLabel = (proceeding: string): string =>
 
 /** Register case numbers: two letters, six digits, the year ("BS 001234 2024"). */
 export const REGISTER_CASE_NUMBER = /^[A-Z]{2} \d{6} \d{4}$/;
-/** A typed case number in its one form: upper case, single spaces. */
-export const normalizeRegisterCaseNumber = (value: string): string => value.trim().toUpperCase().replace(/\s+/g, ' ');
+/**
+ * A typed case number in its one form, "BS 004321 2023". Copied from a letter, a spreadsheet or a bank's line,
+ * it often comes without its spaces or with hyphens, and the e-services' own case search takes it so
+ * (docs/decisions/0080); anything else comes back upper-cased, for REGISTER_CASE_NUMBER to refuse.
+ */
+export function normalizeRegisterCaseNumber(value: string): string {
+  const typed = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, ' ');
+  const parts = /^([A-Z]{2}) ?(\d{6}) ?(\d{4})$/.exec(typed);
+  return parts ? `${parts[1]} ${parts[2]} ${parts[3]}` : typed;
+}
 
 /**
  * A name as the register compares names: upper case, letters and digits only, one space between words.

@@ -544,6 +544,21 @@ describe('watchlist', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().header.responseDesc).toBe(REGISTER_MESSAGES.badCaseNumber);
   });
+
+  it('follows a case number typed without its spaces or with hyphens, as the case number it is', async () => {
+    const unspaced = await demo.post(REGISTER_PATHS.watchlist, { caseNumber: followCase.replace(/ /g, '') });
+    expect(unspaced.statusCode, unspaced.body).toBe(200);
+    expect(unspaced.json().header.responseDesc).toBe(REGISTER_MESSAGES.followed);
+    const hyphened = await demo.post(REGISTER_PATHS.watchlist, { caseNumber: followCase.replace(/ /g, '-') });
+    expect(hyphened.json().header.responseDesc).toBe(REGISTER_MESSAGES.alreadyFollowed);
+    expect(
+      answer<WatchlistAnswer>(await demo.get(REGISTER_PATHS.watchlist)).cases.filter(
+        (c) => c.caseNumber === followCase,
+      ),
+    ).toHaveLength(1);
+    const stop = await demo.post(REGISTER_PATHS.unfollow, { caseNumber: followCase.replace(/ /g, '').toLowerCase() });
+    expect(stop.json().header.responseDesc).toBe(REGISTER_MESSAGES.unfollowed);
+  });
 });
 
 describe('officer correction', () => {
