@@ -26,6 +26,8 @@ export const REGISTER_PATHS = {
 export const REGISTER_SERVICES = ['PIS', 'BIS'] as const;
 export type RegisterService = (typeof REGISTER_SERVICES)[number];
 export const WATCHLIST_SERVICE = 'ICAWL';
+/** What each service searches by besides the name: BIS finds businesses too. */
+export const REGISTER_ID_LABELS: Record<RegisterService, string> = { PIS: 'NRIC or FIN', BIS: 'NRIC, FIN or UEN' };
 /**
  * The e-services used on screens of their own, not the generic form (docs/decisions/0043): the catalogue
  * sends their links there, and the record calls make no generic record of them.
@@ -165,7 +167,14 @@ export const REGISTER_MESSAGES = {
   alreadyFollowed: 'You already follow this case.',
   unfollowed: 'You no longer follow this case.',
   notFollowed: 'You do not follow this case.',
-  noResults: 'No entries in the insolvency register match your search.',
+  /**
+   * A nil answer is what a credit check records: it says what was searched, so the screen (or a copy of it)
+   * shows what the reference stands for, and what to try before taking it as no.
+   */
+  noResults: (service: RegisterService, by: 'name' | 'id', query: string) =>
+    by === 'name'
+      ? `No entries in the insolvency register match the name “${query}”. Check the spelling, or search by ${REGISTER_ID_LABELS[service]}.`
+      : `No entries in the insolvency register match the ${REGISTER_ID_LABELS[service]} “${query}”. Check the number, or search by name.`,
   watchlistFailed: 'Your watchlist could not be loaded just now. Please try again later.',
   followFailed: 'The case could not be followed just now. Please try again later.',
   unfollowFailed: 'The case could not be taken off your watchlist just now. Please try again later.',

@@ -3,6 +3,7 @@ import { MESSAGES } from '#contract/catalogue.ts';
 import { ROUTES, SITE_NAME } from '#contract/index.ts';
 import {
   PARTY_KINDS,
+  REGISTER_ID_LABELS,
   REGISTER_LIMITS,
   REGISTER_MESSAGES,
   REGISTER_SCREEN_TITLES,
@@ -230,7 +231,7 @@ function SearchForm({ service }: { service: RegisterService }) {
   >;
   const problemFieldId = (path: string) =>
     ({ query: `${id}-query`, purpose: `${id}-purpose-${purposes[0]}`, otherPurpose: `${id}-other` })[path] ?? null;
-  const idLabel = service === 'PIS' ? 'NRIC or FIN' : 'NRIC, FIN or UEN';
+  const idLabel = REGISTER_ID_LABELS[service];
   return (
     <>
       <p>
@@ -350,7 +351,7 @@ function ResultsView({ service, reference, page }: { service: RegisterService; r
         ) : (
           <>
             {answer.total === 0
-              ? REGISTER_MESSAGES.noResults
+              ? REGISTER_MESSAGES.noResults(answer.service, answer.by, answer.query)
               : `${answer.total} ${answer.total === 1 ? 'entry matches' : 'entries match'} “${answer.query}”${answer.closestOnly ? ' (the closest shown; give more of the name to narrow the search)' : ''}.`}{' '}
             Searched {formatDateTime(answer.searchedAt)}, reference {answer.reference}.
           </>

@@ -164,6 +164,31 @@ describe('the results’ status', () => {
   }, 30_000);
 });
 
+describe('a search that found nothing', () => {
+  it('says what was searched for, and by what, and what to try', async () => {
+    fakeApi({
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-6')]: () => ({
+        body: envelope(noMatches('RS-6', "O'Brien")),
+      }),
+      [REGISTER_PATHS.searchPage.replace(':reference', 'RS-7')]: () => ({
+        body: envelope({ ...noMatches('RS-7', '53312345C'), service: 'BIS', by: 'id' }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS&ref=RS-6' });
+    const status = await within(screen.getByRole('main')).findByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(REGISTER_MESSAGES.noResults('PIS', 'name', "O'Brien")));
+    expect(status).toHaveTextContent(/the name “O'Brien”\. Check the spelling, or search by NRIC or FIN\./);
+    expect(status).toHaveTextContent('reference RS-6.');
+
+    window.location.hash = '#/register?app=BIS&ref=RS-7';
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+        /the NRIC, FIN or UEN “53312345C”\. Check the number, or search by name\./,
+      ),
+    );
+  }, 30_000);
+});
+
 describe('the watchlist without an answer', () => {
   it('says what could not be done, not that a search failed', async () => {
     fakeApi({
