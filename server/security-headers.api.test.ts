@@ -116,7 +116,15 @@ describe('the header set', () => {
     'x-xss-protection': '0',
   };
   /** Headers that are not about security, or change with every answer. */
-  const OTHERS = new Set(['date', 'connection', 'content-length', 'content-type', 'set-cookie', 'retry-after']);
+  const OTHERS = new Set([
+    'date',
+    'connection',
+    'content-length',
+    'content-type',
+    'set-cookie',
+    'retry-after',
+    'x-request-id',
+  ]);
   const securityHeaders = (headers: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(headers).filter(([name]) => !OTHERS.has(name)));
 
