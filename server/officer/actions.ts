@@ -227,6 +227,8 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           message: req.note && !showsNothing(req.note) ? req.note : OFFICER_MESSAGES.history.rejectionReturned,
           set: { proposed_reason: null, proposed_by: null },
         });
+        // The audit trail says why, as it does of a proposal and of a request, not only the status history.
+        if (req.note && !showsNothing(req.note)) detail.note = req.note;
         break;
       case 'requestInfo': {
         const fields = await checkedFields(tx, row, req.fields);
@@ -242,6 +244,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           set: { paused_on: singaporeToday(now) },
         });
         detail.fields = fields;
+        detail.message = req.message;
         await notify(tx, {
           kind: 'moreInfoRequested',
           profileId: row.profile_id,

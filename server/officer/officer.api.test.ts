@@ -244,6 +244,14 @@ describe('the whole loop', () => {
       answeredAt: null,
     });
     expect((await queue(officer, 'queue=waiting')).items.map((i) => i.id)).toContain(id);
+    const { rows } = await db.query<{ detail: Record<string, unknown> }>(
+      `SELECT detail FROM audit_events WHERE event = 'officer_requestInfo' AND detail->>'caseId' = $1`,
+      [id],
+    );
+    expect(rows[0]!.detail).toMatchObject({
+      fields: ['paymentAmount', 'remarks'],
+      message: 'Please correct the amount and explain in the remarks.',
+    });
   });
 
   it('the applicant sees the request and what to do next; internal notes never reach them', async () => {
@@ -368,6 +376,12 @@ describe('the whole loop', () => {
     const officerId = (await (await officer.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
     const leadId = (await (await lead.get(OFFICER_PATHS.me)).json()).responseJSON.accountId as number;
     expect(rows[0]!.detail).toMatchObject({ proposedBy: officerId, approvedBy: leadId });
+    // The supervisor's reason for returning the proposal is in the audit trail too, not only in the history.
+    const returnedEvent = await db.query<{ detail: Record<string, unknown> }>(
+      `SELECT detail FROM audit_events WHERE event = 'officer_returnRejection' AND detail->>'caseId' = $1`,
+      [id],
+    );
+    expect(returnedEvent.rows[0]!.detail).toMatchObject({ note: 'Name the settlement date.' });
 
     const r = await record(applicant, id);
     expect(r.status).toBe('rejected');
