@@ -36,6 +36,8 @@ export const OFFICER_SCREEN_TEXT = {
   requestsHeading: 'Requests for more information',
   actionsHeading: 'Actions',
   noActions: 'There is nothing you can do with this case now.',
+  /** Said above the note form, which stays open when nothing can be decided. */
+  onlyNotes: 'Nothing can be decided on this case now. You can still add an internal note.',
   reasonLabel: 'Reason the applicant will read',
   returnNoteLabel: 'Why the rejection goes back to the officer (optional)',
   /** The same note named inside a sentence (a message about its length). */

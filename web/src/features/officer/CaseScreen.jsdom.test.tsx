@@ -80,6 +80,18 @@ describe('the case screen', () => {
     expect(within(actions).queryByRole('button', { name: 'Approve rejection' })).toBeNull();
   });
 
+  it('says that only a note can be added when nothing can be decided, not that nothing can be done', async () => {
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({ ...CASE, status: 'more_info_requested', allowedActions: ['addNote'] }),
+      }),
+    });
+    await openCase();
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    expect(within(actions).getByText(OFFICER_SCREEN_TEXT.onlyNotes)).toBeInTheDocument();
+    expect(within(actions).queryByText(OFFICER_SCREEN_TEXT.noActions)).toBeNull();
+  });
+
   it('shows the answers and what changed in the words the server gives, never the stored values', async () => {
     const answered: OfficerCase = {
       ...CASE,

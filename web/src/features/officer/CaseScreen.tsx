@@ -448,7 +448,7 @@ function Actions({
   return (
     <section aria-labelledby="actions-heading" className="officer-actions">
       <h2 id="actions-heading">{TEXT.actionsHeading}</h2>
-      {!any && <p>{TEXT.noActions}</p>}
+      {!any && <p>{allowed('addNote') ? TEXT.onlyNotes : TEXT.noActions}</p>}
       {simple.length > 0 && (
         <div className="button-row">
           {simple.map((action) => (
