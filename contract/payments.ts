@@ -411,6 +411,8 @@ export const PAYMENT_MESSAGES = {
   noBill: 'This record has no bill.',
   notSettled: 'The receipt is ready once the bill has been paid in full.',
   noCertificate: 'The certificate is issued once the application is approved and its fee paid.',
+  /** Only a Payment Certificates record has a certificate: another's 409 would promise one to come. */
+  notCertificate: 'This record is not an application for a certificate of payments.',
   notRenewable: 'Only a bill that expired unpaid, of an application not rejected, can be asked for again.',
   renewed: 'The bill is due again, with a new QR code.',
   renewedReason: 'Asked for again by the payer after it expired',

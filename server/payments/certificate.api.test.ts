@@ -165,6 +165,11 @@ describe('the certificate of payments', () => {
     const again = await applicant.get(certificateUrl(pc.id));
     expect((await pdfText(again.rawPayload)).replace(/\s+/g, ' ')).toBe(text);
 
+    // A record of another e-service has none to come: not "once approved and paid".
+    const notOne = await applicant.get(certificateUrl(giro.id));
+    expect(notOne.statusCode).toBe(404);
+    expect(notOne.json().header.responseDesc).toBe(PAYMENT_MESSAGES.notCertificate);
+
     // Another profile's record is not found, as every record call answers.
     const stranger = await signedInClient(app, 'ptib.master');
     expect((await stranger.get(certificateUrl(pc.id))).statusCode).toBe(404);

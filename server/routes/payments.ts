@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
-import { PAYMENT_MESSAGES, PAYMENT_PATHS, billDetailSchema, billsListSchema, isSettled } from '#contract/payments.ts';
+import {
+  CERTIFICATE_ESERVICE,
+  PAYMENT_MESSAGES,
+  PAYMENT_PATHS,
+  billDetailSchema,
+  billsListSchema,
+  isSettled,
+} from '#contract/payments.ts';
 import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { openCase } from '../cases/service.ts';
 import { billDetail, billsOf, findBill, payNowUen, renewBill, simulatePayment, toBill } from '../payments/bills.ts';
@@ -97,6 +104,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const principal = request.principal!;
       const { row } = await openCase(app.db, request.params.id, principal);
+      if (row.appCode !== CERTIFICATE_ESERVICE)
+        throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.notCertificate);
       const certificate = await certificateOf(app.db, row.id, principal.actingProfileId);
       if (!certificate) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.noCertificate);
       const pdf = await renderCertificate(certificate, app.config.CONTACT_PHONE);
