@@ -6,6 +6,7 @@ import { caseIdParamsSchema } from '#contract/schemas/index.ts';
 import { acknowledgementFileName, acknowledgementPdf } from '../cases/acknowledgement.ts';
 import { openCase } from '../cases/service.ts';
 import { ApiError } from '../plugins/errors.ts';
+import { sendPdf } from '../pdf/reply.ts';
 
 /**
  * The PDF acknowledgement of a submitted record, for its acting profile: made anew on each download from
@@ -24,11 +25,7 @@ export async function acknowledgementRoutes(app: FastifyInstance): Promise<void>
       if (row.status === 'draft' || !row.submittedAt)
         throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notSubmittedYet);
       const pdf = await acknowledgementPdf(app.db, row, eservice, principal, app.config.CONTACT_PHONE);
-      return reply
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${acknowledgementFileName(row.caseNumber)}"`)
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, acknowledgementFileName(row.caseNumber), pdf);
     },
   );
 }

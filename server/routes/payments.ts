@@ -15,6 +15,7 @@ import { billDetail, billsOf, findBill, payNowUen, renewBill, simulatePayment, t
 import { certificateOf } from '../payments/certificate.ts';
 import { renderCertificate } from '../pdf/certificate.ts';
 import { renderReceipt } from '../pdf/receipt.ts';
+import { sendPdf } from '../pdf/reply.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -74,11 +75,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       uen: payNowUen(app.config),
       contactPhone: app.config.CONTACT_PHONE,
     });
-    return reply
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="receipt-${bill.receiptNumber}.pdf"`)
-      .send(Buffer.from(pdf));
+    return sendPdf(reply, `receipt-${bill.receiptNumber}.pdf`, pdf);
   });
 
   r.post(
@@ -109,11 +106,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const certificate = await certificateOf(app.db, row.id, principal.actingProfileId);
       if (!certificate) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.noCertificate);
       const pdf = await renderCertificate(certificate, app.config.CONTACT_PHONE);
-      return reply
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="certificate-${row.caseNumber.replace(/ /g, '-')}.pdf"`)
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, `certificate-${row.caseNumber.replace(/ /g, '-')}.pdf`, pdf);
     },
   );
 
