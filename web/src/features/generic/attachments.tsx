@@ -147,17 +147,15 @@ export function AttachmentControl({
           {ids.map((docId, index) => {
             const doc = byId.get(docId);
             const name = doc ? doc.fileName : 'A file';
+            const note = doc && scanNote(doc.scanStatus);
             return (
               <li key={docId}>
                 <span>
                   {name}
                   {doc && <span className="form-note"> ({formatFileSize(doc.sizeBytes)})</span>}
-                  {doc && scanNote(doc.scanStatus) && (
+                  {note && (
                     // An infected file must be removed before submitting: marked as the error it is.
-                    <span className={doc.scanStatus === 'infected' ? 'field-error' : 'form-note'}>
-                      {' '}
-                      {scanNote(doc.scanStatus)}
-                    </span>
+                    <span className={doc.scanStatus === 'infected' ? 'field-error' : 'form-note'}> {note}</span>
                   )}
                 </span>
                 {!attachments?.readOnly && (
