@@ -1,6 +1,7 @@
 import { TOASTS_LABEL } from '#contract/messages.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useFloatingSpot } from '../shell/useFloatingSpot.ts';
+import { ToastBody } from './ToastBody.tsx';
 import { dismissToast, type Toast } from './toastStore.ts';
 
 /**
@@ -49,12 +50,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <li ref={item} className={`toast toast-${toast.severity}`} data-paused={paused || undefined}>
-      <p className="toast-title">{toast.title}</p>
-      <p className="toast-message">{toast.message}</p>
-      <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)}>
-        <span aria-hidden="true">×</span>
-        <span className="visually-hidden">Dismiss {toast.title}</span>
-      </button>
+      <ToastBody toast={toast} />
     </li>
   );
 }

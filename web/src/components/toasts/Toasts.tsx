@@ -1,7 +1,8 @@
 import { TOASTS_LABEL } from '#contract/messages.ts';
 import { useSyncExternalStore } from 'react';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
-import { dismissToast, getToastState, subscribeToasts, type Toast } from './toastStore.ts';
+import { ToastBody } from './ToastBody.tsx';
+import { getToastState, subscribeToasts, type Toast } from './toastStore.ts';
 
 /**
  * The toasts as plain items, while the stack's code loads or when it will not (offline): a failed save's
@@ -13,12 +14,7 @@ function PlainToasts({ toasts }: { toasts: readonly Toast[] }) {
       <ol className="toasts">
         {toasts.map((toast) => (
           <li key={toast.id} className={`toast toast-${toast.severity}`}>
-            <p className="toast-title">{toast.title}</p>
-            <p className="toast-message">{toast.message}</p>
-            <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)}>
-              <span aria-hidden="true">×</span>
-              <span className="visually-hidden">Dismiss {toast.title}</span>
-            </button>
+            <ToastBody toast={toast} />
           </li>
         ))}
       </ol>
