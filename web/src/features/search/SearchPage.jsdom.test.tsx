@@ -101,6 +101,11 @@ describe('search results page', () => {
       '#/search?q=refund&resultswithin=minlaw&page=2',
     );
     expect(within(pages).queryByRole('link', { name: 'Next page' })).toBeNull();
+    // The address names the page shown, in place of the one asked for (not a second history entry).
+    const entries = window.history.length;
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/search?q=refund&resultswithin=minlaw&page=3'));
+    expect(window.history.length).toBe(entries);
+    expect(await screen.findByText('21–23 of 23 results for “refund”.')).toBeInTheDocument();
   });
 
   it('has a clear empty state without a query, and asks nothing', async () => {

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { MESSAGES, ROUTES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '#contract/index.ts';
 import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '#contract/site-pages.ts';
 import { useSiteSearchSubmit } from '../../components/shell/SiteSearchForm.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
+import { useRouter } from '../../lib/router/RouterView.tsx';
 import { fetchSearch, type SearchAnswer } from './api.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -43,6 +44,7 @@ export default function SearchPage({ location }: ScreenProps) {
   const tooLong = q.length > SITE_SEARCH.QUERY_MAX_LENGTH;
   const answer = useSearch(q, page);
   const onSubmit = useSiteSearchSubmit();
+  const router = useRouter();
   const loading = Boolean(q) && !tooLong && !answer;
   const hrefFor = (p: number) =>
     buildHref(ROUTES.search, {
@@ -61,6 +63,11 @@ export default function SearchPage({ location }: ScreenProps) {
   const results = answer?.ok ? answer.response.results : [];
   // The server answers the last page for one past the end (an old link): show the page it answered.
   const shownPage = answer?.ok ? answer.response.page : page;
+  // ...and the address names it too, so a bookmark or a shared link says what was shown.
+  const moveTo = shownPage !== page ? hrefFor(shownPage) : null;
+  useEffect(() => {
+    if (moveTo) router.navigate(moveTo, { replace: true });
+  }, [moveTo, router]);
   return (
     <section className="search-page" aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
