@@ -12,6 +12,7 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { pdfText } from '../test/pdf-text.ts';
+import { reconcileCredits } from './bills.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
@@ -173,6 +174,49 @@ describe('the certificate of payments', () => {
     // Another profile's record is not found, as every record call answers.
     const stranger = await signedInClient(app, 'ptib.master');
     expect((await stranger.get(certificateUrl(pc.id))).statusCode).toBe(404);
+  });
+
+  it("dates a PayNow payment by the bank's value date, not the day its statement was imported", async () => {
+    // Another estate, whose debtor paid on the period's last day; the statement was imported the day after.
+    const estate = 'BS 000043 2030';
+    const debtor = 'S7654321F';
+    await db.query(
+      `INSERT INTO register_entries (case_number, party_kind, id_number, name, proceeding, status, filed_on,
+                                     status_on, administrator)
+       VALUES ($1, 'individual', $2, 'LIM BEE HOON', 'Bankruptcy', 'Adjudged bankrupt', '2029-06-01', '2029-06-01',
+               'Official Assignee')`,
+      [estate, debtor],
+    );
+    const paynow = await payment({ debtorIdNumber: debtor, paymentAmount: sgd('60.00') }, false);
+    const { reference } = await bill(paynow.id);
+    const valueDate = '2030-01-14';
+    expect(todayInSingapore(clock.now()) > valueDate).toBe(true);
+    await db.transaction((tx) =>
+      reconcileCredits(
+        tx,
+        [{ transactionId: 'VALUE-DATE-1', valueDate, amountCents: 6000, reference, payerName: 'LIM BEE HOON' }],
+        'officer.finance',
+        clock.now(),
+      ),
+    );
+    expect((await bill(paynow.id)).state).toBe('paid');
+    await doAction(officer, paynow.id, { action: 'assignToMe' });
+    await doAction(officer, paynow.id, { action: 'approve' });
+
+    const form = (await applicant.get(`${API_PATHS.eservices}/PC`)).json().responseJSON as EserviceDetail;
+    const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
+    const pc = await submitted(
+      applicant,
+      { ...answers, estateReference: estate, periodFrom: '2030-01-01', periodTo: valueDate, byPost: 'N' },
+      'PC',
+    );
+    expect((await pay(pc.id)).statusCode).toBe(200);
+    await doAction(officer, pc.id, { action: 'assignToMe' });
+    await doAction(officer, pc.id, { action: 'approve' });
+    const res = await applicant.get(certificateUrl(pc.id));
+    expect(res.statusCode, res.body).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('14 Jan 2030 S$60.00 by PayNow');
   });
 
   it('says so when the estate is not in the register, and lists nothing', async () => {

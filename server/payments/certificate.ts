@@ -36,7 +36,7 @@ const ADDRESS: FieldDef = { name: 'deliveryAddress', label: '', type: 'address' 
  * that makes it so (its approval, or its fee's payment), once; true when the record has one (docs/decisions/0085).
  * Listed: the PD records of the estate's debtor (by the identity number the insolvency register gives the
  * estate) an officer had accepted by then, dated within the period asked; one paid by PayNow once its bill was
- * paid in full, on that day, for the bill's amount. Kept as issued: later changes to those records leave it.
+ * paid in full, on the bank's value date of the credit that did it, for the bill's amount. Kept as issued: later changes to those records leave it.
  */
 export async function issueCertificate(tx: Queryable, caseId: string, now: Date): Promise<boolean> {
   const { rows } = await tx.query<{ data: Record<string, unknown>; state: BillState | null; issued: boolean }>(
@@ -99,8 +99,13 @@ async function paymentsBy(db: Queryable, idNumber: string, from: string, to: str
     state: BillState | null;
     amount_cents: string | null;
     settled_at: Date | string | null;
+    value_date: string | null;
   }>(
-    `SELECT c.data, b.state, b.amount_cents::text AS amount_cents, b.settled_at
+    // The bank's value date of the last credit that paid it in full: a statement is imported days later.
+    `SELECT c.data, b.state, b.amount_cents::text AS amount_cents, b.settled_at,
+            (SELECT to_char(max(l.value_date), 'YYYY-MM-DD') FROM statement_lines l
+              WHERE l.bill_id = b.id AND (l.status = 'settled' AND l.imported_at <= b.settled_at
+                                          OR l.status = 'matched' AND l.resolved_at <= b.settled_at)) AS value_date
        FROM cases c LEFT JOIN bills b ON b.case_id = c.id
       WHERE c.app_code = 'PD' AND c.status = 'approved' AND c.deleted_at IS NULL
         AND upper(c.data->>'debtorIdNumber') = upper($1)
@@ -111,11 +116,12 @@ async function paymentsBy(db: Queryable, idNumber: string, from: string, to: str
   for (const r of rows) {
     const method = text(r.data.paymentMethod);
     // A PayNow payment is made when its bill is paid in full, for the bill's amount (more received is money to
-    // return, not paid to the estate); the form's own date, if any, is not asked of it. Another method's is
-    // as the debtor gave it, whatever bill an earlier answer of PayNow left cancelled.
+    // return, not paid to the estate), on the bank's value date of the credit that did it (the day of the
+    // portal's own simulated payment has none); the form's own date, if any, is not asked of it. Another
+    // method's is as the debtor gave it, whatever bill an earlier answer of PayNow left cancelled.
     const byBill = method === 'PAYNOW';
     if (byBill && (!r.state || !isSettled(r.state) || !r.settled_at)) continue;
-    const paidOn = byBill ? todayInSingapore(new Date(r.settled_at!)) : text(r.data.paymentDate);
+    const paidOn = byBill ? (r.value_date ?? todayInSingapore(new Date(r.settled_at!))) : text(r.data.paymentDate);
     const cents = byBill ? Number(r.amount_cents) : centsOf(r.data.paymentAmount);
     if (!cents || paidOn < from || paidOn > to) continue;
     payments.push({ paidOn, cents, method: PAYMENT_METHODS.find((m) => m.code === method)?.label ?? method });
