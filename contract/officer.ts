@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './cases.ts';
+import { BILL_STATES } from './payments.ts';
 
 /**
  * The officer back office (docs/decisions/0039-officers-and-their-session.md and
@@ -329,6 +330,19 @@ export const officerDocumentSchema = z.object({
   uploadedAt: z.string(),
 });
 
+/** A bill as an officer weighs an application by it (docs/decisions/0087): what was asked, what arrived. */
+export const officerBillSchema = z.object({
+  reference: z.string(),
+  amountCents: z.number().int(),
+  receivedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  state: z.enum(BILL_STATES),
+  receiptNumber: z.string().nullable(),
+  /** When it was paid in full in the portal; null while it is not. */
+  settledAt: z.string().nullable(),
+});
+export type OfficerBill = z.infer<typeof officerBillSchema>;
+
 export const officerCaseSchema = z.object({
   id: idSchema,
   caseNumber: z.string(),
@@ -364,6 +378,17 @@ export const officerCaseSchema = z.object({
   proposedRejection: z.object({ reason: z.string(), by: z.string(), byAccountId: z.number().int() }).nullable(),
   /** The reason the applicant reads, once rejected. */
   decisionReason: z.string().nullable(),
+  /** The record's own bill (a payment e-service's); null when it has none. */
+  bill: officerBillSchema.nullable(),
+  /** A refund's: the receipt it draws on (that record's bill) and what it draws; null when it draws on none. */
+  refundOf: z
+    .object({
+      caseNumber: z.string(),
+      eserviceTitle: z.string(),
+      bill: officerBillSchema,
+      drawnCents: z.number().int(),
+    })
+    .nullable(),
   allowedActions: z.array(z.enum(OFFICER_ACTIONS)),
 });
 export type OfficerCase = z.infer<typeof officerCaseSchema>;

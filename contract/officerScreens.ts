@@ -28,6 +28,21 @@ export const OFFICER_SCREEN_TEXT = {
     count === 1
       ? '1 file is not shown: it has not passed a virus check.'
       : `${count} files are not shown: they have not passed a virus check.`,
+  paymentHeading: 'Payment',
+  refundHeading: 'The receipt this refund draws on',
+  /** The record a refund's receipt was issued for. */
+  receiptOf: (receiptNumber: string, caseNumber: string, title: string) =>
+    `Receipt ${receiptNumber}, for ${caseNumber} (${title}).`,
+  billRows: {
+    reference: 'Payment reference',
+    state: 'Payment status',
+    amount: 'Amount billed',
+    received: 'Received',
+    refunded: 'Drawn by refunds',
+    receiptNumber: 'Receipt number',
+    settledAt: 'Paid in full',
+    drawn: 'This refund draws',
+  },
   historyHeading: 'Status history',
   notesHeading: 'Internal notes',
   noNotes: 'No notes yet.',

@@ -64,11 +64,13 @@ describe('the demo records (server/db/demo-records.ts)', () => {
     expect(prd.submittedAt).not.toBeNull();
     expect(prd.dueDate).not.toBeNull();
     expect(prd.answerRows.find((r) => r.label === 'Name of payee')?.value).toBe('Tan Ah Kow');
-    expect(prd.documents.map((d) => d.fileName)).toEqual(['deposit-receipt.pdf']);
+    // The receipt it draws on is the demo deposit's, named with what it received.
+    expect(prd.refundOf).toMatchObject({ eserviceTitle: 'Payment of Court Deposits', drawnCents: 150000 });
     expect(prd.history.map((h) => h.to)).toEqual(['submitted']);
     const fir = await view(officer, await demoRecord('FIR'));
     expect(fir.status).toBe('in_review');
     expect(fir.assignedTo?.displayName).toBe('Officer Demo');
+    expect(fir.documents.map((d) => d.fileName)).toEqual(['statement-of-accounts.pdf']);
   });
 
   it('after a request for more information, its applicant can answer it and send it back', async () => {

@@ -17,8 +17,10 @@ import {
   type HistoryEntry,
   type InfoRequest,
   type OfficerAction,
+  type OfficerBill,
   type OfficerCase,
 } from '#contract/officer.ts';
+import type { BillState } from '#contract/payments.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
@@ -248,6 +250,17 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
   );
   const requests = await infoRequestRows(db, row.id);
   const today = singaporeToday(now);
+  const bill = await db.query<BillFactsRow>(`SELECT ${BILL_FACTS} FROM bills b WHERE b.case_id = $1::bigint`, [
+    row.id,
+    today,
+  ]);
+  const refund = await db.query<BillFactsRow & { case_number: string; title: string; drawn_cents: string }>(
+    `SELECT ${BILL_FACTS}, c.case_number, e.title, r.amount_cents::text AS drawn_cents
+       FROM refunds r JOIN bills b ON b.id = r.bill_id JOIN cases c ON c.id = b.case_id
+       JOIN eservices e ON e.code = c.app_code
+      WHERE r.case_id = $1::bigint`,
+    [row.id, today],
+  );
   // Attachments read as their file names, like the applicant's check answers and acknowledgement.
   const fileNames = Object.fromEntries(
     documents.rows.map((d) => [d.id, `${d.file_name} (${formatFileSize(Number(d.size_bytes))})`] as const),
@@ -316,9 +329,46 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
         ? { reason: row.proposed_reason ?? '', by: row.proposed_by_name ?? '', byAccountId: Number(row.proposed_by) }
         : null,
     decisionReason: row.decision_reason,
+    bill: bill.rows[0] ? officerBill(bill.rows[0]) : null,
+    refundOf: refund.rows[0]
+      ? {
+          caseNumber: refund.rows[0].case_number,
+          eserviceTitle: refund.rows[0].title,
+          bill: officerBill(refund.rows[0]),
+          drawnCents: Number(refund.rows[0].drawn_cents),
+        }
+      : null,
     allowedActions: allowedActions(row, officer),
   };
 }
+
+/**
+ * A bill's facts for the case view (bills as b; $2 is today in Singapore). One still awaiting past its last
+ * payable day reads as expired, as the payer's own view has it: the view does not write to expire it.
+ */
+const BILL_FACTS = `b.reference, b.amount_cents::text AS amount_cents, b.received_cents::text AS received_cents,
+  b.refunded_cents::text AS refunded_cents, b.receipt_number, b.settled_at,
+  CASE WHEN b.state = 'awaiting' AND b.expires_on < $2::date THEN 'expired' ELSE b.state END AS state`;
+
+interface BillFactsRow {
+  reference: string;
+  amount_cents: string;
+  received_cents: string;
+  refunded_cents: string;
+  receipt_number: string | null;
+  settled_at: Date | string | null;
+  state: BillState;
+}
+
+const officerBill = (b: BillFactsRow): OfficerBill => ({
+  reference: b.reference,
+  amountCents: Number(b.amount_cents),
+  receivedCents: Number(b.received_cents),
+  refundedCents: Number(b.refunded_cents),
+  state: b.state,
+  receiptNumber: b.receipt_number,
+  settledAt: b.settled_at === null ? null : iso(b.settled_at),
+});
 
 /**
  * One answer of a changed question as people read it: a repeating group row by row, each answer as the

@@ -23,7 +23,7 @@ import {
   type StatementLine,
 } from '#contract/payments.ts';
 import type { CaseDetail, CasesSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
-import { doAction, signedInOfficer } from '../officer/test-support.ts';
+import { doAction, signedInOfficer, view } from '../officer/test-support.ts';
 import { moveCase } from '../cases/service.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
@@ -773,6 +773,44 @@ describe('refunds (Refund of Deposits)', () => {
     });
     expect((await refund(demo, receipt, '200.00')).status).toBe(200);
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+  });
+
+  it('show the officer the receipt drawn on, whose record it is and what arrived; a payment, its own bill', async () => {
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const record = await payable(demo, 'PCD', '500.00');
+    const { reference } = await bill(demo, record.id);
+    expect((await view(officer, record.id)).bill).toEqual({
+      reference,
+      amountCents: 50000,
+      receivedCents: 0,
+      refundedCents: 0,
+      state: 'awaiting',
+      receiptNumber: null,
+      settledAt: null,
+    });
+    await importCsv([credit(reference, '500.00')]);
+    const paid = await bill(demo, record.id);
+    const deposit = (await view(officer, record.id)).bill;
+    expect(deposit).toMatchObject({ state: 'paid', receivedCents: 50000, receiptNumber: paid.receiptNumber });
+    expect(deposit!.settledAt).toBe(clock.now().toISOString());
+
+    const refund = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = paid.receiptNumber;
+      a.refundAmount = { amount: '120.00', currency: 'SGD' };
+    });
+    expect(refund.status, refund.body).toBe(200);
+    const seen = await view(officer, refund.record.id);
+    expect(seen.bill).toBeNull();
+    expect(seen.refundOf).toEqual({
+      caseNumber: record.caseNumber,
+      eserviceTitle: 'Payment of Court Deposits',
+      drawnCents: 12000,
+      bill: { ...deposit, refundedCents: 12000 },
+    });
+    // A record of no payment e-service has neither.
+    const other = await submitted(demo, 'PNC');
+    expect(other.status, other.body).toBe(200);
+    expect(await view(officer, other.record.id)).toMatchObject({ bill: null, refundOf: null });
   });
 
   it('rejected, gives back what it drew on the receipt, so the payer may ask for it again', async () => {

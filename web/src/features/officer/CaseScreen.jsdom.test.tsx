@@ -56,6 +56,8 @@ const CASE: OfficerCase = {
   changes: [],
   proposedRejection: null,
   decisionReason: null,
+  bill: null,
+  refundOf: null,
   allowedActions: ['release', 'approve', 'proposeRejection', 'requestInfo', 'addNote'],
 };
 
@@ -123,6 +125,51 @@ describe('the case screen', () => {
     const changes = screen.getByRole('region', { name: 'What changed since the last submission' });
     expect(within(changes).getByRole('row', { name: 'Payment amount S$150.25 S$175.00' })).toBeInTheDocument();
     expect(screen.queryByText(/amount: /)).toBeNull();
+  });
+
+  it("shows a payment record's bill, and the receipt a refund draws on, with what arrived", async () => {
+    const bill = {
+      reference: 'PD0000072026',
+      amountCents: 15025,
+      receivedCents: 20000,
+      refundedCents: 0,
+      state: 'over_paid' as const,
+      receiptNumber: '2026000031',
+      settledAt: '2026-11-21T03:04:00Z',
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, appCode: 'PD', bill }) }) });
+    await openCase();
+    const payment = within(screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.paymentHeading }));
+    expect(payment.getByText('Over-paid')).toBeInTheDocument();
+    expect(payment.getByText('S$150.25')).toBeInTheDocument();
+    expect(payment.getByText('S$200.00')).toBeInTheDocument();
+    expect(payment.getByText('2026000031')).toBeInTheDocument();
+    expect(payment.getByText('PD0000072026')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: OFFICER_SCREEN_TEXT.refundHeading })).toBeNull();
+  });
+
+  it('shows the receipt a refund draws on: whose record, what it received, and what this refund takes', async () => {
+    const refundOf = {
+      caseNumber: 'PC 000003 2026',
+      eserviceTitle: 'Payment of Court Deposits',
+      drawnCents: 50000,
+      bill: {
+        reference: 'PC0000032026',
+        amountCents: 150000,
+        receivedCents: 150000,
+        refundedCents: 50000,
+        state: 'paid' as const,
+        receiptNumber: '2026000012',
+        settledAt: '2026-07-01T01:00:00Z',
+      },
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, appCode: 'PRD', refundOf }) }) });
+    await openCase();
+    const refund = screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.refundHeading });
+    expect(refund).toHaveTextContent('Receipt 2026000012, for PC 000003 2026 (Payment of Court Deposits).');
+    expect(refund).toHaveTextContent(`${OFFICER_SCREEN_TEXT.billRows.drawn}S$500.00`);
+    expect(refund).toHaveTextContent(`${OFFICER_SCREEN_TEXT.billRows.received}S$1,500.00`);
+    expect(screen.queryByRole('region', { name: OFFICER_SCREEN_TEXT.paymentHeading })).toBeNull();
   });
 
   it('goes back to the queue, filters and page it was opened from', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '#contract/index.ts';
 import { CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { formatFileSize } from '#contract/forms/index.ts';
@@ -28,6 +28,8 @@ import { ActionForm, type ActionDescription, type ActionField } from './ActionFo
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, isAnswer, shownLoad } from './outcomes.ts';
 import { backHref } from './queueQuery.ts';
+import { PaymentFacts } from './PaymentFacts.tsx';
+import { Row } from './SummaryRow.tsx';
 /**
  * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
  * words typed for a stale action whose form the case no longer offers (they would go with the form).
@@ -290,6 +292,7 @@ export function CaseScreen({ location }: ScreenProps) {
       )}
 
       <CheckAnswers sections={answers} />
+      <PaymentFacts c={c} />
 
       <section aria-labelledby="documents-heading">
         <h2 id="documents-heading">{TEXT.documentsHeading}</h2>
@@ -356,15 +359,6 @@ export function CaseScreen({ location }: ScreenProps) {
         )}
       </section>
     </section>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
