@@ -146,7 +146,7 @@ describe('catalogue', () => {
     TRT: 3,
     ESA: 3,
     BSA: 4,
-    PRD: 4,
+    PRD: 5,
     DAR: 3,
     PAR: 3,
     PNC: 3,

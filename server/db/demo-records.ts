@@ -64,7 +64,6 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
     // The deposit of the record above, paid: a refund may only draw on a receipt of the applicant's own.
     answers: (today, receipts) => ({
       receiptNumber: receipts.get('PCD') ?? '',
-      paidOn: addDays(today, -120),
       refundAmount: sgd('1500.00'),
       reason: 'The bankruptcy application for which the deposit was paid has been withdrawn.',
       entityType: 'I',
@@ -73,7 +72,6 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
       bankAccountNumber: '1234567890',
       declaration: true,
     }),
-    files: { receipts: 'deposit-receipt.pdf' },
   },
   {
     appCode: 'PAR',
