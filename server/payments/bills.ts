@@ -556,6 +556,13 @@ async function billedReferences(tx: Queryable, references: readonly string[]): P
   return new Set(rows.map((r) => r.reference));
 }
 
+/**
+ * Paid while its QR could still be paid, the bank's value date says, though the statement came after the bill
+ * expired (bills expire by the day a statement is imported): the payer did nothing wrong, so it settles.
+ */
+const paidInTime = (bill: BillRow, credit: Credit) =>
+  bill.state === 'expired' && Number(bill.received_cents) === 0 && credit.valueDate <= bill.expires_on;
+
 /** Settles a new line's bill when it pays exactly what is owed; else queues it with the reason. */
 async function reconcileLine(
   tx: Queryable,
@@ -567,7 +574,7 @@ async function reconcileLine(
   const bill = credit.reference ? await lockBillByReference(tx, credit.reference) : undefined;
   let reason: QueueReason | null;
   if (!bill) reason = 'unknown_reference';
-  else if (!isPayable(bill.state)) reason = 'not_payable';
+  else if (!isPayable(bill.state) && !paidInTime(bill, credit)) reason = 'not_payable';
   else {
     const outstanding = Number(bill.amount_cents) - Number(bill.received_cents);
     reason = credit.amountCents === outstanding ? null : credit.amountCents < outstanding ? 'part' : 'over';

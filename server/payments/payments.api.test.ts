@@ -144,7 +144,8 @@ async function returns(client = finance): Promise<MoneyToReturn[]> {
 }
 
 let txn = 0;
-const credit = (reference: string, amount: string) => `T${++txn},2030-01-16,CR,${amount},SGD,${reference},PAYER ${txn}`;
+const credit = (reference: string, amount: string, valueDate = '2030-01-16') =>
+  `T${++txn},${valueDate},CR,${amount},SGD,${reference},PAYER ${txn}`;
 
 describe('a bill', () => {
   it('is issued on submission: amount in cents, reference, due date, expiry, QR, history', async () => {
@@ -1410,8 +1411,31 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     expect(b.payNow).toBeNull();
     expect(b.history.map((h) => h.to)).toEqual(['awaiting', 'expired']);
     const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
-    expect(await importCsv([credit(reference, '50.00')], financeLater)).toMatchObject({ settled: 0, queued: 1 });
+    const today = todayInSingapore(clock.now());
+    expect(await importCsv([credit(reference, '50.00', today)], financeLater)).toMatchObject({
+      settled: 0,
+      queued: 1,
+    });
     expect((await queue(financeLater)).find((l) => l.reference === reference)?.queueReason).toBe('not_payable');
+  });
+
+  it('settles an expired bill by a credit the bank dated by its expiry, though imported after it', async () => {
+    const payer = await signedInClient(app, 'ptib.demo');
+    const record = await payable(payer, 'PD', '80.00');
+    const { reference, expiresOn } = await bill(payer, record.id);
+    clock.advance(31 * 24 * 3600_000);
+    const later = await signedInClient(app, 'ptib.demo');
+    const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
+    expect((await bill(later, record.id)).state).toBe('expired');
+    // Paid on the QR's last day; the statement came a day after it expired.
+    expect(await importCsv([credit(reference, '80.00', expiresOn)], financeLater)).toMatchObject({ settled: 1 });
+    const b = await bill(later, record.id);
+    expect(b).toMatchObject({ state: 'paid', canRenew: false, payNow: null });
+    expect(b.receiptNumber).not.toBeNull();
+    expect(b.history.slice(-2).map((h) => [h.from, h.to])).toEqual([
+      ['awaiting', 'expired'],
+      ['expired', 'paid'],
+    ]);
   });
 
   it('says nothing of an expired bill in an approval’s notice, though nobody had read the bill since', async () => {
@@ -1471,7 +1495,10 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     clock.advance(31 * 24 * 3600_000);
     const later = await signedInClient(app, 'ptib.demo');
     const financeLater = await signedInOfficer(app, gateway, 'officer.finance');
-    await importCsv([credit(reference, (FEES.paymentCertificate / 100).toFixed(2))], financeLater);
+    await importCsv(
+      [credit(reference, (FEES.paymentCertificate / 100).toFixed(2), todayInSingapore(clock.now()))],
+      financeLater,
+    );
     const line = (await queue(financeLater)).find((l) => l.reference === reference)!;
     const act = (what: 'match' | 'undo', body: unknown) =>
       financeLater.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id: line.id }), body });
