@@ -214,8 +214,8 @@ export const PAYMENT_PATHS = {
   /** GET: the certificate of payments of an approved, paid Payment Certificates record (application/pdf). */
   certificate: `${API_PATHS.cases}/:id/certificate.pdf`,
   /**
-   * POST: the payer asks again for a bill that expired unpaid, while its application is open or approved: due
-   * again, with a new QR code (docs/decisions/0086).
+   * POST: the payer asks again for a bill whose QR code expired before it was paid in full, while its
+   * application is open or approved: due again, with a new QR code (docs/decisions/0086).
    */
   renew: `${API_PATHS.cases}/:id/bill/renew`,
   /** POST: the embedded demo's stand-in for a bank (absent with NODE_ENV=production). */
@@ -268,7 +268,10 @@ export const billDetailSchema = billSchema.extend({
   canSimulate: z.boolean(),
   /** The record's certificate can be downloaded (CERTIFICATE_ESERVICE, approved, its fee paid). */
   certificate: z.boolean(),
-  /** Expired unpaid, and its application open or approved: the payer may ask for it again (renew). */
+  /**
+   * Its QR code expired before it was paid in full, and its application open or approved: the payer may ask
+   * for it again (renew).
+   */
   canRenew: z.boolean(),
   history: z.array(billHistorySchema),
 });
@@ -413,7 +416,8 @@ export const PAYMENT_MESSAGES = {
   noCertificate: 'The certificate is issued once the application is approved and its fee paid.',
   /** Only a Payment Certificates record has a certificate: another's 409 would promise one to come. */
   notCertificate: 'This record is not an application for a certificate of payments.',
-  notRenewable: 'Only a bill that expired unpaid, of an application not rejected, can be asked for again.',
+  notRenewable:
+    'Only a bill whose QR code expired before it was paid in full, of an application not rejected, can be asked for again.',
   renewed: 'The bill is due again, with a new QR code.',
   renewedReason: 'Asked for again by the payer after it expired',
   notPayable: 'This bill can no longer be paid.',
@@ -482,8 +486,11 @@ export const PAYMENT_MESSAGES = {
   /** A court deposit paid before its application was rejected: it stays paid, and comes back by a refund. */
   nextStepReclaim: (amount: string, receipt: string) =>
     `Apply for a refund of deposits with receipt number ${receipt} to have the ${amount} you paid back.`,
-  /** A bill that expired unpaid while its application is open or approved: it can be asked for again. */
-  nextStepRenew: 'The bill expired before it was paid: get a new QR code on this page to pay it.',
+  /**
+   * A bill whose QR code expired before it was paid in full while its application is open or approved: it can
+   * be asked for again.
+   */
+  nextStepRenew: 'The bill’s QR code expired before it was paid in full: get a new QR code on this page to pay it.',
   /** An approved Payment Certificates record whose fee is paid: its certificate is there to take. */
   nextStepCertificate: 'Download the certificate of payments from this page.',
   payByTyping: 'Or pay by PayNow to the UEN with the reference below.',
@@ -510,7 +517,7 @@ export const PAYMENT_TEXT = {
   downloadReceipt: 'Download the receipt (PDF)',
   receiptFailed: 'The receipt could not be downloaded. Try again.',
   downloadCertificate: 'Download the certificate of payments (PDF)',
-  expired: 'This bill expired before it was paid.',
+  expired: 'This bill’s QR code expired before the bill was paid in full.',
   renew: 'Get a new QR code',
   certificateFailed: 'The certificate could not be downloaded. Try again.',
   loadFailed: 'The payment details could not be loaded.',

@@ -206,7 +206,7 @@ export interface InfoRequestRow {
   form_version: number;
 }
 
-/** A record's bill as its progress reads it; `lapsed`: still awaiting payment past its last payable day. */
+/** A record's bill as its progress reads it; `lapsed`: still owed (in whole or part) past its last payable day. */
 export interface ProgressBillRow {
   amount_cents: number | string;
   received_cents: number | string;
@@ -223,7 +223,7 @@ export interface ProgressBillRow {
  */
 export const progressBill = (now: string) =>
   `json_build_object('amount_cents', b.amount_cents, 'received_cents', b.received_cents, 'state', b.state,
-     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state = 'awaiting' AND b.expires_on < ${now}::date,
+     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state IN ('awaiting', 'part_paid') AND b.expires_on < ${now}::date,
      'refunded_cents', b.refunded_cents, 'receipt_number', b.receipt_number)`;
 
 /** What a record's progress is made of (progress.ts), read with the record by the dashboard's overview. */

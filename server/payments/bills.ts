@@ -938,22 +938,31 @@ async function renewable(db: Queryable, caseId: string): Promise<boolean> {
 }
 
 /**
- * The payer asks again for a bill that expired unpaid (docs/decisions/0086): due again from today, same
- * reference and amount, new due and expiry days, so a new QR code. Without it an application approved after
- * its bill expired (a certificate's fee, a deposit) could never be paid, nor its certificate issued.
+ * A bill whose QR code expired before it was paid in full: expired with nothing received, or part-paid past
+ * its expiry day (a banking app refuses the code's expiry, so the rest cannot be paid by it).
+ */
+const qrLapsed = (bill: { state: BillState; expires_on: string }, now: Date) =>
+  bill.state === 'expired' || (bill.state === 'part_paid' && bill.expires_on < todayInSingapore(now));
+
+/**
+ * The payer asks again for a bill whose QR code expired before it was paid in full (docs/decisions/0086): due
+ * again from today, same reference and amount (what is left of it), new due and expiry days, so a new QR code.
+ * Without it an application approved after its bill expired (a certificate's fee, a deposit) could never be
+ * paid, nor its certificate issued.
  */
 export async function renewBill(db: Database, caseId: string, profileId: string, actor: string, now: Date) {
   await db.transaction(async (tx) => {
     const bill = await lockPayersBill(tx, caseId, profileId, now);
-    if (bill.state !== 'expired' || !(await renewable(tx, caseId)))
+    if (!qrLapsed(bill, now) || !(await renewable(tx, caseId)))
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notRenewable);
     const today = todayInSingapore(now);
+    const state = bill.state === 'expired' ? 'awaiting' : bill.state;
     await tx.query(
-      `UPDATE bills SET state = 'awaiting', issued_at = $2, due_on = $3::date, expires_on = $4::date
+      `UPDATE bills SET state = $5, issued_at = $2, due_on = $3::date, expires_on = $4::date
         WHERE id = $1::bigint`,
-      [bill.id, now, addDays(today, BILL_DUE_DAYS), addDays(today, BILL_EXPIRY_DAYS)],
+      [bill.id, now, addDays(today, BILL_DUE_DAYS), addDays(today, BILL_EXPIRY_DAYS), state],
     );
-    await history(tx, bill.id, 'expired', 'awaiting', now, actor, PAYMENT_MESSAGES.renewedReason);
+    await history(tx, bill.id, bill.state, state, now, actor, PAYMENT_MESSAGES.renewedReason);
   });
 }
 
@@ -969,7 +978,8 @@ export async function billDetail(
   if (!row) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
   const bill = toBill(row);
   const uen = payNowUen(config);
-  const payable = isPayable(bill.state);
+  const lapsed = qrLapsed(row, now);
+  const payable = isPayable(bill.state) && !lapsed;
   const { rows } = await db.query<{
     at: Date | string;
     from_state: BillState | null;
@@ -994,7 +1004,7 @@ export async function billDetail(
       : null,
     canSimulate: config.NODE_ENV !== 'production',
     certificate: row.app_code === CERTIFICATE_ESERVICE && (await certificateOf(db, caseId, profileId)) !== null,
-    canRenew: row.state === 'expired' && (await renewable(db, caseId)),
+    canRenew: lapsed && (await renewable(db, caseId)),
     history: rows.map((h) => ({
       at: iso(h.at),
       from: h.from_state,

@@ -1487,6 +1487,39 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     expect((await stranger.post(renewUrl, {})).statusCode).toBe(404);
   });
 
+  it('withholds the expired QR code of a part-paid bill, and asks it again for the rest', async () => {
+    const payer = await signedInClient(app, 'ptib.demo');
+    const record = await payable(payer, 'PD', '1000.00');
+    const { reference } = await bill(payer, record.id);
+    const financeNow = await signedInOfficer(app, gateway, 'officer.finance');
+    const line = credit(reference, '400.00', todayInSingapore(clock.now()));
+    expect(await importCsv([line], financeNow)).toMatchObject({ queued: 1 });
+    const queued = (await queue(financeNow)).find((l) => l.reference === reference)!;
+    const matched = await financeNow.request({
+      method: 'POST',
+      url: fillPath(RECONCILIATION_PATHS.match, { id: queued.id }),
+      body: { reference, reason: 'First instalment' },
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    clock.advance(31 * 24 * 3600_000);
+    const later = await signedInClient(app, 'ptib.demo');
+    // A banking app refuses a code past its expiry: none is shown, and a new one is offered for the rest.
+    expect(await bill(later, record.id)).toMatchObject({ state: 'part_paid', payNow: null, canRenew: true });
+    const open = (await later.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    expect(open.progress?.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
+    const renewed = await later.post(fillPath(PAYMENT_PATHS.renew, { id: record.id }), {});
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const b = renewed.json().responseJSON as BillDetail;
+    expect(b).toMatchObject({ state: 'part_paid', receivedCents: 40000, canRenew: false });
+    expect(b.expiresOn).toBe(addDays(todayInSingapore(clock.now()), 30));
+    expect(parsePayload(b.payNow!)['54']).toBe('600.00');
+    expect(b.history.at(-1)).toMatchObject({
+      from: 'part_paid',
+      to: 'part_paid',
+      reason: PAYMENT_MESSAGES.renewedReason,
+    });
+  });
+
   it('expires again a bill owed once more after its expiry, when a wrong match is undone', async () => {
     const payer = await signedInClient(app, 'ptib.demo');
     // A certificate's bill is the portal's fee (docs/decisions/0078), whatever is typed.
