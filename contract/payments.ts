@@ -76,6 +76,16 @@ export function refundableCents(bill: Pick<Bill, 'appCode' | 'amountCents' | 're
   return Math.max(0, drawable - bill.refundedCents);
 }
 
+/**
+ * What an over-paid bill received over its amount and may still be drawn back by a refund (a deposit's whole
+ * receipt may be drawn, but only the part over its amount was paid over); 0 for any other bill.
+ */
+export function paidOverLeft(
+  bill: Pick<Bill, 'appCode' | 'state' | 'amountCents' | 'receivedCents' | 'refundedCents'>,
+) {
+  return bill.state === 'over_paid' ? Math.min(bill.receivedCents - bill.amountCents, refundableCents(bill)) : 0;
+}
+
 /** The state a bill of `amount` is in once `received` has arrived. */
 export function stateFor(amountCents: number, receivedCents: number): BillState {
   if (receivedCents <= 0) return 'awaiting';
@@ -474,6 +484,8 @@ export const PAYMENT_MESSAGES = {
   /** A refund on a receipt that is not of a deposit, with nothing paid over its bill left (DEPOSIT_ESERVICE). */
   nothingPaidOver:
     'This receipt is of a payment, not a deposit: only money paid over its bill can be refunded, and none is left.',
+  /** A refund on a deposit's receipt that earlier refunds have drawn in full. */
+  nothingLeft: 'Earlier refunds have drawn all of this receipt: nothing is left to refund.',
   refundTooLarge: (left: string) => `Refund amount must be ${left} or less, what is left of the receipt.`,
   dueOn: (date: string) => `Pay by ${date}.`,
   /**

@@ -237,8 +237,13 @@ export async function drawRefund(
   const bill = rows[0];
   if (!bill) return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.receiptUnknown };
   const left = refundableCents(toBill(bill));
-  if (bill.app_code !== DEPOSIT_ESERVICE && left <= 0)
-    return { [REFUND_FIELDS.receipt]: PAYMENT_MESSAGES.nothingPaidOver };
+  if (left <= 0)
+    return {
+      [REFUND_FIELDS.receipt]:
+        bill.app_code === DEPOSIT_ESERVICE || Number(bill.refunded_cents) > 0
+          ? PAYMENT_MESSAGES.nothingLeft
+          : PAYMENT_MESSAGES.nothingPaidOver,
+    };
   if (amount === null || amount > left)
     return { [`${REFUND_FIELDS.amount}.amount`]: PAYMENT_MESSAGES.refundTooLarge(formatMoney(left)) };
   await tx.query(

@@ -435,9 +435,19 @@ describe('the statement import', () => {
     expect(JSON.parse(all.body).responseJSON.fieldErrors).toEqual({
       'refundAmount.amount': PAYMENT_MESSAGES.refundTooLarge('S$5.00'),
     });
+    const receiptText = async () =>
+      (await pdfText((await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: over.id }))).rawPayload)).replace(
+        /\s+/g,
+        ' ',
+      );
+    expect(await receiptText()).toContain(PAYMENT_TEXT.overPaid('S$5.00'));
     const extra = await refundOf(overBill.receiptNumber, '5.00');
     expect(extra.status, extra.body).toBe(200);
     expect((await bill(demo, over.id)).refundedCents).toBe(500);
+    // Drawn back: the receipt no longer offers it, and another refund of it is told nothing is left.
+    expect(await receiptText()).not.toContain(PAYMENT_TEXT.overPaid('S$5.00'));
+    const again = await refundOf(overBill.receiptNumber, '1.00');
+    expect(JSON.parse(again.body).responseJSON.fieldErrors).toEqual({ receiptNumber: PAYMENT_MESSAGES.nothingLeft });
     const paidExactly = await refundOf((await bill(demo, part.id)).receiptNumber, '1.00');
     expect(paidExactly.status, paidExactly.body).toBe(400);
     expect(JSON.parse(paidExactly.body).responseJSON.fieldErrors).toEqual({
@@ -774,6 +784,9 @@ describe('refunds (Refund of Deposits)', () => {
     });
     expect((await refund(demo, receipt, '200.00')).status).toBe(200);
     expect((await bill(demo, record.id)).refundedCents).toBe(50000);
+    // Drawn in full: a further refund is told so beside the receipt, not asked for "S$0.00 or less".
+    const nothing = await refund(demo, receipt, '1.00');
+    expect(JSON.parse(nothing.body).responseJSON.fieldErrors).toEqual({ receiptNumber: PAYMENT_MESSAGES.nothingLeft });
   });
 
   it('show the officer the receipt drawn on, whose record it is and what arrived; a payment, its own bill', async () => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '#contract/payments.ts';
+import { PAYMENT_TEXT, formatMoney, paidOverLeft, type Bill } from '#contract/payments.ts';
 import { singaporeTime } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
@@ -8,9 +8,7 @@ export interface ReceiptInput {
   caseNumber: string;
   reference: string;
   payer: string;
-  amountCents: number;
-  receivedCents: number;
-  refundedCents: number;
+  bill: Pick<Bill, 'appCode' | 'state' | 'amountCents' | 'receivedCents' | 'refundedCents'>;
   settledAt: Date;
   uen: string;
   contactPhone: string;
@@ -29,15 +27,14 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
     .row('Case number', input.caseNumber)
     .row('Payment reference', input.reference)
     .row('Paid by', input.payer)
-    .row('Amount billed', formatMoney(input.amountCents))
-    .row('Amount received', formatMoney(input.receivedCents))
+    .row('Amount billed', formatMoney(input.bill.amountCents))
+    .row('Amount received', formatMoney(input.bill.receivedCents))
     .row('Settled', singaporeTime(input.settledAt))
     .row('Paid by PayNow to UEN', input.uen);
-  if (input.receivedCents > input.amountCents)
-    pdf.paragraph(
-      `${formatMoney(input.receivedCents - input.amountCents)} more than the bill was received. To have it returned, apply through Refund of Deposits naming this receipt.`,
-    );
-  if (input.refundedCents > 0) pdf.row('Refunds drawn on this receipt', formatMoney(input.refundedCents));
+  if (input.bill.refundedCents > 0) pdf.row('Refunds drawn on this receipt', formatMoney(input.bill.refundedCents));
+  // As the Payment panel says it: only what is still to be drawn back, so not once a refund has drawn it.
+  const paidOver = paidOverLeft(input.bill);
+  if (paidOver > 0) pdf.paragraph(PAYMENT_TEXT.overPaid(formatMoney(paidOver)));
   pdf.space(12).paragraph(`Questions about this payment: call ${input.contactPhone}.`, { muted: true });
   return pdf.bytes();
 }

@@ -7,7 +7,7 @@ import {
   REFUND_ESERVICE,
   formatMoney,
   isPaymentEservice,
-  refundableCents,
+  paidOverLeft,
   type BillDetail,
 } from '#contract/payments.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
@@ -133,10 +133,7 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
     else setMessage(which === 'receipt' ? PAYMENT_TEXT.receiptFailed : PAYMENT_TEXT.certificateFailed);
   };
   const amount = formatMoney(bill.amountCents - bill.receivedCents);
-  // What was paid over the bill and may still be drawn back (a deposit's whole receipt may be, but only the
-  // part over its amount was paid over).
-  const paidOver =
-    bill.state === 'over_paid' ? Math.min(bill.receivedCents - bill.amountCents, refundableCents(bill)) : 0;
+  const paidOver = paidOverLeft(bill);
 
   return (
     <section aria-labelledby="bill-heading" className="bill-panel">
