@@ -40,7 +40,7 @@ import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { notify, withdrawUnsent } from '../notifications/notify.ts';
-import { certificateOf, issueCertificate } from './certificate.ts';
+import { certificateOf, issueCertificate, withdrawCertificate } from './certificate.ts';
 import { ApiError } from '../plugins/errors.ts';
 
 /**
@@ -809,6 +809,7 @@ async function takeCredit(
   // Owed again past its expiry, it expires as any unpaid bill does (with its own history row).
   await expireDue(tx, now);
   if (!withdrawn) return;
+  if (bill.app_code === CERTIFICATE_ESERVICE) await withdrawCertificate(tx, bill.case_id);
   // "Payment received" still waiting to go would tell of a payment that is no longer there.
   await tellPayer(tx, bill, 'billSettled', 'billReopened', await stillToPay(tx, bill.case_id, bill.profile_id, now));
 }

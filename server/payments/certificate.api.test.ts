@@ -12,7 +12,7 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { pdfText } from '../test/pdf-text.ts';
-import { reconcileCredits } from './bills.ts';
+import { matchLine, reconcileCredits, undoLine } from './bills.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
@@ -217,6 +217,39 @@ describe('the certificate of payments', () => {
     expect(res.statusCode, res.body).toBe(200);
     const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain('14 Jan 2030 S$60.00 by PayNow');
+  });
+
+  it('is withdrawn when the match that paid its fee is undone, and issued anew once paid', async () => {
+    const form = (await applicant.get(`${API_PATHS.eservices}/PC`)).json().responseJSON as EserviceDetail;
+    const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
+    const pc = await submitted(applicant, { ...answers, estateReference: ESTATE, byPost: 'N' }, 'PC');
+    await doAction(officer, pc.id, { action: 'assignToMe' });
+    await doAction(officer, pc.id, { action: 'approve' });
+    const { reference, amountCents } = await bill(pc.id);
+    // A credit naming no bill, matched to this one by hand: wrongly, as finance finds out later.
+    await db.transaction((tx) =>
+      reconcileCredits(
+        tx,
+        [{ transactionId: 'WRONG-1', valueDate: '2030-01-14', amountCents, reference: 'SOMEONE ELSE', payerName: 'X' }],
+        'officer.finance',
+        clock.now(),
+      ),
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM statement_lines WHERE transaction_id = 'WRONG-1'`,
+    );
+    const line = rows[0]!.id;
+    await matchLine(db, line, { reference, reason: 'Looks like theirs' }, 'officer.finance', clock.now());
+    expect((await bill(pc.id)).certificate).toBe(true);
+    expect((await applicant.get(certificateUrl(pc.id))).statusCode).toBe(200);
+
+    await undoLine(db, line, 'Not their payment', 'officer.finance', clock.now());
+    expect(await bill(pc.id)).toMatchObject({ state: 'awaiting', certificate: false });
+    expect((await applicant.get(certificateUrl(pc.id))).statusCode).toBe(409);
+
+    expect((await pay(pc.id)).statusCode).toBe(200);
+    expect((await bill(pc.id)).certificate).toBe(true);
+    expect((await applicant.get(certificateUrl(pc.id))).statusCode).toBe(200);
   });
 
   it('says so when the estate is not in the register, and lists nothing', async () => {

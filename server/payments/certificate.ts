@@ -65,6 +65,15 @@ export async function issueCertificate(tx: Queryable, caseId: string, now: Date)
   return true;
 }
 
+/**
+ * A certificate whose fee turned out not to be paid (its wrong match undone, docs/decisions/0071) is withdrawn:
+ * issued on a payment that did not happen, it would stay downloadable with its bill owed. Paid again, it is
+ * issued anew, listing what is accepted by then.
+ */
+export async function withdrawCertificate(tx: Queryable, caseId: string): Promise<void> {
+  await tx.query('DELETE FROM payment_certificates WHERE case_id = $1::bigint', [caseId]);
+}
+
 /** The issued certificate of a record of the profile, or null while there is none. */
 export async function certificateOf(db: Queryable, caseId: string, profileId: string): Promise<Certificate | null> {
   const { rows } = await db.query<{
