@@ -25,6 +25,10 @@ describe('an operator command given a wrong argument', () => {
     ['server/auth/keys-cli.ts', ['rotate', 'now'], 'usage: npm run keys'],
     ['server/auth/keys-cli.ts', ['list', '--all'], 'usage: npm run keys'],
     ['scripts/audit-export.ts', ['--from', '2026-11-01'], 'usage: npm run audit:export'],
+    ['server/payments/cli.ts', ['import'], 'usage: npm run payments'],
+    ['server/payments/cli.ts', ['import', 'a.csv', '--officer'], 'usage: npm run payments'],
+    ['server/payments/cli.ts', ['import', 'a.csv', '--by', 'bob'], 'usage: npm run payments'],
+    ['server/cases/cli.ts', ['move', 'PD 000042 2026', 'approved', '--operator'], 'usage: npm run case'],
   ])(
     '%s %j answers its usage, exit status 2, and opens no database',
     (script, argv, usage) => {
@@ -36,6 +40,16 @@ describe('an operator command given a wrong argument', () => {
     },
     60_000,
   );
+});
+
+describe('an operator command given its option first', () => {
+  it('reads the statement named after --officer NAME, not the name as the file, before any database', () => {
+    const result = run('server/payments/cli.ts', 'import', '--officer', 'bob', 'no-such-statement.csv');
+    expect(result.stderr).toContain('no-such-statement.csv');
+    expect(result.stderr).not.toContain("'bob'");
+    expect(result.status).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
 });
 
 describe('an operator command that cannot open the database', () => {

@@ -14,6 +14,7 @@
  * With the embedded database (PGlite) only one process may open the data directory: stop the server
  * first. Against PostgreSQL it runs beside any number of servers.
  */
+import { parseArgs } from 'node:util';
 import { CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
@@ -45,20 +46,39 @@ async function publish(code: string | undefined, file: string | undefined): Prom
   }
 }
 
+/** The words and the operator, wherever `--operator` stands; null for an unknown option or one without a value. */
+function read(argv: string[]) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { operator: { type: 'string' } },
+      allowPositionals: true,
+    });
+    return { positionals, operator: values.operator ?? process.env.USER ?? 'operator' };
+  } catch {
+    return null;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, rawNumber, status] = argv;
-  if (command === 'publish-form') return publish(argv[1], argv[2]);
-  const operatorAt = argv.indexOf('--operator');
-  const operator = operatorAt >= 0 ? argv[operatorAt + 1] : (process.env.USER ?? 'operator');
+  const args = read(argv);
+  const [command, rawNumber, status] = args?.positionals ?? [];
+  if (args && command === 'publish-form') return publish(rawNumber, status);
   const caseNumber = rawNumber ? normalizeCaseNumber(rawNumber) : null;
-  if (!caseNumber || (command !== 'show' && command !== 'move') || (command === 'move' && !isCaseStatus(status))) {
+  if (
+    !args ||
+    !caseNumber ||
+    (command !== 'show' && command !== 'move') ||
+    (command === 'move' && !isCaseStatus(status))
+  ) {
     err(USAGE);
     return 2;
   }
+  const { operator } = args;
   const { db } = await openDatabase(loadConfig());
   try {
     if (command === 'move') {
-      const moved = await moveCase(db, caseNumber, status as CaseStatus, operator ?? 'operator', new Date());
+      const moved = await moveCase(db, caseNumber, status as CaseStatus, operator, new Date());
       out(`${moved.caseNumber}: ${CASE_STATUS_LABELS[moved.status]}`);
       return 0;
     }

@@ -9,6 +9,7 @@
  * the data directory: stop the server first. Against PostgreSQL it runs beside any number of servers.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney } from '#contract/payments.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
@@ -23,19 +24,36 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 const USAGE = `usage: npm run payments -- import STATEMENT.csv [--officer NAME]
        npm run payments -- queue`;
 
+/** The command, its file and the officer, wherever `--officer` stands; null when they do not make sense. */
+function read(argv: string[]) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { officer: { type: 'string' } },
+      allowPositionals: true,
+    });
+    const [command, file, ...rest] = positionals;
+    const fits = rest.length === 0 && ((command === 'import' && file) || (command === 'queue' && !file));
+    return fits ? { command, file, officer: values.officer ?? process.env.USER ?? 'finance officer' } : null;
+  } catch {
+    return null; // An unknown option, or --officer without a name.
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, file] = argv;
-  if (!(command === 'import' && file) && command !== 'queue') {
+  const args = read(argv);
+  if (!args) {
     err(USAGE);
     return 2;
   }
-  const officerAt = argv.indexOf('--officer');
-  const officer = (officerAt >= 0 ? argv[officerAt + 1] : undefined) ?? process.env.USER ?? 'finance officer';
+  const { command, file, officer } = args;
+  // Read before the database is opened: a wrong path is said at once, and changes nothing.
+  const csv = command === 'import' ? readFileSync(file!, 'utf8') : '';
   const { db } = await openDatabase(loadConfig());
   try {
     if (command === 'import') {
       const now = new Date();
-      const report = await importStatement(db, readFileSync(file!, 'utf8'), officer, now);
+      const report = await importStatement(db, csv, officer, now);
       await audit(db, {
         event: 'statement_import',
         at: now,
