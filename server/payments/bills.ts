@@ -691,6 +691,14 @@ async function lockQueued(
   return line;
 }
 
+/** What the audit trail keeps of a credit a person decided: which credit, how much, and to which bill. */
+export interface DecidedCredit {
+  transactionId: string;
+  amountCents: number;
+  billReference?: string;
+  caseNumber?: string;
+}
+
 /** A person applies a queued credit to the bill they chose, whatever its amount, with their reason. */
 export async function matchLine(
   db: Database,
@@ -698,8 +706,8 @@ export async function matchLine(
   input: { reference: string; reason: string },
   actor: string,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<DecidedCredit> {
+  return db.transaction(async (tx) => {
     await expireDue(tx, now);
     const line = await lockQueued(tx, id);
     const bill = await lockBillByReference(tx, input.reference);
@@ -719,18 +727,31 @@ export async function matchLine(
               resolution = $5 WHERE id = $1::bigint`,
       [id, bill.id, actor, now, input.reason],
     );
+    return {
+      transactionId: line.transaction_id,
+      amountCents: Number(line.amount_cents),
+      billReference: bill.reference,
+      caseNumber: bill.case_number,
+    };
   });
 }
 
 /** A person closes a queued credit without applying it (returned to the payer, not ours), with the reason. */
-export async function markLine(db: Database, id: string, reason: string, actor: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockQueued(tx, id);
+export async function markLine(
+  db: Database,
+  id: string,
+  reason: string,
+  actor: string,
+  now: Date,
+): Promise<DecidedCredit> {
+  return db.transaction(async (tx) => {
+    const line = await lockQueued(tx, id);
     await tx.query(
       `UPDATE statement_lines SET status = 'marked', resolved_by = $2, resolved_at = $3, resolution = $4
         WHERE id = $1::bigint`,
       [id, actor, now, reason],
     );
+    return { transactionId: line.transaction_id, amountCents: Number(line.amount_cents) };
   });
 }
 

@@ -1039,6 +1039,40 @@ describe('undoing a finance officer’s wrong decision', () => {
       )
     ).rows;
 
+  const trailOf = async (event: string, lineId: string) =>
+    (
+      await app.db.query<{ detail: Record<string, unknown> }>(
+        `SELECT detail FROM audit_events WHERE event = $1 AND detail->>'lineId' = $2`,
+        [event, lineId],
+      )
+    ).rows.map((r) => r.detail);
+
+  it('keeps in the audit trail which credit a person matched or marked, how much, and to which bill', async () => {
+    const record = await payable(demo, 'PD', '12.00');
+    const { reference } = await bill(demo, record.id);
+    const line = await waitingCredit('12.00');
+    // Typed as a payer might write it; the trail names the bill as found.
+    const typed = reference.toLowerCase().replace(/(\d{6})/, ' $1 ');
+    expect((await act(line.id, 'match', { reference: typed, reason: 'Payer confirmed by phone' })).statusCode).toBe(
+      200,
+    );
+    expect(await trailOf('statement_line_match', line.id)).toEqual([
+      {
+        lineId: line.id,
+        reason: 'Payer confirmed by phone',
+        transactionId: line.transactionId,
+        amountCents: 1200,
+        billReference: reference,
+        caseNumber: record.caseNumber,
+      },
+    ]);
+    const stray = await waitingCredit('3.00');
+    expect((await act(stray.id, 'mark', { reason: 'Returned to the payer' })).statusCode).toBe(200);
+    expect(await trailOf('statement_line_mark', stray.id)).toEqual([
+      { lineId: stray.id, reason: 'Returned to the payer', transactionId: stray.transactionId, amountCents: 300 },
+    ]);
+  });
+
   it('takes a wrong match off its bill: owed again, receipt withdrawn, the credit waits again', async () => {
     const wrong = await payable(demo, 'PD', '70.00');
     const { reference } = await bill(demo, wrong.id);

@@ -107,8 +107,13 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      await matchLine(app.db, request.params.id, request.body, officer(request), app.now());
-      await trail(request, 'statement_line_match', { lineId: request.params.id, ...request.body });
+      const matched = await matchLine(app.db, request.params.id, request.body, officer(request), app.now());
+      // The bill as found (its reference as the portal writes it), not the words typed for it.
+      await trail(request, 'statement_line_match', {
+        lineId: request.params.id,
+        reason: request.body.reason,
+        ...matched,
+      });
       return ok(null, PAYMENT_MESSAGES.matched);
     },
   );
@@ -124,8 +129,12 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      await markLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
-      await trail(request, 'statement_line_mark', { lineId: request.params.id, reason: request.body.reason });
+      const marked = await markLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
+      await trail(request, 'statement_line_mark', {
+        lineId: request.params.id,
+        reason: request.body.reason,
+        ...marked,
+      });
       return ok(null, PAYMENT_MESSAGES.marked);
     },
   );
