@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -169,7 +170,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     // since it lands in every log line of the request. Anyone else's is not taken.
     genReqId: config.TRUST_PROXY ? balancerRequestId : () => randomUUID(),
     // One line a request, when it is answered (server/plugins/request-log.ts), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // One hop: the client is the address the load balancer in front saw (the last X-Forwarded-For entry).
     // Trusting every hop (true) would take the leftmost entry, which the client writes itself, into the
     // sign-in throttles and the audit trail. Only the load balancer may reach the process (deploy/README.md).
