@@ -43,12 +43,12 @@ export interface Answer<T> {
 
 /**
  * A call of the API from the signed-in page, as the app makes it (bearer token, XSRF header): a GET, or
- * a POST of json or of one PDF file (as the multipart field `file`) when either is given.
+ * a POST of json or of one PDF file (as the multipart field `file`, named `fileName`) when either is given.
  */
 export function call<T>(
   page: Page,
   path: string,
-  init: { method?: string; json?: unknown; file?: string } = {},
+  init: { method?: string; json?: unknown; file?: string; fileName?: string } = {},
 ): Promise<Answer<T>> {
   return page.evaluate(
     async ({ path, init, tokenKey }) => {
@@ -62,7 +62,7 @@ export function call<T>(
         body = JSON.stringify(init.json);
       } else if (init.file) {
         const form = new FormData();
-        form.append('file', new Blob([init.file], { type: 'application/pdf' }), 'proof.pdf');
+        form.append('file', new Blob([init.file], { type: 'application/pdf' }), init.fileName ?? 'proof.pdf');
         body = form;
       }
       const res = await fetch(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { API_PATHS, MESSAGES } from '#contract/index.ts';
-import { FORM_TEXT } from '#contract/forms/index.ts';
+import { FORM_TEXT, allFields, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, networkSettler, signIn } from './auth-helpers.ts';
 import { FORM_CODES } from './eservices.ts';
 import { expect, test } from './fixtures.ts';
@@ -114,6 +115,43 @@ test('a file whose long name has no spaces stays on the screen, with its Remove 
   const remove = list.getByRole('button', { name: `Remove ${name}` });
   const box = (await remove.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
+});
+
+test("a sent record's file whose long name has no spaces stays on the screen, in Your documents", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await signIn(page, USER);
+  const { form } = (await call<{ form: FormDefinition }>(page, `${API_PATHS.eservices}/FIR`)).body.responseJSON;
+  const answers = sampleAnswers(form, todayInSingapore(new Date()));
+  const draft = await call<{ id: string; version: number }>(page, API_PATHS.cases, {
+    method: 'POST',
+    json: { appCode: 'FIR', data: answers, draft: true },
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const { id } = draft.body.responseJSON;
+  const name = `eStatement_DBS_${'0123456789'.repeat(12)}.pdf`;
+  for (const field of allFields(form).filter((f) => f.type === 'attachment' && f.required)) {
+    const up = await call<{ id: string }>(page, `/api/cases/${id}/documents?field=${field.name}`, {
+      method: 'POST',
+      file: '%PDF-1.4\n%%EOF\n',
+      fileName: name,
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    answers[field.name] = [up.body.responseJSON.id];
+  }
+  const saved = await call<{ version: number }>(page, `${API_PATHS.cases}/${id}`, {
+    method: 'POST',
+    json: { data: answers, version: draft.body.responseJSON.version, draft: true },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const sent = await call(page, `/process-engine/cases/${id}/submit`, {
+    method: 'POST',
+    json: { version: saved.body.responseJSON.version },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  await page.goto(`/#/generic?app=FIR&case=${id}`);
+  const documents = page.getByRole('region', { name: FORM_TEXT.documentsHeading });
+  await expect(documents.getByRole('button', { name: FORM_TEXT.downloadDocument(name) })).toBeVisible();
+  expect(await spill(page)).toBeLessThanOrEqual(0);
 });
 
 test("a creditor's amount in S$ stays inside its row's frame at 320 px", async ({ page }) => {
