@@ -361,7 +361,7 @@ test.describe('nothing typed is lost', () => {
   });
 });
 
-test('the profile update opens at the profile’s own contact number and address, to confirm or change', async ({
+test('the profile update opens at the profile’s own mobile number and address, to confirm or change', async ({
   page,
   axe,
 }) => {
@@ -369,9 +369,9 @@ test('the profile update opens at the profile’s own contact number and address
   await page.goto('/#/generic?app=PTIB');
   await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
   await expect(page).toHaveTitle('Your contact details – PTIB Profile Update | PTIB e-Services');
-  await expect(page.getByLabel('Contact number')).toHaveValue('92345678');
-  // Email and SMS are not changed by a profile update: the number says where they are (migration 187).
-  await expect(page.getByLabel('Contact number')).toHaveAccessibleDescription(/set under Messages/);
+  await expect(page.getByLabel('Mobile number')).toHaveValue('92345678');
+  // Email and SMS choices are not changed by a profile update: the number says where they are (migration 187).
+  await expect(page.getByLabel('Mobile number')).toHaveAccessibleDescription(/set under Messages/);
   await expect(page.getByLabel('Email address')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your correspondence address' })).toBeVisible();

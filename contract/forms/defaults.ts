@@ -45,7 +45,7 @@ export interface ProfileAnswers {
 /** The profile's value for a question that starts at it, or undefined (none asked, or the profile has none). */
 function fromProfile(field: FieldDef, profile: ProfileAnswers | undefined): FieldValue | undefined {
   if (!profile || !('prefill' in field) || field.prefill !== 'profile') return undefined;
-  if (field.type === 'phone') return profile.phone || undefined;
+  if (field.type === 'phone' || field.type === 'mobile') return profile.phone || undefined;
   if (field.type === 'address') {
     const a = profile.address;
     if (!a.blockHouseNo && !a.streetName && !a.postalCode) return undefined;

@@ -92,7 +92,7 @@ const childFieldSchemas = [
   z.strictObject({ ...base, type: z.literal('yesNo'), noDefault: z.boolean().optional() }),
   z.strictObject({ ...base, type: z.literal('nric') }),
   z.strictObject({ ...base, type: z.literal('uen') }),
-  z.strictObject({ ...base, type: z.literal('mobile') }),
+  z.strictObject({ ...base, type: z.literal('mobile'), prefill: z.literal('profile').optional() }),
   z.strictObject({ ...base, type: z.literal('phone'), prefill: z.literal('profile').optional() }),
   z.strictObject({ ...base, type: z.literal('email') }),
   z.strictObject({ ...base, type: z.literal('postalCode') }),

@@ -95,6 +95,11 @@ export function isSgMobile(value: unknown): boolean {
   return typeof value === 'string' && /^(\+65[ -]?)?[89]\d{3}[ -]?\d{4}$/.test(value);
 }
 
+/** A Singapore mobile number's 8 digits, as the profile keeps them ("+65 9123-4567" → "91234567"); else null. */
+export function sgMobileDigits(value: unknown): string | null {
+  return isSgMobile(value) ? (value as string).replace(/\D/g, '').slice(-8) : null;
+}
+
 /**
  * A phone number: a Singapore number of 8 digits starting 3, 6, 8 or 9 (optionally after +65; in one or
  * two groups of four, as isSgMobile), or an

@@ -158,14 +158,15 @@ export interface NricField extends FieldBase {
 export interface UenField extends FieldBase {
   type: 'uen';
 }
-export interface MobileField extends FieldBase {
-  type: 'mobile';
-}
 /**
- * Starts at the profile's own value of its kind (its contact number, its correspondence address) rather
+ * Starts at the profile's own value of its kind (its mobile number, its correspondence address) rather
  * than empty: a question about the profile opens on what the profile says now, to be confirmed or changed.
  */
 export type ProfilePrefill = 'profile';
+export interface MobileField extends FieldBase {
+  type: 'mobile';
+  prefill?: ProfilePrefill;
+}
 export interface PhoneField extends FieldBase {
   type: 'phone';
   prefill?: ProfilePrefill;

@@ -137,7 +137,7 @@ describe('catalogue', () => {
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179).
    */
   const LATER_VERSIONS: Record<string, number> = {
-    PTIB: 4,
+    PTIB: 5,
     PCD: 4,
     SDNE: 3,
     PC: 4,

@@ -55,11 +55,11 @@ const update = (contactNumber: string, effectiveDate: string) => ({
 });
 
 describe('the PTIB Profile Update e-service', () => {
-  it('opens its contact number and address at the profile’s own, and asks nothing an approval leaves', async () => {
+  it('opens its mobile number and address at the profile’s own, and asks nothing an approval leaves', async () => {
     const res = await applicant.get(`${API_PATHS.eservices}/PTIB`);
     expect(res.statusCode, res.body).toBe(200);
     const { form, formVersion } = res.json().responseJSON as EserviceDetail;
-    expect(formVersion).toBe(4);
+    expect(formVersion).toBe(5);
     const fields = form.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
     expect(fields.filter((f) => 'prefill' in f && f.prefill === 'profile').map((f) => f.name)).toEqual([
       'contactNumber',
@@ -75,30 +75,58 @@ describe('the PTIB Profile Update e-service', () => {
       'declaration',
     ]);
     expect(fields[0]!.hint).toContain('set under Messages');
+    // Where SMS messages and sign-in codes go: a Singapore mobile number, not any phone (migration 194).
+    expect(fields[0]).toMatchObject({ type: 'mobile', label: 'Mobile number' });
   });
 
   it('changes nothing until approved, then the profile at once when effective today', async () => {
     const before = await identity();
-    const record = await submitted(applicant, update('+44 20 7946 0958', '2026-12-01'), 'PTIB');
+    const record = await submitted(applicant, update('+65 9876-5432', '2026-12-01'), 'PTIB');
     expect(await identity()).toEqual(before);
     await doAction(officer, record.id, { action: 'assignToMe' });
     await doAction(officer, record.id, { action: 'approve' });
+    // As the profile keeps a number: its eight digits.
     expect(await identity()).toEqual({
       ...before,
-      mobileNum: '+44 20 7946 0958',
+      mobileNum: '98765432',
       correspondenceAddressDetails: ADDRESS,
     });
   });
 
+  it('refuses a landline or an overseas number as the mobile number, at the question', async () => {
+    for (const number of ['6234 5678', '+44 20 7946 0958']) {
+      const created = await applicant.post(API_PATHS.cases, {
+        appCode: 'PTIB',
+        data: update(number, '2026-12-01'),
+        draft: false,
+      });
+      expect(created.statusCode, number).toBe(400);
+      expect(Object.keys(created.json().responseJSON.fieldErrors), number).toEqual(['contactNumber']);
+    }
+  });
+
+  it('leaves the profile’s number for one approved under an earlier version that is no mobile', async () => {
+    const before = await identity();
+    // Approved as a record of version 4 would be: its answers held a landline.
+    const record = await submitted(applicant, update('91234500', '2026-12-01'), 'PTIB');
+    await recordProfileUpdate(
+      db,
+      { id: record.id, app_code: 'PTIB', profile_id: 'PTIB00000001', data: update('6234 5678', '2026-12-01') },
+      clock.now(),
+    );
+    // The address changes as approved; SMS messages still go where they can arrive.
+    expect(await identity()).toEqual({ ...before, correspondenceAddressDetails: ADDRESS });
+  });
+
   it('keeps a later effective date’s change until that day', async () => {
-    const record = await submitted(applicant, update('61112222', '2026-12-10'), 'PTIB');
+    const record = await submitted(applicant, update('81112222', '2026-12-10'), 'PTIB');
     await doAction(officer, record.id, { action: 'assignToMe' });
     await doAction(officer, record.id, { action: 'approve' });
-    expect((await identity()).mobileNum).toBe('+44 20 7946 0958');
+    expect((await identity()).mobileNum).toBe('98765432');
     await travel('2026-12-09T15:59:00Z'); // 23:59 on the 9th in Singapore
-    expect((await identity()).mobileNum).toBe('+44 20 7946 0958');
+    expect((await identity()).mobileNum).toBe('98765432');
     await travel('2026-12-09T16:00:00Z'); // midnight: the 10th
-    expect((await identity()).mobileNum).toBe('61112222');
+    expect((await identity()).mobileNum).toBe('81112222');
   });
 
   it('keeps nothing of a record without the answers it needs, rather than fail its approval', async () => {
@@ -110,12 +138,12 @@ describe('the PTIB Profile Update e-service', () => {
 
   it('changes nothing when rejected', async () => {
     await travel('2026-12-10T02:00:00Z');
-    const record = await submitted(applicant, update('63334444', '2026-12-10'), 'PTIB');
+    const record = await submitted(applicant, update('83334444', '2026-12-10'), 'PTIB');
     await doAction(officer, record.id, { action: 'assignToMe' });
     await doAction(officer, record.id, {
       action: 'proposeRejection',
       reason: 'The address is not a Singapore one we know.',
     });
-    expect((await identity()).mobileNum).toBe('61112222');
+    expect((await identity()).mobileNum).toBe('81112222');
   });
 });

@@ -1,4 +1,4 @@
-import { isRecord } from '#contract/forms/index.ts';
+import { isRecord, sgMobileDigits } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { singaporeToday } from './records.ts';
 
@@ -6,8 +6,10 @@ import { singaporeToday } from './records.ts';
 export const PROFILE_UPDATE_APP = 'PTIB';
 
 /**
- * Keeps an approved PTIB Profile Update's new contact number and address for its effective date, and makes
- * the change at once when that date has come. Other e-services change nothing here.
+ * Keeps an approved PTIB Profile Update's new mobile number and address for its effective date, and makes
+ * the change at once when that date has come. Other e-services change nothing here. The number becomes where
+ * SMS messages and sign-in codes go: one that is not a Singapore mobile (a landline or an overseas number, which
+ * version 4 and earlier accepted) leaves the profile's own, or every message would go where none arrives.
  */
 export async function recordProfileUpdate(
   tx: Queryable,
@@ -23,7 +25,14 @@ export async function recordProfileUpdate(
   await tx.query(
     `INSERT INTO profile_updates (case_id, profile_id, mobile_num, correspondence_address, effective_on, approved_at)
      VALUES ($1::bigint, $2, $3, $4::jsonb, $5::date, $6) ON CONFLICT (case_id) DO NOTHING`,
-    [record.id, record.profile_id, contactNumber, JSON.stringify(correspondenceAddress), effectiveDate, now],
+    [
+      record.id,
+      record.profile_id,
+      sgMobileDigits(contactNumber),
+      JSON.stringify(correspondenceAddress),
+      effectiveDate,
+      now,
+    ],
   );
   await applyDueProfileUpdates(tx, record.profile_id, now);
 }
@@ -42,7 +51,8 @@ export async function applyDueProfileUpdates(db: Queryable, profileId: string, n
        SELECT * FROM due ORDER BY effective_on DESC, approved_at DESC, case_id DESC LIMIT 1
      )
      UPDATE ptib_profiles p
-        SET mobile_num = l.mobile_num, correspondence_address = l.correspondence_address, updated_at = $3
+        SET mobile_num = COALESCE(l.mobile_num, p.mobile_num), correspondence_address = l.correspondence_address,
+            updated_at = $3
        FROM latest l WHERE p.id = l.profile_id`,
     [profileId, singaporeToday(now), now],
   );
