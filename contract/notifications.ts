@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
    * receipt is withdrawn (docs/decisions/0071).
    */
   'billReopened',
+  /** A finance officer paid an approved refund of deposits to its payee (docs/decisions/0088). */
+  'refundPaid',
   /** Sign-in to the account was locked after failed attempts. */
   'accountLocked',
   /** The account signed in from a browser it had not used before. */
@@ -64,6 +66,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
   billIssued: { email: true, sms: true },
   billSettled: { email: true, sms: false },
   billReopened: { email: true, sms: true },
+  refundPaid: { email: true, sms: true },
   accountLocked: { email: true, sms: true },
   newDevice: { email: true, sms: true },
 };
@@ -78,6 +81,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   billIssued: 'New bill',
   billSettled: 'Payment received',
   billReopened: 'Payment taken off a bill',
+  refundPaid: 'Refund paid',
   accountLocked: 'Sign-in locked',
   newDevice: 'Sign-in from a new browser',
 };

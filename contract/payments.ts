@@ -38,9 +38,21 @@ export const DEPOSIT_ESERVICE = 'PCD';
  * of the payments a debtor made to the estate it names (their PD records), within the period it asks.
  */
 export const CERTIFICATE_ESERVICE = 'PC';
-/** The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount). */
+/**
+ * The refund e-service: its answers name a receipt (receiptNumber) and an amount (refundAmount), and who the
+ * refund is paid to: the payee's name, NRIC or FIN (an individual, entityType I) or UEN (an entity), and bank
+ * account, which finance reads to pay an approved refund (docs/decisions/0088).
+ */
 export const REFUND_ESERVICE = 'PRD';
-export const REFUND_FIELDS = { receipt: 'receiptNumber', amount: 'refundAmount' } as const;
+export const REFUND_FIELDS = {
+  receipt: 'receiptNumber',
+  amount: 'refundAmount',
+  entityType: 'entityType',
+  payeeName: 'payeeName',
+  payeeNric: 'payeeNric',
+  payeeUen: 'payeeUen',
+  bankAccount: 'bankAccountNumber',
+} as const;
 
 /** A bill is due this many days after it is issued, and the QR stops being payable this many days after. */
 export const BILL_DUE_DAYS = 14;
@@ -244,6 +256,8 @@ export const RECONCILIATION_PATHS = {
   resolved: '/api/finance/resolved',
   /** POST: puts a matched or marked credit back in the queue, with the reason (docs/decisions/0071). */
   undo: '/api/finance/resolved/:id/undo',
+  /** POST: an approved refund (`:id` its record's) has been paid to its payee, and how (docs/decisions/0088). */
+  refundPaid: '/api/finance/refunds/:id',
 } as const;
 
 const cents = z.number().int();
@@ -338,6 +352,23 @@ export const moneyToReturnSchema = z.object({
   transactions: z.array(z.object({ transactionId: z.string(), payerName: z.string(), amountCents: cents })),
 });
 export type MoneyToReturn = z.infer<typeof moneyToReturnSchema>;
+/**
+ * An approved refund of deposits still to be paid to its payee (docs/decisions/0088): what finance needs to pay
+ * it, the payee and account as the applicant answered them.
+ */
+export const refundToPaySchema = z.object({
+  /** The refund's record: what the finance officer marks paid. */
+  caseId: z.string(),
+  caseNumber: z.string(),
+  amountCents: cents,
+  payeeName: z.string(),
+  /** The payee's NRIC or FIN, or an entity's UEN; null if the form the applicant filled in did not ask it. */
+  payeeId: z.string().nullable(),
+  bankAccountNumber: z.string(),
+  /** The receipt the refund draws on. */
+  receiptNumber: z.string(),
+});
+export type RefundToPay = z.infer<typeof refundToPaySchema>;
 /** How many of the credits decided by a person, newest first, the finance screen lists to undo. */
 export const RESOLVED_MAX_LINES = 50;
 /** A credit a person matched to a bill or marked as dealt with: what they did, who, when and why. */
@@ -353,6 +384,8 @@ export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 export const resolvedListSchema = z.object({ lines: z.array(resolvedLineSchema) });
 /** The most cancelled bills with money to return the finance screen lists at once, oldest first. */
 export const RETURNS_MAX = 500;
+/** The most approved refunds still to pay the finance screen lists at once, oldest first. */
+export const REFUNDS_TO_PAY_MAX = 500;
 /** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
 export const QUEUE_MAX_LINES = 500;
 export const queueSchema = z.object({
@@ -362,6 +395,9 @@ export const queueSchema = z.object({
   returns: z.array(moneyToReturnSchema),
   /** How many cancelled bills hold money to return, up to LIST_COUNT_CAP: `returns` are the oldest RETURNS_MAX. */
   toReturn: z.number().int(),
+  refunds: z.array(refundToPaySchema),
+  /** How many approved refunds wait to be paid, up to LIST_COUNT_CAP: `refunds` are the oldest REFUNDS_TO_PAY_MAX. */
+  toPay: z.number().int(),
 });
 
 /** How many days after today a statement's credit may be value-dated (a weekend and a holiday or two). */
@@ -405,6 +441,7 @@ export const markRequestSchema = z.object({ reason });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const returnedRequestSchema = z.object({ reason });
 export const undoRequestSchema = z.object({ reason });
+export const refundPaidRequestSchema = z.object({ reason });
 
 /**
  * The bank statement CSV (docs/samples/bank-statement.csv): a header row naming these columns (any order,
@@ -445,6 +482,13 @@ export const PAYMENT_MESSAGES = {
   notByPayNowReason: 'Payment method changed: not paid by PayNow',
   byPayNowAgainReason: 'Payment method changed back to PayNow',
   returnedReason: (reason: string) => `Returned to the payer: ${reason}`,
+  noRefund: 'No such refund.',
+  refundNotApproved: 'Only a refund whose application was approved can be paid.',
+  refundPaidAlready: 'This refund has already been marked as paid.',
+  refundPaid: 'Marked as paid to the payee.',
+  /** In the history of the bill whose receipt the refund drew on, which its payer reads. */
+  refundPaidReason: (caseNumber: string, amount: string, reason: string) =>
+    `Refund ${caseNumber} of ${amount} paid out: ${reason}`,
   simulated: 'Payment received (simulated).',
   /** The debits too, when there were any: else a statement of debits alone reads as a file with nothing in it. */
   imported: (r: ImportReport) =>
@@ -503,6 +547,12 @@ export const PAYMENT_MESSAGES = {
    * be asked for again.
    */
   nextStepRenew: 'The bill’s QR code expired before it was paid in full: get a new QR code on this page to pay it.',
+  /** An approved refund of deposits that finance has still to pay (docs/decisions/0088). */
+  nextStepRefundToPay: (amount: string) =>
+    `Nothing for now: the refund of ${amount} will be paid to the bank account you gave.`,
+  /** The same once finance has paid it: when, and what the finance officer said of it (a transfer's reference). */
+  nextStepRefundPaid: (amount: string, day: string, reason: string) =>
+    `Nothing more: the refund of ${amount} was paid to the bank account you gave on ${day}: ${reason}`,
   /** An approved Payment Certificates record whose fee is paid: its certificate is there to take. */
   nextStepCertificate: 'Download the certificate of payments from this page.',
   payByTyping: 'Or pay by PayNow to the UEN with the reference below.',
@@ -591,6 +641,18 @@ export const PAYMENT_TEXT = {
   returnsShown: (shown: number, total: string) =>
     `${total} cancelled bills hold money to return; the oldest ${shown.toLocaleString('en-SG')} are listed here. Mark them as returned to see the rest.`,
   returnedButton: 'Mark as returned',
+  refundsHeading: 'Refunds to pay',
+  refundsHint: 'These refunds of deposits were approved. Pay each to the payee’s bank account, then mark it as paid.',
+  /** Above refunds to pay that run past REFUNDS_TO_PAY_MAX: else the oldest read as all there is. */
+  refundsShown: (shown: number, total: string) =>
+    `${total} approved refunds wait to be paid; the oldest ${shown.toLocaleString('en-SG')} are listed here. Mark them as paid to see the rest.`,
+  payeeName: 'Payee',
+  payeeId: 'NRIC, FIN or UEN of the payee',
+  payeeIdMissing: 'Not asked by the form the applicant filled in',
+  bankAccount: 'Bank account number',
+  drawsOn: 'Receipt it draws on',
+  refundPaidButton: 'Mark as paid',
+  refundPaidReasonHint: 'How it was paid, for example the bank transfer’s reference. The payer reads this.',
   returnedReasonHint: 'How it was returned, for example the bank transfer’s reference. The payer reads this.',
   cancelled: 'Nothing is due: this application was rejected.',
   /** A bill cancelled when its record's payment method changed away from PayNow (docs/decisions/0082). */

@@ -1,5 +1,5 @@
 import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
-import { allFields, formatIsoDate } from '#contract/forms/index.ts';
+import { allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import {
   CERTIFICATE_ESERVICE,
   DEPOSIT_ESERVICE,
@@ -14,9 +14,11 @@ import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
 import {
   progressBill,
+  progressRefund,
   type HistoryRow,
   type InfoRequestRow,
   type ProgressBillRow,
+  type ProgressRefundRow,
   type ProgressRows,
 } from './records.ts';
 
@@ -31,7 +33,7 @@ async function historyRows(db: Queryable, id: string): Promise<HistoryRow[]> {
 
 /** Reads what a record's progress is made of, as the dashboard's overview reads it with its records. */
 async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }, now: Date): Promise<ProgressRows> {
-  const [history, request, reason, bill] = await Promise.all([
+  const [history, request, reason, bill, refund] = await Promise.all([
     historyRows(db, c.id),
     c.status === 'more_info_requested'
       ? db
@@ -57,8 +59,16 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
           )
           .then((r) => r.rows[0]?.bill ?? null)
       : null,
+    c.status === 'approved'
+      ? db
+          .query<{ refund: ProgressRefundRow }>(
+            `SELECT ${progressRefund} AS refund FROM refunds r WHERE r.case_id = $1::bigint`,
+            [c.id],
+          )
+          .then((r) => r.rows[0]?.refund ?? null)
+      : null,
   ]);
-  return { history, request, decision_reason: reason, bill };
+  return { history, request, decision_reason: reason, bill, refund };
 }
 
 /** One step of a record as its applicant reads it: the status it reached, and from which. */
@@ -125,7 +135,7 @@ export async function progressOf(
   /** What it is made of, when the caller read it already (the dashboard's overview does). */
   known?: ProgressRows,
 ): Promise<CaseProgress> {
-  const { history, request: r, decision_reason: reason, bill } = known ?? (await progressRows(db, c, now));
+  const { history, request: r, decision_reason: reason, bill, refund } = known ?? (await progressRows(db, c, now));
   const timeline: CaseProgress['timeline'] = applicantSteps(history).map(({ status, at, message }) => ({
     status,
     at,
@@ -149,6 +159,7 @@ export async function progressOf(
       billToPay(c.status, bill) ??
       depositToReclaim(c, bill) ??
       certificateToTake(c, bill) ??
+      refundToReceive(refund) ??
       NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
@@ -174,6 +185,18 @@ function depositToReclaim(c: { appCode: string; status: CaseStatus }, bill: Prog
 function certificateToTake(c: { appCode: string; status: CaseStatus }, bill: ProgressBillRow | null): string | null {
   if (c.status !== 'approved' || c.appCode !== CERTIFICATE_ESERVICE || !bill || !isSettled(bill.state)) return null;
   return PAYMENT_MESSAGES.nextStepCertificate;
+}
+
+/**
+ * An approved refund is paid by finance later (docs/decisions/0088): "nothing more" said nothing of the money.
+ * The payer reads that it will be paid, and once it is, on which day and the finance officer's words on it.
+ */
+function refundToReceive(refund: ProgressRefundRow | null | undefined): string | null {
+  if (!refund) return null;
+  const amount = formatMoney(Number(refund.amount_cents));
+  if (refund.paid_out_at === null) return PAYMENT_MESSAGES.nextStepRefundToPay(amount);
+  const day = formatIsoDate(todayInSingapore(new Date(refund.paid_out_at)));
+  return PAYMENT_MESSAGES.nextStepRefundPaid(amount, day, refund.paid_out_note ?? '');
 }
 
 /** Statuses in which a bill may still be owed: a draft has none yet, a rejection cancels it. */

@@ -226,6 +226,17 @@ export const progressBill = (now: string) =>
      'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state IN ('awaiting', 'part_paid') AND b.expires_on < ${now}::date,
      'refunded_cents', b.refunded_cents, 'receipt_number', b.receipt_number)`;
 
+/** An approved refund of deposits as its progress reads it: what it pays, and when and how finance paid it. */
+export interface ProgressRefundRow {
+  amount_cents: number | string;
+  paid_out_at: Date | string | null;
+  paid_out_note: string | null;
+}
+
+/** A refund `r` as ProgressRefundRow (a JSON object): read alone or with the overview. */
+export const progressRefund = `json_build_object('amount_cents', r.amount_cents, 'paid_out_at', r.paid_out_at,
+  'paid_out_note', r.paid_out_note)`;
+
 /** What a record's progress is made of (progress.ts), read with the record by the dashboard's overview. */
 export interface ProgressRows {
   history: HistoryRow[];
@@ -235,6 +246,8 @@ export interface ProgressRows {
   request: InfoRequestRow | null;
   /** Its bill, if one was issued. */
   bill: ProgressBillRow | null;
+  /** Only while approved: the refund it draws, if it is a refund of deposits (docs/decisions/0088). */
+  refund: ProgressRefundRow | null;
 }
 
 export interface CasesOverview {
@@ -298,7 +311,9 @@ export async function overviewOfCases(
                                                        'fields', r.fields, 'form_version', l.form_version)
                                 FROM case_info_requests r WHERE r.case_id = l.id AND r.answered_at IS NULL
                                ORDER BY r.id DESC LIMIT 1) END,
-                 'bill', (SELECT ${progressBill('$4')} FROM bills b WHERE b.case_id = l.id))
+                 'bill', (SELECT ${progressBill('$4')} FROM bills b WHERE b.case_id = l.id),
+                 'refund', CASE WHEN l.status = 'approved' THEN (
+                             SELECT ${progressRefund} FROM refunds r WHERE r.case_id = l.id) END)
                ORDER BY l.updated_at DESC, l.id DESC), '[]')
           FROM latest AS l) AS latest`,
     [profileId, authorizations, latestCount, now],

@@ -161,6 +161,16 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
           : 'Please sign in to see the bill.',
       ];
     }
+    case 'refundPaid': {
+      const amount = money(fact(m.facts, 'amountCents'));
+      const day = fact(m.facts, 'paidOn');
+      // The finance officer's words (a transfer's reference) may run to 500 characters: not for an SMS.
+      const reason = fact(m.facts, 'reason');
+      return [
+        `The refund${amount ? ` of ${amount}` : ''} for ${record} has been paid to the bank account you gave${day ? ` on ${formatIsoDate(day)}` : ''}.`,
+        ...(reason ? [channel === 'sms' ? 'Please sign in to read the details.' : `Details: ${reason}`] : []),
+      ];
+    }
     case 'accountLocked': {
       const minutes = fact(m.facts, 'minutes');
       return [

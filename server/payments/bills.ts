@@ -17,6 +17,7 @@ import {
   QUEUE_MAX_LINES,
   RESOLVED_MAX_LINES,
   REFUND_FIELDS,
+  REFUNDS_TO_PAY_MAX,
   RETURNS_MAX,
   centsOf,
   formatMoney,
@@ -32,6 +33,7 @@ import {
   type BillState,
   type MoneyToReturn,
   type QueueReason,
+  type RefundToPay,
 } from '#contract/payments.ts';
 import type { CaseStatus } from '#contract/cases.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
@@ -932,6 +934,108 @@ export async function markReturned(db: Database, billId: string, reason: string,
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.nothingToReturn);
     await tx.query('UPDATE bills SET refunded_cents = received_cents WHERE id = $1::bigint', [billId]);
     await history(tx, billId, 'cancelled', 'cancelled', now, actor, PAYMENT_MESSAGES.returnedReason(reason));
+  });
+}
+
+/** A refund `r` of a record `c` that is finance's to pay (docs/decisions/0088): approved, not yet paid out. */
+const TO_PAY = `r.paid_out_at IS NULL AND c.status = 'approved'`;
+
+/**
+ * Approved refunds still to pay, the oldest REFUNDS_TO_PAY_MAX, with the payee and account the applicant
+ * answered and the receipt each draws on. An individual payee is named by NRIC or FIN, an entity by UEN; a
+ * form version that did not ask the one has none.
+ */
+export async function refundsToPay(db: Queryable): Promise<RefundToPay[]> {
+  const f = REFUND_FIELDS;
+  const { rows } = await db.query<{
+    case_id: string;
+    case_number: string;
+    amount_cents: string;
+    entity_type: string | null;
+    payee_name: string | null;
+    payee_nric: string | null;
+    payee_uen: string | null;
+    bank_account: string | null;
+    receipt_number: string;
+  }>(
+    `SELECT r.case_id::text AS case_id, c.case_number, r.amount_cents::text AS amount_cents,
+            c.data->>$2 AS entity_type, c.data->>$3 AS payee_name, c.data->>$4 AS payee_nric,
+            c.data->>$5 AS payee_uen, c.data->>$6 AS bank_account, b.receipt_number
+       FROM refunds r JOIN cases c ON c.id = r.case_id JOIN bills b ON b.id = r.bill_id
+      WHERE ${TO_PAY} ORDER BY r.created_at, r.case_id LIMIT $1`,
+    [REFUNDS_TO_PAY_MAX, f.entityType, f.payeeName, f.payeeNric, f.payeeUen, f.bankAccount],
+  );
+  return rows.map((r) => ({
+    caseId: r.case_id,
+    caseNumber: r.case_number,
+    amountCents: Number(r.amount_cents),
+    payeeName: r.payee_name ?? '',
+    payeeId: (r.entity_type === 'I' ? r.payee_nric : r.payee_uen) ?? null,
+    bankAccountNumber: r.bank_account ?? '',
+    receiptNumber: r.receipt_number,
+  }));
+}
+
+/** How many approved refunds wait to be paid in all, listed or not: up to LIST_COUNT_CAP. */
+export async function refundsToPayCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM refunds r JOIN cases c ON c.id = r.case_id WHERE ${TO_PAY} LIMIT $1) capped`,
+    [LIST_COUNT_CAP],
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * A finance officer has paid an approved refund to its payee, and says how (docs/decisions/0088): kept on the
+ * refund, written in the history of the bill whose receipt it drew on, and told to the payer. The refund's row
+ * is locked, so two finance officers marking it at once pay it once; the second is told it was paid.
+ */
+export async function markRefundPaid(db: Database, caseId: string, reason: string, actor: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ bill_id: string; amount_cents: string; paid: boolean }>(
+      `SELECT bill_id::text AS bill_id, amount_cents::text AS amount_cents, paid_out_at IS NOT NULL AS paid
+         FROM refunds WHERE case_id = $1::bigint FOR UPDATE`,
+      [caseId],
+    );
+    const refund = rows[0];
+    if (!refund) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noRefund);
+    // Read after the lock, in a statement of its own: a status read with it would be the one before the wait.
+    const { rows: cases } = await tx.query<{ status: CaseStatus; case_number: string; profile_id: string }>(
+      'SELECT status, case_number, profile_id FROM cases WHERE id = $1::bigint',
+      [caseId],
+    );
+    const record = cases[0]!;
+    if (refund.paid) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.refundPaidAlready);
+    if (record.status !== 'approved')
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.refundNotApproved);
+    await tx.query(
+      'UPDATE refunds SET paid_out_at = $2, paid_out_by = $3, paid_out_note = $4 WHERE case_id = $1::bigint',
+      [caseId, now, actor, reason],
+    );
+    const amountCents = Number(refund.amount_cents);
+    const { rows: bills } = await tx.query<{ state: BillState }>('SELECT state FROM bills WHERE id = $1::bigint', [
+      refund.bill_id,
+    ]);
+    const state = bills[0]!.state;
+    await history(
+      tx,
+      refund.bill_id,
+      state,
+      state,
+      now,
+      actor,
+      PAYMENT_MESSAGES.refundPaidReason(record.case_number, formatMoney(amountCents), reason),
+    );
+    await notify(tx, {
+      kind: 'refundPaid',
+      profileId: record.profile_id,
+      caseId,
+      caseNumber: record.case_number,
+      facts: { amountCents, paidOn: todayInSingapore(now), reason },
+      at: now,
+    });
+    return { caseNumber: record.case_number, amountCents };
   });
 }
 

@@ -19,6 +19,7 @@ import {
   type BillDetail,
   type ImportReport,
   type MoneyToReturn,
+  type RefundToPay,
   type ResolvedLine,
   type StatementLine,
 } from '#contract/payments.ts';
@@ -145,6 +146,13 @@ async function returns(client = finance): Promise<MoneyToReturn[]> {
   const res = await client.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().responseJSON as { returns: MoneyToReturn[] }).returns;
+}
+
+/** What the payer is told to do next about a record: on its page, and on the dashboard. */
+async function nextSteps(caseId: string) {
+  const one = (await demo.get(fillPath(CASE_PATHS.one, { id: caseId }))).json().responseJSON as CaseDetail;
+  const summary = (await demo.get(API_PATHS.casesSummary)).json().responseJSON as CasesSummary;
+  return [one.progress?.nextStep, summary.latest.find((c) => c.id === caseId)?.progress?.nextStep];
 }
 
 let txn = 0;
@@ -920,6 +928,154 @@ describe('refunds (Refund of Deposits)', () => {
   });
 });
 
+describe('an approved refund (docs/decisions/0088)', () => {
+  const refunds = async (): Promise<RefundToPay[]> => {
+    const res = await finance.request({ method: 'GET', url: RECONCILIATION_PATHS.queue });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().responseJSON as { refunds: RefundToPay[] }).refunds;
+  };
+  const paidOut = (id: string, reason: string, client = finance) =>
+    client.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS.refundPaid, { id }), body: { reason } });
+  /** A paid deposit of S$500.00 and a refund of `amount` drawn on its receipt, to an individual payee. */
+  async function refundOf(amount: string): Promise<{ deposit: CaseDetail; refund: CaseDetail; receipt: string }> {
+    const deposit = await payable(demo, 'PCD', '500.00');
+    await importCsv([credit((await bill(demo, deposit.id)).reference, '500.00')]);
+    const receipt = (await bill(demo, deposit.id)).receiptNumber!;
+    const { record, status, body } = await submitted(demo, 'PRD', (a) => {
+      a.receiptNumber = receipt;
+      a.refundAmount = { amount, currency: 'SGD' };
+      a.entityType = 'I';
+      a.payeeName = 'TAN AH KOW';
+      a.payeeNric = 'S9470855I';
+      delete a.payeeUen;
+      a.bankAccountNumber = '0123456789';
+    });
+    expect(status, body).toBe(200);
+    return { deposit, refund: record, receipt };
+  }
+  async function approved(id: string): Promise<void> {
+    await doAction(officer, id, { action: 'assignToMe' });
+    await doAction(officer, id, { action: 'approve' });
+  }
+
+  it('is listed for finance to pay, marked paid once with how, and its payer is told', async () => {
+    const { deposit, refund, receipt } = await refundOf('120.00');
+    // Not finance's to pay until an officer approves it.
+    expect((await refunds()).map((r) => r.caseId)).not.toContain(refund.id);
+    const early = await paidOut(refund.id, 'FAST transfer R1');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().header.responseDesc).toBe(PAYMENT_MESSAGES.refundNotApproved);
+
+    await approved(refund.id);
+    const toPay = PAYMENT_MESSAGES.nextStepRefundToPay('S$120.00');
+    expect(await nextSteps(refund.id)).toEqual([toPay, toPay]);
+    expect((await refunds()).find((r) => r.caseId === refund.id)).toEqual({
+      caseId: refund.id,
+      caseNumber: refund.caseNumber,
+      amountCents: 12000,
+      payeeName: 'TAN AH KOW',
+      payeeId: 'S9470855I',
+      bankAccountNumber: '0123456789',
+      receiptNumber: receipt,
+    });
+
+    // Finance's alone: not the payer's, nor a case officer's.
+    expect((await paidOut(refund.id, 'FAST transfer R1', demo)).statusCode).toBe(403);
+    expect((await paidOut(refund.id, 'FAST transfer R1', officer)).statusCode).toBe(403);
+    const empty = await paidOut(refund.id, '  ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain(PAYMENT_TEXT.reasonRequired);
+
+    const res = await paidOut(refund.id, 'FAST transfer R123');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().header.responseDesc).toBe(PAYMENT_MESSAGES.refundPaid);
+    expect((await refunds()).map((r) => r.caseId)).not.toContain(refund.id);
+    const day = formatIsoDate(todayInSingapore(clock.now()));
+    const paid = PAYMENT_MESSAGES.nextStepRefundPaid('S$120.00', day, 'FAST transfer R123');
+    expect(await nextSteps(refund.id)).toEqual([paid, paid]);
+    // The deposit's payer reads it in the history of the bill the refund drew on, too.
+    expect((await bill(demo, deposit.id)).history.at(-1)?.reason).toBe(
+      PAYMENT_MESSAGES.refundPaidReason(refund.caseNumber, 'S$120.00', 'FAST transfer R123'),
+    );
+    const trail = await app.db.query<{ login_name: string; detail: Record<string, unknown> }>(
+      `SELECT login_name, detail FROM audit_events WHERE event = 'refund_paid_out' AND detail->>'caseId' = $1`,
+      [refund.id],
+    );
+    expect(trail.rows).toEqual([
+      {
+        login_name: 'officer.finance',
+        detail: {
+          caseId: refund.id,
+          caseNumber: refund.caseNumber,
+          amountCents: 12000,
+          reason: 'FAST transfer R123',
+        },
+      },
+    ]);
+    const inbox = await app.db.query<{ body: string }>(
+      `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'refundPaid'`,
+      [refund.id],
+    );
+    expect(inbox.rows.map((r) => r.body)).toEqual([
+      `The refund of S$120.00 for record ${refund.caseNumber} has been paid to the bank account you gave on ${day}.\nDetails: FAST transfer R123`,
+    ]);
+    await app.outbox.drain();
+    expect(
+      gateway.received
+        .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
+        .filter((m) => m.includes(`refund of S$120.00 for record ${refund.caseNumber}`)),
+    ).toEqual([
+      `PTIB e-Services: The refund of S$120.00 for record ${refund.caseNumber} has been paid to the bank account you gave on ${day}. Please sign in to read the details.`,
+    ]);
+
+    const again = await paidOut(refund.id, 'FAST transfer R123');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().header.responseDesc).toBe(PAYMENT_MESSAGES.refundPaidAlready);
+    expect((await paidOut('999999999', 'FAST transfer R9')).statusCode).toBe(404);
+  });
+
+  it('marked paid twice at once, is paid once', async () => {
+    const { deposit, refund } = await refundOf('80.00');
+    await approved(refund.id);
+    // Another transaction holds the refund's row until both calls wait on it: neither can have read it before
+    // the other (on PGlite, one engine, they wait their turn in any case).
+    let both: Promise<Awaited<ReturnType<typeof paidOut>>[]> | undefined;
+    await app.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM refunds WHERE case_id = $1::bigint FOR UPDATE', [refund.id]);
+      both = Promise.all([paidOut(refund.id, 'FAST transfer A'), paidOut(refund.id, 'FAST transfer B')]);
+      if (!process.env.TEST_DATABASE_URL) return;
+      const waiting = async () =>
+        (
+          await app.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        ).rows[0]!.n;
+      await expect.poll(waiting).toBe(2);
+    });
+    const answers = await both!;
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const history = (await bill(demo, deposit.id)).history.filter((h) => h.reason?.includes('paid out'));
+    expect(history).toHaveLength(1);
+    const notices = await app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'refundPaid'`,
+      [refund.id],
+    );
+    expect(notices.rows[0]!.n).toBe(1);
+  });
+
+  it('rejected, is never finance’s to pay', async () => {
+    const { refund } = await refundOf('60.00');
+    const lead = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, refund.id, { action: 'assignToMe' });
+    await doAction(officer, refund.id, { action: 'proposeRejection', reason: 'The deposit is still held.' });
+    await doAction(lead, refund.id, { action: 'approveRejection' });
+    expect((await refunds()).map((r) => r.caseId)).not.toContain(refund.id);
+    expect((await paidOut(refund.id, 'FAST transfer R7')).statusCode).toBe(404);
+    expect((await nextSteps(refund.id))[0]).toBe(NEXT_STEP_MESSAGES.rejected);
+  });
+});
+
 describe('a rejected application', () => {
   const act = (id: string, what: 'match' | 'mark', body: unknown) =>
     finance.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS[what], { id }), body });
@@ -1397,12 +1553,6 @@ describe("an amount changed at an officer's request", () => {
 });
 
 describe('what the payer is told to do next', () => {
-  const nextSteps = async (caseId: string) => {
-    const one = (await demo.get(fillPath(CASE_PATHS.one, { id: caseId }))).json().responseJSON as CaseDetail;
-    const summary = (await demo.get(API_PATHS.casesSummary)).json().responseJSON as CasesSummary;
-    return [one.progress?.nextStep, summary.latest.find((c) => c.id === caseId)?.progress?.nextStep];
-  };
-
   it('is to pay the bill while it waits, on the record and the dashboard; once paid, what the status says', async () => {
     const record = await payable(demo, 'PD', '1234.50');
     const { dueOn } = await bill(demo, record.id);

@@ -11,6 +11,7 @@ import {
   markRequestSchema,
   matchRequestSchema,
   queueSchema,
+  refundPaidRequestSchema,
   resolvedListSchema,
   returnedRequestSchema,
   undoRequestSchema,
@@ -20,10 +21,13 @@ import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import {
   markLine,
+  markRefundPaid,
   markReturned,
   matchLine,
   moneyToReturn,
   queuedLines,
+  refundsToPay,
+  refundsToPayCount,
   resolvedLines,
   toLine,
   toReturnCount,
@@ -51,8 +55,8 @@ const officer = (request: FastifyRequest) => request.principal?.loginName ?? 'fi
 /**
  * The finance officer's reconciliation (docs/decisions/0046): import the bank statement, then match or mark
  * by hand, with a reason, each credit the import could not settle; undo such a decision made wrongly
- * (docs/decisions/0071); say when a cancelled bill's money went back to its payer (docs/decisions/0059). Every
- * call is behind the given guard.
+ * (docs/decisions/0071); say when a cancelled bill's money went back to its payer (docs/decisions/0059), and
+ * when an approved refund was paid to its payee (docs/decisions/0088). Every call is behind the given guard.
  */
 export async function reconciliationRoutes(app: FastifyInstance, options: ReconciliationOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -86,13 +90,15 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
     { preValidation, schema: { response: { 200: envelopeSchema(queueSchema), ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const [lines, waiting, returns, toReturn] = await Promise.all([
+      const [lines, waiting, returns, toReturn, refunds, toPay] = await Promise.all([
         queuedLines(app.db),
         waitingCount(app.db),
         moneyToReturn(app.db),
         toReturnCount(app.db),
+        refundsToPay(app.db),
+        refundsToPayCount(app.db),
       ]);
-      return ok({ lines: lines.map(toLine), waiting, returns, toReturn });
+      return ok({ lines: lines.map(toLine), waiting, returns, toReturn, refunds, toPay });
     },
   );
 
@@ -183,6 +189,23 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       await markReturned(app.db, request.params.id, request.body.reason, officer(request), app.now());
       await trail(request, 'bill_money_returned', { billId: request.params.id, reason: request.body.reason });
       return ok(null, PAYMENT_MESSAGES.returned);
+    },
+  );
+
+  r.post(
+    RECONCILIATION_PATHS.refundPaid,
+    {
+      preValidation,
+      schema: {
+        params: lineIdParamsSchema,
+        body: refundPaidRequestSchema,
+        response: { 200: envelopeSchema(z.null()), ...refusals },
+      },
+    },
+    async (request) => {
+      const paid = await markRefundPaid(app.db, request.params.id, request.body.reason, officer(request), app.now());
+      await trail(request, 'refund_paid_out', { caseId: request.params.id, reason: request.body.reason, ...paid });
+      return ok(null, PAYMENT_MESSAGES.refundPaid);
     },
   );
 }

@@ -7,6 +7,7 @@ import {
   STATEMENT_MAX_CHARS,
   formatMoney,
   type MoneyToReturn,
+  type RefundToPay,
   type StatementLine,
 } from '#contract/payments.ts';
 import { cappedCount } from '#contract/counts.ts';
@@ -148,6 +149,43 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
 }
 
 /**
+ * An approved refund to pay (docs/decisions/0088): the payee and account as the applicant answered them, and the
+ * finance officer's word that it was paid, which the payer reads.
+ */
+function RefundRow({ item, run }: { item: RefundToPay; run: Run }) {
+  const signal = useAbortSignal();
+  const id = `refund-${item.caseId}`;
+  const facts: Array<[string, string]> = [
+    [PAYMENT_TEXT.payeeName, item.payeeName],
+    [PAYMENT_TEXT.payeeId, item.payeeId ?? PAYMENT_TEXT.payeeIdMissing],
+    [PAYMENT_TEXT.bankAccount, item.bankAccountNumber],
+    [PAYMENT_TEXT.drawsOn, item.receiptNumber],
+  ];
+
+  return (
+    <li className="queue-line" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        {item.caseNumber}: {formatMoney(item.amountCents)}
+      </h3>
+      <dl className="summary-list">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ReasonForm
+        id={id}
+        hint={PAYMENT_TEXT.refundPaidReasonHint}
+        button={PAYMENT_TEXT.refundPaidButton}
+        onReason={(given) => run(() => financeApi.refundPaid(item.caseId, given, signal))}
+      />
+    </li>
+  );
+}
+
+/**
  * The finance officer's reconciliation (docs/decisions/0046): import the bank statement, then decide each
  * credit the import could not settle. Self-contained: the back office mounts it under its own route.
  */
@@ -172,6 +210,8 @@ export function ReconciliationScreen() {
   const waiting = answer?.ok ? answer.value.waiting : 0;
   const returns = answer?.ok ? answer.value.returns : [];
   const toReturn = answer?.ok ? answer.value.toReturn : 0;
+  const refunds = answer?.ok ? answer.value.refunds : [];
+  const toPay = answer?.ok ? answer.value.toPay : 0;
   /**
    * An import or a decision on its way: a second import would report every credit "already imported", a
    * second decision that the credit no longer waits, each over what the first press really did.
@@ -301,6 +341,18 @@ export function ReconciliationScreen() {
           <ul className="queue" aria-labelledby="returns-heading">
             {returns.map((item) => (
               <ReturnRow key={item.billId} item={item} run={run} />
+            ))}
+          </ul>
+        </>
+      )}
+      {refunds.length > 0 && (
+        <>
+          <h2 id="refunds-heading">{PAYMENT_TEXT.refundsHeading}</h2>
+          <p>{PAYMENT_TEXT.refundsHint}</p>
+          {toPay > refunds.length && <p>{PAYMENT_TEXT.refundsShown(refunds.length, cappedCount(toPay))}</p>}
+          <ul className="queue" aria-labelledby="refunds-heading">
+            {refunds.map((item) => (
+              <RefundRow key={item.caseId} item={item} run={run} />
             ))}
           </ul>
         </>

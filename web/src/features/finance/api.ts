@@ -6,6 +6,7 @@ import {
   resolvedListSchema,
   type ImportReport,
   type MoneyToReturn,
+  type RefundToPay,
   type ResolvedLine,
   type StatementLine,
 } from '#contract/payments.ts';
@@ -32,9 +33,16 @@ export const financeApi = {
     const res = await api.post(RECONCILIATION_PATHS.statements, { fileName, csv }, { ...change, signal });
     return read(res, (v) => importReportSchema.parse(v));
   },
-  async queue(
-    signal: AbortSignal,
-  ): Promise<FinanceOutcome<{ lines: StatementLine[]; waiting: number; returns: MoneyToReturn[]; toReturn: number }>> {
+  async queue(signal: AbortSignal): Promise<
+    FinanceOutcome<{
+      lines: StatementLine[];
+      waiting: number;
+      returns: MoneyToReturn[];
+      toReturn: number;
+      refunds: RefundToPay[];
+      toPay: number;
+    }>
+  > {
     const res = await api.get(RECONCILIATION_PATHS.queue, { signal, quiet: true });
     return read(res, (v) => queueSchema.parse(v));
   },
@@ -53,6 +61,14 @@ export const financeApi = {
   async returned(billId: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
     const res = await api.post(
       fillPath(RECONCILIATION_PATHS.returned, { id: billId }),
+      { reason },
+      { ...change, signal },
+    );
+    return read(res, () => null);
+  },
+  async refundPaid(caseId: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+    const res = await api.post(
+      fillPath(RECONCILIATION_PATHS.refundPaid, { id: caseId }),
       { reason },
       { ...change, signal },
     );

@@ -5,6 +5,7 @@ import {
   QUEUE_REASON_LABELS,
   RECONCILIATION_PATHS,
   RETURNS_MAX,
+  REFUNDS_TO_PAY_MAX,
   BILL_REFERENCE_MAX,
   DECISION_REASON_MAX,
   STATEMENT_FILE_NAME_MAX,
@@ -13,6 +14,7 @@ import {
   formatMoney,
   importRequestSchema,
   type MoneyToReturn,
+  type RefundToPay,
   type ResolvedLine,
   type StatementLine,
 } from '#contract/payments.ts';
@@ -44,6 +46,9 @@ let returns: MoneyToReturn[];
 let waiting: number | undefined;
 /** How many bills hold money to return in all, when more than the screen lists. */
 let toReturn: number | undefined;
+let refunds: RefundToPay[];
+/** How many approved refunds wait to be paid in all, when more than the screen lists. */
+let toPay: number | undefined;
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
@@ -51,6 +56,8 @@ beforeEach(() => {
   returns = [];
   waiting = undefined;
   toReturn = undefined;
+  refunds = [];
+  toPay = undefined;
   queue = [
     line('1', {}),
     line('2', {
@@ -63,12 +70,21 @@ beforeEach(() => {
   ];
 });
 
+/** The finance screen's lists as the server answers them now. */
+const queueBody = () =>
+  envelope({
+    lines: queue,
+    waiting: waiting ?? queue.length,
+    returns,
+    toReturn: toReturn ?? returns.length,
+    refunds,
+    toPay: toPay ?? refunds.length,
+  });
+
 const server = (more: FakeRoutes = {}) =>
   fakeApi({
     ...more,
-    [RECONCILIATION_PATHS.queue]: () => ({
-      body: envelope({ lines: queue, waiting: waiting ?? queue.length, returns, toReturn: toReturn ?? returns.length }),
-    }),
+    [RECONCILIATION_PATHS.queue]: () => ({ body: queueBody() }),
     [RECONCILIATION_PATHS.statements]: () => {
       queue = queue.slice(1);
       return {
@@ -87,6 +103,14 @@ const server = (more: FakeRoutes = {}) =>
       returns = [];
       return { body: envelope(null, '200', 'Marked as returned to the payer.') };
     },
+    '/api/finance/refunds/31': () => {
+      refunds = refunds.filter((r) => r.caseId !== '31');
+      return { body: envelope(null, '200', PAYMENT_MESSAGES.refundPaid) };
+    },
+    '/api/finance/refunds/32': () => ({
+      status: 409,
+      body: envelope(null, '409', PAYMENT_MESSAGES.refundPaidAlready),
+    }),
     '/api/finance/queue/2/mark': () => ({
       status: 409,
       body: envelope(null, '409', 'This credit is not waiting for a person.'),
@@ -119,6 +143,17 @@ const CANCELLED_PD9: MoneyToReturn = {
   amountCents: 10000,
   transactions: [{ transactionId: 'T7', payerName: 'TAN AH KOW', amountCents: 10000 }],
 };
+/** An approved refund to pay (docs/decisions/0088): S$120.00 to an individual. */
+const refund = (caseId: string, over: Partial<RefundToPay> = {}): RefundToPay => ({
+  caseId,
+  caseNumber: `RD 0000${caseId} 2030`,
+  amountCents: 12000,
+  payeeName: 'TAN AH KOW',
+  payeeId: 'S9470855I',
+  bankAccountNumber: '0123456789',
+  receiptNumber: '2030000005',
+  ...over,
+});
 describe('ReconciliationScreen', () => {
   it('lists the credits waiting for a person, with why and the amounts in S$', async () => {
     server();
@@ -306,6 +341,73 @@ describe('ReconciliationScreen', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: PAYMENT_TEXT.returnsHeading })).toBeNull());
   });
 
+  it('lists an approved refund to pay with its payee and account, and marks it paid with how', async () => {
+    refunds = [refund('31'), refund('33', { payeeId: null })];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    const list = await screen.findByRole('list', { name: PAYMENT_TEXT.refundsHeading });
+    const entry = within(list).getByRole('listitem', { name: 'RD 000031 2030: S$120.00' });
+    for (const [term, value] of [
+      [PAYMENT_TEXT.payeeName, 'TAN AH KOW'],
+      [PAYMENT_TEXT.payeeId, 'S9470855I'],
+      [PAYMENT_TEXT.bankAccount, '0123456789'],
+      [PAYMENT_TEXT.drawsOn, '2030000005'],
+    ])
+      expect(within(entry).getByText(term!).nextElementSibling).toHaveTextContent(value!);
+    // A payee whose form did not ask the identity number says so, not an empty line.
+    const older = within(list).getByRole('listitem', { name: 'RD 000033 2030: S$120.00' });
+    expect(within(older).getByText(PAYMENT_TEXT.payeeIdMissing)).toBeInTheDocument();
+
+    const reason = within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    expect(reason).toHaveAccessibleDescription(PAYMENT_TEXT.refundPaidReasonHint);
+    const button = within(entry).getByRole('button', { name: PAYMENT_TEXT.refundPaidButton });
+    button.focus();
+    fireEvent.click(button);
+    expect(await within(entry).findByText(PAYMENT_TEXT.reasonRequired)).toBeInTheDocument();
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.startsWith('/api/finance/refunds/'))).toBe(false);
+
+    fireEvent.change(reason, { target: { value: 'FAST transfer R123' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(focusedOutcome()).toBe(PAYMENT_MESSAGES.refundPaid));
+    expect(calls.find((c) => c.path === '/api/finance/refunds/31')).toMatchObject({
+      method: 'POST',
+      body: { reason: 'FAST transfer R123' },
+    });
+    await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'RD 000031 2030: S$120.00' })).toBeNull());
+  });
+
+  it('says why marking a refund paid was refused, and keeps the reason typed', async () => {
+    refunds = [refund('32')];
+    const calls = server();
+    render(<ReconciliationScreen />);
+    const list = await screen.findByRole('list', { name: PAYMENT_TEXT.refundsHeading });
+    const entry = within(list).getByRole('listitem');
+    const reason = within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    fireEvent.change(reason, { target: { value: 'FAST transfer R124' } });
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.refundPaidButton }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.refundPaidAlready));
+    expect(calls.filter((c) => c.path === '/api/finance/refunds/32')).toHaveLength(1);
+    expect(reason).toHaveValue('FAST transfer R124');
+  });
+
+  it('says how many approved refunds wait when the list shows only the oldest', async () => {
+    refunds = [refund('31')];
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('list', { name: PAYMENT_TEXT.refundsHeading });
+    expect(screen.queryByText(/wait to be paid/)).toBeNull();
+
+    toPay = LIST_COUNT_CAP;
+    cleanup();
+    render(<ReconciliationScreen />);
+    expect(await screen.findByText(PAYMENT_TEXT.refundsShown(1, '1,000 or more'))).toBeInTheDocument();
+    expect(PAYMENT_TEXT.refundsShown(REFUNDS_TO_PAY_MAX, '1,000 or more')).toBe(
+      '1,000 or more approved refunds wait to be paid; the oldest 500 are listed here. Mark them as paid to see the rest.',
+    );
+  });
+
   it('announces outcomes in live regions that are there before the first one, one per kind', async () => {
     server();
     render(<ReconciliationScreen />);
@@ -331,14 +433,7 @@ describe('ReconciliationScreen', () => {
 
     // The connection is back for the list, not for the import.
     fakeApi({
-      [RECONCILIATION_PATHS.queue]: () => ({
-        body: envelope({
-          lines: queue,
-          waiting: waiting ?? queue.length,
-          returns,
-          toReturn: toReturn ?? returns.length,
-        }),
-      }),
+      [RECONCILIATION_PATHS.queue]: () => ({ body: queueBody() }),
       [RECONCILIATION_PATHS.statements]: unreachable,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
