@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   BILL_REFERENCE_MAX,
   PAYMENT_TEXT,
@@ -114,74 +114,89 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
   );
 }
 
-/** A cancelled bill's money to send back to its payer, and the finance officer's word that it went. */
-function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
-  const signal = useAbortSignal();
-  const id = `return-${item.billId}`;
-
-  return (
-    <li className="queue-line" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
-        {item.caseNumber}: {formatMoney(item.amountCents)}
-      </h3>
-      <dl className="summary-list">
-        <div>
-          <dt>{PAYMENT_TEXT.reference}</dt>
-          <dd>{item.reference}</dd>
-        </div>
-        {item.transactions.map((t) => (
-          <div key={t.transactionId}>
-            <dt>{t.transactionId}</dt>
-            <dd>
-              {formatMoney(t.amountCents)} from {t.payerName}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <ReasonForm
-        id={id}
-        hint={PAYMENT_TEXT.returnedReasonHint}
-        button={PAYMENT_TEXT.returnedButton}
-        onReason={(given) => run(() => financeApi.returned(item.billId, given, signal))}
-      />
-    </li>
-  );
-}
-
 /**
- * An approved refund to pay (docs/decisions/0088): the payee and account as the applicant answered them, and the
- * finance officer's word that it was paid, which the payer reads.
+ * Money a finance officer sends out, then says how it went (the payer reads it): its facts, and the reason
+ * form that records it.
  */
-function RefundRow({ item, run }: { item: RefundToPay; run: Run }) {
-  const signal = useAbortSignal();
-  const id = `refund-${item.caseId}`;
-  const facts: Array<[string, string]> = [
-    [PAYMENT_TEXT.payeeName, item.payeeName],
-    [PAYMENT_TEXT.payeeId, item.payeeId ?? PAYMENT_TEXT.payeeIdMissing],
-    [PAYMENT_TEXT.bankAccount, item.bankAccountNumber],
-    [PAYMENT_TEXT.drawsOn, item.receiptNumber],
-  ];
-
+function PayoutRow(props: {
+  id: string;
+  title: string;
+  facts: ReadonlyArray<readonly [string, string]>;
+  hint: string;
+  button: string;
+  onReason: (reason: string) => void;
+}) {
+  const { id } = props;
   return (
     <li className="queue-line" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
-        {item.caseNumber}: {formatMoney(item.amountCents)}
-      </h3>
+      <h3 id={`${id}-title`}>{props.title}</h3>
       <dl className="summary-list">
-        {facts.map(([term, value]) => (
+        {props.facts.map(([term, value]) => (
           <div key={term}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      <ReasonForm
-        id={id}
-        hint={PAYMENT_TEXT.refundPaidReasonHint}
-        button={PAYMENT_TEXT.refundPaidButton}
-        onReason={(given) => run(() => financeApi.refundPaid(item.caseId, given, signal))}
-      />
+      <ReasonForm id={id} hint={props.hint} button={props.button} onReason={props.onReason} />
     </li>
+  );
+}
+
+/** A list of money to send out: the oldest listed, and how many there are in all when that is more. */
+function PayoutList(props: { id: string; heading: string; hint: string; shown: string | null; children: ReactNode }) {
+  return (
+    <>
+      <h2 id={props.id}>{props.heading}</h2>
+      <p>{props.hint}</p>
+      {props.shown && <p>{props.shown}</p>}
+      <ul className="queue" aria-labelledby={props.id}>
+        {props.children}
+      </ul>
+    </>
+  );
+}
+
+/** A cancelled bill's money to send back to its payer, the way it came, and the finance officer's word that it went. */
+function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
+  const signal = useAbortSignal();
+  return (
+    <PayoutRow
+      id={`return-${item.billId}`}
+      title={`${item.caseNumber}: ${formatMoney(item.amountCents)}`}
+      facts={[
+        [PAYMENT_TEXT.reference, item.reference],
+        ...item.transactions.map(
+          (t) => [t.transactionId, `${formatMoney(t.amountCents)} from ${t.payerName}`] as const,
+        ),
+      ]}
+      hint={PAYMENT_TEXT.returnedReasonHint}
+      button={PAYMENT_TEXT.returnedButton}
+      onReason={(given) => run(() => financeApi.returned(item.billId, given, signal))}
+    />
+  );
+}
+
+/**
+ * An approved refund to pay (docs/decisions/0088): the payee and account as the applicant answered them, and the
+ * finance officer's word that it was paid.
+ */
+function RefundRow({ item, run }: { item: RefundToPay; run: Run }) {
+  const signal = useAbortSignal();
+  return (
+    <PayoutRow
+      id={`refund-${item.caseId}`}
+      title={`${item.caseNumber}: ${formatMoney(item.amountCents)}`}
+      facts={[
+        [PAYMENT_TEXT.payeeName, item.payeeName],
+        [PAYMENT_TEXT.payeeId, item.payeeId ?? PAYMENT_TEXT.payeeIdMissing],
+        [PAYMENT_TEXT.bankAccount, item.bankAccountNumber],
+        [PAYMENT_TEXT.drawsOn, item.receiptNumber],
+      ]}
+      hint={PAYMENT_TEXT.refundPaidReasonHint}
+      button={PAYMENT_TEXT.refundPaidButton}
+      onReason={(given) => run(() => financeApi.refundPaid(item.caseId, given, signal))}
+    />
   );
 }
 
@@ -334,28 +349,28 @@ export function ReconciliationScreen() {
         </>
       )}
       {returns.length > 0 && (
-        <>
-          <h2 id="returns-heading">{PAYMENT_TEXT.returnsHeading}</h2>
-          <p>{PAYMENT_TEXT.returnsHint}</p>
-          {toReturn > returns.length && <p>{PAYMENT_TEXT.returnsShown(returns.length, cappedCount(toReturn))}</p>}
-          <ul className="queue" aria-labelledby="returns-heading">
-            {returns.map((item) => (
-              <ReturnRow key={item.billId} item={item} run={run} />
-            ))}
-          </ul>
-        </>
+        <PayoutList
+          id="returns-heading"
+          heading={PAYMENT_TEXT.returnsHeading}
+          hint={PAYMENT_TEXT.returnsHint}
+          shown={toReturn > returns.length ? PAYMENT_TEXT.returnsShown(returns.length, cappedCount(toReturn)) : null}
+        >
+          {returns.map((item) => (
+            <ReturnRow key={item.billId} item={item} run={run} />
+          ))}
+        </PayoutList>
       )}
       {refunds.length > 0 && (
-        <>
-          <h2 id="refunds-heading">{PAYMENT_TEXT.refundsHeading}</h2>
-          <p>{PAYMENT_TEXT.refundsHint}</p>
-          {toPay > refunds.length && <p>{PAYMENT_TEXT.refundsShown(refunds.length, cappedCount(toPay))}</p>}
-          <ul className="queue" aria-labelledby="refunds-heading">
-            {refunds.map((item) => (
-              <RefundRow key={item.caseId} item={item} run={run} />
-            ))}
-          </ul>
-        </>
+        <PayoutList
+          id="refunds-heading"
+          heading={PAYMENT_TEXT.refundsHeading}
+          hint={PAYMENT_TEXT.refundsHint}
+          shown={toPay > refunds.length ? PAYMENT_TEXT.refundsShown(refunds.length, cappedCount(toPay)) : null}
+        >
+          {refunds.map((item) => (
+            <RefundRow key={item.caseId} item={item} run={run} />
+          ))}
+        </PayoutList>
       )}
       <h2 id="resolved-heading">{PAYMENT_TEXT.resolvedHeading}</h2>
       <p>{PAYMENT_TEXT.resolvedHint}</p>
