@@ -215,10 +215,11 @@ test('several files chosen at once on a new form go to one draft', async ({ page
   const before = await records();
   await page.goto(`${PD}&page=payment`);
   await expect(page.getByRole('heading', { level: 1, name: 'Your payment' })).toBeVisible();
+  // Two receipts, not one twice: the same file chosen twice in one go is sent once.
   const pdf = (name: string) => ({
     name,
     mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+    buffer: Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`),
   });
   await page.getByLabel('Proof of payment').setInputFiles([pdf('receipt-1.pdf'), pdf('receipt-2.pdf')]);
   const files = page.getByRole('list', { name: /Files uploaded: Proof of payment/ });

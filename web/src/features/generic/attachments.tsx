@@ -72,20 +72,26 @@ export function AttachmentControl({
     if (!attachments || !files) return;
     const several = files.length > 1;
     const refused: string[] = [];
+    // This render's list does not hold the files this choice has sent so far: the same file chosen twice
+    // at once is looked for among those too.
+    const sentNow = new Map<string, string>();
     for (const file of Array.from(files)) {
       setUploading(file.name);
       try {
         // The same file twice in one question is a slip (chosen again, not knowing it went in): said, not sent.
         const digest = await digestOf(file);
-        const same = digest && ids.map((docId) => byId.get(docId)).find((d) => d?.sha256 === digest);
+        const same =
+          digest &&
+          (ids.map((docId) => byId.get(docId)).find((d) => d?.sha256 === digest)?.fileName ?? sentNow.get(digest));
         if (same) {
-          const message = DOCUMENT_MESSAGES.alreadyUploaded(same.fileName);
+          const message = DOCUMENT_MESSAGES.alreadyUploaded(same);
           if (several) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
           else attachments.showError(field.name, message);
           continue;
         }
         const message = await attachments.upload(fieldName, field.name, file, digest);
         if (message) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
+        else if (digest) sentNow.set(digest, file.name);
       } finally {
         setUploading(null);
       }

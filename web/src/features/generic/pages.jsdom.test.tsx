@@ -573,7 +573,7 @@ describe('an attachment question', () => {
     routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(uploads++ ? second : DOC) });
     const user = userEvent.setup();
     await at('About you');
-    const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    const file = (name: string) => new File([`%PDF-1.4 ${name}`], name, { type: 'application/pdf' });
     await user.upload(screen.getByLabelText(/Copy of your passport/), [file('passport.pdf'), file('visa.pdf')]);
     const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
@@ -604,7 +604,7 @@ describe('an attachment question', () => {
           : { status: 201, body: envelope(visa) };
       const user = userEvent.setup();
       await at('About you');
-      const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+      const file = (name: string) => new File([`%PDF-1.4 ${name}`], name, { type: 'application/pdf' });
       const input = screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
       await user.upload(input, names.map(file));
       const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
@@ -635,6 +635,25 @@ describe('an attachment question', () => {
       ),
     );
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/cases/7/documents')).toBe(false);
+  }, 30_000);
+
+  it('sends once a file chosen twice in one go, and says the second is already uploaded', async () => {
+    const content = '%PDF-1.4 twice';
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({
+      status: 201,
+      body: envelope({ ...DOC, fileName: 'a.pdf', sha256: createHash('sha256').update(content).digest('hex') }),
+    });
+    const user = userEvent.setup();
+    await at('About you');
+    const file = (name: string) => new File([content], name, { type: 'application/pdf' });
+    const input = screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
+    await user.upload(input, [file('a.pdf'), file('a-copy.pdf')]);
+    const message = DOCUMENT_MESSAGES.ofFile('a-copy.pdf', DOCUMENT_MESSAGES.alreadyUploaded('a.pdf'));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${message}`));
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/cases/7/documents'))).toHaveLength(1);
+    const list = screen.getByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   }, 30_000);
 
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
