@@ -75,6 +75,12 @@ export const DOCUMENT_MESSAGES = {
    */
   virusIn: (fileName: string) => `${fileName} contains a virus – remove it and upload a clean copy`,
   infectedNote: 'Contains a virus – remove it',
+  /**
+   * The same beside a file of a record already sent, which its owner can no longer remove: the record went on
+   * without it (docs/decisions/0067), so they are told so, and how to send a clean copy.
+   */
+  infectedSentNote: (phone: string) =>
+    `Contains a virus, so it was not passed to the officer – call ${phone} to send a clean copy`,
   /** The same content chosen again for a question that has it already (its name there may differ). */
   alreadyUploaded: (fileName: string) => `The selected file is already uploaded here, as ${fileName}`,
   /**
@@ -125,9 +131,13 @@ export const DOCUMENT_MESSAGES = {
 export const SCAN_STATUSES = ['clean', 'not_scanned', 'infected'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
-/** What a file list says beside a file of this scan status, if anything (the same beside every list). */
-export function scanNote(status: ScanStatus): string | null {
-  if (status === 'infected') return DOCUMENT_MESSAGES.infectedNote;
+/**
+ * What a file list says beside a file of this scan status, if anything (the same beside every list). `sent`:
+ * the record has been sent, so an infected file cannot be removed, and the note gives the number to call.
+ */
+export function scanNote(status: ScanStatus, sent?: { phone: string }): string | null {
+  if (status === 'infected')
+    return sent ? DOCUMENT_MESSAGES.infectedSentNote(sent.phone) : DOCUMENT_MESSAGES.infectedNote;
   if (status === 'not_scanned') return DOCUMENT_MESSAGES.notScannedNote;
   return null;
 }

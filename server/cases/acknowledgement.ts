@@ -2,6 +2,7 @@ import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts'
 import { allFields, summarise, type FormDefinition } from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { listDocuments } from '../documents/store.ts';
 import { fileWithSize, renderAcknowledgement } from '../pdf/acknowledgement.ts';
 
@@ -52,7 +53,14 @@ export async function acknowledgementPdf(
   const documents = (
     await listDocuments(db, row.id, { profileId: principal.actingProfileId, accountId: principal.accountId })
   ).filter((d) => sentBefore === null || new Date(d.uploadedAt).getTime() < sentBefore);
-  const fileNames = Object.fromEntries(documents.map((d) => [d.id, fileWithSize(d.fileName, d.sizeBytes)] as const));
+  // A file found infected after it was kept reached nobody (docs/decisions/0067): not among the documents
+  // sent, and marked where the answers name it.
+  const fileNames = Object.fromEntries(
+    documents.map((d) => {
+      const mark = d.scanStatus === 'infected' ? ` – ${DOCUMENT_MESSAGES.infectedSentNote(contactPhone)}` : '';
+      return [d.id, `${fileWithSize(d.fileName, d.sizeBytes)}${mark}`] as const;
+    }),
+  );
   return renderAcknowledgement({
     eserviceTitle: eservice.title,
     caseNumber: row.caseNumber,
@@ -64,11 +72,13 @@ export async function acknowledgementPdf(
         ? `${facts.owner} (${facts.owner_id_num})`
         : undefined,
     sections: summarise(eservice.form, row.data, fileNames),
-    files: documents.map((d) => ({
-      question: questionOf(eservice.form, d.fieldName),
-      fileName: d.fileName,
-      sizeBytes: d.sizeBytes,
-    })),
+    files: documents
+      .filter((d) => d.scanStatus !== 'infected')
+      .map((d) => ({
+        question: questionOf(eservice.form, d.fieldName),
+        fileName: d.fileName,
+        sizeBytes: d.sizeBytes,
+      })),
     digest: facts.digest ?? '(not recorded: submitted before digests were kept)',
     contactPhone,
   });

@@ -4,6 +4,7 @@ import { pdfText } from '../test/pdf-text.ts';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
@@ -82,6 +83,22 @@ describe('the acknowledgement of a submitted record', () => {
     expect(res.statusCode).toBe(200);
     expect(performance.now() - started).toBeLessThan(1000);
     expect((await pdfText(res.rawPayload)).replace(/\s+/g, '')).toContain(word);
+  });
+
+  it('leaves out of its documents a file found infected after submission, and marks it in the answers', async () => {
+    const { record, document } = await draftWithFile(demo, 'kept.pdf');
+    const bad = (await uploadFile(demo, record.id, ATTACHMENT_FIELD, 'bad.pdf')).json().responseJSON as DocumentInfo;
+    const saved = await save(demo, record, { remarks: 'Paid in full', [ATTACHMENT_FIELD]: [document.id, bad.id] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await submit(demo, record.id, (saved.json().responseJSON as CaseDetail).version)).statusCode).toBe(200);
+    // As the rescan marks it (docs/decisions/0067).
+    await db.query(`UPDATE documents SET scan_status = 'infected' WHERE id = $1::uuid`, [bad.id]);
+
+    const text = (await pdfText((await acknowledgement(demo, record.id)).rawPayload)).replace(/\s+/g, ' ');
+    const documents = text.slice(text.lastIndexOf('Documents'));
+    expect(documents).toContain('kept.pdf (1 KB)');
+    expect(documents).not.toContain('bad.pdf');
+    expect(text).toContain(`bad.pdf (1 KB) – ${DOCUMENT_MESSAGES.infectedSentNote(DEFAULT_CONTACT_PHONE)}`);
   });
 
   it("refuses an attachment answer that names another record's file", async () => {

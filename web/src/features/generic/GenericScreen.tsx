@@ -27,6 +27,7 @@ import {
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
+import { contactPhone } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
@@ -979,9 +980,10 @@ export default function GenericScreen({ location }: ScreenProps) {
     );
   }
 
+  const sent = record && !isEditable(record.status) ? { phone: contactPhone() } : undefined;
   const fileNames = Object.fromEntries(
     documents.map((d) => {
-      const note = scanNote(d.scanStatus);
+      const note = scanNote(d.scanStatus, sent);
       return [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})${note ? ` – ${note}` : ''}`];
     }),
   );

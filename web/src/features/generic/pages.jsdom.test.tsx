@@ -10,6 +10,7 @@ import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/
 import type { EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
+import { contactPhone } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
@@ -764,6 +765,26 @@ describe('an attachment question', () => {
     );
     // A refusal is said, as the acknowledgement's is: here in the server's own words.
     await waitFor(() => expect(toasts).toContainEqual({ severity: 'error', message: 'Gone' }));
+  }, 30_000);
+
+  it('says of a sent file found infected that the officer did not get it, and whom to call', async () => {
+    const infected = { ...DOC, scanStatus: 'infected' };
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({
+        ...DRAFT,
+        status: 'submitted',
+        submittedAt: '2026-03-05T06:08:00.000Z',
+        data: { fullName: 'Lim Mei', passport: [DOC.id] },
+      }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [infected] }) });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'submitted', history: [] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('Permission to Travel Abroad');
+    // It cannot be removed from a sent record: not told to.
+    await screen.findByText(`passport.pdf (2 KB) – ${DOCUMENT_MESSAGES.infectedSentNote(contactPhone())}`);
+    expect(screen.queryByText(new RegExp(DOCUMENT_MESSAGES.infectedNote))).toBeNull();
   }, 30_000);
 
   it('lets go of a file removed from a draft whose answers were not saved after it', async () => {
