@@ -24,6 +24,14 @@ const COLUMNS =
  */
 const VISIBLE = `c.profile_id = $2 AND c.deleted_at IS NULL AND (d.scan_status = 'clean' OR d.uploaded_by = $3::bigint)`;
 
+/**
+ * What officers may see of a record's files, besides the scan (`d` the documents row): not one added for the
+ * open request for more information, which is sent with the answer, not before (docs/decisions/0040). Until
+ * then its applicant may still take it back.
+ */
+export const SENT_TO_OFFICERS = `NOT EXISTS (SELECT 1 FROM case_info_requests r
+  WHERE r.case_id = d.case_id AND r.answered_at IS NULL AND d.uploaded_at >= r.requested_at)`;
+
 export function toInfo(row: DocumentRow): DocumentInfo {
   return {
     id: row.id,

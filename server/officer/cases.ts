@@ -26,6 +26,7 @@ import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { Officer } from '../auth/officer.ts';
+import { SENT_TO_OFFICERS } from '../documents/store.ts';
 
 /**
  * A submitted record as the back office reads it (docs/decisions/0040). Drafts are the applicant's alone:
@@ -205,13 +206,14 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     uploaded_at: Date | string;
   }>(
     // A file no scanner has passed stays hidden from officers (docs/decisions/0037).
-    `SELECT id::text AS id, field_name, file_name, media_type, size_bytes, uploaded_at FROM documents
-      WHERE case_id = $1::bigint AND scan_status = 'clean' ORDER BY uploaded_at, id`,
+    `SELECT d.id::text AS id, d.field_name, d.file_name, d.media_type, d.size_bytes, d.uploaded_at FROM documents d
+      WHERE d.case_id = $1::bigint AND d.scan_status = 'clean' AND ${SENT_TO_OFFICERS} ORDER BY d.uploaded_at, d.id`,
     [row.id],
   );
   // Counted, so the officer reads that files are held back rather than that none were uploaded.
   const unscanned = await db.query<{ n: string }>(
-    `SELECT count(*)::text AS n FROM documents WHERE case_id = $1::bigint AND scan_status <> 'clean'`,
+    `SELECT count(*)::text AS n FROM documents d
+      WHERE d.case_id = $1::bigint AND d.scan_status <> 'clean' AND ${SENT_TO_OFFICERS}`,
     [row.id],
   );
   // Who moved it, by name: an officer by the display name the move was written with, an applicant by their

@@ -24,6 +24,7 @@ import { ApiError, badRequest } from '../plugins/errors.ts';
 import { StaleCaseError, act, bulkAct, type OfficerActor } from '../officer/actions.ts';
 import { caseNotFound, caseView, findOfficerCase } from '../officer/cases.ts';
 import { queuePage } from '../officer/queues.ts';
+import { SENT_TO_OFFICERS } from '../documents/store.ts';
 
 const refusals = {
   400: errorEnvelopeSchema,
@@ -168,7 +169,7 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
         // Never a file no scanner has passed (docs/decisions/0037): to an officer it does not exist.
         `SELECT d.file_name, d.media_type, d.content FROM documents d JOIN cases c ON c.id = d.case_id
           WHERE d.id = $1::uuid AND d.case_id = $2::bigint AND c.deleted_at IS NULL AND c.status <> 'draft'
-            AND d.scan_status = 'clean'`,
+            AND d.scan_status = 'clean' AND ${SENT_TO_OFFICERS}`,
         [request.params.documentId, request.params.id],
       );
       const found = rows[0];

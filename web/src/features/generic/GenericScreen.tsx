@@ -347,12 +347,17 @@ export default function GenericScreen({ location }: ScreenProps) {
         } else setRecordForm(null);
         const stored = mergeValues(def, outcome.value.data);
         const documents = files.ok ? files.value : [];
-        // A draft's file uploaded but not saved in its answers is listed again, as a change to save. A
-        // declaration an officer asks about again is made again: it starts unticked, as on a new form.
-        const asked = outcome.value.status === 'more_info_requested' ? outcome.value.progress?.request?.fields : null;
+        // A draft's file uploaded but not saved in its answers is listed again, as a change to save; so is one
+        // added for an open request, whose answer is saved only when it is sent. A declaration an officer asks
+        // about again is made again: it starts unticked, as on a new form.
+        const request = outcome.value.status === 'more_info_requested' ? outcome.value.progress?.request : null;
         const listed = !isEditable(outcome.value.status)
-          ? asked
-            ? withDeclarationsUnticked(def, stored, asked)
+          ? request
+            ? withUploadedFiles(
+                def,
+                withDeclarationsUnticked(def, stored, request.fields),
+                addedForRequest(def, request, documents),
+              )
             : stored
           : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
         show(outcome.value, listed);
@@ -1122,6 +1127,17 @@ export default function GenericScreen({ location }: ScreenProps) {
       />
     </section>
   );
+}
+
+/** The files uploaded since an officer's request to the questions it asks (as the server lets them be). */
+function addedForRequest(
+  def: FormDefinition,
+  request: { fields: string[]; requestedAt: string },
+  documents: DocumentInfo[],
+): DocumentInfo[] {
+  const asked = withDependents(def, request.fields);
+  const since = Date.parse(request.requestedAt);
+  return documents.filter((d) => asked.includes(d.fieldName) && Date.parse(d.uploadedAt) >= since);
 }
 
 /** The answers with the declarations among `names` not ticked. */

@@ -506,6 +506,21 @@ describe('an attachment question', () => {
     await waitFor(() => expect(reply.sent).toMatchObject({ passport: [] }));
   }, 30_000);
 
+  it('answering a request, lists again a file added for it before a reload, and sends it', async () => {
+    // Uploaded for the answer, then the page was reloaded (or opened on another device) before it was sent.
+    const added = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', uploadedAt: '2026-03-06T03:00:00.000Z' };
+    // Kept from the draft without being named by what was sent: not the answer's to list.
+    const older = { ...DOC, fileName: 'old.pdf' };
+    const reply = requested(['passport'], ['Copy of your passport'], SENT, [older, added]);
+    const user = userEvent.setup();
+    await at('Change the answers the officer asked about');
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('passport.pdf (2 KB)');
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    await waitFor(() => expect(reply.sent).toMatchObject({ passport: [added.id] }));
+  }, 30_000);
+
   it('answering a request, asks the question a changed answer shows, and sends it', async () => {
     const reply = requested(['sms'], ['Notify me by SMS'], SENT);
     const user = userEvent.setup();
