@@ -113,6 +113,8 @@ export const DOCUMENT_MESSAGES = {
   /** The draft refused for a reason trying again does not mend (the profile's draft limit, say): that reason. */
   notUploadedDraftRefused: (reason: string) =>
     `The selected file was not uploaded because your draft could not be saved. ${reason}`,
+  /** A file chosen after the session had ended, said once the input typed with it is restored. */
+  notUploadedSession: (fileName: string) => `${fileName} was not uploaded because your session ended – choose it again`,
   notAttachmentField: 'This question does not take a file',
   unavailable:
     'Files cannot be uploaded at the moment because they cannot be checked for viruses. Your answers are kept: try again later.',

@@ -72,7 +72,7 @@ import {
   type UnsavedInput,
 } from './unsavedInput.ts';
 import { forgetUnanswered, noteUnanswered, sameAnswers, wasOwnLostSave } from './lostSaves.ts';
-import { hasLostUpload, noteLostUpload, takeLostUpload } from './lostUploads.ts';
+import { hasLostUpload, noteChooseAgain, noteLostUpload, takeChooseAgain, takeLostUpload } from './lostUploads.ts';
 import './generic.css';
 
 type Loading =
@@ -845,14 +845,36 @@ export default function GenericScreen({ location }: ScreenProps) {
       keep(next);
       setNotice(FORM_TEXT.deletedWhileOpen);
     }
+    // Files chosen after the session had ended never went: said on their questions, to be chosen again.
+    const lost: FieldErrors = {};
+    for (const { path, fileName } of input.notUploaded ?? [])
+      lost[path] = [lost[path], DOCUMENT_MESSAGES.notUploadedSession(fileName)].filter(Boolean).join('; ');
     // Back on the page the user was on.
-    if (input.page && input.page !== page?.id && def.pages.some((p) => p.id === input.page))
+    if (input.page && input.page !== page?.id && def.pages.some((p) => p.id === input.page)) {
+      noteChooseAgain(lost);
       go(buildHref(ROUTES.generic, { app: appCode, case: opened?.id, page: input.page }), {
         values: next,
         dirty: true,
         record: opened,
       });
+    } else showErrors(lost);
     return next;
+  }
+
+  function showErrors(more: FieldErrors) {
+    if (Object.keys(more).length === 0) return;
+    setErrors((now) => ({ ...now, ...more }));
+    setAttempt((a) => a + 1);
+  }
+  // A restore on another page: its errors, taken as this page opens.
+  useEffect(() => showErrors(takeChooseAgain()), []);
+
+  /** A file chosen after the session had ended: noted with the kept input, to be named when it is restored. */
+  function keepNotUploaded(path: string, fileName: string) {
+    if (!owner) return;
+    if (!readUnsaved(owner, appCode)) keep(values);
+    const kept = readUnsaved(owner, appCode);
+    if (kept) writeUnsaved(owner, { ...kept, notUploaded: [...(kept.notUploaded ?? []), { path, fileName }] });
   }
 
   /**
@@ -885,6 +907,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           current = recordNow.current = await save(true, true, (outcome) => {
             // The file is not sent without its record: the question says so and why, or it would only
             // show "No files uploaded." while the summary speaks of the other answers.
+            if (outcome.kind === 'session') keepNotUploaded(path, file.name);
             if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
             notSent =
               outcome.kind === 'fields'
@@ -925,6 +948,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         }
         // A file that did not go in: what was asked for meanwhile waits for the user to see why.
         deferred.current = null;
+        if (outcome.kind === 'session') keepNotUploaded(path, file.name);
         if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
@@ -938,8 +962,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       }
     },
     showError(path, message) {
-      setErrors((now) => ({ ...now, [path]: message }));
-      setAttempt((a) => a + 1);
+      showErrors({ [path]: message });
     },
     async remove(path, documentId) {
       // Answering a request, a file the record was sent with stays the record's (the officers' copy of what

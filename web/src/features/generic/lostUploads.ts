@@ -1,3 +1,4 @@
+import type { FieldErrors } from '#contract/forms/index.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 
 /**
@@ -47,4 +48,20 @@ export function takeLostUpload(
   if (left.length > 0) unanswered.set(key, left);
   else unanswered.delete(key);
   return found;
+}
+
+/**
+ * What a restore puts on the questions whose files were chosen after the session had ended (UnsavedInput
+ * `notUploaded`), for the page it goes back to: that page is a new screen, which takes them as it opens.
+ */
+let toChooseAgain: FieldErrors = {};
+
+export function noteChooseAgain(errors: FieldErrors): void {
+  toChooseAgain = errors;
+}
+
+export function takeChooseAgain(): FieldErrors {
+  const errors = toChooseAgain;
+  toChooseAgain = {};
+  return errors;
 }

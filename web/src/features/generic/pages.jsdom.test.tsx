@@ -672,6 +672,37 @@ describe('an attachment question', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   }, 30_000);
 
+  it('says, once the input is restored after signing in again, that a file chosen after the session ended did not go', async () => {
+    // Signed in elsewhere meanwhile: the draft the file needs is refused as the session's end.
+    routes['POST /api/cases'] = () => ({
+      status: 403,
+      body: envelope(null, RESPONSE_CODE.SESSION_INTERRUPTED, 'Signed in elsewhere'),
+    });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+    await user.upload(
+      screen.getByLabelText(/Copy of your passport/, { selector: 'input' }),
+      new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/cases')).toBe(true));
+
+    // Signed in again: a new screen, nothing in memory, the input offered back.
+    forgetFlow();
+    await at('About you');
+    await user.click(
+      within(screen.getByRole('region', { name: /unsaved changes/ })).getByRole('button', { name: 'Restore' }),
+    );
+    expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+    const message = DOCUMENT_MESSAGES.notUploadedSession('passport.pdf');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Copy of your passport/, { selector: 'input' })).toHaveAccessibleDescription(
+        `Error: ${message}`,
+      ),
+    );
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: message })).toBeVisible();
+  }, 30_000);
+
   it('keeps the keyboard focus in the question when the file input goes and when a Remove button goes', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;

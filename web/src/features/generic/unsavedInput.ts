@@ -26,6 +26,11 @@ export interface UnsavedInput {
   savedAt: number;
   /** The name of the profile acted for when it was typed: said when another profile is acted for. */
   profileName?: string | null;
+  /**
+   * Files chosen once the session had ended, never sent: each named on its question (`path`) when the input
+   * is restored after signing in again, to be chosen again.
+   */
+  notUploaded?: Array<{ path: string; fileName: string }>;
 }
 
 export interface Owner {
@@ -68,6 +73,9 @@ function parse(raw: string | null, now: number): UnsavedInput | null {
       createKey: typeof v.createKey === 'string' ? v.createKey : null,
       savedAt: v.savedAt,
       profileName: typeof v.profileName === 'string' ? v.profileName : null,
+      ...(Array.isArray(v.notUploaded) && {
+        notUploaded: v.notUploaded.filter((f) => typeof f?.path === 'string' && typeof f.fileName === 'string'),
+      }),
     };
   } catch {
     return null;
