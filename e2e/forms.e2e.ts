@@ -52,7 +52,6 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
     'Enter name of creditor',
     'Enter NRIC or FIN of the creditor',
     'Enter email address',
-    'Enter mobile number',
   ]);
   const name = page.getByLabel('Name of creditor');
   await expect(name).toHaveAccessibleDescription('Error: Enter name of creditor');
@@ -61,7 +60,7 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   await expect(name).toBeFocused();
 
   await name.fill('Tan Holdings');
-  // Conditional questions: the UEN only for an entity, the mobile number only for SMS.
+  // Conditional questions: the UEN only for an entity, the NRIC only for an individual.
   await page.getByLabel('Creditor is').selectOption({ label: 'Entity' });
   await expect(page.getByLabel('UEN of the creditor')).toBeVisible();
   await expect(page.getByLabel('NRIC or FIN of the creditor')).toHaveCount(0);
@@ -69,11 +68,9 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   await expect(page.getByLabel('UEN of the creditor')).toHaveCount(0);
   await page.getByLabel('NRIC or FIN of the creditor').fill('S9470855I');
   await page.getByLabel('Email address').fill('claims@example.com');
-  const sms = page.getByRole('group', { name: 'Notify me by SMS' });
-  await sms.getByRole('radio', { name: 'Yes' }).check();
+  // How the officer reaches the creditor, not where the portal sends SMS: no such question (migration 195).
+  await expect(page.getByRole('group', { name: 'Notify me by SMS' })).toHaveCount(0);
   await page.getByLabel('Mobile number').fill('91234567');
-  await sms.getByRole('radio', { name: 'No' }).check();
-  await expect(page.getByLabel('Mobile number')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Page 2: a repeating group and an upload.
@@ -117,8 +114,8 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   // Check answers: what was given, 'Not provided' where skipped, nothing of hidden questions.
   await expect(h1(page, FORM_TEXT.checkHeading)).toBeVisible();
   await expect(answer(page, 'Name of creditor')).toContainText('Tan Holdings');
-  await expect(answer(page, 'Notify me by SMS')).toContainText('No');
-  await expect(page.getByRole('term').getByText('Mobile number', { exact: true })).toHaveCount(0);
+  await expect(answer(page, 'Mobile number')).toContainText('91234567');
+  await expect(page.getByRole('term').getByText('UEN of the creditor', { exact: true })).toHaveCount(0);
   await expect(answer(page, 'Claim 1: Amount claimed')).toContainText('S$1,500.00');
   await expect(answer(page, 'Claim 2: The claim is secured')).toContainText('No');
   await expect(answer(page, 'Supporting documents')).toContainText('invoice-1001.pdf');

@@ -52,31 +52,34 @@ const PD = {
   remarks: '',
   declaration: true,
 };
-/** A debt repayment application filled in, but for its mobile number, shown when notify by SMS is Yes. */
+/**
+ * A claim's creditor, an individual or an entity: its NRIC or its UEN is asked, the other hidden. Sampled from
+ * version 2, whose SMS questions later versions no longer ask (migration 195).
+ */
 const {
   notifyBySms: _notifyBySms,
   mobileNumber: _mobileNumber,
-  ...DAR
-} = sampleAnswers(FORM_DEFINITIONS.DAR!, '2030-03-10');
+  ...PNC
+} = sampleAnswers(FORM_DEFINITIONS.PNC!, '2030-03-10');
 
 describe('hidden answers are stripped before they are checked and saved', () => {
-  it('drops the mobile number when notify by SMS is No', async () => {
-    const c = created(await create('DAR', { ...DAR, notifyBySms: 'N', mobileNumber: 'not a number' }));
-    expect(c.data).not.toHaveProperty('mobileNumber');
-    expect((await read(c.id)).data).toEqual({ ...DAR, notifyBySms: 'N' });
+  it('drops the UEN of a creditor who is an individual', async () => {
+    const c = created(
+      await create('PNC', { ...PNC, creditorType: 'I', creditorNric: 'S9470855I', creditorUen: 'not a UEN' }, true),
+    );
+    expect(c.data).not.toHaveProperty('creditorUen');
+    expect((await read(c.id)).data).toMatchObject({ creditorType: 'I', creditorNric: 'S9470855I' });
   });
-  it('checks and keeps it when notify by SMS is Yes', async () => {
-    expect(errorsOf(await create('DAR', { ...DAR, notifyBySms: 'Y', mobileNumber: '61234567' })).errors).toEqual([
-      {
-        path: 'mobileNumber',
-        message: 'Mobile number must be a Singapore mobile number: 8 digits starting with 8 or 9',
-      },
-    ]);
-    expect(errorsOf(await create('DAR', { ...DAR, notifyBySms: 'Y' })).fieldErrors).toEqual({
-      mobileNumber: 'Enter mobile number',
-    });
-    const c = created(await create('DAR', { ...DAR, notifyBySms: 'Y', mobileNumber: '91234567' }));
-    expect(c.data).toMatchObject({ mobileNumber: '91234567' });
+  it('checks and keeps it when the creditor is an entity', async () => {
+    expect(
+      errorsOf(await create('PNC', { ...PNC, creditorType: 'NI', creditorNric: undefined, creditorUen: 'nope' }, true))
+        .fieldErrors,
+    ).toHaveProperty('creditorUen');
+    const c = created(
+      await create('PNC', { ...PNC, creditorType: 'NI', creditorNric: undefined, creditorUen: '201403121W' }, true),
+    );
+    expect(c.data).toMatchObject({ creditorUen: '201403121W' });
+    expect(c.data).not.toHaveProperty('creditorNric');
   });
   it('strips inside the rows of a repeating group too', async () => {
     const claim = {

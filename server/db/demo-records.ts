@@ -119,7 +119,6 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
       gender: 'F',
       nationality: 'SG',
       email: 'koh.meilin@example.com',
-      notifyBySms: 'N',
       monthlyIncome: sgd('4200.00'),
       debts: [{ creditorName: 'DBS Bank Ltd', amount: sgd('18500.00') }],
       proposedRepayment: sgd('650.00'),
