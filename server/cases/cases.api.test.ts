@@ -137,6 +137,7 @@ describe('catalogue', () => {
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179).
    */
   const LATER_VERSIONS: Record<string, number> = {
+    FIR: 3,
     PTIB: 5,
     PCD: 4,
     SDNE: 3,
@@ -179,6 +180,15 @@ describe('catalogue', () => {
         allFields(eservice.form).map((f) => f.name),
         code,
       ).not.toContain('notifyBySms');
+      // A file question's hint names the kinds of file it takes, no fewer (migration 200).
+      for (const f of allFields(eservice.form))
+        if (f.type === 'attachment' && f.hint)
+          for (const [type, word] of [
+            ['image/jpeg', 'JPG'],
+            ['image/png', 'PNG'],
+            ['application/pdf', 'PDF'],
+          ] as const)
+            expect(!f.types.includes(type) || f.hint.includes(word), `${code} ${f.name}: ${word}`).toBe(true);
       // A question of fact starts unanswered (docs/decisions/0084): no applicant is Singaporean until they say so.
       if (code === 'DAR') expect(initialValues(eservice.form).nationality).toBe('');
       const created = await create(demo, initialValues(eservice.form), true, code);
