@@ -230,6 +230,13 @@ describe('login and access-initial', () => {
     expect(await run([redirectSignedIn], '#/login')).toBe('#/dashboard');
   });
 
+  it("sends a signed-in officer from the login screen on to the queues, not the dashboard's access denied", async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'denied' });
+    const next = await run([redirectSignedIn], '#/login');
+    expect(await run(SIGNED_IN_WITH_SEMS01, next)).toBe('#/officer');
+  });
+
   it('access-initial exchanges the code for a session, drops the code from the address, and goes on', async () => {
     profile.mockResolvedValue({ kind: 'ok', identity: user() });
     exchange.mockResolvedValue({ kind: 'ok', value: 'new-token' });

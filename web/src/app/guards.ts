@@ -109,10 +109,13 @@ export const OFFICER_HOME = '/officer';
 export const OFFICER_CASE = '/officer/case';
 export const OFFICER_PAYMENTS = '/officer/payments';
 
-/** The login screen is for signed-out users: a signed-in one goes on to the dashboard. */
+/**
+ * The login screen is for signed-out users: a signed-in one goes on to where a sign-in lands, so an
+ * officer's account reaches the queues rather than the PTIB dashboard's access denied.
+ */
 export const redirectSignedIn: Guard = async () => {
   await session.whenReady();
-  return getToken() ? { redirect: DASHBOARD_HREF } : ALLOW;
+  return getToken() ? { redirect: landingAfterSignIn(null) } : ALLOW;
 };
 
 /**
