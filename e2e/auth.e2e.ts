@@ -1,15 +1,19 @@
 import {
   API_PATHS,
   AUTH_MESSAGES,
+  DEFAULT_CONTACT_PHONE,
   HANDOVER_MESSAGES,
   HOME_STEP_MESSAGES,
   LOGIN_FORM_MESSAGES,
   MESSAGES,
   OTP_MESSAGES,
   SSO_MESSAGES,
+  withPhone,
 } from '#contract/index.ts';
 import { TOKEN_KEY, fillLogin, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
+
+const INTERRUPTED_MESSAGE = withPhone(HOME_STEP_MESSAGES.interrupted, DEFAULT_CONTACT_PHONE);
 
 test.describe('sign-in outcomes of the demo accounts', () => {
   test('ptib.demo reaches the dashboard', async ({ page }) => {
@@ -233,7 +237,7 @@ test('home explains each logged-out step in plain words', async ({ page }) => {
   for (const [query, text] of [
     ['step=logout', HOME_STEP_MESSAGES.loggedOut],
     ['step=logout&wrongToken=Y', HOME_STEP_MESSAGES.wrongToken],
-    ['step=interrupted', HOME_STEP_MESSAGES.interrupted],
+    ['step=interrupted', INTERRUPTED_MESSAGE],
   ] as const) {
     await page.goto(`/#/home?${query}`);
     await expect(page.getByTestId('home-step-message')).toHaveText(text);

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   AUTH_MESSAGES,
+  DEFAULT_CONTACT_PHONE,
   ERROR_CODES,
   HANDOVER_MESSAGES,
   HOME_STEP_MESSAGES,
@@ -8,9 +9,12 @@ import {
   SESSION,
   SESSION_WARNING_MESSAGES,
   SSO_MESSAGES,
+  withPhone,
 } from '#contract/index.ts';
 import { DEMO_PASSWORD, TOKEN_KEY, jumpToAfterRefresh, networkSettler, signIn, storedKeys } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
+
+const INTERRUPTED_MESSAGE = withPhone(HOME_STEP_MESSAGES.interrupted, DEFAULT_CONTACT_PHONE);
 
 /**
  * Session lifecycle in a real browser, on a fake clock (page.clock): the warning, Stay signed in, the
@@ -137,7 +141,7 @@ test.describe('tabs share one session', () => {
     await signIn(await elsewhere.newPage());
     await page.reload();
     await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
-    await expect(page.getByText(HOME_STEP_MESSAGES.interrupted)).toBeVisible();
+    await expect(page.getByText(INTERRUPTED_MESSAGE)).toBeVisible();
     await elsewhere.close();
   });
 });
@@ -160,7 +164,7 @@ test.describe('a session ended on the server', () => {
       window.location.hash = '#/profile';
     });
     await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
-    await expect(page.getByText(HOME_STEP_MESSAGES.interrupted)).toBeVisible();
+    await expect(page.getByText(INTERRUPTED_MESSAGE)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toHaveCount(0);
     await expect(page.getByText(name)).toHaveCount(0);
     await elsewhere.close();

@@ -62,7 +62,7 @@ export async function recogniseDevice(
       [accountId, sha256(value), now],
     );
     if (rows[0]!.n === 0) return false;
-    await notify(tx, { kind: 'newDevice', accountId, at: now });
+    await notify(tx, { kind: 'newDevice', accountId, at: now, facts: { phone: app.config.CONTACT_PHONE } });
     return true;
   });
   // Set every time, so the cookie's 400 days count from the last sign-in.

@@ -566,6 +566,13 @@ describe('sign-in notices', () => {
     const fresh = new TestClient(app);
     await signIn(fresh, 'ptib.blocked');
     expect(await count()).toBe(1);
+    // The notice names the deployment's helpdesk number, when sent as when shown.
+    const { rows } = await db.query<{ facts: Record<string, unknown> }>(
+      `SELECT o.facts FROM notification_outbox o JOIN accounts a ON a.profile_id = o.profile_id
+        WHERE a.login_name = 'ptib.blocked' AND o.kind = 'newDevice'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.facts).toEqual({ phone: app.config.CONTACT_PHONE });
   });
 
   it('are sent by the process’s worker: the sign-in starts no send of its own that could outlive it', async () => {

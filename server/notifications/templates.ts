@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
+import { AUTH_MESSAGES, DEFAULT_CONTACT_PHONE, NOT_YOU_CALL_HELPDESK, ROUTES, withPhone } from '#contract/index.ts';
 import {
   BILL_CHANGED_LABEL,
   NOTIFICATION_KIND_LABELS,
@@ -181,7 +181,8 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
     case 'newDevice':
       return [
         'Your account was signed in to from a browser it had not used before.',
-        'If this was not you, change your password and contact PTIB.',
+        // The number of the deployment that sent it; a notice recorded before it carried one has the default.
+        withPhone(NOT_YOU_CALL_HELPDESK, fact(m.facts, 'phone') || DEFAULT_CONTACT_PHONE),
       ];
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTACT_PHONE } from '#contract/index.ts';
 import { NOTIFICATION_KINDS } from '#contract/notifications.ts';
 import { REGISTER_CHANGE_TEXTS } from '#contract/register.ts';
 import { renderMessage, renderSms } from './templates.ts';
@@ -110,6 +111,15 @@ describe('notification templates', () => {
       undefined,
     );
     expect(unknown.text).not.toContain('x_y');
+  });
+
+  it('send someone who did not sign in to the helpdesk on the configured number: no password can be changed here', () => {
+    const m = renderMessage({ kind: 'newDevice', facts: { phone: '1800-555-0199' } }, undefined);
+    expect(m.text).toContain('If this was not you, please call the PTIB helpdesk on 1800-555-0199.');
+    expect(m.text).not.toMatch(/password/i);
+    expect(renderSms({ kind: 'newDevice', facts: { phone: '1800-555-0199' } })).toContain('1800-555-0199');
+    // A notice recorded before it carried a number.
+    expect(renderMessage({ kind: 'newDevice' }, undefined).text).toContain(DEFAULT_CONTACT_PHONE);
   });
 
   it('leave the link out without PUBLIC_URL', () => {

@@ -53,6 +53,14 @@ describe('GET /api/content/:slug', () => {
     expect(JSON.stringify(page)).not.toContain('{phone}');
   });
 
+  it('tells when a new one-time password can be asked for as the sign-in step does: 30 seconds after a send', async () => {
+    const page = contentPageSchema.parse((await get('faqs')).json().responseJSON);
+    const answer = page.items.find((i) => i.anchor === 'one-time-password')!.body;
+    expect(answer).toContain('"Send a new code"');
+    expect(answer).toContain('30 seconds after the last one was sent');
+    expect(answer).not.toContain('after the first one expires');
+  });
+
   it('answers 404 in the envelope for a page that does not exist', async () => {
     const res = await get('no-such-page');
     expect(res.statusCode).toBe(404);

@@ -1,4 +1,5 @@
-import { HOME_STEP, HOME_STEP_MESSAGES } from '#contract/index.ts';
+import { DEFAULT_CONTACT_PHONE, HOME_STEP, HOME_STEP_MESSAGES, withPhone } from '#contract/index.ts';
+import { useSiteConfig } from '../../components/shell/siteConfig.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { useSession } from '../../lib/session/useSession.ts';
@@ -11,11 +12,11 @@ import { useSession } from '../../lib/session/useSession.ts';
 const SignedInHome = lazyPart(() => import('./SignedInHome.tsx'));
 
 /** The message for home's step (§2): logged out, logged out for a bad token, or interrupted. */
-export function stepMessage(query: URLSearchParams): string | null {
+export function stepMessage(query: URLSearchParams, phone: string): string | null {
   const step = query.get('step');
   if (step === HOME_STEP.logout)
     return query.get('wrongToken') === 'Y' ? HOME_STEP_MESSAGES.wrongToken : HOME_STEP_MESSAGES.loggedOut;
-  if (step === HOME_STEP.interrupted) return HOME_STEP_MESSAGES.interrupted;
+  if (step === HOME_STEP.interrupted) return withPhone(HOME_STEP_MESSAGES.interrupted, phone);
   return null;
 }
 
@@ -27,9 +28,10 @@ export function stepMessage(query: URLSearchParams): string | null {
  */
 export default function HomePage({ location }: ScreenProps) {
   const { signedIn } = useSession();
+  const phone = useSiteConfig()?.contactPhone ?? DEFAULT_CONTACT_PHONE;
   // Every step says the user is signed out: not to someone signed in again (Back to the logout address).
   if (signedIn) return <SignedInHome />;
-  const message = stepMessage(location.query);
+  const message = stepMessage(location.query, phone);
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading" tabIndex={-1}>
