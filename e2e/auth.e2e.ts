@@ -4,6 +4,7 @@ import {
   DEFAULT_CONTACT_PHONE,
   HANDOVER_MESSAGES,
   HOME_STEP_MESSAGES,
+  HOME_TEXT,
   LOGIN_FORM_MESSAGES,
   MESSAGES,
   OTP_MESSAGES,
@@ -138,6 +139,23 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page).toHaveURL(/#\/profile$/);
     await expect(dialog).toBeHidden();
+  });
+
+  test('Back after signing in through the login dialog shows home signed in, never the dialog again', async ({
+    page,
+  }) => {
+    await page.goto('/#/profile');
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await fillLogin(page, 'ptib.demo', { scope: dialog });
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/home\?login=required$/);
+    await expect(page.getByRole('heading', { level: 1, name: HOME_TEXT.signedInHeading('Tan Ah Kow') })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    // Opened afresh, the address shows the signed-in home as well.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: HOME_TEXT.signedInHeading('Tan Ah Kow') })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
   });
 
   test('the login dialog keeps typed input on a validation error and closes on Escape', async ({ page }) => {

@@ -4,12 +4,17 @@ import type { SessionSnapshot } from './engineStorage.ts';
  * Messages between tabs of one browser (decisions.md §5): they share one session, so a logout, a
  * refresh, a proxy switch or activity in one counts for all. BroadcastChannel reaches tabs whose
  * token lives in their own sessionStorage too.
+ *
+ * Each message about a session names it (`session`: its sign-in time, the same in every tab that holds
+ * it), and a tab holding another session ignores it: a token refreshed for another account must never
+ * become this tab's. A new sign-in says so ('begun'): the tabs of the session it replaces end theirs.
  */
 export type TabMessage =
-  | { type: 'logout'; destination: string }
-  | { type: 'refreshed'; token: string; lastRefresh: number; expiresAt: number | null }
-  | { type: 'activity'; at: number }
-  | { type: 'proxy'; ptibProfileId: string }
+  | { type: 'logout'; session: number | null; destination: string }
+  | { type: 'refreshed'; session: number | null; token: string; lastRefresh: number; expiresAt: number | null }
+  | { type: 'activity'; session: number | null; at: number }
+  | { type: 'proxy'; session: number | null; ptibProfileId: string }
+  | { type: 'begun'; session: number }
   /** A new tab without a token asks live tabs for the session (sessionStorage mode). */
   | { type: 'hello'; from: string }
   /** A live tab's answer to 'hello': the session to adopt. */

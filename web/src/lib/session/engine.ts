@@ -280,8 +280,9 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     try {
       await withLock(async () => {
         if (!signedIn) return;
-        // Another tab may have refreshed while this one waited for the lock (shared localStorage).
-        const stored = storage.getLastRefresh();
+        // Another tab may have refreshed while this one waited for the lock (shared localStorage), if the
+        // storage still holds this session.
+        const stored = storage.getLoginTime() === startedAt ? storage.getLastRefresh() : null;
         if (stored !== null && stored > lastRefresh) {
           lastRefresh = stored;
           expiresAt = storage.getTokenExpiry();
@@ -310,7 +311,13 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         const expiry = parseTokenExpirationDate(outcome.tokenExpirationDate)?.getTime() ?? null;
         applyRefresh(outcome.token, at, expiry);
         if (channel) {
-          channel.post({ type: 'refreshed', token: outcome.token, lastRefresh: at, expiresAt: expiry });
+          channel.post({
+            type: 'refreshed',
+            session: startedAt,
+            token: outcome.token,
+            lastRefresh: at,
+            expiresAt: expiry,
+          });
           await new Promise<void>((resolve) => clock.setTimeout(resolve, LOCK_HOLD_MS));
         }
       });
@@ -332,8 +339,11 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     publish();
   }
 
-  /** Ends the session in this tab: storage, timers, state, then the logged-out screen. */
-  function endLocally(destination: string) {
+  /**
+   * Ends the session in this tab: storage (both, or only this tab's), timers, state, then the logged-out
+   * screen.
+   */
+  function endLocally(destination: string, clear: () => void = storage.clearSession) {
     signedIn = false;
     startedAt = null;
     expiresAt = null;
@@ -341,7 +351,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     refreshFailing = false;
     lastActivity = 0;
     stopTimers();
-    storage.clearSession();
+    clear();
     publish();
     // "Unless already on that step" (spec §8): a logged-out screen is not replaced by another.
     if (!isLogoutStep(deps.currentHash())) deps.navigate(destination);
@@ -352,8 +362,9 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     // Several failing calls at once cause one logout: the first one ends the session, the rest find none.
     if (!signedIn && !token && reason !== 'explicit') return Promise.resolve();
     const destination = LOGOUT_DESTINATION[reason];
+    const session = startedAt;
     endLocally(destination);
-    channel?.post({ type: 'logout', destination });
+    channel?.post({ type: 'logout', session, destination });
     if (!token) return Promise.resolve();
     // Local tokens are already gone: a failing LogoutFromApp changes nothing for the user.
     return calls.logout(token).catch(() => undefined);
@@ -364,7 +375,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     if (at <= lastActivity) return;
     lastActivity = at;
     if (signedIn) storage.storeLastActivity(at);
-    channel?.post({ type: 'activity', at });
+    channel?.post({ type: 'activity', session: startedAt, at });
   }
 
   /** When the last event of the current burst of activity happened. */
@@ -383,7 +394,25 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
 
   const onWake = () => check();
 
+  /**
+   * Another tab signed in anew: the session this tab holds is over here, not kept beside the new one
+   * (tabs share one session). Only this tab's storage is cleared (the shared one may hold the new session),
+   * and the old session is ended on the server with this tab's own copy of its token, if it has one.
+   */
+  function endReplaced() {
+    const own = storage.getLoginTime() === startedAt ? storage.getToken() : null;
+    endLocally(logoutHref, () => storage.clearSession(['session']));
+    if (own) void calls.logout(own).catch(() => undefined);
+  }
+
   function onTabMessage(message: TabMessage) {
+    // A message about another session than the one this tab holds (or, signed out, finds stored) is not
+    // this tab's to act on.
+    const held = signedIn ? startedAt : storage.getLoginTime();
+    if (message.type !== 'hello' && message.type !== 'session' && message.session !== held) {
+      if (message.type === 'begun' && signedIn) endReplaced();
+      return;
+    }
     switch (message.type) {
       case 'logout':
         if (signedIn || storage.getToken()) endLocally(message.destination);
@@ -394,6 +423,8 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         return;
       case 'activity':
         lastActivity = Math.max(lastActivity, message.at);
+        return;
+      case 'begun':
         return;
       case 'proxy':
         if (!signedIn) return;
@@ -476,6 +507,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       }),
     begin({ token, rememberMe }) {
       const now = clock.now();
+      const replaced = storage.getToken();
       storage.replaceSession({ token, rememberMe, now });
       signedIn = true;
       startedAt = now;
@@ -484,6 +516,9 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       expiresAt = null;
       refreshRequestedAt = null;
       schedule();
+      channel?.post({ type: 'begun', session: now });
+      // The session this browser held is over (tabs share one): ended on the server, not left to expire.
+      if (replaced && replaced !== token) void calls.logout(replaced).catch(() => undefined);
     },
     logout,
     requestRefresh() {
@@ -503,7 +538,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     proxySwitched(ptibProfileId) {
       storage.setProxyProfileId(ptibProfileId);
       for (const l of proxyListeners) l(ptibProfileId);
-      channel?.post({ type: 'proxy', ptibProfileId });
+      channel?.post({ type: 'proxy', session: startedAt, ptibProfileId });
     },
     onProxySwitch(listener) {
       proxyListeners.add(listener);

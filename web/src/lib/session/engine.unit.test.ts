@@ -618,6 +618,48 @@ describe('tabs', () => {
     expect(settled).toBe(true);
   });
 
+  it("a token refreshed for another session is never taken: this tab keeps its own account's", async () => {
+    const open = channelHub();
+    const a = harness({ channel: open() });
+    a.engine.begin({ token: 'token-1', rememberMe: false });
+    const other = open();
+    const later = T0 + 5 * MIN;
+    other.post({ type: 'refreshed', session: T0 + MIN, token: 'other-account', lastRefresh: later, expiresAt: null });
+    other.post({ type: 'proxy', session: T0 + MIN, ptibProfileId: 'P-9' });
+    other.post({ type: 'logout', session: T0 + MIN, destination: '#/home?step=logout' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getToken()).toBe('token-1');
+    expect(session.getItem(STORAGE_KEYS.proxyProfileId)).toBeNull();
+    expect(a.engine.getState()).toMatchObject({ signedIn: true, startedAt: T0 });
+    // The same session's refresh is taken, as before.
+    other.post({ type: 'refreshed', session: T0, token: 'token-2', lastRefresh: later, expiresAt: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getToken()).toBe('token-2');
+  });
+
+  it('a new sign-in in another tab ends the session this tab held, here and on the server', async () => {
+    const open = channelHub();
+    const tabA = session;
+    const a = harness({ channel: open(tabA) });
+    a.engine.begin({ token: 'token-1', rememberMe: false });
+    session = new MemoryStorage();
+    vi.stubGlobal('sessionStorage', session);
+    const b = harness({ channel: open(session) });
+    await b.engine.whenReady();
+    await at(1 * MIN);
+    b.engine.begin({ token: 'token-other', rememberMe: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.engine.getState().signedIn).toBe(false);
+    expect(a.navigate).toHaveBeenCalledWith('#/home?step=logout');
+    expect(tabA.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(a.logoutCall).toHaveBeenCalledWith('token-1');
+    // The new session, in the storage the tabs share, is not this tab's to clear.
+    expect(local.getItem(STORAGE_KEYS.token)).toBe('token-other');
+    expect(b.engine.getState()).toMatchObject({ signedIn: true, startedAt: T0 + MIN });
+    expect(b.logoutCall).toHaveBeenCalledWith('token-1');
+    expect(b.logoutCall).not.toHaveBeenCalledWith('token-other');
+  });
+
   it('a proxy switch in one tab reaches the others', async () => {
     const open = channelHub();
     const a = harness({ channel: open() });

@@ -115,9 +115,10 @@ export function takeReturnTo(): string | null {
 
 /**
  * Logout's clean-up (spec §4): tokens and times, dashboard message, authorizations, proxy choice and
- * case identity, from both storages. Never throws.
+ * case identity, from both storages, or only from this tab's (`kinds`) when the shared one may already
+ * hold another tab's new session. Never throws.
  */
-export function clearSession(): void {
+export function clearSession(kinds: readonly Kind[] = ['local', 'session']): void {
   const keys = [
     ...TOKEN_KEYS,
     STORAGE_KEYS.authorizations,
@@ -127,7 +128,7 @@ export function clearSession(): void {
     // A one-time password step left unfinished: a session begun or ended since is not to come back to it.
     STORAGE_KEYS.otpPending,
   ];
-  for (const kind of ['local', 'session'] as const) {
+  for (const kind of kinds) {
     const storage = store(kind);
     for (const key of keys) write(storage, key, null);
   }
