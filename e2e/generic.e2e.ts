@@ -360,6 +360,28 @@ test.describe('nothing typed is lost', () => {
       .click();
     await expect(page.getByLabel('Debtor identification number')).toHaveValue('F1234567N');
   });
+
+  test('after Log out mid-form, the next user to sign in here lands on their own dashboard', async ({ page }) => {
+    await signIn(page, USER);
+    await openPd(page);
+    await page.getByLabel('Debtor identification number').fill('T0123456G');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/#\/home\?step=logout$/);
+    await signIn(page, 'ptib.demo');
+  });
+
+  test('a form left by a session ended elsewhere reopens for its own login only', async ({ page, browser }) => {
+    await signIn(page, USER);
+    await openPd(page);
+    await page.getByLabel('Debtor identification number').fill('F1234567N');
+    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    await signIn(await other.newPage(), USER);
+    await other.close();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/#\/home\?step=interrupted$/);
+    // Someone else signs in on this tab: their dashboard, not the previous user's form.
+    await signIn(page, 'ptib.demo');
+  });
 });
 
 test('the profile update opens at the profile’s own mobile number and address, to confirm or change', async ({

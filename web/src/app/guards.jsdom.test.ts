@@ -8,7 +8,7 @@ import type * as CallsModule from '../lib/session/calls.ts';
 import { exchangeHandover, handoverScreen, peekHandover } from '../features/auth/handover.ts';
 import { fetchProfile } from '../lib/session/calls.ts';
 import { identity, session } from '../lib/session/index.ts';
-import { getToken, setReturnTo } from '../lib/session/storage.ts';
+import { getToken, setReturnTo, takeReturnTo } from '../lib/session/storage.ts';
 import { OFFICER_ROUTES } from '#contract/officer.ts';
 import { profileAnswerOf } from '../lib/session/calls.ts';
 import type * as OfficerHeaderModule from '../features/officer/OfficerHeader.tsx';
@@ -220,6 +220,32 @@ describe("the back office and the PTIB screens keep each other's users out (PTAC
     identity.invalidate();
     profile.mockResolvedValue({ kind: 'ok', identity: user() });
     expect(await run(SIGNED_IN_WITH_SEMS01, landingAfterSignIn(null))).toBe('allow');
+  });
+});
+
+describe('the address to reopen after signing in', () => {
+  it("a form left unsaved reopens for its own login only, another login's start is its own", () => {
+    setReturnTo('#/generic?app=PD&case=3', 'ptib.demo');
+    expect(takeReturnTo('ptib.master')).toBeNull();
+    expect(takeReturnTo('ptib.demo')).toBeNull();
+    setReturnTo('#/generic?app=PD&case=3', 'ptib.demo');
+    expect(takeReturnTo('PTIB.Demo')).toBe('#/generic?app=PD&case=3');
+    setReturnTo('#/generic?app=PD&case=3', 'ptib.demo');
+    expect(takeReturnTo(null)).toBeNull();
+    // A guard's, asked for by whoever is about to sign in.
+    setReturnTo('#/profile');
+    expect(takeReturnTo('ptib.master')).toBe('#/profile');
+  });
+
+  it('an explicit Log out leaves no address to reopen', async () => {
+    signedIn();
+    await session.whenReady();
+    const unsubscribe = session.subscribe(() => {
+      if (!session.getState().signedIn) setReturnTo('#/generic?app=PD', 'ptib.demo');
+    });
+    await session.logout('explicit');
+    unsubscribe();
+    expect(takeReturnTo('ptib.demo')).toBeNull();
   });
 });
 

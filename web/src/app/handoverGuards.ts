@@ -20,7 +20,9 @@ import {
 const LOGOUT_HREF = buildHref(ROUTES.home, { step: HOME_STEP.logout });
 
 /** After access-initial's checks: on to the remembered address, or the dashboard. */
-const continueAfterHandOver: Guard = () => ({ redirect: landingAfterSignIn(takeReturnTo()) });
+const continueAfterHandOver: Guard = () => ({
+  redirect: landingAfterSignIn(takeReturnTo(identity.current()?.loginName ?? null)),
+});
 
 /** Runs guards in order, as the router does: the first redirect wins. */
 async function runGuards(guards: readonly Guard[], ctx: GuardContext): Promise<GuardResult> {

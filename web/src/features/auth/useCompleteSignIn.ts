@@ -23,7 +23,7 @@ export function useCompleteSignIn(): (token: string, rememberMe: boolean, known?
       // it: the identity is fetched now, or given again if the engine forgot it.
       await session.whenReady().catch(() => undefined);
       if (!known || identity.current() !== known) await identity.prime(known);
-      router.navigate(landingAfterSignIn(takeReturnTo()));
+      router.navigate(landingAfterSignIn(takeReturnTo(identity.current()?.loginName ?? null)));
     },
     [router],
   );

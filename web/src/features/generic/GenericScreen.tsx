@@ -206,15 +206,18 @@ export default function GenericScreen({ location }: ScreenProps) {
     `${buildHref(ROUTES.generic, { app: appCode, case: record?.id, ...query })}${anchor ? `#${anchor}` : ''}`;
 
   // The session may end while this form holds unsaved input: come back here after the next sign-in.
+  // For the same login only: another user signing in next in this tab lands on their own start.
   const dirtyRef = useRef(false);
+  const loginRef = useRef<string | null>(null);
   useEffect(() => {
     dirtyRef.current = dirty;
-  }, [dirty]);
+    loginRef.current = owner?.loginName ?? null;
+  }, [dirty, owner?.loginName]);
   useEffect(
     () =>
       session.subscribe(() => {
         if (session.getState().signedIn) return;
-        if (dirtyRef.current) setReturnTo(window.location.hash);
+        if (dirtyRef.current) setReturnTo(window.location.hash, loginRef.current);
         // What was typed stays only in this browser's kept input (ADR 0010), not in memory after sign-out.
         forgetFlow();
       }),

@@ -1412,6 +1412,8 @@ describe('nothing typed is lost', () => {
     await user.type(screen.getByLabelText('ID number'), 'S1');
     act(() => session.end());
     expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBe('#/generic?app=PD');
+    // For this login only (docs/decisions/0010).
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnToLogin)).toBe(owner.loginName);
     expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1');
   });
 });

@@ -364,6 +364,8 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     const destination = LOGOUT_DESTINATION[reason];
     const session = startedAt;
     endLocally(destination);
+    // The user chose to leave: no screen is to reopen for whoever signs in next (docs/decisions/0010).
+    if (reason === 'explicit') storage.setReturnTo(null);
     channel?.post({ type: 'logout', session, destination });
     if (!token) return Promise.resolve();
     // Local tokens are already gone: a failing LogoutFromApp changes nothing for the user.

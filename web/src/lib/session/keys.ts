@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   caseIdentity: `${STORAGE_KEY_PREFIX}.caseIdentity`,
   /** Address a failed guard remembered, to reopen after signing in; sessionStorage. */
   returnTo: `${STORAGE_KEY_PREFIX}.returnTo`,
+  /** Whose unsaved form returnTo reopens, when a session ended on it (none: a guard's, for whoever signs in). */
+  returnToLogin: `${STORAGE_KEY_PREFIX}.returnToLogin`,
   /** A sign-in waiting for its one-time password, for a reload to come back to; sessionStorage. */
   otpPending: `${STORAGE_KEY_PREFIX}.otpPending`,
 } as const;

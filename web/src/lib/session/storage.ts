@@ -101,15 +101,25 @@ export function setDashboardMessage(message: string | null): void {
 }
 export const getDashboardMessage = (): string | null => read(store('session'), STORAGE_KEYS.dashboardMessage);
 
-/** Remembers the address a failed guard was asked for, to reopen after signing in. */
-export function setReturnTo(target: string | null): void {
+/**
+ * Remembers the address a failed guard was asked for, to reopen after signing in; or, with `login`, the
+ * form that login left unsaved when its session ended, to reopen for that login only (docs/decisions/0010).
+ */
+export function setReturnTo(target: string | null, login: string | null = null): void {
   write(store('session'), STORAGE_KEYS.returnTo, target);
+  write(store('session'), STORAGE_KEYS.returnToLogin, target === null ? null : login);
 }
 
-/** Reads and forgets the remembered address. */
-export function takeReturnTo(): string | null {
-  const value = read(store('session'), STORAGE_KEYS.returnTo);
-  write(store('session'), STORAGE_KEYS.returnTo, null);
+/**
+ * Reads and forgets the remembered address, for the login just signed in (null: not known). Another
+ * login's unsaved form is not this one's to open: that user lands on their own start.
+ */
+export function takeReturnTo(login: string | null): string | null {
+  const session = store('session');
+  const value = read(session, STORAGE_KEYS.returnTo);
+  const owner = read(session, STORAGE_KEYS.returnToLogin);
+  setReturnTo(null);
+  if (owner !== null && owner.toLowerCase() !== login?.toLowerCase()) return null;
   return value;
 }
 
