@@ -1,5 +1,6 @@
 import { CASE_STATUSES, DASHBOARD_LATEST_COUNT } from './cases.ts';
 import type { LoginNonceResponse, LoginResponse, RefreshResponse, UserIdentity } from './schemas/auth.ts';
+import type { ProxyWithdrawn } from './schemas/envelope.ts';
 import type { CatalogueResponse, CasesSummary } from './schemas/eservices.ts';
 
 /**
@@ -84,6 +85,9 @@ export const object =
 
 /** GET /api/login-nonce. */
 export const readLoginNonce: Reader<LoginNonceResponse> = object({ authenticityToken: string });
+
+/** A call refused with header 4110: the profile whose grant was withdrawn. */
+export const readProxyWithdrawn: Reader<ProxyWithdrawn> = object({ ptibProfileID: string, PTIBName: string });
 
 /** POST /01-01-01/refreshJWT. */
 export const readRefresh: Reader<RefreshResponse> = object({

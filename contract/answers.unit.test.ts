@@ -7,6 +7,7 @@ import {
   readCatalogue,
   readLoginAnswer,
   readLoginNonce,
+  readProxyWithdrawn,
   readRefresh,
   readUserIdentity,
   type Reader,
@@ -19,6 +20,7 @@ import {
   userIdentitySchema,
 } from './schemas/auth.ts';
 import { casesSummarySchema, catalogueResponseSchema } from './schemas/eservices.ts';
+import { proxyWithdrawnSchema } from './schemas/envelope.ts';
 
 const address = {
   blockHouseNo: '10',
@@ -71,6 +73,12 @@ const PAIRS: { name: string; reader: Reader<unknown>; schema: z.ZodType; samples
     reader: readLoginNonce,
     schema: loginNonceResponseSchema,
     samples: [{ authenticityToken: 'abc' }],
+  },
+  {
+    name: 'proxy withdrawn',
+    reader: readProxyWithdrawn,
+    schema: proxyWithdrawnSchema,
+    samples: [{ ptibProfileID: 'PTIB00000011', PTIBName: 'Chua & Partners LLP' }],
   },
   {
     name: 'login answer',

@@ -225,3 +225,46 @@ test('when the grant is withdrawn while acting for a profile, the app returns th
   await page.reload();
   await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
 });
+
+test('a grant withdrawn, met first by a navigation’s profile call: back to acting as themself, named, with no log-in', async ({
+  page,
+}) => {
+  await signIn(page, 'ptib.master');
+  await switchTo(page, PROXY);
+  await expect(actingAs(page)).toHaveText(`Acting for ${PROXY}`);
+  // The server's refusal names the profile (docs/decisions/0029): the refused profile call leaves none in memory.
+  await page.route(
+    `**${API_PATHS.retrieveProfile}`,
+    (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          header: { responseCode: RESPONSE_CODE.PROXY_WITHDRAWN, responseDesc: AUTH_MESSAGES.proxyWithdrawn(PROXY_ID) },
+          responseJSON: { ptibProfileID: PROXY_ID, PTIBName: PROXY },
+        }),
+      }),
+    { times: 1 },
+  );
+  // Every address shown on the way, the guards' redirects (replaceState) included.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenAddresses: string[] }).seenAddresses = seen;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (data: unknown, unused: string, url?: string | URL | null) => {
+      seen.push(String(url));
+      replace(data, unused, url);
+    };
+    window.addEventListener('hashchange', () => seen.push(window.location.hash));
+    window.location.hash = '#/esvc';
+  });
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    AUTH_MESSAGES.proxyWithdrawnReturned(PROXY, PROXY_ID),
+  );
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(actingAs(page)).toHaveText(`Signed in as ${MASTER}`);
+  const seen = await page.evaluate(() => (window as unknown as { seenAddresses: string[] }).seenAddresses);
+  expect(seen.filter((address) => address.includes('login=required'))).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('PTIB.returnTo'))).toBeNull();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+});

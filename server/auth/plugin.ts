@@ -3,6 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
+import type { ProxyWithdrawn } from '#contract/schemas/envelope.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit, byPrincipal } from './audit.ts';
 import { SigningKeys, ensureSigningKey } from './keys.ts';
@@ -195,7 +196,18 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
           path: request.routeOptions.url ?? request.url.split('?')[0],
         },
       });
-      throw new ApiError(403, RESPONSE_CODE.PROXY_WITHDRAWN, AUTH_MESSAGES.proxyWithdrawn(withdrawn.actingProfileId));
+      // Named for the notice: the web app may hold nothing of the profile by now (a reload, the profile call
+      // itself refused).
+      const { rows } = await app.db.query<{ ptib_name: string }>('SELECT ptib_name FROM ptib_profiles WHERE id = $1', [
+        withdrawn.actingProfileId,
+      ]);
+      const profile: ProxyWithdrawn = { ptibProfileID: withdrawn.actingProfileId, PTIBName: rows[0]?.ptib_name ?? '' };
+      throw new ApiError(
+        403,
+        RESPONSE_CODE.PROXY_WITHDRAWN,
+        AUTH_MESSAGES.proxyWithdrawn(withdrawn.actingProfileId),
+        profile,
+      );
     }
     throw new ApiError(403, RESPONSE_CODE.FORBIDDEN, FORBIDDEN_DESC);
   };

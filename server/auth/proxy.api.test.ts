@@ -178,6 +178,10 @@ describe('a grant revoked while a master acts for the profile (docs/decisions/00
         (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cases WHERE profile_id = $1', [TARGET])).rows[0]!
           .n;
       const before = await casesOfTarget();
+      const { rows: named } = await db.query<{ ptib_name: string }>(
+        'SELECT ptib_name FROM ptib_profiles WHERE id = $1',
+        [TARGET],
+      );
       await db.query(revoke);
       try {
         for (const res of [
@@ -190,6 +194,8 @@ describe('a grant revoked while a master acts for the profile (docs/decisions/00
         ]) {
           expect(res.statusCode, res.body).toBe(403);
           expect(res.json().header).toEqual(withdrawn);
+          // The refusal names the profile for the notice: the web app may hold nothing of it any more.
+          expect(res.json().responseJSON).toEqual({ ptibProfileID: TARGET, PTIBName: named[0]!.ptib_name });
         }
         expect(await casesOfTarget()).toBe(before);
         // The way back is open, and the session goes on as the master.

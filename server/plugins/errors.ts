@@ -16,10 +16,13 @@ import {
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly responseCode: string;
-  constructor(statusCode: number, responseCode: string, message: string) {
+  /** What the refusal tells beside its reason (the envelope's responseJSON); most tell nothing. */
+  readonly responseJSON: unknown;
+  constructor(statusCode: number, responseCode: string, message: string, responseJSON: unknown = null) {
     super(message);
     this.statusCode = statusCode;
     this.responseCode = responseCode;
+    this.responseJSON = responseJSON;
   }
 }
 
@@ -80,7 +83,9 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
         ? thrown
         : Object.assign(new Error(`non-error thrown: ${String(thrown)}`), { code: 'NON_ERROR_THROWN' });
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send(fail(error.responseCode, error.message));
+      return reply
+        .code(error.statusCode)
+        .send({ ...fail(error.responseCode, error.message), responseJSON: error.responseJSON });
     }
     if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, describeValidation(error)));

@@ -22,6 +22,7 @@ import {
   SIGNED_IN_WITH_SEMS01,
   landingAfterSignIn,
   redirectSignedIn,
+  requireUnblockedProfile,
 } from './guards.ts';
 import { SIGNED_IN_OFFICER } from './routes.ts';
 
@@ -155,6 +156,27 @@ describe('guards of dashboard, profile, esvc and generic (spec §6, in order)', 
     expect(sessionStorage.getItem('PTIB.returnTo')).toBeNull();
   });
 
+  it('a proxy grant withdrawn (4110): no sign-in again, the navigation waits for the switch back to go on', async () => {
+    signedIn();
+    profile.mockResolvedValue({ kind: 'ok', identity: user({ ptibProfileID: 'PTIB00000011' }) });
+    expect(await run(SIGNED_IN_WITH_SEMS01, '#/dashboard')).toBe('allow');
+    profile.mockResolvedValue({ kind: 'withdrawn' });
+    const navigation = new AbortController();
+    const location = parseHash('#/esvc');
+    const route = { path: location.path, title: 't', load: () => Promise.reject(new Error('unused')) } as RouteDef;
+    let settled = false;
+    const waiting = requireUnblockedProfile({ location, route, target: '#/esvc', signal: navigation.signal });
+    void Promise.resolve(waiting).then(() => (settled = true));
+    await vi.waitFor(() => expect(profile).toHaveBeenCalledTimes(2));
+    await identity.confirm();
+    expect(settled).toBe(false);
+    // The switch back's own navigation (to the dashboard) replaces this one.
+    navigation.abort();
+    await waiting;
+    expect(sessionStorage.getItem('PTIB.returnTo')).toBeNull();
+    expect(getToken()).toBe('token-1');
+  });
+
   it('fetches the identity again after a proxy switch', async () => {
     signedIn();
     profile.mockResolvedValue({ kind: 'ok', identity: user() });
@@ -181,6 +203,7 @@ describe("the back office and the PTIB screens keep each other's users out (PTAC
   it("reads the profile call's PTACC-951 refusal (an officer's token) as access denied", () => {
     expect(profileAnswerOf('PTACC-951', null)).toEqual({ kind: 'denied' });
     expect(profileAnswerOf('4100', null)).toEqual({ kind: 'blocked' });
+    expect(profileAnswerOf('4110', null)).toEqual({ kind: 'withdrawn' });
     expect(profileAnswerOf('403', null)).toEqual({ kind: 'none' });
   });
 

@@ -32,7 +32,7 @@ export const requireToken: Guard = async ({ target }) => {
  * officer's may not: PTACC-951). Asks the server at every guarded navigation, so a session ended elsewhere
  * shows nothing from memory (docs/decisions/0050-a-guarded-navigation-asks-the-server.md).
  */
-export const requireUnblockedProfile: Guard = async () => {
+export const requireUnblockedProfile: Guard = async ({ signal }) => {
   const fresh = justSignedIn;
   justSignedIn = false;
   const answer = await identity.confirm();
@@ -45,8 +45,16 @@ export const requireUnblockedProfile: Guard = async () => {
   // server has not said the session is over, so no sign-in again; the screen could not load, with a retry
   // (docs/decisions/0032-losing-the-network.md). With an identity from before, confirm answered ok.
   if (answer.kind === 'unreachable') throw new Error('The profile call had no answer');
+  // The proxy feature is switching the user back to themself, and goes on to the dashboard with the notice
+  // (docs/decisions/0029): this navigation waits for that one, rather than send a signed-in user to log in.
+  if (answer.kind === 'withdrawn') return new Promise<GuardResult>((resolve) => onAbort(signal, () => resolve(ALLOW)));
   return ALLOW;
 };
+
+function onAbort(signal: AbortSignal, then: () => void): void {
+  if (signal.aborted) then();
+  else signal.addEventListener('abort', then, { once: true });
+}
 
 /** A sign-in has just gone to the default start, whose profile check has not run yet. */
 let justSignedIn = false;

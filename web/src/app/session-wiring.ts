@@ -9,15 +9,15 @@ import { session, setSessionNavigator } from '../lib/session/index.ts';
  * load that fails (offline) is tried again on the next refused call.
  */
 function onProxyWithdrawn(navigate: (to: string) => void): () => void {
-  let handler: Promise<() => void> | null = null;
+  let handler: Promise<(refusal: { responseJSON: unknown }) => void> | null = null;
   let stopped = false;
-  const off = on('session:proxyWithdrawn', () => {
+  const off = on('session:proxyWithdrawn', (refusal) => {
     handler ??= import('../features/proxy/withdrawn.ts').then(({ returnToSelfWithSwitch }) =>
       returnToSelfWithSwitch(navigate),
     );
     handler.then(
       (run) => {
-        if (!stopped) run();
+        if (!stopped) run(refusal);
       },
       () => (handler = null),
     );

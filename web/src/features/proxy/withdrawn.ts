@@ -1,3 +1,4 @@
+import { read, readProxyWithdrawn } from '#contract/answers.ts';
 import { AUTH_MESSAGES, ROUTES } from '#contract/index.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { identity as identityStore, session } from '../../lib/session/index.ts';
@@ -14,13 +15,15 @@ export interface WithdrawnDeps {
  * tell the other tabs, reload the identity, go to the dashboard and say why (docs/decisions/0029). Calls
  * refused at the same time share one switch back.
  */
-export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): () => void {
+export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): (refusal: { responseJSON: unknown }) => void {
   let returning = false;
-  return () => {
+  return (refusal) => {
     if (returning) return;
     returning = true;
-    // Named as the user knew it: the identity shown while acting for it.
-    const former = identityStore.current();
+    // Named as the user knew it: as the refusal names it (the identity in memory may be gone by now, the
+    // profile call itself refused), else the identity shown while acting for it.
+    const shown = identityStore.current();
+    const former = read(readProxyWithdrawn, refusal.responseJSON) ?? shown;
     void (async () => {
       try {
         await deps.call('');

@@ -11,7 +11,8 @@ export interface AppEvents {
    * Header 4110: the session acts for a profile whose grant was withdrawn (docs/decisions/0029); the
    * proxy feature switches back to the user's own profile.
    */
-  'session:proxyWithdrawn': { url: string; message: string };
+  /** responseJSON: the refusal's body, which names the profile (contract's readProxyWithdrawn). */
+  'session:proxyWithdrawn': { url: string; message: string; responseJSON: unknown };
   /** HTTP 401 on any call. */
   'session:unauthorized': { url: string };
   /** Any other HTTP error, except 401 with an empty message or from an account call (spec §8). */

@@ -68,8 +68,8 @@ export function interpret<T>(answer: Answer, options: { phone: string; quiet?: b
     return { result: { ok: false, kind: 'session', reason: 'interrupted', status, header }, events };
   }
   if (header?.responseCode === RESPONSE_CODE.PROXY_WITHDRAWN) {
-    events.push({ name: 'session:proxyWithdrawn', payload: { url, message: header.responseDesc } });
     const responseJSON = isEnvelope(body) ? body.responseJSON : null;
+    events.push({ name: 'session:proxyWithdrawn', payload: { url, message: header.responseDesc, responseJSON } });
     return { result: { ok: false, kind: 'refused', status, header, responseJSON }, events };
   }
   if (status === 401) {

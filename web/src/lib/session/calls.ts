@@ -60,9 +60,13 @@ export async function fetchProfile(): Promise<ProfileAnswer> {
   }
 }
 
-/** Reads the profile call's header: 4100 is a blocked profile, PTACC-951 an account kept out, whatever the body. */
+/**
+ * Reads the profile call's header: 4100 is a blocked profile, PTACC-951 an account kept out, 4110 a proxy
+ * grant withdrawn, whatever the body.
+ */
 export function profileAnswerOf(responseCode: string, identity: UserIdentity | null): ProfileAnswer {
   if (responseCode === RESPONSE_CODE.PROFILE_BLOCKED) return { kind: 'blocked' };
+  if (responseCode === RESPONSE_CODE.PROXY_WITHDRAWN) return { kind: 'withdrawn' };
   if (responseCode === FORBIDDEN_CODE.MISSING_AUTHORITY) return { kind: 'denied' };
   if (responseCode === RESPONSE_CODE.OK && identity) return { kind: 'ok', identity };
   return { kind: 'none' };

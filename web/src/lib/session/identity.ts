@@ -15,6 +15,11 @@ export type ProfileAnswer =
    * denied, not a sign-in again.
    */
   | { kind: 'denied' }
+  /**
+   * Header 4110: the grant to act for the profile was withdrawn. The session is good: the proxy feature
+   * switches the user back to themself (docs/decisions/0029), which is not a reason to sign in again.
+   */
+  | { kind: 'withdrawn' }
   /** No identity: the server refused it (the session may have ended meanwhile). */
   | { kind: 'none' }
   /** No answer (offline, a time-out, a failing server): the server said nothing about the session. */
