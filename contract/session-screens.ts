@@ -5,12 +5,19 @@
  * into the first load (docs/decisions/0038-first-load-back-under-budget.md).
  */
 
-/** The warning shown before an idle session ends (decisions.md §5). */
+/** The warning shown before an idle session ends, or before its absolute limit (decisions.md §5). */
 export const SESSION_WARNING_MESSAGES = {
   title: 'Your session is about to end',
   body: 'For your security, you will be logged out soon because you have not been active.',
   stay: 'Stay signed in',
   logout: 'Log out now',
+  /**
+   * The session reaches its absolute limit (SESSION_MAX_HOURS after sign-in) at `time` (HH:MM, Singapore):
+   * activity cannot extend it, so the user is told when, to save their work, and nothing is offered.
+   */
+  limitBody: (time: string) =>
+    `You have been signed in for the longest time a session may last. For your security, you will be logged out at ${time}. Please save your work now.`,
+  limitClose: 'Close',
   /** "Stay signed in" found no server; the session engine keeps trying until the time runs out. */
   stayFailed:
     'We could not reach the server to keep you signed in. We are still trying: please check your internet connection.',

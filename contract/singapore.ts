@@ -19,9 +19,12 @@ export const SINGAPORE_OFFSET_MS =
  */
 export function singaporeTime(at: Date): string {
   const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
+  return `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}, ${singaporeClock(at)}`;
+}
+
+/** The time of day of a moment in Singapore ('14:07'). */
+export function singaporeClock(at: Date): string {
+  const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
   const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}, ` +
-    `${two(sg.getUTCHours())}:${two(sg.getUTCMinutes())}`
-  );
+  return `${two(sg.getUTCHours())}:${two(sg.getUTCMinutes())}`;
 }

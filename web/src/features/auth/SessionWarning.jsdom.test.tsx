@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION, SESSION_WARNING_MESSAGES } from '#contract/index.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
@@ -111,6 +111,26 @@ describe('SessionWarning', () => {
     expect(stay).toHaveFocus();
     fireEvent.keyDown(stay, { key: 'Tab', shiftKey: true });
     expect(logoutNow).toHaveFocus();
+  });
+
+  it('at the absolute limit says when the session ends, offers no Stay signed in, and leaves the page usable', async () => {
+    const { engine, refresh } = setup();
+    // The limit is 8 minutes after this refresh (T0 is 10:00 in Singapore): the answer stops there.
+    refresh.mockResolvedValue({ kind: 'ok', token: 't2', tokenExpirationDate: '20250301T100800' });
+    engine.requestRefresh();
+    await advance(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const notice = screen.getByRole('region', { name: SESSION_WARNING_MESSAGES.title });
+    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_WARNING_MESSAGES.limitBody('10:08'));
+    expect(screen.queryByRole('button', { name: SESSION_WARNING_MESSAGES.stay })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Two minutes before: still the notice, never the idle warning's modal dialog.
+    await advance(6 * 60_000);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: SESSION_WARNING_MESSAGES.limitClose }));
+    expect(screen.queryByRole('region', { name: SESSION_WARNING_MESSAGES.title })).toBeNull();
+    await advance(2 * 60_000);
+    expect(engine.getState().signedIn).toBe(false);
   });
 
   it('Stay signed in refreshes at once, closes, and gives focus back', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SESSION_WARNING_MESSAGES } from '#contract/index.ts';
+import { singaporeClock } from '#contract/singapore.ts';
 import type { SessionEngine } from '../../lib/session/engine.ts';
 import { session } from '../../lib/session/index.ts';
 import { useSession } from '../../lib/session/useSession.ts';
@@ -7,11 +8,34 @@ import { announcementSlot, announcementText, clockDuration } from './countdown.t
 import { useModalDialog } from '../../lib/dialog/useModalDialog.ts';
 import './auth.css';
 
-/** Beyond the specification (decisions.md §5): the warning two minutes before an idle session ends. */
+/**
+ * Beyond the specification (decisions.md §5): the warning two minutes before an idle session ends; or, once
+ * the session's absolute limit is its deadline, a notice of when it comes, from as soon as that is known.
+ */
 export function SessionWarning({ engine = session }: { engine?: SessionEngine }) {
-  const { warning, deadline, refreshFailing } = useSession(engine);
-  if (!warning || deadline === null) return null;
+  const { warning, deadline, refreshFailing, final } = useSession(engine);
+  if (deadline === null) return null;
+  if (final) return <LimitNotice deadline={deadline} />;
+  if (!warning) return null;
   return <WarningDialog engine={engine} deadline={deadline} refreshFailing={refreshFailing} />;
+}
+
+/**
+ * No refresh can keep the session past its limit, so there is nothing to offer but the time: not modal, so
+ * the user can save their work, and it can be closed (docs/decisions/0089).
+ */
+function LimitNotice({ deadline }: { deadline: number }) {
+  const [closed, setClosed] = useState(false);
+  if (closed) return null;
+  return (
+    <section className="session-limit" aria-labelledby="session-limit-title">
+      <h2 id="session-limit-title">{SESSION_WARNING_MESSAGES.title}</h2>
+      <p role="alert">{SESSION_WARNING_MESSAGES.limitBody(singaporeClock(new Date(deadline)))}</p>
+      <button type="button" className="button button-secondary" onClick={() => setClosed(true)}>
+        {SESSION_WARNING_MESSAGES.limitClose}
+      </button>
+    </section>
+  );
 }
 
 function WarningDialog({

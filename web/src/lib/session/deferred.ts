@@ -39,6 +39,7 @@ export const SIGNED_OUT: SessionState = Object.freeze({
   startedAt: null,
   deadline: null,
   warning: false,
+  final: false,
   refreshFailing: false,
 });
 

@@ -119,6 +119,7 @@ describe('deferred session: a visitor without a session never loads the engine',
       startedAt: null,
       deadline: null,
       warning: false,
+      final: false,
       refreshFailing: false,
     });
   });

@@ -93,6 +93,11 @@ export interface SessionState {
   deadline: number | null;
   /** True from SESSION.WARNING_BEFORE_LOGOUT_MS before the deadline. */
   warning: boolean;
+  /**
+   * The deadline is the session's absolute limit (SESSION_MAX_HOURS after sign-in): no refresh moves it, so
+   * the user is told when it comes, not offered to stay signed in.
+   */
+  final: boolean;
   /** A refresh asked for ("Stay signed in") found no server; the check keeps trying until one answers. */
   refreshFailing: boolean;
 }
@@ -128,6 +133,13 @@ const { refresh: REFRESH_LOCK, holder: HOLDER_LOCK } = SESSION_LOCKS;
 const LOCK_HOLD_MS = 100;
 /** Long enough for a busy live tab to answer; only waited when some tab holds a session. */
 const DEFAULT_HANDOVER_WAIT_MS = 3_000;
+/**
+ * A refresh's expiry this much short of a full idle period was cut by the absolute limit (the server gives
+ * the idle expiry, never past that limit: decisions.md §5). Beyond rounding, the call's time and the clock's
+ * skew; a limit closer than that to a full period is recognised at the next refresh
+ * (docs/decisions/0089-the-session-limit-is-announced-not-offered.md).
+ */
+const FINAL_EXPIRY_MARGIN_MS = 60_000;
 /** Screens on which the refresh check is stopped (spec §4). */
 const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([ROUTES.home, ROUTES.login]);
 
@@ -180,6 +192,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
           startedAt,
           deadline: deadline(),
           warning: clock.now() >= deadline() - SESSION.WARNING_BEFORE_LOGOUT_MS,
+          final: expiresAt !== null && expiresAt < lastRefresh + SESSION.FALLBACK_EXPIRY_MS - FINAL_EXPIRY_MARGIN_MS,
           refreshFailing,
         }
       : SIGNED_OUT;
@@ -188,6 +201,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       next.startedAt === state.startedAt &&
       next.deadline === state.deadline &&
       next.warning === state.warning &&
+      next.final === state.final &&
       next.refreshFailing === state.refreshFailing
     )
       return;

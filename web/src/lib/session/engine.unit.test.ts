@@ -251,6 +251,24 @@ describe('idle and refresh', () => {
     }
   });
 
+  it('knows the deadline is the absolute limit when a refresh answers an expiry short of the idle period', async () => {
+    // The server's idle expiry is 15 minutes after the refresh, never past the session's absolute limit.
+    let expiry = T0 + SESSION.FALLBACK_EXPIRY_MS;
+    const h = harness({ refresh: async () => okRefresh('token-2', formatTokenExpirationDate(new Date(expiry))) });
+    h.engine.begin({ token: 'token-1', rememberMe: false });
+    h.engine.requestRefresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.engine.getState()).toMatchObject({ deadline: expiry, final: false });
+    // Ten minutes on, the limit is six minutes away: the refresh answers it, and activity cannot move it.
+    await at(10 * MIN);
+    expiry = T0 + 16 * MIN;
+    h.engine.requestRefresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.engine.getState()).toMatchObject({ deadline: expiry, final: true, warning: false });
+    await at(16 * MIN);
+    expect(h.engine.getState().signedIn).toBe(false);
+  });
+
   it('logs out at once when the new token is already expired', async () => {
     // Without GMT this is Singapore time: 02:20 in Singapore was 18:20 UTC the day before.
     const h = harness({ refresh: async () => okRefresh('token-2', '20250301T022000') });
