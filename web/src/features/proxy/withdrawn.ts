@@ -22,8 +22,7 @@ export function returnToSelfWhenProxyWithdrawn(deps: WithdrawnDeps): (refusal: {
     returning = true;
     // Named as the user knew it: as the refusal names it (the identity in memory may be gone by now, the
     // profile call itself refused), else the identity shown while acting for it.
-    const shown = identityStore.current();
-    const former = read(readProxyWithdrawn, refusal.responseJSON) ?? shown;
+    const former = read(readProxyWithdrawn, refusal.responseJSON) ?? identityStore.current();
     void (async () => {
       try {
         await deps.call('');
