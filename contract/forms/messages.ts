@@ -101,6 +101,9 @@ export const FIELD_MESSAGES = {
   },
   /** A total that is not the sum of its group's amounts: the sum is given, to be copied or checked. */
   sumOf: (label: string, sum: string, items: string) => `${label} must be ${sum}, the sum of the ${inSentence(items)}`,
+  /** Rows that share out more than the whole they share (creditors paid more than the payment): both sums given. */
+  sumAtMost: (items: string, sum: string, label: string, total: string) =>
+    `The ${inSentence(items)} add up to ${sum}, more than the ${inSentence(label)} of ${total}`,
   /** Two amounts to compare in different currencies (a rate between them is nobody's to pick here). */
   sameCurrency: (label: string, other: string) => `${label} must be in the same currency as ${inSentence(other)}`,
   /** A field of a repeating group's row: "Creditor 2: Enter amount claimed". */

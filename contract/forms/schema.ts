@@ -68,7 +68,11 @@ const childFieldSchemas = [
     max: minor,
     compare,
     sumOf: z
-      .strictObject({ group: z.string().regex(FIELD_NAME_PATTERN), field: z.string().regex(FIELD_NAME_PATTERN) })
+      .strictObject({
+        group: z.string().regex(FIELD_NAME_PATTERN),
+        field: z.string().regex(FIELD_NAME_PATTERN),
+        op: z.literal('gte').optional(),
+      })
       .optional(),
   }),
   z.strictObject({

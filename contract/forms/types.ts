@@ -109,8 +109,12 @@ export interface AmountField extends FieldBase {
   min?: number;
   max?: number;
   compare?: Comparison[];
-  /** A total: the sum of an amount in each row of a repeating group (a statement's itemised expenses). */
-  sumOf?: { group: string; field: string };
+  /**
+   * A total: the sum of an amount in each row of a repeating group (a statement's itemised expenses). With
+   * `op: 'gte'`, a whole that the rows share out: at least their sum (a payment split among creditors;
+   * docs/decisions/0081).
+   */
+  sumOf?: { group: string; field: string; op?: 'gte' };
 }
 /** Limits are relative to the `today` the validator is given (Singapore's date on the server). */
 export interface DateField extends FieldBase {

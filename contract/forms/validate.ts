@@ -338,7 +338,10 @@ function compare(field: FieldDef, comparisons: Comparison[] | undefined, value: 
   }
 }
 
-/** A total (sumOf) against the sum of its group's amounts, once each of them reads as an amount. */
+/**
+ * A total (sumOf) against the sum of its group's amounts, once each of them reads as an amount: equal to it, or
+ * with `op: 'gte'` at least it.
+ */
 function checkSum(field: FieldDef, value: unknown, path: string, ctx: Ctx) {
   if (field.type !== 'amount' || !field.sumOf || ctx.mode !== 'submit') return;
   const mine = comparable(field, value);
@@ -354,11 +357,13 @@ function checkSum(field: FieldDef, value: unknown, path: string, ctx: Ctx) {
       return set(ctx, `${path}.currency`, FIELD_MESSAGES.sameCurrency(field.label, `the ${inSentence(group.label)}`));
     sum += amount.n;
   }
-  if (sum !== mine.n) {
-    const digits = minorDigitsOf(mine.currency) ?? 2;
-    const total = formatMoney(formatMinorUnits(sum, digits), mine.currency!);
-    set(ctx, `${path}.amount`, FIELD_MESSAGES.sumOf(field.label, total, group.label));
-  }
+  const digits = minorDigitsOf(mine.currency) ?? 2;
+  const money = (n: number) => formatMoney(formatMinorUnits(n, digits), mine.currency!);
+  // Shared out: the rows are what went wrong (one more than was paid), so the message stands by them.
+  if (field.sumOf.op === 'gte') {
+    if (sum > mine.n)
+      set(ctx, field.sumOf.group, FIELD_MESSAGES.sumAtMost(group.label, money(sum), field.label, money(mine.n)));
+  } else if (sum !== mine.n) set(ctx, `${path}.amount`, FIELD_MESSAGES.sumOf(field.label, money(sum), group.label));
 }
 
 const isComposite = (field: FieldDef) => field.type === 'amount' || field.type === 'address';

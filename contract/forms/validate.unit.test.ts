@@ -269,6 +269,45 @@ describe('amount of one currency', () => {
   });
 });
 
+describe('a payment shared out among rows', () => {
+  // PD: the creditors are paid out of the payment, so together they cannot have been paid more than it.
+  const sgd = (amount: string) => ({ amount, currency: 'SGD' });
+  const payment = onePage([
+    {
+      name: 'paymentAmount',
+      label: 'Payment amount',
+      type: 'amount',
+      required: true,
+      sumOf: { group: 'creditors', field: 'amount', op: 'gte' },
+    },
+    {
+      name: 'creditors',
+      label: 'Creditors paid',
+      type: 'group',
+      itemLabel: 'Creditor',
+      fields: [{ name: 'amount', label: 'Amount paid to the creditor', type: 'amount', required: true }],
+    },
+  ]);
+  const paid = (total: string, ...rows: string[]) => ({
+    paymentAmount: sgd(total),
+    creditors: rows.map((amount) => ({ amount: sgd(amount) })),
+  });
+  it('refuses creditors that add up to more than the payment, by the creditors, naming both sums', () => {
+    expect(validateForm(payment, paid('1000', '800', '800'), 'final')).toEqual({
+      creditors: 'The creditors paid add up to S$1,600.00, more than the payment amount of S$1,000.00',
+    });
+    expect(validateForm(payment, paid('1000', '1000.01'), 'final')).toEqual({
+      creditors: 'The creditors paid add up to S$1,000.01, more than the payment amount of S$1,000.00',
+    });
+  });
+  it('takes creditors that add up to the payment or less, or none, and any sum in a draft', () => {
+    expect(validateForm(payment, paid('1000', '600', '400'), 'final')).toEqual({});
+    expect(validateForm(payment, paid('1000', '300'), 'final')).toEqual({});
+    expect(validateForm(payment, paid('1000'), 'final')).toEqual({});
+    expect(validateForm(payment, paid('1000', '800', '800'), 'draft')).toEqual({});
+  });
+});
+
 describe('a fee', () => {
   const fee: FieldDef = {
     name: 'fee',

@@ -142,7 +142,7 @@ describe('catalogue', () => {
     PCD: 4,
     SDNE: 3,
     PC: 4,
-    PD: 4,
+    PD: 5,
     TRA: 4,
     TRT: 3,
     ESA: 3,

@@ -10,7 +10,7 @@ import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
  * Questions the forms lacked or asked wrongly (migration 179: ESA and BSA version 3, PRD version 4 after 177's;
- * 181: PC version 4; 182: PCD version 4).
+ * 181: PC version 4; 182: PCD version 4; 196: PD version 5).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
@@ -144,6 +144,25 @@ describe("a bankrupt's statement of accounts (BSA)", () => {
     expect(await fieldErrors('BSA', spent('1500.50'))).toEqual({});
     expect(await fieldErrors('BSA', spent('1000'))).toEqual({
       'monthlyExpenditure.amount': FIELD_MESSAGES.sumOf('Total expenditure for the period', 'S$1,500.50', 'Expenses'),
+    });
+  });
+});
+
+describe('a payment by a debtor (PD)', () => {
+  it('takes creditors paid out of it that add up to no more than the payment', async () => {
+    const paid =
+      (...amounts: string[]) =>
+      (a: Record<string, unknown>) =>
+        Object.assign(a, {
+          paymentAmount: { amount: '1000', currency: 'SGD' },
+          creditors: amounts.map((amount, i) => ({
+            creditorName: `Bank ${i + 1}`,
+            amount: { amount, currency: 'SGD' },
+          })),
+        });
+    expect(await fieldErrors('PD', paid('600', '400'))).toEqual({});
+    expect(await fieldErrors('PD', paid('800', '800'))).toEqual({
+      creditors: FIELD_MESSAGES.sumAtMost('Creditors paid', 'S$1,600.00', 'Payment amount', 'S$1,000.00'),
     });
   });
 });

@@ -104,7 +104,7 @@ describe('repeating rows', () => {
       creditors: [
         { creditorName: 'Bank A', amount: sgd('100') },
         { creditorName: '', amount: sgd('1.234') },
-        { creditorName: 'Bank C', amount: sgd('600') },
+        { creditorName: 'Bank C', amount: sgd('0') },
       ],
     });
     const { errors, fieldErrors } = errorsOf(res);
@@ -117,7 +117,7 @@ describe('repeating rows', () => {
       },
       {
         path: 'creditors[2].amount.amount',
-        message: 'Creditor 3: Amount paid to the creditor must be the same as or less than payment amount',
+        message: 'Creditor 3: Amount paid to the creditor must be S$0.01 or more',
       },
     ]);
     expect(Object.keys(fieldErrors)).toEqual(errors.map((e) => e.path));
@@ -200,39 +200,39 @@ describe('versions', () => {
   };
 
   it('a record keeps the version it was filled in under, and is checked against it alone', async () => {
-    // PD's current version is 4 (no payment date asked of PayNow, migration 186); the one published here is 5.
+    // PD's current version is 5 (creditors within the payment, migrations 186 and 196); the one published here is 6.
     const before = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
-    expect(before.formVersion).toBe(4);
-    const draft = created(await create('PD', { ...PD, remarks: 'before v5' }, true));
+    expect(before.formVersion).toBe(5);
+    const draft = created(await create('PD', { ...PD, remarks: 'before v6' }, true));
     const submittedBefore = created(await create('PD', PD));
     const submitted = await demo.post(submitUrl(submittedBefore.id), { version: submittedBefore.version });
     expect(submitted.statusCode).toBe(200);
-    expect(draft.formVersion).toBe(4);
+    expect(draft.formVersion).toBe(5);
 
-    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toBe(5);
+    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toBe(6);
     const current = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
-    expect(current.formVersion).toBe(5);
-    const old = (await demo.get(`${API_PATHS.eservices}/PD?version=4`)).json().responseJSON as EserviceDetail;
-    expect(old).toMatchObject({ formVersion: 4, form: before.form });
+    expect(current.formVersion).toBe(6);
+    const old = (await demo.get(`${API_PATHS.eservices}/PD?version=5`)).json().responseJSON as EserviceDetail;
+    expect(old).toMatchObject({ formVersion: 5, form: before.form });
 
-    // The v4 draft: saved and submitted under v4 (remarks allowed, no bank reference asked for).
-    const saved = await save(draft.id, { ...PD, remarks: 'still v4' }, draft.version);
+    // The v5 draft: saved and submitted under v5 (remarks allowed, no bank reference asked for).
+    const saved = await save(draft.id, { ...PD, remarks: 'still v5' }, draft.version);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().responseJSON).toMatchObject({ formVersion: 4, data: { remarks: 'still v4' } });
+    expect(saved.json().responseJSON).toMatchObject({ formVersion: 5, data: { remarks: 'still v5' } });
     const ok = await demo.post(submitUrl(draft.id), { version: saved.json().responseJSON.version });
     expect(ok.statusCode, ok.body).toBe(200);
 
-    // A new record is filled in under v5.
+    // A new record is filled in under v6.
     expect(errorsOf(await create('PD', PD)).fieldErrors).toEqual({
       remarks: 'There is no field named remarks in this form',
       bankReference: 'Enter bank reference',
     });
     const { remarks: _gone, ...withoutRemarks } = PD;
     const fresh = created(await create('PD', { ...withoutRemarks, bankReference: 'FAST 123' }));
-    expect(fresh.formVersion).toBe(5);
+    expect(fresh.formVersion).toBe(6);
 
-    // The record submitted before v5 is untouched.
-    expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 4, data: PD, status: 'submitted' });
+    // The record submitted before v6 is untouched.
+    expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 5, data: PD, status: 'submitted' });
   });
 
   it('a published version cannot be changed or removed', async () => {
@@ -246,7 +246,7 @@ describe('versions', () => {
 
   it('refuses to publish a definition that is not well formed', async () => {
     await expect(publishFormVersion(db, 'PD', { schemaVersion: 2, pages: [] })).rejects.toThrow();
-    expect(((await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail).formVersion).toBe(5);
+    expect(((await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail).formVersion).toBe(6);
   });
 
   it('a record of version 1 (the flat form of before) is still checked against version 1', async () => {

@@ -4,8 +4,8 @@ import { addDays, optionsOf, type FieldDef, type FormDefinition } from '#contrac
 /**
  * Answers a careful applicant would give to every question of a definition, so a test can submit any
  * e-service without a fixture per form: each field's type and limits are read from the definition; dates
- * follow their limits and comparisons; amounts compared "not above" another take its least value, a total
- * the sum of its rows. Yes/no
+ * follow their limits and comparisons; amounts compared "not above" another, or shares of a whole, take their
+ * least value, a total the sum of its rows. Yes/no
  * questions answer No, so conditional questions stay hidden unless a test asks for them. Attachments are
  * left out (a test uploads its own); `refer` answers case-number questions that name a record.
  */
@@ -17,21 +17,31 @@ export function sampleAnswers(
   const answers: Record<string, unknown> = {};
   const dates: Record<string, string> = {};
   const fields = def.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
+  // Shares of a whole (sumOf with op gte) take their least, as amounts "not above" another do.
+  const shares = new Set(
+    fields.flatMap((f) => (f.type === 'amount' && f.sumOf?.op ? [`${f.sumOf.group}.${f.sumOf.field}`] : [])),
+  );
   for (const field of fields) {
     if (field.type === 'group') {
       const rows = Math.max(field.minRows ?? 1, 1);
       answers[field.name] = Array.from({ length: rows }, () => {
         const row: Record<string, unknown> = {};
         for (const child of field.fields) {
-          const value = valueFor(child, today, dates, refer);
+          const value =
+            child.type === 'amount' && shares.has(`${field.name}.${child.name}`)
+              ? { amount: (Math.max(child.min ?? 1, 1) / 100).toFixed(2), currency: child.currency ?? 'SGD' }
+              : valueFor(child, today, dates, refer);
           if (value !== undefined) row[child.name] = value;
         }
         return row;
       });
       continue;
     }
+    // A whole the rows share out (op gte) comes before them and takes its own value, as they take theirs.
     const value =
-      field.type === 'amount' && field.sumOf ? sumOf(answers, field.sumOf) : valueFor(field, today, dates, refer);
+      field.type === 'amount' && field.sumOf && !field.sumOf.op
+        ? sumOf(answers, field.sumOf)
+        : valueFor(field, today, dates, refer);
     if (value !== undefined) answers[field.name] = value;
   }
   return answers;
