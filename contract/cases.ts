@@ -84,14 +84,7 @@ export const isEditable = (status: CaseStatus) => status === 'draft';
  */
 export const MAX_OPEN_DRAFTS = 100;
 
-/** Case numbers as shown: `PD 000042 2026` (contract/casenumber.ts). Search accepts spaces loosely. */
-export const CASE_NUMBER_PATTERN = /^([A-Z]{1,5}) ?([0-9]{6,}) ?([0-9]{4})$/;
-
-/** Reads a case number typed by a user: trims, upper-cases and restores single spaces; null if not one. */
-export function normalizeCaseNumber(input: string): string | null {
-  const m = CASE_NUMBER_PATTERN.exec(input.trim().toUpperCase().replace(/\s+/g, ' '));
-  return m ? `${m[1]} ${m[2]} ${m[3]}` : null;
-}
+export { normalizeCaseNumber } from './casenumber.ts';
 
 /**
  * Input the user typed but did not save is kept in this browser (localStorage, per user, profile and

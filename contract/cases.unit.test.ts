@@ -28,7 +28,29 @@ describe('case number format', () => {
       ),
     );
   });
-  it.each(['', 'PD', 'PD 42 2026', 'PD-000042-2026', '000042 2026'])('%j is not a case number', (v) => {
+  // As written on a letter or a bank's line, or without the zeros that nobody says aloud.
+  it.each([
+    'bs 42 2026',
+    'BS 000042/2026',
+    'BS/42/2026',
+    'BS-000042-2026',
+    ' bs 0000042  2026 ',
+    'BS0000422026',
+    'BS 42-2026',
+  ])('%j is BS 000042 2026', (v) => {
+    expect(normalizeCaseNumber(v)).toBe('BS 000042 2026');
+  });
+  it.each([
+    '',
+    'PD',
+    'PD 2026',
+    '000042 2026',
+    'BS422026',
+    'BS 42 26',
+    'BS 000042 2026 1',
+    'BS 4 2 2026',
+    'BS.42.2026',
+  ])('%j is not a case number', (v) => {
     expect(normalizeCaseNumber(v)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeCaseNumber } from './casenumber.ts';
 import { isNricFin, isUen } from './forms/sg.ts';
 
 /**
@@ -92,17 +93,11 @@ export const proceedingLabel = (proceeding: string): string =>
 /** Register case numbers: two letters, six digits, the year ("BS 001234 2024"). */
 export const REGISTER_CASE_NUMBER = /^[A-Z]{2} \d{6} \d{4}$/;
 /**
- * A typed case number in its one form, "BS 004321 2023". Copied from a letter, a spreadsheet or a bank's line,
- * it often comes without its spaces or with hyphens, and the e-services' own case search takes it so
- * (docs/decisions/0080); anything else comes back upper-cased, for REGISTER_CASE_NUMBER to refuse.
+ * A typed case number in its one form, "BS 004321 2023", read as the e-services' case numbers are
+ * (normalizeCaseNumber); anything else comes back upper-cased, for REGISTER_CASE_NUMBER to refuse.
  */
 export function normalizeRegisterCaseNumber(value: string): string {
-  const typed = value
-    .trim()
-    .toUpperCase()
-    .replace(/[\s-]+/g, ' ');
-  const parts = /^([A-Z]{2}) ?(\d{6}) ?(\d{4})$/.exec(typed);
-  return parts ? `${parts[1]} ${parts[2]} ${parts[3]}` : typed;
+  return normalizeCaseNumber(value) ?? value.trim().toUpperCase();
 }
 
 /**
