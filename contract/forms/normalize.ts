@@ -2,7 +2,7 @@ import { normalizeCaseNumber } from '../cases.ts';
 import { DIGITS_ONLY, withoutDirectionOverrides } from '../validation.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
 import { feeAnswer } from '../fees.ts';
-import { isNricFin, isUen } from './sg.ts';
+import { isNricFin, isUen, normalizePhone } from './sg.ts';
 import type { FieldDef, FormDefinition, FormValues } from './types.ts';
 
 /**
@@ -61,6 +61,8 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
   if ((field.type === 'nric' || field.type === 'uen' || field.type === 'caseNumber') && typeof value === 'string')
     return normalizeIdentifier(field.type, value);
   if (field.type === 'number' && typeof value === 'string') return normalizeWholeNumber(value);
+  if ((field.type === 'phone' || field.type === 'mobile') && typeof value === 'string')
+    return normalizePhone(value) ?? value;
   if (field.type === 'amount' && isRecord(value) && typeof value.amount === 'string') {
     const amount = normalizeAmount(value.amount, value.currency);
     return amount === value.amount ? value : { ...value, amount };
@@ -78,8 +80,8 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
 
 /**
  * The answers the browser checks and sends and the server checks and stores: those of hidden fields
- * stripped (stripHidden), without direction overrides, each amount, whole number and identifier in its
- * normal form. The answers given are not changed, so the screen keeps showing what the user typed.
+ * stripped (stripHidden), without direction overrides, each amount, whole number, identifier and phone number
+ * in its normal form. The answers given are not changed, so the screen keeps showing what the user typed.
  */
 export function answersToKeep(def: FormDefinition, answers: unknown): FormValues {
   // A fee is the portal's, not an answer: kept as the fee whatever was sent (nothing, or another figure).

@@ -283,3 +283,42 @@ describe('a whole number as typed, in the form it is kept in', () => {
     ).toEqual({ dependants: FIELD_MESSAGES.digitsOnly('Number of dependants') });
   });
 });
+
+describe('a phone number as typed, in the form it is kept in', () => {
+  const CONTACT: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'p',
+        heading: 'Contact',
+        sections: [
+          {
+            heading: 'Contact',
+            fields: [
+              { name: 'office', label: 'Contact number', type: 'phone' },
+              { name: 'abroad', label: 'Number abroad', type: 'phone' },
+              { name: 'mobile', label: 'Mobile number', type: 'mobile' },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('is kept in one form, whatever brackets, codes and spaces it was written with', () => {
+    const typed = { office: '(65) 6234  5678', abroad: '+44 (0)20 7946 0958', mobile: '+65 9123-4567' };
+    expect(answersToKeep(CONTACT, typed)).toEqual({
+      office: '62345678',
+      abroad: '+44 20 7946 0958',
+      mobile: '91234567',
+    });
+    expect(validate(CONTACT, answersToKeep(CONTACT, typed), { mode: 'submit', today: '2026-03-10' })).toEqual({});
+  });
+
+  it('that is no phone number is left as typed, for the rules to refuse', () => {
+    expect(answersToKeep(CONTACT, { office: 'call me', mobile: '9123 45678' })).toEqual({
+      office: 'call me',
+      mobile: '9123 45678',
+    });
+  });
+});

@@ -87,30 +87,49 @@ export function isUen(value: unknown, today?: string): boolean {
 }
 
 /**
- * A Singapore mobile number: 8 digits starting with 8 or 9, optionally after +65, written as people write
- * them: in one, or in two groups of four ("9123 4567", "9123-4567"), the GOV.UK pattern's "let users enter
- * numbers in the format familiar to them".
+ * A phone number as people write it, in the one form kept, or null if it is none. A Singapore number is its 8
+ * digits, starting 3, 6, 8 or 9 ("91234567", as the profile holds its mobile number), whether it came with
+ * "+65", "(65)" or neither. Another country's is "+", its code and 7 to 15 digits in all, in the groups they
+ * were typed in, one space apart ("+44 20 7946 0958"): how its digits group is that country's, which the
+ * portal cannot tell. People group digits with spaces (any number of them), hyphens, dots or brackets
+ * ("+1 (555) 123-4567"), and after a country code some write the trunk nought that is not dialled from abroad
+ * ("+44 (0)20 7946 0958"): all are read, none kept (GOV.UK: let people type numbers as they know them).
  */
-export function isSgMobile(value: unknown): boolean {
-  return typeof value === 'string' && /^(\+65[ -]?)?[89]\d{3}[ -]?\d{4}$/.test(value);
+export function normalizePhone(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const typed = value
+    .trim()
+    .replace(/^\(\+?65\)/, '+65 ')
+    .replace(/^(\+[0-9]{1,3})[\s.-]*\(0\)/, '$1 ');
+  // Brackets around a group of digits only: none left open, none around anything else.
+  const groups = typed.replace(/\(([0-9]+)\)/g, ' $1 ');
+  if (!/^\+?[\s.-]*[0-9]+(?:[\s.-]+[0-9]+)*$/.test(groups)) return null;
+  const digits = groups.replace(/[^0-9]/g, '');
+  if (!groups.startsWith('+')) return /^[3689][0-9]{7}$/.test(digits) ? digits : null;
+  // Country codes are prefix-free: after "+65" comes a Singapore number or nothing that is one.
+  if (digits.startsWith('65')) return /^65[3689][0-9]{7}$/.test(digits) ? digits.slice(2) : null;
+  if (!/^[1-9][0-9]{6,14}$/.test(digits)) return null;
+  return `+${groups
+    .slice(1)
+    .trim()
+    .split(/[\s.-]+/)
+    .join(' ')}`;
 }
 
 /** A Singapore mobile number's 8 digits, as the profile keeps them ("+65 9123-4567" → "91234567"); else null. */
 export function sgMobileDigits(value: unknown): string | null {
-  return isSgMobile(value) ? (value as string).replace(/\D/g, '').slice(-8) : null;
+  const kept = normalizePhone(value);
+  return kept !== null && /^[89][0-9]{7}$/.test(kept) ? kept : null;
 }
 
-/**
- * A phone number: a Singapore number of 8 digits starting 3, 6, 8 or 9 (optionally after +65; in one or
- * two groups of four, as isSgMobile), or an
- * international one (+, country code, 7 to 15 digits in all; spaces and hyphens between groups).
- */
+/** A Singapore mobile number: one of 8 digits starting with 8 or 9, however written (normalizePhone). */
+export function isSgMobile(value: unknown): boolean {
+  return sgMobileDigits(value) !== null;
+}
+
+/** A phone number: a Singapore one, or another country's after its code (normalizePhone). */
 export function isPhone(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  if (/^(\+65[ -]?)?[3689]\d{3}[ -]?\d{4}$/.test(value)) return true;
-  if (!/^\+[1-9][0-9 -]*[0-9]$/.test(value) || /[ -]{2}/.test(value)) return false;
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 7 && digits.length <= 15;
+  return normalizePhone(value) !== null;
 }
 
 /**

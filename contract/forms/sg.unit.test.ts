@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isNricFin, isPhone, isPostalCode, isSgMobile, isUen, nricCheckLetter, otherUenCheck } from './sg.ts';
+import {
+  isEmail,
+  isNricFin,
+  isPhone,
+  isPostalCode,
+  isSgMobile,
+  isUen,
+  nricCheckLetter,
+  otherUenCheck,
+  normalizePhone,
+} from './sg.ts';
 
 describe('NRIC/FIN', () => {
   it.each(['S9470855I', 'M1234567K', 'S1234567D', 'T0123456G', 'F1234567N', 'G1234567X'])('%s is valid', (v) =>
@@ -51,9 +61,11 @@ describe('Singapore mobile', () => {
     '%s is valid',
     (v) => expect(isSgMobile(v)).toBe(true),
   );
-  it.each(['61234567', '8123456', '812345678', '+6661234567', '', '81 234567', '8123  4567', '8123 4567 '])(
-    '%s is not',
-    (v) => expect(isSgMobile(v)).toBe(false),
+  it.each(['8123  4567', '(65) 9123 4567', '+65 (9123) 4567', '9123.4567'])('%s is valid as people write it', (v) =>
+    expect(isSgMobile(v)).toBe(true),
+  );
+  it.each(['61234567', '8123456', '812345678', '+6661234567', '', '+44 7700 900123', '(9123 4567'])('%s is not', (v) =>
+    expect(isSgMobile(v)).toBe(false),
   );
 });
 
@@ -68,9 +80,32 @@ describe('phone', () => {
     '+44 20 7946 0958',
     '+1-202-555-0143',
   ])('%s is valid', (v) => expect(isPhone(v)).toBe(true));
-  it.each(['51234567', '6123456', '+44', '+44 20  7946', '020 7946 0958', 'call me', '+1234567890123456'])(
+  it.each(['51234567', '6123456', '+44', '+44 20', '020 7946 0958', 'call me', '+1234567890123456', '+44 (20 7946'])(
     '%s is not',
     (v) => expect(isPhone(v)).toBe(false),
+  );
+});
+
+describe('a phone number as typed', () => {
+  // What people type, from a business card, a letter or an overseas contact, is kept in one form.
+  it.each([
+    ['(65) 9123 4567', '91234567'],
+    ['(+65) 9123 4567', '91234567'],
+    ['+65 9123 4567', '91234567'],
+    ['9123  4567', '91234567'],
+    [' 6123-4567 ', '61234567'],
+    ['+44 (0)20 7946 0958', '+44 20 7946 0958'],
+    ['+44 20  7946 0958', '+44 20 7946 0958'],
+    ['+1 (555) 123-4567', '+1 555 123 4567'],
+    ['+33 1.23.45.67.89', '+33 1 23 45 67 89'],
+    ['+442079460958', '+442079460958'],
+  ])('%j is kept as %j', (typed, kept) => {
+    expect(normalizePhone(typed)).toBe(kept);
+    expect(isPhone(typed)).toBe(true);
+  });
+  it.each(['(555) 123-4567', '+65 1234 5678', '9123 4567 ext 2', '+44 ((20)) 7946', '()91234567', 42])(
+    '%j is none',
+    (typed) => expect(normalizePhone(typed)).toBeNull(),
   );
 });
 
