@@ -134,7 +134,8 @@ describe('catalogue', () => {
    * Forms past version 2: PTIB's starts its contact questions at the profile's own and asks only what an
    * approval changes (docs/decisions/0076, migration 187); the
    * money forms take Singapore dollars only (docs/decisions/0078); TRA's and TRT's keep each country's dates
-   * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179).
+   * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179); PD's creditors add
+   * up to no more than the payment (migration 196); TRA's amendment changes the trip (migration 197).
    */
   const LATER_VERSIONS: Record<string, number> = {
     FIR: 3,
@@ -143,7 +144,7 @@ describe('catalogue', () => {
     SDNE: 3,
     PC: 4,
     PD: 5,
-    TRA: 4,
+    TRA: 5,
     TRT: 3,
     ESA: 3,
     BSA: 4,
