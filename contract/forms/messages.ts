@@ -67,6 +67,9 @@ export const FIELD_MESSAGES = {
   caseNotSubmitted: (label: string) => `${label}: this record is still a draft – submit it before referring to it`,
   /** A record referred to that must still be undecided (`undecided`): an approved or rejected one is final. */
   caseDecided: (label: string) => `${label}: this application has already been decided, so it can no longer be changed`,
+  /** A second request to amend or withdraw a record while one is still waiting for its decision (`undecided`). */
+  caseRequestPending: (label: string, pending: string) =>
+    `${label}: your request ${pending} to amend or withdraw this application is still waiting for a decision – you can make another once it is decided`,
   postalCode: () => MESSAGES.invalidPostalCode,
   declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
   minRows: (label: string, n: number, item: string) =>

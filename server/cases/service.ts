@@ -150,10 +150,11 @@ async function check(
   data: Record<string, unknown>,
   mode: ValidationMode,
   now: Date,
+  recordId: string | null,
 ): Promise<FormValues> {
   const answers = answersToKeep(eservice.form, data);
   const errors = validate(eservice.form, answers, { mode, today: singaporeToday(now) });
-  await checkReferredRecords(db, principal, eservice, answers, errors);
+  await checkReferredRecords(db, principal, eservice, answers, errors, mode, recordId);
   if (hasErrors(errors)) throw new FieldValidationError(errors);
   return answers;
 }
@@ -170,6 +171,8 @@ async function checkReferredRecords(
   eservice: EserviceDetail,
   answers: FormValues,
   errors: FieldErrors,
+  mode: ValidationMode,
+  recordId: string | null,
 ): Promise<void> {
   for (const field of allFields(eservice.form)) {
     if (field.type !== 'caseNumber' || !field.recordOf || errors[field.name]) continue;
@@ -183,7 +186,32 @@ async function checkReferredRecords(
       errors[field.name] = FIELD_MESSAGES.caseNotSubmitted(field.label);
     else if (field.undecided && found.every((row) => isDecided(row.status)))
       errors[field.name] = FIELD_MESSAGES.caseDecided(field.label);
+    else if (field.undecided && mode === 'submit') {
+      // One request at a time to amend or withdraw it: a second beside one still waiting would leave the officer
+      // two, perhaps contradictory (withdraw, then amend), to decide. A draft may wait for the first's decision.
+      const pending = await pendingRequestOf(db, principal.actingProfileId, eservice.code, field.name, caseNumber);
+      const other = pending.find((row) => row.id !== recordId);
+      if (other) errors[field.name] = FIELD_MESSAGES.caseRequestPending(field.label, other.case_number);
+    }
   }
+}
+
+/** The acting profile's submitted, undecided records of an e-service whose answer `field` names `caseNumber`. */
+async function pendingRequestOf(
+  db: Queryable,
+  profileId: string,
+  appCode: string,
+  field: string,
+  caseNumber: string,
+): Promise<Array<{ id: string; case_number: string }>> {
+  const { rows } = await db.query<{ id: string; case_number: string }>(
+    `SELECT id::text AS id, case_number FROM cases
+      WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL AND data->>$3 = $4
+        AND status NOT IN ('draft', 'approved', 'rejected')
+      ORDER BY id`,
+    [profileId, appCode, field, caseNumber],
+  );
+  return rows;
 }
 
 /**
@@ -307,7 +335,7 @@ export async function createCase(
 ): Promise<CaseDetail> {
   const eservice = await eserviceFor(db, input.appCode, actor.principal);
   refuseOwnScreen(eservice.code);
-  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
+  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now, null);
   await refuseUnknownAttachments(db, null, eservice, data);
   const profileId = actor.principal.actingProfileId;
   return db.transaction(async (tx) => {
@@ -389,7 +417,7 @@ export async function saveCase(
 ): Promise<CaseDetail> {
   const { row: opened, eservice } = await openCase(db, id, actor.principal);
   refuseOwnScreen(opened.appCode);
-  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now);
+  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now, opened.id);
   if (opened.version !== input.version || !isEditable(opened.status))
     throw await refusal(db, opened.id, actor, opened, input.version);
   // Not in one transaction with the write, nor needed there: a document never moves to another record, so
@@ -462,7 +490,7 @@ export async function submitCase(
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || current.version !== version || !isEditable(current.status))
       throw await refusal(tx, id, actor, current && toDetail(current), version);
-    const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now);
+    const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now, id);
     await refuseUnknownAttachments(tx, id, eservice, answers, true);
     const payment = {
       caseId: id,
@@ -532,7 +560,7 @@ export async function resubmitCase(
   contactPhone = DEFAULT_CONTACT_PHONE,
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
-  const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now);
+  const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now, id);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current) throw await missing(tx, id, actor.principal.actingProfileId);

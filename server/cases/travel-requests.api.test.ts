@@ -1,24 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
+import { FIELD_MESSAGES, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
+import type { Database } from '../db/database.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
-import { officerTestApp, submitted } from '../officer/test-support.ts';
+import { doAction, officerTestApp, submitted } from '../officer/test-support.ts';
+import { moveCase } from './service.ts';
 
 /**
  * A Travel Application Amendment (TRA) amends or withdraws a travel application not yet decided
- * (docs/decisions/0034): an amendment must change the trip (migration 197).
+ * (docs/decisions/0034): an amendment must change the trip (migration 197), and one request at a time may wait
+ * for a decision on the same travel application (checkReferredRecords).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
+const LABEL = 'Case number of the travel application';
 let gateway: FakeSmsGateway;
+let db: Database;
 let applicant: TestClient;
+let officer: TestClient;
 
 beforeAll(async () => {
-  ({ gateway, applicant } = await officerTestApp(clock));
+  ({ gateway, db, applicant, officer } = await officerTestApp(clock));
 });
 afterAll(async () => {
   await gateway.close();
@@ -60,5 +67,46 @@ describe('an amendment of a travel application', () => {
     // A withdrawal keeps nothing to change; an amendment with new dates and countries changes the trip.
     const withdrawal = await submit(await amendment(travel.caseNumber, { action: 'withdraw', keepOtherDetails: 'Y' }));
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+  });
+});
+
+describe('a second request about one travel application', () => {
+  it('is refused at submission while the first waits for a decision, and taken once that one is decided', async () => {
+    const travel = await travelApplication();
+    const first = await submit(await amendment(travel.caseNumber, { action: 'withdraw' }));
+    expect(first.statusCode, first.body).toBe(200);
+    const pending = first.json().responseJSON as CaseDetail;
+
+    const second = await submit(await amendment(travel.caseNumber));
+    expect(fieldErrors(second)).toEqual({
+      travelCaseNumber: FIELD_MESSAGES.caseRequestPending(LABEL, pending.caseNumber),
+    });
+
+    await moveCase(db, pending.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(db, pending.caseNumber, 'rejected', 'operator', clock.now());
+    const after = await submit(await amendment(travel.caseNumber));
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
+  it('leaves the waiting request itself free to answer an officer, and other travel applications alone', async () => {
+    const travel = await travelApplication();
+    const answers = await amendment(travel.caseNumber);
+    const res = await submit(answers);
+    expect(res.statusCode, res.body).toBe(200);
+    const request = res.json().responseJSON as CaseDetail;
+
+    const another = await travelApplication();
+    const other = await submit(await amendment(another.caseNumber));
+    expect(other.statusCode, other.body).toBe(200);
+
+    await doAction(officer, request.id, { action: 'assignToMe' });
+    await doAction(officer, request.id, { action: 'requestInfo', message: 'Why?', fields: ['reason'] });
+    const { version } = (await applicant.get(fillPath(CASE_PATHS.one, { id: request.id }))).json()
+      .responseJSON as CaseDetail;
+    const reply = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: request.id }), {
+      version,
+      data: { ...answers, reason: 'The conference moved a week.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
   });
 });
