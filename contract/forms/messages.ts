@@ -14,6 +14,14 @@ export function inSentence(label: string): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * A date question's label that ends on a preposition ("Payments from", "Debt due on") reads as broken English
+ * inside a sentence ("Enter payments from"): it is quoted there, as the question's own words.
+ */
+const dangling = (label: string) => /\b(from|to|on|until|by|at|in|up to)$/i.test(label.trim());
+const dateName = (label: string) => (dangling(label) ? `“${label}”` : label);
+const dateInSentence = (label: string) => (dangling(label) ? `“${label}”` : inSentence(label));
+
 /** A bound as people read it: `100,000`, not `100000`. */
 const grouped = (n: number) => n.toLocaleString('en-SG', { maximumFractionDigits: 20 });
 
@@ -22,6 +30,8 @@ const nounPlural = (noun: string) => (/[^aeiou]y$/i.test(noun) ? `${noun.slice(0
 
 export const FIELD_MESSAGES = {
   required: (label: string) => `Enter ${inSentence(label)}`,
+  /** A date left empty: "Enter the date for “Payments from”", where "Enter payments from" made no sense. */
+  dateRequired: (label: string) => (dangling(label) ? `Enter the date for “${label}”` : `Enter ${inSentence(label)}`),
   choose: (label: string) => `Select ${inSentence(label)}`,
   /** A yes/no question's label is a statement or a request, not a name to put after 'Select'. */
   yesNo: (label: string) => `Select yes or no for “${label}”`,
@@ -36,11 +46,13 @@ export const FIELD_MESSAGES = {
       : min !== undefined
         ? `${label} must be ${grouped(min)} or more`
         : `${label} must be ${grouped(max!)} or less`,
-  date: (label: string) => `${label} must be a real date`,
-  notInPast: (label: string) => `${label} must be today or in the future`,
-  notInFuture: (label: string) => `${label} must be today or in the past`,
-  maxDaysAhead: (label: string, days: number) => `${label} must be within ${plural(days, 'day', 'days')} from today`,
-  maxDaysAgo: (label: string, days: number) => `${label} must be within the last ${plural(days, 'day', 'days')}`,
+  date: (label: string) => `${dateName(label)} must be a real date`,
+  notInPast: (label: string) => `${dateName(label)} must be today or in the future`,
+  notInFuture: (label: string) => `${dateName(label)} must be today or in the past`,
+  maxDaysAhead: (label: string, days: number) =>
+    `${dateName(label)} must be within ${plural(days, 'day', 'days')} from today`,
+  maxDaysAgo: (label: string, days: number) =>
+    `${dateName(label)} must be within the last ${plural(days, 'day', 'days')}`,
   notInList: (label: string) => `Select ${inSentence(label)} from the list`,
   amount: (label: string, minorDigits: number) =>
     minorDigits > 0
@@ -79,21 +91,22 @@ export const FIELD_MESSAGES = {
   maxFiles: (label: string, n: number) => `${label} must have ${plural(n, 'file', 'files')} or fewer`,
   compare: {
     date: {
-      gte: (label: string, other: string) => `${label} must be the same as or after ${inSentence(other)}`,
-      gt: (label: string, other: string) => `${label} must be after ${inSentence(other)}`,
-      lte: (label: string, other: string) => `${label} must be the same as or before ${inSentence(other)}`,
-      lt: (label: string, other: string) => `${label} must be before ${inSentence(other)}`,
+      gte: (label: string, other: string) => `${dateName(label)} must be the same as or after ${dateInSentence(other)}`,
+      gt: (label: string, other: string) => `${dateName(label)} must be after ${dateInSentence(other)}`,
+      lte: (label: string, other: string) =>
+        `${dateName(label)} must be the same as or before ${dateInSentence(other)}`,
+      lt: (label: string, other: string) => `${dateName(label)} must be before ${dateInSentence(other)}`,
     },
     /** A date compared with another moved some days later (Comparison.days): "within a month of the start". */
     daysAfter: {
       gte: (label: string, other: string, days: number) =>
-        `${label} must be at least ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+        `${dateName(label)} must be at least ${plural(days, 'day', 'days')} after ${dateInSentence(other)}`,
       gt: (label: string, other: string, days: number) =>
-        `${label} must be more than ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+        `${dateName(label)} must be more than ${plural(days, 'day', 'days')} after ${dateInSentence(other)}`,
       lte: (label: string, other: string, days: number) =>
-        `${label} must be no more than ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+        `${dateName(label)} must be no more than ${plural(days, 'day', 'days')} after ${dateInSentence(other)}`,
       lt: (label: string, other: string, days: number) =>
-        `${label} must be less than ${plural(days, 'day', 'days')} after ${inSentence(other)}`,
+        `${dateName(label)} must be less than ${plural(days, 'day', 'days')} after ${dateInSentence(other)}`,
     },
     number: {
       gte: (label: string, other: string) => `${label} must be the same as or more than ${inSentence(other)}`,

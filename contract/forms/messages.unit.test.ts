@@ -46,3 +46,21 @@ describe('FIELD_MESSAGES on rows: the item in the plural', () => {
     );
   });
 });
+
+describe('FIELD_MESSAGES of a date whose label ends on a preposition', () => {
+  it('names the question in quotes rather than as a broken sentence', () => {
+    expect(FIELD_MESSAGES.dateRequired('Payments from')).toBe('Enter the date for “Payments from”');
+    expect(FIELD_MESSAGES.dateRequired('Debt due on')).toBe('Enter the date for “Debt due on”');
+    expect(FIELD_MESSAGES.compare.date.gte('Payments up to', 'Payments from')).toBe(
+      '“Payments up to” must be the same as or after “Payments from”',
+    );
+    expect(FIELD_MESSAGES.notInFuture('Returned on')).toBe('“Returned on” must be today or in the past');
+  });
+
+  it('keeps a label that reads as a noun as it was', () => {
+    expect(FIELD_MESSAGES.dateRequired('Reporting period start')).toBe('Enter reporting period start');
+    expect(FIELD_MESSAGES.compare.date.gt('Reporting period end', 'Reporting period start')).toBe(
+      'Reporting period end must be after reporting period start',
+    );
+  });
+});

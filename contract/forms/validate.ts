@@ -386,7 +386,9 @@ function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): v
           ? FIELD_MESSAGES.yesNo
           : field.type === 'attachment'
             ? FIELD_MESSAGES.upload
-            : FIELD_MESSAGES.required;
+            : field.type === 'date'
+              ? FIELD_MESSAGES.dateRequired
+              : FIELD_MESSAGES.required;
       set(ctx, path, message(field.label));
     } else if (field.type === 'checkboxes' && field.minChoices) checks.checkboxes(field, [], path, ctx);
     return;
