@@ -154,6 +154,37 @@ test("a sent record's file whose long name has no spaces stays on the screen, in
   expect(await spill(page)).toBeLessThanOrEqual(0);
 });
 
+test('check answers at 320 px keeps each amount and UEN on one line, the question above its answer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await signIn(page, USER);
+  const { form } = (await call<{ form: FormDefinition }>(page, `${API_PATHS.eservices}/PNC`)).body.responseJSON;
+  // An entity's claim: its UEN asked, not an NRIC.
+  const { creditorNric: _nric, ...sample } = sampleAnswers(form, todayInSingapore(new Date()));
+  const answers = { ...sample, creditorType: 'NI', creditorUen: '201403121W' };
+  const draft = await call<{ id: string }>(page, API_PATHS.cases, {
+    method: 'POST',
+    json: { appCode: 'PNC', data: answers, draft: true },
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  await page.goto(`/#/generic?app=PNC&case=${draft.body.responseJSON.id}&step=check`);
+  await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading })).toBeVisible();
+  // How many lines each answer's words take: a range over them has one box a line.
+  const lines = await page.evaluate(() =>
+    [...document.querySelectorAll('.check-answers dd')]
+      .filter((dd) => /^(201403121W|S\$[\d,]+\.\d\d)$/.test(dd.textContent!.trim()))
+      .map((dd) => {
+        const range = document.createRange();
+        range.selectNodeContents(dd);
+        return [dd.textContent!.trim(), range.getClientRects().length] as const;
+      }),
+  );
+  expect(lines.length).toBeGreaterThan(1);
+  for (const [text, count] of lines) expect(count, text).toBe(1);
+  expect(await spill(page)).toBeLessThanOrEqual(0);
+});
+
 test("a creditor's amount in S$ stays inside its row's frame at 320 px", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await signIn(page, USER);
