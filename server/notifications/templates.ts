@@ -72,6 +72,16 @@ const money = (cents: string) => {
 /** Where a message is read: only an email carries a file. */
 export type MessageChannel = 'email' | 'sms' | 'inbox';
 
+/**
+ * What is still owed on a bill and how to pay it: by its due day, or, its QR code expired, by a new one asked for
+ * on the record's page (docs/decisions/0086) rather than "pay it" with a code no bank takes.
+ */
+function stillOwed(toPay: string, due: string | undefined, renew: boolean, where = ''): string {
+  if (renew)
+    return `${toPay} is still to be paid${where}, and its QR code has expired. Please sign in to get a new one and pay it.`;
+  return `${toPay} is still to be paid${where}.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`;
+}
+
 /** A certificate's approval or fee says when the certificate can be taken (docs/decisions/0085). */
 function certificateNote(facts: MessageFacts['facts']): string[] {
   const when = fact(facts, 'certificate');
@@ -112,11 +122,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
         `${record[0]!.toUpperCase()}${record.slice(1)} has been ${outcome}.`,
         // An officer's reason may run to 2,000 characters: too long for an SMS, and not for a lock screen.
         ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
-        ...(toPay
-          ? [
-              `${toPay} is still to be paid on its bill.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`,
-            ]
-          : []),
+        ...(toPay ? [stillOwed(toPay, due, fact(m.facts, 'renew') === 'yes', ' on its bill')] : []),
         ...certificateNote(m.facts),
       ];
     }
@@ -156,9 +162,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const due = fact(m.facts, 'dueOn');
       return [
         `A payment we recorded against ${record} was put there by mistake and has been taken off its bill, so its receipt is withdrawn.`,
-        toPay
-          ? `${toPay} is still to be paid.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`
-          : 'Please sign in to see the bill.',
+        toPay ? stillOwed(toPay, due, fact(m.facts, 'renew') === 'yes') : 'Please sign in to see the bill.',
       ];
     }
     case 'refundPaid': {

@@ -271,7 +271,9 @@ export async function expireDue(tx: Queryable, now: Date): Promise<void> {
 
 /**
  * What an approval's notice says of the record's bill: the amount still to pay and the day it is due, while
- * the bill waits for money. "Approved" alone read as the end of the matter to a payer who had not paid.
+ * the bill waits for money. "Approved" alone read as the end of the matter to a payer who had not paid. A bill
+ * whose QR code expired first is still owed, and asked for again on the record's page (docs/decisions/0086):
+ * said so (`renew`), with no due day long gone.
  */
 export async function stillToPay(
   tx: Queryable,
@@ -281,8 +283,11 @@ export async function stillToPay(
 ): Promise<Record<string, string | number>> {
   await expireDue(tx, now);
   const bill = await findBill(tx, caseId, profileId);
-  if (!bill || !isPayable(bill.state)) return {};
-  return { toPayCents: Number(bill.amount_cents) - Number(bill.received_cents), dueOn: bill.due_on };
+  if (!bill) return {};
+  const toPayCents = Number(bill.amount_cents) - Number(bill.received_cents);
+  if (qrLapsed(bill, now)) return { toPayCents, renew: 'yes' };
+  if (!isPayable(bill.state)) return {};
+  return { toPayCents, dueOn: bill.due_on };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   QUEUE_MAX_LINES,
   RECONCILIATION_PATHS,
   STATEMENT_MAX_CHARS,
+  formatMoney,
   parsePayload,
   type Bill,
   type BillDetail,
@@ -1630,7 +1631,7 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     ]);
   });
 
-  it('says nothing of an expired bill in an approval’s notice, though nobody had read the bill since', async () => {
+  it('says an expired bill is still owed, by a new QR code, though nobody had read the bill since', async () => {
     // Sessions do not last a month (the test before moved the clock on one): a fresh one.
     const record = await payable(await signedInClient(app, 'ptib.demo'), 'PD', '73.00');
     clock.advance(31 * 24 * 3600_000);
@@ -1641,7 +1642,10 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     const approvals = gateway.received
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
       .filter((m) => m.includes(`${record.caseNumber} has been approved`));
-    expect(approvals).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
+    // Asked for again on the record's page (docs/decisions/0086), not "pay it" by a code no bank takes.
+    expect(approvals).toEqual([
+      `PTIB e-Services: Record ${record.caseNumber} has been approved. S$73.00 is still to be paid on its bill, and its QR code has expired. Please sign in to get a new one and pay it.`,
+    ]);
   });
 
   it('asks an expired bill again for its payer while its application is open or approved', async () => {
@@ -1740,6 +1744,9 @@ describe('expiry (runs last: the clock moves on a month)', () => {
       `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'billReopened'`,
       [record.id],
     );
-    expect(notice.rows[0]?.body).toContain('Please sign in to see the bill.');
+    // Owed again with its QR code expired: a new one is asked for on the record's page (docs/decisions/0086).
+    expect(notice.rows[0]?.body).toContain(
+      `${formatMoney(FEES.paymentCertificate)} is still to be paid, and its QR code has expired. Please sign in to get a new one and pay it.`,
+    );
   });
 });
