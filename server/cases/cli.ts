@@ -14,8 +14,8 @@
  * With the embedded database (PGlite) only one process may open the data directory: stop the server
  * first. Against PostgreSQL it runs beside any number of servers.
  */
-import { parseArgs } from 'node:util';
 import { CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
+import { readCommandLine } from '../cli-args.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { publishFormVersion } from './forms.ts';
@@ -46,23 +46,9 @@ async function publish(code: string | undefined, file: string | undefined): Prom
   }
 }
 
-/** The words and the operator, wherever `--operator` stands; null for an unknown option or one without a value. */
-function read(argv: string[]) {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { operator: { type: 'string' } },
-      allowPositionals: true,
-    });
-    return { positionals, operator: values.operator ?? process.env.USER ?? 'operator' };
-  } catch {
-    return null;
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
-  const args = read(argv);
-  const [command, rawNumber, status] = args?.positionals ?? [];
+  const args = readCommandLine(argv, 'operator', 'operator');
+  const [command, rawNumber, status] = args?.words ?? [];
   if (args && command === 'publish-form') return publish(rawNumber, status);
   const caseNumber = rawNumber ? normalizeCaseNumber(rawNumber) : null;
   if (
@@ -74,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
     err(USAGE);
     return 2;
   }
-  const { operator } = args;
+  const operator = args.actor;
   const { db } = await openDatabase(loadConfig());
   try {
     if (command === 'move') {

@@ -9,8 +9,8 @@
  * the data directory: stop the server first. Against PostgreSQL it runs beside any number of servers.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney } from '#contract/payments.ts';
+import { readCommandLine } from '../cli-args.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { ApiError } from '../plugins/errors.ts';
@@ -26,18 +26,11 @@ const USAGE = `usage: npm run payments -- import STATEMENT.csv [--officer NAME]
 
 /** The command, its file and the officer, wherever `--officer` stands; null when they do not make sense. */
 function read(argv: string[]) {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { officer: { type: 'string' } },
-      allowPositionals: true,
-    });
-    const [command, file, ...rest] = positionals;
-    const fits = rest.length === 0 && ((command === 'import' && file) || (command === 'queue' && !file));
-    return fits ? { command, file, officer: values.officer ?? process.env.USER ?? 'finance officer' } : null;
-  } catch {
-    return null; // An unknown option, or --officer without a name.
-  }
+  const line = readCommandLine(argv, 'officer', 'finance officer');
+  if (!line) return null;
+  const [command, file, ...rest] = line.words;
+  const fits = rest.length === 0 && ((command === 'import' && file) || (command === 'queue' && !file));
+  return fits ? { command, file, officer: line.actor } : null;
 }
 
 async function main(argv: string[]): Promise<number> {
