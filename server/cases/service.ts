@@ -189,6 +189,11 @@ async function checkReferredRecords(
     else if (field.undecided && mode === 'submit') {
       // One request at a time to amend or withdraw it: a second beside one still waiting would leave the officer
       // two, perhaps contradictory (withdraw, then amend), to decide. A draft may wait for the first's decision.
+      // Held to the end of the submission's transaction, the lock makes a second submitted at the same moment
+      // wait for the first's status before it looks.
+      await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `request:${principal.actingProfileId}:${eservice.code}:${caseNumber}`,
+      ]);
       const pending = await pendingRequestOf(db, principal.actingProfileId, eservice.code, field.name, caseNumber);
       const other = pending.find((row) => row.id !== recordId);
       if (other) errors[field.name] = FIELD_MESSAGES.caseRequestPending(field.label, other.case_number);

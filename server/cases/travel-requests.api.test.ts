@@ -88,6 +88,29 @@ describe('a second request about one travel application', () => {
     expect(after.statusCode, after.body).toBe(200);
   });
 
+  it('is taken once when several are submitted at the same moment', async () => {
+    const travel = await travelApplication();
+    const drafts = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const created = await applicant.post(API_PATHS.cases, {
+          appCode: 'TRA',
+          data: await amendment(travel.caseNumber),
+          draft: true,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json().responseJSON as CaseDetail;
+      }),
+    );
+    const answers = await Promise.all(
+      drafts.map((draft) =>
+        applicant.post('/process-engine' + fillPath(PROCESS_ENGINE_PATHS.submit, { id: draft.id }), {
+          version: draft.version,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400, 400, 400]);
+  });
+
   it('leaves the waiting request itself free to answer an officer, and other travel applications alone', async () => {
     const travel = await travelApplication();
     const answers = await amendment(travel.caseNumber);
