@@ -135,7 +135,8 @@ describe('catalogue', () => {
    * approval changes (docs/decisions/0076, migration 187); the
    * money forms take Singapore dollars only (docs/decisions/0078); TRA's and TRT's keep each country's dates
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179); PD's creditors add
-   * up to no more than the payment (migration 196); TRA's amendment changes the trip (migration 197).
+   * up to no more than the payment (migration 196); TRA's amendment asks the new trip
+   * (migrations 197, 203).
    */
   const LATER_VERSIONS: Record<string, number> = {
     FIR: 3,
@@ -144,7 +145,7 @@ describe('catalogue', () => {
     SDNE: 3,
     PC: 4,
     PD: 5,
-    TRA: 5,
+    TRA: 6,
     TRT: 3,
     ESA: 3,
     BSA: 4,

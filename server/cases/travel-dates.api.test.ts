@@ -51,7 +51,6 @@ describe('the countries of a travel amendment (TRA)', () => {
   const amend = (arrivalDate: string, departureDate: string) => (answers: Record<string, unknown>) => {
     Object.assign(answers, {
       action: 'amend',
-      keepOtherDetails: 'N',
       newDepartureDate: '2030-07-01',
       newReturnDate: '2030-07-10',
       countries: [{ country: 'MY', arrivalDate, departureDate }],

@@ -13,7 +13,7 @@ import { moveCase } from './service.ts';
 
 /**
  * A Travel Application Amendment (TRA) amends or withdraws a travel application not yet decided
- * (docs/decisions/0034): an amendment must change the trip (migration 197), and one request at a time may wait
+ * (docs/decisions/0034): an amendment asks the new trip (migrations 197, 203), and one request at a time may wait
  * for a decision on the same travel application (checkReferredRecords).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
@@ -57,15 +57,20 @@ const fieldErrors = (res: { statusCode: number; body: string; json: () => unknow
 const travelApplication = async () => submitted(applicant, sampleAnswers(await formOf('PAR'), today), 'PAR');
 
 describe('an amendment of a travel application', () => {
-  it('is refused beside "Keep the other details" when it keeps them all, and changes nothing', async () => {
+  it('asks the new dates and countries, and a withdrawal no trip', async () => {
     const travel = await travelApplication();
-    const rule = (await formOf('TRA')).rules?.find((r) => r.id === 'amendment-changes-nothing');
-    expect(rule?.field).toBe('keepOtherDetails');
-    expect(fieldErrors(await submit(await amendment(travel.caseNumber, { keepOtherDetails: 'Y' })))).toEqual({
-      keepOtherDetails: rule!.message,
-    });
-    // A withdrawal keeps nothing to change; an amendment with new dates and countries changes the trip.
-    const withdrawal = await submit(await amendment(travel.caseNumber, { action: 'withdraw', keepOtherDetails: 'Y' }));
+    const form = await formOf('TRA');
+    const trip = form.pages.find((p) => p.id === 'trip')!;
+    expect(trip.sections[0]!.fields.map((f) => f.name)).toEqual(['newDepartureDate', 'newReturnDate', 'countries']);
+    expect(form.rules?.some((r) => r.id === 'amendment-changes-nothing')).toBe(false);
+    const { newDepartureDate, newReturnDate, countries, ...noTrip } = await amendment(travel.caseNumber);
+    expect([newDepartureDate, newReturnDate, countries]).not.toContain(undefined);
+    expect(Object.keys(fieldErrors(await submit(noTrip))).sort()).toEqual([
+      'countries',
+      'newDepartureDate',
+      'newReturnDate',
+    ]);
+    const withdrawal = await submit({ ...noTrip, action: 'withdraw' });
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
   });
 });
