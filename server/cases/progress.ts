@@ -55,7 +55,7 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
       ? db
           .query<{ bill: ProgressBillRow }>(
             `SELECT ${progressBill('$2')} AS bill FROM bills b WHERE b.case_id = $1::bigint`,
-            [c.id, now],
+            [c.id, todayInSingapore(now)],
           )
           .then((r) => r.rows[0]?.bill ?? null)
       : null,

@@ -1,6 +1,7 @@
 import { SINGAPORE_OFFSET_MS, formatCaseNumber } from '#contract/index.ts';
 import { CASE_STATUSES, RECORD_LIST_MAX, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import { LIST_COUNT_CAP } from '#contract/counts.ts';
+import { todayInSingapore } from '#contract/forms/validate.ts';
 import type { BillState } from '#contract/payments.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
@@ -218,12 +219,13 @@ export interface ProgressBillRow {
 }
 
 /**
- * A bill `b` as ProgressBillRow (a JSON object), `now` the placeholder of the moment: read alone or with the
- * overview. Lapsed as the bills' own expiry has it (payments/bills.ts expireDue), which runs when a bill is read.
+ * A bill `b` as ProgressBillRow (a JSON object), `today` the placeholder of Singapore's day (todayInSingapore:
+ * the moment's own date is UTC's, a day behind from midnight to 8 a.m. there): read alone or with the overview.
+ * Lapsed as the bills' own expiry has it (payments/bills.ts expireDue), which runs when a bill is read.
  */
-export const progressBill = (now: string) =>
+export const progressBill = (today: string) =>
   `json_build_object('amount_cents', b.amount_cents, 'received_cents', b.received_cents, 'state', b.state,
-     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state IN ('awaiting', 'part_paid') AND b.expires_on < ${now}::date,
+     'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state IN ('awaiting', 'part_paid') AND b.expires_on < ${today}::date,
      'refunded_cents', b.refunded_cents, 'receipt_number', b.receipt_number)`;
 
 /** An approved refund of deposits as its progress reads it: what it pays, and when and how finance paid it. */
@@ -316,7 +318,7 @@ export async function overviewOfCases(
                              SELECT ${progressRefund} FROM refunds r WHERE r.case_id = l.id) END)
                ORDER BY l.updated_at DESC, l.id DESC), '[]')
           FROM latest AS l) AS latest`,
-    [profileId, authorizations, latestCount, now],
+    [profileId, authorizations, latestCount, todayInSingapore(now)],
   );
   const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
   for (const { status, n } of rows[0]!.counts) counts[applicantStatus(status)] += n;

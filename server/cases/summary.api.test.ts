@@ -265,6 +265,20 @@ describe('GET /api/cases/summary', () => {
     expect(again.progress!.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
   });
 
+  it("takes a bill's last payable day as Singapore's, past midnight there while it is still the day before in UTC", async () => {
+    // 01:00 on 2 June in Singapore, 17:00 on 1 June in UTC; the QR code could be paid up to 1 June.
+    clock.set('2030-06-01T17:00:00Z');
+    const payer = await signedIn('ptib.demo');
+    await db.query(
+      `UPDATE bills SET state = 'part_paid', received_cents = 100, due_on = '2030-05-25', expires_on = '2030-06-01'
+        WHERE case_id = 3000003`,
+    );
+    const record = (await payer.get(fillPath(CASE_PATHS.one, { id: '3000003' }))).json().responseJSON as CaseDetail;
+    expect(record.progress!.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
+    const latest = (await summaryOf(payer)).latest.find((c) => c.id === '3000003')!;
+    expect(latest.progress!.nextStep).toBe(PAYMENT_MESSAGES.nextStepRenew);
+  });
+
   it('refuses a caller without a session, or without SEMS01', async () => {
     const anonymous = await new TestClient(app).get(API_PATHS.casesSummary);
     // Signed out is the specification's 403 'Forbidden' (decisions.md §4), which makes the app log out.
