@@ -136,7 +136,7 @@ describe('catalogue', () => {
    * money forms take Singapore dollars only (docs/decisions/0078); TRA's and TRT's keep each country's dates
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179); PD's creditors add
    * up to no more than the payment (migration 196); TRA's amendment asks the new trip
-   * (migrations 197, 203).
+   * (migrations 197, 203); PAR's and TRA's trips lie within a year (migration 204).
    */
   const LATER_VERSIONS: Record<string, number> = {
     FIR: 3,
@@ -145,13 +145,13 @@ describe('catalogue', () => {
     SDNE: 3,
     PC: 4,
     PD: 5,
-    TRA: 6,
+    TRA: 7,
     TRT: 3,
     ESA: 3,
     BSA: 4,
     PRD: 5,
     DAR: 4,
-    PAR: 3,
+    PAR: 4,
     PNC: 4,
   };
 

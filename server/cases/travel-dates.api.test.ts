@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { FIELD_MESSAGES, todayInSingapore } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, addDays, todayInSingapore } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 
-/** A travel amendment's or return's countries lie within the trip (migration 178: TRA and TRT version 3). */
+/**
+ * A travel amendment's or return's countries lie within the trip (migration 178: TRA and TRT version 3); a trip
+ * and its amendment lie within a year (migration 204).
+ */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
 let app: FastifyInstance;
@@ -85,6 +88,36 @@ describe('the countries of a travel return (TRT)', () => {
     expect(await fieldErrors('TRT', visited('2030-05-21', '2030-05-22'))).toEqual({
       'countriesVisited[0].arrivedOn': row(FIELD_MESSAGES.compare.date.lte('Arrived on', 'Returned on')),
       'countriesVisited[0].leftOn': row(FIELD_MESSAGES.compare.date.lte('Left on', 'Returned on')),
+    });
+  });
+});
+
+describe('a trip (PAR) and its amendment (TRA), within a year (migration 204)', () => {
+  const days = (n: number) => addDays(today, n);
+
+  it('refuses a return more than 365 days after the departure', async () => {
+    const trip = (returnDate: string) => (answers: Record<string, unknown>) =>
+      Object.assign(answers, { departureDate: days(10), returnDate });
+    expect(await fieldErrors('PAR', trip(days(375)))).toEqual({});
+    expect(await fieldErrors('PAR', trip('9999-12-31'))).toEqual({
+      returnDate: FIELD_MESSAGES.compare.daysAfter.lte('Return date', 'Departure date', 365),
+    });
+  });
+
+  it("holds an amendment's new departure to 365 days ahead, and its return to a year after it", async () => {
+    const amend = (newDepartureDate: string, newReturnDate: string) => (answers: Record<string, unknown>) =>
+      Object.assign(answers, {
+        action: 'amend',
+        newDepartureDate,
+        newReturnDate,
+        countries: [{ country: 'MY', arrivalDate: newDepartureDate, departureDate: newDepartureDate }],
+      });
+    expect(await fieldErrors('TRA', amend(days(365), days(730)))).toEqual({});
+    expect(await fieldErrors('TRA', amend(days(366), days(366)))).toEqual({
+      newDepartureDate: FIELD_MESSAGES.maxDaysAhead('New departure date', 365),
+    });
+    expect(await fieldErrors('TRA', amend(days(10), '9999-12-31'))).toEqual({
+      newReturnDate: FIELD_MESSAGES.compare.daysAfter.lte('New return date', 'New departure date', 365),
     });
   });
 });
