@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHORITY_PTIB, AUTHORIZATION_SEMS01, RESPONSE_CODE, ok } from '#contract/index.ts';
 import { isEditable, type CaseStatus } from '#contract/cases.ts';
 import { withDependents, type FormDefinition } from '#contract/forms/index.ts';
-import { DOCUMENT_MAX_BYTES_CEILING, DOCUMENT_MESSAGES, DOCUMENT_PATHS, type ScanStatus } from '#contract/documents.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   caseIdParamsSchema,
   documentIdParamsSchema,
@@ -19,8 +18,9 @@ import {
 import { audit } from '../auth/audit.ts';
 import { openCase, refuseOwnScreen, who } from '../cases/service.ts';
 import { actorOf } from './cases.ts';
-import { attachmentLimits, cleanFileName, judgeSize, judgeType } from '../documents/judge.ts';
-import { ScannerUnavailableError, type Scanner } from '../documents/scanner.ts';
+import { registerUploads, takeUpload } from '../documents/intake.ts';
+import { attachmentLimits } from '../documents/judge.ts';
+import type { Scanner } from '../documents/scanner.ts';
 import { countInField, deleteDocument, findDocument, insertDocument, listDocuments } from '../documents/store.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import type { Queryable } from '../db/database.ts';
@@ -83,55 +83,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
   const preValidation = [app.requireAuthority(AUTHORITY_PTIB), app.requireAuthorization(AUTHORIZATION_SEMS01)];
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
   const refuseUnscanned = app.config.NODE_ENV === 'production' && !options.scanner;
-  // The ceiling bounds what is read of any one file before its field's own limit is checked. Two parts are
-  // parsed, so that a request of more than its one file is seen and refused (readOneFile); a third is a
-  // limit error, refused alike. A field is never used: a few bytes of one are enough to refuse it.
-  await app.register(multipart, {
-    limits: { fileSize: DOCUMENT_MAX_BYTES_CEILING, files: 2, fields: 1, parts: 2, fieldSize: 64, headerPairs: 20 },
-  });
-
-  /**
-   * The one file of an upload, read within the field's size: a request must hold exactly one part, a file with
-   * a name. More parts (a second file, a form field) are refused with oneFileOnly and keep nothing, where
-   * reading the first file alone kept it and dropped the rest unsaid; a lone part that is no named file (a
-   * field, a file part without a name), or none, is noFile.
-   */
-  async function readOneFile(
-    request: FastifyRequest,
-    maxBytes: number,
-    tooLarge: string,
-  ): Promise<{ filename: string; content: Buffer }> {
-    if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.noFile);
-    const parts = request.parts({ limits: { fileSize: maxBytes } })[Symbol.asyncIterator]();
-    const next = async () => {
-      try {
-        return await parts.next();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(tooLarge);
-        if (isLimitError(error)) throw badRequest(DOCUMENT_MESSAGES.oneFileOnly);
-        throw badRequest(DOCUMENT_MESSAGES.noFile);
-      }
-    };
-    const first = await next();
-    if (first.done) throw badRequest(DOCUMENT_MESSAGES.noFile);
-    let file: { filename: string; content: Buffer } | null = null;
-    if (first.value.type === 'file') {
-      try {
-        // Read whole even when unnamed: only past it does the request show whether another part follows.
-        file = { filename: first.value.filename, content: await first.value.toBuffer() };
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(tooLarge);
-        throw badRequest(DOCUMENT_MESSAGES.failed);
-      }
-    }
-    if (!(await next()).done) throw badRequest(DOCUMENT_MESSAGES.oneFileOnly);
-    if (!file?.filename) throw badRequest(DOCUMENT_MESSAGES.noFile);
-    return file;
-  }
-  const isLimitError = (error: unknown) =>
-    error instanceof app.multipartErrors.PartsLimitError ||
-    error instanceof app.multipartErrors.FilesLimitError ||
-    error instanceof app.multipartErrors.FieldsLimitError;
+  await registerUploads(app);
 
   r.get(
     DOCUMENT_PATHS.ofCase,
@@ -179,35 +131,14 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       if ((await countInField(app.db, row.id, fieldName)) >= limits.maxFiles)
         throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
 
-      const file = await readOneFile(request, limits.maxBytes, DOCUMENT_MESSAGES.tooLarge(limits));
-      const content = file.content;
-      // Size first (cheap), then the scan, then the type: a virus is reported as one, whatever it claims to be.
-      const sizeProblem = judgeSize(content, limits);
-      if (sizeProblem) throw badRequest(sizeProblem);
-      let scanStatus: ScanStatus = 'not_scanned';
-      if (options.scanner) {
-        let verdict;
-        try {
-          verdict = await options.scanner.scan(content);
-        } catch (error) {
-          if (!(error instanceof ScannerUnavailableError)) throw error;
-          request.log.error({ err: error }, 'virus scanner unavailable: upload refused');
-          throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.failed);
-        }
-        if (!verdict.clean) {
-          await audit(app.db, {
-            event: 'document_refused',
-            outcome: 'failure',
-            ...who(actor),
-            detail: { caseId: row.id, field: fieldName, reason: 'virus', signature: verdict.signature },
-          });
-          throw badRequest(DOCUMENT_MESSAGES.virus);
-        }
-        scanStatus = 'clean';
-      }
-
-      const judged = await judgeType(content, limits);
-      if (!judged.ok) throw badRequest(judged.message);
+      const file = await takeUpload(app, request, limits, options.scanner, (signature) =>
+        audit(app.db, {
+          event: 'document_refused',
+          outcome: 'failure',
+          ...who(actor),
+          detail: { caseId: row.id, field: fieldName, reason: 'virus', signature },
+        }),
+      );
 
       const stored = await app.db.transaction(async (tx) => {
         // Checked again on the locked record: uploads sent together each found room before their files were
@@ -225,11 +156,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
           id: randomUUID(),
           caseId: row.id,
           fieldName,
-          fileName: cleanFileName(file.filename, judged.type),
-          mediaType: judged.mediaType,
-          content,
-          sha256: createHash('sha256').update(content).digest('hex'),
-          scanStatus,
+          ...file,
           accountId: principal.accountId,
           now,
         });
@@ -241,7 +168,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
             documentId: document.id,
             field: fieldName,
             sizeBytes: document.sizeBytes,
-            scanStatus,
+            scanStatus: file.scanStatus,
           },
         });
         return document;
