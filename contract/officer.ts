@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './cases.ts';
+import { SCAN_STATUSES } from './documents.ts';
 import { BILL_STATES } from './payments.ts';
 
 /**
@@ -34,6 +35,13 @@ export const OFFICER_PATHS = {
   action: '/api/officer/cases/:id/action',
   /** GET: a document of the case (officers may download every document of a submitted record). */
   document: '/api/officer/cases/:id/documents/:documentId',
+  /**
+   * POST multipart, one file: attaches it to the decision the officer is about to take, for the applicant to
+   * download once it is taken (docs/decisions/0090). Answers the case view.
+   */
+  decisionDocuments: '/api/officer/cases/:id/decision-documents',
+  /** POST: takes back a file attached for a decision not yet taken. Answers the case view. */
+  decisionDocumentDelete: '/api/officer/cases/:id/decision-documents/:documentId/delete',
   /** POST bulkActionRequest: the same action on many cases, each checked on its own. */
   bulk: '/api/officer/bulk',
 } as const;
@@ -121,6 +129,28 @@ export const OFFICER_ACTION_LABELS: Record<OfficerAction, string> = {
   addNote: 'Add internal note',
 };
 
+/** The actions that decide a case, to which an officer may attach documents for the applicant (0090). */
+export const DECISIONS = ['approve', 'approveRejection'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/**
+ * Decisions that must carry a document for the applicant, by e-service code and decision, with what the
+ * officer reads when deciding without one (docs/decisions/0090). An Estate Account Statement asks for the
+ * statement: its approval without one gives the trustee nothing. Another e-service opts in with a line here.
+ */
+export const DECISION_DOCUMENT_REQUIRED: Readonly<Record<string, Partial<Record<Decision, string>>>> = {
+  ESA: { approve: "Attach the estate's statement of account to approve this request" },
+};
+
+/**
+ * Why this action may not be taken on a case of this e-service with `attached` files waiting for the decision
+ * (a file found infected never counts: it is never given out), or null when it may.
+ */
+export function decisionDocumentMissing(appCode: string, action: OfficerAction, attached: number): string | null {
+  if (attached > 0 || !Object.hasOwn(DECISION_DOCUMENT_REQUIRED, appCode)) return null;
+  return DECISION_DOCUMENT_REQUIRED[appCode]![action as Decision] ?? null;
+}
+
 export const REASON_MAX = 2000;
 export const NOTE_MAX = 4000;
 
@@ -154,6 +184,15 @@ export const OFFICER_MESSAGES = {
    */
   actionKeyOfAnother:
     'This action was sent with the key of another action already taken on this case, so it was not taken. Open the case again and try again.',
+  /** An attachment to a decision, when the case waits for none (docs/decisions/0090). */
+  attachNotNow: (status: string) => `A file goes with a decision: none can be attached while the case is ${status}.`,
+  /** No scanner configured in production: nothing reaches the applicant unchecked (docs/decisions/0037). */
+  attachUnavailable:
+    'Files cannot be attached at the moment because they cannot be checked for viruses. Try again later.',
+  /** A file taken back once its decision was taken, or never attached to this case's decision. */
+  decisionDocumentNotRemovable: 'This file is not waiting for a decision on this case, so it cannot be removed.',
+  attached: 'The file is attached to the decision.',
+  detached: 'The file is removed from the decision.',
   notAssignedToYou: 'This case is assigned to another officer.',
   alreadyAssigned: 'This case is already assigned.',
   fourEyes: 'A rejection you proposed must be approved by another supervisor.',
@@ -330,6 +369,23 @@ export const officerDocumentSchema = z.object({
   uploadedAt: z.string(),
 });
 
+/**
+ * A file an officer attached for the applicant (docs/decisions/0090), downloaded at OFFICER_PATHS.document.
+ * sentAt: when the decision it went with was taken; null while it waits for the decision. A file found
+ * infected (scanStatus) is never given to the applicant, and one not yet scanned only once it is clean.
+ */
+export const officerDecisionDocumentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  mediaType: z.string(),
+  sizeBytes: z.number().int(),
+  scanStatus: z.enum(SCAN_STATUSES),
+  attachedAt: z.string(),
+  attachedBy: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OfficerDecisionDocument = z.infer<typeof officerDecisionDocumentSchema>;
+
 /** A bill as an officer weighs an application by it (docs/decisions/0087): what was asked, what arrived. */
 export const officerBillSchema = z.object({
   reference: z.string(),
@@ -369,6 +425,8 @@ export const officerCaseSchema = z.object({
   documents: z.array(officerDocumentSchema),
   /** The case's files no scanner has passed, hidden from officers (docs/decisions/0037): how many. */
   unscannedDocuments: z.number().int().nonnegative(),
+  /** The files officers attached for the applicant: sent with a decision, or waiting for it (0090). */
+  decisionDocuments: z.array(officerDecisionDocumentSchema),
   history: z.array(historyEntrySchema),
   notes: z.array(internalNoteSchema),
   infoRequests: z.array(infoRequestSchema),

@@ -1,3 +1,5 @@
+import { formatLimit, type DocumentLimits } from './documents.ts';
+
 /**
  * The back office's screen words beyond the officer calls' own messages (contract/officer.ts), zod-free so
  * the applicant's screens may read them too (docs/decisions/0049).
@@ -77,6 +79,24 @@ export const OFFICER_SCREEN_TEXT = {
   confirmApprove: (caseNumber: string) => `Approve case ${caseNumber}?`,
   confirmApproveRejection: (caseNumber: string) => `Reject case ${caseNumber}?`,
   confirmDecision: 'The applicant is told at once, and the decision cannot be undone.',
+  /** The files a decision sends, named in its confirmation (docs/decisions/0090). */
+  confirmDocuments: (names: readonly string[]) =>
+    names.length === 1
+      ? `The applicant gets ${names[0]} with it.`
+      : `The applicant gets ${names.length} documents with it: ${names.join(', ')}.`,
+  /** An officer's files for the applicant, attached to the decision (docs/decisions/0090). */
+  decisionDocumentsHeading: 'Documents for the applicant',
+  decisionDocumentsHint: (limits: Pick<DocumentLimits, 'maxBytes' | 'maxFiles'>) =>
+    `A statement, a letter: the applicant downloads them from the record once you decide. PDF, JPG or PNG, each smaller than ${formatLimit(limits.maxBytes)}, up to ${limits.maxFiles} for a decision.`,
+  attachLabel: 'Attach a file to the decision',
+  noDecisionDocuments: 'No file is attached to the decision.',
+  /** Beside a file still waiting for the decision, and one sent with it (on the day given). */
+  waitingForDecision: 'goes with the decision',
+  sentWithDecision: (day: string) => `sent with the decision on ${day}`,
+  attachedBy: (name: string) => `attached by ${name}`,
+  /** A file no scanner has passed, or one found infected: not given to the applicant (docs/decisions/0067). */
+  notScannedForApplicant: 'Not yet checked for viruses – the applicant gets it once it has been',
+  infectedForApplicant: 'Contains a virus, so it is not given to the applicant',
   confirmBulkApprove: (count: number) => (count === 1 ? 'Approve 1 case?' : `Approve ${count} cases?`),
   confirmBulkDecision: (caseNumbers: readonly string[]) =>
     `${caseNumbers.join(', ')}: each applicant is told at once, and the decisions cannot be undone.`,
@@ -94,4 +114,7 @@ export const PROGRESS_TEXT = {
   changeRequested: 'Change the answers the officer asked about',
   notRequested: 'The officer did not ask about this answer, so it cannot be changed.',
   answer: 'Answer the request',
+  /** The files an officer sent with the decision, on the record's page (docs/decisions/0090). */
+  decisionDocumentsHeading: 'Documents from the officer',
+  decisionDocumentsHint: 'The officer sent these with the decision on your application.',
 } as const;

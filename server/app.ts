@@ -272,7 +272,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(caseRoutes, { prefix: apiPrefix });
   await app.register(acknowledgementRoutes, { prefix: apiPrefix });
   await app.register(paymentRoutes, { prefix: apiPrefix });
-  await app.register(officerRoutes, { prefix: apiPrefix });
+  await app.register(officerRoutes, { prefix: apiPrefix, scanner });
   await app.register(notificationRoutes, { prefix: apiPrefix });
   await app.register(documentRoutes, { prefix: apiPrefix, scanner });
   await app.register(registerRoutes, { prefix: apiPrefix });

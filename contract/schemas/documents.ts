@@ -14,7 +14,28 @@ export const documentSchema = z.object({
 });
 export type DocumentInfo = z.infer<typeof documentSchema>;
 
-export const documentListSchema = z.object({ documents: z.array(documentSchema) });
+/**
+ * A file an officer sent with the decision on a record (docs/decisions/0090): the applicant downloads it as
+ * any of the record's documents, at DOCUMENT_PATHS.one. sentAt is when the decision was taken.
+ */
+export const decisionDocumentSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string().max(DOCUMENT_FILE_NAME_MAX),
+  mediaType: z.string(),
+  sizeBytes: z.number().int().positive(),
+  sentAt: z.string(),
+});
+export type DecisionDocumentInfo = z.infer<typeof decisionDocumentSchema>;
+
+/**
+ * A record's files: those uploaded to its questions, and those an officer sent with its decision (none until
+ * it is decided; an answer that leaves the list out has none).
+ */
+export const documentListSchema = z.object({
+  documents: z.array(documentSchema),
+  decisionDocuments: z.array(decisionDocumentSchema).default([]),
+});
+export type DocumentList = z.infer<typeof documentListSchema>;
 
 export const documentIdParamsSchema = z.object({ documentId: z.uuid('must be a document id') });
 

@@ -242,9 +242,11 @@ export async function fixSubmissionDigest(
   formVersion: number,
   answers: FormValues,
 ): Promise<void> {
-  const { rows } = await tx.query<{ sha256: string }>('SELECT sha256 FROM documents WHERE case_id = $1::bigint', [
-    caseId,
-  ]);
+  // The applicant's files only: one an officer keeps for the decision (docs/decisions/0090) was not sent.
+  const { rows } = await tx.query<{ sha256: string }>(
+    `SELECT sha256 FROM documents WHERE case_id = $1::bigint AND origin = 'applicant'`,
+    [caseId],
+  );
   const digest = submissionDigest({ caseNumber, formVersion, answers, fileHashes: rows.map((r) => r.sha256) });
   await tx.query('UPDATE cases SET submitted_digest = $2 WHERE id = $1::bigint', [caseId, digest]);
 }

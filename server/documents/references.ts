@@ -21,7 +21,8 @@ export async function unknownAttachments(
   if (references.length === 0) return errors;
   const { rows } = caseId
     ? await db.query<{ id: string; field_name: string; scan_status: string; file_name: string }>(
-        'SELECT id::text AS id, field_name, scan_status, file_name FROM documents WHERE case_id = $1::bigint',
+        `SELECT id::text AS id, field_name, scan_status, file_name FROM documents
+          WHERE case_id = $1::bigint AND origin = 'applicant'`,
         [caseId],
       )
     : { rows: [] };

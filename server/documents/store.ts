@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { DecisionDocumentInfo, DocumentInfo } from '#contract/schemas/documents.ts';
 import type { ScanStatus } from '#contract/documents.ts';
 import type { Queryable } from '../db/database.ts';
 
@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database.ts';
 interface DocumentRow {
   id: string;
   case_id: string;
-  field_name: string;
+  /** NULL for an officer's file, which answers no question of the form (docs/decisions/0090). */
+  field_name: string | null;
   file_name: string;
   media_type: string;
   size_bytes: number;
@@ -19,10 +20,13 @@ const COLUMNS =
   'd.id::text AS id, d.case_id::text AS case_id, d.field_name, d.file_name, d.media_type, d.size_bytes, d.sha256, d.scan_status, d.uploaded_at';
 
 /**
- * Who may see a document: the acting profile owns its record (not deleted), and a file no scanner has
- * passed (not scanned, or found infected) is seen only by the account that uploaded it.
+ * Who may see a document: the acting profile owns its record (not deleted). Of its own files, one no scanner
+ * has passed (not scanned, or found infected) is seen only by the account that uploaded it. An officer's file
+ * is seen once the decision it went with is taken, and only clean (docs/decisions/0090).
  */
-const VISIBLE = `c.profile_id = $2 AND c.deleted_at IS NULL AND (d.scan_status = 'clean' OR d.uploaded_by = $3::bigint)`;
+const VISIBLE = `c.profile_id = $2 AND c.deleted_at IS NULL AND CASE d.origin
+  WHEN 'applicant' THEN d.scan_status = 'clean' OR d.uploaded_by = $3::bigint
+  ELSE d.decision_id IS NOT NULL AND d.scan_status = 'clean' END`;
 
 /**
  * What officers may see of a record's files, besides the scan (`d` the documents row): not one added for the
@@ -35,7 +39,7 @@ export const SENT_TO_OFFICERS = `NOT EXISTS (SELECT 1 FROM case_info_requests r
 export function toInfo(row: DocumentRow): DocumentInfo {
   return {
     id: row.id,
-    fieldName: row.field_name,
+    fieldName: row.field_name ?? '',
     fileName: row.file_name,
     mediaType: row.media_type,
     sizeBytes: Number(row.size_bytes),
@@ -50,13 +54,44 @@ export interface Viewer {
   accountId: number;
 }
 
+/** The record's own files, those its applicants uploaded to its questions. */
 export async function listDocuments(db: Queryable, caseId: string, viewer: Viewer): Promise<DocumentInfo[]> {
   const { rows } = await db.query<DocumentRow>(
     `SELECT ${COLUMNS} FROM documents d JOIN cases c ON c.id = d.case_id
-      WHERE d.case_id = $1::bigint AND ${VISIBLE} ORDER BY d.field_name, d.uploaded_at, d.id`,
+      WHERE d.case_id = $1::bigint AND d.origin = 'applicant' AND ${VISIBLE} ORDER BY d.field_name, d.uploaded_at, d.id`,
     [caseId, viewer.profileId, viewer.accountId],
   );
   return rows.map(toInfo);
+}
+
+/**
+ * The files an officer sent with the decision on the record (docs/decisions/0090), to download: clean ones
+ * only, so a file a later scan found infected is never offered.
+ */
+export async function listDecisionDocuments(
+  db: Queryable,
+  caseId: string,
+  viewer: Viewer,
+): Promise<DecisionDocumentInfo[]> {
+  const { rows } = await db.query<{
+    id: string;
+    file_name: string;
+    media_type: string;
+    size_bytes: number;
+    sent_at: Date | string;
+  }>(
+    `SELECT d.id::text AS id, d.file_name, d.media_type, d.size_bytes, h.changed_at AS sent_at
+       FROM documents d JOIN cases c ON c.id = d.case_id JOIN case_status_history h ON h.id = d.decision_id
+      WHERE d.case_id = $1::bigint AND d.origin = 'officer' AND ${VISIBLE} ORDER BY h.id, d.uploaded_at, d.id`,
+    [caseId, viewer.profileId, viewer.accountId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.file_name,
+    mediaType: r.media_type,
+    sizeBytes: Number(r.size_bytes),
+    sentAt: new Date(r.sent_at).toISOString(),
+  }));
 }
 
 export async function countInField(db: Queryable, caseId: string, fieldName: string): Promise<number> {
@@ -72,7 +107,8 @@ export async function insertDocument(
   doc: {
     id: string;
     caseId: string;
-    fieldName: string;
+    /** The question it answers; null for an officer's file kept for a decision (docs/decisions/0090). */
+    fieldName: string | null;
     fileName: string;
     mediaType: string;
     content: Uint8Array;
@@ -84,8 +120,8 @@ export async function insertDocument(
 ): Promise<DocumentInfo> {
   const { rows } = await db.query<DocumentRow>(
     `INSERT INTO documents AS d (id, case_id, field_name, file_name, media_type, size_bytes, sha256, content,
-                                 scan_status, uploaded_by, uploaded_at)
-     VALUES ($1::uuid, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                                 scan_status, uploaded_by, uploaded_at, origin)
+     VALUES ($1::uuid, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      RETURNING ${COLUMNS}`,
     [
       doc.id,
@@ -99,6 +135,7 @@ export async function insertDocument(
       doc.scanStatus,
       doc.accountId,
       doc.now,
+      doc.fieldName === null ? 'officer' : 'applicant',
     ],
   );
   return toInfo(rows[0]!);

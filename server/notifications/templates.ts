@@ -88,6 +88,21 @@ function certificateNote(facts: MessageFacts['facts']): string[] {
   return when === 'ready' ? [CERTIFICATE_TEXT.ready] : when === 'whenPaid' ? [CERTIFICATE_TEXT.readyWhenPaid] : [];
 }
 
+/**
+ * The files an officer sent with a decision (docs/decisions/0090) are downloaded from the record, never sent
+ * by email: an email says so, lest its reader look for an attachment.
+ */
+function decisionDocumentsNote(count: number, channel: MessageChannel): string[] {
+  if (!Number.isSafeInteger(count) || count < 1) return [];
+  const one = count === 1;
+  return [
+    one ? 'The officer sent a document with the decision.' : `The officer sent ${count} documents with the decision.`,
+    channel === 'email'
+      ? `${one ? 'It is' : 'They are'} not attached to this email: please sign in to download ${one ? 'it' : 'them'} from the record.`
+      : `Please sign in to download ${one ? 'it' : 'them'} from the record.`,
+  ];
+}
+
 function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
@@ -124,6 +139,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
         ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
         ...(toPay ? [stillOwed(toPay, due, fact(m.facts, 'renew') === 'yes', ' on its bill')] : []),
         ...certificateNote(m.facts),
+        ...decisionDocumentsNote(Number(fact(m.facts, 'documents')), channel),
       ];
     }
     case 'watchedCaseChanged': {

@@ -98,6 +98,31 @@ describe('notification templates', () => {
     );
   });
 
+  it("say that a decision's documents are downloaded from the record, never attached to the email", () => {
+    const one = { outcome: 'approved', documents: 1 };
+    expect(renderSms({ kind: 'decided', caseNumber: 'ES 000007 2026', facts: one })).toBe(
+      'PTIB e-Services: Record ES 000007 2026 has been approved. The officer sent a document with the decision. Please sign in to download it from the record.',
+    );
+    const email = renderMessage({ kind: 'decided', caseNumber: 'ES 000007 2026', facts: one }, undefined);
+    expect(email.text).toContain(
+      'The officer sent a document with the decision.\nIt is not attached to this email: please sign in to download it from the record.',
+    );
+    const inbox = renderMessage({ kind: 'decided', caseNumber: 'ES 000007 2026', facts: one }, undefined, 'inbox');
+    expect(inbox.body).toContain('Please sign in to download it from the record.');
+    expect(inbox.body).not.toContain('email');
+    const two = renderMessage(
+      { kind: 'decided', caseNumber: 'ES 000007 2026', facts: { outcome: 'rejected', reason: 'Late.', documents: 2 } },
+      undefined,
+    );
+    expect(two.text).toContain(
+      'The officer sent 2 documents with the decision.\nThey are not attached to this email: please sign in to download them from the record.',
+    );
+    // A decision without documents says nothing of them.
+    expect(renderSms({ kind: 'decided', caseNumber: 'ES 000007 2026', facts: { outcome: 'approved' } })).not.toContain(
+      'document',
+    );
+  });
+
   it('say in words how a followed case changed, never the code the server keeps for it', () => {
     for (const [change, words] of Object.entries(REGISTER_CHANGE_TEXTS)) {
       const facts = { change };

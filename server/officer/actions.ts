@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { showsNothing } from '#contract/validation.ts';
 import type { CaseStatus } from '#contract/cases.ts';
 import { allFields } from '#contract/forms/index.ts';
+import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   OFFICER_MESSAGES,
+  decisionDocumentMissing,
   type BulkAction,
+  type Decision,
   type BulkResult,
   type OfficerActionRequest,
   type OfficerCase,
@@ -18,7 +21,17 @@ import { singaporeToday } from '../cases/records.ts';
 import { notify } from '../notifications/notify.ts';
 import { approvalFacts, cancelBill, releaseRefund } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
-import { caseNotFound, caseView, findOfficerCase, refusalOf, type OfficerCaseRow } from './cases.ts';
+import type { TakenFile } from '../documents/intake.ts';
+import { insertDocument } from '../documents/store.ts';
+import {
+  WAITING_FOR_DECISION,
+  attachRefusal,
+  caseNotFound,
+  caseView,
+  findOfficerCase,
+  refusalOf,
+  type OfficerCaseRow,
+} from './cases.ts';
 import { recordProfileUpdate } from '../cases/profile-update.ts';
 
 /**
@@ -50,7 +63,8 @@ interface Move {
   set?: Record<string, unknown>;
 }
 
-async function move(tx: Queryable, row: OfficerCaseRow, actor: OfficerActor, m: Move): Promise<void> {
+/** Moves the case; answers the id of the status history row it wrote. */
+async function move(tx: Queryable, row: OfficerCaseRow, actor: OfficerActor, m: Move): Promise<string> {
   const set = { ...m.set };
   const columns = Object.keys(set);
   await tx.query(
@@ -59,11 +73,47 @@ async function move(tx: Queryable, row: OfficerCaseRow, actor: OfficerActor, m: 
       .join('')} WHERE id = $1::bigint`,
     [row.id, m.to, actor.now, ...columns.map((c) => set[c])],
   );
-  await tx.query(
+  const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO case_status_history (case_id, from_status, to_status, changed_at, account_id, actor, message)
-     VALUES ($1::bigint, $2, $3, $4, $5, $6, $7)`,
+     VALUES ($1::bigint, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
     [row.id, row.status, m.to, actor.now, actor.officer.accountId, actor.officer.displayName, m.message],
   );
+  return rows[0]!.id;
+}
+
+/**
+ * The files waiting for the case's decision: all of them (each takes a place among those allowed), and those
+ * that can reach the applicant (one found infected never will).
+ */
+async function waitingFiles(db: Queryable, caseId: string): Promise<{ all: number; sendable: number }> {
+  const { rows } = await db.query<{ waiting: string; sendable: string }>(
+    `SELECT count(*)::text AS waiting, (count(*) FILTER (WHERE d.scan_status <> 'infected'))::text AS sendable
+       FROM documents d WHERE ${WAITING_FOR_DECISION}`,
+    [caseId],
+  );
+  return { all: Number(rows[0]?.waiting ?? 0), sendable: Number(rows[0]?.sendable ?? 0) };
+}
+
+/**
+ * A decision that must carry a document for the applicant (DECISION_DOCUMENT_REQUIRED, docs/decisions/0090)
+ * and has none attached is refused, before anything moves.
+ */
+async function refuseUndocumented(tx: Queryable, row: OfficerCaseRow, action: Decision): Promise<void> {
+  const missing = decisionDocumentMissing(row.app_code, action, (await waitingFiles(tx, row.id)).sendable);
+  if (missing) throw badRequest(missing);
+}
+
+/**
+ * Sends the files waiting for the decision with it, `historyId` its status history row (docs/decisions/0090).
+ * Answers the ids of those that can reach the applicant: one found infected goes with it, never to them.
+ */
+async function sendWithDecision(tx: Queryable, caseId: string, historyId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string; scan_status: string }>(
+    `UPDATE documents d SET decision_id = $2::bigint WHERE ${WAITING_FOR_DECISION}
+     RETURNING d.id::text AS id, d.scan_status`,
+    [caseId, historyId],
+  );
+  return rows.filter((r) => r.scan_status !== 'infected').map((r) => r.id);
 }
 
 /** The name of a case worker a case may be given to: one the officers' list shows (never a disabled account). */
@@ -126,6 +176,10 @@ async function takenBefore(
   return rows[0] ?? null;
 }
 
+/** What a decision's message says of the files sent with it: how many there are to download (0090). */
+const documentFacts = (documents: readonly string[]): Record<string, number> =>
+  documents.length > 0 ? { documents: documents.length } : {};
+
 /** Runs one action; answers the case view after it. */
 export async function act(db: Database, actor: OfficerActor, id: string, req: Request): Promise<OfficerCase> {
   const { officer, now } = actor;
@@ -182,17 +236,21 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           set: { assigned_to: null },
         });
         break;
-      case 'approve':
-        await move(tx, row, actor, { to: 'approved', message: null });
+      case 'approve': {
+        await refuseUndocumented(tx, row, req.action);
+        const decision = await move(tx, row, actor, { to: 'approved', message: null });
+        const documents = await sendWithDecision(tx, row.id, decision);
         await recordProfileUpdate(tx, row, actor.now);
+        if (documents.length > 0) detail.documents = documents;
         await notify(tx, {
           kind: 'decided',
           profileId: row.profile_id,
           caseId: row.id,
           caseNumber: row.case_number,
-          facts: { outcome: 'approved', ...(await approvalFacts(tx, row, actor.now)) },
+          facts: { outcome: 'approved', ...(await approvalFacts(tx, row, actor.now)), ...documentFacts(documents) },
         });
         break;
+      }
       case 'proposeRejection':
         await move(tx, row, actor, {
           to: 'rejection_proposed',
@@ -201,12 +259,15 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
         });
         detail.reason = req.reason;
         break;
-      case 'approveRejection':
-        await move(tx, row, actor, {
+      case 'approveRejection': {
+        await refuseUndocumented(tx, row, req.action);
+        const decision = await move(tx, row, actor, {
           to: 'rejected',
           message: row.proposed_reason,
           set: { decision_reason: row.proposed_reason },
         });
+        const documents = await sendWithDecision(tx, row.id, decision);
+        if (documents.length > 0) detail.documents = documents;
         await cancelBill(tx, row.id, officer.loginName, actor.now);
         await releaseRefund(tx, row.id, officer.loginName, actor.now);
         // Four eyes, recorded: the history names the supervisor, the audit trail both officers.
@@ -218,9 +279,10 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
           profileId: row.profile_id,
           caseId: row.id,
           caseNumber: row.case_number,
-          facts: { outcome: 'rejected', reason: row.proposed_reason ?? '' },
+          facts: { outcome: 'rejected', reason: row.proposed_reason ?? '', ...documentFacts(documents) },
         });
         break;
+      }
       case 'returnRejection':
         await move(tx, row, actor, {
           to: 'in_review',
@@ -320,4 +382,103 @@ export async function bulkAct(
     }
   }
   return { results };
+}
+
+/**
+ * What a file attached to a decision or taken from it changes: what the decision sends, so the case is another
+ * version. A colleague's decision taken on a view without it is then refused as stale, and shows it, rather
+ * than sending a file its decider never saw (docs/decisions/0040, 0090).
+ */
+async function bumpVersion(tx: Queryable, row: OfficerCaseRow, now: Date): Promise<void> {
+  await tx.query('UPDATE cases SET version = version + 1, updated_at = $2 WHERE id = $1::bigint', [row.id, now]);
+}
+
+/** The case, locked when asked, when this officer may attach to its decision or remove from it now. */
+async function openToAttach(db: Queryable, actor: OfficerActor, id: string, lock: boolean): Promise<OfficerCaseRow> {
+  const row = await findOfficerCase(db, id, lock);
+  if (!row) throw caseNotFound();
+  const refusal = attachRefusal(row, actor.officer);
+  if (refusal) throw refusal;
+  return row;
+}
+
+/**
+ * The case, when this officer may attach a file to its decision now and it has room for one more (the
+ * applicants' limits, contract/documents.ts); else the refusal. Asked before a file is read and scanned, so
+ * that a refusal costs no scan, and again on the locked case when the file is kept: files sent together
+ * each found room before they were read.
+ */
+export async function mayAttach(db: Queryable, actor: OfficerActor, id: string, lock = false): Promise<OfficerCaseRow> {
+  const row = await openToAttach(db, actor, id, lock);
+  if ((await waitingFiles(db, row.id)).all >= DEFAULT_DOCUMENT_LIMITS.maxFiles)
+    throw badRequest(DOCUMENT_MESSAGES.tooMany(DEFAULT_DOCUMENT_LIMITS));
+  return row;
+}
+
+/**
+ * Keeps a file read and judged (server/documents/intake.ts) for the decision the case waits for, the officer
+ * its uploader (docs/decisions/0090); answers the case view.
+ */
+export async function attachToDecision(
+  db: Database,
+  actor: OfficerActor,
+  id: string,
+  file: TakenFile,
+): Promise<OfficerCase> {
+  const { officer, now } = actor;
+  return db.transaction(async (tx) => {
+    const row = await mayAttach(tx, actor, id, true);
+    const document = await insertDocument(tx, {
+      id: randomUUID(),
+      caseId: row.id,
+      fieldName: null,
+      ...file,
+      accountId: officer.accountId,
+      now,
+    });
+    await bumpVersion(tx, row, now);
+    await audit(tx, {
+      event: 'officer_document_attached',
+      at: now,
+      accountId: officer.accountId,
+      loginName: officer.loginName,
+      clientAddress: actor.clientAddress,
+      detail: {
+        caseId: row.id,
+        caseNumber: row.case_number,
+        documentId: document.id,
+        sizeBytes: document.sizeBytes,
+        scanStatus: document.scanStatus,
+      },
+    });
+    return caseView(tx, (await findOfficerCase(tx, row.id))!, officer, now);
+  });
+}
+
+/** Takes back a file attached for the decision not yet taken; answers the case view. */
+export async function removeFromDecision(
+  db: Database,
+  actor: OfficerActor,
+  id: string,
+  documentId: string,
+): Promise<OfficerCase> {
+  const { officer, now } = actor;
+  return db.transaction(async (tx) => {
+    const row = await openToAttach(tx, actor, id, true);
+    const { rowCount } = await tx.query(`DELETE FROM documents d WHERE ${WAITING_FOR_DECISION} AND d.id = $2::uuid`, [
+      row.id,
+      documentId,
+    ]);
+    if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.decisionDocumentNotRemovable);
+    await bumpVersion(tx, row, now);
+    await audit(tx, {
+      event: 'officer_document_removed',
+      at: now,
+      accountId: officer.accountId,
+      loginName: officer.loginName,
+      clientAddress: actor.clientAddress,
+      detail: { caseId: row.id, caseNumber: row.case_number, documentId },
+    });
+    return caseView(tx, (await findOfficerCase(tx, row.id))!, officer, now);
+  });
 }

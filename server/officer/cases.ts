@@ -19,7 +19,9 @@ import {
   type OfficerAction,
   type OfficerBill,
   type OfficerCase,
+  type OfficerDecisionDocument,
 } from '#contract/officer.ts';
+import type { ScanStatus } from '#contract/documents.ts';
 import type { BillState } from '#contract/payments.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from '../cases/catalogue.ts';
@@ -140,6 +142,59 @@ export function refusalOf(row: OfficerCaseRow, officer: Officer, action: Officer
   }
 }
 
+/**
+ * Why this officer may not attach a file to the case's decision now (docs/decisions/0090), or null when they
+ * may: whoever may take the decision the case waits for, the officer it is assigned to while in review (who
+ * may approve it, or propose a rejection with a letter), the supervisor of a proposed rejection.
+ */
+export function attachRefusal(row: OfficerCaseRow, officer: Officer): ApiError | null {
+  const refusal = refusalOf(row, officer, row.status === 'rejection_proposed' ? 'approveRejection' : 'approve');
+  // The decision's own words ("Approve" is not possible …) would not say why a file cannot be attached.
+  if (refusal?.statusCode === 409 && row.status !== 'in_review' && row.status !== 'rejection_proposed')
+    return new ApiError(
+      409,
+      RESPONSE_CODE.CONFLICT,
+      OFFICER_MESSAGES.attachNotNow(CASE_STATUS_LABELS[row.status].toLowerCase()),
+    );
+  return refusal;
+}
+
+/** An officer's files of the case waiting for its decision (decision_id NULL), as `d`; $1 is the case. */
+export const WAITING_FOR_DECISION = `d.case_id = $1::bigint AND d.origin = 'officer' AND d.decision_id IS NULL`;
+
+/** The officers' files of the case, for its view: each decision's in its order, then those still waiting. */
+async function decisionDocumentsOf(db: Queryable, caseId: string): Promise<OfficerDecisionDocument[]> {
+  const { rows } = await db.query<{
+    id: string;
+    file_name: string;
+    media_type: string;
+    size_bytes: number;
+    scan_status: ScanStatus;
+    uploaded_at: Date | string;
+    attached_by: string | null;
+    sent_at: Date | string | null;
+  }>(
+    `SELECT d.id::text AS id, d.file_name, d.media_type, d.size_bytes, d.scan_status, d.uploaded_at,
+            o.display_name AS attached_by, h.changed_at AS sent_at
+       FROM documents d
+       LEFT JOIN officers o ON o.account_id = d.uploaded_by
+       LEFT JOIN case_status_history h ON h.id = d.decision_id
+      WHERE d.case_id = $1::bigint AND d.origin = 'officer'
+      ORDER BY h.id NULLS LAST, d.uploaded_at, d.id`,
+    [caseId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.file_name,
+    mediaType: r.media_type,
+    sizeBytes: Number(r.size_bytes),
+    scanStatus: r.scan_status,
+    attachedAt: iso(r.uploaded_at),
+    attachedBy: r.attached_by ?? '',
+    sentAt: r.sent_at === null ? null : iso(r.sent_at),
+  }));
+}
+
 const ACTIONS_IN_ORDER: readonly OfficerAction[] = [
   'assignToMe',
   'assign',
@@ -205,15 +260,17 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     size_bytes: number;
     uploaded_at: Date | string;
   }>(
-    // A file no scanner has passed stays hidden from officers (docs/decisions/0037).
+    // A file no scanner has passed stays hidden from officers (docs/decisions/0037). The applicant's files:
+    // those officers attach for the applicant are listed apart (decisionDocuments, 0090).
     `SELECT d.id::text AS id, d.field_name, d.file_name, d.media_type, d.size_bytes, d.uploaded_at FROM documents d
-      WHERE d.case_id = $1::bigint AND d.scan_status = 'clean' AND ${SENT_TO_OFFICERS} ORDER BY d.uploaded_at, d.id`,
+      WHERE d.case_id = $1::bigint AND d.origin = 'applicant' AND d.scan_status = 'clean' AND ${SENT_TO_OFFICERS}
+      ORDER BY d.uploaded_at, d.id`,
     [row.id],
   );
   // Counted, so the officer reads that files are held back rather than that none were uploaded.
   const unscanned = await db.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM documents d
-      WHERE d.case_id = $1::bigint AND d.scan_status <> 'clean' AND ${SENT_TO_OFFICERS}`,
+      WHERE d.case_id = $1::bigint AND d.origin = 'applicant' AND d.scan_status <> 'clean' AND ${SENT_TO_OFFICERS}`,
     [row.id],
   );
   // Who moved it, by name: an officer by the display name the move was written with, an applicant by their
@@ -251,6 +308,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     [row.id],
   );
   const requests = await infoRequestRows(db, row.id);
+  const decisionDocuments = await decisionDocumentsOf(db, row.id);
   const today = singaporeToday(now);
   const bill = await db.query<BillFactsRow>(`SELECT ${BILL_FACTS} FROM bills b WHERE b.case_id = $1::bigint`, [
     row.id,
@@ -316,6 +374,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
       uploadedAt: iso(d.uploaded_at),
     })),
     unscannedDocuments: Number(unscanned.rows[0]?.n ?? 0),
+    decisionDocuments,
     history: history.rows.map((h): HistoryEntry => ({
       from: h.from_status,
       to: h.to_status,

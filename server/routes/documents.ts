@@ -21,7 +21,14 @@ import { actorOf } from './cases.ts';
 import { registerUploads, takeUpload } from '../documents/intake.ts';
 import { attachmentLimits } from '../documents/judge.ts';
 import type { Scanner } from '../documents/scanner.ts';
-import { countInField, deleteDocument, findDocument, insertDocument, listDocuments } from '../documents/store.ts';
+import {
+  countInField,
+  deleteDocument,
+  findDocument,
+  insertDocument,
+  listDecisionDocuments,
+  listDocuments,
+} from '../documents/store.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import type { Queryable } from '../db/database.ts';
 
@@ -95,11 +102,11 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       noStore(reply);
       const principal = request.principal!;
       await openCase(app.db, request.params.id, principal);
-      const documents = await listDocuments(app.db, request.params.id, {
-        profileId: principal.actingProfileId,
-        accountId: principal.accountId,
+      const viewer = { profileId: principal.actingProfileId, accountId: principal.accountId };
+      return ok({
+        documents: await listDocuments(app.db, request.params.id, viewer),
+        decisionDocuments: await listDecisionDocuments(app.db, request.params.id, viewer),
       });
-      return ok({ documents });
     },
   );
 

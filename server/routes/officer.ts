@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { RESPONSE_CODE, ok } from '#contract/index.ts';
+import { DEFAULT_DOCUMENT_LIMITS } from '#contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
@@ -21,10 +23,20 @@ import { envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts'
 import { audit } from '../auth/audit.ts';
 import { requireOfficer } from '../auth/officer.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
-import { StaleCaseError, act, bulkAct, type OfficerActor } from '../officer/actions.ts';
+import {
+  StaleCaseError,
+  act,
+  attachToDecision,
+  bulkAct,
+  mayAttach,
+  removeFromDecision,
+  type OfficerActor,
+} from '../officer/actions.ts';
 import { caseNotFound, caseView, findOfficerCase } from '../officer/cases.ts';
 import { queuePage } from '../officer/queues.ts';
 import { SENT_TO_OFFICERS } from '../documents/store.ts';
+import { registerUploads, takeUpload } from '../documents/intake.ts';
+import type { Scanner } from '../documents/scanner.ts';
 
 const refusals = {
   400: errorEnvelopeSchema,
@@ -35,9 +47,10 @@ const refusals = {
 
 /**
  * The back office's calls (docs/decisions/0039, 0040): officers only (a PTIB token is refused with
- * PTACC-951), case work for the officer and supervisor roles.
+ * PTACC-951), case work for the officer and supervisor roles. `scanner` checks the files officers attach to a
+ * decision, as it does the applicants' (docs/decisions/0090); null: none configured.
  */
-export async function officerRoutes(app: FastifyInstance): Promise<void> {
+export async function officerRoutes(app: FastifyInstance, options: { scanner: Scanner | null }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anyOfficer = requireOfficer();
   const caseWorker = requireOfficer(['officer', 'supervisor']);
@@ -47,6 +60,9 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
     clientAddress: request.ip,
     now: app.now(),
   });
+
+  const refuseUnscanned = app.config.NODE_ENV === 'production' && !options.scanner;
+  await registerUploads(app);
 
   // A stale version answers the case as it is now, so the screen shows the new state with the message.
   app.setErrorHandler((error, _request, reply) => {
@@ -143,6 +159,50 @@ export async function officerRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const view = await act(app.db, actorOf(request), request.params.id, request.body);
       return ok(view, OFFICER_MESSAGES.done[request.body.action]);
+    },
+  );
+
+  r.post(
+    OFFICER_PATHS.decisionDocuments,
+    {
+      preValidation: caseWorker,
+      schema: { params: officerCaseParamsSchema, response: { 201: envelopeSchema(officerCaseSchema), ...refusals } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = request.params.id;
+      // Refused before the file is read: nothing reaches the applicant unchecked (docs/decisions/0037).
+      const row = await mayAttach(app.db, actor, id);
+      if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, OFFICER_MESSAGES.attachUnavailable);
+      const file = await takeUpload(app, request, DEFAULT_DOCUMENT_LIMITS, options.scanner, (signature) =>
+        audit(app.db, {
+          event: 'officer_document_refused',
+          outcome: 'failure',
+          at: actor.now,
+          accountId: actor.officer.accountId,
+          loginName: actor.officer.loginName,
+          clientAddress: actor.clientAddress,
+          detail: { caseId: row.id, caseNumber: row.case_number, reason: 'virus', signature },
+        }),
+      );
+      const view = await attachToDecision(app.db, actor, id, file);
+      return reply.code(201).send(ok(view, OFFICER_MESSAGES.attached));
+    },
+  );
+
+  r.post(
+    OFFICER_PATHS.decisionDocumentDelete,
+    {
+      preValidation: caseWorker,
+      schema: {
+        params: officerDocumentParamsSchema,
+        body: z.object({}).optional(),
+        response: { 200: envelopeSchema(officerCaseSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { id, documentId } = request.params;
+      return ok(await removeFromDecision(app.db, actorOf(request), id, documentId), OFFICER_MESSAGES.detached);
     },
   );
 

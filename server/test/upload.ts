@@ -10,14 +10,19 @@ export const TEST_PDF = Buffer.from(
 
 /** Uploads one file to a record's question as the form does: one multipart part named "file". */
 export function uploadFile(c: TestClient, caseId: string, field: string, fileName = 'receipt.pdf') {
+  return postFile(c, `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`, fileName);
+}
+
+/** Posts one file as the web app's uploads do: a multipart body of one part named "file". */
+export function postFile(c: TestClient, url: string, fileName: string, content: Buffer = TEST_PDF) {
   const boundary = 'ptibtestupload';
   return c.request({
     method: 'POST',
-    url: `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`,
+    url,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     body: Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
-      TEST_PDF,
+      content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   });

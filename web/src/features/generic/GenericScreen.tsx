@@ -24,7 +24,7 @@ import {
   type FormValues,
   type ValidationMode,
 } from '#contract/forms/index.ts';
-import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { DecisionDocumentInfo, DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseStatusResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone } from '../../lib/http/index.ts';
@@ -130,6 +130,10 @@ export default function GenericScreen({ location }: ScreenProps) {
   // A record filled in under an earlier version of the form is shown and checked with that version.
   const [recordForm, setRecordForm] = useState<FormDefinition | null>(resumed?.recordForm ?? null);
   const [documents, setDocuments] = useState<DocumentInfo[]>(resumed?.documents ?? []);
+  /** The files an officer sent with the decision on the record opened (docs/decisions/0090). */
+  const [decisionDocuments, setDecisionDocuments] = useState<{ caseId: string; list: DecisionDocumentInfo[] } | null>(
+    null,
+  );
   const [history, setHistory] = useState<CaseStatusResponse['history'] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
@@ -349,7 +353,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           setRecordForm(def);
         } else setRecordForm(null);
         const stored = mergeValues(def, outcome.value.data);
-        const documents = files.ok ? files.value : [];
+        const documents = files.ok ? files.value.documents : [];
         // A draft's file uploaded but not saved in its answers is listed again, as a change to save; so is one
         // added for an open request, whose answer is saved only when it is sent. A declaration an officer asks
         // about again is made again: it starts unticked, as on a new form.
@@ -365,6 +369,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
         show(outcome.value, listed);
         setDocuments(documents);
+        setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });
         if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
         return outcome.value;
       }
@@ -725,7 +730,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       else failed(outcome, FORM_TEXT.downloadFailed);
     });
 
-  const onDownloadDocument = (doc: DocumentInfo) =>
+  const onDownloadDocument = (doc: Pick<DocumentInfo, 'id' | 'fileName'>) =>
     run(async () => {
       const outcome = await documentsApi.download(doc.id, signal);
       if (outcome.ok) saveBlob(outcome.value, doc.fileName);
@@ -930,7 +935,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           if (!digest) return null;
           const listed = await documentsApi.list(record.id, signal);
           const held = (id: string) => documents.some((d) => d.id === id);
-          const found = listed.ok && takeLostUpload(record.id, fieldName, digest, listed.value, held);
+          const found = listed.ok && takeLostUpload(record.id, fieldName, digest, listed.value.documents, held);
           return found ? { ok: true as const, value: found, message: '' } : null;
         };
         let outcome =
@@ -1081,6 +1086,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           onBillSettled={() => void billSettled()}
           sections={sections}
           documents={documents.filter((d) => d.scanStatus !== 'infected')}
+          decisionDocuments={decisionDocuments?.caseId === record.id ? decisionDocuments.list : []}
           onDownloadDocument={(d) => void onDownloadDocument(d)}
           onStartNew={startNew}
           records={records}

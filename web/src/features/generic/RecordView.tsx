@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FORM_TEXT, formatFileSize, type SummarySection } from '#contract/forms/index.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
-import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { DecisionDocumentInfo, DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, CaseProgress, CaseStatusResponse } from '#contract/schemas/eservices.ts';
 import { BillPanel } from '../../app/parts.ts';
 import { CheckAnswers } from './CheckAnswers.tsx';
@@ -32,6 +32,7 @@ export function RecordView({
   onBillSettled,
   sections,
   documents,
+  decisionDocuments,
   onDownloadDocument,
   onStartNew,
   records,
@@ -57,7 +58,9 @@ export function RecordView({
   sections: SummarySection[];
   /** The files sent with it, each to download again; a file found infected is never given out, so not listed. */
   documents: DocumentInfo[];
-  onDownloadDocument: (document: DocumentInfo) => void;
+  /** The files the officer sent with the decision (docs/decisions/0090): clean ones only, each to download. */
+  decisionDocuments: DecisionDocumentInfo[];
+  onDownloadDocument: (document: Pick<DocumentInfo, 'id' | 'fileName'>) => void;
   onStartNew: () => void;
   /** The user's records and the case search (YourRecords), under the record. */
   records: ReactNode;
@@ -80,6 +83,22 @@ export function RecordView({
         />
       )}
       <Notice text={notice} />
+      {decisionDocuments.length > 0 && (
+        <section aria-labelledby="decision-documents-heading">
+          <h2 id="decision-documents-heading">{PROGRESS_TEXT.decisionDocumentsHeading}</h2>
+          <p>{PROGRESS_TEXT.decisionDocumentsHint}</p>
+          <ul className="file-list">
+            {decisionDocuments.map((d) => (
+              <li key={d.id}>
+                <button type="button" className="button-link" onClick={() => onDownloadDocument(d)}>
+                  {FORM_TEXT.downloadDocument(d.fileName)}
+                </button>
+                <span className="form-note">{formatFileSize(d.sizeBytes)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <DownloadAcknowledgement onDownload={onDownload} />
       <BillPanel caseId={record.id} appCode={appCode} onSettled={onBillSettled} />
       <CheckAnswers sections={sections} />

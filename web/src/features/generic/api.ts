@@ -1,7 +1,12 @@
 import { API_PATHS, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_PATHS, UPLOAD_ANSWER_MS } from '#contract/documents.ts';
-import { documentListSchema, documentSchema, type DocumentInfo } from '#contract/schemas/documents.ts';
+import {
+  documentListSchema,
+  documentSchema,
+  type DocumentInfo,
+  type DocumentList,
+} from '#contract/schemas/documents.ts';
 import type { FieldErrors, FormValues } from '#contract/forms/index.ts';
 import {
   caseDetailSchema,
@@ -110,13 +115,14 @@ export const genericApi = {
   },
 };
 
-const documentList = documentListSchema.transform((l) => l.documents);
-
-/** A record's supporting documents (docs/decisions/0037-documents-in-the-database.md). */
+/**
+ * A record's supporting documents (docs/decisions/0037-documents-in-the-database.md), and those an officer
+ * sent with its decision (0090).
+ */
 export const documentsApi = {
-  async list(caseId: string, signal: AbortSignal): Promise<Outcome<DocumentInfo[]>> {
+  async list(caseId: string, signal: AbortSignal): Promise<Outcome<DocumentList>> {
     const path = fillPath(DOCUMENT_PATHS.ofCase, { id: caseId });
-    return read(await api.get(path, { signal, quiet: true }), documentList);
+    return read(await api.get(path, { signal, quiet: true }), documentListSchema);
   },
   /** One file into one attachment field; the server judges its type by content and scans it. */
   async upload(caseId: string, field: string, file: File, signal: AbortSignal): Promise<Outcome<DocumentInfo>> {

@@ -813,6 +813,59 @@ describe('an attachment question', () => {
     await waitFor(() => expect(toasts).toContainEqual({ severity: 'error', message: 'Gone' }));
   }, 30_000);
 
+  it("lists the officer's documents sent with the decision under their own heading, each to download", async () => {
+    const statement = {
+      id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
+      fileName: 'statement.pdf',
+      mediaType: 'application/pdf',
+      sizeBytes: 3072,
+      sentAt: '2026-03-09T02:00:00.000Z',
+    };
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({
+        ...DRAFT,
+        status: 'approved',
+        submittedAt: '2026-03-05T06:08:00.000Z',
+        data: { fullName: 'Lim Mei', passport: [DOC.id] },
+      }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({
+      status: 200,
+      body: envelope({ documents: [DOC], decisionDocuments: [statement] }),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'approved', history: [] }) });
+    routes[`GET /api/documents/${statement.id}`] = () => ({ status: 404, body: envelope(null, '404', 'Gone') });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('Permission to Travel Abroad');
+    const sent = await screen.findByRole('region', { name: PROGRESS_TEXT.decisionDocumentsHeading });
+    expect(sent).toHaveTextContent(PROGRESS_TEXT.decisionDocumentsHint);
+    expect(within(sent).getByRole('listitem')).toHaveTextContent(`${FORM_TEXT.downloadDocument('statement.pdf')}3 KB`);
+    // Apart from the applicant's own files, which do not list it.
+    const own = screen.getByRole('region', { name: FORM_TEXT.documentsHeading });
+    expect(within(own).queryByText(/statement\.pdf/)).toBeNull();
+    await userEvent
+      .setup()
+      .click(within(sent).getByRole('button', { name: FORM_TEXT.downloadDocument('statement.pdf') }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && c.path === `/api/documents/${statement.id}`)).toBe(true),
+    );
+    await waitFor(() => expect(toasts).toContainEqual({ severity: 'error', message: 'Gone' }));
+  }, 30_000);
+
+  it('shows no heading for documents from the officer when the decision sent none', async () => {
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, status: 'approved', submittedAt: '2026-03-05T06:08:00.000Z', data: {} }),
+    });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'approved', history: [] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('Permission to Travel Abroad');
+    await screen.findByText(FORM_TEXT.submittedView);
+    expect(screen.queryByRole('heading', { name: PROGRESS_TEXT.decisionDocumentsHeading })).toBeNull();
+  }, 30_000);
+
   it('says of a sent file found infected that the officer did not get it, and whom to call', async () => {
     const infected = { ...DOC, scanStatus: 'infected' };
     routes['GET /api/cases/7'] = () => ({

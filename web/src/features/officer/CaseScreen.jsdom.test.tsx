@@ -1,8 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { FIELD_MESSAGES } from '#contract/forms/index.ts';
-import { OFFICER_MESSAGES, REASON_MAX, type OfficerCase } from '#contract/officer.ts';
+import { DECISION_DOCUMENT_REQUIRED, OFFICER_MESSAGES, REASON_MAX, type OfficerCase } from '#contract/officer.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { MESSAGES } from '#contract/index.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { on } from '../../lib/events/bus.ts';
@@ -50,6 +52,7 @@ const CASE: OfficerCase = {
   answerRows: [{ path: 'remarks', label: 'Remarks', value: 'Hello' }],
   documents: [],
   unscannedDocuments: 0,
+  decisionDocuments: [],
   history: [{ from: null, to: 'submitted', at: '2026-11-20T02:00:00Z', by: 'Tan Ah Kow', message: null }],
   notes: [],
   infoRequests: [],
@@ -529,5 +532,129 @@ describe('the case screen', () => {
     approve();
     const done = await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.approve });
     expect(done.closest('[role="status"]')).toHaveTextContent('Status: Approved');
+  });
+});
+
+describe("the decision's documents (docs/decisions/0090)", () => {
+  const ESA: OfficerCase = { ...CASE, appCode: 'ESA', eserviceTitle: 'Estate Account Statement' };
+  const STATEMENT = {
+    id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
+    fileName: 'statement.pdf',
+    mediaType: 'application/pdf',
+    sizeBytes: 3072,
+    scanStatus: 'clean' as const,
+    attachedAt: '2026-11-22T02:00:00Z',
+    attachedBy: 'Officer Demo',
+    sentAt: null,
+  };
+  const WITH_STATEMENT: OfficerCase = { ...ESA, version: 4, decisionDocuments: [STATEMENT] };
+  const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+  const fileInput = () => screen.getByLabelText(OFFICER_SCREEN_TEXT.attachLabel);
+  const documents = () => screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.decisionDocumentsHeading });
+
+  it('sends a file chosen at once, lists it with its size and who attached it, and removes it', async () => {
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(ESA) }),
+      'POST /api/officer/cases/7/decision-documents': () => ({
+        status: 201,
+        body: envelope(WITH_STATEMENT, '200', OFFICER_MESSAGES.attached),
+      }),
+      [`POST /api/officer/cases/7/decision-documents/${STATEMENT.id}/delete`]: () => ({
+        body: envelope({ ...ESA, version: 5 }, '200', OFFICER_MESSAGES.detached),
+      }),
+    });
+    await openCase();
+    expect(within(documents()).getByText(OFFICER_SCREEN_TEXT.noDecisionDocuments)).toBeInTheDocument();
+    await userEvent.setup().upload(fileInput(), pdf('statement.pdf'));
+
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/decision-documents'));
+    expect(sent?.body).toBeInstanceOf(FormData);
+    expect(((sent!.body as FormData).get('file') as File).name).toBe('statement.pdf');
+    const item = await within(documents()).findByRole('listitem');
+    expect(item).toHaveTextContent('statement.pdf');
+    expect(item).toHaveTextContent(`3 KB, attached by Officer Demo, ${OFFICER_SCREEN_TEXT.waitingForDecision}`);
+    expect(within(documents()).getByRole('status')).toHaveTextContent(OFFICER_MESSAGES.attached);
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Remove statement.pdf' }));
+    await within(documents()).findByText(OFFICER_SCREEN_TEXT.noDecisionDocuments);
+  });
+
+  it('says in the error summary and by the file input that an approval needs the statement, and asks nothing', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(ESA) }) });
+    await openCase();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const message = DECISION_DOCUMENT_REQUIRED.ESA!.approve!;
+    const link = await screen.findByRole('link', { name: message });
+    expect(link).toHaveAttribute('href', '#decision-files');
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveFocus();
+    expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+  });
+
+  it('names the files the decision sends when it asks to confirm it', async () => {
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(WITH_STATEMENT) }) });
+    await openCase();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve case PT 000007 2026?' });
+    expect(dialog).toHaveTextContent(OFFICER_SCREEN_TEXT.confirmDocuments(['statement.pdf']));
+  });
+
+  it('keeps the files attached when the decision fails, and says a refused file by the input, naming it', async () => {
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(WITH_STATEMENT) }),
+      '/api/officer/cases/7/action': unreachable,
+      'POST /api/officer/cases/7/decision-documents': () => ({
+        status: 400,
+        body: envelope(null, '400', DOCUMENT_MESSAGES.virus),
+      }),
+    });
+    await openCase();
+    approve();
+    await screen.findByText(OFFICER_MESSAGES.actionUnconfirmed('approve'));
+    expect(within(documents()).getByRole('listitem')).toHaveTextContent('statement.pdf');
+
+    await userEvent.setup().upload(fileInput(), pdf('letter.pdf'));
+    const message = DOCUMENT_MESSAGES.ofFile('letter.pdf', DOCUMENT_MESSAGES.virus);
+    expect(await screen.findByRole('link', { name: message })).toHaveAttribute('href', '#decision-files');
+    expect(within(documents()).getByText(message)).toBeInTheDocument();
+    // The file attached before is still there, and goes with the decision pressed again.
+    expect(within(documents()).getByRole('listitem')).toHaveTextContent('statement.pdf');
+    approve();
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(2));
+  });
+
+  it('says the server found no statement by the file input, as it does before sending', async () => {
+    const message = DECISION_DOCUMENT_REQUIRED.ESA!.approve!;
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(WITH_STATEMENT) }),
+      '/api/officer/cases/7/action': () => ({ status: 400, body: envelope(null, '400', message) }),
+    });
+    await openCase();
+    approve();
+    expect(await screen.findByRole('link', { name: message })).toHaveAttribute('href', '#decision-files');
+    expect(within(documents()).getByRole('listitem')).toHaveTextContent('statement.pdf');
+  });
+
+  it('lists the files sent with the decision to download, and marks one found infected as not given', async () => {
+    const decided: OfficerCase = {
+      ...ESA,
+      status: 'approved',
+      allowedActions: ['addNote'],
+      decisionDocuments: [
+        { ...STATEMENT, sentAt: '2026-11-23T02:00:00Z' },
+        { ...STATEMENT, id: '6e7f8091-a2b3-4c4d-9e5f-607182930415', fileName: 'bad.pdf', scanStatus: 'infected' },
+      ],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(decided) }) });
+    await openCase();
+    const [sent, infected] = within(documents()).getAllByRole('listitem');
+    expect(within(sent!).getByRole('button', { name: 'Download statement.pdf' })).toBeInTheDocument();
+    expect(sent).toHaveTextContent(OFFICER_SCREEN_TEXT.sentWithDecision('23 Nov 2026'));
+    expect(within(infected!).queryByRole('button')).toBeNull();
+    expect(infected).toHaveTextContent(OFFICER_SCREEN_TEXT.infectedForApplicant);
+    // Decided: nothing more can be attached.
+    expect(screen.queryByLabelText(OFFICER_SCREEN_TEXT.attachLabel)).toBeNull();
   });
 });

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '#contract/index.ts';
 import { CASE_STATUS_LABELS } from '#contract/cases.ts';
-import { formatFileSize } from '#contract/forms/index.ts';
+import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { FORM_TEXT, formatFileSize } from '#contract/forms/index.ts';
 import {
+  DECISIONS,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
   RECORD_ID_PATTERN,
+  decisionDocumentMissing,
   type OfficerAction,
+  type OfficerDecisionDocument,
   type OfficerActionRequest,
   type OfficerCase,
   type OfficerList,
@@ -30,6 +34,7 @@ import { failureMessage, isAnswer, shownLoad } from './outcomes.ts';
 import { backHref } from './queueQuery.ts';
 import { PaymentFacts } from './PaymentFacts.tsx';
 import { Row } from './SummaryRow.tsx';
+import { DECISION_FILES_ID, DecisionDocuments } from './DecisionDocuments.tsx';
 /**
  * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
  * words typed for a stale action whose form the case no longer offers (they would go with the form).
@@ -52,6 +57,9 @@ function typedText(input: ActionInput): string {
   }
 }
 
+/** The files waiting for the case's decision that will reach the applicant (one found infected never will). */
+const toSend = (c: OfficerCase) => c.decisionDocuments.filter((d) => d.sentAt === null && d.scanStatus !== 'infected');
+
 /**
  * #/officer/case?id=ID: one case: its answers as submitted, documents, status history, internal notes,
  * what changed since the last submission, and the actions open to this officer now (the server's
@@ -70,6 +78,8 @@ export function CaseScreen({ location }: ScreenProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [errors, setErrors] = useState<ActionErrors>({});
   const [attempt, setAttempt] = useState(0);
+  /** A file going up for the decision, or what the last upload came to (its live region's words). */
+  const [uploadStatus, setUploadStatus] = useState('');
   /**
    * Bumped after an action taken, so its form starts empty again: the note's after a note, the actions'
    * after an action. Each alone, so a note half written survives "Assign to me", and a message to the
@@ -100,12 +110,25 @@ export function CaseScreen({ location }: ScreenProps) {
     if (caseNumber) document.title = `Case ${caseNumber} | ${SITE_NAME}`;
   }, [caseNumber]);
 
-  async function act(input: ActionInput) {
-    if (!c || acting.busy()) return;
-    const found = checkAction(input);
+  /** Shows errors found before anything is sent, in the summary and by their controls. */
+  function showErrors(found: ActionErrors): boolean {
     setErrors(found);
     setAttempt((a) => a + 1);
-    if (Object.keys(found).length > 0) return;
+    return Object.keys(found).length > 0;
+  }
+
+  /**
+   * A decision that must carry a document for the applicant and has none attached (docs/decisions/0090):
+   * said by the file input before the decision is asked to be confirmed, as the server would refuse it.
+   */
+  const undocumented = (action: OfficerAction): ActionErrors => {
+    const missing = c ? decisionDocumentMissing(c.appCode, action, toSend(c).length) : null;
+    return missing ? { [DECISION_FILES_ID]: missing } : {};
+  };
+
+  async function act(input: ActionInput) {
+    if (!c || acting.busy()) return;
+    if (showErrors({ ...checkAction(input), ...undocumented(input.action) })) return;
     setNotice(null);
     const sent = JSON.stringify([c.id, c.version, input]);
     const actionKey = attempts.keyFor(sent);
@@ -134,7 +157,50 @@ export function CaseScreen({ location }: ScreenProps) {
       setNotice({ kind: 'refused', message: OFFICER_MESSAGES.actionUnconfirmed(input.action) });
       return;
     }
+    // The server found no document the decision must carry (one attached was found infected since): said by
+    // the file input, as it is before sending.
+    if (outcome.kind === 'refused' && outcome.message === decisionDocumentMissing(c.appCode, input.action, 0)) {
+      showErrors({ [DECISION_FILES_ID]: outcome.message });
+      return;
+    }
     setNotice({ kind: 'refused', message: failureMessage(outcome) });
+  }
+
+  /**
+   * Sends the files chosen for the decision one after another, each its own upload, as the applicant's are. The
+   * case as each answer leaves it is shown (its list, its version); those refused are named with the reason by
+   * the input, and the files that went in stay.
+   */
+  async function attach(files: File[]) {
+    if (!c || acting.busy()) return;
+    const refused: string[] = [];
+    await acting.run(async () => {
+      for (const file of files) {
+        setUploadStatus(FORM_TEXT.uploading(file.name));
+        const outcome = await officerApi.attach(c.id, file, signal);
+        if (outcome.ok) {
+          setAnswered({ id, value: outcome.value });
+          continue;
+        }
+        if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+        const reason = outcome.kind === 'refused' ? outcome.message : DOCUMENT_MESSAGES.failed;
+        refused.push(DOCUMENT_MESSAGES.ofFile(file.name, reason));
+      }
+    });
+    const attached = files.length - refused.length;
+    setUploadStatus(attached > 0 ? OFFICER_MESSAGES.attached : '');
+    if (refused.length > 0) showErrors({ [DECISION_FILES_ID]: refused.join('; ') });
+    else setErrors((now) => Object.fromEntries(Object.entries(now).filter(([k]) => k !== DECISION_FILES_ID)));
+  }
+
+  async function detach(document: OfficerDecisionDocument) {
+    if (!c || acting.busy()) return;
+    const outcome = await acting.run(() => officerApi.detach(c.id, document.id, signal));
+    if (outcome.ok) {
+      setAnswered({ id, value: outcome.value });
+      setUploadStatus(OFFICER_MESSAGES.detached);
+    } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
+      setNotice({ kind: 'refused', message: failureMessage(outcome) });
   }
 
   async function download(documentId: string, fileName: string) {
@@ -234,6 +300,17 @@ export function CaseScreen({ location }: ScreenProps) {
         errors={errors}
         officers={officers}
         onAct={(input) => void act(input)}
+        onDecide={(action) => !showErrors(undocumented(action))}
+      />
+
+      <DecisionDocuments
+        c={c}
+        mayAttach={DECISIONS.some(allowed)}
+        error={errors[DECISION_FILES_ID]}
+        status={uploadStatus}
+        onAttach={attach}
+        onRemove={(d) => void detach(d)}
+        onDownload={(d) => void download(d.id, d.fileName)}
       />
 
       {c.changes.length > 0 || c.infoRequests.length > 0 ? (
@@ -428,17 +505,21 @@ function Actions({
   errors,
   officers,
   onAct,
+  onDecide,
 }: {
   c: OfficerCase;
   allowed: (a: OfficerAction) => boolean;
   errors: ActionErrors;
   officers: OfficerList['officers'] | null;
   onAct: (input: ActionInput) => void;
+  /** Whether a final decision may be asked to be confirmed: false when it is refused before (its error shown). */
+  onDecide: (action: 'approve' | 'approveRejection') => boolean;
 }) {
   const simple = (['assignToMe', 'release', 'approve', 'approveRejection'] as const).filter(allowed);
   const any = c.allowedActions.some((a) => a !== 'addNote');
   // A final decision is asked once more (docs/decisions/0070): the applicant is told at once.
   const [confirming, setConfirming] = useState<'approve' | 'approveRejection' | null>(null);
+  const sending = toSend(c);
   return (
     <section aria-labelledby="actions-heading" className="officer-actions">
       <h2 id="actions-heading">{TEXT.actionsHeading}</h2>
@@ -450,9 +531,10 @@ function Actions({
               key={action}
               type="button"
               className={action === 'release' ? 'button-secondary' : undefined}
-              onClick={() =>
-                action === 'approve' || action === 'approveRejection' ? setConfirming(action) : onAct({ action })
-              }
+              onClick={() => {
+                if (action !== 'approve' && action !== 'approveRejection') onAct({ action });
+                else if (onDecide(action)) setConfirming(action);
+              }}
             >
               {OFFICER_ACTION_LABELS[action]}
             </button>
@@ -464,7 +546,11 @@ function Actions({
           title={
             confirming === 'approve' ? TEXT.confirmApprove(c.caseNumber) : TEXT.confirmApproveRejection(c.caseNumber)
           }
-          message={TEXT.confirmDecision}
+          message={
+            sending.length > 0
+              ? `${TEXT.confirmDecision} ${TEXT.confirmDocuments(sending.map((d) => d.fileName))}`
+              : TEXT.confirmDecision
+          }
           confirmLabel={OFFICER_ACTION_LABELS[confirming]}
           onConfirm={() => {
             setConfirming(null);

@@ -1,4 +1,5 @@
 import { fillPath, RESPONSE_CODE } from '#contract/index.ts';
+import { UPLOAD_ANSWER_MS } from '#contract/documents.ts';
 import {
   bulkResultSchema,
   eserviceChoicesSchema,
@@ -90,6 +91,22 @@ export const officerApi = {
       result,
       bulkResultSchema.transform((r) => r.results),
     );
+  },
+  /**
+   * One file attached to the decision the case waits for (docs/decisions/0090); the server judges its type by
+   * content and scans it, as it does the applicants' files. Answers the case as it is after it.
+   */
+  async attach(id: string, file: File, signal: AbortSignal): Promise<Outcome<OfficerCase>> {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    const path = fillPath(OFFICER_PATHS.decisionDocuments, { id });
+    const result = await api.post(path, body, { quiet: true, signal, timeoutMs: UPLOAD_ANSWER_MS });
+    return read(result, officerCaseSchema);
+  },
+  /** Takes back a file attached to the decision not yet taken. */
+  async detach(id: string, documentId: string, signal: AbortSignal): Promise<Outcome<OfficerCase>> {
+    const path = fillPath(OFFICER_PATHS.decisionDocumentDelete, { id, documentId });
+    return read(await api.post(path, {}, { ...change, signal }), officerCaseSchema);
   },
   /** One document's bytes, to save (the call carries the session, which a plain link would not). */
   async document(id: string, documentId: string, signal: AbortSignal): Promise<Outcome<Blob>> {
