@@ -302,8 +302,17 @@ export const billDetailSchema = billSchema.extend({
 export type BillDetail = z.infer<typeof billDetailSchema>;
 /** The most bills the payer's dashboard lists: those still to pay first, then the newest. */
 export const DASHBOARD_BILLS_MAX = 20;
+/** A bill as the dashboard lists it. */
+export const listedBillSchema = billSchema.extend({
+  /**
+   * Its QR code expired before it was paid in full (docs/decisions/0086), as the record's panel has it: the
+   * list asks for a new code on the record, never to pay by a due day gone.
+   */
+  lapsed: z.boolean(),
+});
+export type ListedBill = z.infer<typeof listedBillSchema>;
 export const billsListSchema = z.object({
-  bills: z.array(billSchema),
+  bills: z.array(listedBillSchema),
   /** How many bills the profile has in all, up to LIST_COUNT_CAP (contract/counts.ts). */
   total: z.number().int(),
 });
@@ -590,6 +599,8 @@ export const PAYMENT_TEXT = {
     `Showing ${shown} of your ${total} bills: those still to pay, then the newest. Every bill is also on its application’s page.`,
   /** A part-paid bill on the dashboard: its whole amount alone would read as still to pay. */
   leftToPay: (amount: string, date: string) => `${amount} left to pay by ${date}`,
+  /** A bill whose QR code expired before it was paid in full: what is owed, and where to get a new code. */
+  lapsedOwed: (amount: string) => `${amount} still owed, but its QR code has expired: get a new one on its record`,
   open: (caseNumber: string) => `Open ${caseNumber}`,
   // Reconciliation (finance officers)
   reconciliationHeading: 'Reconcile payments',

@@ -31,6 +31,7 @@ import {
   type Bill,
   type BillDetail,
   type BillState,
+  type ListedBill,
   type MoneyToReturn,
   type QueueReason,
   type RefundToPay,
@@ -1155,9 +1156,15 @@ export async function billDetail(
 /**
  * The dashboard's bills of a profile, newest first: those still to pay first among the DASHBOARD_BILLS_MAX
  * kept, so a bill owed is never pushed off the list by newer ones already paid. With how many bills the
- * profile has in all (up to LIST_COUNT_CAP), so that the dashboard says when it lists only some.
+ * profile has in all (up to LIST_COUNT_CAP), so that the dashboard says when it lists only some. Each says
+ * whether its QR code lapsed as the record's panel reads it (qrLapsed), so the list never asks for a payment by
+ * a due day gone where the record asks for a new code (docs/decisions/0086).
  */
-export async function billsOf(db: Database, profileId: string, now: Date): Promise<{ bills: Bill[]; total: number }> {
+export async function billsOf(
+  db: Database,
+  profileId: string,
+  now: Date,
+): Promise<{ bills: ListedBill[]; total: number }> {
   await db.transaction((tx) => expireDue(tx, now));
   const { rows } = await db.query<BillRow & { total: number }>(
     `SELECT kept.*, (SELECT count(*)::int FROM (
@@ -1170,7 +1177,7 @@ export async function billsOf(db: Database, profileId: string, now: Date): Promi
       ORDER BY issued_at DESC, id::bigint DESC`,
     [profileId, BILL_STATES.filter(isPayable), DASHBOARD_BILLS_MAX, LIST_COUNT_CAP],
   );
-  return { bills: rows.map(toBill), total: rows[0]?.total ?? 0 };
+  return { bills: rows.map((row) => ({ ...toBill(row), lapsed: qrLapsed(row, now) })), total: rows[0]?.total ?? 0 };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   PAYMENT_PATHS,
   RECONCILIATION_PATHS,
   RETURNS_MAX,
-  type Bill,
+  type ListedBill,
   type MoneyToReturn,
 } from '#contract/payments.ts';
 import type { Database } from '../db/database.ts';
@@ -22,6 +22,8 @@ import { officerTestApp, signedInOfficer } from '../officer/test-support.ts';
  */
 let app: FastifyInstance;
 let db: Database;
+/** 01:00 on 15 Jan 2030 in Singapore, still 14 Jan in UTC: the portal's day is Singapore's. */
+const NOW = '2030-01-14T17:00:00Z';
 let demo: TestClient;
 const DEMO_PROFILE = 'PTIB00000001';
 
@@ -29,7 +31,7 @@ let finance: TestClient;
 let gateway: FakeSmsGateway;
 
 beforeAll(async () => {
-  ({ app, db, gateway, applicant: demo } = await officerTestApp(new FakeClock('2030-01-15T02:00:00Z')));
+  ({ app, db, gateway, applicant: demo } = await officerTestApp(new FakeClock(NOW)));
   // The money to return is a finance officer's to see (docs/decisions/0046).
   finance = await signedInOfficer(app, gateway, 'officer.finance');
 });
@@ -57,7 +59,7 @@ async function paidBills(profileId: string, from: number, count: number, state =
 const billsOf = async (client: TestClient) => {
   const res = await client.get(PAYMENT_PATHS.bills);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().responseJSON as { bills: Bill[]; total: number };
+  return res.json().responseJSON as { bills: ListedBill[]; total: number };
 };
 
 describe('the payer’s dashboard bills', () => {
@@ -74,6 +76,26 @@ describe('the payer’s dashboard bills', () => {
     const many = await billsOf(demo);
     expect(many.bills).toHaveLength(DASHBOARD_BILLS_MAX);
     expect(many.total).toBe(LIST_COUNT_CAP);
+  });
+  it('mark a bill whose QR code expired before it was paid in full, as of Singapore’s day', async () => {
+    // Two part-paid, payable up to 14 Jan and up to 15 Jan; one awaiting payment up to 14 Jan, not yet expired.
+    await db.query(
+      `WITH made AS (
+         INSERT INTO cases (id, app_code, profile_id, case_type, case_year, case_number, status, updated_at)
+         SELECT g, 'PCD', $1, 'PC', 2030, 'ZL ' || g || ' 2030', 'approved', $2 FROM generate_series(9000001, 9000003) AS g
+         RETURNING id, case_number, updated_at)
+       INSERT INTO bills (case_id, profile_id, reference, amount_cents, received_cents, state, issued_at, due_on,
+                          expires_on)
+       SELECT id, $1, replace(case_number, ' ', ''), 100000, CASE id WHEN 9000003 THEN 0 ELSE 40000 END,
+              CASE id WHEN 9000003 THEN 'awaiting' ELSE 'part_paid' END, updated_at, '2029-12-29',
+              CASE id WHEN 9000002 THEN date '2030-01-15' ELSE date '2030-01-14' END
+         FROM made`,
+      [DEMO_PROFILE, NOW],
+    );
+    const listed = new Map((await billsOf(demo)).bills.map((b) => [b.caseNumber, b]));
+    expect(listed.get('ZL 9000001 2030')).toMatchObject({ state: 'part_paid', lapsed: true });
+    expect(listed.get('ZL 9000002 2030')).toMatchObject({ state: 'part_paid', lapsed: false });
+    expect(listed.get('ZL 9000003 2030')).toMatchObject({ state: 'expired', lapsed: true });
   });
 });
 

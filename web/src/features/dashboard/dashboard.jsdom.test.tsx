@@ -5,7 +5,7 @@ import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { CaseSummary, CasesSummary, CatalogueResponse } from '#contract/schemas/eservices.ts';
 import { demoIdentity } from '../../../test/identity.ts';
 import { envelope, fakeApi, type FakeCall } from '../../../test/fakeApi.ts';
-import { DASHBOARD_BILLS_MAX, PAYMENT_PATHS, PAYMENT_TEXT, type Bill } from '#contract/payments.ts';
+import { DASHBOARD_BILLS_MAX, PAYMENT_PATHS, PAYMENT_TEXT, type ListedBill } from '#contract/payments.ts';
 import { LIST_COUNT_CAP } from '#contract/counts.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { createRouter } from '../../lib/router/router.ts';
@@ -364,7 +364,9 @@ describe('dashboard', () => {
     expect(screen.queryByRole('link', { name: 'RD 000007 2026' })).not.toBeInTheDocument();
   });
   /** A bill issued on 1 Mar 2026, due on the 15th. */
-  const billOf = (bill: Pick<Bill, 'caseId' | 'caseNumber' | 'appCode' | 'amountCents'> & Partial<Bill>): Bill => ({
+  const billOf = (
+    bill: Pick<ListedBill, 'caseId' | 'caseNumber' | 'appCode' | 'amountCents'> & Partial<ListedBill>,
+  ): ListedBill => ({
     reference: bill.caseNumber.replaceAll(' ', ''),
     receivedCents: 0,
     refundedCents: 0,
@@ -373,6 +375,7 @@ describe('dashboard', () => {
     dueOn: '2026-03-15',
     expiresOn: '2026-03-31',
     receiptNumber: null,
+    lapsed: false,
     ...bill,
   });
 
@@ -405,6 +408,33 @@ describe('dashboard', () => {
     expect(within(section).getByTestId('dashboard-bill')).toHaveTextContent(
       `PD 000004 2026: S$100.00, Part-paid, ${PAYMENT_TEXT.leftToPay('S$60.00', '15 Mar 2026')}`,
     );
+  });
+  it('asks for a new QR code on the record once a bill’s code expired, never to pay by a day gone', async () => {
+    const partPaid = billOf({
+      caseId: '6',
+      caseNumber: 'PC 000006 2026',
+      appCode: 'PCD',
+      amountCents: 100000,
+      receivedCents: 40000,
+      state: 'part_paid',
+      lapsed: true,
+    });
+    const unpaid = billOf({
+      caseId: '8',
+      caseNumber: 'PC 000008 2026',
+      appCode: 'PCD',
+      amountCents: 100,
+      state: 'expired',
+      lapsed: true,
+    });
+    server.set(PAYMENT_PATHS.bills, answering({ bills: [partPaid, unpaid], total: 2 }));
+    renderDashboard();
+    const [first, second] = within(await screen.findByRole('region', { name: 'Your bills' })).getAllByTestId(
+      'dashboard-bill',
+    );
+    expect(first).toHaveTextContent(`PC 000006 2026: S$1,000.00, Part-paid, ${PAYMENT_TEXT.lapsedOwed('S$600.00')}`);
+    expect(second).toHaveTextContent(`PC 000008 2026: S$1.00, Expired, ${PAYMENT_TEXT.lapsedOwed('S$1.00')}`);
+    expect(first).not.toHaveTextContent('15 Mar 2026');
   });
   it('says when it lists only some of the bills, and where the others are', async () => {
     const bills = Array.from({ length: DASHBOARD_BILLS_MAX }, (_, i) =>

@@ -1,6 +1,6 @@
 import { ROUTES } from '#contract/index.ts';
 import { cappedCount } from '#contract/counts.ts';
-import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, isPayable, type Bill } from '#contract/payments.ts';
+import { BILL_STATE_LABELS, PAYMENT_TEXT, formatMoney, isPayable, type ListedBill } from '#contract/payments.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import { paymentsApi } from './api.ts';
@@ -9,7 +9,7 @@ import { formatDay } from '../../components/shell/formatMoment.ts';
 /** The dashboard's bills of the acting profile, with their state; nothing when there are none. */
 export function BillsDue() {
   const { state } = useLoad('bills', (signal) => paymentsApi.bills(signal));
-  const { bills, total }: { bills: Bill[]; total: number } =
+  const { bills, total }: { bills: ListedBill[]; total: number } =
     state.kind === 'ready' && state.value.ok ? state.value.value : { bills: [], total: 0 };
   if (bills.length === 0) return null;
   return (
@@ -21,12 +21,17 @@ export function BillsDue() {
           <li key={b.caseId} data-testid="dashboard-bill">
             <a href={buildHref(ROUTES.generic, { app: b.appCode, case: b.caseId })}>{b.caseNumber}</a>:{' '}
             {formatMoney(b.amountCents)}, <span>{BILL_STATE_LABELS[b.state]}</span>
-            {isPayable(b.state) &&
+            {b.lapsed ? (
+              // Its due day is gone and a banking app refuses its code: the record's page gives a new one.
+              <>, {PAYMENT_TEXT.lapsedOwed(formatMoney(b.amountCents - b.receivedCents))}</>
+            ) : (
+              isPayable(b.state) &&
               (b.receivedCents > 0 ? (
                 <>, {PAYMENT_TEXT.leftToPay(formatMoney(b.amountCents - b.receivedCents), formatDay(b.dueOn))}</>
               ) : (
                 <>, pay by {formatDay(b.dueOn)}</>
-              ))}
+              ))
+            )}
           </li>
         ))}
       </ul>

@@ -1,5 +1,11 @@
 import { fillPath } from '#contract/index.ts';
-import { PAYMENT_PATHS, billDetailSchema, billsListSchema, type Bill, type BillDetail } from '#contract/payments.ts';
+import {
+  PAYMENT_PATHS,
+  billDetailSchema,
+  billsListSchema,
+  type BillDetail,
+  type ListedBill,
+} from '#contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a bill call gave: the value, nothing to show (no bill, or not allowed), or a failure to show. */
@@ -25,7 +31,7 @@ export const paymentsApi = {
     return read(res, (v) => billDetailSchema.parse(v));
   },
   /** The dashboard's bills, with how many the profile has in all (counted up to LIST_COUNT_CAP). */
-  async bills(signal: AbortSignal): Promise<BillOutcome<{ bills: Bill[]; total: number }>> {
+  async bills(signal: AbortSignal): Promise<BillOutcome<{ bills: ListedBill[]; total: number }>> {
     const res = await api.get(PAYMENT_PATHS.bills, { signal, quiet: true, background: true });
     return read(res, (v) => billsListSchema.parse(v));
   },
