@@ -32,6 +32,7 @@ import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
+import { serverNow } from '../../lib/session/clock.ts';
 import { setReturnTo } from '../../lib/session/storage.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { documentsApi, genericApi, type Failure } from './api.ts';
@@ -79,6 +80,12 @@ type Loading =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; eservice: EserviceDetail };
 /** openRecord's answer for the acting profile's own record that was deleted. */
 const DELETED = 'deleted';
+
+/**
+ * Singapore's day on the server's clock, the day the server checks a form's dates against: a device clock a day
+ * off would refuse today or pass yesterday. The session corrects for the skew so too (decisions.md §5).
+ */
+const serverToday = () => todayInSingapore(new Date(serverNow()));
 
 /** The errors of the paths `keep` accepts. */
 const only = (errors: FieldErrors, keep: (path: string) => boolean): FieldErrors =>
@@ -495,7 +502,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     const kept = only(errors, (p) => !hidden(p));
     if (Object.keys(errors).some((p) => belongsTo(p, name))) {
       // A field in error is checked again as it is corrected; the summary follows.
-      const found = validate(form, answersToKeep(form, next), { mode, today: todayInSingapore() });
+      const found = validate(form, answersToKeep(form, next), { mode, today: serverToday() });
       setErrors({ ...only(kept, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
     } else if (Object.keys(kept).length !== Object.keys(errors).length) setErrors(kept);
   }
@@ -552,7 +559,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** The validator's verdict on the answers; `keepPath` limits it to one page's fields. */
   function check(m: ValidationMode, keepPath: (path: string) => boolean = () => true): boolean {
     if (!form) return false;
-    const found = only(validate(form, answersToKeep(form, values), { mode: m, today: todayInSingapore() }), keepPath);
+    const found = only(validate(form, answersToKeep(form, values), { mode: m, today: serverToday() }), keepPath);
     setMode(m);
     setErrors(found);
     setAttempt((a) => a + 1);

@@ -12,12 +12,20 @@ import {
 } from '#contract/cases.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
 import { FEES } from '#contract/fees.ts';
-import { FIELD_MESSAGES, FORM_TEXT, formatMoney, type FormDefinition } from '#contract/forms/index.ts';
+import {
+  FIELD_MESSAGES,
+  FORM_TEXT,
+  addDays,
+  formatMoney,
+  todayInSingapore,
+  type FormDefinition,
+} from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
 import { parseHash } from '../../lib/router/location.ts';
+import { recordServerDate, resetClockSkew } from '../../lib/session/clock.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
 import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
@@ -232,6 +240,45 @@ describe('an amount of one currency', () => {
     expect(amount).toHaveValue('1 000');
     await user.click(within(screen.getByRole('alert')).getByRole('link', { name: message }));
     expect(amount).toHaveFocus();
+  }, 30_000);
+});
+
+describe('a date that must not be past', () => {
+  const DAY_MS = 86_400_000;
+  beforeEach(() => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields[7] = { name: 'when', label: 'Payment date', type: 'date', notInPast: true };
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+  });
+  afterEach(() => resetClockSkew());
+
+  /** The server's clock, `days` off the device's, as its `Date` header tells; and Singapore's day on it. */
+  function serverOff(days: number): string {
+    const server = new Date(Date.now() + days * DAY_MS);
+    recordServerDate(server.toUTCString());
+    return todayInSingapore(server);
+  }
+
+  it('takes the server’s today on a device a day fast', async () => {
+    const today = serverOff(-1);
+    const user = await renderScreen();
+    await fillValid(user);
+    const when = screen.getByLabelText('Payment date (optional)');
+    await user.type(when, today);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(when).not.toHaveAttribute('aria-invalid');
+    await follow(FORM_TEXT.checkHeading);
+  }, 30_000);
+
+  it('refuses the server’s yesterday on a device a day slow, before it reaches the server', async () => {
+    const yesterday = addDays(serverOff(1), -1);
+    const user = await renderScreen();
+    await fillValid(user);
+    const when = screen.getByLabelText('Payment date (optional)');
+    await user.type(when, yesterday);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(when).toHaveAccessibleDescription(`Error: ${FIELD_MESSAGES.notInPast('Payment date')}`);
+    expect(when).toHaveValue(yesterday);
   }, 30_000);
 });
 
