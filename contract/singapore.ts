@@ -18,8 +18,17 @@ export const SINGAPORE_OFFSET_MS =
  * no browser whose clock to follow.
  */
 export function singaporeTime(at: Date): string {
+  return `${singaporeDay(at)}, ${singaporeClock(at)}`;
+}
+
+/**
+ * A moment's day in Singapore as the portal writes dates ('5 Mar 2026', FOOTER_DATE_FORMAT). Read from the UTC
+ * fields of the shifted moment, never local ones: a browser whose zone skips that wall-clock hour (daylight
+ * saving) would move it an hour on.
+ */
+export function singaporeDay(at: Date): string {
   const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
-  return `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}, ${singaporeClock(at)}`;
+  return `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}`;
 }
 
 /** The time of day of a moment in Singapore ('14:07'). */

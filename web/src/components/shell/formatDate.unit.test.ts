@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FOOTER_DATE_FORMAT } from '#contract/index.ts';
 import { formatDate, parseIsoDate } from './formatDate.ts';
 import { formatDateTime, formatDay } from './formatMoment.ts';
@@ -34,5 +34,26 @@ describe('formatDate', () => {
     expect(formatDay('2026-11-27')).toBe('27 Nov 2026');
     expect(formatDay('not a date')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('a moment in a browser whose zone skips an hour of Singapore’s wall clock', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it.each([
+    // 01:30 on 28 Mar 2027 in Singapore; London's clocks go from 01:00 to 02:00 that night.
+    ['Europe/London', '2027-03-27T17:30:00Z', '28 Mar 2027, 01:30'],
+    // 02:30 on 14 Mar 2027 in Singapore; New York's clocks go from 02:00 to 03:00 that night.
+    ['America/New_York', '2027-03-13T18:30:00Z', '14 Mar 2027, 02:30'],
+  ])('in %s, writes %s as Singapore’s %s, as the PDFs and emails do', (tz, at, written) => {
+    process.env.TZ = tz;
+    // This process now reads its local time in that zone.
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(tz);
+    expect(formatDateTime(at)).toBe(written);
+    expect(formatDay(at)).toBe(written.slice(0, written.indexOf(',')));
   });
 });
