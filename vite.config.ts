@@ -4,10 +4,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { firstLoadModules, type ParsedModule } from './scripts/lib/first-load.ts';
-import { buildDateText } from './scripts/lib/build-date.ts';
+import { buildDateText, buildDay } from './scripts/lib/build-date.ts';
 
-/** The day of this build (yyyy-mm-dd). */
-const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
+/** The day of this build (yyyy-mm-dd), Singapore's. */
+const buildDate = buildDay(process.env.BUILD_DATE);
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
