@@ -5,7 +5,8 @@ import { API_PATHS } from './paths.ts';
  * leaves the state machine open (§4 "not shown"); the back office's workflow is
  * docs/decisions/0040-case-workflow-four-eyes-and-more-information.md: draft → submitted → in review
  * (assigned) → more information requested → (resubmitted) in review … → approved, or rejection proposed →
- * rejected once a supervisor approves it.
+ * rejected once a supervisor approves it. A travel application not yet decided is withdrawn when an officer
+ * approves the applicant's request to withdraw it (docs/decisions/0091).
  */
 export const CASE_STATUSES = [
   'draft',
@@ -15,6 +16,7 @@ export const CASE_STATUSES = [
   'rejection_proposed',
   'approved',
   'rejected',
+  'withdrawn',
 ] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
@@ -26,6 +28,7 @@ export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   rejection_proposed: 'Rejection proposed',
   approved: 'Approved',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
 
 /**
@@ -46,16 +49,18 @@ export const APPLICANT_STATUSES = CASE_STATUSES.filter((s) => s !== 'rejection_p
  */
 export const CASE_TRANSITIONS: Record<CaseStatus, readonly CaseStatus[]> = {
   draft: ['submitted'],
-  submitted: ['in_review'],
-  in_review: ['approved', 'rejected', 'more_info_requested', 'rejection_proposed', 'submitted'],
-  more_info_requested: ['in_review'],
-  rejection_proposed: ['rejected', 'in_review'],
+  submitted: ['in_review', 'withdrawn'],
+  in_review: ['approved', 'rejected', 'more_info_requested', 'rejection_proposed', 'submitted', 'withdrawn'],
+  more_info_requested: ['in_review', 'withdrawn'],
+  rejection_proposed: ['rejected', 'in_review', 'withdrawn'],
   approved: [],
   rejected: [],
+  withdrawn: [],
 };
 
-/** Decided: nothing moves a record on from here. */
-export const isDecided = (status: CaseStatus) => status === 'approved' || status === 'rejected';
+/** Decided: nothing moves a record on from here (a withdrawal is the applicant's decision, docs/decisions/0091). */
+export const isDecided = (status: CaseStatus) =>
+  status === 'approved' || status === 'rejected' || status === 'withdrawn';
 
 export function canMove(from: CaseStatus, to: CaseStatus): boolean {
   return CASE_TRANSITIONS[from].includes(to);
@@ -153,6 +158,7 @@ export const NEXT_STEP_MESSAGES: Record<CaseStatus, string> = {
   rejection_proposed: 'Nothing for now: an officer is reviewing your application.',
   approved: 'Nothing more: your application is approved.',
   rejected: 'Nothing more: your application was rejected. Read the reason below.',
+  withdrawn: 'Nothing more: your application was withdrawn at your request.',
 };
 
 /** The timeline's words for each step the applicant sees. */
@@ -164,6 +170,7 @@ export const TIMELINE_LABELS: Record<CaseStatus, string> = {
   rejection_proposed: 'In review',
   approved: 'Approved',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
 
 /**

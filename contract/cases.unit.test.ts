@@ -57,20 +57,25 @@ describe('case number format', () => {
 
 describe('case workflow', () => {
   it('moves draft → submitted → in review → (more information ↔ in review, rejection proposed) → decided, and nowhere else', () => {
+    // An undecided record may also be withdrawn, as the applicant's request approved asks (docs/decisions/0091).
     const allowed = CASE_STATUSES.flatMap((from) =>
       CASE_STATUSES.filter((to) => canMove(from, to)).map((to) => `${from}>${to}`),
     );
     expect(allowed).toEqual([
       'draft>submitted',
       'submitted>in_review',
+      'submitted>withdrawn',
       'in_review>submitted',
       'in_review>more_info_requested',
       'in_review>rejection_proposed',
       'in_review>approved',
       'in_review>rejected',
+      'in_review>withdrawn',
       'more_info_requested>in_review',
+      'more_info_requested>withdrawn',
       'rejection_proposed>in_review',
       'rejection_proposed>rejected',
+      'rejection_proposed>withdrawn',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './cases.ts';
 import { SCAN_STATUSES } from './documents.ts';
 import { BILL_STATES } from './payments.ts';
+import { TRAVEL_REQUEST_ACTIONS } from './travel.ts';
 
 /**
  * The officer back office (docs/decisions/0039-officers-and-their-session.md and
@@ -66,7 +67,7 @@ export const OFFICER_QUEUE_STATUSES: Record<OfficerQueue, readonly CaseStatus[]>
   new: ['submitted'],
   mine: ['in_review', 'rejection_proposed'],
   waiting: ['more_info_requested'],
-  decided: ['approved', 'rejected'],
+  decided: ['approved', 'rejected', 'withdrawn'],
 };
 
 export const OFFICER_QUEUE_LABELS: Record<OfficerQueue, string> = {
@@ -202,6 +203,12 @@ export const OFFICER_MESSAGES = {
   fieldsRequired: 'Name at least one field or document to change.',
   unknownFields: (names: string) => `These are not questions of this form: ${names}.`,
   badQueueFilter: (reason: string) => `Invalid queue filter: ${reason}.`,
+  /**
+   * A request to amend or withdraw a travel application that was decided since it was made (docs/decisions/0091):
+   * it cannot act on the trip any more, so it is not approved.
+   */
+  travelApplicationDecided: (request: string, application: string, status: string) =>
+    `Request ${request} cannot be approved: travel application ${application} it names is ${status} now, so it can no longer be amended or withdrawn. Propose a rejection of the request instead, saying why.`,
   done: {
     assignToMe: 'The case is assigned to you.',
     assign: 'The case is assigned.',
@@ -230,6 +237,12 @@ export const OFFICER_MESSAGES = {
     resubmitted: 'The applicant sent the requested information.',
     rejectionReturned: 'The proposed rejection was returned to the officer.',
     rejectionApproved: (supervisor: string) => `Rejection approved by supervisor ${supervisor}.`,
+    /**
+     * On a travel application, when the applicant's request naming it is approved (docs/decisions/0091); the
+     * applicant reads the withdrawal's in their timeline too.
+     */
+    withdrawnBy: (request: string) => `Withdrawn as asked in request ${request}.`,
+    amendedBy: (request: string) => `The trip was amended as asked in request ${request}.`,
   },
 } as const;
 
@@ -399,6 +412,24 @@ export const officerBillSchema = z.object({
 });
 export type OfficerBill = z.infer<typeof officerBillSchema>;
 
+/** An answer as the applicant's check answers words it (contract/forms summarise). */
+const answerRowSchema = z.object({ path: z.string(), label: z.string(), value: z.string() });
+
+/** A request to amend or withdraw a travel application, as the application's case view lists it (0091). */
+export const travelRequestSchema = z.object({
+  id: idSchema,
+  caseNumber: z.string(),
+  status: caseStatusSchema,
+  /** Null for an answer this version does not know. */
+  action: z.enum(TRAVEL_REQUEST_ACTIONS).nullable(),
+  submittedAt: z.string().nullable(),
+  /** When an officer approved it; null while it is not approved. */
+  approvedAt: z.string().nullable(),
+  /** An amendment's new dates and countries, as the applicant checked them; empty for a withdrawal. */
+  trip: z.array(answerRowSchema),
+});
+export type TravelRequest = z.infer<typeof travelRequestSchema>;
+
 export const officerCaseSchema = z.object({
   id: idSchema,
   caseNumber: z.string(),
@@ -421,7 +452,7 @@ export const officerCaseSchema = z.object({
    * The answers as the applicant checked them before sending (contract/forms summarise: option labels,
    * money, dates, file names; questions the answers hid left out), in the form's order.
    */
-  answerRows: z.array(z.object({ path: z.string(), label: z.string(), value: z.string() })),
+  answerRows: z.array(answerRowSchema),
   documents: z.array(officerDocumentSchema),
   /** The case's files no scanner has passed, hidden from officers (docs/decisions/0037): how many. */
   unscannedDocuments: z.number().int().nonnegative(),
@@ -447,6 +478,13 @@ export const officerCaseSchema = z.object({
       drawnCents: z.number().int(),
     })
     .nullable(),
+  /**
+   * A travel application's requests to amend or withdraw it (TRA records naming it), oldest first; the latest
+   * approved amendment is the trip as it now stands (docs/decisions/0091). Empty for other records.
+   */
+  travelRequests: z.array(travelRequestSchema),
+  /** A request to amend or withdraw: the travel application it names, as it stands now; null for others. */
+  travelApplication: z.object({ id: idSchema, caseNumber: z.string(), status: caseStatusSchema }).nullable(),
   allowedActions: z.array(z.enum(OFFICER_ACTIONS)),
 });
 export type OfficerCase = z.infer<typeof officerCaseSchema>;

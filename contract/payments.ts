@@ -473,15 +473,17 @@ export const PAYMENT_MESSAGES = {
   /** Only a Payment Certificates record has a certificate: another's 409 would promise one to come. */
   notCertificate: 'This record is not an application for a certificate of payments.',
   notRenewable:
-    'Only a bill whose QR code expired before it was paid in full, of an application not rejected, can be asked for again.',
+    'Only a bill whose QR code expired before it was paid in full, of an application neither rejected nor withdrawn, can be asked for again.',
   renewed: 'The bill is due again, with a new QR code.',
   renewedReason: 'Asked for again by the payer after it expired',
   notPayable: 'This bill can no longer be paid.',
   billCancelled:
-    'This bill was cancelled because its application was rejected. Mark the credit as dealt with and return the money.',
+    'This bill was cancelled because its application was rejected or withdrawn. Mark the credit as dealt with and return the money.',
   nothingToReturn: 'Nothing is left to return on this bill.',
   returned: 'Marked as returned to the payer.',
   cancelledReason: 'Application rejected',
+  /** The applicant's request to withdraw the application was approved (docs/decisions/0091). */
+  withdrawnReason: 'Application withdrawn',
   /** In the bill's history when a resubmission at an officer's request changed the amount to pay. */
   amountChanged: (from: string, to: string) => `Amount changed from ${from} to ${to}`,
   amountFixed: 'The payment amount cannot be changed: its bill has been paid, has expired or was cancelled',
@@ -666,6 +668,7 @@ export const PAYMENT_TEXT = {
   refundPaidReasonHint: 'How it was paid, for example the bank transfer’s reference. The payer reads this.',
   returnedReasonHint: 'How it was returned, for example the bank transfer’s reference. The payer reads this.',
   cancelled: 'Nothing is due: this application was rejected.',
+  cancelledWithdrawn: 'Nothing is due: this application was withdrawn.',
   /** A bill cancelled when its record's payment method changed away from PayNow (docs/decisions/0082). */
   notByPayNow: 'Nothing is due on this bill: the payment is not made by PayNow.',
   toReturn: (amount: string) => `We will return the ${amount} you paid to the account it came from.`,

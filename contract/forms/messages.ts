@@ -77,8 +77,12 @@ export const FIELD_MESSAGES = {
   caseNotFound: (label: string) => `${label}: there is no such record for the profile you are acting for`,
   /** A record referred to must have been sent: a draft is not yet an application to amend or report on. */
   caseNotSubmitted: (label: string) => `${label}: this record is still a draft – submit it before referring to it`,
-  /** A record referred to that must still be undecided (`undecided`): an approved or rejected one is final. */
-  caseDecided: (label: string) => `${label}: this application has already been decided, so it can no longer be changed`,
+  /**
+   * A record referred to that must still be undecided (`undecided`): an approved, rejected or withdrawn one is
+   * final (docs/decisions/0091).
+   */
+  caseDecided: (label: string) =>
+    `${label}: this application has already been decided or withdrawn, so it can no longer be changed`,
   /** A second request to amend or withdraw a record while one is still waiting for its decision (`undecided`). */
   caseRequestPending: (label: string, pending: string) =>
     `${label}: your request ${pending} to amend or withdraw this application is still waiting for a decision – you can make another once it is decided`,

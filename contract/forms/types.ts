@@ -191,7 +191,7 @@ export interface CaseNumberField extends FieldBase {
    * the court's or the register's cases, which are not portal records.
    */
   recordOf?: string;
-  /** With recordOf: the record must not be decided yet (approved or rejected), as one to amend or withdraw. */
+  /** With recordOf: the record must not be decided yet (approved, rejected or withdrawn), as one to amend or withdraw. */
   undecided?: boolean;
 }
 export interface AddressField extends FieldBase {

@@ -113,6 +113,17 @@ export const caseSummarySchema = z.object({
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
+/**
+ * A travel application's trip as the latest approved request to amend it left it (docs/decisions/0091): the
+ * request's case number, when it was approved, and its new dates and countries as the applicant checked them.
+ */
+export const travelAmendmentSchema = z.object({
+  caseNumber: z.string(),
+  approvedAt: z.string(),
+  trip: z.array(z.object({ path: z.string(), label: z.string(), value: z.string() })),
+});
+export type TravelAmendment = z.infer<typeof travelAmendmentSchema>;
+
 /** A record opened: its values too. */
 export const caseDetailSchema = caseSummarySchema.extend({
   data: z.record(z.string(), z.unknown()),
@@ -120,6 +131,8 @@ export const caseDetailSchema = caseSummarySchema.extend({
   formVersion: z.number().int().min(1),
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
+  /** Only in the answer of the record (GET /api/cases/:id), of a travel application an approved request amended. */
+  travelAmendment: travelAmendmentSchema.nullable().optional(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 

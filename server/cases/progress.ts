@@ -100,8 +100,10 @@ export function applicantSteps(history: readonly HistoryRow[]): ApplicantStep[] 
       if (steps.at(-1)?.from === 'submitted') steps.pop();
       continue;
     }
-    // Only the officer's words to the applicant are shown: a request's message and a rejection's reason.
-    const message = status === 'more_info_requested' || status === 'rejected' ? h.message : null;
+    // Only the officer's words to the applicant are shown: a request's message and a rejection's reason; and
+    // of a withdrawal, the request that asked for it (docs/decisions/0091).
+    const message =
+      status === 'more_info_requested' || status === 'rejected' || status === 'withdrawn' ? h.message : null;
     const last = steps.at(-1);
     if (last && last.status === status && message === null) continue;
     steps.push({

@@ -63,6 +63,7 @@ import {
   updateCaseData,
 } from './records.ts';
 import { recordProfileUpdate } from './profile-update.ts';
+import { actOnTravelApplication, amendedTripFacts } from './travel-requests.ts';
 
 /**
  * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,
@@ -212,7 +213,7 @@ async function pendingRequestOf(
   const { rows } = await db.query<{ id: string; case_number: string }>(
     `SELECT id::text AS id, case_number FROM cases
       WHERE profile_id = $1 AND app_code = $2 AND deleted_at IS NULL AND data->>$3 = $4
-        AND status NOT IN ('draft', 'approved', 'rejected')
+        AND status NOT IN ('draft', 'approved', 'rejected', 'withdrawn')
       ORDER BY id`,
     [profileId, appCode, field, caseNumber],
   );
@@ -702,7 +703,11 @@ export async function moveCase(
       await cancelBill(tx, row.id, operator, now);
       await releaseRefund(tx, row.id, operator, now);
     }
-    if (to === 'approved') await recordProfileUpdate(tx, { ...row, profile_id: current.profile_id }, now);
+    const record = { ...row, profile_id: current.profile_id };
+    if (to === 'approved') {
+      await recordProfileUpdate(tx, record, now);
+      await actOnTravelApplication(tx, record, { accountId: null, name: operator, loginName: operator }, now);
+    }
     // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
     // reply and appeal periods run from it. The command gives no reason, so the message has none.
     if (to === 'approved' || to === 'rejected')
@@ -713,7 +718,9 @@ export async function moveCase(
         caseNumber: row.case_number,
         facts: {
           outcome: to,
-          ...(to === 'approved' ? await approvalFacts(tx, { ...row, profile_id: current.profile_id }, now) : {}),
+          ...(to === 'approved'
+            ? { ...(await approvalFacts(tx, record, now)), ...(await amendedTripFacts(tx, record)) }
+            : {}),
         },
         at: now,
       });

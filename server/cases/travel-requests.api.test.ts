@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS } from '#contract/cases.ts';
+import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
 import { FIELD_MESSAGES, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { PAYMENT_MESSAGES } from '#contract/payments.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
-import { doAction, officerTestApp, submitted } from '../officer/test-support.ts';
+import { actionUrl, doAction, officerTestApp, submitted, view } from '../officer/test-support.ts';
 import { moveCase } from './service.ts';
 
 /**
  * A Travel Application Amendment (TRA) amends or withdraws a travel application not yet decided
  * (docs/decisions/0034): an amendment asks the new trip (migrations 197, 203), and one request at a time may wait
- * for a decision on the same travel application (checkReferredRecords).
+ * for a decision on the same travel application (checkReferredRecords). Its approval acts on the travel
+ * application (docs/decisions/0091).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
@@ -136,5 +139,193 @@ describe('a second request about one travel application', () => {
       data: { ...answers, reason: 'The conference moved a week.' },
     });
     expect(reply.statusCode, reply.body).toBe(200);
+  });
+});
+
+/** The applicant's record as its page reads it. */
+const record = async (id: string) => {
+  const res = await applicant.get(fillPath(CASE_PATHS.one, { id }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as CaseDetail;
+};
+
+/** What the applicant was told of a record, in the inbox (every message's email and SMS are made from the same). */
+const told = async (caseId: string) =>
+  (
+    await db.query<{ body: string }>(
+      `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'decided' ORDER BY id`,
+      [caseId],
+    )
+  ).rows.map((r) => r.body);
+
+/** Assigns the case to the officer and approves it: the approval's answer. */
+async function approve(id: string) {
+  await doAction(officer, id, { action: 'assignToMe' });
+  const { version } = await view(officer, id);
+  return officer.post(actionUrl(id), { action: 'approve', version });
+}
+
+describe('an approved request to withdraw a travel application', () => {
+  it('withdraws it: its bill is cancelled, the applicant told, and no officer can approve it any more', async () => {
+    const travel = await travelApplication();
+    // PAR's form bills nothing; a bill on it stands for any an application may hold (docs/decisions/0059).
+    await db.query(
+      `INSERT INTO bills (case_id, profile_id, reference, amount_cents, issued_at, due_on, expires_on)
+       SELECT id, profile_id, 'PR-WITHDRAWN-' || id, 5000, $2, $3::date, $3::date FROM cases WHERE id = $1::bigint`,
+      [travel.id, clock.now(), '2030-06-20'],
+    );
+    await doAction(officer, travel.id, { action: 'assignToMe' });
+    const request = await submitted(applicant, await amendment(travel.caseNumber, { action: 'withdraw' }), 'TRA');
+
+    // Before the request is decided, the officer of the trip sees it waiting.
+    const before = await view(officer, travel.id);
+    expect(before.travelRequests).toEqual([
+      expect.objectContaining({ caseNumber: request.caseNumber, status: 'submitted', action: 'withdraw', trip: [] }),
+    ]);
+    expect((await view(officer, request.id)).travelApplication).toEqual({
+      id: travel.id,
+      caseNumber: travel.caseNumber,
+      status: 'in_review',
+    });
+
+    const approved = await approve(request.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const trip = await view(officer, travel.id);
+    expect(trip.status).toBe('withdrawn');
+    expect(trip.history.at(-1)).toMatchObject({
+      from: 'in_review',
+      to: 'withdrawn',
+      by: 'Officer Demo',
+      message: OFFICER_MESSAGES.history.withdrawnBy(request.caseNumber),
+    });
+    expect(trip.travelRequests).toEqual([
+      expect.objectContaining({ caseNumber: request.caseNumber, status: 'approved', action: 'withdraw' }),
+    ]);
+    expect(trip.allowedActions).toEqual(['addNote']);
+    expect(trip.bill?.state).toBe('cancelled');
+    const { rows: billHistory } = await db.query<{ reason: string }>(
+      `SELECT h.reason FROM bill_history h JOIN bills b ON b.id = h.bill_id WHERE b.case_id = $1::bigint ORDER BY h.id`,
+      [travel.id],
+    );
+    expect(billHistory.at(-1)?.reason).toBe(PAYMENT_MESSAGES.withdrawnReason);
+
+    // Nor can the applicant ask to amend it now, not even in a draft: it is final.
+    const again = await applicant.post(API_PATHS.cases, {
+      appCode: 'TRA',
+      data: await amendment(travel.caseNumber),
+      draft: true,
+    });
+    expect(fieldErrors(again)).toEqual({
+      travelCaseNumber: FIELD_MESSAGES.caseDecided(LABEL),
+    });
+
+    const refused = await officer.post(actionUrl(travel.id), { action: 'approve', version: trip.version });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().header.responseDesc).toBe(OFFICER_MESSAGES.actionNotAllowed('approve', 'withdrawn'));
+
+    const mine = await record(travel.id);
+    expect(mine.status).toBe('withdrawn');
+    expect(mine.progress?.nextStep).toBe(NEXT_STEP_MESSAGES.withdrawn);
+    expect(mine.progress?.timeline.at(-1)).toMatchObject({
+      status: 'withdrawn',
+      message: OFFICER_MESSAGES.history.withdrawnBy(request.caseNumber),
+    });
+    expect(await told(travel.id)).toEqual([
+      `Record ${travel.caseNumber} has been withdrawn, as you asked in request ${request.caseNumber}.`,
+    ]);
+    const { rows: outbox } = await db.query<{ channel: string }>(
+      `SELECT channel FROM notification_outbox WHERE case_id = $1::bigint AND kind = 'decided' ORDER BY channel`,
+      [travel.id],
+    );
+    expect(outbox.map((r) => r.channel)).toContain('sms');
+  });
+
+  it("withdraws it when the operator's command approves the request too", async () => {
+    const travel = await travelApplication();
+    const request = await submitted(applicant, await amendment(travel.caseNumber, { action: 'withdraw' }), 'TRA');
+    await moveCase(db, request.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(db, request.caseNumber, 'approved', 'operator', clock.now());
+    expect((await record(travel.id)).status).toBe('withdrawn');
+  });
+});
+
+describe('an approved request to amend a travel application', () => {
+  const newTrip = {
+    action: 'amend',
+    newDepartureDate: '2030-07-10',
+    newReturnDate: '2030-07-20',
+    countries: [{ country: 'MY', arrivalDate: '2030-07-10', departureDate: '2030-07-20' }],
+  };
+
+  it('shows the new trip beside the answers, to the officer and the applicant, and in the approval', async () => {
+    const travel = await travelApplication();
+    const request = await submitted(applicant, await amendment(travel.caseNumber, newTrip), 'TRA');
+    await doAction(officer, travel.id, { action: 'assignToMe' });
+    const seen = await view(officer, travel.id);
+
+    const approved = await approve(request.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const trip = await view(officer, travel.id);
+    expect(trip.status).toBe('in_review');
+    // The answers as submitted stay: the acknowledgement's digest covers them.
+    expect(trip.answers).toEqual(seen.answers);
+    const shown = [
+      { path: 'newDepartureDate', label: 'New departure date', value: '10 Jul 2030' },
+      { path: 'newReturnDate', label: 'New return date', value: '20 Jul 2030' },
+      { path: 'countries[0].country', label: 'Country 1: Country', value: 'Malaysia' },
+      { path: 'countries[0].arrivalDate', label: 'Country 1: Arrival date', value: '10 Jul 2030' },
+      { path: 'countries[0].departureDate', label: 'Country 1: Departure date', value: '20 Jul 2030' },
+    ];
+    expect(trip.travelRequests).toEqual([
+      {
+        id: request.id,
+        caseNumber: request.caseNumber,
+        status: 'approved',
+        action: 'amend',
+        submittedAt: expect.any(String),
+        approvedAt: clock.now().toISOString(),
+        trip: shown,
+      },
+    ]);
+    expect(trip.history.at(-1)).toMatchObject({
+      from: 'in_review',
+      to: 'in_review',
+      message: OFFICER_MESSAGES.history.amendedBy(request.caseNumber),
+    });
+    expect((await record(travel.id)).travelAmendment).toEqual({
+      caseNumber: request.caseNumber,
+      approvedAt: clock.now().toISOString(),
+      trip: shown,
+    });
+
+    // An approval sent from the view of the trip as it was is stale: the officer sees the amended trip first.
+    const stale = await officer.post(actionUrl(travel.id), { action: 'approve', version: seen.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().header.responseDesc).toBe(OFFICER_MESSAGES.staleVersion);
+
+    const decided = await officer.post(actionUrl(travel.id), { action: 'approve', version: trip.version });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await told(travel.id)).toEqual([
+      `Record ${travel.caseNumber} has been approved.\nThe approval is for the trip as amended by request ${request.caseNumber}: leaving on 10 Jul 2030 and returning on 20 Jul 2030.`,
+    ]);
+  });
+});
+
+describe('a request about a travel application decided meanwhile', () => {
+  it('is refused, saying why, and changes nothing', async () => {
+    const travel = await travelApplication();
+    const request = await submitted(applicant, await amendment(travel.caseNumber, { action: 'withdraw' }), 'TRA');
+    expect((await approve(travel.id)).statusCode).toBe(200);
+
+    const refused = await approve(request.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().header.responseDesc).toBe(
+      OFFICER_MESSAGES.travelApplicationDecided(request.caseNumber, travel.caseNumber, 'approved'),
+    );
+    expect((await view(officer, request.id)).status).toBe('in_review');
+    expect((await view(officer, travel.id)).status).toBe('approved');
+    expect(await told(travel.id)).toEqual([`Record ${travel.caseNumber} has been approved.`]);
   });
 });

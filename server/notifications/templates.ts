@@ -103,6 +103,20 @@ function decisionDocumentsNote(count: number, channel: MessageChannel): string[]
   ];
 }
 
+/**
+ * A travel application approved after an amendment was (docs/decisions/0091): the trip permitted is the amended
+ * one, so its dates are named, or the traveller would go by those they first gave.
+ */
+function amendedTrip(facts: MessageFacts['facts']): string[] {
+  const request = fact(facts, 'amendedBy');
+  if (!request) return [];
+  const departure = fact(facts, 'departureDate');
+  const back = fact(facts, 'returnDate');
+  const dates =
+    departure && back ? `: leaving on ${formatIsoDate(departure)} and returning on ${formatIsoDate(back)}` : '';
+  return [`The approval is for the trip as amended by request ${request}${dates}.`];
+}
+
 function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
@@ -128,13 +142,21 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
     case 'moreInfoRequested':
       return [`An officer needs more information about ${record}. Please sign in to see what is needed.`];
     case 'decided': {
+      const named = `${record[0]!.toUpperCase()}${record.slice(1)}`;
+      // A travel application closed by the applicant's own request, approved (docs/decisions/0091): not an
+      // officer's refusal, so neither "rejected" nor a reason.
+      if (fact(m.facts, 'outcome') === 'withdrawn') {
+        const request = fact(m.facts, 'request');
+        return [`${named} has been withdrawn${request ? `, as you asked in request ${request}` : ''}.`];
+      }
       const outcome = fact(m.facts, 'outcome') === 'approved' ? 'approved' : 'rejected';
       const reason = fact(m.facts, 'reason');
       // An approval with its bill still waiting for money says so: "approved" alone reads as the end of it.
       const toPay = money(fact(m.facts, 'toPayCents'));
       const due = fact(m.facts, 'dueOn');
       return [
-        `${record[0]!.toUpperCase()}${record.slice(1)} has been ${outcome}.`,
+        `${named} has been ${outcome}.`,
+        ...amendedTrip(m.facts),
         // An officer's reason may run to 2,000 characters: too long for an SMS, and not for a lock screen.
         ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
         ...(toPay ? [stillOwed(toPay, due, fact(m.facts, 'renew') === 'yes', ' on its bill')] : []),

@@ -123,6 +123,28 @@ describe('notification templates', () => {
     );
   });
 
+  it('tell a traveller that a trip was withdrawn as they asked, not rejected (docs/decisions/0091)', () => {
+    const facts = { outcome: 'withdrawn', request: 'TA 000014 2030' };
+    expect(renderSms({ kind: 'decided', caseNumber: 'PR 000013 2030', facts })).toBe(
+      'PTIB e-Services: Record PR 000013 2030 has been withdrawn, as you asked in request TA 000014 2030.',
+    );
+    expect(renderMessage({ kind: 'decided', caseNumber: 'PR 000013 2030', facts }, undefined).text).not.toMatch(
+      /rejected|Reason/,
+    );
+  });
+
+  it('name the dates of the trip an approval permits once an amendment changed them', () => {
+    const facts = {
+      outcome: 'approved',
+      amendedBy: 'TA 000018 2030',
+      departureDate: '2031-01-10',
+      returnDate: '2031-01-20',
+    };
+    expect(renderSms({ kind: 'decided', caseNumber: 'PR 000017 2030', facts })).toBe(
+      'PTIB e-Services: Record PR 000017 2030 has been approved. The approval is for the trip as amended by request TA 000018 2030: leaving on 10 Jan 2031 and returning on 20 Jan 2031.',
+    );
+  });
+
   it('say in words how a followed case changed, never the code the server keeps for it', () => {
     for (const [change, words] of Object.entries(REGISTER_CHANGE_TEXTS)) {
       const facts = { change };

@@ -33,6 +33,7 @@ import {
   type OfficerCaseRow,
 } from './cases.ts';
 import { recordProfileUpdate } from '../cases/profile-update.ts';
+import { actOnTravelApplication, amendedTripFacts } from '../cases/travel-requests.ts';
 
 /**
  * The officers' actions on a case (docs/decisions/0040). Each runs in one transaction on the locked case
@@ -242,12 +243,24 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
         const documents = await sendWithDecision(tx, row.id, decision);
         await recordProfileUpdate(tx, row, actor.now);
         if (documents.length > 0) detail.documents = documents;
+        const travel = await actOnTravelApplication(
+          tx,
+          row,
+          { accountId: officer.accountId, name: officer.displayName, loginName: officer.loginName },
+          now,
+        );
+        if (travel) detail.travelApplication = travel;
         await notify(tx, {
           kind: 'decided',
           profileId: row.profile_id,
           caseId: row.id,
           caseNumber: row.case_number,
-          facts: { outcome: 'approved', ...(await approvalFacts(tx, row, actor.now)), ...documentFacts(documents) },
+          facts: {
+            outcome: 'approved',
+            ...(await approvalFacts(tx, row, actor.now)),
+            ...(await amendedTripFacts(tx, row)),
+            ...documentFacts(documents),
+          },
         });
         break;
       }

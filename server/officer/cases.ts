@@ -26,6 +26,7 @@ import type { BillState } from '#contract/payments.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
+import { travelApplicationOf, travelRequestsOf } from '../cases/travel-requests.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { Officer } from '../auth/officer.ts';
 import { SENT_TO_OFFICERS } from '../documents/store.ts';
@@ -399,6 +400,8 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
           drawnCents: Number(refund.rows[0].drawn_cents),
         }
       : null,
+    travelRequests: await travelRequestsOf(db, row),
+    travelApplication: await travelApplicationOf(db, row),
     allowedActions: allowedActions(row, officer),
   };
 }

@@ -1,4 +1,4 @@
-import { normalizeCaseNumber } from '#contract/cases.ts';
+import { isDecided, normalizeCaseNumber } from '#contract/cases.ts';
 import {
   OFFICER_QUEUES,
   OFFICER_QUEUE_STATUSES,
@@ -163,7 +163,7 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
           version: row.version,
           submittedAt: submitted?.toISOString() ?? null,
           ageDays: submitted ? Math.max(0, daysBetween(singaporeToday(submitted), today)) : 0,
-          dueDate: row.status === 'approved' || row.status === 'rejected' ? null : row.due_on,
+          dueDate: isDecided(row.status) ? null : row.due_on,
           overdue: isOverdue(row.status, row.due_on, today),
           assignedTo:
             row.assigned_to === null

@@ -1067,11 +1067,11 @@ async function lockPayersBill(tx: Queryable, caseId: string, profileId: string, 
   return rows[0];
 }
 
-/** An application whose expired bill may be asked for again: one still open or approved, not rejected. */
+/** An application whose expired bill may be asked for again: one still open or approved, not rejected or withdrawn. */
 async function renewable(db: Queryable, caseId: string): Promise<boolean> {
   const { rows } = await db.query<{ status: CaseStatus }>('SELECT status FROM cases WHERE id = $1::bigint', [caseId]);
   const status = rows[0]?.status;
-  return status !== undefined && status !== 'draft' && status !== 'rejected';
+  return status !== undefined && status !== 'draft' && status !== 'rejected' && status !== 'withdrawn';
 }
 
 /**

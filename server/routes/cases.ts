@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { badRequest } from '../plugins/errors.ts';
 import { findByCaseNumber, overviewOfCases, toSummary } from '../cases/records.ts';
 import { progressOf } from '../cases/progress.ts';
+import { travelAmendmentOf } from '../cases/travel-requests.ts';
 import {
   FieldValidationError,
   createCase,
@@ -145,7 +146,18 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       noStore(reply);
       const { row } = await openCase(app.db, request.params.id, request.principal!);
-      return ok({ ...row, progress: await progressOf(app.db, row, app.now()) });
+      // A travel application shows the trip an approved amendment made of it (docs/decisions/0091).
+      const travelAmendment = await travelAmendmentOf(app.db, {
+        app_code: row.appCode,
+        case_number: row.caseNumber,
+        status: row.status,
+        profile_id: request.principal!.actingProfileId,
+      });
+      return ok({
+        ...row,
+        progress: await progressOf(app.db, row, app.now()),
+        ...(travelAmendment ? { travelAmendment } : {}),
+      });
     },
   );
 

@@ -89,6 +89,7 @@ const SUMMARY: CasesSummary = {
     rejection_proposed: 0,
     approved: 1,
     rejected: 0,
+    withdrawn: 0,
   },
   latest: [
     record('7', 'PRD', 'RD 000007 2026', 'draft', 9),
@@ -182,6 +183,7 @@ describe('dashboard', () => {
       ['More information requested', '0'],
       ['Approved', '1'],
       ['Rejected', '0'],
+      ['Withdrawn', '0'],
     ]);
     const latest = rowsOf(table('Latest records'));
     expect(latest.map((r) => r.slice(0, 3))).toEqual([
@@ -262,6 +264,7 @@ describe('dashboard', () => {
           rejection_proposed: 0,
           approved: 0,
           rejected: 0,
+          withdrawn: 0,
         },
         latest: [],
       }),

@@ -11,6 +11,7 @@ import { Notice } from './Notice.tsx';
 import { Progress } from './Progress.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
+import { TravelAmendment } from './TravelAmendment.tsx';
 import type { UnsavedInput } from './unsavedInput.ts';
 
 /**
@@ -101,6 +102,7 @@ export function RecordView({
       )}
       <DownloadAcknowledgement onDownload={onDownload} />
       <BillPanel caseId={record.id} appCode={appCode} onSettled={onBillSettled} />
+      {record.travelAmendment && <TravelAmendment amendment={record.travelAmendment} />}
       <CheckAnswers sections={sections} />
       {documents.length > 0 && (
         <section aria-labelledby="documents-heading">

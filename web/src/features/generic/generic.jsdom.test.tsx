@@ -21,6 +21,7 @@ import {
   type FormDefinition,
 } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
+import { TRAVEL_TEXT } from '#contract/travel.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
@@ -967,6 +968,43 @@ describe('a submitted record seen before', () => {
     status = 'approved';
     await follow('Payment by Debtor');
     await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.approved));
+  }, 30_000);
+});
+
+describe('a record an approved request acted on', () => {
+  const open = (over: Partial<CaseDetail>) => {
+    const submitted = record({ version: 4, submittedAt: '2026-03-05T06:08:00.000Z', ...over });
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(submitted) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: submitted.status, history: [] }),
+    });
+    window.location.hash = '#/generic?app=PD&case=7';
+    return follow('Payment by Debtor');
+  };
+
+  it('shows the trip as the amendment left it above the answers as submitted', async () => {
+    await open({
+      status: 'in_review',
+      travelAmendment: {
+        caseNumber: 'TA 000018 2026',
+        approvedAt: '2026-03-06T02:00:00.000Z',
+        trip: [
+          { path: 'newDepartureDate', label: 'New departure date', value: '10 Jan 2027' },
+          { path: 'countries[0].country', label: 'Country 1: Country', value: 'Malaysia' },
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: TRAVEL_TEXT.amendedHeading });
+    expect(section).toHaveTextContent(TRAVEL_TEXT.amendedBy('TA 000018 2026', '6 Mar 2026'));
+    expect(within(section).getByText('New departure date').nextElementSibling).toHaveTextContent('10 Jan 2027');
+    expect(within(section).getByText('Country 1: Country').nextElementSibling).toHaveTextContent('Malaysia');
+  }, 30_000);
+
+  it('reads as withdrawn, with nothing amended', async () => {
+    await open({ status: 'withdrawn' });
+    expect(await screen.findByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.withdrawn);
+    expect(screen.queryByRole('region', { name: TRAVEL_TEXT.amendedHeading })).toBeNull();
   }, 30_000);
 });
 

@@ -6,6 +6,7 @@ import { FIELD_MESSAGES } from '#contract/forms/index.ts';
 import { DECISION_DOCUMENT_REQUIRED, OFFICER_MESSAGES, REASON_MAX, type OfficerCase } from '#contract/officer.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { MESSAGES } from '#contract/index.ts';
+import { TRAVEL_TEXT } from '#contract/travel.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { on } from '../../lib/events/bus.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
@@ -61,6 +62,8 @@ const CASE: OfficerCase = {
   decisionReason: null,
   bill: null,
   refundOf: null,
+  travelRequests: [],
+  travelApplication: null,
   allowedActions: ['release', 'approve', 'proposeRejection', 'requestInfo', 'addNote'],
 };
 
@@ -656,5 +659,104 @@ describe("the decision's documents (docs/decisions/0090)", () => {
     expect(infected).toHaveTextContent(OFFICER_SCREEN_TEXT.infectedForApplicant);
     // Decided: nothing more can be attached.
     expect(screen.queryByLabelText(OFFICER_SCREEN_TEXT.attachLabel)).toBeNull();
+  });
+});
+
+describe('a travel application and the requests to amend or withdraw it', () => {
+  const TRAVEL: OfficerCase = { ...CASE, caseNumber: 'PR 000007 2026', appCode: 'PAR', eserviceTitle: 'Travel' };
+  const request = (over: Partial<OfficerCase['travelRequests'][number]>) => ({
+    id: '8',
+    caseNumber: 'TA 000008 2026',
+    status: 'submitted' as const,
+    action: 'withdraw' as const,
+    submittedAt: '2026-11-21T02:00:00Z',
+    approvedAt: null,
+    trip: [],
+    ...over,
+  });
+
+  it('warns of a withdrawal waiting, shows the trip as approved amended, and lists every request', async () => {
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({
+          ...TRAVEL,
+          travelRequests: [
+            request({
+              id: '5',
+              caseNumber: 'TA 000005 2026',
+              status: 'approved',
+              action: 'amend',
+              approvedAt: '2026-11-20T08:00:00Z',
+              trip: [
+                { path: 'newDepartureDate', label: 'New departure date', value: '10 Jan 2027' },
+                { path: 'countries[0].country', label: 'Country 1: Country', value: 'Malaysia' },
+              ],
+            }),
+            request({}),
+          ],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer/case?id=7&from=queue%3Dmine' });
+    await screen.findByRole('heading', { level: 1, name: 'Case PR 000007 2026' });
+
+    const waiting = screen.getByTestId('travel-request-waiting');
+    expect(waiting).toHaveTextContent(TRAVEL_TEXT.withdrawalPending('TA 000008 2026'));
+    // The officer opens the request from here, and comes back to the queue they started from.
+    expect(within(waiting).getByRole('link', { name: TRAVEL_TEXT.openRequest('TA 000008 2026') })).toHaveAttribute(
+      'href',
+      '#/officer/case?id=8&from=queue%3Dmine',
+    );
+
+    const amended = screen.getByRole('region', { name: TRAVEL_TEXT.amendedHeading });
+    expect(amended).toHaveTextContent(TRAVEL_TEXT.amendedBy('TA 000005 2026', '20 Nov 2026'));
+    expect(within(amended).getByText('New departure date').nextElementSibling).toHaveTextContent('10 Jan 2027');
+    expect(within(amended).getByText('Country 1: Country').nextElementSibling).toHaveTextContent('Malaysia');
+
+    const requests = screen.getByRole('table', { name: TRAVEL_TEXT.requestsHeading });
+    expect(
+      within(requests)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['TA 000005 2026AmendApproved', 'TA 000008 2026WithdrawSubmitted']);
+  });
+
+  it('warns of nothing once the application is decided', async () => {
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({
+          ...TRAVEL,
+          status: 'withdrawn',
+          allowedActions: ['addNote'],
+          travelRequests: [request({ status: 'approved' })],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer/case?id=7' });
+    await screen.findByRole('heading', { level: 1, name: 'Case PR 000007 2026' });
+    expect(screen.getByTestId('officer-case-status')).toHaveTextContent('Withdrawn');
+    expect(screen.queryByTestId('travel-request-waiting')).toBeNull();
+    expect(screen.queryByRole('region', { name: TRAVEL_TEXT.amendedHeading })).toBeNull();
+  });
+
+  it('shows a request the travel application it names, as it stands now', async () => {
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({
+          ...CASE,
+          caseNumber: 'TA 000007 2026',
+          appCode: 'TRA',
+          travelApplication: { id: '6', caseNumber: 'PR 000006 2026', status: 'approved' },
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer/case?id=7' });
+    await screen.findByRole('heading', { level: 1, name: 'Case TA 000007 2026' });
+    const named = screen.getByRole('region', { name: TRAVEL_TEXT.applicationHeading });
+    expect(within(named).getByRole('link', { name: 'PR 000006 2026: Approved' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^#\/officer\/case\?id=6(&|$)/),
+    );
   });
 });

@@ -31,8 +31,9 @@ import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, isAnswer, shownLoad } from './outcomes.ts';
-import { backHref } from './queueQuery.ts';
+import { backHref, readQueueView } from './queueQuery.ts';
 import { PaymentFacts } from './PaymentFacts.tsx';
+import { TravelFacts } from './TravelFacts.tsx';
 import { Row } from './SummaryRow.tsx';
 import { DECISION_FILES_ID, DecisionDocuments } from './DecisionDocuments.tsx';
 /**
@@ -292,6 +293,8 @@ export function CaseScreen({ location }: ScreenProps) {
           <p className="as-typed">{c.proposedRejection.reason}</p>
         </section>
       )}
+
+      <TravelFacts c={c} from={readQueueView(new URLSearchParams(location.query.get('from') ?? ''))} />
 
       <Actions
         key={`${c.id}-${formKeys.actions}`}

@@ -240,7 +240,7 @@ describe('the queues screen', () => {
     ['new', ['Any status', 'Submitted']],
     ['mine', ['Any status', 'In review', 'Rejection proposed']],
     ['waiting', ['Any status', 'More information requested']],
-    ['decided', ['Any status', 'Approved', 'Rejected']],
+    ['decided', ['Any status', 'Approved', 'Rejected', 'Withdrawn']],
   ])('offers in the %s queue only the statuses it can hold', async (queue, statuses) => {
     fakeApi({ '/api/officer/queue': () => ({ body: envelope(page([item('7', 'PT 000007 2026')], 1)) }) });
     await renderShell({ routes, hash: `#/officer?queue=${queue}` });

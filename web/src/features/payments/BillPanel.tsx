@@ -184,7 +184,9 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
         <p data-testid="bill-cancelled">
           {bill.history.at(-1)?.reason === PAYMENT_MESSAGES.notByPayNowReason
             ? PAYMENT_TEXT.notByPayNow
-            : PAYMENT_TEXT.cancelled}
+            : bill.history.at(-1)?.reason === PAYMENT_MESSAGES.withdrawnReason
+              ? PAYMENT_TEXT.cancelledWithdrawn
+              : PAYMENT_TEXT.cancelled}
           {bill.receivedCents > bill.refundedCents
             ? ` ${PAYMENT_TEXT.toReturn(formatMoney(bill.receivedCents - bill.refundedCents))}`
             : bill.receivedCents > 0
