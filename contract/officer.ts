@@ -446,8 +446,14 @@ export const officerCaseSchema = z.object({
   assignedTo: z.object({ accountId: z.number().int(), displayName: z.string() }).nullable(),
   /** The answers as submitted (the frozen snapshot of the last submission). */
   answers: z.record(z.string(), z.unknown()),
-  /** The form's questions in order (name and label): those a request for more information may name. */
-  questions: z.array(z.object({ name: z.string(), label: z.string(), type: z.string() })),
+  /**
+   * The form's questions in order (name and label): those a request for more information may name. hiddenBy
+   * names the questions whose answers hide it now (its section's condition and its own), empty while it is
+   * shown: a request for it lets the applicant change those too (withDependents, docs/decisions/0040).
+   */
+  questions: z.array(
+    z.object({ name: z.string(), label: z.string(), type: z.string(), hiddenBy: z.array(z.string()) }),
+  ),
   /**
    * The answers as the applicant checked them before sending (contract/forms summarise: option labels,
    * money, dates, file names; questions the answers hid left out), in the form's order.

@@ -61,6 +61,12 @@ export const OFFICER_SCREEN_TEXT = {
   returnNoteName: 'The note to the officer',
   messageLabel: 'Message to the applicant',
   fieldsLegend: 'Questions or documents the applicant must change',
+  /**
+   * A question the applicant's answers hide, in that list: asked for, it is asked once the answers that hide it
+   * are changed, and those the applicant may change too (docs/decisions/0040).
+   */
+  hiddenQuestion: (label: string, by: readonly string[]) =>
+    `${label} (hidden by the ${by.length === 1 ? 'answer' : 'answers'} to ${by.map((b) => `“${b}”`).join(' and ')}, which the applicant may change too)`,
   noteLabel: 'Note',
   officerLabel: 'Officer',
   chooseOfficer: 'Choose an officer to assign the case to.',

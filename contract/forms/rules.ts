@@ -49,12 +49,15 @@ export function* fieldsOf(def: FormDefinition): Generator<{ field: FieldDef; sec
 }
 
 /**
- * The questions a request for more information lets the applicant answer again: those it names, those its
- * answers show or hide (by their own condition or their section's), and those it is held against, at any
- * remove. A changed answer may ask a question that was hidden ("paid by someone else: No" asks the trip's
- * cost), or break a rule that ties it to another (a repayment at most the income, a return after the
- * departure, a total that adds up, a blocking rule's question): the reply must be able to answer those too,
- * or no true answer would be accepted and the case would wait for ever.
+ * The questions a request for more information lets the applicant answer again, in the form's order: those
+ * it names, those that show a named one (its own condition's and its section's, at any remove), those their
+ * answers show or hide (by their own condition or their section's), and those they are held against, at any
+ * remove. A named question the answers hide can only be answered by changing the answer that hides it (who
+ * pays, asked while "paid by someone else" is No). A changed answer may ask a question that was hidden
+ * ("paid by someone else: No" asks the trip's cost), or break a rule that ties it to another (a repayment at
+ * most the income, a return after the departure, a total that adds up, a blocking rule's question): the
+ * reply must be able to answer those too, or no true answer would be accepted and the case would wait for
+ * ever (docs/decisions/0040).
  */
 export function withDependents(def: FormDefinition, names: readonly string[]): string[] {
   const fields = [...fieldsOf(def)];
@@ -69,6 +72,14 @@ export function withDependents(def: FormDefinition, names: readonly string[]): s
   }
   for (const rule of def.rules ?? []) if (rule.field) for (const w of rule.when) tied.push([rule.field, w.field]);
   const open = new Set(names);
+  // First the questions that show a named one, upwards from the named only: a dependant is shown by an
+  // answer already open, and a tied question that the answers hide counts in no rule.
+  for (let grew = true; grew;) {
+    const before = open.size;
+    for (const { field, section } of fields)
+      if (open.has(field.name)) for (const c of [section.showIf, field.showIf]) if (c) open.add(c.field);
+    grew = open.size > before;
+  }
   for (let grew = true; grew;) {
     const before = open.size;
     for (const { field, section } of fields)
@@ -79,9 +90,13 @@ export function withDependents(def: FormDefinition, names: readonly string[]): s
     }
     grew = open.size > before;
   }
-  // A row's comparison with a sibling names no question of the form's: only the form's own are kept.
-  const known = new Set(fields.map((f) => f.field.name));
-  return [...open].filter((name) => known.has(name) || names.includes(name));
+  // A row's comparison with a sibling names no question of the form's: only the form's own are kept, in the
+  // form's order (the answer's page asks a condition before the question it shows).
+  const known = fields.map((f) => f.field.name);
+  return [
+    ...known.filter((name) => open.has(name)),
+    ...[...open].filter((n) => !known.includes(n) && names.includes(n)),
+  ];
 }
 
 export function allFields(def: FormDefinition): FieldDef[] {

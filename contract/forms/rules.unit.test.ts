@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { initialValues } from './defaults.ts';
-import { stripHidden } from './rules.ts';
+import { stripHidden, withDependents } from './rules.ts';
 import { formDefinitionSchema, parseFormDefinition } from './schema.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
 import { toMinorUnits } from './money.ts';
@@ -127,6 +127,47 @@ describe('showIf', () => {
     // With the trip section hidden, its answer counts as none: the sponsor is hidden as well.
     expect(submit(def, { travel: 'N', sponsored: 'Y', sponsor: '' })).toEqual({});
     expect(stripHidden(def, { travel: 'N', sponsored: 'Y', sponsor: 'Tan' })).toEqual({ travel: 'N' });
+  });
+});
+
+describe('withDependents: the questions a request for more information opens', () => {
+  const yes = (field: string) => ({ field, op: 'equals' as const, value: 'Y' });
+  // A section shown by one answer, holding a question that shows another: a chain of two conditions.
+  const def: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'a',
+        heading: 'A',
+        sections: [
+          {
+            heading: 'A',
+            fields: [
+              { name: 'travel', label: 'Travel', type: 'yesNo' },
+              { name: 'purpose', label: 'Purpose', type: 'text' },
+            ],
+          },
+          {
+            heading: 'Cost',
+            showIf: yes('travel'),
+            fields: [
+              { name: 'sponsored', label: 'Sponsored', type: 'yesNo' },
+              { name: 'sponsor', label: 'Sponsor', type: 'text', showIf: yes('sponsored') },
+              { name: 'cost', label: 'Cost', type: 'text', showIf: { field: 'sponsored', op: 'equals', value: 'N' } },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  it('opens what a named question shows', () => {
+    expect(withDependents(def, ['travel'])).toEqual(['travel', 'sponsored', 'sponsor', 'cost']);
+    expect(withDependents(def, ['purpose'])).toEqual(['purpose']);
+  });
+  it("opens what shows a named question, its section's condition too, at any remove, in the form's order", () => {
+    // Asked who pays while nobody does, or while there is no trip: the answers that hide it may change.
+    expect(withDependents(def, ['sponsor'])).toEqual(['travel', 'sponsored', 'sponsor', 'cost']);
+    expect(withDependents(def, ['sponsored'])).toEqual(['travel', 'sponsored', 'sponsor', 'cost']);
   });
 });
 

@@ -6,9 +6,12 @@ import {
   allFields,
   answersToKeep,
   describeAnswer,
+  fieldsOf,
   formatFileSize,
+  holds,
   isRecord,
   summarise,
+  visibility,
   type FieldDef,
 } from '#contract/forms/index.ts';
 import {
@@ -342,6 +345,20 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
           afterText: answerText(fieldOf(field), lastAnswered.answers_after![field], fileNames),
         }))
     : [];
+  // A question the answers hide is asked of the applicant only once the answers that hide it change: the
+  // officer reads which, as the request opens them too (withDependents, docs/decisions/0040).
+  const scope = loaded.ok ? visibility(loaded.eservice.form, row.data) : null;
+  const questions = loaded.ok
+    ? [...fieldsOf(loaded.eservice.form)].map(({ field, section }) => ({
+        name: field.name,
+        label: field.label,
+        type: field.type,
+        hiddenBy:
+          scope === null || scope.shown.has(field.name)
+            ? []
+            : [...new Set([section.showIf, field.showIf].flatMap((c) => (c && !holds(c, scope) ? [c.field] : [])))],
+      }))
+    : [];
   return {
     id: row.id,
     caseNumber: row.case_number,
@@ -358,7 +375,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
     assignedTo:
       row.assigned_to === null ? null : { accountId: Number(row.assigned_to), displayName: row.assigned_name ?? '' },
     answers: row.data,
-    questions: fields.map((f) => ({ name: f.name, label: f.label, type: f.type })),
+    questions,
     answerRows: loaded.ok
       ? summarise(loaded.eservice.form, row.data, fileNames).flatMap((section) => section.rows)
       : Object.entries(row.data).map(([name, value]) => ({

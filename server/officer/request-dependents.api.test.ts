@@ -7,7 +7,7 @@ import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
-import { doAction, officerTestApp, submitted } from './test-support.ts';
+import { doAction, officerTestApp, submitted, view } from './test-support.ts';
 
 /**
  * A request for more information asks some questions again; a changed answer may ask one that was hidden
@@ -49,6 +49,46 @@ describe('a reply to a request for more information', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().responseJSON.data).toMatchObject({ sponsored: 'Y', sponsorName: 'Tan Holdings Pte. Ltd.' });
     expect(sent.json().responseJSON.data).not.toHaveProperty('tripCost');
+  });
+
+  it('answers a named question the answers hide by changing the answer that hides it', async () => {
+    const form = (await applicant.get(`${API_PATHS.eservices}/PAR`)).json().responseJSON.form as FormDefinition;
+    // Paid by the traveller, so who pays is not asked; the officer asks it all the same.
+    const answers = sampleAnswers(form, todayInSingapore(clock.now()));
+    const record = await submitted(applicant, answers, 'PAR');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    const seen = await view(officer, record.id);
+    expect(seen.questions.find((q) => q.name === 'sponsorName')?.hiddenBy).toEqual(['sponsored']);
+    expect(seen.questions.find((q) => q.name === 'sponsored')?.hiddenBy).toEqual([]);
+    const resubmitUrl = fillPath(CASE_PATHS.resubmit, { id: record.id });
+    const ask = async () => {
+      await doAction(officer, record.id, {
+        action: 'requestInfo',
+        message: 'Who is paying for this trip? Please name the person.',
+        fields: ['sponsorName'],
+      });
+      return ((await applicant.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail)
+        .version;
+    };
+    // Nobody else pays: the answers as they were are the applicant's answer, and nothing changed.
+    const same = await applicant.post(resubmitUrl, { version: await ask(), data: answers });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await view(officer, record.id)).changes).toEqual([]);
+    // Someone does: the answer that hid the question changes with it, and the officer sees both change.
+    const version = await ask();
+    const sent = await applicant.post(resubmitUrl, {
+      version,
+      data: { ...answers, sponsored: 'Y', sponsorName: 'John Tan (my brother)' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().responseJSON.data).toMatchObject({ sponsored: 'Y', sponsorName: 'John Tan (my brother)' });
+    const changes = (await view(officer, record.id)).changes;
+    expect(changes.map((c) => [c.field, c.afterText])).toEqual(
+      expect.arrayContaining([
+        ['sponsored', 'Yes'],
+        ['sponsorName', 'John Tan (my brother)'],
+      ]),
+    );
   });
 
   it('answers the questions a changed answer is held against, so a true answer is accepted', async () => {

@@ -50,9 +50,12 @@ export function RespondStep({
   sections: SummarySection[];
 }) {
   const { values, errors, attempt, idFor, busy, onChange, attachments } = asking;
-  // With the questions their answers show: a changed answer may ask one that was hidden.
+  // With the questions their answers show and those that show them: a changed answer may ask one that was
+  // hidden. Each is asked only while the answers show it, as the form's pages ask it: a question the answers
+  // hide would be typed in and then dropped as hidden.
   const names = withDependents(form, request.fields);
   const asked = names
+    .filter((name) => scope.shown.has(name))
     .map((name) => fieldAt(form, name)?.field)
     .filter((f): f is NonNullable<typeof f> => f !== undefined);
   const others = sections

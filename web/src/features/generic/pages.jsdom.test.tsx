@@ -536,6 +536,18 @@ describe('an attachment question', () => {
     await waitFor(() => expect(reply.sent).toMatchObject({ sms: 'Y', mobile: '91234567' }));
   }, 30_000);
 
+  it('answering a request for a question the answers hide, asks the answer that hides it, then the question', async () => {
+    const reply = requested(['mobile'], ['Mobile number'], SENT);
+    const user = userEvent.setup();
+    await at('Change the answers the officer asked about');
+    // Not asked while "Notify me by SMS" is No: typed in, it would be dropped as hidden.
+    expect(screen.queryByLabelText('Mobile number')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.type(await screen.findByLabelText('Mobile number'), '91234567');
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    await waitFor(() => expect(reply.sent).toMatchObject({ sms: 'Y', mobile: '91234567' }));
+  }, 30_000);
+
   it('answering a request that asks for the declaration again, starts it unticked', async () => {
     const reply = requested(['declaration'], ['Declaration'], SENT);
     const user = userEvent.setup();

@@ -49,7 +49,7 @@ const CASE: OfficerCase = {
   overdue: true,
   assignedTo: { accountId: 11, displayName: 'Officer Demo' },
   answers: { remarks: 'Hello' },
-  questions: [{ name: 'remarks', label: 'Remarks', type: 'textarea' }],
+  questions: [{ name: 'remarks', label: 'Remarks', type: 'textarea', hiddenBy: [] }],
   answerRows: [{ path: 'remarks', label: 'Remarks', value: 'Hello' }],
   documents: [],
   unscannedDocuments: 0,
@@ -105,8 +105,8 @@ describe('the case screen', () => {
       ...CASE,
       answers: { paymentAmount: { amount: '175.00', currency: 'SGD' }, payer: 'NI' },
       questions: [
-        { name: 'paymentAmount', label: 'Payment amount', type: 'amount' },
-        { name: 'payer', label: 'Payer is', type: 'select' },
+        { name: 'paymentAmount', label: 'Payment amount', type: 'amount', hiddenBy: [] },
+        { name: 'payer', label: 'Payer is', type: 'select', hiddenBy: [] },
       ],
       answerRows: [
         { path: 'paymentAmount', label: 'Payment amount', value: 'S$175.00' },
@@ -131,6 +131,26 @@ describe('the case screen', () => {
     const changes = screen.getByRole('region', { name: 'What changed since the last submission' });
     expect(within(changes).getByRole('row', { name: 'Payment amount S$150.25 S$175.00' })).toBeInTheDocument();
     expect(screen.queryByText(/amount: /)).toBeNull();
+  });
+
+  it('says which questions the answers hide, and by which answer, in the list a request names', async () => {
+    const paidByTraveller: OfficerCase = {
+      ...CASE,
+      answers: { sponsored: 'N' },
+      questions: [
+        { name: 'sponsored', label: 'The trip is paid for by someone else', type: 'yesNo', hiddenBy: [] },
+        { name: 'sponsorName', label: 'Name of the person paying', type: 'text', hiddenBy: ['sponsored'] },
+      ],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(paidByTraveller) }) });
+    await openCase();
+    const request = within(screen.getByRole('form', { name: 'Request more information' }));
+    expect(request.getByRole('checkbox', { name: 'The trip is paid for by someone else' })).toBeInTheDocument();
+    expect(
+      request.getByRole('checkbox', {
+        name: OFFICER_SCREEN_TEXT.hiddenQuestion('Name of the person paying', ['The trip is paid for by someone else']),
+      }),
+    ).toHaveAttribute('value', 'sponsorName');
   });
 
   it("shows a payment record's bill, and the receipt a refund draws on, with what arrived", async () => {

@@ -478,7 +478,17 @@ function actionForms(c: OfficerCase, officers: OfficerList['officers'] | null): 
           id: 'info-fields',
           name: 'fields',
           legend: TEXT.fieldsLegend,
-          options: c.questions.map((q) => ({ value: q.name, label: q.label })),
+          // A question the answers hide says which: the applicant is asked it once they change those answers.
+          options: c.questions.map((q) => ({
+            value: q.name,
+            label:
+              q.hiddenBy.length === 0
+                ? q.label
+                : TEXT.hiddenQuestion(
+                    q.label,
+                    q.hiddenBy.map((name) => c.questions.find((other) => other.name === name)?.label ?? name),
+                  ),
+          })),
         },
         message('info-message', TEXT.messageLabel),
       ],
