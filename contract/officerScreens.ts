@@ -49,7 +49,14 @@ export const OFFICER_SCREEN_TEXT = {
   notesHeading: 'Internal notes',
   noNotes: 'No notes yet.',
   changesHeading: 'What changed since the last submission',
+  /** No answer changed, and at most one request was answered: the record is as first submitted. */
   noChanges: 'Nothing has changed since the first submission.',
+  /**
+   * The last answer changed nothing, after an earlier one: the comparison is of the last answer only, and
+   * an earlier one may have changed answers since the first submission.
+   */
+  noChangesInLastAnswer: (answeredAt: string) =>
+    `Nothing changed in the last answer, sent ${answeredAt}. Earlier answers are not compared here.`,
   requestsHeading: 'Requests for more information',
   actionsHeading: 'Actions',
   noActions: 'There is nothing you can do with this case now.',

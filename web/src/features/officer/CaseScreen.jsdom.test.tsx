@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
@@ -12,6 +12,7 @@ import { on } from '../../lib/events/bus.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
+import { formatDateTime } from '../../components/shell/formatMoment.ts';
 
 // The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -151,6 +152,35 @@ describe('the case screen', () => {
         name: OFFICER_SCREEN_TEXT.hiddenQuestion('Name of the person paying', ['The trip is paid for by someone else']),
       }),
     ).toHaveAttribute('value', 'sponsorName');
+  });
+
+  it('says the last answer changed nothing, not that nothing changed since the first submission', async () => {
+    const request = (id: string, answeredAt: string) => ({
+      id,
+      requestedAt: '2026-11-21T02:00:00Z',
+      requestedBy: 'Officer Demo',
+      message: 'Please correct it.',
+      fields: ['remarks'],
+      fieldLabels: ['Remarks'],
+      answeredAt,
+    });
+    const once: OfficerCase = { ...CASE, infoRequests: [request('1', '2026-11-22T03:11:00Z')] };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(once) }) });
+    await openCase();
+    const changes = () => screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.changesHeading });
+    expect(changes()).toHaveTextContent(OFFICER_SCREEN_TEXT.noChanges);
+    cleanup();
+    // The first answer changed the remarks; the second changed nothing, and only it is compared.
+    const twice: OfficerCase = {
+      ...CASE,
+      infoRequests: [request('1', '2026-11-22T03:11:00Z'), request('2', '2026-11-23T04:05:00Z')],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(twice) }) });
+    await openCase();
+    expect(changes()).toHaveTextContent(
+      OFFICER_SCREEN_TEXT.noChangesInLastAnswer(formatDateTime('2026-11-23T04:05:00Z')),
+    );
+    expect(changes()).not.toHaveTextContent(OFFICER_SCREEN_TEXT.noChanges);
   });
 
   it("shows a payment record's bill, and the receipt a refund draws on, with what arrived", async () => {

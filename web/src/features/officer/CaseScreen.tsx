@@ -235,6 +235,11 @@ export function CaseScreen({ location }: ScreenProps) {
   // The server's words for each answer: the applicant's own check answers, one list for the whole form.
   const answers = [{ pageId: 'answers', heading: TEXT.answersHeading, rows: c.answerRows }];
   const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
+  // The comparison is of the last answer only: after an earlier answer, "nothing since the first
+  // submission" could deny what that one changed.
+  const answeredAt = c.infoRequests.flatMap((r) => (r.answeredAt ? [r.answeredAt] : []));
+  const noChanges =
+    answeredAt.length > 1 ? TEXT.noChangesInLastAnswer(formatDateTime(answeredAt.at(-1)!)) : TEXT.noChanges;
 
   return (
     <section aria-labelledby="page-heading" className="officer officer-case">
@@ -320,7 +325,7 @@ export function CaseScreen({ location }: ScreenProps) {
         <section aria-labelledby="changes-heading">
           <h2 id="changes-heading">{TEXT.changesHeading}</h2>
           {c.changes.length === 0 ? (
-            <p>{TEXT.noChanges}</p>
+            <p>{noChanges}</p>
           ) : (
             <table className="data-table">
               <caption className="visually-hidden">{TEXT.changesHeading}</caption>
