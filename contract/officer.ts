@@ -117,6 +117,15 @@ export const BULK_ACTIONS_BY_QUEUE: Readonly<Partial<Record<OfficerQueue, readon
   new: ['assignToMe'],
   mine: ['approve'],
 };
+/**
+ * The statuses a bulk action can act on (as the case view offers it): a case of another status is listed in
+ * the queue but not offered for it. "Assigned to me" holds proposed rejections too, and a supervisor
+ * decides each on its own page (docs/decisions/0070): ticked for Approve, it was always refused.
+ */
+export const BULK_ACTION_STATUSES: Readonly<Record<BulkAction, readonly CaseStatus[]>> = {
+  assignToMe: ['submitted'],
+  approve: ['in_review'],
+};
 
 export const OFFICER_ACTION_LABELS: Record<OfficerAction, string> = {
   assignToMe: 'Assign to me',

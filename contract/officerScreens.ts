@@ -110,6 +110,8 @@ export const OFFICER_SCREEN_TEXT = {
   /** A file no scanner has passed, or one found infected: not given to the applicant (docs/decisions/0067). */
   notScannedForApplicant: 'Not yet checked for viruses – the applicant gets it once it has been',
   infectedForApplicant: 'Contains a virus, so it is not given to the applicant',
+  /** In the select column, for a case the queue's bulk actions cannot act on (a proposed rejection). */
+  notSelectable: (caseNumber: string) => `${caseNumber} cannot be selected: open it to act on it.`,
   confirmBulkApprove: (count: number) => (count === 1 ? 'Approve 1 case?' : `Approve ${count} cases?`),
   confirmBulkDecision: (caseNumbers: readonly string[]) =>
     `${caseNumbers.join(', ')}: each applicant is told at once, and the decisions cannot be undone.`,

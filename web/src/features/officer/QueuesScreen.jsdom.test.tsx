@@ -37,6 +37,13 @@ const item = (id: string, caseNumber: string): QueueItem => ({
   updatedAt: '2026-11-20T02:00:00Z',
 });
 
+/** A case of "Assigned to me" that can be approved: in review, with the officer. */
+const inReview = (id: string, caseNumber: string): QueueItem => ({
+  ...item(id, caseNumber),
+  status: 'in_review',
+  assignedTo: { accountId: 11, displayName: 'Officer Demo' },
+});
+
 const page = (
   items: QueueItem[],
   total: number,
@@ -165,7 +172,10 @@ describe('the queues screen', () => {
     const calls = fakeApi({
       '/api/officer/queue': () => ({
         body: envelope(
-          page([item('7', 'PT 000007 2026'), item('8', 'PT 000008 2026'), item('9', 'PT 000009 2026')], 3),
+          page(
+            ['7', '8', '9'].map((id) => inReview(id, `PT 00000${id} 2026`)),
+            3,
+          ),
         ),
       }),
       'POST /api/officer/bulk': () => ({ body: envelope(approved) }),
@@ -195,6 +205,23 @@ describe('the queues screen', () => {
         actionKey: expect.any(String),
       },
     ]);
+  });
+
+  it('offers for a bulk approval only the cases it can approve, not a proposed rejection', async () => {
+    const proposed: QueueItem = { ...inReview('8', 'PT 000008 2026'), status: 'rejection_proposed' };
+    const calls = fakeApi({
+      '/api/officer/queue': () => ({ body: envelope(page([inReview('7', 'PT 000007 2026'), proposed], 2)) }),
+      'POST /api/officer/bulk': () => ({ body: envelope({ results: [] }) }),
+    });
+    await renderShell({ routes, hash: '#/officer?queue=mine' });
+    await screen.findByRole('checkbox', { name: 'Select PT 000007 2026' });
+    expect(screen.queryByRole('checkbox', { name: 'Select PT 000008 2026' })).toBeNull();
+    expect(screen.getByText(OFFICER_SCREEN_TEXT.notSelectable('PT 000008 2026'))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every case on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve (1 selected)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve 1 case?' });
+    expect(dialog).toHaveTextContent(OFFICER_SCREEN_TEXT.confirmBulkDecision(['PT 000007 2026']));
+    expect(calls.some((c) => c.path.endsWith('/bulk'))).toBe(false);
   });
 
   // A new case is nobody's, and an approval needs it in review and assigned: offered, it was refused for each.

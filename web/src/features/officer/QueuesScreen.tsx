@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
 import {
+  BULK_ACTION_STATUSES,
   BULK_ACTIONS_BY_QUEUE,
   QUEUE_COUNT_CAP,
   OFFICER_ACTION_LABELS,
@@ -41,6 +42,9 @@ import {
 import { formatDay } from '../../components/shell/formatMoment.ts';
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** Whether a bulk action can act on a case of the queue: one of another status would only be refused. */
+const canBulk = (action: BulkAction, item: QueueItem) => BULK_ACTION_STATUSES[action].includes(item.status);
 
 /**
  * #/officer: the queues (new, mine, waiting for the applicant, decided) with their counts, filters, sort,
@@ -103,7 +107,7 @@ export function QueuesScreen({ location }: ScreenProps) {
 
   async function bulk(action: BulkAction, confirmed = false) {
     if (loaded.state.kind !== 'ready' || acting.busy()) return;
-    const chosen = loaded.state.value.items.filter((i) => selected.has(i.id));
+    const chosen = loaded.state.value.items.filter((i) => selected.has(i.id) && canBulk(action, i));
     const cases = chosen.map((i) => ({ id: i.id, version: i.version }));
     // Kept now: the queue is loaded again after the action, and the cases it moved are no longer in it.
     const caseNumbers = new Map(chosen.map((i) => [i.id, i.caseNumber]));
@@ -364,9 +368,11 @@ function QueueTable({
     else next.delete(id);
     onSelect(next);
   };
-  const allOn = page.items.every((i) => selected.has(i.id));
   const bulkActions = BULK_ACTIONS_BY_QUEUE[view.queue] ?? [];
   const bulkable = bulkActions.length > 0;
+  // Only the cases a bulk action of this queue can act on are offered, as their case view would offer it.
+  const selectable = page.items.filter((i) => bulkActions.some((action) => canBulk(action, i)));
+  const allOn = selectable.every((i) => selected.has(i.id));
   return (
     <>
       {bulkable && (
@@ -385,12 +391,14 @@ function QueueTable({
             <tr>
               {bulkable && (
                 <td>
-                  <input
-                    type="checkbox"
-                    aria-label="Select every case on this page"
-                    checked={allOn}
-                    onChange={(e) => onSelect(new Set(e.target.checked ? page.items.map((i) => i.id) : []))}
-                  />
+                  {selectable.length > 0 && (
+                    <input
+                      type="checkbox"
+                      aria-label="Select every case on this page"
+                      checked={allOn}
+                      onChange={(e) => onSelect(new Set(e.target.checked ? selectable.map((i) => i.id) : []))}
+                    />
+                  )}
                 </td>
               )}
               <th scope="col">Case number</th>
@@ -408,7 +416,8 @@ function QueueTable({
                 key={item.id}
                 item={item}
                 view={view}
-                selectable={bulkable}
+                column={bulkable}
+                selectable={selectable.includes(item)}
                 checked={selected.has(item.id)}
                 onToggle={(on) => toggle(item.id, on)}
               />
@@ -424,6 +433,7 @@ function QueueTable({
 function QueueRow({
   item,
   view,
+  column,
   selectable,
   checked,
   onToggle,
@@ -431,20 +441,27 @@ function QueueRow({
   item: QueueItem;
   /** The view the row is listed in: the case's way back. */
   view: QueueView;
+  /** Whether the table has the select column (the queue has bulk actions). */
+  column: boolean;
+  /** Whether a bulk action of the queue can act on this case. */
   selectable: boolean;
   checked: boolean;
   onToggle: (on: boolean) => void;
 }) {
   return (
     <tr className={item.overdue ? 'overdue' : undefined}>
-      {selectable && (
+      {column && (
         <td>
-          <input
-            type="checkbox"
-            aria-label={`Select ${item.caseNumber}`}
-            checked={checked}
-            onChange={(e) => onToggle(e.target.checked)}
-          />
+          {selectable ? (
+            <input
+              type="checkbox"
+              aria-label={`Select ${item.caseNumber}`}
+              checked={checked}
+              onChange={(e) => onToggle(e.target.checked)}
+            />
+          ) : (
+            <span className="visually-hidden">{TEXT.notSelectable(item.caseNumber)}</span>
+          )}
         </td>
       )}
       <th scope="row">
