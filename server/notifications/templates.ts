@@ -73,13 +73,26 @@ const money = (cents: string) => {
 export type MessageChannel = 'email' | 'sms' | 'inbox';
 
 /**
+ * Where to do the rest: an email or an SMS is read outside the portal, so it asks the reader to sign in; the
+ * inbox is read signed in already, above a link to the record.
+ */
+const signInTo = (channel: MessageChannel, what: string) =>
+  channel === 'inbox' ? `Open the record to ${what}.` : `Please sign in to ${what}.`;
+
+/**
  * What is still owed on a bill and how to pay it: by its due day, or, its QR code expired, by a new one asked for
  * on the record's page (docs/decisions/0086) rather than "pay it" with a code no bank takes.
  */
-function stillOwed(toPay: string, due: string | undefined, renew: boolean, where = ''): string {
+function stillOwed(
+  channel: MessageChannel,
+  toPay: string,
+  due: string | undefined,
+  renew: boolean,
+  where = '',
+): string {
   if (renew)
-    return `${toPay} is still to be paid${where}, and its QR code has expired. Please sign in to get a new one and pay it.`;
-  return `${toPay} is still to be paid${where}.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`;
+    return `${toPay} is still to be paid${where}, and its QR code has expired. ${signInTo(channel, 'get a new one and pay it')}`;
+  return `${toPay} is still to be paid${where}.${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} ${signInTo(channel, 'pay it')}`;
 }
 
 /** A certificate's approval or fee says when the certificate can be taken (docs/decisions/0085). */
@@ -99,7 +112,9 @@ function decisionDocumentsNote(count: number, channel: MessageChannel): string[]
     one ? 'The officer sent a document with the decision.' : `The officer sent ${count} documents with the decision.`,
     channel === 'email'
       ? `${one ? 'It is' : 'They are'} not attached to this email: please sign in to download ${one ? 'it' : 'them'} from the record.`
-      : `Please sign in to download ${one ? 'it' : 'them'} from the record.`,
+      : channel === 'sms'
+        ? `Please sign in to download ${one ? 'it' : 'them'} from the record.`
+        : signInTo(channel, `download ${one ? 'it' : 'them'}`),
   ];
 }
 
@@ -140,7 +155,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       ];
     }
     case 'moreInfoRequested':
-      return [`An officer needs more information about ${record}. Please sign in to see what is needed.`];
+      return [`An officer needs more information about ${record}. ${signInTo(channel, 'see what is needed')}`];
     case 'decided': {
       const named = `${record[0]!.toUpperCase()}${record.slice(1)}`;
       // A travel application closed by the applicant's own request, approved (docs/decisions/0091): not an
@@ -159,7 +174,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
         ...amendedTrip(m.facts),
         // An officer's reason may run to 2,000 characters: too long for an SMS, and not for a lock screen.
         ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
-        ...(toPay ? [stillOwed(toPay, due, fact(m.facts, 'renew') === 'yes', ' on its bill')] : []),
+        ...(toPay ? [stillOwed(channel, toPay, due, fact(m.facts, 'renew') === 'yes', ' on its bill')] : []),
         ...certificateNote(m.facts),
         ...decisionDocumentsNote(Number(fact(m.facts, 'documents')), channel),
       ];
@@ -177,7 +192,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const amount = money(fact(m.facts, 'amountCents'));
       // The notice of a charge says when it is due (docs/decisions/0042), as the bill itself does.
       const due = fact(m.facts, 'dueOn');
-      const pay = `${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} Please sign in to pay it.`;
+      const pay = `${due ? ` ${PAYMENT_MESSAGES.dueOn(formatIsoDate(due))}` : ''} ${signInTo(channel, 'pay it')}`;
       // A bill whose amount changed (an answer to an officer's request) is the same bill: said so, or two
       // "bill issued" notices read as two bills to pay.
       const previous = money(fact(m.facts, 'previousCents'));
@@ -200,7 +215,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const due = fact(m.facts, 'dueOn');
       return [
         `A payment we recorded against ${record} was put there by mistake and has been taken off its bill, so its receipt is withdrawn.`,
-        toPay ? stillOwed(toPay, due, fact(m.facts, 'renew') === 'yes') : 'Please sign in to see the bill.',
+        toPay ? stillOwed(channel, toPay, due, fact(m.facts, 'renew') === 'yes') : signInTo(channel, 'see the bill'),
       ];
     }
     case 'refundPaid': {

@@ -88,6 +88,29 @@ describe('notification templates', () => {
     expect(email.html).not.toContain('New bill');
   });
 
+  it('ask a reader of the inbox, signed in already, to open the record rather than to sign in', () => {
+    const asked = { kind: 'moreInfoRequested' as const, caseId: '7', appCode: 'PAR', caseNumber: 'PR 000007 2030' };
+    const billed = { ...asked, kind: 'billIssued' as const, facts: { amountCents: 8000, dueOn: '2030-01-29' } };
+    expect(renderMessage(asked, undefined, 'inbox').body).toBe(
+      'An officer needs more information about record PR 000007 2030. Open the record to see what is needed.',
+    );
+    expect(renderMessage(billed, undefined, 'inbox').body).toContain('Pay by 29 Jan 2030. Open the record to pay it.');
+    // Read outside the portal, an email or an SMS still says to sign in.
+    expect(renderMessage(asked, undefined).body).toContain('Please sign in to see what is needed.');
+    expect(renderSms(asked)).toContain('Please sign in to see what is needed.');
+    for (const kind of NOTIFICATION_KINDS) {
+      const facts = {
+        outcome: 'approved',
+        amountCents: 8000,
+        toPayCents: 8000,
+        renew: 'yes',
+        reason: 'Why',
+        documents: 1,
+      };
+      expect(renderMessage({ ...asked, kind, facts }, undefined, 'inbox').body, kind).not.toMatch(/sign in/i);
+    }
+  });
+
   it("keep an officer's reason out of the SMS, which says where to read it", () => {
     const reason = 'The proof of payment does not match the bill. '.repeat(40);
     const facts = { outcome: 'rejected', reason };
@@ -108,7 +131,7 @@ describe('notification templates', () => {
       'The officer sent a document with the decision.\nIt is not attached to this email: please sign in to download it from the record.',
     );
     const inbox = renderMessage({ kind: 'decided', caseNumber: 'ES 000007 2026', facts: one }, undefined, 'inbox');
-    expect(inbox.body).toContain('Please sign in to download it from the record.');
+    expect(inbox.body).toContain('Open the record to download it.');
     expect(inbox.body).not.toContain('email');
     const two = renderMessage(
       { kind: 'decided', caseNumber: 'ES 000007 2026', facts: { outcome: 'rejected', reason: 'Late.', documents: 2 } },

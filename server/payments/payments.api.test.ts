@@ -1746,7 +1746,7 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     );
     // Owed again with its QR code expired: a new one is asked for on the record's page (docs/decisions/0086).
     expect(notice.rows[0]?.body).toContain(
-      `${formatMoney(FEES.paymentCertificate)} is still to be paid, and its QR code has expired. Please sign in to get a new one and pay it.`,
+      `${formatMoney(FEES.paymentCertificate)} is still to be paid, and its QR code has expired. Open the record to get a new one and pay it.`,
     );
   });
 });
