@@ -305,6 +305,25 @@ describe('the case screen', () => {
     expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
   });
 
+  it('takes down the last action\'s "done" panel when the next one is refused for its errors', async () => {
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({ ...CASE, status: 'submitted', assignedTo: null, allowedActions: ['assignToMe', 'addNote'] }),
+      }),
+      '/api/officer/cases/7/action': () => ({
+        body: envelope({ ...CASE, version: 4 }, '200', OFFICER_MESSAGES.done.assignToMe),
+      }),
+    });
+    await openCase();
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await screen.findByRole('heading', { name: OFFICER_MESSAGES.done.assignToMe });
+    const form = screen.getByRole('form', { name: 'Propose rejection' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Propose rejection' }));
+    await screen.findByRole('link', { name: OFFICER_MESSAGES.reasonRequired });
+    expect(screen.queryByRole('heading', { name: OFFICER_MESSAGES.done.assignToMe })).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(1);
+  });
+
   it('takes a reason, message or note that shows nothing (zero-width characters) as empty, and sends nothing', async () => {
     const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     await openCase();

@@ -115,7 +115,11 @@ export function CaseScreen({ location }: ScreenProps) {
   function showErrors(found: ActionErrors): boolean {
     setErrors(found);
     setAttempt((a) => a + 1);
-    return Object.keys(found).length > 0;
+    const any = Object.keys(found).length > 0;
+    // What the last action came to is not this attempt's: a "done" panel beside its errors reads as if it
+    // had gone.
+    if (any) setNotice(null);
+    return any;
   }
 
   /**
