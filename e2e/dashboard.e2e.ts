@@ -15,7 +15,7 @@ test('the dashboard greets the user and summarises their records, with shortcuts
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('dashboard-greeting')).toHaveText('Welcome, Tan Ah Kow');
   await expect(page.getByRole('region', { name: 'Message' })).toContainText(
-    'Welcome back. Your refund application is being processed.',
+    'Welcome back. Your records below show where each of your applications stands.',
   );
   // An ordinary user has no one to act for.
   await expect(page.getByRole('region', { name: 'Act for another profile' })).toHaveCount(0);

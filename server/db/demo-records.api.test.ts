@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS, isEditable } from '#contract/cases.ts';
+import { CASE_PATHS, CASE_STATUS_LABELS, isEditable } from '#contract/cases.ts';
 import { validate } from '#contract/forms/validate.ts';
 import { parseFormDefinition } from '#contract/forms/schema.ts';
 import { PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
@@ -56,6 +56,18 @@ describe('the demo records (server/db/demo-records.ts)', () => {
       }
     },
   );
+
+  // A profile's message is set once, at seeding: one about a record's progress ("your refund is being
+  // processed") stays on the dashboard after the record is approved and paid out.
+  it("a demo profile's dashboard message names no state that its records move on from", async () => {
+    const { rows } = await db.query<{ message: string }>(
+      'SELECT dashboard_message AS message FROM ptib_profiles WHERE dashboard_message IS NOT NULL',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const states = [...Object.values(CASE_STATUS_LABELS), 'being processed', 'paid'];
+    for (const { message } of rows)
+      for (const state of states) expect(message.toLowerCase(), message).not.toContain(state.toLowerCase());
+  });
 
   it('a submitted one reads to the officer as sent: its answers, date, file and history', async () => {
     const officer = await signedInOfficer(app, gateway, 'officer.demo');

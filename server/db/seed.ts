@@ -102,7 +102,9 @@ const PROFILES = [
     false,
     false,
     address('10', 'Anson Road', '#12-01', '079903'),
-    'Welcome back. Your refund application is being processed.',
+    // The profile's one message, fixed: it names no record's state, which the demo's refund moves on from
+    // (approved, then paid out).
+    'Welcome back. Your records below show where each of your applications stands.',
   ],
   [
     'PTIB00000002',
