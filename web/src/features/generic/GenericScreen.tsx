@@ -65,7 +65,9 @@ import { RespondStep } from './RespondStep.tsx';
 import { YourRecords } from './YourRecords.tsx';
 import {
   clearUnsaved,
+  entryOf,
   listKeptElsewhere,
+  readNewUnsaved,
   readUnsaved,
   writeUnsaved,
   type KeptElsewhere,
@@ -103,6 +105,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const pageParam = location.query.get('page');
   const stepParam = location.query.get('step');
   const backToCheck = location.query.get('return') === 'check';
+  // A new record's kept input named by the list of kept input (entryOf): the new form, offering it.
+  const keptParam = location.query.get('kept');
   const signal = useAbortSignal();
   const user = useIdentity(identity);
   const owner: Owner | null = user ? { loginName: user.loginName, profileId: user.ptibProfileID } : null;
@@ -111,14 +115,16 @@ export default function GenericScreen({ location }: ScreenProps) {
   const newValues = (form: FormDefinition) =>
     initialValues(form, user ? { phone: user.mobileNum, address: user.correspondenceAddressDetails } : undefined);
 
-  // The journey so far, when this address continues it (another page of the same record).
-  const [resumed] = useState(() =>
-    resumeFlow(
+  // The journey so far, when this address continues it (another page of the same record), and not another new
+  // record's kept input that the address names.
+  const [resumed] = useState(() => {
+    const flow = resumeFlow(
       ownerKey,
       appCode,
-      caseParam ?? (pageParam || stepParam ? null : (readCaseIdentity(appCode, ownerKey)?.caseId ?? null)),
-    ),
-  );
+      caseParam ?? (pageParam || stepParam || keptParam ? null : (readCaseIdentity(appCode, ownerKey)?.caseId ?? null)),
+    );
+    return keptParam && flow && flow.createKey !== keptParam ? null : flow;
+  });
   // The profile whose form, record and answers this screen holds. A proxy switch (here or in another tab)
   // gives the screen the next profile's identity before the router mounts that profile's screen: what is
   // held here must neither be kept as that profile's journey nor loaded again for it.
@@ -431,9 +437,15 @@ export default function GenericScreen({ location }: ScreenProps) {
       const def = loaded.value.form;
       setValues(newValues(def));
       const [loginName = '', profileId = ''] = ownerKey.split('/');
-      standOffer(readUnsaved({ loginName, profileId }, appCode));
+      const open = caseParam ?? (keptParam ? null : readCaseIdentity(appCode, ownerKey)?.caseId);
+      // A record's kept input is offered on its own page, a new record's on the new form (ADR 0010): another
+      // tab's input for another record is neither offered here nor written over.
+      standOffer(
+        open
+          ? readUnsaved({ loginName, profileId }, appCode, open)
+          : readNewUnsaved({ loginName, profileId }, appCode, keptParam),
+      );
       setKeptElsewhere(listKeptElsewhere({ loginName, profileId }, appCode));
-      const open = caseParam ?? readCaseIdentity(appCode, ownerKey)?.caseId;
       // A record to open is shown once it is in, not first as a new form's page: that page's heading would
       // take the focus a navigation gives (RouterView), and lose it to the page's start when the record's
       // own screen replaced it.
@@ -542,14 +554,15 @@ export default function GenericScreen({ location }: ScreenProps) {
         standing.caseId === null && !record
           ? { ...standing, caseId: detail.id, caseNumber: detail.caseNumber, createKey: null }
           : standing;
-      writeUnsaved(owner, moved);
+      writeUnsaved(owner, moved, entryOf(standing));
       standOffer(moved);
-    } else if (owner) clearUnsaved(owner, appCode);
+    } else if (owner) clearUnsaved(owner, appCode, record?.id ?? createKey.current, { ownOnly: true });
     show(detail, data);
     if (!record || record.id !== detail.id) {
       // The address now names the record, so a reload or a bookmark comes back to it.
       const query = new URLSearchParams(location.query);
       query.set('case', detail.id);
+      query.delete('kept');
       window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
     }
     if (message) succeeded(message);
@@ -583,6 +596,9 @@ export default function GenericScreen({ location }: ScreenProps) {
    * browser as unsaved input; the next save makes a new record.
    */
   function forgetRecord(answers?: FormValues) {
+    const held = recordNow.current;
+    // What this page typed into it goes with the answers, kept as a new record's.
+    if (held && owner) clearUnsaved(owner, appCode, held.id, { ownOnly: true });
     dropRecord();
     recordNow.current = null;
     setHistory(null);
@@ -714,7 +730,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         if (now.ok && now.value.status !== 'more_info_requested' && sameAnswers(now.value.data, data)) sent = now.value;
       }
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
-      if (owner) clearUnsaved(owner, appCode);
+      if (owner) clearUnsaved(owner, appCode, record.id, { ownOnly: true });
       succeeded(outcome.ok && outcome.message ? outcome.message : CASE_MESSAGES.resubmitted);
       show(sent, mergeValues(form, sent.data));
       go(buildHref(ROUTES.generic, { app: appCode, case: sent.id }), { record: sent, dirty: false });
@@ -759,7 +775,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         return !now.ok && now.kind === 'refused' && now.status === 404;
       };
       if (!(await gone())) return outcome.ok ? undefined : failed(outcome, MESSAGES.deleteFailed);
-      if (owner) clearUnsaved(owner, appCode);
+      if (owner) clearUnsaved(owner, appCode, record.id, { ownOnly: true });
       dropRecord();
       emit('toast', { severity: 'success', message: MESSAGES.recordDeleted });
       go(buildHref(ROUTES.generic, { app: appCode, page: questionPages[0]?.id }), {
@@ -782,16 +798,26 @@ export default function GenericScreen({ location }: ScreenProps) {
     else then();
   }
 
+  /**
+   * The input offered, which the user discards, and what this page typed, which they leave: not what another
+   * tab typed into the same record since, which that tab keeps.
+   */
   function discard() {
-    if (owner) clearUnsaved(owner, appCode);
+    if (owner) {
+      if (offerNow.current) clearUnsaved(owner, appCode, entryOf(offerNow.current));
+      clearUnsaved(owner, appCode, recordNow.current?.id ?? createKey.current, { ownOnly: true });
+    }
     standOffer(null);
     setDirty(false);
   }
 
+  /** For another record: changes the user agreed to leave are discarded; input offered and not answered stays kept. */
+  const letGo = () => (dirty ? discard() : standOffer(null));
+
   const startNew = () =>
     leave(() => {
       if (!eservice) return;
-      discard();
+      letGo();
       dropRecord();
       setDocuments([]);
       setValues(newValues(eservice.form));
@@ -809,7 +835,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const open = (id: string) =>
     leave(() => {
       if (!eservice) return;
-      discard();
+      letGo();
       // Another record: what was seen of this one says nothing of it.
       setSeenBefore([]);
       void run(async () => {
@@ -855,11 +881,21 @@ export default function GenericScreen({ location }: ScreenProps) {
     const next = deleted ? withoutFiles(def, mergeValues(def, input.values)) : mergeValues(def, input.values);
     setValues(next);
     setDirty(true);
-    if (deleted) {
-      // Kept again as it now is: without the deleted record, until it is saved as a new one.
-      keep(next);
-      setNotice(FORM_TEXT.deletedWhileOpen);
-    }
+    // Kept again as this page's, over the record it now stands on (a deleted one's goes on a new record), so a
+    // save or discard here forgets it.
+    if (owner)
+      writeUnsaved(
+        owner,
+        {
+          ...input,
+          values: next,
+          caseId: opened?.id ?? null,
+          caseNumber: opened?.caseNumber ?? null,
+          createKey: opened ? null : createKey.current,
+        },
+        entryOf(input),
+      );
+    if (deleted) setNotice(FORM_TEXT.deletedWhileOpen);
     // Files chosen after the session had ended never went: said on their questions, to be chosen again.
     const lost: FieldErrors = {};
     for (const { path, fileName } of input.notUploaded ?? [])
@@ -887,8 +923,12 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** A file chosen after the session had ended: noted with the kept input, to be named when it is restored. */
   function keepNotUploaded(path: string, fileName: string) {
     if (!owner) return;
-    if (!readUnsaved(owner, appCode)) keep(values);
-    const kept = readUnsaved(owner, appCode);
+    // Where keep puts this page's input: into the input offered while it stands, else the page's record's.
+    const standing = offerNow.current && entryOf(offerNow.current);
+    const at =
+      standing && readUnsaved(owner, appCode, standing) ? standing : (recordNow.current?.id ?? createKey.current);
+    if (!readUnsaved(owner, appCode, at)) keep(values);
+    const kept = readUnsaved(owner, appCode, at);
     if (kept) writeUnsaved(owner, { ...kept, notUploaded: [...(kept.notUploaded ?? []), { path, fileName }] });
   }
 

@@ -1,12 +1,14 @@
 import { ROUTES } from '#contract/index.ts';
+import { buildHref } from '../../lib/router/location.ts';
 import { identity } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { formatDateTime } from './format.ts';
-import { listUnsaved } from './unsavedInput.ts';
+import { entryOf, listUnsaved } from './unsavedInput.ts';
 
 /**
  * Input kept from an earlier visit (an expired session, a closed tab), so the user finds it again after
- * signing in: each links to its e-service, which offers to restore it.
+ * signing in: each record's links to where it is offered (docs/decisions/0010), a saved record's to that
+ * record, a new record's to the e-service's new form, named so that it offers that one.
  */
 export function UnsavedInputList() {
   const user = useIdentity(identity, { load: false });
@@ -18,9 +20,17 @@ export function UnsavedInputList() {
       <h2 id="unsaved-heading">Unsaved changes</h2>
       <ul>
         {inputs.map((i) => (
-          <li key={i.appCode}>
-            <a href={`#${ROUTES.generic}?app=${encodeURIComponent(i.appCode)}`}>{i.title}</a>: changes from{' '}
-            {formatDateTime(i.savedAt)}
+          <li key={`${i.appCode}.${entryOf(i)}`}>
+            <a
+              href={buildHref(
+                ROUTES.generic,
+                i.caseId ? { app: i.appCode, case: i.caseId } : { app: i.appCode, kept: entryOf(i) },
+              )}
+            >
+              {i.title}
+              {i.caseNumber ? `, record ${i.caseNumber}` : ', a new record'}
+            </a>
+            : changes from {formatDateTime(i.savedAt)}
           </li>
         ))}
       </ul>

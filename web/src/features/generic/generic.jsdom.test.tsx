@@ -33,7 +33,8 @@ import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '
 import { clearToasts, getToastState, subscribeToasts } from '../../components/toasts/toastStore.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
-import { readUnsaved, unsavedKey, writeUnsaved } from './unsavedInput.ts';
+import { entryOf, listUnsaved, readUnsaved, unsavedKey, writeUnsaved, type UnsavedInput } from './unsavedInput.ts';
+import { UnsavedInputList } from './UnsavedInputList.tsx';
 
 // The bill's QR code is drawn by a library whose canvas jsdom lacks: drawn as nothing.
 vi.mock('qrcode', () => ({ toCanvas: vi.fn(async () => {}) }));
@@ -116,6 +117,8 @@ const ESERVICE: EserviceDetail = {
   form: FORM,
 };
 const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+/** The newest input kept for an e-service, whichever record it is of. */
+const kept = (appCode = 'PD') => listUnsaved(owner).find((i) => i.appCode === appCode) ?? null;
 
 function record(over: Partial<CaseDetail> = {}): CaseDetail {
   return {
@@ -597,7 +600,7 @@ describe('saving, with each outcome its message', () => {
       caseNumber: 'PD 000042 2026',
       owner: 'ptib.demo/PTIB00000001',
     });
-    expect(readUnsaved(owner, 'PD')).toBeNull();
+    expect(kept()).toBeNull();
   });
 
   it('says a new draft is refused at the limit of open drafts, keeping what was typed', async () => {
@@ -613,7 +616,7 @@ describe('saving, with each outcome its message', () => {
     expect(screen.getByLabelText(/^Remarks/)).toHaveValue('Paid 😀 in full');
     expect(screen.queryByTestId('case-number')).toBeNull();
     // Not saved, so kept in this browser until it is.
-    expect(readUnsaved(owner, 'PD')?.values).toMatchObject({ idNo: 'S1234567D001', note: 'Paid 😀 in full' });
+    expect(kept()?.values).toMatchObject({ idNo: 'S1234567D001', note: 'Paid 😀 in full' });
   });
 
   it('saves a draft, then saves its changes over the version it opened', async () => {
@@ -660,7 +663,7 @@ describe('saving, with each outcome its message', () => {
     expect(screen.getByText(message, { selector: 'p' })).toBeVisible();
     expect(toasts).toEqual(expected);
     expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
-    expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1234567D001');
+    expect(kept()?.values.idNo).toBe('S1234567D001');
   });
 
   it('goes from the page to check answers, submits through the process engine, then confirms', async () => {
@@ -1296,17 +1299,20 @@ describe('an answer to a request for more information', () => {
 });
 
 describe('nothing typed is lost', () => {
-  it('keeps every change in this browser, per user, profile and e-service', async () => {
+  it('keeps every change in this browser, per user, profile, e-service and record', async () => {
     const user = await renderScreen();
     await user.type(screen.getByLabelText('ID number'), 'S123');
-    const kept = JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD'))!);
-    expect(kept).toMatchObject({ appCode: 'PD', title: 'Payment by Debtor', caseId: null, values: { idNo: 'S123' } });
+    const input = kept()!;
+    expect(input).toMatchObject({ appCode: 'PD', title: 'Payment by Debtor', caseId: null, values: { idNo: 'S123' } });
+    expect(JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD', input.createKey!))!)).toMatchObject({
+      values: { idNo: 'S123' },
+    });
   });
 
   it('keeps a new record’s key with its input, so a first save sent again after a reload makes one record', async () => {
     const user = await renderScreen();
     await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
-    const { createKey } = JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD'))!) as { createKey: string };
+    const { createKey } = kept()!;
     expect(createKey).toMatch(/^[0-9a-f-]{36}$/);
 
     // The first save was made, its answer lost; the page is reloaded and the input restored.
@@ -1353,18 +1359,20 @@ describe('nothing typed is lost', () => {
     });
     vi.spyOn(Date, 'now').mockReturnValue(new Date(2026, 2, 6).getTime());
     routes['GET /api/cases/7'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.deleted) });
-    const user = await renderScreen();
-    const offer = screen.getByRole('region', { name: /unsaved changes/ });
+    const user = userEvent.setup();
+    // The record's own page offers it (from the list of kept input, or a link to the record).
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
     await user.click(within(offer).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText(FORM_TEXT.deletedWhileOpen, { selector: 'p', exact: false })).toBeVisible();
     expect(screen.getByLabelText('ID number')).toHaveValue('S9999999X001');
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('Typed before the session ended');
     expect(screen.queryByTestId('case-number')).toBeNull();
     // Kept for a new draft, so it is not offered again over a record that cannot be opened.
-    expect(JSON.parse(localStorage.getItem(unsavedKey(owner, 'PD'))!)).toMatchObject({
-      caseId: null,
-      values: { idNo: 'S9999999X001', note: 'Typed before the session ended' },
-    });
+    expect(listUnsaved(owner)).toMatchObject([
+      { caseId: null, values: { idNo: 'S9999999X001', note: 'Typed before the session ended' } },
+    ]);
   });
 
   it("says input kept for this user's other profile is kept, and whose, but neither offers nor shows it", async () => {
@@ -1425,7 +1433,7 @@ describe('nothing typed is lost', () => {
     const user = await renderScreen();
     await fillValid(user);
     // Typing here changed those answers in the kept input; the answers of before are still there.
-    expect(readUnsaved(owner, 'PD')!.values).toMatchObject({
+    expect(kept()!.values).toMatchObject({
       idNo: 'S1234567D001',
       urgent: 'Y',
       urgentReason: 'A court date',
@@ -1457,7 +1465,7 @@ describe('nothing typed is lost', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByTestId('case-number');
-    expect(readUnsaved(owner, 'PD')).toMatchObject({
+    expect(kept()).toMatchObject({
       caseId: '7',
       values: { note: 'Kept before', idNo: 'S1234567D001' },
     });
@@ -1479,15 +1487,16 @@ describe('nothing typed is lost', () => {
     vi.spyOn(Date, 'now').mockReturnValue(2);
     const user = await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Discard' }));
-    expect(localStorage.getItem(unsavedKey(owner, 'PD'))).toBeNull();
+    expect(kept()).toBeNull();
     expect(screen.getByLabelText('ID number')).toHaveValue('');
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toHaveFocus();
   });
 
   it('drops input older than the limit', () => {
-    writeUnsaved(owner, { appCode: 'PD', title: 'x', caseId: null, caseNumber: null, values: {}, savedAt: 0 });
-    expect(readUnsaved(owner, 'PD', UNSAVED_INPUT_MAX_AGE_MS + 1)).toBeNull();
-    expect(localStorage.getItem(unsavedKey(owner, 'PD'))).toBeNull();
+    const input = { appCode: 'PD', title: 'x', caseId: null, caseNumber: null, values: {}, savedAt: 0 };
+    writeUnsaved(owner, input);
+    expect(readUnsaved(owner, 'PD', entryOf(input), UNSAVED_INPUT_MAX_AGE_MS + 1)).toBeNull();
+    expect(localStorage.getItem(unsavedKey(owner, 'PD', entryOf(input)))).toBeNull();
   });
 
   it('remembers this screen for the next sign-in when the session ends with unsaved input', async () => {
@@ -1499,6 +1508,115 @@ describe('nothing typed is lost', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBe('#/generic?app=PD');
     // For this login only (docs/decisions/0010).
     expect(sessionStorage.getItem(STORAGE_KEYS.returnToLogin)).toBe(owner.loginName);
-    expect(readUnsaved(owner, 'PD')?.values.idNo).toBe('S1');
+    expect(kept()?.values.idNo).toBe('S1');
   });
+});
+
+describe('input kept per record, with two tabs open (docs/decisions/0010)', () => {
+  const NEW_KEY = '2b7c0a4e-6f1d-4c3a-9e8b-0d5f7a1c3e92';
+  /** Input another tab (another page load) keeps, written into the browser's storage as it writes it. */
+  const fromAnotherTab = (input: UnsavedInput) =>
+    localStorage.setItem(unsavedKey(owner, 'PD', entryOf(input)), JSON.stringify({ ...input, tab: 'another' }));
+  const kept = (over: Partial<UnsavedInput>): UnsavedInput => ({
+    appCode: 'PD',
+    title: 'Payment by Debtor',
+    caseId: null,
+    caseNumber: null,
+    values: {},
+    savedAt: Date.now() - 60_000,
+    ...over,
+  });
+  const tabA = kept({ createKey: NEW_KEY, values: { idNo: 'S1111111A001', note: 'Long name typed in tab A' } });
+  const record8 = kept({ caseId: '8', caseNumber: 'PD 000043 2026', values: { note: 'Typed into record 8' } });
+
+  beforeEach(() => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record({ data: { idNo: 'S1234567D001' } })) });
+    routes['POST /api/cases/7'] = ({ body }) => ({
+      status: 200,
+      body: envelope(
+        record({ version: 2, data: (body as { data: Record<string, unknown> }).data }),
+        '200',
+        MESSAGES.draftSaved,
+      ),
+    });
+  });
+
+  it("saving one record leaves the other tabs' input, and each is offered where it belongs", async () => {
+    fromAnotherTab(tabA);
+    fromAnotherTab(record8);
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    await screen.findByTestId('case-number');
+    // The record's page offers neither a new record's input nor another record's.
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+    await user.type(screen.getByLabelText(/Remarks/), 'Payer typed in B');
+    expect(listUnsaved(owner).map(entryOf).sort()).toEqual([NEW_KEY, '7', '8'].sort());
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', message: MESSAGES.draftSaved }));
+    expect(listUnsaved(owner)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ createKey: NEW_KEY, values: tabA.values }),
+        expect.objectContaining({ caseId: '8', values: record8.values }),
+      ]),
+    );
+    expect(listUnsaved(owner)).toHaveLength(2);
+
+    // The list of kept input names each, linked to where it is offered.
+    cleanup();
+    render(<UnsavedInputList />);
+    expect(screen.getByRole('link', { name: 'Payment by Debtor, record PD 000043 2026' })).toHaveAttribute(
+      'href',
+      '#/generic?app=PD&case=8',
+    );
+    const link = screen.getByRole('link', { name: 'Payment by Debtor, a new record' });
+    expect(link).toHaveAttribute('href', `#/generic?app=PD&kept=${NEW_KEY}`);
+
+    // The new form it opens offers tab A's input, though this tab last held record 7.
+    window.location.hash = link.getAttribute('href')!;
+    await follow('Payment');
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Long name typed in tab A');
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/cases/8')).toBe(false);
+  }, 30_000);
+
+  it('offers on the record its own input only, and on the new form only a new record’s', async () => {
+    fromAnotherTab(record8);
+    routes['GET /api/cases/8'] = () => ({
+      status: 200,
+      body: envelope(record({ id: '8', caseNumber: 'PD 000043 2026' })),
+    });
+    await renderScreen();
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+    window.location.hash = '#/generic?app=PD&case=8';
+    await follow('Payment');
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+    expect(offer).toHaveTextContent('They belong to record PD 000043 2026.');
+    // Left for a new record without an answer, it stays kept for the record's page.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Start a new record' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PD&page=payment'));
+    expect(listUnsaved(owner)).toEqual([expect.objectContaining({ caseId: '8', values: record8.values })]);
+  }, 30_000);
+
+  it('saving a record leaves what another tab typed into the same record since, offered there again', async () => {
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    await screen.findByTestId('case-number');
+    await user.type(screen.getByLabelText(/Remarks/), 'Typed here');
+    // The other tab types into the same record after this one.
+    fromAnotherTab(kept({ caseId: '7', caseNumber: 'PD 000042 2026', values: { note: 'Typed in the other tab' } }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', message: MESSAGES.draftSaved }));
+    expect(listUnsaved(owner)).toEqual([expect.objectContaining({ values: { note: 'Typed in the other tab' } })]);
+
+    // A reload of the record: its input is offered.
+    forgetFlow();
+    await follow('Payment');
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Typed in the other tab');
+  }, 30_000);
 });
