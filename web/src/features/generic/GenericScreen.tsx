@@ -628,12 +628,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     let outcome = record
       ? await genericApi.save(record.id, data, record.version, draft, signal)
       : await genericApi.create(appCode, data, draft, createKey.current, signal);
-    if (record && !outcome.ok && outcome.kind === 'unreachable') noteUnanswered(record.id, record.version, data);
+    // No answer, or none this page waited for (Back pressed while it was on its way): it may have been written.
+    if (record && !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'aborted'))
+      noteUnanswered(record.id, record.version, data);
     if (record && !outcome.ok && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.versionConflict) {
-      // Changed since it was opened: by this user's own earlier save whose answer was lost, when the record
-      // holds just what that save sent. The save goes again over that version instead of being refused.
+      // Changed since it was opened: by this user's own earlier save whose answer was lost (docs/decisions/0032),
+      // when the record holds just what that save sent, or what this one sends (the browser sent it again by
+      // itself, and the first went in). The save goes again over that version instead of being refused: it
+      // takes nothing away that another tab saved.
       const now = await genericApi.open(record.id, signal);
-      if (now.ok && wasOwnLostSave(record.id, record.version, now.value))
+      if (now.ok && (sameAnswers(now.value.data, data) || wasOwnLostSave(record.id, record.version, now.value)))
         outcome = await genericApi.save(record.id, data, now.value.version, draft, signal);
     }
     if (outcome.ok) {

@@ -29,7 +29,15 @@ import { parseHash } from '../../lib/router/location.ts';
 import { recordServerDate, resetClockSkew } from '../../lib/session/clock.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
-import { envelope, fakeApi, unreachable, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
+import {
+  envelope,
+  fakeApi,
+  unreachable,
+  type FakeAnswer,
+  type FakeCall,
+  type FakeRoutes,
+} from '../../../test/fakeApi.ts';
+import { callsInFlight } from '../../lib/http/inflight.ts';
 import { clearToasts, getToastState, subscribeToasts } from '../../components/toasts/toastStore.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
@@ -741,6 +749,81 @@ describe('saving, with each outcome its message', () => {
     await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'error', message: MESSAGES.submitFailed }));
     expect(window.location.hash).toBe('#/generic?app=PD&step=check&case=7');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Check your answers before sending');
+  }, 30_000);
+});
+
+describe('a save of a record that went through, its answer lost (docs/decisions/0032)', () => {
+  /** Record 7 as the server holds it: version 1 as opened, then each save's answers one version on. */
+  let stored: { version: number; data: Record<string, unknown> };
+  /** How the server answers each save after writing it: the test says. */
+  let answer: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
+  const saved = () => ({ status: 200, body: envelope(record(stored), '200', MESSAGES.draftSaved) });
+  const conflict = () => ({ status: 409, body: envelope(null, '409', CASE_MESSAGES.versionConflict) });
+
+  beforeEach(() => {
+    stored = { version: 1, data: { idNo: 'S1234567D001' } };
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record(stored)) });
+    routes['POST /api/cases/7'] = (call) => {
+      const { data, version } = call.body as { data: Record<string, unknown>; version: number };
+      if (version !== stored.version) return conflict();
+      stored = { version: stored.version + 1, data };
+      return answer(call);
+    };
+    answer = saved;
+  });
+
+  async function openRecord() {
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    await screen.findByTestId('case-number');
+  }
+
+  it('is not refused as changed elsewhere when the browser sent it again and the record holds just what it sent', async () => {
+    // The browser sent the save again by itself: the first went in, the second, over the same version, conflicts.
+    answer = (call) => {
+      answer = saved;
+      return routes['POST /api/cases/7']!(call);
+    };
+    const user = userEvent.setup();
+    await openRecord();
+    await user.type(screen.getByLabelText(/Remarks/), 'Sent twice');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+    expect(screen.queryByText(CASE_MESSAGES.versionConflict)).toBeNull();
+    expect(stored.data).toMatchObject({ note: 'Sent twice' });
+  }, 30_000);
+
+  it('is not refused as changed elsewhere after the page was left while it was on its way (Back)', async () => {
+    let drop: (reason: unknown) => void = () => {};
+    answer = () => new Promise<FakeAnswer>((_, reject) => (drop = reject));
+    const user = userEvent.setup();
+    await openRecord();
+    await user.type(screen.getByLabelText(/Remarks/), 'Saved as the page was left');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(stored.version).toBe(2));
+    // The browser's Back: the screen goes, its call is aborted, though the server has written it.
+    cleanup();
+    drop(new DOMException('The user aborted a request.', 'AbortError'));
+    await waitFor(() => expect(callsInFlight().count).toBe(0));
+
+    answer = saved;
+    await follow('Payment');
+    await user.type(screen.getByLabelText(/Remarks/), ', then more');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: MESSAGES.draftSaved }));
+    expect(screen.queryByText(CASE_MESSAGES.versionConflict)).toBeNull();
+    expect(stored).toMatchObject({ version: 3, data: { note: 'Saved as the page was left, then more' } });
+  }, 30_000);
+
+  it('is still refused when the record holds answers this page never sent', async () => {
+    const user = userEvent.setup();
+    await openRecord();
+    // Another tab saves other answers meanwhile.
+    stored = { version: 2, data: { idNo: 'S1234567D001', note: 'From the other tab' } };
+    await user.type(screen.getByLabelText(/Remarks/), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.versionConflict }]));
+    expect(stored.data).toMatchObject({ note: 'From the other tab' });
   }, 30_000);
 });
 
