@@ -654,6 +654,12 @@ export default function GenericScreen({ location }: ScreenProps) {
       setNotice(FORM_TEXT.deletedWhileOpen);
       return null;
     }
+    if (record && eservice && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.notEditable) {
+      // Submitted meanwhile (another tab): shown as it now is, read-only, as a submission refused so is shown,
+      // and listed so. What was typed stays kept in this browser (docs/decisions/0010).
+      await openRecord(record.id, eservice);
+      void refreshList();
+    }
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
     whenFailed?.(outcome);
     return null;

@@ -1703,3 +1703,37 @@ describe('input kept per record, with two tabs open (docs/decisions/0010)', () =
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('Typed in the other tab');
   }, 30_000);
 });
+
+describe('a draft submitted in another tab', () => {
+  it('is shown as it now is when a save here is refused, read-only, with the list up to date', async () => {
+    let submitted = false;
+    const now = () =>
+      record({
+        data: { idNo: 'S1234567D001' },
+        ...(submitted && { status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' }),
+      });
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(now()) });
+    routes['GET /api/cases'] = () => ({ status: 200, body: envelope({ cases: [now()], total: 1 }) });
+    routes['POST /api/cases/7'] = () => ({ status: 409, body: envelope(null, '409', CASE_MESSAGES.notEditable) });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    expect(await screen.findByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.draft);
+    const records = screen.getByRole('region', { name: 'Your records' });
+    expect(await within(records).findByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.draft);
+    await user.type(screen.getByLabelText(/Remarks/), 'Typed in tab B');
+
+    // Tab A submits it; tab B saves.
+    submitted = true;
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.submitted));
+    expect(screen.getByText(CASE_MESSAGES.notEditable, { selector: 'p' })).toBeVisible();
+    expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.notEditable }]);
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    const list = screen.getByRole('region', { name: 'Your records' });
+    await waitFor(() => expect(within(list).getByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.submitted));
+    // What was typed stays kept in this browser (docs/decisions/0010).
+    expect(kept()?.values).toMatchObject({ note: 'Typed in tab B' });
+  }, 30_000);
+});
