@@ -141,6 +141,12 @@ export const CASE_MESSAGES = {
   onlyRequestedFields: (labels: string) =>
     `Only the questions the officer named may be changed. These were changed and must be put back: ${labels}.`,
   resubmitted: 'Your answers have been sent to the officer.',
+  /**
+   * A first save whose key made a record that was saved since, or holds other answers (another tab restored the
+   * same kept input): refused rather than written over; the answers typed stay, for a record of their own.
+   */
+  madeElsewhere: (caseNumber: string) =>
+    `This form was saved before, as record ${caseNumber} (in another tab or window), which now holds other answers. Yours were not saved over them and are kept here: save again to keep them as a new record.`,
   /** A new record refused at MAX_OPEN_DRAFTS: the answers typed stay on the form, unsaved but kept. */
   tooManyDrafts: (max: number) =>
     `This profile already has ${max} draft records, the most it may keep. Submit or delete a draft you no longer need, then save this one again. Your answers are kept.`,

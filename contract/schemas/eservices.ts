@@ -151,6 +151,14 @@ export const createCaseRequestSchema = z.object({
 });
 export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
 
+/**
+ * What a 409 to POST /api/cases tells beside CASE_MESSAGES.madeElsewhere: the record the createKey made, so its
+ * page can tell its own first save, whose answer was lost, from another tab's.
+ */
+export const madeElsewhereSchema = z.object({
+  madeElsewhere: z.object({ id: z.string(), caseNumber: z.string() }),
+});
+
 /** POST /api/cases/:id: version is the one the client opened (optimistic concurrency). */
 export const updateCaseRequestSchema = z.object({
   data: formValuesSchema,

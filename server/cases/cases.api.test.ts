@@ -316,17 +316,17 @@ describe('records', () => {
     expect(read.json().responseJSON).toMatchObject({ version: 2, caseNumber: created.caseNumber });
   });
 
-  it('makes one record of a first save sent again with its key (an answer lost on the way), with the latest answers', async () => {
+  it('makes one record of a first save sent again with its key (an answer lost on the way)', async () => {
     const createKey = '0f6c2a8e-4d1b-4c7e-9a3f-5b2d8e1c7a90';
     const body = { appCode: 'PD', data: { ...PD_VALID, remarks: 'first try' }, draft: true, createKey };
     const first = await demo.post(API_PATHS.cases, body);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await demo.post(API_PATHS.cases, { ...body, data: { ...PD_VALID, remarks: 'second try' } });
+    const again = await demo.post(API_PATHS.cases, body);
     expect(again.statusCode, again.body).toBe(201);
     const [a, b] = [first.json().responseJSON as CaseDetail, again.json().responseJSON as CaseDetail];
     expect(b.id).toBe(a.id);
     expect(b.caseNumber).toBe(a.caseNumber);
-    expect(b.data).toMatchObject({ remarks: 'second try' });
+    expect(b.data).toMatchObject({ remarks: 'first try' });
     const { rows } = await db.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM cases WHERE create_key = $1::uuid AND deleted_at IS NULL`,
       [createKey],
@@ -345,21 +345,32 @@ describe('records', () => {
     expect(late.json().header.responseDesc).toBe(CASE_MESSAGES.notEditable);
   });
 
-  it('refuses a first save sent again once the record was saved by its id: it would undo the later answers', async () => {
-    // Two tabs restored the same kept input, key and all; one made the record and saved it on by its id.
-    const createKey = '7d3b9c1e-2f4a-4e8b-b6d5-1a9c0e7f3b24';
-    const body = { appCode: 'PD', data: { ...PD_VALID, remarks: 'as first kept' }, draft: true, createKey };
-    const first = await demo.post(API_PATHS.cases, body);
+  it('refuses a first save with its key and other answers: another tab restored the kept input, and neither is lost', async () => {
+    // Two tabs restored the same kept input, key and all. Tab A saves first and makes the record.
+    const createKey = '5e1a7c3d-9b2f-4d6e-8a0c-3f7b1e5d9c42';
+    const kept = { appCode: 'PD', draft: true, createKey };
+    const first = await demo.post(API_PATHS.cases, { ...kept, data: { ...PD_VALID, remarks: 'A final name' } });
     expect(first.statusCode, first.body).toBe(201);
     const made = first.json().responseJSON as CaseDetail;
+
+    // Tab B saves its own answers with the same key: refused, naming the record, which keeps tab A's answers.
+    const second = await demo.post(API_PATHS.cases, { ...kept, data: { ...PD_VALID, remarks: 'Typed first' } });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toEqual({
+      header: { responseCode: '409', responseDesc: CASE_MESSAGES.madeElsewhere(made.caseNumber) },
+      responseJSON: { madeElsewhere: { id: made.id, caseNumber: made.caseNumber } },
+    });
+    const read = await demo.get(`${API_PATHS.cases}/${made.id}`);
+    expect(read.json().responseJSON).toMatchObject({ version: made.version, data: { remarks: 'A final name' } });
+
+    // After tab A saved it on by its id, even the answers the key first made are refused.
     const later = await put(demo, made.id, { data: { ...PD_VALID, remarks: 'typed since' }, version: made.version });
     expect(later.statusCode, later.body).toBe(200);
-
-    const stale = await demo.post(API_PATHS.cases, body);
+    const stale = await demo.post(API_PATHS.cases, { ...kept, data: { ...PD_VALID, remarks: 'A final name' } });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json().header.responseDesc).toBe(CASE_MESSAGES.versionConflict);
-    const read = await demo.get(`${API_PATHS.cases}/${made.id}`);
-    expect(read.json().responseJSON).toMatchObject({ version: made.version + 1, data: { remarks: 'typed since' } });
+    expect(stale.json().header.responseDesc).toBe(CASE_MESSAGES.madeElsewhere(made.caseNumber));
+    const after = await demo.get(`${API_PATHS.cases}/${made.id}`);
+    expect(after.json().responseJSON).toMatchObject({ version: made.version + 1, data: { remarks: 'typed since' } });
   });
 
   it('checks the postal code of an address with the specification message', async () => {

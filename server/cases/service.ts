@@ -354,9 +354,14 @@ export async function createCase(
       const earlier = await findByCreateKey(tx, profileId, input.createKey);
       if (earlier && (earlier.app_code !== eservice.code || !isEditable(earlier.status)))
         throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
-      // Saved by its id since: its browser had the answer, so this one is a stale copy of the first save (a
-      // second tab that restored the same kept input), which would undo the answers saved after it.
-      if (earlier?.create_key_spent) throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
+      // Saved by its id since (its browser had the answer), or holding other answers: not the first save sent
+      // again as it was, but a copy of the kept input a second tab restored, which would write over the answers
+      // the first tab saved. Refused, naming the record: its page tells its own lost save from another tab's,
+      // and keeps these answers for a record of their own (docs/decisions/0036).
+      if (earlier && (earlier.create_key_spent || changedFields(earlier.data, data).length > 0))
+        throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.madeElsewhere(earlier.case_number), {
+          madeElsewhere: { id: earlier.id, caseNumber: earlier.case_number },
+        });
       if (earlier) {
         const record = { id: earlier.id, caseNumber: earlier.case_number, appCode: eservice.code };
         return toDetail((await writeAnswers(tx, actor, record, earlier.version, data, input.draft, false))!);

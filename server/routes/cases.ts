@@ -13,6 +13,7 @@ import {
   errorEnvelopeSchema,
   fieldErrorsSchema,
   listCasesQuerySchema,
+  madeElsewhereSchema,
   recordListSchema,
   resubmitCaseRequestSchema,
   searchCasesQuerySchema,
@@ -165,7 +166,15 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
     API_PATHS.cases,
     {
       preValidation,
-      schema: { body: createCaseRequestSchema, response: { 201: envelopeSchema(caseDetailSchema), ...caseRefusals } },
+      schema: {
+        body: createCaseRequestSchema,
+        response: {
+          201: envelopeSchema(caseDetailSchema),
+          ...caseRefusals,
+          // A first save whose key made a record since: which one (docs/decisions/0036).
+          409: envelopeSchema(madeElsewhereSchema.nullable()),
+        },
+      },
     },
     async (request, reply) => {
       const created = await createCase(app.db, actorOf(app, request), request.body);

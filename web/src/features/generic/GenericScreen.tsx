@@ -35,7 +35,7 @@ import { identity, session } from '../../lib/session/index.ts';
 import { serverNow } from '../../lib/session/clock.ts';
 import { setReturnTo } from '../../lib/session/storage.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { documentsApi, genericApi, type Failure } from './api.ts';
+import { documentsApi, genericApi, isMadeElsewhere, type Failure } from './api.ts';
 import type { Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CheckStep } from './CheckStep.tsx';
@@ -74,7 +74,15 @@ import {
   type Owner,
   type UnsavedInput,
 } from './unsavedInput.ts';
-import { forgetUnanswered, noteUnanswered, sameAnswers, wasOwnLostSave } from './lostSaves.ts';
+import {
+  forgetUnanswered,
+  forgetUnansweredCreate,
+  noteUnanswered,
+  noteUnansweredCreate,
+  sameAnswers,
+  wasOwnLostCreate,
+  wasOwnLostSave,
+} from './lostSaves.ts';
 import { hasLostUpload, noteChooseAgain, noteLostUpload, takeChooseAgain, takeLostUpload } from './lostUploads.ts';
 import './generic.css';
 
@@ -592,6 +600,17 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   /**
+   * The page's next first save makes a record of its own: the key it held is another record's. What this page
+   * typed under that key is kept under the new one.
+   */
+  function takeNewKey() {
+    const held = createKey.current;
+    createKey.current = newCreateKey();
+    if (owner) clearUnsaved(owner, appCode, held, { ownOnly: true });
+    keep(values, null);
+  }
+
+  /**
    * The page holds no record any more, only the answers (those given, or as they are now), kept in this
    * browser as unsaved input; the next save makes a new record.
    */
@@ -629,8 +648,19 @@ export default function GenericScreen({ location }: ScreenProps) {
       ? await genericApi.save(record.id, data, record.version, draft, signal)
       : await genericApi.create(appCode, data, draft, createKey.current, signal);
     // No answer, or none this page waited for (Back pressed while it was on its way): it may have been written.
-    if (record && !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'aborted'))
-      noteUnanswered(record.id, record.version, data);
+    const unanswered = !outcome.ok && (outcome.kind === 'unreachable' || outcome.kind === 'aborted');
+    if (unanswered && record) noteUnanswered(record.id, record.version, data);
+    if (unanswered && !record) noteUnansweredCreate(createKey.current, data);
+    if (!record && isMadeElsewhere(outcome)) {
+      // The key's record was saved since, or holds other answers (docs/decisions/0036): this page's own, made by
+      // a first save whose answer was lost, when it holds just what that sent; the save goes to it by its id.
+      const made = await genericApi.open(outcome.madeElsewhere.id, signal);
+      if (made.ok && isEditable(made.value.status) && wasOwnLostCreate(createKey.current, made.value.data))
+        outcome = await genericApi.save(made.value.id, data, made.value.version, draft, signal);
+      // Another tab's: the key is that record's. These answers stay, kept for a record of their own that the
+      // next save makes, as the refusal says. When that cannot be told (no answer), the next save asks again.
+      else if (made.ok) takeNewKey();
+    }
     if (record && !outcome.ok && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.versionConflict) {
       // Changed since it was opened: by this user's own earlier save whose answer was lost (docs/decisions/0032),
       // when the record holds just what that save sent, or what this one sends (the browser sent it again by
@@ -642,6 +672,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
     if (outcome.ok) {
       forgetUnanswered(outcome.value.id);
+      if (!record) forgetUnansweredCreate(createKey.current);
       saved(outcome.value, quiet ? '' : draft ? MESSAGES.draftSaved : MESSAGES.recordSaved, values);
       return outcome.value;
     }
@@ -889,6 +920,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     // and only its answer lost before a reload.
     if (!input.caseId && input.createKey) createKey.current = input.createKey;
     const next = deleted ? withoutFiles(def, mergeValues(def, input.values)) : mergeValues(def, input.values);
+    // That save may have gone with these answers before the reload: a record its key made holding just them is
+    // this page's own (docs/decisions/0036).
+    if (!input.caseId && input.createKey) noteUnansweredCreate(input.createKey, answersToKeep(def, next));
     setValues(next);
     setDirty(true);
     // Kept again as this page's, over the record it now stands on (a deleted one's goes on a new record), so a

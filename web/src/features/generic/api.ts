@@ -14,6 +14,7 @@ import {
   casesListSchema,
   eserviceDetailSchema,
   fieldErrorsSchema,
+  madeElsewhereSchema,
   recordListSchema,
   type CaseDetail,
   type CaseStatusResponse,
@@ -41,6 +42,25 @@ function fieldsOf(refusal: Refusal): Fields | null {
 }
 
 const read = <T>(result: ApiResult<unknown>, schema: z.ZodType<T>): Outcome<T> => readOutcome(result, schema, fieldsOf);
+
+/**
+ * A first save refused because its key made a record that was saved since or holds other answers (another tab
+ * restored the same kept input): a refusal like any other, which also names that record (docs/decisions/0036).
+ */
+export type MadeElsewhere = Extract<Outcome<never>, { kind: 'refused' }> & {
+  madeElsewhere: { id: string; caseNumber: string };
+};
+
+export const isMadeElsewhere = (outcome: Outcome<unknown> | MadeElsewhere): outcome is MadeElsewhere =>
+  'madeElsewhere' in outcome;
+
+function madeElsewhereOf(refusal: Refusal): MadeElsewhere | null {
+  const body = madeElsewhereSchema.safeParse(refusal.responseJSON);
+  if (!body.success) return null;
+  const { status, header } = refusal;
+  const { responseCode: code, responseDesc: message } = header;
+  return { ok: false, kind: 'refused', status, code, message, madeElsewhere: body.data.madeElsewhere };
+}
 
 /** Changes are quiet: the screen shows its own failure message (spec §8) instead of the generic toast. */
 const change: CallOptions = { quiet: true, block: true };
@@ -81,9 +101,10 @@ export const genericApi = {
     draft: boolean,
     createKey: string,
     signal: AbortSignal,
-  ): Promise<Outcome<CaseDetail>> {
+  ): Promise<Outcome<CaseDetail> | MadeElsewhere> {
     const body = { appCode, data, draft, createKey };
-    return read(await api.post(API_PATHS.cases, body, { ...change, signal }), caseDetailSchema);
+    const result = await api.post(API_PATHS.cases, body, { ...change, signal });
+    return readOutcome(result, caseDetailSchema, (refusal) => fieldsOf(refusal) ?? madeElsewhereOf(refusal));
   },
   async save(
     id: string,

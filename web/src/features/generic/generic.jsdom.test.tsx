@@ -16,7 +16,9 @@ import {
   FIELD_MESSAGES,
   FORM_TEXT,
   addDays,
+  answersToKeep,
   formatMoney,
+  mergeValues,
   todayInSingapore,
   type FormDefinition,
 } from '#contract/forms/index.ts';
@@ -1735,5 +1737,136 @@ describe('a draft submitted in another tab', () => {
     await waitFor(() => expect(within(list).getByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.submitted));
     // What was typed stays kept in this browser (docs/decisions/0010).
     expect(kept()?.values).toMatchObject({ note: 'Typed in tab B' });
+  }, 30_000);
+});
+
+describe('a first save whose key made a record elsewhere (docs/decisions/0036)', () => {
+  const NEW_KEY = '2b7c0a4e-6f1d-4c3a-9e8b-0d5f7a1c3e92';
+  /** Record 7, made by the key's first save: what it holds is the test's. */
+  let made: Record<string, unknown>;
+  const refusal = () => ({
+    status: 409,
+    body: envelope(
+      { madeElsewhere: { id: '7', caseNumber: 'PD 000042 2026' } },
+      '409',
+      CASE_MESSAGES.madeElsewhere('PD 000042 2026'),
+    ),
+  });
+  const firstSaves = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/cases');
+  const keyOf = (c: FakeCall) => (c.body as { createKey: string }).createKey;
+
+  beforeEach(() => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record({ data: made })) });
+    routes['POST /api/cases/7'] = ({ body }) => ({
+      status: 200,
+      body: envelope(
+        record({ version: 2, data: (body as { data: Record<string, unknown> }).data }),
+        '200',
+        MESSAGES.draftSaved,
+      ),
+    });
+  });
+
+  it('by another tab that restored the same input: says so, keeps what was typed, and saves it as a record of its own', async () => {
+    // Tab A made record 7 with the key and its own answers; this tab restored the same kept input before.
+    made = { idNo: 'S1234567D001', note: 'A final name' };
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: null,
+      caseNumber: null,
+      createKey: NEW_KEY,
+      values: { idNo: 'S1234567D001', note: 'Typed first' },
+      savedAt: Date.now() - 60_000,
+    });
+    routes['POST /api/cases'] = ({ body }) =>
+      keyOf({ body } as FakeCall) === NEW_KEY
+        ? refusal()
+        : {
+            status: 201,
+            body: envelope(record({ id: '8', caseNumber: 'PD 000043 2026' }), '200', MESSAGES.draftSaved),
+          };
+    const user = await renderScreen();
+    await user.click(
+      within(screen.getByRole('region', { name: /unsaved changes/ })).getByRole('button', { name: 'Restore' }),
+    );
+    await user.type(screen.getByLabelText(/Remarks/), ', changed in tab B');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const message = CASE_MESSAGES.madeElsewhere('PD 000042 2026');
+    await waitFor(() => expect(toasts).toEqual([{ severity: 'error', message }]));
+    expect(screen.getByText(message, { selector: 'p' })).toBeVisible();
+    // Record 7 is left as tab A saved it; what was typed here stays, on the page and in this browser.
+    expect(calls.some((c) => c.path === '/api/cases/7' && c.method === 'POST')).toBe(false);
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Typed first, changed in tab B');
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(listUnsaved(owner)).toEqual([
+      expect.objectContaining({
+        caseId: null,
+        values: expect.objectContaining({ note: 'Typed first, changed in tab B' }),
+      }),
+    ]);
+    expect(kept()!.createKey).not.toBe(NEW_KEY);
+
+    // Saved again, they make a record of their own.
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByTestId('case-number')).toHaveTextContent('PD 000043 2026');
+    const [, second] = firstSaves();
+    expect(keyOf(second!)).not.toBe(NEW_KEY);
+    expect(second!.body).toMatchObject({ data: { note: 'Typed first, changed in tab B' } });
+  }, 30_000);
+
+  it('by this page, whose first save went in with its answer lost: saves the answers changed since into it', async () => {
+    routes['POST /api/cases'] = (call) => {
+      if (firstSaves().length > 1) return refusal();
+      made = (call.body as { data: Record<string, unknown> }).data;
+      return unreachable(call);
+    };
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByText(MESSAGES.draftSaveFailed, { selector: 'p' })).toBeVisible());
+    await user.type(screen.getByLabelText(/Remarks/), 'Typed after the lost answer');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+    expect(toasts.at(-1)).toEqual({ severity: 'success', message: MESSAGES.draftSaved });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/cases/7')!.body).toMatchObject({
+      version: 1,
+      data: { idNo: 'S1234567D001', note: 'Typed after the lost answer' },
+    });
+    expect(kept()).toBeNull();
+  }, 30_000);
+
+  it('by this browser before a reload, its answer lost: saves the restored answers changed since into it', async () => {
+    // The first save went in and its answer was lost; then the page was reloaded (the session ended, the tab
+    // was closed) and its kept input is restored.
+    const key = '9d4e2f1a-7b3c-4e5d-8f6a-1c2b3d4e5f60';
+    const before = { idNo: 'S1234567D001', postal: '079903', fee: { amount: '120.50', currency: 'SGD' } };
+    made = answersToKeep(FORM, mergeValues(FORM, before));
+    localStorage.setItem(
+      unsavedKey(owner, 'PD', key),
+      JSON.stringify({
+        appCode: 'PD',
+        title: 'Payment by Debtor',
+        caseId: null,
+        caseNumber: null,
+        createKey: key,
+        values: before,
+        savedAt: Date.now() - 60_000,
+        tab: 'the page before the reload',
+      }),
+    );
+    routes['POST /api/cases'] = refusal;
+    const user = await renderScreen();
+    await user.click(
+      within(screen.getByRole('region', { name: /unsaved changes/ })).getByRole('button', { name: 'Restore' }),
+    );
+    await user.type(screen.getByLabelText(/Remarks/), 'Typed after the reload');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByTestId('case-number')).toHaveTextContent('PD 000042 2026');
+    expect(keyOf(firstSaves()[0]!)).toBe(key);
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/cases/7')!.body).toMatchObject({
+      version: 1,
+      data: { idNo: 'S1234567D001', note: 'Typed after the reload' },
+    });
   }, 30_000);
 });

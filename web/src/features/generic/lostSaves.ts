@@ -40,3 +40,27 @@ export function wasOwnLostSave(id: string, version: number, now: { version: numb
   const held = unanswered.get(id);
   return held?.version === version && now.version === version + 1 && held.sent.includes(canonical(now.data));
 }
+
+/**
+ * First saves with no answer, by their createKey: the record such a save made, which the page never heard of,
+ * holds what it sent. Kept apart from the saves of records, whose id the page knows.
+ */
+const unansweredFirst = new Map<string, string[]>();
+
+/** A first save with `createKey` and `data` went out and no answer came back (or none was waited for). */
+export function noteUnansweredCreate(createKey: string, data: FormValues): void {
+  unansweredFirst.set(createKey, [...(unansweredFirst.get(createKey) ?? []), canonical(data)]);
+}
+
+/**
+ * Whether the record a first save's key made (refused as made elsewhere, docs/decisions/0036) holds exactly what
+ * a first save of this page sent with that key without an answer: then it is this page's own record.
+ */
+export function wasOwnLostCreate(createKey: string, stored: unknown): boolean {
+  return unansweredFirst.get(createKey)?.includes(canonical(stored)) ?? false;
+}
+
+/** The first save with this key was answered: its record is the page's. */
+export function forgetUnansweredCreate(createKey: string): void {
+  unansweredFirst.delete(createKey);
+}
