@@ -26,6 +26,12 @@ export const OTP = {
   SMS_PER_LOGIN: 10,
   SMS_PER_MOBILE: 10,
   SMS_WINDOW_MS: 60 * 60_000,
+  /**
+   * A check that completed the sign-in, sent again with the same code from the same pending sign-in within
+   * this time (its answer lost on the way), is answered the same session again, as a lost refresh answer is
+   * (docs/decisions/0011, amended).
+   */
+  ANSWER_AGAIN_MS: 30_000,
 } as const;
 
 /** A code as typed: exactly CODE_LENGTH digits. */

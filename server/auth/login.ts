@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   LOGIN_CHALLENGE_TTL_MS,
   LOGIN_THROTTLE,
+  OTP,
   RESPONSE_CODE,
   loginNameKey,
   minutesUntil,
@@ -184,14 +185,7 @@ export async function openSession(
 ): Promise<{ token: string; sessionId: string }> {
   const now = app.now();
   const session = await startSession(app.db, input, now, { maxHours: app.config.SESSION_MAX_HOURS });
-  const token = await issueToken(
-    app.signingKeys,
-    // A new session's first token is generation 0 (docs/decisions/0029).
-    { sessionId: session.sessionId, accountId: String(input.accountId), generation: 0 },
-    now,
-    session.expiresAt,
-    app.verifiedTokens,
-  );
+  const token = await firstToken(app, { ...session, accountId: input.accountId }, now);
   await audit(app.db, {
     event: 'sign_in',
     at: now,
@@ -203,6 +197,21 @@ export async function openSession(
   });
   if (input.device) await recogniseDevice(app, input.accountId, input.device, now);
   return { token, sessionId: session.sessionId };
+}
+
+/** A token of a session's first generation (docs/decisions/0029), good until the session's idle expiry. */
+function firstToken(
+  app: FastifyInstance,
+  session: { sessionId: string; accountId: number; expiresAt: Date },
+  issuedAt: Date,
+) {
+  return issueToken(
+    app.signingKeys,
+    { sessionId: session.sessionId, accountId: String(session.accountId), generation: 0 },
+    issuedAt,
+    session.expiresAt,
+    app.verifiedTokens,
+  );
 }
 
 /**
@@ -252,5 +261,41 @@ export async function completeLoginChallenge(
     [sha256(challenge), app.now()],
   );
   if (rowCount !== 1) return null;
-  return (await openSession(app, { ...pending, clientAddress, device })).token;
+  const { token, sessionId } = await openSession(app, { ...pending, clientAddress, device });
+  // Named, so a check whose answer was lost may be answered this session again (completedSignInAgain).
+  await app.db.query('UPDATE login_challenges SET session_id = $2 WHERE id_hash = $1', [sha256(challenge), sessionId]);
+  return token;
+}
+
+/**
+ * A sign-in the challenge completed less than OTP.ANSWER_AGAIN_MS ago, answered again for a check whose
+ * answer was lost (docs/decisions/0011, amended): a token of the session it opened, while that session is
+ * live and no call has used its first token (as 0060 gives a lost refresh answer again: once the holder has
+ * the token and uses it, a repeat comes from someone else). `sameCode` says whether the repeat's code is
+ * the one that completed it. Null when it may not be answered again.
+ */
+export async function completedSignInAgain(
+  app: FastifyInstance,
+  challenge: string,
+  sameCode: (challengeHash: string) => Promise<boolean>,
+): Promise<{ token: string; accountId: number; loginName: string } | null> {
+  const now = app.now();
+  const challengeHash = sha256(challenge);
+  const { rows } = await app.db.query<{
+    session_id: string;
+    account_id: number | string;
+    login_name: string;
+    expires_at: Date;
+  }>(
+    `SELECT s.id AS session_id, s.account_id, a.login_name, s.expires_at
+       FROM login_challenges c JOIN sessions s ON s.id = c.session_id JOIN accounts a ON a.id = s.account_id
+      WHERE c.id_hash = $1 AND c.completed_at > $2 AND NOT a.disabled
+        AND s.ended_at IS NULL AND s.expires_at > $3 AND s.absolute_expires_at > $3
+        AND s.token_generation = 0 AND NOT s.token_used`,
+    [challengeHash, new Date(now.getTime() - OTP.ANSWER_AGAIN_MS), now],
+  );
+  const row = rows[0];
+  if (!row || !(await sameCode(challengeHash))) return null;
+  const session = { sessionId: row.session_id, accountId: Number(row.account_id), expiresAt: new Date(row.expires_at) };
+  return { token: await firstToken(app, session, now), accountId: session.accountId, loginName: row.login_name };
 }

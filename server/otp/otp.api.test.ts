@@ -134,13 +134,9 @@ describe('the whole second step', () => {
     const code = await sendOk(client);
     const cookie = client.cookies.get('PTIB_LOGIN_CHALLENGE')!;
     expect((await verify(client, code)).statusCode).toBe(200);
+    clock.advance(OTP.ANSWER_AGAIN_MS);
     client.cookies.set('PTIB_LOGIN_CHALLENGE', cookie);
-    const again = await verify(client, code);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().header).toEqual({
-      responseCode: OTP_RESPONSE_CODE.SIGN_IN_EXPIRED,
-      responseDesc: OTP_MESSAGES.signInExpired,
-    });
+    expectSignInExpired(await verify(client, code));
   });
 
   it('without a pending sign-in both calls answer a clear 400', async () => {
@@ -208,6 +204,73 @@ describe('expiry (fake clock)', () => {
     // A new code may be asked for, and works.
     const fresh = await sendOk(client);
     expect((await verify(client, fresh)).statusCode).toBe(200);
+  });
+});
+
+/** The verify answer's token, and the session its claims name. */
+function tokenOf(res: { body: string }): { token: string; sessionId: string } {
+  const { token } = JSON.parse(res.body) as { token: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+  return { token, sessionId: claims.sid };
+}
+
+function expectSignInExpired(res: { statusCode: number; json(): { header: unknown } }) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().header).toEqual({
+    responseCode: OTP_RESPONSE_CODE.SIGN_IN_EXPIRED,
+    responseDesc: OTP_MESSAGES.signInExpired,
+  });
+}
+
+describe('a check whose answer was lost, sent again (fake clock)', () => {
+  /** A sign-in completed by the right code whose answer never arrived: the browser still has the cookie. */
+  async function answerLost() {
+    const client = await passwordStep(await otpAccount());
+    const code = await sendOk(client);
+    const cookie = client.cookies.get('PTIB_LOGIN_CHALLENGE')!;
+    const first = await verify(client, code);
+    expect(first.statusCode, first.body).toBe(200);
+    client.cookies.set('PTIB_LOGIN_CHALLENGE', cookie);
+    return { client, code, first: tokenOf(first) };
+  }
+
+  it(`is answered the same session again within ${OTP.ANSWER_AGAIN_MS / 1000} s, and the token works`, async () => {
+    const { client, code, first } = await answerLost();
+    clock.advance(OTP.ANSWER_AGAIN_MS - 1_000);
+    const again = await verify(client, code);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['content-type']).toMatch(/^text\/plain/);
+    expect(client.cookies.has('PTIB_LOGIN_CHALLENGE')).toBe(false);
+    const { token, sessionId } = tokenOf(again);
+    expect(sessionId).toBe(first.sessionId);
+    const { rows } = await db.query<{ live: string }>(
+      `SELECT count(*) AS live FROM sessions s JOIN sessions f ON f.account_id = s.account_id
+        WHERE f.id = $1 AND s.ended_at IS NULL`,
+      [sessionId],
+    );
+    expect(Number(rows[0]!.live)).toBe(1);
+    client.token = token;
+    expect((await client.post(API_PATHS.retrieveProfile, {})).statusCode).toBe(200);
+  });
+
+  it('is refused once the grace is over', async () => {
+    const { client, code } = await answerLost();
+    clock.advance(OTP.ANSWER_AGAIN_MS);
+    expectSignInExpired(await verify(client, code));
+  });
+
+  it('is refused once the first answer was used: the holder has it, so the repeat is someone else', async () => {
+    const { client, code, first } = await answerLost();
+    client.token = first.token;
+    expect((await client.post(API_PATHS.retrieveProfile, {})).statusCode).toBe(200);
+    client.token = null;
+    expectSignInExpired(await verify(client, code));
+  });
+
+  it('is refused with another code, and after one the right code too: no time to guess in', async () => {
+    const { client, code } = await answerLost();
+    expectSignInExpired(await verify(client, wrongCode(code)));
+    expectSignInExpired(await verify(client, code));
   });
 });
 

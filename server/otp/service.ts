@@ -219,9 +219,12 @@ export class OtpService {
       const used = await recordFailure(tx, otpKey(pending.loginName), null, now);
       if (used > OTP.MAX_TRIES) return { error: tooManyTries(), reason: 'locked' };
       if (codeMatches(secret, pending.challengeHash, row.code_hash, candidate)) {
-        await tx.query('UPDATE otp_codes SET code_hash = NULL, code_expires_at = NULL WHERE challenge_hash = $1', [
-          pending.challengeHash,
-        ]);
+        // Used up, and kept apart only to recognise this check sent again (verifiedBefore).
+        await tx.query(
+          `UPDATE otp_codes SET verified_hash = code_hash, code_hash = NULL, code_expires_at = NULL
+            WHERE challenge_hash = $1`,
+          [pending.challengeHash],
+        );
         await clearFailures(tx, otpKey(pending.loginName));
         return { error: null, reason: 'verified' };
       }
@@ -241,5 +244,25 @@ export class OtpService {
     await audit('otp_verify', outcome.error ? 'failure' : 'success', { reason: outcome.reason });
     if (outcome.reason === LOCKED_NOW) await onLockout();
     if (outcome.error) throw outcome.error;
+  }
+
+  /**
+   * Whether `candidate` is the code that completed this sign-in: a check sent again because its answer was
+   * lost (docs/decisions/0011, amended). Any other code forgets the one kept, so the short time a repeat is
+   * answered in is no time to guess in.
+   */
+  async verifiedBefore(challengeHash: string, candidate: string): Promise<boolean> {
+    const secret = await this.#secret();
+    return this.#db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ verified_hash: string | null }>(
+        'SELECT verified_hash FROM otp_codes WHERE challenge_hash = $1 FOR UPDATE',
+        [challengeHash],
+      );
+      const kept = rows[0]?.verified_hash;
+      if (!kept) return false;
+      if (codeMatches(secret, challengeHash, kept, candidate)) return true;
+      await tx.query('UPDATE otp_codes SET verified_hash = NULL WHERE challenge_hash = $1', [challengeHash]);
+      return false;
+    });
   }
 }

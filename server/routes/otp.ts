@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, OTP_MESSAGES, maskMobile, ok, secondsUntil } from '#contract/index.ts';
 import {
@@ -9,7 +9,7 @@ import {
   verifyOtpRequestSchema,
 } from '#contract/schemas/index.ts';
 import { audit } from '../auth/audit.ts';
-import { completeLoginChallenge, findLoginChallenge } from '../auth/login.ts';
+import { completeLoginChallenge, completedSignInAgain, findLoginChallenge } from '../auth/login.ts';
 import { sha256 } from '../auth/nonces.ts';
 import { noticeLoginLock } from '../auth/lock-notice.ts';
 import { deviceCookieOf } from '../notifications/devices.ts';
@@ -37,10 +37,11 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
   };
   const service = new OtpService(app.db, loadSecret, app.smsSender);
 
-  const pendingFor = async (request: FastifyRequest): Promise<{ challenge: string; pending: PendingSignIn }> => {
+  /** The pending sign-in the request's cookie names, while it is open. */
+  const pendingOf = async (request: FastifyRequest): Promise<{ challenge: string; pending: PendingSignIn } | null> => {
     const challenge = request.cookies[LOGIN_CHALLENGE_COOKIE];
     const found = challenge ? await findLoginChallenge(app, challenge) : null;
-    if (!challenge || !found) throw signInExpired();
+    if (!challenge || !found) return null;
     return {
       challenge,
       pending: {
@@ -50,6 +51,11 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
         mobileNum: found.mobileNum,
       },
     };
+  };
+  const pendingFor = async (request: FastifyRequest) => {
+    const open = await pendingOf(request);
+    if (!open) throw signInExpired();
+    return open;
   };
 
   const auditFor =
@@ -85,8 +91,33 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
     },
   );
 
+  /** The same answer as the password step's (spec §7): a text body holding JSON with the token. */
+  const signedIn = (reply: FastifyReply, token: string) => {
+    reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: '/' });
+    reply.header('Cache-Control', 'no-store');
+    return reply.type('text/plain; charset=utf-8').send(JSON.stringify(loginResponseSchema.parse({ token })));
+  };
+
   r.post(API_PATHS.verifyOtp, { schema: { body: verifyOtpRequestSchema } }, async (request, reply) => {
-    const { challenge, pending } = await pendingFor(request);
+    const open = await pendingOf(request);
+    if (!open) {
+      // Perhaps the check that completed this sign-in, sent again: its answer was lost (docs/decisions/0011).
+      const cookie = request.cookies[LOGIN_CHALLENGE_COOKIE];
+      const again =
+        cookie && (await completedSignInAgain(app, cookie, (hash) => service.verifiedBefore(hash, request.body.otp)));
+      if (!again) throw signInExpired();
+      await audit(app.db, {
+        event: 'otp_verify',
+        outcome: 'success',
+        at: app.now(),
+        accountId: again.accountId,
+        loginName: again.loginName,
+        clientAddress: request.ip,
+        detail: { reason: 'verified', replayed: true },
+      });
+      return signedIn(reply, again.token);
+    }
+    const { challenge, pending } = open;
     const now = app.now();
     // The last wrong code locks the login name everywhere (password sign-in too); its holder hears of it.
     await service.verify(pending, request.body.otp, now, auditFor(request, pending), () =>
@@ -103,9 +134,6 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
     );
     const token = await completeLoginChallenge(app, challenge, request.ip, deviceCookieOf(request, reply));
     if (!token) throw signInExpired();
-    reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: '/' });
-    reply.header('Cache-Control', 'no-store');
-    // The same answer as the password step's (spec §7): a text body holding JSON with the token.
-    return reply.type('text/plain; charset=utf-8').send(JSON.stringify(loginResponseSchema.parse({ token })));
+    return signedIn(reply, token);
   });
 }

@@ -3,8 +3,15 @@ import { act, configure, fireEvent, render, screen, waitFor } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
-import { envelope, fakeApi, type FakeAnswer, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
-import { callsInFlight } from '../../lib/http/index.ts';
+import {
+  envelope,
+  fakeApi,
+  unreachable,
+  type FakeAnswer,
+  type FakeCall,
+  type FakeRoutes,
+} from '../../../test/fakeApi.ts';
+import { callsInFlight, systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { OtpStep } from './OtpStep.tsx';
 import { beginPendingOtp, pendingOtp } from './pending.ts';
 
@@ -152,6 +159,22 @@ describe('OtpStep', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onToken).toHaveBeenCalledWith('tok-1'));
     expect(callsTo(API_PATHS.verifyOtp).map((c) => c.body)).toEqual([{ otp: '123456' }]);
+  });
+
+  it('keeps the code typed when Verify had no answer, for Verify to send it again', async () => {
+    routes[VERIFY] = unreachable;
+    const { onToken } = renderStep();
+    const user = userEvent.setup();
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
+    expect(codeInput()).toHaveValue('123456');
+    expect(codeInput()).toHaveFocus();
+
+    routes[VERIFY] = () => token('tok-again');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('tok-again'));
+    expect(callsTo(API_PATHS.verifyOtp).map((c) => c.body)).toEqual([{ otp: '123456' }, { otp: '123456' }]);
   });
 
   it('after too many tries offers only the way back, focused, and leaves no step for a reload', async () => {

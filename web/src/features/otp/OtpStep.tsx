@@ -149,7 +149,9 @@ export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) 
       return;
     }
     setVerifying(false);
-    setCode('');
+    // No answer: the code may well be right (the check may even have gone through, its answer lost, which
+    // the server answers again, docs/decisions/0011), so it stays for Verify to send again.
+    if (outcome.kind !== 'unreachable') setCode('');
     showFailure(outcome);
     if (outcome.kind === 'refused' && outcome.code === OTP_RESPONSE_CODE.EXPIRED && sendsLeft > 0) {
       resendRef.current?.focus();
