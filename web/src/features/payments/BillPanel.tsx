@@ -111,15 +111,24 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
       paying.current = false;
     }
   };
-  const renew = async () => {
-    const outcome = await paymentsApi.renew(caseId, signal);
-    if (signal.aborted) return;
-    if (!outcome.ok) return setMessage(outcome.message || MESSAGES.somethingWrong);
-    setSettled(outcome.value);
-    setMessage(outcome.message);
+  const renewed = (now: BillDetail, said: string) => {
+    setSettled(now);
+    setMessage(said);
     setRenewedHere(true);
     // The record's next step spoke of the expired bill.
     onSettled?.();
+  };
+  const renew = async () => {
+    const outcome = await paymentsApi.renew(caseId, signal);
+    if (signal.aborted) return;
+    if (outcome.ok) return renewed(outcome.value, outcome.message);
+    // No answer, or refused as not expired: an earlier press whose answer was lost, or another tab, may have
+    // renewed it (docs/decisions/0086). The bill as it is now says so, not a refusal beside a bill shown expired.
+    const now = await paymentsApi.bill(caseId, signal);
+    if (signal.aborted) return;
+    if (now.ok && now.value.payNow && !now.value.canRenew) return renewed(now.value, PAYMENT_MESSAGES.renewed);
+    if (now.ok) setSettled(now.value);
+    setMessage(outcome.message || MESSAGES.somethingWrong);
   };
   const download = async (which: 'receipt' | 'certificate') => {
     const outcome = await paymentsApi.paper(which, caseId, signal);

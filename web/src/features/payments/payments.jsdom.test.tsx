@@ -137,6 +137,47 @@ describe('BillPanel', () => {
     expect(settled).toHaveBeenCalled();
   });
 
+  it.each([
+    ['gets no answer', unreachable],
+    [
+      'is refused as not expired (a press whose answer was lost, or another tab)',
+      () => ({ status: 409, body: envelope(null, '409', PAYMENT_MESSAGES.notRenewable) }),
+    ],
+  ])('shows the new QR code when asking an expired bill again %s but it was renewed', async (_, answer) => {
+    const expired = { ...awaiting, state: 'expired' as const, payNow: null, canRenew: true };
+    let isRenewed = false;
+    const settled = vi.fn();
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(isRenewed ? awaiting : expired) }),
+      '/api/cases/7/bill/renew': (...args) => {
+        isRenewed = true;
+        return answer(...args);
+      },
+    });
+    render(<BillPanel caseId="7" appCode="PD" onSettled={settled} />);
+    const button = await screen.findByRole('button', { name: PAYMENT_TEXT.renew });
+    button.focus();
+    fireEvent.click(button);
+    expect(await screen.findByText(PAYMENT_MESSAGES.renewed)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
+    expect(screen.getByTestId('paynow-qr')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: PAYMENT_TEXT.renew })).toBeNull();
+    expect(screen.queryByText(PAYMENT_MESSAGES.notRenewable)).toBeNull();
+    expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: PAYMENT_TEXT.heading })).toHaveFocus());
+    expect(settled).toHaveBeenCalled();
+  });
+
+  it('says so when asking an expired bill again gets no answer and it is still expired', async () => {
+    const expired = { ...awaiting, state: 'expired' as const, payNow: null, canRenew: true };
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(expired) }), '/api/cases/7/bill/renew': unreachable });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.renew }));
+    expect(await screen.findByText(MESSAGES.somethingWrong)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.expired);
+    expect(screen.getByRole('button', { name: PAYMENT_TEXT.renew })).toBeInTheDocument();
+  });
+
   it('pays once when the demo button is pressed twice', async () => {
     const calls = fakeApi({
       '/api/cases/7/bill': () => ({ body: envelope(awaiting) }),
