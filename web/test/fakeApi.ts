@@ -1,12 +1,14 @@
 import { onTestFinished } from 'vitest';
 import { API_PATHS, isEncryptedCall } from '#contract/index.ts';
 import {
+  PAYLOAD_ERRORS,
   generatePayloadKeyPair,
   importPrivateKey,
   openRequest,
   sealAnswer,
   type EncryptedRequest,
   type PayloadCryptoKey,
+  type PayloadFailure,
   type PublicPayloadJwk,
 } from '#contract/crypto/index.ts';
 import { TEST_CONFIG } from '../src/components/shell/testkit.tsx';
@@ -33,6 +35,8 @@ export interface FakeCall {
 export interface FakeAnswer {
   status?: number;
   body: unknown;
+  /** Not sealed, though the call is encrypted: the server's encryption layer refusing to read the request. */
+  plain?: boolean;
 }
 
 /** Gives the answer, or throws for a connection that failed (see unreachable). */
@@ -82,10 +86,12 @@ export function fakeApi(handlers: FakeRoutes): FakeCall[] {
       };
       calls.push(call);
       const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname] ?? builtIn(url.pathname);
-      const { status = 200, body } = handler
-        ? await handler(call)
-        : { status: 404, body: envelope(null, '404', 'No such call') };
-      if (!opened) return Response.json(body, { status });
+      const {
+        status = 200,
+        body,
+        plain,
+      } = handler ? await handler(call) : { status: 404, body: envelope(null, '404', 'No such call') };
+      if (!opened || plain) return Response.json(body, { status });
       const sealed = await sealAnswer(opened.answerKey, url.pathname, JSON.stringify(body));
       return new Response(JSON.stringify(sealed), { status, headers: { 'Content-Type': 'text/plain' } });
     },
@@ -103,6 +109,13 @@ function builtIn(path: string): FakeHandler | undefined {
   if (path === API_PATHS.publicKey) return async () => ({ body: (await serverKeys()).publicJwk });
   return undefined;
 }
+
+/** The server refusing an encrypted request it will not read (docs/decisions/0006), in its own words. */
+export const payloadRefused = (reason: PayloadFailure): FakeAnswer => ({
+  status: 400,
+  body: envelope(null, '400', PAYLOAD_ERRORS[reason]),
+  plain: true,
+});
 
 export const envelope = (responseJSON: unknown, responseCode = '200', responseDesc = 'OK') => ({
   header: { responseCode, responseDesc },

@@ -13,6 +13,7 @@ import { installDialogStandIn } from '../../../test/dialog.ts';
 import {
   envelope,
   fakeApi,
+  payloadRefused,
   unreachable,
   type FakeAnswer,
   type FakeCall,
@@ -141,6 +142,19 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
+  });
+
+  it("says a request the server would not read as no answer, never the encryption layer's words", async () => {
+    // Chromium sent the request again by itself, its connection closed before the answer: the copy is refused.
+    routes[AUTHENTICATE] = () => payloadRefused('replay');
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Login name'), 'ptib.demo');
+    await user.type(screen.getByLabelText('Password'), 'Demo!2345');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
+    expect(screen.queryByText(/Encrypted payload/)).toBeNull();
+    // Nothing was refused the user: what they typed stays, for Log in to send again.
+    expect(screen.getByLabelText('Password')).toHaveValue('Demo!2345');
   });
 
   it('hands over to the one-time password step when the account needs one', async () => {

@@ -6,6 +6,7 @@ import { API_PATHS, AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '
 import {
   envelope,
   fakeApi,
+  payloadRefused,
   unreachable,
   type FakeAnswer,
   type FakeCall,
@@ -161,8 +162,11 @@ describe('OtpStep', () => {
     expect(callsTo(API_PATHS.verifyOtp).map((c) => c.body)).toEqual([{ otp: '123456' }]);
   });
 
-  it('keeps the code typed when Verify had no answer, for Verify to send it again', async () => {
-    routes[VERIFY] = unreachable;
+  it.each([
+    ['had no answer', unreachable],
+    ['was refused unread (a copy the browser sent again by itself)', () => payloadRefused('replay')],
+  ])('keeps the code typed when Verify %s, for Verify to send it again', async (_, answer) => {
+    routes[VERIFY] = answer;
     const { onToken } = renderStep();
     const user = userEvent.setup();
     await user.type(codeInput(), '123456');

@@ -218,6 +218,7 @@ async function perform<T>(
   if (sealed) {
     const read = await sealed.read(status, parsed);
     if (read && 'bad' in read) return { ok: false, kind: 'bad-answer', status, message: read.bad };
+    if (read && 'unread' in read) return unreachable('network', url, options.background);
     if (read) {
       text = read.text;
       parsed = text.trim() === '' ? undefined : parseJson(text);

@@ -13,6 +13,7 @@ import {
 } from '#contract/index.ts';
 import {
   PAYLOAD_CRYPTO,
+  PAYLOAD_ERRORS,
   generatePayloadKeyPair,
   importPrivateKey,
   openRequest,
@@ -548,18 +549,37 @@ describe('encrypted calls', () => {
     expect(names()).toEqual(['session:forbidden']);
   });
 
-  it('a plain 400 refusal is returned, and the public key is fetched again next time', async () => {
+  it.each([PAYLOAD_ERRORS.unwrap, PAYLOAD_ERRORS.replay])(
+    'a plain 400 refusal ("%s") is no answer: the connection toast, never its words; the key fetched again',
+    async (words) => {
+      handler = route({
+        [API_PATHS.publicKey]: () => json(publicJwk),
+        [API_PATHS.verifyOtp]: () => json(fail('400', words), 400),
+      });
+      await loadHttpConfig(); // the phone number
+      expect(await api.post(API_PATHS.verifyOtp, { otp: '1' }, { quiet: true })).toEqual({
+        ok: false,
+        kind: 'network',
+      });
+      expect(names()).toEqual(['networkError', 'toast']);
+      expect(events[1]!.payload).toEqual({ severity: 'error', message: withPhone(MESSAGES.systemDifficulties, PHONE) });
+      expect(JSON.stringify(events)).not.toContain(words);
+      await api.post(API_PATHS.verifyOtp, { otp: '1' });
+      expect(callsTo(API_PATHS.publicKey)).toHaveLength(2);
+    },
+  );
+
+  it('a plain refusal other than a 400 is still the refusal it is (a 429, say)', async () => {
     handler = route({
       [API_PATHS.publicKey]: () => json(publicJwk),
-      [API_PATHS.verifyOtp]: () => json(fail('400', 'Encrypted payload: the key could not be unwrapped'), 400),
+      [API_PATHS.authenticate]: () => json(fail('429', AUTH_MESSAGES.lockedOut(15)), 429),
     });
-    expect(await api.post(API_PATHS.verifyOtp, { otp: '1' })).toMatchObject({
+    expect(await api.post(API_PATHS.authenticate, {})).toMatchObject({
       ok: false,
       kind: 'refused',
-      status: 400,
+      status: 429,
+      header: { responseDesc: AUTH_MESSAGES.lockedOut(15) },
     });
-    await api.post(API_PATHS.verifyOtp, { otp: '1' });
-    expect(callsTo(API_PATHS.publicKey)).toHaveLength(2);
   });
 
   it('a success in plain text to an encrypted call is not believed', async () => {

@@ -84,11 +84,12 @@ export interface SealedCall {
   body: EncryptedRequest;
   /**
    * The answer as the caller reads it: `text`, an encrypted answer opened; null, a refusal in plain text
-   * (the only answer that may come back so: the server could not read the request, so has no key); `bad`,
-   * why anything else is no answer. Here, not in the HTTP layer, so that it loads with the encryption
-   * code, not with the first load (docs/decisions/0038).
+   * (the only answer that may come back so: the server could not read the request, so has no key);
+   * `unread`, the encryption layer's own refusal (below); `bad`, why anything else is no answer. Here, not
+   * in the HTTP layer, so that it loads with the encryption code, not with the first load
+   * (docs/decisions/0038).
    */
-  read(status: number, answer: unknown): Promise<{ text: string } | { bad: string } | null>;
+  read(status: number, answer: unknown): Promise<{ text: string } | { bad: string } | { unread: true } | null>;
 }
 
 /** Encrypts a call's body for `path`, stamped with `now` (the server-corrected clock). */
@@ -107,7 +108,14 @@ export async function sealCall(path: string, data: unknown, now: number, signal:
       }
       const refusal = status >= 400 || (isEnvelope(answer) && answer.header.responseCode !== RESPONSE_CODE.OK);
       if (!refusal) return { bad: 'An encrypted call was answered in plain text' };
-      if (status === 400) forgetPublicKey();
+      // A plain 400 is the encryption layer refusing to read the request (docs/decisions/0006): its key
+      // replaced, or the very bytes already received, as when Chromium sends a request again by itself after
+      // its connection closed before the answer. Its words mean nothing to the user, and nothing was done for
+      // this copy: no answer, for the user, who tries again with a fresh request (and a fresh key).
+      if (status === 400) {
+        forgetPublicKey();
+        return { unread: true };
+      }
       return null;
     },
   };

@@ -50,8 +50,13 @@ export async function fetchProfile(): Promise<ProfileAnswer> {
     return profileAnswerOf(RESPONSE_CODE.OK, read(readUserIdentity, result.responseJSON));
   }
   switch (result.kind) {
-    case 'refused':
-      return profileAnswerOf(result.header.responseCode, null);
+    case 'refused': {
+      const answer = profileAnswerOf(result.header.responseCode, null);
+      // Any other refusal says nothing of the session either (only 403, 4200 and 401 end it): the profile
+      // could not be had, and the navigation shows that with a retry rather than a sign-in again
+      // (docs/decisions/0032).
+      return answer.kind === 'none' ? { kind: 'unreachable' } : answer;
+    }
     case 'session':
       return { kind: 'none' };
     default:

@@ -20,9 +20,12 @@ export type ProfileAnswer =
    * switches the user back to themself (docs/decisions/0029), which is not a reason to sign in again.
    */
   | { kind: 'withdrawn' }
-  /** No identity: the server refused it (the session may have ended meanwhile). */
+  /** No identity: the server said the session is over (403, 4200, 401), or answered none. */
   | { kind: 'none' }
-  /** No answer (offline, a time-out, a failing server): the server said nothing about the session. */
+  /**
+   * No answer (offline, a time-out, a failing server), or a refusal that ends no session (the request refused
+   * unread, say): the server said nothing about the session.
+   */
   | { kind: 'unreachable' };
 
 export type ProfileFetcher = () => Promise<ProfileAnswer>;
