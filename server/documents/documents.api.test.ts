@@ -137,7 +137,13 @@ describe.skipIf(!clamdSocket)('documents scanned by a real clamd', () => {
     expect(tooBig.json().header.responseDesc).toBe('The selected file must be smaller than 2KB');
 
     expect((await upload(demo, record.id, 'one.pdf', PDF, SMALL_LIMIT_FIELD)).statusCode).toBe(201);
-    const second = await upload(demo, record.id, 'two.pdf', PDF, SMALL_LIMIT_FIELD);
+    const second = await upload(
+      demo,
+      record.id,
+      'two.pdf',
+      Buffer.concat([PDF, Buffer.from('%two\n')]),
+      SMALL_LIMIT_FIELD,
+    );
     expect(second.statusCode).toBe(400);
     expect(second.json().header.responseDesc).toBe('You can only upload 1 file here');
   });
@@ -158,7 +164,7 @@ describe.skipIf(!clamdSocket)('documents scanned by a real clamd', () => {
   it('removes a file from a draft, and every file when the draft is deleted', async () => {
     const record = await draft(demo);
     const a = (await upload(demo, record.id, 'a.pdf', PDF)).json().responseJSON as DocumentInfo;
-    await upload(demo, record.id, 'b.pdf', PDF);
+    await upload(demo, record.id, 'b.pdf', Buffer.concat([PDF, Buffer.from('%b\n')]));
     const removed = await demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: a.id }));
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await list(demo, record.id)).map((d) => d.fileName)).toEqual(['b.pdf']);
@@ -237,8 +243,11 @@ describe('without a scanner', () => {
     const record = await draft(demo);
     // The count was read before the file and its scan, the file written after: uploads sent together
     // (a double click, two tabs) each found room and all were kept.
+    // Four different files: the same one four times is one upload sent again (below).
     const answers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => upload(demo, record.id, `receipt-${i}.pdf`, PDF, SMALL_LIMIT_FIELD)),
+      Array.from({ length: 4 }, (_, i) =>
+        upload(demo, record.id, `receipt-${i}.pdf`, Buffer.concat([PDF, Buffer.from(`%${i}\n`)]), SMALL_LIMIT_FIELD),
+      ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.statusCode !== 201)) {
@@ -246,6 +255,33 @@ describe('without a scanner', () => {
       expect(refused.json().header.responseDesc).toBe('You can only upload 1 file here');
     }
     expect((await list(demo, record.id)).filter((d) => d.fieldName === SMALL_LIMIT_FIELD)).toHaveLength(1);
+  });
+
+  it('keeps one file when the same upload is sent again, its answer lost, or twice at once', async () => {
+    const { demo } = await appWith({});
+    const record = await draft(demo);
+    const first = await upload(demo, record.id, 'proof.pdf', PDF);
+    expect(first.statusCode, first.body).toBe(201);
+    // The browser sends it again by itself (the answer lost on a connection that closed): the file kept.
+    const again = await upload(demo, record.id, 'proof.pdf', PDF);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().responseJSON).toEqual(first.json().responseJSON);
+
+    const other = Buffer.concat([PDF, Buffer.from('%other\n')]);
+    const together = await Promise.all([1, 2, 3].map(() => upload(demo, record.id, 'other.pdf', other)));
+    expect(together.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(together.map((a) => (a.json().responseJSON as DocumentInfo).id)).size).toBe(1);
+
+    const kept = await list(demo, record.id);
+    expect(kept.map((d) => d.fileName)).toEqual(['proof.pdf', 'other.pdf']);
+    // On another question the same bytes are another answer, kept apart; sent again there, where it is the
+    // one file the question takes, it is answered, not refused as one too many.
+    const receipt = await upload(demo, record.id, 'proof.pdf', PDF, SMALL_LIMIT_FIELD);
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    const receiptAgain = await upload(demo, record.id, 'proof.pdf', PDF, SMALL_LIMIT_FIELD);
+    expect(receiptAgain.statusCode, receiptAgain.body).toBe(201);
+    expect(receiptAgain.json().responseJSON).toEqual(receipt.json().responseJSON);
+    expect(await list(demo, record.id)).toHaveLength(3);
   });
 
   it('answers a file of a record whose e-service is not allowed 403 and one withdrawn 404, as its record', async () => {

@@ -15,7 +15,7 @@ import { buildTestApp } from '../test/helper.ts';
 import { officerTestApp, pdAnswers, view } from '../officer/test-support.ts';
 import { RESCAN_INTERVAL_MS, rescanOnce, startRescanWorker } from './rescan.ts';
 import { ScannerUnavailableError, clamdScanner, type Scanner } from './scanner.ts';
-import { TEST_PDF as PDF, uploadFile } from '../test/upload.ts';
+import { TEST_PDF as PDF, otherPdf, uploadFile } from '../test/upload.ts';
 
 const clamdSocket = inject('clamdSocket');
 
@@ -24,8 +24,8 @@ const clock = new FakeClock('2026-05-29T02:00:00Z');
 const ANSWERS = pdAnswers('2026-05-20');
 const FIELD = 'proofOfPayment';
 
-function upload(c: TestClient, caseId: string) {
-  return uploadFile(c, caseId, FIELD);
+function upload(c: TestClient, caseId: string, content?: Buffer) {
+  return uploadFile(c, caseId, FIELD, undefined, content);
 }
 
 /** A draft with one file uploaded on its proof of payment and named by its answer. */
@@ -228,7 +228,7 @@ describe("each process's rescan", () => {
   it('stops after the file in hand: the files waiting behind it are left for the next start', async () => {
     await db.query(`UPDATE documents SET scan_status = 'clean' WHERE scan_status = 'not_scanned'`);
     const { draft } = await draftWithFile(applicant);
-    for (let i = 0; i < 3; i++) expect((await upload(applicant, draft.id)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await upload(applicant, draft.id, otherPdf(`${i}`))).statusCode).toBe(201);
     expect(await app.rescan.waiting()).toBe(4);
     let release!: () => void;
     const inHand = new Promise<void>((resolve) => (release = resolve));

@@ -102,6 +102,23 @@ export async function countInField(db: Queryable, caseId: string, fieldName: str
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * The file with these bytes its uploader already kept on this question of the record, if any: an upload sent
+ * again is answered with it rather than stored twice.
+ */
+export async function findSameUpload(
+  db: Queryable,
+  doc: { caseId: string; fieldName: string; sha256: string; accountId: number },
+): Promise<DocumentInfo | null> {
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents d
+      WHERE d.case_id = $1::bigint AND d.field_name = $2 AND d.sha256 = $3 AND d.uploaded_by = $4::bigint
+      ORDER BY d.uploaded_at, d.id LIMIT 1`,
+    [doc.caseId, doc.fieldName, doc.sha256, doc.accountId],
+  );
+  return rows[0] ? toInfo(rows[0]) : null;
+}
+
 export async function insertDocument(
   db: Queryable,
   doc: {

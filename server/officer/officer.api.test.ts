@@ -24,7 +24,7 @@ import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gatew
 import { idsAboutToGainADigit, statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { actionUrl, caseUrl, doAction, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
-import { TEST_PDF as PDF, uploadFile } from '../test/upload.ts';
+import { TEST_PDF as PDF, otherPdf, uploadFile } from '../test/upload.ts';
 
 // Friday 29 May 2026, 10:00 in Singapore. Monday 1 June is a public holiday (Vesak Day, observed).
 const clock = new FakeClock('2026-05-29T02:00:00Z');
@@ -578,7 +578,7 @@ describe('documents', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const documentId = (uploaded.json().responseJSON as { id: string }).id;
     // A file added by mistake while answering is taken back, before the answer is sent.
-    const mistake = await uploadFile(applicant, c.id, 'proofOfPayment');
+    const mistake = await uploadFile(applicant, c.id, 'proofOfPayment', 'other.pdf', otherPdf('mistake'));
     expect(mistake.statusCode, mistake.body).toBe(201);
     const removeFile = (id: string) => applicant.post(fillPath(DOCUMENT_PATHS.delete, { documentId: id }));
     const takenBack = await removeFile((mistake.json().responseJSON as { id: string }).id);

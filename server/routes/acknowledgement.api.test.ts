@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import { ATTACHMENT_FIELD, TEST_APP, useAttachmentForm } from '../documents/test-form.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
-import { uploadFile } from '../test/upload.ts';
+import { otherPdf, uploadFile } from '../test/upload.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -87,7 +87,8 @@ describe('the acknowledgement of a submitted record', () => {
 
   it('leaves out of its documents a file found infected after submission, and marks it in the answers', async () => {
     const { record, document } = await draftWithFile(demo, 'kept.pdf');
-    const bad = (await uploadFile(demo, record.id, ATTACHMENT_FIELD, 'bad.pdf')).json().responseJSON as DocumentInfo;
+    const bad = (await uploadFile(demo, record.id, ATTACHMENT_FIELD, 'bad.pdf', otherPdf('bad'))).json()
+      .responseJSON as DocumentInfo;
     const saved = await save(demo, record, { remarks: 'Paid in full', [ATTACHMENT_FIELD]: [document.id, bad.id] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await submit(demo, record.id, (saved.json().responseJSON as CaseDetail).version)).statusCode).toBe(200);

@@ -25,6 +25,7 @@ import {
   countInField,
   deleteDocument,
   findDocument,
+  findSameUpload,
   insertDocument,
   listDecisionDocuments,
   listDocuments,
@@ -135,9 +136,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       const limits = attachmentLimits(eservice.form, fieldName);
       if (!limits) throw badRequest(DOCUMENT_MESSAGES.notAttachmentField);
       if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.unavailable);
-      if ((await countInField(app.db, row.id, fieldName)) >= limits.maxFiles)
-        throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
-
+      // A question with all its files is no reason to refuse yet: this may be one of them sent again (below).
       const file = await takeUpload(app, request, limits, options.scanner, (signature) =>
         audit(app.db, {
           event: 'document_refused',
@@ -157,6 +156,17 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         const status = locked[0]?.status;
         if (!status || (!isEditable(status) && !(await mayAddRequestedDocument(tx, row.id, fieldName, eservice.form))))
           throw notEditable();
+        // The same bytes on the same question from the same uploader are the same upload, sent again: its
+        // answer was lost (Chromium re-sends by itself after a connection closed), or it went twice at once,
+        // which the record's lock above makes take turns. Answered with the file kept, not stored twice
+        // (docs/decisions/0037).
+        const kept = await findSameUpload(tx, {
+          caseId: row.id,
+          fieldName,
+          sha256: file.sha256,
+          accountId: principal.accountId,
+        });
+        if (kept) return kept;
         if ((await countInField(tx, row.id, fieldName)) >= limits.maxFiles)
           throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
         const document = await insertDocument(tx, {

@@ -8,9 +8,21 @@ export const TEST_PDF = Buffer.from(
   'latin1',
 );
 
+/**
+ * A PDF of other bytes than TEST_PDF's, told apart by `tag`: a second file on a question must differ, since
+ * the same bytes there are the same upload, sent again (server/routes/documents.ts).
+ */
+export const otherPdf = (tag: string) => Buffer.concat([TEST_PDF, Buffer.from(`%${tag}\n`, 'latin1')]);
+
 /** Uploads one file to a record's question as the form does: one multipart part named "file". */
-export function uploadFile(c: TestClient, caseId: string, field: string, fileName = 'receipt.pdf') {
-  return postFile(c, `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`, fileName);
+export function uploadFile(
+  c: TestClient,
+  caseId: string,
+  field: string,
+  fileName = 'receipt.pdf',
+  content: Buffer = TEST_PDF,
+) {
+  return postFile(c, `${fillPath(DOCUMENT_PATHS.ofCase, { id: caseId })}?field=${field}`, fileName, content);
 }
 
 /** Posts one file as the web app's uploads do: a multipart body of one part named "file". */
