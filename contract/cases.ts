@@ -167,6 +167,17 @@ export const NEXT_STEP_MESSAGES: Record<CaseStatus, string> = {
   withdrawn: 'Nothing more: your application was withdrawn at your request.',
 };
 
+/**
+ * The next step of a decision that came with files for the applicant (docs/decisions/0090), in place of
+ * "nothing more".
+ */
+export const DECISION_DOCUMENTS_NEXT_STEP = {
+  approved:
+    'Your application is approved. The officer sent documents with the decision: download them from the record.',
+  rejected:
+    'Your application was rejected. Read the reason, and download the documents the officer sent with the decision from the record.',
+} as const satisfies Partial<Record<CaseStatus, string>>;
+
 /** The timeline's words for each step the applicant sees. */
 export const TIMELINE_LABELS: Record<CaseStatus, string> = {
   draft: 'Draft saved',

@@ -1,4 +1,4 @@
-import { NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
+import { DECISION_DOCUMENTS_NEXT_STEP, NEXT_STEP_MESSAGES, applicantStatus, type CaseStatus } from '#contract/cases.ts';
 import { allFields, formatIsoDate, todayInSingapore } from '#contract/forms/index.ts';
 import {
   CERTIFICATE_ESERVICE,
@@ -13,6 +13,7 @@ import type { CaseProgress } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEservice } from './catalogue.ts';
 import {
+  decisionDocumentCount,
   progressBill,
   progressRefund,
   type HistoryRow,
@@ -33,7 +34,7 @@ async function historyRows(db: Queryable, id: string): Promise<HistoryRow[]> {
 
 /** Reads what a record's progress is made of, as the dashboard's overview reads it with its records. */
 async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }, now: Date): Promise<ProgressRows> {
-  const [history, request, reason, bill, refund] = await Promise.all([
+  const [history, request, reason, bill, refund, documents] = await Promise.all([
     historyRows(db, c.id),
     c.status === 'more_info_requested'
       ? db
@@ -67,8 +68,13 @@ async function progressRows(db: Queryable, c: { id: string; status: CaseStatus }
           )
           .then((r) => r.rows[0]?.refund ?? null)
       : null,
+    c.status === 'approved' || c.status === 'rejected'
+      ? db
+          .query<{ count: number }>(decisionDocumentCount('$1::bigint'), [c.id])
+          .then((r) => Number(r.rows[0]?.count ?? 0))
+      : 0,
   ]);
-  return { history, request, decision_reason: reason, bill, refund };
+  return { history, request, decision_reason: reason, bill, refund, documents };
 }
 
 /** One step of a record as its applicant reads it: the status it reached, and from which. */
@@ -137,7 +143,14 @@ export async function progressOf(
   /** What it is made of, when the caller read it already (the dashboard's overview does). */
   known?: ProgressRows,
 ): Promise<CaseProgress> {
-  const { history, request: r, decision_reason: reason, bill, refund } = known ?? (await progressRows(db, c, now));
+  const {
+    history,
+    request: r,
+    decision_reason: reason,
+    bill,
+    refund,
+    documents,
+  } = known ?? (await progressRows(db, c, now));
   const timeline: CaseProgress['timeline'] = applicantSteps(history).map(({ status, at, message }) => ({
     status,
     at,
@@ -162,6 +175,7 @@ export async function progressOf(
       depositToReclaim(c, bill) ??
       certificateToTake(c, bill) ??
       refundToReceive(refund) ??
+      documentsToTake(c.status, documents) ??
       NEXT_STEP_MESSAGES[applicantStatus(c.status)],
     decisionReason: reason,
   };
@@ -199,6 +213,15 @@ function refundToReceive(refund: ProgressRefundRow | null | undefined): string |
   if (refund.paid_out_at === null) return PAYMENT_MESSAGES.nextStepRefundToPay(amount);
   const day = formatIsoDate(todayInSingapore(new Date(refund.paid_out_at)));
   return PAYMENT_MESSAGES.nextStepRefundPaid(amount, day, refund.paid_out_note ?? '');
+}
+
+/**
+ * A decision that came with files for the applicant (a statement of account, a letter: docs/decisions/0090)
+ * says so: "nothing more" would leave them unread below.
+ */
+function documentsToTake(status: CaseStatus, documents: number | undefined): string | null {
+  if (!documents || (status !== 'approved' && status !== 'rejected')) return null;
+  return DECISION_DOCUMENTS_NEXT_STEP[status];
 }
 
 /** Statuses in which a bill may still be owed: a draft has none yet, a rejection cancels it. */

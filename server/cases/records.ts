@@ -6,6 +6,7 @@ import type { BillState } from '#contract/payments.ts';
 import type { CaseDetail, CaseSummary } from '#contract/schemas/eservices.ts';
 import type { Queryable } from '../db/database.ts';
 import { auditEach, type AuditEntry } from '../auth/audit.ts';
+import { SENT_BY_OFFICER } from '../documents/store.ts';
 import { eserviceFormQuery, type EserviceFormRow, type EserviceRefusal } from './catalogue.ts';
 
 /**
@@ -228,6 +229,10 @@ export const progressBill = (today: string) =>
      'due_on', to_char(b.due_on, 'YYYY-MM-DD'), 'lapsed', b.state IN ('awaiting', 'part_paid') AND b.expires_on < ${today}::date,
      'refunded_cents', b.refunded_cents, 'receipt_number', b.receipt_number)`;
 
+/** How many files an officer sent to the applicant with the decision on the record `caseId` (docs/decisions/0090). */
+export const decisionDocumentCount = (caseId: string) =>
+  `SELECT count(*)::int FROM documents d WHERE d.case_id = ${caseId} AND ${SENT_BY_OFFICER}`;
+
 /** An approved refund of deposits as its progress reads it: what it pays, and when and how finance paid it. */
 export interface ProgressRefundRow {
   amount_cents: number | string;
@@ -250,6 +255,8 @@ export interface ProgressRows {
   bill: ProgressBillRow | null;
   /** Only while approved: the refund it draws, if it is a refund of deposits (docs/decisions/0088). */
   refund: ProgressRefundRow | null;
+  /** Once decided: how many files an officer sent with the decision for the applicant (docs/decisions/0090). */
+  documents: number;
 }
 
 export interface CasesOverview {
@@ -315,7 +322,9 @@ export async function overviewOfCases(
                                ORDER BY r.id DESC LIMIT 1) END,
                  'bill', (SELECT ${progressBill('$4')} FROM bills b WHERE b.case_id = l.id),
                  'refund', CASE WHEN l.status = 'approved' THEN (
-                             SELECT ${progressRefund} FROM refunds r WHERE r.case_id = l.id) END)
+                             SELECT ${progressRefund} FROM refunds r WHERE r.case_id = l.id) END,
+                 'documents', CASE WHEN l.status IN ('approved', 'rejected') THEN (
+                                ${decisionDocumentCount('l.id')}) ELSE 0 END)
                ORDER BY l.updated_at DESC, l.id DESC), '[]')
           FROM latest AS l) AS latest`,
     [profileId, authorizations, latestCount, todayInSingapore(now)],

@@ -19,6 +19,9 @@ interface DocumentRow {
 const COLUMNS =
   'd.id::text AS id, d.case_id::text AS case_id, d.field_name, d.file_name, d.media_type, d.size_bytes, d.sha256, d.scan_status, d.uploaded_at';
 
+/** An officer's file (`d` the documents row) that reached the applicant: sent with a decision, and clean (0090). */
+export const SENT_BY_OFFICER = `d.origin = 'officer' AND d.decision_id IS NOT NULL AND d.scan_status = 'clean'`;
+
 /**
  * Who may see a document: the acting profile owns its record (not deleted). Of its own files, one no scanner
  * has passed (not scanned, or found infected) is seen only by the account that uploaded it. An officer's file
@@ -26,7 +29,7 @@ const COLUMNS =
  */
 const VISIBLE = `c.profile_id = $2 AND c.deleted_at IS NULL AND CASE d.origin
   WHEN 'applicant' THEN d.scan_status = 'clean' OR d.uploaded_by = $3::bigint
-  ELSE d.decision_id IS NOT NULL AND d.scan_status = 'clean' END`;
+  ELSE ${SENT_BY_OFFICER} END`;
 
 /**
  * What officers may see of a record's files, besides the scan (`d` the documents row): not one added for the

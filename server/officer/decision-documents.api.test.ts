@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, fillPath } from '#contract/index.ts';
+import { CASE_PATHS, DECISION_DOCUMENTS_NEXT_STEP } from '#contract/cases.ts';
 import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
 import { todayInSingapore } from '#contract/forms/index.ts';
 import { DECISION_DOCUMENT_REQUIRED, OFFICER_MESSAGES, OFFICER_PATHS, type OfficerCase } from '#contract/officer.ts';
 import type { DocumentList } from '#contract/schemas/documents.ts';
-import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, CasesSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { rescanOnce } from '../documents/rescan.ts';
 import { clamdScanner } from '../documents/scanner.ts';
@@ -53,6 +54,12 @@ const listOf = async (c: TestClient, id: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().responseJSON as DocumentList;
 };
+/** The record's next step as its page reads it, and as the dashboard's latest records do. */
+async function nextSteps(id: string): Promise<[string | undefined, string | undefined]> {
+  const record = (await applicant.get(fillPath(CASE_PATHS.one, { id }))).json().responseJSON as CaseDetail;
+  const summary = (await applicant.get(API_PATHS.casesSummary)).json().responseJSON as CasesSummary;
+  return [record.progress?.nextStep, summary.latest.find((c) => c.id === id)?.progress?.nextStep];
+}
 const download = (c: TestClient, documentId: string) => c.get(fillPath(DOCUMENT_PATHS.one, { documentId }));
 /** As a scanner passes a file: only a clean one ever reaches the applicant. */
 const passScan = (documentId: string) =>
@@ -113,6 +120,11 @@ describe("an Estate Account Statement's approval", () => {
         sizeBytes: PDF.length,
         sentAt: clock.now().toISOString(),
       },
+    ]);
+    // The next step says so, on the record and the dashboard alike: "nothing more" would leave it unread.
+    expect(await nextSteps(record.id)).toEqual([
+      DECISION_DOCUMENTS_NEXT_STEP.approved,
+      DECISION_DOCUMENTS_NEXT_STEP.approved,
     ]);
     const file = await download(applicant, document.id);
     expect(file.statusCode).toBe(200);
@@ -228,6 +240,10 @@ describe("a decision's documents, for whom", () => {
     await doAction(lead, record.id, { action: 'approveRejection' });
     expect((await listOf(applicant, record.id)).decisionDocuments).toEqual([
       expect.objectContaining({ id: document.id, fileName: 'letter.pdf' }),
+    ]);
+    expect(await nextSteps(record.id)).toEqual([
+      DECISION_DOCUMENTS_NEXT_STEP.rejected,
+      DECISION_DOCUMENTS_NEXT_STEP.rejected,
     ]);
   });
 
