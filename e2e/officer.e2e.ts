@@ -3,7 +3,7 @@ import { API_PATHS, MESSAGES } from '#contract/index.ts';
 import { CASE_MESSAGES, NEXT_STEP_MESSAGES, TIMELINE_LABELS } from '#contract/cases.ts';
 import { FORM_TEXT, todayInSingapore, type FieldDef, type FormDefinition } from '#contract/forms/index.ts';
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
-import { OFFICER_MESSAGES, type OfficerQueue } from '#contract/officer.ts';
+import { DECISION_DOCUMENT_REQUIRED, OFFICER_MESSAGES, type OfficerQueue } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT, PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { PAYMENT_TEXT } from '#contract/payments.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
@@ -468,4 +468,42 @@ test('an action whose answer was lost says so once, and pressed again is taken o
   await expect(
     officer.getByTestId('officer-history').getByRole('listitem').filter({ hasText: 'Approved' }),
   ).toHaveCount(1);
+});
+
+test('an estate account statement is approved with the statement attached, and refused without it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ptib.demo');
+  const esa = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/ESA`);
+  const { title, form } = esa.body.responseJSON;
+  const draft = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
+    json: { appCode: 'ESA', data: sampleAnswers(form, todayInSingapore(new Date()), () => undefined), draft: true },
+  });
+  expect(draft.status).toBe(201);
+  const { id, caseNumber } = draft.body.responseJSON;
+  await page.goto(`/#/generic?app=ESA&case=${id}&step=check`);
+  for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
+
+  const officer = await assignedTo(browser, 'officer.demo', caseNumber);
+  // Without the statement, the approval is refused before it is confirmed: said by the file input.
+  await officer.getByRole('button', { name: 'Approve', exact: true }).click();
+  const input = officer.getByLabel(OFFICER_SCREEN_TEXT.attachLabel);
+  await expect(input).toHaveAccessibleDescription(new RegExp(`Error: ${DECISION_DOCUMENT_REQUIRED.ESA!.approve!}`));
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('In review');
+
+  await input.setInputFiles({
+    name: 'Statement of account.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  const documents = officer.getByRole('region', { name: OFFICER_SCREEN_TEXT.decisionDocumentsHeading });
+  await expect(documents.getByText('Statement of account.pdf')).toBeVisible();
+  await noAxeViolations(officer);
+  await decide(officer, 'Approve');
+  await expect(officer.getByTestId('officer-case-status')).toHaveText('Approved');
+  // Sent with the decision, it can no longer be taken back.
+  await expect(documents.getByRole('button', { name: /Remove/ })).toHaveCount(0);
 });
