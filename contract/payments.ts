@@ -680,6 +680,17 @@ export const PAYMENT_TEXT = {
   tooLarge: `The chosen file is too large to import at once (at most ${STATEMENT_MAX_CHARS.toLocaleString('en-SG')} characters). Split it into smaller statements and import each.`,
 } as const;
 
+/**
+ * What the payer reads of a cancelled bill, by the reason its last history entry gives: a change of payment
+ * method (docs/decisions/0082) or a withdrawal (0091); any other cancellation is a rejection's (0059).
+ */
+const CANCELLED_BY_REASON: ReadonlyMap<string, string> = new Map([
+  [PAYMENT_MESSAGES.notByPayNowReason, PAYMENT_TEXT.notByPayNow],
+  [PAYMENT_MESSAGES.withdrawnReason, PAYMENT_TEXT.cancelledWithdrawn],
+]);
+export const cancelledBillText = (reason: string | null | undefined): string =>
+  CANCELLED_BY_REASON.get(reason ?? '') ?? PAYMENT_TEXT.cancelled;
+
 /** The certificate of payments (server/pdf/certificate.ts, docs/decisions/0085). */
 export const CERTIFICATE_TEXT = {
   title: 'PTIB e-Services: certificate of payments',

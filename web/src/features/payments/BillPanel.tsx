@@ -4,6 +4,7 @@ import {
   BILL_STATE_LABELS,
   PAYMENT_MESSAGES,
   PAYMENT_TEXT,
+  cancelledBillText,
   REFUND_ESERVICE,
   formatMoney,
   isPaymentEservice,
@@ -191,11 +192,7 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
       )}
       {bill.state === 'cancelled' && (
         <p data-testid="bill-cancelled">
-          {bill.history.at(-1)?.reason === PAYMENT_MESSAGES.notByPayNowReason
-            ? PAYMENT_TEXT.notByPayNow
-            : bill.history.at(-1)?.reason === PAYMENT_MESSAGES.withdrawnReason
-              ? PAYMENT_TEXT.cancelledWithdrawn
-              : PAYMENT_TEXT.cancelled}
+          {cancelledBillText(bill.history.at(-1)?.reason)}
           {bill.receivedCents > bill.refundedCents
             ? ` ${PAYMENT_TEXT.toReturn(formatMoney(bill.receivedCents - bill.refundedCents))}`
             : bill.receivedCents > 0

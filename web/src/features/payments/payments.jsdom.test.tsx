@@ -281,8 +281,11 @@ describe('BillPanel', () => {
     );
   });
 
-  it('says a bill cancelled when the payment stopped being by PayNow is not due, not that it was rejected', async () => {
-    const notByPayNow: BillDetail = {
+  it.each([
+    ['the payment stopped being by PayNow', PAYMENT_MESSAGES.notByPayNowReason, PAYMENT_TEXT.notByPayNow],
+    ['its application was withdrawn', PAYMENT_MESSAGES.withdrawnReason, PAYMENT_TEXT.cancelledWithdrawn],
+  ])('says a bill cancelled when %s is not due, not that it was rejected', async (_, reason, says) => {
+    const cancelled: BillDetail = {
       ...awaiting,
       state: 'cancelled',
       payNow: null,
@@ -293,13 +296,13 @@ describe('BillPanel', () => {
           from: 'awaiting',
           to: 'cancelled',
           by: 'ptib.demo',
-          reason: PAYMENT_MESSAGES.notByPayNowReason,
+          reason,
         },
       ],
     };
-    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(notByPayNow) }) });
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(cancelled) }) });
     render(<BillPanel caseId="7" appCode="PD" />);
-    expect(await screen.findByTestId('bill-cancelled')).toHaveTextContent(PAYMENT_TEXT.notByPayNow);
+    expect(await screen.findByTestId('bill-cancelled')).toHaveTextContent(says);
     expect(screen.queryByText(PAYMENT_TEXT.cancelled)).toBeNull();
   });
 
