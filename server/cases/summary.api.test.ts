@@ -151,8 +151,8 @@ describe('GET /api/cases/summary', () => {
     const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' });
     expect(switched.statusCode, switched.body).toBe(200);
     const proxied = await summaryOf(master);
-    expect(proxied.counts).toEqual(counts({ draft: 1, in_review: 1 }));
-    expect(proxied.latest.map((c) => c.appCode).sort()).toEqual(['FIR', 'PNC']);
+    expect(proxied.counts).toEqual(counts({ draft: 1, in_review: 1, approved: 1 }));
+    expect(proxied.latest.map((c) => c.appCode).sort()).toEqual(['ESA', 'FIR', 'PNC']);
     expect(proxied.latest.map((c) => c.id)).not.toContain(own.id);
 
     await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: '' });

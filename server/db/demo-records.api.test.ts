@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS, CASE_STATUS_LABELS, isEditable } from '#contract/cases.ts';
+import { CASE_PATHS, CASE_STATUS_LABELS, DECISION_DOCUMENTS_NEXT_STEP, isEditable } from '#contract/cases.ts';
+import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_PATHS } from '#contract/documents.ts';
 import { validate } from '#contract/forms/validate.ts';
 import { parseFormDefinition } from '#contract/forms/schema.ts';
+import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import { PAYMENT_PATHS, type Bill } from '#contract/payments.ts';
+import type { DocumentList } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from './database.ts';
 import { DEMO_RECORDS } from './demo-records.ts';
+import { judgeType } from '../documents/judge.ts';
 import { signedInClient } from '../test/client.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
@@ -83,6 +87,62 @@ describe('the demo records (server/db/demo-records.ts)', () => {
     expect(fir.status).toBe('in_review');
     expect(fir.assignedTo?.displayName).toBe('Officer Demo');
     expect(fir.documents.map((d) => d.fileName)).toEqual(['statement-of-accounts.pdf']);
+  });
+
+  // The end of an estate account statement, which the demo showed nobody: the statement the officer sent with
+  // the approval (docs/decisions/0090), kept as an officer's attachment is, for its profile alone.
+  it('the estate account statement is approved with the statement, which its profile alone downloads', async () => {
+    const id = await demoRecord('ESA');
+    const officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const esa = await view(officer, id);
+    expect(esa.status).toBe('approved');
+    expect(esa.history.map((h) => [h.to, h.by])).toEqual([
+      ['submitted', OFFICER_SCREEN_TEXT.actingFor('Lim Mei Ling', 'Chua & Partners LLP')],
+      ['in_review', 'Officer Demo'],
+      ['approved', 'Officer Demo'],
+    ]);
+    expect(esa.documents).toEqual([]);
+    expect(esa.decisionDocuments).toEqual([
+      expect.objectContaining({
+        fileName: 'statement-of-account-BS-000042-2026.pdf',
+        mediaType: 'application/pdf',
+        scanStatus: 'clean',
+        attachedBy: 'Officer Demo',
+        sentAt: esa.history.at(-1)!.at,
+      }),
+    ]);
+    const sent = esa.decisionDocuments[0]!;
+    // Stored as the officer's, apart from the applicant's answers, and sent with the approval's history row.
+    const { rows } = await db.query<{ origin: string; field_name: string | null; by_officer: boolean; sent: boolean }>(
+      `SELECT d.origin, d.field_name, d.uploaded_by = o.account_id AS by_officer,
+              d.decision_id = (SELECT max(h.id) FROM case_status_history h
+                                WHERE h.case_id = d.case_id AND h.to_status = 'approved') AS sent
+         FROM documents d, officers o WHERE d.id = $1::uuid AND o.display_name = 'Officer Demo'`,
+      [sent.id],
+    );
+    expect(rows).toEqual([{ origin: 'officer', field_name: null, by_officer: true, sent: true }]);
+
+    // ptib.master files for Chua & Partners LLP (PTIB00000011).
+    const master = await signedInClient(app, 'ptib.master');
+    const switched = await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const record = (await master.get(fillPath(CASE_PATHS.one, { id }))).json().responseJSON as CaseDetail;
+    expect(record.status).toBe('approved');
+    expect(record.progress?.nextStep).toBe(DECISION_DOCUMENTS_NEXT_STEP.approved);
+    const listed = (await master.get(fillPath(DOCUMENT_PATHS.ofCase, { id }))).json().responseJSON as DocumentList;
+    expect(listed.decisionDocuments).toEqual([
+      expect.objectContaining({ id: sent.id, fileName: sent.fileName, sizeBytes: sent.sizeBytes }),
+    ]);
+    const file = await master.get(fillPath(DOCUMENT_PATHS.one, { documentId: sent.id }));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.length).toBe(sent.sizeBytes);
+    expect(await judgeType(file.rawPayload, DEFAULT_DOCUMENT_LIMITS)).toMatchObject({ ok: true, type: 'pdf' });
+
+    // ptib.demo's is another profile: neither the list nor the file.
+    const demo = await signedInClient(app, 'ptib.demo');
+    expect((await demo.get(fillPath(DOCUMENT_PATHS.ofCase, { id }))).statusCode).toBe(404);
+    expect((await demo.get(fillPath(DOCUMENT_PATHS.one, { documentId: sent.id }))).statusCode).toBe(404);
   });
 
   it('after a request for more information, its applicant can answer it and send it back', async () => {

@@ -1,11 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CaseStatus } from '#contract/cases.ts';
-import type { FormValues } from '#contract/forms/index.ts';
+import { DEFAULT_DOCUMENT_LIMITS } from '#contract/documents.ts';
+import { formatIsoDate, formatMoney, type FormValues } from '#contract/forms/index.ts';
 import { addDays, todayInSingapore } from '#contract/forms/validate.ts';
-import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { OFFICER_MESSAGES, decisionDocumentMissing } from '#contract/officer.ts';
 import { setStatus } from '../cases/records.ts';
 import { fixSubmissionDigest } from '../cases/service.ts';
+import { cleanFileName, judgeSize, judgeType } from '../documents/judge.ts';
+import { keepForDecision, sendWithDecision } from '../officer/actions.ts';
 import { setDueOnSubmission } from '../officer/due.ts';
+import { PdfWriter } from '../pdf/document.ts';
 import { drawRefund, issueBill, payInFull } from '../payments/bills.ts';
 import { REFUND_ESERVICE } from '#contract/payments.ts';
 import type { Queryable } from './database.ts';
@@ -27,6 +31,11 @@ interface DemoRecord {
   files?: Record<string, string>;
   /** Its bill paid in full, through the demo bank as the pay-now stand-in pays one. */
   paid?: true;
+  /**
+   * The file the officer sent with its decision (docs/decisions/0090), made from its answers: the end of an
+   * e-service whose decision must carry one (DECISION_DOCUMENT_REQUIRED), which a demo user would not see else.
+   */
+  decisionDocument?: { fileName: string; content: (answers: FormValues, now: Date) => Promise<Uint8Array> };
 }
 
 const sgd = (amount: string) => ({ amount, currency: 'SGD' });
@@ -35,7 +44,8 @@ const sgd = (amount: string) => ({ amount, currency: 'SGD' });
  * The demo's records (decisions.md §2). A submitted one holds answers its form's checks accept, with its
  * files, history, due date and digest, as a submission through the portal leaves them: an officer can
  * review it, ask for more information, and the applicant can answer (a record of empty answers could not be
- * sent back). Checked against the current forms by demo-records.api.test.ts.
+ * sent back). A decided one carries what its decision sent, as the officer's would. Checked against the current
+ * forms by demo-records.api.test.ts.
  */
 export const DEMO_RECORDS: readonly DemoRecord[] = [
   {
@@ -128,7 +138,46 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
       declaration: true,
     }),
   },
+  // Last, so that the records above keep their case numbers. The estate is the financial report's, and so is
+  // the period, so the statement's figures are the report's.
+  {
+    appCode: 'ESA',
+    profileId: 'PTIB00000011',
+    caseType: 'ES',
+    status: 'approved',
+    applicant: 'ptib.master',
+    answers: (today) => ({
+      estateReference: 'BS 000042 2026',
+      statementFrom: addDays(today, -200),
+      statementTo: addDays(today, -20),
+      statementCurrency: 'SGD',
+      mailCopy: 'N',
+      declaration: true,
+    }),
+    decisionDocument: { fileName: 'statement-of-account-BS-000042-2026.pdf', content: statementOfAccount },
+  },
 ];
+
+/**
+ * The demo's statement of account, as an officer prepares one outside the portal (docs/decisions/0090): made
+ * up, with the figures of the demo's financial report of the same estate and period.
+ */
+async function statementOfAccount(answers: FormValues, now: Date): Promise<Uint8Array> {
+  const estate = String(answers.estateReference);
+  const money = (amount: string) => formatMoney(amount, String(answers.statementCurrency));
+  const pdf = await PdfWriter.create({ title: `Statement of account ${estate}`, subject: `The estate ${estate}` }, now);
+  pdf
+    .heading('Statement of account', 18)
+    .row('Estate', estate)
+    .row('Period', `${formatIsoDate(String(answers.statementFrom))} to ${formatIsoDate(String(answers.statementTo))}`)
+    .space(12)
+    .row('Receipts', money('48250.00'))
+    .row('Payments', money('31900.75'))
+    .row('Balance held for the estate', money('16349.25'))
+    .space(12)
+    .paragraph('A demonstration statement: the figures are made up.', { muted: true });
+  return pdf.bytes();
+}
 
 /** The smallest PDF a viewer opens: what a demo record's file question holds. */
 const DEMO_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
@@ -190,7 +239,9 @@ export async function insertDemoRecords(tx: Queryable, movers: Movers, now: Date
       const by = move.byOfficer
         ? { accountId: officer.accountId, name: officer.displayName }
         : { accountId: applicant, name: record.applicant };
+      if (move.to === 'approved') await keepDecisionDocument(tx, record, row.id, answers, officer.accountId, now);
       await setStatus(tx, row.id, from, move.to, by, now, move.message);
+      if (move.to === 'approved') await sendWithDecision(tx, row.id, await lastHistoryId(tx, row.id));
       if (move.to === 'submitted') {
         await fixSubmissionDigest(tx, row.id, row.case_number, row.form_version, answers);
         await setDueOnSubmission(tx, row.id, now);
@@ -222,4 +273,44 @@ export async function insertDemoRecords(tx: Queryable, movers: Movers, now: Date
       receipts.set(record.appCode, bills[0]!.receipt_number);
     }
   }
+}
+
+/**
+ * Keeps the record's decision document for its approval as the officer's attachment is kept: judged as an
+ * upload is, then stored as the officer's. Marked clean unscanned, as the applicants' demo files are: made here,
+ * it holds nothing, and only a clean one reaches the applicant. An approval that requires one and has none
+ * stops the seed, as the officer's would be refused.
+ */
+async function keepDecisionDocument(
+  tx: Queryable,
+  record: DemoRecord,
+  caseId: string,
+  answers: FormValues,
+  officerId: number,
+  now: Date,
+): Promise<void> {
+  const missing = decisionDocumentMissing(record.appCode, 'approve', record.decisionDocument ? 1 : 0);
+  if (missing) throw new Error(`demo record ${record.appCode}: ${missing}`);
+  if (!record.decisionDocument) return;
+  const content = Buffer.from(await record.decisionDocument.content(answers, now));
+  const judged = await judgeType(content, DEFAULT_DOCUMENT_LIMITS);
+  const refused = judgeSize(content, DEFAULT_DOCUMENT_LIMITS) ?? (judged.ok ? null : judged.message);
+  if (refused || !judged.ok) throw new Error(`demo record ${record.appCode}: ${refused}`);
+  const file = {
+    fileName: cleanFileName(record.decisionDocument.fileName, judged.type),
+    mediaType: judged.mediaType,
+    content,
+    sha256: sha256(content),
+    scanStatus: 'clean' as const,
+  };
+  await keepForDecision(tx, caseId, file, officerId, now);
+}
+
+/** The status history row of the record's latest move: the decision its files are sent with. */
+async function lastHistoryId(tx: Queryable, caseId: string): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    'SELECT max(id)::text AS id FROM case_status_history WHERE case_id = $1::bigint',
+    [caseId],
+  );
+  return rows[0]!.id;
 }

@@ -21,6 +21,7 @@ import { singaporeToday } from '../cases/records.ts';
 import { notify } from '../notifications/notify.ts';
 import { approvalFacts, cancelBill, releaseRefund } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
+import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { TakenFile } from '../documents/intake.ts';
 import { insertDocument } from '../documents/store.ts';
 import {
@@ -108,7 +109,7 @@ async function refuseUndocumented(tx: Queryable, row: OfficerCaseRow, action: De
  * Sends the files waiting for the decision with it, `historyId` its status history row (docs/decisions/0090).
  * Answers the ids of those that can reach the applicant: one found infected goes with it, never to them.
  */
-async function sendWithDecision(tx: Queryable, caseId: string, historyId: string): Promise<string[]> {
+export async function sendWithDecision(tx: Queryable, caseId: string, historyId: string): Promise<string[]> {
   const { rows } = await tx.query<{ id: string; scan_status: string }>(
     `UPDATE documents d SET decision_id = $2::bigint WHERE ${WAITING_FOR_DECISION}
      RETURNING d.id::text AS id, d.scan_status`,
@@ -402,8 +403,25 @@ export async function bulkAct(
  * version. A colleague's decision taken on a view without it is then refused as stale, and shows it, rather
  * than sending a file its decider never saw (docs/decisions/0040, 0090).
  */
-async function bumpVersion(tx: Queryable, row: OfficerCaseRow, now: Date): Promise<void> {
-  await tx.query('UPDATE cases SET version = version + 1, updated_at = $2 WHERE id = $1::bigint', [row.id, now]);
+async function bumpVersion(tx: Queryable, caseId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE cases SET version = version + 1, updated_at = $2 WHERE id = $1::bigint', [caseId, now]);
+}
+
+/**
+ * Keeps a file for the decision the case waits for, the officer `accountId` its uploader: the officer's, apart
+ * from the applicant's (no question), until the decision sends it (docs/decisions/0090). The demo's decided
+ * records keep theirs this way too, so they read as an officer's attachment does.
+ */
+export async function keepForDecision(
+  tx: Queryable,
+  caseId: string,
+  file: TakenFile,
+  accountId: number,
+  now: Date,
+): Promise<DocumentInfo> {
+  const document = await insertDocument(tx, { id: randomUUID(), caseId, fieldName: null, ...file, accountId, now });
+  await bumpVersion(tx, caseId, now);
+  return document;
 }
 
 /** The case, locked when asked, when this officer may attach to its decision or remove from it now. */
@@ -441,15 +459,7 @@ export async function attachToDecision(
   const { officer, now } = actor;
   return db.transaction(async (tx) => {
     const row = await mayAttach(tx, actor, id, true);
-    const document = await insertDocument(tx, {
-      id: randomUUID(),
-      caseId: row.id,
-      fieldName: null,
-      ...file,
-      accountId: officer.accountId,
-      now,
-    });
-    await bumpVersion(tx, row, now);
+    const document = await keepForDecision(tx, row.id, file, officer.accountId, now);
     await audit(tx, {
       event: 'officer_document_attached',
       at: now,
@@ -483,7 +493,7 @@ export async function removeFromDecision(
       documentId,
     ]);
     if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.decisionDocumentNotRemovable);
-    await bumpVersion(tx, row, now);
+    await bumpVersion(tx, row.id, now);
     await audit(tx, {
       event: 'officer_document_removed',
       at: now,
