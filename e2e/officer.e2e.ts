@@ -500,7 +500,8 @@ test('an estate account statement is approved with the statement attached, and r
     buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   });
   const documents = officer.getByRole('region', { name: OFFICER_SCREEN_TEXT.decisionDocumentsHeading });
-  await expect(documents.getByText('Statement of account.pdf')).toBeVisible();
+  // The list's item: the file's name is also the Remove button's hidden text.
+  await expect(documents.getByRole('listitem').filter({ hasText: 'Statement of account.pdf' })).toBeVisible();
   await noAxeViolations(officer);
   await decide(officer, 'Approve');
   await expect(officer.getByTestId('officer-case-status')).toHaveText('Approved');
