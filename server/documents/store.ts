@@ -107,15 +107,18 @@ export async function countInField(db: Queryable, caseId: string, fieldName: str
 
 /**
  * The file with these bytes its uploader already kept on this question of the record, if any: an upload sent
- * again is answered with it rather than stored twice.
+ * again is answered with it rather than stored twice. A null `fieldName` looks among the officer's files
+ * waiting for the record's decision (no question, not yet sent with a decision: docs/decisions/0090).
  */
 export async function findSameUpload(
   db: Queryable,
-  doc: { caseId: string; fieldName: string; sha256: string; accountId: number },
+  doc: { caseId: string; fieldName: string | null; sha256: string; accountId: number },
 ): Promise<DocumentInfo | null> {
+  // Only an officer's file has no question (migration 202), and only it is ever sent with a decision.
   const { rows } = await db.query<DocumentRow>(
     `SELECT ${COLUMNS} FROM documents d
-      WHERE d.case_id = $1::bigint AND d.field_name = $2 AND d.sha256 = $3 AND d.uploaded_by = $4::bigint
+      WHERE d.case_id = $1::bigint AND d.field_name IS NOT DISTINCT FROM $2::text AND d.decision_id IS NULL
+        AND d.sha256 = $3 AND d.uploaded_by = $4::bigint
       ORDER BY d.uploaded_at, d.id LIMIT 1`,
     [doc.caseId, doc.fieldName, doc.sha256, doc.accountId],
   );

@@ -23,7 +23,7 @@ import { approvalFacts, cancelBill, releaseRefund } from '../payments/bills.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { TakenFile } from '../documents/intake.ts';
-import { insertDocument } from '../documents/store.ts';
+import { findSameUpload, insertDocument } from '../documents/store.ts';
 import {
   WAITING_FOR_DECISION,
   attachRefusal,
@@ -434,21 +434,19 @@ async function openToAttach(db: Queryable, actor: OfficerActor, id: string, lock
 }
 
 /**
- * The case, when this officer may attach a file to its decision now and it has room for one more (the
- * applicants' limits, contract/documents.ts); else the refusal. Asked before a file is read and scanned, so
- * that a refusal costs no scan, and again on the locked case when the file is kept: files sent together
- * each found room before they were read.
+ * The case, when this officer may attach a file to its decision now; else the refusal. Asked before a file is
+ * read and scanned, so that a refusal costs no scan; attachToDecision asks again on the locked case. Not
+ * whether the decision has room for one more: a decision with all its files may be sent one of them again,
+ * which is answered, not refused.
  */
-export async function mayAttach(db: Queryable, actor: OfficerActor, id: string, lock = false): Promise<OfficerCaseRow> {
-  const row = await openToAttach(db, actor, id, lock);
-  if ((await waitingFiles(db, row.id)).all >= DEFAULT_DOCUMENT_LIMITS.maxFiles)
-    throw badRequest(DOCUMENT_MESSAGES.tooMany(DEFAULT_DOCUMENT_LIMITS));
-  return row;
+export async function mayAttach(db: Queryable, actor: OfficerActor, id: string): Promise<OfficerCaseRow> {
+  return openToAttach(db, actor, id, false);
 }
 
 /**
  * Keeps a file read and judged (server/documents/intake.ts) for the decision the case waits for, the officer
- * its uploader (docs/decisions/0090); answers the case view.
+ * its uploader (docs/decisions/0090), if the decision has room for one more (the applicants' limits,
+ * contract/documents.ts); answers the case view.
  */
 export async function attachToDecision(
   db: Database,
@@ -458,7 +456,21 @@ export async function attachToDecision(
 ): Promise<OfficerCase> {
   const { officer, now } = actor;
   return db.transaction(async (tx) => {
-    const row = await mayAttach(tx, actor, id, true);
+    const row = await openToAttach(tx, actor, id, true);
+    // The same bytes from the same officer for the same decision are the same upload, sent again: its answer
+    // was lost (Chromium re-sends by itself after a connection closed; the page said it failed and the file was
+    // chosen again), or it went twice at once, which the case's lock above makes take turns. Answered with the
+    // case as it is, not sent to the applicant twice (docs/decisions/0090).
+    const kept = await findSameUpload(tx, {
+      caseId: row.id,
+      fieldName: null,
+      sha256: file.sha256,
+      accountId: officer.accountId,
+    });
+    if (kept) return caseView(tx, row, officer, now);
+    // Files sent together each found room before they were read: counted again on the locked case.
+    if ((await waitingFiles(tx, row.id)).all >= DEFAULT_DOCUMENT_LIMITS.maxFiles)
+      throw badRequest(DOCUMENT_MESSAGES.tooMany(DEFAULT_DOCUMENT_LIMITS));
     const document = await keepForDecision(tx, row.id, file, officer.accountId, now);
     await audit(tx, {
       event: 'officer_document_attached',

@@ -17,7 +17,7 @@ import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
-import { TEST_PDF as PDF, postFile } from '../test/upload.ts';
+import { TEST_PDF as PDF, otherPdf, postFile } from '../test/upload.ts';
 import { actionUrl, doAction, officerTestApp, signedInOfficer, submitted, view } from './test-support.ts';
 
 /**
@@ -73,8 +73,8 @@ async function inReview(by: TestClient = applicant): Promise<CaseDetail> {
 }
 
 /** Attaches one file as officer.demo; answers the file as the case view lists it, and the view. */
-async function attached(id: string, name = 'statement.pdf') {
-  const res = await attach(officer, id, name);
+async function attached(id: string, name = 'statement.pdf', content = PDF) {
+  const res = await attach(officer, id, name, content);
   expect(res.statusCode, res.body).toBe(201);
   const after = res.json().responseJSON as OfficerCase;
   return { document: after.decisionDocuments.find((d) => d.fileName === name)!, view: after };
@@ -209,6 +209,57 @@ describe("an Estate Account Statement's approval", () => {
   });
 });
 
+describe('the same file sent again', () => {
+  const count = async (sql: string, id: string) =>
+    Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${sql}`, [id])).rows[0]!.n);
+  /** The files kept for the case, and the attachments audited: one each, whatever was sent again. */
+  const keptOnce = async (id: string) => {
+    expect(await count('documents WHERE case_id = $1::bigint', id)).toBe(1);
+    expect(await count(`audit_events WHERE event = 'officer_document_attached' AND detail->>'caseId' = $1`, id)).toBe(
+      1,
+    );
+  };
+  /** Approves the case: its applicant has the one statement, and is told of "a document", not 2. */
+  async function approvedWithOneStatement(id: string) {
+    const { decisionDocuments } = await view(officer, id);
+    expect(decisionDocuments.map((d) => d.fileName)).toEqual(['statement.pdf']);
+    await passScan(decisionDocuments[0]!.id);
+    await doAction(officer, id, { action: 'approve' });
+    expect((await listOf(applicant, id)).decisionDocuments.map((d) => d.fileName)).toEqual(['statement.pdf']);
+    const inbox = await db.query<{ body: string }>(
+      `SELECT body FROM inbox_messages WHERE case_id = $1::bigint AND kind = 'decided'`,
+      [id],
+    );
+    expect(inbox.rows[0]?.body).toContain('The officer sent a document with the decision.');
+  }
+
+  it('after its answer was lost is answered with the case as it is, and reaches the applicant once', async () => {
+    const record = await inReview();
+    const { document, view: first } = await attached(record.id);
+    // The answer lost on a connection that closed: the browser, or the officer told it failed, sends it again.
+    const again = await attach(officer, record.id, 'statement.pdf');
+    expect(again.statusCode, again.body).toBe(201);
+    const answer = again.json().responseJSON as OfficerCase;
+    expect(answer.version).toBe(first.version);
+    expect(answer.decisionDocuments).toEqual([document]);
+    await keptOnce(record.id);
+    await approvedWithOneStatement(record.id);
+  });
+
+  it('twice at once is kept once: the second takes its turn on the case and finds the first', async () => {
+    const record = await inReview();
+    const before = await view(officer, record.id);
+    const together = await Promise.all([1, 2].map(() => attach(officer, record.id)));
+    expect(together.map((r) => r.statusCode)).toEqual([201, 201]);
+    const answers = together.map((r) => r.json().responseJSON as OfficerCase);
+    expect(answers.map((a) => a.version)).toEqual([before.version + 1, before.version + 1]);
+    expect(answers[0]!.decisionDocuments).toEqual(answers[1]!.decisionDocuments);
+    expect((await view(officer, record.id)).version).toBe(before.version + 1);
+    await keptOnce(record.id);
+    await approvedWithOneStatement(record.id);
+  });
+});
+
 describe("a decision's documents, for whom", () => {
   it('a master user acting for the profile downloads them; another profile gets 404, as for any document', async () => {
     const master = await signedInClient(app, 'ptib.master');
@@ -290,11 +341,19 @@ describe("the applicants' limits", () => {
     const html = await attach(officer, record.id, 'statement.pdf', Buffer.from('<html>not a statement</html>'));
     expect(html.statusCode).toBe(400);
     expect(html.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.wrongType(DEFAULT_DOCUMENT_LIMITS));
-    for (let n = 1; n <= DEFAULT_DOCUMENT_LIMITS.maxFiles; n++) await attached(record.id, `part ${n}.pdf`);
-    const sixth = await attach(officer, record.id, 'part 6.pdf');
+    // Files of other bytes: the same bytes again are one file sent again (below).
+    for (let n = 1; n <= DEFAULT_DOCUMENT_LIMITS.maxFiles; n++)
+      await attached(record.id, `part ${n}.pdf`, otherPdf(`${n}`));
+    const sixth = await attach(officer, record.id, 'part 6.pdf', otherPdf('6'));
     expect(sixth.statusCode).toBe(400);
     expect(sixth.json().header.responseDesc).toBe(DOCUMENT_MESSAGES.tooMany(DEFAULT_DOCUMENT_LIMITS));
     expect((await view(officer, record.id)).decisionDocuments).toHaveLength(DEFAULT_DOCUMENT_LIMITS.maxFiles);
+    // The fifth sent again is no sixth: answered with the case as it is.
+    const fifthAgain = await attach(officer, record.id, 'part 5.pdf', otherPdf('5'));
+    expect(fifthAgain.statusCode, fifthAgain.body).toBe(201);
+    expect((fifthAgain.json().responseJSON as OfficerCase).decisionDocuments).toHaveLength(
+      DEFAULT_DOCUMENT_LIMITS.maxFiles,
+    );
   });
 
   it('refuses every file in production until a scanner is configured', async () => {
@@ -350,7 +409,7 @@ describe.skipIf(!clamdSocket)('a file a later scan finds infected', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().header.responseDesc).toBe(STATEMENT_REQUIRED);
 
-    const { document: again } = await attached(record.id, 'statement again.pdf');
+    const { document: again } = await attached(record.id, 'statement again.pdf', otherPdf('again'));
     await passScan(again.id);
     await doAction(officer, record.id, { action: 'approve' });
     const listed = await listOf(applicant, record.id);
