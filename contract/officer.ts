@@ -395,12 +395,14 @@ export const officerDocumentSchema = z.object({
  * A file an officer attached for the applicant (docs/decisions/0090), downloaded at OFFICER_PATHS.document.
  * sentAt: when the decision it went with was taken; null while it waits for the decision. A file found
  * infected (scanStatus) is never given to the applicant, and one not yet scanned only once it is clean.
+ * sha256: of its bytes, by which the case screen knows the same file chosen again before sending it.
  */
 export const officerDecisionDocumentSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   mediaType: z.string(),
   sizeBytes: z.number().int(),
+  sha256: z.string(),
   scanStatus: z.enum(SCAN_STATUSES),
   attachedAt: z.string(),
   attachedBy: z.string(),

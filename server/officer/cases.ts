@@ -173,12 +173,13 @@ async function decisionDocumentsOf(db: Queryable, caseId: string): Promise<Offic
     file_name: string;
     media_type: string;
     size_bytes: number;
+    sha256: string;
     scan_status: ScanStatus;
     uploaded_at: Date | string;
     attached_by: string | null;
     sent_at: Date | string | null;
   }>(
-    `SELECT d.id::text AS id, d.file_name, d.media_type, d.size_bytes, d.scan_status, d.uploaded_at,
+    `SELECT d.id::text AS id, d.file_name, d.media_type, d.size_bytes, d.sha256, d.scan_status, d.uploaded_at,
             o.display_name AS attached_by, h.changed_at AS sent_at
        FROM documents d
        LEFT JOIN officers o ON o.account_id = d.uploaded_by
@@ -192,6 +193,7 @@ async function decisionDocumentsOf(db: Queryable, caseId: string): Promise<Offic
     fileName: r.file_name,
     mediaType: r.media_type,
     sizeBytes: Number(r.size_bytes),
+    sha256: r.sha256,
     scanStatus: r.scan_status,
     attachedAt: iso(r.uploaded_at),
     attachedBy: r.attached_by ?? '',

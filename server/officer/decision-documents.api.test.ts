@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, fillPath } from '#contract/index.ts';
@@ -89,6 +90,8 @@ describe("an Estate Account Statement's approval", () => {
       fileName: 'statement.pdf',
       mediaType: 'application/pdf',
       sizeBytes: PDF.length,
+      // By which the case screen knows the same file chosen again, before sending it.
+      sha256: createHash('sha256').update(PDF).digest('hex'),
       scanStatus: 'not_scanned',
       attachedBy: 'Officer Demo',
       sentAt: null,

@@ -9,7 +9,7 @@ import {
 import { DOCUMENT_MESSAGES, scanNote } from '#contract/documents.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import { fieldDomId } from './format.ts';
-import { digestOf } from './lostUploads.ts';
+import { digestOf } from '../../lib/digest.ts';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */

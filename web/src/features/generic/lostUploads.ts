@@ -10,16 +10,6 @@ import type { DocumentInfo } from '#contract/schemas/documents.ts';
 const unanswered = new Map<string, string[]>();
 const keyOf = (caseId: string, field: string) => `${caseId} ${field}`;
 
-/** The file's SHA-256 in hex, as the server gives it; null where the browser cannot work it out. */
-export async function digestOf(file: Blob): Promise<string | null> {
-  try {
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
-    return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-  } catch {
-    return null;
-  }
-}
-
 export function noteLostUpload(caseId: string, field: string, digest: string): void {
   const key = keyOf(caseId, field);
   unanswered.set(key, [...(unanswered.get(key) ?? []), digest]);

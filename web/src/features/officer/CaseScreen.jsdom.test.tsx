@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -609,11 +610,14 @@ describe('the case screen', () => {
 
 describe("the decision's documents (docs/decisions/0090)", () => {
   const ESA: OfficerCase = { ...CASE, appCode: 'ESA', eserviceTitle: 'Estate Account Statement' };
+  const sha256 = (content: string) => createHash('sha256').update(content).digest('hex');
+  const STATEMENT_BYTES = '%PDF-1.4 the statement';
   const STATEMENT = {
     id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
     fileName: 'statement.pdf',
     mediaType: 'application/pdf',
     sizeBytes: 3072,
+    sha256: sha256(STATEMENT_BYTES),
     scanStatus: 'clean' as const,
     attachedAt: '2026-11-22T02:00:00Z',
     attachedBy: 'Officer Demo',
@@ -695,6 +699,36 @@ describe("the decision's documents (docs/decisions/0090)", () => {
     expect(within(documents()).getByRole('listitem')).toHaveTextContent('statement.pdf');
     approve();
     await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/action'))).toHaveLength(2));
+  });
+
+  it('says a file chosen again is already attached, by the file input, and does not send it', async () => {
+    const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(WITH_STATEMENT) }) });
+    await openCase();
+    const again = new File([STATEMENT_BYTES], 'statement copy.pdf', { type: 'application/pdf' });
+    await userEvent.setup().upload(fileInput(), again);
+    const message = DOCUMENT_MESSAGES.ofFile('statement copy.pdf', DOCUMENT_MESSAGES.alreadyUploaded('statement.pdf'));
+    expect(await screen.findByRole('link', { name: message })).toHaveAttribute('href', '#decision-files');
+    expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(documents()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('sends once a file chosen twice in one go, and says the second is already attached', async () => {
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(ESA) }),
+      'POST /api/officer/cases/7/decision-documents': () => ({
+        status: 201,
+        body: envelope(WITH_STATEMENT, '200', OFFICER_MESSAGES.attached),
+      }),
+    });
+    await openCase();
+    const file = (name: string) => new File([STATEMENT_BYTES], name, { type: 'application/pdf' });
+    await userEvent.setup().upload(fileInput(), [file('statement.pdf'), file('statement copy.pdf')]);
+    const message = DOCUMENT_MESSAGES.ofFile('statement copy.pdf', DOCUMENT_MESSAGES.alreadyUploaded('statement.pdf'));
+    expect(await screen.findByRole('link', { name: message })).toHaveAttribute('href', '#decision-files');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(within(documents()).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('says the server found no statement by the file input, as it does before sending', async () => {

@@ -26,6 +26,7 @@ import type { ScreenProps } from '../../lib/router/router.ts';
 import { CheckAnswers } from '../../app/parts.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
+import { digestOf } from '../../lib/digest.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { officerApi } from './api.ts';
 import { ActionForm, type ActionDescription, type ActionField } from './ActionForm.tsx';
@@ -174,17 +175,27 @@ export function CaseScreen({ location }: ScreenProps) {
   /**
    * Sends the files chosen for the decision one after another, each its own upload, as the applicant's are. The
    * case as each answer leaves it is shown (its list, its version); those refused are named with the reason by
-   * the input, and the files that went in stay.
+   * the input, and the files that went in stay. A file already waiting for the decision, chosen again (not
+   * knowing it went in, or twice at once), is said by the input as the applicant's form says it, and not sent.
    */
   async function attach(files: File[]) {
     if (!c || acting.busy()) return;
     const refused: string[] = [];
+    // Taken from each answer: this render's case does not hold the files this choice has sent so far.
+    let waiting = c.decisionDocuments.filter((d) => d.sentAt === null);
     await acting.run(async () => {
       for (const file of files) {
         setUploadStatus(FORM_TEXT.uploading(file.name));
+        const digest = await digestOf(file);
+        const same = digest && waiting.find((d) => d.sha256 === digest);
+        if (same) {
+          refused.push(DOCUMENT_MESSAGES.ofFile(file.name, DOCUMENT_MESSAGES.alreadyUploaded(same.fileName)));
+          continue;
+        }
         const outcome = await officerApi.attach(c.id, file, signal);
         if (outcome.ok) {
           setAnswered({ id, value: outcome.value });
+          waiting = outcome.value.decisionDocuments.filter((d) => d.sentAt === null);
           continue;
         }
         if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
