@@ -70,6 +70,8 @@ export const NGINX_FAIL_TIMEOUT_S = 2;
 
 export interface Nginx {
   url: string;
+  /** nginx's access log (deploy/nginx.conf.template's format), until stop(). */
+  accessLog: string;
   /**
    * Takes these upstream ports out of rotation (`down`) and reloads nginx gracefully; [] puts every
    * process back. The documented way to drain a process before stopping it (deploy/README.md).
@@ -105,6 +107,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   await waitHealthy(url, { timeoutMs: 20_000 });
   return {
     url,
+    accessLog: path.join(prefix, 'access.log'),
     async setDown(ports) {
       writeConf(ports);
       execFileSync(bin, ['-p', prefix, '-c', confPath, '-s', 'reload'], { stdio: ['ignore', 'ignore', 'pipe'] });

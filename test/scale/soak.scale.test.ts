@@ -8,9 +8,11 @@
  *   SOAK_SECONDS=900 SOAK_USERS=8 npx vitest run --project scale test/scale/soak.scale.test.ts
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { API_PATHS, PROCESS_ENGINE_PATHS, SITE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
+import { OFFICER_PATHS } from '#contract/officer.ts';
+import { REGISTER_PATHS } from '#contract/register.ts';
 import type { CaseDetail, CaseSummary, UserIdentity } from '#contract/schemas/index.ts';
 import { authenticate, signIn } from '../../server/test/auth.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../../server/test/fake-sms-gateway.ts';
@@ -232,3 +234,44 @@ it(
     expect(leaked).toEqual([]);
   },
 );
+
+it('keeps what is searched for, and the register case read, out of nginx’s access log', async () => {
+  // What people type and read, as they send it: an officer's search for an applicant by name, the site
+  // search for an ID number and a name (its GET form, which the spec requires), and a register entry.
+  const name = 'Tan Ah Kow';
+  const nric = 'S1234567D';
+  const registerCase = 'BS 004321 2023';
+  const officer = new HttpClient(deployment.nginx.url);
+  const login = await authenticate(officer, 'officer.demo');
+  expect(login.statusCode, login.body).toBe(200);
+  expect((await officer.post(API_PATHS.sendOtpSms, {})).statusCode).toBe(200);
+  const verified = await officer.post(API_PATHS.verifyOtp, { otp: gateway.lastCode() });
+  expect(verified.statusCode, verified.body).toBe(200);
+  officer.token = (verified.json() as { token: string }).token;
+  const queue = await officer.get(`${OFFICER_PATHS.queue}?queue=new&q=${encodeURIComponent(name)}`);
+  expect(queue.statusCode, queue.body).toBe(200);
+
+  const user = new HttpClient(deployment.nginx.url);
+  const site = await user.get(
+    `${SITE_PATHS.search}?q=${encodeURIComponent(`${nric} ${name}`).replace(/%20/g, '+')}&resultswithin=minlaw`,
+  );
+  expect(site.statusCode, site.body).toBe(303);
+  await signIn(user, 'ptib.demo');
+  // Never searched for, so refused; logged all the same, as every request is.
+  const entry = await user.get(`${REGISTER_PATHS.entry}?ref=RS-0000000000&case=${encodeURIComponent(registerCase)}`);
+  expect(entry.statusCode).toBeLessThan(500);
+
+  // nginx writes its line after the answer: wait until each request's has come.
+  const accessLog = () => readFileSync(deployment.nginx.accessLog, 'utf8');
+  await vi.waitFor(() => {
+    for (const path of [OFFICER_PATHS.queue, SITE_PATHS.search, REGISTER_PATHS.entry])
+      expect(accessLog()).toContain(`"GET ${path}`);
+  });
+  const access = accessLog();
+  for (const searched of ['Tan', nric, 'S1234567', '004321'])
+    expect(access.includes(searched), `${searched} in nginx's access log`).toBe(false);
+  // The log did record the requests, by their paths.
+  expect(access).toContain(`"GET ${OFFICER_PATHS.queue} HTTP/1.1" 200`);
+  expect(access).toContain(`"GET ${SITE_PATHS.search} HTTP/1.1" 303`);
+  expect(access).toContain(`"GET ${REGISTER_PATHS.entry} HTTP/1.1"`);
+});
