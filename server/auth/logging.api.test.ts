@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '#contract/index.ts';
 import { OFFICER_PATHS } from '#contract/officer.ts';
+import { REGISTER_PATHS } from '#contract/register.ts';
 import { LOGGING, buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
@@ -57,16 +58,24 @@ it('no token, password, nonce or XSRF value appears in any log line of a whole s
   }
 });
 
-it('keeps what a search asks for out of the log: an officer’s search for an applicant, the site search', async () => {
+it('keeps every value of a query out of the log: what a search asks for, the register case read', async () => {
   const c = new TestClient(app);
   lines.length = 0;
   // Refused without a session, and logged all the same: the address is what is logged.
   await c.get(`${OFFICER_PATHS.queue}?q=${encodeURIComponent('Tan Ah Kow')}&page=1`);
   await c.get(`${API_PATHS.search}?page=1&q=Siew+Ling`);
+  await c.get(`${REGISTER_PATHS.entry}?ref=RS-20260101-ABCDEF&case=${encodeURIComponent('BS 004321 2023')}`);
+  await c.get(`${REGISTER_PATHS.extract}?case=BS+004322+2023&ref=RS-20260101-ABCDEF`);
+  // A value with no name is a value all the same.
+  await c.get(`${API_PATHS.search}?S1234567D&page=2`);
   const log = lines.join('');
-  expect(log).toContain(`${OFFICER_PATHS.queue}?q=[redacted]&page=1`);
-  expect(log).toContain(`${API_PATHS.search}?page=1&q=[redacted]`);
-  for (const searched of ['Tan', 'Siew']) expect(log).not.toContain(searched);
+  // The names stay: they say which call it was.
+  expect(log).toContain(`${OFFICER_PATHS.queue}?q=[redacted]&page=[redacted]`);
+  expect(log).toContain(`${API_PATHS.search}?page=[redacted]&q=[redacted]`);
+  expect(log).toContain(`${REGISTER_PATHS.entry}?ref=[redacted]&case=[redacted]`);
+  expect(log).toContain(`${REGISTER_PATHS.extract}?case=[redacted]&ref=[redacted]`);
+  expect(log).toContain(`${API_PATHS.search}?[redacted]&page=[redacted]`);
+  for (const value of ['Tan', 'Siew', '004321', '004322', 'RS-2026', 'S1234567D']) expect(log).not.toContain(value);
 });
 
 it('keeps the answers of a save the database fails out of the error’s log line, and its code in', async () => {

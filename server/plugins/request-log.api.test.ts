@@ -61,7 +61,7 @@ describe('the request log', () => {
     expect(lines[0]).toMatchObject({
       level: 30,
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/no-such-call?q=[redacted]&page=2' },
+      req: { method: 'GET', url: '/api/no-such-call?q=[redacted]&page=[redacted]' },
       res: { statusCode: 404 },
       responseTime: expect.any(Number),
     });

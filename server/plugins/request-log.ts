@@ -4,8 +4,8 @@ import { API_PATHS } from '#contract/index.ts';
 /**
  * One log line a request, when its answer has gone (docs/decisions/0016): Fastify's own logging wrote two
  * at info, "incoming request" and "request completed", for every request, the load balancer's health checks
- * included. The line has the request as the `req` serializer shows it (the address without search terms,
- * server/app.ts), the status and the time. A server error's is at warn (the error itself is at error), a
+ * included. The line has the request as the `req` serializer shows it (the address without its query's
+ * values, server/app.ts), the status and the time. A server error's is at warn (the error itself is at error), a
  * client's at info like any other answer, and a health check that passes at debug: it comes every few
  * seconds and says nothing.
  */

@@ -235,7 +235,7 @@ it(
   },
 );
 
-it('keeps what is searched for, and the register case read, out of nginx’s access log', async () => {
+it('keeps what is searched for, and the register case read, out of nginx’s access log and the app’s log', async () => {
   // What people type and read, as they send it: an officer's search for an applicant by name, the site
   // search for an ID number and a name (its GET form, which the spec requires), and a register entry.
   const name = 'Tan Ah Kow';
@@ -261,17 +261,25 @@ it('keeps what is searched for, and the register case read, out of nginx’s acc
   const entry = await user.get(`${REGISTER_PATHS.entry}?ref=RS-0000000000&case=${encodeURIComponent(registerCase)}`);
   expect(entry.statusCode).toBeLessThan(500);
 
-  // nginx writes its line after the answer: wait until each request's has come.
+  // Both logs are written after the answer (nginx's, and the processes' lines through a pipe): wait until
+  // each request's line has come.
+  const paths = [OFFICER_PATHS.queue, SITE_PATHS.search, REGISTER_PATHS.entry];
   const accessLog = () => readFileSync(deployment.nginx.accessLog, 'utf8');
+  const appLog = () => deployment.servers.map((s) => s.logs.join('')).join('\n');
   await vi.waitFor(() => {
-    for (const path of [OFFICER_PATHS.queue, SITE_PATHS.search, REGISTER_PATHS.entry])
+    for (const path of paths) {
       expect(accessLog()).toContain(`"GET ${path}`);
+      expect(appLog()).toContain(`"url":"${path}?`);
+    }
   });
-  const access = accessLog();
-  for (const searched of ['Tan', nric, 'S1234567', '004321'])
+  const [access, app] = [accessLog(), appLog()];
+  for (const searched of ['Tan', nric, 'S1234567', '004321']) {
     expect(access.includes(searched), `${searched} in nginx's access log`).toBe(false);
-  // The log did record the requests, by their paths.
+    expect(app.includes(searched), `${searched} in the app's log`).toBe(false);
+  }
+  // Each line still says which call it was.
   expect(access).toContain(`"GET ${OFFICER_PATHS.queue} HTTP/1.1" 200`);
   expect(access).toContain(`"GET ${SITE_PATHS.search} HTTP/1.1" 303`);
   expect(access).toContain(`"GET ${REGISTER_PATHS.entry} HTTP/1.1"`);
+  expect(app).toContain(`${REGISTER_PATHS.entry}?ref=[redacted]&case=[redacted]`);
 });
