@@ -163,6 +163,8 @@ export const NOTIFICATION_MESSAGES = {
   emailCodeSent: 'We have sent a code to the email address. Enter it to confirm the address.',
   emailConfirmed: 'Your email address is confirmed.',
   emailNotSent: 'We could not send the code just now. Please try again later.',
+  /** The address's own mail server refused it for good (a mistyped address): trying later cannot help. */
+  emailRefused: 'We could not send a code to this email address. Check it and try again.',
   badEmailCode: 'The code is not correct or has expired. Please ask for a new code.',
   /** A code that cannot be one (a digit dropped): the code sent is still good, so no new one is asked for. */
   emailCodeFormat: `Enter the ${EMAIL_CODE.LENGTH}-digit code from the email.`,

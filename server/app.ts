@@ -103,6 +103,12 @@ export const LOG_REDACT = [
   // logged the answers it carried (NRIC numbers included) in the "unexpected error" line.
   '*.params',
   '*.cause.params',
+  // What nodemailer's error holds of the recipients (an SMTP refusal's reply names the address): the SMTP
+  // sender logs only a summary (server/notifications/email.ts); these keep it so if another path does not.
+  '*.rejected',
+  '*.rejectedErrors',
+  '*.response',
+  '*.envelope',
 ];
 
 /**

@@ -101,3 +101,21 @@ it('keeps the answers of a save the database fails out of the error’s log line
   // The SQLSTATE (or ECONNREFUSED and the like) is what an operator looks up first.
   expect(log).toContain('"code":"53100"');
 });
+
+it('keeps what an SMTP error holds of its recipients out of the log, whoever logs the error whole', async () => {
+  lines.length = 0;
+  // nodemailer's error for a refused recipient: the SMTP sender logs only a summary, this is the backstop.
+  const refused = Object.assign(new Error("Can't send mail - all recipients were rejected"), {
+    code: 'EENVELOPE',
+    responseCode: 550,
+    response: '550 5.1.1 <tan.ah.kow@example.com>: Recipient address rejected',
+    rejected: ['tan.ah.kow@example.com'],
+    rejectedErrors: [{ recipient: 'tan.ah.kow@example.com' }],
+    envelope: { from: 'no-reply@ptib.example', to: ['tan.ah.kow@example.com'] },
+  });
+  app.log.warn({ err: refused }, 'an email could not be sent');
+  const log = lines.join('');
+  expect(log).toContain('"code":"EENVELOPE"');
+  expect(log).toContain('"responseCode":550');
+  expect(log).not.toContain('tan.ah.kow');
+});

@@ -21,6 +21,66 @@ export interface EmailSender {
   close(): void;
 }
 
+/**
+ * An email address as a log may show it, `t***@example.com`: enough for an operator to tell two apart, not
+ * to write to, as the SMS senders show a mobile number (`****8901`, maskMobile).
+ */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : '***';
+}
+
+/**
+ * What may be logged and kept (notification_outbox.last_error) of an SMTP send that failed. Never the
+ * server's reply nor nodemailer's error: a refusal's reply names the address, and nodemailer's error carries
+ * it in its message, `response`, `rejected` and `rejectedErrors`.
+ */
+export interface SmtpFailure {
+  /** nodemailer's code: EENVELOPE (refused at MAIL FROM or RCPT TO), EMESSAGE (at DATA), ESOCKET… */
+  code: string | null;
+  /** The SMTP reply's code (550, 451…), when the server answered one. */
+  responseCode: number | null;
+  /** The SMTP command the server refused (RCPT TO, DATA…), or CONN for the connection. */
+  command: string | null;
+  /** A 5xx reply: the same message sent again is refused again. */
+  permanent: boolean;
+  /** The recipient, masked. */
+  to: string;
+}
+
+/** An email the SMTP server did not take; its message and fields are only the failure's safe summary. */
+export class EmailDeliveryError extends Error {
+  readonly failure: SmtpFailure;
+
+  constructor(failure: SmtpFailure) {
+    const { code, responseCode, command, permanent, to } = failure;
+    super(
+      `SMTP ${code ?? 'error'}${responseCode ? ` ${responseCode}` : ''}${command ? ` at ${command}` : ''}` +
+        ` (${permanent ? 'permanent' : 'temporary'}), to ${to}`,
+    );
+    this.name = 'EmailDeliveryError';
+    this.failure = failure;
+  }
+
+  /** The recipient's address itself was refused for good (5xx at RCPT TO): no retry can deliver it. */
+  get recipientRefused(): boolean {
+    return this.failure.permanent && this.failure.command === 'RCPT TO';
+  }
+}
+
+/** nodemailer's error, reduced to what may be logged (SmtpFailure). */
+function smtpFailure(error: unknown, to: string): SmtpFailure {
+  const e = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown; permanent?: unknown };
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : null;
+  return {
+    code: typeof e.code === 'string' ? e.code : null,
+    responseCode,
+    command: typeof e.command === 'string' ? e.command : null,
+    permanent: e.permanent === true || (responseCode !== null && responseCode >= 500 && responseCode < 600),
+    to: maskEmail(to),
+  };
+}
+
 /** The header every email carries its idempotency key in (also the left part of its Message-ID). */
 export const IDEMPOTENCY_HEADER = 'X-PTIB-Idempotency-Key';
 
@@ -71,7 +131,12 @@ class SmtpEmailSender implements EmailSender {
   }
 
   async send(message: EmailMessage): Promise<void> {
-    await this.#transport.sendMail(mailOf(this.#config, message));
+    try {
+      await this.#transport.sendMail(mailOf(this.#config, message));
+    } catch (error) {
+      // Not nodemailer's error, nor as a cause: its every field but the codes may name the address.
+      throw new EmailDeliveryError(smtpFailure(error, message.to));
+    }
   }
 
   close(): void {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createEmailSender } from './email.ts';
+import { createEmailSender, maskEmail } from './email.ts';
 
 /** An SMTP server that offers no STARTTLS (or a man in the middle that strips it) and takes any login. */
 async function plainSmtpServer() {
@@ -75,5 +75,15 @@ describe('the SMTP sender', () => {
       sender.close();
     }
     expect(smtp.received).toEqual(['someone@example.org']);
+  });
+});
+
+describe('an email address in a log', () => {
+  it('shows its first character and its domain, enough to tell two apart, not to write to', () => {
+    expect(maskEmail('tan.ah.kow@example.com')).toBe('t***@example.com');
+    expect(maskEmail('a@b.example')).toBe('a***@b.example');
+    // Not an address: nothing of it.
+    expect(maskEmail('tan.ah.kow')).toBe('***');
+    expect(maskEmail('@example.com')).toBe('***');
   });
 });

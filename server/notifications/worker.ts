@@ -104,7 +104,10 @@ async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<void> {
   });
 }
 
-/** The error an operator reads: one line, never the message's text. */
+/**
+ * The error an operator reads: one line, never the message's text. The senders' errors name no recipient
+ * but masked (EmailDeliveryError, SmsDeliveryError), so this line is kept in last_error and logged as it is.
+ */
 const reasonOf = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 500);
 

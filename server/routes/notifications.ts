@@ -31,6 +31,7 @@ import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor } from '../notifications/notify.ts';
+import { EmailDeliveryError } from '../notifications/email.ts';
 import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
 
 /**
@@ -268,9 +269,23 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           idempotencyKey: `${randomUUID()}.confirm`,
         });
       } catch (error) {
+        // The SMTP sender's error holds only a safe summary (code, reply code, command, masked address).
         request.log.warn({ err: error }, 'the email confirmation code could not be sent');
         // A code that never went out does not count against the hour.
         await uncountSends(app.db, sendKeys);
+        if (error instanceof EmailDeliveryError && error.recipientRefused) {
+          // The address's own server refuses it for good: a mistyped address, which trying later cannot
+          // mend. No code is waiting to be entered for it.
+          await app.db.query('DELETE FROM email_confirmations WHERE profile_id = $1 AND email = $2', [
+            p.ownProfileId,
+            email,
+          ]);
+          const message = NOTIFICATION_MESSAGES.emailRefused;
+          throw new ApiError(400, RESPONSE_CODE.BAD_REQUEST, message, {
+            fieldErrors: { email: message },
+            errors: [{ path: 'email', message }],
+          });
+        }
         throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, NOTIFICATION_MESSAGES.emailNotSent);
       }
       return ok(null, NOTIFICATION_MESSAGES.emailCodeSent);

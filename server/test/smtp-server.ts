@@ -27,20 +27,37 @@ export interface TestSmtpServer {
   onMessage: ((mail: ReceivedMail) => void | Promise<void>) | null;
   /** Refuse messages with this SMTP reply until set back to null. */
   refuse: string | null;
+  /**
+   * Refuse these recipients at RCPT TO with this reply code (550: no such mailbox, for good; 450: not now),
+   * as a real server does, its reply naming the address.
+   */
+  refuseRecipients: Map<string, number>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 and a random port, without TLS or authentication. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
-  const state: Pick<TestSmtpServer, 'received' | 'onMessage' | 'refuse'> = {
+  const state: Pick<TestSmtpServer, 'received' | 'onMessage' | 'refuse' | 'refuseRecipients'> = {
     received: [],
     onMessage: null,
     refuse: null,
+    refuseRecipients: new Map(),
   };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const responseCode = state.refuseRecipients.get(address.address);
+      if (!responseCode) {
+        callback();
+        return;
+      }
+      const reason = responseCode >= 500 ? '5.1.1' : '4.2.1';
+      callback(
+        Object.assign(new Error(`${reason} <${address.address}>: Recipient address rejected`), { responseCode }),
+      );
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

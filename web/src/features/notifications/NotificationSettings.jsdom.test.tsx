@@ -85,6 +85,33 @@ describe('where messages go', () => {
     expect(await within(region).findByText(NOTIFICATION_MESSAGES.badEmail)).toBeInTheDocument();
   });
 
+  it('says by the field that an address its mail server refuses must be checked, keeping what was typed', async () => {
+    const refused = NOTIFICATION_MESSAGES.emailRefused;
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }),
+      [`POST ${NOTIFICATION_PATHS.emailStart}`]: () => ({
+        status: 400,
+        body: envelope(
+          { fieldErrors: { email: refused }, errors: [{ path: 'email', message: refused }] },
+          '400',
+          refused,
+        ),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    const input = within(region).getByLabelText('Email address');
+    fireEvent.change(input, { target: { value: 'tan.ah.kwo@example.com' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
+    const summary = await within(region).findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: refused })).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(refused);
+    // The address as typed, to be checked and mended, not typed again.
+    expect(input).toHaveValue('tan.ah.kwo@example.com');
+  });
+
   it('says, to someone acting for another profile, that the address and choices are their own', async () => {
     fakeApi({ [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope({ ...PREFS, pendingEmail: null }) }) });
     const { rerender } = render(<NotificationSettings actingForAnother />);

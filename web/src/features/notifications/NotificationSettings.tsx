@@ -81,7 +81,8 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
     if (outcome.ok) {
       setWaiting(email.trim());
       setSaid({ text: NOTIFICATION_MESSAGES.emailCodeSent });
-    } else setSaid(refusal(outcome.message));
+    } else if (outcome.fieldErrors?.email) checked('email', outcome.fieldErrors.email);
+    else setSaid(refusal(outcome.message));
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();

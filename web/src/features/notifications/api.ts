@@ -71,14 +71,27 @@ export async function fetchPreferences(signal?: AbortSignal): Promise<Preference
 /**
  * What a change came to: its answer, or why not in the server's words. The HTTP layer shows no toast for
  * a refusal (a wrong code, an address it will not take), so the screen must; the message is '' when there
- * are no such words (no answer: the HTTP layer has said so).
+ * are no such words (no answer: the HTTP layer has said so). fieldErrors: the refusal was of a field's value
+ * (an address its mail server refuses), to be shown by that field.
  */
-export type Change<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Change<T> = { ok: true; value: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * A refusal's messages by field (contract/schemas fieldErrorsSchema's fieldErrors), read by hand: the header's
+ * inbox link loads this module at first, and zod would double the first load.
+ */
+function fieldErrorsOf(responseJSON: unknown): Record<string, string> | undefined {
+  const fields: unknown = (responseJSON as { fieldErrors?: unknown } | null)?.fieldErrors;
+  if (!fields || typeof fields !== 'object') return undefined;
+  const messages = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return messages.length > 0 ? Object.fromEntries(messages) : undefined;
+}
 
 function changed<T>(result: ApiResult<T>): Change<T> {
   if (result.ok) return { ok: true, value: result.responseJSON };
   const header = result.kind === 'refused' || result.kind === 'server' ? result.header : null;
-  return { ok: false, message: header?.responseDesc ?? '' };
+  const fieldErrors = result.kind === 'refused' ? fieldErrorsOf(result.responseJSON) : undefined;
+  return { ok: false, message: header?.responseDesc ?? '', ...(fieldErrors ? { fieldErrors } : {}) };
 }
 
 /** Saves the choices; the answer is the preferences as stored. */
