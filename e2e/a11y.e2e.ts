@@ -195,7 +195,7 @@ for (const theme of THEMES) {
       await signIn(page, 'ptib.demo');
       await page.goto('/#/generic?app=PD');
       await page.getByRole('button', { name: 'Continue' }).click();
-      const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+      const summary = page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle });
       await expect(summary).toBeFocused();
       await expect(summary.getByRole('link').first()).toBeVisible();
       await noViolations(page, axe);

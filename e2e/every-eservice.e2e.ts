@@ -99,7 +99,7 @@ for (const code of FORM_CODES) {
     for (let step = 0; step <= form.pages.length && !(await check.isVisible()); step++) {
       const heading = (await h1.textContent())!;
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
+      await expect(page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
       await expect(h1).not.toHaveText(heading);
     }
     await expect(check).toBeVisible();

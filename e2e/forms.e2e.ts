@@ -44,7 +44,7 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
 
   // Continue checks this page only: the GOV.UK error summary, focused, linked, and in the title.
   await page.getByRole('button', { name: 'Continue' }).click();
-  const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+  const summary = page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle });
   await expect(summary).toBeFocused();
   await expect(toast(page, MESSAGES.validationSummary)).toBeVisible();
   await expect(page).toHaveTitle(/^Error: /);
@@ -186,12 +186,12 @@ test.describe('in the dark theme on a narrow screen', () => {
     await page.goto('/#/generic?app=PNC');
     await expect(h1(page, 'About the creditor')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toBeFocused();
+    await expect(page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle })).toBeFocused();
     expect((await axe().analyze()).violations).toEqual([]);
     await page.goto('/#/generic?app=PNC&step=check');
     await expect(h1(page, FORM_TEXT.checkHeading)).toBeVisible();
     await page.getByRole('button', { name: FORM_TEXT.submit(TITLE) }).click();
-    await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toBeFocused();
+    await expect(page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle })).toBeFocused();
     expect((await axe().analyze()).violations).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ test('fill with errors, see the summary and each message, correct, save a draft,
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Continue checks this page's questions only.
-  const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+  const summary = page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle });
   await expect(summary).toBeFocused();
   const links = summary.getByRole('link');
   await expect(links).toHaveText(['Debtor identification number must be a real NRIC or FIN, like S1234567D']);
@@ -198,7 +198,7 @@ test('a first file on a form with an answer in error says beside it that it was 
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
   });
-  const summary = page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+  const summary = page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle });
   await expect(summary.getByRole('link', { name: DOCUMENT_MESSAGES.notUploadedErrors })).toBeVisible();
   await expect(page.getByLabel('Proof of payment')).toHaveAccessibleDescription(
     new RegExp(DOCUMENT_MESSAGES.notUploadedErrors),
@@ -224,7 +224,7 @@ test('several files chosen at once on a new form go to one draft', async ({ page
   await page.getByLabel('Proof of payment').setInputFiles([pdf('receipt-1.pdf'), pdf('receipt-2.pdf')]);
   const files = page.getByRole('list', { name: /Files uploaded: Proof of payment/ });
   await expect(files.getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
+  await expect(page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]case=\d+/);
   expect(await records()).toBe(before + 1);
 });

@@ -146,7 +146,7 @@ test('the whole loop: submit, more information, answer, proposed rejection, supe
   // Sent empty, the request says what is missing, in an error summary linked to each control.
   const request = officer.getByRole('form', { name: 'Request more information' });
   await request.getByRole('button', { name: 'Request more information' }).click();
-  const summary = officer.getByRole('alert').filter({ hasText: FORM_TEXT.errorSummaryTitle });
+  const summary = officer.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle });
   await expect(summary.getByRole('link', { name: OFFICER_MESSAGES.fieldsRequired })).toBeVisible();
   await expect(summary.getByRole('link', { name: OFFICER_MESSAGES.messageRequired })).toBeVisible();
   await noAxeViolations(officer);

@@ -137,7 +137,8 @@ export const SUMMARY_MESSAGE = MESSAGES.validationSummary;
 
 /**
  * The words of the multi-page form screens (GOV.UK question pages, error summary, check answers and
- * confirmation patterns). The spec's summary message stays the toast; the summary box has GOV.UK's title.
+ * confirmation patterns). The error summary's title is the spec's message (§5), as the login form's summary is:
+ * GOV.UK's pattern, in the words every form of the portal uses.
  */
 export const FORM_TEXT = {
   /**
@@ -150,7 +151,7 @@ export const FORM_TEXT = {
   /** Above a list cut at RECORD_LIST_MAX: else a trustee with more reads the latest as every record. */
   recordsShown: (shown: number, total: string) =>
     `Showing the ${shown} most recently changed of your ${total} records. Find an older one by its case number, below.`,
-  errorSummaryTitle: 'There is a problem',
+  errorSummaryTitle: SUMMARY_MESSAGE,
   errorTitlePrefix: 'Error: ',
   progress: (n: number, total: number) => `Page ${n} of ${total}`,
   /** Where a repeating group's Add button was, once it holds its most rows: else the button just goes. */

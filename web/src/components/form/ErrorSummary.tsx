@@ -12,8 +12,8 @@ export function focusField(id: string): boolean {
 }
 
 /**
- * The GOV.UK error summary at the top of a page: 'There is a problem' with a link to each field in
- * error. Focus moves to it on each attempt (attempt changes). A field on this page is focused without
+ * The GOV.UK error summary at the top of a page: titled with the spec's 'Please correct the validation
+ * errors.' (FORM_TEXT.errorSummaryTitle), as the login form's is, with a link to each field in error. Focus moves to it on each attempt (attempt changes). A field on this page is focused without
  * touching the hash route; `hrefFor` gives the address of a field on another page (with its anchor).
  * A problem of no field (`idFor` answers null: the server's refusal of the whole form) is listed as text.
  * Shared by the e-service forms, the back office and the public Rate page, so it imports no feature: a

@@ -191,7 +191,7 @@ describe('ReconciliationScreen', () => {
       // The file field's error, as every form of the portal says one: tied to the field, and in a summary.
       await waitFor(() => expect(input).toHaveAccessibleDescription(`${PAYMENT_TEXT.statementHint} Error: ${message}`));
       expect(input).toHaveAttribute('aria-invalid', 'true');
-      const summary = screen.getByRole('alert', { name: 'There is a problem' });
+      const summary = screen.getByRole('alert', { name: 'Please correct the validation errors.' });
       expect(summary).toHaveFocus();
       fireEvent.click(within(summary).getByRole('link', { name: message }));
       expect(input).toHaveFocus();
@@ -280,7 +280,7 @@ describe('ReconciliationScreen', () => {
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
     // No file chosen: said at once, as the file field's error.
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
-    const missing = await screen.findByRole('alert', { name: 'There is a problem' });
+    const missing = await screen.findByRole('alert', { name: 'Please correct the validation errors.' });
     expect(missing).toHaveTextContent(PAYMENT_TEXT.chooseFile);
     expect(missing).toHaveFocus();
 

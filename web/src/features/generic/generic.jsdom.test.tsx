@@ -418,7 +418,7 @@ describe('validation', () => {
 
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    expect(within(summary).getByRole('heading')).toHaveTextContent('There is a problem');
+    expect(within(summary).getByRole('heading')).toHaveTextContent('Please correct the validation errors.');
     expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
     expect(document.title).toMatch(/^Error: /);
     const links = within(summary).getAllByRole('link');

@@ -296,7 +296,9 @@ describe('the error summary', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('There is a problem');
+    expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Please correct the validation errors.',
+    );
     expect(toasts).toEqual([{ severity: 'error', message: MESSAGES.validationSummary }]);
     expect(document.title).toBe('Error: About you – Permission to Travel Abroad | PTIB e-Services');
     const name = screen.getByLabelText('Full name');

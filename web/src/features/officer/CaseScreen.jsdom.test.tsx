@@ -662,7 +662,7 @@ describe("the decision's documents (docs/decisions/0090)", () => {
     const message = DECISION_DOCUMENT_REQUIRED.ESA!.approve!;
     const link = await screen.findByRole('link', { name: message });
     expect(link).toHaveAttribute('href', '#decision-files');
-    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveFocus();
+    expect(screen.getByRole('alert', { name: 'Please correct the validation errors.' })).toHaveFocus();
     expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
     expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -54,7 +54,7 @@ describe('Rate This E-Service', () => {
     fireEvent.change(comment(), { target: { value: 'x'.repeat(RATING.COMMENT_MAX_LENGTH + 1) } });
     send();
     const summary = await within(screen.getByRole('main')).findByRole('alert');
-    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    expect(within(summary).getByRole('heading', { name: 'Please correct the validation errors.' })).toBeInTheDocument();
     fireEvent.click(within(summary).getByRole('link', { name: SITE_MESSAGES.ratingRequired }));
     expect(screen.getByRole('radio', { name: '1 – Very poor' })).toHaveFocus();
     const tooLong = within(summary).getAllByRole('link').at(-1)!;

@@ -97,7 +97,7 @@ describe('the search form', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Search the register' }));
     const summary = await within(screen.getByRole('main')).findByRole('alert');
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    expect(within(summary).getByRole('heading', { name: 'Please correct the validation errors.' })).toBeInTheDocument();
     fireEvent.click(within(summary).getByRole('link', { name: REGISTER_MESSAGES.queryRequired }));
     expect(screen.getByLabelText('Name to search for')).toHaveFocus();
     fireEvent.click(within(summary).getByRole('link', { name: REGISTER_MESSAGES.purposeRequired }));
@@ -488,7 +488,7 @@ describe('a problem with a field no longer shown', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
     expect(screen.queryByText(REGISTER_MESSAGES.otherPurposeRequired)).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Please correct the validation errors.' })).toBeNull();
   }, 30_000);
 });
 
