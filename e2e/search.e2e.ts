@@ -59,6 +59,15 @@ test.describe('site search from the header', () => {
     await expect(page).toHaveTitle('Gov search');
   });
 
+  test("the results page's own address with the all-of-government scope goes on to that search", async ({ page }) => {
+    await page.route(`${GOV_SEARCH}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Gov search</title><h1>Gov search</h1>' }),
+    );
+    await page.goto('/#/search?q=court%20fees&resultswithin=gov');
+    await expect(page).toHaveTitle('Gov search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('court fees');
+  });
+
   test('the server redirects both scopes (no redirect followed)', async ({ request }) => {
     const minlaw = await request.get('/search?q=refund&resultswithin=minlaw', { maxRedirects: 0 });
     expect(minlaw.status()).toBe(303);

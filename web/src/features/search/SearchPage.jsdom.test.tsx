@@ -1,4 +1,4 @@
-import { configure, act, fireEvent, screen, within } from '@testing-library/react';
+import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SITE_SEARCH } from '#contract/index.ts';
 import { SITE_MESSAGES } from '#contract/site-pages.ts';
@@ -6,6 +6,7 @@ import type { SearchResponse } from '#contract/schemas/index.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { flush, renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
+import { searchElsewhere } from './SearchPage.tsx';
 
 // The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -139,5 +140,25 @@ describe('search results page', () => {
     fireEvent.change(within(form).getByLabelText('Search this website'), { target: { value: 'travel' } });
     act(() => void fireEvent.submit(form));
     expect(navigate).toHaveBeenCalledWith('#/search?q=travel&resultswithin=minlaw');
+  });
+
+  it("sends an all-of-government search's address on to the server, which knows where that search is", async () => {
+    const calls = fakeApi({ '/api/search': () => ({ body: envelope(results(3)) }) });
+    const go = vi.spyOn(searchElsewhere, 'go').mockImplementation(() => {});
+    await renderShell({ routes, hash: '#/search?q=court%20%26%20fees&resultswithin=gov' });
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/search?q=court+%26+fees&resultswithin=gov'));
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading…');
+    await flush();
+    // Not this website's results under an address that asked for another search.
+    expect(calls.some((c) => c.path.startsWith('/api/search'))).toBe(false);
+    expect(screen.queryByText(/results? for/)).not.toBeInTheDocument();
+  });
+
+  it("searches this website for a scope it does not know, as the server's redirect does", async () => {
+    fakeApi({ '/api/search': () => ({ body: envelope(results(1)) }) });
+    const go = vi.spyOn(searchElsewhere, 'go').mockImplementation(() => {});
+    await renderShell({ routes, hash: '#/search?q=refund&resultswithin=elsewhere' });
+    expect(await screen.findByText('1 result for “refund”.')).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { MESSAGES, ROUTES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '#contract/index.ts';
+import { MESSAGES, ROUTES, SEARCH_SCOPES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '#contract/index.ts';
 import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '#contract/site-pages.ts';
 import { useSiteSearchSubmit } from '../../components/shell/SiteSearchForm.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
@@ -32,6 +32,20 @@ function resultCountText(total: number, page: number, q: string): string {
     : `${first}–${last} of ${total} ${noun} for “${q}”.`;
 }
 
+/** Leaving for another scope's search: swapped in tests. */
+export const searchElsewhere = { go: (url: string) => window.location.replace(url) };
+
+/**
+ * The server's address for a search of another scope than this website (the all-of-government search), which
+ * it redirects to that scope's own search (decisions.md §3); null for this website's, or a scope it does not
+ * know, which it searches here as the server does.
+ */
+function elsewhereFor(q: string, scope: string | null): string | null {
+  if (!q || scope === SITE_SEARCH.DEFAULT_SCOPE || !SEARCH_SCOPES.some((s) => s.value === scope)) return null;
+  const query = new URLSearchParams({ [SITE_SEARCH.PARAM_QUERY]: q, [SITE_SEARCH.PARAM_SCOPE]: scope! });
+  return `${SITE_PATHS.search}?${query}`;
+}
+
 /**
  * Search results for this website (decisions.md §3): the catalogue of e-services and the content
  * pages, found and ranked by the server's full-text search, the query's words marked, paged by address.
@@ -42,10 +56,15 @@ export default function SearchPage({ location }: ScreenProps) {
   const q = (location.query.get(SITE_SEARCH.PARAM_QUERY) ?? '').trim();
   const page = readPage(location.query.get(SITE_SEARCH.PARAM_PAGE));
   const tooLong = q.length > SITE_SEARCH.QUERY_MAX_LENGTH;
-  const answer = useSearch(q, page);
+  // An address of the all-of-government search (a bookmark, a link) is that search's, not this website's.
+  const elsewhere = tooLong ? null : elsewhereFor(q, location.query.get(SITE_SEARCH.PARAM_SCOPE));
+  useEffect(() => {
+    if (elsewhere) searchElsewhere.go(elsewhere);
+  }, [elsewhere]);
+  const answer = useSearch(elsewhere ? '' : q, page);
   const onSubmit = useSiteSearchSubmit();
   const router = useRouter();
-  const loading = Boolean(q) && !tooLong && !answer;
+  const loading = Boolean(q) && !tooLong && (!answer || Boolean(elsewhere));
   const hrefFor = (p: number) =>
     buildHref(ROUTES.search, {
       [SITE_SEARCH.PARAM_QUERY]: q,
@@ -56,7 +75,7 @@ export default function SearchPage({ location }: ScreenProps) {
   let status: string;
   if (!q) status = SITE_MESSAGES.searchPrompt;
   else if (tooLong) status = SITE_MESSAGES.searchQueryTooLong;
-  else if (!answer) status = `${SHELL_TEXT.loading}…`;
+  else if (!answer || elsewhere) status = `${SHELL_TEXT.loading}…`;
   else if (!answer.ok) status = answer.reason === 'refused' && answer.message ? answer.message : MESSAGES.searchFailed;
   else status = resultCountText(answer.response.total, answer.response.page, q);
 
