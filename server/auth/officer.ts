@@ -74,3 +74,13 @@ export const isOfficerPrincipal = (request: FastifyRequest) =>
 export const refuseOfficer: preValidationAsyncHookHandler = async function refuseOfficer(request) {
   if (isOfficerPrincipal(request)) await refuse(request, OFFICER_MESSAGES.officerOnPtib, 'not an officer');
 };
+
+/**
+ * preValidation of the profile call: an officer's token is refused there too, but not audited. The web app
+ * asks it at every sign-in and start to learn that the account is an officer's (docs/decisions/0049), so a
+ * row each time would bury the refusals that mean something under ones that mean nothing.
+ */
+export const answerOfficerDenied: preValidationAsyncHookHandler = async function answerOfficerDenied(request) {
+  if (isOfficerPrincipal(request))
+    throw new ApiError(403, FORBIDDEN_CODE.MISSING_AUTHORITY, OFFICER_MESSAGES.officerOnPtib);
+};

@@ -119,6 +119,24 @@ describe('officer accounts', () => {
       accessDenied(res, OFFICER_MESSAGES.officerOnPtib);
   });
 
+  it("leave no refusal in the audit trail when the app asks an officer's profile, only on the other PTIB calls", async () => {
+    const refusals = async (path: string) => {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_events
+          WHERE event = 'authorization_refused' AND login_name = 'officer.finance' AND detail->>'path' = $1`,
+        [path],
+      );
+      return rows[0]!.n;
+    };
+    const profileBefore = await refusals(API_PATHS.retrieveProfile);
+    const eservicesBefore = await refusals(API_PATHS.eservices);
+    // The web app's question at every sign-in and start (docs/decisions/0049): still refused, as expected.
+    accessDenied(await finance.post(API_PATHS.retrieveProfile, {}), OFFICER_MESSAGES.officerOnPtib);
+    accessDenied(await finance.get(API_PATHS.eservices), OFFICER_MESSAGES.officerOnPtib);
+    expect(await refusals(API_PATHS.retrieveProfile)).toBe(profileBefore);
+    expect(await refusals(API_PATHS.eservices)).toBe(eservicesBefore + 1);
+  });
+
   it('keep case work to the officer and supervisor roles (finance is refused)', async () => {
     expect((await finance.get(OFFICER_PATHS.me)).statusCode).toBe(200);
     accessDenied(

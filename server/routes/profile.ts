@@ -11,7 +11,7 @@ import {
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { identityOf, isMaster, masterList, proxyGrant } from '../auth/profiles.ts';
 import { sessionPrincipal } from '../auth/plugin.ts';
-import { refuseOfficer } from '../auth/officer.ts';
+import { answerOfficerDenied, refuseOfficer } from '../auth/officer.ts';
 import { setActingProfile } from '../auth/sessions.ts';
 import { ApiError } from '../plugins/errors.ts';
 
@@ -24,7 +24,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API_PATHS.retrieveProfile,
     {
-      preValidation: [app.requireSession, refuseOfficer],
+      preValidation: [app.requireSession, answerOfficerDenied],
       schema: { response: { 200: envelopeSchema(userIdentitySchema.nullable()) } },
     },
     async (request) => {
