@@ -1,3 +1,6 @@
+import { NOT_YOU_CALL_HELPDESK } from './home.ts';
+import { withPhone } from './messages.ts';
+
 /**
  * Sign-in and session rules of our own (beyond the specification): messages the server answers in
  * responseDesc and the app may show, and throttling limits. The XSRF cookie/header pair lives in
@@ -78,8 +81,8 @@ export const AUTH_MESSAGES = {
   signedOut: 'You have been signed out.',
   loginNameCharacters: 'loginName may only hold unaccented letters, digits, spaces and ASCII punctuation',
   /** The SMS to the account holder when sign-in to the account is locked everywhere. */
-  lockedSms: (minutes: number) =>
-    `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. If this was not you, please contact PTIB.`,
+  lockedSms: (minutes: number, phone: string) =>
+    `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. ${withPhone(NOT_YOU_CALL_HELPDESK, phone)}`,
 } as const;
 
 /**

@@ -28,7 +28,7 @@ export async function noticeLoginLock(app: FastifyInstance, locked: LockedLogin,
       await notify(tx, {
         kind: 'accountLocked',
         accountId: Number(locked.accountId),
-        facts: { minutes: LOGIN_THROTTLE.LOCK_MS / 60_000 },
+        facts: { minutes: LOGIN_THROTTLE.LOCK_MS / 60_000, phone: app.config.CONTACT_PHONE },
         at: now,
       });
       await audit(tx, {

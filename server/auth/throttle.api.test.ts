@@ -150,7 +150,9 @@ describe('sign-in throttling per login name everywhere', () => {
     expect((await authenticate(browser(), loginName)).statusCode).toBe(429);
     await fails(browser(), loginName, 3);
     // The notice is recorded in the background (a lock costs the same whether the name exists or not).
-    await expect.poll(sentTo(mobile)).toEqual([AUTH_MESSAGES.lockedSms(LOGIN_THROTTLE.LOCK_MS / MINUTE)]);
+    await expect
+      .poll(sentTo(mobile))
+      .toEqual([AUTH_MESSAGES.lockedSms(LOGIN_THROTTLE.LOCK_MS / MINUTE, app.config.CONTACT_PHONE)]);
     const { rows } = await db.query<{ n: number | string }>(
       `SELECT count(*) AS n FROM audit_events WHERE event = 'sign_in_lock_notice' AND login_name = $1`,
       [loginName],

@@ -232,17 +232,19 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const minutes = fact(m.facts, 'minutes');
       return [
         `After repeated failed sign-in attempts, sign-in to your account is locked${minutes ? ` for ${minutes} minutes` : ''}.`,
-        'If this was not you, please contact PTIB.',
+        // As for a new browser: only the helpdesk can help someone locked out by another's attempts.
+        notYouCallHelpdesk(m),
       ];
     }
     case 'newDevice':
-      return [
-        'Your account was signed in to from a browser it had not used before.',
-        // The number of the deployment that sent it; a notice recorded before it carried one has the default.
-        withPhone(NOT_YOU_CALL_HELPDESK, fact(m.facts, 'phone') || DEFAULT_CONTACT_PHONE),
-      ];
+      return ['Your account was signed in to from a browser it had not used before.', notYouCallHelpdesk(m)];
   }
 }
+
+/** The number of the deployment that sent it; a notice recorded before it carried one has the default. */
+const helpdeskPhone = (m: MessageFacts) => fact(m.facts, 'phone') || DEFAULT_CONTACT_PHONE;
+
+const notYouCallHelpdesk = (m: MessageFacts) => withPhone(NOT_YOU_CALL_HELPDESK, helpdeskPhone(m));
 
 /**
  * Renders a message for an email or the inbox; publicUrl (PUBLIC_URL) makes its link absolute, else it
@@ -286,6 +288,7 @@ export function renderMessage(
 /** The SMS: the same sentences without the link, prefixed with the portal's name. */
 export function renderSms(m: MessageFacts): string {
   // The wording the lock notice always had, when it was sent straight to the gateway.
-  if (m.kind === 'accountLocked') return AUTH_MESSAGES.lockedSms(Number(fact(m.facts, 'minutes')) || 15);
+  if (m.kind === 'accountLocked')
+    return AUTH_MESSAGES.lockedSms(Number(fact(m.facts, 'minutes')) || 15, helpdeskPhone(m));
   return `${PORTAL_NAME}: ${sentences(m, 'sms').join(' ')}`;
 }

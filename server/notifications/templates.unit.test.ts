@@ -192,6 +192,17 @@ describe('notification templates', () => {
     expect(renderMessage({ kind: 'newDevice' }, undefined).text).toContain(DEFAULT_CONTACT_PHONE);
   });
 
+  it('send someone whose sign-in was locked to the helpdesk on the configured number, in every channel', () => {
+    const locked = { kind: 'accountLocked', facts: { minutes: 15, phone: '1800-555-0199' } } as const;
+    const helpdesk = 'If this was not you, please call the PTIB helpdesk on 1800-555-0199.';
+    expect(renderMessage(locked, undefined).text).toContain(helpdesk);
+    expect(renderMessage(locked, undefined, 'inbox').body).toContain(helpdesk);
+    expect(renderSms(locked)).toContain(helpdesk);
+    // A notice recorded before it carried a number.
+    expect(renderSms({ kind: 'accountLocked', facts: { minutes: 15 } })).toContain(DEFAULT_CONTACT_PHONE);
+    expect(renderMessage({ kind: 'accountLocked' }, undefined).text).toContain(DEFAULT_CONTACT_PHONE);
+  });
+
   it('leave the link out without PUBLIC_URL', () => {
     const m = renderMessage({ kind: 'newDevice' }, undefined);
     expect(m.text).not.toContain('http');

@@ -352,7 +352,11 @@ describe('tries', () => {
         await app.outbox.drain();
         return smsTo().at(-1)?.body;
       })
-      .toEqual({ to: mobile, message: AUTH_MESSAGES.lockedSms(15), reference: expect.any(String) });
+      .toEqual({
+        to: mobile,
+        message: AUTH_MESSAGES.lockedSms(15, app.config.CONTACT_PHONE),
+        reference: expect.any(String),
+      });
     expect(smsTo()).toHaveLength(4);
   });
 
