@@ -133,7 +133,7 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   // The declaration must be ticked; the button is named for the action.
   const submit = page.getByRole('button', { name: FORM_TEXT.submit(TITLE) });
   await submit.click();
-  await expect(page.getByRole('alert').getByRole('link')).toHaveText(['Tick the box to confirm declaration']);
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText(['Tick the box to confirm the declaration']);
   expect((await axe().analyze()).violations).toEqual([]);
   await page.getByRole('checkbox', { name: /^I declare that the debts claimed are true/ }).check();
   await submit.click();

@@ -87,7 +87,11 @@ export const FIELD_MESSAGES = {
   caseRequestPending: (label: string, pending: string) =>
     `${label}: your request ${pending} to amend or withdraw this application is still waiting for a decision – you can make another once it is decided`,
   postalCode: () => MESSAGES.invalidPostalCode,
-  declaration: (label: string) => `Tick the box to confirm ${inSentence(label)}`,
+  /**
+   * Not built from the label: every form labels its declaration "Declaration", which in the sentence would
+   * need an article ("confirm declaration" is not English).
+   */
+  declaration: () => 'Tick the box to confirm the declaration',
   minRows: (label: string, n: number, item: string) =>
     `${label} must have at least ${plural(n, inSentence(item), nounPlural(inSentence(item)))}`,
   maxRows: (label: string, n: number, item: string) =>

@@ -430,8 +430,8 @@ describe('field types', () => {
     const def = form([
       { name: 'declare', label: 'Declaration', type: 'declaration', text: 'I declare that the information is true.' },
     ]);
-    expect(submit(def, { declare: false })).toEqual({ declare: 'Tick the box to confirm declaration' });
-    expect(submit(def, {})).toEqual({ declare: 'Tick the box to confirm declaration' });
+    expect(submit(def, { declare: false })).toEqual({ declare: 'Tick the box to confirm the declaration' });
+    expect(submit(def, {})).toEqual({ declare: 'Tick the box to confirm the declaration' });
     expect(draft(def, { declare: false })).toEqual({});
     expect(submit(def, { declare: true })).toEqual({});
     expect(draft(def, { declare: 'yes' })).toEqual({ declare: 'Declaration is not in the expected form' });

@@ -303,7 +303,7 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
   },
   declaration(field, value, path, ctx) {
     if (typeof value !== 'boolean') return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
-    if (ctx.mode === 'submit' && !value) set(ctx, path, FIELD_MESSAGES.declaration(field.label));
+    if (ctx.mode === 'submit' && !value) set(ctx, path, FIELD_MESSAGES.declaration());
   },
   attachment(field, value, path, ctx) {
     if (field.type !== 'attachment') return;
@@ -377,7 +377,7 @@ function validateOne(field: FieldDef, value: unknown, path: string, ctx: Ctx): v
   }
   if (!isComposite(field) && isBlank(value)) {
     if (ctx.mode !== 'submit') return;
-    if (field.type === 'declaration') set(ctx, path, FIELD_MESSAGES.declaration(field.label));
+    if (field.type === 'declaration') set(ctx, path, FIELD_MESSAGES.declaration());
     else if (field.required) {
       const choose = ['select', 'radios', 'checkboxes'].includes(field.type);
       const message = choose

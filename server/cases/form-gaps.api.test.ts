@@ -48,7 +48,7 @@ describe('an estate account statement (ESA)', () => {
   it('ends with a declaration to tick, as the other forms do', async () => {
     expect((await formOf('ESA')).pages.at(-1)?.id).toBe('declaration');
     expect(await fieldErrors('ESA', (a) => (a.declaration = false))).toEqual({
-      declaration: FIELD_MESSAGES.declaration('Declaration'),
+      declaration: FIELD_MESSAGES.declaration(),
     });
   });
 

@@ -179,7 +179,7 @@ describe('rules between fields', () => {
   });
   it('a declaration must be ticked to submit', async () => {
     expect(errorsOf(await create('PD', { ...PD, declaration: false })).fieldErrors).toEqual({
-      declaration: 'Tick the box to confirm declaration',
+      declaration: 'Tick the box to confirm the declaration',
     });
   });
 });

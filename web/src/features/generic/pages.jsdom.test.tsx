@@ -342,7 +342,7 @@ describe('the error summary', () => {
       '#/generic?app=PAR&page=you&return=check#f-fullName',
     );
     // The declaration is on this page: its link stays here.
-    expect(within(summary).getByRole('link', { name: 'Tick the box to confirm declaration' })).toHaveAttribute(
+    expect(within(summary).getByRole('link', { name: 'Tick the box to confirm the declaration' })).toHaveAttribute(
       'href',
       '#f-declaration',
     );
