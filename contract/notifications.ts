@@ -159,7 +159,11 @@ export const NOTIFICATION_MESSAGES = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
-  badEmail: 'Please enter a valid email address.',
+  /**
+   * GOV.UK's words: what to do and an example, as the form's email question gives one (FIELD_MESSAGES.email,
+   * whose "{label} must be …" would read "Email address must be an email address" by this field's label).
+   */
+  badEmail: 'Enter an email address in the correct format, like name@example.com',
   emailCodeSent: 'We have sent a code to the email address. Enter it to confirm the address.',
   emailConfirmed: 'Your email address is confirmed.',
   emailNotSent: 'We could not send the code just now. Please try again later.',

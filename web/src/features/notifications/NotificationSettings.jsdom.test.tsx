@@ -130,6 +130,8 @@ describe('where messages go', () => {
     const input = within(region).getByLabelText('Email address');
     expect(input.closest('form')).toHaveAttribute('novalidate');
     expect(input).not.toBeRequired();
+    // What is wrong and how to put it right, not only that it is not valid.
+    expect(NOTIFICATION_MESSAGES.badEmail).toBe('Enter an email address in the correct format, like name@example.com');
     for (const typed of ['', '  ', 'tan@', 'tan@example']) {
       fireEvent.change(input, { target: { value: typed } });
       fireEvent.click(within(region).getByRole('button', { name: 'Send a code' }));
