@@ -395,7 +395,10 @@ export const resolvedListSchema = z.object({ lines: z.array(resolvedLineSchema) 
 export const RETURNS_MAX = 500;
 /** The most approved refunds still to pay the finance screen lists at once, oldest first. */
 export const REFUNDS_TO_PAY_MAX = 500;
-/** The most waiting credits the queue lists at once, oldest first: the finance screen says how many wait in all. */
+/**
+ * The most waiting credits the queue lists at once, oldest value date first: the finance screen says how many wait
+ * in all.
+ */
 export const QUEUE_MAX_LINES = 500;
 export const queueSchema = z.object({
   lines: z.array(statementLineSchema),

@@ -635,7 +635,13 @@ interface LineRow extends CreditRow {
   resolution: string | null;
 }
 
-/** Credits waiting for a person, oldest first, with the bill their reference names (if any). */
+/**
+ * Credits waiting for a person, oldest first by the day the bank credited them (then in the order imported), with
+ * the bill their reference names (if any). A statement lists its lines in any order, so import order is not age,
+ * and the screen says it lists the oldest. No index serves this order: statement_lines_queued_idx finds the waiting
+ * lines alone, a backlog that every settled or decided line leaves rather than the statements' history, and
+ * keeping the oldest QUEUE_MAX_LINES of those is one bounded (top-N) sort.
+ */
 export async function queuedLines(db: Queryable): Promise<LineRow[]> {
   const { rows } = await db.query<LineRow>(
     `SELECT ${CREDIT_COLUMNS}, l.queue_reason,
@@ -648,7 +654,7 @@ export async function queuedLines(db: Queryable): Promise<LineRow[]> {
             l.resolution
        FROM statement_lines l
        LEFT JOIN bills b ON b.reference = upper(regexp_replace(l.reference, '\\s+', '', 'g'))
-      WHERE l.status = 'queued' ORDER BY l.id LIMIT $1`,
+      WHERE l.status = 'queued' ORDER BY l.value_date, l.id LIMIT $1`,
     [QUEUE_MAX_LINES],
   );
   return rows;

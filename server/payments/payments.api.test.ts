@@ -649,10 +649,15 @@ describe('the statement import', () => {
     };
     const before = await read();
     expect(before.waiting).toBe(before.lines.length);
-    const many = Array.from({ length: QUEUE_MAX_LINES + 1 }, (_, i) => `MANY${i},2030-01-16,CR,5.00,SGD,NOT A BILL,X`);
+    // The last imported is the oldest credit: the screen says it lists the oldest, so it is among them.
+    const many = Array.from(
+      { length: QUEUE_MAX_LINES + 1 },
+      (_, i) => `MANY${i},${i === QUEUE_MAX_LINES ? '2030-01-02' : '2030-01-16'},CR,5.00,SGD,NOT A BILL,X`,
+    );
     expect(await importCsv(many)).toMatchObject({ queued: QUEUE_MAX_LINES + 1 });
     const after = await read();
     expect(after.lines).toHaveLength(QUEUE_MAX_LINES);
+    expect(after.lines[0]!.transactionId).toBe(`MANY${QUEUE_MAX_LINES}`);
     expect(after.waiting).toBe(before.waiting + QUEUE_MAX_LINES + 1);
     // Dealt with, so the tests after this one find their credits among those listed.
     for (let page = await read(); page.lines.some((l) => l.transactionId.startsWith('MANY')); page = await read())
@@ -665,6 +670,15 @@ describe('the statement import', () => {
         expect(res.statusCode, res.body).toBe(200);
       }
     expect((await read()).waiting).toBe(before.waiting);
+  });
+
+  it('lists the credits the bank made first at the top, whatever order the statement gave them in', async () => {
+    // Statements list credits newest first as often as not: the queue read "the oldest 500" of the import order.
+    const days = ['2030-01-14', '2030-01-12', '2030-01-10', '2030-01-08'];
+    const tagged = days.map((day, i) => `AGE${i},${day},CR,3.00,SGD,NOT A BILL,X`);
+    expect(await importCsv(tagged)).toMatchObject({ queued: days.length });
+    const listed = (await queue()).filter((l) => l.transactionId.startsWith('AGE'));
+    expect(listed.map((l) => l.valueDate)).toEqual([...days].reverse());
   });
 
   it('takes a long statement in a few database statements, not some for each credit', async () => {
