@@ -1,5 +1,7 @@
 import { formatLimit, type DocumentLimits } from './documents.ts';
 
+const REQUESTS_HEADING = 'Requests for more information';
+
 /**
  * The back office's screen words beyond the officer calls' own messages (contract/officer.ts), zod-free so
  * the applicant's screens may read them too (docs/decisions/0049).
@@ -57,7 +59,19 @@ export const OFFICER_SCREEN_TEXT = {
    */
   noChangesInLastAnswer: (answeredAt: string) =>
     `Nothing changed in the last answer, sent ${answeredAt}. Earlier answers are not compared here.`,
-  requestsHeading: 'Requests for more information',
+  requestsHeading: REQUESTS_HEADING,
+  /** A request's place among a case's rounds of requests, oldest first: its summary when collapsed. */
+  requestRound: (n: number, total: number) => `Request ${n} of ${total}`,
+  requestQuestions: (labels: readonly string[]) => `Questions: ${labels.join(', ')}.`,
+  requestAnswered: 'Answered',
+  requestNotAnswered: 'Not answered yet.',
+  /**
+   * In the status history, a request's line names it rather than print its message a second time: on a record
+   * asked again and again, the repeats pushed the answers being decided screens down the page.
+   */
+  historyRequest: (n: number, total: number) => `Request ${n} of ${total}: see ${REQUESTS_HEADING}`,
+  /** The case's list of links to its parts: a long history no longer hides the answers being decided. */
+  onThisPage: 'On this page',
   actionsHeading: 'Actions',
   noActions: 'There is nothing you can do with this case now.',
   /** Said above the note form, which stays open when nothing can be decided. */

@@ -266,6 +266,83 @@ describe('the case screen', () => {
     expect(calls.some((c) => c.path.startsWith('/api/officer/cases'))).toBe(false);
   });
 
+  it('prints each of many requests once, the older ones folded, with links to the parts of the case', async () => {
+    // Ten rounds of the longest message: printed in full in both the requests and the history, they pushed the
+    // answers being decided screens down the page.
+    const rounds = Array.from({ length: 10 }, (_, i) => ({
+      id: String(100 + i),
+      requestedAt: `2026-11-${String(10 + i)}T02:00:00Z`,
+      requestedBy: 'Officer Demo',
+      message: `Round ${i + 1}: `.padEnd(REASON_MAX, 'x'),
+      fields: ['remarks'],
+      fieldLabels: ['Remarks'],
+      answeredAt: i < 9 ? `2026-11-${String(10 + i)}T08:00:00Z` : null,
+    }));
+    const asked: OfficerCase = {
+      ...CASE,
+      status: 'more_info_requested',
+      infoRequests: rounds,
+      history: [
+        CASE.history[0]!,
+        ...rounds.flatMap((r) => [
+          {
+            from: 'in_review' as const,
+            to: 'more_info_requested' as const,
+            at: r.requestedAt,
+            by: r.requestedBy,
+            message: r.message,
+          },
+          ...(r.answeredAt
+            ? [
+                {
+                  from: 'more_info_requested' as const,
+                  to: 'in_review' as const,
+                  at: r.answeredAt,
+                  by: 'Tan Ah Kow',
+                  message: null,
+                },
+              ]
+            : []),
+        ]),
+      ],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(asked) }) });
+    await openCase();
+    for (const r of rounds) expect(document.body.textContent!.split(r.message)).toHaveLength(2);
+
+    const requests = screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.requestsHeading });
+    const folds = requests.querySelectorAll('details');
+    expect(folds).toHaveLength(10);
+    expect([...folds].map((d) => d.open)).toEqual([...Array(9).fill(false), true]);
+    // A folded round says when, who and what it asked, and its message is inside it.
+    const third = folds[2]!.querySelector('summary')!;
+    expect(third).toHaveTextContent(
+      `${OFFICER_SCREEN_TEXT.requestRound(3, 10)}: ${formatDateTime('2026-11-12T02:00:00Z')}, Officer Demo. ${OFFICER_SCREEN_TEXT.requestQuestions(['Remarks'])} ${OFFICER_SCREEN_TEXT.requestAnswered} ${formatDateTime('2026-11-12T08:00:00Z')}.`,
+    );
+    expect(folds[2]).toHaveTextContent(rounds[2]!.message);
+
+    // The history names the round, and its link opens the folded request and moves there.
+    const history = screen.getByTestId('officer-history');
+    const toThird = within(history).getByRole('link', { name: OFFICER_SCREEN_TEXT.historyRequest(3, 10) });
+    expect(toThird).toHaveAttribute('href', `#/officer/case?id=7#${folds[2]!.id}`);
+    fireEvent.click(toThird);
+    expect(folds[2]!.open).toBe(true);
+    expect(third).toHaveFocus();
+    expect(window.location.hash).toBe('#/officer/case?id=7');
+
+    // Each link of the page's contents leads to a heading on it.
+    const contents = screen.getByRole('navigation', { name: OFFICER_SCREEN_TEXT.onThisPage });
+    const links = within(contents).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toContain(OFFICER_SCREEN_TEXT.answersHeading);
+    for (const link of links) {
+      const target = document.getElementById(link.getAttribute('href')!.split('#')[2]!);
+      expect(target, link.textContent!).not.toBeNull();
+      expect(target).toHaveTextContent(link.textContent!);
+    }
+    fireEvent.click(within(contents).getByRole('link', { name: OFFICER_SCREEN_TEXT.answersHeading }));
+    expect(screen.getByRole('heading', { level: 2, name: OFFICER_SCREEN_TEXT.answersHeading })).toHaveFocus();
+  });
+
   it('lists a move that kept the status (an assignment while waiting) without naming the status again', async () => {
     const waiting: OfficerCase = {
       ...CASE,

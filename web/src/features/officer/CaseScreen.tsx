@@ -23,6 +23,7 @@ import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
+import { buildHref, type HashLocation } from '../../lib/router/location.ts';
 import { CheckAnswers } from '../../app/parts.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
@@ -248,7 +249,18 @@ export function CaseScreen({ location }: ScreenProps) {
 
   const labelOf = new Map(c.questions.map((q) => [q.name, q.label]));
   // The server's words for each answer: the applicant's own check answers, one list for the whole form.
-  const answers = [{ pageId: 'answers', heading: TEXT.answersHeading, rows: c.answerRows }];
+  const answers = [{ pageId: ANSWERS_PAGE, heading: TEXT.answersHeading, rows: c.answerRows }];
+  const rounds = requestRounds(c);
+  const showsChanges = c.changes.length > 0 || c.infoRequests.length > 0;
+  const parts: Array<[string, string] | false> = [
+    ['actions-heading', TEXT.actionsHeading],
+    showsChanges && ['changes-heading', TEXT.changesHeading],
+    c.infoRequests.length > 0 && ['requests-heading', TEXT.requestsHeading],
+    [`answers-${ANSWERS_PAGE}`, TEXT.answersHeading],
+    ['documents-heading', TEXT.documentsHeading],
+    ['history-heading', TEXT.historyHeading],
+    ['notes-heading', TEXT.notesHeading],
+  ];
   const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
   // The comparison is of the last answer only: after an earlier answer, "nothing since the first
   // submission" could deny what that one changed.
@@ -314,6 +326,22 @@ export function CaseScreen({ location }: ScreenProps) {
         </section>
       )}
 
+      {/* The answers being decided sit below every round of requests: one step away, whatever the history. */}
+      <nav aria-labelledby="on-this-page-heading" className="on-this-page">
+        <h2 id="on-this-page-heading">{TEXT.onThisPage}</h2>
+        <ul>
+          {parts
+            .filter((p) => p !== false)
+            .map(([target, name]) => (
+              <li key={target}>
+                <InPageLink location={location} target={target}>
+                  {name}
+                </InPageLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+
       <TravelFacts c={c} from={readQueueView(new URLSearchParams(location.query.get('from') ?? ''))} />
 
       <Actions
@@ -336,7 +364,7 @@ export function CaseScreen({ location }: ScreenProps) {
         onDownload={(d) => void download(d.id, d.fileName)}
       />
 
-      {c.changes.length > 0 || c.infoRequests.length > 0 ? (
+      {showsChanges ? (
         <section aria-labelledby="changes-heading">
           <h2 id="changes-heading">{TEXT.changesHeading}</h2>
           {c.changes.length === 0 ? (
@@ -370,21 +398,25 @@ export function CaseScreen({ location }: ScreenProps) {
         <section aria-labelledby="requests-heading">
           <h2 id="requests-heading">{TEXT.requestsHeading}</h2>
           <ol className="officer-list">
-            {c.infoRequests.map((r) => (
+            {c.infoRequests.map((r, i) => (
               <li key={r.id}>
-                <p className="as-typed">
-                  <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>, {r.requestedBy}: {r.message}
-                </p>
-                <p>Questions: {r.fieldLabels.join(', ')}</p>
-                <p>
-                  {r.answeredAt ? (
-                    <>
-                      Answered <time dateTime={r.answeredAt}>{formatDateTime(r.answeredAt)}</time>
-                    </>
-                  ) : (
-                    'Not answered yet'
-                  )}
-                </p>
+                {/* The latest round is the one being answered; the older ones fold to when, who and what they
+                    asked, so many rounds do not push the answers away, and each message is a click away. */}
+                <details id={requestId(r.id)} open={i === c.infoRequests.length - 1}>
+                  <summary>
+                    {TEXT.requestRound(i + 1, c.infoRequests.length)}:{' '}
+                    <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>, {r.requestedBy}.{' '}
+                    {TEXT.requestQuestions(r.fieldLabels)}{' '}
+                    {r.answeredAt ? (
+                      <>
+                        {TEXT.requestAnswered} <time dateTime={r.answeredAt}>{formatDateTime(r.answeredAt)}</time>.
+                      </>
+                    ) : (
+                      TEXT.requestNotAnswered
+                    )}
+                  </summary>
+                  <p className="as-typed">{r.message}</p>
+                </details>
               </li>
             ))}
           </ol>
@@ -427,7 +459,17 @@ export function CaseScreen({ location }: ScreenProps) {
               ) : (
                 <>
                   {CASE_STATUS_LABELS[h.to]}, by {h.by}
-                  {h.message && <>. {h.message}</>}
+                  {rounds.has(i) ? (
+                    // The request's message is printed once, in its round above.
+                    <>
+                      .{' '}
+                      <InPageLink location={location} target={requestId(rounds.get(i)!.id)}>
+                        {TEXT.historyRequest(rounds.get(i)!.n, c.infoRequests.length)}
+                      </InPageLink>
+                    </>
+                  ) : (
+                    h.message && <>. {h.message}</>
+                  )}
                 </>
               )}
             </li>
@@ -463,6 +505,54 @@ export function CaseScreen({ location }: ScreenProps) {
 }
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+/** The check answers' one page of the submitted answers: its heading's id is `answers-` and this. */
+const ANSWERS_PAGE = 'answers';
+
+const requestId = (id: string) => `request-${id}`;
+
+/**
+ * The status history's lines that asked for more information, by their index, each with its request's id and
+ * round (from 1): both lists run oldest first, and a line is paired with the next request of its message, so a
+ * line of no request (moved there some other way) keeps its own words rather than borrow a request's.
+ */
+function requestRounds(c: OfficerCase): Map<number, { id: string; n: number }> {
+  const rounds = new Map<number, { id: string; n: number }>();
+  let next = 0;
+  c.history.forEach((h, i) => {
+    if (h.to !== 'more_info_requested' || h.from === h.to) return;
+    const at = c.infoRequests.findIndex((r, k) => k >= next && r.message === h.message);
+    if (at < 0) return;
+    rounds.set(i, { id: c.infoRequests[at]!.id, n: at + 1 });
+    next = at + 1;
+  });
+  return rounds;
+}
+
+/**
+ * A link to a part of this page. The hash holds the route, so the address is the case's own with the part as
+ * its anchor (copied, it opens the case there), and a click moves there without a navigation: the part is
+ * scrolled to and focused, for a screen reader to read from it, and a folded request is opened first.
+ */
+function InPageLink({ location, target, children }: { location: HashLocation; target: string; children: string }) {
+  return (
+    <a
+      href={`${buildHref(location.path, location.query)}#${target}`}
+      onClick={(event) => {
+        event.preventDefault();
+        const part = document.getElementById(target);
+        if (!part) return;
+        if (part instanceof HTMLDetailsElement) part.open = true;
+        const focus = part.querySelector<HTMLElement>(':scope > summary') ?? part;
+        if (focus === part && !part.hasAttribute('tabindex')) part.setAttribute('tabindex', '-1');
+        focus.focus({ preventScroll: true });
+        part.scrollIntoView?.();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 const NOTE_FORM: ActionDescription = {
   action: 'addNote',
