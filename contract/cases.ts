@@ -125,6 +125,11 @@ export const CASE_MESSAGES = {
   statusNotAllowed: (from: string, to: string) => `A record that is ${from} cannot be moved to ${to}.`,
   operatorMoveNotAllowed: (from: string, to: string) =>
     `The operator's command moves a record from Submitted to In review, and from In review to Approved or Rejected. ${from} to ${to} is done in the back office, or by the applicant.`,
+  /** The command's --operator names no enabled officer account (docs/decisions/0040). */
+  operatorUnknown: (name: string) =>
+    `"${name}" is not an enabled officer's account: name yours with --operator, e.g. --operator officer.demo.`,
+  operatorRoleRequired: (name: string, roles: string, to: string) =>
+    `${name} may not move a record to ${to}: that is for an officer with the role ${roles}.`,
   submitted: 'Record submitted successfully.',
   discardConfirm: 'Discard the changes you have not saved?',
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,

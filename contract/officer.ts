@@ -243,6 +243,9 @@ export const OFFICER_MESSAGES = {
   history: {
     assigned: (officer: string) => `Assigned to ${officer}.`,
     released: 'Released to the new queue.',
+    /** A move made with the operator's command (npm run case), under the officer it names (docs/decisions/0040). */
+    assignedByCommand: (officer: string) => `Assigned to ${officer} by the operator's command.`,
+    byCommand: "Made with the operator's command.",
     resubmitted: 'The applicant sent the requested information.',
     rejectionReturned: 'The proposed rejection was returned to the officer.',
     rejectionApproved: (supervisor: string) => `Rejection approved by supervisor ${supervisor}.`,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, CASE_STATUS_LABELS } from '#contract/cases.ts';
+import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
@@ -612,9 +613,9 @@ describe('workflow', () => {
     expect((await del(demo, draft.id)).statusCode).toBe(409);
     expect((await demo.post(submitUrl(draft.id), { version: v })).statusCode).toBe(409);
 
-    await moveCase(db, draft.caseNumber, 'in_review', 'officer.tan', clock.now());
-    await moveCase(db, draft.caseNumber, 'approved', 'officer.tan', clock.now());
-    await expect(moveCase(db, draft.caseNumber, 'in_review', 'officer.tan', clock.now())).rejects.toThrow(
+    await moveCase(db, draft.caseNumber, 'in_review', 'officer.demo', clock.now());
+    await moveCase(db, draft.caseNumber, 'approved', 'officer.demo', clock.now());
+    await expect(moveCase(db, draft.caseNumber, 'in_review', 'officer.demo', clock.now())).rejects.toThrow(
       CASE_MESSAGES.statusNotAllowed('Approved', 'In review'),
     );
 
@@ -632,9 +633,9 @@ describe('workflow', () => {
   it('refuses an operator move that needs an officer’s words or is the applicant’s', async () => {
     const c = await create(demo, PD_VALID, true);
     expect((await demo.post(submitUrl(c.id), { version: c.version })).statusCode).toBe(200);
-    await moveCase(db, c.caseNumber, 'in_review', 'officer.tan', clock.now());
+    await moveCase(db, c.caseNumber, 'in_review', 'officer.demo', clock.now());
     for (const to of ['more_info_requested', 'rejection_proposed', 'submitted'] as const)
-      await expect(moveCase(db, c.caseNumber, to, 'officer.tan', clock.now())).rejects.toThrow(
+      await expect(moveCase(db, c.caseNumber, to, 'officer.demo', clock.now())).rejects.toThrow(
         CASE_MESSAGES.operatorMoveNotAllowed('In review', CASE_STATUS_LABELS[to]),
       );
     const status = await demo.get(statusUrl(c.id));
@@ -643,9 +644,106 @@ describe('workflow', () => {
 
   it('refuses an operator move that skips a step', async () => {
     const c = await create(demo);
-    await expect(moveCase(db, c.caseNumber, 'approved', 'officer.tan', clock.now())).rejects.toThrow(
+    await expect(moveCase(db, c.caseNumber, 'approved', 'officer.demo', clock.now())).rejects.toThrow(
       CASE_MESSAGES.statusNotAllowed('Draft', 'Approved'),
     );
+  });
+
+  it('moves a record only as an enabled officer named by the operator, recorded under their account', async () => {
+    const c = await create(demo, PD_VALID, true);
+    expect((await demo.post(submitUrl(c.id), { version: c.version })).statusCode).toBe(200);
+    const state = async () =>
+      (
+        await db.query<{ status: string; version: number; assigned_to: number | null; moves: string; audits: string }>(
+          `SELECT c.status, c.version, c.assigned_to,
+                  (SELECT count(*)::text FROM case_status_history h WHERE h.case_id = c.id) AS moves,
+                  (SELECT count(*)::text FROM audit_events e
+                    WHERE e.event = 'case_status' AND e.detail->>'caseNumber' = c.case_number) AS audits
+             FROM cases c WHERE c.id = $1::bigint`,
+          [c.id],
+        )
+      ).rows[0]!;
+    const before = await state();
+
+    // A name that is no account, a disabled officer's, and one that is not an officer's (the applicant's).
+    await db.query(
+      `INSERT INTO accounts (login_name, password_hash, profile_id, disabled) VALUES ('officer.gone', 'x', 'PTIB-BACKOFFICE', true)`,
+    );
+    await db.query(
+      `INSERT INTO officers (account_id, display_name, roles)
+       SELECT id, 'Gone Officer', '{officer}' FROM accounts WHERE login_name = 'officer.gone'`,
+    );
+    await db.query(
+      `INSERT INTO account_authorities (account_id, authority) SELECT id, $1 FROM accounts WHERE login_name = 'officer.gone'`,
+      [AUTHORITY_OFFICER],
+    );
+    for (const name of ['officer.tan', 'officer.gone', 'ptib.demo'])
+      await expect(moveCase(db, c.caseNumber, 'in_review', name, clock.now())).rejects.toThrow(
+        CASE_MESSAGES.operatorUnknown(name),
+      );
+    expect(await state()).toEqual(before);
+
+    // Any letter case of a login name is the same account, as at sign-in.
+    await moveCase(db, c.caseNumber, 'in_review', 'Officer.Demo', clock.now());
+    const { rows: accounts } = await db.query<{ id: number }>(
+      `SELECT id FROM accounts WHERE login_name = 'officer.demo'`,
+    );
+    const officerId = Number(accounts[0]!.id);
+    expect(Number((await state()).assigned_to)).toBe(officerId);
+
+    // A rejection is a supervisor's, in the back office and here alike.
+    const inReview = await state();
+    await expect(moveCase(db, c.caseNumber, 'rejected', 'officer.demo', clock.now())).rejects.toThrow(
+      CASE_MESSAGES.operatorRoleRequired('officer.demo', 'supervisor', 'Rejected'),
+    );
+    expect(await state()).toEqual(inReview);
+    await moveCase(db, c.caseNumber, 'approved', 'officer.demo', clock.now());
+
+    const { rows: history } = await db.query<{ to_status: string; account_id: number; actor: string; message: string }>(
+      `SELECT to_status, account_id, actor, message FROM case_status_history
+        WHERE case_id = $1::bigint AND to_status NOT IN ('draft', 'submitted') ORDER BY id`,
+      [c.id],
+    );
+    expect(history.map((h) => ({ ...h, account_id: Number(h.account_id) }))).toEqual([
+      {
+        to_status: 'in_review',
+        account_id: officerId,
+        actor: 'Officer Demo',
+        message: OFFICER_MESSAGES.history.assignedByCommand('Officer Demo'),
+      },
+      {
+        to_status: 'approved',
+        account_id: officerId,
+        actor: 'Officer Demo',
+        message: OFFICER_MESSAGES.history.byCommand,
+      },
+    ]);
+    const { rows: audits } = await db.query<{
+      account_id: number;
+      login_name: string;
+      detail: Record<string, unknown>;
+    }>(
+      `SELECT account_id, login_name, detail FROM audit_events
+        WHERE event = 'case_status' AND detail->>'caseNumber' = $1 ORDER BY id`,
+      [c.caseNumber],
+    );
+    expect(audits.map((a) => [Number(a.account_id), a.login_name, a.detail.to, a.detail.via])).toEqual([
+      [officerId, 'officer.demo', 'in_review', 'command'],
+      [officerId, 'officer.demo', 'approved', 'command'],
+    ]);
+  });
+
+  it('lets a supervisor named by the operator reject a record in review', async () => {
+    const c = await create(demo, PD_VALID, true);
+    expect((await demo.post(submitUrl(c.id), { version: c.version })).statusCode).toBe(200);
+    await moveCase(db, c.caseNumber, 'in_review', 'officer.demo', clock.now());
+    await moveCase(db, c.caseNumber, 'rejected', 'officer.lead', clock.now());
+    const { rows } = await db.query<{ actor: string; message: string | null }>(
+      `SELECT actor, message FROM case_status_history WHERE case_id = $1::bigint ORDER BY id DESC LIMIT 1`,
+      [c.id],
+    );
+    // No words of the command's on a rejection: the applicant reads its history message as the reason.
+    expect(rows[0]).toEqual({ actor: 'Supervisor Lead', message: null });
   });
 
   it('refuses a submit of a stale version', async () => {

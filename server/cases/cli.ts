@@ -1,10 +1,12 @@
 /**
  * The operator's way to move an e-service record through its workflow (submitted → in review →
  * approved or rejected). It opens the same database the server uses (DATABASE_URL, else PGlite in
- * DATA_DIR) and writes the move with its history row and audit event.
+ * DATA_DIR) and writes the move with its history row and audit event, under the officer account that
+ * --operator names (else the shell's user); a name that is no enabled officer's is refused, and a rejection
+ * needs a supervisor (docs/decisions/0040).
  *
  *   npm run case -- show "PD 000042 2026"
- *   npm run case -- move "PD 000042 2026" in_review [--operator officer.tan]
+ *   npm run case -- move "PD 000042 2026" in_review --operator officer.demo
  *   npm run case -- publish-form PD pd-v3.json
  *
  * publish-form checks a form definition (contract/forms/schema.ts) and publishes it as the next version
@@ -25,10 +27,11 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage: npm run case -- show "CASE NUMBER"
-       npm run case -- move "CASE NUMBER" STATUS [--operator NAME]
+       npm run case -- move "CASE NUMBER" STATUS --operator NAME
        npm run case -- publish-form CODE DEFINITION.json
 STATUS is in_review (from submitted), approved or rejected (from in_review); the other moves need
-the back office (an officer's message or reason) or the applicant.`;
+the back office (an officer's message or reason) or the applicant. NAME is your officer login name
+(a supervisor's to reject); without it, the shell's user.`;
 
 async function publish(code: string | undefined, file: string | undefined): Promise<number> {
   if (!code || !file) {

@@ -90,13 +90,13 @@ describe.each(['TRA', 'TRT'])('%s: the travel application it refers to', (code) 
 describe('TRA: the travel application it amends or withdraws', () => {
   it('refuses one already decided, approved or rejected, and takes one still in review', async () => {
     const inReview = await submittedOf(demo, 'PAR');
-    await moveCase(app.db, inReview.caseNumber, 'in_review', 'operator', clock.now());
+    await moveCase(app.db, inReview.caseNumber, 'in_review', 'officer.lead', clock.now());
     const ok = await save(demo, 'TRA', { travelCaseNumber: inReview.caseNumber });
     expect(ok.statusCode, ok.body).toBe(201);
     for (const decision of ['approved', 'rejected'] as const) {
       const travel = await submittedOf(demo, 'PAR');
-      await moveCase(app.db, travel.caseNumber, 'in_review', 'operator', clock.now());
-      await moveCase(app.db, travel.caseNumber, decision, 'operator', clock.now());
+      await moveCase(app.db, travel.caseNumber, 'in_review', 'officer.lead', clock.now());
+      await moveCase(app.db, travel.caseNumber, decision, 'officer.lead', clock.now());
       for (const draft of [true, false])
         expect(
           refusal(await save(demo, 'TRA', { travelCaseNumber: travel.caseNumber }, draft), 'travelCaseNumber'),

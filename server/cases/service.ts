@@ -1,4 +1,4 @@
-import { RESPONSE_CODE } from '#contract/index.ts';
+import { FORBIDDEN_CODE, RESPONSE_CODE, loginNameKey } from '#contract/index.ts';
 import {
   CASE_MESSAGES,
   CASE_STATUS_LABELS,
@@ -25,6 +25,8 @@ import {
 import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { Officer } from '../auth/officer.ts';
+import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
@@ -44,7 +46,7 @@ import {
 } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
-import { OFFICER_MESSAGES } from '#contract/officer.ts';
+import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
 import { notify, type NotificationEvent } from '../notifications/notify.ts';
 import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
@@ -670,12 +672,39 @@ export async function resubmitCase(
  * a return clears the case's assignment or proposal (the back office does each with what it needs), and
  * only the owner submits or resubmits. A status set without them leaves the applicant a request with
  * nothing to answer.
+ *
+ * Each is an officer's, of the roles the back office asks for the same decision (docs/decisions/0040): a case
+ * worker takes a case into review or approves it; a rejection, which the back office leaves to a supervisor
+ * (approving another officer's proposal), is a supervisor's.
  */
-const OPERATOR_MOVES: readonly string[] = ['submitted>in_review', 'in_review>approved', 'in_review>rejected'];
+const OPERATOR_MOVES: Readonly<Record<string, readonly OfficerRole[]>> = {
+  'submitted>in_review': ['officer', 'supervisor'],
+  'in_review>approved': ['officer', 'supervisor'],
+  'in_review>rejected': ['supervisor'],
+};
+
+/** The enabled officer account of this login name, or null: the one a command's move is recorded under. */
+async function operatorOfficer(tx: Queryable, loginName: string): Promise<Officer | null> {
+  const { rows } = await tx.query<{ id: number; login_name: string; display_name: string; roles: OfficerRole[] }>(
+    `SELECT a.id, a.login_name, o.display_name, o.roles
+       FROM accounts a
+       JOIN officers o ON o.account_id = a.id
+       JOIN account_authorities au ON au.account_id = a.id AND au.authority = $2
+      WHERE ${LOGIN_NAME_MATCHES('a.login_name')} AND NOT a.disabled`,
+    [loginNameKey(loginName), AUTHORITY_OFFICER],
+  );
+  const row = rows[0];
+  return row
+    ? { accountId: Number(row.id), loginName: row.login_name, displayName: row.display_name, roles: row.roles }
+    : null;
+}
 
 /**
- * An operator's move of a case (submitted → in review → approved or rejected), by case number. Not
- * reachable over HTTP: the operator runs server/cases/cli.ts next to the database.
+ * An operator's move of a case (submitted → in review → approved or rejected), by case number, made by the
+ * officer account `operator` names (a login name): its history, assignment and audit are that officer's, as
+ * in the back office, and say the command made it. A name that is no enabled officer's is refused: it would
+ * be written into the record's history as a person who does not exist. Not reachable over HTTP: the operator
+ * runs server/cases/cli.ts next to the database.
  */
 export async function moveCase(
   db: Database,
@@ -685,6 +714,8 @@ export async function moveCase(
   now: Date,
 ): Promise<CaseDetail> {
   return db.transaction(async (tx) => {
+    const officer = await operatorOfficer(tx, operator);
+    if (!officer) throw new ApiError(403, FORBIDDEN_CODE.MISSING_AUTHORITY, CASE_MESSAGES.operatorUnknown(operator));
     const { rows } = await tx.query<{ id: string; status: CaseStatus; profile_id: string }>(
       'SELECT id::text AS id, status, profile_id FROM cases WHERE case_number = $1 AND deleted_at IS NULL FOR UPDATE',
       [caseNumber],
@@ -697,21 +728,39 @@ export async function moveCase(
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.statusNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
-    if (!OPERATOR_MOVES.includes(`${current.status}>${to}`))
+    const roles = OPERATOR_MOVES[`${current.status}>${to}`];
+    if (!roles)
       throw new ApiError(
         409,
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.operatorMoveNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
-    const row = await setStatus(tx, current.id, current.status, to, { accountId: null, name: operator }, now);
+    if (!roles.some((r) => officer.roles.includes(r)))
+      throw new ApiError(
+        403,
+        FORBIDDEN_CODE.MISSING_AUTHORITY,
+        CASE_MESSAGES.operatorRoleRequired(officer.loginName, roles.join(' or '), CASE_STATUS_LABELS[to]),
+      );
+    // The applicant reads a rejection's history message as its reason: the command gives none, so it has none.
+    const message =
+      to === 'in_review'
+        ? OFFICER_MESSAGES.history.assignedByCommand(officer.displayName)
+        : to === 'approved'
+          ? OFFICER_MESSAGES.history.byCommand
+          : null;
+    const actor = { accountId: officer.accountId, name: officer.displayName };
+    const row = await setStatus(tx, current.id, current.status, to, actor, now, message);
+    // Taken into review by the officer, as "Assign to me" does: the case is theirs to decide.
+    if (to === 'in_review')
+      await tx.query('UPDATE cases SET assigned_to = $2 WHERE id = $1::bigint', [row.id, officer.accountId]);
     if (to === 'rejected') {
-      await cancelBill(tx, row.id, operator, now);
-      await releaseRefund(tx, row.id, operator, now);
+      await cancelBill(tx, row.id, officer.loginName, now);
+      await releaseRefund(tx, row.id, officer.loginName, now);
     }
     const record = { ...row, profile_id: current.profile_id };
     if (to === 'approved') {
       await recordProfileUpdate(tx, record, now);
-      await actOnTravelApplication(tx, record, { accountId: null, name: operator, loginName: operator }, now);
+      await actOnTravelApplication(tx, record, { ...actor, loginName: officer.loginName }, now);
     }
     // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
     // reply and appeal periods run from it. The command gives no reason, so the message has none.
@@ -732,7 +781,9 @@ export async function moveCase(
     await audit(tx, {
       event: 'case_status',
       at: now,
-      detail: { caseId: row.id, caseNumber: row.case_number, from: current.status, to, operator },
+      accountId: officer.accountId,
+      loginName: officer.loginName,
+      detail: { caseId: row.id, caseNumber: row.case_number, from: current.status, to, via: 'command' },
     });
     return toDetail(row);
   });

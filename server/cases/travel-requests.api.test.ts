@@ -90,8 +90,8 @@ describe('a second request about one travel application', () => {
       travelCaseNumber: FIELD_MESSAGES.caseRequestPending(LABEL, pending.caseNumber),
     });
 
-    await moveCase(db, pending.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(db, pending.caseNumber, 'rejected', 'operator', clock.now());
+    await moveCase(db, pending.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(db, pending.caseNumber, 'rejected', 'officer.lead', clock.now());
     const after = await submit(await amendment(travel.caseNumber));
     expect(after.statusCode, after.body).toBe(200);
   });
@@ -244,8 +244,8 @@ describe('an approved request to withdraw a travel application', () => {
   it("withdraws it when the operator's command approves the request too", async () => {
     const travel = await travelApplication();
     const request = await submitted(applicant, await amendment(travel.caseNumber, { action: 'withdraw' }), 'TRA');
-    await moveCase(db, request.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(db, request.caseNumber, 'approved', 'operator', clock.now());
+    await moveCase(db, request.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(db, request.caseNumber, 'approved', 'officer.lead', clock.now());
     expect((await record(travel.id)).status).toBe('withdrawn');
   });
 });

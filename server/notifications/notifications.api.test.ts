@@ -281,8 +281,8 @@ describe('a decision made by the operator’s command (npm run case -- move)', (
       [approved, 'approved'],
       [rejected, 'rejected'],
     ] as const) {
-      await moveCase(db, record.caseNumber, 'in_review', 'officer.tan', clock.now());
-      await moveCase(db, record.caseNumber, to, 'officer.tan', clock.now());
+      await moveCase(db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
+      await moveCase(db, record.caseNumber, to, 'officer.lead', clock.now());
     }
     await app.outbox.drain();
     const box = await inbox(demo);

@@ -791,9 +791,9 @@ describe('queues', () => {
 
   it('the operator command line still moves a case', async () => {
     const c = await submitted(applicant, ANSWERS);
-    const moved = await moveCase(db, c.caseNumber, 'in_review', 'ops', clock.now());
+    const moved = await moveCase(db, c.caseNumber, 'in_review', 'officer.lead', clock.now());
     expect(moved.status).toBe('in_review');
-    expect((await view(officer, c.id)).history.at(-1)).toMatchObject({ to: 'in_review', by: 'ops' });
+    expect((await view(officer, c.id)).history.at(-1)).toMatchObject({ to: 'in_review', by: 'Supervisor Lead' });
   });
 
   it('answer a page, its counts and its total in one statement besides the session check', async () => {

@@ -1160,8 +1160,8 @@ describe('a rejected application', () => {
     const paid = await payable(demo, 'PCD', '90.00');
     expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: paid.id }), {})).statusCode).toBe(200);
     for (const record of [unpaid, paid]) {
-      await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
-      await moveCase(app.db, record.caseNumber, 'rejected', 'operator', clock.now());
+      await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
+      await moveCase(app.db, record.caseNumber, 'rejected', 'officer.lead', clock.now());
     }
     expect(await bill(demo, unpaid.id)).toMatchObject({ state: 'cancelled', receivedCents: 0, payNow: null });
     const kept = await bill(demo, paid.id);
@@ -1441,8 +1441,8 @@ describe('a rejected application’s bill notice', () => {
         [record.id],
       );
     expect((await waiting()).rows.length).toBeGreaterThan(0);
-    await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(app.db, record.caseNumber, 'rejected', 'operator', clock.now());
+    await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(app.db, record.caseNumber, 'rejected', 'officer.lead', clock.now());
     expect((await bill(demo, record.id)).state).toBe('cancelled');
 
     await app.outbox.drain();
@@ -1484,8 +1484,8 @@ describe('an approval’s notice', () => {
       body: { reference, reason: 'First instalment' },
     });
     expect(matched.statusCode, matched.body).toBe(200);
-    await moveCase(app.db, partPaid.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(app.db, partPaid.caseNumber, 'approved', 'operator', clock.now());
+    await moveCase(app.db, partPaid.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(app.db, partPaid.caseNumber, 'approved', 'officer.lead', clock.now());
     expect(await approvalSms(partPaid)).toEqual([
       `PTIB e-Services: Record ${partPaid.caseNumber} has been approved. S$50.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
     ]);
@@ -1494,8 +1494,8 @@ describe('an approval’s notice', () => {
   it('says nothing of a bill already paid', async () => {
     const record = await payable(demo, 'PD', '72.00');
     expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
-    await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(app.db, record.caseNumber, 'approved', 'operator', clock.now());
+    await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(app.db, record.caseNumber, 'approved', 'officer.lead', clock.now());
     expect(await approvalSms(record)).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
   });
 });
@@ -1650,8 +1650,8 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     const record = await payable(await signedInClient(app, 'ptib.demo'), 'PD', '73.00');
     clock.advance(31 * 24 * 3600_000);
     // Nothing reads the bill between its expiry and the approval: the approval itself finds it expired.
-    await moveCase(app.db, record.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(app.db, record.caseNumber, 'approved', 'operator', clock.now());
+    await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(app.db, record.caseNumber, 'approved', 'officer.lead', clock.now());
     await app.outbox.drain();
     const approvals = gateway.received
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
@@ -1689,8 +1689,8 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     expect((await later.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
 
     // A rejected application's bill is not asked again, nor another profile's.
-    await moveCase(app.db, gone.caseNumber, 'in_review', 'operator', clock.now());
-    await moveCase(app.db, gone.caseNumber, 'rejected', 'operator', clock.now());
+    await moveCase(app.db, gone.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(app.db, gone.caseNumber, 'rejected', 'officer.lead', clock.now());
     expect((await bill(later, gone.id)).canRenew).toBe(false);
     expect((await later.post(fillPath(PAYMENT_PATHS.renew, { id: gone.id }), {})).statusCode).toBe(409);
     const stranger = await signedInClient(app, 'ptib.master');
