@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
-import { OWN_SCREEN_CODES } from '#contract/register.ts';
+import { OWN_SCREEN_CODES, REGISTER_ID_LABELS, REGISTER_SERVICES } from '#contract/register.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, QueryOptions } from '../db/database.ts';
@@ -129,6 +129,15 @@ describe('catalogue', () => {
       title: 'Payment by Debtor',
       href: '/generic?app=PD',
     });
+  });
+
+  it('describes each register search by what its screen searches by (docs/decisions/0043, 0055)', async () => {
+    const { groups } = (await demo.get(API_PATHS.eservices)).json().responseJSON as CatalogueResponse;
+    const description = (code: string) => groups.flatMap((g) => g.eservices).find((e) => e.code === code)!.description;
+    for (const service of REGISTER_SERVICES)
+      expect(description(service), service).toContain(`by name or by ${REGISTER_ID_LABELS[service]}.`);
+    // BIS finds businesses, sole proprietorships and companies alike (PARTY_KINDS.entity).
+    expect(description('BIS')).toContain('a sole proprietorship or a company');
   });
 
   /**
