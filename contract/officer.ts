@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './cases.ts';
 import { SCAN_STATUSES } from './documents.ts';
-import { BILL_STATES } from './payments.ts';
+import { BILL_STATES, refundsOnBillSchema } from './payments.ts';
 import { TRAVEL_REQUEST_ACTIONS } from './travel.ts';
 
 /**
@@ -419,6 +419,7 @@ export const officerBillSchema = z.object({
   amountCents: z.number().int(),
   receivedCents: z.number().int(),
   refundedCents: z.number().int(),
+  refunds: refundsOnBillSchema,
   state: z.enum(BILL_STATES),
   receiptNumber: z.string().nullable(),
   /** When it was paid in full in the portal; null while it is not. */

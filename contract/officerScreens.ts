@@ -42,7 +42,10 @@ export const OFFICER_SCREEN_TEXT = {
     state: 'Payment status',
     amount: 'Amount billed',
     received: 'Received',
-    refunded: 'Drawn by refunds',
+    refundsPaid: 'Refunds paid out',
+    refundsHeld: 'Held for refunds applied for, not yet paid',
+    /** What a cancelled bill held and finance sent back (docs/decisions/0059): no refund of it was applied for. */
+    returned: 'Returned to the payer',
     receiptNumber: 'Receipt number',
     settledAt: 'Paid in full',
     drawn: 'This refund draws',

@@ -283,7 +283,19 @@ export const billSchema = z.object({
   receiptNumber: z.string().nullable(),
 });
 export type Bill = z.infer<typeof billSchema>;
+/**
+ * What refunds hold of a receipt, by whether finance has paid them out (docs/decisions/0088): refundedCents
+ * counts both, as a refund sets its amount aside when it is submitted, so it alone cannot say what was refunded.
+ */
+export const refundsOnBillSchema = z.object({
+  /** Refunds finance has marked paid. */
+  paidCents: cents,
+  /** Refunds applied for and not yet paid: waiting for an officer, or approved and waiting for finance. */
+  heldCents: cents,
+});
+export type RefundsOnBill = z.infer<typeof refundsOnBillSchema>;
 export const billDetailSchema = billSchema.extend({
+  refunds: refundsOnBillSchema,
   uen: z.string(),
   merchantName: z.string(),
   /** The QR's text; null once the bill can no longer be paid (settled or expired). */
@@ -582,6 +594,10 @@ export const PAYMENT_TEXT = {
   dueOn: 'Pay by',
   expiresOn: 'QR code valid until',
   receiptNumber: 'Receipt number',
+  /** Said of a receipt (the Payment section, the receipt PDF) only once finance has paid them out. */
+  refundsPaid: 'Refunds paid from this payment',
+  /** Set aside on a refund's submission, given back if it is rejected: not refunded yet. */
+  refundsHeld: 'Held for refunds applied for, not yet paid',
   uen: 'UEN',
   reference: 'Reference',
   scan: 'Scan this PayNow QR code with your banking app. The amount is fixed.',

@@ -33,6 +33,7 @@ import { travelApplicationOf, travelRequestsOf } from '../cases/travel-requests.
 import { ApiError } from '../plugins/errors.ts';
 import type { Officer } from '../auth/officer.ts';
 import { SENT_TO_OFFICERS } from '../documents/store.ts';
+import { REFUND_SUMS, toRefunds, type RefundSumsRow } from '../payments/bills.ts';
 
 /**
  * A submitted record as the back office reads it (docs/decisions/0040). Drafts are the applicant's alone:
@@ -430,10 +431,10 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
  * payable day reads as expired, as the payer's own view has it: the view does not write to expire it.
  */
 const BILL_FACTS = `b.reference, b.amount_cents::text AS amount_cents, b.received_cents::text AS received_cents,
-  b.refunded_cents::text AS refunded_cents, b.receipt_number, b.settled_at,
+  b.refunded_cents::text AS refunded_cents, ${REFUND_SUMS}, b.receipt_number, b.settled_at,
   CASE WHEN b.state = 'awaiting' AND b.expires_on < $2::date THEN 'expired' ELSE b.state END AS state`;
 
-interface BillFactsRow {
+interface BillFactsRow extends RefundSumsRow {
   reference: string;
   amount_cents: string;
   received_cents: string;
@@ -448,6 +449,7 @@ const officerBill = (b: BillFactsRow): OfficerBill => ({
   amountCents: Number(b.amount_cents),
   receivedCents: Number(b.received_cents),
   refundedCents: Number(b.refunded_cents),
+  refunds: toRefunds(b),
   state: b.state,
   receiptNumber: b.receipt_number,
   settledAt: b.settled_at === null ? null : iso(b.settled_at),

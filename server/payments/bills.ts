@@ -35,6 +35,7 @@ import {
   type MoneyToReturn,
   type QueueReason,
   type RefundToPay,
+  type RefundsOnBill,
 } from '#contract/payments.ts';
 import type { CaseStatus } from '#contract/cases.ts';
 import type { FieldErrors } from '#contract/forms/index.ts';
@@ -80,6 +81,32 @@ const BILL_COLUMNS = `b.id::text AS id, b.case_id::text AS case_id, c.case_numbe
   b.amount_cents::text AS amount_cents, b.received_cents::text AS received_cents,
   b.refunded_cents::text AS refunded_cents, b.state, b.issued_at, to_char(b.due_on, 'YYYY-MM-DD') AS due_on,
   to_char(b.expires_on, 'YYYY-MM-DD') AS expires_on, b.settled_at, b.receipt_number`;
+
+/**
+ * What refunds hold of a bill's receipt (bills as b), paid out by finance or still only applied for
+ * (docs/decisions/0088): refunded_cents counts both, so a receipt read from it alone would call money refunded
+ * that has only been set aside for a refund not yet decided. A rejected refund's row is gone (releaseRefund).
+ */
+export const REFUND_SUMS = `(SELECT COALESCE(sum(r.amount_cents) FILTER (WHERE r.paid_out_at IS NOT NULL), 0)::text
+    FROM refunds r WHERE r.bill_id = b.id) AS refunds_paid_cents,
+  (SELECT COALESCE(sum(r.amount_cents) FILTER (WHERE r.paid_out_at IS NULL), 0)::text
+    FROM refunds r WHERE r.bill_id = b.id) AS refunds_held_cents`;
+export interface RefundSumsRow {
+  refunds_paid_cents: string;
+  refunds_held_cents: string;
+}
+export const toRefunds = (row: RefundSumsRow): RefundsOnBill => ({
+  paidCents: Number(row.refunds_paid_cents),
+  heldCents: Number(row.refunds_held_cents),
+});
+
+/** What refunds hold of one bill's receipt, paid out or only applied for. */
+export async function refundsOn(db: Queryable, billId: string): Promise<RefundsOnBill> {
+  const { rows } = await db.query<RefundSumsRow>(`SELECT ${REFUND_SUMS} FROM bills b WHERE b.id = $1::bigint`, [
+    billId,
+  ]);
+  return toRefunds(rows[0]!);
+}
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -1134,6 +1161,7 @@ export async function billDetail(
   ]);
   return {
     ...bill,
+    refunds: await refundsOn(db, row.id),
     uen,
     merchantName: PAYNOW_MERCHANT_NAME,
     payNow: payable

@@ -823,6 +823,7 @@ describe('refunds (Refund of Deposits)', () => {
       amountCents: 50000,
       receivedCents: 0,
       refundedCents: 0,
+      refunds: { paidCents: 0, heldCents: 0 },
       state: 'awaiting',
       receiptNumber: null,
       settledAt: null,
@@ -844,7 +845,7 @@ describe('refunds (Refund of Deposits)', () => {
       caseNumber: record.caseNumber,
       eserviceTitle: 'Payment of Court Deposits',
       drawnCents: 12000,
-      bill: { ...deposit, refundedCents: 12000 },
+      bill: { ...deposit, refundedCents: 12000, refunds: { paidCents: 0, heldCents: 12000 } },
     });
     // A record of no payment e-service has neither.
     const other = await submitted(demo, 'PNC');
@@ -1077,6 +1078,47 @@ describe('an approved refund (docs/decisions/0088)', () => {
       [refund.id],
     );
     expect(notices.rows[0]!.n).toBe(1);
+  });
+
+  it('is said on the receipt, the Payment section and the officer’s view as paid only once paid out', async () => {
+    const receiptText = async (caseId: string) =>
+      (await pdfText((await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: caseId }))).rawPayload)).replace(
+        /\s+/g,
+        ' ',
+      );
+    const said = async (caseId: string) => ({
+      receipt: await receiptText(caseId),
+      section: (await bill(demo, caseId)).refunds,
+      officer: (await view(officer, caseId)).bill?.refunds,
+    });
+    // Applied for, the amount is only set aside (docs/decisions/0088): nothing is refunded yet.
+    const { deposit, refund } = await refundOf('120.00');
+    let now = await said(deposit.id);
+    expect(now.receipt).not.toContain(PAYMENT_TEXT.refundsPaid);
+    expect(now.receipt).toContain(`${PAYMENT_TEXT.refundsHeld} S$120.00`);
+    expect(now.section).toEqual({ paidCents: 0, heldCents: 12000 });
+    expect(now.officer).toEqual(now.section);
+    // Approved, finance has still to pay it.
+    await approved(refund.id);
+    expect((await said(deposit.id)).receipt).toContain(`${PAYMENT_TEXT.refundsHeld} S$120.00`);
+    expect((await paidOut(refund.id, 'FAST transfer R42')).statusCode).toBe(200);
+    now = await said(deposit.id);
+    expect(now.receipt).toContain(`${PAYMENT_TEXT.refundsPaid} S$120.00`);
+    expect(now.receipt).not.toContain(PAYMENT_TEXT.refundsHeld);
+    expect(now.section).toEqual({ paidCents: 12000, heldCents: 0 });
+    expect(now.officer).toEqual(now.section);
+
+    // Rejected, it gives its amount back: the receipt says nothing of refunds.
+    const other = await refundOf('60.00');
+    const lead = await signedInOfficer(app, gateway, 'officer.lead');
+    await doAction(officer, other.refund.id, { action: 'assignToMe' });
+    await doAction(officer, other.refund.id, { action: 'proposeRejection', reason: 'The deposit is still held.' });
+    await doAction(lead, other.refund.id, { action: 'approveRejection' });
+    now = await said(other.deposit.id);
+    expect(now.receipt).not.toContain(PAYMENT_TEXT.refundsPaid);
+    expect(now.receipt).not.toContain(PAYMENT_TEXT.refundsHeld);
+    expect(now.receipt).not.toMatch(/refund/i);
+    expect(now.section).toEqual({ paidCents: 0, heldCents: 0 });
   });
 
   it('rejected, is never finance’s to pay', async () => {

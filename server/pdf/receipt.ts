@@ -1,4 +1,4 @@
-import { PAYMENT_TEXT, formatMoney, paidOverLeft, type Bill } from '#contract/payments.ts';
+import { PAYMENT_TEXT, formatMoney, paidOverLeft, type Bill, type RefundsOnBill } from '#contract/payments.ts';
 import { singaporeTime } from '#contract/singapore.ts';
 import { PdfWriter } from './document.ts';
 
@@ -9,6 +9,7 @@ export interface ReceiptInput {
   reference: string;
   payer: string;
   bill: Pick<Bill, 'appCode' | 'state' | 'amountCents' | 'receivedCents' | 'refundedCents'>;
+  refunds: RefundsOnBill;
   settledAt: Date;
   uen: string;
   contactPhone: string;
@@ -31,7 +32,11 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
     .row('Amount received', formatMoney(input.bill.receivedCents))
     .row('Settled', singaporeTime(input.settledAt))
     .row('Paid by PayNow to UEN', input.uen);
-  if (input.bill.refundedCents > 0) pdf.row('Refunds drawn on this receipt', formatMoney(input.bill.refundedCents));
+  // As the Payment section says it: refunded only once finance paid it out, and apart from what is only applied
+  // for, which a rejection gives back (docs/decisions/0088).
+  const { paidCents, heldCents } = input.refunds;
+  if (paidCents > 0) pdf.row(PAYMENT_TEXT.refundsPaid, formatMoney(paidCents));
+  if (heldCents > 0) pdf.row(PAYMENT_TEXT.refundsHeld, formatMoney(heldCents));
   // As the Payment panel says it: only what is still to be drawn back, so not once a refund has drawn it.
   const paidOver = paidOverLeft(input.bill);
   if (paidOver > 0) pdf.paragraph(PAYMENT_TEXT.overPaid(formatMoney(paidOver)));

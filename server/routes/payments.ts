@@ -11,7 +11,16 @@ import {
 } from '#contract/payments.ts';
 import { caseIdParamsSchema, envelopeSchema, errorEnvelopeSchema } from '#contract/schemas/index.ts';
 import { openCase } from '../cases/service.ts';
-import { billDetail, billsOf, findBill, payNowUen, renewBill, simulatePayment, toBill } from '../payments/bills.ts';
+import {
+  billDetail,
+  billsOf,
+  findBill,
+  payNowUen,
+  refundsOn,
+  renewBill,
+  simulatePayment,
+  toBill,
+} from '../payments/bills.ts';
 import { certificateOf } from '../payments/certificate.ts';
 import { renderCertificate } from '../pdf/certificate.ts';
 import { renderReceipt } from '../pdf/receipt.ts';
@@ -69,6 +78,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       reference: bill.reference,
       payer: rows[0]?.name ?? '',
       bill,
+      refunds: await refundsOn(app.db, found.id),
       settledAt: new Date(found.settled_at),
       uen: payNowUen(app.config),
       contactPhone: app.config.CONTACT_PHONE,

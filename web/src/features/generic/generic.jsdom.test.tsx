@@ -1108,6 +1108,7 @@ describe('a bill paid from the record page', () => {
       amountCents: 12050,
       receivedCents: paid ? 12050 : 0,
       refundedCents: 0,
+      refunds: { paidCents: 0, heldCents: 0 },
       state: paid ? 'paid' : 'awaiting',
       issuedAt: '2030-01-15T02:00:00.000Z',
       dueOn: '2030-01-29',

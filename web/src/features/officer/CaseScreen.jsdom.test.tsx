@@ -190,6 +190,7 @@ describe('the case screen', () => {
       amountCents: 15025,
       receivedCents: 20000,
       refundedCents: 0,
+      refunds: { paidCents: 0, heldCents: 0 },
       state: 'over_paid' as const,
       receiptNumber: '2026000031',
       settledAt: '2026-11-21T03:04:00Z',
@@ -214,7 +215,8 @@ describe('the case screen', () => {
         reference: 'PC0000032026',
         amountCents: 150000,
         receivedCents: 150000,
-        refundedCents: 50000,
+        refundedCents: 80000,
+        refunds: { paidCents: 30000, heldCents: 50000 },
         state: 'paid' as const,
         receiptNumber: '2026000012',
         settledAt: '2026-07-01T01:00:00Z',
@@ -226,6 +228,10 @@ describe('the case screen', () => {
     expect(refund).toHaveTextContent('Receipt 2026000012, for PC 000003 2026 (Payment of Court Deposits).');
     expect(refund).toHaveTextContent(`${OFFICER_SCREEN_TEXT.billRows.drawn}S$500.00`);
     expect(refund).toHaveTextContent(`${OFFICER_SCREEN_TEXT.billRows.received}S$1,500.00`);
+    // Set aside for refunds applied for is not money refunded (docs/decisions/0088): each said as it is.
+    expect(refund).toHaveTextContent(`${OFFICER_SCREEN_TEXT.billRows.refundsPaid}S$300.00`);
+    expect(refund).toHaveTextContent(`${OFFICER_SCREEN_TEXT.billRows.refundsHeld}S$500.00`);
+    expect(refund).not.toHaveTextContent(OFFICER_SCREEN_TEXT.billRows.returned);
     expect(screen.queryByRole('region', { name: OFFICER_SCREEN_TEXT.paymentHeading })).toBeNull();
   });
 

@@ -7,12 +7,16 @@ import { Row } from './SummaryRow.tsx';
 const T = TEXT.billRows;
 
 function BillRows({ bill }: { bill: OfficerBill }) {
+  // Refunds draw only on a receipt, which a cancelled bill never has: the rest of what it let go was returned.
+  const returned = bill.refundedCents - bill.refunds.paidCents - bill.refunds.heldCents;
   return (
     <>
       <Row term={T.state}>{BILL_STATE_LABELS[bill.state]}</Row>
       <Row term={T.amount}>{formatMoney(bill.amountCents)}</Row>
       <Row term={T.received}>{formatMoney(bill.receivedCents)}</Row>
-      {bill.refundedCents > 0 && <Row term={T.refunded}>{formatMoney(bill.refundedCents)}</Row>}
+      {bill.refunds.paidCents > 0 && <Row term={T.refundsPaid}>{formatMoney(bill.refunds.paidCents)}</Row>}
+      {bill.refunds.heldCents > 0 && <Row term={T.refundsHeld}>{formatMoney(bill.refunds.heldCents)}</Row>}
+      {returned > 0 && <Row term={T.returned}>{formatMoney(returned)}</Row>}
       {bill.settledAt && (
         <Row term={T.settledAt}>
           <time dateTime={bill.settledAt}>{formatDateTime(bill.settledAt)}</time>

@@ -183,6 +183,18 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
             <dd data-testid="receipt-number">{bill.receiptNumber}</dd>
           </div>
         )}
+        {bill.refunds.paidCents > 0 && (
+          <div>
+            <dt>{PAYMENT_TEXT.refundsPaid}</dt>
+            <dd>{formatMoney(bill.refunds.paidCents)}</dd>
+          </div>
+        )}
+        {bill.refunds.heldCents > 0 && (
+          <div>
+            <dt>{PAYMENT_TEXT.refundsHeld}</dt>
+            <dd>{formatMoney(bill.refunds.heldCents)}</dd>
+          </div>
+        )}
       </dl>
       {paidOver > 0 && (
         <p data-testid="bill-over-paid">

@@ -27,6 +27,7 @@ const awaiting: BillDetail = {
   amountCents: 123450,
   receivedCents: 0,
   refundedCents: 0,
+  refunds: { paidCents: 0, heldCents: 0 },
   state: 'awaiting',
   issuedAt: '2030-01-15T02:00:00.000Z',
   dueOn: '2030-01-29',
@@ -322,6 +323,26 @@ describe('BillPanel', () => {
     render(<BillPanel caseId="7" appCode="PD" />);
     await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
     expect(screen.queryByTestId('bill-over-paid')).toBeNull();
+  });
+
+  it('says refunds of its receipt are paid only once paid out, apart from those only applied for', async () => {
+    const drawn = (paidCents: number, heldCents: number): BillDetail => ({
+      ...paid,
+      refundedCents: paidCents + heldCents,
+      refunds: { paidCents, heldCents },
+    });
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(drawn(0, 10000)) }) });
+    const { unmount } = render(<BillPanel caseId="7" appCode="PD" />);
+    const applied = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(within(applied).getByText(PAYMENT_TEXT.refundsHeld).nextElementSibling).toHaveTextContent('S$100.00');
+    expect(within(applied).queryByText(PAYMENT_TEXT.refundsPaid)).toBeNull();
+    unmount();
+
+    fakeApi({ '/api/cases/7/bill': () => ({ body: envelope(drawn(2500, 0)) }) });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const paidOut = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    expect(within(paidOut).getByText(PAYMENT_TEXT.refundsPaid).nextElementSibling).toHaveTextContent('S$25.00');
+    expect(within(paidOut).queryByText(PAYMENT_TEXT.refundsHeld)).toBeNull();
   });
 
   it('is absent for e-services that are not payments, without asking the server', async () => {
