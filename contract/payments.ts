@@ -668,7 +668,8 @@ export const PAYMENT_TEXT = {
     `${transactionId} (${amount}) will be taken off bill ${reference} and wait in the queue again. If that leaves the bill short of its amount, its payer will owe the rest again and its receipt will be withdrawn.`,
   undoMark: (transactionId: string, amount: string) => `${transactionId} (${amount}) will wait in the queue again.`,
   returnsHeading: 'Money to return',
-  returnsHint: 'These bills were cancelled when their applications were rejected, after money had reached them.',
+  returnsHint:
+    'These bills were cancelled when their applications were rejected or withdrawn, after money had reached them.',
   /** Above money to return that runs past RETURNS_MAX bills: else the oldest read as all there is. */
   returnsShown: (shown: number, total: string) =>
     `${total} cancelled bills hold money to return; the oldest ${shown.toLocaleString('en-SG')} are listed here. Mark them as returned to see the rest.`,

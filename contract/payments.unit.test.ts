@@ -3,6 +3,7 @@ import { isUen } from './forms/sg.ts';
 import {
   DEMO_PAYNOW_UEN,
   PAYMENT_MESSAGES,
+  PAYMENT_TEXT,
   centsOf,
   crc16,
   formatMoney,
@@ -150,6 +151,11 @@ describe('money', () => {
     expect(PAYMENT_MESSAGES.refundTooLarge('S$5.00')).toBe(
       'Refund amount must be S$5.00 or less, what is left of the receipt.',
     );
+  });
+  it('tells finance each way money came to be held by a cancelled bill: a rejection or a withdrawal', () => {
+    // A withdrawal cancels the bill as a rejection does (docs/decisions/0091), money received and all.
+    expect(PAYMENT_TEXT.returnsHint).toMatch(/\brejected\b/);
+    expect(PAYMENT_TEXT.returnsHint).toMatch(/\bwithdrawn\b/);
   });
   it('references are compact case numbers', () => {
     expect(paymentReference('PD 000042 2026')).toBe('PD0000422026');
