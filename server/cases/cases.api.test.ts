@@ -4,6 +4,7 @@ import { API_PATHS, APPLICATION_CODES, MESSAGES, PROCESS_ENGINE_PATHS, fillPath 
 import { CASE_MESSAGES, CASE_PATHS, CASE_STATUS_LABELS } from '#contract/cases.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
 import { OWN_SCREEN_CODES, REGISTER_ID_LABELS, REGISTER_SERVICES } from '#contract/register.ts';
+import { PAYMENT_TEXT } from '#contract/payments.ts';
 import { allFields, initialValues, validate } from '#contract/forms/index.ts';
 import type { CaseDetail, CatalogueResponse, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, QueryOptions } from '../db/database.ts';
@@ -146,7 +147,8 @@ describe('catalogue', () => {
    * money forms take Singapore dollars only (docs/decisions/0078); TRA's and TRT's keep each country's dates
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179); PD's creditors add
    * up to no more than the payment (migration 196); TRA's amendment asks the new trip
-   * (migrations 197, 203); PAR's and TRA's trips lie within a year (migration 204).
+   * (migrations 197, 203); PAR's and TRA's trips lie within a year (migration 204); PRD's receipt hint names
+   * the record page's Payment section (migration 208).
    */
   const LATER_VERSIONS: Record<string, number> = {
     FIR: 3,
@@ -159,7 +161,7 @@ describe('catalogue', () => {
     TRT: 3,
     ESA: 3,
     BSA: 4,
-    PRD: 5,
+    PRD: 6,
     DAR: 4,
     PAR: 4,
     PNC: 4,
@@ -201,6 +203,12 @@ describe('catalogue', () => {
             ['application/pdf', 'PDF'],
           ] as const)
             expect(!f.types.includes(type) || f.hint.includes(word), `${code} ${f.name}: ${word}`).toBe(true);
+      // A hint names a part of a page as the page heads it: no screen has a "panel" (migration 208).
+      for (const f of allFields(eservice.form)) expect(f.hint ?? '', `${code} ${f.name}`).not.toMatch(/\bpanel\b/i);
+      if (code === 'PRD')
+        expect(allFields(eservice.form).find((f) => f.name === 'receiptNumber')?.hint).toContain(
+          `in the ${PAYMENT_TEXT.heading} section of that application's page`,
+        );
       // A question of fact starts unanswered (docs/decisions/0084): no applicant is Singaporean until they say so.
       if (code === 'DAR') expect(initialValues(eservice.form).nationality).toBe('');
       // Never the register's bankruptcy series, which estate questions ask for (migration 201).
