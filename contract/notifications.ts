@@ -93,12 +93,17 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 export const BILL_CHANGED_LABEL = 'Bill changed';
 
 export const NOTIFICATION_PATHS = {
-  /** GET: the acting profile's inbox, newest first (?page=). */
+  /** GET: the acting profile's inbox, newest first (?page=, and ?unread=1 for the unread ones only). */
   inbox: '/api/notifications/inbox',
   /** GET: how many inbox messages are unread (the header's count). */
   unread: '/api/notifications/unread',
   /** POST: marks one message read. */
   read: '/api/notifications/inbox/:id/read',
+  /**
+   * POST { upTo }: marks read every message of the acting profile up to that one in the inbox's order, the
+   * newest the person has seen: one that arrived since stays unread.
+   */
+  readAll: '/api/notifications/inbox/read-all',
   /** GET and POST: the email address and the per-channel choices. */
   preferences: '/api/notifications/preferences',
   /** POST { email }: sends a code to the address; POST { code }: confirms it. */
@@ -179,4 +184,5 @@ export const NOTIFICATION_MESSAGES = {
   obligatory: (label: string) => `${label} is a message we must send; it cannot be switched off.`,
   preferencesSaved: 'Your choices are saved.',
   messageNotFound: 'No such message.',
+  badUnreadFilter: 'unread must be 1 (the unread messages only) or 0 (all of them).',
 } as const;

@@ -21,13 +21,26 @@ export const inboxMessageSchema = z.object({
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
-export const inboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-export const inboxSchema = z.object({ messages: z.array(inboxMessageSchema), total: z.number(), unread: z.number() });
+const messageId = z.string().regex(/^\d{1,18}$/, NOTIFICATION_MESSAGES.messageNotFound);
+
+export const inboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** '1': the unread messages only. */
+  unread: z.enum(['0', '1'], NOTIFICATION_MESSAGES.badUnreadFilter).default('0'),
+});
+export const inboxSchema = z.object({
+  messages: z.array(inboxMessageSchema),
+  /** How many messages the list has (the unread ones only, with ?unread=1): its pages. */
+  total: z.number(),
+  unread: z.number(),
+  /** The inbox's newest message when this page was read, whatever page or filter: what Mark all as read reads up to. */
+  newestId: z.string().nullable(),
+});
 export type Inbox = z.infer<typeof inboxSchema>;
 export const unreadSchema = z.object({ unread: z.number() });
-export const inboxIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,18}$/, NOTIFICATION_MESSAGES.messageNotFound),
-});
+export const inboxIdParamsSchema = z.object({ id: messageId });
+export const readAllSchema = z.object({ upTo: messageId });
+export const readAllResultSchema = z.object({ marked: z.number(), unread: z.number() });
 
 const channelChoice = z.object({ email: z.boolean(), sms: z.boolean() });
 export const preferencesSchema = z.object({

@@ -20,6 +20,8 @@ import {
   inboxQuerySchema,
   inboxSchema,
   preferencesSchema,
+  readAllResultSchema,
+  readAllSchema,
   savePreferencesSchema,
   startEmailSchema,
   unreadSchema,
@@ -81,6 +83,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const profileId = request.principal!.actingProfileId;
       const accountId = request.principal!.accountId;
+      const listed = request.query.unread === '1' ? `${OWN_NOTICES} AND read_at IS NULL` : OWN_NOTICES;
       const { rows } = await app.db.query<{
         id: string;
         kind: NotificationKind;
@@ -93,13 +96,16 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         read_at: Date | null;
       }>(
         `SELECT id::text AS id, kind, subject, body, case_id::text AS case_id, app_code, case_number, created_at, read_at
-           FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES}
+           FROM inbox_messages WHERE profile_id = $1 AND ${listed}
           -- The table's id: \`id\` alone is the text above, by which 100 comes before 99.
           ORDER BY created_at DESC, inbox_messages.id DESC LIMIT $3 OFFSET $4`,
         [profileId, accountId, INBOX_PAGE_SIZE, (request.query.page - 1) * INBOX_PAGE_SIZE],
       );
-      const counts = await app.db.query<{ total: number; unread: number }>(
-        `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
+      const counts = await app.db.query<{ total: number; unread: number; newest_id: string | null }>(
+        `SELECT (count(*) FILTER (WHERE ${listed}))::int AS total,
+                (count(*) FILTER (WHERE read_at IS NULL))::int AS unread,
+                (SELECT id::text FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES}
+                  ORDER BY created_at DESC, id DESC LIMIT 1) AS newest_id
            FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES}`,
         [profileId, accountId],
       );
@@ -117,6 +123,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         })),
         total: counts.rows[0]!.total,
         unread: counts.rows[0]!.unread,
+        newestId: counts.rows[0]!.newest_id,
       });
     },
   );
@@ -138,6 +145,34 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         [profileId, accountId],
       );
       return ok({ unread: rows[0]!.n });
+    },
+  );
+
+  r.post(
+    NOTIFICATION_PATHS.readAll,
+    { preValidation, schema: { body: readAllSchema, response: { 200: envelopeSchema(readAllResultSchema) } } },
+    async (request) => {
+      const profileId = request.principal!.actingProfileId;
+      const accountId = request.principal!.accountId;
+      const upTo = request.body.upTo;
+      const { rowCount: found } = await app.db.query(
+        `SELECT 1 FROM inbox_messages WHERE id = $3::bigint AND profile_id = $1 AND ${OWN_NOTICES}`,
+        [profileId, accountId, upTo],
+      );
+      if (found === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
+      // Up to the given message in the inbox's own order (newest first by time, then id), not every unread
+      // one: a message that arrived after the person's page was read has not been seen, and stays unread.
+      const { rowCount: marked } = await app.db.query(
+        `UPDATE inbox_messages SET read_at = $4
+          WHERE profile_id = $1 AND ${OWN_NOTICES} AND read_at IS NULL
+            AND (created_at, id) <= (SELECT created_at, id FROM inbox_messages WHERE id = $3::bigint)`,
+        [profileId, accountId, upTo, app.now()],
+      );
+      const { rows } = await app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM inbox_messages WHERE profile_id = $1 AND ${OWN_NOTICES} AND read_at IS NULL`,
+        [profileId, accountId],
+      );
+      return ok({ marked, unread: rows[0]!.n });
     },
   );
 
