@@ -160,6 +160,13 @@ export const NOTIFICATION_MESSAGES = {
   openRecord: (caseNumber: string) => `Open record ${caseNumber}`,
   openWatchlist: 'Open your watchlist',
   markRead: 'Mark as read',
+  markAllRead: 'Mark all as read',
+  markedAllRead: (marked: number) =>
+    marked === 1 ? '1 message marked as read.' : `${marked} messages marked as read.`,
+  filterLabel: 'Show',
+  filterAll: 'All messages',
+  filterUnread: 'Unread only',
+  inboxNoUnread: 'You have no unread messages.',
   pagesLabel: 'Message pages',
   previousPage: 'Previous page',
   nextPage: 'Next page',

@@ -48,6 +48,48 @@ test('the header counts unread messages; the inbox lists them read and unread, e
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
+test('Mark all as read clears the count, and Unread only, kept in the address, lists what is left', async ({
+  browser,
+  page,
+  axe,
+}) => {
+  // A sign-in in another browser first, so that this page's sign-in leaves at least one unread message.
+  const elsewhere = await browser.newContext();
+  await signIn(await elsewhere.newPage(), 'ptib.master');
+  await elsewhere.close();
+  await signIn(page, 'ptib.master');
+  await expect(page.getByRole('link', { name: /^Messages \(\d+ unread\)$/ })).toBeVisible();
+
+  await page.goto('/#/inbox?unread=1');
+  const filter = page.getByRole('navigation', { name: NOTIFICATION_MESSAGES.filterLabel });
+  await expect(filter.getByRole('link', { name: NOTIFICATION_MESSAGES.filterUnread })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const headings = page.getByRole('listitem').getByRole('heading', { level: 2 });
+  await expect(headings.first()).toHaveAccessibleName(/^Unread: /);
+  for (const heading of await headings.all()) await expect(heading).toHaveAccessibleName(/^Unread: /);
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  // By keyboard: what was done is said, and the header's count follows.
+  const markAll = page.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead, exact: true });
+  await markAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: / marked as read\.$/ })).toBeVisible();
+  await expect(page.getByTestId('inbox-unread')).toHaveText('0 unread messages');
+  await expect(page.getByTestId('inbox-link')).toHaveText(NOTIFICATION_MESSAGES.headerLink(0));
+  await expect(markAll).toHaveCount(0);
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  // A reload keeps the filter, which now lists nothing.
+  await page.reload();
+  await expect(page).toHaveURL(/#\/inbox\?unread=1$/);
+  await expect(page.getByText(NOTIFICATION_MESSAGES.inboxNoUnread)).toBeVisible();
+  await filter.getByRole('link', { name: NOTIFICATION_MESSAGES.filterAll }).click();
+  await expect(page).toHaveURL(/#\/inbox$/);
+  await expect(headings.first()).toHaveAccessibleName(/^Read: /);
+});
+
 test('signed out, the header has no inbox link', async ({ page }) => {
   await page.goto('/#/home');
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();

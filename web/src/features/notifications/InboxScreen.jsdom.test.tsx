@@ -1,11 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { INBOX_PAGE_SIZE, NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { ROUTES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/messages.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
 import type { RouteDef } from '../../lib/router/router.ts';
+import { INBOX_CHANGED } from './api.ts';
 
 // The screen is a lazily loaded chunk, transformed on first use: give it time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -24,6 +25,7 @@ function inboxPage(page: number) {
   return {
     total: TOTAL,
     unread: TOTAL,
+    newestId: String(TOTAL),
     messages: Array.from({ length: count }, (_, i) => {
       const n = TOTAL - first - i;
       return {
@@ -118,4 +120,83 @@ describe('inbox screen', () => {
     const pages = screen.getByRole('navigation', { name: 'Message pages' });
     expect(within(pages).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '#/inbox?page=2');
   }, 30_000);
+
+  it('marks every message read up to the newest shown, says how many, and tells the header', async () => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.inbox]: (call) => ({
+        body: envelope(inboxPage(Number(new URL(call.path, 'http://x').searchParams.get('page')))),
+      }),
+      [`POST ${NOTIFICATION_PATHS.readAll}`]: () => ({ body: envelope({ marked: TOTAL, unread: 0 }) }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    const changed = vi.fn();
+    window.addEventListener(INBOX_CHANGED, changed);
+    onTestFinished(() => window.removeEventListener(INBOX_CHANGED, changed));
+    // From the second page: what is read up to is the inbox's newest message, not this page's first.
+    await renderShell({ routes, hash: '#/inbox?page=2' });
+    expect(await screen.findByRole('heading', { name: /^Unread: Message 5$/ })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead });
+    button.focus();
+    fireEvent.click(button);
+    const said = await screen.findByText(NOTIFICATION_MESSAGES.markedAllRead(TOTAL));
+    expect(said).toHaveAttribute('role', 'status');
+    expect(calls.find((c) => c.method === 'POST' && c.path === NOTIFICATION_PATHS.readAll)?.body).toEqual({
+      upTo: String(TOTAL),
+    });
+    expect(changed).toHaveBeenCalled();
+    expect(screen.getByTestId('inbox-unread')).toHaveTextContent('0 unread messages');
+    expect(screen.getByRole('heading', { name: /^Read: Message 5$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Mark/ })).toBeNull();
+    // The button went: the focus is on what was done, not lost to the start of the page.
+    await waitFor(() => expect(said).toHaveFocus());
+  });
+
+  it('has no Mark all as read button when nothing is unread', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.inbox]: () => ({
+        body: envelope({ ...inboxPage(2), total: 0, unread: 0, messages: [] }),
+      }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox?unread=1' });
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.inboxNoUnread)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead })).toBeNull();
+  });
+
+  it('shows the unread messages only when asked, the choice kept in the address and its pages', async () => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.inbox]: (call) => ({
+        body: envelope(inboxPage(Number(new URL(call.path, 'http://x').searchParams.get('page')))),
+      }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox' });
+    expect(await screen.findByRole('heading', { name: /Message 25$/ })).toBeInTheDocument();
+    const filter = screen.getByRole('navigation', { name: NOTIFICATION_MESSAGES.filterLabel });
+    expect(within(filter).getByRole('link', { name: NOTIFICATION_MESSAGES.filterAll })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const only = within(filter).getByRole('link', { name: NOTIFICATION_MESSAGES.filterUnread });
+    expect(only).toHaveAttribute('href', '#/inbox?unread=1');
+    expect(only).not.toHaveAttribute('aria-current');
+
+    window.location.hash = only.getAttribute('href')!;
+    await waitFor(() => expect(calls.some((c) => c.path === `${NOTIFICATION_PATHS.inbox}?page=1&unread=1`)).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: NOTIFICATION_MESSAGES.filterLabel })).getByRole('link', {
+          name: NOTIFICATION_MESSAGES.filterUnread,
+        }),
+      ).toHaveAttribute('aria-current', 'page'),
+    );
+    const pages = screen.getByRole('navigation', { name: 'Message pages' });
+    expect(within(pages).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '#/inbox?page=2&unread=1');
+  });
 });

@@ -1,5 +1,5 @@
 import './inbox.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ROUTES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/messages.ts';
 import { INBOX_PAGE_SIZE, INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
@@ -10,7 +10,7 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { fetchInbox, markRead, type InboxEntry } from './api.ts';
+import { fetchInbox, markAllRead, markRead, type InboxEntry, type InboxPage } from './api.ts';
 import { NotificationSettings } from './NotificationSettings.tsx';
 
 function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string) => void }) {
@@ -65,11 +65,35 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
   );
 }
 
+/** The address of a page of the list (none: the first), the filter kept. */
+const inboxHref = (page: number | undefined, unreadOnly: boolean) =>
+  buildHref(INBOX_ROUTE, { page, unread: unreadOnly ? 1 : undefined });
+
+/**
+ * All messages or the unread ones only: links, so the choice is in the address (a reload keeps it) and works
+ * as any link does. Each starts at the first page.
+ */
+function Filter({ unreadOnly }: { unreadOnly: boolean }) {
+  return (
+    <nav className="inbox-filter" aria-label={NOTIFICATION_MESSAGES.filterLabel}>
+      <ul>
+        {[false, true].map((only) => (
+          <li key={String(only)}>
+            <a href={inboxHref(undefined, only)} aria-current={only === unreadOnly ? 'page' : undefined}>
+              {only ? NOTIFICATION_MESSAGES.filterUnread : NOTIFICATION_MESSAGES.filterAll}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Links to the next and previous pages of messages: the server gives INBOX_PAGE_SIZE at a time. */
-function Pager({ page, total }: { page: number; total: number }) {
+function Pager({ page, total, unreadOnly }: { page: number; total: number; unreadOnly: boolean }) {
   const last = Math.ceil(total / INBOX_PAGE_SIZE);
   if (last <= 1) return null;
-  const hrefFor = (p: number) => buildHref(INBOX_ROUTE, { page: p });
+  const hrefFor = (p: number) => inboxHref(p, unreadOnly);
   return (
     <nav className="inbox-pager" aria-label={NOTIFICATION_MESSAGES.pagesLabel}>
       {page > 1 && (
@@ -87,21 +111,49 @@ function Pager({ page, total }: { page: number; total: number }) {
   );
 }
 
+/** What Mark all as read came to, for the page it was pressed on: the server's unread count after, or why not. */
+interface AllRead {
+  of: InboxPage;
+  said: string;
+  unread: number | null;
+}
+
 /**
- * #/inbox (?page=): the acting profile's messages, newest first, a page at a time, unread ones marked,
- * each linking to its record.
+ * #/inbox (?page=, ?unread=1 for the unread ones only): the acting profile's messages, newest first, a page
+ * at a time, unread ones marked, each linking to its record.
  */
 export default function InboxScreen({ location }: ScreenProps) {
   const page = Math.max(1, Math.trunc(Number(location.query.get('page'))) || 1);
-  const { state, retry } = useLoad(`inbox|${page}`, (signal) => fetchInbox(page, signal));
+  const unreadOnly = location.query.get('unread') === '1';
+  const { state, retry } = useLoad(`inbox|${page}|${unreadOnly}`, (signal) => fetchInbox(page, unreadOnly, signal));
   const user = useIdentity(identityStore, { keepWhileReloading: true });
   /** Messages marked read here since the inbox was loaded. */
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
   const onRead = (id: string) => setReadHere((ids) => new Set(ids).add(id));
+  const [allRead, setAllRead] = useState<AllRead | null>(null);
+  const said = useRef<HTMLParagraphElement>(null);
   const inbox = state.kind === 'ready' ? state.value : null;
+  // Another page, or this one loaded again, shows the server's state: the answer was about the page before.
+  const done = allRead && allRead.of === inbox ? allRead : null;
   const readNow = inbox?.messages.filter((m) => !m.read && readHere.has(m.id)).length ?? 0;
-  const unread = Math.max(0, (inbox?.unread ?? 0) - readNow);
-  const messages = inbox?.messages.map((m) => (readHere.has(m.id) ? { ...m, read: true } : m)) ?? [];
+  const allMarked = done !== null && done.unread !== null;
+  const unread = done?.unread ?? Math.max(0, (inbox?.unread ?? 0) - readNow);
+  // Every message listed is at most the newest one read up to, so all of them are read now.
+  const messages = inbox?.messages.map((m) => (allMarked || readHere.has(m.id) ? { ...m, read: true } : m)) ?? [];
+  const markAll = (of: InboxPage) => {
+    if (!of.newestId) return;
+    void markAllRead(of.newestId).then((result) =>
+      setAllRead(
+        result.ok
+          ? { of, said: NOTIFICATION_MESSAGES.markedAllRead(result.value.marked), unread: result.value.unread }
+          : { of, said: result.message, unread: null },
+      ),
+    );
+  };
+  // The button goes once nothing is unread: the focus moves to what was done, not to the start of the page.
+  useEffect(() => {
+    if (done?.unread === 0 && document.activeElement === document.body) said.current?.focus();
+  }, [done]);
   return (
     <section aria-labelledby="page-heading" className="inbox">
       <h1 id="page-heading" tabIndex={-1}>
@@ -118,9 +170,24 @@ export default function InboxScreen({ location }: ScreenProps) {
           <p role="status" data-testid="inbox-unread">
             {unread === 1 ? '1 unread message' : `${unread} unread messages`}
           </p>
+          <Filter unreadOnly={unreadOnly} />
+          {unread > 0 && inbox.newestId && (
+            <button type="button" className="button button-secondary" onClick={() => markAll(inbox)}>
+              {NOTIFICATION_MESSAGES.markAllRead}
+            </button>
+          )}
+          <p role="status" ref={said} tabIndex={-1} className="inbox-done" data-testid="inbox-all-read">
+            {done?.said}
+          </p>
           {messages.length === 0 ? (
             // An address beyond the last page (typed, or kept from elsewhere) is not an empty inbox.
-            <p>{inbox.total > 0 ? NOTIFICATION_MESSAGES.inboxPageEmpty : NOTIFICATION_MESSAGES.inboxEmpty}</p>
+            <p>
+              {inbox.total > 0
+                ? NOTIFICATION_MESSAGES.inboxPageEmpty
+                : unreadOnly
+                  ? NOTIFICATION_MESSAGES.inboxNoUnread
+                  : NOTIFICATION_MESSAGES.inboxEmpty}
+            </p>
           ) : (
             <ul className="inbox-list">
               {messages.map((m) => (
@@ -128,7 +195,7 @@ export default function InboxScreen({ location }: ScreenProps) {
               ))}
             </ul>
           )}
-          <Pager page={page} total={inbox.total} />
+          <Pager page={page} total={inbox.total} unreadOnly={unreadOnly} />
         </>
       )}
       <NotificationSettings actingForAnother={user !== null && user.ptibProfileID !== user.ownPtibProfileID} />

@@ -29,15 +29,19 @@ export async function fetchUnread(signal?: AbortSignal): Promise<number | null |
   return denied ? 'denied' : null;
 }
 
+export interface InboxPage {
+  messages: InboxEntry[];
+  /** How many messages the list has (the unread ones only, when so filtered). */
+  total: number;
+  unread: number;
+  /** The inbox's newest message when the page was read: what Mark all as read reads up to. */
+  newestId: string | null;
+}
+
 /** GET a page of the inbox; rejects when it could not be read (the HTTP layer has said why). */
-export async function fetchInbox(
-  page: number,
-  signal?: AbortSignal,
-): Promise<{ messages: InboxEntry[]; total: number; unread: number }> {
-  const result = await api.get<{ messages: InboxEntry[]; total: number; unread: number }>(
-    `${NOTIFICATION_PATHS.inbox}?page=${page}`,
-    { signal },
-  );
+export async function fetchInbox(page: number, unreadOnly: boolean, signal?: AbortSignal): Promise<InboxPage> {
+  const filter = unreadOnly ? '&unread=1' : '';
+  const result = await api.get<InboxPage>(`${NOTIFICATION_PATHS.inbox}?page=${page}${filter}`, { signal });
   if (!result.ok) throw new CallFailed(result);
   return result.responseJSON;
 }
@@ -46,6 +50,16 @@ export async function markRead(id: string): Promise<boolean> {
   const result = await api.post(fillPath(NOTIFICATION_PATHS.read, { id }), {});
   if (result.ok) inboxChanged();
   return result.ok;
+}
+
+/**
+ * Marks read every message up to upTo, the newest the person has seen (one arriving meanwhile stays unread);
+ * the answer is how many were marked and how many are still unread.
+ */
+export async function markAllRead(upTo: string): Promise<Change<{ marked: number; unread: number }>> {
+  const result = changed(await api.post<{ marked: number; unread: number }>(NOTIFICATION_PATHS.readAll, { upTo }));
+  if (result.ok) inboxChanged();
+  return result;
 }
 
 export interface KindChoice {
