@@ -100,14 +100,6 @@ export const toRefunds = (row: RefundSumsRow): RefundsOnBill => ({
   heldCents: Number(row.refunds_held_cents),
 });
 
-/** What refunds hold of one bill's receipt, paid out or only applied for. */
-export async function refundsOn(db: Queryable, billId: string): Promise<RefundsOnBill> {
-  const { rows } = await db.query<RefundSumsRow>(`SELECT ${REFUND_SUMS} FROM bills b WHERE b.id = $1::bigint`, [
-    billId,
-  ]);
-  return toRefunds(rows[0]!);
-}
-
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function toBill(row: BillRow): Bill {
@@ -1079,9 +1071,14 @@ export async function markRefundPaid(db: Database, caseId: string, reason: strin
 }
 
 /** The bill of a record of the given profile, or undefined. */
-export async function findBill(db: Queryable, caseId: string, profileId: string): Promise<BillRow | undefined> {
-  const { rows } = await db.query<BillRow>(
-    `SELECT ${BILL_COLUMNS} FROM bills b JOIN cases c ON c.id = b.case_id
+export async function findBill(
+  db: Queryable,
+  caseId: string,
+  profileId: string,
+): Promise<(BillRow & RefundSumsRow) | undefined> {
+  // With what refunds hold of it, in the same statement: the payer's bill and receipt say so (toRefunds).
+  const { rows } = await db.query<BillRow & RefundSumsRow>(
+    `SELECT ${BILL_COLUMNS}, ${REFUND_SUMS} FROM bills b JOIN cases c ON c.id = b.case_id
       WHERE b.case_id = $1::bigint AND b.profile_id = $2`,
     [caseId, profileId],
   );
@@ -1161,7 +1158,7 @@ export async function billDetail(
   ]);
   return {
     ...bill,
-    refunds: await refundsOn(db, row.id),
+    refunds: toRefunds(row),
     uen,
     merchantName: PAYNOW_MERCHANT_NAME,
     payNow: payable

@@ -16,10 +16,10 @@ import {
   billsOf,
   findBill,
   payNowUen,
-  refundsOn,
   renewBill,
   simulatePayment,
   toBill,
+  toRefunds,
 } from '../payments/bills.ts';
 import { certificateOf } from '../payments/certificate.ts';
 import { renderCertificate } from '../pdf/certificate.ts';
@@ -78,7 +78,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       reference: bill.reference,
       payer: rows[0]?.name ?? '',
       bill,
-      refunds: await refundsOn(app.db, found.id),
+      refunds: toRefunds(found),
       settledAt: new Date(found.settled_at),
       uen: payNowUen(app.config),
       contactPhone: app.config.CONTACT_PHONE,
