@@ -41,6 +41,13 @@ import { uploadFile } from '../test/upload.ts';
  * payment (absent in production).
  */
 const clock = new FakeClock('2030-01-15T02:00:00Z');
+/** A node of EXPLAIN (FORMAT JSON)'s plan, as far as the tests read it. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
 let app: FastifyInstance;
 let demo: TestClient;
 let other: TestClient;
@@ -1078,6 +1085,36 @@ describe('an approved refund (docs/decisions/0088)', () => {
       [refund.id],
     );
     expect(notices.rows[0]!.n).toBe(1);
+  });
+
+  it('are read by the bill they draw on, not by a scan of every refund', async () => {
+    const { deposit } = await refundOf('30.00');
+    const read: Array<{ text: string; params?: readonly unknown[] }> = [];
+    const { query } = app.db;
+    app.db.query = function (text, params, options) {
+      if (text.includes('FROM refunds r')) read.push({ text, params });
+      return query(text, params, options);
+    } as typeof query;
+    try {
+      expect((await bill(demo, deposit.id)).refunds).toEqual({ paidCents: 0, heldCents: 3000 });
+    } finally {
+      app.db.query = query;
+    }
+    // With the bill, in one statement; its plan, scans forbidden where an index can serve, scans no refunds.
+    expect(read).toHaveLength(1);
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (FORMAT JSON) ${read[0]!.text}`,
+        read[0]!.params,
+      );
+      return rows[0]!['QUERY PLAN'][0].Plan;
+    });
+    const scans = (node: PlanNode): string[] => [
+      ...(node['Node Type'] === 'Seq Scan' ? [node['Relation Name'] ?? ''] : []),
+      ...(node.Plans ?? []).flatMap(scans),
+    ];
+    expect(scans(plan)).not.toContain('refunds');
   });
 
   it('is said on the receipt, the Payment section and the officer’s view as paid only once paid out', async () => {
