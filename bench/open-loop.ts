@@ -49,13 +49,17 @@ const APP_RATES = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1500
 const YARDSTICK_RATES = [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000];
 const EMBEDDED_RATES = [100, 200, 300, 400, 500, 600, 800, 1000];
 
-interface User {
+export interface User {
   client: HttpClient;
   /** The bench officer's session (bench/seed.ts), shared: a handful of officers serve many applicants. */
   officer: HttpClient;
   caseId: string;
   version: number;
+  /** A draft save in flight: its answer moves the version the next one sends. */
   busy: boolean;
+  /** The user's calls in flight, and its refresh while one is: see `rotates`. */
+  inFlight: number;
+  refreshing: Promise<unknown> | null;
   /** The status and the start of the body of the user's last unexpected answer, to say what failed. */
   lastStatus?: string;
 }
@@ -66,6 +70,12 @@ export interface MixCall {
   weight: number;
   /** Whether a user may have only one of these in flight (it changes what the next one sends). */
   exclusive?: boolean;
+  /**
+   * Whether it replaces the user's token. As the browser's session engine does, it goes to a user with
+   * nothing in flight and the user's other calls wait for its answer, so no call carries a replaced token
+   * (a token two generations old ends the session as a stolen one would: docs/decisions/0060).
+   */
+  rotates?: boolean;
   run(user: User): Promise<boolean>;
 }
 
@@ -125,7 +135,7 @@ export const MIX: MixCall[] = [
   {
     name: 'refresh',
     weight: 10,
-    exclusive: true,
+    rotates: true,
     run: async (u) => {
       const res = await u.client.post(API_PATHS.refresh);
       if (res.statusCode !== 200) return unexpected(u, res);
@@ -135,26 +145,39 @@ export const MIX: MixCall[] = [
   },
 ];
 
-/** Picks calls by weight and users in turn; an exclusive call goes to the next user without one in flight. */
-function mixFire(users: User[], mix: readonly MixCall[] = MIX): () => Promise<boolean> {
+/** Picks calls by weight and users in turn, skipping a user the call must not go to now (see MixCall). */
+export function mixFire(users: User[], mix: readonly MixCall[] = MIX): () => Promise<boolean> {
   const total = mix.reduce((sum, c) => sum + c.weight, 0);
   let next = 0;
   return async () => {
     let pick = Math.random() * total;
     const call = mix.find((c) => (pick -= c.weight) < 0) ?? mix[0]!;
+    const free = (u: User) => (call.rotates ? u.inFlight === 0 && u.refreshing === null : !(call.exclusive && u.busy));
     let user = users[next++ % users.length]!;
-    for (let tries = 0; user.busy && tries < users.length; tries++) user = users[next++ % users.length]!;
+    for (let tries = 0; !free(user) && tries < users.length; tries++) user = users[next++ % users.length]!;
+    if (!free(user)) throw new Error(`${call.name}: every user busy`);
     const run = async () => {
       if (!(await call.run(user))) throw new Error(`${call.name}: ${user.lastStatus}`);
       return true;
     };
-    if (!call.exclusive) return run();
-    if (user.busy) throw new Error(`${call.name}: every user busy`);
-    user.busy = true;
+    if (call.rotates) {
+      const refresh = run();
+      user.refreshing = refresh.catch(() => {});
+      try {
+        return await refresh;
+      } finally {
+        user.refreshing = null;
+      }
+    }
+    user.inFlight++;
+    if (call.exclusive) user.busy = true;
     try {
+      // Counted from when it was due (paced), so the wait for the user's refresh shows in its latency.
+      if (user.refreshing) await user.refreshing;
       return await run();
     } finally {
-      user.busy = false;
+      user.inFlight--;
+      if (call.exclusive) user.busy = false;
     }
   };
 }
@@ -167,7 +190,15 @@ async function signInUsers(base: string, count: number): Promise<User[]> {
   for (const client of clients) {
     const res = await client.post(API_PATHS.cases, { appCode: 'PD', data: PD_DRAFT, draft: true });
     if (res.statusCode !== 201) throw new Error(`draft for the mix: ${res.statusCode} ${res.body}`);
-    users.push({ client, officer, caseId: envelope<{ id: string }>(res).responseJSON.id, version: 1, busy: false });
+    users.push({
+      client,
+      officer,
+      caseId: envelope<{ id: string }>(res).responseJSON.id,
+      version: 1,
+      busy: false,
+      inFlight: 0,
+      refreshing: null,
+    });
   }
   return users;
 }
