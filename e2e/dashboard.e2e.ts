@@ -86,3 +86,14 @@ test("a record opened from the dashboard puts the focus on its page's heading", 
   // Not on the page's start: a screen reader would begin again at the Computer Misuse Act warning.
   await expect(heading).toBeFocused();
 });
+
+test("a printed dashboard shows each record's folded progress in full", async ({ page }) => {
+  await signIn(page, 'ptib.demo');
+  const folded = page.locator('details.record-progress:not([open])').first();
+  const progress = folded.getByTestId('case-progress');
+  await expect(folded.locator('summary')).toBeVisible();
+  await expect(progress).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(progress).toBeVisible();
+  await expect(folded).not.toHaveAttribute('open');
+});
