@@ -5,6 +5,7 @@ import type { ContentItem, ContentPage } from '#contract/schemas/index.ts';
 import { formatDate, parseIsoDate } from '../../components/shell/formatDate.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
+import { showPart } from '../../lib/showPart.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import { useContentPage } from './useContentPage.ts';
 
@@ -31,13 +32,6 @@ function Item({ item }: { item: ContentItem }) {
   );
 }
 
-function showItem(anchor: string): void {
-  const target = document.getElementById(itemId(anchor));
-  if (!target) return;
-  target.scrollIntoView?.();
-  target.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-}
-
 /**
  * FAQs get a list of their questions first, each a link to its answer. The link's address is the real
  * one (it can be copied or opened in a new tab); followed here, it moves to the answer without reloading.
@@ -56,7 +50,7 @@ function QuestionList({ page, path }: { page: ContentPage; path: string }) {
               onClick={(event) => {
                 event.preventDefault();
                 window.history.pushState(window.history.state, '', event.currentTarget.href);
-                showItem(q.anchor);
+                showPart(itemId(q.anchor));
               }}
             >
               {q.heading}
@@ -83,7 +77,7 @@ export function ContentScreen({
   const anchor = location.anchor;
 
   useEffect(() => {
-    if (page && anchor) showItem(anchor);
+    if (page && anchor) showPart(itemId(anchor));
   }, [page, anchor]);
 
   const updated = page ? parseIsoDate(page.updatedOn) : null;

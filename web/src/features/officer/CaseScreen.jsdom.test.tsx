@@ -349,6 +349,32 @@ describe('the case screen', () => {
     expect(screen.getByRole('heading', { level: 2, name: OFFICER_SCREEN_TEXT.answersHeading })).toHaveFocus();
   });
 
+  it("opens an address with a part's anchor at that part once the case has loaded", async () => {
+    const rounds = ['100', '101'].map((id, i) => ({
+      id,
+      requestedAt: `2026-11-1${i}T02:00:00Z`,
+      requestedBy: 'Officer Demo',
+      message: `Round ${i + 1}`,
+      fields: ['remarks'],
+      fieldLabels: ['Remarks'],
+      answeredAt: i === 0 ? '2026-11-10T08:00:00Z' : null,
+    }));
+    let answer: (() => void) | undefined;
+    fakeApi({
+      '/api/officer/cases/7': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: envelope({ ...CASE, status: 'more_info_requested', infoRequests: rounds }) });
+        }),
+    });
+    await renderShell({ routes, hash: '#/officer/case?id=7#request-100' });
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    const first = await screen.findByText(`${OFFICER_SCREEN_TEXT.requestRound(1, 2)}:`, { exact: false });
+    const fold = first.closest('details')!;
+    await waitFor(() => expect(fold.open).toBe(true));
+    expect(fold.querySelector('summary')).toHaveFocus();
+  });
+
   it('lists a move that kept the status (an assignment while waiting) without naming the status again', async () => {
     const waiting: OfficerCase = {
       ...CASE,

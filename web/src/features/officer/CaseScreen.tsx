@@ -24,6 +24,7 @@ import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { buildHref, type HashLocation } from '../../lib/router/location.ts';
+import { showPart } from '../../lib/showPart.ts';
 import { CheckAnswers } from '../../app/parts.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
@@ -106,6 +107,14 @@ export function CaseScreen({ location }: ScreenProps) {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+
+  // An address with a part's anchor (copied from an "On this page" link, a request's link in the history)
+  // opens there once the case is on the page: the router looked for the part before the case had loaded.
+  const anchor = location.anchor;
+  const loadedCase = c !== null;
+  useEffect(() => {
+    if (loadedCase && anchor) showPart(anchor);
+  }, [loadedCase, anchor]);
 
   // The tab names the case the heading does (WCAG 2.4.2), once it is known.
   const caseNumber = c?.caseNumber;
@@ -540,13 +549,7 @@ function InPageLink({ location, target, children }: { location: HashLocation; ta
       href={`${buildHref(location.path, location.query)}#${target}`}
       onClick={(event) => {
         event.preventDefault();
-        const part = document.getElementById(target);
-        if (!part) return;
-        if (part instanceof HTMLDetailsElement) part.open = true;
-        const focus = part.querySelector<HTMLElement>(':scope > summary') ?? part;
-        if (focus === part && !part.hasAttribute('tabindex')) part.setAttribute('tabindex', '-1');
-        focus.focus({ preventScroll: true });
-        part.scrollIntoView?.();
+        showPart(target);
       }}
     >
       {children}
