@@ -72,6 +72,8 @@ export interface Nginx {
   url: string;
   /** nginx's access log (deploy/nginx.conf.template's format), until stop(). */
   accessLog: string;
+  /** nginx's error log, until stop(). */
+  errorLog: string;
   /**
    * Takes these upstream ports out of rotation (`down`) and reloads nginx gracefully; [] puts every
    * process back. The documented way to drain a process before stopping it (deploy/README.md).
@@ -108,6 +110,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   return {
     url,
     accessLog: path.join(prefix, 'access.log'),
+    errorLog: path.join(prefix, 'error.log'),
     async setDown(ports) {
       writeConf(ports);
       execFileSync(bin, ['-p', prefix, '-c', confPath, '-s', 'reload'], { stdio: ['ignore', 'ignore', 'pipe'] });
