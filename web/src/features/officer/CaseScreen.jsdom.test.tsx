@@ -235,6 +235,33 @@ describe('the case screen', () => {
     expect(screen.queryByRole('region', { name: OFFICER_SCREEN_TEXT.paymentHeading })).toBeNull();
   });
 
+  it('leads from "On this page" to every part below the actions, the files for the applicant and the money too', async () => {
+    const bill = {
+      reference: 'PC0000032026',
+      amountCents: 150000,
+      receivedCents: 150000,
+      refundedCents: 0,
+      refunds: { paidCents: 0, heldCents: 0 },
+      state: 'paid' as const,
+      receiptNumber: '2026000012',
+      settledAt: '2026-07-01T01:00:00Z',
+    };
+    const refundOf = { caseNumber: 'PC 000003 2026', eserviceTitle: 'Payment of Court Deposits', drawnCents: 1, bill };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, bill, refundOf }) }) });
+    await openCase();
+    const contents = screen.getByRole('navigation', { name: OFFICER_SCREEN_TEXT.onThisPage });
+    const targets = within(contents)
+      .getAllByRole('link')
+      .map((l) => l.getAttribute('href')!.split('#')[2]);
+    const actions = document.getElementById('actions-heading')!;
+    const below = [...document.querySelectorAll('.officer-case h2[id]')].filter(
+      (h) => actions.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(below.map((h) => h.textContent)).toContain(OFFICER_SCREEN_TEXT.decisionDocumentsHeading);
+    expect(below.map((h) => h.textContent)).toContain(OFFICER_SCREEN_TEXT.paymentHeading);
+    for (const heading of below) expect(targets, heading.textContent!).toContain(heading.id);
+  });
+
   it('goes back to the queue, filters and page it was opened from', async () => {
     fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     const from = encodeURIComponent('queue=mine&status=in_review&age=5&sort=dueDate&page=2&find=Tan');

@@ -38,7 +38,7 @@ import { backHref, readQueueView } from './queueQuery.ts';
 import { PaymentFacts } from './PaymentFacts.tsx';
 import { TravelFacts } from './TravelFacts.tsx';
 import { Row } from './SummaryRow.tsx';
-import { DECISION_FILES_ID, DecisionDocuments } from './DecisionDocuments.tsx';
+import { DECISION_FILES_ID, DecisionDocuments, showsDecisionDocuments } from './DecisionDocuments.tsx';
 /**
  * What the last action came to: done (a confirmation), stale (someone else was first) or refused; with the
  * words typed for a stale action whose form the case no longer offers (they would go with the form).
@@ -261,16 +261,21 @@ export function CaseScreen({ location }: ScreenProps) {
   const answers = [{ pageId: ANSWERS_PAGE, heading: TEXT.answersHeading, rows: c.answerRows }];
   const rounds = requestRounds(c);
   const showsChanges = c.changes.length > 0 || c.infoRequests.length > 0;
+  const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
+  const mayAttach = DECISIONS.some(allowed);
+  // Every part below the actions, in the page's order.
   const parts: Array<[string, string] | false> = [
     ['actions-heading', TEXT.actionsHeading],
+    showsDecisionDocuments(c, mayAttach) && ['decision-documents-heading', TEXT.decisionDocumentsHeading],
     showsChanges && ['changes-heading', TEXT.changesHeading],
     c.infoRequests.length > 0 && ['requests-heading', TEXT.requestsHeading],
     [`answers-${ANSWERS_PAGE}`, TEXT.answersHeading],
+    c.bill !== null && ['payment-heading', TEXT.paymentHeading],
+    c.refundOf !== null && ['refund-heading', TEXT.refundHeading],
     ['documents-heading', TEXT.documentsHeading],
     ['history-heading', TEXT.historyHeading],
     ['notes-heading', TEXT.notesHeading],
   ];
-  const allowed = (a: OfficerAction) => c.allowedActions.includes(a);
   // The comparison is of the last answer only: after an earlier answer, "nothing since the first
   // submission" could deny what that one changed.
   const answeredAt = c.infoRequests.flatMap((r) => (r.answeredAt ? [r.answeredAt] : []));
@@ -365,7 +370,7 @@ export function CaseScreen({ location }: ScreenProps) {
 
       <DecisionDocuments
         c={c}
-        mayAttach={DECISIONS.some(allowed)}
+        mayAttach={mayAttach}
         error={errors[DECISION_FILES_ID]}
         status={uploadStatus}
         onAttach={attach}

@@ -24,6 +24,10 @@ function noteOf(d: OfficerDecisionDocument): { text: string; error: boolean } {
  * once, the files waiting for the decision with a Remove button each, and those sent with a decision before.
  * A clean file downloads; an error is said by the input, and in the page's error summary.
  */
+/** Whether the part is on the page: files may be attached for a decision, or some were. */
+export const showsDecisionDocuments = (c: Pick<OfficerCase, 'decisionDocuments'>, mayAttach: boolean) =>
+  mayAttach || c.decisionDocuments.length > 0;
+
 export function DecisionDocuments({
   c,
   mayAttach,
@@ -46,7 +50,7 @@ export function DecisionDocuments({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const documents = c.decisionDocuments;
-  if (!mayAttach && documents.length === 0) return null;
+  if (!showsDecisionDocuments(c, mayAttach)) return null;
   const hintId = `${DECISION_FILES_ID}-hint`;
   const errorId = `${DECISION_FILES_ID}-error`;
 
