@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { firstLoadModules, type ParsedModule } from './scripts/lib/first-load.ts';
 import { buildDateText, buildDay } from './scripts/lib/build-date.ts';
+import { FORMS_CHUNK } from './scripts/lib/forms-chunk.ts';
 
 /** The day of this build (yyyy-mm-dd), Singapore's. */
 const buildDate = buildDay(process.env.BUILD_DATE);
@@ -145,13 +146,6 @@ function journeyChunks(
   return { plugin, groups };
 }
 
-/**
- * The forms' schemas and code lists, which every e-service screen needs, in a chunk of their own, as when
- * the catalogue's zod schema shared them with the dashboard: the e-service screen's own chunk stays within
- * the per-route 20 KB (scripts/size-budget.ts).
- */
-const FORMS = /[\\/]contract[\\/](codelists[\\/]|forms[\\/](schema|types|defaults)\.ts$)/;
-
 const firstLoad = firstLoadChunk('/web/src/main.tsx');
 const journey = journeyChunks(firstLoad.modules, firstLoad.inFirstLoad);
 /** What the first load has brought (the first-load chunk, the bundler's runtime): never preloaded again. */
@@ -237,7 +231,8 @@ export default defineConfig({
           groups: [
             { name: 'app', test: firstLoad.test, includeDependenciesRecursively: false },
             ...journey.groups.map((group) => ({ ...group, includeDependenciesRecursively: false })),
-            { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
+            // The forms' code, which only the e-service screen loads (scripts/lib/forms-chunk.ts).
+            { name: 'forms', test: FORMS_CHUNK, includeDependenciesRecursively: false },
           ],
         },
       },
