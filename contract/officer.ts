@@ -20,6 +20,11 @@ export const AUTHORITY_OFFICER = 'OFFICER';
  */
 export const OFFICER_ROLES = ['officer', 'supervisor', 'finance'] as const;
 export type OfficerRole = (typeof OFFICER_ROLES)[number];
+/**
+ * Who reconciles payments (docs/decisions/0046): the back office's import screen and matching, and the
+ * statement import command, which acts as the officer it names (server/payments/cli.ts).
+ */
+export const RECONCILIATION_ROLES: readonly OfficerRole[] = ['finance'];
 
 export const OFFICER_PATHS = {
   /** GET: who the signed-in officer is. */

@@ -521,6 +521,14 @@ export const PAYMENT_MESSAGES = {
     `Statement imported: ${r.settled} settled, ${r.queued} waiting for a person, ${r.alreadyImported} already imported${
       r.ignored > 0 ? `; ${r.ignored} ${r.ignored === 1 ? 'debit' : 'debits'} ignored` : ''
     }.`,
+  /**
+   * The statement import command's --officer (else the shell's user) names no enabled officer account, or
+   * one without the role the import screen asks for: it acts as that officer (docs/decisions/0046).
+   */
+  commandOfficerUnknown: (name: string) =>
+    `"${name}" is not an enabled officer's account: name yours with --officer, e.g. --officer officer.finance.`,
+  commandRoleRequired: (name: string, roles: string) =>
+    `${name} may not import a bank statement: that is for an officer with the role ${roles}.`,
   badStatement: (line: number, why: string) => `The statement could not be read: line ${line}: ${why}.`,
   /** Why a line with more fields than the header is refused: an unquoted comma moves every field after it. */
   /** Why a credit's line that ends before the fields a credit needs is refused (reference and payer may be left off). */

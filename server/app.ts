@@ -45,6 +45,7 @@ import { readableLogStream } from './log-format.ts';
 import { registerRoutes } from './routes/register.ts';
 import { registerOfficeRoutes } from './routes/register-office.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
+import { RECONCILIATION_ROLES } from '#contract/officer.ts';
 import { requireOfficer } from './auth/officer.ts';
 import { createEmailSender, type EmailSender } from './notifications/email.ts';
 import { drainAll, startOutboxWorker, type OutboxDeps, type OutboxWorker } from './notifications/worker.ts';
@@ -298,7 +299,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   await app.register(registerRoutes, { prefix: apiPrefix });
   // Back-office calls of other areas, behind the officer guard with the role each needs (docs/decisions/0039).
   await app.register(registerOfficeRoutes, { prefix: apiPrefix, guard: requireOfficer(['officer', 'supervisor']) });
-  await app.register(reconciliationRoutes, { prefix: apiPrefix, guard: requireOfficer(['finance']) });
+  await app.register(reconciliationRoutes, { prefix: apiPrefix, guard: requireOfficer(RECONCILIATION_ROLES) });
   // The workflow has its own base path (decisions.md §4), not under the API base.
   await app.register(processEngineRoutes, { prefix: config.PROCESS_ENGINE_BASE });
   return app;

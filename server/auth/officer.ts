@@ -1,7 +1,8 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { FORBIDDEN_CODE } from '#contract/index.ts';
+import { FORBIDDEN_CODE, loginNameKey } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import type { Queryable } from '../db/database.ts';
+import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit, byPrincipal } from './audit.ts';
 
@@ -31,6 +32,25 @@ export async function loadOfficer(db: Queryable, accountId: number): Promise<Omi
   );
   const row = rows[0];
   return row ? { accountId, displayName: row.display_name, roles: row.roles } : null;
+}
+
+/**
+ * The enabled officer account of this login name (any letter case, as at sign-in), or null: the one an
+ * operator's command acts as, whose account its history and audit record (docs/decisions/0040, 0046).
+ */
+export async function enabledOfficer(db: Queryable, loginName: string): Promise<Officer | null> {
+  const { rows } = await db.query<{ id: number; login_name: string; display_name: string; roles: OfficerRole[] }>(
+    `SELECT a.id, a.login_name, o.display_name, o.roles
+       FROM accounts a
+       JOIN officers o ON o.account_id = a.id
+       JOIN account_authorities au ON au.account_id = a.id AND au.authority = $2
+      WHERE ${LOGIN_NAME_MATCHES('a.login_name')} AND NOT a.disabled`,
+    [loginNameKey(loginName), AUTHORITY_OFFICER],
+  );
+  const row = rows[0];
+  return row
+    ? { accountId: Number(row.id), loginName: row.login_name, displayName: row.display_name, roles: row.roles }
+    : null;
 }
 
 /** 403 with the access-denied code PTACC-951 (the web app shows its access-denied screen with it). */

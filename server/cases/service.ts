@@ -1,4 +1,4 @@
-import { FORBIDDEN_CODE, RESPONSE_CODE, loginNameKey } from '#contract/index.ts';
+import { FORBIDDEN_CODE, RESPONSE_CODE } from '#contract/index.ts';
 import {
   CASE_MESSAGES,
   CASE_STATUS_LABELS,
@@ -25,8 +25,7 @@ import {
 import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { Officer } from '../auth/officer.ts';
-import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
+import { enabledOfficer } from '../auth/officer.ts';
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
@@ -46,7 +45,7 @@ import {
 } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields } from '../officer/cases.ts';
-import { AUTHORITY_OFFICER, OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
+import { OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
 import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
 import { notify, type NotificationEvent } from '../notifications/notify.ts';
 import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
@@ -683,22 +682,6 @@ const OPERATOR_MOVES: Readonly<Record<string, readonly OfficerRole[]>> = {
   'in_review>rejected': ['supervisor'],
 };
 
-/** The enabled officer account of this login name, or null: the one a command's move is recorded under. */
-async function operatorOfficer(tx: Queryable, loginName: string): Promise<Officer | null> {
-  const { rows } = await tx.query<{ id: number; login_name: string; display_name: string; roles: OfficerRole[] }>(
-    `SELECT a.id, a.login_name, o.display_name, o.roles
-       FROM accounts a
-       JOIN officers o ON o.account_id = a.id
-       JOIN account_authorities au ON au.account_id = a.id AND au.authority = $2
-      WHERE ${LOGIN_NAME_MATCHES('a.login_name')} AND NOT a.disabled`,
-    [loginNameKey(loginName), AUTHORITY_OFFICER],
-  );
-  const row = rows[0];
-  return row
-    ? { accountId: Number(row.id), loginName: row.login_name, displayName: row.display_name, roles: row.roles }
-    : null;
-}
-
 /**
  * An operator's move of a case (submitted → in review → approved or rejected), by case number, made by the
  * officer account `operator` names (a login name): its history, assignment and audit are that officer's, as
@@ -714,7 +697,7 @@ export async function moveCase(
   now: Date,
 ): Promise<CaseDetail> {
   return db.transaction(async (tx) => {
-    const officer = await operatorOfficer(tx, operator);
+    const officer = await enabledOfficer(tx, operator);
     if (!officer) throw new ApiError(403, FORBIDDEN_CODE.MISSING_AUTHORITY, CASE_MESSAGES.operatorUnknown(operator));
     const { rows } = await tx.query<{ id: string; status: CaseStatus; profile_id: string }>(
       'SELECT id::text AS id, status, profile_id FROM cases WHERE case_number = $1 AND deleted_at IS NULL FOR UPDATE',

@@ -27,6 +27,8 @@ import {
 import type { CaseDetail, CasesSummary, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { doAction, signedInOfficer, view } from '../officer/test-support.ts';
 import { moveCase } from '../cases/service.ts';
+import { runPayments } from './cli.ts';
+import { AUTHORITY_OFFICER } from '#contract/officer.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -745,6 +747,89 @@ describe('the statement import', () => {
     expect(await send([credit('NOT A BILL', '1.00')])).toBe(
       'Statement imported: 0 settled, 1 waiting for a person, 0 already imported.',
     );
+  });
+});
+
+describe('the statement import command (npm run payments -- import)', () => {
+  it('imports only as an enabled finance officer, and records the import under their account', async () => {
+    const record = await payable(demo, 'PD', '21.00');
+    const { reference } = await bill(demo, record.id);
+    const line = credit(reference, '21.00');
+    const transactionId = line.split(',')[0]!;
+    const csv = ['transaction_id,value_date,type,amount,currency,reference,payer_name', line].join('\n');
+    const run = async (officer: string) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const status = await runPayments(
+        app.db,
+        { command: 'import', file: 'statement.csv', officer },
+        csv,
+        clock.now(),
+        (l) => out.push(l),
+        (l) => err.push(l),
+      );
+      return { status, out, err };
+    };
+    const state = async () =>
+      (
+        await app.db.query<{ lines: string; imports: string }>(
+          `SELECT (SELECT count(*)::text FROM statement_lines WHERE transaction_id = $1) AS lines,
+                  (SELECT count(*)::text FROM audit_events
+                    WHERE event = 'statement_import' AND detail->>'fileName' = 'statement.csv') AS imports`,
+          [transactionId],
+        )
+      ).rows[0];
+
+    // A name that is no account, a disabled finance officer's, an applicant's, and a case officer's.
+    await app.db.query(
+      `INSERT INTO accounts (login_name, password_hash, profile_id, disabled) VALUES ('finance.gone', 'x', 'PTIB-BACKOFFICE', true)`,
+    );
+    await app.db.query(
+      `INSERT INTO officers (account_id, display_name, roles)
+       SELECT id, 'Gone Finance', '{finance}' FROM accounts WHERE login_name = 'finance.gone'`,
+    );
+    await app.db.query(
+      `INSERT INTO account_authorities (account_id, authority) SELECT id, $1 FROM accounts WHERE login_name = 'finance.gone'`,
+      [AUTHORITY_OFFICER],
+    );
+    for (const name of ['finance.nobody', 'finance.gone', 'ptib.demo'])
+      expect(await run(name)).toEqual({ status: 1, out: [], err: [PAYMENT_MESSAGES.commandOfficerUnknown(name)] });
+    expect(await run('officer.demo')).toEqual({
+      status: 1,
+      out: [],
+      err: [PAYMENT_MESSAGES.commandRoleRequired('officer.demo', 'finance')],
+    });
+    expect(await state()).toEqual({ lines: '0', imports: '0' });
+    expect(await bill(demo, record.id)).toMatchObject({ state: 'awaiting', receivedCents: 0 });
+
+    // Any letter case of a login name is the same account, as at sign-in.
+    expect(await run('Officer.Finance')).toMatchObject({ status: 0, err: [] });
+    expect(await bill(demo, record.id)).toMatchObject({ state: 'paid', receivedCents: 2100 });
+    const { rows: lines } = await app.db.query<{ imported_by: string }>(
+      'SELECT imported_by FROM statement_lines WHERE transaction_id = $1',
+      [transactionId],
+    );
+    expect(lines).toEqual([{ imported_by: 'officer.finance' }]);
+    const { rows: history } = await app.db.query<{ actor: string }>(
+      `SELECT h.actor FROM bill_history h JOIN bills b ON b.id = h.bill_id
+        WHERE b.case_id = $1::bigint AND h.to_state = 'paid'`,
+      [record.id],
+    );
+    expect(history).toEqual([{ actor: 'officer.finance' }]);
+    const { rows: audits } = await app.db.query<{
+      account_id: number;
+      login_name: string;
+      detail: Record<string, unknown>;
+    }>(
+      `SELECT e.account_id, e.login_name, e.detail FROM audit_events e
+        WHERE e.event = 'statement_import' AND e.detail->>'fileName' = 'statement.csv'`,
+    );
+    const { rows: accounts } = await app.db.query<{ id: number }>(
+      `SELECT id FROM accounts WHERE login_name = 'officer.finance'`,
+    );
+    expect(audits.map((a) => [Number(a.account_id), a.login_name, a.detail.via, a.detail.settled])).toEqual([
+      [Number(accounts[0]!.id), 'officer.finance', 'command', 1],
+    ]);
   });
 });
 
