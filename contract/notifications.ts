@@ -172,8 +172,8 @@ export const NOTIFICATION_MESSAGES = {
   nextPage: 'Next page',
   pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
   /**
-   * GOV.UK's words: what to do and an example, as the form's email question gives one (FIELD_MESSAGES.email,
-   * whose "{label} must be …" would read "Email address must be an email address" by this field's label).
+   * GOV.UK's words: what to do and an example, as the form's email question says them (FIELD_MESSAGES.email),
+   * with the article this field's sentence takes.
    */
   badEmail: 'Enter an email address in the correct format, like name@example.com',
   emailCodeSent: 'We have sent a code to the email address. Enter it to confirm the address.',

@@ -72,7 +72,11 @@ export const FIELD_MESSAGES = {
   uen: (label: string) => `${label} must be a real UEN, like 201403121W`,
   mobile: (label: string) => `${label} must be a Singapore mobile number: 8 digits starting with 8 or 9`,
   phone: (label: string) => `${label} must be a phone number, like 61234567 or +44 20 7946 0958`,
-  email: (label: string) => `${label} must be an email address, like name@example.com`,
+  /**
+   * GOV.UK's words for an email address in the wrong format, by the label: "{label} must be an email address"
+   * read "Email address must be an email address" on the forms' own email question.
+   */
+  email: (label: string) => `Enter ${inSentence(label)} in the correct format, like name@example.com`,
   caseNumber: (label: string, example: string) => `${label} must be a case number, like ${example}`,
   caseNotFound: (label: string) => `${label}: there is no such record for the profile you are acting for`,
   /** A record referred to must have been sent: a draft is not yet an application to amend or report on. */

@@ -467,7 +467,10 @@ describe('field types', () => {
       p: 'Phone must be a phone number, like 61234567 or +44 20 7946 0958',
     });
     expect(one({ name: 'e', label: 'Email address', type: 'email' }, 'a@b')).toEqual({
-      e: 'Email address must be an email address, like name@example.com',
+      e: 'Enter email address in the correct format, like name@example.com',
+    });
+    expect(one({ name: 'e', label: 'Your email address', type: 'email' }, 'name@example')).toEqual({
+      e: 'Enter your email address in the correct format, like name@example.com',
     });
   });
   it('postal code keeps the specification message', () => {
