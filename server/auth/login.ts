@@ -9,6 +9,7 @@ import {
   minutesUntil,
 } from '#contract/index.ts';
 import type { LoginResponse } from '#contract/schemas/index.ts';
+import { AUTHORITY_OFFICER } from '#contract/officer.ts';
 import { LOGIN_NAME_MATCHES } from '../db/login-name.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
@@ -199,15 +200,27 @@ export async function openSession(
   return { token, sessionId: session.sessionId };
 }
 
-/** A token of a session's first generation (docs/decisions/0029), good until the session's idle expiry. */
-function firstToken(
+/**
+ * A token of a session's first generation (docs/decisions/0029), good until the session's idle expiry; an
+ * officer's says so, for the browser (docs/decisions/0049).
+ */
+async function firstToken(
   app: FastifyInstance,
   session: { sessionId: string; accountId: number; expiresAt: Date },
   issuedAt: Date,
 ) {
+  const { rows } = await app.db.query<{ officer: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM account_authorities WHERE account_id = $1 AND authority = $2) AS officer',
+    [session.accountId, AUTHORITY_OFFICER],
+  );
   return issueToken(
     app.signingKeys,
-    { sessionId: session.sessionId, accountId: String(session.accountId), generation: 0 },
+    {
+      sessionId: session.sessionId,
+      accountId: String(session.accountId),
+      generation: 0,
+      officer: rows[0]?.officer === true,
+    },
     issuedAt,
     session.expiresAt,
     app.verifiedTokens,

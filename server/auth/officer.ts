@@ -97,8 +97,9 @@ export const refuseOfficer: preValidationAsyncHookHandler = async function refus
 
 /**
  * preValidation of the profile call: an officer's token is refused there too, but not audited. The web app
- * asks it at every sign-in and start to learn that the account is an officer's (docs/decisions/0049), so a
- * row each time would bury the refusals that mean something under ones that mean nothing.
+ * asked it at every sign-in and start to learn that the account is an officer's, and still does with a token
+ * signed before its claim said so (docs/decisions/0049), so a row each time would bury the refusals that
+ * mean something under ones that mean nothing.
  */
 export const answerOfficerDenied: preValidationAsyncHookHandler = async function answerOfficerDenied(request) {
   if (isOfficerPrincipal(request))

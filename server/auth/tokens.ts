@@ -20,6 +20,12 @@ export interface TokenClaims {
    * rotates it. A token without the claim (issued before rotation) counts as generation 0.
    */
   generation: number;
+  /**
+   * The account is an officer's (claim `officer`, docs/decisions/0049): for the browser, which then does not
+   * ask for the PTIB profile the server refuses an officer. The server never reads it back: every call reads
+   * the account's authorities from the database.
+   */
+  officer?: boolean;
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -67,6 +73,7 @@ export function signToken(key: SigningKey, claims: TokenClaims, issuedAt: Date, 
     aud: TOKEN_AUDIENCE,
     sub: claims.accountId,
     gen: claims.generation,
+    ...(claims.officer ? { officer: true } : {}),
     jti: randomUUID(),
     iat: epochSeconds(issuedAt),
     nbf: epochSeconds(issuedAt),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, FORBIDDEN_CODE, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
@@ -94,6 +95,16 @@ describe('officer accounts', () => {
       displayName: 'Supervisor Lead',
       roles: ['officer', 'supervisor'],
     });
+  });
+
+  it('hold tokens that say they are an officer’s, through a refresh too; a PTIB user’s says nothing of it', async () => {
+    // The web app reads it, and does not ask for the PTIB profile it would be refused (docs/decisions/0049).
+    expect(decodeJwt(lead.token!)).toMatchObject({ officer: true });
+    const refreshed = await lead.post(API_PATHS.refresh);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    lead.token = refreshed.json().responseJSON.token as string;
+    expect(decodeJwt(lead.token)).toMatchObject({ officer: true, gen: 1 });
+    expect(decodeJwt(applicant.token!)).not.toHaveProperty('officer');
   });
 
   it('refuse a PTIB token on every officer call with PTACC-951', async () => {

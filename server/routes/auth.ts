@@ -145,7 +145,12 @@ export async function authRoutes(app: FastifyInstance, options: { prefix?: strin
       }
       const token = await issueToken(
         app.signingKeys,
-        { sessionId: p.sessionId, accountId: String(p.accountId), generation: refreshed.generation },
+        {
+          sessionId: p.sessionId,
+          accountId: String(p.accountId),
+          generation: refreshed.generation,
+          officer: p.authorities.includes(AUTHORITY_OFFICER),
+        },
         now,
         refreshed.expiresAt,
         app.verifiedTokens,

@@ -4,6 +4,7 @@ import { api } from '../http/index.ts';
 import type { RefreshOutcome, SessionCalls } from './engine.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import type { ProfileAnswer } from './identity.ts';
+import { getToken } from './storage.ts';
 
 /**
  * The session's calls: refreshJWT, LogoutFromApp and retrieveProfile, through the one HTTP layer.
@@ -43,8 +44,28 @@ export const sessionCalls: SessionCalls = {
   },
 };
 
-/** POST retrieveProfile: the identity, a blocked profile (header 4100), none, or no answer at all. */
+/**
+ * Whether the token is an officer's: the server says so in its claims (docs/decisions/0049). Not checked
+ * here (the server checks every call): a token that cannot be read is taken for a PTIB user's.
+ */
+export function isOfficerToken(token: string | null): boolean {
+  const claims = token?.split('.')[1];
+  if (!claims) return false;
+  try {
+    const payload: unknown = JSON.parse(atob(claims.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload === 'object' && payload !== null && (payload as { officer?: unknown }).officer === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST retrieveProfile: the identity, a blocked profile (header 4100), none, or no answer at all. An officer's
+ * token is answered as the server would answer it, kept out (PTACC-951), without the call: every officer's
+ * sign-in and start asked it only to be refused.
+ */
 export async function fetchProfile(): Promise<ProfileAnswer> {
+  if (isOfficerToken(getToken())) return { kind: 'denied' };
   const result = await api.post<unknown>(API_PATHS.retrieveProfile, undefined, { block: true });
   if (result.ok) {
     return profileAnswerOf(RESPONSE_CODE.OK, read(readUserIdentity, result.responseJSON));
