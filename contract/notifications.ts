@@ -93,7 +93,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 export const BILL_CHANGED_LABEL = 'Bill changed';
 
 export const NOTIFICATION_PATHS = {
-  /** GET: the acting profile's inbox, newest first (?page=, and ?unread=1 for the unread ones only). */
+  /**
+   * GET: the acting profile's inbox, newest first (?page=), or its unread messages only (?unread=1, and ?after= the
+   * last message of the page before: docs/decisions/0093).
+   */
   inbox: '/api/notifications/inbox',
   /** GET: how many inbox messages are unread (the header's count). */
   unread: '/api/notifications/unread',
@@ -114,6 +117,8 @@ export const NOTIFICATION_PATHS = {
 /** Hash route of the inbox screen. */
 export const INBOX_ROUTE = ROUTES.inbox;
 export const INBOX_PAGE_SIZE = 20;
+/** An inbox message's id, as the API and the inbox's addresses carry it. */
+export const INBOX_MESSAGE_ID_PATTERN = /^\d{1,18}$/;
 
 /** Email confirmation codes (docs/decisions/0042). */
 export const EMAIL_CODE = {
@@ -192,4 +197,7 @@ export const NOTIFICATION_MESSAGES = {
   preferencesSaved: 'Your choices are saved.',
   messageNotFound: 'No such message.',
   badUnreadFilter: 'unread must be 1 (the unread messages only) or 0 (all of them).',
+  afterUnreadOnly: 'after pages the unread messages only (unread=1); all messages are paged by page.',
+  unreadPagedByAfter:
+    'The unread messages are paged by after (the last message of the page before), not by page: reading a message moves the later ones up.',
 } as const;

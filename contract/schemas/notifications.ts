@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EMAIL_ADDRESS,
   EMAIL_CODE_PATTERN,
+  INBOX_MESSAGE_ID_PATTERN,
   normaliseEmailCode,
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
@@ -21,13 +22,25 @@ export const inboxMessageSchema = z.object({
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
-const messageId = z.string().regex(/^\d{1,18}$/, NOTIFICATION_MESSAGES.messageNotFound);
+const messageId = z.string().regex(INBOX_MESSAGE_ID_PATTERN, NOTIFICATION_MESSAGES.messageNotFound);
 
-export const inboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  /** '1': the unread messages only. */
-  unread: z.enum(['0', '1'], NOTIFICATION_MESSAGES.badUnreadFilter).default('0'),
-});
+/**
+ * All messages are paged by number (?page=); the unread ones by the message a page comes after (?after=), since
+ * reading moves every later unread message up the list (docs/decisions/0093).
+ */
+export const inboxQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    /** '1': the unread messages only. */
+    unread: z.enum(['0', '1'], NOTIFICATION_MESSAGES.badUnreadFilter).default('0'),
+    /** The unread list only: its messages after this one in the inbox's order (none: from the newest). */
+    after: messageId.optional(),
+  })
+  .refine((q) => q.after === undefined || q.unread === '1', {
+    path: ['after'],
+    error: NOTIFICATION_MESSAGES.afterUnreadOnly,
+  })
+  .refine((q) => q.unread === '0' || q.page === 1, { path: ['page'], error: NOTIFICATION_MESSAGES.unreadPagedByAfter });
 export const inboxSchema = z.object({
   messages: z.array(inboxMessageSchema),
   /** How many messages the list has (the unread ones only, with ?unread=1): its pages. */
@@ -35,6 +48,12 @@ export const inboxSchema = z.object({
   unread: z.number(),
   /** The inbox's newest message when this page was read, whatever page or filter: what Mark all as read reads up to. */
   newestId: z.string().nullable(),
+  /**
+   * The unread list's pages before and after this one, by their addresses' `after` (null: the list's start), or
+   * null when there is none; null for all messages, which are paged by number.
+   */
+  previous: z.object({ after: z.string().nullable() }).nullable(),
+  next: z.object({ after: z.string() }).nullable(),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 export const unreadSchema = z.object({ unread: z.number() });

@@ -152,9 +152,90 @@ describe('the unread filter', () => {
     expect(first.newestId).toBe(all.newestId);
     expect(first.messages).toHaveLength(INBOX_PAGE_SIZE);
     expect(first.messages.every((m) => !m.read)).toBe(true);
-    const second = await inbox(reader, '?unread=1&page=2');
+    const second = await inbox(reader, `?unread=1&after=${first.next!.after}`);
     expect(second.messages.map((m) => m.caseNumber)).toEqual([numbers[1]]);
+    expect(second.next).toBeNull();
     expect((await inbox(reader)).total).toBeGreaterThan(first.total);
+  });
+
+  it('skips no unread message when the person reads some of a page before the next', async () => {
+    const reader = await signedInClient(app, 'ptib.demo');
+    await reader.post(NOTIFICATION_PATHS.readAll, { upTo: (await inbox(reader)).newestId });
+    const numbers = await bills(DEMO, '500', INBOX_PAGE_SIZE + 5);
+    const first = await inbox(reader, '?unread=1');
+    expect(first.previous).toBeNull();
+    // Three of the page read as the person works through it, the page's last among them.
+    const listed = first.messages.map((m) => m.caseNumber!);
+    const readNow = [listed[0]!, listed[7]!, listed.at(-1)!];
+    for (const n of readNow) {
+      const read = await reader.post(fillPath(NOTIFICATION_PATHS.read, { id: await idOf(n) }));
+      expect(read.statusCode, read.body).toBe(200);
+    }
+    const second = await inbox(reader, `?unread=1&after=${first.next!.after}`);
+    const stillUnread = numbers.filter((n) => !readNow.includes(n));
+    const seen = [...listed, ...second.messages.map((m) => m.caseNumber!)];
+    for (const n of stillUnread) expect(seen, n).toContain(n);
+    expect(second.messages.map((m) => m.caseNumber)).toEqual(numbers.slice(0, 5).reverse());
+    expect(second.next).toBeNull();
+    // Back from the second page: the list's start, what is unread of it now.
+    expect(second.previous).toEqual({ after: null });
+
+    // The whole first page read: the second still lists the five left, and its page is where they are.
+    for (const n of listed) await reader.post(fillPath(NOTIFICATION_PATHS.read, { id: await idOf(n) }));
+    const again = await inbox(reader, `?unread=1&after=${first.next!.after}`);
+    expect(again.messages.map((m) => m.caseNumber)).toEqual(numbers.slice(0, 5).reverse());
+    expect(again.previous).toBeNull();
+    expect((await inbox(reader, '?unread=1')).messages.map((m) => m.caseNumber)).toEqual(numbers.slice(0, 5).reverse());
+  });
+
+  it('goes back a whole page at a time, to the list’s start', async () => {
+    const reader = await signedInClient(app, 'ptib.demo');
+    await reader.post(NOTIFICATION_PATHS.readAll, { upTo: (await inbox(reader)).newestId });
+    const numbers = (await bills(DEMO, '600', 2 * INBOX_PAGE_SIZE + 5)).reverse();
+    const first = await inbox(reader, '?unread=1');
+    const second = await inbox(reader, `?unread=1&after=${first.next!.after}`);
+    const third = await inbox(reader, `?unread=1&after=${second.next!.after}`);
+    expect(third.messages.map((m) => m.caseNumber)).toEqual(numbers.slice(2 * INBOX_PAGE_SIZE));
+    expect(third.next).toBeNull();
+    const back = await inbox(reader, `?unread=1&after=${third.previous!.after}`);
+    expect(back.messages.map((m) => m.caseNumber)).toEqual(second.messages.map((m) => m.caseNumber));
+    expect(back.previous).toEqual({ after: null });
+    expect(back.next).toEqual(second.next);
+    // The third page's five read: its address lists nothing now, and goes back to the page before it, whose
+    // last message is the one this page's address is after.
+    await reader.post(NOTIFICATION_PATHS.readAll, { upTo: await idOf(numbers[2 * INBOX_PAGE_SIZE]!) });
+    const past = await inbox(reader, `?unread=1&after=${second.next!.after}`);
+    expect(past.messages).toEqual([]);
+    expect(past.total).toBe(2 * INBOX_PAGE_SIZE);
+    expect(past.next).toBeNull();
+    const before = await inbox(reader, `?unread=1&after=${past.previous!.after}`);
+    expect(before.messages.map((m) => m.caseNumber)).toEqual(second.messages.map((m) => m.caseNumber));
+  });
+
+  it('pages all messages by number, as before, with no neighbours by message', async () => {
+    const reader = await signedInClient(app, 'ptib.demo');
+    const all = await inbox(reader);
+    expect(all.previous).toBeNull();
+    expect(all.next).toBeNull();
+    const second = await inbox(reader, '?page=2');
+    expect(second.messages[0]!.id).not.toBe(all.messages[0]!.id);
+  });
+
+  it('refuses a page of the unread list by number, or after a message not the person’s, saying why', async () => {
+    const reader = await signedInClient(app, 'ptib.demo');
+    const [theirs] = await bills(MASTER, '700', 1);
+    const numbered = await reader.get(`${NOTIFICATION_PATHS.inbox}?unread=1&page=2`);
+    expect(numbered.statusCode).toBe(400);
+    expect(numbered.json().header.responseDesc).toContain(NOTIFICATION_MESSAGES.unreadPagedByAfter);
+    const all = await reader.get(`${NOTIFICATION_PATHS.inbox}?after=${(await inbox(reader)).newestId}`);
+    expect(all.statusCode).toBe(400);
+    expect(all.json().header.responseDesc).toContain(NOTIFICATION_MESSAGES.afterUnreadOnly);
+    const bad = await reader.get(`${NOTIFICATION_PATHS.inbox}?unread=1&after=last`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().header.responseDesc).toContain(NOTIFICATION_MESSAGES.messageNotFound);
+    const other = await reader.get(`${NOTIFICATION_PATHS.inbox}?unread=1&after=${await idOf(theirs!)}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().header.responseDesc).toBe(NOTIFICATION_MESSAGES.messageNotFound);
   });
 
   it('refuses a filter it does not know with a 400 that says why', async () => {

@@ -83,7 +83,21 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const profileId = request.principal!.actingProfileId;
       const accountId = request.principal!.accountId;
-      const listed = request.query.unread === '1' ? `${OWN_NOTICES} AND read_at IS NULL` : OWN_NOTICES;
+      const { page, after = null } = request.query;
+      if (after !== null) {
+        const { rowCount } = await app.db.query(
+          `SELECT 1 FROM inbox_messages WHERE id = $3::bigint AND profile_id = $1 AND ${OWN_NOTICES}`,
+          [profileId, accountId, after],
+        );
+        if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
+      }
+      const unreadOnly = request.query.unread === '1';
+      const listed = unreadOnly ? `${OWN_NOTICES} AND read_at IS NULL` : OWN_NOTICES;
+      /** The place in the inbox's order (newest first by time, then id) of message $3. */
+      const placeOf3 = '(SELECT created_at, id FROM inbox_messages WHERE id = $3::bigint)';
+      // The unread list goes on after a message, never by an offset: a message read on the page before leaves
+      // the list, and an offset would pass over as many of the later ones (docs/decisions/0093). It reads one
+      // more than a page to know whether a page follows.
       const { rows } = await app.db.query<{
         id: string;
         kind: NotificationKind;
@@ -97,10 +111,26 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       }>(
         `SELECT id::text AS id, kind, subject, body, case_id::text AS case_id, app_code, case_number, created_at, read_at
            FROM inbox_messages WHERE profile_id = $1 AND ${listed}
+            AND ($3::bigint IS NULL OR (created_at, id) < ${placeOf3})
           -- The table's id: \`id\` alone is the text above, by which 100 comes before 99.
-          ORDER BY created_at DESC, inbox_messages.id DESC LIMIT $3 OFFSET $4`,
-        [profileId, accountId, INBOX_PAGE_SIZE, (request.query.page - 1) * INBOX_PAGE_SIZE],
+          ORDER BY created_at DESC, inbox_messages.id DESC LIMIT $4 OFFSET $5`,
+        [profileId, accountId, after, INBOX_PAGE_SIZE + (unreadOnly ? 1 : 0), (page - 1) * INBOX_PAGE_SIZE],
       );
+      const listedHere = rows.slice(0, INBOX_PAGE_SIZE);
+      const next = unreadOnly && rows.length > INBOX_PAGE_SIZE ? { after: listedHere.at(-1)!.id } : null;
+      // The page before: a page of the unread messages just before this page's first (on a page whose messages
+      // were all read since, from its address's message on, that one included). It goes on after the message
+      // before those, or is the list's start when no more are left.
+      let previous: { after: string | null } | null = null;
+      if (after !== null) {
+        const { rows: before } = await app.db.query<{ id: string }>(
+          `SELECT id::text AS id FROM inbox_messages WHERE profile_id = $1 AND ${listed}
+              AND (created_at, id) ${listedHere.length > 0 ? '>' : '>='} ${placeOf3}
+            ORDER BY created_at, inbox_messages.id LIMIT $4`,
+          [profileId, accountId, listedHere[0]?.id ?? after, INBOX_PAGE_SIZE + 1],
+        );
+        if (before.length > 0) previous = { after: before[INBOX_PAGE_SIZE]?.id ?? null };
+      }
       const counts = await app.db.query<{ total: number; unread: number; newest_id: string | null }>(
         `SELECT (count(*) FILTER (WHERE ${listed}))::int AS total,
                 (count(*) FILTER (WHERE read_at IS NULL))::int AS unread,
@@ -111,7 +141,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       );
       reply.header('Cache-Control', 'private, no-store');
       return ok({
-        messages: rows.map((row) => ({
+        messages: listedHere.map((row) => ({
           id: row.id,
           kind: row.kind,
           subject: row.subject,
@@ -124,6 +154,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         total: counts.rows[0]!.total,
         unread: counts.rows[0]!.unread,
         newestId: counts.rows[0]!.newest_id,
+        previous,
+        next,
       });
     },
   );

@@ -26,6 +26,8 @@ function inboxPage(page: number) {
     total: TOTAL,
     unread: TOTAL,
     newestId: String(TOTAL),
+    previous: null,
+    next: null,
     messages: Array.from({ length: count }, (_, i) => {
       const n = TOTAL - first - i;
       return {
@@ -167,7 +169,7 @@ describe('inbox screen', () => {
     expect(screen.queryByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead })).toBeNull();
   });
 
-  it('shows the unread messages only when asked, the choice kept in the address and its pages', async () => {
+  it('shows the unread messages only when asked, the choice kept in the address', async () => {
     const calls = fakeApi({
       [NOTIFICATION_PATHS.inbox]: (call) => ({
         body: envelope(inboxPage(Number(new URL(call.path, 'http://x').searchParams.get('page')))),
@@ -188,7 +190,7 @@ describe('inbox screen', () => {
     expect(only).not.toHaveAttribute('aria-current');
 
     window.location.hash = only.getAttribute('href')!;
-    await waitFor(() => expect(calls.some((c) => c.path === `${NOTIFICATION_PATHS.inbox}?page=1&unread=1`)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === `${NOTIFICATION_PATHS.inbox}?unread=1`)).toBe(true));
     await waitFor(() =>
       expect(
         within(screen.getByRole('navigation', { name: NOTIFICATION_MESSAGES.filterLabel })).getByRole('link', {
@@ -196,7 +198,47 @@ describe('inbox screen', () => {
         }),
       ).toHaveAttribute('aria-current', 'page'),
     );
-    const pages = screen.getByRole('navigation', { name: 'Message pages' });
-    expect(within(pages).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '#/inbox?page=2&unread=1');
+  });
+
+  it('goes on in the unread list after the last message shown, however many of the page were read', async () => {
+    /** The unread list of TOTAL as the server pages it: after the last message of the page before. */
+    const unreadPage = (after: string | null) =>
+      after === null
+        ? { ...inboxPage(1), next: { after: String(TOTAL - INBOX_PAGE_SIZE + 1) } }
+        : { ...inboxPage(2), previous: { after: null } };
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.inbox]: (call) => ({
+        body: envelope(unreadPage(new URL(call.path, 'http://x').searchParams.get('after'))),
+      }),
+      [`POST ${NOTIFICATION_PATHS.read.replace(':id', String(TOTAL))}`]: () => ({ body: envelope({ unread: 24 }) }),
+      [`POST ${NOTIFICATION_PATHS.read.replace(':id', '6')}`]: () => ({ body: envelope({ unread: 23 }) }),
+      [NOTIFICATION_PATHS.unread]: () => ({ body: envelope({ unread: 23 }) }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox?unread=1' });
+    // Read as the person works down the page, its last message among them: they stay, marked read.
+    for (const n of [TOTAL, 6]) {
+      fireEvent.click(await screen.findByRole('button', { name: `${NOTIFICATION_MESSAGES.markRead}: Message ${n}` }));
+      expect(await screen.findByRole('heading', { name: `Read: Message ${n}` })).toBeInTheDocument();
+    }
+    const pages = screen.getByRole('navigation', { name: NOTIFICATION_MESSAGES.pagesLabel });
+    // Reading moves the later messages up: a page number would not stay true, so none is given.
+    expect(pages).not.toHaveTextContent(/Page \d/);
+    expect(within(pages).queryByRole('link', { name: NOTIFICATION_MESSAGES.previousPage })).toBeNull();
+    const next = within(pages).getByRole('link', { name: NOTIFICATION_MESSAGES.nextPage });
+    expect(next).toHaveAttribute('href', '#/inbox?unread=1&after=6');
+
+    window.location.hash = next.getAttribute('href')!;
+    expect(await screen.findByRole('heading', { name: 'Unread: Message 5' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === `${NOTIFICATION_PATHS.inbox}?unread=1&after=6`)).toBe(true);
+    const second = screen.getByRole('navigation', { name: NOTIFICATION_MESSAGES.pagesLabel });
+    expect(second).not.toHaveTextContent(/Page \d/);
+    expect(within(second).getByRole('link', { name: NOTIFICATION_MESSAGES.previousPage })).toHaveAttribute(
+      'href',
+      '#/inbox?unread=1',
+    );
+    expect(within(second).queryByRole('link', { name: NOTIFICATION_MESSAGES.nextPage })).toBeNull();
   });
 });

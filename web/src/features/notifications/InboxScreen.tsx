@@ -1,8 +1,13 @@
 import './inbox.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ROUTES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/messages.ts';
-import { INBOX_PAGE_SIZE, INBOX_ROUTE, NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
+import {
+  INBOX_MESSAGE_ID_PATTERN,
+  INBOX_PAGE_SIZE,
+  INBOX_ROUTE,
+  NOTIFICATION_MESSAGES,
+} from '#contract/notifications.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
@@ -10,7 +15,7 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
-import { fetchInbox, markAllRead, markRead, type InboxEntry, type InboxPage } from './api.ts';
+import { fetchInbox, markAllRead, markRead, type InboxAt, type InboxEntry, type InboxPage } from './api.ts';
 import { NotificationSettings } from './NotificationSettings.tsx';
 
 function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string) => void }) {
@@ -65,9 +70,12 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
   );
 }
 
-/** The address of a page of the list (none: the first), the filter kept. */
-const inboxHref = (page: number | undefined, unreadOnly: boolean) =>
-  buildHref(INBOX_ROUTE, { page, unread: unreadOnly ? 1 : undefined });
+/**
+ * The address of a page of the list, the filter kept: all messages by the page's number, the unread ones by the
+ * message the page comes after (docs/decisions/0093); neither, the first page.
+ */
+const inboxHref = (unreadOnly: boolean, at: { page?: number; after?: string | null } = {}) =>
+  buildHref(INBOX_ROUTE, unreadOnly ? { unread: 1, after: at.after } : { page: at.page });
 
 /**
  * All messages or the unread ones only: links, so the choice is in the address (a reload keeps it) and works
@@ -79,7 +87,7 @@ function Filter({ unreadOnly }: { unreadOnly: boolean }) {
       <ul>
         {[false, true].map((only) => (
           <li key={String(only)}>
-            <a href={inboxHref(undefined, only)} aria-current={only === unreadOnly ? 'page' : undefined}>
+            <a href={inboxHref(only)} aria-current={only === unreadOnly ? 'page' : undefined}>
               {only ? NOTIFICATION_MESSAGES.filterUnread : NOTIFICATION_MESSAGES.filterAll}
             </a>
           </li>
@@ -89,26 +97,55 @@ function Filter({ unreadOnly }: { unreadOnly: boolean }) {
   );
 }
 
-/** Links to the next and previous pages of messages: the server gives INBOX_PAGE_SIZE at a time. */
-function Pager({ page, total, unreadOnly }: { page: number; total: number; unreadOnly: boolean }) {
-  const last = Math.ceil(total / INBOX_PAGE_SIZE);
-  if (last <= 1) return null;
-  const hrefFor = (p: number) => inboxHref(p, unreadOnly);
+/** Links to the pages before and after this one, either side of what is said of where the person is. */
+function PageLinks({
+  previous,
+  next,
+  children,
+}: {
+  previous: string | null;
+  next: string | null;
+  children?: ReactNode;
+}) {
   return (
     <nav className="inbox-pager" aria-label={NOTIFICATION_MESSAGES.pagesLabel}>
-      {page > 1 && (
-        <a href={hrefFor(Math.min(page - 1, last))} rel="prev">
+      {previous && (
+        <a href={previous} rel="prev">
           {NOTIFICATION_MESSAGES.previousPage}
         </a>
       )}
-      {page <= last && <span>{NOTIFICATION_MESSAGES.pageOf(page, last)}</span>}
-      {page < last && (
-        <a href={hrefFor(page + 1)} rel="next">
+      {children}
+      {next && (
+        <a href={next} rel="next">
           {NOTIFICATION_MESSAGES.nextPage}
         </a>
       )}
     </nav>
   );
+}
+
+/** Links to the next and previous pages of all messages: the server gives INBOX_PAGE_SIZE at a time. */
+function Pager({ page, total }: { page: number; total: number }) {
+  const last = Math.ceil(total / INBOX_PAGE_SIZE);
+  if (last <= 1) return null;
+  return (
+    <PageLinks
+      previous={page > 1 ? inboxHref(false, { page: Math.min(page - 1, last) }) : null}
+      next={page < last ? inboxHref(false, { page: page + 1 }) : null}
+    >
+      {page <= last && <span>{NOTIFICATION_MESSAGES.pageOf(page, last)}</span>}
+    </PageLinks>
+  );
+}
+
+/**
+ * The unread list's links, as the server found its pages before and after this one. No page number: reading a
+ * message moves every later one up, so "Page 2 of 3" would not stay true while the person reads
+ * (docs/decisions/0093); the count of unread messages above the list says how many there are.
+ */
+function UnreadPager({ previous, next }: Pick<InboxPage, 'previous' | 'next'>) {
+  if (!previous && !next) return null;
+  return <PageLinks previous={previous && inboxHref(true, previous)} next={next && inboxHref(true, next)} />;
 }
 
 /** What Mark all as read came to, for the page it was pressed on: the server's unread count after, or why not. */
@@ -119,13 +156,21 @@ interface AllRead {
 }
 
 /**
- * #/inbox (?page=, ?unread=1 for the unread ones only): the acting profile's messages, newest first, a page
- * at a time, unread ones marked, each linking to its record.
+ * #/inbox (?page=; ?unread=1 for the unread ones only, and ?after= the message their page comes after): the
+ * acting profile's messages, newest first, a page at a time, unread ones marked, each linking to its record.
  */
 export default function InboxScreen({ location }: ScreenProps) {
   const page = Math.max(1, Math.trunc(Number(location.query.get('page'))) || 1);
   const unreadOnly = location.query.get('unread') === '1';
-  const { state, retry } = useLoad(`inbox|${page}|${unreadOnly}`, (signal) => fetchInbox(page, unreadOnly, signal));
+  const after = location.query.get('after') ?? '';
+  // The unread list's page number, in an address kept from before it was paged by message, or an `after` that
+  // cannot be a message's id: the list's start, not a refusal the person can do nothing about.
+  const at: InboxAt = unreadOnly
+    ? { unreadOnly, after: INBOX_MESSAGE_ID_PATTERN.test(after) ? after : null }
+    : { unreadOnly, page };
+  const { state, retry } = useLoad(`inbox|${at.unreadOnly ? `after ${at.after}` : at.page}`, (signal) =>
+    fetchInbox(at, signal),
+  );
   const user = useIdentity(identityStore, { keepWhileReloading: true });
   /** Messages marked read here since the inbox was loaded. */
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
@@ -195,7 +240,11 @@ export default function InboxScreen({ location }: ScreenProps) {
               ))}
             </ul>
           )}
-          <Pager page={page} total={inbox.total} unreadOnly={unreadOnly} />
+          {unreadOnly ? (
+            <UnreadPager previous={inbox.previous} next={inbox.next} />
+          ) : (
+            <Pager page={page} total={inbox.total} />
+          )}
         </>
       )}
       <NotificationSettings actingForAnother={user !== null && user.ptibProfileID !== user.ownPtibProfileID} />

@@ -36,12 +36,18 @@ export interface InboxPage {
   unread: number;
   /** The inbox's newest message when the page was read: what Mark all as read reads up to. */
   newestId: string | null;
+  /** The unread list's pages before and after this one (after: null, the list's start); null: none, or all messages. */
+  previous: { after: string | null } | null;
+  next: { after: string } | null;
 }
 
+/** Where a page of the inbox is: all messages by number, the unread ones after a message (docs/decisions/0093). */
+export type InboxAt = { unreadOnly: false; page: number } | { unreadOnly: true; after: string | null };
+
 /** GET a page of the inbox; rejects when it could not be read (the HTTP layer has said why). */
-export async function fetchInbox(page: number, unreadOnly: boolean, signal?: AbortSignal): Promise<InboxPage> {
-  const filter = unreadOnly ? '&unread=1' : '';
-  const result = await api.get<InboxPage>(`${NOTIFICATION_PATHS.inbox}?page=${page}${filter}`, { signal });
+export async function fetchInbox(at: InboxAt, signal?: AbortSignal): Promise<InboxPage> {
+  const query = at.unreadOnly ? `unread=1${at.after === null ? '' : `&after=${at.after}`}` : `page=${at.page}`;
+  const result = await api.get<InboxPage>(`${NOTIFICATION_PATHS.inbox}?${query}`, { signal });
   if (!result.ok) throw new CallFailed(result);
   return result.responseJSON;
 }
