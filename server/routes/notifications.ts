@@ -29,6 +29,7 @@ import {
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit, byPrincipal } from '../auth/audit.ts';
+import type { Principal } from '../auth/principal.ts';
 import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
@@ -63,6 +64,17 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   let codeKey: Promise<KeyObject> | null = null;
   const codeHash = async (profileId: string, email: string, code: string) =>
     hmac(await (codeKey ??= loadServerSecret(app.db, 'email-code-hmac')), `${profileId}:${email}:${code}`);
+  /**
+   * A message a call names to read from or up to: one of the session's inbox rows, else a 404, as a message of
+   * another profile or account is no message of this inbox.
+   */
+  const ownMessage = async (principal: Principal, id: string) => {
+    const { rowCount } = await app.db.query(
+      `SELECT 1 FROM inbox_messages WHERE id = $3::bigint AND profile_id = $1 AND ${OWN_NOTICES}`,
+      [principal.actingProfileId, principal.accountId, id],
+    );
+    if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
+  };
 
   r.get(
     NOTIFICATION_PATHS.unread,
@@ -84,13 +96,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const profileId = request.principal!.actingProfileId;
       const accountId = request.principal!.accountId;
       const { page, after = null } = request.query;
-      if (after !== null) {
-        const { rowCount } = await app.db.query(
-          `SELECT 1 FROM inbox_messages WHERE id = $3::bigint AND profile_id = $1 AND ${OWN_NOTICES}`,
-          [profileId, accountId, after],
-        );
-        if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
-      }
+      if (after !== null) await ownMessage(request.principal!, after);
       const unreadOnly = request.query.unread === '1';
       const listed = unreadOnly ? `${OWN_NOTICES} AND read_at IS NULL` : OWN_NOTICES;
       /** The place in the inbox's order (newest first by time, then id) of message $3. */
@@ -187,11 +193,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const profileId = request.principal!.actingProfileId;
       const accountId = request.principal!.accountId;
       const upTo = request.body.upTo;
-      const { rowCount: found } = await app.db.query(
-        `SELECT 1 FROM inbox_messages WHERE id = $3::bigint AND profile_id = $1 AND ${OWN_NOTICES}`,
-        [profileId, accountId, upTo],
-      );
-      if (found === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound);
+      await ownMessage(request.principal!, upTo);
       // Up to the given message in the inbox's own order (newest first by time, then id), not every unread
       // one: a message that arrived after the person's page was read has not been seen, and stays unread.
       const { rowCount: marked } = await app.db.query(
