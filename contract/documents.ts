@@ -93,6 +93,18 @@ export const DOCUMENT_MESSAGES = {
   tooLarge: (limits: Pick<DocumentLimits, 'maxBytes'>) =>
     `The selected file must be smaller than ${formatLimit(limits.maxBytes)}`,
   wrongType: (limits: Pick<DocumentLimits, 'types'>) => `The selected file must be a ${typeList(limits.types)}`,
+  /**
+   * A PDF in which a viewer would run something (docs/decisions/0092): a script, a program, an action taken
+   * by itself. Printing to PDF keeps what the pages show and drops the rest.
+   */
+  activeContent:
+    'The selected file contains a script or an action that runs when it is opened – save it again as a PDF without it (for example, print it to PDF) and upload the new file',
+  /** An encrypted PDF, opened with a password or not: what it holds cannot be checked (0092). */
+  passwordProtected:
+    'The selected file is password protected – save it again without a password (for example, print it to PDF) and upload the new file',
+  /** A PDF with a part the check could not read within its bounds, where a script could hide (0092). */
+  notChecked:
+    'The selected file could not be checked for scripts – save it again as a PDF (for example, print it to PDF) and upload the new file',
   tooMany: (limits: Pick<DocumentLimits, 'maxFiles'>) =>
     `You can only upload ${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'} here`,
   failed: 'The selected file could not be uploaded – try again',

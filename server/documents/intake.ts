@@ -117,7 +117,11 @@ export async function takeUpload(
     scanStatus = 'clean';
   }
   const judged = await judgeType(content, limits);
-  if (!judged.ok) throw badRequest(judged.message);
+  if (!judged.ok) {
+    // The applicant reads plain words; support, asked why a file was refused, reads here what was found.
+    if (judged.detail) request.log.info({ refused: judged.detail }, 'upload refused');
+    throw badRequest(judged.message);
+  }
   return {
     fileName: cleanFileName(file.filename, judged.type),
     mediaType: judged.mediaType,

@@ -10,6 +10,7 @@ import {
   type DocumentLimits,
   type DocumentType,
 } from '#contract/documents.ts';
+import { inspectPdf } from './pdf-content.ts';
 
 /**
  * The limits of an attachment field, found in the e-service's form definition wherever it sits (a page,
@@ -50,7 +51,9 @@ function findAttachment(node: unknown, name: string, depth: number): Record<stri
   return null;
 }
 
-export type Judgement = { ok: true; type: DocumentType; mediaType: string } | { ok: false; message: string };
+/** A refusal's `detail` is for the log: what the check found, which the user's message does not name. */
+export type Judgement =
+  { ok: true; type: DocumentType; mediaType: string } | { ok: false; message: string; detail?: string };
 
 /** The checks that need no reading of the content: a scan comes after these and before the type. */
 export function judgeSize(content: Uint8Array, limits: DocumentLimits): string | null {
@@ -59,11 +62,23 @@ export function judgeSize(content: Uint8Array, limits: DocumentLimits): string |
   return null;
 }
 
-/** What a file is, by its content alone: its name and the type the browser declared are not trusted. */
+/**
+ * What a file is, by its content alone: its name and the type the browser declared are not trusted. A PDF
+ * is also read for what would run when it is opened (docs/decisions/0092).
+ */
 export async function judgeType(content: Uint8Array, limits: DocumentLimits): Promise<Judgement> {
   const sniffed = await fileTypeFromBuffer(content);
   const type = limits.types.find((t) => DOCUMENT_TYPES[t].mediaType === sniffed?.mime);
   if (!type) return { ok: false, message: DOCUMENT_MESSAGES.wrongType(limits) };
+  if (type === 'pdf') {
+    const verdict = await inspectPdf(content);
+    if (verdict.kind === 'active')
+      return { ok: false, message: DOCUMENT_MESSAGES.activeContent, detail: `active content: ${verdict.found}` };
+    if (verdict.kind === 'encrypted')
+      return { ok: false, message: DOCUMENT_MESSAGES.passwordProtected, detail: 'encrypted' };
+    if (verdict.kind === 'unchecked')
+      return { ok: false, message: DOCUMENT_MESSAGES.notChecked, detail: `not checked: ${verdict.why}` };
+  }
   return { ok: true, type, mediaType: DOCUMENT_TYPES[type].mediaType };
 }
 

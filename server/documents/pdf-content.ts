@@ -1,0 +1,522 @@
+import { constants, inflateSync } from 'node:zlib';
+
+/**
+ * What a PDF holds that runs when it is opened, an applicant's by an officer or an officer's by the applicant
+ * (docs/decisions/0092): scripts, actions that start a program, and actions a viewer takes by itself (on
+ * opening the file, a page or a form field) other than moving within the document. Read by this small reader
+ * of PDF syntax rather than by pdf-lib, which keeps every name it reads for the life of the process, inflates
+ * an object stream without a limit, reads only the last definition of an object and takes ten times as long
+ * and more (0092 says why each matters).
+ */
+
+export type PdfVerdict =
+  | { kind: 'clean' }
+  /** `found` says what, for the log: a name, or the kind of action that runs by itself. */
+  | { kind: 'active'; found: string }
+  | { kind: 'encrypted' }
+  /** A part a viewer may read that this reader could not, within its bounds: nothing can be said of the file. */
+  | { kind: 'unchecked'; why: string };
+
+/** Bounds on the work one file may cost, whatever it holds (0092 gives the times measured). */
+export const PDF_LIMITS = {
+  /** Bytes inflated from object streams and XFA forms, all together. */
+  decodedBytes: 32 * 1024 * 1024,
+  /**
+   * Bytes parsed, as a multiple of the bytes there are (the file and what was inflated), plus a margin: each
+   * object is read once, but an object header inside another object's string or stream is read again from
+   * there, as a viewer that follows the cross-reference table to it would.
+   */
+  readFactor: 2,
+  readMargin: 1024 * 1024,
+  /** Nesting of arrays and dictionaries; deeper is no PDF a viewer reads. */
+  depth: 200,
+  /** How far an automatic action's chain of next actions is followed. */
+  chain: 32,
+};
+
+/** Names whose presence means a script or a program; long enough never to occur by chance in binary data. */
+const ACTIVE_NAMES = new Set(['JavaScript', 'Launch', 'OnInstantiate']);
+
+/**
+ * Those names, /Encrypt and /ObjStm, found in the raw bytes of the file and of each object stream, whatever
+ * the parser below makes of the object around them; a name with `#` escapes is decoded before it is compared.
+ */
+const RAW_NAME =
+  // eslint-disable-next-line no-control-regex -- NUL is white space in PDF: it ends a name
+  /\/(?:JavaScript|Launch|OnInstantiate|Encrypt|ObjStm)(?=[\x00\t\n\f\r ()<>[\]{}/%]|$)|\/[^\x00\t\n\f\r ()<>[\]{}/%#]*#[^\x00\t\n\f\r ()<>[\]{}/%]*/g;
+
+/** Each byte's class in PDF syntax: 1 white space, 2 delimiter, 0 regular. */
+const CLASS = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
+const isSpace = (byte: number | undefined) => byte !== undefined && CLASS[byte] === 1;
+const isRegular = (byte: number | undefined) => byte !== undefined && CLASS[byte] === 0;
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+
+/** A name as viewers read it: `#xx` in either case is the byte xx (pdf-lib decodes upper case only). */
+function decodeName(raw: string): string {
+  return raw.includes('#')
+    ? raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : raw;
+}
+
+class Ref {
+  readonly num: number;
+  constructor(num: number) {
+    this.num = num;
+  }
+}
+type Dict = Map<string, Value>;
+class Stream {
+  readonly dict: Dict;
+  readonly data: Buffer;
+  constructor(dict: Dict, data: Buffer) {
+    this.dict = dict;
+    this.data = data;
+  }
+}
+/** A name is a string (decoded, without its slash); strings, booleans, null and keywords are all `null`. */
+type Value = string | Ref | Dict | Value[] | number | Stream | null;
+
+class Unreadable extends Error {}
+
+const nameIs = (value: Value | undefined, name: string) => value === name;
+
+/** The server answers other requests between slices of this much work (bytes read). */
+const PAUSE_EVERY = 1024 * 1024;
+const pause = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Bytes to parse, with the same bytes as a one-byte string: searching and slicing that costs no native call. */
+interface Source {
+  bytes: Buffer;
+  text: string;
+}
+
+/** Reads one PDF: every object found by its `N G obj` header, then the objects of its object streams. */
+class Inspection {
+  private active: string | null = null;
+  private encrypted = false;
+  private unchecked: string | null = null;
+  private readonly sources: Source[];
+  /**
+   * Where each object is defined, as [number, source, offset] triples: every definition, since a viewer reads
+   * the one its cross-reference table names, which may be any of them. Read again when a reference to it
+   * matters, rather than kept: a file of many small objects would otherwise fill the heap.
+   */
+  private readonly places: number[] = [];
+  /** The places by object number, made when a reference is first followed: most files follow none. */
+  private index: Map<number, number[]> | null = null;
+  private readonly resolved = new Map<number, Value[]>();
+  private readonly automatic: Value[] = [];
+  private readonly additional: Value[] = [];
+  private readonly forms: Value[] = [];
+  private readonly objectStreams: Stream[] = [];
+  private rawObjectStreams = 0;
+  private decoded = 0;
+  private read = 0;
+  private toRead: number;
+
+  constructor(file: Buffer) {
+    this.sources = [{ bytes: file, text: file.toString('latin1') }];
+    this.toRead = file.length;
+  }
+
+  async run(): Promise<PdfVerdict> {
+    const file = this.sources[0]!;
+    await this.scanRaw(file.text);
+    await this.parseTopLevel(file);
+    for (const stream of this.objectStreams) {
+      if (this.unchecked) break;
+      await this.parseObjectStream(stream);
+    }
+    if (this.rawObjectStreams > this.objectStreams.length) this.unchecked ??= 'an object stream could not be read';
+    for (const action of this.automatic) this.automaticAction(action, 0, new Set());
+    for (const entry of this.additional)
+      for (const actions of this.resolve(entry))
+        if (actions instanceof Map) for (const action of actions.values()) this.automaticAction(action, 0, new Set());
+    for (const form of this.forms) this.xfa(form);
+    if (this.active) return { kind: 'active', found: this.active };
+    if (this.encrypted) return { kind: 'encrypted' };
+    if (this.unchecked) return { kind: 'unchecked', why: this.unchecked };
+    return { kind: 'clean' };
+  }
+
+  private async scanRaw(text: string): Promise<void> {
+    const names = new RegExp(RAW_NAME); // its own lastIndex: inspections of other uploads run between the pauses
+    let pausedAt = 0;
+    for (let match = names.exec(text); match; match = names.exec(text)) {
+      const name = decodeName(match[0].slice(1));
+      if (ACTIVE_NAMES.has(name)) this.active ??= name;
+      else if (name === 'Encrypt') this.encrypted = true;
+      else if (name === 'ObjStm') this.rawObjectStreams += 1;
+      if (names.lastIndex - pausedAt > PAUSE_EVERY) {
+        pausedAt = names.lastIndex;
+        await pause();
+      }
+    }
+  }
+
+  private async parseTopLevel(file: Source): Promise<void> {
+    const { bytes, text } = file;
+    let pausedAt = 0;
+    for (let at = text.indexOf('obj'); at !== -1; at = text.indexOf('obj', at + 3)) {
+      const num = headerBefore(bytes, text, at);
+      if (num === null || isRegular(bytes[at + 3])) continue;
+      this.define(num, 0, at + 3);
+      if (this.parse(new Reader(file, at + 3, bytes.length, this), true) === false) return;
+      if (this.read - pausedAt > PAUSE_EVERY) {
+        pausedAt = this.read;
+        await pause();
+      }
+    }
+  }
+
+  private async parseObjectStream(stream: Stream): Promise<void> {
+    const bytes = this.decode(stream);
+    if (!bytes) return;
+    const text = bytes.toString('latin1');
+    await this.scanRaw(text);
+    const source = this.sources.push({ bytes, text }) - 1;
+    const count = stream.dict.get('N');
+    const first = stream.dict.get('First');
+    if (typeof count !== 'number' || typeof first !== 'number' || first < 0 || first > bytes.length) return;
+    const index = new Reader(this.sources[source]!, 0, first, this);
+    for (let i = 0; i < count; i++) {
+      let num: Value, offset: Value;
+      try {
+        num = index.value(0);
+        offset = index.value(0);
+      } catch {
+        return;
+      }
+      if (typeof num !== 'number' || typeof offset !== 'number' || offset < 0 || first + offset > bytes.length)
+        continue;
+      this.define(num, source, first + offset);
+      if (this.parse(new Reader(this.sources[source]!, first + offset, bytes.length, this), false) === false) return;
+      if (i % 1000 === 999) await pause();
+    }
+  }
+
+  /** Parses one object, charging what it read; false once past the bound, which leaves the file unchecked. */
+  private parse(reader: Reader, topLevel: boolean): Value | false {
+    const from = reader.at;
+    let value: Value = null;
+    try {
+      value = topLevel ? reader.topLevel() : reader.value(0);
+    } catch (error) {
+      if (!(error instanceof Unreadable)) throw error;
+    }
+    this.read += reader.at - from;
+    if (this.read <= PDF_LIMITS.readFactor * this.toRead + PDF_LIMITS.readMargin) return value;
+    this.unchecked ??= 'too much to read';
+    return false;
+  }
+
+  private define(num: number, source: number, at: number): void {
+    this.places.push(num, source, at);
+  }
+
+  /** Told every dictionary entry as it is read, so that a broken object still counts for what it holds. */
+  entry(key: string, value: Value): void {
+    if (key === 'JS') this.active ??= 'JS';
+    else if (key === 'OpenAction') this.automatic.push(value);
+    else if (key === 'AA') this.additional.push(value);
+    else if (key === 'XFA') this.forms.push(value);
+  }
+
+  /** Told every stream the first reading finds. */
+  stream(stream: Stream): void {
+    if (nameIs(stream.dict.get('Type'), 'ObjStm')) this.objectStreams.push(stream);
+  }
+
+  /** A value as what it may be: a reference is every definition of its object, a missing object none. */
+  private resolve(value: Value): Value[] {
+    if (!(value instanceof Ref)) return [value];
+    let values = this.resolved.get(value.num);
+    if (!values) {
+      values = [];
+      if (!this.index) {
+        this.index = new Map();
+        for (let i = 0; i < this.places.length; i += 3) {
+          const [num, source, at] = [this.places[i]!, this.places[i + 1]!, this.places[i + 2]!];
+          const found = this.index.get(num);
+          if (found) found.push(source, at);
+          else this.index.set(num, [source, at]);
+        }
+      }
+      const places = this.index.get(value.num) ?? [];
+      for (let i = 0; i < places.length; i += 2) {
+        const source = places[i]!;
+        const reader = new Reader(this.sources[source]!, places[i + 1]!, this.sources[source]!.bytes.length, null);
+        const read = this.parse(reader, source === 0);
+        if (read === false) break;
+        values.push(read);
+      }
+      this.resolved.set(value.num, values);
+    }
+    return values;
+  }
+
+  /**
+   * An action a viewer takes by itself (the document's OpenAction, an AA entry): only a destination, a GoTo
+   * or a turn of the page may run so, and its next actions likewise.
+   */
+  private automaticAction(value: Value, depth: number, seen: Set<number>): void {
+    if (this.active || depth > PDF_LIMITS.chain) return;
+    if (value instanceof Ref) {
+      if (seen.has(value.num)) return;
+      seen.add(value.num);
+    }
+    for (const action of this.resolve(value)) {
+      if (!(action instanceof Map)) continue; // a destination: an array, a name or a string
+      const type = action.get('S');
+      if (typeof type === 'string' && type !== 'GoTo' && !(type === 'Named' && turnsPage(action.get('N')))) {
+        this.active = `${type} action that runs by itself`;
+        return;
+      }
+      const next = action.get('Next');
+      for (const item of Array.isArray(next) ? next : next === undefined ? [] : [next])
+        this.automaticAction(item, depth + 1, seen);
+    }
+  }
+
+  /** An XFA form: XML packets in streams, where a script is an element, not a PDF name. */
+  private xfa(value: Value): void {
+    const parts = this.resolve(value).flatMap((v) => (Array.isArray(v) ? v.filter((p) => p instanceof Ref) : [v]));
+    for (const part of parts)
+      for (const stream of this.resolve(part)) {
+        if (this.active || !(stream instanceof Stream)) continue;
+        const xml = this.decode(stream);
+        if (xml && /<(?:[\w.-]+:)?script[\s/>]/i.test(xml.toString('latin1'))) this.active = 'XFA script';
+      }
+  }
+
+  /** A stream's bytes, inflated within the bound; null, and the file unchecked, when that cannot be done. */
+  private decode(stream: Stream): Buffer | null {
+    const filter = stream.dict.get('Filter');
+    const filters = Array.isArray(filter) ? filter : filter === undefined ? [] : [filter];
+    const params = stream.dict.get('DecodeParms');
+    const predicted = [params, ...(Array.isArray(params) ? params : [])].some((p) => {
+      const predictor = p instanceof Map ? p.get('Predictor') : undefined;
+      return typeof predictor === 'number' && predictor > 1;
+    });
+    let data: Buffer;
+    if (filters.length === 0) data = stream.data;
+    else if (filters.length === 1 && (nameIs(filters[0], 'FlateDecode') || nameIs(filters[0], 'Fl')) && !predicted) {
+      const room = PDF_LIMITS.decodedBytes - this.decoded;
+      try {
+        if (room <= 0) throw new RangeError('no room left');
+        // A stream cut short is read as far as it goes, as viewers read it.
+        data = inflateSync(stream.data, { maxOutputLength: room, finishFlush: constants.Z_SYNC_FLUSH });
+      } catch (error) {
+        // Past the bound, node:zlib throws a RangeError; damaged data, an error of its own.
+        this.unchecked ??= error instanceof RangeError ? 'past the bound on inflated bytes' : 'a stream is damaged';
+        return null;
+      }
+    } else {
+      // Object streams and XFA forms are deflated by every writer; another filter is a file made to hide.
+      this.unchecked ??= 'a stream has a filter this reader does not read';
+      return null;
+    }
+    this.decoded += data.length;
+    this.toRead += data.length;
+    return data;
+  }
+}
+
+/** The named actions every viewer knows, which move within the document (others may name a menu command). */
+const turnsPage = (name: Value | undefined) =>
+  typeof name === 'string' && ['NextPage', 'PrevPage', 'FirstPage', 'LastPage'].includes(name);
+
+/**
+ * The object number of an `N G obj` header whose `obj` starts at `at`, or null when there is none. What comes
+ * before the number is not looked at: a header run on from the previous `endobj` is still one a viewer reads.
+ */
+function headerBefore(bytes: Buffer, text: string, at: number): number | null {
+  let i = at - 1;
+  const digits = () => {
+    const end = i;
+    while (i > end - 11 && isDigit(bytes[i])) i--;
+    return end - i;
+  };
+  while (isSpace(bytes[i])) i--;
+  if (digits() === 0 || !isSpace(bytes[i])) return null;
+  while (isSpace(bytes[i])) i--;
+  const end = i;
+  if (digits() === 0) return null;
+  return Number(text.slice(i + 1, end + 1));
+}
+
+const ENDS_AN_OBJECT = new Set(['obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref']);
+
+/** Reads PDF values from `at` up to `end`, telling the inspection (on the first reading) each entry. */
+class Reader {
+  at: number;
+  private readonly bytes: Buffer;
+  private readonly text: string;
+  private readonly end: number;
+  private readonly inspection: Inspection | null;
+
+  constructor(source: Source, at: number, end: number, inspection: Inspection | null) {
+    this.bytes = source.bytes;
+    this.text = source.text;
+    this.at = at;
+    this.end = end;
+    this.inspection = inspection;
+  }
+
+  /** An indirect object's value; a dictionary followed by `stream` is a stream, its end found as viewers do. */
+  topLevel(): Value {
+    const value = this.value(0);
+    if (!(value instanceof Map)) return value;
+    this.space();
+    if (!this.text.startsWith('stream', this.at)) return value;
+    this.at += 6;
+    if (this.bytes[this.at] === 0x0d) this.at++;
+    if (this.bytes[this.at] === 0x0a) this.at++;
+    const start = this.at;
+    const length = value.get('Length');
+    let end = -1;
+    if (typeof length === 'number' && length >= 0 && start + length <= this.end) {
+      this.at = start + length;
+      this.space();
+      if (this.text.startsWith('endstream', this.at)) end = start + length;
+    }
+    if (end === -1) {
+      end = this.text.indexOf('endstream', start);
+      if (end === -1) end = this.end;
+    }
+    this.at = Math.min(end + 9, this.end);
+    const stream = new Stream(value, this.bytes.subarray(start, end));
+    this.inspection?.stream(stream);
+    return stream;
+  }
+
+  value(depth: number): Value {
+    if (depth > PDF_LIMITS.depth) throw new Unreadable('too deep');
+    this.space();
+    if (this.at >= this.end) throw new Unreadable('end of data');
+    const byte = this.bytes[this.at]!;
+    if (byte === 0x2f) return this.name();
+    if (byte === 0x3c) return this.bytes[this.at + 1] === 0x3c ? this.dict(depth) : this.hexString();
+    if (byte === 0x28) return this.string();
+    if (byte === 0x5b) return this.array(depth);
+    if (isDigit(byte) || byte === 0x2b || byte === 0x2d || byte === 0x2e) return this.numberOrRef();
+    if (!isRegular(byte)) throw new Unreadable('unexpected delimiter');
+    // A keyword that ends an object ends this one: what follows is another object, read from its own header.
+    if (ENDS_AN_OBJECT.has(this.word())) throw new Unreadable('object ended');
+    return null; // true, false, null, or a keyword viewers pass over
+  }
+
+  private dict(depth: number): Dict {
+    this.at += 2;
+    const dict: Dict = new Map();
+    for (;;) {
+      this.space();
+      if (this.at >= this.end) throw new Unreadable('unterminated dictionary');
+      if (this.bytes[this.at] === 0x3e && this.bytes[this.at + 1] === 0x3e) {
+        this.at += 2;
+        return dict;
+      }
+      if (this.bytes[this.at] !== 0x2f) {
+        this.value(depth + 1); // viewers pass over what is no key
+        continue;
+      }
+      const key = this.name();
+      const value = this.value(depth + 1);
+      dict.set(key, value);
+      this.inspection?.entry(key, value);
+    }
+  }
+
+  private array(depth: number): Value[] {
+    this.at++;
+    const items: Value[] = [];
+    for (;;) {
+      this.space();
+      if (this.at >= this.end) throw new Unreadable('unterminated array');
+      if (this.bytes[this.at] === 0x5d) {
+        this.at++;
+        return items;
+      }
+      items.push(this.value(depth + 1));
+    }
+  }
+
+  private name(): string {
+    const start = ++this.at;
+    let escaped = false;
+    for (let byte = this.bytes[this.at]; this.at < this.end && isRegular(byte); byte = this.bytes[++this.at])
+      if (byte === 0x23) escaped = true;
+    const raw = this.text.slice(start, this.at);
+    return escaped ? decodeName(raw) : raw;
+  }
+
+  private word(): string {
+    const start = this.at;
+    while (this.at < this.end && isRegular(this.bytes[this.at])) this.at++;
+    return this.text.slice(start, this.at);
+  }
+
+  private numberOrRef(): number | Ref {
+    const start = this.at;
+    let number = 0;
+    while (this.at < this.end && isDigit(this.bytes[this.at])) number = number * 10 + this.bytes[this.at++]! - 0x30;
+    if (isRegular(this.bytes[this.at]) || this.at === start) {
+      this.at = start;
+      const real = Number(this.word()); // a sign, a point, or no number at all
+      return Number.isFinite(real) ? real : 0;
+    }
+    const after = this.at;
+    this.space();
+    if (isDigit(this.bytes[this.at])) {
+      while (this.at < this.end && isDigit(this.bytes[this.at])) this.at++;
+      this.space();
+      if (this.bytes[this.at] === 0x52 && !isRegular(this.bytes[this.at + 1])) {
+        this.at++;
+        return new Ref(number);
+      }
+    }
+    this.at = after;
+    return number;
+  }
+
+  private string(): null {
+    let depth = 0;
+    while (this.at < this.end) {
+      const byte = this.bytes[this.at++];
+      if (byte === 0x5c) this.at++;
+      else if (byte === 0x28) depth++;
+      else if (byte === 0x29 && --depth === 0) return null;
+    }
+    throw new Unreadable('unterminated string');
+  }
+
+  private hexString(): null {
+    const close = this.text.indexOf('>', this.at);
+    if (close === -1 || close >= this.end) throw new Unreadable('unterminated hex string');
+    this.at = close + 1;
+    return null;
+  }
+
+  private space(): void {
+    while (this.at < this.end) {
+      const byte = this.bytes[this.at]!;
+      if (CLASS[byte] === 1) this.at++;
+      else if (byte === 0x25) {
+        while (this.at < this.end && this.bytes[this.at] !== 0x0a && this.bytes[this.at] !== 0x0d) this.at++;
+      } else return;
+    }
+  }
+}
+
+/** What a PDF (judged one by its first bytes) holds that runs, whether it is encrypted, or that it could not be read. */
+export async function inspectPdf(content: Uint8Array): Promise<PdfVerdict> {
+  const file = Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.length);
+  try {
+    return await new Inspection(file).run();
+  } catch (error) {
+    // A fault of this reader on a file it was not made for: a refusal that says so, never a 500.
+    return { kind: 'unchecked', why: `the reader failed: ${String(error)}` };
+  }
+}

@@ -1,0 +1,193 @@
+import { deflateSync } from 'node:zlib';
+import { PDFName, PDFString } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { PDF_LIMITS, inspectPdf } from './pdf-content.ts';
+import {
+  ENCRYPTED,
+  OPEN_ACTION_SCRIPT,
+  compressedScript,
+  formWithAttachment,
+  latin1,
+  launchLink,
+  madePdf,
+  namedScript,
+} from './test-pdfs.ts';
+
+/** A PDF of the objects given, numbered from 1, by hand: what a writer made to mislead would write. */
+const handMade = (...objects: Array<string | Buffer>) =>
+  Buffer.concat([
+    latin1('%PDF-1.7\n'),
+    ...objects.flatMap((o, i) => [
+      latin1(`${i + 1} 0 obj\n`),
+      typeof o === 'string' ? latin1(o) : o,
+      latin1('\nendobj\n'),
+    ]),
+    latin1('trailer<</Root 1 0 R>>\n%%EOF\n'),
+  ]);
+/** An object stream holding `objects` as object numbers from `from`: deflated, or as they are under another filter. */
+function objectStream(from: number, objects: string[], filter = '/FlateDecode'): Buffer {
+  const index: string[] = [];
+  let offset = 0;
+  for (const [i, o] of objects.entries()) {
+    index.push(`${from + i} ${offset}`);
+    offset += o.length + 1;
+  }
+  const head = `${index.join(' ')} `;
+  const body = latin1(head + objects.join(' '));
+  const data = filter === '/FlateDecode' ? deflateSync(body) : body;
+  return Buffer.concat([
+    latin1(`<</Type/ObjStm/N ${objects.length}/First ${head.length}/Filter${filter}/Length ${data.length}>>stream\n`),
+    data,
+    latin1('\nendstream'),
+  ]);
+}
+const CATALOG = '<</Type/Catalog/Pages 2 0 R>>';
+const PAGES = '<</Type/Pages/Kids[]/Count 0>>';
+
+describe('a PDF with something that runs', () => {
+  it('is found by its script, program or document-level script, in plain sight or in an object stream', async () => {
+    expect(await inspectPdf(OPEN_ACTION_SCRIPT)).toEqual({ kind: 'active', found: 'JavaScript' });
+    expect(await inspectPdf(await compressedScript())).toEqual({ kind: 'active', found: 'JavaScript' });
+    expect(await inspectPdf(await launchLink())).toEqual({ kind: 'active', found: 'Launch' });
+    expect(await inspectPdf(await namedScript())).toEqual({ kind: 'active', found: 'JavaScript' });
+  });
+
+  it('is found whatever case its names are escaped in', async () => {
+    // /J#61vaScript is /JavaScript; #4a#53 in lower case is /JS, which pdf-lib would not have decoded.
+    expect(await inspectPdf(handMade('<</Type/Catalog/OpenAction 2 0 R>>', '<</S/J#61vaScript/JS(x)>>'))).toEqual({
+      kind: 'active',
+      found: 'JavaScript',
+    });
+    // A rendition action runs its /JS without the /JavaScript name.
+    expect(await inspectPdf(handMade(CATALOG, PAGES, '<</S/Rendition/#4a#53(app.alert(1))>>'))).toEqual({
+      kind: 'active',
+      found: 'JS',
+    });
+  });
+
+  it('is found when a viewer takes an action by itself other than moving within the document', async () => {
+    const onOpen = (action: Record<string, unknown>) =>
+      madePdf((doc, context) => doc.catalog.set(PDFName.of('OpenAction'), context.obj(action as never)));
+    const uri = await onOpen({ S: 'URI', URI: PDFString.of('https://example.org/seen') });
+    expect(await inspectPdf(uri)).toEqual({ kind: 'active', found: 'URI action that runs by itself' });
+    // A page's additional action when it opens, reached through a chain of next actions.
+    const chained = handMade(
+      CATALOG,
+      '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/AA<</O 4 0 R>>>>',
+      '<</S/GoTo/D[3 0 R/Fit]/Next[5 0 R]>>',
+      '<</S/SubmitForm/F(https://example.org/seen)>>',
+    );
+    expect(await inspectPdf(chained)).toEqual({ kind: 'active', found: 'SubmitForm action that runs by itself' });
+  });
+
+  it('is found in an XFA form script', async () => {
+    const xfa = (xml: string) =>
+      madePdf((doc, context) =>
+        doc.catalog.set(
+          PDFName.of('AcroForm'),
+          context.obj({ Fields: [], XFA: [PDFString.of('template'), context.register(context.flateStream(xml))] }),
+        ),
+      );
+    const script = '<template><subform><event activity="initialize"><script>app.alert(1)</script></event>';
+    expect(await inspectPdf(await xfa(`<xdp:xdp>${script}</subform></template></xdp:xdp>`))).toEqual({
+      kind: 'active',
+      found: 'XFA script',
+    });
+    expect(await inspectPdf(await xfa('<xdp:xdp><template><subform/></template></xdp:xdp>'))).toEqual({
+      kind: 'clean',
+    });
+  });
+
+  it('is found in every definition of an object, not only the last one', async () => {
+    // An update later in the file redefines object 3 without the script; a viewer whose cross-reference table
+    // names the first definition runs it. pdf-lib keeps only the last.
+    const pdf = handMade(
+      '<</Type/Catalog/Pages 2 0 R/OpenAction 3 0 R>>',
+      PAGES,
+      '<</S/URI/URI(https://example.org/seen)>>',
+    );
+    const updated = Buffer.concat([pdf, latin1('3 0 obj<</S/GoTo/D[0/Fit]>>endobj\n%%EOF\n')]);
+    expect(await inspectPdf(updated)).toEqual({ kind: 'active', found: 'URI action that runs by itself' });
+  });
+
+  it('is found in an object stream that follows a broken object', async () => {
+    // The unclosed string would swallow the object stream for a reader that goes from one object to the next;
+    // a viewer reads the object stream from its own offset.
+    const pdf = handMade('<</Type/Catalog/Title(never closed', objectStream(3, ['<</S/Rendition/JS(app.alert(1))>>']));
+    expect(await inspectPdf(pdf)).toEqual({ kind: 'active', found: 'JS' });
+  });
+});
+
+describe('a PDF with nothing that runs', () => {
+  it('is clean: a form, an attached file, a link to a web page, a first page to open at', async () => {
+    expect(await inspectPdf(await formWithAttachment())).toEqual({ kind: 'clean' });
+    const link = await madePdf((doc, context) =>
+      doc.getPage(0).node.set(
+        PDFName.of('Annots'),
+        context.obj([
+          context.obj({
+            Type: 'Annot',
+            Subtype: 'Link',
+            Rect: [0, 0, 100, 20],
+            A: { S: 'URI', URI: PDFString.of('https://www.gov.sg') },
+          }),
+        ]),
+      ),
+    );
+    expect(await inspectPdf(link)).toEqual({ kind: 'clean' });
+    const opensAtPage = await madePdf((doc, context) =>
+      doc.catalog.set(PDFName.of('OpenAction'), context.obj([doc.getPage(0).ref, 'Fit'])),
+    );
+    expect(await inspectPdf(opensAtPage)).toEqual({ kind: 'clean' });
+    const goTo = await madePdf((doc, context) =>
+      doc.catalog.set(PDFName.of('OpenAction'), context.obj({ S: 'GoTo', D: [doc.getPage(0).ref, 'Fit'] })),
+    );
+    expect(await inspectPdf(goTo)).toEqual({ kind: 'clean' });
+    const lastPage = handMade('<</Type/Catalog/Pages 2 0 R/OpenAction<</S/Named/N/LastPage>>>>', PAGES);
+    expect(await inspectPdf(lastPage)).toEqual({ kind: 'clean' });
+    const print = handMade('<</Type/Catalog/Pages 2 0 R/OpenAction<</S/Named/N/Print>>>>', PAGES);
+    expect(await inspectPdf(print)).toEqual({ kind: 'active', found: 'Named action that runs by itself' });
+  });
+
+  it('is clean when nothing in it can be parsed: judged by its first bytes, as before', async () => {
+    expect(await inspectPdf(latin1('%PDF-1.4\nnot really a PDF at all\n'))).toEqual({ kind: 'clean' });
+  });
+});
+
+describe('a PDF that cannot be checked', () => {
+  it('is encrypted when its trailer says so: its streams and object streams cannot be read', async () => {
+    expect(await inspectPdf(ENCRYPTED)).toEqual({ kind: 'encrypted' });
+  });
+
+  it('is unchecked when an object stream uses a filter the reader does not read, or cannot be parsed', async () => {
+    const hex = handMade(CATALOG, objectStream(3, ['<<>>'], '/ASCIIHexDecode'));
+    expect(await inspectPdf(hex)).toMatchObject({ kind: 'unchecked' });
+    // A dictionary the parser gives up on: its /ObjStm is seen in the bytes, its stream not read.
+    const broken = handMade(CATALOG, objectStream(3, ['<<>>']).toString('latin1').replace('/Type', '/Type)'));
+    expect(await inspectPdf(broken)).toEqual({
+      kind: 'unchecked',
+      why: 'an object stream could not be read',
+    });
+  });
+
+  it('is unchecked past the bound on inflated bytes', async () => {
+    const huge = deflateSync(Buffer.alloc(PDF_LIMITS.decodedBytes + 1, 0x20));
+    const bomb = Buffer.concat([
+      latin1(`<</Type/ObjStm/N 1/First 2/Filter/FlateDecode/Length ${huge.length}>>stream\n`),
+      huge,
+      latin1('\nendstream'),
+    ]);
+    expect(await inspectPdf(handMade(CATALOG, bomb))).toEqual({
+      kind: 'unchecked',
+      why: 'past the bound on inflated bytes',
+    });
+  });
+
+  it('is unchecked past the bound on bytes parsed', async () => {
+    // Each header inside the unclosed strings starts an object read to the end of the file: read from every
+    // one, the work would grow with the square of the file's size.
+    const nested = handMade(`(${'9 0 obj ('.repeat(200_000)}`);
+    expect(await inspectPdf(nested)).toEqual({ kind: 'unchecked', why: 'too much to read' });
+  });
+});

@@ -1,0 +1,75 @@
+import { PDFDocument, PDFName, PDFString, type PDFContext } from 'pdf-lib';
+
+/** PDFs the active-content tests upload or inspect (docs/decisions/0092), written by pdf-lib or by hand. */
+
+export const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+/** The hunt's sample: the catalog runs a script when the file opens, in plain sight. */
+export const OPEN_ACTION_SCRIPT = latin1(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n' +
+    '2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * A one-page PDF by pdf-lib, changed by `change` first. Its objects other than streams go into compressed
+ * object streams, as most writers of PDF 1.5 and later put them: no name of theirs shows in the file's bytes.
+ */
+export async function madePdf(
+  change: (doc: PDFDocument, context: PDFContext) => void | Promise<void> = () => {},
+): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  await change(doc, doc.context);
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
+}
+
+/** The document's OpenAction: a script, in an object stream. */
+export const compressedScript = () =>
+  madePdf((doc, context) =>
+    doc.catalog.set(PDFName.of('OpenAction'), context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })),
+  );
+
+/** A link that starts a program when clicked. */
+export const launchLink = () =>
+  madePdf((doc, context) =>
+    doc.getPage(0).node.set(
+      PDFName.of('Annots'),
+      context.obj([
+        context.obj({
+          Type: 'Annot',
+          Subtype: 'Link',
+          Rect: [0, 0, 100, 20],
+          A: { S: 'Launch', F: PDFString.of('calc.exe') },
+        }),
+      ]),
+    ),
+  );
+
+/** A document-level script, in the catalog's Names tree: it runs when the file opens. */
+export const namedScript = () =>
+  madePdf((doc, context) =>
+    doc.catalog.set(
+      PDFName.of('Names'),
+      context.obj({
+        JavaScript: {
+          Names: [PDFString.of('init'), context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })],
+        },
+      }),
+    ),
+  );
+
+/** What applicants send: a fillable form (text field, check box) with an invoice's XML attached. */
+export const formWithAttachment = () =>
+  madePdf(async (doc) => {
+    const form = doc.getForm();
+    form.createTextField('name').addToPage(doc.getPage(0), { x: 50, y: 700 });
+    form.createCheckBox('agreed').addToPage(doc.getPage(0), { x: 50, y: 650 });
+    await doc.attach(Buffer.from('<Invoice><ID>INV-1</ID></Invoice>'), 'invoice.xml', { mimeType: 'application/xml' });
+  });
+
+/** A PDF encrypted with the standard handler: its trailer names the encryption dictionary. */
+export const ENCRYPTED = latin1(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+    '3 0 obj<</Filter/Standard/V 1/R 2/O<00>/U<00>/P -4>>endobj\n' +
+    'trailer<</Root 1 0 R/Encrypt 3 0 R/ID[<01><01>]>>\n%%EOF\n',
+);
