@@ -153,7 +153,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [documents, setDocuments] = useState<DocumentInfo[]>(resumed?.documents ?? []);
   /** The files an officer sent with the decision on the record opened (docs/decisions/0090). */
   const [decisionDocuments, setDecisionDocuments] = useState<{ caseId: string; list: DecisionDocumentInfo[] } | null>(
-    null,
+    resumed?.decisionDocuments ?? null,
   );
   const [history, setHistory] = useState<CaseStatusResponse['history'] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -249,6 +249,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     [],
   );
 
+  // Where this screen is going with the record it has just opened (Flow.handedTo).
+  const handedTo = useRef<string | null>(null);
   // Kept for the next page of the journey (each page is a new screen).
   const snapshot = (
     over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean; seenPages: string[] }> = {},
@@ -263,10 +265,12 @@ export default function GenericScreen({ location }: ScreenProps) {
       values,
       dirty,
       documents,
+      decisionDocuments,
       cases,
       seenPages,
       createKey: createKey.current,
       offer: offerNow.current,
+      handedTo: handedTo.current,
       ...over,
     });
   };
@@ -336,8 +340,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     [signal],
   );
 
+  /** Shows a record; a submitted one with its history, unless `withHistory` is false (a screen about to go). */
   const show = useCallback(
-    (detail: CaseDetail, formValues: FormValues) => {
+    (detail: CaseDetail, formValues: FormValues, withHistory = true) => {
       setRecord(detail);
       setValues(formValues);
       setErrors({});
@@ -345,7 +350,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setNotice(null);
       setHistory(null);
       writeCaseIdentity({ appCode: detail.appCode, caseId: detail.id, caseNumber: detail.caseNumber, owner: ownerKey });
-      if (!isEditable(detail.status)) void loadHistory(detail.id);
+      if (withHistory && !isEditable(detail.status)) void loadHistory(detail.id);
     },
     [loadHistory, ownerKey],
   );
@@ -360,10 +365,10 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /**
    * Opens a stored record (over its form version's defaults); null when it could not be opened, DELETED when
-   * it was the acting profile's own and was deleted (the notice says so).
+   * it was the acting profile's own and was deleted (the notice says so). `withHistory`: as show's.
    */
   const openRecord = useCallback(
-    async (id: string, current: EserviceDetail): Promise<CaseDetail | typeof DELETED | null> => {
+    async (id: string, current: EserviceDetail, withHistory = true): Promise<CaseDetail | typeof DELETED | null> => {
       const [outcome, files] = await Promise.all([genericApi.open(id, signal), documentsApi.list(id, signal)]);
       if (outcome.ok) {
         let def = current.form;
@@ -388,7 +393,7 @@ export default function GenericScreen({ location }: ScreenProps) {
               )
             : stored
           : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
-        show(outcome.value, listed);
+        show(outcome.value, listed, withHistory);
         setDocuments(documents);
         setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });
         if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
@@ -420,11 +425,15 @@ export default function GenericScreen({ location }: ScreenProps) {
         // A submitted record held from an earlier visit may have moved on since (an officer asked, decided):
         // it is asked for again, so the page never says where it stood then. Answers being changed for an
         // officer's request are kept unless the record changed meanwhile (they are kept in this browser too).
+        // One the screen before has just fetched to come here (opened from the list) is as it is now: only its
+        // history, not shown there, is asked for (docs/decisions/0036).
         const held = resumed.record;
+        const fetched = resumed.handedTo === buildHref(location.path, location.query);
         if (held && !isEditable(held.status)) {
           const changed =
-            !resumed.dirty ||
-            (await genericApi.open(held.id, signal).then((now) => now.ok && now.value.version !== held.version));
+            !fetched &&
+            (!resumed.dirty ||
+              (await genericApi.open(held.id, signal).then((now) => now.ok && now.value.version !== held.version)));
           if (stale || signal.aborted) return;
           if (changed) await openRecord(held.id, resumed.eservice);
           else void loadHistory(held.id);
@@ -879,9 +888,15 @@ export default function GenericScreen({ location }: ScreenProps) {
       letGo();
       // Another record: what was seen of this one says nothing of it.
       setSeenBefore([]);
+      // The record goes as fetched here to the screen of its address, which asks only for its history
+      // (docs/decisions/0036); the one this address names already is shown here again, with its history.
+      const to = buildHref(ROUTES.generic, { app: appCode, case: id });
+      const away = to !== window.location.hash;
       void run(async () => {
-        const opened = await openRecord(id, eservice);
-        if (opened && opened !== DELETED) navigate(buildHref(ROUTES.generic, { app: appCode, case: opened.id }));
+        const opened = await openRecord(id, eservice, !away);
+        if (!opened || opened === DELETED) return;
+        if (away) handedTo.current = to;
+        navigate(to);
       });
     });
 

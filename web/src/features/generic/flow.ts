@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '#contract/schemas/documents.ts';
+import type { DecisionDocumentInfo, DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
 import {
   attachmentAnswers,
@@ -26,6 +26,8 @@ export interface Flow {
   values: FormValues;
   dirty: boolean;
   documents: DocumentInfo[];
+  /** The files an officer sent with the decision on the record (docs/decisions/0090), as last fetched. */
+  decisionDocuments: { caseId: string; list: DecisionDocumentInfo[] } | null;
   cases: RecordList | null;
   /**
    * The question pages the user has been shown, as questions or as answers on check answers: a Change that
@@ -36,6 +38,11 @@ export interface Flow {
   createKey: string;
   /** Input kept from before a reload that the user has neither restored nor discarded: offered on every step. */
   offer: UnsavedInput | null;
+  /**
+   * The address the screen that kept this went to having just fetched the record it holds (opened from the
+   * list): the screen there shows it as fetched instead of asking for it again. Any other way to it asks.
+   */
+  handedTo: string | null;
 }
 
 /** A key for the first save of a new record: one per record, kept while it is sent again. */

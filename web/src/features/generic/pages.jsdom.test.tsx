@@ -1124,3 +1124,61 @@ describe('the confirmation address', () => {
     expect(screen.queryByText('Your case number')).toBeNull();
   }, 30_000);
 });
+
+describe('the calls of a journey', () => {
+  const DRAFT = {
+    id: '7',
+    appCode: 'PAR',
+    caseNumber: 'PA 000042 2026',
+    status: 'draft',
+    version: 1,
+    updatedAt: '2026-03-05T06:07:00.000Z',
+    data: { fullName: 'Lim Mei', sms: 'N', trips: [{ country: 'Malaysia' }] },
+    formVersion: 2,
+    createdAt: '2026-03-05T06:07:00.000Z',
+    submittedAt: null,
+  };
+  const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+  const records = () => screen.getByRole('region', { name: 'Your records' });
+
+  it('opening a record from the list asks once for the record, its files and its history', async () => {
+    const approved = { ...DRAFT, status: 'approved', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
+    const statement = {
+      id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
+      fileName: 'statement.pdf',
+      mediaType: 'application/pdf',
+      sizeBytes: 3072,
+      sentAt: '2026-03-09T02:00:00.000Z',
+    };
+    routes['GET /api/cases'] = () => ({ body: envelope({ cases: [approved], total: 1 }) });
+    routes['GET /api/cases/7'] = () => ({ body: envelope(approved) });
+    routes['GET /api/cases/7/documents'] = () => ({
+      body: envelope({ documents: [], decisionDocuments: [statement] }),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({
+      body: envelope({
+        id: '7',
+        caseNumber: approved.caseNumber,
+        status: 'approved',
+        version: 3,
+        history: [
+          { from: 'draft', to: 'submitted', at: '2026-03-05T06:08:00.000Z' },
+          { from: 'submitted', to: 'approved', at: '2026-03-09T02:00:00.000Z' },
+        ],
+      }),
+    });
+    const user = userEvent.setup();
+    await at('About you');
+    await user.click(await within(records()).findByRole('button', { name: 'PA 000042 2026, open this record' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7'));
+
+    await at('Permission to Travel Abroad');
+    // The record as the list opened it, with the officer's documents and, once in, its history.
+    expect(await screen.findByText('History')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: PROGRESS_TEXT.decisionDocumentsHeading })).toHaveTextContent(
+      'statement.pdf',
+    );
+    await within(records()).findByRole('table');
+    expect([gets('/api/cases/7'), gets('/api/cases/7/documents'), gets('/pe/cases/7/status')]).toEqual([1, 1, 1]);
+  }, 30_000);
+});
