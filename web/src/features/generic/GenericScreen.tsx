@@ -169,7 +169,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   };
   // Input for this e-service kept under the user's other profiles: said, as it is not offered here.
   const [keptElsewhere, setKeptElsewhere] = useState<KeptElsewhere[]>([]);
-  const [cases, setCases] = useState<RecordList | null>(resumed?.cases ?? null);
+  // Asked for by each screen that shows it, never kept from the step before: it may have changed on the way.
+  const [cases, setCases] = useState<RecordList | null>(null);
   const [seenBefore, setSeenBefore] = useState<string[]>(resumed?.seenPages ?? []);
   // Submitted from this screen: it shows the confirmation it is going to, not the submitted record's view.
   const [sentHere, setSentHere] = useState(false);
@@ -223,6 +224,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     questionPages.findIndex((p) => p.id === pageParam),
   );
   const page = step === 'page' ? (questionPages[pageIndex] ?? null) : null;
+  // The user's records are shown under a record's view and on the form's first page, and asked for only there:
+  // not on the journey's other steps, where each Continue fetched the whole list again (docs/decisions/0036).
+  const recordsShown = eservice !== null && (step === 'view' || (step === 'page' && pageIndex === 0));
   // This page is seen as it is shown; check answers shows every page's answers.
   const shownNow = step === 'check' ? questionPages.map((p) => p.id) : page ? [page.id] : [];
   const seenPages = [...seenBefore, ...shownNow.filter((id) => !seenBefore.includes(id))];
@@ -266,7 +270,6 @@ export default function GenericScreen({ location }: ScreenProps) {
       dirty,
       documents,
       decisionDocuments,
-      cases,
       seenPages,
       createKey: createKey.current,
       offer: offerNow.current,
@@ -331,6 +334,14 @@ export default function GenericScreen({ location }: ScreenProps) {
     addEventListener('online', again);
     return () => removeEventListener('online', again);
   }, [listFailed, refreshList]);
+  // As the list comes into view; not for another profile's screen, which the router is about to mount (heldFor).
+  useEffect(() => {
+    if (recordsShown && heldFor.current === ownerKey) void refreshList();
+  }, [recordsShown, ownerKey, refreshList]);
+  /** A change made here to one of the user's records: the list, if this step shows it, is asked for again. */
+  const listChanged = () => {
+    if (recordsShown) void refreshList();
+  };
 
   const loadHistory = useCallback(
     async (id: string) => {
@@ -418,7 +429,6 @@ export default function GenericScreen({ location }: ScreenProps) {
     // Another profile's now: the router is about to mount its own screen.
     if (heldFor.current && heldFor.current !== ownerKey) return;
     heldFor.current = ownerKey;
-    // The list may have changed on the way here (a record saved, submitted or deleted).
     let stale = false;
     void (async () => {
       if (resumed) {
@@ -438,7 +448,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           if (changed) await openRecord(held.id, resumed.eservice);
           else void loadHistory(held.id);
         }
-        return void (await refreshList());
+        return;
       }
       // No e-service named (#/generic alone): said as for an unknown one, not as the call's refusal of it.
       if (!appCode) return setLoading({ state: 'failed', message: CASE_MESSAGES.eserviceNotFound });
@@ -478,7 +488,6 @@ export default function GenericScreen({ location }: ScreenProps) {
             buildHref(ROUTES.generic, { app: appCode, case: opened.id }),
           );
       }
-      void refreshList();
     })();
     return () => {
       stale = true;
@@ -583,7 +592,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
     }
     if (message) succeeded(message);
-    void refreshList();
+    listChanged();
   }
 
   /** The validator's verdict on the answers; `keepPath` limits it to one page's fields. */
@@ -641,7 +650,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       keep(next, null);
       return next;
     });
-    void refreshList();
+    listChanged();
   }
 
   async function save(
@@ -698,7 +707,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       // Submitted meanwhile (another tab): shown as it now is, read-only, as a submission refused so is shown,
       // and listed so. What was typed stays kept in this browser (docs/decisions/0010).
       await openRecord(record.id, eservice);
-      void refreshList();
+      listChanged();
     }
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
     whenFailed?.(outcome);
@@ -839,7 +848,6 @@ export default function GenericScreen({ location }: ScreenProps) {
       setDirty(false);
       setErrors({});
       setDocuments([]);
-      void refreshList();
     });
 
   /** Leaves the current input: asks first when it was changed and not saved. */
@@ -1142,8 +1150,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     return href({ page: where.id, return: step === 'check' ? 'check' : undefined }, idFor(path));
   };
 
-  // The user's records and the search for one, under a record's view and the form's first page.
-  const records = (
+  // The user's records and the search for one, where they are shown (recordsShown).
+  const records = recordsShown ? (
     <YourRecords
       cases={cases}
       failed={listFailed}
@@ -1155,7 +1163,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       caseType={eservice.caseType}
       signal={signal}
     />
-  );
+  ) : null;
   // What every step that asks questions is given.
   const asking = { values, errors, attempt, idFor, busy, onChange: change, attachments };
   const restoreOffer = (input: UnsavedInput) => void restore(input);

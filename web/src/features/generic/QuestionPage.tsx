@@ -64,7 +64,7 @@ export function QuestionPage({
   /** Asks whether to delete the record. */
   onAskDelete: () => void;
   onStartNew: () => void;
-  /** The user's records and the case search (YourRecords), on the first page only. */
+  /** The user's records and the case search (YourRecords) where the journey shows them, else null. */
   records: ReactNode;
 }) {
   const { values, errors, attempt, idFor, busy, onChange, attachments } = asking;
@@ -113,7 +113,7 @@ export function QuestionPage({
           )}
         </div>
       </StepForm>
-      {pageIndex === 0 && records}
+      {records}
     </>
   );
 }

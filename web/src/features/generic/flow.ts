@@ -1,5 +1,5 @@
 import type { DecisionDocumentInfo, DocumentInfo } from '#contract/schemas/documents.ts';
-import type { CaseDetail, EserviceDetail, RecordList } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import {
   attachmentAnswers,
   updateAnswerAt,
@@ -28,7 +28,6 @@ export interface Flow {
   documents: DocumentInfo[];
   /** The files an officer sent with the decision on the record (docs/decisions/0090), as last fetched. */
   decisionDocuments: { caseId: string; list: DecisionDocumentInfo[] } | null;
-  cases: RecordList | null;
   /**
    * The question pages the user has been shown, as questions or as answers on check answers: a Change that
    * brings in a page they have not seen goes through it before check answers.

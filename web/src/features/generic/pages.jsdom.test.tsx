@@ -3,11 +3,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
-import { CASE_MESSAGES, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
+import { CASE_MESSAGES, CASE_STATUS_LABELS, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
-import type { EserviceDetail } from '#contract/schemas/eservices.ts';
+import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
 import { contactPhone } from '../../lib/http/index.ts';
@@ -1126,7 +1126,7 @@ describe('the confirmation address', () => {
 });
 
 describe('the calls of a journey', () => {
-  const DRAFT = {
+  const DRAFT: CaseDetail = {
     id: '7',
     appCode: 'PAR',
     caseNumber: 'PA 000042 2026',
@@ -1139,6 +1139,7 @@ describe('the calls of a journey', () => {
     submittedAt: null,
   };
   const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+  const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/cases?')).length;
   const records = () => screen.getByRole('region', { name: 'Your records' });
 
   it('opening a record from the list asks once for the record, its files and its history', async () => {
@@ -1180,5 +1181,82 @@ describe('the calls of a journey', () => {
     );
     await within(records()).findByRole('table');
     expect([gets('/api/cases/7'), gets('/api/cases/7/documents'), gets('/pe/cases/7/status')]).toEqual([1, 1, 1]);
+  }, 30_000);
+
+  it('asks for no list on the Continues between question pages, where it is not shown', async () => {
+    const form = structuredClone(FORM);
+    form.pages.splice(2, 0, {
+      id: 'more',
+      heading: 'Anything else',
+      sections: [{ heading: 'More', fields: [{ name: 'remarks', label: 'Remarks', type: 'textarea' }] }],
+    });
+    routes['GET /api/eservices/PAR'] = () => ({ body: envelope({ ...ESERVICE, form }) });
+    routes['GET /api/cases/7'] = () => ({ body: envelope(DRAFT) });
+    routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
+    routes['GET /api/cases'] = () => ({ body: envelope({ cases: [DRAFT], total: 1 }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    const user = userEvent.setup();
+    await at('About you');
+    await within(records()).findByRole('table');
+    expect(listCalls()).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await at('Your trips');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await at('Anything else');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await at('Check your answers before sending');
+    expect(screen.getByText('Malaysia')).toBeVisible();
+    expect(listCalls()).toBe(1);
+  }, 30_000);
+
+  it('shows the list as it is now when the user comes back to it after submitting, never as it was', async () => {
+    let current = DRAFT;
+    const submitted: CaseDetail = {
+      ...DRAFT,
+      status: 'submitted',
+      version: 2,
+      submittedAt: '2026-03-05T06:08:00.000Z',
+    };
+    let answerList: () => void = () => {};
+    let held = false;
+    routes['GET /api/cases'] = () => {
+      const answer = { body: envelope({ cases: [current], total: 1 }) };
+      if (!held) return answer;
+      return new Promise((resolve) => (answerList = () => resolve(answer)));
+    };
+    routes['GET /api/cases/7'] = () => ({ body: envelope(current) });
+    routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      body: envelope({ id: '7', caseNumber: DRAFT.caseNumber, status: current.status, version: 2, history: [] }),
+    });
+    // Ticking the declaration is a change: saved before the submission.
+    routes['POST /api/cases/7'] = () => ({ body: envelope({ ...DRAFT, version: 2 }, '200', MESSAGES.recordSaved) });
+    routes['POST /pe/cases/7/submit'] = () => {
+      current = submitted;
+      return { body: envelope(submitted) };
+    };
+    window.location.hash = '#/generic?app=PAR&case=7';
+    const user = userEvent.setup();
+    await at('About you');
+    expect(await within(records()).findByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.draft);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await at('Your trips');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await at('Check your answers before sending');
+    await user.click(screen.getByRole('checkbox', { name: 'It is all true.' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7&step=confirmation'));
+    await at(FORM_TEXT.confirmationTitle('Permission to Travel Abroad'));
+
+    // Back to the e-service (its menu, the dashboard): the list is not shown as it stood before the submission.
+    held = true;
+    const asked = listCalls();
+    window.location.hash = '#/generic?app=PAR';
+    await at('Permission to Travel Abroad');
+    await waitFor(() => expect(listCalls()).toBe(asked + 1));
+    expect(records()).not.toHaveTextContent(CASE_STATUS_LABELS.draft);
+    answerList();
+    expect(await within(records()).findByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.submitted);
   }, 30_000);
 });
