@@ -253,7 +253,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     [],
   );
 
-  // Where this screen is going with the record it has just opened (Flow.handedTo).
+  // Where this screen is going with the record it has just fetched (Flow.handedTo).
   const handedTo = useRef<string | null>(null);
   // Kept for the next page of the journey (each page is a new screen).
   const snapshot = (
@@ -435,8 +435,8 @@ export default function GenericScreen({ location }: ScreenProps) {
         // A submitted record held from an earlier visit may have moved on since (an officer asked, decided):
         // it is asked for again, so the page never says where it stood then. Answers being changed for an
         // officer's request are kept unless the record changed meanwhile (they are kept in this browser too).
-        // One the screen before has just fetched to come here (opened from the list) is as it is now: only its
-        // history, not shown there, is asked for (docs/decisions/0036).
+        // One the screen before has just fetched to come here (opened from the list, submitted) is as it is now:
+        // only its history, which that screen did not ask for, is asked for where it is shown (docs/decisions/0036).
         const held = resumed.record;
         const fetched = resumed.handedTo === buildHref(location.path, location.query);
         if (held && !isEditable(held.status)) {
@@ -446,7 +446,7 @@ export default function GenericScreen({ location }: ScreenProps) {
               (await genericApi.open(held.id, signal).then((now) => now.ok && now.value.version !== held.version)));
           if (stale || signal.aborted) return;
           if (changed) await openRecord(held.id, resumed.eservice);
-          else void loadHistory(held.id);
+          else if (step === 'view') void loadHistory(held.id);
         }
         return;
       }
@@ -763,13 +763,12 @@ export default function GenericScreen({ location }: ScreenProps) {
       }
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       succeeded(CASE_MESSAGES.submitted);
-      // The state and the kept journey agree: a render before the next screen keeps it again.
+      // The state and the kept journey agree: a render before the next screen keeps it again. The confirmation
+      // shows the record as the server has just answered it, and no history: nothing to ask for again there.
       setSentHere(true);
-      show(sent, values);
-      go(buildHref(ROUTES.generic, { app: appCode, case: sent.id, step: 'confirmation' }), {
-        record: sent,
-        dirty: false,
-      });
+      show(sent, values, false);
+      handedTo.current = buildHref(ROUTES.generic, { app: appCode, case: sent.id, step: 'confirmation' });
+      go(handedTo.current, { record: sent, dirty: false });
     });
 
   /** Sends the record back with the requested answers changed (and the documents added meanwhile). */
@@ -791,7 +790,8 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode, record.id, { ownOnly: true });
       succeeded(outcome.ok && outcome.message ? outcome.message : CASE_MESSAGES.resubmitted);
-      show(sent, mergeValues(form, sent.data));
+      // The record's view it goes to asks for it again, with its history, as for any submitted record.
+      show(sent, mergeValues(form, sent.data), false);
       go(buildHref(ROUTES.generic, { app: appCode, case: sent.id }), { record: sent, dirty: false });
     });
 

@@ -39,7 +39,8 @@ export interface Flow {
   offer: UnsavedInput | null;
   /**
    * The address the screen that kept this went to having just fetched the record it holds (opened from the
-   * list): the screen there shows it as fetched instead of asking for it again. Any other way to it asks.
+   * list, or submitted): the screen there shows it as fetched instead of asking for it again. Any other way to
+   * it asks.
    */
   handedTo: string | null;
 }

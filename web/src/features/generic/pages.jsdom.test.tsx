@@ -1259,4 +1259,79 @@ describe('the calls of a journey', () => {
     answerList();
     expect(await within(records()).findByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.submitted);
   }, 30_000);
+
+  it('asks for the record no more once it is submitted: the confirmation shows it as the submission answered', async () => {
+    let current = DRAFT;
+    routes['GET /api/cases/7'] = () => ({ body: envelope(current) });
+    routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
+    routes['GET /api/cases/7/acknowledgement.pdf'] = () => ({ status: 404, body: envelope(null, '404', 'Not yet') });
+    routes['POST /api/cases/7'] = () => ({ body: envelope({ ...DRAFT, version: 2 }, '200', MESSAGES.recordSaved) });
+    routes['POST /pe/cases/7/submit'] = () => {
+      current = { ...DRAFT, status: 'submitted', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
+      return { body: envelope(current) };
+    };
+    window.location.hash = '#/generic?app=PAR&case=7&step=check';
+    const user = userEvent.setup();
+    await at('Check your answers before sending');
+    await user.click(screen.getByRole('checkbox', { name: 'It is all true.' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7&step=confirmation'));
+
+    await at(FORM_TEXT.confirmationTitle('Permission to Travel Abroad'));
+    expect(screen.getByTestId('case-number')).toHaveTextContent('PA 000042 2026');
+    // Anything the confirmation asked for as it opened has been asked for by the time the user acts on it.
+    await user.click(screen.getByRole('button', { name: FORM_TEXT.download }));
+    await waitFor(() => expect(gets('/api/cases/7/acknowledgement.pdf')).toBe(1));
+    expect([gets('/api/cases/7'), gets('/api/cases/7/documents'), gets('/pe/cases/7/status')]).toEqual([1, 1, 0]);
+  }, 30_000);
+
+  it('answering a request, asks for the history once: on the record it goes back to, not before it goes', async () => {
+    const asked: CaseDetail = {
+      ...DRAFT,
+      status: 'more_info_requested',
+      version: 4,
+      submittedAt: '2026-03-05T06:08:00.000Z',
+      data: { ...DRAFT.data, passport: [], declaration: true },
+      progress: {
+        timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Please change it.' }],
+        request: {
+          message: 'Please change it.',
+          requestedAt: '2026-03-06T02:00:00.000Z',
+          fields: ['trips'],
+          fieldLabels: ['Countries visited'],
+        },
+        nextStep: 'Change the answers the officer asked about, then resubmit.',
+        decisionReason: null,
+      },
+    };
+    let current = asked;
+    routes['GET /api/cases/7'] = () => ({ body: envelope(current) });
+    routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
+    routes['GET /pe/cases/7/status'] = () => ({
+      body: envelope({
+        id: '7',
+        caseNumber: DRAFT.caseNumber,
+        status: current.status,
+        version: current.version,
+        history: [{ from: 'draft', to: 'submitted', at: '2026-03-05T06:08:00.000Z' }],
+      }),
+    });
+    routes['POST /api/cases/7/resubmit'] = (request) => {
+      const data = (request.body as { data: Record<string, unknown> }).data;
+      current = { ...asked, status: 'in_review', version: 5, data, progress: undefined };
+      return { body: envelope(current) };
+    };
+    window.location.hash = '#/generic?app=PAR&case=7&step=respond';
+    const user = userEvent.setup();
+    await at('Change the answers the officer asked about');
+    await user.clear(screen.getByLabelText('Country name'));
+    await user.type(screen.getByLabelText('Country name'), 'Japan');
+    const before = gets('/pe/cases/7/status');
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7'));
+
+    await at('Permission to Travel Abroad');
+    expect(await screen.findByText('History')).toBeInTheDocument();
+    expect(gets('/pe/cases/7/status')).toBe(before + 1);
+  }, 30_000);
 });
