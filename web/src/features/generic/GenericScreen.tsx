@@ -255,6 +255,8 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   // Where this screen is going with the record it has just fetched (Flow.handedTo).
   const handedTo = useRef<string | null>(null);
+  // Gone to another address: what this screen shows until the router replaces it is not asked for.
+  const leaving = useRef(false);
   // Kept for the next page of the journey (each page is a new screen).
   const snapshot = (
     over: Partial<{ values: FormValues; record: CaseDetail | null; dirty: boolean; seenPages: string[] }> = {},
@@ -282,6 +284,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   /** To another page of the journey, keeping what is in memory. */
   function go(to: string, over?: Parameters<typeof snapshot>[0]) {
     snapshot(over);
+    leaving.current = to !== window.location.hash;
     navigate(to);
   }
 
@@ -334,9 +337,10 @@ export default function GenericScreen({ location }: ScreenProps) {
     addEventListener('online', again);
     return () => removeEventListener('online', again);
   }, [listFailed, refreshList]);
-  // As the list comes into view; not for another profile's screen, which the router is about to mount (heldFor).
+  // As the list comes into view: not on a screen that has gone on (a record's answers just sent turn it into
+  // the record's view), nor for another profile's, which the router is about to mount (heldFor).
   useEffect(() => {
-    if (recordsShown && heldFor.current === ownerKey) void refreshList();
+    if (recordsShown && !leaving.current && heldFor.current === ownerKey) void refreshList();
   }, [recordsShown, ownerKey, refreshList]);
   /** A change made here to one of the user's records: the list, if this step shows it, is asked for again. */
   const listChanged = () => {
@@ -904,6 +908,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         const opened = await openRecord(id, eservice, !away);
         if (!opened || opened === DELETED) return;
         if (away) handedTo.current = to;
+        leaving.current = away;
         navigate(to);
       });
     });

@@ -1285,7 +1285,7 @@ describe('the calls of a journey', () => {
     expect([gets('/api/cases/7'), gets('/api/cases/7/documents'), gets('/pe/cases/7/status')]).toEqual([1, 1, 0]);
   }, 30_000);
 
-  it('answering a request, asks for the history once: on the record it goes back to, not before it goes', async () => {
+  it('answering a request, asks for the history and the list once: on the record it goes back to, not before it goes', async () => {
     const asked: CaseDetail = {
       ...DRAFT,
       status: 'more_info_requested',
@@ -1327,11 +1327,14 @@ describe('the calls of a journey', () => {
     await user.clear(screen.getByLabelText('Country name'));
     await user.type(screen.getByLabelText('Country name'), 'Japan');
     const before = gets('/pe/cases/7/status');
+    const listed = listCalls();
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
     await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7'));
 
     await at('Permission to Travel Abroad');
     expect(await screen.findByText('History')).toBeInTheDocument();
+    expect(await within(records()).findByText('You have no records for this e-service yet.')).toBeVisible();
     expect(gets('/pe/cases/7/status')).toBe(before + 1);
+    expect(listCalls()).toBe(listed + 1);
   }, 30_000);
 });
