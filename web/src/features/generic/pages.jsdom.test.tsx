@@ -109,6 +109,27 @@ const ESERVICE: EserviceDetail = {
   formVersion: 2,
   form: FORM,
 };
+/** A document an officer sent with the decision on record 7 (docs/decisions/0090). */
+const STATEMENT = {
+  id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
+  fileName: 'statement.pdf',
+  mediaType: 'application/pdf',
+  sizeBytes: 3072,
+  sentAt: '2026-03-09T02:00:00.000Z',
+};
+/** Record 7, a draft of PAR with nothing answered. */
+const DRAFT: CaseDetail = {
+  id: '7',
+  appCode: 'PAR',
+  caseNumber: 'PA 000042 2026',
+  status: 'draft',
+  version: 1,
+  updatedAt: '2026-03-05T06:07:00.000Z',
+  data: {},
+  formVersion: 2,
+  createdAt: '2026-03-05T06:07:00.000Z',
+  submittedAt: null,
+};
 
 let toasts: Array<{ severity: string; message: string }>;
 let routes: FakeRoutes;
@@ -416,18 +437,6 @@ describe('an attachment question', () => {
     sha256: 'ab',
     scanStatus: 'not_scanned',
     uploadedAt: '2026-03-05T06:07:00.000Z',
-  };
-  const DRAFT = {
-    id: '7',
-    appCode: 'PAR',
-    caseNumber: 'PA 000042 2026',
-    status: 'draft',
-    version: 1,
-    updatedAt: '2026-03-05T06:07:00.000Z',
-    data: {},
-    formVersion: 2,
-    createdAt: '2026-03-05T06:07:00.000Z',
-    submittedAt: null,
   };
   const refusal = (message: string) => envelope(null, '400', message);
 
@@ -829,13 +838,6 @@ describe('an attachment question', () => {
   }, 30_000);
 
   it("lists the officer's documents sent with the decision under their own heading, each to download", async () => {
-    const statement = {
-      id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
-      fileName: 'statement.pdf',
-      mediaType: 'application/pdf',
-      sizeBytes: 3072,
-      sentAt: '2026-03-09T02:00:00.000Z',
-    };
     routes['GET /api/cases/7'] = () => ({
       status: 200,
       body: envelope({
@@ -847,10 +849,10 @@ describe('an attachment question', () => {
     });
     routes['GET /api/cases/7/documents'] = () => ({
       status: 200,
-      body: envelope({ documents: [DOC], decisionDocuments: [statement] }),
+      body: envelope({ documents: [DOC], decisionDocuments: [STATEMENT] }),
     });
     routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'approved', history: [] }) });
-    routes[`GET /api/documents/${statement.id}`] = () => ({ status: 404, body: envelope(null, '404', 'Gone') });
+    routes[`GET /api/documents/${STATEMENT.id}`] = () => ({ status: 404, body: envelope(null, '404', 'Gone') });
     window.location.hash = '#/generic?app=PAR&case=7';
     await at('Permission to Travel Abroad');
     const sent = await screen.findByRole('region', { name: PROGRESS_TEXT.decisionDocumentsHeading });
@@ -863,7 +865,7 @@ describe('an attachment question', () => {
       .setup()
       .click(within(sent).getByRole('button', { name: FORM_TEXT.downloadDocument('statement.pdf') }));
     await waitFor(() =>
-      expect(calls.some((c) => c.method === 'GET' && c.path === `/api/documents/${statement.id}`)).toBe(true),
+      expect(calls.some((c) => c.method === 'GET' && c.path === `/api/documents/${STATEMENT.id}`)).toBe(true),
     );
     await waitFor(() => expect(toasts).toContainEqual({ severity: 'error', message: 'Gone' }));
   }, 30_000);
@@ -963,18 +965,6 @@ describe('an attachment question', () => {
 });
 
 describe('a first file that does not go in', () => {
-  const DRAFT = {
-    id: '7',
-    appCode: 'PAR',
-    caseNumber: 'PA 000042 2026',
-    status: 'draft',
-    version: 1,
-    updatedAt: '2026-03-05T06:07:00.000Z',
-    data: {},
-    formVersion: 2,
-    createdAt: '2026-03-05T06:07:00.000Z',
-    submittedAt: null,
-  };
   const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
   const passport = () => new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' });
 
@@ -1102,20 +1092,7 @@ describe('a first file that does not go in', () => {
 
 describe('the confirmation address', () => {
   it('of a record that is still a draft goes back to its form', async () => {
-    routes['GET /api/cases/7'] = () => ({
-      body: envelope({
-        id: '7',
-        appCode: 'PAR',
-        caseNumber: 'PA 000042 2026',
-        status: 'draft',
-        version: 1,
-        updatedAt: '2026-03-05T06:07:00.000Z',
-        data: { fullName: 'Lim Mei' },
-        formVersion: 2,
-        createdAt: '2026-03-05T06:07:00.000Z',
-        submittedAt: null,
-      }),
-    });
+    routes['GET /api/cases/7'] = () => ({ body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei' } }) });
     routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
     window.location.hash = '#/generic?app=PAR&case=7&step=confirmation';
     await at('About you');
@@ -1126,35 +1103,18 @@ describe('the confirmation address', () => {
 });
 
 describe('the calls of a journey', () => {
-  const DRAFT: CaseDetail = {
-    id: '7',
-    appCode: 'PAR',
-    caseNumber: 'PA 000042 2026',
-    status: 'draft',
-    version: 1,
-    updatedAt: '2026-03-05T06:07:00.000Z',
-    data: { fullName: 'Lim Mei', sms: 'N', trips: [{ country: 'Malaysia' }] },
-    formVersion: 2,
-    createdAt: '2026-03-05T06:07:00.000Z',
-    submittedAt: null,
-  };
+  // Answered in full, as far as the questions go (the declaration is ticked on check answers).
+  const ANSWERED: CaseDetail = { ...DRAFT, data: { fullName: 'Lim Mei', sms: 'N', trips: [{ country: 'Malaysia' }] } };
   const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
   const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/cases?')).length;
   const records = () => screen.getByRole('region', { name: 'Your records' });
 
   it('opening a record from the list asks once for the record, its files and its history', async () => {
-    const approved = { ...DRAFT, status: 'approved', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
-    const statement = {
-      id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495',
-      fileName: 'statement.pdf',
-      mediaType: 'application/pdf',
-      sizeBytes: 3072,
-      sentAt: '2026-03-09T02:00:00.000Z',
-    };
+    const approved = { ...ANSWERED, status: 'approved', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
     routes['GET /api/cases'] = () => ({ body: envelope({ cases: [approved], total: 1 }) });
     routes['GET /api/cases/7'] = () => ({ body: envelope(approved) });
     routes['GET /api/cases/7/documents'] = () => ({
-      body: envelope({ documents: [], decisionDocuments: [statement] }),
+      body: envelope({ documents: [], decisionDocuments: [STATEMENT] }),
     });
     routes['GET /pe/cases/7/status'] = () => ({
       body: envelope({
@@ -1191,9 +1151,9 @@ describe('the calls of a journey', () => {
       sections: [{ heading: 'More', fields: [{ name: 'remarks', label: 'Remarks', type: 'textarea' }] }],
     });
     routes['GET /api/eservices/PAR'] = () => ({ body: envelope({ ...ESERVICE, form }) });
-    routes['GET /api/cases/7'] = () => ({ body: envelope(DRAFT) });
+    routes['GET /api/cases/7'] = () => ({ body: envelope(ANSWERED) });
     routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
-    routes['GET /api/cases'] = () => ({ body: envelope({ cases: [DRAFT], total: 1 }) });
+    routes['GET /api/cases'] = () => ({ body: envelope({ cases: [ANSWERED], total: 1 }) });
     window.location.hash = '#/generic?app=PAR&case=7';
     const user = userEvent.setup();
     await at('About you');
@@ -1211,9 +1171,9 @@ describe('the calls of a journey', () => {
   }, 30_000);
 
   it('shows the list as it is now when the user comes back to it after submitting, never as it was', async () => {
-    let current = DRAFT;
+    let current = ANSWERED;
     const submitted: CaseDetail = {
-      ...DRAFT,
+      ...ANSWERED,
       status: 'submitted',
       version: 2,
       submittedAt: '2026-03-05T06:08:00.000Z',
@@ -1228,10 +1188,10 @@ describe('the calls of a journey', () => {
     routes['GET /api/cases/7'] = () => ({ body: envelope(current) });
     routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
     routes['GET /pe/cases/7/status'] = () => ({
-      body: envelope({ id: '7', caseNumber: DRAFT.caseNumber, status: current.status, version: 2, history: [] }),
+      body: envelope({ id: '7', caseNumber: ANSWERED.caseNumber, status: current.status, version: 2, history: [] }),
     });
     // Ticking the declaration is a change: saved before the submission.
-    routes['POST /api/cases/7'] = () => ({ body: envelope({ ...DRAFT, version: 2 }, '200', MESSAGES.recordSaved) });
+    routes['POST /api/cases/7'] = () => ({ body: envelope({ ...ANSWERED, version: 2 }, '200', MESSAGES.recordSaved) });
     routes['POST /pe/cases/7/submit'] = () => {
       current = submitted;
       return { body: envelope(submitted) };
@@ -1261,13 +1221,13 @@ describe('the calls of a journey', () => {
   }, 30_000);
 
   it('asks for the record no more once it is submitted: the confirmation shows it as the submission answered', async () => {
-    let current = DRAFT;
+    let current = ANSWERED;
     routes['GET /api/cases/7'] = () => ({ body: envelope(current) });
     routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
     routes['GET /api/cases/7/acknowledgement.pdf'] = () => ({ status: 404, body: envelope(null, '404', 'Not yet') });
-    routes['POST /api/cases/7'] = () => ({ body: envelope({ ...DRAFT, version: 2 }, '200', MESSAGES.recordSaved) });
+    routes['POST /api/cases/7'] = () => ({ body: envelope({ ...ANSWERED, version: 2 }, '200', MESSAGES.recordSaved) });
     routes['POST /pe/cases/7/submit'] = () => {
-      current = { ...DRAFT, status: 'submitted', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
+      current = { ...ANSWERED, status: 'submitted', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
       return { body: envelope(current) };
     };
     window.location.hash = '#/generic?app=PAR&case=7&step=check';
@@ -1287,11 +1247,11 @@ describe('the calls of a journey', () => {
 
   it('answering a request, asks for the history and the list once: on the record it goes back to, not before it goes', async () => {
     const asked: CaseDetail = {
-      ...DRAFT,
+      ...ANSWERED,
       status: 'more_info_requested',
       version: 4,
       submittedAt: '2026-03-05T06:08:00.000Z',
-      data: { ...DRAFT.data, passport: [], declaration: true },
+      data: { ...ANSWERED.data, passport: [], declaration: true },
       progress: {
         timeline: [{ status: 'more_info_requested', at: '2026-03-06T02:00:00.000Z', message: 'Please change it.' }],
         request: {
@@ -1310,7 +1270,7 @@ describe('the calls of a journey', () => {
     routes['GET /pe/cases/7/status'] = () => ({
       body: envelope({
         id: '7',
-        caseNumber: DRAFT.caseNumber,
+        caseNumber: ANSWERED.caseNumber,
         status: current.status,
         version: current.version,
         history: [{ from: 'draft', to: 'submitted', at: '2026-03-05T06:08:00.000Z' }],
