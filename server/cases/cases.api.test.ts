@@ -675,7 +675,7 @@ describe('workflow', () => {
           `SELECT c.status, c.version, c.assigned_to,
                   (SELECT count(*)::text FROM case_status_history h WHERE h.case_id = c.id) AS moves,
                   (SELECT count(*)::text FROM audit_events e
-                    WHERE e.event = 'case_status' AND e.detail->>'caseNumber' = c.case_number) AS audits
+                    WHERE e.event LIKE 'officer_%' AND e.detail->>'caseNumber' = c.case_number) AS audits
              FROM cases c WHERE c.id = $1::bigint`,
           [c.id],
         )
@@ -735,18 +735,20 @@ describe('workflow', () => {
         message: OFFICER_MESSAGES.history.byCommand,
       },
     ]);
+    // The back office's actions, by their events, saying the command took them.
     const { rows: audits } = await db.query<{
+      event: string;
       account_id: number;
       login_name: string;
       detail: Record<string, unknown>;
     }>(
-      `SELECT account_id, login_name, detail FROM audit_events
-        WHERE event = 'case_status' AND detail->>'caseNumber' = $1 ORDER BY id`,
+      `SELECT event, account_id, login_name, detail FROM audit_events
+        WHERE event LIKE 'officer_%' AND detail->>'caseNumber' = $1 ORDER BY id`,
       [c.caseNumber],
     );
-    expect(audits.map((a) => [Number(a.account_id), a.login_name, a.detail.to, a.detail.via])).toEqual([
-      [officerId, 'officer.demo', 'in_review', 'command'],
-      [officerId, 'officer.demo', 'approved', 'command'],
+    expect(audits.map((a) => [a.event, Number(a.account_id), a.login_name, a.detail.via])).toEqual([
+      ['officer_assignToMe', officerId, 'officer.demo', 'command'],
+      ['officer_approve', officerId, 'officer.demo', 'command'],
     ]);
   });
 

@@ -1,9 +1,9 @@
 /**
  * The operator's way to move an e-service record through its workflow (submitted → in review →
  * approved or rejected). It opens the same database the server uses (DATABASE_URL, else PGlite in
- * DATA_DIR) and writes the move with its history row and audit event, under the officer account that
- * --operator names (else the shell's user); a name that is no enabled officer's is refused, and a rejection
- * needs a supervisor (docs/decisions/0040).
+ * DATA_DIR) and takes the back office's action of the same decision, by its rules, under the officer
+ * account that --operator names (else the shell's user); a name that is no enabled officer's is refused,
+ * and so is whatever the back office would refuse, in its words (docs/decisions/0040).
  *
  *   npm run case -- show "PD 000042 2026"
  *   npm run case -- move "PD 000042 2026" in_review --operator officer.demo

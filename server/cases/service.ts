@@ -34,18 +34,11 @@ import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
-import {
-  approvalFacts,
-  cancelBill,
-  drawRefund,
-  issueBill,
-  rebill,
-  redrawRefund,
-  releaseRefund,
-} from '../payments/bills.ts';
+import { cancelBill, drawRefund, issueBill, rebill, redrawRefund, releaseRefund } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
-import { changedFields } from '../officer/cases.ts';
-import { OFFICER_MESSAGES, type OfficerRole } from '#contract/officer.ts';
+import { changedFields, findOfficerCase } from '../officer/cases.ts';
+import { takeAction } from '../officer/actions.ts';
+import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
 import { notify, type NotificationEvent } from '../notifications/notify.ts';
 import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
@@ -63,8 +56,6 @@ import {
   toSummary,
   updateCaseData,
 } from './records.ts';
-import { recordProfileUpdate } from './profile-update.ts';
-import { actOnTravelApplication, amendedTripFacts } from './travel-requests.ts';
 
 /**
  * What the record calls do, whoever calls them (routes, the operator CLI): the rules of ownership,
@@ -672,15 +663,16 @@ export async function resubmitCase(
  * only the owner submits or resubmits. A status set without them leaves the applicant a request with
  * nothing to answer.
  *
- * Each is an officer's, of the roles the back office asks for the same decision (docs/decisions/0040): a case
- * worker takes a case into review or approves it; a rejection, which the back office leaves to a supervisor
- * (approving another officer's proposal), is a supervisor's.
+ * Each is the back office's action of the same decision, taken by its code (docs/decisions/0040): taking a
+ * case into review is "Assign to me", an approval the assigned officer's "Approve", with the roles, the
+ * assignment and the files the back office asks for. A rejection, which the back office leaves to a
+ * supervisor (approving another officer's proposal), is a supervisor's.
  */
-const OPERATOR_MOVES: Readonly<Record<string, readonly OfficerRole[]>> = {
-  'submitted>in_review': ['officer', 'supervisor'],
-  'in_review>approved': ['officer', 'supervisor'],
-  'in_review>rejected': ['supervisor'],
+const COMMAND_ACTIONS: Readonly<Record<string, 'assignToMe' | 'approve'>> = {
+  'submitted>in_review': 'assignToMe',
+  'in_review>approved': 'approve',
 };
+const COMMAND_REJECTION = 'in_review>rejected';
 
 /**
  * An operator's move of a case (submitted → in review → approved or rejected), by case number, made by the
@@ -711,18 +703,19 @@ export async function moveCase(
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.statusNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
-    const roles = OPERATOR_MOVES[`${current.status}>${to}`];
-    if (!roles)
+    const move = `${current.status}>${to}`;
+    const action = COMMAND_ACTIONS[move];
+    if (!action && move !== COMMAND_REJECTION)
       throw new ApiError(
         409,
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.operatorMoveNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
-    if (!roles.some((r) => officer.roles.includes(r)))
+    if (!action && !officer.roles.includes('supervisor'))
       throw new ApiError(
         403,
         FORBIDDEN_CODE.MISSING_AUTHORITY,
-        CASE_MESSAGES.operatorRoleRequired(officer.loginName, roles.join(' or '), CASE_STATUS_LABELS[to]),
+        CASE_MESSAGES.operatorRoleRequired(officer.loginName, 'supervisor', CASE_STATUS_LABELS[to]),
       );
     // The applicant reads a rejection's history message as its reason: the command gives none, so it has none.
     const message =
@@ -731,36 +724,25 @@ export async function moveCase(
         : to === 'approved'
           ? OFFICER_MESSAGES.history.byCommand
           : null;
+    if (action) {
+      const row = await findOfficerCase(tx, current.id);
+      await takeAction(tx, { officer, clientAddress: null, now }, row!, { action }, { history: message });
+      return toDetail((await findCase(tx, current.id, current.profile_id))!);
+    }
     const actor = { accountId: officer.accountId, name: officer.displayName };
     const row = await setStatus(tx, current.id, current.status, to, actor, now, message);
-    // Taken into review by the officer, as "Assign to me" does: the case is theirs to decide.
-    if (to === 'in_review')
-      await tx.query('UPDATE cases SET assigned_to = $2 WHERE id = $1::bigint', [row.id, officer.accountId]);
-    if (to === 'rejected') {
-      await cancelBill(tx, row.id, officer.loginName, now);
-      await releaseRefund(tx, row.id, officer.loginName, now);
-    }
-    const record = { ...row, profile_id: current.profile_id };
-    if (to === 'approved') {
-      await recordProfileUpdate(tx, record, now);
-      await actOnTravelApplication(tx, record, { ...actor, loginName: officer.loginName }, now);
-    }
+    await cancelBill(tx, row.id, officer.loginName, now);
+    await releaseRefund(tx, row.id, officer.loginName, now);
     // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
     // reply and appeal periods run from it. The command gives no reason, so the message has none.
-    if (to === 'approved' || to === 'rejected')
-      await notify(tx, {
-        kind: 'decided',
-        profileId: current.profile_id,
-        caseId: row.id,
-        caseNumber: row.case_number,
-        facts: {
-          outcome: to,
-          ...(to === 'approved'
-            ? { ...(await approvalFacts(tx, record, now)), ...(await amendedTripFacts(tx, record)) }
-            : {}),
-        },
-        at: now,
-      });
+    await notify(tx, {
+      kind: 'decided',
+      profileId: current.profile_id,
+      caseId: row.id,
+      caseNumber: row.case_number,
+      facts: { outcome: to },
+      at: now,
+    });
     await audit(tx, {
       event: 'case_status',
       at: now,

@@ -43,8 +43,18 @@ import { actOnTravelApplication, amendedTripFacts } from '../cases/travel-reques
  */
 export interface OfficerActor {
   officer: Officer;
-  clientAddress: string;
+  /** Where the call came from; null for the operator's command, run beside the database (server/cases/cli.ts). */
+  clientAddress: string | null;
   now: Date;
+}
+
+/**
+ * An action taken with the operator's command rather than on the back office's screen: the same action by the
+ * same rules, recorded as the command's (docs/decisions/0040). `history` is what the status history says in
+ * place of the back office's words where the applicant does not read them; null keeps the back office's.
+ */
+export interface ByCommand {
+  history: string | null;
 }
 
 /** A stale version: 409 with the case as it is now, so the officer sees the new state at once. */
@@ -57,6 +67,9 @@ export class StaleCaseError extends ApiError {
 }
 
 type Request = OfficerActionRequest & { version: number };
+/** An action with its words, without what only a call on a view carries: the version seen, the attempt's key. */
+type Words<R> = R extends unknown ? Omit<R, 'version' | 'actionKey'> : never;
+export type ActionToTake = Words<OfficerActionRequest>;
 
 interface Move {
   to: CaseStatus;
@@ -209,150 +222,168 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
     // sent from an older view is kept, not refused with the officer's text lost.
     if (req.action !== 'addNote' && row.version !== req.version)
       throw new StaleCaseError(await caseView(tx, row, officer, now));
-    const refusal = refusalOf(row, officer, req.action);
-    if (refusal) throw refusal;
-    const detail: Record<string, unknown> = { caseId: row.id, caseNumber: row.case_number, from: row.status };
-    switch (req.action) {
-      case 'assignToMe':
-        await move(tx, row, actor, {
-          to: 'in_review',
-          message: OFFICER_MESSAGES.history.assigned(officer.displayName),
-          set: { assigned_to: officer.accountId },
-        });
-        break;
-      case 'assign': {
-        const name = await officerName(tx, req.officerAccountId);
-        if (!name) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.officerNotFound);
-        await move(tx, row, actor, {
-          to: row.status === 'submitted' ? 'in_review' : row.status,
-          message: OFFICER_MESSAGES.history.assigned(name),
-          set: { assigned_to: req.officerAccountId },
-        });
-        detail.assignedTo = req.officerAccountId;
-        break;
-      }
-      case 'release':
-        await move(tx, row, actor, {
-          to: 'submitted',
-          message: OFFICER_MESSAGES.history.released,
-          set: { assigned_to: null },
-        });
-        break;
-      case 'approve': {
-        await refuseUndocumented(tx, row, req.action);
-        const decision = await move(tx, row, actor, { to: 'approved', message: null });
-        const documents = await sendWithDecision(tx, row.id, decision);
-        await recordProfileUpdate(tx, row, actor.now);
-        if (documents.length > 0) detail.documents = documents;
-        const travel = await actOnTravelApplication(
-          tx,
-          row,
-          { accountId: officer.accountId, name: officer.displayName, loginName: officer.loginName },
-          now,
-        );
-        if (travel) detail.travelApplication = travel;
-        await notify(tx, {
-          kind: 'decided',
-          profileId: row.profile_id,
-          caseId: row.id,
-          caseNumber: row.case_number,
-          facts: {
-            outcome: 'approved',
-            ...(await approvalFacts(tx, row, actor.now)),
-            ...(await amendedTripFacts(tx, row)),
-            ...documentFacts(documents),
-          },
-        });
-        break;
-      }
-      case 'proposeRejection':
-        await move(tx, row, actor, {
-          to: 'rejection_proposed',
-          message: req.reason,
-          set: { proposed_reason: req.reason, proposed_by: officer.accountId },
-        });
-        detail.reason = req.reason;
-        break;
-      case 'approveRejection': {
-        await refuseUndocumented(tx, row, req.action);
-        const decision = await move(tx, row, actor, {
-          to: 'rejected',
-          message: row.proposed_reason,
-          set: { decision_reason: row.proposed_reason },
-        });
-        const documents = await sendWithDecision(tx, row.id, decision);
-        if (documents.length > 0) detail.documents = documents;
-        await cancelBill(tx, row.id, officer.loginName, actor.now);
-        await releaseRefund(tx, row.id, officer.loginName, actor.now);
-        // Four eyes, recorded: the history names the supervisor, the audit trail both officers.
-        detail.proposedBy = Number(row.proposed_by);
-        detail.approvedBy = officer.accountId;
-        detail.reason = row.proposed_reason;
-        await notify(tx, {
-          kind: 'decided',
-          profileId: row.profile_id,
-          caseId: row.id,
-          caseNumber: row.case_number,
-          facts: { outcome: 'rejected', reason: row.proposed_reason ?? '', ...documentFacts(documents) },
-        });
-        break;
-      }
-      case 'returnRejection':
-        await move(tx, row, actor, {
-          to: 'in_review',
-          message: req.note && !showsNothing(req.note) ? req.note : OFFICER_MESSAGES.history.rejectionReturned,
-          set: { proposed_reason: null, proposed_by: null },
-        });
-        // The audit trail says why, as it does of a proposal and of a request, not only the status history.
-        if (req.note && !showsNothing(req.note)) detail.note = req.note;
-        break;
-      case 'requestInfo': {
-        const fields = await checkedFields(tx, row, req.fields);
-        await tx.query(
-          `INSERT INTO case_info_requests (case_id, account_id, requested_by, message, fields, requested_at, answers_before)
-           VALUES ($1::bigint, $2, $3, $4, $5::text[], $6, $7::jsonb)`,
-          [row.id, officer.accountId, officer.displayName, req.message, fields, now, JSON.stringify(row.data)],
-        );
-        // The due date's clock stops today and runs again when the applicant answers.
-        await move(tx, row, actor, {
-          to: 'more_info_requested',
-          message: req.message,
-          set: { paused_on: singaporeToday(now) },
-        });
-        detail.fields = fields;
-        detail.message = req.message;
-        await notify(tx, {
-          kind: 'moreInfoRequested',
-          profileId: row.profile_id,
-          caseId: row.id,
-          caseNumber: row.case_number,
-        });
-        break;
-      }
-      case 'addNote':
-        // A note changes no state, so it bumps no version: another officer's action stays valid.
-        await tx.query(
-          `INSERT INTO case_notes (case_id, account_id, author, body, created_at) VALUES ($1::bigint, $2, $3, $4, $5)`,
-          [row.id, officer.accountId, officer.displayName, req.text, now],
-        );
-        break;
-    }
+    await takeAction(tx, actor, row, req);
     if (req.actionKey)
       await tx.query(
         `INSERT INTO officer_action_keys (case_id, account_id, action_key, action, taken_at, request_digest)
          VALUES ($1::bigint, $2, $3::uuid, $4, $5, $6)`,
         [row.id, officer.accountId, req.actionKey, req.action, now, digest],
       );
-    await audit(tx, {
-      event: `officer_${req.action}`,
-      at: now,
-      accountId: officer.accountId,
-      loginName: officer.loginName,
-      clientAddress: actor.clientAddress,
-      detail,
-    });
     const after = await findOfficerCase(tx, row.id);
     return caseView(tx, after!, officer, now);
+  });
+}
+
+/**
+ * Takes the action on the case, locked in the caller's transaction, when this officer may take it now
+ * (refusalOf) and the decision has what it must send (a required document): the move, what follows from it,
+ * the applicant's notice and the audit event. The back office's actions and the operator's command
+ * (`command`) both come here, so that the command keeps every rule of the back office (docs/decisions/0040).
+ */
+export async function takeAction(
+  tx: Queryable,
+  actor: OfficerActor,
+  row: OfficerCaseRow,
+  req: ActionToTake,
+  command?: ByCommand,
+): Promise<void> {
+  const { officer, now } = actor;
+  const refusal = refusalOf(row, officer, req.action);
+  if (refusal) throw refusal;
+  const moveTo = (m: Move) => move(tx, row, actor, command?.history ? { ...m, message: command.history } : m);
+  const detail: Record<string, unknown> = { caseId: row.id, caseNumber: row.case_number, from: row.status };
+  switch (req.action) {
+    case 'assignToMe':
+      await moveTo({
+        to: 'in_review',
+        message: OFFICER_MESSAGES.history.assigned(officer.displayName),
+        set: { assigned_to: officer.accountId },
+      });
+      break;
+    case 'assign': {
+      const name = await officerName(tx, req.officerAccountId);
+      if (!name) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.officerNotFound);
+      await moveTo({
+        to: row.status === 'submitted' ? 'in_review' : row.status,
+        message: OFFICER_MESSAGES.history.assigned(name),
+        set: { assigned_to: req.officerAccountId },
+      });
+      detail.assignedTo = req.officerAccountId;
+      break;
+    }
+    case 'release':
+      await moveTo({
+        to: 'submitted',
+        message: OFFICER_MESSAGES.history.released,
+        set: { assigned_to: null },
+      });
+      break;
+    case 'approve': {
+      await refuseUndocumented(tx, row, req.action);
+      const decision = await moveTo({ to: 'approved', message: null });
+      const documents = await sendWithDecision(tx, row.id, decision);
+      await recordProfileUpdate(tx, row, actor.now);
+      if (documents.length > 0) detail.documents = documents;
+      const travel = await actOnTravelApplication(
+        tx,
+        row,
+        { accountId: officer.accountId, name: officer.displayName, loginName: officer.loginName },
+        now,
+      );
+      if (travel) detail.travelApplication = travel;
+      await notify(tx, {
+        kind: 'decided',
+        profileId: row.profile_id,
+        caseId: row.id,
+        caseNumber: row.case_number,
+        facts: {
+          outcome: 'approved',
+          ...(await approvalFacts(tx, row, actor.now)),
+          ...(await amendedTripFacts(tx, row)),
+          ...documentFacts(documents),
+        },
+      });
+      break;
+    }
+    case 'proposeRejection':
+      await moveTo({
+        to: 'rejection_proposed',
+        message: req.reason,
+        set: { proposed_reason: req.reason, proposed_by: officer.accountId },
+      });
+      detail.reason = req.reason;
+      break;
+    case 'approveRejection': {
+      await refuseUndocumented(tx, row, req.action);
+      const decision = await moveTo({
+        to: 'rejected',
+        message: row.proposed_reason,
+        set: { decision_reason: row.proposed_reason },
+      });
+      const documents = await sendWithDecision(tx, row.id, decision);
+      if (documents.length > 0) detail.documents = documents;
+      await cancelBill(tx, row.id, officer.loginName, actor.now);
+      await releaseRefund(tx, row.id, officer.loginName, actor.now);
+      // Four eyes, recorded: the history names the supervisor, the audit trail both officers.
+      detail.proposedBy = Number(row.proposed_by);
+      detail.approvedBy = officer.accountId;
+      detail.reason = row.proposed_reason;
+      await notify(tx, {
+        kind: 'decided',
+        profileId: row.profile_id,
+        caseId: row.id,
+        caseNumber: row.case_number,
+        facts: { outcome: 'rejected', reason: row.proposed_reason ?? '', ...documentFacts(documents) },
+      });
+      break;
+    }
+    case 'returnRejection':
+      await moveTo({
+        to: 'in_review',
+        message: req.note && !showsNothing(req.note) ? req.note : OFFICER_MESSAGES.history.rejectionReturned,
+        set: { proposed_reason: null, proposed_by: null },
+      });
+      // The audit trail says why, as it does of a proposal and of a request, not only the status history.
+      if (req.note && !showsNothing(req.note)) detail.note = req.note;
+      break;
+    case 'requestInfo': {
+      const fields = await checkedFields(tx, row, req.fields);
+      await tx.query(
+        `INSERT INTO case_info_requests (case_id, account_id, requested_by, message, fields, requested_at, answers_before)
+         VALUES ($1::bigint, $2, $3, $4, $5::text[], $6, $7::jsonb)`,
+        [row.id, officer.accountId, officer.displayName, req.message, fields, now, JSON.stringify(row.data)],
+      );
+      // The due date's clock stops today and runs again when the applicant answers.
+      await moveTo({
+        to: 'more_info_requested',
+        message: req.message,
+        set: { paused_on: singaporeToday(now) },
+      });
+      detail.fields = fields;
+      detail.message = req.message;
+      await notify(tx, {
+        kind: 'moreInfoRequested',
+        profileId: row.profile_id,
+        caseId: row.id,
+        caseNumber: row.case_number,
+      });
+      break;
+    }
+    case 'addNote':
+      // A note changes no state, so it bumps no version: another officer's action stays valid.
+      await tx.query(
+        `INSERT INTO case_notes (case_id, account_id, author, body, created_at) VALUES ($1::bigint, $2, $3, $4, $5)`,
+        [row.id, officer.accountId, officer.displayName, req.text, now],
+      );
+      break;
+  }
+  await audit(tx, {
+    event: `officer_${req.action}`,
+    at: now,
+    accountId: officer.accountId,
+    loginName: officer.loginName,
+    clientAddress: actor.clientAddress,
+    detail: command ? { ...detail, via: 'command' } : detail,
   });
 }
 
