@@ -44,13 +44,14 @@ export const APPLICANT_STATUSES = CASE_STATUSES.filter((s) => s !== 'rejection_p
 
 /**
  * Allowed moves. Only the owner submits and resubmits; officers move the rest through the back office
- * (which adds its own rules: assignment, four eyes), an operator through server/cases/cli.ts. In review back
- * to submitted is a release (nobody assigned); in review straight to rejected is left to the operator's CLI.
+ * (which adds its own rules: assignment, four eyes), an operator through server/cases/cli.ts by the same
+ * rules. In review back to submitted is a release (nobody assigned). A rejection is always proposed first,
+ * with its reason, and approved by a second officer (docs/decisions/0040).
  */
 export const CASE_TRANSITIONS: Record<CaseStatus, readonly CaseStatus[]> = {
   draft: ['submitted'],
   submitted: ['in_review', 'withdrawn'],
-  in_review: ['approved', 'rejected', 'more_info_requested', 'rejection_proposed', 'submitted', 'withdrawn'],
+  in_review: ['approved', 'more_info_requested', 'rejection_proposed', 'submitted', 'withdrawn'],
   more_info_requested: ['in_review', 'withdrawn'],
   rejection_proposed: ['rejected', 'in_review', 'withdrawn'],
   approved: [],
@@ -124,12 +125,13 @@ export const CASE_MESSAGES = {
   openIn: (title: string) => `Open it in ${title}`,
   statusNotAllowed: (from: string, to: string) => `A record that is ${from} cannot be moved to ${to}.`,
   operatorMoveNotAllowed: (from: string, to: string) =>
-    `The operator's command moves a record from Submitted to In review, and from In review to Approved or Rejected. ${from} to ${to} is done in the back office, or by the applicant.`,
+    `The operator's command moves a record from Submitted to In review, from In review to Approved, and from Rejection proposed to Rejected. ${from} to ${to} is done in the back office, or by the applicant.`,
+  /** The command asked to reject a record in review: a rejection needs its reason and four eyes (0040). */
+  operatorRejectionNotProposed:
+    'A record in review is not rejected outright: its officer proposes the rejection in the back office, with the reason the applicant will read, and another supervisor then approves it there or with this command.',
   /** The command's --operator names no enabled officer account (docs/decisions/0040). */
   operatorUnknown: (name: string) =>
     `"${name}" is not an enabled officer's account: name yours with --operator, e.g. --operator officer.demo.`,
-  operatorRoleRequired: (name: string, roles: string, to: string) =>
-    `${name} may not move a record to ${to}: that is for an officer with the role ${roles}.`,
   submitted: 'Record submitted successfully.',
   discardConfirm: 'Discard the changes you have not saved?',
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,

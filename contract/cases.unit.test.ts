@@ -69,7 +69,6 @@ describe('case workflow', () => {
       'in_review>more_info_requested',
       'in_review>rejection_proposed',
       'in_review>approved',
-      'in_review>rejected',
       'in_review>withdrawn',
       'more_info_requested>in_review',
       'more_info_requested>withdrawn',

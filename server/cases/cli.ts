@@ -1,6 +1,6 @@
 /**
  * The operator's way to move an e-service record through its workflow (submitted → in review →
- * approved or rejected). It opens the same database the server uses (DATABASE_URL, else PGlite in
+ * approved, or a proposed rejection → rejected). It opens the same database the server uses (DATABASE_URL, else PGlite in
  * DATA_DIR) and takes the back office's action of the same decision, by its rules, under the officer
  * account that --operator names (else the shell's user); a name that is no enabled officer's is refused,
  * and so is whatever the back office would refuse, in its words (docs/decisions/0040).
@@ -29,9 +29,10 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 const USAGE = `usage: npm run case -- show "CASE NUMBER"
        npm run case -- move "CASE NUMBER" STATUS --operator NAME
        npm run case -- publish-form CODE DEFINITION.json
-STATUS is in_review (from submitted), approved or rejected (from in_review); the other moves need
-the back office (an officer's message or reason) or the applicant. NAME is your officer login name
-(a supervisor's to reject); without it, the shell's user.`;
+STATUS is in_review (from submitted), approved (from in_review) or rejected (from rejection_proposed,
+approving another officer's proposal); the other moves need the back office (an officer's message or
+reason) or the applicant. NAME is your officer login name (a supervisor's to reject); without it, the
+shell's user.`;
 
 async function publish(code: string | undefined, file: string | undefined): Promise<number> {
   if (!code || !file) {

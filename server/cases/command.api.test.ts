@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_MESSAGES } from '#contract/cases.ts';
 import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import { todayInSingapore } from '#contract/forms/index.ts';
 import { DECISION_DOCUMENT_REQUIRED, OFFICER_MESSAGES, OFFICER_PATHS, type OfficerCase } from '#contract/officer.ts';
@@ -11,13 +12,13 @@ import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 import { postFile } from '../test/upload.ts';
-import { officerTestApp, pdAnswers, submitted, view } from '../officer/test-support.ts';
+import { doAction, officerTestApp, pdAnswers, submitted, view } from '../officer/test-support.ts';
 import { moveCase } from './service.ts';
 
 /**
  * The operator's command (npm run case -- move) takes the back office's action of the same decision, by its
  * rules (docs/decisions/0040): the files waiting for the decision go with it, a decision that needs one is
- * refused without it, and another officer's case is theirs to decide.
+ * refused without it, another officer's case is theirs to decide, and a rejection has its reason and four eyes.
  */
 // Friday 27 November 2026, 10:00 in Singapore.
 const clock = new FakeClock('2026-11-27T02:00:00Z');
@@ -25,9 +26,10 @@ let db: Database;
 let gateway: FakeSmsGateway;
 let applicant: TestClient;
 let officer: TestClient;
+let lead: TestClient;
 
 beforeAll(async () => {
-  ({ db, gateway, applicant, officer } = await officerTestApp(clock));
+  ({ db, gateway, applicant, officer, lead } = await officerTestApp(clock));
 });
 afterAll(async () => {
   await gateway.close();
@@ -115,6 +117,57 @@ describe("the operator's approval", () => {
       version: before.version,
       assignedTo: { accountId: before.assignedTo!.accountId, displayName: 'Supervisor Lead' },
     });
+    expect(await told(record.id)).toBe(0);
+  });
+});
+
+describe("the operator's rejection", () => {
+  const REASON = 'The payment date is after the debt was discharged.';
+
+  it('approves a proposed rejection as a supervisor, with its reason and the letter waiting for it', async () => {
+    const record = await submitted(applicant, pdAnswers('2026-11-20'));
+    await command(record.caseNumber, 'in_review', 'officer.demo');
+    const { decisionDocuments } = await attach(record.id, 'rejection-letter.pdf');
+    await db.query(`UPDATE documents SET scan_status = 'clean' WHERE id = $1::uuid`, [decisionDocuments[0]!.id]);
+    await doAction(officer, record.id, { action: 'proposeRejection', reason: REASON });
+    clock.advance(60_000);
+
+    await expect(command(record.caseNumber, 'rejected', 'officer.demo')).rejects.toThrow(
+      OFFICER_MESSAGES.roleRequired('supervisor'),
+    );
+    await command(record.caseNumber, 'rejected', 'officer.lead');
+    const after = await view(officer, record.id);
+    expect(after).toMatchObject({ status: 'rejected', decisionReason: REASON });
+    // The applicant reads the history's message as the reason: the proposal's, not the command's words.
+    expect(after.history.at(-1)).toMatchObject({ to: 'rejected', by: 'Supervisor Lead', message: REASON });
+    expect(after.decisionDocuments).toEqual([
+      expect.objectContaining({ fileName: 'rejection-letter.pdf', sentAt: clock.now().toISOString() }),
+    ]);
+    expect((await decisionDocumentsOf(record.id)).map((d) => d.fileName)).toEqual(['rejection-letter.pdf']);
+    const facts = await decidedFacts(record.id);
+    expect(facts.length).toBeGreaterThan(0);
+    for (const f of facts) expect(f).toMatchObject({ outcome: 'rejected', reason: REASON, documents: 1 });
+  });
+
+  it('is refused to the supervisor who proposed it: four eyes', async () => {
+    const record = await submitted(applicant, pdAnswers('2026-11-20'));
+    await command(record.caseNumber, 'in_review', 'officer.lead');
+    const proposed = await doAction(lead, record.id, { action: 'proposeRejection', reason: REASON });
+
+    await expect(command(record.caseNumber, 'rejected', 'officer.lead')).rejects.toThrow(OFFICER_MESSAGES.fourEyes);
+    expect(await view(officer, record.id)).toMatchObject({ status: 'rejection_proposed', version: proposed.version });
+    expect(await told(record.id)).toBe(0);
+  });
+
+  it('is refused on a record in review, whose rejection has neither a reason nor a second officer', async () => {
+    const record = await submitted(applicant, pdAnswers('2026-11-20'));
+    await command(record.caseNumber, 'in_review', 'officer.demo');
+    const before = await view(officer, record.id);
+
+    await expect(command(record.caseNumber, 'rejected', 'officer.lead')).rejects.toThrow(
+      CASE_MESSAGES.operatorRejectionNotProposed,
+    );
+    expect(await view(officer, record.id)).toMatchObject({ status: 'in_review', version: before.version });
     expect(await told(record.id)).toBe(0);
   });
 });

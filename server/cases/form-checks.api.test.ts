@@ -7,6 +7,7 @@ import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
+import { rejectWithCommand } from '../test/rejection.ts';
 import { moveCase } from './service.ts';
 
 /**
@@ -95,8 +96,11 @@ describe('TRA: the travel application it amends or withdraws', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     for (const decision of ['approved', 'rejected'] as const) {
       const travel = await submittedOf(demo, 'PAR');
-      await moveCase(app.db, travel.caseNumber, 'in_review', 'officer.lead', clock.now());
-      await moveCase(app.db, travel.caseNumber, decision, 'officer.lead', clock.now());
+      if (decision === 'rejected') await rejectWithCommand(app.db, travel.caseNumber, clock.now());
+      else {
+        await moveCase(app.db, travel.caseNumber, 'in_review', 'officer.lead', clock.now());
+        await moveCase(app.db, travel.caseNumber, decision, 'officer.lead', clock.now());
+      }
       for (const draft of [true, false])
         expect(
           refusal(await save(demo, 'TRA', { travelCaseNumber: travel.caseNumber }, draft), 'travelCaseNumber'),

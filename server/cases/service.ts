@@ -34,7 +34,7 @@ import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
-import { cancelBill, drawRefund, issueBill, rebill, redrawRefund, releaseRefund } from '../payments/bills.ts';
+import { drawRefund, issueBill, rebill, redrawRefund } from '../payments/bills.ts';
 import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields, findOfficerCase } from '../officer/cases.ts';
 import { takeAction } from '../officer/actions.ts';
@@ -664,15 +664,16 @@ export async function resubmitCase(
  * nothing to answer.
  *
  * Each is the back office's action of the same decision, taken by its code (docs/decisions/0040): taking a
- * case into review is "Assign to me", an approval the assigned officer's "Approve", with the roles, the
- * assignment and the files the back office asks for. A rejection, which the back office leaves to a
- * supervisor (approving another officer's proposal), is a supervisor's.
+ * case into review is "Assign to me", an approval the assigned officer's "Approve", and a rejection a
+ * supervisor's "Approve rejection" of another officer's proposal, with the roles, the assignment, the four
+ * eyes and the files the back office asks for. A rejection is never the command's alone: the applicant reads
+ * its reason, which the proposal gives.
  */
-const COMMAND_ACTIONS: Readonly<Record<string, 'assignToMe' | 'approve'>> = {
+const COMMAND_ACTIONS: Readonly<Record<string, 'assignToMe' | 'approve' | 'approveRejection'>> = {
   'submitted>in_review': 'assignToMe',
   'in_review>approved': 'approve',
+  'rejection_proposed>rejected': 'approveRejection',
 };
-const COMMAND_REJECTION = 'in_review>rejected';
 
 /**
  * An operator's move of a case (submitted → in review → approved or rejected), by case number, made by the
@@ -697,59 +698,31 @@ export async function moveCase(
     );
     const current = rows[0];
     if (!current) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, `No record with case number ${caseNumber}.`);
+    if (current.status === 'in_review' && to === 'rejected')
+      throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.operatorRejectionNotProposed);
     if (!canMove(current.status, to))
       throw new ApiError(
         409,
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.statusNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
-    const move = `${current.status}>${to}`;
-    const action = COMMAND_ACTIONS[move];
-    if (!action && move !== COMMAND_REJECTION)
+    const action = COMMAND_ACTIONS[`${current.status}>${to}`];
+    if (!action)
       throw new ApiError(
         409,
         RESPONSE_CODE.CONFLICT,
         CASE_MESSAGES.operatorMoveNotAllowed(CASE_STATUS_LABELS[current.status], CASE_STATUS_LABELS[to]),
       );
-    if (!action && !officer.roles.includes('supervisor'))
-      throw new ApiError(
-        403,
-        FORBIDDEN_CODE.MISSING_AUTHORITY,
-        CASE_MESSAGES.operatorRoleRequired(officer.loginName, 'supervisor', CASE_STATUS_LABELS[to]),
-      );
-    // The applicant reads a rejection's history message as its reason: the command gives none, so it has none.
+    // The applicant reads a rejection's history message as its reason: the proposal's, which the command's
+    // words would replace.
     const message =
       to === 'in_review'
         ? OFFICER_MESSAGES.history.assignedByCommand(officer.displayName)
         : to === 'approved'
           ? OFFICER_MESSAGES.history.byCommand
           : null;
-    if (action) {
-      const row = await findOfficerCase(tx, current.id);
-      await takeAction(tx, { officer, clientAddress: null, now }, row!, { action }, { history: message });
-      return toDetail((await findCase(tx, current.id, current.profile_id))!);
-    }
-    const actor = { accountId: officer.accountId, name: officer.displayName };
-    const row = await setStatus(tx, current.id, current.status, to, actor, now, message);
-    await cancelBill(tx, row.id, officer.loginName, now);
-    await releaseRefund(tx, row.id, officer.loginName, now);
-    // A decision is a message the portal must send whoever makes it (docs/decisions/0042): the applicant's
-    // reply and appeal periods run from it. The command gives no reason, so the message has none.
-    await notify(tx, {
-      kind: 'decided',
-      profileId: current.profile_id,
-      caseId: row.id,
-      caseNumber: row.case_number,
-      facts: { outcome: to },
-      at: now,
-    });
-    await audit(tx, {
-      event: 'case_status',
-      at: now,
-      accountId: officer.accountId,
-      loginName: officer.loginName,
-      detail: { caseId: row.id, caseNumber: row.case_number, from: current.status, to, via: 'command' },
-    });
-    return toDetail(row);
+    const row = await findOfficerCase(tx, current.id);
+    await takeAction(tx, { officer, clientAddress: null, now }, row!, { action }, { history: message });
+    return toDetail((await findCase(tx, current.id, current.profile_id))!);
   });
 }

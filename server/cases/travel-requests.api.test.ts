@@ -12,6 +12,7 @@ import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 import { actionUrl, doAction, officerTestApp, submitted, view } from '../officer/test-support.ts';
 import { moveCase } from './service.ts';
+import { rejectWithCommand } from '../test/rejection.ts';
 
 /**
  * A Travel Application Amendment (TRA) amends or withdraws a travel application not yet decided
@@ -90,8 +91,7 @@ describe('a second request about one travel application', () => {
       travelCaseNumber: FIELD_MESSAGES.caseRequestPending(LABEL, pending.caseNumber),
     });
 
-    await moveCase(db, pending.caseNumber, 'in_review', 'officer.lead', clock.now());
-    await moveCase(db, pending.caseNumber, 'rejected', 'officer.lead', clock.now());
+    await rejectWithCommand(db, pending.caseNumber, clock.now());
     const after = await submit(await amendment(travel.caseNumber));
     expect(after.statusCode, after.body).toBe(200);
   });

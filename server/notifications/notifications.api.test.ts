@@ -29,6 +29,7 @@ import { idsAboutToGainADigit } from '../test/database.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { moveCase } from '../cases/service.ts';
+import { rejectWithCommand } from '../test/rejection.ts';
 import { doAction, signedInOfficer } from '../officer/test-support.ts';
 import { singaporeTime } from '#contract/singapore.ts';
 import { pdfText } from '../test/pdf-text.ts';
@@ -277,25 +278,24 @@ describe('a decision made by the operator’s command (npm run case -- move)', (
   it('is told to the applicant as an officer’s decision is, in the inbox and by SMS', async () => {
     const approved = await submitRecord(demo);
     const rejected = await submitRecord(demo);
-    for (const [record, to] of [
-      [approved, 'approved'],
-      [rejected, 'rejected'],
-    ] as const) {
-      await moveCase(db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
-      await moveCase(db, record.caseNumber, to, 'officer.lead', clock.now());
-    }
+    await moveCase(db, approved.caseNumber, 'in_review', 'officer.lead', clock.now());
+    await moveCase(db, approved.caseNumber, 'approved', 'officer.lead', clock.now());
+    await rejectWithCommand(db, rejected.caseNumber, clock.now(), 'The receipt does not match the bill.');
     await app.outbox.drain();
     const box = await inbox(demo);
     const mobile = await mobileOf('PTIB00000001');
-    for (const [record, to] of [
-      [approved, 'approved'],
-      [rejected, 'rejected'],
+    // The rejection's reason is its proposal's, as when a supervisor approves it in the back office.
+    for (const [record, inboxBody, sms] of [
+      [approved, 'has been approved.', 'has been approved.'],
+      [
+        rejected,
+        'has been rejected.\nReason: The receipt does not match the bill.',
+        'has been rejected. Please sign in to read the reason.',
+      ],
     ] as const) {
       const entry = box.messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
-      expect(entry?.body, record.caseNumber).toBe(`Record ${record.caseNumber} has been ${to}.`);
-      expect(smsTo(mobile).map((s) => s.message)).toContain(
-        `PTIB e-Services: Record ${record.caseNumber} has been ${to}.`,
-      );
+      expect(entry?.body, record.caseNumber).toBe(`Record ${record.caseNumber} ${inboxBody}`);
+      expect(smsTo(mobile).map((s) => s.message)).toContain(`PTIB e-Services: Record ${record.caseNumber} ${sms}`);
     }
   });
 });

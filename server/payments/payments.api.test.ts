@@ -29,6 +29,7 @@ import { doAction, signedInOfficer, view } from '../officer/test-support.ts';
 import { moveCase } from '../cases/service.ts';
 import { runPayments } from './cli.ts';
 import { AUTHORITY_OFFICER } from '#contract/officer.ts';
+import { rejectWithCommand } from '../test/rejection.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -1323,10 +1324,7 @@ describe('a rejected application', () => {
     const unpaid = await payable(demo, 'PCD', '80.00');
     const paid = await payable(demo, 'PCD', '90.00');
     expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: paid.id }), {})).statusCode).toBe(200);
-    for (const record of [unpaid, paid]) {
-      await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
-      await moveCase(app.db, record.caseNumber, 'rejected', 'officer.lead', clock.now());
-    }
+    for (const record of [unpaid, paid]) await rejectWithCommand(app.db, record.caseNumber, clock.now());
     expect(await bill(demo, unpaid.id)).toMatchObject({ state: 'cancelled', receivedCents: 0, payNow: null });
     const kept = await bill(demo, paid.id);
     expect(kept.state).toBe('paid');
@@ -1605,8 +1603,7 @@ describe('a rejected application’s bill notice', () => {
         [record.id],
       );
     expect((await waiting()).rows.length).toBeGreaterThan(0);
-    await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
-    await moveCase(app.db, record.caseNumber, 'rejected', 'officer.lead', clock.now());
+    await rejectWithCommand(app.db, record.caseNumber, clock.now());
     expect((await bill(demo, record.id)).state).toBe('cancelled');
 
     await app.outbox.drain();
@@ -1853,8 +1850,7 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     expect((await later.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
 
     // A rejected application's bill is not asked again, nor another profile's.
-    await moveCase(app.db, gone.caseNumber, 'in_review', 'officer.lead', clock.now());
-    await moveCase(app.db, gone.caseNumber, 'rejected', 'officer.lead', clock.now());
+    await rejectWithCommand(app.db, gone.caseNumber, clock.now());
     expect((await bill(later, gone.id)).canRenew).toBe(false);
     expect((await later.post(fillPath(PAYMENT_PATHS.renew, { id: gone.id }), {})).statusCode).toBe(409);
     const stranger = await signedInClient(app, 'ptib.master');
