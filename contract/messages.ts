@@ -84,12 +84,20 @@ export const TRANSPORT_MESSAGES = {
 } as const;
 
 /**
+ * How deep a request body may nest its arrays and objects (docs/decisions/0031). No call needs more than a
+ * few levels; the bound keeps every walk of a body (the text check, the schemas) within the stack.
+ */
+export const MAX_BODY_NESTING = 64;
+
+/**
  * Why the server refuses text no stored value may hold (docs/decisions/0031): a NUL character, which
- * PostgreSQL's text and jsonb cannot store, and a lone UTF-16 surrogate, which is not Unicode text.
+ * PostgreSQL's text and jsonb cannot store, and a lone UTF-16 surrogate, which is not Unicode text; and a
+ * body nested deeper than any call needs, before anything walks it.
  */
 export const TEXT_INPUT_MESSAGES = {
   nul: 'must not contain a NUL character (U+0000)',
   loneSurrogate: 'must be well-formed Unicode text (it holds a lone surrogate)',
+  tooDeep: `must not nest arrays and objects more than ${MAX_BODY_NESTING} levels deep`,
   /** A path whose percent-encoding is not UTF-8 (e.g. a lone surrogate's bytes, %ED%A0%80). */
   badPath: 'Invalid request path: its percent-encoding is not valid UTF-8',
   /** `Invalid request body field 'a.b': …`, the form of the server's other validation reasons. */

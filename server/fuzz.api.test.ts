@@ -18,7 +18,8 @@ import { testConfig } from './test/helper.ts';
  * Property-based fuzzing of EVERY registered route: random bytes, random JSON (also sealed, for the
  * encrypted calls, so it reaches the handler), random path parameters and queries, signed in or not;
  * then NUL bytes, lone surrogates (sent as the bytes a raw client can send) and over-long values in the
- * contract's field names, parameters and queries, on paths percent-encoded in part, in full, or broken.
+ * contract's field names, parameters and queries, on paths percent-encoded in part, in full, or broken,
+ * and bodies nested far deeper than any call takes.
  * Whatever comes in, no answer is a 5xx, and every API answer is a well-formed envelope, except:
  * - GET /healthz: the load balancer's probe answers its own small JSON ({ status, database });
  * - GET /api/public-key: a bare JWK (RFC 7517), the form WebCrypto imports;
@@ -238,12 +239,42 @@ function mutateSample(sample: (typeof SAMPLES)[string], which: number, value: st
   return { body, query };
 }
 
+/**
+ * Arrays and objects nested up to far deeper than MAX_BODY_NESTING around a nasty string: as the JSON text a
+ * raw client sends (10 kB of brackets, deeper than any walk that recurses can go), and as a value sealed for
+ * an encrypted call (the depth JSON.stringify can still write, to be sealed).
+ */
+const nestings = fc.record({
+  depth: fc.integer({ min: 1, max: 20_000 }),
+  shape: fc.constantFrom('arrays', 'objects', 'both'),
+  leaf: nastyString,
+});
+const opening = (shape: string, level: number) =>
+  shape === 'arrays' || (shape === 'both' && level % 2) ? '[' : '{"a":';
+const deepText = nestings.map(({ depth, shape, leaf }) => {
+  const opens = Array.from({ length: depth }, (_, level) => opening(shape, level));
+  const closes = opens.map((open) => (open === '[' ? ']' : '}')).reverse();
+  return opens.join('') + JSON.stringify(leaf) + closes.join('');
+});
+const deepValue = nestings.map(({ depth, shape, leaf }) => {
+  let value: unknown = leaf;
+  for (let level = Math.min(depth, 2_000) - 1; level >= 0; level--)
+    value = opening(shape, level) === '[' ? [value] : { a: value };
+  return value;
+});
+
 const nastyRequestArb = fc.record({
   sample: fc.record({ use: fc.boolean(), which: fc.nat(), value: nastyString }),
   body: fc.oneof(
     fc.record({ kind: fc.constant('json' as const), value: fc.dictionary(fc.constantFrom(...FIELDS), nastyValue) }),
     fc.record({ kind: fc.constant('sealed' as const), value: fc.dictionary(fc.constantFrom(...FIELDS), nastyValue) }),
     fc.record({ kind: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 2 }) }),
+    fc.record({
+      kind: fc.constant('bytes' as const),
+      value: deepText.map((text) => new TextEncoder().encode(text)),
+      contentType: fc.constant('application/json'),
+    }),
+    fc.record({ kind: fc.constant('sealed' as const), value: deepValue }),
   ),
   params: fc.array(nastyString, { minLength: 4, maxLength: 4 }),
   query: fc.dictionary(fc.constantFrom(...FIELDS), nastyString, { maxKeys: 3 }),

@@ -3,8 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIXES, AUTH_MESSAGES, MESSAGES, RESPONSE_CODE, isEnvelope } from '#contract/index.ts';
+import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
+import {
+  API_PATHS,
+  API_PREFIXES,
+  AUTH_MESSAGES,
+  MAX_BODY_NESTING,
+  MESSAGES,
+  RESPONSE_CODE,
+  TEXT_INPUT_MESSAGES,
+  isEnvelope,
+} from '#contract/index.ts';
 import { buildApp } from '../app.ts';
+import { signIn } from '../test/auth.ts';
 import { freshDatabase } from '../test/database.ts';
 import { TestClient } from '../test/client.ts';
 import { testConfig } from '../test/helper.ts';
@@ -226,5 +237,46 @@ describe('client errors keep their reason', () => {
     const body = envelopeOf(res);
     expect(body.header.responseCode).toBe(String(status));
     expect(body.header.responseDesc.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a body nested too deeply', () => {
+  const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  const tooDeep = TEXT_INPUT_MESSAGES.invalid('body', '', TEXT_INPUT_MESSAGES.tooDeep);
+
+  // Far under the body limit (5000 levels of arrays are 10 kB), and deep enough to overflow any walk that recurses.
+  it.each([
+    ['arrays', arrays(5000)],
+    ['objects', objects(5000)],
+    ['arrays, 100 000 deep', arrays(100_000)],
+  ])('of %s is a 400 saying so, anonymous or signed in, and logs no error', async (_what, deep) => {
+    const client = new TestClient(app);
+    // Anonymous calls first (the logout call too), then one that needs an account.
+    const calls: Array<[string, boolean]> = [
+      [API_PATHS.rating, false],
+      [API_PATHS.logout, false],
+      [NOTIFICATION_PATHS.preferences, true],
+    ];
+    for (const [url, signedIn] of calls) {
+      if (signedIn && !client.token) await signIn(client, 'ptib.demo');
+      lines.length = 0;
+      const res = await client.request({ url, body: deep, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(envelopeOf(res).header, url).toEqual({ responseCode: RESPONSE_CODE.BAD_REQUEST, responseDesc: tooDeep });
+      const levels = lines.map((l) => (JSON.parse(l) as { level: number }).level);
+      expect(Math.max(...levels), url).toBeLessThan(50);
+    }
+  });
+
+  it(`is one nested more than ${MAX_BODY_NESTING} levels; ${MAX_BODY_NESTING} is taken`, async () => {
+    const client = new TestClient(app);
+    const send = (body: string) =>
+      client.request({ url: API_PATHS.rating, body, headers: { 'content-type': 'application/json' } });
+    // Read by its schema, which refuses the shape, not its depth.
+    const deepest = await send(arrays(MAX_BODY_NESTING));
+    expect(deepest.statusCode).toBe(400);
+    expect(envelopeOf(deepest).header.responseDesc).not.toBe(tooDeep);
+    expect(envelopeOf(await send(arrays(MAX_BODY_NESTING + 1))).header.responseDesc).toBe(tooDeep);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, TEXT_INPUT_MESSAGES } from '#contract/index.ts';
+import { API_PATHS, MAX_BODY_NESTING, TEXT_INPUT_MESSAGES } from '#contract/index.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { loginNonce, signIn } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
@@ -76,6 +76,31 @@ describe('text no stored value may hold', () => {
         responseJSON: null,
       });
     }
+  });
+
+  it('looks at every level of a body it takes: one nested deeper than the check goes is refused', async () => {
+    const nested = (depth: number, inner: unknown): unknown => (depth === 0 ? inner : [nested(depth - 1, inner)]);
+    const tooDeep = TEXT_INPUT_MESSAGES.invalid('body', '', TEXT_INPUT_MESSAGES.tooDeep);
+    // A NUL below the depth the check looks to, in a field the call's schema does not read.
+    const rating = await demo.post(API_PATHS.rating, {
+      rating: 4,
+      comment: 'x',
+      more: nested(MAX_BODY_NESTING + 5, NUL),
+    });
+    expect(rating.statusCode).toBe(400);
+    expect((rating.json() as { header: { responseDesc: string } }).header.responseDesc).toBe(tooDeep);
+    // An encrypted call's body once opened, where no direction overrides are dropped.
+    const c = new TestClient(app);
+    const authenticityToken = await loginNonce(c);
+    const sealed = await c.post(API_PATHS.authenticate, {
+      loginName: nested(1000, 'ptib.demo'),
+      password: DEMO_PASSWORD,
+      model: 'vitest',
+      authenticityToken,
+      rememberMe: false,
+    });
+    expect(sealed.statusCode).toBe(400);
+    expect((sealed.json() as { header: { responseDesc: string } }).header.responseDesc).toBe(tooDeep);
   });
 
   it('names the field', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEXT_INPUT_MESSAGES } from '#contract/index.ts';
+import { MAX_BODY_NESTING, TEXT_INPUT_MESSAGES } from '#contract/index.ts';
 import { withoutDirectionOverrides } from '#contract/validation.ts';
 import { badRequest } from './errors.ts';
 
@@ -12,15 +12,19 @@ export function textProblem(value: string): string | null {
   return null;
 }
 
-const MAX_DEPTH = 64;
-
-/** Where in a parsed value the first bad string is (keys included), with its problem; null when none. */
+/**
+ * Where in a parsed value the first bad string is (keys included), with its problem; null when none. Arrays
+ * and objects nested deeper than MAX_BODY_NESTING are a problem of the whole value, refused here before any
+ * walk that recurses (JSON.stringify when it is kept, a route's own) can overflow the stack on them: JSON.parse
+ * does not recurse, so 10 kB of brackets reach this far (docs/decisions/0031).
+ */
 function findBadText(value: unknown, path: string[] = []): { where: string; problem: string } | null {
   if (typeof value === 'string') {
     const problem = textProblem(value);
     return problem ? { where: path.join('.'), problem } : null;
   }
-  if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (path.length >= MAX_BODY_NESTING) return { where: '', problem: TEXT_INPUT_MESSAGES.tooDeep };
   const entries: Array<[string, unknown]> = Array.isArray(value)
     ? value.map((item, i) => [String(i), item])
     : Object.entries(value);
@@ -37,8 +41,8 @@ function findBadText(value: unknown, path: string[] = []): { where: string; prob
  * Every string a call brings in (path parameters, query, body, the decrypted body of an encrypted call,
  * object keys too) is refused with a 400 naming it when it holds a NUL character or a lone surrogate,
  * before any route or its schema sees it: one check for every schema, present and future, rather than a
- * rule each must remember (docs/decisions/0031). Registered after the payload decryption, so it sees the
- * decrypted body.
+ * rule each must remember (docs/decisions/0031). So is a body nested too deeply. Registered after the
+ * payload decryption, so it sees the decrypted body.
  *
  * The query and body then lose their direction overrides, so that nothing one person writes (an officer's
  * reason, a bank statement's payer, a register entry) reorders the screen of another. An encrypted call's
