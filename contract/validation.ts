@@ -34,17 +34,43 @@ export function showsNothing(text: string): boolean {
  */
 const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
 
-/** A string, or the strings of plain objects and arrays (keys too), without direction overrides. */
+/**
+ * A string, or the strings of plain objects and arrays (keys too), without direction overrides. Copied level
+ * by level from a list of its own rather than by recursion, so that no depth overflows the stack: the server
+ * calls it on whatever a request brings (docs/decisions/0031).
+ */
 export function withoutDirectionOverrides(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(DIRECTION_OVERRIDES, '');
-  if (Array.isArray(value)) return value.map(withoutDirectionOverrides);
-  if (typeof value !== 'object' || value === null) return value;
-  // A Buffer, a Date or a stream is left as it is: only what JSON parses to is text to clean.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [key.replace(DIRECTION_OVERRIDES, ''), withoutDirectionOverrides(v)]),
-  );
+  // Each container copied, but not yet filled: filling it copies its members, which may add more.
+  const unfilled: Array<() => void> = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.replace(DIRECTION_OVERRIDES, '');
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      unfilled.push(() => {
+        for (const item of v) out.push(copy(item));
+      });
+      return out;
+    }
+    if (typeof v !== 'object' || v === null) return v;
+    // A Buffer, a Date or a stream is left as it is: only what JSON parses to is text to clean.
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return v;
+    const out: Record<string, unknown> = {};
+    unfilled.push(() => {
+      // Defined, not assigned: a key named __proto__ stays a key, as JSON.parse made it.
+      for (const [key, item] of Object.entries(v))
+        Object.defineProperty(out, key.replace(DIRECTION_OVERRIDES, ''), {
+          value: copy(item),
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+    });
+    return out;
+  };
+  const cleaned = copy(value);
+  for (let fill = unfilled.pop(); fill; fill = unfilled.pop()) fill();
+  return cleaned;
 }
 
 export const IDENTIFIER_LENGTH = 12;

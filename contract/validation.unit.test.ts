@@ -1,9 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isDigitsOnly, isEmpty, isIdentifier, isSingaporePostalCode } from './validation.ts';
+import { isDigitsOnly, isEmpty, isIdentifier, isSingaporePostalCode, withoutDirectionOverrides } from './validation.ts';
 import { formatCaseNumber } from './casenumber.ts';
 import { MESSAGES } from './catalogue.ts';
 import { withPhone } from './messages.ts';
+
+describe('withoutDirectionOverrides', () => {
+  const OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+
+  it('drops them from every string and key of JSON, and nothing else', () => {
+    // The overrides and the marks that stay, among letters, in the values and keys of any JSON.
+    const stringUnit = fc.constantFrom('a', 'b', '\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f');
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit }), (generated) => {
+        const value: unknown = JSON.parse(JSON.stringify(generated));
+        // JSON writes these characters as they are, so dropping them from its text drops them everywhere.
+        expect(withoutDirectionOverrides(value)).toEqual(JSON.parse(JSON.stringify(value).replace(OVERRIDES, '')));
+      }),
+    );
+  });
+
+  it('keeps a key named __proto__ a key, and leaves what is not JSON as it is', () => {
+    const cleaned = withoutDirectionOverrides(JSON.parse('{"__proto__":{"x":"\u202e1"}}')) as object;
+    expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(cleaned, '__proto__')?.value).toEqual({ x: '1' });
+    const date = new Date(0);
+    const bytes = Buffer.from('\u202e');
+    expect(withoutDirectionOverrides({ date, bytes })).toEqual({ date, bytes });
+    expect((withoutDirectionOverrides({ date }) as { date: Date }).date).toBe(date);
+  });
+
+  it('takes any depth: it does not recurse', () => {
+    let deep: unknown = 'a\u202eb';
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { ['k\u2066']: deep };
+    let cleaned = withoutDirectionOverrides(deep);
+    for (let i = 100_000 - 1; i >= 0; i--)
+      cleaned = i % 2 ? (cleaned as unknown[])[0] : (cleaned as Record<string, unknown>).k;
+    expect(cleaned).toBe('ab');
+  });
+});
 
 describe('isEmpty', () => {
   it.each([undefined, null, '', {}])('%j is empty', (v) => expect(isEmpty(v)).toBe(true));
