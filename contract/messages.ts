@@ -104,3 +104,15 @@ export const TEXT_INPUT_MESSAGES = {
   invalid: (part: string, where: string, problem: string) =>
     `Invalid request ${part}${where ? ` field '${where}'` : ''}: ${problem}`,
 } as const;
+
+/**
+ * Why a number in a request's query is refused, naming the parameter (the envelope names the field too, but
+ * these read alone as well).
+ */
+export const QUERY_MESSAGES = {
+  /** ?page=1&page=2: which one was meant is not for the server to guess. */
+  repeated: (name: string) => `${name} must be given once`,
+  wholeNumber: (name: string) => `${name} must be a whole number, in digits only`,
+  atLeast: (name: string, min: number) => `${name} must be ${min} or more`,
+  atMost: (name: string, max: number) => `${name} must be at most ${max}`,
+} as const;

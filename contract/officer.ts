@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './cases.ts';
 import { SCAN_STATUSES } from './documents.ts';
 import { BILL_STATES, refundsOnBillSchema } from './payments.ts';
+import { queryWholeNumber } from './schemas/query.ts';
 import { TRAVEL_REQUEST_ACTIONS } from './travel.ts';
 
 /**
@@ -296,13 +297,13 @@ export const queueQuerySchema = z.object({
   appCode: z.string().min(1).max(10).optional(),
   status: caseStatusSchema.optional(),
   /** Age in calendar days since submission. */
-  minAgeDays: z.coerce.number().int().min(0).max(36500).optional(),
-  maxAgeDays: z.coerce.number().int().min(0).max(36500).optional(),
+  minAgeDays: queryWholeNumber('minAgeDays', 0, 36500).optional(),
+  maxAgeDays: queryWholeNumber('maxAgeDays', 0, 36500).optional(),
   sort: z.enum(QUEUE_SORTS).default('age'),
   /** age desc = oldest first; dueDate asc = soonest due first. */
   order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(QUEUE_PAGE_SIZE_MAX).default(QUEUE_PAGE_SIZE_DEFAULT),
+  page: queryWholeNumber('page', 1, 100000).default(1),
+  pageSize: queryWholeNumber('pageSize', 1, QUEUE_PAGE_SIZE_MAX).default(QUEUE_PAGE_SIZE_DEFAULT),
   /** A case number (loosely typed, like PD000042 2026) or the start of the applicant's name (any case). */
   q: z.string().trim().min(1).max(100).optional(),
 });

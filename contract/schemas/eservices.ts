@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_STATUSES, DASHBOARD_LATEST_COUNT } from '../cases.ts';
 import { ADDRESS_PARTS, FIELD_NAME_PATTERN } from '../forms/types.ts';
 import { formDefinitionSchema } from '../forms/schema.ts';
+import { queryWholeNumber } from './query.ts';
 
 /**
  * The e-service catalogue, form definitions and record (case) calls. Values of a record are checked
@@ -40,7 +41,7 @@ export const appCodeParamsSchema = z.object({ code: z.string().min(1).max(10) })
 
 /** GET /api/eservices/:code?version=N: an earlier version of the form (the one a record was filled in under). */
 export const eserviceVersionQuerySchema = z.object({
-  version: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  version: queryWholeNumber('version', 1, 1_000_000).optional(),
 });
 
 const part = z.string().max(4_000);

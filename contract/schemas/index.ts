@@ -12,3 +12,4 @@ export * from './otp.ts';
 export * from './saml.ts';
 export * from './documents.ts';
 export * from './notifications.ts';
+export * from './query.ts';

@@ -7,6 +7,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
 } from '../notifications.ts';
+import { queryWholeNumber } from './query.ts';
 
 /** The portal inbox (docs/decisions/0041): one message, with the route of the record it is about. */
 export const inboxMessageSchema = z.object({
@@ -30,7 +31,7 @@ const messageId = z.string().regex(INBOX_MESSAGE_ID_PATTERN, NOTIFICATION_MESSAG
  */
 export const inboxQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page: queryWholeNumber('page', 1, 10_000).default(1),
     /** '1': the unread messages only. */
     unread: z.enum(['0', '1'], NOTIFICATION_MESSAGES.badUnreadFilter).default('0'),
     /** The unread list only: its messages after this one in the inbox's order (none: from the newest). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SITE_SEARCH } from '../site.ts';
 import { CONTENT_ITEM_KINDS, CONTENT_SLUGS, RATING, SEARCH_RESULT_KINDS, SITE_MESSAGES } from '../site-pages.ts';
+import { queryWholeNumber } from './query.ts';
 
 /** Content pages, site search and rating (decisions.md §3). */
 
@@ -38,12 +39,7 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(1, 'q is required')
     .max(SITE_SEARCH.QUERY_MAX_LENGTH, `q must be at most ${SITE_SEARCH.QUERY_MAX_LENGTH} characters`),
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(SITE_SEARCH.MAX_PAGE, `page must be at most ${SITE_SEARCH.MAX_PAGE}`)
-    .default(1),
+  page: queryWholeNumber('page', 1, SITE_SEARCH.MAX_PAGE).default(1),
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 

@@ -20,6 +20,7 @@ import {
   type SearchAnswer,
   type SearchPurpose,
 } from '#contract/register.ts';
+import { queryWholeNumber } from '#contract/schemas/query.ts';
 import type { Principal } from '../auth/principal.ts';
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { eserviceFor } from '../cases/service.ts';
@@ -224,7 +225,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       preValidation,
       schema: {
         params: z.object({ reference: z.string().max(40) }),
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
+        querystring: z.object({ page: queryWholeNumber('page', 1, 1000).default(1) }),
       },
     },
     async (request, reply) => {
