@@ -111,6 +111,8 @@ export const CASE_MESSAGES = {
    */
   deleted: 'This draft was deleted.',
   eserviceNotFound: 'No such e-service.',
+  /** GET /api/eservices/:code?version=N of an e-service that exists, for a version its form never had. */
+  formVersionNotFound: (version: number) => `This e-service's form has no version ${version}.`,
   eserviceNotAllowed: 'You are not authorised to use this e-service.',
   /** A record of an e-service with a screen of its own (OWN_SCREEN_CODES) made or changed as a form's. */
   ownScreen:

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
-import { CASE_PATHS } from '#contract/cases.ts';
+import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import type { FormDefinition } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
@@ -233,6 +233,24 @@ describe('versions', () => {
 
     // The record submitted before v6 is untouched.
     expect(await read(submittedBefore.id)).toMatchObject({ formVersion: 5, data: PD, status: 'submitted' });
+  });
+
+  it('a version the form does not have is said to be missing, not the e-service', async () => {
+    const missing = await demo.get(`${API_PATHS.eservices}/PD?version=99`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().header.responseDesc).toBe(CASE_MESSAGES.formVersionNotFound(99));
+    const unknown = await demo.get(`${API_PATHS.eservices}/NOPE?version=1`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotFound);
+    // One the user may not use is refused as such, whatever version is asked for.
+    await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01', 'SPECIAL'] WHERE code = 'ICAWL'`);
+    try {
+      const notAllowed = await demo.get(`${API_PATHS.eservices}/ICAWL?version=99`);
+      expect(notAllowed.statusCode).toBe(403);
+      expect(notAllowed.json().header.responseDesc).toBe(CASE_MESSAGES.eserviceNotAllowed);
+    } finally {
+      await db.query(`UPDATE eservices SET authorizations = ARRAY['SEMS01'] WHERE code = 'ICAWL'`);
+    }
   });
 
   it('a published version cannot be changed or removed', async () => {

@@ -99,7 +99,7 @@ async function missing(db: Queryable, id: string, profileId: string): Promise<Ap
 
 /**
  * The e-service with the current version of its form, or the version given (a record's own); 404/403
- * with a reason (never its form) when it is unknown or not allowed.
+ * with a reason (never its form) when it is unknown or not allowed, or its form has no such version.
  */
 export async function eserviceFor(
   db: Queryable,
@@ -109,6 +109,13 @@ export async function eserviceFor(
 ): Promise<EserviceDetail> {
   const loaded = await loadEservice(db, code, principal, version);
   if (loaded.ok) return loaded.eservice;
+  if (loaded.reason === 'unknown' && version !== undefined) {
+    // Not found with a version asked for: the e-service may be there without it. Only on this refusal is it
+    // read again, and one the principal may not use is refused as such, whatever version was asked for.
+    const usable = await usableEservice(db, code, principal);
+    if (usable.ok) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, CASE_MESSAGES.formVersionNotFound(version));
+    throw refusedEservice(usable.reason);
+  }
   throw refusedEservice(loaded.reason);
 }
 
