@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { PAYLOAD_CRYPTO, PAYLOAD_ERRORS } from '../crypto/payload.ts';
 
+/** Why one of an encrypted call's three fields is refused, before anything is decrypted. */
+export const ENCRYPTED_FIELD_ERRORS = {
+  missing: (name: string) => `Encrypted payload: ${name} is missing; ${PAYLOAD_ERRORS.plain}`,
+  /** There, but a number, null, an array or an object: it is not missing, so that would mislead. */
+  notText: (name: string) => `Encrypted payload: ${name} must be a string of base64.`,
+  empty: (name: string) => `Encrypted payload: ${name} is empty.`,
+  tooLong: (name: string) => `Encrypted payload: ${name} is too long.`,
+} as const;
+
 /** An encrypted call's body (contract/crypto): exactly these three base64 strings, nothing in plain text beside them. */
 const base64Field = (name: string, max: number) =>
   z
-    .string({ error: `Encrypted payload: ${name} is missing; ${PAYLOAD_ERRORS.plain}` })
-    .min(1, `Encrypted payload: ${name} is empty.`)
-    .max(max, `Encrypted payload: ${name} is too long.`);
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? ENCRYPTED_FIELD_ERRORS.missing(name) : ENCRYPTED_FIELD_ERRORS.notText(name),
+    })
+    .min(1, ENCRYPTED_FIELD_ERRORS.empty(name))
+    .max(max, ENCRYPTED_FIELD_ERRORS.tooLong(name));
 
 export const encryptedRequestSchema = z.strictObject(
   {

@@ -22,6 +22,7 @@ import {
   type PayloadCryptoKey,
   type PublicPayloadJwk,
 } from '#contract/crypto/index.ts';
+import { ENCRYPTED_FIELD_ERRORS } from '#contract/schemas/crypto.ts';
 import { buildApp } from '../app.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { nodePayloadCipher } from '../security/payload-cipher.ts';
@@ -169,8 +170,17 @@ describe('encrypted calls refuse bad bodies with 400 and a clear reason', () => 
     const { body } = await sealed(url, {});
     const partial: Partial<EncryptedRequest> = { ...body };
     delete partial[field];
-    expect(refusal(await sendRaw(url, partial))).toContain(`${field} is missing`);
+    expect(refusal(await sendRaw(url, partial))).toBe(ENCRYPTED_FIELD_ERRORS.missing(field));
   });
+
+  it.each(['wrappedKey', 'iv', 'cipher'] as const)(
+    'says a %s that is there but no string must be one',
+    async (field) => {
+      const { body } = await sealed(url, {});
+      for (const value of [1, null, ['AAAA'], { base64: 'AAAA' }])
+        expect(refusal(await sendRaw(url, { ...body, [field]: value }))).toBe(ENCRYPTED_FIELD_ERRORS.notText(field));
+    },
+  );
 
   it('refuses fields beside the three (no plain data smuggled next to the cipher)', async () => {
     const { body } = await sealed(url, {});
