@@ -4,7 +4,9 @@ import { FORM_DEFINITIONS } from '../server/db/forms/definitions.ts';
 import {
   handlingMs,
   longestForms,
+  longestGroups,
   questionCount,
+  rowOfInput,
   slowestTyping,
   textFor,
   typingEntriesOver,
@@ -50,6 +52,31 @@ describe('the typing bench: which form', () => {
     for (const [code, def] of Object.entries(FORM_DEFINITIONS))
       expect(questionCount(def), code).toBeLessThanOrEqual(questions);
     expect(codes.length).toBeGreaterThan(0);
+  });
+
+  it('fills the forms whose repeating group takes the most rows, all of them when they tie', () => {
+    const group = (maxRows?: number) =>
+      form([
+        { name: 'a', label: 'A', type: 'text' },
+        { name: 'rows', label: 'Rows', type: 'group', itemLabel: 'Row', maxRows, fields: [] },
+      ] as never);
+    expect(longestGroups({ S: group(10), L1: group(30), L2: group(30), N: group() })).toEqual({
+      codes: ['L1', 'L2'],
+      rows: 30,
+    });
+    expect(longestGroups({ F: form([{ name: 'a', label: 'A', type: 'text' }] as never) })).toEqual({
+      codes: [],
+      rows: 0,
+    });
+    // BSA's expenses and DAR's debts, 30 each.
+    expect(longestGroups(FORM_DEFINITIONS)).toEqual({ codes: ['BSA', 'DAR'], rows: 30 });
+  });
+
+  it('tells a row’s input from the form’s by its id', () => {
+    expect(rowOfInput('f-expenses-29-amount-amount')).toEqual({ group: 'expenses', row: 29 });
+    expect(rowOfInput('f-claims-0-description')).toEqual({ group: 'claims', row: 0 });
+    expect(rowOfInput('f-monthlyIncome-amount')).toBeNull();
+    expect(rowOfInput('f-remarks')).toBeNull();
   });
 
   it('types what the keyboard the form asks for would type', () => {

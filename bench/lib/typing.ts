@@ -22,6 +22,33 @@ export function longestForms(defs: Record<string, FormDefinition>): { codes: str
 }
 
 /**
+ * The e-services whose forms hold the repeating group that takes the most rows (several when they tie: all
+ * are measured), and that many rows: the page a user fills longest, where each key re-renders every row.
+ */
+export function longestGroups(defs: Record<string, FormDefinition>): { codes: string[]; rows: number } {
+  const most = (def: FormDefinition) =>
+    Math.max(
+      0,
+      ...def.pages.flatMap((p) =>
+        p.sections.flatMap((s) => s.fields.map((f) => (f.type === 'group' ? (f.maxRows ?? 0) : 0))),
+      ),
+    );
+  const counts = Object.entries(defs).map(([code, def]) => [code, most(def)] as const);
+  const rows = Math.max(...counts.map(([, n]) => n));
+  return { codes: rows > 0 ? counts.filter(([, n]) => n === rows).map(([code]) => code) : [], rows };
+}
+
+/**
+ * The repeating group and row an input belongs to, from its id (`f-expenses-29-amount-amount`: expenses, row 29,
+ * as fieldDomId writes `expenses[29].amount.amount`); null for an input outside every group. A field's name
+ * starts with a letter, so an id part of digits alone is a row's index.
+ */
+export function rowOfInput(id: string): { group: string; row: number } | null {
+  const m = /^f-([A-Za-z][A-Za-z0-9_]*)-(\d+)-/.exec(id);
+  return m ? { group: m[1]!, row: Number(m[2]) } : null;
+}
+
+/**
  * What a user would type into an input, from how the form asks for it (inputmode, autocomplete): digits
  * where the keyboard is numeric, an address where it is email, words elsewhere; a textarea gets a sentence.
  */
