@@ -244,12 +244,10 @@ interface AmountInputProps {
   onChange: (amount: string) => void;
   /** A one-currency question's sign (`S$`), shown before the input. */
   sign?: string;
-  /** The id of the field around it: a one-currency question's summary link for its currency lands there. */
-  fieldId?: string;
 }
 
 /** The amount's own input, labelled, with its error: the same keyboard and attributes with or without a sign. */
-function AmountInput({ part, label, amount, onChange, sign, fieldId }: AmountInputProps) {
+function AmountInput({ part, label, amount, onChange, sign }: AmountInputProps) {
   const { id, error, errorId } = part;
   const input = (
     <input
@@ -265,7 +263,7 @@ function AmountInput({ part, label, amount, onChange, sign, fieldId }: AmountInp
     />
   );
   return (
-    <div id={fieldId} className={error ? 'field field-invalid' : 'field'}>
+    <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
       <ErrorMessage id={errorId} message={error} />
       {sign === undefined ? (
@@ -303,7 +301,6 @@ function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue
         amount={v.amount}
         onChange={setAmount}
         sign={currencySign(fixed)}
-        fieldId={currency.id}
       />
     );
   }

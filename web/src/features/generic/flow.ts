@@ -126,11 +126,16 @@ export function fieldAt(form: FormDefinition, path: string): { field: FieldDef; 
   return null;
 }
 
-/** The DOM id to focus for an answer's path: an amount's and an address's first input, else its own. */
+/**
+ * The DOM id to focus for an answer's path: an amount's and an address's first input, else its own. A
+ * one-currency amount asks no currency: an error of it (an answer in another, by an old draft) is by its input.
+ */
 export function targetId(form: FormDefinition, path: string): string {
   const found = fieldAt(form, path);
   const whole = !/\.[a-zA-Z]+$/.test(path) || /\]\.[A-Za-z0-9_]+$/.test(path);
   if (found && whole && found.field.type === 'amount') return fieldDomId(`${path}.amount`);
+  if (found?.field.type === 'amount' && found.field.currency !== undefined && path.endsWith('.currency'))
+    return fieldDomId(`${path.slice(0, -'.currency'.length)}.amount`);
   if (found && whole && found.field.type === 'address') return fieldDomId(`${path}.blockHouseNo`);
   return fieldDomId(path);
 }

@@ -255,6 +255,27 @@ describe('an amount of one currency', () => {
     await user.click(within(screen.getByRole('alert')).getByRole('link', { name: message }));
     expect(amount).toHaveFocus();
   }, 30_000);
+
+  it('links an answer kept in another currency to the only input, which says why', async () => {
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: null,
+      caseNumber: null,
+      values: { idNo: 'S1234567D001', postal: '079903', fee: { amount: '15000', currency: 'USD' } },
+      savedAt: Date.now(),
+    });
+    const user = await renderScreen();
+    await user.click(
+      within(screen.getByRole('region', { name: /unsaved changes/ })).getByRole('button', { name: 'Restore' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const message = FIELD_MESSAGES.fixedCurrency('Fee', 'Singapore dollars');
+    const amount = screen.getByLabelText('Amount in Singapore dollars');
+    expect(amount).toHaveAccessibleDescription(`Error: ${message}`);
+    await user.click(within(screen.getByRole('alert')).getByRole('link', { name: message }));
+    expect(amount).toHaveFocus();
+  }, 30_000);
 });
 
 describe('a date that must not be past', () => {
