@@ -166,6 +166,16 @@ export const FORM_TEXT = {
   rowsFull: (n: number) => `You cannot add more: ${n} is the most this question takes.`,
   /** Said (politely) once a repeating group's row is removed: the row, and its button, are gone. */
   rowRemoved: (item: string, n: number) => `${item} ${n} removed.`,
+  /**
+   * The one currency question of a repeating group whose amounts a total adds up, above its rows; each row and
+   * the total show the currency chosen (docs/decisions/0094). `total` is null while the total is not asked.
+   */
+  groupCurrency: (group: string) => `Currency of the ${inSentence(group)}`,
+  groupCurrencyHint: (group: string, total: string | null) =>
+    `The ${inSentence(group)}${total ? ` and the ${inSentence(total)}` : ''} are all in this currency. Changing it does not change the amounts.`,
+  /** The rows and the total in different currencies (a draft saved before they were asked once): each shows its own. */
+  groupCurrencyMixed: (group: string, total: string | null) =>
+    `The ${inSentence(group)}${total ? ` and the ${inSentence(total)}` : ''} are not all in one currency. Choose the currency they are all in.`,
   continue: 'Continue',
   saveDraft: 'Save draft',
   back: 'Back',

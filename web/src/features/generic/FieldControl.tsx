@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { YES_NO } from '#contract/index.ts';
 import { codeList, type CodeListName } from '#contract/codelists/index.ts';
@@ -28,6 +28,13 @@ import { feeAnswer } from '#contract/fees.ts';
 import { AttachmentControl } from './attachments.tsx';
 import { fieldDomId } from './format.ts';
 import { focusField } from './flow.ts';
+import {
+  currencyOf,
+  currencyQuestionOf,
+  inCurrency,
+  SharedCurrencyContext,
+  type SharedCurrency,
+} from './sharedCurrency.ts';
 
 export interface FieldControlProps {
   field: FieldDef;
@@ -36,6 +43,8 @@ export interface FieldControlProps {
   onChange: (name: string, value: FieldValue) => void;
   /** The form's answers as shown, for the conditions of a repeating group's fields. */
   scope?: Scope;
+  /** An amount whose currency its group asks once (docs/decisions/0094): shown beside it, not asked. */
+  currencyAskedOnce?: boolean;
 }
 
 /** An error under a label, GOV.UK style: read out with the control through aria-describedby. */
@@ -85,7 +94,8 @@ const AUTOCOMPLETE: Partial<Record<FieldDef['type'], string>> = {
 };
 
 /** One field of a form definition, labelled, described by its hint and error, marked invalid when it is. */
-export function FieldControl({ field, value, errors, onChange, scope }: FieldControlProps) {
+export function FieldControl({ field, value, errors, onChange, scope, currencyAskedOnce }: FieldControlProps) {
+  const sharing = useContext(SharedCurrencyContext);
   const id = fieldDomId(field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const hint = field.hint ? (
@@ -132,6 +142,9 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
   }
 
   if (field.type === 'amount' || field.type === 'address' || field.type === 'yesNo') {
+    // A total follows the currency its group asks, while the group is there to ask it.
+    const sums = sharing?.shares.find((s) => s.total.name === field.name);
+    const askedOnce = currencyAskedOnce || (sums !== undefined && scope?.shown.has(sums.group.name) === true);
     return (
       <fieldset className="field-group" aria-describedby={hintId}>
         <legend>
@@ -140,7 +153,13 @@ export function FieldControl({ field, value, errors, onChange, scope }: FieldCon
         </legend>
         {hint}
         {field.type === 'amount' && (
-          <AmountInputs field={field} value={value as AmountValue | undefined} errors={errors} onChange={onChange} />
+          <AmountInputs
+            field={field}
+            value={value as AmountValue | undefined}
+            errors={errors}
+            onChange={onChange}
+            askedOnce={askedOnce}
+          />
         )}
         {field.type === 'address' && (
           <AddressInputs field={field} value={value as AddressValue | undefined} errors={errors} onChange={onChange} />
@@ -280,7 +299,7 @@ function AmountInput({ part, label, amount, onChange, sign }: AmountInputProps) 
   );
 }
 
-function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue>) {
+function AmountInputs({ field, value, errors, onChange, askedOnce }: PartsProps<AmountValue> & { askedOnce: boolean }) {
   const fixed = field.type === 'amount' ? field.currency : undefined;
   const v = value ?? emptyAmount(fixed);
   const part = (p: keyof AmountValue): Part => {
@@ -291,6 +310,19 @@ function AmountInputs({ field, value, errors, onChange }: PartsProps<AmountValue
   const amount = part('amount');
   const currency = part('currency');
   const setAmount = (typed: string) => onChange(field.name, { ...v, amount: typed });
+  if (askedOnce && v.currency) {
+    // Its group asks the currency (docs/decisions/0094): the one this answer is in is shown, each row its own
+    // while they differ; an error of it is shown, and linked to, by that question.
+    return (
+      <AmountInput
+        part={amount}
+        label={`Amount in ${currencyInWords(v.currency)}`}
+        amount={v.amount}
+        onChange={setAmount}
+        sign={currencySign(v.currency)}
+      />
+    );
+  }
   if (fixed !== undefined) {
     // One currency, so no choice of it: its sign before the input, and its error (an answer sent in another,
     // by an old draft or a client of the API) beside the only input there is, where the summary links.
@@ -475,8 +507,12 @@ function GroupControl({
 }: PartsProps<FieldValue> & { scope?: Scope; hint: ReactNode }) {
   // The last removal, said politely; `count` renews the words so a second "Country 2 removed." is said too.
   const [removed, setRemoved] = useState({ text: '', count: 0 });
+  const sharing = useContext(SharedCurrencyContext);
   if (field.type !== 'group') return null;
   const rows = Array.isArray(value) ? (value as RowValues[]) : [];
+  const share = scope ? sharing?.shares.find((s) => s.group.name === field.name) : undefined;
+  const total = share && scope!.shown.has(share.total.name) ? share.total : null;
+  const chosen = share ? currencyOf(share, rows, total ? scope!.values[total.name] : undefined) : null;
   const id = fieldDomId(field.name);
   const error = errors[field.name];
   const errorId = `${id}-error`;
@@ -491,6 +527,16 @@ function GroupControl({
       </legend>
       {hint}
       <ErrorMessage id={errorId} message={error} />
+      {share && sharing && (
+        <GroupCurrency
+          share={share}
+          total={total}
+          chosen={chosen}
+          errors={errors}
+          shown={scope!.shown}
+          onChoose={(code) => sharing.onChangeAnswers(inCurrency(share, rows, scope!.values[share.total.name], code))}
+        />
+      )}
       {rows.map((row, i) => {
         const shown = scope ? rowVisibility(field.fields, row, scope).shown : null;
         return (
@@ -506,6 +552,7 @@ function GroupControl({
                   field={{ ...child, name: `${field.name}[${i}].${child.name}` }}
                   value={row[child.name]}
                   errors={errors}
+                  currencyAskedOnce={child.name === share?.item.name}
                   onChange={(_path, v) =>
                     set(rows.map((r, j) => (j === i ? { ...r, [child.name]: v } : r)) as RowValues[])
                   }
@@ -538,8 +585,11 @@ function GroupControl({
           type="button"
           className="button-secondary"
           onClick={() => {
-            // On to the new row's first question (the Add button goes once the last row allowed is in).
-            flushSync(() => set([...rows, emptyRow(field.fields)]));
+            // On to the new row's first question (the Add button goes once the last row allowed is in), its
+            // amount in the currency chosen for the rows.
+            const row = emptyRow(field.fields);
+            if (share && chosen) row[share.item.name] = { ...(row[share.item.name] as AmountValue), currency: chosen };
+            flushSync(() => set([...rows, row]));
             const first = field.fields[0];
             if (first) focusField(fieldDomId(`${field.name}[${rows.length}].${first.name}`));
           }}
@@ -551,5 +601,55 @@ function GroupControl({
         {removed.text && <span key={removed.count}>{removed.text}</span>}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * A repeating group's one currency question (docs/decisions/0094): its rows and their total are in the currency
+ * chosen here. While they are not all in one (a draft saved before), it has no answer and says so, and each shows
+ * its own. The errors of a row's or the total's currency are shown here, where the summary links them.
+ */
+function GroupCurrency({
+  share,
+  total,
+  chosen,
+  errors,
+  shown,
+  onChoose,
+}: {
+  share: SharedCurrency;
+  total: FieldDef | null;
+  chosen: string | null;
+  errors: FieldErrors;
+  shown: ReadonlySet<string>;
+  onChoose: (currency: string) => void;
+}) {
+  const path = `${share.group.name}.currency`;
+  const id = fieldDomId(path);
+  const hintId = `${id}-hint`;
+  const messages = [
+    ...new Set(Object.entries(errors).flatMap(([p, m]) => (currencyQuestionOf([share], p, shown) === path ? [m] : []))),
+  ];
+  const errorIds = messages.map((_, i) => `${id}-error${i === 0 ? '' : `-${i}`}`);
+  const words = chosen === null ? FORM_TEXT.groupCurrencyMixed : FORM_TEXT.groupCurrencyHint;
+  return (
+    <div className={messages.length > 0 ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{FORM_TEXT.groupCurrency(share.group.label)}</label>
+      <p id={hintId} className="field-hint form-note">
+        {words(share.group.label, total?.label ?? null)}
+      </p>
+      {messages.map((message, i) => (
+        <ErrorMessage key={message} id={errorIds[i]!} message={message} />
+      ))}
+      <select
+        id={id}
+        value={chosen ?? ''}
+        aria-invalid={messages.length > 0 ? true : undefined}
+        aria-describedby={describedBy(hintId, ...errorIds)}
+        onChange={(e) => onChoose(e.target.value)}
+      >
+        <Options list="currency" withBlank={chosen === null} />
+      </select>
+    </div>
   );
 }

@@ -62,6 +62,7 @@ import { RecordDialogs, type Confirming } from './RecordDialogs.tsx';
 import { RecordView } from './RecordView.tsx';
 import { QuestionPage } from './QuestionPage.tsx';
 import { RespondStep } from './RespondStep.tsx';
+import { currencyQuestionOf, sharedCurrencies, SharedCurrencyContext } from './sharedCurrency.ts';
 import { YourRecords } from './YourRecords.tsx';
 import {
   clearUnsaved,
@@ -533,19 +534,25 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   function change(name: string, value: FieldValue) {
-    const next = { ...values, [name]: value };
+    changeAnswers({ [name]: value });
+  }
+
+  /** Changes answers at once: one, or a group's rows with their total (docs/decisions/0094). */
+  function changeAnswers(changes: FormValues) {
+    const next = { ...values, ...changes };
     setValues(next);
     setDirty(true);
-    keep(next, undefined, (kept) => ({ ...kept, [name]: value }));
+    keep(next, undefined, (kept) => ({ ...kept, ...changes }));
     if (!form || !hasErrors(errors)) return;
     // A question this answer hides takes its error with it: the summary would link to nothing.
     const shown = visibility(form, next).shown;
     const hidden = (p: string) => allFields(form).some((f) => !shown.has(f.name) && belongsTo(p, f.name));
     const kept = only(errors, (p) => !hidden(p));
-    if (Object.keys(errors).some((p) => belongsTo(p, name))) {
+    const changed = (p: string) => Object.keys(changes).some((name) => belongsTo(p, name));
+    if (Object.keys(errors).some(changed)) {
       // A field in error is checked again as it is corrected; the summary follows.
       const found = validate(form, answersToKeep(form, next), { mode, today: serverToday() });
-      setErrors({ ...only(kept, (p) => !belongsTo(p, name)), ...only(found, (p) => belongsTo(p, name)) });
+      setErrors({ ...only(kept, (p) => !changed(p)), ...only(found, changed) });
     } else if (Object.keys(kept).length !== Object.keys(errors).length) setErrors(kept);
   }
 
@@ -1147,10 +1154,13 @@ export default function GenericScreen({ location }: ScreenProps) {
   const sections = summarise(form, answersToKeep(form, values), fileNames)
     .map((s) => ({ ...s, rows: s.rows.filter((r) => fieldAt(form, r.path)?.field.type !== 'declaration') }))
     .filter((s) => s.rows.length > 0);
-  const idFor = (path: string) => targetId(form, path);
+  const shares = sharedCurrencies(form);
+  // A row's or a total's currency is asked once, by its group: its errors are shown and linked there.
+  const askedAt = (path: string) => currencyQuestionOf(shares, path, scope.shown);
+  const idFor = (path: string) => targetId(form, askedAt(path));
   // An error link to a field on another page goes there (and comes back to check answers).
   const hrefFor = (path: string) => {
-    const where = fieldAt(form, path)?.page;
+    const where = fieldAt(form, askedAt(path))?.page;
     if (!where || where.id === page?.id || isDeclarationPage(where)) return null;
     return href({ page: where.id, return: step === 'check' ? 'check' : undefined }, idFor(path));
   };
@@ -1176,7 +1186,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const last = questionPages.at(-1);
 
   // Every step is one section, named by its heading, with the dialogs last.
-  return (
+  const body = (
     <section aria-labelledby="page-heading" className="generic">
       {step === 'confirmation' && record ? (
         <Confirmation
@@ -1278,6 +1288,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       />
     </section>
   );
+  return <SharedCurrencyContext value={{ shares, onChangeAnswers: changeAnswers }}>{body}</SharedCurrencyContext>;
 }
 
 /** The files uploaded since an officer's request to the questions it asks (as the server lets them be). */
