@@ -1,4 +1,4 @@
-import { useContext, useState, type ReactNode } from 'react';
+import { memo, use, useCallback, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { YES_NO } from '#contract/index.ts';
 import { codeList, type CodeListName } from '#contract/codelists/index.ts';
@@ -20,6 +20,7 @@ import {
   type FieldDef,
   type FieldErrors,
   type FieldValue,
+  type GroupField,
   type Option,
   type RowValues,
   type Scope,
@@ -63,7 +64,19 @@ function describedBy(...ids: Array<string | false | undefined>): string | undefi
   return list || undefined;
 }
 
-function Options({ list, items, withBlank }: { list?: CodeListName; items?: Option[]; withBlank: boolean }) {
+/**
+ * A select's options, rendered again only when its list or its blank changes: a key typed anywhere renders every
+ * question of the page again, and a page of 30 rows held thousands of options (a currency list is about 170).
+ */
+const Options = memo(function Options({
+  list,
+  items,
+  withBlank,
+}: {
+  list?: CodeListName;
+  items?: Option[];
+  withBlank: boolean;
+}) {
   const options = items ?? (list ? codeList(list).map((i) => ({ value: i.code, label: i.label })) : []);
   return (
     <>
@@ -75,7 +88,7 @@ function Options({ list, items, withBlank }: { list?: CodeListName; items?: Opti
       ))}
     </>
   );
-}
+});
 
 /** Text-like inputs: the keyboard a phone shows follows what the field takes. */
 function inputModeOf(field: FieldDef): 'numeric' | 'tel' | 'email' | undefined {
@@ -95,7 +108,6 @@ const AUTOCOMPLETE: Partial<Record<FieldDef['type'], string>> = {
 
 /** One field of a form definition, labelled, described by its hint and error, marked invalid when it is. */
 export function FieldControl({ field, value, errors, onChange, scope, currencyAskedOnce }: FieldControlProps) {
-  const sharing = useContext(SharedCurrencyContext);
   const id = fieldDomId(field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const hint = field.hint ? (
@@ -142,9 +154,10 @@ export function FieldControl({ field, value, errors, onChange, scope, currencyAs
   }
 
   if (field.type === 'amount' || field.type === 'address' || field.type === 'yesNo') {
-    // A total follows the currency its group asks, while the group is there to ask it.
-    const sums = sharing?.shares.find((s) => s.total.name === field.name);
-    const askedOnce = currencyAskedOnce || (sums !== undefined && scope?.shown.has(sums.group.name) === true);
+    // A total follows the currency its group asks, while the group is there to ask it. Read by the form's own
+    // questions only (a row's have no scope), so a row's are not rendered again whenever the screen is.
+    const sums = scope && use(SharedCurrencyContext)?.shares.find((s) => s.total.name === field.name);
+    const askedOnce = currencyAskedOnce || (!!sums && scope!.shown.has(sums.group.name));
     return (
       <fieldset className="field-group" aria-describedby={hintId}>
         <legend>
@@ -508,15 +521,38 @@ function GroupControl({
   // The last removal, said politely; `count` renews the words so a second "Country 2 removed." is said too.
   const [removed, setRemoved] = useState({ text: '', count: 0 });
   const sharing = useContext(SharedCurrencyContext);
-  if (field.type !== 'group') return null;
   const rows = Array.isArray(value) ? (value as RowValues[]) : [];
+  const id = fieldDomId(field.name);
+  const set = (next: RowValues[]) => onChange(field.name, next);
+  // The rows and the change of the last render, for the rows' callbacks: those stay the same from render to render,
+  // so a row whose answers did not change is not rendered again for each key typed elsewhere on the page.
+  const latest = useRef({ rows, set });
+  useLayoutEffect(() => {
+    latest.current = { rows, set };
+  });
+  const changeRow = useCallback((i: number, name: string, v: FieldValue) => {
+    const { rows, set } = latest.current;
+    set(rows.map((r, j) => (j === i ? { ...r, [name]: v } : r)) as RowValues[]);
+  }, []);
+  const removeRow = useCallback(
+    (i: number, item: string) => {
+      // The row goes with its button (and, at the least rows, every Remove button): as the add another pattern
+      // does, the focus goes to the group's heading, and the removal is said.
+      flushSync(() => {
+        const { rows, set } = latest.current;
+        set(rows.filter((_, j) => j !== i));
+        setRemoved((r) => ({ text: FORM_TEXT.rowRemoved(item, i + 1), count: r.count + 1 }));
+      });
+      document.getElementById(`${id}-legend`)?.focus();
+    },
+    [id],
+  );
+  if (field.type !== 'group') return null;
   const share = scope ? sharing?.shares.find((s) => s.group.name === field.name) : undefined;
   const total = share && scope!.shown.has(share.total.name) ? share.total : null;
   const chosen = share ? currencyOf(share, rows, total ? scope!.values[total.name] : undefined) : null;
-  const id = fieldDomId(field.name);
   const error = errors[field.name];
   const errorId = `${id}-error`;
-  const set = (next: RowValues[]) => onChange(field.name, next);
   const item = field.itemLabel;
   const full = field.maxRows !== undefined && rows.length >= field.maxRows;
   return (
@@ -537,47 +573,22 @@ function GroupControl({
           onChoose={(code) => sharing.onChangeAnswers(inCurrency(share, rows, scope!.values[share.total.name], code))}
         />
       )}
-      {rows.map((row, i) => {
-        const shown = scope ? rowVisibility(field.fields, row, scope).shown : null;
-        return (
-          <fieldset key={i} className="field-group">
-            <legend>
-              {item} {i + 1}
-            </legend>
-            {field.fields
-              .filter((child) => !shown || shown.has(child.name))
-              .map((child) => (
-                <FieldControl
-                  key={child.name}
-                  field={{ ...child, name: `${field.name}[${i}].${child.name}` }}
-                  value={row[child.name]}
-                  errors={errors}
-                  currencyAskedOnce={child.name === share?.item.name}
-                  onChange={(_path, v) =>
-                    set(rows.map((r, j) => (j === i ? { ...r, [child.name]: v } : r)) as RowValues[])
-                  }
-                />
-              ))}
-            {rows.length > (field.minRows ?? 0) && (
-              <button
-                type="button"
-                className="button-secondary"
-                onClick={() => {
-                  // The row goes with its button (and, at the least rows, every Remove button): as the add
-                  // another pattern does, the focus goes to the group's heading, and the removal is said.
-                  flushSync(() => {
-                    set(rows.filter((_, j) => j !== i));
-                    setRemoved((r) => ({ text: FORM_TEXT.rowRemoved(item, i + 1), count: r.count + 1 }));
-                  });
-                  document.getElementById(`${id}-legend`)?.focus();
-                }}
-              >
-                Remove {item.toLowerCase()} {i + 1}
-              </button>
-            )}
-          </fieldset>
-        );
-      })}
+      {rows.map((row, i) => (
+        <GroupRow
+          key={i}
+          group={field}
+          index={i}
+          row={row}
+          shown={(scope ? [...rowVisibility(field.fields, row, scope).shown] : field.fields.map((f) => f.name)).join(
+            ' ',
+          )}
+          errors={errors}
+          currencyItem={share?.item.name}
+          removable={rows.length > (field.minRows ?? 0)}
+          onChangeRow={changeRow}
+          onRemove={removeRow}
+        />
+      ))}
       {full ? (
         <p className="field-hint form-note">{FORM_TEXT.rowsFull(rows.length)}</p>
       ) : (
@@ -603,6 +614,61 @@ function GroupControl({
     </fieldset>
   );
 }
+
+/**
+ * One row of a repeating group, rendered again only when its answers, what of it shows, the errors or its place
+ * change: a key typed anywhere renders the page again, and a group may hold 30 rows.
+ */
+const GroupRow = memo(function GroupRow({
+  group,
+  index,
+  row,
+  shown,
+  errors,
+  currencyItem,
+  removable,
+  onChangeRow,
+  onRemove,
+}: {
+  group: GroupField;
+  index: number;
+  row: RowValues;
+  /** The names of the row's questions shown, joined by spaces (a string, the same from render to render). */
+  shown: string;
+  errors: FieldErrors;
+  /** The amount whose currency the group asks once. */
+  currencyItem: string | undefined;
+  removable: boolean;
+  onChangeRow: (index: number, name: string, value: FieldValue) => void;
+  onRemove: (index: number, item: string) => void;
+}) {
+  const names = new Set(shown.split(' '));
+  const item = group.itemLabel;
+  return (
+    <fieldset className="field-group">
+      <legend>
+        {item} {index + 1}
+      </legend>
+      {group.fields
+        .filter((child) => names.has(child.name))
+        .map((child) => (
+          <FieldControl
+            key={child.name}
+            field={{ ...child, name: `${group.name}[${index}].${child.name}` }}
+            value={row[child.name]}
+            errors={errors}
+            currencyAskedOnce={child.name === currencyItem}
+            onChange={(_path, v) => onChangeRow(index, child.name, v)}
+          />
+        ))}
+      {removable && (
+        <button type="button" className="button-secondary" onClick={() => onRemove(index, item)}>
+          Remove {item.toLowerCase()} {index + 1}
+        </button>
+      )}
+    </fieldset>
+  );
+});
 
 /**
  * A repeating group's one currency question (docs/decisions/0094): its rows and their total are in the currency
