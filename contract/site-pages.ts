@@ -64,3 +64,16 @@ export const SECURITY_TXT = {
   EXPIRES_AFTER_DAYS: 180,
   PREFERRED_LANGUAGES: 'en',
 } as const;
+
+/**
+ * The words of a search as typed: text pasted from a PDF or a web page carries non-breaking and zero-width
+ * spaces and soft hyphens, and a Chinese or Japanese keyboard may type full-width letters, none of which the
+ * full-text search reads as the words they show. Folded to what they show (NFKC), every kind of space one
+ * space, invisible characters gone.
+ */
+export const searchWords = (typed: string): string =>
+  typed
+    .normalize('NFKC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();

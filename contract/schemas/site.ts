@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { SITE_SEARCH } from '../site.ts';
-import { CONTENT_ITEM_KINDS, CONTENT_SLUGS, RATING, SEARCH_RESULT_KINDS, SITE_MESSAGES } from '../site-pages.ts';
+import {
+  CONTENT_ITEM_KINDS,
+  CONTENT_SLUGS,
+  RATING,
+  SEARCH_RESULT_KINDS,
+  SITE_MESSAGES,
+  searchWords,
+} from '../site-pages.ts';
 import { queryWholeNumber } from './query.ts';
 
 /** Content pages, site search and rating (decisions.md §3). */
@@ -36,7 +43,7 @@ export type ContentPage = z.infer<typeof contentPageSchema>;
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'q is required' })
-    .trim()
+    .overwrite(searchWords)
     .min(1, 'q is required')
     .max(SITE_SEARCH.QUERY_MAX_LENGTH, `q must be at most ${SITE_SEARCH.QUERY_MAX_LENGTH} characters`),
   page: queryWholeNumber('page', 1, SITE_SEARCH.MAX_PAGE).default(1),

@@ -121,6 +121,30 @@ describe('GET /api/search', () => {
     for (const r of without.results) expect(text(r.snippet).toLowerCase()).not.toContain('one-time password');
   });
 
+  it('reads pasted and full-width words as typed ones: odd spaces, invisible characters, full-width letters', async () => {
+    const results = async (q: string) =>
+      searchResponseSchema.parse((await search(`q=${encodeURIComponent(q)}`)).body.responseJSON);
+    const plain = await results('refund deposit');
+    expect(plain.total).toBeGreaterThan(0);
+    // From a PDF or a web page (a non-breaking space, a zero-width one, a soft hyphen); from a Chinese keyboard.
+    for (const q of [
+      'refund\u00a0deposit',
+      'refund\u200b deposit\u200b',
+      're\u00adfund\u3000deposit',
+      'ｒｅｆｕｎｄ ｄｅｐｏｓｉｔ',
+    ]) {
+      const found = await results(q);
+      expect(
+        found.results.map((r) => r.href),
+        q,
+      ).toEqual(plain.results.map((r) => r.href));
+      expect(found.query, q).toBe('refund deposit');
+    }
+    const { res, body } = await search(`q=${encodeURIComponent('\u200b\u00a0')}`);
+    expect(res.statusCode).toBe(400);
+    expect(body.header.responseDesc).toMatch(/q is required/);
+  });
+
   it('is public: no token needed', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/search?q=travel' });
     expect(res.statusCode).toBe(200);

@@ -117,6 +117,19 @@ describe('search results page', () => {
     expect(calls.some((c) => c.path.startsWith('/api/search'))).toBe(false);
   });
 
+  it('searches for the words a pasted query shows, and asks nothing for one of invisible characters only', async () => {
+    const calls = fakeApi({ '/api/search': () => ({ body: envelope(results(0)) }) });
+    await renderShell({ routes, hash: '#/search?q=refund%C2%A0%E2%80%8Bdeposit&resultswithin=minlaw' });
+    expect(await screen.findByText('No results for “refund deposit”.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith('/api/search'))?.path).toBe('/api/search?q=refund+deposit&page=1');
+
+    const none = fakeApi({});
+    await renderShell({ routes, hash: '#/search?q=%E2%80%8B%C2%A0&resultswithin=minlaw' });
+    expect(await screen.findByText(SITE_MESSAGES.searchPrompt)).toHaveAttribute('role', 'status');
+    await flush();
+    expect(none.some((c) => c.path.startsWith('/api/search'))).toBe(false);
+  });
+
   it('says so when nothing matches', async () => {
     fakeApi({ '/api/search': () => ({ body: envelope(results(0)) }) });
     await renderShell({ routes, hash: '#/search?q=xylophone&resultswithin=minlaw' });

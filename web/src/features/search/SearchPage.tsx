@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { MESSAGES, ROUTES, SEARCH_SCOPES, SHELL_TEXT, SITE_PATHS, SITE_SEARCH } from '#contract/index.ts';
-import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES } from '#contract/site-pages.ts';
+import { SEARCH_RESULT_KIND_LABELS, SITE_MESSAGES, searchWords } from '#contract/site-pages.ts';
 import { useSiteSearchSubmit } from '../../components/shell/SiteSearchForm.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { buildHref } from '../../lib/router/location.ts';
@@ -53,7 +53,7 @@ function elsewhereFor(q: string, scope: string | null): string | null {
  */
 export default function SearchPage({ location }: ScreenProps) {
   const id = useId();
-  const q = (location.query.get(SITE_SEARCH.PARAM_QUERY) ?? '').trim();
+  const q = searchWords(location.query.get(SITE_SEARCH.PARAM_QUERY) ?? '');
   const page = readPage(location.query.get(SITE_SEARCH.PARAM_PAGE));
   const tooLong = q.length > SITE_SEARCH.QUERY_MAX_LENGTH;
   // An address of the all-of-government search (a bookmark, a link) is that search's, not this website's.
