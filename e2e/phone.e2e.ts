@@ -640,3 +640,15 @@ test("on a phone each register entry's status reads in place, with its column's 
   await expectStacked(region, 360);
   expect((await axe().analyze()).violations).toEqual([]);
 });
+
+test("a profile answer's long unbroken word wraps inside the page at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await signIn(page, USER);
+  await page.goto('/#/profile');
+  const answer = page.locator('.data-list dd').first();
+  await expect(answer).toBeVisible();
+  // The profile arrives sealed from the server, and the demo's has no long word: a street name of one 100-letter
+  // word, as an approved profile update can make it, is put into the page's own list.
+  await answer.evaluate((dd) => (dd.textContent = `Jalan${'Panjang'.repeat(14)}`));
+  expect(await spill(page)).toBeLessThanOrEqual(0);
+});
