@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Codelists from '#contract/codelists/index.ts';
 import type { FormDefinition } from '#contract/forms/index.ts';
 import type { EserviceDetail } from '#contract/schemas/eservices.ts';
-import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
@@ -39,18 +38,7 @@ vi.mock('#contract/codelists/index.ts', async (original) => {
   };
 });
 
-vi.mock('../../lib/session/index.ts', async () => {
-  const { createIdentityStore } = await import('../../lib/session/identity.ts');
-  const session = {
-    getState: () => ({ signedIn: true, startedAt: 1, deadline: null, warning: false }),
-    subscribe: () => () => {},
-  };
-  const identity = createIdentityStore(async () => ({
-    kind: 'ok',
-    identity: { loginName: 'ptib.demo', ptibProfileID: 'PTIB00000001', authorizations: ['SEMS01'] } as UserIdentity,
-  }));
-  return { session, identity };
-});
+vi.mock('../../lib/session/index.ts', () => import('../../../test/signedInSession.ts'));
 
 /** Debts as DAR's, each row with its own currency, and remarks under them. */
 const FORM: FormDefinition = {

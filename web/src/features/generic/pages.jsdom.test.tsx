@@ -8,7 +8,6 @@ import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
-import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
 import { contactPhone } from '../../lib/http/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
@@ -21,18 +20,7 @@ import { listUnsaved, type Owner } from './unsavedInput.ts';
 /** The newest input kept for an e-service, whichever record it is of. */
 const readKept = (owner: Owner, appCode: string) => listUnsaved(owner).find((i) => i.appCode === appCode) ?? null;
 
-vi.mock('../../lib/session/index.ts', async () => {
-  const { createIdentityStore } = await import('../../lib/session/identity.ts');
-  const session = {
-    getState: () => ({ signedIn: true, startedAt: 1, deadline: null, warning: false }),
-    subscribe: () => () => {},
-  };
-  const identity = createIdentityStore(async () => ({
-    kind: 'ok',
-    identity: { loginName: 'ptib.demo', ptibProfileID: 'PTIB00000001', authorizations: ['SEMS01'] } as UserIdentity,
-  }));
-  return { session, identity };
-});
+vi.mock('../../lib/session/index.ts', () => import('../../../test/signedInSession.ts'));
 
 /** Two question pages (a conditional question, a repeating group of one to three rows) and a declaration. */
 const FORM: FormDefinition = {

@@ -5,25 +5,13 @@ import { DEFAULTS, MESSAGES } from '#contract/index.ts';
 import { codeList } from '#contract/codelists/index.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition, type FormValues } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
-import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { envelope, fakeApi, type FakeCall, type FakeRoutes } from '../../../test/fakeApi.ts';
 import { forgetFlow } from './flow.ts';
 import GenericScreen from './GenericScreen.tsx';
 
-vi.mock('../../lib/session/index.ts', async () => {
-  const { createIdentityStore } = await import('../../lib/session/identity.ts');
-  const session = {
-    getState: () => ({ signedIn: true, startedAt: 1, deadline: null, warning: false }),
-    subscribe: () => () => {},
-  };
-  const identity = createIdentityStore(async () => ({
-    kind: 'ok',
-    identity: { loginName: 'ptib.demo', ptibProfileID: 'PTIB00000001', authorizations: ['SEMS01'] } as UserIdentity,
-  }));
-  return { session, identity };
-});
+vi.mock('../../lib/session/index.ts', () => import('../../../test/signedInSession.ts'));
 
 /**
  * A statement as BSA's: expenses whose amounts a total adds up (its currency asked once, docs/decisions/0094),
