@@ -9,6 +9,7 @@ import {
   formWithAttachment,
   latin1,
   launchLink,
+  linkPdf,
   madePdf,
   namedScript,
 } from './test-pdfs.ts';
@@ -122,19 +123,7 @@ describe('a PDF with something that runs', () => {
 describe('a PDF with nothing that runs', () => {
   it('is clean: a form, an attached file, a link to a web page, a first page to open at', async () => {
     expect(await inspectPdf(await formWithAttachment())).toEqual({ kind: 'clean' });
-    const link = await madePdf((doc, context) =>
-      doc.getPage(0).node.set(
-        PDFName.of('Annots'),
-        context.obj([
-          context.obj({
-            Type: 'Annot',
-            Subtype: 'Link',
-            Rect: [0, 0, 100, 20],
-            A: { S: 'URI', URI: PDFString.of('https://www.gov.sg') },
-          }),
-        ]),
-      ),
-    );
+    const link = await linkPdf({ S: 'URI', URI: PDFString.of('https://www.gov.sg') });
     expect(await inspectPdf(link)).toEqual({ kind: 'clean' });
     const opensAtPage = await madePdf((doc, context) =>
       doc.catalog.set(PDFName.of('OpenAction'), context.obj([doc.getPage(0).ref, 'Fit'])),

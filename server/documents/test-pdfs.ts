@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFString, type PDFContext } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, type PDFContext, type PDFObject } from 'pdf-lib';
 
 /** PDFs the active-content tests upload or inspect (docs/decisions/0092), written by pdf-lib or by hand. */
 
@@ -29,21 +29,19 @@ export const compressedScript = () =>
     doc.catalog.set(PDFName.of('OpenAction'), context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })),
   );
 
-/** A link that starts a program when clicked. */
-export const launchLink = () =>
+/** A one-page PDF whose page holds one link, which runs `action` (the link's A entry) when clicked. */
+export const linkPdf = (action: Record<string, string | PDFObject>) =>
   madePdf((doc, context) =>
-    doc.getPage(0).node.set(
-      PDFName.of('Annots'),
-      context.obj([
-        context.obj({
-          Type: 'Annot',
-          Subtype: 'Link',
-          Rect: [0, 0, 100, 20],
-          A: { S: 'Launch', F: PDFString.of('calc.exe') },
-        }),
-      ]),
-    ),
+    doc
+      .getPage(0)
+      .node.set(
+        PDFName.of('Annots'),
+        context.obj([context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 20], A: action })]),
+      ),
   );
+
+/** A link that starts a program when clicked. */
+export const launchLink = () => linkPdf({ S: 'Launch', F: PDFString.of('calc.exe') });
 
 /** A document-level script, in the catalog's Names tree: it runs when the file opens. */
 export const namedScript = () =>
