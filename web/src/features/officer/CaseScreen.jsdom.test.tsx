@@ -262,6 +262,40 @@ describe('the case screen', () => {
     for (const heading of below) expect(targets, heading.textContent!).toContain(heading.id);
   });
 
+  describe('names in "On this page" exactly the parts the case shows, the money as the case has it', () => {
+    const bill = {
+      reference: 'PC0000032026',
+      amountCents: 150000,
+      receivedCents: 150000,
+      refundedCents: 0,
+      refunds: { paidCents: 0, heldCents: 0 },
+      state: 'paid' as const,
+      receiptNumber: '2026000012',
+      settledAt: '2026-07-01T01:00:00Z',
+    };
+    const refundOf = { caseNumber: 'PC 000003 2026', eserviceTitle: 'Payment of Court Deposits', drawnCents: 1, bill };
+    it.each([
+      ['with a bill', { bill }, OFFICER_SCREEN_TEXT.paymentHeading],
+      ['with a refund', { refundOf }, OFFICER_SCREEN_TEXT.refundHeading],
+      ['with neither', {}, null],
+    ])('%s', async (_, given, heading) => {
+      fakeApi({ '/api/officer/cases/7': () => ({ body: envelope({ ...CASE, ...given }) }) });
+      await openCase();
+      const contents = screen.getByRole('navigation', { name: OFFICER_SCREEN_TEXT.onThisPage });
+      const named = within(contents)
+        .getAllByRole('link')
+        .map((l) => l.textContent);
+      // Every part's heading from the actions down, in the page's order.
+      const actions = document.getElementById('actions-heading')!;
+      const shown = [...document.querySelectorAll('.officer-case h2[id]')]
+        .filter((h) => h === actions || actions.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .map((h) => h.textContent);
+      expect(named).toEqual(shown);
+      const moneyParts: string[] = [OFFICER_SCREEN_TEXT.paymentHeading, OFFICER_SCREEN_TEXT.refundHeading];
+      expect(named.filter((n) => moneyParts.includes(n!))).toEqual(heading ? [heading] : []);
+    });
+  });
+
   it('goes back to the queue, filters and page it was opened from', async () => {
     fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(CASE) }) });
     const from = encodeURIComponent('queue=mine&status=in_review&age=5&sort=dueDate&page=2&find=Tan');

@@ -35,7 +35,7 @@ import { ActionForm, type ActionDescription, type ActionField } from './ActionFo
 import { checkAction, type ActionInput, type ActionErrors } from './actionForms.ts';
 import { failureMessage, isAnswer, shownLoad } from './outcomes.ts';
 import { backHref, readQueueView } from './queueQuery.ts';
-import { PaymentFacts } from './PaymentFacts.tsx';
+import { PaymentFacts, showsPayment, showsRefund } from './PaymentFacts.tsx';
 import { TravelFacts } from './TravelFacts.tsx';
 import { Row } from './SummaryRow.tsx';
 import { DECISION_FILES_ID, DecisionDocuments, showsDecisionDocuments } from './DecisionDocuments.tsx';
@@ -270,8 +270,8 @@ export function CaseScreen({ location }: ScreenProps) {
     showsChanges && ['changes-heading', TEXT.changesHeading],
     c.infoRequests.length > 0 && ['requests-heading', TEXT.requestsHeading],
     [`answers-${ANSWERS_PAGE}`, TEXT.answersHeading],
-    c.bill !== null && ['payment-heading', TEXT.paymentHeading],
-    c.refundOf !== null && ['refund-heading', TEXT.refundHeading],
+    showsPayment(c) && ['payment-heading', TEXT.paymentHeading],
+    showsRefund(c) && ['refund-heading', TEXT.refundHeading],
     ['documents-heading', TEXT.documentsHeading],
     ['history-heading', TEXT.historyHeading],
     ['notes-heading', TEXT.notesHeading],

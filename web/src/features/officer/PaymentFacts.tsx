@@ -28,6 +28,15 @@ function BillRows({ bill }: { bill: OfficerBill }) {
   );
 }
 
+/** Whether the payment part is on the page: the record has a bill of its own. */
+export const showsPayment = <C extends Pick<OfficerCase, 'bill'>>(c: C): c is C & { bill: OfficerBill } =>
+  c.bill !== null;
+
+/** Whether the refund part is on the page: the record draws on another's receipt. */
+export const showsRefund = <C extends Pick<OfficerCase, 'refundOf'>>(
+  c: C,
+): c is C & { refundOf: NonNullable<OfficerCase['refundOf']> } => c.refundOf !== null;
+
 /**
  * The money behind a case (docs/decisions/0087): a payment record's own bill (has the deposit, the fee or the
  * debtor's payment arrived?) and, for a refund, the receipt it draws on, so the officer weighs what the
@@ -36,7 +45,7 @@ function BillRows({ bill }: { bill: OfficerBill }) {
 export function PaymentFacts({ c }: { c: Pick<OfficerCase, 'bill' | 'refundOf'> }) {
   return (
     <>
-      {c.bill && (
+      {showsPayment(c) && (
         <section aria-labelledby="payment-heading">
           <h2 id="payment-heading">{TEXT.paymentHeading}</h2>
           <dl className="summary-list" data-testid="officer-bill">
@@ -44,7 +53,7 @@ export function PaymentFacts({ c }: { c: Pick<OfficerCase, 'bill' | 'refundOf'> 
           </dl>
         </section>
       )}
-      {c.refundOf && (
+      {showsRefund(c) && (
         <section aria-labelledby="refund-heading">
           <h2 id="refund-heading">{TEXT.refundHeading}</h2>
           <p>{TEXT.receiptOf(c.refundOf.bill.receiptNumber ?? '', c.refundOf.caseNumber, c.refundOf.eserviceTitle)}</p>
