@@ -92,6 +92,24 @@ type Loading =
 /** openRecord's answer for the acting profile's own record that was deleted. */
 const DELETED = 'deleted';
 
+type Step = 'page' | 'check' | 'confirmation' | 'view' | 'respond';
+
+/** An officer's open request for more information on the record: only the questions it names may change. */
+const requestOf = (record: CaseDetail | null) =>
+  record?.status === 'more_info_requested' ? (record.progress?.request ?? null) : null;
+
+/**
+ * The step the screen shows of `record` at an address whose step is `stepParam`; `sentHere`: the record was
+ * submitted on this screen, which goes on to its confirmation.
+ */
+function stepOf(record: CaseDetail | null, stepParam: string | null, sentHere: boolean): Step {
+  if (record && !isEditable(record.status)) {
+    if (stepParam === 'confirmation' || sentHere) return 'confirmation';
+    return requestOf(record) && stepParam === 'respond' ? 'respond' : 'view';
+  }
+  return stepParam === 'check' ? 'check' : 'page';
+}
+
 /**
  * Singapore's day on the server's clock, the day the server checks a form's dates against: a device clock a day
  * off would refuse today or pass yesterday. The session corrects for the skew so too (decisions.md §5).
@@ -197,8 +215,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const eservice = loading.state === 'ready' ? loading.eservice : null;
   const form = recordForm ?? eservice?.form ?? null;
   const editable = !record || isEditable(record.status);
-  // An officer's open request for more information: only the questions it names may change.
-  const request = record?.status === 'more_info_requested' ? (record.progress?.request ?? null) : null;
+  const request = requestOf(record);
 
   // Where in the journey this address is.
   const scope = form ? visibility(form, values) : null;
@@ -210,16 +227,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         .filter(isDeclarationPage)
         .flatMap((p) => p.sections.filter((s) => scope?.sections.has(s)).flatMap((s) => s.fields))
     : [];
-  const step: 'page' | 'check' | 'confirmation' | 'view' | 'respond' =
-    record && !editable
-      ? stepParam === 'confirmation' || sentHere
-        ? 'confirmation'
-        : request && stepParam === 'respond'
-          ? 'respond'
-          : 'view'
-      : stepParam === 'check'
-        ? 'check'
-        : 'page';
+  const step = stepOf(record, stepParam, sentHere);
   const pageIndex = Math.max(
     0,
     questionPages.findIndex((p) => p.id === pageParam),
@@ -381,10 +389,15 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /**
    * Opens a stored record (over its form version's defaults); null when it could not be opened, DELETED when
-   * it was the acting profile's own and was deleted (the notice says so). `withHistory`: as show's.
+   * it was the acting profile's own and was deleted (the notice says so). `withHistory`: as show's, or what
+   * decides it once the record is in (whether this address shows its history).
    */
   const openRecord = useCallback(
-    async (id: string, current: EserviceDetail, withHistory = true): Promise<CaseDetail | typeof DELETED | null> => {
+    async (
+      id: string,
+      current: EserviceDetail,
+      withHistory: boolean | ((detail: CaseDetail) => boolean) = true,
+    ): Promise<CaseDetail | typeof DELETED | null> => {
       const [outcome, files] = await Promise.all([genericApi.open(id, signal), documentsApi.list(id, signal)]);
       if (outcome.ok) {
         let def = current.form;
@@ -409,7 +422,7 @@ export default function GenericScreen({ location }: ScreenProps) {
               )
             : stored
           : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
-        show(outcome.value, listed, withHistory);
+        show(outcome.value, listed, typeof withHistory === 'boolean' ? withHistory : withHistory(outcome.value));
         setDocuments(documents);
         setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });
         if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
@@ -435,6 +448,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     if (heldFor.current && heldFor.current !== ownerKey) return;
     heldFor.current = ownerKey;
     let stale = false;
+    // The history is asked for where it is shown, the record's view: not by the page answering a request or the
+    // confirmation, opened by their address (a reload, a bookmark) (docs/decisions/0036).
+    const historyShown = (detail: CaseDetail) => stepOf(detail, stepParam, false) === 'view';
     void (async () => {
       if (resumed) {
         // A submitted record held from an earlier visit may have moved on since (an officer asked, decided):
@@ -450,7 +466,7 @@ export default function GenericScreen({ location }: ScreenProps) {
             (!resumed.dirty ||
               (await genericApi.open(held.id, signal).then((now) => now.ok && now.value.version !== held.version)));
           if (stale || signal.aborted) return;
-          if (changed) await openRecord(held.id, resumed.eservice);
+          if (changed) await openRecord(held.id, resumed.eservice, historyShown);
           else if (step === 'view') void loadHistory(held.id);
         }
         return;
@@ -483,7 +499,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       // own screen replaced it.
       if (!open) setLoading({ state: 'ready', eservice: loaded.value });
       if (open) {
-        const opened = await openRecord(open, loaded.value);
+        const opened = await openRecord(open, loaded.value, historyShown);
         setLoading({ state: 'ready', eservice: loaded.value });
         // The address of a confirmation names a record that is still a draft: back to its form.
         if (opened && opened !== DELETED && isEditable(opened.status) && stepParam === 'confirmation')

@@ -1233,7 +1233,24 @@ describe('the calls of a journey', () => {
     expect([gets('/api/cases/7'), gets('/api/cases/7/documents'), gets('/pe/cases/7/status')]).toEqual([1, 1, 0]);
   }, 30_000);
 
-  it('answering a request, asks for the history and the list once: on the record it goes back to, not before it goes', async () => {
+  it('asks for no history on a confirmation opened by its address (a reload), which does not show it', async () => {
+    const submitted = { ...ANSWERED, status: 'submitted', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' };
+    routes['GET /api/cases/7'] = () => ({ body: envelope(submitted) });
+    routes['GET /api/cases/7/documents'] = () => ({ body: envelope({ documents: [] }) });
+    routes['GET /api/cases/7/acknowledgement.pdf'] = () => ({ status: 404, body: envelope(null, '404', 'Not yet') });
+    routes['GET /pe/cases/7/status'] = () => ({
+      body: envelope({ id: '7', caseNumber: ANSWERED.caseNumber, status: 'submitted', version: 3, history: [] }),
+    });
+    window.location.hash = '#/generic?app=PAR&case=7&step=confirmation';
+    const user = userEvent.setup();
+    await at(FORM_TEXT.confirmationTitle('Permission to Travel Abroad'));
+    // Anything the confirmation asked for as it opened has been asked for by the time the user acts on it.
+    await user.click(screen.getByRole('button', { name: FORM_TEXT.download }));
+    await waitFor(() => expect(gets('/api/cases/7/acknowledgement.pdf')).toBe(1));
+    expect([gets('/api/cases/7'), gets('/api/cases/7/documents'), gets('/pe/cases/7/status')]).toEqual([1, 1, 0]);
+  }, 30_000);
+
+  it('answering a request opened by its address, asks for the history and the list once: on the record it goes back to', async () => {
     const asked: CaseDetail = {
       ...ANSWERED,
       status: 'more_info_requested',
@@ -1274,7 +1291,6 @@ describe('the calls of a journey', () => {
     await at('Change the answers the officer asked about');
     await user.clear(screen.getByLabelText('Country name'));
     await user.type(screen.getByLabelText('Country name'), 'Japan');
-    const before = gets('/pe/cases/7/status');
     const listed = listCalls();
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
     await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7'));
@@ -1282,7 +1298,8 @@ describe('the calls of a journey', () => {
     await at('Permission to Travel Abroad');
     expect(await screen.findByText('History')).toBeInTheDocument();
     expect(await within(records()).findByText('You have no records for this e-service yet.')).toBeVisible();
-    expect(gets('/pe/cases/7/status')).toBe(before + 1);
+    // The page answering the request shows no history: the record's view it goes back to is the one to ask.
+    expect(gets('/pe/cases/7/status')).toBe(1);
     expect(listCalls()).toBe(listed + 1);
   }, 30_000);
 });
