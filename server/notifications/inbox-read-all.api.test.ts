@@ -236,6 +236,9 @@ describe('the unread filter', () => {
     const other = await reader.get(`${NOTIFICATION_PATHS.inbox}?unread=1&after=${await idOf(theirs!)}`);
     expect(other.statusCode).toBe(404);
     expect(other.json().header.responseDesc).toBe(NOTIFICATION_MESSAGES.messageNotFound);
+    // Another profile's message is answered as no message at all: the answer says nothing of it.
+    const none = await reader.get(`${NOTIFICATION_PATHS.inbox}?unread=1&after=999999999`);
+    expect([none.statusCode, none.json()]).toEqual([other.statusCode, other.json()]);
   });
 
   it('refuses a filter it does not know with a 400 that says why', async () => {

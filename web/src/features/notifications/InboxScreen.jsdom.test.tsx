@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { INBOX_PAGE_SIZE, NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
-import { ROUTES } from '#contract/index.ts';
+import { RESPONSE_CODE, ROUTES } from '#contract/index.ts';
 import { FORM_TEXT } from '#contract/forms/messages.ts';
 import { envelope, fakeApi } from '../../../test/fakeApi.ts';
 import { renderShell, simpleRoutes } from '../../components/shell/testkit.tsx';
@@ -240,5 +240,34 @@ describe('inbox screen', () => {
       '#/inbox?unread=1',
     );
     expect(within(second).queryByRole('link', { name: NOTIFICATION_MESSAGES.nextPage })).toBeNull();
+  });
+
+  it.each([
+    // A bookmark kept while acting for another profile: the server answers as for no message (docs/decisions/0093).
+    ['a message not of this inbox', '#/inbox?unread=1&after=99'],
+    ['no message at all', '#/inbox?unread=1&after=last'],
+    ['a page number, from before the list went on after a message', '#/inbox?unread=1&page=2'],
+  ])('shows the unread list from its start for an address naming %s, and puts the address right', async (_, hash) => {
+    const calls = fakeApi({
+      [NOTIFICATION_PATHS.inbox]: (call) =>
+        new URL(call.path, 'http://x').searchParams.has('after')
+          ? { status: 404, body: envelope(null, RESPONSE_CODE.NOT_FOUND, NOTIFICATION_MESSAGES.messageNotFound) }
+          : { body: envelope({ ...inboxPage(1), next: { after: String(TOTAL - INBOX_PAGE_SIZE + 1) } }) },
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash });
+    expect(await screen.findByRole('heading', { name: `Unread: Message ${TOTAL}` })).toBeInTheDocument();
+    expect(screen.queryByText(NOTIFICATION_MESSAGES.inboxFailed)).toBeNull();
+    expect(calls.filter((c) => c.path === `${NOTIFICATION_PATHS.inbox}?unread=1`)).toHaveLength(1);
+    // A reload, or the address copied, is this list, not the one that could not be shown.
+    await waitFor(() => expect(window.location.hash).toBe('#/inbox?unread=1'));
+    const pages = screen.getByRole('navigation', { name: NOTIFICATION_MESSAGES.pagesLabel });
+    expect(within(pages).queryByRole('link', { name: NOTIFICATION_MESSAGES.previousPage })).toBeNull();
+    expect(within(pages).getByRole('link', { name: NOTIFICATION_MESSAGES.nextPage })).toHaveAttribute(
+      'href',
+      '#/inbox?unread=1&after=6',
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   INBOX_ROUTE,
   NOTIFICATION_MESSAGES,
 } from '#contract/notifications.ts';
+import { CallFailed } from '../../lib/catalogue.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
@@ -148,6 +149,29 @@ function UnreadPager({ previous, next }: Pick<InboxPage, 'previous' | 'next'>) {
   return <PageLinks previous={previous && inboxHref(true, previous)} next={next && inboxHref(true, next)} />;
 }
 
+/**
+ * The page of the inbox an address names. The unread list after a message that is not this inbox's (a bookmark
+ * kept while acting for another profile; the server says no more of it than of no message: docs/decisions/0093)
+ * is the list's start, as for an address that names no message; the address is put right, so that a reload, or
+ * the address copied, is the list shown.
+ */
+async function fetchPage(at: InboxAt, signal: AbortSignal): Promise<InboxPage> {
+  if (!at.unreadOnly) return fetchInbox(at, signal);
+  if (at.after !== null) {
+    try {
+      return await fetchInbox(at, signal);
+    } catch (error) {
+      const noMessage =
+        error instanceof CallFailed && error.failure?.kind === 'refused' && error.failure.status === 404;
+      if (!noMessage) throw error;
+    }
+  }
+  const first = await fetchInbox({ unreadOnly: true, after: null }, signal);
+  const href = inboxHref(true);
+  if (!signal.aborted && window.location.hash !== href) window.history.replaceState(window.history.state, '', href);
+  return first;
+}
+
 /** What Mark all as read came to, for the page it was pressed on: the server's unread count after, or why not. */
 interface AllRead {
   of: InboxPage;
@@ -169,7 +193,7 @@ export default function InboxScreen({ location }: ScreenProps) {
     ? { unreadOnly, after: INBOX_MESSAGE_ID_PATTERN.test(after) ? after : null }
     : { unreadOnly, page };
   const { state, retry } = useLoad(`inbox|${at.unreadOnly ? `after ${at.after}` : at.page}`, (signal) =>
-    fetchInbox(at, signal),
+    fetchPage(at, signal),
   );
   const user = useIdentity(identityStore, { keepWhileReloading: true });
   /** Messages marked read here since the inbox was loaded. */
