@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { QUERY_MESSAGES } from '../messages.ts';
-import { queueQuerySchema } from '../officer.ts';
-import { eserviceVersionQuerySchema } from './eservices.ts';
-import { inboxQuerySchema } from './notifications.ts';
 import { queryWholeNumber } from './query.ts';
-import { searchQuerySchema } from './site.ts';
 
 /** What a schema says of a value: the number it reads, or the message of its first issue. */
 function read(schema: z.ZodType, value: unknown): unknown {
@@ -22,10 +18,6 @@ describe('a whole number in a query', () => {
     ['007', 7],
   ])('%s reads as %s', (text, n) => expect(read(page, text)).toBe(n));
 
-  it('given twice says so, rather than "expected number, received NaN"', () => {
-    expect(read(page, ['1', '2'])).toBe(QUERY_MESSAGES.repeated('page'));
-  });
-
   it.each(['0x10', '1e3', '1.0', ' 1', '1 ', '+1', '-1', '', 'abc', '١'])(
     '%j is refused: only plain decimal digits are a number',
     (text) => expect(read(page, text)).toBe(QUERY_MESSAGES.wholeNumber('page')),
@@ -36,19 +28,5 @@ describe('a whole number in a query', () => {
     expect(read(page, '501')).toBe(QUERY_MESSAGES.atMost('page', 500));
     // Too many digits for a number: over the maximum all the same.
     expect(read(page, '9'.repeat(400))).toBe(QUERY_MESSAGES.atMost('page', 500));
-  });
-
-  // Every query of the contract that carries a number reads it so.
-  it.each([
-    ['the site search', 'page', searchQuerySchema],
-    ['the inbox', 'page', inboxQuerySchema],
-    ['a version of a form', 'version', eserviceVersionQuerySchema],
-    ['the officer queue', 'page', queueQuerySchema],
-    ['the officer queue', 'pageSize', queueQuerySchema],
-    ['the officer queue', 'minAgeDays', queueQuerySchema],
-    ['the officer queue', 'maxAgeDays', queueQuerySchema],
-  ] as const)('%s: %s given twice is refused with its name', (_where, name, schema) => {
-    const issues = schema.safeParse({ [name]: ['1', '2'] }).error?.issues.filter((i) => i.path[0] === name);
-    expect(issues?.map((i) => i.message)).toEqual([QUERY_MESSAGES.repeated(name)]);
   });
 });

@@ -6,6 +6,7 @@ import {
   API_PATHS,
   API_PREFIXES,
   MESSAGES,
+  QUERY_MESSAGES,
   RESPONSE_CODE,
   TRANSPORT_MESSAGES,
   fail,
@@ -62,11 +63,16 @@ export function requestPath(request: FastifyRequest): string {
   }
 }
 
-function describeValidation(error: FastifyError): string {
+function describeValidation(error: FastifyError, request: FastifyRequest): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
-    return `Invalid request${error.validationContext ? ` ${error.validationContext}` : ''}${where ? ` field '${where}'` : ''}: ${first?.message ?? 'bad value'}`;
+    // A parameter given twice (?app=PD&app=PRD) reaches the schema as an array, which each field's own message,
+    // or the validator's "expected string, received array", would not name: say what it is, for every field.
+    const query = request.query as Record<string, unknown> | undefined;
+    const repeated = error.validationContext === 'querystring' && Array.isArray(query?.[where]);
+    const problem = repeated ? QUERY_MESSAGES.repeated(where) : (first?.message ?? 'bad value');
+    return `Invalid request${error.validationContext ? ` ${error.validationContext}` : ''}${where ? ` field '${where}'` : ''}: ${problem}`;
   }
   return `Invalid request: ${error.message}`;
 }
@@ -88,7 +94,7 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
         .send({ ...fail(error.responseCode, error.message), responseJSON: error.responseJSON });
     }
     if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, describeValidation(error)));
+      return reply.code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, describeValidation(error, request)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -45,3 +45,17 @@ describe('a number in a query', () => {
     expect(inbox.statusCode, inbox.body).toBe(200);
   });
 });
+
+describe('any parameter of a query', () => {
+  it.each([
+    [`${NOTIFICATION_PATHS.inbox}?unread=1&after=1&after=2`, 'after'],
+    [`${NOTIFICATION_PATHS.inbox}?unread=1&unread=0`, 'unread'],
+    [`${API_PATHS.cases}?app=PD&app=PRD`, 'app'],
+    [`${API_PATHS.casesSearch}?caseNumber=PD1&caseNumber=PD2`, 'caseNumber'],
+    [`${API_PATHS.search}?q=refund&q=deposit`, 'q'],
+  ])('given twice (%s) is a 400 that says to give it once, not what the validator found', async (url, name) => {
+    const res = await demo.get(url);
+    expect(res.statusCode, url).toBe(400);
+    expect(res.json().header.responseDesc, url).toBe(refused(name, QUERY_MESSAGES.repeated(name)));
+  });
+});
