@@ -83,6 +83,34 @@ describe('the acknowledgement PDF', () => {
     expect(await pdfText(bytes)).toContain('Submitted by');
   });
 
+  it('prints answers that mix Arabic or Hebrew with Latin letters and digits in the order they are read', async () => {
+    const bytes = await renderAcknowledgement({
+      eserviceTitle: 'Debt Repayment',
+      caseNumber: 'DAR 000001 2026',
+      submittedAt,
+      submittedBy: 'محمد Muhammad round 4',
+      sections: [
+        {
+          heading: 'Creditors',
+          rows: [
+            { label: 'Creditor 1', value: 'عبد الله بن محمد 123 Tan' },
+            { label: 'Creditor 2', value: 'דוד כהן בע"מ #15' },
+            { label: 'Reference', value: 'رقم ١٢٣' },
+          ],
+        },
+      ],
+      files: [],
+      digest,
+      contactPhone: '1800-225-5529',
+    });
+    // pdf.js gives each drawn piece's Arabic or Hebrew back in the order it was typed, the pieces in the
+    // order they are on the line: reversed as a whole, the Latin words and digits came back backwards.
+    const text = await pdfText(bytes);
+    for (const expected of ['Muhammad round 4 محمد', 'Tan 123 عبد الله بن محمد', '#15 דוד כהן בע"מ', '١٢٣'])
+      expect(text).toContain(expected);
+    for (const reversed of ['dammahuM', 'naT 321', '51#', '٣٢١']) expect(text).not.toContain(reversed);
+  });
+
   it('writes Singapore time as the screens write times', () => {
     expect(singaporeTime(new Date('2026-01-01T15:59:00Z'))).toBe('1 Jan 2026, 23:59');
     expect(singaporeTime(new Date('2026-01-01T16:00:00Z'))).toBe('2 Jan 2026, 00:00');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { paragraphDirection, visualRuns, type Direction, type Run } from './bidi.ts';
 import { loadedFallbacks, pdfFontkit } from './fonts.ts';
 
 /**
@@ -9,6 +10,7 @@ import { loadedFallbacks, pdfFontkit } from './fonts.ts';
  * DejaVu Sans is embedded (subset) so names with accents and other Latin, Greek or Cyrillic letters print
  * as typed; a character it lacks is set in the first fallback font that has it (Chinese, Tamil: server/pdf/fonts.ts),
  * embedded (subset) only in a document that uses it, else prints as '?' rather than failing the document.
+ * Arabic and Hebrew are shaped by fontkit and ordered among the rest by the bidirectional algorithm (bidi.ts).
  */
 const require = createRequire(import.meta.url);
 const FONT_DIR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf').replace(/DejaVuSans\.ttf$/, '');
@@ -28,15 +30,19 @@ const EMOJI_MARKS = /[\uFE0E\uFE0F\u200D]/g;
 
 type Style = 'regular' | 'bold';
 
-/** A piece of a line in one font: 0 is DejaVu in the line's style, n the n-th fallback. */
-interface Run {
+/**
+ * A line broken to the width, in the order it was typed, with its paragraph's direction: the order it is seen
+ * in is decided line by line when it is drawn, as the bidirectional algorithm asks (docs/decisions/0097).
+ */
+interface Line {
   text: string;
-  font: number;
+  direction: Direction;
 }
 
 /**
- * Text placed but not yet drawn: a fallback font can only be embedded asynchronously, once a document is
- * known to need it, so all text is drawn in bytes(), in the order it was placed (the order it is read in).
+ * A run (bidi.ts) placed but not yet drawn, its font 0 for DejaVu in the line's style, n for the n-th fallback.
+ * A fallback font can only be embedded asynchronously, once a document is known to need it, so all text is
+ * drawn in bytes(), in the order it was placed (the order it is read in).
  */
 interface Placed extends Run {
   page: PDFPage;
@@ -140,23 +146,26 @@ export class PdfWriter {
     return this.#runs(style, text).reduce((width, run) => width + this.#runWidth(style, size, run), 0);
   }
 
-  #wrap(style: Style, size: number, text: string, width: number): string[] {
-    const lines: string[] = [];
+  #wrap(style: Style, size: number, text: string, width: number): Line[] {
+    const lines: Line[] = [];
     for (const paragraph of this.#printable(style, text).split('\n')) {
+      const direction = paragraphDirection(paragraph);
+      const broken: string[] = [];
       let line = '';
       for (const word of paragraph.split(/(\s+)/)) {
         const candidate = line + word;
         let starts = line === '';
         if (!starts && this.#measure(style, size, candidate.trimEnd()) > width) {
-          lines.push(line.trimEnd());
+          broken.push(line.trimEnd());
           line = word.trimStart();
           starts = true;
         } else line = candidate;
         // A word that starts a line, the paragraph's first or one moved down, may be longer than the line.
         if (starts && this.#measure(style, size, line.trimEnd()) > width)
-          line = this.#cut(style, size, line, width, lines);
+          line = this.#cut(style, size, line, width, broken);
       }
-      lines.push(line.trimEnd());
+      broken.push(line.trimEnd());
+      lines.push(...broken.map((text) => ({ text, direction })));
     }
     return lines;
   }
@@ -194,15 +203,15 @@ export class PdfWriter {
     return chars.slice(start).join('');
   }
 
-  #lines(lines: string[], x: number, style: Style, size: number, color = INK): void {
+  #lines(lines: Line[], x: number, style: Style, size: number, color = INK): void {
     const leading = size * 1.35;
-    for (const line of lines) {
+    for (const { text, direction } of lines) {
       if (this.#y - leading < MARGIN) this.#newPage();
       this.#y -= leading;
       // The page's content stream is made where drawing at once made it, so the objects keep their order.
       this.#page.pushOperators();
       let runX = x;
-      for (const run of this.#runs(style, line)) {
+      for (const run of visualRuns(text, direction, (ch) => this.#fontFor(style, ch))) {
         this.#placed.push({ ...run, page: this.#page, x: runX, y: this.#y, size, style, color });
         runX += this.#runWidth(style, size, run);
       }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import type { PDFDocument } from 'pdf-lib';
+import { layoutDirection } from './bidi.ts';
 
 /**
  * Fonts for what DejaVu Sans lacks, from Debian packages (no npm package ships a CJK or Tamil font, nor emoji
@@ -79,17 +80,22 @@ function openFont(bytes: Uint8Array): fontkit.Font {
  * fontkit as pdf-lib 1.17 calls it. pdf-lib was written against its own fork of fontkit 1, whose subsets
  * printed glyphs of odd length as fragments and whose Tamil shaping threw (docs/decisions/0065); upstream
  * fontkit 2 fixes both, and differs in one call pdf-lib makes: a subset's bytes come from `encode()`, not
- * from an `encodeStream()` read by its events. This gives each subset that one call.
+ * from an `encodeStream()` read by its events. This gives each subset that one call, and lays each string out
+ * in the direction the bidirectional algorithm gave it rather than its script's (docs/decisions/0097).
  */
 export const pdfFontkit: PdfLibFontkit = {
   create(bytes) {
     const font = openFont(bytes);
     const createSubset = font.createSubset.bind(font);
+    const layout = font.layout.bind(font);
     const withStream = Object.assign(font, {
       createSubset: () => {
         const subset = createSubset();
         return Object.assign(subset, { encodeStream: () => encodedOnce(() => subset.encode()) });
       },
+      // pdf-lib asks for no direction, so fontkit took the script's: a run's is that of its first strong character.
+      layout: (text: string, features?: Parameters<typeof layout>[1]) =>
+        layout(text, features, undefined, undefined, layoutDirection(text)),
     });
     // fontkit 2's own types leave out tables pdf-lib reads (cff, head, post), which its fonts have.
     return withStream as unknown as ReturnType<PdfLibFontkit['create']>;
