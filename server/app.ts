@@ -50,6 +50,7 @@ import { requireOfficer } from './auth/officer.ts';
 import { createEmailSender, type EmailSender } from './notifications/email.ts';
 import { drainAll, startOutboxWorker, type OutboxDeps, type OutboxWorker } from './notifications/worker.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { PdfDownloadLimit } from './pdf/download-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +75,8 @@ declare module 'fastify' {
       /** Starts this process's worker (the server's start does; tests drain by hand). */
       start(): OutboxWorker;
     };
+    /** The PDF downloads in flight, per account and in this process (docs/decisions/0095). */
+    pdfDownloads: PdfDownloadLimit;
     /** Files kept not scanned, scanned once a scanner is configured (docs/decisions/0067). */
     rescan: {
       /** How many files wait for a scan (for the start banner). */
@@ -233,6 +236,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   app.decorate('now', now ?? (() => new Date()));
   app.decorate('smsSender', createSmsSender(config, app.log));
   app.decorate('emailSender', createEmailSender(config, app.log));
+  app.decorate('pdfDownloads', new PdfDownloadLimit());
   const outboxDeps = () => ({
     db: app.db,
     now: () => app.now(),

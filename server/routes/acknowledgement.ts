@@ -10,7 +10,8 @@ import { sendPdf } from '../pdf/reply.ts';
 
 /**
  * The PDF acknowledgement of a submitted record, for its acting profile: made anew on each download from
- * the stored answers, documents and the digest fixed at submission, so it always says the same.
+ * the stored answers, documents and the digest fixed at submission, so it always says the same. Drawn a few
+ * at a time per account (docs/decisions/0095).
  */
 export async function acknowledgementRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,11 +22,13 @@ export async function acknowledgementRoutes(app: FastifyInstance): Promise<void>
     { preValidation, schema: { params: caseIdParamsSchema } },
     async (request, reply) => {
       const principal = request.principal!;
-      const { row, eservice } = await openCase(app.db, request.params.id, principal);
-      if (row.status === 'draft' || !row.submittedAt)
-        throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notSubmittedYet);
-      const pdf = await acknowledgementPdf(app.db, row, eservice, principal, app.config.CONTACT_PHONE);
-      return sendPdf(reply, acknowledgementFileName(row.caseNumber), pdf);
+      return app.pdfDownloads.run(principal.accountId, async () => {
+        const { row, eservice } = await openCase(app.db, request.params.id, principal);
+        if (row.status === 'draft' || !row.submittedAt)
+          throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notSubmittedYet);
+        const pdf = await acknowledgementPdf(app.db, row, eservice, principal, app.config.CONTACT_PHONE);
+        return sendPdf(reply, acknowledgementFileName(row.caseNumber), pdf);
+      });
     },
   );
 }

@@ -32,7 +32,8 @@ const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: erro
 /**
  * The payer's side of bills (docs/decisions/0045, 0046): the acting profile's bills, one record's bill with its
  * PayNow QR payload, an expired bill asked for again (0086), the receipt once settled, and a Payment
- * Certificates record's certificate (0085). Another profile's record answers 404, like every record call.
+ * Certificates record's certificate (0085), both drawn a few at a time per account (0095). Another profile's
+ * record answers 404, like every record call.
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,28 +63,31 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(PAYMENT_PATHS.receipt, { preValidation, schema: { params: caseIdParamsSchema } }, async (request, reply) => {
     const principal = request.principal!;
-    const { row, eservice } = await openCase(app.db, request.params.id, principal);
-    const found = await findBill(app.db, row.id, principal.actingProfileId);
-    if (!found) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
-    const bill = toBill(found);
-    if (!isSettled(bill.state) || !bill.receiptNumber || !found.settled_at)
-      throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notSettled);
-    const { rows } = await app.db.query<{ name: string }>('SELECT ptib_name AS name FROM ptib_profiles WHERE id = $1', [
-      principal.actingProfileId,
-    ]);
-    const pdf = await renderReceipt({
-      receiptNumber: bill.receiptNumber,
-      eserviceTitle: eservice.title,
-      caseNumber: bill.caseNumber,
-      reference: bill.reference,
-      payer: rows[0]?.name ?? '',
-      bill,
-      refunds: toRefunds(found),
-      settledAt: new Date(found.settled_at),
-      uen: payNowUen(app.config),
-      contactPhone: app.config.CONTACT_PHONE,
+    return app.pdfDownloads.run(principal.accountId, async () => {
+      const { row, eservice } = await openCase(app.db, request.params.id, principal);
+      const found = await findBill(app.db, row.id, principal.actingProfileId);
+      if (!found) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.noBill);
+      const bill = toBill(found);
+      if (!isSettled(bill.state) || !bill.receiptNumber || !found.settled_at)
+        throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notSettled);
+      const { rows } = await app.db.query<{ name: string }>(
+        'SELECT ptib_name AS name FROM ptib_profiles WHERE id = $1',
+        [principal.actingProfileId],
+      );
+      const pdf = await renderReceipt({
+        receiptNumber: bill.receiptNumber,
+        eserviceTitle: eservice.title,
+        caseNumber: bill.caseNumber,
+        reference: bill.reference,
+        payer: rows[0]?.name ?? '',
+        bill,
+        refunds: toRefunds(found),
+        settledAt: new Date(found.settled_at),
+        uen: payNowUen(app.config),
+        contactPhone: app.config.CONTACT_PHONE,
+      });
+      return sendPdf(reply, `receipt-${bill.receiptNumber}.pdf`, pdf);
     });
-    return sendPdf(reply, `receipt-${bill.receiptNumber}.pdf`, pdf);
   });
 
   r.post(
@@ -108,13 +112,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     { preValidation, schema: { params: caseIdParamsSchema } },
     async (request, reply) => {
       const principal = request.principal!;
-      const { row } = await openCase(app.db, request.params.id, principal);
-      if (row.appCode !== CERTIFICATE_ESERVICE)
-        throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.notCertificate);
-      const certificate = await certificateOf(app.db, row.id, principal.actingProfileId);
-      if (!certificate) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.noCertificate);
-      const pdf = await renderCertificate(certificate, app.config.CONTACT_PHONE);
-      return sendPdf(reply, `certificate-${row.caseNumber.replace(/ /g, '-')}.pdf`, pdf);
+      return app.pdfDownloads.run(principal.accountId, async () => {
+        const { row } = await openCase(app.db, request.params.id, principal);
+        if (row.appCode !== CERTIFICATE_ESERVICE)
+          throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, PAYMENT_MESSAGES.notCertificate);
+        const certificate = await certificateOf(app.db, row.id, principal.actingProfileId);
+        if (!certificate) throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.noCertificate);
+        const pdf = await renderCertificate(certificate, app.config.CONTACT_PHONE);
+        return sendPdf(reply, `certificate-${row.caseNumber.replace(/ /g, '-')}.pdf`, pdf);
+      });
     },
   );
 

@@ -254,39 +254,42 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
+  // The extract is drawn on each download, a few at a time per account (docs/decisions/0095).
   r.get(REGISTER_PATHS.extract, { preValidation, schema: { querystring: entryQuery } }, async (request, reply) => {
     const principal = request.principal!;
-    const { search, entry } = await foundEntry(request, request.query.ref, request.query.case);
-    const eservice = await eserviceFor(app.db, search.service, principal);
-    const names = await app.db.query<{ own: string; acting: string }>(
-      `SELECT o.ptib_name AS own, a.ptib_name AS acting FROM ptib_profiles o, ptib_profiles a
-        WHERE o.id = $1 AND a.id = $2`,
-      [principal.ownProfileId, principal.actingProfileId],
-    );
-    const people = names.rows[0];
-    const searchedBy = !people
-      ? principal.loginName
-      : principal.ownProfileId === principal.actingProfileId
-        ? people.own
-        : `${people.own}, for ${people.acting}`;
-    const pdf = await renderRegisterExtract({
-      serviceTitle: eservice.title,
-      entry: toResult(entry),
-      reference: search.reference,
-      searchedAt: new Date(search.searched_at),
-      entryUpdatedAt: new Date(entry.updated_at),
-      searchedBy,
-      purpose: search.purpose,
-      printedAt: app.now(),
-      contactPhone: app.config.CONTACT_PHONE,
+    return app.pdfDownloads.run(principal.accountId, async () => {
+      const { search, entry } = await foundEntry(request, request.query.ref, request.query.case);
+      const eservice = await eserviceFor(app.db, search.service, principal);
+      const names = await app.db.query<{ own: string; acting: string }>(
+        `SELECT o.ptib_name AS own, a.ptib_name AS acting FROM ptib_profiles o, ptib_profiles a
+          WHERE o.id = $1 AND a.id = $2`,
+        [principal.ownProfileId, principal.actingProfileId],
+      );
+      const people = names.rows[0];
+      const searchedBy = !people
+        ? principal.loginName
+        : principal.ownProfileId === principal.actingProfileId
+          ? people.own
+          : `${people.own}, for ${people.acting}`;
+      const pdf = await renderRegisterExtract({
+        serviceTitle: eservice.title,
+        entry: toResult(entry),
+        reference: search.reference,
+        searchedAt: new Date(search.searched_at),
+        entryUpdatedAt: new Date(entry.updated_at),
+        searchedBy,
+        purpose: search.purpose,
+        printedAt: app.now(),
+        contactPhone: app.config.CONTACT_PHONE,
+      });
+      return noStore(reply)
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="register-extract-${entry.case_number.replace(/ /g, '-')}.pdf"`,
+        )
+        .send(Buffer.from(pdf));
     });
-    return noStore(reply)
-      .header('Content-Type', 'application/pdf')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="register-extract-${entry.case_number.replace(/ /g, '-')}.pdf"`,
-      )
-      .send(Buffer.from(pdf));
   });
 
   // ---- The watchlist (ICAWL) -------------------------------------------------------------------------------
