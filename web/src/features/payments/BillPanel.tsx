@@ -140,7 +140,11 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
           ? `receipt-${bill.receiptNumber}.pdf`
           : `certificate-${bill.caseNumber.replace(/ /g, '-')}.pdf`,
       );
-    else setMessage(which === 'receipt' ? PAYMENT_TEXT.receiptFailed : PAYMENT_TEXT.certificateFailed);
+    // A refusal says why, and what to do (too many downloads at once: wait for them, docs/decisions/0095).
+    else
+      setMessage(
+        outcome.message || (which === 'receipt' ? PAYMENT_TEXT.receiptFailed : PAYMENT_TEXT.certificateFailed),
+      );
   };
   const amount = formatMoney(bill.amountCents - bill.receivedCents);
   const paidOver = paidOverLeft(bill);

@@ -7,7 +7,8 @@ import {
   payNowPayload,
   type BillDetail,
 } from '#contract/payments.ts';
-import { CONNECTION_MESSAGES, MESSAGES } from '#contract/index.ts';
+import { CONNECTION_MESSAGES, MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
+import { PDF_DOWNLOAD_MESSAGES } from '#contract/downloads.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
 
@@ -114,6 +115,20 @@ describe('BillPanel', () => {
     // Its own failure, not the receipt's.
     expect(await screen.findByText(PAYMENT_TEXT.certificateFailed)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/cases/7/certificate.pdf')).toBe(true);
+  });
+
+  it('says beside the receipt why its download was refused, and what to do', async () => {
+    fakeApi({
+      '/api/cases/7/bill': () => ({ body: envelope(paid) }),
+      '/api/cases/7/receipt.pdf': () => ({
+        status: 429,
+        body: envelope(null, RESPONSE_CODE.TOO_MANY_REQUESTS, PDF_DOWNLOAD_MESSAGES.tooManyAtOnce),
+      }),
+    });
+    render(<BillPanel caseId="7" appCode="PD" />);
+    const panel = await screen.findByRole('region', { name: PAYMENT_TEXT.heading });
+    fireEvent.click(within(panel).getByRole('button', { name: PAYMENT_TEXT.downloadReceipt }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(PDF_DOWNLOAD_MESSAGES.tooManyAtOnce);
   });
 
   it('asks an expired bill again, and shows its new QR code with the focus on the bill', async () => {
