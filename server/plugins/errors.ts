@@ -93,6 +93,9 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
         .code(error.statusCode)
         .send({ ...fail(error.responseCode, error.message), responseJSON: error.responseJSON });
     }
+    // The static files' refusal of a path with an empty segment (//home, /api//x): it names no file nor call,
+    // so it is answered as any other unknown address is, not with a bare "Forbidden".
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(fail(RESPONSE_CODE.BAD_REQUEST, describeValidation(error, request)));
     }

@@ -82,4 +82,15 @@ describe('static files', () => {
       expect(res.body, url).not.toContain('root:');
     }
   });
+
+  it("answers a path with an empty segment as one it does not know: the app's page or the API's 404", async () => {
+    for (const url of ['//', '//home', '/x//y', '/assets//app-a1b2.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    const api = await app.inject({ method: 'GET', url: '/api//login-nonce' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().header.responseDesc).toBe('No such call: GET /api//login-nonce');
+  });
 });
