@@ -35,7 +35,7 @@ export function isTooLargeAmount(amount: string, minorDigits: number): boolean {
 }
 
 /** Minor units shown in major units: 1 → "0.01". */
-export function formatMinorUnits(minor: number, minorDigits: number): string {
+export function formatMinorUnits(minor: number | bigint, minorDigits: number): string {
   if (minorDigits === 0) return String(minor);
   const s = String(minor).padStart(minorDigits + 1, '0');
   return `${s.slice(0, -minorDigits)}.${s.slice(-minorDigits)}`;

@@ -52,6 +52,8 @@ const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * the estate's (the court's or the register's) case, a bankruptcy's in the forms' hints (BS 000042 2026).
  */
 const ANY_CASE_EXAMPLE_TYPE = 'BS';
+/** The currency an amount question's limits are written in when the question names none: the portal's own. */
+const LIMITS_CURRENCY = 'SGD';
 
 /**
  * Empty in the specification's sense (§5), also for text that shows nothing (spaces, zero-width characters:
@@ -248,6 +250,12 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     const digits = minorDigitsOf(value.currency);
     // A limit of a one-currency question is meant in that currency: in another it would pass IDR 15,000 as 15,000.
     const otherCurrency = field.currency !== undefined && value.currency !== field.currency;
+    // The portal keeps no exchange rates: the limits are meant in the currency they are written for, and in any
+    // other one only more than nothing and the largest amount apply, or S$10,000,000.00 would be IDR 10,000,000.00
+    // (docs/decisions/0096).
+    const inItsCurrency = value.currency === (field.currency ?? LIMITS_CURRENCY);
+    const least = field.min === undefined || inItsCurrency ? field.min : Math.min(field.min, 1);
+    const most = inItsCurrency ? Math.min(field.max ?? LARGEST_AMOUNT, LARGEST_AMOUNT) : LARGEST_AMOUNT;
     if (otherCurrency)
       set(ctx, `${path}.currency`, FIELD_MESSAGES.fixedCurrency(field.label, currencyInWords(field.currency!)));
     else if (digits === undefined) set(ctx, `${path}.currency`, FIELD_MESSAGES.notInList(`Currency of ${field.label}`));
@@ -264,16 +272,11 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     // A limit is written as the portal writes money (S$10,000,000.00), in the currency chosen.
     const limit = (minorUnits: number) =>
       formatMoney(formatMinorUnits(minorUnits, digits ?? 2), String(value.currency));
-    if (minor === null) {
-      // The question's own limit is meant in its currency, so in another only the largest amount applies.
-      const most = otherCurrency ? LARGEST_AMOUNT : Math.min(field.max ?? LARGEST_AMOUNT, LARGEST_AMOUNT);
-      return set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(most)));
-    }
+    if (minor === null) return set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(most)));
     if (otherCurrency) return;
-    if (field.min !== undefined && minor < field.min)
-      set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, limit(field.min)));
-    if (field.max !== undefined && minor > field.max)
-      set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(field.max)));
+    if (least !== undefined && minor < least)
+      set(ctx, amountPath, FIELD_MESSAGES.amountAtLeast(field.label, limit(least)));
+    if (minor > most) set(ctx, amountPath, FIELD_MESSAGES.amountAtMost(field.label, limit(most)));
   },
   address(field, value, path, ctx) {
     if (!isRecord(value)) return set(ctx, path, FIELD_MESSAGES.malformed(field.label));
@@ -349,21 +352,24 @@ function checkSum(field: FieldDef, value: unknown, path: string, ctx: Ctx) {
   const item = group?.type === 'group' ? group.fields.find((c) => c.name === field.sumOf!.field) : undefined;
   const rows = lookup(ctx.scope, field.sumOf.group);
   if (!mine || !group || !item || !Array.isArray(rows)) return;
-  let sum = 0;
+  // Added up exactly: rows in a currency other than Singapore dollars may each be up to LARGEST_AMOUNT, and thirty
+  // of them are beyond the integers a double holds (docs/decisions/0096).
+  let sum = 0n;
   for (const row of rows) {
     const amount = isRecord(row) ? comparable(item, row[item.name]) : null;
     if (!amount) return;
     if (amount.currency !== mine.currency)
       return set(ctx, `${path}.currency`, FIELD_MESSAGES.sameCurrency(field.label, `the ${inSentence(group.label)}`));
-    sum += amount.n;
+    sum += BigInt(amount.n);
   }
+  const total = BigInt(mine.n);
   const digits = minorDigitsOf(mine.currency) ?? 2;
-  const money = (n: number) => formatMoney(formatMinorUnits(n, digits), mine.currency!);
+  const money = (n: bigint) => formatMoney(formatMinorUnits(n, digits), mine.currency!);
   // Shared out: the rows are what went wrong (one more than was paid), so the message stands by them.
   if (field.sumOf.op === 'gte') {
-    if (sum > mine.n)
-      set(ctx, field.sumOf.group, FIELD_MESSAGES.sumAtMost(group.label, money(sum), field.label, money(mine.n)));
-  } else if (sum !== mine.n) set(ctx, `${path}.amount`, FIELD_MESSAGES.sumOf(field.label, money(sum), group.label));
+    if (sum > total)
+      set(ctx, field.sumOf.group, FIELD_MESSAGES.sumAtMost(group.label, money(sum), field.label, money(total)));
+  } else if (sum !== total) set(ctx, `${path}.amount`, FIELD_MESSAGES.sumOf(field.label, money(sum), group.label));
 }
 
 const isComposite = (field: FieldDef) => field.type === 'amount' || field.type === 'address';

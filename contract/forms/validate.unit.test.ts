@@ -204,8 +204,8 @@ describe('amount with currency', () => {
   it('writes a limit as the portal writes money, in the currency chosen', () => {
     const fee: FieldDef = { name: 'fee', label: 'Fee', type: 'amount', min: 1, max: 123_456_789 };
     expect(final(fee, { amount: '0', currency: 'SGD' })).toEqual({ 'fee.amount': 'Fee must be S$0.01 or more' });
-    expect(final(fee, { amount: '2000000', currency: 'USD' })).toEqual({
-      'fee.amount': 'Fee must be USD 1,234,567.89 or less',
+    expect(final(fee, { amount: '2000000', currency: 'SGD' })).toEqual({
+      'fee.amount': 'Fee must be S$1,234,567.89 or less',
     });
     expect(final(fee, { amount: '0', currency: 'JPY' })).toEqual({ 'fee.amount': 'Fee must be JPY 1 or more' });
   });
@@ -220,6 +220,66 @@ describe('amount with currency', () => {
   });
   it('refuses a wrong shape without throwing', () => {
     expect(final(amt, '12')).toEqual({ deposit: 'Deposit is not in the expected form' });
+  });
+});
+
+describe('amount in another currency than its limits are written in (docs/decisions/0096)', () => {
+  // A question of any currency writes its limits in Singapore cents (S$10,000,000.00: MONEY of the definitions).
+  const claim: FieldDef = { name: 'claim', label: 'Amount claimed', type: 'amount', required: true, min: 1, max: 1e9 };
+  it('takes IDR 50,000,000 (about S$4,000), in a draft too: S$10,000,000.00 is no IDR 10,000,000.00', () => {
+    expect(final(claim, { amount: '50000000', currency: 'IDR' })).toEqual({});
+    expect(draft(claim, { amount: '50000000', currency: 'IDR' })).toEqual({});
+    expect(final(claim, { amount: '2000000000', currency: 'VND' })).toEqual({});
+    expect(final(claim, { amount: '10000000.01', currency: 'SGD' })).toEqual({
+      'claim.amount': 'Amount claimed must be S$10,000,000.00 or less',
+    });
+  });
+  it('holds it to the largest amount the portal keeps, named in the currency chosen', () => {
+    expect(final(claim, { amount: '9999999999999.99', currency: 'IDR' })).toEqual({});
+    expect(final(claim, { amount: '10000000000000', currency: 'IDR' })).toEqual({
+      'claim.amount': 'Amount claimed must be IDR 9,999,999,999,999.99 or less',
+    });
+    expect(final(claim, { amount: '1'.padEnd(16, '0'), currency: 'VND' })).toEqual({
+      'claim.amount': 'Amount claimed must be VND 999,999,999,999,999 or less',
+    });
+  });
+  it('still asks more than nothing, in the currency chosen', () => {
+    expect(final(claim, { amount: '0', currency: 'IDR' })).toEqual({
+      'claim.amount': 'Amount claimed must be IDR 0.01 or more',
+    });
+    const atLeast: FieldDef = { ...claim, min: 1_500_000 };
+    expect(final(atLeast, { amount: '1', currency: 'IDR' })).toEqual({});
+    expect(final({ ...claim, min: 0 }, { amount: '0', currency: 'IDR' })).toEqual({});
+  });
+  it('adds up thirty of the largest rows exactly, beyond the integers a double holds', () => {
+    const idr = (amount: string) => ({ amount, currency: 'IDR' });
+    const form = onePage([
+      {
+        name: 'expenses',
+        label: 'Expenses',
+        type: 'group',
+        itemLabel: 'Expense',
+        maxRows: 30,
+        fields: [{ name: 'amount', label: 'Amount', type: 'amount', required: true, min: 1, max: 1e9 }],
+      },
+      {
+        name: 'total',
+        label: 'Total',
+        type: 'amount',
+        min: 0,
+        max: 1e9,
+        sumOf: { group: 'expenses', field: 'amount' },
+      },
+    ]);
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      amount: idr(i === 0 ? '9999999999999.98' : '9999999999999.99'),
+    }));
+    // 30 × 999,999,999,999,999 minor units, less one: a double would round it to the sum without that one.
+    expect(validateForm(form, { expenses: rows, total: idr('9999999999999.99') }, 'final')).toEqual({
+      'total.amount': 'Total must be IDR 299,999,999,999,999.69, the sum of the expenses',
+    });
+    const small = rows.map(() => ({ amount: idr('50000000') }));
+    expect(validateForm(form, { expenses: small, total: idr('1500000000') }, 'final')).toEqual({});
   });
 });
 

@@ -10,7 +10,7 @@ import type { Condition, FieldDef, FormDefinition, Page, Section } from '#contra
 
 const MB = 1024 * 1024;
 const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
-/** Money limits in cents: at least one cent, at most ten million dollars. */
+/** Money limits in Singapore cents: at least one cent, at most ten million dollars (another currency: docs/decisions/0096). */
 const MONEY = { min: 1, max: 1_000_000_000 } as const;
 const yes = (field: string): Condition => ({ field, op: 'equals', value: 'Y' });
 const no = (field: string): Condition => ({ field, op: 'equals', value: 'N' });
