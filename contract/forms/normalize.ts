@@ -3,7 +3,7 @@ import { DIGITS_ONLY, withoutDirectionOverrides } from '../validation.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
 import { feeAnswer } from '../fees.ts';
 import { isNricFin, isUen, normalizePhone } from './sg.ts';
-import type { FieldDef, FormDefinition, FormValues } from './types.ts';
+import { ADDRESS_PARTS, type FieldDef, type FormDefinition, type FormValues } from './types.ts';
 
 /**
  * Answers typed the way people write them, turned into the one form that is checked, stored and billed
@@ -57,7 +57,25 @@ function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string)
   return (type === 'nric' ? isNricFin(written) : isUen(written)) ? written : typed;
 }
 
+/**
+ * Answers typed on one line, read trimmed by the rules: kept trimmed too, so what is checked is what is kept (a
+ * receipt number pasted with a space is looked up as checked). A textarea's answer is kept as written.
+ */
+const ONE_LINE_TYPES: ReadonlySet<FieldDef['type']> = new Set(['text', 'email', 'postalCode', 'date']);
+const ADDRESS_TEXT_PARTS = ADDRESS_PARTS.filter((part) => part !== 'country');
+
+function normalizeOneLine(typed: string): string {
+  return typed.trim();
+}
+
 function normalizeValue(field: FieldDef, value: unknown): unknown {
+  if (ONE_LINE_TYPES.has(field.type) && typeof value === 'string') return normalizeOneLine(value);
+  if (field.type === 'address' && isRecord(value)) {
+    const out = { ...value };
+    for (const part of ADDRESS_TEXT_PARTS)
+      if (typeof value[part] === 'string') out[part] = normalizeOneLine(value[part]);
+    return out;
+  }
   if ((field.type === 'nric' || field.type === 'uen' || field.type === 'caseNumber') && typeof value === 'string')
     return normalizeIdentifier(field.type, value);
   if (field.type === 'number' && typeof value === 'string') return normalizeWholeNumber(value);
@@ -81,7 +99,8 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
 /**
  * The answers the browser checks and sends and the server checks and stores: those of hidden fields
  * stripped (stripHidden), without direction overrides, each amount, whole number, identifier and phone number
- * in its normal form. The answers given are not changed, so the screen keeps showing what the user typed.
+ * in its normal form, and each answer typed on one line without spaces around. The answers given are not
+ * changed, so the screen keeps showing what the user typed.
  */
 export function answersToKeep(def: FormDefinition, answers: unknown): FormValues {
   // A fee is the portal's, not an answer: kept as the fee whatever was sent (nothing, or another figure).

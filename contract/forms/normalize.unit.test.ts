@@ -110,7 +110,7 @@ const FORM: FormDefinition = {
 };
 
 describe('the answers to keep', () => {
-  it('have each amount in its normal form, also in the rows of a group, and nothing else changed', () => {
+  it('have each amount in its normal form, also in the rows of a group, and text that looks like one left be', () => {
     const typed = {
       paymentAmount: { amount: 'S$1,234.56', currency: 'SGD' },
       remarks: ' 1,234 ',
@@ -118,7 +118,7 @@ describe('the answers to keep', () => {
     };
     expect(answersToKeep(FORM, typed)).toEqual({
       paymentAmount: { amount: '1234.56', currency: 'SGD' },
-      remarks: ' 1,234 ',
+      remarks: '1,234',
       creditors: [{ amount: { amount: '1000', currency: 'SGD' } }],
     });
     expect(typed.paymentAmount.amount).toBe('S$1,234.56');
@@ -320,5 +320,79 @@ describe('a phone number as typed, in the form it is kept in', () => {
       office: 'call me',
       mobile: '9123 45678',
     });
+  });
+});
+
+describe('an answer typed on one line, in the form it is kept in', () => {
+  const PAYEE: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'p',
+        heading: 'Payee',
+        sections: [
+          {
+            heading: 'Payee',
+            fields: [
+              { name: 'receipt', label: 'Original receipt number', type: 'text', format: 'digits' },
+              { name: 'name', label: 'Name of payee', type: 'text' },
+              { name: 'email', label: 'Email address', type: 'email' },
+              { name: 'paidOn', label: 'Date paid', type: 'date' },
+              { name: 'postal', label: 'Postal code', type: 'postalCode' },
+              { name: 'address', label: 'Address', type: 'address' },
+              { name: 'reason', label: 'Reason', type: 'textarea' },
+              {
+                name: 'creditors',
+                label: 'Creditors',
+                type: 'group',
+                itemLabel: 'Creditor',
+                fields: [{ name: 'name', label: 'Name of creditor', type: 'text' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('is kept without spaces around, as the rules read it, in the rows of a group too', () => {
+    const typed = {
+      receipt: ' 2026000002 ',
+      name: '  陈大文   #1 ',
+      email: ' tan@example.com\u00a0',
+      paidOn: ' 2026-03-01 ',
+      postal: ' 079903 ',
+      address: {
+        blockHouseNo: ' 10 ',
+        streetName: ' Anson Road ',
+        floorUnit: '',
+        buildingName: ' International Plaza',
+        postalCode: '079903 ',
+        country: 'SG',
+      },
+      creditors: [{ name: ' DBS Bank ' }],
+    };
+    expect(answersToKeep(PAYEE, typed)).toEqual({
+      receipt: '2026000002',
+      name: '陈大文   #1',
+      email: 'tan@example.com',
+      paidOn: '2026-03-01',
+      postal: '079903',
+      address: {
+        blockHouseNo: '10',
+        streetName: 'Anson Road',
+        floorUnit: '',
+        buildingName: 'International Plaza',
+        postalCode: '079903',
+        country: 'SG',
+      },
+      creditors: [{ name: 'DBS Bank' }],
+    });
+    expect(validate(PAYEE, answersToKeep(PAYEE, typed), { mode: 'submit', today: '2026-03-10' })).toEqual({});
+  });
+
+  it('leaves text of many lines as it was written', () => {
+    const reason = '  Paid twice:\n  once by cheque\n';
+    expect(answersToKeep(PAYEE, { reason })).toEqual({ reason });
   });
 });

@@ -1046,7 +1046,10 @@ describe('an approved refund (docs/decisions/0088)', () => {
   const paidOut = (id: string, reason: string, client = finance) =>
     client.request({ method: 'POST', url: fillPath(RECONCILIATION_PATHS.refundPaid, { id }), body: { reason } });
   /** A paid deposit of S$500.00 and a refund of `amount` drawn on its receipt, to an individual payee. */
-  async function refundOf(amount: string): Promise<{ deposit: CaseDetail; refund: CaseDetail; receipt: string }> {
+  async function refundOf(
+    amount: string,
+    typed: (answers: Record<string, unknown>) => void = () => {},
+  ): Promise<{ deposit: CaseDetail; refund: CaseDetail; receipt: string }> {
     const deposit = await payable(demo, 'PCD', '500.00');
     await importCsv([credit((await bill(demo, deposit.id)).reference, '500.00')]);
     const receipt = (await bill(demo, deposit.id)).receiptNumber!;
@@ -1058,6 +1061,7 @@ describe('an approved refund (docs/decisions/0088)', () => {
       a.payeeNric = 'S9470855I';
       delete a.payeeUen;
       a.bankAccountNumber = '0123456789';
+      typed(a);
     });
     expect(status, body).toBe(200);
     return { deposit, refund: record, receipt };
@@ -1066,6 +1070,18 @@ describe('an approved refund (docs/decisions/0088)', () => {
     await doAction(officer, id, { action: 'assignToMe' });
     await doAction(officer, id, { action: 'approve' });
   }
+
+  it('is drawn on a receipt number pasted with spaces, and listed as checked: without them', async () => {
+    const { refund, receipt } = await refundOf('120.00', (a) => {
+      a.receiptNumber = ` ${String(a.receiptNumber)} `;
+      a.payeeName = '  TAN AH KOW ';
+      a.bankAccountNumber = ' 0123456789 ';
+    });
+    const kept = { receiptNumber: receipt, payeeName: 'TAN AH KOW', bankAccountNumber: '0123456789' };
+    expect(refund.data).toMatchObject(kept);
+    await approved(refund.id);
+    expect((await refunds()).find((r) => r.caseId === refund.id)).toMatchObject(kept);
+  });
 
   it('is listed for finance to pay, marked paid once with how, and its payer is told', async () => {
     const { deposit, refund, receipt } = await refundOf('120.00');
