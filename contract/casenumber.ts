@@ -1,4 +1,5 @@
 import { CASE_NUMBER_PAD } from './constants.ts';
+import { inPlainCharacters } from './validation.ts';
 
 /** Case number display (§3): case type, a space, the number padded to 6 digits, a space, the year. */
 export function formatCaseNumber(caseType: string, searchNumber: number | string, year: number | string): string {
@@ -13,11 +14,12 @@ const TYPED_CASE_NUMBER = /^([A-Z]{1,5}) ?(?:([0-9]{6,}) ?|([0-9]{1,5}) )([0-9]{
 
 /**
  * A case number as people type it or copy it from a letter (`bs 42 2026`, `BS 000042/2026`, `BS-000042-2026`,
- * `bs0000422026`) in the one form shown and stored (`BS 000042 2026`), or null if it is not one. The portal's
- * records and the register's cases are written alike (docs/decisions/0080), so both read typed ones here.
+ * `bs0000422026`, in full-width or Arabic-Indic digits: inPlainCharacters) in the one form shown and stored
+ * (`BS 000042 2026`), or null if it is not one. The portal's records and the register's cases are written alike
+ * (docs/decisions/0080), so both read typed ones here.
  */
 export function normalizeCaseNumber(input: string): string | null {
-  const typed = input
+  const typed = inPlainCharacters(input)
     .toUpperCase()
     .replace(/[\s/-]+/g, ' ')
     .trim();

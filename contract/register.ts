@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeCaseNumber } from './casenumber.ts';
 import { isNricFin, isUen } from './forms/sg.ts';
+import { inPlainCharacters } from './validation.ts';
 
 /**
  * The insolvency register (docs/decisions/0043) and the watchlist that follows it (docs/decisions/0044):
@@ -123,8 +124,8 @@ export function nameQueryProblem(query: string): string | null {
   return letters >= 3 ? REGISTER_MESSAGES.nameNotInEnglishLetters : REGISTER_MESSAGES.nameTooShort;
 }
 
-/** An identification number as typed: upper case, no spaces. */
-export const normalizeIdNumber = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+/** An identification number as typed (in full-width characters or pasted, too: inPlainCharacters): upper case, no spaces. */
+export const normalizeIdNumber = (value: string): string => inPlainCharacters(value).replace(/\s+/g, '').toUpperCase();
 
 /** Whether an identification number may be searched in this service: NRIC/FIN always, UEN in BIS only. */
 export function isSearchableId(service: RegisterService, idNumber: string): boolean {

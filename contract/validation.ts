@@ -26,6 +26,25 @@ export function showsNothing(text: string): boolean {
   return SHOWS_NOTHING.test(text);
 }
 
+/** Characters of no width that a paste brings along: zero-width space and joiners, word joiner, byte order mark. */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+/** Arabic-Indic (U+0660-0669) and Extended Arabic-Indic (U+06F0-06F9) digits, which NFKC leaves as they are. */
+const ARABIC_INDIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/**
+ * Text that must be digits, a code or an identifier, in the characters the rules read, however the keyboard
+ * or the paste gave it (docs/decisions/0035: let people type what comes naturally): full-width forms of an
+ * input method in full-width mode ("９１２３４５６７") by NFKC, Arabic-Indic digits ("١٢٣") as 0-9, and the
+ * zero-width characters a copy brings along dropped. Never for names or free text: NFKC changes what people
+ * wrote (ligatures, superscripts, compatibility ideographs).
+ */
+export function inPlainCharacters(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(ZERO_WIDTH, '')
+    .replace(ARABIC_INDIC_DIGITS, (digit) => String(digit.codePointAt(0)! & 0xf));
+}
+
 /**
  * Characters that reorder the text around them: "Tan\u202E0001 ot yaP" shows its reader "Tan Pay to 1000"
  * reversed into place. Nobody types them on purpose in a Singapore portal, so they are dropped from what

@@ -1,5 +1,5 @@
 import { normalizeCaseNumber } from '../cases.ts';
-import { DIGITS_ONLY, withoutDirectionOverrides } from '../validation.ts';
+import { DIGITS_ONLY, inPlainCharacters, withoutDirectionOverrides } from '../validation.ts';
 import { allFields, isRecord, stripHidden } from './rules.ts';
 import { feeAnswer } from '../fees.ts';
 import { isNricFin, isUen, normalizePhone } from './sg.ts';
@@ -29,7 +29,7 @@ const FRACTION_ALONE = /^\.\d/;
  * else ("1,23,4", "1 23 4", "1,234 567") stays exactly as typed, for the rules to refuse with their message.
  */
 export function normalizeAmount(typed: string, currency: unknown): string {
-  let text = typed.trim();
+  let text = inPlainCharacters(typed).trim();
   if (currency === 'SGD') text = text.replace(SGD_SIGN, '');
   // Cents alone are often written without the nought before the point.
   if (FRACTION_ALONE.test(text)) text = `0${text}`;
@@ -42,7 +42,7 @@ export function normalizeAmount(typed: string, currency: unknown): string {
  * "-2") stays as typed, for the rules to refuse.
  */
 function normalizeWholeNumber(typed: string): string {
-  const text = typed.trim();
+  const text = inPlainCharacters(typed).trim();
   return DIGITS_ONLY.test(text) ? text.replace(/^0+(?=[0-9])/, '') : typed;
 }
 
@@ -53,7 +53,7 @@ function normalizeWholeNumber(typed: string): string {
  */
 function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string): string {
   if (type === 'caseNumber') return normalizeCaseNumber(typed) ?? typed;
-  const written = typed.trim().toUpperCase();
+  const written = inPlainCharacters(typed).trim().toUpperCase();
   return (type === 'nric' ? isNricFin(written) : isUen(written)) ? written : typed;
 }
 
@@ -63,24 +63,31 @@ function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string)
  */
 const ONE_LINE_TYPES: ReadonlySet<FieldDef['type']> = new Set(['text', 'email', 'postalCode', 'date']);
 const ADDRESS_TEXT_PARTS = ADDRESS_PARTS.filter((part) => part !== 'country');
+/** One-line answers that must be digits or a code, read in plain characters (inPlainCharacters); names are not. */
+const isCode = (field: FieldDef) =>
+  field.type === 'postalCode' || (field.type === 'text' && field.format !== undefined);
 
 function normalizeOneLine(typed: string): string {
   return typed.trim();
 }
 
 function normalizeValue(field: FieldDef, value: unknown): unknown {
-  if (ONE_LINE_TYPES.has(field.type) && typeof value === 'string') return normalizeOneLine(value);
+  if (ONE_LINE_TYPES.has(field.type) && typeof value === 'string')
+    return normalizeOneLine(isCode(field) ? inPlainCharacters(value) : value);
   if (field.type === 'address' && isRecord(value)) {
     const out = { ...value };
-    for (const part of ADDRESS_TEXT_PARTS)
-      if (typeof value[part] === 'string') out[part] = normalizeOneLine(value[part]);
+    for (const part of ADDRESS_TEXT_PARTS) {
+      const typed = value[part];
+      if (typeof typed === 'string')
+        out[part] = normalizeOneLine(part === 'postalCode' ? inPlainCharacters(typed) : typed);
+    }
     return out;
   }
   if ((field.type === 'nric' || field.type === 'uen' || field.type === 'caseNumber') && typeof value === 'string')
     return normalizeIdentifier(field.type, value);
   if (field.type === 'number' && typeof value === 'string') return normalizeWholeNumber(value);
   if ((field.type === 'phone' || field.type === 'mobile') && typeof value === 'string')
-    return normalizePhone(value) ?? value;
+    return normalizePhone(inPlainCharacters(value)) ?? value;
   if (field.type === 'amount' && isRecord(value) && typeof value.amount === 'string') {
     const amount = normalizeAmount(value.amount, value.currency);
     return amount === value.amount ? value : { ...value, amount };

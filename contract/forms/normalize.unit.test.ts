@@ -396,3 +396,81 @@ describe('an answer typed on one line, in the form it is kept in', () => {
     expect(answersToKeep(PAYEE, { reason })).toEqual({ reason });
   });
 });
+
+describe('digits and codes typed in full-width or Arabic-Indic characters, or pasted with zero-width ones', () => {
+  const DETAILS: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'p',
+        heading: 'Details',
+        sections: [
+          {
+            heading: 'Details',
+            fields: [
+              { name: 'name', label: 'Name', type: 'text' },
+              { name: 'income', label: 'Monthly income', type: 'amount', min: 0, max: 1_000_000_000 },
+              { name: 'mobile', label: 'Mobile number', type: 'mobile' },
+              { name: 'office', label: 'Contact number', type: 'phone' },
+              { name: 'nric', label: 'NRIC/FIN', type: 'nric' },
+              { name: 'uen', label: 'UEN', type: 'uen' },
+              { name: 'months', label: 'Repayment period (months)', type: 'number', min: 1, max: 60 },
+              { name: 'estate', label: 'Case number', type: 'caseNumber' },
+              { name: 'postal', label: 'Postal code', type: 'postalCode' },
+              { name: 'receipt', label: 'Receipt number', type: 'text', format: 'digits' },
+              { name: 'reference', label: 'Reference', type: 'text', format: 'identifier' },
+              { name: 'address', label: 'Address', type: 'address' },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const address = (postalCode: string, buildingName = '') => ({
+    blockHouseNo: '10',
+    streetName: 'Anson Road',
+    floorUnit: '',
+    buildingName,
+    postalCode,
+    country: 'SG',
+  });
+
+  it('are kept in the digits and letters the rules read, and pass them', () => {
+    const typed = {
+      income: { amount: '１２３', currency: 'SGD' },
+      mobile: '９１２３４５６７',
+      office: '٦٢٣٤ ٥٦٧٨',
+      nric: 'Ｓ９４７０８５５Ｉ',
+      uen: '５３３１２３４５Ｃ\u200b',
+      months: '１２',
+      estate: 'BS 004321 2023\u200b',
+      postal: '１５０１２３',
+      receipt: '۲۰۲۶۰۰۰۰۰۲',
+      reference: '\ufeffＳ１２３４５６７Ｄ００１',
+      address: address('\u2060079903'),
+    };
+    const kept = answersToKeep(DETAILS, typed);
+    expect(kept).toEqual({
+      income: { amount: '123', currency: 'SGD' },
+      mobile: '91234567',
+      office: '62345678',
+      nric: 'S9470855I',
+      uen: '53312345C',
+      months: '12',
+      estate: 'BS 004321 2023',
+      postal: '150123',
+      receipt: '2026000002',
+      reference: 'S1234567D001',
+      address: address('079903'),
+    });
+    expect(validate(DETAILS, kept, { mode: 'submit', today: '2026-03-10' })).toEqual({});
+  });
+
+  it('leave names and free text as they were written', () => {
+    const name = 'Ｔａｎ ﬁona ＃１';
+    expect(answersToKeep(DETAILS, { name, address: address('079903', 'Ｐｌａｚａ ２') })).toEqual({
+      name,
+      address: address('079903', 'Ｐｌａｚａ ２'),
+    });
+  });
+});

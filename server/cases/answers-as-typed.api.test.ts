@@ -92,3 +92,27 @@ describe('money in a currency other than Singapore dollars (docs/decisions/0096)
     });
   });
 });
+
+describe('digits typed in full-width or Arabic-Indic characters, or pasted with a zero-width space', () => {
+  it('are taken, and kept in the digits the rules read', async () => {
+    const res = await saved(
+      'DAR',
+      (a) => {
+        a.applicantId = 'Ｓ９４７０８５５Ｉ';
+        a.mobileNumber = '９１２３４５６７\u200b';
+        a.monthlyIncome = { amount: '٣٠٠٠', currency: 'SGD' };
+        a.proposedRepayment = { amount: '５００', currency: 'SGD' };
+        a.repaymentMonths = '۱۲';
+      },
+      true,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json().responseJSON as CaseDetail).data).toMatchObject({
+      applicantId: 'S9470855I',
+      mobileNumber: '91234567',
+      monthlyIncome: { amount: '3000', currency: 'SGD' },
+      proposedRepayment: { amount: '500', currency: 'SGD' },
+      repaymentMonths: '12',
+    });
+  });
+});

@@ -83,6 +83,14 @@ const row = (overrides: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>
 };
 
 describe('search by identification number', () => {
+  it('finds the entry of an NRIC typed in full-width characters, or pasted with a zero-width space', async () => {
+    for (const query of ['Ｓ７６５４３２１Ｆ', 'S7654321F\u200b', '\ufeffS٧٦٥٤٣٢١F']) {
+      const res = await search(demo, { by: 'id', query });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(answer<SearchAnswer>(res).results.map((r) => r.idNumber)).toEqual(['S7654321F']);
+    }
+  });
+
   it('finds the entry of a valid NRIC exactly, spaces and case aside', async () => {
     const res = await search(demo, { by: 'id', query: ' s7654321f ' });
     expect(res.statusCode, res.body).toBe(200);
