@@ -59,7 +59,8 @@ function normalizeIdentifier(type: 'nric' | 'uen' | 'caseNumber', typed: string)
 
 /**
  * Answers typed on one line, read trimmed by the rules: kept trimmed too, so what is checked is what is kept (a
- * receipt number pasted with a space is looked up as checked). A textarea's answer is kept as written.
+ * receipt number pasted with a space is looked up as checked), each tab or line break a space. A textarea's
+ * answer is kept as written.
  */
 const ONE_LINE_TYPES: ReadonlySet<FieldDef['type']> = new Set(['text', 'email', 'postalCode', 'date']);
 const ADDRESS_TEXT_PARTS = ADDRESS_PARTS.filter((part) => part !== 'country');
@@ -67,8 +68,15 @@ const ADDRESS_TEXT_PARTS = ADDRESS_PARTS.filter((part) => part !== 'country');
 const isCode = (field: FieldDef) =>
   field.type === 'postalCode' || (field.type === 'text' && field.format !== undefined);
 
+/**
+ * A line break (CRLF as one), a tab or another control character: a spreadsheet's cell pastes a tab into a
+ * one-line input, and a client of the API may send line breaks. No font prints them, so the acknowledgement
+ * showed "?", and a one-line answer printed on two lines.
+ */
+const BREAKS_AND_CONTROLS = /\r\n|[\p{Cc}\u2028\u2029]/gu;
+
 function normalizeOneLine(typed: string): string {
-  return typed.trim();
+  return typed.replace(BREAKS_AND_CONTROLS, ' ').trim();
 }
 
 function normalizeValue(field: FieldDef, value: unknown): unknown {

@@ -391,6 +391,21 @@ describe('an answer typed on one line, in the form it is kept in', () => {
     expect(validate(PAYEE, answersToKeep(PAYEE, typed), { mode: 'submit', today: '2026-03-10' })).toEqual({});
   });
 
+  it('has each tab, line break or other control character as one space, and refuses none of them', () => {
+    const typed = {
+      name: 'Tan\tAh Kow',
+      creditors: [{ name: 'Line one\r\nLine two\nthree\u2028four\u0007' }],
+      address: { streetName: 'Anson\t\tRoad\n', postalCode: '079903', country: 'SG' },
+    };
+    const kept = answersToKeep(PAYEE, typed);
+    expect(kept).toEqual({
+      name: 'Tan Ah Kow',
+      creditors: [{ name: 'Line one Line two three four' }],
+      address: { streetName: 'Anson  Road', postalCode: '079903', country: 'SG' },
+    });
+    expect(validate(PAYEE, kept, { mode: 'draft', today: '2026-03-10' })).toEqual({});
+  });
+
   it('leaves text of many lines as it was written', () => {
     const reason = '  Paid twice:\n  once by cheque\n';
     expect(answersToKeep(PAYEE, { reason })).toEqual({ reason });

@@ -116,3 +116,17 @@ describe('digits typed in full-width or Arabic-Indic characters, or pasted with 
     });
   });
 });
+
+describe('a one-line answer pasted with a tab or sent with line breaks', () => {
+  it('is taken, each of them kept as one space', async () => {
+    const res = await saved('DAR', (a) => {
+      a.applicantName = 'Tan\tAh Kow';
+      a.debts = [{ creditorName: 'Line one\r\nLine two', amount: { amount: '100', currency: 'SGD' } }];
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json().responseJSON as CaseDetail).data).toMatchObject({
+      applicantName: 'Tan Ah Kow',
+      debts: [{ creditorName: 'Line one Line two' }],
+    });
+  });
+});
