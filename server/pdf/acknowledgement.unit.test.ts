@@ -83,6 +83,23 @@ describe('the acknowledgement PDF', () => {
     expect(await pdfText(bytes)).toContain('Submitted by');
   });
 
+  it('prints a tab kept in an answer stored before answers were cleaned of them as a space, not ?', async () => {
+    const bytes = await renderAcknowledgement({
+      eserviceTitle: 'Debt Repayment',
+      caseNumber: 'DAR 000001 2026',
+      submittedAt,
+      submittedBy: 'Tan\tAh Kow',
+      sections: [{ heading: 'About you', rows: [{ label: 'Employer', value: 'Acme\tPte Ltd' }] }],
+      files: [],
+      digest,
+      contactPhone: '1800-225-5529',
+    });
+    const text = await pdfText(bytes);
+    expect(text).toMatch(/Tan\s+Ah Kow/);
+    expect(text).toMatch(/Acme\s+Pte Ltd/);
+    for (const garbled of ['Tan?Ah', 'Acme?Pte']) expect(text).not.toContain(garbled);
+  });
+
   it('prints answers that mix Arabic or Hebrew with Latin letters and digits in the order they are read', async () => {
     const bytes = await renderAcknowledgement({
       eserviceTitle: 'Debt Repayment',

@@ -115,10 +115,11 @@ export class PdfWriter {
   /**
    * Text some font can draw: characters none has become '?'. The marks that choose how an emoji is drawn
    * (text or colour form, several joined into one) are left out: a PDF in one colour prints each as the font
-   * has it (docs/decisions/0075).
+   * has it (docs/decisions/0075). A tab, which no font draws, is a space: answers stored before one-line answers
+   * were kept without them may hold one (a spreadsheet's cell pasted).
    */
   #printable(style: Style, text: string): string {
-    return [...text.replace(/\r\n?/g, '\n').replace(EMOJI_MARKS, '')]
+    return [...text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(EMOJI_MARKS, '')]
       .map((ch) => (this.#fontFor(style, ch) < 0 ? '?' : ch))
       .join('');
   }
