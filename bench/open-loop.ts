@@ -30,7 +30,7 @@ import { openPostgres } from '../server/db/postgres.ts';
 import { seedDemoBeforeStart } from '../scripts/lib/demo-seed.ts';
 import { startCluster } from '../scripts/lib/postgres-cluster.ts';
 import { spawnServer, stopServer, waitHealthy, type ServerProcess } from '../scripts/lib/server-process.ts';
-import { startNginx } from '../test/scale/harness.ts';
+import { NGINX_LIMITS_LIFTED, startNginx } from '../test/scale/harness.ts';
 import { envelope, type HttpAnswer } from '../test/scale/http-client.ts';
 import { PD_DRAFT } from '../test/scale/workload.ts';
 import { startBaseline } from './api.ts';
@@ -394,11 +394,15 @@ async function main(): Promise<void> {
         await waitHealthy(s.url, { child: s.child, logs: s.logs });
         servers.push(s);
       }
-      const nginx = await startNginx(servers.map((s) => s.port));
+      // Every simulated user comes from 127.0.0.1, where the template's per-address limits would refuse the mix.
+      const nginx = await startNginx(
+        servers.map((s) => s.port),
+        NGINX_LIMITS_LIFTED,
+      );
       started.push(nginx);
       const baseline = await startBaseline();
       started.push(baseline);
-      const yardstickNginx = await startNginx([Number(new URL(baseline.url).port)]);
+      const yardstickNginx = await startNginx([Number(new URL(baseline.url).port)], NGINX_LIMITS_LIFTED);
       started.push(yardstickNginx);
 
       const users = await signInUsers(nginx.url, userCount);

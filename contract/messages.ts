@@ -75,12 +75,15 @@ export const ERROR_SCREEN_TITLES = {
 
 /**
  * Why the server answered a request before any route saw it (docs/decisions/0031): cut off by its time
- * limits, or not readable as HTTP.
+ * limits, or not readable as HTTP. And why the load balancer did, refusing one address more requests in
+ * progress or sign-ins than deploy/nginx.conf.template allows (docs/decisions/0099); the template answers
+ * that one in the envelope, with these words.
  */
 export const TRANSPORT_MESSAGES = {
   timedOut: 'The request took too long to arrive and was cut off. Please try again, on a faster connection if you can.',
   headersTooLarge: 'The request headers are too large',
   unreadable: 'The request could not be read as HTTP',
+  tooManyAtOnce: 'Too many requests from your network at once. Please wait a moment and try again.',
 } as const;
 
 /**

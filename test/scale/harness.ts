@@ -57,10 +57,29 @@ function nginxBinary(): string {
   throw new Error('nginx not found (Debian: apt-get install nginx-light)');
 }
 
-export function renderNginxConfig(values: { PREFIX: string; LISTEN: string; UPSTREAM_SERVERS: string }): string {
-  const template = readFileSync(path.join(root, 'deploy/nginx.conf.template'), 'utf8');
-  return template.replace(/\$\{(PREFIX|LISTEN|UPSTREAM_SERVERS)\}/g, (_m, key: keyof typeof values) => values[key]);
+/** Each of the template's placeholders (deploy/README.md). */
+export interface NginxValues {
+  PREFIX: string;
+  LISTEN: string;
+  UPSTREAM_SERVERS: string;
+  CONNECTIONS_PER_ADDRESS: string;
+  SIGN_INS_PER_SECOND: string;
 }
+
+export function renderNginxConfig(values: NginxValues): string {
+  const template = readFileSync(path.join(root, 'deploy/nginx.conf.template'), 'utf8');
+  return template.replace(/\$\{([A-Z_]+)\}/g, (placeholder, key: string) => {
+    if (!(key in values)) throw new Error(`deploy/nginx.conf.template: no value for ${placeholder}`);
+    return values[key as keyof NginxValues];
+  });
+}
+
+/**
+ * The per-address limits deploy/README.md recommends (docs/decisions/0099). Every simulated user of a test
+ * or bench comes from 127.0.0.1: a bench of many users lifts them, as if each had an address of its own.
+ */
+export const NGINX_LIMITS = { connectionsPerAddress: 50, signInsPerSecond: 5 };
+export const NGINX_LIMITS_LIFTED = { connectionsPerAddress: 65_535, signInsPerSecond: 10_000 };
 
 /**
  * How long nginx leaves a process alone after one failed attempt (deploy/README.md). A rolling restart
@@ -82,7 +101,10 @@ export interface Nginx {
   stop(): void;
 }
 
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+export async function startNginx(
+  upstreamPorts: number[],
+  { connectionsPerAddress, signInsPerSecond }: Partial<typeof NGINX_LIMITS> = {},
+): Promise<Nginx> {
   const bin = nginxBinary();
   const prefix = mkdtempSync(path.join(tmpdir(), 'ptib-nginx-'));
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, d));
@@ -98,6 +120,8 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
             `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s${down.includes(p) ? ' down' : ''};`,
         )
         .join('\n'),
+      CONNECTIONS_PER_ADDRESS: String(connectionsPerAddress ?? NGINX_LIMITS.connectionsPerAddress),
+      SIGN_INS_PER_SECOND: String(signInsPerSecond ?? NGINX_LIMITS.signInsPerSecond),
     });
     // Running as root, nginx's workers drop to nobody; the temp folders must be theirs to write.
     writeFileSync(confPath, process.getuid?.() === 0 ? `user root;\n${conf}` : conf);
