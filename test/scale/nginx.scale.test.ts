@@ -149,3 +149,11 @@ describe('slow clients', () => {
     expect(moving.state.received).toMatch(/^HTTP\/1\.1 404 /);
   });
 });
+
+describe('what nginx passes on', () => {
+  it('answers a health check without a Host header (HTTP/1.0, as load balancers probe)', async () => {
+    const probe = await request(deployment.nginx, '127.0.0.8', `GET ${API_PATHS.health} HTTP/1.0\r\n\r\n`);
+    expect(probe.status).toBe(200);
+    expect(JSON.parse(probe.body)).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
