@@ -4,6 +4,7 @@
  * address; each test waits for its condition (an answer, nginx closing a connection) and fails on its own
  * deadline if it never comes.
  */
+import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, TRANSPORT_MESSAGES, fail } from '#contract/index.ts';
@@ -18,7 +19,8 @@ let deployment: Deployment;
 /** The template with a per-address limit a test can reach. */
 let tight: Nginx;
 beforeAll(async () => {
-  deployment = await startDeployment(2);
+  // At info, each process logs a line for every request (docs/decisions/0016), which a test reads.
+  deployment = await startDeployment(2, { LOG_LEVEL: 'info' });
   tight = await startNginx(
     deployment.servers.map((s) => s.port),
     { connectionsPerAddress: CONNECTIONS_PER_ADDRESS },
@@ -155,5 +157,23 @@ describe('what nginx passes on', () => {
     const probe = await request(deployment.nginx, '127.0.0.8', `GET ${API_PATHS.health} HTTP/1.0\r\n\r\n`);
     expect(probe.status).toBe(200);
     expect(JSON.parse(probe.body)).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('logs the host nginx saw, not an X-Forwarded-Host the client wrote', async () => {
+    const path = `/api/no-such-call-${randomUUID()}`;
+    const res = await request(
+      deployment.nginx,
+      '127.0.0.9',
+      `GET ${path} HTTP/1.1\r\nHost: portal.test\r\nX-Forwarded-Host: attacker.example\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(404);
+    const logged = () =>
+      deployment.servers
+        .flatMap((s) => s.logs.join('').split('\n'))
+        .filter((line) => line.includes(path))
+        .map((line) => JSON.parse(line) as { req?: { url: string; host: string } });
+    await vi.waitFor(() => expect(logged().some((entry) => entry.req?.url === path)).toBe(true));
+    expect(logged().find((entry) => entry.req?.url === path)!.req!.host).toBe('portal.test');
+    expect(deployment.servers.map((s) => s.logs.join('')).join('')).not.toContain('attacker.example');
   });
 });
