@@ -160,9 +160,9 @@ class Inspection {
     const { bytes, text } = file;
     let pausedAt = 0;
     for (let at = text.indexOf('obj'); at !== -1; at = text.indexOf('obj', at + 3)) {
-      const num = headerBefore(bytes, text, at);
-      if (num === null || isRegular(bytes[at + 3])) continue;
-      this.define(num, 0, at + 3);
+      const numbers = isRegular(bytes[at + 3]) ? [] : headersBefore(bytes, text, at);
+      if (numbers.length === 0) continue;
+      for (const num of numbers) this.define(num, 0, at + 3);
       if (this.parse(new Reader(file, at + 3, bytes.length, this), true) === false) return;
       if (this.read - pausedAt > PAUSE_EVERY) {
         pausedAt = this.read;
@@ -329,22 +329,40 @@ const turnsPage = (name: Value | undefined) =>
   typeof name === 'string' && ['NextPage', 'PrevPage', 'FirstPage', 'LastPage'].includes(name);
 
 /**
- * The object number of an `N G obj` header whose `obj` starts at `at`, or null when there is none. What comes
- * before the number is not looked at: a header run on from the previous `endobj` is still one a viewer reads.
+ * The object numbers of the `N G obj` headers whose `obj` starts at `at`: usually one, none, or more when a
+ * comment could start at more than one `%` (a viewer reads from the offset its cross-reference table names). The
+ * parts are apart by white space, which may hold comments (ISO 32000 §7.2.3). What comes before the number is
+ * not looked at: a header run on from the previous `endobj` is still one a viewer reads.
  */
-function headerBefore(bytes: Buffer, text: string, at: number): number | null {
-  let i = at - 1;
-  const digits = () => {
-    const end = i;
-    while (i > end - 11 && isDigit(bytes[i])) i--;
-    return end - i;
-  };
-  while (isSpace(bytes[i])) i--;
-  if (digits() === 0 || !isSpace(bytes[i])) return null;
-  while (isSpace(bytes[i])) i--;
-  const end = i;
-  if (digits() === 0) return null;
-  return Number(text.slice(i + 1, end + 1));
+function headersBefore(bytes: Buffer, text: string, at: number): number[] {
+  const numbers: number[] = [];
+  if (!isSpace(bytes[at - 1])) return numbers;
+  for (const genEnd of spaceBefore(bytes, at - 1, [])) {
+    let i = genEnd;
+    while (isDigit(bytes[i])) i--;
+    if (i === genEnd || !isSpace(bytes[i])) continue;
+    for (const numEnd of spaceBefore(bytes, i, [])) {
+      let j = numEnd;
+      while (j > numEnd - 10 && isDigit(bytes[j])) j--;
+      if (j < numEnd) numbers.push(Number(text.slice(j + 1, numEnd + 1)));
+    }
+  }
+  return numbers;
+}
+
+/**
+ * Where the token before the white space and comments that end at `i` may end. A comment runs from a `%` to the
+ * end of its line, and which `%` starts it depends on where reading began: each `%` of the line is tried.
+ */
+function spaceBefore(bytes: Buffer, i: number, ends: number[]): number[] {
+  let lineEnded = false;
+  for (; isSpace(bytes[i]); i--) lineEnded ||= bytes[i] === 0x0a || bytes[i] === 0x0d;
+  ends.push(i);
+  for (let k = i; lineEnded && k >= 0 && bytes[k] !== 0x0a && bytes[k] !== 0x0d; k--)
+    if (bytes[k] !== 0x25) continue;
+    else if (isSpace(bytes[k - 1])) spaceBefore(bytes, k - 1, ends);
+    else ends.push(k - 1);
+  return ends;
 }
 
 const ENDS_AN_OBJECT = new Set(['obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref']);

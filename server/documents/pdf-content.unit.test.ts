@@ -7,6 +7,8 @@ import {
   OPEN_ACTION_SCRIPT,
   compressedScript,
   formWithAttachment,
+  handMade,
+  headedBy,
   latin1,
   launchLink,
   linkPdf,
@@ -14,17 +16,6 @@ import {
   namedScript,
 } from './test-pdfs.ts';
 
-/** A PDF of the objects given, numbered from 1, by hand: what a writer made to mislead would write. */
-const handMade = (...objects: Array<string | Buffer>) =>
-  Buffer.concat([
-    latin1('%PDF-1.7\n'),
-    ...objects.flatMap((o, i) => [
-      latin1(`${i + 1} 0 obj\n`),
-      typeof o === 'string' ? latin1(o) : o,
-      latin1('\nendobj\n'),
-    ]),
-    latin1('trailer<</Root 1 0 R>>\n%%EOF\n'),
-  ]);
 /** An object stream holding `objects` as object numbers from `from`: deflated, or as they are under another filter. */
 function objectStream(from: number, objects: string[], filter = '/FlateDecode'): Buffer {
   const index: string[] = [];
@@ -98,6 +89,31 @@ describe('a PDF with something that runs', () => {
     expect(await inspectPdf(await xfa('<xdp:xdp><template><subform/></template></xdp:xdp>'))).toEqual({
       kind: 'clean',
     });
+  });
+
+  it('is found when an object header holds comments, which are white space (ISO 32000 §7.2.3)', async () => {
+    const commented = headedBy((num) => (num === 1 ? `${num} 0 %c\nobj` : `${num} %a\n%b\n0%c\r\nobj`));
+    for (const [catalog, found] of [
+      [
+        '<</Type/Catalog/Pages 2 0 R/OpenAction<</S/URI/URI(https://example.org/seen)>>>>',
+        'URI action that runs by itself',
+      ],
+      ['<</Type/Catalog/Pages 2 0 R/OpenAction<</S/Rendition/OP 4/JS(app.alert\\(1\\))>>>>', 'JS'],
+    ])
+      expect(await inspectPdf(commented(catalog!, PAGES))).toEqual({ kind: 'active', found });
+    const pageOpens = commented(
+      CATALOG,
+      '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/AA<</O<</S/URI/URI(https://example.org/seen)>>>>>>',
+    );
+    expect(await inspectPdf(pageOpens)).toEqual({ kind: 'active', found: 'URI action that runs by itself' });
+    // Read from the `3`, this is object 3's header: its comment starts at the second `%`, not the first.
+    const secondPercent = headedBy((num) => (num === 3 ? '9 9 %a 3 0 %b\nobj' : `${num} 0 obj`))(
+      '<</Type/Catalog/Pages 2 0 R/OpenAction 3 0 R>>',
+      PAGES,
+      '<</S/URI/URI(https://example.org/seen)>>',
+    );
+    expect(await inspectPdf(secondPercent)).toEqual({ kind: 'active', found: 'URI action that runs by itself' });
   });
 
   it('is found in every definition of an object, not only the last one', async () => {

@@ -4,6 +4,24 @@ import { PDFDocument, PDFName, PDFString, type PDFContext, type PDFObject } from
 
 export const latin1 = (text: string) => Buffer.from(text, 'latin1');
 
+/**
+ * A PDF of the objects given, numbered from 1, by hand: what a writer made to mislead would write. `headedBy`
+ * heads each object as told.
+ */
+export const headedBy =
+  (header: (num: number) => string) =>
+  (...objects: Array<string | Buffer>) =>
+    Buffer.concat([
+      latin1('%PDF-1.7\n'),
+      ...objects.flatMap((o, i) => [
+        latin1(`${header(i + 1)}\n`),
+        typeof o === 'string' ? latin1(o) : o,
+        latin1('\nendobj\n'),
+      ]),
+      latin1('trailer<</Root 1 0 R>>\n%%EOF\n'),
+    ]);
+export const handMade = headedBy((num) => `${num} 0 obj`);
+
 /** The hunt's sample: the catalog runs a script when the file opens, in plain sight. */
 export const OPEN_ACTION_SCRIPT = latin1(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n' +
