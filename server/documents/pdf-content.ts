@@ -67,12 +67,15 @@ class Ref {
   }
 }
 type Dict = Map<string, Value>;
+/** A stream's dictionary and where its data starts; where it ends is known once every object is defined. */
 class Stream {
   readonly dict: Dict;
-  readonly data: Buffer;
-  constructor(dict: Dict, data: Buffer) {
+  readonly source: Source;
+  readonly start: number;
+  constructor(dict: Dict, source: Source, start: number) {
     this.dict = dict;
-    this.data = data;
+    this.source = source;
+    this.start = start;
   }
 }
 /** A name is a string (decoded, without its slash); strings, booleans, null and keywords are all `null`. */
@@ -214,6 +217,15 @@ class Inspection {
 
   private define(num: number, source: number, at: number): void {
     this.places.push(num, source, at);
+    // Once made, the index is kept whole: an object stream read later may define an object looked up before.
+    if (this.index) this.indexPlace(num, source, at);
+  }
+
+  private indexPlace(num: number, source: number, at: number): void {
+    const found = this.index!.get(num);
+    if (found) found.push(source, at);
+    else this.index!.set(num, [source, at]);
+    this.resolved.delete(num);
   }
 
   /** Told every dictionary entry as it is read, so that a broken object still counts for what it holds. */
@@ -237,12 +249,8 @@ class Inspection {
       values = [];
       if (!this.index) {
         this.index = new Map();
-        for (let i = 0; i < this.places.length; i += 3) {
-          const [num, source, at] = [this.places[i]!, this.places[i + 1]!, this.places[i + 2]!];
-          const found = this.index.get(num);
-          if (found) found.push(source, at);
-          else this.index.set(num, [source, at]);
-        }
+        for (let i = 0; i < this.places.length; i += 3)
+          this.indexPlace(this.places[i]!, this.places[i + 1]!, this.places[i + 2]!);
       }
       const places = this.index.get(value.num) ?? [];
       for (let i = 0; i < places.length; i += 2) {
@@ -291,6 +299,21 @@ class Inspection {
       }
   }
 
+  /**
+   * A stream's bytes up to where its /Length says, when `endstream` follows there: for a reference, any
+   * definition of the object it names, the longest (a shorter one reads a part of it). Else up to the end of the
+   * file: deflated data ends where it says, and the first `endstream` may be inside it, where a viewer that knows
+   * the length reads on.
+   */
+  private data(stream: Stream): Buffer {
+    const { source, start } = stream;
+    let end = -1;
+    for (const length of this.resolve(stream.dict.get('Length') ?? null))
+      if (typeof length === 'number' && length >= 0 && start + length > end && endstreamAt(source, start + length))
+        end = start + length;
+    return source.bytes.subarray(start, end === -1 ? source.bytes.length : end);
+  }
+
   /** A stream's bytes, inflated within the bound; null, and the file unchecked, when that cannot be done. */
   private decode(stream: Stream): Buffer | null {
     const filter = stream.dict.get('Filter');
@@ -301,13 +324,13 @@ class Inspection {
       return typeof predictor === 'number' && predictor > 1;
     });
     let data: Buffer;
-    if (filters.length === 0) data = stream.data;
+    if (filters.length === 0) data = this.data(stream);
     else if (filters.length === 1 && (nameIs(filters[0], 'FlateDecode') || nameIs(filters[0], 'Fl')) && !predicted) {
       const room = PDF_LIMITS.decodedBytes - this.decoded;
       try {
         if (room <= 0) throw new RangeError('no room left');
         // A stream cut short is read as far as it goes, as viewers read it.
-        data = inflateSync(stream.data, { maxOutputLength: room, finishFlush: constants.Z_SYNC_FLUSH });
+        data = inflateSync(this.data(stream), { maxOutputLength: room, finishFlush: constants.Z_SYNC_FLUSH });
       } catch (error) {
         // Past the bound, node:zlib throws a RangeError; damaged data, an error of its own.
         this.unchecked ??= error instanceof RangeError ? 'past the bound on inflated bytes' : 'a stream is damaged';
@@ -367,15 +390,25 @@ function spaceBefore(bytes: Buffer, i: number, ends: number[]): number[] {
 
 const ENDS_AN_OBJECT = new Set(['obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref']);
 
+/** Whether `endstream` follows white space at `at`: where a stream's /Length must end it. */
+function endstreamAt(source: Source, at: number): boolean {
+  if (!Number.isInteger(at) || at < 0 || at > source.bytes.length) return false;
+  const reader = new Reader(source, at, source.bytes.length, null);
+  reader.space();
+  return source.text.startsWith('endstream', reader.at);
+}
+
 /** Reads PDF values from `at` up to `end`, telling the inspection (on the first reading) each entry. */
 class Reader {
   at: number;
+  readonly source: Source;
   private readonly bytes: Buffer;
   private readonly text: string;
   private readonly end: number;
   private readonly inspection: Inspection | null;
 
   constructor(source: Source, at: number, end: number, inspection: Inspection | null) {
+    this.source = source;
     this.bytes = source.bytes;
     this.text = source.text;
     this.at = at;
@@ -394,18 +427,14 @@ class Reader {
     if (this.bytes[this.at] === 0x0a) this.at++;
     const start = this.at;
     const length = value.get('Length');
-    let end = -1;
-    if (typeof length === 'number' && length >= 0 && start + length <= this.end) {
-      this.at = start + length;
-      this.space();
-      if (this.text.startsWith('endstream', this.at)) end = start + length;
-    }
+    let end =
+      typeof length === 'number' && length >= 0 && endstreamAt(this.source, start + length) ? start + length : -1;
     if (end === -1) {
       end = this.text.indexOf('endstream', start);
       if (end === -1) end = this.end;
     }
     this.at = Math.min(end + 9, this.end);
-    const stream = new Stream(value, this.bytes.subarray(start, end));
+    const stream = new Stream(value, this.source, start);
     this.inspection?.stream(stream);
     return stream;
   }
@@ -517,7 +546,7 @@ class Reader {
     return null;
   }
 
-  private space(): void {
+  space(): void {
     while (this.at < this.end) {
       const byte = this.bytes[this.at]!;
       if (CLASS[byte] === 1) this.at++;

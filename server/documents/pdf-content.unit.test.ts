@@ -6,6 +6,7 @@ import {
   ENCRYPTED,
   OPEN_ACTION_SCRIPT,
   compressedScript,
+  endstreamInside,
   formWithAttachment,
   handMade,
   headedBy,
@@ -126,6 +127,21 @@ describe('a PDF with something that runs', () => {
     );
     const updated = Buffer.concat([pdf, latin1('3 0 obj<</S/GoTo/D[0/Fit]>>endobj\n%%EOF\n')]);
     expect(await inspectPdf(updated)).toEqual({ kind: 'active', found: 'URI action that runs by itself' });
+  });
+
+  it('is found past the text endstream inside a stream whose /Length is a reference', async () => {
+    const print = { kind: 'active', found: 'Named action that runs by itself' };
+    expect(await inspectPdf(endstreamInside('objectStream', (data) => [data.length]))).toEqual(print);
+    // Every definition of the length counts; a viewer may read the longer one.
+    const cut = (data: Buffer) => data.indexOf('endstream');
+    expect(await inspectPdf(endstreamInside('objectStream', (data) => [cut(data), data.length]))).toEqual(print);
+    // With no length to go by, deflated data ends where it says, not at the first `endstream`.
+    expect(await inspectPdf(endstreamInside('objectStream', () => []))).toEqual(print);
+    expect(await inspectPdf(endstreamInside('xfa', (data) => [data.length]))).toEqual({
+      kind: 'active',
+      found: 'XFA script',
+    });
+    expect(await inspectPdf(endstreamInside('xfa', () => []))).toEqual({ kind: 'active', found: 'XFA script' });
   });
 
   it('is found in an object stream that follows a broken object', async () => {

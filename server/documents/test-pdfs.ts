@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, type PDFContext, type PDFObject } from 'pdf-lib';
 
 /** PDFs the active-content tests upload or inspect (docs/decisions/0092), written by pdf-lib or by hand. */
@@ -89,3 +90,34 @@ export const ENCRYPTED = latin1(
     '3 0 obj<</Filter/Standard/V 1/R 2/O<00>/U<00>/P -4>>endobj\n' +
     'trailer<</Root 1 0 R/Encrypt 3 0 R/ID[<01><01>]>>\n%%EOF\n',
 );
+
+const PAGES = '<</Type/Pages/Kids[]/Count 0>>';
+/** Text deflated in stored blocks, as it is: it shows in the file's bytes. */
+const stored = (text: string) => deflateSync(latin1(text), { level: 0 });
+
+/**
+ * A file whose catalog prints when it opens (in an object stream), or whose XFA form holds a script, past the
+ * text `endstream` inside the deflated stream. Its /Length is object 9, as pdfTeX writes it, defined once for each
+ * of `lengths(data)`: none, the data's length, or where the text `endstream` is.
+ */
+export function endstreamInside(kind: 'objectStream' | 'xfa', lengths: (data: Buffer) => number[]): Buffer {
+  const data =
+    kind === 'objectStream'
+      ? stored('1 0 % endstream\n<</Type/Catalog/Pages 2 0 R/OpenAction<</S/Named/N/Print>>>>')
+      : stored(
+          '<xdp:xdp><!-- endstream --><template><subform><script>app.alert(1)</script></subform></template></xdp:xdp>',
+        );
+  const kept = kind === 'objectStream' ? '/Type/ObjStm/N 1/First 16' : '';
+  const stream = Buffer.concat([
+    latin1(`<<${kept}/Filter/FlateDecode/Length 9 0 R>>stream\n`),
+    data,
+    latin1('\nendstream'),
+  ]);
+  const objects = [PAGES, stream, ...lengths(data).map(String)];
+  const numbers = [2, 5, ...lengths(data).map(() => 9)];
+  if (kind === 'xfa') {
+    objects.unshift('<</Type/Catalog/Pages 2 0 R/AcroForm<</Fields[]/XFA 5 0 R>>>>');
+    numbers.unshift(1);
+  }
+  return headedBy((n) => `${numbers[n - 1]} 0 obj`)(...objects);
+}
