@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
@@ -16,11 +17,16 @@ import { postFile, uploadFile } from '../test/upload.ts';
 import { ATTACHMENT_FIELD, TEST_APP, TEST_DATA, useAttachmentForm } from './test-form.ts';
 import {
   ENCRYPTED,
+  NAMED_LIKE_ACTIONS,
   OPEN_ACTION_SCRIPT,
   compressedScript,
+  endstreamInside,
   formWithAttachment,
+  headedBy,
   launchLink,
+  linkPdf,
   namedScript,
+  printedLinks,
 } from './test-pdfs.ts';
 
 /**
@@ -58,6 +64,14 @@ describe("an applicant's upload", () => {
       ['compressed.pdf', compressed],
       ['launch.pdf', await launchLink()],
       ['names-tree.pdf', await namedScript()],
+      [
+        'comment-in-header.pdf',
+        headedBy((num) => `${num} 0 %c\nobj`)(
+          '<</Type/Catalog/Pages 2 0 R/OpenAction<</S/URI/URI(https://example.org/seen)>>>>',
+          '<</Type/Pages/Kids[]/Count 0>>',
+        ),
+      ],
+      ['endstream-inside.pdf', endstreamInside('objectStream', (data) => [data.length])],
     ] as const) {
       const res = await uploadFile(demo, record.id, ATTACHMENT_FIELD, name, content);
       expect(res.statusCode, name).toBe(400);
@@ -81,6 +95,18 @@ describe("an applicant's upload", () => {
     expect(res.json().responseJSON).toMatchObject({ fileName: 'court-form.pdf', mediaType: 'application/pdf' });
     const list = await demo.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id }));
     expect(list.json().responseJSON.documents).toHaveLength(1);
+  });
+
+  it('keeps a printed page whose links and title end in the names of scripts, programs or encryption', async () => {
+    const record = await draft();
+    const linked = await linkPdf({ S: 'URI', URI: PDFString.of(NAMED_LIKE_ACTIONS[0]!) });
+    for (const [name, content] of [
+      ['printed.pdf', printedLinks()],
+      ['linked.pdf', linked],
+    ] as const) {
+      const res = await uploadFile(demo, record.id, ATTACHMENT_FIELD, name, content);
+      expect(res.statusCode, res.body).toBe(201);
+    }
   });
 });
 

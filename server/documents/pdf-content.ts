@@ -37,13 +37,16 @@ export const PDF_LIMITS = {
 /** Names whose presence means a script or a program; long enough never to occur by chance in binary data. */
 const ACTIVE_NAMES = new Set(['JavaScript', 'Launch', 'OnInstantiate']);
 
+/** A name's end, and a name with `#` escapes, which is decoded before it is compared. */
+const NAME_END = '(?=[\\x00\\t\\n\\f\\r ()<>[\\]{}/%]|$)';
+const ESCAPED_NAME = '\\/[^\\x00\\t\\n\\f\\r ()<>[\\]{}/%#]*#[^\\x00\\t\\n\\f\\r ()<>[\\]{}/%]*';
+/** /ObjStm in the raw bytes of the file and of each object stream, whatever the parser makes of them. */
+const RAW_OBJECT_STREAM = new RegExp(`\\/ObjStm${NAME_END}|${ESCAPED_NAME}`, 'g');
 /**
- * Those names, /Encrypt and /ObjStm, found in the raw bytes of the file and of each object stream, whatever
- * the parser below makes of the object around them; a name with `#` escapes is decoded before it is compared.
+ * Those names in the raw bytes too, and where a literal or hex string starts: a name inside one is text, a web
+ * address or a title, not a name.
  */
-const RAW_NAME =
-  // eslint-disable-next-line no-control-regex -- NUL is white space in PDF: it ends a name
-  /\/(?:JavaScript|Launch|OnInstantiate|Encrypt|ObjStm)(?=[\x00\t\n\f\r ()<>[\]{}/%]|$)|\/[^\x00\t\n\f\r ()<>[\]{}/%#]*#[^\x00\t\n\f\r ()<>[\]{}/%]*/g;
+const RAW_TOKEN = new RegExp(`\\(|(?<!<)<(?!<)|\\/(?:JavaScript|Launch|OnInstantiate)${NAME_END}|${ESCAPED_NAME}`, 'g');
 
 /** Each byte's class in PDF syntax: 1 white space, 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
@@ -93,6 +96,8 @@ const pause = () => new Promise((resolve) => setImmediate(resolve));
 interface Source {
   bytes: Buffer;
   text: string;
+  /** Where the first object the parser gave up on starts: from there on, a viewer may read what it did not. */
+  gaveUpAt: number;
 }
 
 /** Reads one PDF: every object found by its `N G obj` header, then the objects of its object streams. */
@@ -120,17 +125,18 @@ class Inspection {
   private toRead: number;
 
   constructor(file: Buffer) {
-    this.sources = [{ bytes: file, text: file.toString('latin1') }];
+    this.sources = [{ bytes: file, text: file.toString('latin1'), gaveUpAt: Infinity }];
     this.toRead = file.length;
   }
 
   async run(): Promise<PdfVerdict> {
     const file = this.sources[0]!;
-    await this.scanRaw(file.text);
     await this.parseTopLevel(file);
+    await this.scanRaw(file);
     for (const stream of this.objectStreams) {
       if (this.unchecked) break;
-      await this.parseObjectStream(stream);
+      const source = await this.parseObjectStream(stream);
+      if (source) await this.scanRaw(source);
     }
     if (this.rawObjectStreams > this.objectStreams.length) this.unchecked ??= 'an object stream could not be read';
     for (const action of this.automatic) this.automaticAction(action, 0, new Set());
@@ -144,16 +150,33 @@ class Inspection {
     return { kind: 'clean' };
   }
 
-  private async scanRaw(text: string): Promise<void> {
-    const names = new RegExp(RAW_NAME); // its own lastIndex: inspections of other uploads run between the pauses
+  /**
+   * The raw bytes' names: /ObjStm wherever it is; a script's or a program's name outside strings, and inside
+   * them too from where the parser gave up on an object. Before that, the parser read every object a viewer
+   * reads as the viewer reads it, and told each name it read: a name there in what looks like a string to this
+   * scan, which began at the file's start and not where a viewer does, is either text or was found already.
+   */
+  private async scanRaw(source: Source): Promise<void> {
+    const { bytes, text, gaveUpAt } = source;
+    for (const match of text.matchAll(RAW_OBJECT_STREAM))
+      if (decodeName(match[0].slice(1)) === 'ObjStm') this.rawObjectStreams += 1;
+    await pause();
+    const tokens = new RegExp(RAW_TOKEN); // its own lastIndex: inspections of other uploads run between the pauses
     let pausedAt = 0;
-    for (let match = names.exec(text); match; match = names.exec(text)) {
-      const name = decodeName(match[0].slice(1));
-      if (ACTIVE_NAMES.has(name)) this.active ??= name;
-      else if (name === 'Encrypt') this.encrypted = true;
-      else if (name === 'ObjStm') this.rawObjectStreams += 1;
-      if (names.lastIndex - pausedAt > PAUSE_EVERY) {
-        pausedAt = names.lastIndex;
+    for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
+      const at = match.index;
+      if (match[0] === '(' || match[0] === '<') {
+        if (at >= gaveUpAt) continue; // from there on, every name counts, in a string or not
+        const close = match[0] === '(' ? stringEnd(bytes, at, bytes.length) : text.indexOf('>', at) + 1;
+        // Its names are passed over up to where the parser gave up, an unclosed string's to the end too: the
+        // parser read all that (above), so a name a viewer reads there was told already.
+        tokens.lastIndex = Math.min(close > 0 ? close : text.length, gaveUpAt);
+      } else {
+        const name = decodeName(match[0].slice(1));
+        if (ACTIVE_NAMES.has(name)) this.active ??= name;
+      }
+      if (tokens.lastIndex - pausedAt > PAUSE_EVERY) {
+        pausedAt = tokens.lastIndex;
         await pause();
       }
     }
@@ -172,32 +195,44 @@ class Inspection {
         await pause();
       }
     }
+    // Its trailers, where an encrypted file names its encryption dictionary.
+    for (let at = text.indexOf('trailer'); at !== -1; at = text.indexOf('trailer', at + 7)) {
+      const reader = new Reader(file, at + 7, bytes.length, this);
+      reader.space();
+      if (!text.startsWith('<<', reader.at)) continue;
+      const trailer = this.parse(reader, false);
+      if (trailer === false) return;
+      if (trailer instanceof Map && trailer.has('Encrypt')) this.encrypted = true;
+    }
   }
 
-  private async parseObjectStream(stream: Stream): Promise<void> {
+  /** Reads an object stream's objects; its bytes, for the raw scan, unless they could not be inflated. */
+  private async parseObjectStream(stream: Stream): Promise<Source | null> {
     const bytes = this.decode(stream);
-    if (!bytes) return;
-    const text = bytes.toString('latin1');
-    await this.scanRaw(text);
-    const source = this.sources.push({ bytes, text }) - 1;
+    if (!bytes) return null;
+    // Until its index is read, no object in it is: the parser has given up on all of it.
+    const found: Source = { bytes, text: bytes.toString('latin1'), gaveUpAt: 0 };
+    const source = this.sources.push(found) - 1;
     const count = stream.dict.get('N');
     const first = stream.dict.get('First');
-    if (typeof count !== 'number' || typeof first !== 'number' || first < 0 || first > bytes.length) return;
-    const index = new Reader(this.sources[source]!, 0, first, this);
+    if (typeof count !== 'number' || typeof first !== 'number' || first < 0 || first > bytes.length) return found;
+    const index = new Reader(found, 0, first, this);
     for (let i = 0; i < count; i++) {
       let num: Value, offset: Value;
       try {
         num = index.value(0);
         offset = index.value(0);
       } catch {
-        return;
+        return found;
       }
       if (typeof num !== 'number' || typeof offset !== 'number' || offset < 0 || first + offset > bytes.length)
         continue;
       this.define(num, source, first + offset);
-      if (this.parse(new Reader(this.sources[source]!, first + offset, bytes.length, this), false) === false) return;
+      if (this.parse(new Reader(found, first + offset, bytes.length, this), false) === false) return found;
       if (i % 1000 === 999) await pause();
     }
+    found.gaveUpAt = Infinity;
+    return found;
   }
 
   /** Parses one object, charging what it read; false once past the bound, which leaves the file unchecked. */
@@ -208,6 +243,7 @@ class Inspection {
       value = topLevel ? reader.topLevel() : reader.value(0);
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
+      reader.source.gaveUpAt = Math.min(reader.source.gaveUpAt, from);
     }
     this.read += reader.at - from;
     if (this.read <= PDF_LIMITS.readFactor * this.toRead + PDF_LIMITS.readMargin) return value;
@@ -236,9 +272,15 @@ class Inspection {
     else if (key === 'XFA') this.forms.push(value);
   }
 
-  /** Told every stream the first reading finds. */
+  /** Told every name as it is read. */
+  name(name: string): void {
+    if (ACTIVE_NAMES.has(name)) this.active ??= name;
+  }
+
+  /** Told every stream the first reading finds; a cross-reference stream's dictionary is the trailer. */
   stream(stream: Stream): void {
     if (nameIs(stream.dict.get('Type'), 'ObjStm')) this.objectStreams.push(stream);
+    else if (nameIs(stream.dict.get('Type'), 'XRef') && stream.dict.has('Encrypt')) this.encrypted = true;
   }
 
   /** A value as what it may be: a reference is every definition of its object, a missing object none. */
@@ -390,6 +432,18 @@ function spaceBefore(bytes: Buffer, i: number, ends: number[]): number[] {
 
 const ENDS_AN_OBJECT = new Set(['obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref']);
 
+/** Where the literal string opened at `at` ends, after its `)`, or -1: nested parentheses and escapes count. */
+function stringEnd(bytes: Buffer, at: number, end: number): number {
+  let depth = 0;
+  while (at < end) {
+    const byte = bytes[at++];
+    if (byte === 0x5c) at++;
+    else if (byte === 0x28) depth++;
+    else if (byte === 0x29 && --depth === 0) return at;
+  }
+  return -1;
+}
+
 /** Whether `endstream` follows white space at `at`: where a stream's /Length must end it. */
 function endstreamAt(source: Source, at: number): boolean {
   if (!Number.isInteger(at) || at < 0 || at > source.bytes.length) return false;
@@ -496,7 +550,9 @@ class Reader {
     for (let byte = this.bytes[this.at]; this.at < this.end && isRegular(byte); byte = this.bytes[++this.at])
       if (byte === 0x23) escaped = true;
     const raw = this.text.slice(start, this.at);
-    return escaped ? decodeName(raw) : raw;
+    const name = escaped ? decodeName(raw) : raw;
+    this.inspection?.name(name);
+    return name;
   }
 
   private word(): string {
@@ -529,14 +585,10 @@ class Reader {
   }
 
   private string(): null {
-    let depth = 0;
-    while (this.at < this.end) {
-      const byte = this.bytes[this.at++];
-      if (byte === 0x5c) this.at++;
-      else if (byte === 0x28) depth++;
-      else if (byte === 0x29 && --depth === 0) return null;
-    }
-    throw new Unreadable('unterminated string');
+    const close = stringEnd(this.bytes, this.at, this.end);
+    this.at = close === -1 ? this.end : close; // read to there: what it cost is charged
+    if (close === -1) throw new Unreadable('unterminated string');
+    return null;
   }
 
   private hexString(): null {

@@ -15,6 +15,8 @@ import {
   linkPdf,
   madePdf,
   namedScript,
+  NAMED_LIKE_ACTIONS,
+  printedLinks,
 } from './test-pdfs.ts';
 
 /** An object stream holding `objects` as object numbers from `from`: deflated, or as they are under another filter. */
@@ -171,6 +173,21 @@ describe('a PDF with nothing that runs', () => {
     expect(await inspectPdf(print)).toEqual({ kind: 'active', found: 'Named action that runs by itself' });
   });
 
+  it('is clean when the names of scripts, programs or encryption are text: a web address, a title', async () => {
+    expect(await inspectPdf(printedLinks())).toEqual({ kind: 'clean' });
+    for (const uri of NAMED_LIKE_ACTIONS)
+      expect(await inspectPdf(await linkPdf({ S: 'URI', URI: PDFString.of(uri) })), uri).toEqual({ kind: 'clean' });
+  });
+
+  it('is still found in a string the raw scan passes over, by the parser or past an object it gave up on', async () => {
+    // Read from the file's start, the stray parenthesis opens a string to the end: the parser reads object 2.
+    const stray = handMade(`${CATALOG} (`, '<</S/Launch/F(calc.exe)>>');
+    expect(await inspectPdf(stray)).toEqual({ kind: 'active', found: 'Launch' });
+    // The parser gives up on both objects; a viewer may read the second one, and the raw scan finds its name.
+    const unclosed = handMade('<</Type/Catalog/Title(never closed', '<</A ] /S/Launch/F(calc.exe)>>');
+    expect(await inspectPdf(unclosed)).toEqual({ kind: 'active', found: 'Launch' });
+  });
+
   it('is clean when nothing in it can be parsed: judged by its first bytes, as before', async () => {
     expect(await inspectPdf(latin1('%PDF-1.4\nnot really a PDF at all\n'))).toEqual({ kind: 'clean' });
   });
@@ -179,6 +196,13 @@ describe('a PDF with nothing that runs', () => {
 describe('a PDF that cannot be checked', () => {
   it('is encrypted when its trailer says so: its streams and object streams cannot be read', async () => {
     expect(await inspectPdf(ENCRYPTED)).toEqual({ kind: 'encrypted' });
+    const xrefStream = handMade(
+      CATALOG,
+      PAGES,
+      '<</Filter/Standard/V 1/R 2/O<00>/U<00>/P -4>>',
+      '<</Type/XRef/Size 5/W[1 1 1]/Root 1 0 R/Encrypt 3 0 R/Length 0>>stream\n\nendstream',
+    );
+    expect(await inspectPdf(xrefStream)).toEqual({ kind: 'encrypted' });
   });
 
   it('is unchecked when an object stream uses a filter the reader does not read, or cannot be parsed', async () => {

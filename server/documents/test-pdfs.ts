@@ -121,3 +121,24 @@ export function endstreamInside(kind: 'objectStream' | 'xfa', lengths: (data: Bu
   }
   return headedBy((n) => `${numbers[n - 1]} 0 obj`)(...objects);
 }
+
+/** Web addresses ending in names that, written as names, would mean a script, a program or encryption. */
+export const NAMED_LIKE_ACTIONS = ['JavaScript', 'Launch', 'Encrypt'].map(
+  (word) => `https://developer.mozilla.org/en-US/docs/Web/${word}`,
+);
+
+/**
+ * What Chromium's print to PDF writes for a page of links to those addresses, titled so too: its objects as
+ * they are, not in object streams, each address a string.
+ */
+export const printedLinks = () =>
+  handMade(
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Annots[5 0 R 6 0 R 7 0 R]>>',
+    '<</Length 50>>stream\nBT /F1 12 Tf 72 700 Td (Disable /JavaScript) Tj ET\nendstream',
+    ...NAMED_LIKE_ACTIONS.map(
+      (uri) => `<</Type/Annot/Subtype/Link/Rect[72 600 300 620]/Border[0 0 0]/A<</Type/Action/S/URI/URI(${uri})>>>>`,
+    ),
+    '<</Title(Product /Launch plan \\(draft\\))/Producer(Skia/PDF m120)>>',
+  );
