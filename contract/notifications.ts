@@ -100,6 +100,11 @@ export const NOTIFICATION_PATHS = {
   inbox: '/api/notifications/inbox',
   /** GET: how many inbox messages are unread (the header's count). */
   unread: '/api/notifications/unread',
+  /**
+   * GET: how many inbox messages are unread in each profile the account may act for now, its own among them: a
+   * master user's other profiles' messages are shown where the profile is chosen (docs/decisions/0101).
+   */
+  unreadByProfile: '/api/notifications/unread/profiles',
   /** POST: marks one message read. */
   read: '/api/notifications/inbox/:id/read',
   /**
@@ -162,6 +167,12 @@ export const NOTIFICATION_MESSAGES = {
   unread: 'Unread',
   read: 'Read',
   headerLink: (unread: number) => (unread === 0 ? 'Messages' : `Messages (${unread} unread)`),
+  /** Beside the header's link, for a master user: the other profiles' unread messages (docs/decisions/0101). */
+  otherProfilesUnread: (unread: number) => `${unread} unread for other profiles`,
+  /** Said to assistive technology after otherProfilesUnread: where the link goes. */
+  otherProfilesUnreadHint: ': choose which profile to act for',
+  /** A profile's unread messages, after its name in the profile switcher. */
+  profileUnread: (unread: number) => `${unread} unread message${unread === 1 ? '' : 's'}`,
   openRecord: (caseNumber: string) => `Open record ${caseNumber}`,
   openWatchlist: 'Open your watchlist',
   markRead: 'Mark as read',

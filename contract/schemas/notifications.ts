@@ -58,6 +58,11 @@ export const inboxSchema = z.object({
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 export const unreadSchema = z.object({ unread: z.number() });
+/** The unread counts of the profiles the account may act for now, its own among them (docs/decisions/0101). */
+export const unreadByProfileSchema = z.object({
+  profiles: z.array(z.object({ ptibProfileID: z.string(), unread: z.number() })),
+});
+export type UnreadByProfile = z.infer<typeof unreadByProfileSchema>;
 export const inboxIdParamsSchema = z.object({ id: messageId });
 export const readAllSchema = z.object({ upTo: messageId });
 export const readAllResultSchema = z.object({ marked: z.number(), unread: z.number() });

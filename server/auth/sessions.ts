@@ -115,6 +115,13 @@ interface SessionRow {
   authorizations: string[];
 }
 
+/**
+ * A proxy grant a master may act on now, with g the grant and m the master's profile: not blocked, and the
+ * master still a master (docs/decisions/0029). The session check reads it, and so do the unread counts of the
+ * profiles one may act for, which must name no profile the session check would refuse (docs/decisions/0101).
+ */
+export const GRANT_IN_FORCE = 'NOT g.master_block AND m.proxy_ind';
+
 /** What every signed-in call checks, read afresh each time (docs/decisions/0048). */
 export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.profile_id, s.acting_profile_id,
             -- The user's own profile is read again only when acting for another: otherwise it is p.
@@ -123,7 +130,7 @@ export const LOAD_SESSION_SQL = `SELECT s.id, s.account_id, a.login_name, a.prof
             (s.acting_profile_id <> a.profile_id AND NOT EXISTS (
                SELECT 1 FROM proxy_grants g JOIN ptib_profiles m ON m.id = g.master_profile_id
                 WHERE g.master_profile_id = a.profile_id AND g.proxy_profile_id = s.acting_profile_id
-                  AND NOT g.master_block AND m.proxy_ind)) AS proxy_withdrawn,
+                  AND ${GRANT_IN_FORCE})) AS proxy_withdrawn,
             a.disabled, s.expires_at, s.absolute_expires_at, s.ended_at, s.end_reason,
             s.token_generation, s.token_rotated_at, s.token_used,
             ARRAY(SELECT authority FROM account_authorities WHERE account_id = a.id ORDER BY authority) AS authorities,

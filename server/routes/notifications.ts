@@ -24,11 +24,13 @@ import {
   readAllSchema,
   savePreferencesSchema,
   startEmailSchema,
+  unreadByProfileSchema,
   unreadSchema,
   type Preferences,
 } from '#contract/schemas/index.ts';
 import { z } from 'zod';
 import { audit, byPrincipal } from '../auth/audit.ts';
+import { GRANT_IN_FORCE } from '../auth/sessions.ts';
 import type { Principal } from '../auth/principal.ts';
 import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
@@ -86,6 +88,31 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       );
       reply.header('Cache-Control', 'private, no-store');
       return ok({ unread: rows[0]!.n });
+    },
+  );
+
+  // A master user's profiles have no holder of their own, so their messages would wait unseen until the master
+  // happened to act for them: the counts of all show where the profile is chosen (docs/decisions/0101). One
+  // statement, whatever the number of profiles; a profile the session check would refuse (a blocked or
+  // withdrawn grant, a blocked profile, a master no more) is not named. Each count as its inbox reads it.
+  r.get(
+    NOTIFICATION_PATHS.unreadByProfile,
+    { preValidation, schema: { response: { 200: envelopeSchema(unreadByProfileSchema) } } },
+    async (request) => {
+      const { rows } = await app.db.query<{ profile_id: string; unread: number }>(
+        `SELECT v.profile_id, count(i.id)::int AS unread
+           FROM (SELECT $1::text AS profile_id
+                 UNION
+                 SELECT g.proxy_profile_id FROM proxy_grants g
+                   JOIN ptib_profiles m ON m.id = g.master_profile_id
+                   JOIN ptib_profiles p ON p.id = g.proxy_profile_id
+                  WHERE g.master_profile_id = $1 AND ${GRANT_IN_FORCE} AND NOT p.is_blocked) v
+           LEFT JOIN inbox_messages i ON i.profile_id = v.profile_id AND i.read_at IS NULL
+                AND (i.account_id IS NULL OR i.account_id = $2)
+          GROUP BY v.profile_id ORDER BY v.profile_id`,
+        [request.principal!.ownProfileId, request.principal!.accountId],
+      );
+      return ok({ profiles: rows.map((row) => ({ ptibProfileID: row.profile_id, unread: row.unread })) });
     },
   );
 

@@ -5,23 +5,32 @@ import { emit } from '../../lib/events/bus.ts';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { useRouter } from '../../lib/router/RouterView.tsx';
 import { identity as identityStore, session } from '../../lib/session/index.ts';
+import { fetchUnreadByProfile } from '../../app/masterParts.ts';
 import { fetchMasterList, switchProxyProfile } from './api.ts';
-import { buildProxyOptions, MYSELF_ID, type ProxyOption } from './options.ts';
+import {
+  actingIdOf,
+  buildProxyOptions,
+  isMasterUser,
+  MYSELF_ID,
+  PROXY_HEADING_ID,
+  type ProxyOption,
+} from './options.ts';
 import { ProxySelector } from './ProxySelector.tsx';
 import { switchProxy } from './switchProxy.ts';
 
-/** The profile acted for, as the selector names it: '' when acting as oneself. */
-export const actingIdOf = (identity: UserIdentity) =>
-  identity.ptibProfileID === identity.ownPtibProfileID ? MYSELF_ID : identity.ptibProfileID;
-
-/** Whether the signed-in user is a master PTIB user (proxyInd is the user's own, even in proxy mode). */
-export const isMasterUser = (identity: UserIdentity) =>
-  identity.proxyInd === 'Y' || identity.ptibProfileID !== identity.ownPtibProfileID;
+export { actingIdOf, isMasterUser };
 
 /** The dashboard's proxy panel for a master user: the master list and the switch. */
 export function ProxyPanel({ identity }: { identity: UserIdentity }) {
   const router = useRouter();
   const { state, retry } = useLoad('master-list', fetchMasterList);
+  // Each profile's unread messages by its choice: those profiles have no holder of their own to read them
+  // (docs/decisions/0101). Without them the choice still works, so a failure shows nothing.
+  const counts = useLoad('unread-by-profile', fetchUnreadByProfile);
+  const unread =
+    counts.state.kind === 'ready'
+      ? new Map([...counts.state.value].map(([id, n]) => [id === identity.ownPtibProfileID ? MYSELF_ID : id, n]))
+      : undefined;
 
   const onSwitch = useCallback(
     async (option: ProxyOption) => {
@@ -39,8 +48,8 @@ export function ProxyPanel({ identity }: { identity: UserIdentity }) {
 
   const actingId = actingIdOf(identity);
   return (
-    <section aria-labelledby="proxy-heading" className="dashboard-panel">
-      <h2 id="proxy-heading">Act for another profile</h2>
+    <section aria-labelledby={PROXY_HEADING_ID} className="dashboard-panel">
+      <h2 id={PROXY_HEADING_ID}>Act for another profile</h2>
       <LoadStatus
         state={state}
         loading="Loading the profiles you may act for…"
@@ -54,6 +63,7 @@ export function ProxyPanel({ identity }: { identity: UserIdentity }) {
           <ProxySelector
             options={buildProxyOptions(state.value, identity.PTIBName)}
             actingId={actingId}
+            unread={unread}
             onSwitch={onSwitch}
           />
         ))}

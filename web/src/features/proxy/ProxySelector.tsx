@@ -1,5 +1,6 @@
 import './proxy.css';
 import { useId, useState, type FormEvent } from 'react';
+import { NOTIFICATION_MESSAGES } from '#contract/notifications.ts';
 import type { ProxyOption } from './options.ts';
 
 export interface ProxySelectorProps {
@@ -8,6 +9,8 @@ export interface ProxySelectorProps {
   actingId: string;
   /** Switches; resolves when done (the caller reports failures). */
   onSwitch: (option: ProxyOption) => Promise<void>;
+  /** Each choice's unread messages, by its id ('' = myself); none while unknown (docs/decisions/0101). */
+  unread?: ReadonlyMap<string, number>;
 }
 
 export const ACTING_NOW_SUFFIX = ' (acting now)';
@@ -17,7 +20,7 @@ export const BLOCKED_REASON = 'Not available: your access to act for this profil
  * The master user's choice of whom to act for: a radio group, so that blocked entries can stay in the
  * list, disabled, with the reason next to them.
  */
-export function ProxySelector({ options, actingId, onSwitch }: ProxySelectorProps) {
+export function ProxySelector({ options, actingId, onSwitch, unread }: ProxySelectorProps) {
   const baseId = useId();
   const [choice, setChoice] = useState(actingId);
   // A switch (here or in another tab) moves the choice to the profile now acted for; the form stays
@@ -55,6 +58,7 @@ export function ProxySelector({ options, actingId, onSwitch }: ProxySelectorProp
           {options.map((option, index) => {
             const inputId = `${baseId}-${index}`;
             const reasonId = `${inputId}-reason`;
+            const unreadHere = unread?.get(option.ptibProfileID) ?? 0;
             return (
               <li key={option.ptibProfileID || 'myself'}>
                 <input
@@ -69,6 +73,11 @@ export function ProxySelector({ options, actingId, onSwitch }: ProxySelectorProp
                 />
                 <label htmlFor={inputId}>
                   {option.ptibProfileID === actingId ? `${option.label}${ACTING_NOW_SUFFIX}` : option.label}
+                  {unreadHere > 0 && (
+                    <>
+                      , <strong>{NOTIFICATION_MESSAGES.profileUnread(unreadHere)}</strong>
+                    </>
+                  )}
                 </label>
                 {option.blocked && (
                   <span id={reasonId} className="choice-hint">

@@ -10,6 +10,7 @@ import {
   ROUTES,
   TOAST_TITLES,
 } from '#contract/index.ts';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import type { MasterPtibEntry, UserIdentity } from '#contract/schemas/auth.ts';
 import { Toasts } from '../../components/toasts/Toasts.tsx';
 import { clearToasts } from '../../components/toasts/toastStore.ts';
@@ -163,6 +164,46 @@ describe('proxy choices', () => {
     expect(labels[0]).toBe('Lim Mei Ling (Myself) (acting now)');
     expect(labels.slice(1)).toEqual(['Chua & Partners LLP', 'Koh Legal Services', 'Yeo Trustees Pte Ltd']);
     expect(radios()[0]).toBeChecked();
+  });
+
+  it("says each profile's unread messages in its choice, from one call", async () => {
+    routes[NOTIFICATION_PATHS.unreadByProfile] = () => ({
+      body: envelope({
+        profiles: [
+          { ptibProfileID: 'PTIB00000002', unread: 1 },
+          { ptibProfileID: 'PTIB00000011', unread: 0 },
+          { ptibProfileID: 'PTIB00000012', unread: 2 },
+        ],
+      }),
+    });
+    renderPanel();
+    expect(
+      await screen.findByRole('radio', { name: `Koh Legal Services, ${NOTIFICATION_MESSAGES.profileUnread(2)}` }),
+    ).toBeEnabled();
+    expect(radios().map((r) => r.labels?.[0]?.textContent)).toEqual([
+      `Lim Mei Ling (Myself) (acting now), ${NOTIFICATION_MESSAGES.profileUnread(1)}`,
+      'Chua & Partners LLP',
+      'Koh Legal Services, 2 unread messages',
+      // Blocked: the server names no count for a profile the user may not act for.
+      'Yeo Trustees Pte Ltd',
+    ]);
+    expect(callsTo(NOTIFICATION_PATHS.unreadByProfile)).toHaveLength(1);
+  });
+
+  it('names the master’s own unread messages by the Myself choice while acting for another profile', async () => {
+    routes[NOTIFICATION_PATHS.unreadByProfile] = () => ({
+      body: envelope({
+        profiles: [
+          { ptibProfileID: 'PTIB00000002', unread: 3 },
+          { ptibProfileID: 'PTIB00000012', unread: 1 },
+        ],
+      }),
+    });
+    renderPanel({ ...master, ptibProfileID: 'PTIB00000012', PTIBName: 'Koh Legal Services' });
+    expect(
+      await screen.findByRole('radio', { name: `Lim Mei Ling (Myself), ${NOTIFICATION_MESSAGES.profileUnread(3)}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Koh Legal Services (acting now), 1 unread message' })).toBeChecked();
   });
 
   it("shows no selector and no '(Myself)' when the master list is empty", async () => {
