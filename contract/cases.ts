@@ -105,6 +105,13 @@ export const CASE_MESSAGES = {
   notEditable: 'This record has been submitted and can no longer be changed.',
   notSubmittedYet: 'The acknowledgement is ready once the record has been submitted.',
   notFound: 'No such record for the profile you are acting for.',
+  /** The page of a record the address names that is not the acting profile's: no form under it. */
+  notFoundHeading: 'Record not found',
+  /** Said to a master user on that page: the record may be a profile's they act for, not the one acted for now. */
+  notFoundOtherProfile:
+    'If the record is one of another profile you act for, switch to that profile and open the record again.',
+  notFoundSwitch: 'Switch profile',
+  notFoundRecords: 'See your records',
   /**
    * A record of the acting profile that its owner deleted (only a draft can be): said only to that profile;
    * to any other it reads as notFound, so nobody learns which records another profile has.

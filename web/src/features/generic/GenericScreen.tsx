@@ -85,6 +85,8 @@ import {
   wasOwnLostSave,
 } from './lostSaves.ts';
 import { hasLostUpload, noteChooseAgain, noteLostUpload, takeChooseAgain, takeLostUpload } from './lostUploads.ts';
+import { RecordNotFound } from './RecordNotFound.tsx';
+import { isMasterUser } from '../../app/masterParts.ts';
 import './generic.css';
 
 type Loading =
@@ -198,6 +200,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [firstKey] = useState(() => resumed?.createKey ?? newCreateKey());
   const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
+  // The record the address names could not be opened: the page says so alone, with no new form under it.
+  const [notFound, setNotFound] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -500,6 +504,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!open) setLoading({ state: 'ready', eservice: loaded.value });
       if (open) {
         const opened = await openRecord(open, loaded.value, historyShown);
+        // Named by the address (a link from the inbox, an email, a bookmark): not the e-service's new form. A draft
+        // deleted is news, and the form to start again stays; a record this browser kept is not what was asked for.
+        if (opened === null && caseParam) setNotFound(true);
         setLoading({ state: 'ready', eservice: loaded.value });
         // The address of a confirmation names a record that is still a draft: back to its form.
         if (opened && opened !== DELETED && isEditable(opened.status) && stepParam === 'confirmation')
@@ -1144,6 +1151,9 @@ export default function GenericScreen({ location }: ScreenProps) {
   }
 
   if (loading.state === 'loading') return <p>Loading the e-service…</p>;
+  // A failure that said nothing (the session ended: the sign-in comes back here) leaves the page as it was.
+  if (notFound && notice !== null)
+    return <RecordNotFound message={notice} master={user ? isMasterUser(user) : false} />;
   if (loading.state === 'failed' || !eservice || !form || !scope) {
     return (
       <section aria-labelledby="page-heading">

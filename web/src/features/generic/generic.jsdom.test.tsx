@@ -27,6 +27,7 @@ import { TRAVEL_TEXT } from '#contract/travel.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { on } from '../../lib/events/bus.ts';
+import { identity } from '../../lib/session/index.ts';
 import { parseHash } from '../../lib/router/location.ts';
 import { recordServerDate, resetClockSkew } from '../../lib/session/clock.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
@@ -1014,6 +1015,65 @@ describe('an open record', () => {
     const notice = await screen.findByText(CASE_MESSAGES.notFound, { selector: 'p' });
     expect(notice).toHaveClass('notice-error');
     expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.notFound }]);
+  });
+
+  describe('named by the address but not the acting profile’s', () => {
+    const demo = {
+      roles: ['PTIB'],
+      authorizations: ['SEMS01'],
+      header: 'PTIB e-Services',
+      imageUrl: null,
+      isPTIBBlocked: 'N',
+      proxyInd: 'N',
+      PTIBName: 'Tan Ah Kow',
+      idNum: 'S1234567D',
+      mobileNum: '61234567',
+      correspondenceAddressDetails: {
+        blockHouseNo: '80',
+        streetName: 'Robinson Road',
+        floorUnit: '#10-01',
+        buildingName: '',
+        postalCode: '068898',
+        country: '',
+      },
+      dashboardMessage: null,
+      ptibProfileID: 'PTIB00000001',
+      ownPtibProfileID: 'PTIB00000001',
+      loginName: 'ptib.demo',
+    } satisfies UserIdentity;
+    afterEach(() => identity.invalidate());
+
+    /** The screen of a link to record 9 (from the inbox, an email), which the server says is no such record. */
+    async function openLink(who: UserIdentity) {
+      await identity.prime(who);
+      routes['GET /api/cases/9'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.notFound) });
+      render(<GenericScreen location={parseHash('#/generic?app=PD&case=9')} />);
+      return screen.findByRole('heading', { level: 1, name: CASE_MESSAGES.notFoundHeading }, { timeout: 10_000 });
+    }
+
+    it('shows the error alone, never a new form under it, and the way to the user’s records', async () => {
+      await openLink(demo);
+      expect(screen.getByText(CASE_MESSAGES.notFound, { selector: 'p' })).toHaveClass('notice-error');
+      expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+      expect(screen.getByRole('link', { name: CASE_MESSAGES.notFoundRecords })).toHaveAttribute('href', '#/dashboard');
+      // Nobody else's profile to switch to.
+      expect(screen.queryByRole('link', { name: CASE_MESSAGES.notFoundSwitch })).toBeNull();
+      expect(screen.queryByText(CASE_MESSAGES.notFoundOtherProfile)).toBeNull();
+    });
+
+    it('offers a master user the switch to another profile they act for', async () => {
+      await openLink({ ...demo, proxyInd: 'Y', loginName: 'ptib.master' });
+      expect(screen.getByText(CASE_MESSAGES.notFoundOtherProfile)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: CASE_MESSAGES.notFoundSwitch })).toHaveAttribute(
+        'href',
+        '#/dashboard#proxy-heading',
+      );
+      expect(screen.getByRole('link', { name: CASE_MESSAGES.notFoundRecords })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    });
   });
 
   it('says the delete failed and keeps the record', async () => {
