@@ -103,10 +103,12 @@ test('a switch in another tab leaves no record of the profile acted for before o
 
   await switchTo(page, PROXY);
   await expect(actingAs(form)).toHaveText(`Acting for ${PROXY}`);
-  // The draft is the master's own: acting for the other profile, the form neither shows it nor saves over it.
+  // The draft is the master's own: acting for the other profile, the page neither shows it nor offers a form to
+  // save over it, only where to go.
   await expect(form.getByText(CASE_MESSAGES.notFound).first()).toBeVisible();
   await expect(form.getByRole('main')).not.toContainText(own);
-  await expect(form.getByLabel('Purpose of the trip')).toHaveValue('');
+  await expect(form.getByLabel('Purpose of the trip')).toHaveCount(0);
+  await expect(form.getByRole('link', { name: CASE_MESSAGES.notFoundSwitch })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
 
