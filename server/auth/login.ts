@@ -25,7 +25,7 @@ import {
   loginAddressKey,
   loginKey,
   recordFailedAddress,
-  recordFailure,
+  spendLoginTry,
 } from './throttle.ts';
 import { issueToken } from './tokens.ts';
 import { recogniseDevice, type DeviceCookie } from '../notifications/devices.ts';
@@ -96,11 +96,19 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
   const address = attempt.clientAddress;
   const accountKey = loginKey(loginName);
   const keys = [accountKey, loginAddressKey(loginName, address), addressKey(address)];
-  const lock = await activeLock(db, keys, now);
-  if (lock) {
+  const refuseLocked = async (until: Date) => {
     // Same work as a real check; the attempt neither counts nor extends the lock.
     await verifyPassword(await dummyPasswordHash(), attempt.password);
-    throw await fail('locked', lockedOut(lock));
+    return fail('locked', lockedOut(until));
+  };
+  const lock = await activeLock(db, keys, now);
+  if (lock) throw await refuseLocked(lock);
+  // The try is spent before the password is compared, as a one-time password's is (docs/decisions/0028):
+  // guesses sent at once take turns on the throttle rows, and those over the limit are never compared.
+  if (!(await spendLoginTry(db, loginName, address, now))) {
+    // Locked since the check above; the fallback only if that lock has already been lifted again.
+    const since = await activeLock(db, keys, now);
+    throw await refuseLocked(since ?? new Date(now.getTime() + LOGIN_THROTTLE.LOCK_MS));
   }
 
   const { rows } = await db.query<AccountRow>(
@@ -113,10 +121,8 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
   const account = rows[0];
   const passwordOk = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), attempt.password);
   if (!account || !passwordOk || account.disabled) {
-    // Lock this name from this address first; everywhere only once many addresses failed it
-    // (docs/decisions/0028-login-throttle-per-address-and-otp-limits.md).
-    await recordFailure(db, keys[1]!, LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES, now);
-    await recordFailure(db, keys[2]!, LOGIN_THROTTLE.ADDRESS_MAX_FAILURES, now);
+    // The spent try already counts against this name from this address; the name locks everywhere only
+    // once many addresses failed it (docs/decisions/0028-login-throttle-per-address-and-otp-limits.md).
     if ((await recordFailedAddress(db, loginName, address, now)) >= LOGIN_THROTTLE.LOGIN_LOCK_ADDRESSES) {
       await lockKey(db, accountKey, now);
     }

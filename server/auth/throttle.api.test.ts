@@ -184,6 +184,14 @@ describe('sign-in throttling per client address', () => {
     expect((await authenticate(attacker, 'ptib.demo')).statusCode).toBe(200);
   });
 
+  it('does not count right passwords against the address', async () => {
+    const office = browser();
+    for (let i = 0; i <= LOGIN_THROTTLE.ADDRESS_MAX_FAILURES; i++) {
+      expect((await authenticate(office, 'ptib.demo')).statusCode).toBe(200);
+    }
+    expect((await authenticate(office, 'ptib.demo', 'typo')).statusCode).toBe(401);
+  });
+
   it('holds in the database, so another server process sees the same lock', async () => {
     const c = browser();
     await fails(c, 'shared.lock', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);

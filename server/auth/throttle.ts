@@ -57,6 +57,64 @@ export async function recordFailure(
   return rows[0]!.failures;
 }
 
+/**
+ * One key's try, for spendLoginTry: counted in the window as recordFailure counts, and reaching `max` locks
+ * the key. While a lock runs the row is left alone and no row is returned: the try is refused, uncounted,
+ * and the lock is not extended. Parameters: $1 now, $2 the window's start, $3 the end of a lock begun now.
+ */
+const spendOn = (key: string, max: string, from = '') => {
+  const fresh = '(t.locked_until IS NOT NULL OR t.window_started_at < $2::timestamptz)';
+  const failures = `CASE WHEN ${fresh} THEN 1 ELSE t.failures + 1 END`;
+  return `INSERT INTO login_throttle AS t (throttle_key, failures, window_started_at, locked_until)
+    SELECT ${key}, 1, $1::timestamptz, CASE WHEN 1 >= ${max}::int THEN $3::timestamptz END ${from}
+    ON CONFLICT (throttle_key) DO UPDATE SET
+      failures = ${failures},
+      window_started_at = CASE WHEN ${fresh} THEN $1::timestamptz ELSE t.window_started_at END,
+      locked_until = CASE WHEN ${failures} >= ${max}::int THEN $3::timestamptz END
+    WHERE t.locked_until IS NULL OR t.locked_until <= $1::timestamptz
+    RETURNING failures`;
+};
+
+/**
+ * Spends a password try of a login name from an address before the password is compared
+ * (docs/decisions/0028, amended): one statement counts it on the login name and address, then on the
+ * address, and the try that reaches a key's limit locks it. The rows' locks make tries sent at once, to any
+ * process, take turns, so no more than each limit is ever compared in a window. True when the password may
+ * be compared; false when a lock refuses it, and then nothing stays counted.
+ */
+export async function spendLoginTry(db: Queryable, loginName: string, address: string, now: Date): Promise<boolean> {
+  const pairKey = loginAddressKey(loginName, address);
+  const { rows } = await db.query<{ pair: number | null; address: number | null }>(
+    `WITH pair AS (${spendOn('$4::text', '$5')}),
+          address AS (${spendOn('$6::text', '$7', 'FROM pair')})
+     SELECT (SELECT failures FROM pair) AS pair, (SELECT failures FROM address) AS address`,
+    [
+      now,
+      new Date(now.getTime() - LOGIN_THROTTLE.WINDOW_MS),
+      new Date(now.getTime() + LOGIN_THROTTLE.LOCK_MS),
+      pairKey,
+      LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES,
+      addressKey(address),
+      LOGIN_THROTTLE.ADDRESS_MAX_FAILURES,
+    ],
+  );
+  const spent = rows[0]!;
+  if (spent.pair !== null && spent.address === null) {
+    await giveBack(db, pairKey, LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
+  }
+  return spent.pair !== null && spent.address !== null;
+}
+
+/** Gives a key back a try spent on it, lifting its lock if that try set it. */
+async function giveBack(db: Queryable, key: string, maxFailures: number): Promise<void> {
+  await db.query(
+    `UPDATE login_throttle
+        SET failures = failures - 1, locked_until = CASE WHEN failures - 1 < $2 THEN NULL ELSE locked_until END
+      WHERE throttle_key = $1 AND failures > 0`,
+    [key, maxFailures],
+  );
+}
+
 /** Locks a key for LOCK_MS from now, unless a lock is running already (a lock is never extended). */
 export async function lockKey(db: Queryable, key: string, now: Date): Promise<void> {
   await db.query(
@@ -103,11 +161,13 @@ export async function claimLockNotice(db: Queryable, key: string, now: Date): Pr
 }
 
 /**
- * A successful sign-in clears the count of its login name from its address; the address's own count,
- * the evidence from other addresses and wrong one-time passwords stay.
+ * A successful sign-in clears the count of its login name from its address, and gives the address back the
+ * try it spent (spendLoginTry), lifting the address's lock if that try set it: a right password is no
+ * failure. The evidence from other addresses and wrong one-time passwords stay.
  */
 export async function clearLoginFailures(db: Queryable, loginName: string, address: string): Promise<void> {
   await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [loginAddressKey(loginName, address)]);
+  await giveBack(db, addressKey(address), LOGIN_THROTTLE.ADDRESS_MAX_FAILURES);
   await db.query('DELETE FROM login_failure_addresses WHERE login_key = $1 AND address = $2', [
     loginKey(loginName),
     address,
