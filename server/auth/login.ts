@@ -20,6 +20,7 @@ import { noticeLoginLock } from './lock-notice.ts';
 import {
   activeLock,
   addressKey,
+  claimLockedRefusal,
   clearLoginFailures,
   lockKey,
   loginAddressKey,
@@ -97,10 +98,13 @@ export async function signIn(app: FastifyInstance, attempt: LoginAttempt): Promi
   const accountKey = loginKey(loginName);
   const keys = [accountKey, loginAddressKey(loginName, address), addressKey(address)];
   const refuseLocked = async (until: Date) => {
-    // Same work as a real check; the attempt neither counts nor extends the lock.
-    await verifyPassword(await dummyPasswordHash(), attempt.password);
-    return fail('locked', lockedOut(until));
+    // Answered at once, without a password check: the answer says locked, for unknown names as for real
+    // ones, so its time tells nothing more. Only the first refusal of each lock is audited, so attempts
+    // while locked cost neither argon2 nor an audit row each (docs/decisions/0028, amended).
+    if (await claimLockedRefusal(db, keys, now)) return fail('locked', lockedOut(until));
+    return lockedOut(until);
   };
+  // An attempt while locked neither counts nor extends the lock.
   const lock = await activeLock(db, keys, now);
   if (lock) throw await refuseLocked(lock);
   // The try is spent before the password is compared, as a one-time password's is (docs/decisions/0028):

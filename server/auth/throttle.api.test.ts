@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, LOGIN_THROTTLE, RESPONSE_CODE } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
@@ -7,6 +7,13 @@ import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
+import * as passwords from '../security/passwords.ts';
+
+// The real check, counted: attempts while locked must not run it.
+vi.mock('../security/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof passwords>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+});
 
 const clock = new FakeClock();
 let app: FastifyInstance;
@@ -120,6 +127,44 @@ describe('sign-in throttling per login name and address', () => {
     const res = await authenticate(c, 'ptib.blocked', 'wrong-password');
     expect(res.statusCode).toBe(401);
     expect(res.json().header.responseDesc).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+});
+
+describe('attempts while locked', () => {
+  /** The sign-in audit rows refused as locked from an address. */
+  const lockedRows = async (address: string) => {
+    const { rows } = await db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM audit_events
+        WHERE event = 'sign_in' AND outcome = 'failure' AND detail->>'reason' = 'locked' AND client_address = $1`,
+      [address],
+    );
+    return Number(rows[0]!.n);
+  };
+
+  it('are refused at once without a password check, and audited once per lock', async () => {
+    const attacker = browser();
+    await fails(attacker, 'flood.name', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES);
+    vi.mocked(passwords.verifyPassword).mockClear();
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const c = new TestClient(app);
+        c.remoteAddress = attacker.remoteAddress;
+        return authenticate(c, 'flood.name', `guess-${i}`);
+      }),
+    );
+
+    for (const res of answers) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().header.responseDesc).toBe(AUTH_MESSAGES.lockedOut(LOGIN_THROTTLE.LOCK_MS / MINUTE));
+    }
+    expect(passwords.verifyPassword).not.toHaveBeenCalled();
+    expect(await lockedRows(attacker.remoteAddress)).toBe(1);
+
+    // A new lock is audited again, once.
+    clock.advance(LOGIN_THROTTLE.LOCK_MS + 1000);
+    await fails(attacker, 'flood.name', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES + 3);
+    expect(await lockedRows(attacker.remoteAddress)).toBe(2);
   });
 });
 

@@ -161,6 +161,21 @@ export async function claimLockNotice(db: Queryable, key: string, now: Date): Pr
 }
 
 /**
+ * Claims the audit of an attempt refused while locked: true for the first attempt refused under a lock
+ * running on any of these keys, whichever process it reaches, and false for every later one under the
+ * same locks (each row remembers which of its locks was audited).
+ */
+export async function claimLockedRefusal(db: Queryable, keys: string[], now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE login_throttle SET refusal_audited_until = locked_until
+      WHERE throttle_key = ANY($1::text[]) AND locked_until > $2
+        AND refusal_audited_until IS DISTINCT FROM locked_until`,
+    [keys, now],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
  * A successful sign-in clears the count of its login name from its address, and gives the address back the
  * try it spent (spendLoginTry), lifting the address's lock if that try set it: a right password is no
  * failure. The evidence from other addresses and wrong one-time passwords stay.
