@@ -249,6 +249,37 @@ describe('sign-in throttling per client address', () => {
   });
 });
 
+describe('stale counts', () => {
+  const kept = async (keys: string[]) => {
+    const { rows } = await db.query<{ throttle_key: string }>(
+      'SELECT throttle_key FROM login_throttle WHERE throttle_key = ANY($1::text[]) ORDER BY throttle_key',
+      [keys],
+    );
+    return rows.map((r) => r.throttle_key);
+  };
+
+  it('are deleted at a later failure once their window and lock have both ended', async () => {
+    const passer = browser();
+    const guesser = browser();
+    const passerKeys = [`login:stale.name|address:${passer.remoteAddress}`, `address:${passer.remoteAddress}`];
+    const lockedKey = `login:locked.name|address:${guesser.remoteAddress}`;
+    await fails(passer, 'stale.name', 1);
+    await fails(guesser, 'locked.name', LOGIN_THROTTLE.LOGIN_ADDRESS_MAX_FAILURES - 1);
+    clock.advance(5 * MINUTE);
+    await fails(guesser, 'locked.name', 1);
+    expect(await kept([...passerKeys, lockedKey])).toEqual([...passerKeys, lockedKey].sort());
+
+    // Both windows have ended; the lock, begun 5 minutes into its window, runs 5 minutes more.
+    clock.advance(LOGIN_THROTTLE.WINDOW_MS - 5 * MINUTE + 1000);
+    await fails(browser(), 'someone.else', 1);
+    expect(await kept([...passerKeys, lockedKey])).toEqual([lockedKey]);
+
+    clock.advance(5 * MINUTE);
+    await fails(browser(), 'someone.else', 1);
+    expect(await kept([lockedKey])).toEqual([]);
+  });
+});
+
 describe('one normal form of login names', () => {
   // On PostgreSQL with a UTF-8 locale, lower('İ') is 'i' while JavaScript's is 'i̇': a dotted capital I
   // found the account under a throttle key of its own. Login names are ASCII; the rest is refused.

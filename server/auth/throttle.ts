@@ -129,12 +129,18 @@ export async function lockKey(db: Queryable, key: string, now: Date): Promise<vo
 /**
  * Notes one more address a login name failed from, and answers from how many distinct addresses it
  * failed within the window. Entries older than the window are dropped on the way, so the table holds
- * one window's failures and no more.
+ * one window's failures and no more; so are the counts whose window and lock have both ended, which hold
+ * typed login names and client addresses and would count nothing any more.
  */
 export async function recordFailedAddress(db: Queryable, loginName: string, address: string, now: Date) {
   const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.WINDOW_MS);
   const key = loginKey(loginName);
   await db.query('DELETE FROM login_failure_addresses WHERE failed_at <= $1', [windowStart]);
+  await db.query(
+    `DELETE FROM login_throttle
+      WHERE window_started_at < $1::timestamptz AND (locked_until IS NULL OR locked_until <= $2::timestamptz)`,
+    [windowStart, now],
+  );
   await db.query(
     `INSERT INTO login_failure_addresses (login_key, address, failed_at) VALUES ($1, $2, $3)
      ON CONFLICT (login_key, address) DO UPDATE SET failed_at = excluded.failed_at`,
