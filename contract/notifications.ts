@@ -5,11 +5,11 @@ import { ROUTES } from './paths.ts';
  * written in the same transaction as the change it reports, so a message is never lost or invented.
  */
 export const NOTIFICATION_KINDS = [
-  /** A record was submitted: an acknowledgement, with its PDF. */
+  /** A record was submitted: an acknowledgement (its PDF is downloaded from the record: docs/decisions/0042). */
   'submitted',
   /**
    * The applicant sent a record's changed answers after an officer asked for more information: the same
-   * acknowledgement, with the PDF as it now is.
+   * acknowledgement.
    */
   'resubmitted',
   /** An officer asked the applicant to change or add something. */

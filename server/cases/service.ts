@@ -39,9 +39,7 @@ import { resumeDue, setDueOnSubmission } from '../officer/due.ts';
 import { changedFields, findOfficerCase } from '../officer/cases.ts';
 import { takeAction } from '../officer/actions.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
-import { DEFAULT_CONTACT_PHONE } from '#contract/messages.ts';
 import { notify, type NotificationEvent } from '../notifications/notify.ts';
-import { acknowledgementFileName, acknowledgementPdf } from './acknowledgement.ts';
 import {
   findByCaseNumber,
   findByCreateKey,
@@ -460,16 +458,14 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
 }
 
 /**
- * The acknowledgement of a submission or a resubmission, in the same transaction (docs/decisions/0041), its PDF
- * made as the download would make it now (after a resubmission it says so, and when).
+ * The acknowledgement of a submission or a resubmission, in the same transaction (docs/decisions/0041). Its PDF
+ * holds every answer (names, identity numbers, a bank account), so no message carries it: the message says it
+ * is downloaded from the record, signed in (docs/decisions/0042).
  */
 function acknowledge(
   tx: Queryable,
   actor: Actor,
   row: { id: string; case_number: string },
-  detail: CaseDetail,
-  eservice: EserviceDetail,
-  contactPhone: string,
   event: Pick<NotificationEvent, 'kind' | 'facts' | 'key'>,
 ): Promise<void> {
   return notify(tx, {
@@ -478,10 +474,6 @@ function acknowledge(
     caseId: row.id,
     caseNumber: row.case_number,
     at: actor.now,
-    attachment: async () => ({
-      filename: acknowledgementFileName(row.case_number),
-      content: await acknowledgementPdf(tx, detail, eservice, actor.principal, contactPhone),
-    }),
   });
 }
 
@@ -489,13 +481,7 @@ function acknowledge(
  * Submits a draft through the process engine: its stored values must pass the form's full rules
  * (a draft may have skipped them), and the version must be the one the client saw.
  */
-export async function submitCase(
-  db: Database,
-  actor: Actor,
-  id: string,
-  version: number,
-  contactPhone = DEFAULT_CONTACT_PHONE,
-): Promise<CaseDetail> {
+export async function submitCase(db: Database, actor: Actor, id: string, version: number): Promise<CaseDetail> {
   const { row: opened, eservice } = await openCase(db, id, actor.principal);
   refuseOwnScreen(opened.appCode);
   return db.transaction(async (tx) => {
@@ -534,7 +520,7 @@ export async function submitCase(
     await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
     await setDueOnSubmission(tx, row.id, actor.now);
     const detail = toDetail(row);
-    await acknowledge(tx, actor, row, detail, eservice, contactPhone, { kind: 'submitted' });
+    await acknowledge(tx, actor, row, { kind: 'submitted' });
     return detail;
   });
 }
@@ -569,7 +555,6 @@ export async function resubmitCase(
   actor: Actor,
   id: string,
   input: { data: Record<string, unknown>; version: number },
-  contactPhone = DEFAULT_CONTACT_PHONE,
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
   const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now, id);
@@ -654,7 +639,7 @@ export async function resubmitCase(
     });
     const detail = toDetail(row);
     // The key is the request answered: each is answered once, so the same resubmission sent again is told once.
-    await acknowledge(tx, actor, row, detail, eservice, contactPhone, {
+    await acknowledge(tx, actor, row, {
       kind: 'resubmitted',
       facts: { resubmittedAt: actor.now.toISOString() },
       key: `resubmitted-${request.id}`,

@@ -111,3 +111,28 @@ describe('migration 161 (no session copies to notify: docs/decisions/0048)', () 
     }
   });
 });
+
+describe('migration 211 (no acknowledgement PDF in emails: docs/decisions/0042)', () => {
+  it('applies on an outbox with rows, removing the PDFs kept with messages sent and waiting', async () => {
+    await db.query(
+      `INSERT INTO notification_outbox (idempotency_key, channel, kind, recipient, facts, attachment_name, attachment,
+                                        created_at, next_attempt_at, sent_at)
+       VALUES ('m211-sent.email', 'email', 'submitted', 'a@example.org', '{}', 'acknowledgement-A.pdf', '\\x2550', now(),
+               now(), now()),
+              ('m211-waiting.email', 'email', 'resubmitted', 'a@example.org', '{}', 'acknowledgement-B.pdf', '\\x2550',
+               now(), now(), NULL),
+              ('m211-sms.sms', 'sms', 'decided', '91234567', '{}', NULL, NULL, now(), now(), NULL)`,
+    );
+    await db.query('DELETE FROM schema_migrations WHERE version = 211');
+    expect(await migrate(db)).toEqual(['211_no_acknowledgement_pdf_in_emails.sql']);
+    const { rows } = await db.query<{ idempotency_key: string; attachment_name: string | null; kept: boolean }>(
+      `SELECT idempotency_key, attachment_name, attachment IS NOT NULL AS kept FROM notification_outbox
+        WHERE idempotency_key LIKE 'm211-%' ORDER BY idempotency_key`,
+    );
+    expect(rows).toEqual([
+      { idempotency_key: 'm211-sent.email', attachment_name: null, kept: false },
+      { idempotency_key: 'm211-sms.sms', attachment_name: null, kept: false },
+      { idempotency_key: 'm211-waiting.email', attachment_name: null, kept: false },
+    ]);
+  });
+});

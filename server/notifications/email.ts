@@ -11,7 +11,6 @@ export interface EmailMessage {
   text: string;
   html: string;
   idempotencyKey: string;
-  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface EmailSender {
@@ -98,7 +97,6 @@ function mailOf(config: Config, message: EmailMessage): SendMailOptions {
     html: message.html,
     messageId: `<${message.idempotencyKey}@${domainOf(config.SMTP_FROM)}>`,
     headers: { [IDEMPOTENCY_HEADER]: message.idempotencyKey },
-    attachments: message.attachments,
   };
 }
 

@@ -8,12 +8,6 @@ import {
 import type { Queryable } from '../db/database.ts';
 import { renderMessage } from './templates.ts';
 
-/** A file sent with the email (never with an SMS or in the inbox). */
-export interface NotificationAttachment {
-  filename: string;
-  content: Uint8Array;
-}
-
 /**
  * One event worth telling someone about. Whoever changes the record calls notify() inside the same
  * transaction, with the transaction's handle, so the message and the change commit (or roll back) together.
@@ -35,8 +29,6 @@ export interface NotificationEvent {
   key?: string;
   /** When it happened (the caller's clock, so tests with a fake one see their messages due). */
   at?: Date;
-  /** Made only when an email will go: a file attached to it (the acknowledgement PDF). */
-  attachment?: () => Promise<NotificationAttachment>;
 }
 
 interface Recipient {
@@ -118,11 +110,10 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
   // message goes out under a key unique the world over, as its Message-ID must be (docs/decisions/0041).
   const sendKey = randomUUID();
   for (const [channel, recipient] of targets) {
-    const file = channel === 'email' && event.attachment ? await event.attachment() : undefined;
     await tx.query(
       `INSERT INTO notification_outbox (idempotency_key, channel, kind, profile_id, recipient, case_id, app_code,
-                                        case_number, facts, attachment_name, attachment, created_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9::jsonb, $10, $11, $12, $12)`,
+                                        case_number, facts, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9::jsonb, $10, $10)`,
       [
         `${sendKey}.${channel}`,
         channel,
@@ -133,8 +124,6 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
         to.app_code,
         caseNumber ?? null,
         JSON.stringify(event.facts ?? {}),
-        file?.filename ?? null,
-        file ? Buffer.from(file.content) : null,
         at,
       ],
     );

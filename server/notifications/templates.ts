@@ -69,7 +69,7 @@ const money = (cents: string) => {
  * The sentences of each kind. Only what the message needs: the case number, an outcome or an amount;
  * never a name, an identity number or an answer of the form (docs/decisions/0042).
  */
-/** Where a message is read: only an email carries a file. */
+/** Where a message is read: an email or an SMS outside the portal, the inbox inside it. */
 export type MessageChannel = 'email' | 'sms' | 'inbox';
 
 /**
@@ -132,26 +132,30 @@ function amendedTrip(facts: MessageFacts['facts']): string[] {
   return [`The approval is for the trip as amended by request ${request}${dates}.`];
 }
 
+/**
+ * Where the acknowledgement is: on the record, signed in. It holds every answer (names, an identity number, a bank
+ * account), so no email carries it (docs/decisions/0042); an email says so, lest its reader look for it there.
+ */
+function acknowledgementWhere(channel: MessageChannel): string {
+  return channel === 'email'
+    ? 'The acknowledgement is not attached to this email, as it holds your answers: please sign in to download it from the record at any time.'
+    : 'The acknowledgement can be downloaded from the record at any time.';
+}
+
 function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
   switch (m.kind) {
     case 'submitted':
       return [
         `We have received ${record}. An officer will review it and you will be told of the outcome.`,
-        // The PDF goes with the email only: an SMS or the inbox entry (read, perhaps, with no email sent at
-        // all) says where it is instead.
-        channel === 'email'
-          ? 'The acknowledgement is attached to the email and can be downloaded from the record at any time.'
-          : 'The acknowledgement can be downloaded from the record at any time.',
+        acknowledgementWhere(channel),
       ];
     case 'resubmitted': {
       // When, in Singapore time as the acknowledgement prints it: a retried or late email still says when.
       const at = Date.parse(fact(m.facts, 'resubmittedAt'));
       return [
         `We have received the changed answers to ${record}${Number.isNaN(at) ? '' : `, resubmitted on ${singaporeTime(new Date(at))}`}. An officer will review them and you will be told of the outcome.`,
-        channel === 'email'
-          ? 'The acknowledgement is attached to the email and can be downloaded from the record at any time.'
-          : 'The acknowledgement can be downloaded from the record at any time.',
+        acknowledgementWhere(channel),
       ];
     }
     case 'moreInfoRequested':

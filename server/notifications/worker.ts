@@ -30,8 +30,6 @@ export interface OutboxRow {
   app_code: string | null;
   case_number: string | null;
   facts: Record<string, string | number> | null;
-  attachment_name: string | null;
-  attachment: Uint8Array | null;
   attempts: number;
 }
 
@@ -72,7 +70,7 @@ async function claim(deps: OutboxDeps): Promise<OutboxRow | undefined> {
         SET next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $3
        FROM due WHERE o.id = due.id
      RETURNING o.id::text AS id, o.idempotency_key, o.channel, o.kind, o.recipient, o.case_id::text AS case_id,
-               o.app_code, o.case_number, o.facts, o.attachment_name, o.attachment, o.attempts`,
+               o.app_code, o.case_number, o.facts, o.attempts`,
     [now, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId],
   );
   return rows[0];
@@ -97,10 +95,6 @@ async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<void> {
     text: message.text,
     html: message.html,
     idempotencyKey: row.idempotency_key,
-    attachments:
-      row.attachment && row.attachment_name
-        ? [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }]
-        : undefined,
   });
 }
 

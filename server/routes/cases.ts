@@ -209,13 +209,7 @@ export async function caseRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const saved = await resubmitCase(
-        app.db,
-        actorOf(app, request),
-        request.params.id,
-        request.body,
-        app.config.CONTACT_PHONE,
-      );
+      const saved = await resubmitCase(app.db, actorOf(app, request), request.params.id, request.body);
       return ok({ ...saved, progress: await progressOf(app.db, saved, app.now()) }, CASE_MESSAGES.resubmitted);
     },
   );

@@ -34,13 +34,7 @@ export async function processEngineRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const submitted = await submitCase(
-        app.db,
-        actorOf(app, request),
-        request.params.id,
-        request.body.version,
-        app.config.CONTACT_PHONE,
-      );
+      const submitted = await submitCase(app.db, actorOf(app, request), request.params.id, request.body.version);
       return ok(submitted, CASE_MESSAGES.submitted);
     },
   );
