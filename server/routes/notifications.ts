@@ -341,21 +341,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         const minutes = minutesUntil(reopensAt.getTime(), now.getTime());
         throw new ApiError(429, RESPONSE_CODE.TOO_MANY_REQUESTS, NOTIFICATION_MESSAGES.emailHourlyLimit(minutes));
       }
-      await app.db.query(
-        `INSERT INTO email_confirmations (profile_id, email, code_hash, attempts, created_at, expires_at)
-         VALUES ($1, $2, $3, 0, $4, $5)
-         ON CONFLICT (profile_id) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash,
-           attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`,
-        [
-          p.ownProfileId,
-          email,
-          await codeHash(p.ownProfileId, email, code),
-          now,
-          new Date(now.getTime() + EMAIL_CODE.TTL_MS),
-        ],
-      );
+      const hash = await codeHash(p.ownProfileId, email, code);
       // Sent at once rather than through the outbox: the code must not wait in a table, and the person is
-      // waiting for it now (docs/decisions/0042).
+      // waiting for it now (docs/decisions/0042). Sent before it is stored: a code that never went out must not
+      // take the place of one sent before, whose address would then wait for a code nobody has.
       try {
         await app.emailSender.send({
           to: email,
@@ -371,7 +360,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         await uncountSends(app.db, sendKeys);
         if (error instanceof EmailDeliveryError && error.recipientRefused) {
           // The address's own server refuses it for good: a mistyped address, which trying later cannot
-          // mend. No code is waiting to be entered for it.
+          // mend. No code is waiting to be entered for it (one sent to it before included); one sent to another
+          // address still is.
           await app.db.query('DELETE FROM email_confirmations WHERE profile_id = $1 AND email = $2', [
             p.ownProfileId,
             email,
@@ -384,6 +374,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         }
         throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, NOTIFICATION_MESSAGES.emailNotSent);
       }
+      await app.db.query(
+        `INSERT INTO email_confirmations (profile_id, email, code_hash, attempts, created_at, expires_at)
+         VALUES ($1, $2, $3, 0, $4, $5)
+         ON CONFLICT (profile_id) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash,
+           attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+        [p.ownProfileId, email, hash, now, new Date(now.getTime() + EMAIL_CODE.TTL_MS)],
+      );
       return ok(null, NOTIFICATION_MESSAGES.emailCodeSent);
     },
   );
