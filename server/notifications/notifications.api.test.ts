@@ -354,6 +354,43 @@ describe('preferences', () => {
     expect((await inbox(demo)).messages.some((m) => m.caseNumber === record.caseNumber)).toBe(true);
     await demo.post(NOTIFICATION_PATHS.preferences, { kinds: [{ kind: 'submitted', email: true, sms: false }] });
   });
+
+  it('refused for one choice, saves none of the others', async () => {
+    const saves = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM audit_events WHERE event = 'notification_preferences'`,
+        )
+      ).rows[0]!.n;
+    const before = (await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;
+    const audited = await saves();
+    // An optional kind switched off, then an obligatory one: the whole request is refused.
+    const refused = await demo.post(NOTIFICATION_PATHS.preferences, {
+      kinds: [
+        { kind: 'submitted', email: false, sms: true },
+        { kind: 'decided', email: false, sms: true },
+      ],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().header.responseDesc).toBe(NOTIFICATION_MESSAGES.obligatory('Decision on an application'));
+    expect((await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON).toEqual(before);
+    expect(await saves()).toBe(audited);
+
+    // Saved, the choices and their audit entry go together.
+    const saved = await demo.post(NOTIFICATION_PATHS.preferences, {
+      kinds: [
+        { kind: 'submitted', email: false, sms: true },
+        { kind: 'decided', email: true, sms: true },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json().responseJSON as Preferences).kinds.find((k) => k.kind === 'submitted')).toMatchObject({
+      email: false,
+      sms: true,
+    });
+    expect(await saves()).toBe(audited + 1);
+    await demo.post(NOTIFICATION_PATHS.preferences, { kinds: [{ kind: 'submitted', email: true, sms: false }] });
+  });
 });
 
 describe('retries', () => {

@@ -267,30 +267,33 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     { preValidation, schema: { body: savePreferencesSchema, response: { 200: envelopeSchema(preferencesSchema) } } },
     async (request) => {
       const p = request.principal!;
+      // Every choice is checked before any is written: a request refused for one saves none of the others.
       for (const choice of request.body.kinds) {
-        const defaults = DEFAULT_PREFERENCES[choice.kind];
-        if (isObligatory(choice.kind)) {
-          if (!choice.email || !choice.sms)
-            throw badRequest(NOTIFICATION_MESSAGES.obligatory(NOTIFICATION_KIND_LABELS[choice.kind]));
-          continue;
-        }
-        for (const channel of ['email', 'sms'] as const) {
-          await app.db.query(
-            choice[channel] === defaults[channel]
-              ? 'DELETE FROM notification_preferences WHERE profile_id = $1 AND kind = $2 AND channel = $3'
-              : `INSERT INTO notification_preferences (profile_id, kind, channel, enabled) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (profile_id, kind, channel) DO UPDATE SET enabled = excluded.enabled`,
-            choice[channel] === defaults[channel]
-              ? [p.ownProfileId, choice.kind, channel]
-              : [p.ownProfileId, choice.kind, channel, choice[channel]],
-          );
-        }
+        if (isObligatory(choice.kind) && (!choice.email || !choice.sms))
+          throw badRequest(NOTIFICATION_MESSAGES.obligatory(NOTIFICATION_KIND_LABELS[choice.kind]));
       }
-      await audit(app.db, {
-        event: 'notification_preferences',
-        at: app.now(),
-        ...byPrincipal(p, request.ip),
-        actingProfileId: p.ownProfileId,
+      await app.db.transaction(async (tx) => {
+        for (const choice of request.body.kinds) {
+          if (isObligatory(choice.kind)) continue;
+          const defaults = DEFAULT_PREFERENCES[choice.kind];
+          for (const channel of ['email', 'sms'] as const) {
+            await tx.query(
+              choice[channel] === defaults[channel]
+                ? 'DELETE FROM notification_preferences WHERE profile_id = $1 AND kind = $2 AND channel = $3'
+                : `INSERT INTO notification_preferences (profile_id, kind, channel, enabled) VALUES ($1, $2, $3, $4)
+                   ON CONFLICT (profile_id, kind, channel) DO UPDATE SET enabled = excluded.enabled`,
+              choice[channel] === defaults[channel]
+                ? [p.ownProfileId, choice.kind, channel]
+                : [p.ownProfileId, choice.kind, channel, choice[channel]],
+            );
+          }
+        }
+        await audit(tx, {
+          event: 'notification_preferences',
+          at: app.now(),
+          ...byPrincipal(p, request.ip),
+          actingProfileId: p.ownProfileId,
+        });
       });
       return ok(await preferencesOf(p.ownProfileId), NOTIFICATION_MESSAGES.preferencesSaved);
     },
