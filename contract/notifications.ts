@@ -33,6 +33,11 @@ export const NOTIFICATION_KINDS = [
   'accountLocked',
   /** The account signed in from a browser it had not used before. */
   'newDevice',
+  /**
+   * The profile's email address was replaced by another, confirmed: told to the address replaced, whose holder
+   * may not be the one who replaced it.
+   */
+  'emailChanged',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +58,7 @@ export const OBLIGATORY_KINDS: readonly NotificationKind[] = [
   'billReopened',
   'accountLocked',
   'newDevice',
+  'emailChanged',
 ];
 export const isObligatory = (kind: NotificationKind) => OBLIGATORY_KINDS.includes(kind);
 
@@ -69,6 +75,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
   refundPaid: { email: true, sms: true },
   accountLocked: { email: true, sms: true },
   newDevice: { email: true, sms: true },
+  emailChanged: { email: true, sms: true },
 };
 
 /** What a person reads about each kind in the preferences and as the inbox's heading. */
@@ -84,6 +91,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   refundPaid: 'Refund paid',
   accountLocked: 'Sign-in locked',
   newDevice: 'Sign-in from a new browser',
+  emailChanged: 'Email address changed',
 };
 
 /**

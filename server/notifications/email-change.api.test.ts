@@ -7,17 +7,20 @@ import { FakeClock } from '../test/clock.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
+import type { Database } from '../db/database.ts';
+import { notify } from './notify.ts';
 
 /** A person changing the address their messages go to (docs/decisions/0042). */
 const clock = new FakeClock('2030-03-02T02:00:00Z');
 let app: FastifyInstance;
+let db: Database;
 let smtp: TestSmtpServer;
 let gateway: FakeSmsGateway;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   gateway = await startFakeSmsGateway();
-  ({ app } = await buildTestApp(
+  ({ app, db } = await buildTestApp(
     { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMS_GATEWAY_URL: gateway.url, LOG_LEVEL: 'error' },
     { now: clock.now },
   ));
@@ -65,5 +68,58 @@ describe('a code asked for another address that could not be sent', () => {
       emailConfirmed: true,
       pendingEmail: null,
     });
+  });
+});
+
+describe('a new address confirmed', () => {
+  it('takes the emails still waiting, and the address it replaces is told of the change', async () => {
+    let master = await signedInClient(app, 'ptib.master');
+    const profileId = (
+      await db.query<{ id: string }>(`SELECT profile_id AS id FROM accounts WHERE login_name = 'ptib.master'`)
+    ).rows[0]!.id;
+    const mobile = (
+      await db.query<{ m: string }>('SELECT mobile_num AS m FROM ptib_profiles WHERE id = $1', [profileId])
+    ).rows[0]!.m;
+    expect((await master.post(NOTIFICATION_PATHS.emailStart, { email: 'old@example.org' })).statusCode).toBe(200);
+    const first = await master.post(NOTIFICATION_PATHS.emailConfirm, { code: codeSentTo('old@example.org') });
+    expect(first.statusCode, first.body).toBe(200);
+    // The first address confirmed replaces none: nobody is told.
+    await app.outbox.drain();
+    expect(smtp.received.filter((m) => m.subject.includes('Email address changed'))).toEqual([]);
+
+    // A decision written while the old address is the profile's, not yet sent (the old one refuses it for now).
+    smtp.refuseRecipients.set('old@example.org', 450);
+    await db.transaction((tx) =>
+      notify(tx, {
+        kind: 'decided',
+        profileId,
+        caseNumber: 'DA 000077 2030',
+        facts: { outcome: 'approved' },
+        at: clock.now(),
+      }),
+    );
+    await app.outbox.drain();
+    smtp.refuseRecipients.delete('old@example.org');
+    expect(smtp.received.filter((m) => m.subject.includes('DA 000077 2030'))).toEqual([]);
+
+    // Its retry is due by the time the person has changed the address.
+    clock.set('2030-03-02T03:15:00Z');
+    master = await signedInClient(app, 'ptib.master');
+    expect((await master.post(NOTIFICATION_PATHS.emailStart, { email: 'new@example.org' })).statusCode).toBe(200);
+    const changed = await master.post(NOTIFICATION_PATHS.emailConfirm, { code: codeSentTo('new@example.org') });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await app.outbox.drain();
+
+    const decided = smtp.received.filter((m) => m.subject.includes('DA 000077 2030'));
+    expect(decided.map((m) => m.to)).toEqual(['new@example.org']);
+    const notices = smtp.received.filter((m) => m.subject === 'PTIB e-Services: Email address changed');
+    expect(notices.map((m) => m.to)).toEqual(['old@example.org']);
+    const text = notices[0]!.raw.replace(/=\r?\n/g, '');
+    expect(text).toContain('The email address for your PTIB e-Services account was changed on 2 Mar 2030, 11:15.');
+    expect(text).toContain('If this was not you, please call the PTIB helpdesk on');
+    // Not the address it now goes to: the holder of the old one may not be who changed it.
+    expect(text).not.toContain('new@example.org');
+    const sms = gateway.received.map((r) => r.body as { to: string; message: string });
+    expect(sms.filter((s) => s.to === mobile && s.message.includes('email address'))).toHaveLength(1);
   });
 });

@@ -29,6 +29,8 @@ export interface NotificationEvent {
   key?: string;
   /** When it happened (the caller's clock, so tests with a fake one see their messages due). */
   at?: Date;
+  /** The address the email goes to instead of the profile's: the address just replaced (emailChanged). */
+  emailTo?: string;
 }
 
 interface Recipient {
@@ -104,7 +106,8 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
   if (rowCount === 0) return;
   const channels = await channelsFor(tx, to.profile_id, event.kind);
   const targets: Array<[NotificationChannel, string]> = [];
-  if (channels.email && to.email) targets.push(['email', to.email]);
+  const email = event.emailTo ?? to.email;
+  if (channels.email && email) targets.push(['email', email]);
   if (channels.sms && to.mobile) targets.push(['sms', to.mobile]);
   // An event's own key (the request a resubmission answers) tells repeats apart in this database only; a
   // message goes out under a key unique the world over, as its Message-ID must be (docs/decisions/0041).

@@ -183,6 +183,15 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
         ...decisionDocumentsNote(Number(fact(m.facts, 'documents')), channel),
       ];
     }
+    case 'emailChanged': {
+      // When, in Singapore time: a retried or late email still says when. Not the new address: the notice goes to
+      // the one replaced, whose holder may not be the one who replaced it (docs/decisions/0042).
+      const at = Date.parse(fact(m.facts, 'changedAt'));
+      return [
+        `The email address for your ${PORTAL_NAME} account was changed${Number.isNaN(at) ? '' : ` on ${singaporeTime(new Date(at))}`}. Messages now go to the new address.`,
+        notYouCallHelpdesk(m),
+      ];
+    }
     case 'watchedCaseChanged': {
       // The fact is a code (import, correction): its words, or nothing for one this version does not know.
       const change = fact(m.facts, 'change');

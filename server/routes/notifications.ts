@@ -35,7 +35,7 @@ import type { Principal } from '../auth/principal.ts';
 import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
-import { channelsFor } from '../notifications/notify.ts';
+import { channelsFor, notify } from '../notifications/notify.ts';
 import { EmailDeliveryError } from '../notifications/email.ts';
 import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
 
@@ -409,12 +409,37 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           ]);
           return null;
         }
+        const { rows: profiles } = await tx.query<{ email: string | null }>(
+          `SELECT CASE WHEN email_confirmed_at IS NOT NULL THEN email END AS email FROM ptib_profiles
+            WHERE id = $1 FOR UPDATE`,
+          [p.ownProfileId],
+        );
+        const replaced = profiles[0]?.email ?? null;
         await tx.query('UPDATE ptib_profiles SET email = $2, email_confirmed_at = $3 WHERE id = $1', [
           p.ownProfileId,
           pending.email,
           now,
         ]);
         await tx.query('DELETE FROM email_confirmations WHERE profile_id = $1', [p.ownProfileId]);
+        // The emails still waiting (a retry, one not yet sent) go where the person now reads them: the address
+        // was fixed when each was written, and the one replaced may be closed or no longer theirs. Those sent
+        // keep the address they went to.
+        await tx.query(
+          `UPDATE notification_outbox SET recipient = $2
+            WHERE profile_id = $1 AND channel = 'email' AND sent_at IS NULL AND recipient <> $2`,
+          [p.ownProfileId, pending.email],
+        );
+        // The address replaced is told, after the update above so that its notice stays its own: a session
+        // someone else holds could otherwise move every message away unheard (docs/decisions/0042).
+        if (replaced && replaced.toLowerCase() !== pending.email.toLowerCase())
+          await notify(tx, {
+            kind: 'emailChanged',
+            profileId: p.ownProfileId,
+            accountId: p.accountId,
+            emailTo: replaced,
+            at: now,
+            facts: { changedAt: now.toISOString(), phone: app.config.CONTACT_PHONE },
+          });
         return pending.email;
       });
       await audit(app.db, {
@@ -425,6 +450,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         actingProfileId: p.ownProfileId,
       });
       if (!confirmed) throw badRequest(NOTIFICATION_MESSAGES.badEmailCode);
+      app.outbox.nudge();
       return ok(await preferencesOf(p.ownProfileId), NOTIFICATION_MESSAGES.emailConfirmed);
     },
   );
