@@ -205,6 +205,12 @@ export const NOTIFICATION_MESSAGES = {
   emailNotSent: 'We could not send the code just now. Please try again later.',
   /** The address's own mail server refused it for good (a mistyped address): trying later cannot help. */
   emailRefused: 'We could not send a code to this email address. Check it and try again.',
+  /**
+   * The confirmed address's mail server refused it for good (docs/decisions/0100): what happened and what to do,
+   * until an address is confirmed again.
+   */
+  emailUndeliverable: (to: string, day: string) =>
+    `We could not deliver email to ${to} on ${day}. Check the address, or change it.`,
   badEmailCode: 'The code is not correct or has expired. Please ask for a new code.',
   /** A code that cannot be one (a digit dropped): the code sent is still good, so no new one is asked for. */
   emailCodeFormat: `Enter the ${EMAIL_CODE.LENGTH}-digit code from the email.`,

@@ -73,6 +73,11 @@ export const preferencesSchema = z.object({
   emailConfirmed: z.boolean(),
   /** An address waiting for its code. */
   pendingEmail: z.string().nullable(),
+  /**
+   * The confirmed address's mail server refused it for good (docs/decisions/0100): when, and the address masked;
+   * null once an address is confirmed again.
+   */
+  emailFailed: z.object({ at: z.string(), to: z.string() }).nullable(),
   kinds: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), obligatory: z.boolean() }).extend(channelChoice.shape)),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;

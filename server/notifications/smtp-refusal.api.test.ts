@@ -111,35 +111,84 @@ describe('a new email address', () => {
   });
 });
 
+/** Confirms the address for ptib.demo with the code the test SMTP server received for it. */
+async function confirm(address: string): Promise<Preferences> {
+  expect((await demo.post(NOTIFICATION_PATHS.emailStart, { email: address })).statusCode).toBe(200);
+  const mail = smtp.received.filter((m) => m.to === address).at(-1)!;
+  const code = /is (\d{6})\./.exec(mail.raw)![1]!;
+  const res = await demo.post(NOTIFICATION_PATHS.emailConfirm, { code });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().responseJSON as Preferences;
+}
+
+/** An officer's decision on a record of ptib.demo, told by email (an obligatory message), then the outbox drained. */
+async function decisionSent(caseNumber: string) {
+  await db.transaction((tx) =>
+    notify(tx, {
+      kind: 'decided',
+      profileId: 'PTIB00000001',
+      caseNumber,
+      facts: { outcome: 'rejected', reason: 'The payment date is missing.' },
+      at: clock.now(),
+    }),
+  );
+  await app.outbox.drain();
+  const { rows } = await db.query<{ last_error: string | null; attempts: number; dead_at: Date | null }>(
+    `SELECT last_error, attempts, dead_at FROM notification_outbox
+      WHERE channel = 'email' AND kind = 'decided' AND case_number = $1`,
+    [caseNumber],
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+const preferences = async () => (await demo.get(NOTIFICATION_PATHS.preferences)).json().responseJSON as Preferences;
+
 describe('a confirmed address its server refuses later', () => {
-  it('keeps the address out of the log and of the outbox’s last error, which says what was refused', async () => {
+  it('refused for good: dead at once, the address marked as failing, and neither log nor error holds it', async () => {
     const address = 'tan.ah.kow@example.com';
-    expect((await demo.post(NOTIFICATION_PATHS.emailStart, { email: address })).statusCode).toBe(200);
-    const mail = smtp.received.filter((m) => m.to === address).at(-1)!;
-    const code = /is (\d{6})\./.exec(mail.raw)![1]!;
-    expect((await demo.post(NOTIFICATION_PATHS.emailConfirm, { code })).statusCode).toBe(200);
+    expect((await confirm(address)).emailFailed).toBeNull();
 
     // The mailbox is closed later; an officer's decision is told by email.
     smtp.refuseRecipients.set(address, 550);
     const log = logFromNow();
-    await db.transaction((tx) =>
-      notify(tx, {
-        kind: 'decided',
-        profileId: 'PTIB00000001',
-        caseNumber: 'PD 000001 2030',
-        facts: { outcome: 'rejected', reason: 'The payment date is missing.' },
-        at: clock.now(),
-      }),
+    const row = await decisionSent('PD 000001 2030');
+    expect(row.last_error).toBe('EmailDeliveryError: SMTP EENVELOPE 550 at RCPT TO (permanent), to t***@example.com');
+    // Every retry would be refused as well: not tried again for a day (docs/decisions/0100).
+    expect(row.attempts).toBe(1);
+    expect(row.dead_at).not.toBeNull();
+    expect(log()).toContain('notification not delivered: the address is refused for good');
+    expect(log()).not.toContain('will retry');
+
+    // The person is told where they set the address, which is still theirs until they change it.
+    const prefs = await preferences();
+    expect(prefs.email).toBe(address);
+    expect(prefs.emailFailed).toEqual({ at: clock.now().toISOString(), to: 't***@example.com' });
+    const { rows } = await db.query<{ email_failure: string }>(
+      `SELECT email_failure FROM ptib_profiles WHERE id = 'PTIB00000001'`,
     );
-    await app.outbox.drain();
-    const { rows } = await db.query<{ last_error: string }>(
-      `SELECT last_error FROM notification_outbox WHERE channel = 'email' AND kind = 'decided'`,
-    );
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.last_error).toBe(
-      'EmailDeliveryError: SMTP EENVELOPE 550 at RCPT TO (permanent), to t***@example.com',
-    );
-    expect(log()).toContain('notification not delivered: will retry');
+    expect(rows[0]!.email_failure).toBe('SMTP 550 at RCPT TO, to t***@example.com');
     for (const form of forms(address)) expect(log()).not.toContain(form);
+  });
+
+  it('is no longer marked once an address is confirmed again', async () => {
+    expect((await preferences()).emailFailed).not.toBeNull();
+    const prefs = await confirm('tan.ah.kow.new@example.com');
+    expect(prefs.emailFailed).toBeNull();
+    expect((await preferences()).emailFailed).toBeNull();
+    const { rows } = await db.query<{ email_failure: string | null }>(
+      `SELECT email_failure FROM ptib_profiles WHERE id = 'PTIB00000001'`,
+    );
+    expect(rows[0]!.email_failure).toBeNull();
+  });
+
+  it('refused for now (450 at RCPT TO): tried again later, and the address not marked', async () => {
+    smtp.refuseRecipients.set('tan.ah.kow.new@example.com', 450);
+    const log = logFromNow();
+    const row = await decisionSent('PD 000002 2030');
+    expect(row.attempts).toBe(1);
+    expect(row.dead_at).toBeNull();
+    expect(log()).toContain('notification not delivered: will retry');
+    expect((await preferences()).emailFailed).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationChannel, NotificationKind } from '#contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SmsSender } from '../otp/sms.ts';
-import type { EmailSender } from './email.ts';
+import { EmailDeliveryError, type EmailSender } from './email.ts';
 import { renderMessage, renderSms } from './templates.ts';
 
 /**
@@ -25,6 +25,7 @@ export interface OutboxRow {
   idempotency_key: string;
   channel: NotificationChannel;
   kind: NotificationKind;
+  profile_id: string | null;
   recipient: string;
   case_id: string | null;
   app_code: string | null;
@@ -69,8 +70,8 @@ async function claim(deps: OutboxDeps): Promise<OutboxRow | undefined> {
      UPDATE notification_outbox o
         SET next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $3
        FROM due WHERE o.id = due.id
-     RETURNING o.id::text AS id, o.idempotency_key, o.channel, o.kind, o.recipient, o.case_id::text AS case_id,
-               o.app_code, o.case_number, o.facts, o.attempts`,
+     RETURNING o.id::text AS id, o.idempotency_key, o.channel, o.kind, o.profile_id, o.recipient,
+               o.case_id::text AS case_id, o.app_code, o.case_number, o.facts, o.attempts`,
     [now, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId],
   );
   return rows[0];
@@ -106,6 +107,20 @@ const reasonOf = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 500);
 
 /**
+ * Marks the profile's confirmed address as refused, when it is still the address the row went to (one changed
+ * since is not the one refused): when, and only the reply code and the address masked (docs/decisions/0042).
+ * Marked before the row is made dead, so a crash between the two leaves the row to be tried, and marked, again.
+ */
+async function markUndeliverable(deps: OutboxDeps, row: OutboxRow, error: EmailDeliveryError, now: Date) {
+  const { responseCode, to } = error.failure;
+  await deps.db.query(
+    `UPDATE ptib_profiles SET email_failed_at = $3, email_failure = $4
+      WHERE id = $1 AND email = $2 AND email_confirmed_at IS NOT NULL`,
+    [row.profile_id, row.recipient, now, `SMTP ${responseCode ?? 'error'} at RCPT TO, to ${to}`],
+  );
+}
+
+/**
  * One pass: up to `limit` due rows, each claimed just before it is sent, so a lease covers one send. Rows
  * claimed together would wait out the sends before theirs on their own leases, and a slow SMTP server could
  * let those lapse and another process send them too. Each outcome is recorded as it comes (a kill loses at
@@ -127,7 +142,11 @@ export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<n
     } catch (error) {
       const now = deps.now();
       const reason = reasonOf(error);
-      const dead = row.attempts >= MAX_ATTEMPTS;
+      // A mailbox refused for good refuses every retry as well: the row is dead at once, and the profile's
+      // address is marked, so that the person is asked to check it (docs/decisions/0100).
+      const refused = error instanceof EmailDeliveryError && error.recipientRefused;
+      if (refused) await markUndeliverable(deps, row, error, now);
+      const dead = refused || row.attempts >= MAX_ATTEMPTS;
       await deps.db.query(
         `UPDATE notification_outbox
             SET last_error = $2, next_attempt_at = $3, dead_at = $4
@@ -136,7 +155,11 @@ export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<n
       );
       deps.log.warn(
         { outboxId: row.id, channel: row.channel, attempts: row.attempts, dead, err: reason },
-        dead ? 'notification not delivered after the last retry' : 'notification not delivered: will retry',
+        refused
+          ? 'notification not delivered: the address is refused for good'
+          : dead
+            ? 'notification not delivered after the last retry'
+            : 'notification not delivered: will retry',
       );
     }
   }

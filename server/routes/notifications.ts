@@ -36,7 +36,7 @@ import { countSend, uncountSends } from '../security/send-counts.ts';
 import { loadServerSecret, hmac, sameString } from '../security/server-secret.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { channelsFor, notify } from '../notifications/notify.ts';
-import { EmailDeliveryError } from '../notifications/email.ts';
+import { EmailDeliveryError, maskEmail } from '../notifications/email.ts';
 import { PORTAL_NAME, messageRoute } from '../notifications/templates.ts';
 
 /**
@@ -238,8 +238,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   async function preferencesOf(profileId: string): Promise<Preferences> {
-    const { rows } = await app.db.query<{ email: string | null; confirmed: boolean; pending: string | null }>(
-      `SELECT p.email, p.email_confirmed_at IS NOT NULL AS confirmed, c.email AS pending
+    const { rows } = await app.db.query<{
+      email: string | null;
+      confirmed: boolean;
+      pending: string | null;
+      failed_at: Date | null;
+    }>(
+      `SELECT p.email, p.email_confirmed_at IS NOT NULL AS confirmed, c.email AS pending, p.email_failed_at AS failed_at
          FROM ptib_profiles p LEFT JOIN email_confirmations c ON c.profile_id = p.id WHERE p.id = $1`,
       [profileId],
     );
@@ -252,6 +257,11 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       email: row?.confirmed ? row.email : null,
       emailConfirmed: Boolean(row?.confirmed),
       pendingEmail: row?.pending ?? null,
+      // Masked as the refusal was kept (docs/decisions/0100): the screen says which address, not the server's reply.
+      emailFailed:
+        row?.confirmed && row.email && row.failed_at
+          ? { at: new Date(row.failed_at).toISOString(), to: maskEmail(row.email) }
+          : null,
       kinds,
     };
   }
@@ -415,11 +425,12 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           [p.ownProfileId],
         );
         const replaced = profiles[0]?.email ?? null;
-        await tx.query('UPDATE ptib_profiles SET email = $2, email_confirmed_at = $3 WHERE id = $1', [
-          p.ownProfileId,
-          pending.email,
-          now,
-        ]);
+        // An address confirmed again takes a refusal's mark off (docs/decisions/0100): it has just received a code.
+        await tx.query(
+          `UPDATE ptib_profiles SET email = $2, email_confirmed_at = $3, email_failed_at = NULL, email_failure = NULL
+            WHERE id = $1`,
+          [p.ownProfileId, pending.email, now],
+        );
         await tx.query('DELETE FROM email_confirmations WHERE profile_id = $1', [p.ownProfileId]);
         // The emails still waiting (a retry, one not yet sent) go where the person now reads them: the address
         // was fixed when each was written, and the one replaced may be closed or no longer theirs. Those sent

@@ -8,6 +8,7 @@ const PREFS = {
   email: null,
   emailConfirmed: false,
   pendingEmail: 'tan@example.com',
+  emailFailed: null,
   kinds: [{ kind: 'submitted', obligatory: false, email: true, sms: false }],
 };
 
@@ -205,5 +206,34 @@ describe('where messages go', () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(input).not.toBeInTheDocument());
     await waitFor(() => expect(within(region).getByText('Messages go to tan@example.com.')).toHaveFocus());
+  });
+
+  it('warns by the address that its mail server refuses it, until an address is confirmed again', async () => {
+    const failing = {
+      ...PREFS,
+      email: 'demo@example.com',
+      emailConfirmed: true,
+      // 10:30 on 29 Nov in Singapore, the day before in UTC: the day is Singapore's.
+      emailFailed: { at: '2026-11-29T02:30:00.000Z', to: 'd***@example.com' },
+    };
+    fakeApi({
+      [NOTIFICATION_PATHS.preferences]: () => ({ body: envelope(failing) }),
+      [`POST ${NOTIFICATION_PATHS.emailConfirm}`]: () => ({
+        body: envelope({ ...failing, email: 'tan@example.com', pendingEmail: null, emailFailed: null }),
+      }),
+    });
+    render(<NotificationSettings />);
+    const region = await screen.findByRole('region', { name: 'Email address' });
+    const said = 'We could not deliver email to d***@example.com on 29 Nov 2026. Check the address, or change it.';
+    expect(NOTIFICATION_MESSAGES.emailUndeliverable('d***@example.com', '29 Nov 2026')).toBe(said);
+    const warning = await within(region).findByText(said, { exact: false });
+    // GOV.UK's warning text: its kind in words for a screen reader, the icon hidden from it.
+    expect(warning).toHaveTextContent(`Warning: ${said}`);
+    expect(within(region).getByText('Messages go to demo@example.com.').nextElementSibling).toContainElement(warning);
+
+    fireEvent.change(within(region).getByLabelText('Code sent to tan@example.com'), { target: { value: '123456' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Confirm the address' }));
+    expect(await within(region).findByText('Messages go to tan@example.com.')).toBeInTheDocument();
+    expect(within(region).queryByText(said, { exact: false })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '#contract/notifications.ts';
 import { ErrorSummary } from '../../components/form/ErrorSummary.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
+import { formatDay } from '../../components/shell/formatMoment.ts';
 import { TableScroll } from '../../components/table/TableScroll.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
@@ -106,6 +107,18 @@ function EmailAddress({ prefs, onChange }: { prefs: PreferencesView; onChange: (
       <p ref={address} tabIndex={-1}>
         {prefs.emailConfirmed ? `Messages go to ${prefs.email}.` : 'No email address is confirmed yet.'}
       </p>
+      {prefs.emailConfirmed && prefs.emailFailed && (
+        // GOV.UK's warning text: by the address it is about, its icon hidden and its kind said in words.
+        <p className="notice">
+          <strong>
+            <span aria-hidden="true" className="warning-icon">
+              !
+            </span>
+            <span className="visually-hidden">Warning: </span>
+            {NOTIFICATION_MESSAGES.emailUndeliverable(prefs.emailFailed.to, formatDay(prefs.emailFailed.at))}
+          </strong>
+        </p>
+      )}
       <ErrorSummary
         errors={errors as Record<string, string>}
         attempt={attempt}

@@ -78,6 +78,8 @@ export interface PreferencesView {
   email: string | null;
   emailConfirmed: boolean;
   pendingEmail: string | null;
+  /** The confirmed address was refused for good: when, and the address masked (docs/decisions/0100). */
+  emailFailed: { at: string; to: string } | null;
   kinds: KindChoice[];
 }
 
