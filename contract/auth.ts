@@ -80,9 +80,12 @@ export const AUTH_MESSAGES = {
     `Your authority to act for ${profileName ? `${profileName} (PTIB profile ${profileId})` : `PTIB profile ${profileId}`} has been withdrawn. You are acting as yourself again.`,
   signedOut: 'You have been signed out.',
   loginNameCharacters: 'loginName may only hold unaccented letters, digits, spaces and ASCII punctuation',
-  /** The SMS to the account holder when sign-in to the account is locked everywhere. */
-  lockedSms: (minutes: number, phone: string) =>
-    `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account is locked for ${minutes} minutes. ${withPhone(NOT_YOU_CALL_HELPDESK, phone)}`,
+  /**
+   * The SMS to the account holder when sign-in to the account is locked everywhere; `when` it was locked
+   * ('on 5 Mar 2026 at 14:07'), or '' for a notice written before that was kept (docs/decisions/0042).
+   */
+  lockedSms: (minutes: number, phone: string, when = '') =>
+    `PTIB e-Services: after repeated failed sign-in attempts, sign-in to your account ${when ? `was locked ${when}` : 'is locked'} for ${minutes} minutes. ${withPhone(NOT_YOU_CALL_HELPDESK, phone)}`,
 } as const;
 
 /**

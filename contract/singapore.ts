@@ -31,6 +31,14 @@ export function singaporeDay(at: Date): string {
   return `${sg.getUTCDate()} ${MONTH_ABBREVIATIONS[sg.getUTCMonth()]} ${sg.getUTCFullYear()}`;
 }
 
+/**
+ * When an event happened, as a notice's sentence says it ('on 5 Mar 2026 at 14:07'), in Singapore time: a notice
+ * retried for hours must still say when (docs/decisions/0042).
+ */
+export function singaporeOn(at: Date): string {
+  return `on ${singaporeDay(at)} at ${singaporeClock(at)}`;
+}
+
 /** The time of day of a moment in Singapore ('14:07'). */
 export function singaporeClock(at: Date): string {
   const sg = new Date(at.getTime() + SINGAPORE_OFFSET_MS);

@@ -28,7 +28,8 @@ export async function noticeLoginLock(app: FastifyInstance, locked: LockedLogin,
       await notify(tx, {
         kind: 'accountLocked',
         accountId: Number(locked.accountId),
-        facts: { minutes: LOGIN_THROTTLE.LOCK_MS / 60_000, phone: app.config.CONTACT_PHONE },
+        // When it was locked, said in the notice: one retried for hours still says when (docs/decisions/0042).
+        facts: { minutes: LOGIN_THROTTLE.LOCK_MS / 60_000, phone: app.config.CONTACT_PHONE, at: now.toISOString() },
         at: now,
       });
       await audit(tx, {

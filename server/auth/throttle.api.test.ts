@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { singaporeOn } from '#contract/singapore.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 import * as passwords from '../security/passwords.ts';
@@ -197,7 +198,9 @@ describe('sign-in throttling per login name everywhere', () => {
     // The notice is recorded in the background (a lock costs the same whether the name exists or not).
     await expect
       .poll(sentTo(mobile))
-      .toEqual([AUTH_MESSAGES.lockedSms(LOGIN_THROTTLE.LOCK_MS / MINUTE, app.config.CONTACT_PHONE)]);
+      .toEqual([
+        AUTH_MESSAGES.lockedSms(LOGIN_THROTTLE.LOCK_MS / MINUTE, app.config.CONTACT_PHONE, singaporeOn(clock.now())),
+      ]);
     const { rows } = await db.query<{ n: number | string }>(
       `SELECT count(*) AS n FROM audit_events WHERE event = 'sign_in_lock_notice' AND login_name = $1`,
       [loginName],

@@ -8,6 +8,7 @@ import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { singaporeOn } from '#contract/singapore.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 import { actionUrl, doAction, officerTestApp, submitted, view } from '../officer/test-support.ts';
@@ -232,7 +233,7 @@ describe('an approved request to withdraw a travel application', () => {
       message: OFFICER_MESSAGES.history.withdrawnBy(request.caseNumber),
     });
     expect(await told(travel.id)).toEqual([
-      `Record ${travel.caseNumber} has been withdrawn, as you asked in request ${request.caseNumber}.`,
+      `Record ${travel.caseNumber} was withdrawn ${singaporeOn(clock.now())}, as you asked in request ${request.caseNumber}.`,
     ]);
     const { rows: outbox } = await db.query<{ channel: string }>(
       `SELECT channel FROM notification_outbox WHERE case_id = $1::bigint AND kind = 'decided' ORDER BY channel`,
@@ -308,7 +309,7 @@ describe('an approved request to amend a travel application', () => {
     const decided = await officer.post(actionUrl(travel.id), { action: 'approve', version: trip.version });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(await told(travel.id)).toEqual([
-      `Record ${travel.caseNumber} has been approved.\nThe approval is for the trip as amended by request ${request.caseNumber}: leaving on 10 Jul 2030 and returning on 20 Jul 2030.`,
+      `Record ${travel.caseNumber} was approved ${singaporeOn(clock.now())}.\nThe approval is for the trip as amended by request ${request.caseNumber}: leaving on 10 Jul 2030 and returning on 20 Jul 2030.`,
     ]);
   });
 });
@@ -326,6 +327,6 @@ describe('a request about a travel application decided meanwhile', () => {
     );
     expect((await view(officer, request.id)).status).toBe('in_review');
     expect((await view(officer, travel.id)).status).toBe('approved');
-    expect(await told(travel.id)).toEqual([`Record ${travel.caseNumber} has been approved.`]);
+    expect(await told(travel.id)).toEqual([`Record ${travel.caseNumber} was approved ${singaporeOn(clock.now())}.`]);
   });
 });

@@ -240,7 +240,7 @@ export async function actOnTravelApplication(
     profileId: request.profile_id,
     caseId: application.id,
     caseNumber: application.case_number,
-    facts: { outcome: 'withdrawn', request: request.case_number },
+    facts: { outcome: 'withdrawn', request: request.case_number, at: now.toISOString() },
     at: now,
   });
   return { caseNumber: application.case_number, outcome: 'withdrawn' };

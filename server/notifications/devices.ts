@@ -62,7 +62,13 @@ export async function recogniseDevice(
       [accountId, sha256(value), now],
     );
     if (rows[0]!.n === 0) return false;
-    await notify(tx, { kind: 'newDevice', accountId, at: now, facts: { phone: app.config.CONTACT_PHONE } });
+    // The sign-in's time in the facts: a notice retried for hours still says when it was (docs/decisions/0042).
+    await notify(tx, {
+      kind: 'newDevice',
+      accountId,
+      at: now,
+      facts: { phone: app.config.CONTACT_PHONE, at: now.toISOString() },
+    });
     return true;
   });
   // Set every time, so the cookie's 400 days count from the last sign-in.

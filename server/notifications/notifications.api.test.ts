@@ -31,7 +31,7 @@ import { buildTestApp } from '../test/helper.ts';
 import { moveCase } from '../cases/service.ts';
 import { rejectWithCommand } from '../test/rejection.ts';
 import { doAction, signedInOfficer } from '../officer/test-support.ts';
-import { singaporeTime } from '#contract/singapore.ts';
+import { singaporeOn, singaporeTime } from '#contract/singapore.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { notify } from './notify.ts';
 import { listOutbox, retryDead } from './operators.ts';
@@ -279,13 +279,14 @@ describe('a decision made by the operator’s command (npm run case -- move)', (
     await app.outbox.drain();
     const box = await inbox(demo);
     const mobile = await mobileOf('PTIB00000001');
+    const when = singaporeOn(clock.now());
     // The rejection's reason is its proposal's, as when a supervisor approves it in the back office.
     for (const [record, inboxBody, sms] of [
-      [approved, 'has been approved.', 'has been approved.'],
+      [approved, `was approved ${when}.`, `was approved ${when}.`],
       [
         rejected,
-        'has been rejected.\nReason: The receipt does not match the bill.',
-        'has been rejected. Please sign in to read the reason.',
+        `was rejected ${when}.\nReason: The receipt does not match the bill.`,
+        `was rejected ${when}. Please sign in to read the reason.`,
       ],
     ] as const) {
       const entry = box.messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
@@ -305,7 +306,9 @@ describe('a rejection whose reason runs to paragraphs', () => {
     await doAction(officer, record.id, { action: 'proposeRejection', reason });
     await doAction(supervisor, record.id, { action: 'approveRejection' });
     const entry = (await inbox(demo)).messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
-    expect(entry?.body).toBe(`Record ${record.caseNumber} has been rejected.\nReason: ${reason}`);
+    expect(entry?.body).toBe(
+      `Record ${record.caseNumber} was rejected ${singaporeOn(clock.now())}.\nReason: ${reason}`,
+    );
   });
 });
 
@@ -318,7 +321,9 @@ describe('an officer’s reason with characters that reorder text', () => {
     await doAction(officer, record.id, { action: 'proposeRejection', reason: 'Pay \u202e0001 ot\u202c now.' });
     await doAction(supervisor, record.id, { action: 'approveRejection' });
     const entry = (await inbox(demo)).messages.find((m) => m.kind === 'decided' && m.caseNumber === record.caseNumber);
-    expect(entry?.body).toBe(`Record ${record.caseNumber} has been rejected.\nReason: Pay 0001 ot now.`);
+    expect(entry?.body).toBe(
+      `Record ${record.caseNumber} was rejected ${singaporeOn(clock.now())}.\nReason: Pay 0001 ot now.`,
+    );
   });
 });
 
@@ -605,7 +610,8 @@ describe('sign-in notices', () => {
         WHERE a.login_name = 'ptib.blocked' AND o.kind = 'newDevice'`,
     );
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.facts).toEqual({ phone: app.config.CONTACT_PHONE });
+    for (const row of rows)
+      expect(row.facts).toEqual({ phone: app.config.CONTACT_PHONE, at: clock.now().toISOString() });
   });
 
   it('are sent by the process’s worker: the sign-in starts no send of its own that could outlive it', async () => {
@@ -712,6 +718,38 @@ describe('an account’s sign-in notices', () => {
     const masterUnread = (await master.get(NOTIFICATION_PATHS.unread)).json().responseJSON.unread as number;
     expect(masterUnread).toBe(holderUnread - notices.filter((m) => !m.read).length);
     expect((await master.post(fillPath(NOTIFICATION_PATHS.read, { id: notices[0]!.id }))).statusCode).toBe(404);
+  });
+});
+
+describe('a new browser’s notice sent late', () => {
+  it('says when the sign-in was, in Singapore time, not when the notice went', async () => {
+    const holder = await signedInClient(app, 'ptib.noauth');
+    await confirmEmail(holder, 'noauth.signins@example.org');
+    const signedInAt = clock.now();
+    const browser = new TestClient(app);
+    const said = `signed in to from a browser it had not used before, ${singaporeOn(signedInAt)}.`;
+    try {
+      // The mail server is busy at the sign-in: the notice goes on the retry, a few minutes later.
+      smtp.refuse = 'mailbox busy';
+      await signIn(browser, 'ptib.noauth');
+      await app.outbox.drain();
+      expect(mailTo('noauth.signins@example.org').filter((m) => m.subject.includes('new browser'))).toEqual([]);
+    } finally {
+      smtp.refuse = null;
+    }
+    // The inbox says it too, read in the browser the notice is about.
+    const notice = (await inbox(browser)).messages.find((m) => m.kind === 'newDevice')!;
+    expect(notice.body).toContain(said);
+    clock.advance(RETRY_DELAYS_MS[0]! + 5 * 60_000);
+    await app.outbox.drain();
+    const mails = mailTo('noauth.signins@example.org').filter((m) => m.subject.includes('new browser'));
+    expect(mails).toHaveLength(1);
+    // The text part as written, its quoted-printable soft line breaks joined.
+    const text = mails[0]!.raw.replace(/=\r?\n/g, '');
+    expect(text).toContain(said);
+    expect(text).not.toContain(singaporeOn(clock.now()));
+    const sms = smsTo(await mobileOf('PTIB00000004')).map((b) => b.message);
+    expect(sms).toContainEqual(expect.stringContaining(said));
   });
 });
 

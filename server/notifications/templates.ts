@@ -7,7 +7,7 @@ import {
 } from '#contract/notifications.ts';
 import { CERTIFICATE_TEXT, PAYMENT_MESSAGES, formatMoney } from '#contract/payments.ts';
 import { formatIsoDate } from '#contract/forms/summary.ts';
-import { singaporeTime } from '#contract/singapore.ts';
+import { singaporeOn, singaporeTime } from '#contract/singapore.ts';
 import { REGISTER_CHANGE_TEXTS, type RegisterChange } from '#contract/register.ts';
 
 export const PORTAL_NAME = 'PTIB e-Services';
@@ -142,8 +142,18 @@ function acknowledgementWhere(channel: MessageChannel): string {
     : 'The acknowledgement can be downloaded from the record at any time.';
 }
 
+/**
+ * When the event happened ('on 29 Nov 2026 at 11:58', Singapore time), from its `at` fact: a notice retried for
+ * hours, or read later, must still say when (docs/decisions/0042). '' for one written before the fact was kept.
+ */
+function happened(m: MessageFacts): string {
+  const at = Date.parse(fact(m.facts, 'at'));
+  return Number.isNaN(at) ? '' : singaporeOn(new Date(at));
+}
+
 function sentences(m: MessageFacts, channel: MessageChannel): string[] {
   const record = m.caseNumber ? `record ${m.caseNumber}` : 'your record';
+  const when = happened(m);
   switch (m.kind) {
     case 'submitted':
       return [
@@ -159,14 +169,18 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       ];
     }
     case 'moreInfoRequested':
-      return [`An officer needs more information about ${record}. ${signInTo(channel, 'see what is needed')}`];
+      return [
+        `${when ? `An officer asked for more information about ${record} ${when}` : `An officer needs more information about ${record}`}. ${signInTo(channel, 'see what is needed')}`,
+      ];
     case 'decided': {
       const named = `${record[0]!.toUpperCase()}${record.slice(1)}`;
+      /** "Record X was approved on …", or without its time as such notices were written before. */
+      const was = (outcome: string) => (when ? `${named} was ${outcome} ${when}` : `${named} has been ${outcome}`);
       // A travel application closed by the applicant's own request, approved (docs/decisions/0091): not an
       // officer's refusal, so neither "rejected" nor a reason.
       if (fact(m.facts, 'outcome') === 'withdrawn') {
         const request = fact(m.facts, 'request');
-        return [`${named} has been withdrawn${request ? `, as you asked in request ${request}` : ''}.`];
+        return [`${was('withdrawn')}${request ? `, as you asked in request ${request}` : ''}.`];
       }
       const outcome = fact(m.facts, 'outcome') === 'approved' ? 'approved' : 'rejected';
       const reason = fact(m.facts, 'reason');
@@ -174,7 +188,7 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       const toPay = money(fact(m.facts, 'toPayCents'));
       const due = fact(m.facts, 'dueOn');
       return [
-        `${named} has been ${outcome}.`,
+        `${was(outcome)}.`,
         ...amendedTrip(m.facts),
         // An officer's reason may run to 2,000 characters: too long for an SMS, and not for a lock screen.
         ...(reason ? [channel === 'sms' ? 'Please sign in to read the reason.' : `Reason: ${reason}`] : []),
@@ -244,13 +258,16 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
     case 'accountLocked': {
       const minutes = fact(m.facts, 'minutes');
       return [
-        `After repeated failed sign-in attempts, sign-in to your account is locked${minutes ? ` for ${minutes} minutes` : ''}.`,
+        `After repeated failed sign-in attempts, sign-in to your account ${when ? `was locked ${when}` : 'is locked'}${minutes ? ` for ${minutes} minutes` : ''}.`,
         // As for a new browser: only the helpdesk can help someone locked out by another's attempts.
         notYouCallHelpdesk(m),
       ];
     }
     case 'newDevice':
-      return ['Your account was signed in to from a browser it had not used before.', notYouCallHelpdesk(m)];
+      return [
+        `Your account was signed in to from a browser it had not used before${when ? `, ${when}` : ''}.`,
+        notYouCallHelpdesk(m),
+      ];
   }
 }
 
@@ -302,6 +319,6 @@ export function renderMessage(
 export function renderSms(m: MessageFacts): string {
   // The wording the lock notice always had, when it was sent straight to the gateway.
   if (m.kind === 'accountLocked')
-    return AUTH_MESSAGES.lockedSms(Number(fact(m.facts, 'minutes')) || 15, helpdeskPhone(m));
+    return AUTH_MESSAGES.lockedSms(Number(fact(m.facts, 'minutes')) || 15, helpdeskPhone(m), happened(m));
   return `${PORTAL_NAME}: ${sentences(m, 'sms').join(' ')}`;
 }

@@ -208,4 +208,73 @@ describe('notification templates', () => {
     expect(m.text).not.toContain('http');
     expect(m.html).not.toContain('<a ');
   });
+
+  describe('say when a security or deadline event happened, in Singapore time, wherever it is read', () => {
+    // 03:58 UTC is 11:58 in Singapore: a notice retried for hours still says when it happened.
+    const at = '2026-11-29T03:58:06.000Z';
+    const cases = [
+      {
+        kind: 'newDevice',
+        facts: { at },
+        text: 'Your account was signed in to from a browser it had not used before, on 29 Nov 2026 at 11:58.',
+        before: 'Your account was signed in to from a browser it had not used before.',
+      },
+      {
+        kind: 'accountLocked',
+        facts: { at, minutes: 15 },
+        text: 'After repeated failed sign-in attempts, sign-in to your account was locked on 29 Nov 2026 at 11:58 for 15 minutes.',
+        before: 'After repeated failed sign-in attempts, sign-in to your account is locked for 15 minutes.',
+      },
+      {
+        kind: 'moreInfoRequested',
+        facts: { at },
+        text: 'An officer asked for more information about record PD 000007 2030 on 29 Nov 2026 at 11:58.',
+        before: 'An officer needs more information about record PD 000007 2030.',
+      },
+      {
+        kind: 'decided',
+        facts: { at, outcome: 'approved' },
+        text: 'Record PD 000007 2030 was approved on 29 Nov 2026 at 11:58.',
+        before: 'Record PD 000007 2030 has been approved.',
+      },
+      {
+        kind: 'decided',
+        facts: { at, outcome: 'rejected', reason: 'Late.' },
+        text: 'Record PD 000007 2030 was rejected on 29 Nov 2026 at 11:58.',
+        before: 'Record PD 000007 2030 has been rejected.',
+      },
+      {
+        kind: 'decided',
+        facts: { at, outcome: 'withdrawn', request: 'TA 000008 2030' },
+        text: 'Record PD 000007 2030 was withdrawn on 29 Nov 2026 at 11:58, as you asked in request TA 000008 2030.',
+        before: 'Record PD 000007 2030 has been withdrawn, as you asked in request TA 000008 2030.',
+      },
+    ] as const;
+
+    for (const c of cases) {
+      it(`${c.kind} ${'outcome' in c.facts ? c.facts.outcome : ''}`, () => {
+        const m = { kind: c.kind, caseNumber: 'PD 000007 2030', facts: c.facts };
+        expect(renderMessage(m, undefined).text).toContain(c.text);
+        expect(renderMessage(m, undefined).html).toContain(c.text);
+        expect(renderMessage(m, undefined, 'inbox').body).toContain(c.text);
+        const sms = renderSms(m);
+        // The lock's SMS keeps its own wording (docs/decisions/0042), its time in it too.
+        expect(sms).toContain(
+          c.kind === 'accountLocked'
+            ? 'sign-in to your account was locked on 29 Nov 2026 at 11:58 for 15 minutes.'
+            : c.text,
+        );
+      });
+
+      it(`${c.kind} ${'outcome' in c.facts ? c.facts.outcome : ''} written before its time was kept`, () => {
+        const { at: _written, ...facts } = c.facts;
+        const m = { kind: c.kind, caseNumber: 'PD 000007 2030', facts };
+        expect(renderMessage(m, undefined).text).toContain(c.before);
+        expect(renderMessage(m, undefined, 'inbox').body).toContain(c.before);
+        expect(renderSms(m)).toContain(
+          c.kind === 'accountLocked' ? 'sign-in to your account is locked for 15 minutes.' : c.before,
+        );
+      });
+    }
+  });
 });

@@ -301,7 +301,10 @@ export async function takeAction(
           ...(await approvalFacts(tx, row, actor.now)),
           ...(await amendedTripFacts(tx, row)),
           ...documentFacts(documents),
+          // When it was decided, said in the notice: appeal periods run from then (docs/decisions/0042).
+          at: now.toISOString(),
         },
+        at: now,
       });
       break;
     }
@@ -333,7 +336,13 @@ export async function takeAction(
         profileId: row.profile_id,
         caseId: row.id,
         caseNumber: row.case_number,
-        facts: { outcome: 'rejected', reason: row.proposed_reason ?? '', ...documentFacts(documents) },
+        facts: {
+          outcome: 'rejected',
+          reason: row.proposed_reason ?? '',
+          ...documentFacts(documents),
+          at: now.toISOString(),
+        },
+        at: now,
       });
       break;
     }
@@ -366,6 +375,9 @@ export async function takeAction(
         profileId: row.profile_id,
         caseId: row.id,
         caseNumber: row.case_number,
+        // When it was asked, said in the notice: the reply period runs from then (docs/decisions/0042).
+        facts: { at: now.toISOString() },
+        at: now,
       });
       break;
     }

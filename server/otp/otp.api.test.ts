@@ -16,6 +16,7 @@ import type { Database } from '../db/database.ts';
 import { authenticate } from '../test/auth.ts';
 import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { singaporeOn } from '#contract/singapore.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { buildTestApp } from '../test/helper.ts';
 
@@ -354,7 +355,7 @@ describe('tries', () => {
       })
       .toEqual({
         to: mobile,
-        message: AUTH_MESSAGES.lockedSms(15, app.config.CONTACT_PHONE),
+        message: AUTH_MESSAGES.lockedSms(15, app.config.CONTACT_PHONE, singaporeOn(clock.now())),
         reference: expect.any(String),
       });
     expect(smsTo()).toHaveLength(4);

@@ -33,6 +33,7 @@ import { rejectWithCommand } from '../test/rejection.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import { singaporeOn } from '#contract/singapore.ts';
 import { statementsDuring } from '../test/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
@@ -1626,7 +1627,7 @@ describe('a rejected application’s bill notice', () => {
     const texts = gateway.received
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
       .filter((m) => m.includes(record.caseNumber));
-    // "Please sign in to pay it" after "has been rejected" would ask for money nobody owes (0059).
+    // "Please sign in to pay it" after "was rejected" would ask for money nobody owes (0059).
     expect(texts.filter((m) => m.includes('pay it'))).toEqual([]);
     expect((await waiting()).rows).toEqual([]);
   });
@@ -1638,7 +1639,7 @@ describe('an approval’s notice', () => {
     await app.outbox.drain();
     return gateway.received
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
-      .filter((m) => m.includes(`${record.caseNumber} has been approved`));
+      .filter((m) => m.includes(`${record.caseNumber} was approved`));
   }
 
   it('says what is still to pay on the bill, and by when, however the record was approved', async () => {
@@ -1647,7 +1648,7 @@ describe('an approval’s notice', () => {
     await doAction(officer, byOfficer.id, { action: 'assignToMe' });
     await doAction(officer, byOfficer.id, { action: 'approve' });
     expect(await approvalSms(byOfficer)).toEqual([
-      `PTIB e-Services: Record ${byOfficer.caseNumber} has been approved. S$70.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
+      `PTIB e-Services: Record ${byOfficer.caseNumber} was approved ${singaporeOn(clock.now())}. S$70.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
     ]);
 
     // Part paid, then approved by the operator's command: what is left, not the whole amount.
@@ -1664,7 +1665,7 @@ describe('an approval’s notice', () => {
     await moveCase(app.db, partPaid.caseNumber, 'in_review', 'officer.lead', clock.now());
     await moveCase(app.db, partPaid.caseNumber, 'approved', 'officer.lead', clock.now());
     expect(await approvalSms(partPaid)).toEqual([
-      `PTIB e-Services: Record ${partPaid.caseNumber} has been approved. S$50.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
+      `PTIB e-Services: Record ${partPaid.caseNumber} was approved ${singaporeOn(clock.now())}. S$50.00 is still to be paid on its bill. Pay by ${due}. Please sign in to pay it.`,
     ]);
   });
 
@@ -1673,7 +1674,9 @@ describe('an approval’s notice', () => {
     expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: record.id }), {})).statusCode).toBe(200);
     await moveCase(app.db, record.caseNumber, 'in_review', 'officer.lead', clock.now());
     await moveCase(app.db, record.caseNumber, 'approved', 'officer.lead', clock.now());
-    expect(await approvalSms(record)).toEqual([`PTIB e-Services: Record ${record.caseNumber} has been approved.`]);
+    expect(await approvalSms(record)).toEqual([
+      `PTIB e-Services: Record ${record.caseNumber} was approved ${singaporeOn(clock.now())}.`,
+    ]);
   });
 });
 
@@ -1832,10 +1835,10 @@ describe('expiry (runs last: the clock moves on a month)', () => {
     await app.outbox.drain();
     const approvals = gateway.received
       .map((r) => (r.body as { message?: string } | undefined)?.message ?? '')
-      .filter((m) => m.includes(`${record.caseNumber} has been approved`));
+      .filter((m) => m.includes(`${record.caseNumber} was approved`));
     // Asked for again on the record's page (docs/decisions/0086), not "pay it" by a code no bank takes.
     expect(approvals).toEqual([
-      `PTIB e-Services: Record ${record.caseNumber} has been approved. S$73.00 is still to be paid on its bill, and its QR code has expired. Please sign in to get a new one and pay it.`,
+      `PTIB e-Services: Record ${record.caseNumber} was approved ${singaporeOn(clock.now())}. S$73.00 is still to be paid on its bill, and its QR code has expired. Please sign in to get a new one and pay it.`,
     ]);
   });
 

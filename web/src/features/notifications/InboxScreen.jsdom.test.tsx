@@ -270,4 +270,37 @@ describe('inbox screen', () => {
       '#/inbox?unread=1&after=6',
     );
   });
+
+  it('says the time of each message, in Singapore, so that two of one day can be told apart', async () => {
+    const notice = (id: string, createdAt: string) => ({
+      id,
+      kind: 'newDevice',
+      subject: 'PTIB e-Services: Sign-in from a new browser',
+      body: 'Your account was signed in to from a browser it had not used before.',
+      caseNumber: null,
+      route: ROUTES.dashboard,
+      createdAt,
+      read: false,
+    });
+    fakeApi({
+      [NOTIFICATION_PATHS.inbox]: () => ({
+        body: envelope({
+          total: 2,
+          unread: 2,
+          newestId: '2',
+          previous: null,
+          next: null,
+          // 11:58 and 00:05 on 29 Nov in Singapore; the second is the day before in UTC.
+          messages: [notice('2', '2026-11-29T03:58:06.000Z'), notice('1', '2026-11-28T16:05:00.000Z')],
+        }),
+      }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox' });
+    const [newer, older] = await screen.findAllByRole('article');
+    expect(within(newer!).getByText('29 Nov 2026, 11:58')).toHaveAttribute('datetime', '2026-11-29T03:58:06.000Z');
+    expect(within(older!).getByText('29 Nov 2026, 00:05')).toHaveAttribute('datetime', '2026-11-28T16:05:00.000Z');
+  });
 });

@@ -11,7 +11,7 @@ import {
 import { CallFailed } from '../../lib/catalogue.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
-import { formatDay } from '../../components/shell/formatMoment.ts';
+import { formatDateTime } from '../../components/shell/formatMoment.ts';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { useLoad } from '../../lib/http/useLoad.ts';
 import { identity as identityStore } from '../../lib/session/index.ts';
@@ -43,7 +43,7 @@ function Message({ message, onRead }: { message: InboxEntry; onRead: (id: string
           {message.subject}
         </h2>
         <p className="inbox-date">
-          <time dateTime={message.createdAt}>{formatDay(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
         </p>
         <p className="inbox-body as-typed">{message.body}</p>
         <p className="inbox-actions">
