@@ -32,6 +32,7 @@ import { parseHash } from '../../lib/router/location.ts';
 import { recordServerDate, resetClockSkew } from '../../lib/session/clock.ts';
 import { STORAGE_KEYS } from '../../lib/session/keys.ts';
 import { installDialogStandIn } from '../../../test/dialog.ts';
+import { demoIdentity } from '../../../test/identity.ts';
 import {
   envelope,
   fakeApi,
@@ -1018,29 +1019,7 @@ describe('an open record', () => {
   });
 
   describe('named by the address but not the acting profile’s', () => {
-    const demo = {
-      roles: ['PTIB'],
-      authorizations: ['SEMS01'],
-      header: 'PTIB e-Services',
-      imageUrl: null,
-      isPTIBBlocked: 'N',
-      proxyInd: 'N',
-      PTIBName: 'Tan Ah Kow',
-      idNum: 'S1234567D',
-      mobileNum: '61234567',
-      correspondenceAddressDetails: {
-        blockHouseNo: '80',
-        streetName: 'Robinson Road',
-        floorUnit: '#10-01',
-        buildingName: '',
-        postalCode: '068898',
-        country: '',
-      },
-      dashboardMessage: null,
-      ptibProfileID: 'PTIB00000001',
-      ownPtibProfileID: 'PTIB00000001',
-      loginName: 'ptib.demo',
-    } satisfies UserIdentity;
+    const demo = demoIdentity();
     afterEach(() => identity.invalidate());
 
     /** The screen of a link to record 9 (from the inbox, an email), which the server says is no such record. */
