@@ -182,13 +182,20 @@ export async function restartServer(
 }
 
 /** PostgreSQL + n server processes + nginx. The first process migrates; the rest start together. */
-export async function startDeployment(n = 2, env: Record<string, string> = {}): Promise<Deployment> {
+export async function startDeployment(
+  n = 2,
+  env: Record<string, string> = {},
+  nginxLimits: Partial<typeof NGINX_LIMITS> = {},
+): Promise<Deployment> {
   const cluster = await startCluster();
   const servers: ServerProcess[] = [];
   try {
     servers.push(await startServer(cluster.url, env));
     servers.push(...(await Promise.all(Array.from({ length: n - 1 }, () => startServer(cluster.url, env)))));
-    const nginx = await startNginx(servers.map((s) => s.port));
+    const nginx = await startNginx(
+      servers.map((s) => s.port),
+      nginxLimits,
+    );
     return {
       cluster,
       servers,
