@@ -813,9 +813,14 @@ describe("the decision's documents (docs/decisions/0090)", () => {
     expect(within(documents()).getByText(OFFICER_SCREEN_TEXT.noDecisionDocuments)).toBeInTheDocument();
     await userEvent.setup().upload(fileInput(), pdf('statement.pdf'));
 
-    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/decision-documents'));
-    expect(sent?.body).toBeInstanceOf(FormData);
-    expect(((sent!.body as FormData).get('file') as File).name).toBe('statement.pdf');
+    // Sent once the screen has the file in hand, which on a busy machine is after the upload event returns.
+    const sent = await waitFor(() => {
+      const post = calls.find((c) => c.method === 'POST' && c.path.endsWith('/decision-documents'));
+      expect(post).toBeDefined();
+      return post!;
+    });
+    expect(sent.body).toBeInstanceOf(FormData);
+    expect(((sent.body as FormData).get('file') as File).name).toBe('statement.pdf');
     const item = await within(documents()).findByRole('listitem');
     expect(item).toHaveTextContent('statement.pdf');
     expect(item).toHaveTextContent(`3 KB, attached by Officer Demo, ${OFFICER_SCREEN_TEXT.waitingForDecision}`);
