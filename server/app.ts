@@ -218,6 +218,9 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     // user, since nginx does not retry 503s, which mean "database unreachable" (deploy/README.md).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // nginx keeps its connections to a process open and lets an idle one go after 10 s; the process must
+    // not close one first, or a request nginx sends on it just then fails (docs/decisions/0102).
+    keepAliveTimeout: 72_000,
     schemaController: { compilersFactory: ZOD_COMPILERS },
     // A path the router cannot decode (bad percent-encoding) is refused before any route: an envelope
     // saying why, like every other bad input, rather than Fastify's own error object.

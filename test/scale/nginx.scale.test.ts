@@ -5,7 +5,9 @@
  * deadline if it never comes.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, TRANSPORT_MESSAGES, fail } from '#contract/index.ts';
 import { startDeployment, startNginx, type Deployment, type Nginx } from './harness.ts';
@@ -153,6 +155,25 @@ describe('slow clients', () => {
 });
 
 describe('what nginx passes on', () => {
+  it('keeps its connections to the processes open between requests (docs/decisions/0102)', async () => {
+    // A stand-in process that counts the connections nginx opens to it.
+    let connections = 0;
+    const upstream = createServer((_req, res) => res.end('{}')).on('connection', () => connections++);
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const nginx = await startNginx([(upstream.address() as { port: number }).port]);
+    try {
+      const before = connections;
+      // One at a time, each on a client connection of its own: nginx has an idle connection to reuse.
+      for (let i = 0; i < 20; i++) expect((await request(nginx, '127.0.0.10', get('/api/any'))).status).toBe(200);
+      // A connection a request was 20; kept open, at most one for each of nginx's workers (one a core).
+      expect(connections - before).toBeLessThanOrEqual(availableParallelism());
+    } finally {
+      nginx.stop();
+      upstream.closeAllConnections();
+      upstream.close();
+    }
+  });
+
   it('answers a health check without a Host header (HTTP/1.0, as load balancers probe)', async () => {
     const probe = await request(deployment.nginx, '127.0.0.8', `GET ${API_PATHS.health} HTTP/1.0\r\n\r\n`);
     expect(probe.status).toBe(200);
