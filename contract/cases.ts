@@ -98,6 +98,9 @@ export { normalizeCaseNumber } from './casenumber.ts';
  */
 export const UNSAVED_INPUT_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 
+/** A record's id as addresses and calls carry it: the database's bigint, written plainly. */
+export const RECORD_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
+
 /** Answers of the record calls beyond the specification's catalogue (§8). */
 export const CASE_MESSAGES = {
   versionConflict:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASE_STATUSES, type CaseStatus } from './cases.ts';
+import { CASE_STATUSES, RECORD_ID_PATTERN, type CaseStatus } from './cases.ts';
 import { SCAN_STATUSES } from './documents.ts';
 import { BILL_STATES, refundsOnBillSchema } from './payments.ts';
 import { queryWholeNumber } from './schemas/query.ts';
@@ -268,8 +268,6 @@ export const OFFICER_MESSAGES = {
 
 export const officerRoleSchema = z.enum(OFFICER_ROLES);
 const caseStatusSchema = z.enum(CASE_STATUSES);
-/** A record id as the back office's addresses carry it. */
-export const RECORD_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
 const idSchema = z.string().regex(RECORD_ID_PATTERN, 'must be a record id');
 
 export const officerMeSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASE_STATUSES, DASHBOARD_LATEST_COUNT } from '../cases.ts';
+import { CASE_STATUSES, DASHBOARD_LATEST_COUNT, RECORD_ID_PATTERN } from '../cases.ts';
 import { ADDRESS_PARTS, FIELD_NAME_PATTERN } from '../forms/types.ts';
 import { formDefinitionSchema } from '../forms/schema.ts';
 import { queryWholeNumber } from './query.ts';
@@ -137,7 +137,7 @@ export const caseDetailSchema = caseSummarySchema.extend({
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 
-export const caseIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a record id') });
+export const caseIdParamsSchema = z.object({ id: z.string().regex(RECORD_ID_PATTERN, 'must be a record id') });
 
 /**
  * POST /api/cases: first save; a draft skips the required-field rule. createKey, made by the browser for the

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES, SITE_NAME } from '#contract/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
-import { CASE_MESSAGES, isEditable } from '#contract/cases.ts';
+import { CASE_MESSAGES, RECORD_ID_PATTERN, isEditable } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, scanNote } from '#contract/documents.ts';
 import {
   FORM_TEXT,
@@ -402,6 +402,14 @@ export default function GenericScreen({ location }: ScreenProps) {
       current: EserviceDetail,
       withHistory: boolean | ((detail: CaseDetail) => boolean) = true,
     ): Promise<CaseDetail | typeof DELETED | null> => {
+      // An address whose record id is no id (hand-edited, cut short) names no record: said as for an unknown
+      // one, not as the call's refusal of its parameter.
+      if (!RECORD_ID_PATTERN.test(id)) {
+        writeCaseIdentity(null);
+        emit('toast', { severity: 'error', message: CASE_MESSAGES.notFound });
+        setNotice(CASE_MESSAGES.notFound);
+        return null;
+      }
       const [outcome, files] = await Promise.all([genericApi.open(id, signal), documentsApi.list(id, signal)]);
       if (outcome.ok) {
         let def = current.form;

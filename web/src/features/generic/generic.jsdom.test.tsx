@@ -1043,6 +1043,18 @@ describe('an open record', () => {
       expect(screen.queryByText(CASE_MESSAGES.notFoundOtherProfile)).toBeNull();
     });
 
+    it.each(['abc', '0', '7x', '1234567890123456789'])(
+      'says a link whose record id %s is no id names no such record, without asking the server',
+      async (id) => {
+        await identity.prime(demo);
+        render(<GenericScreen location={parseHash(`#/generic?app=PD&case=${id}`)} />);
+        await screen.findByRole('heading', { level: 1, name: CASE_MESSAGES.notFoundHeading }, { timeout: 10_000 });
+        expect(screen.getByText(CASE_MESSAGES.notFound, { selector: 'p' })).toHaveClass('notice-error');
+        expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+        expect(calls.filter((c) => c.path.startsWith('/api/cases/'))).toEqual([]);
+      },
+    );
+
     it('offers a master user the switch to another profile they act for', async () => {
       await openLink({ ...demo, proxyInd: 'Y', loginName: 'ptib.master' });
       expect(screen.getByText(CASE_MESSAGES.notFoundOtherProfile)).toBeInTheDocument();

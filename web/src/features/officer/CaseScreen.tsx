@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '#contract/index.ts';
-import { CASE_STATUS_LABELS } from '#contract/cases.ts';
+import { CASE_STATUS_LABELS, RECORD_ID_PATTERN } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import { FORM_TEXT, formatFileSize } from '#contract/forms/index.ts';
 import {
   DECISIONS,
   OFFICER_ACTION_LABELS,
   OFFICER_MESSAGES,
-  RECORD_ID_PATTERN,
   decisionDocumentMissing,
   type OfficerAction,
   type OfficerDecisionDocument,
