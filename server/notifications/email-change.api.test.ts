@@ -9,6 +9,7 @@ import { buildTestApp } from '../test/helper.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import type { Database } from '../db/database.ts';
 import { notify } from './notify.ts';
+import { RETRY_DELAYS_MS } from './worker.ts';
 
 /** A person changing the address their messages go to (docs/decisions/0042). */
 const clock = new FakeClock('2030-03-02T02:00:00Z');
@@ -121,5 +122,77 @@ describe('a new address confirmed', () => {
     expect(text).not.toContain('new@example.org');
     const sms = gateway.received.map((r) => r.body as { to: string; message: string });
     expect(sms.filter((s) => s.to === mobile && s.message.includes('email address'))).toHaveLength(1);
+  });
+});
+
+describe('an address confirmed while the notice to an address replaced before still waits', () => {
+  it('leaves that notice, and a dead email, addressed as they were written', async () => {
+    // An hour past every earlier test's sends, so their windows do not count these codes.
+    clock.set('2030-03-02T06:00:00Z');
+    const demo = await signedInClient(app, 'ptib.demo');
+    const profileId = (
+      await db.query<{ id: string }>(`SELECT profile_id AS id FROM accounts WHERE login_name = 'ptib.demo'`)
+    ).rows[0]!.id;
+    const confirm = async (address: string) => {
+      expect((await demo.post(NOTIFICATION_PATHS.emailStart, { email: address })).statusCode).toBe(200);
+      const res = await demo.post(NOTIFICATION_PATHS.emailConfirm, { code: codeSentTo(address) });
+      expect(res.statusCode, res.body).toBe(200);
+      await app.outbox.drain();
+    };
+    /** The profile's one email of this kind written to the address, as the outbox keeps it. */
+    const emailOf = async (kind: string, recipient: string) => {
+      const { rows } = await db.query<{ id: string; sent_at: Date | null; dead_at: Date | null }>(
+        `SELECT id::text AS id, sent_at, dead_at FROM notification_outbox
+          WHERE profile_id = $1 AND channel = 'email' AND kind = $2 AND recipient = $3`,
+        [profileId, kind, recipient],
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    };
+    const recipientOf = async (id: string) =>
+      (await db.query<{ r: string }>('SELECT recipient AS r FROM notification_outbox WHERE id = $1::bigint', [id]))
+        .rows[0]!.r;
+    const noticesTo = (address: string) =>
+      smtp.received.filter((m) => m.to === address && m.subject === 'PTIB e-Services: Email address changed');
+    try {
+      await confirm('owner@example.com');
+
+      // The owner's server greylists (451): the notice that the address was replaced waits for its retry.
+      smtp.refuseRecipients.set('owner@example.com', 451);
+      await confirm('second@example.org');
+      const warning = await emailOf('emailChanged', 'owner@example.com');
+      expect(warning).toMatchObject({ sent_at: null, dead_at: null });
+
+      // A decision to the second address, refused for good: dead, kept with the address that refused it.
+      smtp.refuseRecipients.set('second@example.org', 550);
+      await db.transaction((tx) =>
+        notify(tx, {
+          kind: 'decided',
+          profileId,
+          caseNumber: 'DA 000078 2030',
+          facts: { outcome: 'approved' },
+          at: clock.now(),
+        }),
+      );
+      await app.outbox.drain();
+      const refused = await emailOf('decided', 'second@example.org');
+      expect(refused.dead_at).not.toBeNull();
+
+      await confirm('third@example.org');
+      // The owner's warning is still the owner's, and the dead decision's history is not rewritten.
+      expect(await recipientOf(warning.id)).toBe('owner@example.com');
+      expect(await recipientOf(refused.id)).toBe('second@example.org');
+
+      // The owner's server takes mail again, and the retry is due: the warning reaches the owner, and only them.
+      smtp.refuseRecipients.delete('owner@example.com');
+      clock.advance(RETRY_DELAYS_MS[0]!);
+      await app.outbox.drain();
+      expect(noticesTo('owner@example.com')).toHaveLength(1);
+      expect(noticesTo('third@example.org')).toEqual([]);
+      expect(smtp.received.filter((m) => m.subject.includes('DA 000078 2030'))).toEqual([]);
+    } finally {
+      smtp.refuseRecipients.delete('owner@example.com');
+      smtp.refuseRecipients.delete('second@example.org');
+    }
   });
 });

@@ -434,11 +434,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         await tx.query('DELETE FROM email_confirmations WHERE profile_id = $1', [p.ownProfileId]);
         // The emails still waiting (a retry, one not yet sent) go where the person now reads them: the address
         // was fixed when each was written, and the one replaced may be closed or no longer theirs. Those sent
-        // keep the address they went to.
+        // keep the address they went to; so do dead ones, whose history is of the address that refused them. A
+        // notice of an earlier change, not yet delivered, stays with the address it warns: else a session
+        // someone else holds could confirm twice and take the owner's warning too (docs/decisions/0042).
         await tx.query(
           `UPDATE notification_outbox SET recipient = $2
-            WHERE profile_id = $1 AND channel = 'email' AND sent_at IS NULL AND recipient <> $2`,
-          [p.ownProfileId, pending.email],
+            WHERE profile_id = $1 AND channel = 'email' AND sent_at IS NULL AND dead_at IS NULL
+              AND kind <> $3 AND recipient <> $2`,
+          [p.ownProfileId, pending.email, 'emailChanged' satisfies NotificationKind],
         );
         // The address replaced is told, after the update above so that its notice stays its own: a session
         // someone else holds could otherwise move every message away unheard (docs/decisions/0042).
