@@ -116,7 +116,7 @@ describe('a new address confirmed', () => {
     const notices = smtp.received.filter((m) => m.subject === 'PTIB e-Services: Email address changed');
     expect(notices.map((m) => m.to)).toEqual(['old@example.org']);
     const text = notices[0]!.raw.replace(/=\r?\n/g, '');
-    expect(text).toContain('The email address for your PTIB e-Services account was changed on 2 Mar 2030, 11:15.');
+    expect(text).toContain('The email address for your PTIB e-Services account was changed on 2 Mar 2030 at 11:15.');
     expect(text).toContain('If this was not you, please call the PTIB helpdesk on');
     // Not the address it now goes to: the holder of the old one may not be who changed it.
     expect(text).not.toContain('new@example.org');

@@ -198,11 +198,12 @@ function sentences(m: MessageFacts, channel: MessageChannel): string[] {
       ];
     }
     case 'emailChanged': {
-      // When, in Singapore time: a retried or late email still says when. Not the new address: the notice goes to
-      // the one replaced, whose holder may not be the one who replaced it (docs/decisions/0042).
+      // When, in Singapore time and as the other notices say it: a retried or late email still says when. Not the
+      // new address: the notice goes to the one replaced, whose holder may not be the one who replaced it
+      // (docs/decisions/0042).
       const at = Date.parse(fact(m.facts, 'changedAt'));
       return [
-        `The email address for your ${PORTAL_NAME} account was changed${Number.isNaN(at) ? '' : ` on ${singaporeTime(new Date(at))}`}. Messages now go to the new address.`,
+        `The email address for your ${PORTAL_NAME} account was changed${Number.isNaN(at) ? '' : ` ${singaporeOn(new Date(at))}`}. Messages now go to the new address.`,
         notYouCallHelpdesk(m),
       ];
     }

@@ -276,5 +276,14 @@ describe('notification templates', () => {
         );
       });
     }
+
+    it('emailChanged, from the changedAt fact it was written with, as the other notices say it', () => {
+      const m = { kind: 'emailChanged' as const, facts: { changedAt: at } };
+      const text = 'The email address for your PTIB e-Services account was changed on 29 Nov 2026 at 11:58.';
+      expect(renderMessage(m, undefined).text).toContain(text);
+      expect(renderMessage(m, undefined).html).toContain(text);
+      expect(renderMessage(m, undefined, 'inbox').body).toContain(text);
+      expect(renderSms(m)).toContain(text);
+    });
   });
 });
