@@ -9,6 +9,7 @@ import {
   TOAST_TITLES,
 } from '#contract/index.ts';
 import { CASE_MESSAGES } from '#contract/cases.ts';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import { fillLogin, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -74,6 +75,53 @@ test('a master user switches to another profile, keeps acting for it across a re
   expect(await page.evaluate(() => sessionStorage.getItem('PTIB.proxyProfileId'))).toBe('');
   await page.goto('/#/profile');
   await expect(page.getByTestId('profile-name')).toHaveText(MASTER);
+});
+
+/**
+ * Chua & Partners LLP with one unread message and the other profiles with none, as an officer's request for more
+ * information leaves it (docs/decisions/0101): the header then has its note "1 unread for other profiles".
+ */
+async function oneUnreadForProxy(page: Page) {
+  await page.route(`**${NOTIFICATION_PATHS.unreadByProfile}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      responseJSON: { profiles: { ptibProfileID: string; unread: number }[] };
+    };
+    for (const profile of body.responseJSON.profiles) profile.unread = profile.ptibProfileID === PROXY_ID ? 1 : 0;
+    await route.fulfill({ response, json: body });
+  });
+}
+
+test('the header note and the missing record’s "Switch profile" take the keyboard to the switcher (WCAG 2.4.3)', async ({
+  page,
+}) => {
+  await oneUnreadForProxy(page);
+  await signIn(page, 'ptib.master');
+  const switcher = page.getByRole('heading', { level: 2, name: 'Act for another profile' });
+
+  await page.goto('/#/inbox');
+  await expect(page.getByRole('heading', { level: 1, name: NOTIFICATION_MESSAGES.inboxTitle })).toBeVisible();
+  await page.getByTestId('inbox-others').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/dashboard#proxy-heading$/);
+  await expect(switcher).toBeFocused();
+  // The next Tab is the switcher's own choice, once the profiles have come.
+  const myself = selector(page).getByRole('radio', { name: MYSELF });
+  await expect(myself).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(myself).toBeFocused();
+
+  // A record the acting profile does not hold (another profile's, or none) says so, with the way to switch; the
+  // link leaves with its page, and the focus must not fall to the document's start.
+  await page.goto('/#/generic?app=PAR&case=999999');
+  const switchLink = page.getByRole('link', { name: CASE_MESSAGES.notFoundSwitch });
+  await switchLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/dashboard#proxy-heading$/);
+  await expect(switcher).toBeFocused();
+  await expect(myself).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(myself).toBeFocused();
 });
 
 test('a switch in one tab is followed by the other tabs of the browser', async ({ page, context }) => {

@@ -12,7 +12,9 @@ export function showPart(id: string): boolean {
     part.querySelector<HTMLElement>(':scope > summary') ??
     part.querySelector<HTMLElement>(':scope > [tabindex="-1"]') ??
     part;
-  if (focus === part && !part.hasAttribute('tabindex')) part.setAttribute('tabindex', '-1');
+  // A control (a form's field an address names) is focusable already: tabindex="-1" would take it out of the
+  // Tab order.
+  if (focus === part && part.tabIndex < 0) part.setAttribute('tabindex', '-1');
   focus.focus({ preventScroll: true });
   part.scrollIntoView?.();
   return true;

@@ -108,7 +108,8 @@ export function CaseScreen({ location }: ScreenProps) {
   }, [notice]);
 
   // An address with a part's anchor (copied from an "On this page" link, a request's link in the history)
-  // opens there once the case is on the page: the router looked for the part before the case had loaded.
+  // opens there once the case is on the page, however long the case takes: the router waits for the part a few
+  // seconds only.
   const anchor = location.anchor;
   const loadedCase = c !== null;
   useEffect(() => {

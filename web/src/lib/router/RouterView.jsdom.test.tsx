@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONNECTION_MESSAGES } from '#contract/index.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { flush, renderShell, screen as headingScreen } from '../../components/shell/testkit.tsx';
 import { parseHash } from './location.ts';
 import type { RouteDef, ScreenProps } from './router.ts';
@@ -91,6 +91,128 @@ describe('RouterView', () => {
     act(() => late.show());
     await flush();
     expect(search).toHaveFocus();
+  });
+});
+
+describe('an address with an anchor', () => {
+  /** The part an anchor names: a heading, as the dashboard's profile switcher has, and a field of a form. */
+  const Part = () => (
+    <section>
+      <h2 id="part-heading">Act for another profile</h2>
+      <label>
+        Reference <input id="part-field" />
+      </label>
+    </section>
+  );
+
+  /** A page with its h1 at once and its part once its data has come (`show`), or at once. */
+  function partPage(late: boolean): { route: RouteDef; show: () => void } {
+    const listeners = new Set<() => void>();
+    let shown = !late;
+    const subscribe = (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    };
+    const Screen = () => {
+      const ready = useSyncExternalStore(subscribe, () => shown);
+      return (
+        <>
+          <h1>Parts page</h1>
+          {ready ? <Part /> : <p>Loading…</p>}
+        </>
+      );
+    };
+    return {
+      route: { path: '/parts', title: 'Parts', load: async () => ({ default: Screen }) },
+      show: () => {
+        shown = true;
+        for (const l of listeners) l();
+      },
+    };
+  }
+
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('moves the focus to the part it names, not only the view, from the link that was followed', async () => {
+    const page = partPage(false);
+    const { router } = await renderShell({ routes: [...routes, page.route] });
+    screen.getByRole('link', { name: 'FAQs' }).focus();
+    act(() => router.navigate('/parts#part-heading'));
+    await flush();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Act for another profile' });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(heading.scrollIntoView).toHaveBeenCalled();
+  });
+
+  it('waits for a part the screen renders once its data has come, the h1 holding the focus meanwhile', async () => {
+    const page = partPage(true);
+    const { router } = await renderShell({ routes: [...routes, page.route] });
+    screen.getByRole('link', { name: 'FAQs' }).focus();
+    act(() => router.navigate('/parts#part-heading'));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'Parts page' })).toHaveFocus();
+    act(() => page.show());
+    await flush();
+    expect(screen.getByRole('heading', { level: 2, name: 'Act for another profile' })).toHaveFocus();
+  });
+
+  it('focuses a field it names as it is, still in the Tab order', async () => {
+    const page = partPage(true);
+    const { router } = await renderShell({ routes: [...routes, page.route] });
+    act(() => router.navigate('/parts#part-field'));
+    await flush();
+    act(() => page.show());
+    await flush();
+    const field = screen.getByRole('textbox', { name: 'Reference' });
+    expect(field).toHaveFocus();
+    expect(field).not.toHaveAttribute('tabindex');
+  });
+
+  it("leaves the focus where a screen that shows its own anchor put it (a form's group of fields)", async () => {
+    // As the e-service form does: the group itself takes the focus, not the legend inside it.
+    const Form = ({ location }: ScreenProps) => {
+      useEffect(() => document.getElementById(location.anchor!)?.focus(), [location.anchor]);
+      return (
+        <>
+          <h1>Form page</h1>
+          <fieldset id="expenses" tabIndex={-1}>
+            <legend tabIndex={-1}>Expenses</legend>
+          </fieldset>
+        </>
+      );
+    };
+    const { router } = await renderShell({
+      routes: [...routes, { path: '/form', title: 'Form', load: async () => ({ default: Form }) }],
+    });
+    act(() => router.navigate('/form#expenses'));
+    await flush();
+    expect(screen.getByRole('group', { name: 'Expenses' })).toHaveFocus();
+  });
+
+  it('leaves a user who moved on while the part was loading where they are', async () => {
+    const page = partPage(true);
+    const { router } = await renderShell({ routes: [...routes, page.route] });
+    act(() => router.navigate('/parts#part-heading'));
+    await flush();
+    const search = screen.getByLabelText('Search');
+    act(() => search.focus());
+    act(() => page.show());
+    await flush();
+    expect(search).toHaveFocus();
+  });
+
+  it('leaves the focus on the h1 when the page has no such part', async () => {
+    const page = partPage(true);
+    const { router } = await renderShell({ routes: [...routes, page.route] });
+    act(() => router.navigate('/parts#nowhere'));
+    await flush();
+    act(() => page.show());
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'Parts page' })).toHaveFocus();
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 });
 

@@ -2,7 +2,8 @@ import { createContext, useContext, useEffect, useLayoutEffect, useSyncExternalS
 import { SITE_NAME } from '#contract/index.ts';
 import { PageTrouble } from '../lazy/PageTrouble.tsx';
 import { Recover } from '../lazy/Recover.tsx';
-import { focusMainHeading } from './focusHeading.ts';
+import { showPart } from '../showPart.ts';
+import { focusMainHeading, showPartWhenShown } from './focusHeading.ts';
 import type { Router, RouterState } from './router.ts';
 
 export const RouterContext = createContext<Router | null>(null);
@@ -19,8 +20,8 @@ export function useRouterState(): RouterState {
 }
 
 /**
- * Renders the committed screen; on each navigation sets the route's title, scrolls to the top (or the anchor)
- * and moves focus to the new page's main heading.
+ * Renders the committed screen; on each navigation sets the route's title, scrolls to the top and moves focus
+ * to the new page's main heading, or to the part the address's anchor names.
  */
 export function RouterView() {
   const router = useRouter();
@@ -36,12 +37,25 @@ export function RouterView() {
 
   useEffect(() => {
     if (!route || key === 0) return;
-    const target = location.anchor ? document.getElementById(location.anchor) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-    // The first screen of a visit leaves focus where the browser starts; later ones move it to their h1.
-    if (key === 1 || target) return;
-    return focusMainHeading(document.querySelector('main'));
+    // An anchor names where the user was sent (a header note's "choose which profile to act for"): the focus
+    // goes there, not only the view, or keyboard and screen-reader users are left on the link they followed.
+    const anchor = location.anchor;
+    const part = anchor ? document.getElementById(anchor) : null;
+    if (part) {
+      // A screen that put the focus in the part itself (a form's field an error link names) keeps it there.
+      if (!part.contains(document.activeElement)) showPart(part.id);
+      return;
+    }
+    window.scrollTo(0, 0);
+    const main = document.querySelector('main');
+    // The first screen of a visit leaves focus where the browser starts; later ones move it to their h1,
+    // until the part an anchor names is rendered (the screen's data came).
+    const stopHeading = key === 1 ? () => {} : focusMainHeading(main);
+    const stopPart = anchor ? showPartWhenShown(main, anchor) : () => {};
+    return () => {
+      stopHeading();
+      stopPart();
+    };
   }, [key, route, location]);
 
   // A screen that would not load or render shows what happened, with a retry that runs the navigation

@@ -1,3 +1,5 @@
+import { showPart } from '../showPart.ts';
+
 /** How long a screen may take to show its heading after it commits (e.g. while its data loads). */
 const HEADING_WAIT_MS = 5_000;
 
@@ -7,25 +9,31 @@ function focus(heading: HTMLElement): void {
 }
 
 /**
- * Moves focus to the page's main heading (the first h1 in `container`) after a navigation, so screen
- * reader and keyboard users start at the new page's top instead of on the link they left. When the
- * screen renders its h1 a moment later, waits for it (bounded). Returns a function that stops waiting.
+ * Calls `show` with what `find` finds in `container`: at once, or when the screen renders it a moment later
+ * (bounded), and then only while the focus is still where the navigation left it: on the link that was
+ * followed, lost with the old page, or on the page's h1 where the router put it meanwhile. A user who has moved
+ * on keeps their place. Returns a function that stops waiting.
  */
-export function focusMainHeading(container: HTMLElement | null): () => void {
-  if (!container) return () => {};
-  const now = container.querySelector<HTMLElement>('h1');
+function whenShown(container: HTMLElement, find: () => HTMLElement | null, show: (found: HTMLElement) => void) {
+  const now = find();
   if (now) {
-    focus(now);
+    show(now);
     return () => {};
   }
   const before = document.activeElement;
   const observer = new MutationObserver(() => {
-    const heading = container.querySelector<HTMLElement>('h1');
-    if (!heading) return;
+    const found = find();
+    if (!found) return;
     stop();
-    // Only when the user has not moved focus themselves in the meantime.
     const active = document.activeElement;
-    if (active === before || active === document.body || active === container || !active?.isConnected) focus(heading);
+    if (
+      active === before ||
+      active === document.body ||
+      active === container ||
+      !active?.isConnected ||
+      active === container.querySelector('h1')
+    )
+      show(found);
   });
   const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
   const stop = () => {
@@ -34,4 +42,28 @@ export function focusMainHeading(container: HTMLElement | null): () => void {
   };
   observer.observe(container, { childList: true, subtree: true });
   return stop;
+}
+
+/**
+ * Moves focus to the page's main heading (the first h1 in `container`) after a navigation, so screen
+ * reader and keyboard users start at the new page's top instead of on the link they left. When the
+ * screen renders its h1 a moment later, waits for it (bounded). Returns a function that stops waiting.
+ */
+export function focusMainHeading(container: HTMLElement | null): () => void {
+  if (!container) return () => {};
+  return whenShown(container, () => container.querySelector<HTMLElement>('h1'), focus);
+}
+
+/**
+ * Shows the part an address's anchor names (`#/dashboard#proxy-heading`) and moves focus to it, as an in-page
+ * link does (showPart), when the screen renders it after it commits (its data loads first). Returns a function
+ * that stops waiting.
+ */
+export function showPartWhenShown(container: HTMLElement | null, id: string): () => void {
+  if (!container) return () => {};
+  return whenShown(
+    container,
+    () => document.getElementById(id),
+    () => showPart(id),
+  );
 }
