@@ -101,7 +101,12 @@ test('the header note and the missing record’s "Switch profile" take the keybo
 
   await page.goto('/#/inbox');
   await expect(page.getByRole('heading', { level: 1, name: NOTIFICATION_MESSAGES.inboxTitle })).toBeVisible();
-  await page.getByTestId('inbox-others').focus();
+  const note = page.getByTestId('inbox-others');
+  // Named by its words as shown, with no space before the colon of the words a screen reader hears after them.
+  await expect(note).toHaveAccessibleName(
+    `${NOTIFICATION_MESSAGES.otherProfilesUnread(1)}${NOTIFICATION_MESSAGES.otherProfilesUnreadHint}`,
+  );
+  await note.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/dashboard#proxy-heading$/);
   await expect(switcher).toBeFocused();

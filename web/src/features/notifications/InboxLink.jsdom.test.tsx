@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { FORBIDDEN_CODE, ROUTES } from '#contract/index.ts';
 import type { UserIdentity } from '#contract/schemas/auth.ts';
 import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notifications.ts';
@@ -91,6 +91,32 @@ describe('InboxLink of a master user', () => {
     act(() => inboxChanged());
     expect(await screen.findByText(NOTIFICATION_MESSAGES.otherProfilesUnread(3))).toBeInTheDocument();
     expect(calls.filter((c) => c.path === NOTIFICATION_PATHS.unreadByProfile).length).toBeGreaterThan(1);
+  });
+
+  it('names the note by its words as shown, then where it goes, with no space before the colon (WCAG 2.5.3)', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.unread]: () => ({ body: envelope({ unread: 0 }) }),
+      [NOTIFICATION_PATHS.unreadByProfile]: () => ({
+        body: envelope({
+          profiles: [
+            { ptibProfileID: MASTER, unread: 0 },
+            { ptibProfileID: CHUA, unread: 1 },
+          ],
+        }),
+      }),
+    });
+    // Laid out as a browser lays out visually hidden words: positioned out of the line, they are a block, and a
+    // block's words are set apart in a name ("1 unread for other profiles : choose…").
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = '.visually-hidden { display: block; }';
+    onTestFinished(() => style.remove());
+    await identity.prime(user('Y'));
+    render(<InboxLink />);
+    const note = await screen.findByTestId('inbox-others');
+    expect(note).toHaveAccessibleName(
+      `${NOTIFICATION_MESSAGES.otherProfilesUnread(1)}${NOTIFICATION_MESSAGES.otherProfilesUnreadHint}`,
+    );
+    expect(note).toHaveTextContent(NOTIFICATION_MESSAGES.otherProfilesUnread(1));
   });
 
   it('counts the master’s own profile as another while acting for a profile, and says nothing when none wait', async () => {

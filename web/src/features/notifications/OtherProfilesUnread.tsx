@@ -28,10 +28,17 @@ export default function OtherProfilesUnread({ actingProfileId }: { actingProfile
   }, [refresh]);
   const unread = state.kind === 'ready' ? unreadElsewhere(state.value, actingProfileId) : 0;
   if (unread === 0) return null;
+  const shown = NOTIFICATION_MESSAGES.otherProfilesUnread(unread);
+  // Named outright, beginning with the words shown (WCAG 2.5.3): visually hidden words (': ') are positioned out
+  // of the line, and browsers then put a space before them in the name ("… profiles : choose …").
   return (
-    <a className="inbox-others" href={`#${ROUTES.dashboard}#${PROXY_HEADING_ID}`} data-testid="inbox-others">
-      {NOTIFICATION_MESSAGES.otherProfilesUnread(unread)}
-      <span className="visually-hidden">{NOTIFICATION_MESSAGES.otherProfilesUnreadHint}</span>
+    <a
+      className="inbox-others"
+      href={`#${ROUTES.dashboard}#${PROXY_HEADING_ID}`}
+      aria-label={`${shown}${NOTIFICATION_MESSAGES.otherProfilesUnreadHint}`}
+      data-testid="inbox-others"
+    >
+      {shown}
     </a>
   );
 }
