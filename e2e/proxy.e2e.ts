@@ -13,6 +13,7 @@ import { NOTIFICATION_MESSAGES, NOTIFICATION_PATHS } from '#contract/notificatio
 import { FORM_TEXT } from '#contract/forms/index.ts';
 import { fillLogin, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { undersizedTargets } from './target-size.ts';
 import type { Page } from '@playwright/test';
 
 const MASTER = 'Lim Mei Ling';
@@ -127,6 +128,19 @@ test('the header note and the missing record’s "Switch profile" take the keybo
   await expect(myself).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(myself).toBeFocused();
+});
+
+test('on a 320 px phone the header’s Messages link and the note under it are targets of 24 px (WCAG 2.5.8)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await oneUnreadForProxy(page);
+  await signIn(page, 'ptib.master');
+  for (const hash of ['#/dashboard', '#/inbox']) {
+    await page.goto(`/${hash}`);
+    await expect(page.getByTestId('inbox-others')).toBeVisible();
+    expect(await undersizedTargets(page, 'header'), hash).toEqual([]);
+  }
 });
 
 test('a switch in one tab is followed by the other tabs of the browser', async ({ page, context }) => {

@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test';
  * The pointer targets on the page that fail WCAG 2.5.8 Target Size (Minimum), each as a short description:
  * smaller than 24 × 24 CSS px and not spaced (a 24 px circle on its centre meets another target, or the
  * circle of another small one). A link inside a sentence is exempt, as the criterion says. axe checks
- * target-size only as a best practice, and not for every kind of control.
+ * target-size only as a best practice, and not for every kind of control. With `within` (a selector), only the
+ * targets inside it are reported, still measured against every other target on the page.
  */
-export function undersizedTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function undersizedTargets(page: Page, within?: string): Promise<string[]> {
+  return page.evaluate((within) => {
     const MIN = 24;
     const CONTROLS =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"]';
@@ -26,7 +27,7 @@ export function undersizedTargets(page: Page): Promise<string[]> {
       getComputedStyle(el).display === 'inline' &&
       (el.parentElement?.textContent ?? '').replace(el.textContent ?? '', '').trim() !== '';
     return boxes
-      .filter(({ el, r }) => small(r) && !inSentence(el))
+      .filter(({ el, r }) => small(r) && !inSentence(el) && (!within || el.closest(within)))
       .filter(({ el, r }) => {
         const c = centre(r);
         return boxes.some((other) => {
@@ -44,5 +45,5 @@ export function undersizedTargets(page: Page): Promise<string[]> {
         const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
         return `${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`;
       });
-  });
+  }, within);
 }
