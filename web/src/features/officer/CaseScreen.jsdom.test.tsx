@@ -830,6 +830,59 @@ describe("the decision's documents (docs/decisions/0090)", () => {
     await within(documents()).findByText(OFFICER_SCREEN_TEXT.noDecisionDocuments);
   });
 
+  it('gives the focus to the file input when a Remove button goes with its file (WCAG 2.4.3)', async () => {
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(WITH_STATEMENT) }),
+      [`POST /api/officer/cases/7/decision-documents/${STATEMENT.id}/delete`]: () => ({
+        body: envelope({ ...ESA, version: 5 }, '200', OFFICER_MESSAGES.detached),
+      }),
+    });
+    await openCase();
+    await userEvent.setup().click(within(documents()).getByRole('button', { name: 'Remove statement.pdf' }));
+    await within(documents()).findByText(OFFICER_SCREEN_TEXT.noDecisionDocuments);
+    expect(fileInput()).toHaveFocus();
+    expect(within(documents()).getByRole('status')).toHaveTextContent(OFFICER_MESSAGES.detached);
+  });
+
+  it('gives the focus to the list of files when the input went with the Remove button (the case moved on)', async () => {
+    const LETTER = { ...STATEMENT, id: '6e7f8091-ab2c-4d3e-9f40-516273849506', fileName: 'letter.pdf' };
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope({ ...WITH_STATEMENT, decisionDocuments: [STATEMENT, LETTER] }) }),
+      // A colleague took the case meanwhile: this officer may no longer decide, nor attach.
+      [`POST /api/officer/cases/7/decision-documents/${STATEMENT.id}/delete`]: () => ({
+        body: envelope({ ...ESA, version: 5, allowedActions: ['addNote'], decisionDocuments: [LETTER] }),
+      }),
+    });
+    await openCase();
+    await userEvent.setup().click(within(documents()).getByRole('button', { name: 'Remove statement.pdf' }));
+    await waitFor(() => expect(within(documents()).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(documents()).getByRole('list')).toHaveFocus();
+    expect(screen.queryByLabelText(OFFICER_SCREEN_TEXT.attachLabel)).toBeNull();
+  });
+
+  it('gives the focus to the file input when a file that goes in takes away the summary a refusal focused', async () => {
+    let refuse = true;
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(ESA) }),
+      'POST /api/officer/cases/7/decision-documents': () =>
+        refuse
+          ? { status: 400, body: envelope(null, '400', DOCUMENT_MESSAGES.virus) }
+          : { status: 201, body: envelope(WITH_STATEMENT, '200', OFFICER_MESSAGES.attached) },
+    });
+    await openCase();
+    await userEvent.setup().upload(fileInput(), pdf('letter.pdf'));
+    const summary = await screen.findByRole('alert', { name: 'Please correct the validation errors.' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    // Dropped on the input, as a file may be: the focus stays on the summary until the summary goes.
+    refuse = false;
+    fireEvent.change(fileInput(), { target: { files: [pdf('statement.pdf')] } });
+    await within(documents()).findByRole('listitem');
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'Please correct the validation errors.' })).toBeNull(),
+    );
+    expect(fileInput()).toHaveFocus();
+  });
+
   it('says in the error summary and by the file input that an approval needs the statement, and asks nothing', async () => {
     const calls = fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(ESA) }) });
     await openCase();

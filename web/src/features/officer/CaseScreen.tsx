@@ -374,7 +374,7 @@ export function CaseScreen({ location }: ScreenProps) {
         error={errors[DECISION_FILES_ID]}
         status={uploadStatus}
         onAttach={attach}
-        onRemove={(d) => void detach(d)}
+        onRemove={detach}
         onDownload={(d) => void download(d.id, d.fileName)}
       />
 

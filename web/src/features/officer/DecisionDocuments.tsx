@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_TYPES } from '#contract/documents.ts';
 import { FORM_TEXT, formatFileSize } from '#contract/forms/index.ts';
 import type { OfficerCase, OfficerDecisionDocument } from '#contract/officer.ts';
 import { OFFICER_SCREEN_TEXT as TEXT } from '#contract/officerScreens.ts';
 import { formatDay } from '../../components/shell/formatMoment.ts';
+import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
 /** The file input's id: what the error summary links to. */
 export const DECISION_FILES_ID = 'decision-files';
@@ -45,10 +46,17 @@ export function DecisionDocuments({
   status: string;
   /** Sends the files chosen, one after another; resolves once all have had an answer. */
   onAttach: (files: File[]) => Promise<void>;
-  onRemove: (document: OfficerDecisionDocument) => void;
+  /** Removes a file waiting for the decision; resolves once the server has answered. */
+  onRemove: (document: OfficerDecisionDocument) => Promise<void>;
   onDownload: (document: OfficerDecisionDocument) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // After an upload or a removal, the control that had the focus may be gone (the file's Remove button, the
+  // error summary a refused file had focused): the focus then goes to the file input, or to the list without
+  // one, rather than to the page's start, as with the applicant's own files.
+  const [settled, setSettled] = useState(0);
+  useFocusWhenLost(settled, () => input.current ?? list.current);
   const documents = c.decisionDocuments;
   if (!showsDecisionDocuments(c, mayAttach)) return null;
   const hintId = `${DECISION_FILES_ID}-hint`;
@@ -59,6 +67,12 @@ export function DecisionDocuments({
     await onAttach(Array.from(files));
     // Emptied, so that the same file chosen again (after a refusal mended) is a change the input reports.
     if (input.current) input.current.value = '';
+    setSettled((n) => n + 1);
+  }
+
+  async function remove(document: OfficerDecisionDocument) {
+    await onRemove(document);
+    setSettled((n) => n + 1);
   }
 
   return (
@@ -67,7 +81,7 @@ export function DecisionDocuments({
       {documents.length === 0 ? (
         <p>{TEXT.noDecisionDocuments}</p>
       ) : (
-        <ul className="officer-list file-list" aria-labelledby="decision-documents-heading">
+        <ul ref={list} tabIndex={-1} className="officer-list file-list" aria-labelledby="decision-documents-heading">
           {documents.map((d) => {
             const note = noteOf(d);
             return (
@@ -81,7 +95,7 @@ export function DecisionDocuments({
                 )}{' '}
                 <span className={note.error ? 'field-error' : 'form-note'}>({note.text})</span>
                 {mayAttach && d.sentAt === null && (
-                  <button type="button" className="button-secondary" onClick={() => onRemove(d)}>
+                  <button type="button" className="button-secondary" onClick={() => void remove(d)}>
                     {FORM_TEXT.removeFile} <span className="visually-hidden">{d.fileName}</span>
                   </button>
                 )}
