@@ -257,6 +257,38 @@ describe('without a scanner', () => {
     expect((await list(demo, record.id)).filter((d) => d.fieldName === SMALL_LIMIT_FIELD)).toHaveLength(1);
   });
 
+  it('lets a removal and a submission sent together take turns: never both, and no record sent naming a lost file', async () => {
+    const { db, demo } = await appWith({});
+    // On PostgreSQL the two ran side by side: the removal read the record as a draft before the submission
+    // had changed it, and both answered 200 (most tries), the record sent naming a file that was gone.
+    for (let i = 0; i < 8; i++) {
+      const record = await draft(demo);
+      const doc = (await upload(demo, record.id, `proof-${i}.pdf`, Buffer.concat([PDF, Buffer.from(`%${i}\n`)]))).json()
+        .responseJSON as DocumentInfo;
+      const saved = await demo.post(fillPath(CASE_PATHS.one, { id: record.id }), {
+        data: { ...TEST_DATA, [ATTACHMENT_FIELD]: [doc.id] },
+        version: record.version,
+        draft: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [submitted, removed] = await Promise.all([
+        demo.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
+          version: (saved.json().responseJSON as CaseDetail).version,
+        }),
+        demo.post(fillPath(DOCUMENT_PATHS.delete, { documentId: doc.id }), {}),
+      ]);
+      expect([submitted.statusCode, removed.statusCode], `${submitted.body} ${removed.body}`).not.toEqual([200, 200]);
+      if (submitted.statusCode === 200) expect(removed.statusCode).toBe(409);
+      else expect(removed.statusCode).toBe(200);
+      const { rows } = await db.query<{ status: string; kept: number }>(
+        `SELECT c.status, (SELECT count(*)::int FROM documents d WHERE d.case_id = c.id) AS kept
+           FROM cases c WHERE c.id = $1::bigint`,
+        [record.id],
+      );
+      expect(rows[0]!.status === 'draft' ? 0 : 1).toBe(rows[0]!.kept);
+    }
+  });
+
   it('keeps one file when the same upload is sent again, its answer lost, or twice at once', async () => {
     const { demo } = await appWith({});
     const record = await draft(demo);

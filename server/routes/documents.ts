@@ -82,6 +82,18 @@ async function mayRemoveRequestedDocument(
 const notEditable = () => new ApiError(409, RESPONSE_CODE.CONFLICT, DOCUMENT_MESSAGES.notEditable);
 
 /**
+ * The record's status, its row locked until the transaction ends: a submission, a resubmission and every
+ * change of the record's files take turns on it, so a file is never added or removed under a record being sent.
+ */
+async function lockedStatus(tx: Queryable, caseId: string): Promise<CaseStatus | undefined> {
+  const { rows } = await tx.query<{ status: CaseStatus }>(
+    'SELECT status FROM cases WHERE id = $1::bigint AND deleted_at IS NULL FOR UPDATE',
+    [caseId],
+  );
+  return rows[0]?.status;
+}
+
+/**
  * Supporting documents of the acting profile's records (docs/decisions/0037): upload to an attachment
  * field of a draft (one file a call, streamed, judged by content, scanned), list, download and remove.
  * `scanner` null: no scanner configured, so files are kept marked not scanned, or refused in production.
@@ -149,11 +161,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       const stored = await app.db.transaction(async (tx) => {
         // Checked again on the locked record: uploads sent together each found room before their files were
         // read, and a record may have been submitted meanwhile.
-        const { rows: locked } = await tx.query<{ status: CaseStatus }>(
-          'SELECT status FROM cases WHERE id = $1::bigint AND deleted_at IS NULL FOR UPDATE',
-          [row.id],
-        );
-        const status = locked[0]?.status;
+        const status = await lockedStatus(tx, row.id);
         if (!status || (!isEditable(status) && !(await mayAddRequestedDocument(tx, row.id, fieldName, eservice.form))))
           throw notEditable();
         // The same bytes on the same question from the same uploader are the same upload, sent again: its
@@ -238,11 +246,12 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
         const found = await findDocument(tx, request.params.documentId, viewer);
         if (!found) throw notFound();
         const { eservice } = await openCase(tx, found.caseId, principal);
-        if (
-          !isEditable(found.caseStatus as CaseStatus) &&
-          !(await mayRemoveRequestedDocument(tx, found, eservice.form))
-        )
-          throw notEditable();
+        // Judged on the locked record, as an upload is: read unlocked, a removal sent with the record's
+        // submission (a double click, two tabs, a master and the holder) found it a draft, and the record went
+        // in naming a file that was gone.
+        const status = await lockedStatus(tx, found.caseId);
+        if (!status) throw notFound();
+        if (!isEditable(status) && !(await mayRemoveRequestedDocument(tx, found, eservice.form))) throw notEditable();
         await deleteDocument(tx, found.id);
         await audit(tx, {
           event: 'document_delete',
