@@ -113,15 +113,19 @@ describe('migration 161 (no session copies to notify: docs/decisions/0048)', () 
 });
 
 describe('migration 211 (no acknowledgement PDF in emails: docs/decisions/0042)', () => {
-  it('applies on an outbox with rows, removing the PDFs kept with messages sent and waiting', async () => {
+  it('removes the PDFs kept with messages sent or dead, and leaves those of messages waiting', async () => {
+    // A process of the release before, still running during a rolling restart, may send a waiting message in
+    // its old words ("The acknowledgement is attached"): it must find the file there.
     await db.query(
       `INSERT INTO notification_outbox (idempotency_key, channel, kind, recipient, facts, attachment_name, attachment,
-                                        created_at, next_attempt_at, sent_at)
+                                        created_at, next_attempt_at, sent_at, dead_at)
        VALUES ('m211-sent.email', 'email', 'submitted', 'a@example.org', '{}', 'acknowledgement-A.pdf', '\\x2550', now(),
-               now(), now()),
-              ('m211-waiting.email', 'email', 'resubmitted', 'a@example.org', '{}', 'acknowledgement-B.pdf', '\\x2550',
                now(), now(), NULL),
-              ('m211-sms.sms', 'sms', 'decided', '91234567', '{}', NULL, NULL, now(), now(), NULL)`,
+              ('m211-dead.email', 'email', 'submitted', 'a@example.org', '{}', 'acknowledgement-C.pdf', '\\x2550',
+               now(), now(), NULL, now()),
+              ('m211-waiting.email', 'email', 'submitted', 'a@example.org', '{}', 'acknowledgement-B.pdf', '\\x2550',
+               now(), now(), NULL, NULL),
+              ('m211-sms.sms', 'sms', 'decided', '91234567', '{}', NULL, NULL, now(), now(), NULL, NULL)`,
     );
     await db.query('DELETE FROM schema_migrations WHERE version = 211');
     expect(await migrate(db)).toEqual(['211_no_acknowledgement_pdf_in_emails.sql']);
@@ -130,9 +134,10 @@ describe('migration 211 (no acknowledgement PDF in emails: docs/decisions/0042)'
         WHERE idempotency_key LIKE 'm211-%' ORDER BY idempotency_key`,
     );
     expect(rows).toEqual([
+      { idempotency_key: 'm211-dead.email', attachment_name: null, kept: false },
       { idempotency_key: 'm211-sent.email', attachment_name: null, kept: false },
       { idempotency_key: 'm211-sms.sms', attachment_name: null, kept: false },
-      { idempotency_key: 'm211-waiting.email', attachment_name: null, kept: false },
+      { idempotency_key: 'm211-waiting.email', attachment_name: 'acknowledgement-B.pdf', kept: true },
     ]);
   });
 });

@@ -169,4 +169,22 @@ describe('the acknowledgement of a submission and of a resubmission, by email', 
     );
     expect(rows[0]!.n).toBe(0);
   });
+
+  it('goes without the PDF that a message written by the release before still keeps', async () => {
+    // Migration 211 leaves a waiting message its copy, for a process of the release before to send during a
+    // rolling restart; this release's worker never reads it.
+    await db.query(
+      `INSERT INTO notification_outbox (idempotency_key, channel, kind, profile_id, recipient, case_number, facts,
+                                        attachment_name, attachment, created_at, next_attempt_at)
+       VALUES ('kept-pdf.email', 'email', 'submitted', 'PTIB00000001', 'demo@example.org', 'PC 000010 2026', '{}',
+               'acknowledgement-PC-000010-2026.pdf', $1, $2, $2)`,
+      [Buffer.from(`%PDF-1.7 ${NRIC} ${BANK_ACCOUNT} ${PAYEE}`), clock.now()],
+    );
+    await app.outbox.drain();
+    const mail = smtp.received.find((m) => m.key === 'kept-pdf.email')!;
+    expect(mail.subject).toBe('PTIB e-Services: Acknowledgement of a submission (PC 000010 2026)');
+    expectNoAnswers(mail);
+    const text = partsOf(mail.raw).find((p) => /text\/plain/i.test(p.headers))!.body;
+    expect(text).toContain('The acknowledgement is not attached to this email');
+  });
 });
