@@ -191,4 +191,29 @@ describe('a confirmed address its server refuses later', () => {
     expect(log()).toContain('notification not delivered: will retry');
     expect((await preferences()).emailFailed).toBeNull();
   });
+
+  it('is not shown about an address confirmed after the refusal, whatever confirmed it', async () => {
+    await confirm('kow.closed@example.com');
+    smtp.refuseRecipients.set('kow.closed@example.com', 550);
+    await decisionSent('PD 000003 2030');
+    expect((await preferences()).emailFailed).toEqual({ at: clock.now().toISOString(), to: 'k***@example.com' });
+
+    // A process of the release before confirms another address without taking the mark off: it does not know
+    // the columns. The refusal was of the address before.
+    clock.advance(60_000);
+    await db.query(
+      `UPDATE ptib_profiles SET email = 'ah.kow.fixed@example.org', email_confirmed_at = $1 WHERE id = 'PTIB00000001'`,
+      [clock.now()],
+    );
+    let prefs = await preferences();
+    expect(prefs.email).toBe('ah.kow.fixed@example.org');
+    expect(prefs.emailFailed).toBeNull();
+
+    // That address refused in its turn is shown, as refused after it was confirmed.
+    clock.advance(60_000);
+    smtp.refuseRecipients.set('ah.kow.fixed@example.org', 550);
+    await decisionSent('PD 000004 2030');
+    prefs = await preferences();
+    expect(prefs.emailFailed).toEqual({ at: clock.now().toISOString(), to: 'a***@example.org' });
+  });
 });

@@ -244,7 +244,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       pending: string | null;
       failed_at: Date | null;
     }>(
-      `SELECT p.email, p.email_confirmed_at IS NOT NULL AS confirmed, c.email AS pending, p.email_failed_at AS failed_at
+      // A refusal is of the address confirmed when it came (docs/decisions/0100): an address confirmed since is not
+      // the one refused, though the mark is still there when a process of the release before confirmed it.
+      `SELECT p.email, p.email_confirmed_at IS NOT NULL AS confirmed, c.email AS pending,
+              CASE WHEN p.email_failed_at >= p.email_confirmed_at THEN p.email_failed_at END AS failed_at
          FROM ptib_profiles p LEFT JOIN email_confirmations c ON c.profile_id = p.id WHERE p.id = $1`,
       [profileId],
     );
