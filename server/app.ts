@@ -240,6 +240,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   app.decorate('smsSender', createSmsSender(config, app.log));
   app.decorate('emailSender', createEmailSender(config, app.log));
   app.decorate('pdfDownloads', new PdfDownloadLimit());
+  const leftToLaterRelease = new Set<string>();
   const outboxDeps = () => ({
     db: app.db,
     now: () => app.now(),
@@ -248,6 +249,7 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
     log: app.log,
     publicUrl: config.PUBLIC_URL,
     leaseMs: config.NOTIFY_LEASE_MS,
+    leftToLaterRelease,
   });
   let worker: OutboxWorker | null = null;
   app.decorate('outbox', {

@@ -12,7 +12,12 @@ import { queryWholeNumber } from './query.ts';
 /** The portal inbox (docs/decisions/0041): one message, with the route of the record it is about. */
 export const inboxMessageSchema = z.object({
   id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
+  /**
+   * Any kind, not only this release's: during a rolling restart a later release's processes write kinds this one
+   * does not know, and its answer must not fail on them (docs/decisions/0042). The subject and body were written
+   * with the message.
+   */
+  kind: z.string(),
   subject: z.string(),
   body: z.string(),
   caseNumber: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationChannel, NotificationKind } from '#contract/notifications.ts';
+import { NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from '#contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SmsSender } from '../otp/sms.ts';
 import { EmailDeliveryError, type EmailSender } from './email.ts';
@@ -50,20 +50,31 @@ export interface OutboxDeps {
    * for a whole backlog (which outlasted the server's forced exit, and the row then in hand went twice).
    */
   signal?: AbortSignal;
+  /**
+   * The rows of a kind this release cannot render that the process has logged: one set for the process, so that
+   * each is logged once, whichever pass or drain finds it.
+   */
+  leftToLaterRelease: Set<string>;
 }
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 
+/** A row due to be sent at $1 (the outbox's partial index holds the rows not sent and not dead). */
+const DUE = 'sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= $1';
+
 /**
  * Claims the next due row for this worker: one not locked by another claim (FOR UPDATE SKIP LOCKED, so
- * processes draining together never wait on or take each other's rows), moved one lease ahead.
+ * processes draining together never wait on or take each other's rows), moved one lease ahead. Only a row of a
+ * kind this release renders: during a rolling restart a later release writes kinds it does not know, which
+ * that release's processes send (docs/decisions/0042). Claimed here, such a row would fail, count an attempt
+ * and wait out a retry delay; left alone, it is due for them at once.
  */
 async function claim(deps: OutboxDeps): Promise<OutboxRow | undefined> {
   const now = deps.now();
   const { rows } = await deps.db.query<OutboxRow>(
     `WITH due AS (
        SELECT id FROM notification_outbox
-        WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= $1
+        WHERE ${DUE} AND kind = ANY($4::text[])
         ORDER BY next_attempt_at, id
         LIMIT 1
           FOR UPDATE SKIP LOCKED)
@@ -72,9 +83,30 @@ async function claim(deps: OutboxDeps): Promise<OutboxRow | undefined> {
        FROM due WHERE o.id = due.id
      RETURNING o.id::text AS id, o.idempotency_key, o.channel, o.kind, o.profile_id, o.recipient,
                o.case_id::text AS case_id, o.app_code, o.case_number, o.facts, o.attempts`,
-    [now, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId],
+    [now, later(now, deps.leaseMs ?? LEASE_MS), deps.workerId, NOTIFICATION_KINDS],
   );
   return rows[0];
+}
+
+/**
+ * Logs, once each, the due rows this process leaves to a later release: should that release's processes not
+ * come (a restart stopped half-way, a release rolled back), an operator learns why they wait.
+ */
+async function logLeftToLaterRelease(deps: OutboxDeps): Promise<void> {
+  const logged = deps.leftToLaterRelease;
+  const { rows } = await deps.db.query<{ id: string; channel: NotificationChannel; kind: string }>(
+    `SELECT id::text AS id, channel, kind FROM notification_outbox
+      WHERE ${DUE} AND kind <> ALL($2::text[]) AND id <> ALL($3::bigint[])
+      ORDER BY next_attempt_at, id LIMIT $4`,
+    [deps.now(), NOTIFICATION_KINDS, [...logged], BATCH_SIZE],
+  );
+  for (const row of rows) {
+    logged.add(row.id);
+    deps.log.warn(
+      { outboxId: row.id, channel: row.channel, kind: row.kind },
+      'notification left to a process of a later release: its kind is not known here',
+    );
+  }
 }
 
 async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<void> {
@@ -130,7 +162,10 @@ export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<n
   let tried = 0;
   while (tried < limit && !deps.signal?.aborted) {
     const row = await claim(deps);
-    if (!row) break;
+    if (!row) {
+      await logLeftToLaterRelease(deps);
+      break;
+    }
     tried++;
     try {
       await deliver(deps, row);

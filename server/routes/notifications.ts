@@ -133,7 +133,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       // more than a page to know whether a page follows.
       const { rows } = await app.db.query<{
         id: string;
-        kind: NotificationKind;
+        /** A later release's kind too (docs/decisions/0042). */
+        kind: string;
         subject: string;
         body: string;
         case_id: string | null;

@@ -303,4 +303,41 @@ describe('inbox screen', () => {
     expect(within(newer!).getByText('29 Nov 2026, 11:58')).toHaveAttribute('datetime', '2026-11-29T03:58:06.000Z');
     expect(within(older!).getByText('29 Nov 2026, 00:05')).toHaveAttribute('datetime', '2026-11-28T16:05:00.000Z');
   });
+
+  it('shows a message of a kind it does not know, as the server wrote it (a later release, docs/decisions/0042)', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.inbox]: () => ({
+        body: envelope({
+          total: 1,
+          unread: 1,
+          newestId: '1',
+          previous: null,
+          next: null,
+          messages: [
+            {
+              id: '1',
+              kind: 'kindOfALaterRelease',
+              subject: 'PTIB e-Services: Something new',
+              body: 'A later release told you this.',
+              caseNumber: null,
+              route: ROUTES.dashboard,
+              createdAt: '2026-11-29T03:58:06.000Z',
+              read: false,
+            },
+          ],
+        }),
+      }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox' });
+    const heading = await screen.findByRole('heading', { name: 'Unread: PTIB e-Services: Something new' });
+    const message = heading.closest('article')!;
+    expect(within(message).getByText('A later release told you this.')).toBeInTheDocument();
+    expect(within(message).getByRole('link', { name: FORM_TEXT.toDashboard })).toHaveAttribute(
+      'href',
+      `#${ROUTES.dashboard}`,
+    );
+  });
 });
