@@ -19,6 +19,7 @@ import {
   ENCRYPTED,
   NAMED_LIKE_ACTIONS,
   OPEN_ACTION_SCRIPT,
+  actionBehind,
   compressedScript,
   endstreamInside,
   formWithAttachment,
@@ -72,6 +73,8 @@ describe("an applicant's upload", () => {
         ),
       ],
       ['endstream-inside.pdf', endstreamInside('objectStream', (data) => [data.length])],
+      // The hunt's file: pdf.js reads `4 0obj` as `4 0 obj` and runs its script.
+      ['header-without-space.pdf', actionBehind((num) => `${num} 0obj`, { before: '%(\n' })],
     ] as const) {
       const res = await uploadFile(demo, record.id, ATTACHMENT_FIELD, name, content);
       expect(res.statusCode, name).toBe(400);

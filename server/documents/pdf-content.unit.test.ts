@@ -5,6 +5,7 @@ import { PDF_LIMITS, inspectPdf } from './pdf-content.ts';
 import {
   ENCRYPTED,
   OPEN_ACTION_SCRIPT,
+  actionBehind,
   compressedScript,
   endstreamInside,
   formWithAttachment,
@@ -117,6 +118,37 @@ describe('a PDF with something that runs', () => {
       '<</S/URI/URI(https://example.org/seen)>>',
     );
     expect(await inspectPdf(secondPercent)).toEqual({ kind: 'active', found: 'URI action that runs by itself' });
+  });
+
+  it('is found behind every object header pdf.js reads, however its numbers are written', async () => {
+    // The hunt's file: `4 0obj` is `4 0 obj` to pdf.js, which runs the script; a parenthesis in a comment, or in a
+    // stream's data, made the raw search take the rest of the file for a string.
+    const hunted = actionBehind((num) => `${num} 0obj`, { before: '%(\n' });
+    expect(await inspectPdf(hunted)).toEqual({ kind: 'active', found: 'JavaScript' });
+    const inStream = actionBehind((num) => `${num} 0obj`, { contents: latin1('q\n\x00(\xff\x01 BT ET\nQ') });
+    expect(await inspectPdf(inStream)).toEqual({ kind: 'active', found: 'JavaScript' });
+    // An action no raw search finds is judged by the parser alone: it must read each header as pdf.js does (its
+    // lexer's numbers: signs, points, exponents, line breaks after a sign; `obj` or a sign ends a number).
+    const uri = '<< /S /URI /URI (https://example.org/seen) >>';
+    for (const header of [
+      '4 0obj',
+      '4\n0obj',
+      '4 %c\n0obj',
+      '004 00obj',
+      '+4 +0 obj',
+      '4.0 0.0 obj',
+      '4+0obj',
+      '4.0.0obj',
+      '40e-1 0 obj',
+      '4 +\n0 obj',
+      '4 + obj',
+    ])
+      expect(await inspectPdf(actionBehind(() => header, { action: uri })), header).toEqual({
+        kind: 'active',
+        found: 'URI action that runs by itself',
+      });
+    const rendition = actionBehind(() => '4 0obj', { action: '<< /S /Rendition /OP 4 /JS (app.alert\\(1\\)) >>' });
+    expect(await inspectPdf(rendition)).toEqual({ kind: 'active', found: 'JS' });
   });
 
   it('is found in every definition of an object, not only the last one', async () => {

@@ -23,6 +23,55 @@ export const headedBy =
     ]);
 export const handMade = headedBy((num) => `${num} 0 obj`);
 
+/**
+ * A later hunt's file (docs/decisions/0092): the catalog runs object 4's action when the file opens, by default
+ * a script, and `header` heads that object. Laid out as a writer lays it out, with its cross-reference table, so
+ * that viewers read it as any file: pdf.js runs the script under each header the header tests give it. `before`
+ * comes between the file's first lines and its objects; with `contents`, the page's content stream is object 4
+ * and the action object 5.
+ */
+export function actionBehind(
+  header: (num: number) => string,
+  { before = '', contents, action = '<< /S /JavaScript /JS (app.alert\\(1\\)) >>' }: ActionBehind = {},
+): Buffer {
+  const num = contents ? 5 : 4;
+  const objects: Array<string | Buffer> = [
+    `<< /Type /Catalog /Pages 2 0 R /OpenAction ${num} 0 R >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]${contents ? ' /Contents 4 0 R' : ''} >>`,
+    ...(contents
+      ? [Buffer.concat([latin1(`<< /Length ${contents.length} >>\nstream\n`), contents, latin1('\nendstream')])]
+      : []),
+    action,
+  ];
+  const parts = [latin1(`%PDF-1.7\n%\xe2\xe3\xcf\xd3\n${before}`)];
+  let length = parts[0]!.length;
+  const offsets = objects.map((object, i) => {
+    const at = length;
+    const part = Buffer.concat([
+      latin1(`${i + 1 === num ? header(num) : `${i + 1} 0 obj`}\n`),
+      typeof object === 'string' ? latin1(object) : object,
+      latin1('\nendobj\n'),
+    ]);
+    parts.push(part);
+    length += part.length;
+    return at;
+  });
+  const xref = offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    latin1(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}` +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
+interface ActionBehind {
+  before?: string;
+  contents?: Buffer;
+  action?: string;
+}
+
 /** The hunt's sample: the catalog runs a script when the file opens, in plain sight. */
 export const OPEN_ACTION_SCRIPT = latin1(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n' +
