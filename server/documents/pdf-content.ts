@@ -48,6 +48,15 @@ const RAW_OBJECT_STREAM = new RegExp(`\\/ObjStm${NAME_END}|${ESCAPED_NAME}`, 'g'
  */
 const RAW_TOKEN = new RegExp(`\\(|(?<!<)<(?!<)|\\/(?:JavaScript|Launch|OnInstantiate)${NAME_END}|${ESCAPED_NAME}`, 'g');
 
+/**
+ * Where the next `obj` from `at` is that a keyword may end with, in a header (`4 0obj`, `obj4` too) or in
+ * `endobj`: where an object starts or ends. The end if none.
+ */
+function nextObj(bytes: Buffer, text: string, at: number): number {
+  for (let i = text.indexOf('obj', at); i !== -1; i = text.indexOf('obj', i + 3)) if (!isLetter(bytes[i + 3])) return i;
+  return text.length;
+}
+
 /** Each byte's class in PDF syntax: 1 white space, 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
 for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1;
@@ -97,8 +106,13 @@ const pause = () => new Promise((resolve) => setImmediate(resolve));
 interface Source {
   bytes: Buffer;
   text: string;
-  /** Where the first object the parser gave up on starts: from there on, a viewer may read what it did not. */
+  /**
+   * Where the first object the parser gave up on starts, or the first `obj` outside the objects it read whole that
+   * it did not take for a header: from there on, a viewer may read what it did not. The end when there is none.
+   */
   gaveUpAt: number;
+  /** Where each object the parser read whole (on its first reading) starts and ends, in pairs. */
+  whole: number[];
 }
 
 /** Reads one PDF: every object found by its `N G obj` header, then the objects of its object streams. */
@@ -126,7 +140,7 @@ class Inspection {
   private toRead: number;
 
   constructor(file: Buffer) {
-    this.sources = [{ bytes: file, text: file.toString('latin1'), gaveUpAt: Infinity }];
+    this.sources = [{ bytes: file, text: file.toString('latin1'), gaveUpAt: file.length, whole: [] }];
     this.toRead = file.length;
   }
 
@@ -152,26 +166,49 @@ class Inspection {
   }
 
   /**
-   * The raw bytes' names: /ObjStm wherever it is; a script's or a program's name outside strings, and inside
-   * them too from where the parser gave up on an object. Before that, the parser read every object a viewer
-   * reads as the viewer reads it, and told each name it read: a name there in what looks like a string to this
-   * scan, which began at the file's start and not where a viewer does, is either text or was found already.
+   * The raw bytes' names: /ObjStm wherever it is; a script's or a program's name unless it is in a string where
+   * the parser's reading is the only one: within an object it read whole, before any `obj` in that object.
+   * There the parser read the object as a viewer reads it and told each name it read, so a name in what this
+   * scan takes for a string is text, or was found already. Anywhere else this scan's strings are guesses (it
+   * reads from the file's start, a viewer from where its cross-reference table says): a `(` in a comment or in
+   * a stream's data opened one up to the end of the file, over an object headed in a way the parser did not
+   * read (0092). An `obj` within an object may head another that a viewer reads; one outside every object read
+   * whole that the parser did not take for a header, or an object it gave up on, may start a reading that runs
+   * on into the objects after it: from there on, names count in strings too.
    */
   private async scanRaw(source: Source): Promise<void> {
     const { bytes, text, gaveUpAt } = source;
     for (const match of text.matchAll(RAW_OBJECT_STREAM))
       if (decodeName(match[0].slice(1)) === 'ObjStm') this.rawObjectStreams += 1;
     await pause();
+    const whole = byStart(source.whole);
     const tokens = new RegExp(RAW_TOKEN); // its own lastIndex: inspections of other uploads run between the pauses
+    let object = -2; // the last object read whole that starts before here, as an index into `whole`
+    let passable = 0; // where its strings stop being passed over: its end, its first `obj`, or gaveUpAt
+    let keyword = -1; // the first `obj` after where that object starts, once looked for
+    let angle = -1; // the next `>`, once looked for
     let pausedAt = 0;
     for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
       const at = match.index;
       if (match[0] === '(' || match[0] === '<') {
-        if (at >= gaveUpAt) continue; // from there on, every name counts, in a string or not
-        const close = match[0] === '(' ? stringEnd(bytes, at, bytes.length) : text.indexOf('>', at) + 1;
-        // Its names are passed over up to where the parser gave up, an unclosed string's to the end too: the
-        // parser read all that (above), so a name a viewer reads there was told already.
-        tokens.lastIndex = Math.min(close > 0 ? close : text.length, gaveUpAt);
+        if (at >= gaveUpAt) continue;
+        if (object + 2 < whole.length && whole[object + 2]! <= at) {
+          do object += 2;
+          while (object + 2 < whole.length && whole[object + 2]! <= at);
+          if (keyword < whole[object]!) keyword = nextObj(bytes, text, whole[object]!);
+          passable = Math.min(whole[object + 1]!, keyword, gaveUpAt);
+        }
+        if (at >= passable) continue; // its names count
+        let close = -1;
+        if (match[0] === '(') close = stringEnd(bytes, at, passable);
+        else {
+          if (angle < at) {
+            const found = text.indexOf('>', at);
+            angle = found === -1 ? text.length : found;
+          }
+          if (angle < passable) close = angle + 1;
+        }
+        tokens.lastIndex = close === -1 ? passable : close;
       } else {
         const name = decodeName(match[0].slice(1));
         if (ACTIVE_NAMES.has(name)) this.active ??= name;
@@ -186,11 +223,18 @@ class Inspection {
   private async parseTopLevel(file: Source): Promise<void> {
     const { bytes, text } = file;
     let pausedAt = 0;
+    let wholeTo = 0; // the furthest end of the objects read whole so far
     for (let at = text.indexOf('obj'); at !== -1; at = text.indexOf('obj', at + 3)) {
       const numbers = isRegular(bytes[at + 3]) ? [] : headersBefore(bytes, text, at);
-      if (numbers.length === 0) continue;
+      if (numbers.length === 0) {
+        // Where a header's `obj` may be, outside the objects read whole: a viewer may read an object from there.
+        if (at >= wholeTo && !isLetter(bytes[at - 1]) && !isLetter(bytes[at + 3]))
+          file.gaveUpAt = Math.min(file.gaveUpAt, at);
+        continue;
+      }
       for (const num of numbers) this.define(num, 0, at + 3);
-      if (this.parse(new Reader(file, at + 3, bytes.length, this), true) === false) return;
+      if (this.parse(new Reader(file, at + 3, bytes.length, this), true, true) === false) return;
+      wholeTo = Math.max(wholeTo, file.whole[file.whole.length - 1] ?? 0);
       if (this.read - pausedAt > PAUSE_EVERY) {
         pausedAt = this.read;
         await pause();
@@ -212,7 +256,7 @@ class Inspection {
     const bytes = this.decode(stream);
     if (!bytes) return null;
     // Until its index is read, no object in it is: the parser has given up on all of it.
-    const found: Source = { bytes, text: bytes.toString('latin1'), gaveUpAt: 0 };
+    const found: Source = { bytes, text: bytes.toString('latin1'), gaveUpAt: 0, whole: [] };
     const source = this.sources.push(found) - 1;
     const count = stream.dict.get('N');
     const first = stream.dict.get('First');
@@ -229,19 +273,23 @@ class Inspection {
       if (typeof num !== 'number' || typeof offset !== 'number' || offset < 0 || first + offset > bytes.length)
         continue;
       this.define(num, source, first + offset);
-      if (this.parse(new Reader(found, first + offset, bytes.length, this), false) === false) return found;
+      if (this.parse(new Reader(found, first + offset, bytes.length, this), false, true) === false) return found;
       if (i % 1000 === 999) await pause();
     }
-    found.gaveUpAt = Infinity;
+    found.gaveUpAt = bytes.length;
     return found;
   }
 
-  /** Parses one object, charging what it read; false once past the bound, which leaves the file unchecked. */
-  private parse(reader: Reader, topLevel: boolean): Value | false {
+  /**
+   * Parses one object, charging what it read; false once past the bound, which leaves the file unchecked. On
+   * the first reading, an object read whole is noted for the raw scan.
+   */
+  private parse(reader: Reader, topLevel: boolean, first = false): Value | false {
     const from = reader.at;
     let value: Value = null;
     try {
       value = topLevel ? reader.topLevel() : reader.value(0);
+      if (first) reader.source.whole.push(from, reader.at);
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
       reader.source.gaveUpAt = Math.min(reader.source.gaveUpAt, from);
@@ -538,6 +586,16 @@ function spaceBefore(bytes: Buffer, i: number, ends: number[]): number[] {
     else if (isSpace(bytes[k - 1])) spaceBefore(bytes, k - 1, ends);
     else ends.push(k - 1);
   return ends;
+}
+
+/** [start, end] pairs by their start: an object stream's index may list its objects in any order. */
+function byStart(pairs: number[]): number[] {
+  for (let i = 2; i < pairs.length; i += 2)
+    if (pairs[i]! < pairs[i - 2]!)
+      return Array.from({ length: pairs.length / 2 }, (_, k) => k)
+        .sort((a, b) => pairs[2 * a]! - pairs[2 * b]!)
+        .flatMap((k) => [pairs[2 * k]!, pairs[2 * k + 1]!]);
+  return pairs;
 }
 
 const ENDS_AN_OBJECT = new Set(['obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref']);

@@ -220,6 +220,42 @@ describe('a PDF with nothing that runs', () => {
     expect(await inspectPdf(unclosed)).toEqual({ kind: 'active', found: 'Launch' });
   });
 
+  it('is still found past a parenthesis the parser did not read as a string, whatever header its object has', async () => {
+    // Object 4's header is none to this reader (pdf.js reads `obj4` as the number 4): it stands for any header a
+    // viewer reads and the parser misses. Its script's name counts, as it does with no parenthesis before it.
+    const missed = (num: number) => `${num} 0 obj4`;
+    const script = { kind: 'active', found: 'JavaScript' };
+    const catalog = '<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>';
+    const streamed = (data: string) => `<</Length ${data.length}>>stream\n${data}\nendstream`;
+    expect(await inspectPdf(actionBehind(missed))).toEqual(script);
+    // In a comment, and in a stream's data, the parenthesis opens no string to the parser.
+    expect(await inspectPdf(actionBehind(missed, { before: '%(\n' }))).toEqual(script);
+    const stream = latin1('q\n\x00(\xff\x01 BT ET\nQ');
+    expect(await inspectPdf(actionBehind(missed, { contents: stream }))).toEqual(script);
+    // In a string the parser read, which holds the object: it is passed over only up to the header's `obj`.
+    const inString = handMade(catalog, PAGES, '<</Title(4 0 obj4 <</S/JavaScript/JS(app.alert\\(1\\))>> endobj)>>');
+    expect(await inspectPdf(inString)).toEqual(script);
+    // In a stream's data after such a header, an `obj` within the stream: what follows may be read as no string.
+    const inData = handMade(catalog, PAGES, streamed('4 0 obj4 %(\n<</S/JavaScript/JS(app.alert(1))>> endobj'));
+    expect(await inspectPdf(inData)).toEqual(script);
+    // Object 4's string runs on over object 3, read whole, and ends in its data, where object 4 goes on: an `obj`
+    // outside the objects read whole that the parser did not take for a header may start such a reading.
+    const spanning = latin1(
+      `%PDF-1.7\n1 0 obj\n${catalog}\nendobj\n2 0 obj\n${PAGES}\nendobj\n4 0 obj4 <</S/URI/URI(\n` +
+        `3 0 obj\n${streamed(')\n%(\n/S/JavaScript/JS(app.alert(1))>>')}\nendobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+    );
+    expect(await inspectPdf(spanning)).toEqual(script);
+    // A web address in a link read whole after a stray parenthesis in a stream is still text.
+    const linked = handMade(
+      '<</Type/Catalog/Pages 2 0 R>>',
+      '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Annots[5 0 R]>>',
+      Buffer.concat([latin1(`<</Length ${stream.length}>>stream\n`), stream, latin1('\nendstream')]),
+      `<</Type/Annot/Subtype/Link/Rect[72 600 300 620]/A<</S/URI/URI(${NAMED_LIKE_ACTIONS[0]})>>>>`,
+    );
+    expect(await inspectPdf(linked)).toEqual({ kind: 'clean' });
+  });
+
   it('is clean when nothing in it can be parsed: judged by its first bytes, as before', async () => {
     expect(await inspectPdf(latin1('%PDF-1.4\nnot really a PDF at all\n'))).toEqual({ kind: 'clean' });
   });
