@@ -165,7 +165,7 @@ export async function insertDocument(
 }
 
 /**
- * One visible document with its record's status, and its content when asked for: never that of a file
+ * One visible document with its record's id, and its content when asked for: never that of a file
  * found infected (docs/decisions/0067), which its uploader still finds, to remove it, but cannot download.
  */
 export async function findDocument(
@@ -173,9 +173,9 @@ export async function findDocument(
   id: string,
   viewer: Viewer,
   withContent = false,
-): Promise<(DocumentInfo & { caseId: string; caseStatus: string; content?: Uint8Array }) | null> {
-  const { rows } = await db.query<DocumentRow & { case_status: string; content?: Uint8Array }>(
-    `SELECT ${COLUMNS}, c.status AS case_status${withContent ? ', d.content' : ''}
+): Promise<(DocumentInfo & { caseId: string; content?: Uint8Array }) | null> {
+  const { rows } = await db.query<DocumentRow & { content?: Uint8Array }>(
+    `SELECT ${COLUMNS}${withContent ? ', d.content' : ''}
        FROM documents d JOIN cases c ON c.id = d.case_id
       WHERE d.id = $1::uuid AND ${VISIBLE}${withContent ? ` AND d.scan_status <> 'infected'` : ''}`,
     [id, viewer.profileId, viewer.accountId],
@@ -185,7 +185,6 @@ export async function findDocument(
   return {
     ...toInfo(row),
     caseId: row.case_id,
-    caseStatus: row.case_status,
     ...(withContent ? { content: row.content } : {}),
   };
 }
