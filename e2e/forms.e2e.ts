@@ -89,7 +89,10 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   await first.getByLabel('Security held').fill('Charge over equipment');
   await claims.getByRole('button', { name: 'Add another claim' }).click();
   const second = claims.getByRole('group', { name: 'Claim 2' });
-  await second.getByLabel('What the debt is for').fill('Late fees');
+  // An answer in Arabic ("late fees") reads right to left where it is typed and where it is shown again.
+  const arabic = second.getByLabel('What the debt is for');
+  await arabic.fill('رسوم التأخير');
+  expect(await arabic.evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
   await second.getByLabel('Date the debt was incurred').fill('2026-02-01');
   await second.getByRole('group', { name: 'Amount claimed' }).getByLabel('Amount').fill('75.50');
   await second.getByRole('group', { name: 'The claim is secured' }).getByRole('radio', { name: 'No' }).check();
@@ -118,6 +121,13 @@ test('a proof of debt from the first question to the PDF acknowledgement', async
   await expect(page.getByRole('term').getByText('UEN of the creditor', { exact: true })).toHaveCount(0);
   await expect(answer(page, 'Claim 1: Amount claimed')).toContainText('S$1,500.00');
   await expect(answer(page, 'Claim 2: The claim is secured')).toContainText('No');
+  const direction = (label: string) =>
+    answer(page, label)
+      .getByRole('definition')
+      .first()
+      .evaluate((el) => (el.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
+  expect(await direction('Claim 2: What the debt is for')).toBe('rtl');
+  expect(await direction('Claim 1: What the debt is for')).toBe('ltr');
   await expect(answer(page, 'Supporting documents')).toContainText('invoice-1001.pdf');
   expect((await axe().analyze()).violations).toEqual([]);
 

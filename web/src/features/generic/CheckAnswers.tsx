@@ -21,7 +21,8 @@ export function CheckAnswers({
             {section.rows.map((row) => (
               <div key={row.path}>
                 <dt>{row.label}</dt>
-                <dd>{row.value}</dd>
+                {/* An answer's direction is its own: Arabic or Hebrew reads right to left beside an English label. */}
+                <dd dir="auto">{row.value}</dd>
                 {changeHref && !row.fixed && (
                   <dd>
                     <a href={changeHref(section.pageId, row.path)}>

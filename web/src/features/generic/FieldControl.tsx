@@ -196,7 +196,9 @@ export function FieldControl({ field, value, errors, onChange, scope, currencyAs
   let control: ReactNode;
   switch (field.type) {
     case 'textarea':
-      control = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(field.name, e.target.value)} />;
+      control = (
+        <textarea {...common} dir="auto" rows={4} value={text} onChange={(e) => onChange(field.name, e.target.value)} />
+      );
       break;
     case 'select':
       control = (
@@ -234,6 +236,8 @@ export function FieldControl({ field, value, errors, onChange, scope, currencyAs
         <input
           {...common}
           type="text"
+          // Written as typed: an answer in Arabic or Hebrew reads right to left, as on check answers.
+          dir="auto"
           inputMode={inputModeOf(field)}
           autoComplete={AUTOCOMPLETE[field.type] ?? 'off'}
           spellCheck={false}
@@ -408,6 +412,7 @@ function AddressInputs({ field, value, errors, onChange }: PartsProps<AddressVal
               <input
                 {...common}
                 type="text"
+                dir="auto"
                 // Digits only in Singapore: a keypad without letters would shut out a UK or Canadian postcode.
                 inputMode={p === 'postalCode' && v.country === 'SG' ? 'numeric' : undefined}
                 value={v[p]}
