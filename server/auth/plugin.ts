@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { KeyObject } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES, FORBIDDEN_CODE, FORBIDDEN_DESC, RESPONSE_CODE, SESSION } from '#contract/index.ts';
 import { AUTHORITY_OFFICER, OFFICER_MESSAGES } from '#contract/officer.ts';
 import type { ProxyWithdrawn } from '#contract/schemas/envelope.ts';
@@ -39,6 +39,16 @@ declare module 'fastify' {
      * still may act for its acting profile; the handler reads sessionPrincipal().
      */
     requireSessionOrWithdrawnProxy: preValidationAsyncHookHandler;
+    /**
+     * The caller checked again by the call's own guards, for a call whose body takes long to arrive and be
+     * scanned (an upload): a session ended, a grant withdrawn or a profile blocked meanwhile refuses it before
+     * anything is kept, as it would any call that started then (docs/decisions/0048).
+     */
+    checkCallerAgain: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      guards: readonly preValidationAsyncHookHandler[],
+    ) => Promise<void>;
   }
   interface FastifyRequest {
     sessionProblem: SessionProblem | null;
@@ -253,4 +263,11 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   app.decorate('requireSessionOrWithdrawnProxy', requireSessionOrWithdrawnProxy);
   app.decorate('requireAuthorization', guard('authorization'));
   app.decorate('requireAuthority', guard('authority'));
+  app.decorate('checkCallerAgain', async (request, reply, guards) => {
+    request.principal = null;
+    request.sessionProblem = null;
+    request.withdrawnProxyPrincipal = null;
+    await resolvePrincipal(app, request);
+    for (const check of guards) await check.call(app, request, reply);
+  });
 }

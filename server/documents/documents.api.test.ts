@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
@@ -9,7 +9,7 @@ import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
 import { insertCase } from '../cases/records.ts';
-import { EICAR, startCountingClamd } from '../test/clamd.ts';
+import { EICAR, startCountingClamd, type CountingClamd } from '../test/clamd.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { insertDocument } from './store.ts';
@@ -460,4 +460,72 @@ describe('an earlier draft of an e-service with a screen of its own (docs/decisi
       }
     },
   );
+});
+
+describe('a caller who may no longer act once the file is in (docs/decisions/0048)', () => {
+  const GRANT = `master_profile_id = 'PTIB00000002' AND proxy_profile_id = 'PTIB00000011'`;
+  let db: Database;
+  let master: TestClient;
+  let clamd: CountingClamd;
+  /** What the test does while the stand-in scanner holds the file's verdict: the upload is in the server's hands. */
+  let meanwhile: () => Promise<unknown> = async () => {};
+
+  beforeAll(async () => {
+    clamd = await startCountingClamd({ beforeVerdict: () => meanwhile() });
+    let app: FastifyInstance;
+    ({ app, db } = await appWith({ CLAMD_SOCKET: clamd.socket }));
+    master = await signedInClient(app, 'ptib.master');
+    return () => clamd.stop();
+  });
+
+  const stored = async (caseId: string) =>
+    (await db.query('SELECT 1 FROM documents WHERE case_id = $1::bigint', [caseId])).rows.length;
+
+  it.each([
+    {
+      change: 'the grant withdrawn',
+      undo: `UPDATE proxy_grants SET master_block = false WHERE ${GRANT}`,
+      apply: `UPDATE proxy_grants SET master_block = true WHERE ${GRANT}`,
+      answer: {
+        responseCode: RESPONSE_CODE.PROXY_WITHDRAWN,
+        responseDesc: AUTH_MESSAGES.proxyWithdrawn('PTIB00000011'),
+      },
+    },
+    {
+      change: 'the profile blocked',
+      undo: `UPDATE ptib_profiles SET is_blocked = false WHERE id = 'PTIB00000011'`,
+      apply: `UPDATE ptib_profiles SET is_blocked = true WHERE id = 'PTIB00000011'`,
+      answer: { responseCode: RESPONSE_CODE.PROFILE_BLOCKED, responseDesc: AUTH_MESSAGES.profileBlocked },
+    },
+  ])('a master’s upload is refused, nothing kept, with $change while it came in', async ({ apply, undo, answer }) => {
+    expect((await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' })).statusCode).toBe(200);
+    const record = await draft(master);
+    meanwhile = () => db.query(apply);
+    try {
+      const res = await upload(master, record.id, 'a.pdf', PDF);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().header).toEqual(answer);
+    } finally {
+      meanwhile = async () => {};
+      await db.query(undo);
+    }
+    expect(await stored(record.id)).toBe(0);
+    // Allowed again, the same file is kept: the refusal was the change's, not the file's.
+    expect((await upload(master, record.id, 'a.pdf', PDF)).statusCode).toBe(201);
+  });
+
+  it('refuses an upload to a record of the profile the master switched away from while it came in', async () => {
+    const switchTo = (id: string) => master.post(API_PATHS.switchProxyProfile, { ptibProfileID: id });
+    expect((await switchTo('PTIB00000011')).statusCode).toBe(200);
+    const record = await draft(master);
+    // Another tab of the same session.
+    meanwhile = () => switchTo('PTIB00000012');
+    try {
+      const res = await upload(master, record.id, 'a.pdf', PDF);
+      expect(res.statusCode, res.body).toBe(404);
+    } finally {
+      meanwhile = async () => {};
+    }
+    expect(await stored(record.id)).toBe(0);
+  });
 });

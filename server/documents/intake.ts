@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import {
   DOCUMENT_MAX_BYTES_CEILING,
@@ -91,6 +91,8 @@ async function readOneFile(
 export async function takeUpload(
   app: FastifyInstance,
   request: FastifyRequest,
+  /** The reply and the route's guards, to check the caller again once the file is in (checkCallerAgain). */
+  caller: { reply: FastifyReply; guards: readonly preValidationAsyncHookHandler[] },
   limits: DocumentLimits,
   scanner: Scanner | null,
   onVirus: (signature: string) => Promise<void>,
@@ -122,6 +124,8 @@ export async function takeUpload(
     if (judged.detail) request.log.info({ refused: judged.detail }, 'upload refused');
     throw badRequest(judged.message);
   }
+  // The guards ran before the file was read, which may have taken a minute and a half, and its scan after it.
+  await app.checkCallerAgain(request, caller.reply, caller.guards);
   return {
     fileName: cleanFileName(file.filename, judged.type),
     mediaType: judged.mediaType,

@@ -149,14 +149,24 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       if (!limits) throw badRequest(DOCUMENT_MESSAGES.notAttachmentField);
       if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.unavailable);
       // A question with all its files is no reason to refuse yet: this may be one of them sent again (below).
-      const file = await takeUpload(app, request, limits, options.scanner, (signature) =>
-        audit(app.db, {
-          event: 'document_refused',
-          outcome: 'failure',
-          ...who(actor),
-          detail: { caseId: row.id, field: fieldName, reason: 'virus', signature },
-        }),
+      const file = await takeUpload(
+        app,
+        request,
+        { reply, guards: preValidation },
+        limits,
+        options.scanner,
+        (signature) =>
+          audit(app.db, {
+            event: 'document_refused',
+            outcome: 'failure',
+            ...who(actor),
+            detail: { caseId: row.id, field: fieldName, reason: 'virus', signature },
+          }),
       );
+      // takeUpload checked the caller again once the file was in: one who acts for another profile by now (a
+      // switch in another tab) no longer has this record open, as for any call made after the switch.
+      if (request.principal!.actingProfileId !== principal.actingProfileId)
+        await openCase(app.db, row.id, request.principal!);
 
       const stored = await app.db.transaction(async (tx) => {
         // Checked again on the locked record: uploads sent together each found room before their files were

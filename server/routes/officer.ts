@@ -174,16 +174,22 @@ export async function officerRoutes(app: FastifyInstance, options: { scanner: Sc
       // Refused before the file is read: nothing reaches the applicant unchecked (docs/decisions/0037).
       const row = await mayAttach(app.db, actor, id);
       if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, OFFICER_MESSAGES.attachUnavailable);
-      const file = await takeUpload(app, request, DEFAULT_DOCUMENT_LIMITS, options.scanner, (signature) =>
-        audit(app.db, {
-          event: 'officer_document_refused',
-          outcome: 'failure',
-          at: actor.now,
-          accountId: actor.officer.accountId,
-          loginName: actor.officer.loginName,
-          clientAddress: actor.clientAddress,
-          detail: { caseId: row.id, caseNumber: row.case_number, reason: 'virus', signature },
-        }),
+      const file = await takeUpload(
+        app,
+        request,
+        { reply, guards: [caseWorker] },
+        DEFAULT_DOCUMENT_LIMITS,
+        options.scanner,
+        (signature) =>
+          audit(app.db, {
+            event: 'officer_document_refused',
+            outcome: 'failure',
+            at: actor.now,
+            accountId: actor.officer.accountId,
+            loginName: actor.officer.loginName,
+            clientAddress: actor.clientAddress,
+            detail: { caseId: row.id, caseNumber: row.case_number, reason: 'virus', signature },
+          }),
       );
       const view = await attachToDecision(app.db, actor, id, file);
       return reply.code(201).send(ok(view, OFFICER_MESSAGES.attached));

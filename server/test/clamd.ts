@@ -84,8 +84,12 @@ export interface CountingClamd {
 /**
  * A stand-in for clamd that finds every file clean and counts what reaches it, for tests that must show a
  * file was never sent to the scanner (where a real clamd, when the machine has one, could not say).
+ * `beforeVerdict`, when given, runs once a file has arrived and the verdict waits for it: a test changes
+ * the world while an upload is in the server's hands.
  */
-export async function startCountingClamd(): Promise<CountingClamd> {
+export async function startCountingClamd(
+  options: { beforeVerdict?: () => Promise<unknown> } = {},
+): Promise<CountingClamd> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ptib-clamd-stand-in-'));
   const socket = path.join(dir, 'clamd.sock');
   let connections = 0;
@@ -97,7 +101,9 @@ export async function startCountingClamd(): Promise<CountingClamd> {
       const text = received.toString('latin1');
       if (text === 'zPING\0') connection.end('PONG\0');
       // INSTREAM ends with a chunk of length zero.
-      else if (text.startsWith('zINSTREAM\0') && text.endsWith('\0\0\0\0')) connection.end('stream: OK\0');
+      else if (text.startsWith('zINSTREAM\0') && text.endsWith('\0\0\0\0')) {
+        void (options.beforeVerdict?.() ?? Promise.resolve()).then(() => connection.end('stream: OK\0'));
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
