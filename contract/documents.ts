@@ -99,6 +99,8 @@ export const DOCUMENT_MESSAGES = {
    */
   activeContent:
     'The selected file contains a script or an action that runs when it is opened – save it again as a PDF without it (for example, print it to PDF) and upload the new file',
+  /** A PNG or JPG that starts as one and goes on as something else, or stops short (docs/decisions/0037). */
+  damagedImage: 'The selected file is damaged – save the picture again as a JPG or PNG and upload the new file',
   /** An encrypted PDF, opened with a password or not: what it holds cannot be checked (0092). */
   passwordProtected:
     'The selected file is password protected – save it again without a password (for example, print it to PDF) and upload the new file',
