@@ -319,6 +319,12 @@ export async function approvalFacts(
   row: { id: string; app_code: string; profile_id: string },
   now: Date,
 ): Promise<Record<string, string | number>> {
+  // The bill is locked before it is read, after the case the approval holds (every officer action locks the
+  // case, then its bill, as cancelBill does). A payment or an undone match holds the bill's lock to its commit
+  // and reads the case's status after taking it, so of the two, the later waits for the earlier and decides on
+  // what it committed: unlocked, each read a snapshot without the other, and a paid fee of an approved record
+  // got no certificate, or one was left on a fee taken back (docs/decisions/0085).
+  await tx.query('SELECT 1 FROM bills WHERE case_id = $1::bigint FOR SHARE', [row.id]);
   const owed = await stillToPay(tx, row.id, row.profile_id, now);
   if (row.app_code !== CERTIFICATE_ESERVICE) return owed;
   const ready = await issueCertificate(tx, row.id, now);

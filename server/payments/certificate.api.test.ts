@@ -4,10 +4,16 @@ import { API_PATHS, fillPath } from '#contract/index.ts';
 import { todayInSingapore } from '#contract/forms/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
 import { NOTIFICATION_PATHS } from '#contract/notifications.ts';
-import { CERTIFICATE_TEXT, PAYMENT_MESSAGES, PAYMENT_PATHS, type BillDetail } from '#contract/payments.ts';
+import {
+  CERTIFICATE_TEXT,
+  PAYMENT_MESSAGES,
+  PAYMENT_PATHS,
+  type BillDetail,
+  type BillState,
+} from '#contract/payments.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
-import { doAction, officerTestApp, pdAnswers, submitted } from '../officer/test-support.ts';
+import { actionUrl, doAction, officerTestApp, pdAnswers, submitted, view } from '../officer/test-support.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
@@ -266,5 +272,172 @@ describe('the certificate of payments', () => {
     const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain(CERTIFICATE_TEXT.notInRegister);
     expect(text).toContain(CERTIFICATE_TEXT.none);
+  });
+});
+
+/**
+ * The approval of a Payment Certificates record and a change to its fee's bill at the same moment, on PostgreSQL
+ * (PGlite runs one transaction at a time). A third transaction holds the applicant's profile row, which the
+ * notice each of them writes refers to: the first starts alone, the second once the first waits, so neither can
+ * commit before the other has read what it decides on. Each used to decide on a snapshot without the other: an
+ * approved record's paid fee with no certificate ever issued, or a certificate left on a fee taken back
+ * (docs/decisions/0085).
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('the certificate, approved and paid at the same moment', () => {
+  const waiting = async () =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )
+    ).rows[0]!.n;
+
+  /** Starts `first`, then `second` once `first` waits, and lets both go once both wait. */
+  async function atOnce(caseId: string, first: () => Promise<unknown>, second: () => Promise<unknown>) {
+    let both: Promise<unknown[]> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query(
+        'SELECT 1 FROM ptib_profiles WHERE id = (SELECT profile_id FROM cases WHERE id = $1::bigint) FOR UPDATE',
+        [caseId],
+      );
+      const a = first();
+      await expect.poll(waiting).toBe(1);
+      const b = second();
+      await expect.poll(waiting).toBe(2);
+      both = Promise.all([a, b]);
+    });
+    return both!;
+  }
+
+  async function inReview(): Promise<CaseDetail> {
+    const form = (await applicant.get(`${API_PATHS.eservices}/PC`)).json().responseJSON as EserviceDetail;
+    const answers = sampleAnswers(form.form, todayInSingapore(clock.now()));
+    const pc = await submitted(applicant, { ...answers, estateReference: ESTATE, byPost: 'N' }, 'PC');
+    await doAction(officer, pc.id, { action: 'assignToMe' });
+    return pc;
+  }
+
+  async function approve(id: string) {
+    const res = await officer.post(actionUrl(id), { action: 'approve', version: (await view(officer, id)).version });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** What is so once both committed, and the notices in the order they were written. */
+  async function outcome(id: string) {
+    const { rows } = await db.query<{ status: string; state: BillState; issued: boolean }>(
+      `SELECT c.status, b.state,
+              EXISTS (SELECT 1 FROM payment_certificates p WHERE p.case_id = c.id) AS issued
+         FROM cases c JOIN bills b ON b.case_id = c.id WHERE c.id = $1::bigint`,
+      [id],
+    );
+    const { rows: notices } = await db.query<{ kind: string; body: string }>(
+      `SELECT kind, body FROM inbox_messages
+        WHERE case_id = $1::bigint AND kind IN ('decided', 'billSettled', 'billReopened') ORDER BY id`,
+      [id],
+    );
+    return { ...rows[0]!, notices };
+  }
+
+  /** What each notice says of the bill and the certificate. */
+  const told = (notices: Array<{ kind: string; body: string }>) =>
+    notices.map(({ kind, body }) => ({
+      kind,
+      owed: body.includes('is still to be paid'),
+      certificate: body.includes(CERTIFICATE_TEXT.readyWhenPaid)
+        ? 'whenPaid'
+        : body.includes(CERTIFICATE_TEXT.ready)
+          ? 'ready'
+          : null,
+    }));
+
+  it.each([
+    ['the approval', 'the payment'],
+    ['the payment', 'the approval'],
+  ])('issues the certificate when %s goes first and %s follows', async (firstOne) => {
+    const pc = await inReview();
+    const { reference, amountCents } = await bill(pc.id);
+    const credit = () =>
+      db.transaction((tx) =>
+        reconcileCredits(
+          tx,
+          [{ transactionId: `AT-ONCE-${pc.id}`, valueDate: '2030-01-15', amountCents, reference, payerName: 'X' }],
+          'officer.finance',
+          clock.now(),
+        ),
+      );
+    const approval = () => approve(pc.id);
+    if (firstOne === 'the approval') await atOnce(pc.id, approval, credit);
+    else await atOnce(pc.id, credit, approval);
+
+    const { status, state, issued, notices } = await outcome(pc.id);
+    // Issued exactly when approved and paid, whichever came first.
+    expect({ status, state, issued }).toEqual({ status: 'approved', state: 'paid', issued: true });
+    // Each notice tells of the bill as it stood when it committed: the approval's says the fee is owed only when
+    // the payment came after it, and then the payment's says the certificate is ready.
+    expect(told(notices)).toEqual(
+      firstOne === 'the approval'
+        ? [
+            { kind: 'decided', owed: true, certificate: 'whenPaid' },
+            { kind: 'billSettled', owed: false, certificate: 'ready' },
+          ]
+        : [
+            { kind: 'billSettled', owed: false, certificate: null },
+            { kind: 'decided', owed: false, certificate: 'ready' },
+          ],
+    );
+  });
+
+  it.each([
+    ['the approval', 'the undo'],
+    ['the undo', 'the approval'],
+  ])('leaves no certificate on a fee whose match is undone when %s goes first and %s follows', async (firstOne) => {
+    const pc = await inReview();
+    const { reference, amountCents } = await bill(pc.id);
+    await db.transaction((tx) =>
+      reconcileCredits(
+        tx,
+        [
+          {
+            transactionId: `WRONG-${pc.id}`,
+            valueDate: '2030-01-15',
+            amountCents,
+            reference: 'NOBODY',
+            payerName: 'X',
+          },
+        ],
+        'officer.finance',
+        clock.now(),
+      ),
+    );
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id::text AS id FROM statement_lines WHERE transaction_id = $1',
+      [`WRONG-${pc.id}`],
+    );
+    const line = rows[0]!.id;
+    await matchLine(db, line, { reference, reason: 'Looks like theirs' }, 'officer.finance', clock.now());
+    expect((await bill(pc.id)).state).toBe('paid');
+
+    const undo = () => undoLine(db, line, 'Not their payment', 'officer.finance', clock.now());
+    const approval = () => approve(pc.id);
+    if (firstOne === 'the approval') await atOnce(pc.id, approval, undo);
+    else await atOnce(pc.id, undo, approval);
+
+    const { status, state, issued, notices } = await outcome(pc.id);
+    // None on a fee owed again, whichever came first: issued before the undo, it was withdrawn with it.
+    expect({ status, state, issued }).toEqual({ status: 'approved', state: 'awaiting', issued: false });
+    expect((await applicant.get(certificateUrl(pc.id))).statusCode).toBe(409);
+    expect(told(notices)).toEqual(
+      firstOne === 'the approval'
+        ? [
+            { kind: 'billSettled', owed: false, certificate: null },
+            { kind: 'decided', owed: false, certificate: 'ready' },
+            { kind: 'billReopened', owed: true, certificate: null },
+          ]
+        : [
+            { kind: 'billSettled', owed: false, certificate: null },
+            { kind: 'billReopened', owed: true, certificate: null },
+            { kind: 'decided', owed: true, certificate: 'whenPaid' },
+          ],
+    );
   });
 });

@@ -37,6 +37,8 @@ const ADDRESS: FieldDef = { name: 'deliveryAddress', label: '', type: 'address' 
  * Listed: the PD records of the estate's debtor (by the identity number the insolvency register gives the
  * estate) an officer had accepted by then, dated within the period asked; one paid by PayNow once its bill was
  * paid in full, on the bank's value date of the credit that did it, for the bill's amount. Kept as issued: later changes to those records leave it.
+ * Its caller holds the record's bill locked (approvalFacts, applyCredit): without it, an approval and a payment
+ * committed side by side each miss the other, and neither issues it.
  */
 export async function issueCertificate(tx: Queryable, caseId: string, now: Date): Promise<boolean> {
   const { rows } = await tx.query<{ data: Record<string, unknown>; state: BillState | null; issued: boolean }>(
