@@ -16,7 +16,7 @@ export const SESSION_WARNING_MESSAGES = {
    * activity cannot extend it, so the user is told when, to save their work, and nothing is offered.
    */
   limitBody: (time: string) =>
-    `You have been signed in for the longest time a session may last. For your security, you will be logged out at ${time}. Please save your work now.`,
+    `You have been signed in for the longest time a session may last. For your security, you will be logged out at ${time} (Singapore time). Please save your work now.`,
   limitClose: 'Close',
   /** "Stay signed in" found no server; the session engine keeps trying until the time runs out. */
   stayFailed:

@@ -122,6 +122,8 @@ describe('SessionWarning', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
     const notice = screen.getByRole('region', { name: SESSION_WARNING_MESSAGES.title });
     expect(screen.getByRole('alert')).toHaveTextContent(SESSION_WARNING_MESSAGES.limitBody('10:08'));
+    // A browser abroad reads its own clock: the time says whose it is (docs/decisions/0089).
+    expect(screen.getByRole('alert')).toHaveTextContent('logged out at 10:08 (Singapore time)');
     expect(screen.queryByRole('button', { name: SESSION_WARNING_MESSAGES.stay })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     // Two minutes before: still the notice, never the idle warning's modal dialog.
