@@ -20,3 +20,10 @@ export const MONTH_ABBREVIATIONS = [
   'Nov',
   'Dec',
 ] as const;
+
+/** `2026-03-05` → `5 Mar 2026` (the portal's d MMM yyyy); anything else as it is. */
+export function formatIsoDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return value;
+  return `${Number(m[3])} ${MONTH_ABBREVIATIONS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+}

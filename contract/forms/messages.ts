@@ -1,4 +1,5 @@
 import { MESSAGES } from '../catalogue.ts';
+import { formatIsoDate } from '../dates.ts';
 import { IDENTIFIER_LENGTH } from '../validation.ts';
 
 /**
@@ -47,8 +48,11 @@ export const FIELD_MESSAGES = {
         ? `${label} must be ${grouped(min)} or more`
         : `${label} must be ${grouped(max!)} or less`,
   date: (label: string) => `${dateName(label)} must be a real date`,
-  notInPast: (label: string) => `${dateName(label)} must be today or in the future`,
-  notInFuture: (label: string) => `${dateName(label)} must be today or in the past`,
+  // Today is Singapore's, which a browser abroad may already or not yet be on: the message says which day it is.
+  notInPast: (label: string, today: string) =>
+    `${dateName(label)} must be today or in the future (today in Singapore is ${formatIsoDate(today)})`,
+  notInFuture: (label: string, today: string) =>
+    `${dateName(label)} must be today or in the past (today in Singapore is ${formatIsoDate(today)})`,
   maxDaysAhead: (label: string, days: number) =>
     `${dateName(label)} must be within ${plural(days, 'day', 'days')} from today`,
   maxDaysAgo: (label: string, days: number) =>

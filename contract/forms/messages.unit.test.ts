@@ -54,7 +54,9 @@ describe('FIELD_MESSAGES of a date whose label ends on a preposition', () => {
     expect(FIELD_MESSAGES.compare.date.gte('Payments up to', 'Payments from')).toBe(
       '“Payments up to” must be the same as or after “Payments from”',
     );
-    expect(FIELD_MESSAGES.notInFuture('Returned on')).toBe('“Returned on” must be today or in the past');
+    expect(FIELD_MESSAGES.notInFuture('Returned on', '2026-11-29')).toBe(
+      '“Returned on” must be today or in the past (today in Singapore is 29 Nov 2026)',
+    );
   });
 
   it('keeps a label that reads as a noun as it was', () => {

@@ -348,11 +348,15 @@ describe('date limits relative to today', () => {
   const d = (extra: Partial<FieldDef & { type: 'date' }>) =>
     form([{ name: 'd', label: 'Date', type: 'date', ...extra } as FieldDef]);
   it('not in the past', () => {
-    expect(submit(d({ notInPast: true }), { d: '2026-03-09' })).toEqual({ d: 'Date must be today or in the future' });
+    expect(submit(d({ notInPast: true }), { d: '2026-03-09' })).toEqual({
+      d: 'Date must be today or in the future (today in Singapore is 10 Mar 2026)',
+    });
     expect(submit(d({ notInPast: true }), { d: TODAY })).toEqual({});
   });
   it('not in the future', () => {
-    expect(submit(d({ notInFuture: true }), { d: '2026-03-11' })).toEqual({ d: 'Date must be today or in the past' });
+    expect(submit(d({ notInFuture: true }), { d: '2026-03-11' })).toEqual({
+      d: 'Date must be today or in the past (today in Singapore is 10 Mar 2026)',
+    });
     expect(submit(d({ notInFuture: true }), { d: TODAY })).toEqual({});
   });
   it('within N days ahead', () => {

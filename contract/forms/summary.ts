@@ -1,5 +1,5 @@
 import { codeList } from '../codelists/index.ts';
-import { MONTH_ABBREVIATIONS } from '../dates.ts';
+import { formatIsoDate } from '../dates.ts';
 import { formatMoney } from './money.ts';
 import { isRecord, rowVisibility, visibility } from './rules.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
@@ -27,12 +27,7 @@ export interface SummarySection {
   rows: SummaryRow[];
 }
 
-/** `2026-03-05` → `5 Mar 2026` (the portal's d MMM yyyy); anything else as it is. */
-export function formatIsoDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return value;
-  return `${Number(m[3])} ${MONTH_ABBREVIATIONS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
-}
+export { formatIsoDate };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

@@ -120,6 +120,8 @@ function comparable(field: FieldDef, value: unknown): { n: number; currency?: st
 interface Ctx {
   mode: ValidationMode;
   today: number;
+  /** The same day as YYYY-MM-DD, for the messages that name it. */
+  todayDate: string;
   errors: FieldErrors;
   /** Wraps a message of a row's field ("Creditor 2: …"). */
   wrap: (message: string) => string;
@@ -191,8 +193,8 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     const day = dayNumber(value.trim());
     if (day === null) return set(ctx, path, FIELD_MESSAGES.date(field.label));
     if (ctx.mode !== 'submit') return;
-    if (field.notInPast && day < ctx.today) set(ctx, path, FIELD_MESSAGES.notInPast(field.label));
-    if (field.notInFuture && day > ctx.today) set(ctx, path, FIELD_MESSAGES.notInFuture(field.label));
+    if (field.notInPast && day < ctx.today) set(ctx, path, FIELD_MESSAGES.notInPast(field.label, ctx.todayDate));
+    if (field.notInFuture && day > ctx.today) set(ctx, path, FIELD_MESSAGES.notInFuture(field.label, ctx.todayDate));
     if (field.maxDaysAhead !== undefined && day - ctx.today > field.maxDaysAhead)
       set(ctx, path, FIELD_MESSAGES.maxDaysAhead(field.label, field.maxDaysAhead));
     if (field.maxDaysAgo !== undefined && ctx.today - day > field.maxDaysAgo)
@@ -435,6 +437,7 @@ export function validateField(field: FieldDef, value: unknown, options: Validate
   validateOne(field, value, field.name, {
     mode: options.mode,
     today: dayNumber(options.today) ?? 0,
+    todayDate: options.today,
     errors,
     wrap: (m) => m,
     scope,
@@ -456,6 +459,7 @@ export function validate(def: FormDefinition, answers: unknown, options: Validat
   const ctx: Ctx = {
     mode: options.mode,
     today: dayNumber(options.today) ?? 0,
+    todayDate: options.today,
     errors,
     wrap: (m) => m,
     scope,
