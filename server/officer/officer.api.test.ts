@@ -800,6 +800,27 @@ describe('queues', () => {
     expect((await queue(officer, 'queue=new&maxAgeDays=14')).items.map((i) => i.id)).not.toContain(c.id);
   });
 
+  // PGlite's one connection keeps a session's setting; on PostgreSQL a SET reaches one pooled connection of several.
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    "counts ages in Singapore's days across a daylight-saving change of the database's zone (0103)",
+    async () => {
+      await travel('2030-03-07T16:30:00Z'); // 00:30 on Friday 8 March 2030 in Singapore
+      const c = await submitted(applicant, ANSWERS);
+      await travel('2030-03-11T04:00:00Z'); // noon on 11 March; New York went to daylight time on 10 March
+      const ids = async (filter: string) =>
+        (await queue(officer, `queue=new&q=${encodeURIComponent(c.caseNumber)}&${filter}`)).items.map((i) => i.id);
+      await db.query("SET TimeZone = 'America/New_York'");
+      try {
+        expect(await ids('minAgeDays=3')).toEqual([c.id]);
+        expect(await ids('maxAgeDays=3')).toEqual([c.id]);
+        expect(await ids('minAgeDays=4')).toEqual([]);
+        expect(await ids('maxAgeDays=2')).toEqual([]);
+      } finally {
+        await db.query('RESET TimeZone');
+      }
+    },
+  );
+
   it('the operator command line still moves a case', async () => {
     const c = await submitted(applicant, ANSWERS);
     const moved = await moveCase(db, c.caseNumber, 'in_review', 'officer.lead', clock.now());

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 import type { Officer } from '../auth/officer.ts';
+import { addDays } from '#contract/forms/index.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { OFFICER_CASE_FROM, isOverdue, type OfficerCaseRow } from './cases.ts';
 import { daysBetween } from './working-days.ts';
@@ -89,15 +90,12 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
   const unfiltered = where.length;
   if (q.appCode) where.push(`c.app_code = ${add(q.appCode)}`);
   if (q.status) where.push(`c.status = ${add(q.status)}`);
+  // The bounds are Singapore's midnights, counted here: PostgreSQL would subtract days on its session's
+  // calendar, 23 or 25 hours across a daylight-saving change where the server's zone has one (0103).
   if (q.minAgeDays !== undefined)
     // Submitted on or before (today - minAgeDays): before the start of the day after that.
-    where.push(
-      `c.submitted_at < ${add(startOfDay(today))}::timestamptz - ${add(q.minAgeDays - 1)}::int * interval '1 day'`,
-    );
-  if (q.maxAgeDays !== undefined)
-    where.push(
-      `c.submitted_at >= ${add(startOfDay(today))}::timestamptz - ${add(q.maxAgeDays)}::int * interval '1 day'`,
-    );
+    where.push(`c.submitted_at < ${add(startOfDay(addDays(today, 1 - q.minAgeDays)))}`);
+  if (q.maxAgeDays !== undefined) where.push(`c.submitted_at >= ${add(startOfDay(addDays(today, -q.maxAgeDays)))}`);
   let find: string | null = null;
   let byNumber: string | null = null;
   if (q.q) {
