@@ -213,7 +213,9 @@ describe('LoginForm after a reload during the one-time password step', () => {
   it('comes back to the step, sends no second code, and signs in with the remember-me choice, leaving nothing', async () => {
     routes[VERIFY] = () => loginAnswer({ token: 'otp-token' });
     const { user, onToken } = await reloadedAtTheCode();
-    expect(await screen.findByRole('heading', { name: 'Enter your one-time password' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Enter your one-time password' });
+    // The step takes the focus in an effect after it shows: on a busy machine, a moment after the heading is found.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/\*\*\*\*5678/)).toBeInTheDocument();
     // The cool-down the first code started goes on.
     expect(screen.getByRole('button', { name: 'Send a new code' })).toHaveAttribute('aria-disabled', 'true');
