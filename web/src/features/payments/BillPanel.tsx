@@ -107,7 +107,14 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
         setMessage(PAYMENT_MESSAGES.simulated);
         setPaidHere(true);
         onSettled?.();
-      } else setMessage(outcome.message || MESSAGES.somethingWrong);
+        return;
+      }
+      setMessage(outcome.message || MESSAGES.somethingWrong);
+      if (!now.ok) return;
+      // Refused as no longer payable: someone else may have cancelled it (a rejection, docs/decisions/0059). Its QR
+      // code must go, lest it be scanned and paid, and the record's status and next step spoke of paying it.
+      setSettled(now.value);
+      if (now.value.state !== bill.state) onSettled?.();
     } finally {
       paying.current = false;
     }
@@ -285,8 +292,8 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
 
 /**
  * The bill of a payment e-service's record, on its confirmation and record pages; nothing for others.
- * onSettled: the bill was paid or renewed here, so what the page says about the record (what to do next) is out
- * of date.
+ * onSettled: the bill was paid or renewed here, or found changed by someone else, so what the page says about the
+ * record (what to do next) is out of date.
  */
 export function BillPanel({ caseId, appCode, onSettled }: { caseId: string; appCode: string; onSettled?: () => void }) {
   // Keyed: another record's bill starts afresh, nothing of this one's carried over.

@@ -254,6 +254,49 @@ describe('BillPanel', () => {
     expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
   });
 
+  it('shows the bill as it now is when the demo payment is refused because it was cancelled meanwhile', async () => {
+    // Another person rejected the application while this page was open: its bill was cancelled (docs/decisions/0059).
+    let cancelled = false;
+    fakeApi({
+      '/api/cases/7/bill': () => ({
+        body: envelope(
+          cancelled
+            ? {
+                ...awaiting,
+                state: 'cancelled',
+                payNow: null,
+                canSimulate: false,
+                history: [
+                  ...awaiting.history,
+                  {
+                    at: '2030-01-16T02:00:00.000Z',
+                    from: 'awaiting',
+                    to: 'cancelled',
+                    by: 'officer.lead',
+                    reason: 'Application rejected',
+                  },
+                ],
+              }
+            : awaiting,
+        ),
+      }),
+      '/api/cases/7/bill/simulate': () => ({ status: 409, body: envelope(null, '409', PAYMENT_MESSAGES.notPayable) }),
+    });
+    const settled = vi.fn();
+    render(<BillPanel caseId="7" appCode="PD" onSettled={settled} />);
+    const button = await screen.findByRole('button', { name: PAYMENT_TEXT.simulate });
+    cancelled = true;
+    fireEvent.click(button);
+    expect(await screen.findByText(PAYMENT_MESSAGES.notPayable)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.cancelled);
+    expect(screen.getByTestId('bill-cancelled')).toHaveTextContent(PAYMENT_TEXT.cancelled);
+    expect(screen.queryByTestId('paynow-qr')).toBeNull();
+    expect(screen.queryByTestId('paynow-reference')).toBeNull();
+    expect(screen.queryByRole('button', { name: PAYMENT_TEXT.simulate })).toBeNull();
+    // The record's status and next step (pay the bill) are fetched again.
+    expect(settled).toHaveBeenCalledTimes(1);
+  });
+
   it('offers no demo button where the server has none', async () => {
     fakeApi({ '/api/cases/7/bill': () => ({ body: envelope({ ...awaiting, canSimulate: false }) }) });
     render(<BillPanel caseId="7" appCode="PD" />);
