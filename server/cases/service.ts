@@ -29,7 +29,7 @@ import { enabledOfficer } from '../auth/officer.ts';
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
-import { unknownAttachments } from '../documents/references.ts';
+import { unknownAttachments, withUnseenAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
@@ -427,9 +427,14 @@ export async function saveCase(
 ): Promise<CaseDetail> {
   const { row: opened, eservice } = await openCase(db, id, actor.principal);
   refuseOwnScreen(opened.appCode);
-  const data = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now, opened.id);
+  const checked = await check(db, actor.principal, eservice, input.data, modeOf(input.draft), actor.now, opened.id);
   if (opened.version !== input.version || !isEditable(opened.status))
     throw await refusal(db, opened.id, actor, opened, input.version);
+  // Over the version the saver opened, as the write is guarded by it: a file added to it since is not put back.
+  const data = await withUnseenAttachments(db, opened.id, eservice.form, opened.data, checked, {
+    profileId: actor.principal.actingProfileId,
+    accountId: actor.principal.accountId,
+  });
   // Not in one transaction with the write, nor needed there: a document never moves to another record, so
   // an answer this finds naming only the record's own files still does at the write. A file removed in
   // between (its removal never waited for the record's lock) leaves an answer naming a missing file, as

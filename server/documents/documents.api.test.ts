@@ -214,6 +214,46 @@ describe('without a scanner', () => {
     expect(await list(demo, record.id)).toEqual([]);
   });
 
+  it('keeps, when another account of the profile saves the draft, the files it cannot see', async () => {
+    const { app, db, demo } = await appWith({});
+    // ptib.master acts for ptib.demo's profile: two people on one record.
+    await db.query(
+      `INSERT INTO proxy_grants (master_profile_id, proxy_profile_id) VALUES ('PTIB00000002', 'PTIB00000001')`,
+    );
+    const master = await signedInClient(app, 'ptib.master');
+    expect((await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000001' })).statusCode).toBe(200);
+    const record = await draft(demo);
+    const doc = (await upload(demo, record.id, 'evidence.pdf', PDF)).json().responseJSON as DocumentInfo;
+    const mine = (await upload(master, record.id, 'mine.pdf', Buffer.concat([PDF, Buffer.from('%m\n')]))).json()
+      .responseJSON as DocumentInfo;
+    const saved = await demo.post(fillPath(CASE_PATHS.one, { id: record.id }), {
+      data: { ...TEST_DATA, [ATTACHMENT_FIELD]: [doc.id] },
+      version: record.version,
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Not scanned, the holder's file is not in the master's list: their page left it out of their save.
+    expect((await list(master, record.id)).map((d) => d.id)).toEqual([mine.id]);
+    const overwritten = await master.post(fillPath(CASE_PATHS.one, { id: record.id }), {
+      data: { remarks: 'Changed by the master.', [ATTACHMENT_FIELD]: [mine.id] },
+      version: (saved.json().responseJSON as CaseDetail).version,
+      draft: true,
+    });
+    expect(overwritten.statusCode, overwritten.body).toBe(200);
+    const after = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    expect(after.data).toMatchObject({ remarks: 'Changed by the master.' });
+    expect(after.data[ATTACHMENT_FIELD]).toEqual(expect.arrayContaining([doc.id, mine.id]));
+    expect((await list(demo, record.id)).map((d) => d.id)).toContain(doc.id);
+    // What they can see they still remove: their own file, left out of the next save, is out of the answer.
+    const again = await master.post(fillPath(CASE_PATHS.one, { id: record.id }), {
+      data: { remarks: 'Changed by the master.' },
+      version: after.version,
+      draft: true,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json().responseJSON as CaseDetail).data[ATTACHMENT_FIELD]).toEqual([doc.id]);
+  });
+
   it('names a file for what it is: the extension of its type, no characters that reverse the name', async () => {
     const { demo } = await appWith({});
     const record = await draft(demo);

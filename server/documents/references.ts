@@ -1,6 +1,14 @@
 import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
-import { attachmentAnswers, type FieldErrors, type FormDefinition } from '#contract/forms/index.ts';
+import {
+  answersToKeep,
+  attachmentAnswers,
+  updateAnswerAt,
+  type FieldErrors,
+  type FormDefinition,
+  type FormValues,
+} from '#contract/forms/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { unseenDocuments, type Viewer } from './store.ts';
 
 /**
  * An attachment answer may name only documents uploaded to that question of that record: otherwise a
@@ -34,4 +42,42 @@ export async function unknownAttachments(
     else if (refuseInfected && infected) errors[ref.path] = DOCUMENT_MESSAGES.virusIn(infected.file_name);
   }
   return errors;
+}
+
+/**
+ * The answers a save writes, with the files of the stored answers that the saver cannot see put back: another
+ * account's, not yet passed by a scanner, are missing from the saver's list of files, so the saver's page (any
+ * client) leaves them out, and one person would remove another's file without knowing it existed
+ * (docs/decisions/0105). A file goes back where it was: a repeating group's row only if the save still has it.
+ * A question the save hides keeps no answer, as ever.
+ */
+export async function withUnseenAttachments(
+  db: Queryable,
+  caseId: string,
+  def: FormDefinition,
+  stored: Record<string, unknown>,
+  answers: FormValues,
+  viewer: Viewer,
+): Promise<FormValues> {
+  const before = attachmentAnswers(def, stored);
+  if (before.length === 0) return answers;
+  const unseen = new Set((await unseenDocuments(db, caseId, viewer)).map((d) => `${d.fieldName}/${d.id}`));
+  let kept = answers;
+  for (const ref of before) {
+    const lost = ref.ids.filter((id) => unseen.has(`${ref.field}/${id}`));
+    if (lost.length === 0 || !rowKept(kept, ref.path)) continue;
+    kept = updateAnswerAt(kept, ref.path, (now) => {
+      const ids = Array.isArray(now) ? now.map(String) : [];
+      return [...ids, ...lost.filter((id) => !ids.includes(id))];
+    });
+  }
+  return kept === answers ? answers : answersToKeep(def, kept);
+}
+
+/** Whether the answers still have the repeating group's row a path names (a field of no group: always). */
+function rowKept(answers: FormValues, path: string): boolean {
+  const m = /^(\w+)\[(\d+)\]\./.exec(path);
+  if (!m) return true;
+  const rows = answers[m[1]!];
+  return Array.isArray(rows) && typeof rows[Number(m[2])] === 'object' && rows[Number(m[2])] !== null;
 }

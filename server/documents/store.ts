@@ -68,6 +68,25 @@ export async function listDocuments(db: Queryable, caseId: string, viewer: Viewe
 }
 
 /**
+ * The files on the record's questions that the viewer's profile owns but the viewer may not see: another
+ * account's, which no scanner has passed. Their ids and questions only, which the record's answers name
+ * already, so that a save of the viewer's cannot drop them unseen (docs/decisions/0105).
+ */
+export async function unseenDocuments(
+  db: Queryable,
+  caseId: string,
+  viewer: Viewer,
+): Promise<Array<{ id: string; fieldName: string }>> {
+  const { rows } = await db.query<{ id: string; field_name: string }>(
+    `SELECT d.id::text AS id, d.field_name FROM documents d JOIN cases c ON c.id = d.case_id
+      WHERE d.case_id = $1::bigint AND d.origin = 'applicant' AND c.profile_id = $2 AND c.deleted_at IS NULL
+        AND NOT (${VISIBLE}) ORDER BY d.field_name, d.uploaded_at, d.id`,
+    [caseId, viewer.profileId, viewer.accountId],
+  );
+  return rows.map((r) => ({ id: r.id, fieldName: r.field_name }));
+}
+
+/**
  * The files an officer sent with the decision on the record (docs/decisions/0090), to download: clean ones
  * only, so a file a later scan found infected is never offered.
  */
