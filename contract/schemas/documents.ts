@@ -29,11 +29,14 @@ export type DecisionDocumentInfo = z.infer<typeof decisionDocumentSchema>;
 
 /**
  * A record's files: those uploaded to its questions, and those an officer sent with its decision (none until
- * it is decided; an answer that leaves the list out has none).
+ * it is decided; an answer that leaves the list out has none). `unseen`: the files on its questions that
+ * another account of the profile uploaded and no scanner has passed, which the caller may not see: only
+ * their ids, which its answers name already, so that they are not taken for files removed (docs/decisions/0105).
  */
 export const documentListSchema = z.object({
   documents: z.array(documentSchema),
   decisionDocuments: z.array(decisionDocumentSchema).default([]),
+  unseen: z.array(z.object({ id: z.uuid(), fieldName: z.string() })).default([]),
 });
 export type DocumentList = z.infer<typeof documentListSchema>;
 

@@ -234,6 +234,9 @@ describe('without a scanner', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     // Not scanned, the holder's file is not in the master's list: their page left it out of their save.
     expect((await list(master, record.id)).map((d) => d.id)).toEqual([mine.id]);
+    // Named to them as unseen, its id only, so that their page does not take it for a file removed.
+    const listed = await master.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id }));
+    expect(listed.json().responseJSON.unseen).toEqual([{ id: doc.id, fieldName: ATTACHMENT_FIELD }]);
     const overwritten = await master.post(fillPath(CASE_PATHS.one, { id: record.id }), {
       data: { remarks: 'Changed by the master.', [ATTACHMENT_FIELD]: [mine.id] },
       version: (saved.json().responseJSON as CaseDetail).version,

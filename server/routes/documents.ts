@@ -29,6 +29,7 @@ import {
   insertDocument,
   listDecisionDocuments,
   listDocuments,
+  unseenDocuments,
 } from '../documents/store.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import type { Queryable } from '../db/database.ts';
@@ -119,6 +120,7 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       return ok({
         documents: await listDocuments(app.db, request.params.id, viewer),
         decisionDocuments: await listDecisionDocuments(app.db, request.params.id, viewer),
+        unseen: await unseenDocuments(app.db, request.params.id, viewer),
       });
     },
   );

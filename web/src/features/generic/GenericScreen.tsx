@@ -433,7 +433,11 @@ export default function GenericScreen({ location }: ScreenProps) {
                 addedForRequest(def, request, documents),
               )
             : stored
-          : withUploadedFiles(def, files.ok ? withoutRemovedFiles(def, stored, documents) : stored, documents);
+          : withUploadedFiles(
+              def,
+              files.ok ? withoutRemovedFiles(def, stored, documents, files.value.unseen) : stored,
+              documents,
+            );
         show(outcome.value, listed, typeof withHistory === 'boolean' ? withHistory : withHistory(outcome.value));
         setDocuments(documents);
         setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });

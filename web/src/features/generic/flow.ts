@@ -86,10 +86,17 @@ export function withUploadedFiles(form: FormDefinition, values: FormValues, docu
 /**
  * A draft's answers without the files no longer in it: one removed (which deletes it at once) before the
  * answers were saved again still names it, and would show as a nameless "A file" that submitting refuses as
- * not found. Only with the record's list of files as loaded, never when it could not be.
+ * not found. Only with the record's list of files as loaded, never when it could not be. A file of another
+ * account's that this one may not see (`unseen`, not yet passed by a scanner) is no removed file: it stays, and
+ * the draft is not changed by it (docs/decisions/0105).
  */
-export function withoutRemovedFiles(form: FormDefinition, values: FormValues, documents: DocumentInfo[]): FormValues {
-  const held = new Set(documents.map((d) => d.id));
+export function withoutRemovedFiles(
+  form: FormDefinition,
+  values: FormValues,
+  documents: DocumentInfo[],
+  unseen: Array<{ id: string }> = [],
+): FormValues {
+  const held = new Set([...documents, ...unseen].map((d) => d.id));
   let next = values;
   for (const { path, ids } of attachmentAnswers(form, values))
     if (ids.some((id) => !held.has(id))) next = updateAnswerAt(next, path, () => ids.filter((id) => held.has(id)));
