@@ -105,6 +105,9 @@ export const RECORD_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
 export const CASE_MESSAGES = {
   versionConflict:
     'This record was changed elsewhere since you opened it, so your changes were not saved. Your input is kept: reopen the record to see the latest version, then restore your changes if you still want them.',
+  /** A delete refused so: the user sent no changes, so there is nothing of theirs to restore. */
+  deleteConflict:
+    'This draft was changed elsewhere since you opened it, so it was not deleted. Reopen it to see the changes, then delete it if you still want to.',
   notEditable: 'This record has been submitted and can no longer be changed.',
   notSubmittedYet: 'The acknowledgement is ready once the record has been submitted.',
   notFound: 'No such record for the profile you are acting for.',

@@ -522,6 +522,15 @@ describe('records', () => {
     expect(list.json().responseJSON.cases.map((c: CaseDetail) => c.id)).not.toContain(created.id);
   });
 
+  it('refuses a delete of a stale version, saying it was not deleted rather than that changes were not saved', async () => {
+    const created = await create(demo, PD_VALID, true);
+    await put(demo, created.id, { data: { ...PD_VALID, remarks: 'changed elsewhere' }, version: 1 });
+    const res = await del(demo, created.id, 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().header).toEqual({ responseCode: '409', responseDesc: CASE_MESSAGES.deleteConflict });
+    expect((await demo.get(`${API_PATHS.cases}/${created.id}`)).statusCode).toBe(200);
+  });
+
   it('says a deleted draft was deleted to its own profile, and to any other only that there is no such record', async () => {
     const created = await create(demo, { ...PD_VALID, remarks: 'deleted remark' }, true);
     expect((await del(demo, created.id, created.version)).statusCode).toBe(200);

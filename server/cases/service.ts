@@ -406,10 +406,11 @@ async function refusal(
   actor: Actor,
   current: CaseDetail | null,
   version: number,
+  conflict: string = CASE_MESSAGES.versionConflict,
 ): Promise<ApiError> {
   if (!current) return missing(db, id, actor.principal.actingProfileId);
   if (!isEditable(current.status)) return new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notEditable);
-  if (current.version !== version) return new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
+  if (current.version !== version) return new ApiError(409, RESPONSE_CODE.CONFLICT, conflict);
   return notFound();
 }
 
@@ -451,7 +452,15 @@ export async function deleteCase(db: Database, actor: Actor, id: string, version
   await db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current || !isEditable(current.status) || (version !== undefined && current.version !== version))
-      throw await refusal(tx, id, actor, current && toDetail(current), version ?? current?.version ?? 0);
+      throw await refusal(
+        tx,
+        id,
+        actor,
+        current && toDetail(current),
+        version ?? current?.version ?? 0,
+        // A delete sends no answers: "your changes were not saved … restore them" would speak of none.
+        CASE_MESSAGES.deleteConflict,
+      );
     await markDeleted(tx, id, actor.principal.accountId, actor.now);
     await deleteDocumentsOfCase(tx, id);
     await audit(tx, {

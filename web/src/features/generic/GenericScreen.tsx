@@ -699,6 +699,18 @@ export default function GenericScreen({ location }: ScreenProps) {
     listChanged();
   }
 
+  /**
+   * Shows the record as it now is, after another person or tab changed it, with the input kept for it offered:
+   * to restore over it while it is a draft, else to discard (docs/decisions/0010: nothing typed is lost).
+   */
+  async function reopen(id: string) {
+    if (!eservice) return null;
+    const opened = await openRecord(id, eservice);
+    if (opened && opened !== DELETED && owner) standOffer(readUnsaved(owner, appCode, opened.id));
+    listChanged();
+    return opened;
+  }
+
   async function save(
     draft: boolean,
     quiet = false,
@@ -879,6 +891,11 @@ export default function GenericScreen({ location }: ScreenProps) {
         const now = await genericApi.open(record.id, signal);
         return !now.ok && now.kind === 'refused' && now.status === 404;
       };
+      if (!outcome.ok && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.deleteConflict) {
+        // Changed by someone else meanwhile: what they changed is shown, for the user to decide again.
+        await reopen(record.id);
+        return failed(outcome, MESSAGES.deleteFailed);
+      }
       if (!(await gone())) return outcome.ok ? undefined : failed(outcome, MESSAGES.deleteFailed);
       if (owner) clearUnsaved(owner, appCode, record.id, { ownOnly: true });
       dropRecord();

@@ -1099,6 +1099,34 @@ describe('an open record', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.caseIdentity)).toBeNull();
   });
 
+  it('refused as changed elsewhere, says it was not deleted and shows the record as it now is', async () => {
+    let deletes = 0;
+    routes['POST /api/cases/7/delete'] = () =>
+      ++deletes === 1
+        ? { status: 409, body: envelope(null, '409', CASE_MESSAGES.deleteConflict) }
+        : { status: 200, body: envelope(null, '200', MESSAGES.recordDeleted) };
+    const user = await renderScreen();
+    await screen.findByTestId('case-number');
+    // Another person saves the draft meanwhile.
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope(record({ version: 2, data: { idNo: 'S1234567D001', note: 'From the other person' } })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(CASE_MESSAGES.deleteConflict, { selector: 'p' })).toBeVisible();
+    expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.deleteConflict }]);
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('From the other person');
+    // Deleted if the user still wants to: over the version now shown.
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: MESSAGES.recordDeleted }));
+    expect(calls.filter((c) => c.path === '/api/cases/7/delete').map((c) => c.body)).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
+  });
+
   it('is not deleted when the confirmation is cancelled', async () => {
     const user = await renderScreen();
     await screen.findByTestId('case-number');
