@@ -1136,6 +1136,20 @@ export default function GenericScreen({ location }: ScreenProps) {
         deferred.current = null;
         if (outcome.kind === 'session') keepNotUploaded(path, file.name);
         if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
+        if (!madeForFile && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.deleted) {
+          // The draft was deleted elsewhere: nothing on this page to correct. As a save so refused is said.
+          forgetRecord(withoutFiles(form, values));
+          setDocuments([]);
+          emit('toast', { severity: 'info', message: CASE_MESSAGES.deleted });
+          setNotice(FORM_TEXT.deletedWhileOpen);
+          return null;
+        }
+        if (outcome.kind === 'refused' && outcome.message === DOCUMENT_MESSAGES.notEditable) {
+          // Submitted elsewhere (or its request answered): shown as it now is, read-only, as a save so refused is.
+          await reopen(record.id);
+          failed(outcome, DOCUMENT_MESSAGES.failed);
+          return null;
+        }
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
         if (madeForFile) await takeBackDraft(current);

@@ -976,6 +976,53 @@ describe('an attachment question', () => {
   }, 30_000);
 });
 
+describe('a file chosen for a draft another person deleted or submitted meanwhile', () => {
+  beforeEach(() => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei' } }) });
+    routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [] }) });
+    window.location.hash = '#/generic?app=PAR&case=7';
+  });
+  const choose = async (user: ReturnType<typeof userEvent.setup>) =>
+    user.upload(
+      screen.getByLabelText(/Copy of your passport/),
+      new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+
+  it('says the draft was deleted elsewhere, not that something is to be corrected, and keeps the answers', async () => {
+    routes['POST /api/cases/7/documents'] = () => ({ status: 404, body: envelope(null, '404', CASE_MESSAGES.deleted) });
+    const user = userEvent.setup();
+    await at('About you');
+    await screen.findByTestId('case-number');
+    await choose(user);
+    expect(await screen.findByText(FORM_TEXT.deletedWhileOpen, { selector: 'p', exact: false })).toBeVisible();
+    expect(screen.queryByText(MESSAGES.validationSummary)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('case-number')).toBeNull();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+  }, 30_000);
+
+  it('shows the record as it now is, read-only, when it was submitted meanwhile', async () => {
+    const user = userEvent.setup();
+    await at('About you');
+    await screen.findByTestId('case-number');
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, status: 'submitted', version: 2, data: { fullName: 'Lim Mei' } }),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'submitted', history: [] }) });
+    routes['POST /api/cases/7/documents'] = () => ({
+      status: 409,
+      body: envelope(null, '409', DOCUMENT_MESSAGES.notEditable),
+    });
+    await choose(user);
+    await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.submitted));
+    expect(screen.getByText(DOCUMENT_MESSAGES.notEditable, { selector: 'p' })).toBeVisible();
+    expect(screen.queryByText(MESSAGES.validationSummary)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  }, 30_000);
+});
+
 describe('a first file that does not go in', () => {
   const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
   const passport = () => new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' });
