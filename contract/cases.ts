@@ -152,6 +152,12 @@ export const CASE_MESSAGES = {
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,
   unsavedOffer: (time: string) => `You have unsaved changes from ${time}.`,
   /**
+   * Kept input of a record that can take no changes any more (submitted, or its request answered, by someone
+   * else or in another tab): nothing to restore it into, so only its discarding is offered.
+   */
+  unsavedNotUsable:
+    'This record can no longer be changed, so they cannot be restored or sent. Discard them once you no longer need them.',
+  /**
    * Input kept in this browser under another profile the user acts for (or their own): it is offered back only
    * when acting for that profile again, so the form says whose it is, never what it holds.
    */

@@ -763,9 +763,8 @@ export default function GenericScreen({ location }: ScreenProps) {
     }
     if (record && eservice && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.notEditable) {
       // Submitted meanwhile (another tab): shown as it now is, read-only, as a submission refused so is shown,
-      // and listed so. What was typed stays kept in this browser (docs/decisions/0010).
-      await openRecord(record.id, eservice);
-      listChanged();
+      // and listed so. What was typed stays kept in this browser (docs/decisions/0010), offered to discard.
+      await reopen(record.id);
     }
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
     whenFailed?.(outcome);

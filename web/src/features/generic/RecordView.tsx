@@ -73,8 +73,11 @@ export function RecordView({
       </h1>
       {/* While an officer's request is open, some answers may change again: the note would be wrong. */}
       {!request && <p className="form-note">{FORM_TEXT.submittedView}</p>}
-      {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. */}
-      {request && offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
+      {/* An answer to the request typed and not yet sent: offered back, on the page that sends it. Without a
+          request, nothing can take it: it is only offered to discard. */}
+      {offer && (
+        <RestoreOffer input={offer} onRestore={request ? () => onRestore(offer) : undefined} onDiscard={onDiscard} />
+      )}
       <StatusPanel record={record} history={history} />
       {record.progress && (
         <Progress

@@ -13,14 +13,18 @@ const thenFocusHeading = (act: () => void) => () => {
   focusMainHeading(document.querySelector('main') ?? document.body);
 };
 
-/** 'You have unsaved changes from <time>: restore / discard', shown when the screen opens with kept input. */
+/**
+ * 'You have unsaved changes from <time>: restore / discard', shown when the screen opens with kept input. With no
+ * `onRestore` (a record that can take no changes any more) it says so and offers only the discard, or the input
+ * would be listed as unsaved changes until it expires, with nothing anywhere to remove it.
+ */
 export function RestoreOffer({
   input,
   onRestore,
   onDiscard,
 }: {
   input: UnsavedInput;
-  onRestore: () => void;
+  onRestore?: () => void;
   onDiscard: () => void;
 }) {
   return (
@@ -28,11 +32,14 @@ export function RestoreOffer({
       <p id="restore-offer-text">
         {CASE_MESSAGES.unsavedOffer(formatDateTime(input.savedAt))}
         {input.caseNumber ? ` They belong to record ${input.caseNumber}.` : ''}
+        {onRestore ? '' : ` ${CASE_MESSAGES.unsavedNotUsable}`}
       </p>
       <div className="button-row">
-        <button type="button" onClick={thenFocusHeading(onRestore)}>
-          Restore
-        </button>
+        {onRestore && (
+          <button type="button" onClick={thenFocusHeading(onRestore)}>
+            Restore
+          </button>
+        )}
         <button type="button" className="button-secondary" onClick={thenFocusHeading(onDiscard)}>
           Discard
         </button>

@@ -1842,6 +1842,38 @@ describe('a draft submitted in another tab', () => {
   }, 30_000);
 });
 
+describe('input kept for a record that can no longer take it', () => {
+  it('is offered to discard on the record, and is then no longer listed', async () => {
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: '7',
+      caseNumber: 'PD 000042 2026',
+      values: { idNo: 'S1234567D001', note: 'Typed before another person sent it' },
+      savedAt: Date.now() - 60_000,
+    });
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope(record({ status: 'in_review', version: 3, submittedAt: '2026-03-05T06:08:00.000Z' })),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({ status: 200, body: envelope({ status: 'in_review', history: [] }) });
+    const user = userEvent.setup();
+    // The link of the list of unsaved changes.
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment by Debtor');
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+    expect(offer).toHaveTextContent(CASE_MESSAGES.unsavedNotUsable);
+    expect(within(offer).queryByRole('button', { name: 'Restore' })).toBeNull();
+    await user.click(within(offer).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('region', { name: /unsaved changes/ })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    expect(listUnsaved(owner)).toEqual([]);
+    cleanup();
+    render(<UnsavedInputList />);
+    expect(screen.queryByRole('heading', { name: 'Unsaved changes' })).toBeNull();
+  }, 30_000);
+});
+
 describe('a first save whose key made a record elsewhere (docs/decisions/0036)', () => {
   const NEW_KEY = '2b7c0a4e-6f1d-4c3a-9e8b-0d5f7a1c3e92';
   /** Record 7, made by the key's first save: what it holds is the test's. */
