@@ -838,11 +838,28 @@ export default function GenericScreen({ location }: ScreenProps) {
       const data = answersToKeep(form, values);
       const outcome = await genericApi.resubmit(record.id, data, record.version, signal);
       let sent = outcome.ok ? outcome.value : null;
+      let answeredElsewhere = false;
       // No answer (the connection dropped, perhaps after the server took the answers), or a conflict (an
       // earlier try whose answer was lost took them): the record itself says whether these answers went.
       if (!outcome.ok && (outcome.kind === 'unreachable' || (outcome.kind === 'refused' && outcome.status === 409))) {
         const now = await genericApi.open(record.id, signal);
-        if (now.ok && now.value.status !== 'more_info_requested' && sameAnswers(now.value.data, data)) sent = now.value;
+        if (now.ok && now.value.status !== 'more_info_requested') {
+          if (sameAnswers(now.value.data, data)) sent = now.value;
+          else answeredElsewhere = true;
+        }
+      }
+      if (answeredElsewhere) {
+        // Someone else's answers went first: the request shown here is no more. The record is shown as it now
+        // is, with the answers they sent; what this user typed stays kept, offered to discard.
+        window.history.replaceState(
+          window.history.state,
+          '',
+          buildHref(ROUTES.generic, { app: appCode, case: record.id }),
+        );
+        await reopen(record.id);
+        emit('toast', { severity: 'error', message: CASE_MESSAGES.requestAnswered });
+        setNotice(CASE_MESSAGES.requestAnswered);
+        return;
       }
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);
       if (owner) clearUnsaved(owner, appCode, record.id, { ownOnly: true });

@@ -1463,6 +1463,47 @@ describe('an answer to a request for more information', () => {
     30_000,
   );
 
+  it('refused as another person answered it first, shows the record as it now is and keeps what was typed', async () => {
+    let answered = false;
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope(
+        answered
+          ? record({ ...asked(), status: 'in_review', version: 5, data: { ...asked().data, note: 'Their answer' } })
+          : asked(),
+      ),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: answered ? 'in_review' : 'more_info_requested', history: [] }),
+    });
+    routes['POST /api/cases/7/resubmit'] = () => ({
+      status: 409,
+      body: envelope(null, '409', CASE_MESSAGES.notAwaitingInfo),
+    });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7&step=respond';
+    await follow('Change the answers the officer asked about');
+    const note = screen.getByLabelText(/Remarks/);
+    await user.clear(note);
+    await user.type(note, 'My answer');
+    // The other person's answer goes first.
+    answered = true;
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    expect(await screen.findByText(CASE_MESSAGES.requestAnswered, { selector: 'p' })).toBeVisible();
+    expect(screen.queryByText(CASE_MESSAGES.notAwaitingInfo)).toBeNull();
+    expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.requestAnswered }]);
+    expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.in_review);
+    expect(screen.queryByRole('button', { name: PROGRESS_TEXT.resubmit })).toBeNull();
+    expect(screen.queryByRole('link', { name: PROGRESS_TEXT.answer })).toBeNull();
+    expect(screen.getByText('Remarks', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Their answer');
+    // Not sent, kept, and offered to discard.
+    expect(readUnsaved(owner, 'PD', '7')?.values).toMatchObject({ note: 'My answer' });
+    const offer = screen.getByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Discard' }));
+    expect(readUnsaved(owner, 'PD', '7')).toBeNull();
+  }, 30_000);
+
   it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
     routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(asked()) });
     routes['GET /pe/cases/7/status'] = () => ({
