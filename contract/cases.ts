@@ -108,6 +108,8 @@ export const CASE_MESSAGES = {
   /** A delete refused so: the user sent no changes, so there is nothing of theirs to restore. */
   deleteConflict:
     'This draft was changed elsewhere since you opened it, so it was not deleted. Reopen it to see the changes, then delete it if you still want to.',
+  /** The way the versionConflict notice names: it keeps the input, and offers it over the latest version. */
+  reopenLatest: 'Reopen the latest version',
   notEditable: 'This record has been submitted and can no longer be changed.',
   notSubmittedYet: 'The acknowledgement is ready once the record has been submitted.',
   notFound: 'No such record for the profile you are acting for.',

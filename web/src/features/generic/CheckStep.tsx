@@ -17,6 +17,7 @@ export function CheckStep({
   backHref,
   hrefFor,
   notice,
+  onReopen,
   sections,
   changeHref,
   declarations,
@@ -36,6 +37,8 @@ export function CheckStep({
   /** An error's link to its question on another page. */
   hrefFor: (path: string) => string | null;
   notice: string | null;
+  /** Reopens the record's latest version, offering the input a refused save kept (Notice). */
+  onReopen: () => void;
   sections: SummarySection[];
   changeHref: (pageId: string, path: string) => string;
   /** The declaration pages' fields (the declarations are ticked here, not on a page of their own). */
@@ -59,7 +62,7 @@ export function CheckStep({
       {offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}
       <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={ownProfileId} />
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-      <Notice text={notice} />
+      <Notice text={notice} onReopen={onReopen} />
       <CheckAnswers sections={sections} changeHref={changeHref} />
       <StepForm labelledBy="send-heading" busy={busy} onSubmit={onSubmit} attachments={attachments}>
         <h2 id="send-heading">{FORM_TEXT.sendHeading}</h2>

@@ -29,6 +29,7 @@ import type { CaseDetail, CaseStatusResponse, EserviceDetail, RecordList } from 
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
+import { focusMainHeading } from '../../lib/router/focusHeading.ts';
 import { buildHref } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
@@ -200,6 +201,9 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [firstKey] = useState(() => resumed?.createKey ?? newCreateKey());
   const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
+  // A save refused as the record changed elsewhere: its input is kept to restore over the latest version, so
+  // opening that record again keeps it rather than asking to discard it.
+  const [conflicted, setConflicted] = useState(false);
   // The record the address names could not be opened: the page says so alone, with no new form under it.
   const [notFound, setNotFound] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -376,6 +380,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setErrors({});
       setDirty(false);
       setNotice(null);
+      setConflicted(false);
       setHistory(null);
       writeCaseIdentity({ appCode: detail.appCode, caseId: detail.id, caseNumber: detail.caseNumber, owner: ownerKey });
       if (withHistory && !isEditable(detail.status)) void loadHistory(detail.id);
@@ -766,6 +771,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       // and listed so. What was typed stays kept in this browser (docs/decisions/0010), offered to discard.
       await reopen(record.id);
     }
+    if (record && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.versionConflict) setConflicted(true);
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
     whenFailed?.(outcome);
     return null;
@@ -969,7 +975,18 @@ export default function GenericScreen({ location }: ScreenProps) {
       });
     });
 
-  const open = (id: string) =>
+  /** The latest version of the record a save was refused over, with the input that save kept offered on it. */
+  const reopenLatest = () =>
+    run(async () => {
+      if (!record) return;
+      await reopen(record.id);
+      // The button pressed has gone with the notice: the page's heading, where the offer is read next.
+      focusMainHeading(document.querySelector('main') ?? document.body);
+    });
+
+  const open = (id: string) => {
+    // The record a save was refused over: its input is kept, as the notice says, not asked to be discarded.
+    if (conflicted && id === record?.id) return void reopenLatest();
     leave(() => {
       if (!eservice) return;
       letGo();
@@ -987,6 +1004,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         navigate(to);
       });
     });
+  };
 
   /** Puts kept input back over the record it belongs to; the values restored, or null when it could not. */
   async function restore(input: UnsavedInput): Promise<FormValues | null> {
@@ -1328,6 +1346,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           backHref={last ? href({ page: last.id }) : null}
           hrefFor={hrefFor}
           notice={notice}
+          onReopen={() => void reopenLatest()}
           sections={sections}
           changeHref={(pageId, path) => href({ page: pageId, return: 'check' }, idFor(path))}
           declarations={declarations}
@@ -1357,6 +1376,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           history={history}
           hrefFor={hrefFor}
           notice={notice}
+          onReopen={() => void reopenLatest()}
           scope={scope}
           onContinue={() => void onContinue()}
           onSaveDraft={() => void onSaveDraft()}

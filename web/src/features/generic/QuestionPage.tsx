@@ -30,6 +30,7 @@ export function QuestionPage({
   history,
   hrefFor,
   notice,
+  onReopen,
   scope,
   onContinue,
   onSaveDraft,
@@ -58,6 +59,8 @@ export function QuestionPage({
   /** An error's link to its question on another page. */
   hrefFor: (path: string) => string | null;
   notice: string | null;
+  /** Reopens the record's latest version, offering the input a refused save kept (Notice). */
+  onReopen: () => void;
   scope: Scope;
   onContinue: () => void;
   onSaveDraft: () => void;
@@ -79,7 +82,7 @@ export function QuestionPage({
       {pageIndex === 0 && <KeptElsewhereNotice kept={keptElsewhere} ownProfileId={ownProfileId} />}
       {record && pageIndex === 0 && <StatusPanel record={record} history={history} />}
       <ErrorSummary errors={errors} attempt={attempt} hrefFor={hrefFor} idFor={idFor} />
-      <Notice text={notice} />
+      <Notice text={notice} onReopen={onReopen} />
       <StepForm labelledBy="page-heading" busy={busy} onSubmit={onContinue} attachments={attachments}>
         {page?.sections
           .filter((section) => scope.sections.has(section))

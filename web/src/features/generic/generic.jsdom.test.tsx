@@ -853,6 +853,46 @@ describe('a save of a record that went through, its answer lost (docs/decisions/
   }, 30_000);
 });
 
+describe('a save refused as another person changed the record', () => {
+  const latest = record({ version: 2, data: { idNo: 'S1234567D001', postal: '123456' } });
+  beforeEach(() => {
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(record({ data: { idNo: 'S1234567D001' } })) });
+    routes['GET /api/cases'] = () => ({ status: 200, body: envelope({ cases: [record()], total: 1 }) });
+    routes['POST /api/cases/7'] = () => ({ status: 409, body: envelope(null, '409', CASE_MESSAGES.versionConflict) });
+  });
+
+  /** Record 7 opened, "Mine" typed in Remarks, then another person saves it and this save is refused. */
+  async function refused(user: ReturnType<typeof userEvent.setup>) {
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    await screen.findByTestId('case-number');
+    await user.type(screen.getByLabelText(/Remarks/), 'Mine');
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(latest) });
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByText(CASE_MESSAGES.versionConflict);
+  }
+
+  it.each([
+    ['from the notice', CASE_MESSAGES.reopenLatest],
+    ['from the list of records, not asking to discard it', 'PD 000042 2026, open this record'],
+  ])(
+    'is reopened at its latest version %s, with the input kept and offered',
+    async (_, button) => {
+      const user = userEvent.setup();
+      await refused(user);
+      await user.click(screen.getByRole('button', { name: button }));
+      const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByLabelText('Mailing postal code')).toHaveValue('123456');
+      expect(readUnsaved(owner, 'PD', '7')?.values).toMatchObject({ note: 'Mine' });
+      expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+      await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+      expect(screen.getByLabelText(/Remarks/)).toHaveValue('Mine');
+    },
+    30_000,
+  );
+});
+
 describe('a first save whose answer is lost', () => {
   it('is sent again with the same key, so the server makes one record; a new record has a new key', async () => {
     let tries = 0;
