@@ -153,6 +153,9 @@ export const CASE_MESSAGES = {
   discardConfirm: 'Discard the changes you have not saved?',
   deleteConfirm: (caseNumber: string) => `Delete record ${caseNumber}? This cannot be undone.`,
   unsavedOffer: (time: string) => `You have unsaved changes from ${time}.`,
+  /** Restored over a later version: answers the user and someone else both changed take the user's. */
+  restoredOverOthers: (labels: string) =>
+    `These answers were also changed elsewhere since you opened the record, and your changes were restored over them: ${labels}. Check them before you save.`,
   /**
    * Kept input of a record that can take no changes any more (submitted, or its request answered, by someone
    * else or in another tab): nothing to restore it into, so only its discarding is offered.

@@ -566,6 +566,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       caseId: held?.id ?? null,
       caseNumber: held?.caseNumber ?? null,
       values: next,
+      base: held?.data ?? null,
       savedAt: now(),
       page: page?.id ?? null,
       createKey: held ? null : createKey.current,
@@ -1040,7 +1041,19 @@ export default function GenericScreen({ location }: ScreenProps) {
     // Input of a record not saved yet: its first save goes with the key it had, in case that save was made
     // and only its answer lost before a reload.
     if (!input.caseId && input.createKey) createKey.current = input.createKey;
-    const next = deleted ? withoutFiles(def, mergeValues(def, input.values)) : mergeValues(def, input.values);
+    const mine = mergeValues(def, input.values);
+    // Over a later version of its record, only what the user changed goes back: what another person or tab
+    // saved meanwhile in the other answers stays (the page shows the version just opened, or the one it holds).
+    const over =
+      opened && input.base && input.caseId === opened.id
+        ? changedOver(
+            def,
+            mine,
+            mergeValues(def, input.base),
+            opened === record ? values : mergeValues(def, opened.data),
+          )
+        : null;
+    const next = deleted ? withoutFiles(def, mine) : (over?.values ?? mine);
     // That save may have gone with these answers before the reload: a record its key made holding just them is
     // this page's own (docs/decisions/0036).
     if (!input.caseId && input.createKey) noteUnansweredCreate(input.createKey, answersToKeep(def, next));
@@ -1054,6 +1067,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         {
           ...input,
           values: next,
+          base: opened?.data ?? null,
           caseId: opened?.id ?? null,
           caseNumber: opened?.caseNumber ?? null,
           createKey: opened ? null : createKey.current,
@@ -1061,6 +1075,11 @@ export default function GenericScreen({ location }: ScreenProps) {
         entryOf(input),
       );
     if (deleted) setNotice(FORM_TEXT.deletedWhileOpen);
+    if (over && over.both.length > 0) {
+      const message = CASE_MESSAGES.restoredOverOthers(over.both.join(', '));
+      emit('toast', { severity: 'info', message });
+      setNotice(message);
+    }
     // Files chosen after the session had ended never went: said on their questions, to be chosen again.
     const lost: FieldErrors = {};
     for (const { path, fileName } of input.notUploaded ?? [])
@@ -1394,6 +1413,27 @@ export default function GenericScreen({ location }: ScreenProps) {
     </section>
   );
   return <SharedCurrencyContext value={{ shares, onChangeAnswers: changeAnswers }}>{body}</SharedCurrencyContext>;
+}
+
+/**
+ * `theirs` (a record's latest answers) with the answers `mine` changed from `base` (the version they were typed
+ * over) taken from `mine`; `both`: the labels of those that `theirs` changed from `base` too, to something else.
+ */
+function changedOver(
+  def: FormDefinition,
+  mine: FormValues,
+  base: FormValues,
+  theirs: FormValues,
+): { values: FormValues; both: string[] } {
+  const values = { ...theirs };
+  const both: string[] = [];
+  for (const field of allFields(def)) {
+    const name = field.name;
+    if (sameAnswers(mine[name], base[name])) continue;
+    values[name] = mine[name] as FieldValue;
+    if (!sameAnswers(theirs[name], base[name]) && !sameAnswers(theirs[name], mine[name])) both.push(field.label);
+  }
+  return { values, both };
 }
 
 /** The files uploaded since an officer's request to the questions it asks (as the server lets them be). */

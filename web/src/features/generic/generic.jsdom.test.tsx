@@ -891,6 +891,51 @@ describe('a save refused as another person changed the record', () => {
     },
     30_000,
   );
+
+  it('restores over the latest version only what this user changed, and saves it without undoing the other', async () => {
+    const user = userEvent.setup();
+    await refused(user);
+    routes['POST /api/cases/7'] = ({ body }) =>
+      (body as { version: number }).version === 2
+        ? {
+            status: 200,
+            body: envelope(record({ version: 3, data: (body as { data: Record<string, unknown> }).data })),
+          }
+        : { status: 409, body: envelope(null, '409', CASE_MESSAGES.versionConflict) };
+    await user.click(screen.getByRole('button', { name: CASE_MESSAGES.reopenLatest }));
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Mine');
+    expect(screen.getByLabelText('Mailing postal code')).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ severity: 'success', message: MESSAGES.draftSaved }));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/cases/7').at(-1)!.body).toMatchObject({
+      version: 2,
+      data: { idNo: 'S1234567D001', postal: '123456', note: 'Mine' },
+    });
+  }, 30_000);
+
+  it('restores, of an answer both changed, this user’s, and says which', async () => {
+    // Kept before a reload: typed over version 1, which had no postal code.
+    writeUnsaved(owner, {
+      appCode: 'PD',
+      title: 'Payment by Debtor',
+      caseId: '7',
+      caseNumber: 'PD 000042 2026',
+      values: { idNo: 'S1234567D001', postal: '111111', note: 'Mine' },
+      base: { idNo: 'S1234567D001' },
+      savedAt: Date.now() - 60_000,
+    });
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(latest) });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7';
+    await follow('Payment');
+    const offer = await screen.findByRole('region', { name: /unsaved changes/ });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText('Mailing postal code')).toHaveValue('111111');
+    expect(screen.getByLabelText(/Remarks/)).toHaveValue('Mine');
+    expect(screen.getByText(CASE_MESSAGES.restoredOverOthers('Mailing postal code'), { selector: 'p' })).toBeVisible();
+  }, 30_000);
 });
 
 describe('a first save whose answer is lost', () => {

@@ -16,6 +16,11 @@ export interface UnsavedInput {
   caseId: string | null;
   caseNumber: string | null;
   values: FormValues;
+  /**
+   * The record's answers as the page had opened them, which `values` changes: restored over a later version
+   * (another person or tab saved meanwhile), only the answers changed from these go back, not the older rest.
+   */
+  base?: Record<string, unknown> | null;
   /** The question page the user was on (docs/decisions/0036-multi-page-forms.md), when known. */
   page?: string | null;
   /**
@@ -89,6 +94,7 @@ function parse(raw: string | null, now: number): UnsavedInput | null {
       caseId: typeof v.caseId === 'string' ? v.caseId : null,
       caseNumber: typeof v.caseNumber === 'string' ? v.caseNumber : null,
       values: v.values,
+      ...(typeof v.base === 'object' && v.base !== null && { base: v.base }),
       page: typeof v.page === 'string' ? v.page : null,
       createKey: typeof v.createKey === 'string' ? v.createKey : null,
       savedAt: v.savedAt,
