@@ -154,13 +154,42 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
   if (claims.generation === session.tokenGeneration && !session.tokenUsed) {
     await markTokenUsed(app.db, session.sessionId, claims.generation);
   }
-  const principal = principalOf(session, claims.generation);
+  admit(request, session, claims.generation);
+}
+
+/** The call's principal from its live session, or its refusal when the session no longer acts for the profile. */
+function admit(request: FastifyRequest, session: SessionRecord, generation: number): void {
+  const principal = principalOf(session, generation);
   if (session.proxyWithdrawn) {
     request.withdrawnProxyPrincipal = principal;
     request.sessionProblem = 'proxyWithdrawn';
     return;
   }
   request.principal = principal;
+}
+
+/**
+ * The caller's session read again, by the id its token named when the call arrived (checkCallerAgain). The
+ * token is not judged again: its generation was current then, and the user's own refresh during a long upload
+ * must not turn it into a stolen token's (docs/decisions/0029's grace is for calls on their way, not for a
+ * body a minute and a half long). What changed the session meanwhile counts: ended, expired, account disabled,
+ * profile blocked, grant withdrawn.
+ */
+async function recheckSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const arrived = sessionPrincipal(request);
+  request.principal = null;
+  request.withdrawnProxyPrincipal = null;
+  if (!arrived) return;
+  const now = app.now();
+  const session = await loadSession(app.db, arrived.sessionId);
+  if (!session) request.sessionProblem = 'invalid';
+  else if (session.endedAt) request.sessionProblem = session.endReason === 'interrupted' ? 'interrupted' : 'ended';
+  else if (now >= session.expiresAt || now >= session.absoluteExpiresAt) request.sessionProblem = 'expired';
+  else if (session.accountDisabled) request.sessionProblem = 'ended';
+  else {
+    request.sessionProblem = null;
+    admit(request, session, arrived.tokenGeneration);
+  }
 }
 
 /** The caller's live session, also when it acts for a profile whose grant was withdrawn (docs/decisions/0029). */
@@ -264,10 +293,7 @@ export async function registerAuth(app: FastifyInstance, apiBase: string): Promi
   app.decorate('requireAuthorization', guard('authorization'));
   app.decorate('requireAuthority', guard('authority'));
   app.decorate('checkCallerAgain', async (request, reply, guards) => {
-    request.principal = null;
-    request.sessionProblem = null;
-    request.withdrawnProxyPrincipal = null;
-    await resolvePrincipal(app, request);
+    await recheckSession(app, request);
     for (const check of guards) await check.call(app, request, reply);
   });
 }

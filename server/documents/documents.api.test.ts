@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_PATHS, AUTH_MESSAGES, PROCESS_ENGINE_PATHS, RESPONSE_CODE, fillPath } from '#contract/index.ts';
+import { API_PATHS, AUTH_MESSAGES, PROCESS_ENGINE_PATHS, RESPONSE_CODE, SESSION, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts';
 import { insertCase } from '../cases/records.ts';
 import { EICAR, startCountingClamd, type CountingClamd } from '../test/clamd.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
+import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { insertDocument } from './store.ts';
 import { ATTACHMENT_FIELD, SMALL_LIMIT_FIELD, TEST_APP, TEST_DATA, useAttachmentForm } from './test-form.ts';
@@ -59,8 +60,9 @@ async function draft(c: TestClient): Promise<CaseDetail> {
 
 async function appWith(
   overrides: Record<string, string>,
+  options: { now?: () => Date } = {},
 ): Promise<{ app: FastifyInstance; db: Database; demo: TestClient }> {
-  const { app, db } = await buildTestApp(overrides);
+  const { app, db } = await buildTestApp(overrides, options);
   await useAttachmentForm(db);
   return { app, db, demo: await signedInClient(app, 'ptib.demo') };
 }
@@ -510,13 +512,14 @@ describe('a caller who may no longer act once the file is in (docs/decisions/004
   let db: Database;
   let master: TestClient;
   let clamd: CountingClamd;
+  const clock = new FakeClock();
   /** What the test does while the stand-in scanner holds the file's verdict: the upload is in the server's hands. */
   let meanwhile: () => Promise<unknown> = async () => {};
 
   beforeAll(async () => {
     clamd = await startCountingClamd({ beforeVerdict: () => meanwhile() });
     let app: FastifyInstance;
-    ({ app, db } = await appWith({ CLAMD_SOCKET: clamd.socket }));
+    ({ app, db } = await appWith({ CLAMD_SOCKET: clamd.socket }, { now: clock.now }));
     master = await signedInClient(app, 'ptib.master');
     return () => clamd.stop();
   });
@@ -555,6 +558,29 @@ describe('a caller who may no longer act once the file is in (docs/decisions/004
     expect(await stored(record.id)).toBe(0);
     // Allowed again, the same file is kept: the refusal was the change's, not the file's.
     expect((await upload(master, record.id, 'a.pdf', PDF)).statusCode).toBe(201);
+  });
+
+  it('keeps the file when the uploader’s own refresh replaced the token while it came in', async () => {
+    expect((await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' })).statusCode).toBe(200);
+    const record = await draft(master);
+    // The page refreshed (the user typing meanwhile, or another tab), and the file took longer than the grace a
+    // replaced token has (docs/decisions/0029): the upload is the user's own, not a stolen token's.
+    meanwhile = async () => {
+      const refreshed = await master.post(API_PATHS.refresh);
+      expect(refreshed.statusCode).toBe(200);
+      master.token = refreshed.json().responseJSON.token as string;
+      clock.advance(SESSION.ROTATION_GRACE_MS + 1_000);
+    };
+    try {
+      const res = await upload(master, record.id, 'a.pdf', PDF);
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      meanwhile = async () => {};
+    }
+    expect(await stored(record.id)).toBe(1);
+    expect((await master.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id }))).statusCode).toBe(200);
+    const reuse = await db.query(`SELECT 1 FROM audit_events WHERE event = 'token_reuse'`);
+    expect(reuse.rows).toEqual([]);
   });
 
   it('refuses an upload to a record of the profile the master switched away from while it came in', async () => {
