@@ -71,7 +71,7 @@ export async function judgeType(content: Uint8Array, limits: DocumentLimits): Pr
   const sniffed = await fileTypeFromBuffer(content);
   const type = limits.types.find((t) => DOCUMENT_TYPES[t].mediaType === sniffed?.mime);
   if (!type) return { ok: false, message: DOCUMENT_MESSAGES.wrongType(limits) };
-  if ((type === 'png' && !isWholePng(content)) || (type === 'jpg' && !isWholeJpeg(content)))
+  if ((type === 'png' && !(await isWholePng(content))) || (type === 'jpg' && !isWholeJpeg(content)))
     return { ok: false, message: DOCUMENT_MESSAGES.damagedImage, detail: `not a whole ${type}` };
   if (type === 'pdf') {
     const verdict = await inspectPdf(content);
