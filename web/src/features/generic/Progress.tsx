@@ -42,7 +42,9 @@ export function Progress({
       {progress.request && (
         <div className="notice">
           <Sub>{PROGRESS_TEXT.requestHeading}</Sub>
-          <p className="as-typed">{progress.request.message}</p>
+          <p className="as-typed" dir="auto">
+            {progress.request.message}
+          </p>
           <p>{PROGRESS_TEXT.requestedFields}</p>
           <ul>
             {progress.request.fieldLabels.map((label) => (
@@ -64,7 +66,9 @@ export function Progress({
       {progress.decisionReason && (
         <>
           <Sub>{PROGRESS_TEXT.reasonHeading}</Sub>
-          <p className="as-typed">{progress.decisionReason}</p>
+          <p className="as-typed" dir="auto">
+            {progress.decisionReason}
+          </p>
         </>
       )}
     </section>

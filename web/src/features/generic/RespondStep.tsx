@@ -75,7 +75,9 @@ export function RespondStep({
       </StepHeading>
       <div className="notice">
         <h2>{PROGRESS_TEXT.requestHeading}</h2>
-        <p className="as-typed">{request.message}</p>
+        <p className="as-typed" dir="auto">
+          {request.message}
+        </p>
       </div>
       {/* An answer typed here and not yet sent (a reload, a session that ended) is kept: offered back. */}
       {offer && <RestoreOffer input={offer} onRestore={() => onRestore(offer)} onDiscard={onDiscard} />}

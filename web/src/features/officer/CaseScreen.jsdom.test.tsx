@@ -135,6 +135,31 @@ describe('the case screen', () => {
     expect(screen.queryByText(/amount: /)).toBeNull();
   });
 
+  it('lays out what people typed in its own direction: an answer or a note in Arabic reads right to left', async () => {
+    const arabic: OfficerCase = {
+      ...CASE,
+      changes: [
+        {
+          field: 'remarks',
+          label: 'Remarks',
+          before: 'Late fees',
+          after: 'رسوم التأخير',
+          beforeText: 'Late fees',
+          afterText: 'رسوم التأخير',
+        },
+      ],
+      notes: [{ id: '1', at: '2026-11-21T02:00:00Z', by: 'Officer Demo', text: 'تم التحقق' }],
+    };
+    fakeApi({ '/api/officer/cases/7': () => ({ body: envelope(arabic) }) });
+    await openCase();
+    const changes = screen.getByRole('region', { name: OFFICER_SCREEN_TEXT.changesHeading });
+    // Each answer takes the direction of its first letter (dir="auto"); a browser lays it out so.
+    expect(within(changes).getByText('رسوم التأخير')).toHaveAttribute('dir', 'auto');
+    expect(within(changes).getByText('Late fees')).toHaveAttribute('dir', 'auto');
+    // A note follows its time and author on one line: isolated, so its order does not take theirs with it.
+    expect(screen.getByText('تم التحقق').tagName).toBe('BDI');
+  });
+
   it('says which questions the answers hide, and by which answer, in the list a request names', async () => {
     const paidByTraveller: OfficerCase = {
       ...CASE,

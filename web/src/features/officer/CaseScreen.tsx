@@ -328,7 +328,9 @@ export function CaseScreen({ location }: ScreenProps) {
         <Row term="Assigned to">{c.assignedTo?.displayName ?? TEXT.nobody}</Row>
         {c.decisionReason && (
           <Row term="Reason given to the applicant">
-            <span className="as-typed">{c.decisionReason}</span>
+            <span className="as-typed" dir="auto">
+              {c.decisionReason}
+            </span>
           </Row>
         )}
       </dl>
@@ -336,7 +338,9 @@ export function CaseScreen({ location }: ScreenProps) {
       {c.proposedRejection && (
         <section aria-labelledby="proposed-heading" className="notice">
           <h2 id="proposed-heading">{TEXT.proposedRejection(c.proposedRejection.by)}</h2>
-          <p className="as-typed">{c.proposedRejection.reason}</p>
+          <p className="as-typed" dir="auto">
+            {c.proposedRejection.reason}
+          </p>
         </section>
       )}
 
@@ -398,8 +402,12 @@ export function CaseScreen({ location }: ScreenProps) {
                   <tr key={ch.field}>
                     <th scope="row">{ch.label}</th>
                     {/* An answer's lines as the applicant typed them, as the submitted answers show them. */}
-                    <td className="as-typed">{ch.beforeText}</td>
-                    <td className="as-typed">{ch.afterText}</td>
+                    <td className="as-typed" dir="auto">
+                      {ch.beforeText}
+                    </td>
+                    <td className="as-typed" dir="auto">
+                      {ch.afterText}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -429,7 +437,9 @@ export function CaseScreen({ location }: ScreenProps) {
                       TEXT.requestNotAnswered
                     )}
                   </summary>
-                  <p className="as-typed">{r.message}</p>
+                  <p className="as-typed" dir="auto">
+                    {r.message}
+                  </p>
                 </details>
               </li>
             ))}
@@ -468,7 +478,7 @@ export function CaseScreen({ location }: ScreenProps) {
               {h.from === h.to && h.message ? (
                 // A move that kept the status (an assignment): naming the status again would read as a new step.
                 <>
-                  {h.by}: {h.message}
+                  {h.by}: <bdi>{h.message}</bdi>
                 </>
               ) : (
                 <>
@@ -482,7 +492,11 @@ export function CaseScreen({ location }: ScreenProps) {
                       </InPageLink>
                     </>
                   ) : (
-                    h.message && <>. {h.message}</>
+                    h.message && (
+                      <>
+                        . <bdi>{h.message}</bdi>
+                      </>
+                    )
                   )}
                 </>
               )}
@@ -500,7 +514,7 @@ export function CaseScreen({ location }: ScreenProps) {
           <ul className="officer-list">
             {c.notes.map((n) => (
               <li key={n.id} className="as-typed">
-                <time dateTime={n.at}>{formatDateTime(n.at)}</time>, {n.by}: {n.text}
+                <time dateTime={n.at}>{formatDateTime(n.at)}</time>, {n.by}: <bdi>{n.text}</bdi>
               </li>
             ))}
           </ul>
