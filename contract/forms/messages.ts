@@ -53,10 +53,10 @@ export const FIELD_MESSAGES = {
     `${dateName(label)} must be today or in the future (today in Singapore is ${formatIsoDate(today)})`,
   notInFuture: (label: string, today: string) =>
     `${dateName(label)} must be today or in the past (today in Singapore is ${formatIsoDate(today)})`,
-  maxDaysAhead: (label: string, days: number) =>
-    `${dateName(label)} must be within ${plural(days, 'day', 'days')} from today`,
-  maxDaysAgo: (label: string, days: number) =>
-    `${dateName(label)} must be within the last ${plural(days, 'day', 'days')}`,
+  maxDaysAhead: (label: string, days: number, today: string) =>
+    `${dateName(label)} must be within ${plural(days, 'day', 'days')} from today (today in Singapore is ${formatIsoDate(today)})`,
+  maxDaysAgo: (label: string, days: number, today: string) =>
+    `${dateName(label)} must be within the last ${plural(days, 'day', 'days')} (today in Singapore is ${formatIsoDate(today)})`,
   notInList: (label: string) => `Select ${inSentence(label)} from the list`,
   amount: (label: string, minorDigits: number) =>
     minorDigits > 0

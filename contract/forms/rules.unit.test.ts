@@ -362,12 +362,14 @@ describe('date limits relative to today', () => {
   it('within N days ahead', () => {
     expect(submit(d({ maxDaysAhead: 30 }), { d: '2026-04-09' })).toEqual({});
     expect(submit(d({ maxDaysAhead: 30 }), { d: '2026-04-10' })).toEqual({
-      d: 'Date must be within 30 days from today',
+      d: 'Date must be within 30 days from today (today in Singapore is 10 Mar 2026)',
     });
   });
   it('within the last N days', () => {
     expect(submit(d({ maxDaysAgo: 7 }), { d: '2026-03-03' })).toEqual({});
-    expect(submit(d({ maxDaysAgo: 7 }), { d: '2026-03-02' })).toEqual({ d: 'Date must be within the last 7 days' });
+    expect(submit(d({ maxDaysAgo: 7 }), { d: '2026-03-02' })).toEqual({
+      d: 'Date must be within the last 7 days (today in Singapore is 10 Mar 2026)',
+    });
   });
   it('a draft keeps a date that has since passed', () => {
     expect(draft(d({ notInPast: true }), { d: '2026-01-01' })).toEqual({});

@@ -196,9 +196,9 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (field.notInPast && day < ctx.today) set(ctx, path, FIELD_MESSAGES.notInPast(field.label, ctx.todayDate));
     if (field.notInFuture && day > ctx.today) set(ctx, path, FIELD_MESSAGES.notInFuture(field.label, ctx.todayDate));
     if (field.maxDaysAhead !== undefined && day - ctx.today > field.maxDaysAhead)
-      set(ctx, path, FIELD_MESSAGES.maxDaysAhead(field.label, field.maxDaysAhead));
+      set(ctx, path, FIELD_MESSAGES.maxDaysAhead(field.label, field.maxDaysAhead, ctx.todayDate));
     if (field.maxDaysAgo !== undefined && ctx.today - day > field.maxDaysAgo)
-      set(ctx, path, FIELD_MESSAGES.maxDaysAgo(field.label, field.maxDaysAgo));
+      set(ctx, path, FIELD_MESSAGES.maxDaysAgo(field.label, field.maxDaysAgo, ctx.todayDate));
   },
   select(field, value, path, ctx) {
     if ((field.type === 'select' || field.type === 'radios') && !inOptions(field, value))

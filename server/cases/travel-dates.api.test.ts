@@ -114,7 +114,7 @@ describe('a trip (PAR) and its amendment (TRA), within a year (migration 204)', 
       });
     expect(await fieldErrors('TRA', amend(days(365), days(730)))).toEqual({});
     expect(await fieldErrors('TRA', amend(days(366), days(366)))).toEqual({
-      newDepartureDate: FIELD_MESSAGES.maxDaysAhead('New departure date', 365),
+      newDepartureDate: FIELD_MESSAGES.maxDaysAhead('New departure date', 365, today),
     });
     expect(await fieldErrors('TRA', amend(days(10), '9999-12-31'))).toEqual({
       newReturnDate: FIELD_MESSAGES.compare.daysAfter.lte('New return date', 'New departure date', 365),
