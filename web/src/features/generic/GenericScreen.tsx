@@ -201,6 +201,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const [firstKey] = useState(() => resumed?.createKey ?? newCreateKey());
   const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Files of the record another account uploaded that this one may not see yet (docs/decisions/0105). */
+  const unseenFiles = useRef<ReadonlySet<string>>(new Set());
   // A save refused as the record changed elsewhere: its input is kept to restore over the latest version, so
   // opening that record again keeps it rather than asking to discard it.
   const [conflicted, setConflicted] = useState(false);
@@ -445,6 +447,7 @@ export default function GenericScreen({ location }: ScreenProps) {
             );
         show(outcome.value, listed, typeof withHistory === 'boolean' ? withHistory : withHistory(outcome.value));
         setDocuments(documents);
+        unseenFiles.current = new Set(files.ok ? files.value.unseen.map((f) => f.id) : []);
         setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });
         if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
         return outcome.value;
@@ -1218,6 +1221,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       showErrors({ [path]: message });
     },
     async remove(path, documentId) {
+      // Another account's file, waiting for its virus check: only its uploader may remove it, and a save keeps
+      // it whatever this page sends (docs/decisions/0105). Saying "removed" would be untrue.
+      if (unseenFiles.current.has(documentId)) return attachments.showError(path, DOCUMENT_MESSAGES.othersFile);
       // Answering a request, a file the record was sent with stays the record's (the officers' copy of what
       // was sent): it is only taken out of the answer. One added for the answer, or a draft's, is deleted.
       const sent =

@@ -930,6 +930,12 @@ describe('an attachment question', () => {
     expect(calls.find((c) => c.path === '/api/cases/7' && c.method === 'POST')!.body).toMatchObject({
       data: { passport: [theirs] },
     });
+    // Removing it is theirs alone: said so beside the question, never "File removed", and it stays listed.
+    const remove = within(list).getByRole('button', { name: /^Remove/ });
+    await user.click(remove);
+    expect(await screen.findAllByText(DOCUMENT_MESSAGES.othersFile)).not.toHaveLength(0);
+    expect(calls.some((c) => c.path.startsWith('/api/documents/'))).toBe(false);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   }, 30_000);
 
   it('keeps the files of a draft whose list of files could not be loaded', async () => {
