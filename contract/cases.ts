@@ -107,7 +107,7 @@ export const CASE_MESSAGES = {
     'This record was changed elsewhere since you opened it, so your changes were not saved. Your input is kept: reopen the record to see the latest version, then restore your changes if you still want them.',
   /** A delete refused so: the user sent no changes, so there is nothing of theirs to restore. */
   deleteConflict:
-    'This draft was changed elsewhere since you opened it, so it was not deleted. Reopen it to see the changes, then delete it if you still want to.',
+    'This draft was changed elsewhere since you opened it, so it was not deleted. It is shown as it now is: delete it again if you still want to.',
   /** The way the versionConflict notice names: it keeps the input, and offers it over the latest version. */
   reopenLatest: 'Reopen the latest version',
   notEditable: 'This record has been submitted and can no longer be changed.',
@@ -175,6 +175,9 @@ export const CASE_MESSAGES = {
     `Only the questions the officer named may be changed. These were changed and must be put back: ${labels}.`,
   resubmitted: 'Your answers have been sent to the officer.',
   /** A resubmission refused as the request was answered meanwhile (another person on the profile, another tab). */
+  /** The same, the record withdrawn meanwhile (an approved withdrawal of a travel permission, 0091). */
+  withdrawnMeanwhile:
+    'This record was withdrawn meanwhile, so your changes were not sent. The record is shown as it now is. Your changes are kept in this browser until you discard them.',
   requestAnswered:
     'This request for more information has already been answered (by another person or in another tab), so your changes were not sent. The record is shown as it now is, with the answers that were sent. Your changes are kept in this browser until you discard them.',
   /**

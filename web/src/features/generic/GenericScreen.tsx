@@ -848,27 +848,30 @@ export default function GenericScreen({ location }: ScreenProps) {
       const data = answersToKeep(form, values);
       const outcome = await genericApi.resubmit(record.id, data, record.version, signal);
       let sent = outcome.ok ? outcome.value : null;
-      let answeredElsewhere = false;
+      let movedOn: string | null = null;
       // No answer (the connection dropped, perhaps after the server took the answers), or a conflict (an
       // earlier try whose answer was lost took them): the record itself says whether these answers went.
       if (!outcome.ok && (outcome.kind === 'unreachable' || (outcome.kind === 'refused' && outcome.status === 409))) {
         const now = await genericApi.open(record.id, signal);
         if (now.ok && now.value.status !== 'more_info_requested') {
           if (sameAnswers(now.value.data, data)) sent = now.value;
-          else answeredElsewhere = true;
+          // A request leaves only by its answer or by the record's withdrawal (docs/decisions/0091).
+          else
+            movedOn =
+              now.value.status === 'withdrawn' ? CASE_MESSAGES.withdrawnMeanwhile : CASE_MESSAGES.requestAnswered;
         }
       }
-      if (answeredElsewhere) {
-        // Someone else's answers went first: the request shown here is no more. The record is shown as it now
-        // is, with the answers they sent; what this user typed stays kept, offered to discard.
+      if (movedOn) {
+        // Someone else's answers went first, or the record was withdrawn: the request shown here is no more. The
+        // record is shown as it now is; what this user typed stays kept, offered to discard.
         window.history.replaceState(
           window.history.state,
           '',
           buildHref(ROUTES.generic, { app: appCode, case: record.id }),
         );
         await reopen(record.id);
-        emit('toast', { severity: 'error', message: CASE_MESSAGES.requestAnswered });
-        setNotice(CASE_MESSAGES.requestAnswered);
+        emit('toast', { severity: 'error', message: movedOn });
+        setNotice(movedOn);
         return;
       }
       if (!sent) return outcome.ok ? undefined : failed(outcome, MESSAGES.submitFailed);

@@ -1200,6 +1200,9 @@ describe('an open record', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(CASE_MESSAGES.deleteConflict, { selector: 'p' })).toBeVisible();
+    // The page shows the record as it now is already: the notice asks for no reopening nothing offers.
+    expect(CASE_MESSAGES.deleteConflict).toContain('shown as it now is');
+    expect(CASE_MESSAGES.deleteConflict).not.toMatch(/reopen/i);
     expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.deleteConflict }]);
     expect(screen.getByLabelText(/Remarks/)).toHaveValue('From the other person');
     // Deleted if the user still wants to: over the version now shown.
@@ -1587,6 +1590,35 @@ describe('an answer to a request for more information', () => {
     const offer = screen.getByRole('region', { name: /unsaved changes/ });
     await user.click(within(offer).getByRole('button', { name: 'Discard' }));
     expect(readUnsaved(owner, 'PD', '7')).toBeNull();
+  }, 30_000);
+
+  it('refused as the record was withdrawn meanwhile, says so, not that someone answered', async () => {
+    let withdrawn = false;
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope(withdrawn ? record({ ...asked(), status: 'withdrawn', version: 5 }) : asked()),
+    });
+    routes['GET /pe/cases/7/status'] = () => ({
+      status: 200,
+      body: envelope({ status: withdrawn ? 'withdrawn' : 'more_info_requested', history: [] }),
+    });
+    routes['POST /api/cases/7/resubmit'] = () => ({
+      status: 409,
+      body: envelope(null, '409', CASE_MESSAGES.notAwaitingInfo),
+    });
+    const user = userEvent.setup();
+    window.location.hash = '#/generic?app=PD&case=7&step=respond';
+    await follow('Change the answers the officer asked about');
+    const note = screen.getByLabelText(/Remarks/);
+    await user.clear(note);
+    await user.type(note, 'My answer');
+    // An officer approves the withdrawal the applicant asked for (docs/decisions/0091).
+    withdrawn = true;
+    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    expect(await screen.findByText(CASE_MESSAGES.withdrawnMeanwhile, { selector: 'p' })).toBeVisible();
+    expect(screen.queryByText(CASE_MESSAGES.requestAnswered)).toBeNull();
+    expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.withdrawn);
+    expect(readUnsaved(owner, 'PD', '7')?.values).toMatchObject({ note: 'My answer' });
   }, 30_000);
 
   it('typed and not yet sent, is offered back on the record, and restored on the page that sends it', async () => {
