@@ -175,11 +175,11 @@ export const CASE_MESSAGES = {
     `Only the questions the officer named may be changed. These were changed and must be put back: ${labels}.`,
   resubmitted: 'Your answers have been sent to the officer.',
   /** A resubmission refused as the request was answered meanwhile (another person on the profile, another tab). */
+  requestAnswered:
+    'This request for more information has already been answered (by another person or in another tab), so your changes were not sent. The record is shown as it now is, with the answers that were sent. Your changes are kept in this browser until you discard them.',
   /** The same, the record withdrawn meanwhile (an approved withdrawal of a travel permission, 0091). */
   withdrawnMeanwhile:
     'This record was withdrawn meanwhile, so your changes were not sent. The record is shown as it now is. Your changes are kept in this browser until you discard them.',
-  requestAnswered:
-    'This request for more information has already been answered (by another person or in another tab), so your changes were not sent. The record is shown as it now is, with the answers that were sent. Your changes are kept in this browser until you discard them.',
   /**
    * A first save whose key made a record that was saved since, or holds other answers (another tab restored the
    * same kept input): refused rather than written over; the answers typed stay, for a record of their own.

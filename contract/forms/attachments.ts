@@ -28,6 +28,14 @@ export function attachmentAnswers(
   return found;
 }
 
+/** Whether the answers still have the repeating group's row a path names (a field of no group: always). */
+export function hasRowOf(answers: Record<string, unknown>, path: string): boolean {
+  const m = ROW_PATH.exec(path);
+  if (!m) return true;
+  const rows = answers[m[1]!];
+  return Array.isArray(rows) && isRecord(rows[Number(m[2])]);
+}
+
 /** The answers with the one at `path` changed, copying only what leads to it. */
 export function updateAnswerAt<T extends Record<string, unknown>>(
   answers: T,

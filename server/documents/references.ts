@@ -2,6 +2,7 @@ import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
 import {
   answersToKeep,
   attachmentAnswers,
+  hasRowOf,
   updateAnswerAt,
   type FieldErrors,
   type FormDefinition,
@@ -65,19 +66,11 @@ export async function withUnseenAttachments(
   let kept = answers;
   for (const ref of before) {
     const lost = ref.ids.filter((id) => unseen.has(`${ref.field}/${id}`));
-    if (lost.length === 0 || !rowKept(kept, ref.path)) continue;
+    if (lost.length === 0 || !hasRowOf(kept, ref.path)) continue;
     kept = updateAnswerAt(kept, ref.path, (now) => {
       const ids = Array.isArray(now) ? now.map(String) : [];
       return [...ids, ...lost.filter((id) => !ids.includes(id))];
     });
   }
   return kept === answers ? answers : answersToKeep(def, kept);
-}
-
-/** Whether the answers still have the repeating group's row a path names (a field of no group: always). */
-function rowKept(answers: FormValues, path: string): boolean {
-  const m = /^(\w+)\[(\d+)\]\./.exec(path);
-  if (!m) return true;
-  const rows = answers[m[1]!];
-  return Array.isArray(rows) && typeof rows[Number(m[2])] === 'object' && rows[Number(m[2])] !== null;
 }
