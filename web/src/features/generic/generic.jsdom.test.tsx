@@ -1551,19 +1551,16 @@ describe('an answer to a request for more information', () => {
     30_000,
   );
 
-  it('refused as another person answered it first, shows the record as it now is and keeps what was typed', async () => {
-    let answered = false;
-    routes['GET /api/cases/7'] = () => ({
-      status: 200,
-      body: envelope(
-        answered
-          ? record({ ...asked(), status: 'in_review', version: 5, data: { ...asked().data, note: 'Their answer' } })
-          : asked(),
-      ),
-    });
+  /**
+   * Answers the request with "My answer" and presses Resubmit once the record has moved on elsewhere to `then`:
+   * the server refuses the resubmission as no longer awaited.
+   */
+  async function resubmitAfter(then: CaseDetail) {
+    let movedOn = false;
+    routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(movedOn ? then : asked()) });
     routes['GET /pe/cases/7/status'] = () => ({
       status: 200,
-      body: envelope({ status: answered ? 'in_review' : 'more_info_requested', history: [] }),
+      body: envelope({ status: movedOn ? then.status : 'more_info_requested', history: [] }),
     });
     routes['POST /api/cases/7/resubmit'] = () => ({
       status: 409,
@@ -1575,9 +1572,15 @@ describe('an answer to a request for more information', () => {
     const note = screen.getByLabelText(/Remarks/);
     await user.clear(note);
     await user.type(note, 'My answer');
-    // The other person's answer goes first.
-    answered = true;
+    movedOn = true;
     await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    return user;
+  }
+
+  it('refused as another person answered it first, shows the record as it now is and keeps what was typed', async () => {
+    const user = await resubmitAfter(
+      record({ ...asked(), status: 'in_review', version: 5, data: { ...asked().data, note: 'Their answer' } }),
+    );
     expect(await screen.findByText(CASE_MESSAGES.requestAnswered, { selector: 'p' })).toBeVisible();
     expect(screen.queryByText(CASE_MESSAGES.notAwaitingInfo)).toBeNull();
     expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.requestAnswered }]);
@@ -1593,28 +1596,8 @@ describe('an answer to a request for more information', () => {
   }, 30_000);
 
   it('refused as the record was withdrawn meanwhile, says so, not that someone answered', async () => {
-    let withdrawn = false;
-    routes['GET /api/cases/7'] = () => ({
-      status: 200,
-      body: envelope(withdrawn ? record({ ...asked(), status: 'withdrawn', version: 5 }) : asked()),
-    });
-    routes['GET /pe/cases/7/status'] = () => ({
-      status: 200,
-      body: envelope({ status: withdrawn ? 'withdrawn' : 'more_info_requested', history: [] }),
-    });
-    routes['POST /api/cases/7/resubmit'] = () => ({
-      status: 409,
-      body: envelope(null, '409', CASE_MESSAGES.notAwaitingInfo),
-    });
-    const user = userEvent.setup();
-    window.location.hash = '#/generic?app=PD&case=7&step=respond';
-    await follow('Change the answers the officer asked about');
-    const note = screen.getByLabelText(/Remarks/);
-    await user.clear(note);
-    await user.type(note, 'My answer');
     // An officer approves the withdrawal the applicant asked for (docs/decisions/0091).
-    withdrawn = true;
-    await user.click(screen.getByRole('button', { name: PROGRESS_TEXT.resubmit }));
+    await resubmitAfter(record({ ...asked(), status: 'withdrawn', version: 5 }));
     expect(await screen.findByText(CASE_MESSAGES.withdrawnMeanwhile, { selector: 'p' })).toBeVisible();
     expect(screen.queryByText(CASE_MESSAGES.requestAnswered)).toBeNull();
     expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.withdrawn);
