@@ -58,6 +58,10 @@ async function draft(c: TestClient): Promise<CaseDetail> {
   return res.json().responseJSON as CaseDetail;
 }
 
+/** Saves a draft's answers over the version the saver has. */
+const saveDraft = (c: TestClient, id: string, data: Record<string, unknown>, version: number) =>
+  c.post(fillPath(CASE_PATHS.one, { id }), { data, version, draft: true });
+
 async function appWith(
   overrides: Record<string, string>,
   options: { now?: () => Date } = {},
@@ -228,33 +232,26 @@ describe('without a scanner', () => {
     const doc = (await upload(demo, record.id, 'evidence.pdf', PDF)).json().responseJSON as DocumentInfo;
     const mine = (await upload(master, record.id, 'mine.pdf', Buffer.concat([PDF, Buffer.from('%m\n')]))).json()
       .responseJSON as DocumentInfo;
-    const saved = await demo.post(fillPath(CASE_PATHS.one, { id: record.id }), {
-      data: { ...TEST_DATA, [ATTACHMENT_FIELD]: [doc.id] },
-      version: record.version,
-      draft: true,
-    });
+    const saved = await saveDraft(demo, record.id, { ...TEST_DATA, [ATTACHMENT_FIELD]: [doc.id] }, record.version);
     expect(saved.statusCode, saved.body).toBe(200);
     // Not scanned, the holder's file is not in the master's list: their page left it out of their save.
     expect((await list(master, record.id)).map((d) => d.id)).toEqual([mine.id]);
     // Named to them as unseen, its id only, so that their page does not take it for a file removed.
     const listed = await master.get(fillPath(DOCUMENT_PATHS.ofCase, { id: record.id }));
     expect(listed.json().responseJSON.unseen).toEqual([{ id: doc.id, fieldName: ATTACHMENT_FIELD }]);
-    const overwritten = await master.post(fillPath(CASE_PATHS.one, { id: record.id }), {
-      data: { remarks: 'Changed by the master.', [ATTACHMENT_FIELD]: [mine.id] },
-      version: (saved.json().responseJSON as CaseDetail).version,
-      draft: true,
-    });
+    const overwritten = await saveDraft(
+      master,
+      record.id,
+      { remarks: 'Changed by the master.', [ATTACHMENT_FIELD]: [mine.id] },
+      (saved.json().responseJSON as CaseDetail).version,
+    );
     expect(overwritten.statusCode, overwritten.body).toBe(200);
     const after = (await demo.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
     expect(after.data).toMatchObject({ remarks: 'Changed by the master.' });
     expect(after.data[ATTACHMENT_FIELD]).toEqual(expect.arrayContaining([doc.id, mine.id]));
     expect((await list(demo, record.id)).map((d) => d.id)).toContain(doc.id);
     // What they can see they still remove: their own file, left out of the next save, is out of the answer.
-    const again = await master.post(fillPath(CASE_PATHS.one, { id: record.id }), {
-      data: { remarks: 'Changed by the master.' },
-      version: after.version,
-      draft: true,
-    });
+    const again = await saveDraft(master, record.id, { remarks: 'Changed by the master.' }, after.version);
     expect(again.statusCode, again.body).toBe(200);
     expect((again.json().responseJSON as CaseDetail).data[ATTACHMENT_FIELD]).toEqual([doc.id]);
   });
@@ -310,11 +307,7 @@ describe('without a scanner', () => {
       const record = await draft(demo);
       const doc = (await upload(demo, record.id, `proof-${i}.pdf`, Buffer.concat([PDF, Buffer.from(`%${i}\n`)]))).json()
         .responseJSON as DocumentInfo;
-      const saved = await demo.post(fillPath(CASE_PATHS.one, { id: record.id }), {
-        data: { ...TEST_DATA, [ATTACHMENT_FIELD]: [doc.id] },
-        version: record.version,
-        draft: true,
-      });
+      const saved = await saveDraft(demo, record.id, { ...TEST_DATA, [ATTACHMENT_FIELD]: [doc.id] }, record.version);
       expect(saved.statusCode, saved.body).toBe(200);
       const [submitted, removed] = await Promise.all([
         demo.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: record.id })}`, {
