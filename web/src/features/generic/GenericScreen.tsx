@@ -206,6 +206,12 @@ export default function GenericScreen({ location }: ScreenProps) {
   // A save refused as the record changed elsewhere: its input is kept to restore over the latest version, so
   // opening that record again keeps it rather than asking to discard it.
   const [conflicted, setConflicted] = useState(false);
+  // Counts the refusals that showed the record as it now is (reshow): each moves the focus to the heading once
+  // that render is in, not to the heading of the page it replaces.
+  const [headingFocus, setHeadingFocus] = useState(0);
+  useEffect(() => {
+    if (headingFocus) return focusMainHeading(document.querySelector('main') ?? document.body);
+  }, [headingFocus]);
   // The record the address names could not be opened: the page says so alone, with no new form under it.
   const [notFound, setNotFound] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -720,6 +726,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     return opened;
   }
 
+  /**
+   * The record as it now is, after an action refused because it changed elsewhere. The control pressed may
+   * have gone with the page it was on (a submitted record has no Save draft), which drops the focus to the
+   * document's start: reading starts again at the page's heading, with the notice under it.
+   */
+  async function reshow(id: string) {
+    await reopen(id);
+    setHeadingFocus((n) => n + 1);
+  }
+
   async function save(
     draft: boolean,
     quiet = false,
@@ -773,7 +789,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     if (record && eservice && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.notEditable) {
       // Submitted meanwhile (another tab): shown as it now is, read-only, as a submission refused so is shown,
       // and listed so. What was typed stays kept in this browser (docs/decisions/0010), offered to discard.
-      await reopen(record.id);
+      await reshow(record.id);
     }
     if (record && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.versionConflict) setConflicted(true);
     failed(outcome, draft ? MESSAGES.draftSaveFailed : MESSAGES.saveFailed);
@@ -869,7 +885,7 @@ export default function GenericScreen({ location }: ScreenProps) {
           '',
           buildHref(ROUTES.generic, { app: appCode, case: record.id }),
         );
-        await reopen(record.id);
+        await reshow(record.id);
         emit('toast', { severity: 'error', message: movedOn });
         setNotice(movedOn);
         return;
@@ -922,7 +938,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       };
       if (!outcome.ok && outcome.kind === 'refused' && outcome.message === CASE_MESSAGES.deleteConflict) {
         // Changed by someone else meanwhile: what they changed is shown, for the user to decide again.
-        await reopen(record.id);
+        await reshow(record.id);
         return failed(outcome, MESSAGES.deleteFailed);
       }
       if (!(await gone())) return outcome.ok ? undefined : failed(outcome, MESSAGES.deleteFailed);
@@ -986,9 +1002,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   const reopenLatest = () =>
     run(async () => {
       if (!record) return;
-      await reopen(record.id);
-      // The button pressed has gone with the notice: the page's heading, where the offer is read next.
-      focusMainHeading(document.querySelector('main') ?? document.body);
+      // The button pressed goes with the notice: the offer is read next, under the heading.
+      await reshow(record.id);
     });
 
   const open = (id: string) => {
@@ -1205,7 +1220,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         }
         if (outcome.kind === 'refused' && outcome.message === DOCUMENT_MESSAGES.notEditable) {
           // Submitted elsewhere (or its request answered): shown as it now is, read-only, as a save so refused is.
-          await reopen(record.id);
+          await reshow(record.id);
           failed(outcome, DOCUMENT_MESSAGES.failed);
           return null;
         }

@@ -1200,6 +1200,8 @@ describe('an open record', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(CASE_MESSAGES.deleteConflict, { selector: 'p' })).toBeVisible();
+    // Read from the page's heading, the notice under it: not from the document's start.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     // The page shows the record as it now is already: the notice asks for no reopening nothing offers.
     expect(CASE_MESSAGES.deleteConflict).toContain('shown as it now is');
     expect(CASE_MESSAGES.deleteConflict).not.toMatch(/reopen/i);
@@ -1582,6 +1584,8 @@ describe('an answer to a request for more information', () => {
       record({ ...asked(), status: 'in_review', version: 5, data: { ...asked().data, note: 'Their answer' } }),
     );
     expect(await screen.findByText(CASE_MESSAGES.requestAnswered, { selector: 'p' })).toBeVisible();
+    // The Resubmit button pressed has gone: reading starts again at the heading, not the document's start.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(screen.queryByText(CASE_MESSAGES.notAwaitingInfo)).toBeNull();
     expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.requestAnswered }]);
     expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.in_review);
@@ -1975,6 +1979,8 @@ describe('a draft submitted in another tab', () => {
     expect(screen.getByText(CASE_MESSAGES.notEditable, { selector: 'p' })).toBeVisible();
     expect(toasts).toEqual([{ severity: 'error', message: CASE_MESSAGES.notEditable }]);
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+    // The Save draft button pressed has gone with the form: the focus is on the heading, not lost.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     const list = screen.getByRole('region', { name: 'Your records' });
     await waitFor(() => expect(within(list).getByRole('table')).toHaveTextContent(CASE_STATUS_LABELS.submitted));

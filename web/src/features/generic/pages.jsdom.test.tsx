@@ -1023,6 +1023,8 @@ describe('a file chosen for a draft another person deleted or submitted meanwhil
     await choose(user);
     await waitFor(() => expect(screen.getByTestId('case-status')).toHaveTextContent(CASE_STATUS_LABELS.submitted));
     expect(screen.getByText(DOCUMENT_MESSAGES.notEditable, { selector: 'p' })).toBeVisible();
+    // The file's question has gone with the form: the focus is on the heading, not lost.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(screen.queryByText(MESSAGES.validationSummary)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
