@@ -137,9 +137,6 @@ export const DOCUMENT_MESSAGES = {
   notEditable: 'Documents of a record that has been submitted cannot be changed.',
   uploaded: 'File uploaded.',
   deleted: 'File removed.',
-  /** A file of the draft another account uploaded, not yet checked for viruses: hidden from this one (0105). */
-  othersFile:
-    'This file was uploaded by someone else and is waiting for its virus check – only they can remove it, and it stays with the record',
 } as const;
 
 /**

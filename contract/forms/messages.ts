@@ -207,6 +207,12 @@ export const FORM_TEXT = {
   submittedView: 'This form has been submitted. Its answers can no longer be changed.',
   uploading: (name: string) => `Uploading ${name}…`,
   noFiles: 'No files uploaded.',
+  /**
+   * A file on the record that another account uploaded and no scanner has passed: not shown to this one, named
+   * as what it is, without a Remove button (docs/decisions/0105).
+   */
+  othersFile: 'A file someone else uploaded',
+  othersFileNote: 'only they can see it until it has passed its virus check',
   removeFile: 'Remove',
   uploadedFiles: 'Files uploaded',
 } as const;

@@ -202,7 +202,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
   /** Files of the record another account uploaded that this one may not see yet (docs/decisions/0105). */
-  const unseenFiles = useRef<ReadonlySet<string>>(new Set());
+  const [unseenFiles, setUnseenFiles] = useState<ReadonlySet<string>>(new Set());
   // A save refused as the record changed elsewhere: its input is kept to restore over the latest version, so
   // opening that record again keeps it rather than asking to discard it.
   const [conflicted, setConflicted] = useState(false);
@@ -453,7 +453,7 @@ export default function GenericScreen({ location }: ScreenProps) {
             );
         show(outcome.value, listed, typeof withHistory === 'boolean' ? withHistory : withHistory(outcome.value));
         setDocuments(documents);
-        unseenFiles.current = new Set(files.ok ? files.value.unseen.map((f) => f.id) : []);
+        setUnseenFiles(new Set(files.ok ? files.value.unseen.map((f) => f.id) : []));
         setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });
         if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
         return outcome.value;
@@ -1152,6 +1152,7 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   const attachments: Attachments = {
     documents,
+    unseen: unseenFiles,
     readOnly: !editable,
     async upload(fieldName, path, file, digest) {
       if (!form) return null;
@@ -1239,9 +1240,6 @@ export default function GenericScreen({ location }: ScreenProps) {
       showErrors({ [path]: message });
     },
     async remove(path, documentId) {
-      // Another account's file, waiting for its virus check: only its uploader may remove it, and a save keeps
-      // it whatever this page sends (docs/decisions/0105). Saying "removed" would be untrue.
-      if (unseenFiles.current.has(documentId)) return attachments.showError(path, DOCUMENT_MESSAGES.othersFile);
       // Answering a request, a file the record was sent with stays the record's (the officers' copy of what
       // was sent): it is only taken out of the answer. One added for the answer, or a draft's, is deleted.
       const sent =
@@ -1295,6 +1293,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       return [d.id, `${d.fileName} (${formatFileSize(d.sizeBytes)})${note ? ` – ${note}` : ''}`];
     }),
   );
+  for (const id of unseenFiles) fileNames[id] = `${FORM_TEXT.othersFile} (${FORM_TEXT.othersFileNote})`;
   // The declaration is ticked, not answered: its page, with nothing else on it, has no heading among the
   // answers (a heading with nothing under it, read alone, says nothing).
   const sections = summarise(form, answersToKeep(form, values), fileNames)

@@ -15,6 +15,8 @@ import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */
 export interface Attachments {
   documents: DocumentInfo[];
+  /** The record's files another account uploaded that this one may not see yet (docs/decisions/0105). */
+  unseen: ReadonlySet<string>;
   /**
    * Uploads one file into the field (creating the draft first when there is none), showing its error, if
    * any; resolves to that error, or null when the file went in (or the upload was given up). `digest` is the
@@ -58,15 +60,18 @@ export function AttachmentControl({
   const errorId = `${id}-error`;
   const ids = Array.isArray(value) ? (value as string[]) : [];
   const byId = new Map((attachments?.documents ?? []).map((d) => [d.id, d]));
+  const unseen = attachments?.unseen ?? new Set<string>();
   // The server matches the field by its own name (a repeating group's child is named without its row).
   const fieldName = field.name.split('.').pop() ?? field.name;
   const full = ids.length >= field.maxFiles;
   const hasInput = !attachments?.readOnly && !full;
   const describedBy = [hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   // The question's id is what a Change link or an error link lands on: the file input, or without one (the
-  // question has its maximum of files) the first file's Remove button, or the list of files when read
-  // only. Otherwise the link would land on the hint (its id starts with the question's), which takes no focus.
-  const removeId = (index: number) => (hasInput || index > 0 ? undefined : id);
+  // question has its maximum of files) the first Remove button, or the list of files when there is none (read
+  // only, or only others' files). Otherwise the link would land on the hint (its id starts with the
+  // question's), which takes no focus.
+  const firstRemovable = attachments?.readOnly ? -1 : ids.findIndex((docId) => !unseen.has(docId));
+  const removeId = (index: number) => (!hasInput && index === firstRemovable ? id : undefined);
 
   async function chosen(files: FileList | null) {
     if (!attachments || !files) return;
@@ -145,13 +150,21 @@ export function AttachmentControl({
       ) : (
         <ul
           ref={list}
-          id={attachments?.readOnly ? id : undefined}
+          id={!hasInput && firstRemovable === -1 ? id : undefined}
           tabIndex={-1}
           className="file-list"
           aria-label={`${FORM_TEXT.uploadedFiles}: ${field.label}`}
         >
           {ids.map((docId, index) => {
             const doc = byId.get(docId);
+            if (unseen.has(docId))
+              return (
+                <li key={docId}>
+                  <span>
+                    {FORM_TEXT.othersFile} <span className="form-note">({FORM_TEXT.othersFileNote})</span>
+                  </span>
+                </li>
+              );
             const name = doc ? doc.fileName : 'A file';
             const note = doc && scanNote(doc.scanStatus);
             return (
