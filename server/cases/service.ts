@@ -571,10 +571,15 @@ export async function resubmitCase(
   input: { data: Record<string, unknown>; version: number },
 ): Promise<CaseDetail> {
   const { eservice } = await openCase(db, id, actor.principal);
-  const answers = await check(db, actor.principal, eservice, input.data, 'submit', actor.now, id);
+  const checked = await check(db, actor.principal, eservice, input.data, 'submit', actor.now, id);
   return db.transaction(async (tx) => {
     const current = await findCase(tx, id, actor.principal.actingProfileId, true);
     if (!current) throw await missing(tx, id, actor.principal.actingProfileId);
+    // Another account's files this one cannot see stay, as a draft's save keeps them (docs/decisions/0105).
+    const answers = await withUnseenAttachments(tx, id, eservice.form, current.data, checked, {
+      profileId: actor.principal.actingProfileId,
+      accountId: actor.principal.accountId,
+    });
     if (current.status !== 'more_info_requested')
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
     if (current.version !== input.version && !(await handedOnSince(tx, id, current.version - input.version)))

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath } from '#contract/index.ts';
+import { API_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
+import { PROCESS_ENGINE_PATHS } from '#contract/processEngine.ts';
 import { OFFICER_PATHS } from '#contract/officer.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { Database } from '../db/database.ts';
-import type { TestClient } from '../test/client.ts';
+import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
-import { uploadFile } from '../test/upload.ts';
+import { otherPdf, uploadFile } from '../test/upload.ts';
 import { doAction, officerTestApp, pdAnswers, submitted, view } from './test-support.ts';
 
 /**
@@ -17,12 +18,13 @@ import { doAction, officerTestApp, pdAnswers, submitted, view } from './test-sup
  */
 const clock = new FakeClock('2026-05-29T02:00:00Z');
 let gateway: FakeSmsGateway;
+let app: Awaited<ReturnType<typeof officerTestApp>>['app'];
 let db: Database;
 let applicant: TestClient;
 let officer: TestClient;
 
 beforeAll(async () => {
-  ({ gateway, db, applicant, officer } = await officerTestApp(clock));
+  ({ app, gateway, db, applicant, officer } = await officerTestApp(clock));
 });
 afterAll(async () => {
   await gateway.close();
@@ -59,5 +61,48 @@ describe('a file added for a request for more information', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await view(officer, record.id)).documents).toEqual([expect.objectContaining({ id: documentId })]);
     expect((await download()).statusCode).toBe(200);
+  });
+
+  it('keeps, when another account of the profile answers, the files that account cannot see', async () => {
+    // ptib.master acts for ptib.demo's profile: two people on one record (docs/decisions/0105).
+    await db.query(
+      `INSERT INTO proxy_grants (master_profile_id, proxy_profile_id) VALUES ('PTIB00000002', 'PTIB00000001')`,
+    );
+    const master = await signedInClient(app, 'ptib.master');
+    expect((await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000001' })).statusCode).toBe(200);
+    const answers = pdAnswers('2026-05-20');
+    const created = await applicant.post(API_PATHS.cases, { appCode: 'PD', data: answers, draft: true });
+    const draft = created.json().responseJSON as CaseDetail;
+    // No scanner here: the holder's file stays theirs alone to see.
+    const theirs = (await uploadFile(applicant, draft.id, 'proofOfPayment')).json().responseJSON as DocumentInfo;
+    const saved = await applicant.post(fillPath(CASE_PATHS.one, { id: draft.id }), {
+      version: draft.version,
+      data: { ...answers, proofOfPayment: [theirs.id] },
+      draft: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await applicant.post(`/process-engine${fillPath(PROCESS_ENGINE_PATHS.submit, { id: draft.id })}`, {
+      version: (saved.json().responseJSON as CaseDetail).version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const record = res.json().responseJSON as CaseDetail;
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, {
+      action: 'requestInfo',
+      message: 'Attach the bank statement too.',
+      fields: ['proofOfPayment'],
+    });
+
+    // The master's page lists only their own file: the answer they send names only that one.
+    const mine = (await uploadFile(master, record.id, 'proofOfPayment', 'statement.pdf', otherPdf('m'))).json()
+      .responseJSON as DocumentInfo;
+    const now = (await master.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    const sent = await master.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
+      version: now.version,
+      data: { ...now.data, proofOfPayment: [mine.id] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const after = (await applicant.get(fillPath(CASE_PATHS.one, { id: record.id }))).json().responseJSON as CaseDetail;
+    expect(after.data.proofOfPayment).toEqual(expect.arrayContaining([theirs.id, mine.id]));
   });
 });
