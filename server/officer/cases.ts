@@ -234,11 +234,22 @@ export function sameAnswer(a: unknown, b: unknown): boolean {
   );
 }
 
+/** Parts of an address or an amount the form fills in before anything is typed: alone they answer nothing. */
+const PRESET_PARTS = new Set(['country', 'currency']);
+
+const blank = (value: unknown) => (typeof value === 'string' ? value.trim() === '' : isEmpty(value));
+
 /**
- * An answer not given, however it is stored: left out, null, '' or no files and rows ([]). A record sent
- * without its optional answers is answered from the portal's form, which sends them empty: no change.
+ * An answer not given, however it is stored: left out, null, '' or no files and rows ([]), or an address or
+ * an amount with nothing typed in it (its country or currency is preset). A record sent without its optional
+ * answers is answered from the portal's form, which sends them empty: no change.
  */
-const given = (answer: unknown) => (isEmpty(answer) || (Array.isArray(answer) && answer.length === 0) ? null : answer);
+const given = (answer: unknown) =>
+  isEmpty(answer) ||
+  (Array.isArray(answer) && answer.length === 0) ||
+  (isRecord(answer) && Object.entries(answer).every(([part, value]) => PRESET_PARTS.has(part) || blank(value)))
+    ? null
+    : answer;
 
 /** The questions whose answers differ between two submissions. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
-import { todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import { emptyAddress, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -127,5 +127,24 @@ describe('a reply to a request for more information', () => {
       monthlyIncome: sgd('500.00'),
       proposedRepayment: sgd('400.00'),
     });
+  });
+
+  it('takes an optional address or amount left blank for the one the record was sent without', async () => {
+    const form = (await applicant.get(`${API_PATHS.eservices}/PAR`)).json().responseJSON.form as FormDefinition;
+    // Sent without the optional address (an API client, or an older form): the portal's reply fills it in
+    // blank, with its preset country, as its form does for every address.
+    const { accommodationAddress, ...answers } = sampleAnswers(form, todayInSingapore(clock.now()));
+    expect(accommodationAddress).toBeDefined();
+    const record = await submitted(applicant, answers, 'PAR');
+    await doAction(officer, record.id, { action: 'assignToMe' });
+    await doAction(officer, record.id, { action: 'requestInfo', message: 'Who pays?', fields: ['sponsored'] });
+    const { version } = (await applicant.get(fillPath(CASE_PATHS.one, { id: record.id }))).json()
+      .responseJSON as CaseDetail;
+    const sent = await applicant.post(fillPath(CASE_PATHS.resubmit, { id: record.id }), {
+      version,
+      data: { ...answers, sponsored: 'Y', sponsorName: 'Tan Holdings Pte. Ltd.', accommodationAddress: emptyAddress() },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await view(officer, record.id)).changes.map((c) => c.field)).not.toContain('accommodationAddress');
   });
 });
