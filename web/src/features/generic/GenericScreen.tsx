@@ -41,7 +41,7 @@ import type { Attachments } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CheckStep } from './CheckStep.tsx';
 import { Confirmation } from './Confirmation.tsx';
-import { dismissToast, getToastState } from '../../components/toasts/toastStore.ts';
+import { dismissErrorToasts } from '../../components/toasts/dismissErrorToasts.ts';
 import { belongsTo } from './fieldPaths.ts';
 import {
   fieldAt,
@@ -624,11 +624,10 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /**
    * A save or submission that went through answers the errors of the tries before it (the validation summary,
-   * a refused or failed try): their toasts go, so the success is not shown beside an error it has ended. Done
-   * here, not in the toast store, which is in the first load (docs/decisions/0026).
+   * a refused or failed try): their toasts go.
    */
   function succeeded(message: string) {
-    for (const t of getToastState().toasts) if (t.severity === 'error') dismissToast(t.id);
+    dismissErrorToasts();
     emit('toast', { severity: 'success', message });
   }
 

@@ -19,6 +19,7 @@ import { paymentsApi } from './api.ts';
 import { formatDateTime, formatDay } from '../../components/shell/formatMoment.ts';
 import './payments.css';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
+import { dismissErrorToasts } from '../../components/toasts/dismissErrorToasts.ts';
 
 /**
  * The QR is drawn by qrcode, loaded only when a bill is shown: it stays out of the first load
@@ -103,6 +104,8 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
       const now = await paymentsApi.bill(caseId, signal);
       if (signal.aborted) return;
       if (now.ok && now.value.state === 'paid') {
+        // The HTTP layer's toast for the lost answer is over: the payment went through.
+        dismissErrorToasts();
         setSettled(now.value);
         setMessage(PAYMENT_MESSAGES.simulated);
         setPaidHere(true);
@@ -120,6 +123,8 @@ function Bill({ caseId, onSettled }: { caseId: string; onSettled?: () => void })
     }
   };
   const renewed = (now: BillDetail, said: string) => {
+    // A lost answer's toast is over when the bill was renewed all the same.
+    dismissErrorToasts();
     setSettled(now);
     setMessage(said);
     setRenewedHere(true);

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   BILL_STATE_LABELS,
   PAYMENT_MESSAGES,
@@ -11,6 +11,14 @@ import { CONNECTION_MESSAGES, MESSAGES, RESPONSE_CODE } from '#contract/index.ts
 import { PDF_DOWNLOAD_MESSAGES } from '#contract/downloads.ts';
 import { envelope, fakeApi, unreachable } from '../../../test/fakeApi.ts';
 import { BillPanel } from './BillPanel.tsx';
+import { clearToasts, getToastState, subscribeToasts } from '../../components/toasts/toastStore.ts';
+
+/** The error toasts on screen from now on, as the shell's toast stack holds them. */
+function watchErrorToasts() {
+  onTestFinished(subscribeToasts(() => {}));
+  clearToasts();
+  return () => getToastState().toasts.filter((t) => t.severity === 'error');
+}
 
 /** The QR library, drawing or failing as a test asks (its chunk will not load offline). */
 const qr = vi.hoisted(() => ({ fail: false }));
@@ -170,11 +178,13 @@ describe('BillPanel', () => {
         return answer(...args);
       },
     });
+    const errors = watchErrorToasts();
     render(<BillPanel caseId="7" appCode="PD" onSettled={settled} />);
     const button = await screen.findByRole('button', { name: PAYMENT_TEXT.renew });
     button.focus();
     fireEvent.click(button);
     expect(await screen.findByText(PAYMENT_MESSAGES.renewed)).toBeInTheDocument();
+    expect(errors()).toEqual([]);
     expect(screen.getByTestId('bill-state')).toHaveTextContent(BILL_STATE_LABELS.awaiting);
     expect(screen.getByTestId('paynow-qr')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: PAYMENT_TEXT.renew })).toBeNull();
@@ -245,6 +255,7 @@ describe('BillPanel', () => {
         return answer(...args);
       },
     });
+    const errors = watchErrorToasts();
     render(<BillPanel caseId="7" appCode="PD" />);
     fireEvent.click(await screen.findByRole('button', { name: PAYMENT_TEXT.simulate }));
     expect(await screen.findByText(PAYMENT_MESSAGES.simulated)).toBeInTheDocument();
@@ -252,6 +263,8 @@ describe('BillPanel', () => {
     expect(screen.getByRole('button', { name: PAYMENT_TEXT.downloadReceipt })).toBeInTheDocument();
     expect(screen.queryByText(PAYMENT_MESSAGES.notPayable)).toBeNull();
     expect(screen.queryByText(MESSAGES.somethingWrong)).toBeNull();
+    // The lost answer's "technical difficulties" toast is not left beside the payment received.
+    expect(errors()).toEqual([]);
   });
 
   it('shows the bill as it now is when the demo payment is refused because it was cancelled meanwhile', async () => {
