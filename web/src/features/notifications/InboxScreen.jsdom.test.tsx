@@ -155,6 +155,23 @@ describe('inbox screen', () => {
     await waitFor(() => expect(said).toHaveFocus());
   });
 
+  it('says how many it marked when its answer was lost and the request sent again found them read', async () => {
+    fakeApi({
+      [NOTIFICATION_PATHS.inbox]: (call) => ({
+        body: envelope(inboxPage(Number(new URL(call.path, 'http://x').searchParams.get('page')))),
+      }),
+      // The second of the two requests the browser sent: the first marked them all.
+      [`POST ${NOTIFICATION_PATHS.readAll}`]: () => ({ body: envelope({ marked: 0, unread: 0 }) }),
+      [NOTIFICATION_PATHS.preferences]: () => ({
+        body: envelope({ email: null, emailConfirmed: false, pendingEmail: null, kinds: [] }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/inbox' });
+    fireEvent.click(await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }));
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.markedAllRead(TOTAL))).toBeInTheDocument();
+    expect(screen.queryByText(NOTIFICATION_MESSAGES.markedAllRead(0))).toBeNull();
+  });
+
   it('has no Mark all as read button when nothing is unread', async () => {
     fakeApi({
       [NOTIFICATION_PATHS.inbox]: () => ({

@@ -211,13 +211,13 @@ export default function InboxScreen({ location }: ScreenProps) {
   const messages = inbox?.messages.map((m) => (allMarked || readHere.has(m.id) ? { ...m, read: true } : m)) ?? [];
   const markAll = (of: InboxPage) => {
     if (!of.newestId) return;
-    void markAllRead(of.newestId).then((result) =>
-      setAllRead(
-        result.ok
-          ? { of, said: NOTIFICATION_MESSAGES.markedAllRead(result.value.marked), unread: result.value.unread }
-          : { of, said: result.message, unread: null },
-      ),
-    );
+    void markAllRead(of.newestId).then((result) => {
+      if (!result.ok) return setAllRead({ of, said: result.message, unread: null });
+      // The browser sends a request again by itself when its first answer was lost, and the second finds them
+      // read already: what this page showed unread and no longer is unread was marked for this press.
+      const marked = Math.max(result.value.marked, of.unread - readNow - result.value.unread);
+      setAllRead({ of, said: NOTIFICATION_MESSAGES.markedAllRead(marked), unread: result.value.unread });
+    });
   };
   // The button goes once nothing is unread: the focus moves to what was done, not to the start of the page.
   useEffect(() => {
