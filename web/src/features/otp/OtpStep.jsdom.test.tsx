@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { API_PATHS, AUTH_MESSAGES, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE } from '#contract/index.ts';
 import {
   envelope,
@@ -13,6 +13,7 @@ import {
   type FakeRoutes,
 } from '../../../test/fakeApi.ts';
 import { callsInFlight, systemDifficultiesMessage } from '../../lib/http/index.ts';
+import { on } from '../../lib/events/bus.ts';
 import { OtpStep } from './OtpStep.tsx';
 import { beginPendingOtp, pendingOtp } from './pending.ts';
 
@@ -167,11 +168,17 @@ describe('OtpStep', () => {
     ['was refused unread (a copy the browser sent again by itself)', () => payloadRefused('replay')],
   ])('keeps the code typed when Verify %s, for Verify to send it again', async (_, answer) => {
     routes[VERIFY] = answer;
+    const toasts: unknown[] = [];
+    onTestFinished(on('toast', (t) => void toasts.push(t)));
     const { onToken } = renderStep();
     const user = userEvent.setup();
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
+    expect(await screen.findByText(systemDifficultiesMessage())).toBeVisible();
+    // Said once, by the HTTP layer's toast (docs/decisions/0032): not a second alert, nor the code marked wrong.
+    expect(toasts).toEqual([expect.objectContaining({ severity: 'error' })]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(codeInput()).not.toHaveAttribute('aria-invalid');
     expect(codeInput()).toHaveValue('123456');
     expect(codeInput()).toHaveFocus();
 

@@ -37,6 +37,11 @@ interface ShownError {
   message: string;
   /** A new key for every error, so the alert is announced again even when its text repeats. */
   key: number;
+  /**
+   * No answer: the HTTP layer's toast has said it (docs/decisions/0032), so the step shows it without a second
+   * alert, and the code typed is not marked wrong.
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -65,13 +70,13 @@ export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) 
   // Said when the cool-down starts and when it ends; the seconds in between are shown, not spoken.
   const cooldown = useCooldown(() => setStatus(OTP_MESSAGES.resendReady), sends?.resendAt);
 
-  const showError = (message: string) => {
+  const showError = (message: string, quiet = false) => {
     errorKey.current += 1;
-    setError({ message, key: errorKey.current });
+    setError({ message, key: errorKey.current, quiet });
   };
   const showFailure = (failure: OtpFailure) => {
     if (failure.kind === 'unreachable') {
-      showError(systemDifficultiesMessage());
+      showError(systemDifficultiesMessage(), true);
       return;
     }
     showError(failure.message);
@@ -161,7 +166,8 @@ export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) 
   };
 
   const resendBlocked = sending || cooldown.secondsLeft > 0 || sendsLeft === 0;
-  const describedBy = [ids.hint, error ? ids.error : null].filter(Boolean).join(' ');
+  const invalid = !!error && !error.quiet;
+  const describedBy = [ids.hint, invalid ? ids.error : null].filter(Boolean).join(' ');
 
   return (
     <section className="otp-step" aria-labelledby={`${id}-title`}>
@@ -173,13 +179,13 @@ export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) 
         {status}
       </p>
       {error && (
-        <div className="error-summary" role="alert" id={ids.error} key={error.key}>
+        <div className="error-summary" role={error.quiet ? undefined : 'alert'} id={ids.error} key={error.key}>
           <p className="error-summary-title">{error.message}</p>
         </div>
       )}
       {!finished && (
         <form className="otp-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={verifying}>
-          <div className={error ? 'field field-invalid' : 'field'}>
+          <div className={invalid ? 'field field-invalid' : 'field'}>
             <label htmlFor={ids.code}>One-time password</label>
             <p id={ids.hint} className="field-hint">
               The {OTP.CODE_LENGTH}-digit code in the SMS. It is good for {OTP.CODE_TTL_MS / 60_000} minutes.
@@ -196,7 +202,7 @@ export function OtpStep({ maskedMobile, onToken, onBack, sends }: OtpStepProps) 
               spellCheck={false}
               required
               value={code}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
               onChange={(e) => setCode(e.target.value)}
             />
