@@ -30,7 +30,7 @@ import { emit } from '../../lib/events/bus.ts';
 import { contactPhone } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { focusMainHeading } from '../../lib/router/focusHeading.ts';
-import { buildHref } from '../../lib/router/location.ts';
+import { buildHref, currentLocation } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
 import { identity, session } from '../../lib/session/index.ts';
 import { serverNow } from '../../lib/session/clock.ts';
@@ -244,9 +244,12 @@ export default function GenericScreen({ location }: ScreenProps) {
         .flatMap((p) => p.sections.filter((s) => scope?.sections.has(s)).flatMap((s) => s.fields))
     : [];
   const step = stepOf(record, stepParam, sentHere);
+  // The page this screen shows: the address's, unless that one does not apply (Back or Forward after an answer
+  // hid it, a bookmark), when the first is shown and the address is made to say so (docs/decisions/0036).
+  const [pageAt, setPageAt] = useState(pageParam);
   const pageIndex = Math.max(
     0,
-    questionPages.findIndex((p) => p.id === pageParam),
+    questionPages.findIndex((p) => p.id === pageAt),
   );
   const page = step === 'page' ? (questionPages[pageIndex] ?? null) : null;
   // The user's records are shown under a record's view and on the form's first page, and asked for only there:
@@ -312,6 +315,18 @@ export default function GenericScreen({ location }: ScreenProps) {
     leaving.current = to !== window.location.hash;
     navigate(to);
   }
+
+  // Pinned to the page shown, so that an answer there making the named page apply does not move the user to
+  // it mid-edit, past this page's Continue.
+  const strayPage = step === 'page' && page !== null && pageAt !== null && pageAt !== page.id;
+  useEffect(() => {
+    if (!strayPage || !page || leaving.current) return;
+    setPageAt(page.id);
+    // The address as it is now (a save may have named the record in it), without the anchor of a field not shown.
+    const { query } = currentLocation();
+    query.set('page', page.id);
+    window.history.replaceState(window.history.state, '', buildHref(ROUTES.generic, query));
+  }, [strayPage, page]);
 
   // The tab names the step and the e-service, as the heading and its caption do (WCAG 2.4.2: every e-service
   // page was "E-service"); GOV.UK: a page with errors says so in its title.

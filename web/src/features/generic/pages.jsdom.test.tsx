@@ -296,6 +296,22 @@ describe('a Change that brings in another page', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
   }, 30_000);
+
+  it('shows the page an address names only while it applies, and says which it shows instead', async () => {
+    routes['GET /api/eservices/PAR'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form: CONDITIONAL }) });
+    // A bookmark, or Forward after an answer hid the page.
+    window.location.hash = '#/generic?app=PAR&page=trip#f-keep';
+    const user = userEvent.setup();
+    await at('The application');
+    await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&page=plan'));
+    // The answer that brings the page in does not move the user there, past this page's Continue.
+    await user.click(screen.getByRole('radio', { name: 'Amend it' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The application');
+    expect(screen.getByText('Page 1 of 2')).toBeVisible();
+    expect(window.location.hash).toBe('#/generic?app=PAR&page=plan');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&page=trip');
+  }, 30_000);
 });
 
 describe('the error summary', () => {
