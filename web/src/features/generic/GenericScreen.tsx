@@ -44,6 +44,7 @@ import { Confirmation } from './Confirmation.tsx';
 import { dismissErrorToasts } from '../../components/toasts/dismissErrorToasts.ts';
 import { belongsTo } from './fieldPaths.ts';
 import {
+  errorsLinkedTo,
   fieldAt,
   focusField,
   forgetFlow,
@@ -178,9 +179,16 @@ export default function GenericScreen({ location }: ScreenProps) {
     resumed?.decisionDocuments ?? null,
   );
   const [history, setHistory] = useState<CaseStatusResponse['history'] | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Come by a link to a field from a screen that showed errors of this page's questions: they are shown here too,
+  // by their fields, as the page's own. No attempt: the focus goes to the field the link names, not the summary.
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    resumed && location.anchor && stepOf(resumed.record, stepParam, false) === 'page'
+      ? errorsLinkedTo(resumed, pageParam)
+      : {},
+  );
   const [attempt, setAttempt] = useState(0);
-  const [mode, setMode] = useState<ValidationMode>('draft');
+  // As corrected, an error so brought is checked again as the check that found it did.
+  const [mode, setMode] = useState<ValidationMode>(resumed?.errorMode ?? 'draft');
   const [dirty, setDirty] = useState(resumed?.dirty ?? false);
   const [offer, setOffer] = useState<UnsavedInput | null>(resumed?.offer ?? null);
   // Read by what runs before the next render (a save's answer, a navigation just after Restore).
@@ -304,6 +312,8 @@ export default function GenericScreen({ location }: ScreenProps) {
       createKey: createKey.current,
       offer: offerNow.current,
       handedTo: handedTo.current,
+      errors,
+      errorMode: mode,
       ...over,
     });
   };

@@ -3,12 +3,16 @@ import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts'
 import {
   attachmentAnswers,
   updateAnswerAt,
+  visibility,
   type FieldDef,
+  type FieldErrors,
   type FormDefinition,
   type FormValues,
   type Page,
+  type ValidationMode,
 } from '#contract/forms/index.ts';
 import { fieldDomId } from './format.ts';
+import { currencyQuestionOf, sharedCurrencies } from './sharedCurrency.ts';
 import type { UnsavedInput } from './unsavedInput.ts';
 
 /**
@@ -43,6 +47,12 @@ export interface Flow {
    * it asks.
    */
   handedTo: string | null;
+  /**
+   * The errors the screen that kept this showed, and the mode of the check that found them: the page an error
+   * link leads to shows those of its own questions (errorsLinkedTo).
+   */
+  errors: FieldErrors;
+  errorMode: ValidationMode;
 }
 
 /** A key for the first save of a new record: one per record, kept while it is sent again. */
@@ -115,6 +125,26 @@ export function withoutFiles(form: FormDefinition, values: FormValues): FormValu
 /** A page of nothing but declarations is not a question page: its tick box goes on check answers. */
 export const isDeclarationPage = (page: Page) =>
   page.sections.every((s) => s.fields.every((f) => f.type === 'declaration'));
+
+/**
+ * The errors the journey's last screen showed of the questions on the page an address with an anchor reaches
+ * (`pageId`, or the first when it names none or one that does not apply): those of an error link, or of a
+ * Change link to a page whose answers are in error. The link goes to the field, and GOV.UK has the field say
+ * what is wrong there too, with the page's own summary (WCAG 3.3.1, 3.3.3; docs/decisions/0036). An error of a
+ * row's or a total's currency belongs to the page of the one question that asks it (currencyQuestionOf).
+ */
+export function errorsLinkedTo(flow: Flow, pageId: string | null): FieldErrors {
+  const form = flow.recordForm ?? flow.eservice.form;
+  const scope = visibility(form, flow.values);
+  const pages = form.pages.filter((p) => !isDeclarationPage(p) && p.sections.some((s) => scope.sections.has(s)));
+  const page = pages.find((p) => p.id === pageId) ?? pages[0];
+  const shares = sharedCurrencies(form);
+  return Object.fromEntries(
+    Object.entries(flow.errors).filter(
+      ([path]) => page && fieldAt(form, currencyQuestionOf(shares, path, scope.shown))?.page === page,
+    ),
+  );
+}
 
 /** The field a path names: `fee`, `fee.amount`, `creditors[1].name`. */
 export function fieldAt(form: FormDefinition, path: string): { field: FieldDef; page: Page } | null {

@@ -372,6 +372,126 @@ describe('the error summary', () => {
       '#f-declaration',
     );
   }, 30_000);
+
+  it('on the page an error link leads to, shows that page’s errors by their fields, as the page’s own', async () => {
+    window.location.hash = '#/generic?app=PAR&step=check';
+    const user = userEvent.setup();
+    await at('Check your answers before sending');
+    await user.click(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' }));
+    window.location.hash = within(screen.getByRole('alert'))
+      .getByRole('link', { name: 'Enter full name' })
+      .getAttribute('href')!;
+
+    await at('About you');
+    const name = screen.getByLabelText('Full name');
+    // The link goes to the field, which says what is wrong; the summary names this page's errors only.
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Error: Enter full name');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription('Error: Enter mobile number');
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Enter full name', 'Enter mobile number']);
+    expect(document.title).toBe('Error: About you – Permission to Travel Abroad | PTIB e-Services');
+
+    // They go as they are corrected, and check answers, come back to, has none until it is sent again.
+    await user.type(name, 'Lim Mei');
+    await user.type(screen.getByLabelText('Mobile number'), '91234567');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(window.location.hash).toBe('#/generic?app=PAR&step=check');
+    await at('Check your answers before sending');
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+
+  it('on the page the link of a Save draft’s error leads to, shows the error by its field', async () => {
+    const MOBILE = FIELD_MESSAGES.mobile('Mobile number');
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', sms: 'Y', mobile: '123' } }),
+    });
+    window.location.hash = '#/generic?app=PAR&case=7&page=trips';
+    const user = userEvent.setup();
+    await at('Your trips');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const link = within(screen.getByRole('alert')).getByRole('link', { name: MOBILE });
+    expect(link).toHaveAttribute('href', '#/generic?app=PAR&case=7&page=you#f-mobile');
+    window.location.hash = link.getAttribute('href')!;
+
+    await at('About you');
+    const mobile = screen.getByLabelText('Mobile number');
+    expect(mobile).toHaveFocus();
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    expect(mobile).toHaveAccessibleDescription(`Error: ${MOBILE}`);
+    // Checked again as a draft is: the name a submission would ask for is not in error here.
+    await user.clear(mobile);
+    await user.type(mobile, '91234567');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(mobile).not.toHaveAttribute('aria-invalid');
+  }, 30_000);
+
+  it('shows on its page an error of an answer checked against one on another page', async () => {
+    const TWO_PAGES: FormDefinition = {
+      schemaVersion: 2,
+      pages: [
+        {
+          id: 'income',
+          heading: 'Your income',
+          sections: [
+            { heading: 'Income', fields: [{ name: 'income', label: 'Income', type: 'amount', required: true }] },
+          ],
+        },
+        {
+          id: 'spending',
+          heading: 'Your spending',
+          sections: [
+            {
+              heading: 'Spending',
+              fields: [
+                {
+                  name: 'contribution',
+                  label: 'Contribution',
+                  type: 'amount',
+                  required: true,
+                  compare: [{ op: 'lte', field: 'income' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const SAME = FIELD_MESSAGES.sameCurrency('Contribution', 'Income');
+    routes['GET /api/eservices/PAR'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form: TWO_PAGES }) });
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({
+        ...DRAFT,
+        data: { income: { amount: '900', currency: 'USD' }, contribution: { amount: '100', currency: 'SGD' } },
+      }),
+    });
+    window.location.hash = '#/generic?app=PAR&case=7&step=check';
+    const user = userEvent.setup();
+    await at('Check your answers before sending');
+    await user.click(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' }));
+    window.location.hash = within(screen.getByRole('alert')).getByRole('link', { name: SAME }).getAttribute('href')!;
+
+    await at('Your spending');
+    const currency = within(screen.getByRole('group', { name: 'Contribution' })).getByLabelText('Currency');
+    expect(currency).toHaveFocus();
+    expect(currency).toHaveAttribute('aria-invalid', 'true');
+    expect(currency).toHaveAccessibleDescription(`Error: ${SAME}`);
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: SAME })).toHaveAttribute(
+      'href',
+      '#f-contribution-currency',
+    );
+    // Corrected, it goes.
+    await user.selectOptions(currency, 'USD');
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
 });
 
 describe('a repeating group', () => {

@@ -301,5 +301,15 @@ describe('a group whose total adds up its rows', () => {
     });
     expect(link).toHaveAttribute('href', '#/generic?app=BSA&case=7&page=expenditure&return=check#f-expenses-currency');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // There, the one question says it too, as the page's own error.
+    window.location.hash = link.getAttribute('href')!;
+    await at('Expenditure');
+    expect(question()).toHaveFocus();
+    expect(question()).toHaveAttribute('aria-invalid', 'true');
+    expect(question()).toHaveAccessibleDescription(
+      `${FORM_TEXT.groupCurrencyMixed('Expenses', 'Total expenditure for the period')} Error: ${FIELD_MESSAGES.sameCurrency('Total expenditure for the period', 'the expenses')}`,
+    );
+    expect(within(screen.getByRole('alert')).getByRole('link')).toHaveAttribute('href', '#f-expenses-currency');
   }, 30_000);
 });
