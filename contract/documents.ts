@@ -124,6 +124,12 @@ export const DOCUMENT_MESSAGES = {
   notUploadedErrors:
     'The selected file was not uploaded because your answers have errors – correct them, then choose the file again',
   notUploadedNoDraft: 'The selected file was not uploaded because your draft could not be saved – try again',
+  /**
+   * The upload, or the draft a new form's first file needs, got no answer (docs/decisions/0108): nothing on the
+   * page to correct, so said beside the question as a note, never as an error. A file that went in regardless is
+   * found when it is chosen again, not sent twice.
+   */
+  notUploadedNoAnswer: 'The selected file was not uploaded because the connection failed – choose it again',
   /** The draft refused for a reason trying again does not mend (the profile's draft limit, say): that reason. */
   notUploadedDraftRefused: (reason: string) =>
     `The selected file was not uploaded because your draft could not be saved. ${reason}`,

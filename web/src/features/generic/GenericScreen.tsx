@@ -37,7 +37,7 @@ import { serverNow } from '../../lib/session/clock.ts';
 import { setReturnTo } from '../../lib/session/storage.ts';
 import { useIdentity } from '../../lib/session/useIdentity.ts';
 import { documentsApi, genericApi, isMadeElsewhere, type Failure } from './api.ts';
-import type { Attachments } from './attachments.tsx';
+import type { Attachments, UploadTrouble } from './attachments.tsx';
 import { readCaseIdentity, writeCaseIdentity } from './caseIdentity.ts';
 import { CheckStep } from './CheckStep.tsx';
 import { Confirmation } from './Confirmation.tsx';
@@ -1184,7 +1184,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       setUploads((n) => n + 1);
       try {
         let current = recordNow.current;
-        let notSent: string | null = null;
+        let notSent: UploadTrouble | null = null;
         // A file belongs to a record: the first upload of a new form saves it as a draft (once, for all the
         // files chosen with it).
         const madeForFile = !current;
@@ -1194,13 +1194,19 @@ export default function GenericScreen({ location }: ScreenProps) {
             // show "No files uploaded." while the summary speaks of the other answers.
             if (outcome.kind === 'session') keepNotUploaded(path, file.name);
             if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
-            notSent =
+            // No answer leaves nothing to correct: a note by the question, not the error summary taking the focus.
+            if (outcome.kind === 'unreachable') {
+              notSent = { note: DOCUMENT_MESSAGES.notUploadedNoAnswer };
+              return;
+            }
+            const error =
               outcome.kind === 'fields'
                 ? DOCUMENT_MESSAGES.notUploadedErrors
                 : outcome.kind === 'refused'
                   ? DOCUMENT_MESSAGES.notUploadedDraftRefused(outcome.message)
                   : DOCUMENT_MESSAGES.notUploadedNoDraft;
-            attachments.showError(path, notSent);
+            notSent = { error };
+            attachments.showError(path, error);
           });
         if (!current) {
           deferred.current = null;
@@ -1249,12 +1255,15 @@ export default function GenericScreen({ location }: ScreenProps) {
           failed(outcome, DOCUMENT_MESSAGES.failed);
           return null;
         }
+        if (madeForFile) await takeBackDraft(current);
+        // The HTTP layer has said the connection failed (docs/decisions/0032); the question notes the file, with
+        // nothing to correct (docs/decisions/0108).
+        if (outcome.kind === 'unreachable') return { note: DOCUMENT_MESSAGES.notUploadedNoAnswer };
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
-        if (madeForFile) await takeBackDraft(current);
         // Said by the error summary and beside the question (a toast would say it a second time).
         attachments.showError(path, message);
-        return message;
+        return { error: message };
       } finally {
         uploadsRef.current -= 1;
         setUploads((n) => n - 1);

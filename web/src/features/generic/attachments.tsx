@@ -12,6 +12,12 @@ import { fieldDomId } from './format.ts';
 import { digestOf } from '../../lib/digest.ts';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 
+/**
+ * Why a file chosen did not go in: an error to correct (shown in the summary too), or a note of a call that got
+ * no answer, which leaves nothing to correct (docs/decisions/0108).
+ */
+export type UploadTrouble = { error: string } | { note: string };
+
 /** What an attachment field needs from the screen: the record's files and the calls that change them. */
 export interface Attachments {
   documents: DocumentInfo[];
@@ -19,10 +25,10 @@ export interface Attachments {
   unseen: ReadonlySet<string>;
   /**
    * Uploads one file into the field (creating the draft first when there is none), showing its error, if
-   * any; resolves to that error, or null when the file went in (or the upload was given up). `digest` is the
-   * file's SHA-256 when the browser could take it, to find an upload that went in without an answer.
+   * any; resolves to why it did not go in, or null when it went in (or the upload was given up). `digest` is
+   * the file's SHA-256 when the browser could take it, to find an upload that went in without an answer.
    */
-  upload: (fieldName: string, path: string, file: File, digest: string | null) => Promise<string | null>;
+  upload: (fieldName: string, path: string, file: File, digest: string | null) => Promise<UploadTrouble | null>;
   /** Shows an error on the question (as a refused upload does), in the summary too. */
   showError: (path: string, message: string) => void;
   remove: (path: string, documentId: string) => Promise<void>;
@@ -47,6 +53,8 @@ export function AttachmentControl({
 }) {
   const attachments = useContext(AttachmentsContext);
   const [uploading, setUploading] = useState<string | null>(null);
+  // An upload that got no answer: said beside the question until the next choice, not as an error.
+  const [note, setNote] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   // After an upload or a removal, the control that had the focus may be gone (the file input once the
@@ -58,6 +66,8 @@ export function AttachmentControl({
   const hintId = field.hint ? `${id}-hint` : undefined;
   const error = errors[field.name];
   const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
+  const noted = note !== null && !uploading;
   const ids = Array.isArray(value) ? (value as string[]) : [];
   const byId = new Map((attachments?.documents ?? []).map((d) => [d.id, d]));
   const unseen = attachments?.unseen ?? new Set<string>();
@@ -65,7 +75,7 @@ export function AttachmentControl({
   const fieldName = field.name.split('.').pop() ?? field.name;
   const full = ids.length >= field.maxFiles;
   const hasInput = !attachments?.readOnly && !full;
-  const describedBy = [hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, error && errorId, noted && statusId].filter(Boolean).join(' ') || undefined;
   // The question's id is what a Change link or an error link lands on: the file input, or without one (the
   // question has its maximum of files) the first Remove button, or the list of files when there is none (read
   // only, or only others' files). Otherwise the link would land on the hint (its id starts with the
@@ -77,6 +87,8 @@ export function AttachmentControl({
     if (!attachments || !files) return;
     const several = files.length > 1;
     const refused: string[] = [];
+    const unanswered: string[] = [];
+    setNote(null);
     // This render's list does not hold the files this choice has sent so far: the same file chosen twice
     // at once is looked for among those too.
     const sentNow = new Map<string, string>();
@@ -94,8 +106,9 @@ export function AttachmentControl({
           else attachments.showError(field.name, message);
           continue;
         }
-        const message = await attachments.upload(fieldName, field.name, file, digest);
-        if (message) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, message));
+        const trouble = await attachments.upload(fieldName, field.name, file, digest);
+        if (trouble && 'error' in trouble) refused.push(DOCUMENT_MESSAGES.ofFile(file.name, trouble.error));
+        else if (trouble) unanswered.push(several ? DOCUMENT_MESSAGES.ofFile(file.name, trouble.note) : trouble.note);
         else if (digest) sentNow.set(digest, file.name);
       } finally {
         setUploading(null);
@@ -104,6 +117,7 @@ export function AttachmentControl({
     // Of several files chosen at once, the ones that went in would each clear the question's error: the
     // user would read no error and take every file as in. The question says which did not, and why.
     if (several && refused.length > 0) attachments.showError(field.name, refused.join('; '));
+    if (unanswered.length > 0) setNote(unanswered.join('; '));
     if (input.current) input.current.value = '';
     setSettled((n) => n + 1);
   }
@@ -142,8 +156,8 @@ export function AttachmentControl({
           onChange={(e) => void chosen(e.target.files)}
         />
       )}
-      <p role="status" className="form-note">
-        {uploading ? FORM_TEXT.uploading(uploading) : ''}
+      <p role="status" id={statusId} className="form-note">
+        {uploading ? FORM_TEXT.uploading(uploading) : (note ?? '')}
       </p>
       {ids.length === 0 ? (
         <p className="form-note">{FORM_TEXT.noFiles}</p>

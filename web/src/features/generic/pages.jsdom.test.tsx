@@ -719,7 +719,7 @@ describe('an attachment question', () => {
         new File([content], 'passport.pdf', { type: 'application/pdf' }),
       );
     await pick();
-    expect((await screen.findAllByText(DOCUMENT_MESSAGES.failed)).length).toBeGreaterThan(0);
+    expect(await screen.findByText(DOCUMENT_MESSAGES.notUploadedNoAnswer)).toBeVisible();
 
     // Back online, the user chooses the same file again: it is in already, and is not sent a second time.
     listable = true;
@@ -730,6 +730,40 @@ describe('an attachment question', () => {
     const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
     expect(readKept(owner, 'PAR')?.values.passport).toEqual([stored.id]);
   }, 30_000);
+
+  // The connection failing is nothing to correct: the error summary would take the focus (and a phone's page far
+  // up from the question) and stay once the connection is back (docs/decisions/0108).
+  it.each([
+    ['its upload', 'POST /api/cases/7/documents'],
+    ['the draft it needs', 'POST /api/cases'],
+  ])(
+    'notes beside the question a file not uploaded as %s got no answer, leaving the focus on the file input',
+    async (_, lost) => {
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+      routes['POST /api/cases/7/delete'] = unreachable;
+      routes['GET /api/cases/7/documents'] = unreachable;
+      routes[lost] = unreachable;
+      const user = userEvent.setup();
+      await at('About you');
+      await user.type(screen.getByLabelText('Full name'), 'Lim Mei');
+      const input = screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
+      await user.upload(input, new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }));
+      await waitFor(() => expect(input).toHaveAccessibleDescription(DOCUMENT_MESSAGES.notUploadedNoAnswer));
+      expect(input).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(MESSAGES.validationSummary)).toBeNull();
+      expect(screen.queryByRole('link', { name: DOCUMENT_MESSAGES.notUploadedNoAnswer })).toBeNull();
+      expect(input).toHaveFocus();
+      expect(screen.getByLabelText('Full name')).toHaveValue('Lim Mei');
+
+      // Chosen again once the connection is back: the note goes with the file that goes in.
+      routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+      routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(DOC) });
+      await user.upload(input, new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }));
+      await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+      expect(screen.queryByText(DOCUMENT_MESSAGES.notUploadedNoAnswer)).toBeNull();
+    },
+    30_000,
+  );
 
   it('saves one draft for several files chosen at once, and keeps them with it', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
