@@ -160,6 +160,12 @@ export const FORM_TEXT = {
   nothingToSave: 'There is nothing to save yet. Answer a question first, then save it as a draft.',
   /** The list of the profile's records of the e-service, when it could not be fetched (no answer, a refusal). */
   recordsFailed: 'Your records could not be loaded.',
+  /**
+   * The e-service's form, or the record the address names, got no answer (or none usable): not a refusal, so
+   * the page offers Try again, and loads again when the browser is back online (docs/decisions/0108).
+   */
+  eserviceFailed: 'This e-service could not be loaded.',
+  recordFailed: 'Your record could not be loaded.',
   /** Above a list cut at RECORD_LIST_MAX: else a trustee with more reads the latest as every record. */
   recordsShown: (shown: number, total: string) =>
     `Showing the ${shown} most recently changed of your ${total} records. Find an older one by its case number, below.`,

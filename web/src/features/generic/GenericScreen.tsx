@@ -29,6 +29,9 @@ import type { CaseDetail, CaseStatusResponse, EserviceDetail, RecordList } from 
 import { emit } from '../../lib/events/bus.ts';
 import { contactPhone } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
+import { FAILED } from '../../lib/http/useLoad.ts';
+import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
+import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { focusMainHeading } from '../../lib/router/focusHeading.ts';
 import { buildHref, currentLocation } from '../../lib/router/location.ts';
 import type { ScreenProps } from '../../lib/router/router.ts';
@@ -92,9 +95,15 @@ import { isMasterUser } from '../../app/masterParts.ts';
 import './generic.css';
 
 type Loading =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; eservice: EserviceDetail };
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  // No answer, or none usable: the page asks again (docs/decisions/0108).
+  | { state: 'unloaded'; message: string; title: string | null }
+  | { state: 'ready'; eservice: EserviceDetail };
 /** openRecord's answer for the acting profile's own record that was deleted. */
 const DELETED = 'deleted';
+/** openRecord's answer when the record got no answer (or none usable): it may well exist (docs/decisions/0108). */
+const UNLOADED = 'unloaded';
 
 type Step = 'page' | 'check' | 'confirmation' | 'view' | 'respond';
 
@@ -222,6 +231,20 @@ export default function GenericScreen({ location }: ScreenProps) {
   }, [headingFocus]);
   // The record the address names could not be opened: the page says so alone, with no new form under it.
   const [notFound, setNotFound] = useState(false);
+  // The form or the record got no answer: asked again on Try again and when the browser is back online, as the
+  // records list is. Try again goes with the page it was on: the focus then goes to the heading of the next.
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const loadAgain = useCallback(() => {
+    setLoading({ state: 'loading' });
+    setLoadAttempt((n) => n + 1);
+  }, []);
+  const unloaded = loading.state === 'unloaded';
+  useEffect(() => {
+    if (!unloaded) return;
+    addEventListener('online', loadAgain);
+    return () => removeEventListener('online', loadAgain);
+  }, [unloaded, loadAgain]);
+  useFocusWhenLost(loading.state === 'loading' ? 0 : loadAttempt, () => document.getElementById('page-heading'));
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -431,15 +454,16 @@ export default function GenericScreen({ location }: ScreenProps) {
 
   /**
    * Opens a stored record (over its form version's defaults); null when it could not be opened, DELETED when
-   * it was the acting profile's own and was deleted (the notice says so). `withHistory`: as show's, or what
-   * decides it once the record is in (whether this address shows its history).
+   * it was the acting profile's own and was deleted (the notice says so), UNLOADED when it got no answer (or
+   * none usable). `withHistory`: as show's, or what decides it once the record is in (whether this address shows
+   * its history).
    */
   const openRecord = useCallback(
     async (
       id: string,
       current: EserviceDetail,
       withHistory: boolean | ((detail: CaseDetail) => boolean) = true,
-    ): Promise<CaseDetail | typeof DELETED | null> => {
+    ): Promise<CaseDetail | typeof DELETED | typeof UNLOADED | null> => {
       // An address whose record id is no id (hand-edited, cut short) names no record: said as for an unknown
       // one, not as the call's refusal of its parameter.
       if (!RECORD_ID_PATTERN.test(id)) {
@@ -453,7 +477,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         let def = current.form;
         if (outcome.value.formVersion !== current.formVersion) {
           const earlier = await genericApi.eservice(current.code, signal, { version: outcome.value.formVersion });
-          if (!earlier.ok) return null;
+          if (!earlier.ok) return earlier.kind === 'unreachable' || earlier.kind === 'failed' ? UNLOADED : null;
           def = earlier.value.form;
           setRecordForm(def);
         } else setRecordForm(null);
@@ -484,13 +508,16 @@ export default function GenericScreen({ location }: ScreenProps) {
         return outcome.value;
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;
-      writeCaseIdentity(null);
+      // Not a refusal: the record may well be there, and stays the one this tab is on (docs/decisions/0108).
+      const unanswered = outcome.kind === 'unreachable' || outcome.kind === 'failed';
+      if (!unanswered) writeCaseIdentity(null);
       const message = 'message' in outcome ? outcome.message : MESSAGES.somethingWrong;
       // A server out of reach has had its toast from the HTTP layer (docs/decisions/0032). A draft the user
       // deleted (Back after deleting it, an old link) is news rather than a failure.
       const severity = message === CASE_MESSAGES.deleted ? 'info' : 'error';
       if (outcome.kind !== 'unreachable') emit('toast', { severity, message });
       setNotice(message);
+      if (unanswered) return UNLOADED;
       return message === CASE_MESSAGES.deleted ? DELETED : null;
     },
     [show, signal],
@@ -532,6 +559,8 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (stale || signal.aborted) return;
       if (!loaded.ok) {
         if (loaded.kind === 'aborted' || loaded.kind === 'session') return;
+        if (loaded.kind === 'unreachable' || loaded.kind === 'failed')
+          return setLoading({ state: 'unloaded', message: FORM_TEXT.eserviceFailed, title: null });
         setLoading({ state: 'failed', message: loaded.kind === 'refused' ? loaded.message : MESSAGES.somethingWrong });
         return;
       }
@@ -555,6 +584,9 @@ export default function GenericScreen({ location }: ScreenProps) {
       if (!open) setLoading({ state: 'ready', eservice: loaded.value });
       if (open) {
         const opened = await openRecord(open, loaded.value, historyShown);
+        // Never a new form in its place: a save there would make a second record.
+        if (opened === UNLOADED)
+          return setLoading({ state: 'unloaded', message: FORM_TEXT.recordFailed, title: loaded.value.title });
         // Named by the address (a link from the inbox, an email, a bookmark): not the e-service's new form. A draft
         // deleted is news, and the form to start again stays; a record this browser kept is not what was asked for.
         if (opened === null && caseParam) setNotFound(true);
@@ -571,9 +603,9 @@ export default function GenericScreen({ location }: ScreenProps) {
     return () => {
       stale = true;
     };
-    // Runs once per screen: every page of the journey is its own screen.
+    // Runs once per screen (every page of the journey is its own screen), and again on loadAgain.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ownerKey]);
+  }, [ownerKey, loadAttempt]);
 
   /**
    * Keeps the page's answers in this browser. `held`: the record the input belongs to; the page's own unless it
@@ -745,7 +777,8 @@ export default function GenericScreen({ location }: ScreenProps) {
   async function reopen(id: string) {
     if (!eservice) return null;
     const opened = await openRecord(id, eservice);
-    if (opened && opened !== DELETED && owner) standOffer(readUnsaved(owner, appCode, opened.id));
+    if (opened && opened !== DELETED && opened !== UNLOADED && owner)
+      standOffer(readUnsaved(owner, appCode, opened.id));
     listChanged();
     return opened;
   }
@@ -1044,7 +1077,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       const away = to !== window.location.hash;
       void run(async () => {
         const opened = await openRecord(id, eservice, !away);
-        if (!opened || opened === DELETED) return;
+        if (!opened || opened === DELETED || opened === UNLOADED) return;
         if (away) handedTo.current = to;
         leaving.current = away;
         navigate(to);
@@ -1062,7 +1095,7 @@ export default function GenericScreen({ location }: ScreenProps) {
     let deleted = false;
     if (input.caseId && input.caseId !== record?.id) {
       const found = await openRecord(input.caseId, eservice);
-      if (!found) return null;
+      if (!found || found === UNLOADED) return null;
       if (found === DELETED) {
         // Its record was deleted since (elsewhere, or after the session ended): the input goes on a new one.
         deleted = true;
@@ -1305,6 +1338,15 @@ export default function GenericScreen({ location }: ScreenProps) {
   // A failure that said nothing (the session ended: the sign-in comes back here) leaves the page as it was.
   if (notFound && notice !== null)
     return <RecordNotFound message={notice} master={user ? isMasterUser(user) : false} />;
+  if (loading.state === 'unloaded')
+    return (
+      <section aria-labelledby="page-heading">
+        <h1 id="page-heading" tabIndex={-1}>
+          {loading.title ?? 'E-service'}
+        </h1>
+        <LoadStatus state={FAILED} loading="" failed={loading.message} retry={loadAgain} />
+      </section>
+    );
   if (loading.state === 'failed' || !eservice || !form || !scope) {
     return (
       <section aria-labelledby="page-heading">

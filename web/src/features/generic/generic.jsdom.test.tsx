@@ -1227,6 +1227,75 @@ describe('an open record', () => {
   });
 });
 
+describe('a record or a form that got no answer (docs/decisions/0108)', () => {
+  const identityOf7 = { appCode: 'PD', caseId: '7', caseNumber: 'PD 000042 2026', owner: 'ptib.demo/PTIB00000001' };
+  const heldIdentity = () => JSON.parse(sessionStorage.getItem(STORAGE_KEYS.caseIdentity) ?? 'null') as unknown;
+  const theRecord = () => ({ status: 200, body: envelope(record({ data: { idNo: 'S1234567D001' } })) });
+  beforeEach(() => sessionStorage.setItem(STORAGE_KEYS.caseIdentity, JSON.stringify(identityOf7)));
+
+  /** What is said in the page's place: no form to fill in as a new record, no "Record not found". */
+  function expectCouldNotLoad(message: string) {
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: CASE_MESSAGES.notFoundHeading })).toBeNull();
+    expect(screen.queryByText(CASE_MESSAGES.notFoundOtherProfile)).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  }
+
+  it.each([
+    ['gets no answer', unreachable],
+    ['gets a server error', () => ({ status: 500, body: envelope(null, '500', 'Internal error') })],
+  ])(
+    'named by a link, that %s, is not said to be no record, and is shown once the connection is back',
+    async (_, answer) => {
+      routes['GET /api/cases/7'] = answer;
+      render(<GenericScreen location={parseHash('#/generic?app=PD&case=7')} />);
+      await screen.findByRole('heading', { level: 1, name: ESERVICE.title }, { timeout: 10_000 });
+      expectCouldNotLoad(FORM_TEXT.recordFailed);
+      expect(heldIdentity()).toEqual(identityOf7);
+
+      routes['GET /api/cases/7'] = theRecord;
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByTestId('case-number', undefined, { timeout: 10_000 })).toHaveTextContent(
+        'PD 000042 2026',
+      );
+      expect(screen.getByLabelText('ID number')).toHaveValue('S1234567D001');
+    },
+  );
+
+  it('reopened from the session after a reload, is not replaced by a new form, and is shown on Try again', async () => {
+    routes['GET /api/cases/7'] = unreachable;
+    const user = userEvent.setup();
+    render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+    await screen.findByRole('heading', { level: 1, name: ESERVICE.title }, { timeout: 10_000 });
+    expectCouldNotLoad(FORM_TEXT.recordFailed);
+    // Still the record this tab is on: a save here must not make a second one.
+    expect(heldIdentity()).toEqual(identityOf7);
+
+    routes['GET /api/cases/7'] = theRecord;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('case-number', undefined, { timeout: 10_000 })).toHaveTextContent(
+      'PD 000042 2026',
+    );
+    // Try again has gone with its page: the focus is on the heading of the one in its place.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toHaveFocus());
+  });
+
+  it('whose form gets no answer, offers Try again and loads once the connection is back', async () => {
+    routes['GET /api/eservices/PD'] = unreachable;
+    sessionStorage.removeItem(STORAGE_KEYS.caseIdentity);
+    render(<GenericScreen location={parseHash('#/generic?app=PD')} />);
+    await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
+    expectCouldNotLoad(FORM_TEXT.eserviceFailed);
+
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope(ESERVICE) });
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByLabelText('ID number')).toHaveValue('');
+  });
+});
+
 describe('a submitted record seen before', () => {
   it('shows where it stands now when the user comes back to it, not where it stood', async () => {
     let status: CaseDetail['status'] = 'in_review';
