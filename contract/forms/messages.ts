@@ -72,6 +72,8 @@ export const FIELD_MESSAGES = {
     `Select at least ${plural(n, 'option', 'options')} for ${inSentence(label)}`,
   maxChoices: (label: string, n: number) =>
     `Select no more than ${plural(n, 'option', 'options')} for ${inSentence(label)}`,
+  /** An option that rules out the others (docs/decisions/0106), sent beside another. */
+  exclusiveChoice: (label: string, option: string) => `Select ${inSentence(label)} or “${option}”, not both`,
   nric: (label: string) => `${label} must be a real NRIC or FIN, like S1234567D`,
   uen: (label: string) => `${label} must be a real UEN, like 201403121W`,
   mobile: (label: string) => `${label} must be a Singapore mobile number: 8 digits starting with 8 or 9`,
@@ -176,6 +178,13 @@ export const FORM_TEXT = {
   rowsFull: (n: number) => `You cannot add more: ${n} is the most this question takes.`,
   /** Said (politely) once a repeating group's row is removed: the row, and its button, are gone. */
   rowRemoved: (item: string, n: number) => `${item} ${n} removed.`,
+  /**
+   * Said (politely) when ticking one checkbox unticked others, as ticking an option that rules out the rest does, or
+   * another one after it (docs/decisions/0106): a change to boxes the user did not touch.
+   */
+  choicesUnticked: (labels: readonly string[]) => `Unticked: ${labels.join(', ')}.`,
+  /** Between the options and the one that rules them out, as GOV.UK's checkboxes write it. */
+  exclusiveDivider: 'or',
   /**
    * The one currency question of a repeating group whose amounts a total adds up, above its rows; each row and
    * the total show the currency chosen (docs/decisions/0094). `total` is null while the total is not asked.

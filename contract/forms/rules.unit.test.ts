@@ -627,6 +627,16 @@ describe('the definition schema', () => {
       'field s: give either codeList or options',
     ]);
   });
+  it('takes one exclusive option, and on checkboxes only (docs/decisions/0106)', () => {
+    const none = { value: 'none', label: 'None', exclusive: true } as const;
+    const boxes = (...options: Array<{ value: string; label: string; exclusive?: true }>) =>
+      form([{ name: 'c', label: 'C', type: 'checkboxes', options }]);
+    expect(problems(boxes({ value: 'a', label: 'A' }, none))).toEqual([]);
+    expect(problems(boxes(none, { ...none, value: 'nil' }))).toEqual(['field c: at most one exclusive option']);
+    expect(
+      problems(form([{ name: 'r', label: 'R', type: 'radios', options: [{ value: 'a', label: 'A' }, none] }])),
+    ).toEqual(['field r: only checkboxes have an exclusive option']);
+  });
   it('reads a definition of before v2 as one page', () => {
     const def = parseFormDefinition({ fields: [{ name: 'fee', label: 'Fee', type: 'amount', max: 100 }] }, 'Fees');
     expect(def.pages[0]!.sections[0]!.fields[0]).toEqual({ name: 'fee', label: 'Fee', type: 'amount', max: 10_000 });

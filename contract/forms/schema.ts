@@ -24,7 +24,11 @@ const comparisonSchema = z.strictObject({
   days: z.number().int().min(1).max(3660).optional(),
   message: z.string().min(1).max(300).optional(),
 });
-const optionSchema = z.strictObject({ value: z.string().min(1).max(100), label: z.string().min(1).max(200) });
+const optionSchema = z.strictObject({
+  value: z.string().min(1).max(100),
+  label: z.string().min(1).max(200),
+  exclusive: z.literal(true).optional(),
+});
 const base = {
   name: z.string().regex(FIELD_NAME_PATTERN, 'must be a letter then letters, digits or _'),
   label,
@@ -182,6 +186,10 @@ function crossCheck(def: FormDefinition): string[] {
       if (!f.codeList === !f.options) problems.push(`${where}: give either codeList or options`);
       if (f.options && new Set(f.options.map((o) => o.value)).size !== f.options.length)
         problems.push(`${where}: option values must be unique`);
+      // One answer that rules out the others, among several to choose from (docs/decisions/0106).
+      const exclusive = (f.options ?? []).filter((o) => o.exclusive).length;
+      if (exclusive > 0 && f.type !== 'checkboxes') problems.push(`${where}: only checkboxes have an exclusive option`);
+      if (exclusive > 1) problems.push(`${where}: at most one exclusive option`);
     }
     if (f.type === 'checkboxes' && (f.minChoices ?? 0) > (f.maxChoices ?? Infinity))
       problems.push(`${where}: minChoices is above maxChoices`);

@@ -64,6 +64,12 @@ export interface Comparison {
 export interface Option {
   value: string;
   label: string;
+  /**
+   * Checkboxes only: the answer that rules out every other one ("No income in this period"), chosen alone. The
+   * screen shows it after an "or" and unticks the others when it is ticked, as GOV.UK's "none" option does; the
+   * validator refuses it beside another (docs/decisions/0106).
+   */
+  exclusive?: true;
 }
 
 interface FieldBase {

@@ -211,6 +211,9 @@ const checks: Record<Exclude<FieldDef['type'], 'group'>, Check> = {
     if (field.type !== 'checkboxes') return;
     if (!Array.isArray(value) || !value.every((v) => inOptions(field, v)) || new Set(value).size !== value.length)
       return set(ctx, path, FIELD_MESSAGES.notInList(field.label));
+    // Contradictory answers are malformed, not incomplete: refused in a draft too (docs/decisions/0106).
+    const exclusive = field.options?.find((o) => o.exclusive && value.includes(o.value));
+    if (exclusive && value.length > 1) set(ctx, path, FIELD_MESSAGES.exclusiveChoice(field.label, exclusive.label));
     if (field.maxChoices !== undefined && value.length > field.maxChoices)
       set(ctx, path, FIELD_MESSAGES.maxChoices(field.label, field.maxChoices));
     if (ctx.mode === 'submit' && field.minChoices !== undefined && value.length < field.minChoices)

@@ -161,6 +161,29 @@ describe('selects and yes/no', () => {
   });
 });
 
+describe('checkboxes with an option that rules out the others (docs/decisions/0106)', () => {
+  const sources: FieldDef = {
+    name: 'sources',
+    label: 'Sources of income',
+    type: 'checkboxes',
+    minChoices: 1,
+    options: [
+      { value: 'salary', label: 'Salary' },
+      { value: 'other', label: 'Other' },
+      { value: 'none', label: 'No income in this period', exclusive: true },
+    ],
+  };
+  it('accepts the exclusive option alone, and the others without it', () => {
+    expect(final(sources, ['none'])).toEqual({});
+    expect(final(sources, ['salary', 'other'])).toEqual({});
+  });
+  it('refuses it beside another, in a draft too', () => {
+    const both = { sources: 'Select sources of income or “No income in this period”, not both' };
+    expect(final(sources, ['salary', 'none'])).toEqual(both);
+    expect(draft(sources, ['none', 'other'])).toEqual(both);
+  });
+});
+
 describe('amount with currency', () => {
   const amt: FieldDef = { name: 'deposit', label: 'Deposit', type: 'amount', required: true, max: 100_000_000 };
   it('accepts up to the currency minor digits', () => {

@@ -1,4 +1,4 @@
-import { memo, use, useCallback, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, memo, use, useCallback, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { YES_NO } from '#contract/index.ts';
 import { codeList, type CodeListName } from '#contract/codelists/index.ts';
@@ -460,35 +460,59 @@ function ChoiceInputs({ field, value, errors, onChange }: PartsProps<FieldValue>
   const id = fieldDomId(field.name);
   const errorId = `${id}-error`;
   const described = describedBy(error && errorId);
+  // The boxes the last tick unticked, said politely; `count` renews the words so the same ones are said again.
+  const [unticked, setUnticked] = useState({ text: '', count: 0 });
   let inputs: ReactNode = null;
   if (field.type === 'radios' || field.type === 'checkboxes') {
     const chosen = Array.isArray(value) ? (value as string[]) : [];
+    const options = optionsOf(field);
+    const exclusive = new Set(options.filter((o) => o.exclusive).map((o) => o.value));
+    // Ticked, an option that rules out the others stands alone, and another one unticks it, as GOV.UK's script
+    // does (docs/decisions/0106): the answer is never one the validator refuses as contradictory.
+    const tick = (picked: string) => {
+      const kept = chosen.filter((v) => (exclusive.has(picked) ? false : !exclusive.has(v)));
+      const dropped = chosen.filter((v) => !kept.includes(v));
+      if (dropped.length > 0)
+        setUnticked((u) => ({
+          text: FORM_TEXT.choicesUnticked(dropped.map((v) => options.find((o) => o.value === v)?.label ?? v)),
+          count: u.count + 1,
+        }));
+      onChange(field.name, [...kept, picked]);
+    };
     inputs = (
       <div className={field.type === 'radios' ? 'radios' : 'checkboxes'}>
-        {optionsOf(field).map((item, i) => (
-          <label key={item.value} className="radio">
-            <input
-              // The first input carries the field's id, so the error summary's link lands on it.
-              id={i === 0 ? id : `${id}-${item.value}`}
-              type={field.type === 'radios' ? 'radio' : 'checkbox'}
-              name={field.name}
-              value={item.value}
-              checked={field.type === 'radios' ? value === item.value : chosen.includes(item.value)}
-              aria-describedby={described}
-              onChange={(e) =>
-                onChange(
-                  field.name,
+        {options.map((item, i) => (
+          <Fragment key={item.value}>
+            {item.exclusive && i > 0 && <p className="checkboxes-divider">{FORM_TEXT.exclusiveDivider}</p>}
+            <label className="radio">
+              <input
+                // The first input carries the field's id, so the error summary's link lands on it.
+                id={i === 0 ? id : `${id}-${item.value}`}
+                type={field.type === 'radios' ? 'radio' : 'checkbox'}
+                name={field.name}
+                value={item.value}
+                checked={field.type === 'radios' ? value === item.value : chosen.includes(item.value)}
+                aria-describedby={described}
+                onChange={(e) =>
                   field.type === 'radios'
-                    ? item.value
+                    ? onChange(field.name, item.value)
                     : e.target.checked
-                      ? [...chosen, item.value]
-                      : chosen.filter((v) => v !== item.value),
-                )
-              }
-            />
-            {item.label}
-          </label>
+                      ? tick(item.value)
+                      : onChange(
+                          field.name,
+                          chosen.filter((v) => v !== item.value),
+                        )
+                }
+              />
+              {item.label}
+            </label>
+          </Fragment>
         ))}
+        {exclusive.size > 0 && (
+          <p role="status" className="visually-hidden">
+            {unticked.text && <span key={unticked.count}>{unticked.text}</span>}
+          </p>
+        )}
       </div>
     );
   } else if (field.type === 'declaration') {

@@ -411,6 +411,45 @@ describe('a question that must be answered', () => {
   }, 30_000);
 });
 
+describe('checkboxes with an option that rules out the others (docs/decisions/0106)', () => {
+  it('unticks the others when it is ticked, and it when another is, saying so', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields.push({
+      name: 'sources',
+      label: 'Sources of income',
+      type: 'checkboxes',
+      options: [
+        { value: 'salary', label: 'Salary' },
+        { value: 'rent', label: 'Rent' },
+        { value: 'none', label: 'No income in this period', exclusive: true },
+      ],
+      minChoices: 1,
+    });
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    const user = await renderScreen();
+    const group = screen.getByRole('group', { name: 'Sources of income' });
+    const box = (name: string) => within(group).getByRole('checkbox', { name });
+    expect(within(group).getByText(FORM_TEXT.exclusiveDivider)).toBeInTheDocument();
+    await user.click(box('Salary'));
+    await user.click(box('Rent'));
+    await user.click(box('No income in this period'));
+    expect(box('No income in this period')).toBeChecked();
+    expect(box('Salary')).not.toBeChecked();
+    expect(box('Rent')).not.toBeChecked();
+    expect(within(group).getByRole('status')).toHaveTextContent(FORM_TEXT.choicesUnticked(['Salary', 'Rent']));
+    await user.click(box('Rent'));
+    expect(box('Rent')).toBeChecked();
+    expect(box('No income in this period')).not.toBeChecked();
+    expect(within(group).getByRole('status')).toHaveTextContent(
+      FORM_TEXT.choicesUnticked(['No income in this period']),
+    );
+    // Unticking one by hand unticks nothing else.
+    await user.click(box('Salary'));
+    await user.click(box('Salary'));
+    expect(box('Rent')).toBeChecked();
+  }, 30_000);
+});
+
 describe('a question about the profile', () => {
   it('starts at what the profile says now, and is the applicant’s to change', async () => {
     const form = structuredClone(FORM);
