@@ -1,24 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '#contract/index.ts';
+import { API_PATHS, fillPath } from '#contract/index.ts';
+import { CASE_PATHS } from '#contract/cases.ts';
 import { FIELD_MESSAGES, allFields, todayInSingapore } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
+import type { Database } from '../db/database.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
  * Questions the forms lacked or asked wrongly (migration 179: ESA and BSA version 3, PRD version 4 after 177's;
- * 181: PC version 4; 182: PCD version 4; 196: PD version 5).
+ * 181: PC version 4; 182: PCD version 4; 196: PD version 5; 213: BSA version 5).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
 let app: FastifyInstance;
+let db: Database;
 let demo: TestClient;
 
 beforeAll(async () => {
-  ({ app } = await buildTestApp({}, { now: clock.now }));
+  ({ app, db } = await buildTestApp({}, { now: clock.now }));
   demo = await signedInClient(app, 'ptib.demo');
 });
 
@@ -145,6 +148,46 @@ describe("a bankrupt's statement of accounts (BSA)", () => {
     expect(await fieldErrors('BSA', spent('1000'))).toEqual({
       'monthlyExpenditure.amount': FIELD_MESSAGES.sumOf('Total expenditure for the period', 'S$1,500.50', 'Expenses'),
     });
+  });
+});
+
+describe("a bankrupt's statement with no income that month (BSA 5, docs/decisions/0106)", () => {
+  const noIncome = (incomeSources: string[]) => (a: Record<string, unknown>) =>
+    Object.assign(a, {
+      employed: 'N',
+      monthlyIncome: { amount: '0', currency: 'SGD' },
+      incomeSources,
+      contribution: { amount: '0', currency: 'SGD' },
+    });
+
+  it('is submitted with "No income in this period" alone, and refused with it beside a source', async () => {
+    expect(await fieldErrors('BSA', noIncome(['none']))).toEqual({});
+    expect(await fieldErrors('BSA', noIncome(['none', 'salary']))).toEqual({
+      incomeSources: FIELD_MESSAGES.exclusiveChoice('Sources of income', 'No income in this period'),
+    });
+  });
+
+  it('keeps a draft of version 4 on version 4, which has no such option', async () => {
+    const answers = sampleAnswers(await formOf('BSA'), today);
+    const res = await demo.post(API_PATHS.cases, { appCode: 'BSA', data: answers, draft: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = res.json().responseJSON as CaseDetail;
+    expect(draft.formVersion).toBe(5);
+    await db.query('UPDATE cases SET form_version = 4 WHERE id = $1::bigint', [draft.id]);
+    const save = (incomeSources: string[]) =>
+      demo.post(fillPath(CASE_PATHS.one, { id: draft.id }), {
+        data: { ...answers, incomeSources },
+        version: draft.version,
+        draft: true,
+      });
+    const refused = await save(['none']);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().responseJSON.fieldErrors).toEqual({
+      incomeSources: FIELD_MESSAGES.notInList('Sources of income'),
+    });
+    const saved = await save(['salary']);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().responseJSON).toMatchObject({ formVersion: 4, data: { incomeSources: ['salary'] } });
   });
 });
 
