@@ -1,3 +1,6 @@
+import { currency } from '../codelists/index.ts';
+import { isDigitsOnly } from '../validation.ts';
+import { toMinorUnits } from './money.ts';
 import type { Condition, FieldDef, FormDefinition, FormValues, Page, Section } from './types.ts';
 
 /**
@@ -39,7 +42,19 @@ export function holds(condition: Condition | undefined, scope: Scope): boolean {
       return Array.isArray(answer) && typeof value === 'string' && answer.includes(value);
     case 'oneOf':
       return Array.isArray(value) && typeof answer === 'string' && value.includes(answer);
+    case 'above':
+      return typeof value === 'string' && isAbove(answer, value);
   }
+}
+
+/** A number answer, or an amount answer in its currency's minor units, more than `than` (a decimal). */
+function isAbove(answer: unknown, than: string): boolean {
+  if (typeof answer === 'string') return isDigitsOnly(answer.trim()) && Number(answer.trim()) > Number(than);
+  if (!isRecord(answer) || typeof answer.amount !== 'string' || typeof answer.currency !== 'string') return false;
+  const digits = currency(answer.currency)?.minorDigits;
+  const mine = digits === undefined ? null : toMinorUnits(answer.amount, digits);
+  const limit = digits === undefined ? null : toMinorUnits(than, digits);
+  return mine !== null && limit !== null && mine > limit;
 }
 
 /** Every field of the form at its top level (not a group's children), in page order, with where it is. */

@@ -404,6 +404,56 @@ describe('blocking rule', () => {
   });
 });
 
+describe('a condition on a figure above a value (docs/decisions/0106)', () => {
+  const def = form(
+    [
+      { name: 'income', label: 'Total income', type: 'amount', min: 0 },
+      { name: 'dependants', label: 'Dependants', type: 'number' },
+      {
+        name: 'sources',
+        label: 'Sources of income',
+        type: 'checkboxes',
+        options: [
+          { value: 'salary', label: 'Salary' },
+          { value: 'none', label: 'No income', exclusive: true },
+        ],
+      },
+      {
+        name: 'whose',
+        label: 'Whose dependants',
+        type: 'text',
+        showIf: { field: 'dependants', op: 'above', value: '0' },
+      },
+    ],
+    [
+      {
+        id: 'no-income-but-income',
+        when: [
+          { field: 'sources', op: 'includes', value: 'none' },
+          { field: 'income', op: 'above', value: '0' },
+        ],
+        message: 'Select where your income came from',
+        field: 'sources',
+      },
+    ],
+  );
+  const income = (amount: string, currency = 'SGD') => ({ sources: ['none'], income: { amount, currency } });
+  it('holds for an amount more than the value, in any currency', () => {
+    expect(submit(def, income('0.01'))).toEqual({ sources: 'Select where your income came from' });
+    expect(submit(def, income('5', 'JPY'))).toEqual({ sources: 'Select where your income came from' });
+    expect(submit(def, income('0'))).toEqual({});
+    expect(submit(def, income('0.00'))).toEqual({});
+  });
+  it('does not hold for an amount that reads as none (its own message says why)', () => {
+    expect(submit(def, income('ten'))).toEqual({ 'income.amount': expect.any(String) });
+    expect(submit(def, { sources: ['none'] })).toEqual({});
+  });
+  it('holds for a number more than the value', () => {
+    expect(stripHidden(def, { dependants: '2', whose: 'mine' })).toEqual({ dependants: '2', whose: 'mine' });
+    expect(stripHidden(def, { dependants: '0', whose: 'mine' })).toEqual({ dependants: '0' });
+  });
+});
+
 describe('field types', () => {
   const one = (f: FieldDef, v: unknown) => submit(form([f]), { [f.name]: v });
   it('checkboxes: min and max choices, known values only', () => {
@@ -636,6 +686,20 @@ describe('the definition schema', () => {
     expect(
       problems(form([{ name: 'r', label: 'R', type: 'radios', options: [{ value: 'a', label: 'A' }, none] }])),
     ).toEqual(['field r: only checkboxes have an exclusive option']);
+  });
+  it('takes above on a number or an amount, with a figure, only 0 on an amount of no fixed currency', () => {
+    const above = (value: string, target: FieldDef) =>
+      problems(form([target, { name: 'x', label: 'X', type: 'text', showIf: { field: 't', op: 'above', value } }]));
+    expect(above('0', { name: 't', label: 'T', type: 'amount' })).toEqual([]);
+    expect(above('120.50', { name: 't', label: 'T', type: 'amount', currency: 'SGD' })).toEqual([]);
+    expect(above('3', { name: 't', label: 'T', type: 'number' })).toEqual([]);
+    expect(above('3', { name: 't', label: 'T', type: 'amount' })).toEqual([
+      'field x: above takes only 0 on an amount of no fixed currency',
+    ]);
+    expect(above('three', { name: 't', label: 'T', type: 'number' })).toEqual([
+      'field x: above takes a number, like 0 or 120.50',
+    ]);
+    expect(above('0', { name: 't', label: 'T', type: 'text' })).toEqual(['field x: above needs a number or an amount']);
   });
   it('reads a definition of before v2 as one page', () => {
     const def = parseFormDefinition({ fields: [{ name: 'fee', label: 'Fee', type: 'amount', max: 100 }] }, 'Fees');

@@ -15,7 +15,7 @@ const label = z.string().min(1).max(200);
 const count = z.number().int().min(0).max(10_000);
 const conditionSchema = z.strictObject({
   field: z.string().regex(FIELD_NAME_PATTERN),
-  op: z.enum(['equals', 'notEquals', 'includes', 'oneOf']),
+  op: z.enum(['equals', 'notEquals', 'includes', 'oneOf', 'above']),
   value: z.union([z.string().max(200), z.array(z.string().max(200)).min(1).max(200)]),
 });
 const comparisonSchema = z.strictObject({
@@ -175,6 +175,13 @@ function crossCheck(def: FormDefinition): string[] {
     const target = scope.get(c.field);
     if (!target) problems.push(`${where}: showIf names ${c.field}, which is not a field before it`);
     else if (c.op === 'includes' && target.type !== 'checkboxes') problems.push(`${where}: includes needs checkboxes`);
+    else if (c.op === 'above' && target.type !== 'number' && target.type !== 'amount')
+      problems.push(`${where}: above needs a number or an amount`);
+    else if (c.op === 'above' && (typeof c.value !== 'string' || !/^\d{1,15}(\.\d{1,4})?$/.test(c.value)))
+      problems.push(`${where}: above takes a number, like 0 or 120.50`);
+    // The portal keeps no exchange rates: a figure other than 0 is meant in one currency (docs/decisions/0096).
+    else if (c.op === 'above' && target.type === 'amount' && !target.currency && Number(c.value) !== 0)
+      problems.push(`${where}: above takes only 0 on an amount of no fixed currency`);
     if ((c.op === 'oneOf') !== Array.isArray(c.value))
       problems.push(`${where}: oneOf takes a list, the others one value`);
   };

@@ -37,11 +37,13 @@ export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /**
  * When a field or section is shown, by another answer (earlier in the form; in a repeating group's
  * row, a field of the same row or of the form). equals/notEquals compare one answer, includes looks
- * into a checkboxes answer, oneOf takes a list. A hidden answer counts as no answer.
+ * into a checkboxes answer, oneOf takes a list, above holds for a number or an amount more than its value
+ * (a decimal as typed: "0"; an amount in the currency chosen, so one of no fixed currency is held against 0
+ * only: docs/decisions/0096, 0106). A hidden answer counts as no answer, an unreadable one as not above.
  */
 export interface Condition {
   field: string;
-  op: 'equals' | 'notEquals' | 'includes' | 'oneOf';
+  op: 'equals' | 'notEquals' | 'includes' | 'oneOf' | 'above';
   value: string | string[];
 }
 

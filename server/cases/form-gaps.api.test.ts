@@ -167,6 +167,17 @@ describe("a bankrupt's statement with no income that month (BSA 5, docs/decision
     });
   });
 
+  it('refuses "No income in this period" beside a total income above 0', async () => {
+    const someIncome = (a: Record<string, unknown>) => {
+      noIncome(['none'])(a);
+      a.monthlyIncome = { amount: '0.01', currency: 'SGD' };
+    };
+    expect(await fieldErrors('BSA', someIncome)).toEqual({
+      incomeSources:
+        'Select where your income came from, or enter a total income of 0 if you had no income in this period',
+    });
+  });
+
   it('keeps a draft of version 4 on version 4, which has no such option', async () => {
     const answers = sampleAnswers(await formOf('BSA'), today);
     const res = await demo.post(API_PATHS.cases, { appCode: 'BSA', data: answers, draft: true });
