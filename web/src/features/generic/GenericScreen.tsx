@@ -219,7 +219,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const createKey = useRef(firstKey);
   const [notice, setNotice] = useState<string | null>(null);
   /** Files of the record another account uploaded that this one may not see yet (docs/decisions/0105). */
-  const [unseenFiles, setUnseenFiles] = useState<ReadonlySet<string>>(new Set());
+  const [unseenFiles, setUnseenFiles] = useState<ReadonlySet<string>>(resumed?.unseen ?? new Set());
   // A save refused as the record changed elsewhere: its input is kept to restore over the latest version, so
   // opening that record again keeps it rather than asking to discard it.
   const [conflicted, setConflicted] = useState(false);
@@ -330,6 +330,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       values,
       dirty,
       documents,
+      unseen: unseenFiles,
       decisionDocuments,
       seenPages,
       createKey: createKey.current,

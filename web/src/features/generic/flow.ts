@@ -30,6 +30,11 @@ export interface Flow {
   values: FormValues;
   dirty: boolean;
   documents: DocumentInfo[];
+  /**
+   * The ids of the record's files another account uploaded that this one may not see yet (docs/decisions/0105),
+   * as the list of files last said: each page names them so, with no Remove button.
+   */
+  unseen: ReadonlySet<string>;
   /** The files an officer sent with the decision on the record (docs/decisions/0090), as last fetched. */
   decisionDocuments: { caseId: string; list: DecisionDocumentInfo[] } | null;
   /**

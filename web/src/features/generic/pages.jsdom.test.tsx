@@ -1107,6 +1107,19 @@ describe('an attachment question', () => {
     expect(calls.find((c) => c.path === '/api/cases/7' && c.method === 'POST')!.body).toMatchObject({
       data: { passport: theirs },
     });
+
+    // Every page of the journey is a screen of its own, made from the one before: the files stay named so there,
+    // on check answers, and back on their question, not as removable files of this account's.
+    window.location.hash = '#/generic?app=PAR&case=7&step=check';
+    await at('Check your answers before sending');
+    const answer = screen.getByText('Copy of your passport', { selector: 'dt' }).nextElementSibling;
+    expect(answer).toHaveTextContent(`${FORM_TEXT.othersFile} (${FORM_TEXT.othersFileNote})`);
+    window.location.hash = '#/generic?app=PAR&case=7&page=you&return=check';
+    await at('About you');
+    const again = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    expect(within(again).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(again).queryByRole('button')).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/cases/7/documents')).toHaveLength(1);
   }, 30_000);
 
   it('keeps the files of a draft whose list of files could not be loaded', async () => {
