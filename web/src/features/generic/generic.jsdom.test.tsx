@@ -21,6 +21,7 @@ import {
   mergeValues,
   todayInSingapore,
   type FormDefinition,
+  type Option,
 } from '#contract/forms/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { TRAVEL_TEXT } from '#contract/travel.ts';
@@ -391,21 +392,26 @@ describe('the address', () => {
   });
 });
 
+/** The screen of a form that also asks "Sources of income", at least one of `options`. */
+function renderWithSources(options: Option[]) {
+  const form = structuredClone(FORM);
+  form.pages[0]!.sections[0]!.fields.push({
+    name: 'sources',
+    label: 'Sources of income',
+    type: 'checkboxes',
+    options,
+    minChoices: 1,
+  });
+  routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+  return renderScreen();
+}
+
 describe('a question that must be answered', () => {
   it('is not called optional when it asks for at least one choice', async () => {
-    const form = structuredClone(FORM);
-    form.pages[0]!.sections[0]!.fields.push({
-      name: 'sources',
-      label: 'Sources of income',
-      type: 'checkboxes',
-      options: [
-        { value: 'salary', label: 'Salary' },
-        { value: 'rent', label: 'Rent' },
-      ],
-      minChoices: 1,
-    });
-    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
-    await renderScreen();
+    await renderWithSources([
+      { value: 'salary', label: 'Salary' },
+      { value: 'rent', label: 'Rent' },
+    ]);
     expect(screen.getByRole('group', { name: 'Sources of income' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: /Home address/ })).toHaveAccessibleName(/^Home address ?\(optional\)$/);
   }, 30_000);
@@ -413,20 +419,11 @@ describe('a question that must be answered', () => {
 
 describe('checkboxes with an option that rules out the others (docs/decisions/0106)', () => {
   it('unticks the others when it is ticked, and it when another is, saying so', async () => {
-    const form = structuredClone(FORM);
-    form.pages[0]!.sections[0]!.fields.push({
-      name: 'sources',
-      label: 'Sources of income',
-      type: 'checkboxes',
-      options: [
-        { value: 'salary', label: 'Salary' },
-        { value: 'rent', label: 'Rent' },
-        { value: 'none', label: 'No income in this period', exclusive: true },
-      ],
-      minChoices: 1,
-    });
-    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
-    const user = await renderScreen();
+    const user = await renderWithSources([
+      { value: 'salary', label: 'Salary' },
+      { value: 'rent', label: 'Rent' },
+      { value: 'none', label: 'No income in this period', exclusive: true },
+    ]);
     const group = screen.getByRole('group', { name: 'Sources of income' });
     const box = (name: string) => within(group).getByRole('checkbox', { name });
     expect(within(group).getByText(FORM_TEXT.exclusiveDivider)).toBeInTheDocument();
