@@ -547,7 +547,14 @@ export async function removeFromDecision(
       row.id,
       documentId,
     ]);
-    if (rowCount === 0) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.decisionDocumentNotRemovable);
+    if (rowCount === 0) {
+      // A file that is no more was taken back already: the answer was lost and the browser sent the removal
+      // again by itself, or the officer pressed Remove again. Answered as done, with the case as it is: a refusal
+      // would say the file still goes with the decision (docs/decisions/0090).
+      const { rows } = await tx.query(`SELECT 1 FROM documents WHERE id = $1::uuid`, [documentId]);
+      if (rows.length === 0) return caseView(tx, row, officer, now);
+      throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, OFFICER_MESSAGES.decisionDocumentNotRemovable);
+    }
     await bumpVersion(tx, row.id, now);
     await audit(tx, {
       event: 'officer_document_removed',

@@ -263,6 +263,41 @@ describe('the same file sent again', () => {
   });
 });
 
+describe('a file taken back again', () => {
+  const remove = (caseId: string, documentId: string) =>
+    officer.post(fillPath(OFFICER_PATHS.decisionDocumentDelete, { id: caseId, documentId }), {});
+
+  it('after its answer was lost is answered as taken back, with the case as it is, and audited once', async () => {
+    const record = await inReview();
+    const { document } = await attached(record.id);
+    const first = await remove(record.id, document.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const removed = first.json().responseJSON as OfficerCase;
+    // The answer lost on a connection that closed: the browser sends the removal again by itself.
+    const again = await remove(record.id, document.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().header.responseDesc).toBe(OFFICER_MESSAGES.detached);
+    const answer = again.json().responseJSON as OfficerCase;
+    expect(answer.decisionDocuments).toEqual([]);
+    expect(answer.version).toBe(removed.version);
+    const audited = await db.query(
+      `SELECT 1 FROM audit_events WHERE event = 'officer_document_removed' AND detail->>'documentId' = $1`,
+      [document.id],
+    );
+    expect(audited.rows).toHaveLength(1);
+  });
+
+  it("is still refused when the file is there but not this case's to take back", async () => {
+    const record = await inReview();
+    const other = await inReview();
+    const { document } = await attached(other.id);
+    const res = await remove(record.id, document.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().header.responseDesc).toBe(OFFICER_MESSAGES.decisionDocumentNotRemovable);
+    expect((await view(officer, other.id)).decisionDocuments).toEqual([expect.objectContaining({ id: document.id })]);
+  });
+});
+
 describe("a decision's documents, for whom", () => {
   it('a master user acting for the profile downloads them; another profile gets 404, as for any document', async () => {
     const master = await signedInClient(app, 'ptib.master');

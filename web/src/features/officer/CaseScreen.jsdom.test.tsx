@@ -885,6 +885,62 @@ describe("the decision's documents (docs/decisions/0090)", () => {
     expect(screen.queryByLabelText(OFFICER_SCREEN_TEXT.attachLabel)).toBeNull();
   });
 
+  // The server took the file back, but its answer was lost: the browser's own resend was refused (404), or
+  // nothing came back at all. The case loaded again says what is true.
+  it.each([
+    [
+      'refused once its answer was lost',
+      () => ({ status: 404, body: envelope(null, '404', OFFICER_MESSAGES.decisionDocumentNotRemovable) }),
+    ],
+    ['without an answer', unreachable],
+  ])('shows a file removed %s as removed, from the case loaded again', async (_, answer) => {
+    let removed = false;
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope(removed ? { ...ESA, version: 5 } : WITH_STATEMENT) }),
+      [`POST /api/officer/cases/7/decision-documents/${STATEMENT.id}/delete`]: (call) => {
+        removed = true;
+        return answer(call);
+      },
+    });
+    await openCase();
+    await userEvent.setup().click(within(documents()).getByRole('button', { name: 'Remove statement.pdf' }));
+    await within(documents()).findByText(OFFICER_SCREEN_TEXT.noDecisionDocuments);
+    expect(within(documents()).getByRole('status')).toHaveTextContent(OFFICER_MESSAGES.detached);
+    expect(screen.queryByText(OFFICER_MESSAGES.decisionDocumentNotRemovable)).toBeNull();
+    expect(fileInput()).toHaveFocus();
+  });
+
+  it('says a removal refused while the file stays, with the list as the case is now and no stale status', async () => {
+    const LETTER = { ...STATEMENT, id: '6e7f8091-ab2c-4d3e-9f40-516273849506', fileName: 'letter.pdf' };
+    let refused = false;
+    fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope(refused ? { ...WITH_STATEMENT, version: 6, decisionDocuments: [STATEMENT, LETTER] } : ESA),
+      }),
+      'POST /api/officer/cases/7/decision-documents': () => ({
+        status: 201,
+        body: envelope(WITH_STATEMENT, '200', OFFICER_MESSAGES.attached),
+      }),
+      [`POST /api/officer/cases/7/decision-documents/${STATEMENT.id}/delete`]: () => {
+        refused = true;
+        return { status: 409, body: envelope(null, '409', OFFICER_MESSAGES.notAssignedToYou) };
+      },
+    });
+    await openCase();
+    const user = userEvent.setup();
+    await user.upload(fileInput(), pdf('statement.pdf'));
+    await waitFor(() => expect(within(documents()).getByRole('status')).toHaveTextContent(OFFICER_MESSAGES.attached));
+    await user.click(within(documents()).getByRole('button', { name: 'Remove statement.pdf' }));
+    const said = await screen.findByText(OFFICER_MESSAGES.notAssignedToYou);
+    expect(said.closest('[role="alert"]')).not.toBeNull();
+    expect(
+      within(documents())
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([expect.stringContaining('statement.pdf'), expect.stringContaining('letter.pdf')]);
+    expect(within(documents()).getByRole('status')).toHaveTextContent('');
+  });
+
   it('gives the focus to the file input when a file that goes in takes away the summary a refusal focused', async () => {
     let refuse = true;
     fakeApi({

@@ -219,14 +219,32 @@ export function CaseScreen({ location }: ScreenProps) {
     else setErrors((now) => Object.fromEntries(Object.entries(now).filter(([k]) => k !== DECISION_FILES_ID)));
   }
 
+  /**
+   * Takes a file back from the decision. A removal refused or without an answer may still have gone through
+   * (its answer lost, then refused when the browser sent it again), or the case may have moved on: the case is
+   * loaded again, so the list says whether the file goes with the decision (docs/decisions/0090).
+   */
   async function detach(document: OfficerDecisionDocument) {
     if (!c || acting.busy()) return;
-    const outcome = await acting.run(() => officerApi.detach(c.id, document.id, signal));
-    if (outcome.ok) {
-      setAnswered({ id, value: outcome.value });
-      setUploadStatus(OFFICER_MESSAGES.detached);
-    } else if (outcome.kind !== 'aborted' && outcome.kind !== 'session')
+    await acting.run(async () => {
+      const outcome = await officerApi.detach(c.id, document.id, signal);
+      if (outcome.ok) {
+        setAnswered({ id, value: outcome.value });
+        setUploadStatus(OFFICER_MESSAGES.detached);
+        return;
+      }
+      if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
+      const now = await officerApi.case(c.id, signal);
+      if (!now.ok && (now.kind === 'aborted' || now.kind === 'session')) return;
+      if (now.ok) setAnswered({ id, value: now.value });
+      if (now.ok && !now.value.decisionDocuments.some((d) => d.id === document.id)) {
+        setUploadStatus(OFFICER_MESSAGES.detached);
+        return;
+      }
+      // What the last upload came to is not what stands now.
+      setUploadStatus('');
       setNotice({ kind: 'refused', message: failureMessage(outcome) });
+    });
   }
 
   async function download(documentId: string, fileName: string) {
