@@ -327,7 +327,10 @@ export const queueItemSchema = z.object({
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queuePageSchema = z.object({
-  /** Up to QUEUE_COUNT_CAP (which means that many or more). */
+  /**
+   * Each queue's cases under the e-service, ages and find asked for (not the status), as its tab's link opens
+   * it; up to QUEUE_COUNT_CAP (which means that many or more).
+   */
   counts: z.record(z.enum(OFFICER_QUEUES), z.number().int().min(0)),
   items: z.array(queueItemSchema),
   /** Cases of this queue matching the filters (all pages), up to QUEUE_COUNT_CAP like the counts. */

@@ -9,6 +9,7 @@ import { DOCUMENT_PATHS } from '#contract/documents.ts';
 import {
   OFFICER_MESSAGES,
   OFFICER_PATHS,
+  OFFICER_QUEUES,
   QUEUE_COUNT_CAP,
   type BulkResult,
   type EserviceChoices,
@@ -733,8 +734,8 @@ describe('queues', () => {
     const byNumber = await queue(officer, `queue=new&q=${encodeURIComponent(mine.caseNumber.replace(/ /g, ''))}`);
     expect(byNumber.items.map((i) => i.id)).toEqual([mine.id]);
     expect(byNumber.total).toBe(1);
-    // The queue's count is the whole queue; the total is what the filters leave.
-    expect(byNumber.counts.new).toBeGreaterThan(1);
+    // Each tab counts what its link opens: the find is kept there too.
+    expect(byNumber.counts).toEqual({ new: 1, mine: 0, waiting: 0, decided: 0 });
     const byName = await queue(officer, 'queue=new&q=lim%20mei');
     expect(byName.items.map((i) => i.applicantName)).toEqual(['Lim Mei Ling']);
     expect((await queue(officer, 'queue=new&appCode=PRD')).items.every((i) => i.appCode === 'PRD')).toBe(true);
@@ -746,9 +747,9 @@ describe('queues', () => {
     const page2 = await queue(officer, 'queue=new&pageSize=1&page=2&sort=dueDate');
     expect(page1.total).toBe(all.total);
     expect(all.total).toBe(all.counts.new);
-    // A page with nothing on it still counts every queue.
+    // A page with nothing on it still counts every queue, under its find.
     expect(await queue(officer, 'queue=new&q=nobody%20by%20this%20name')).toEqual({
-      counts: all.counts,
+      counts: { new: 0, mine: 0, waiting: 0, decided: 0 },
       items: [],
       total: 0,
       page: 1,
@@ -774,6 +775,25 @@ describe('queues', () => {
     }
     const approved = (await queue(officer, 'queue=decided&status=approved')).items;
     expect(approved.every((i) => i.status === 'approved')).toBe(true);
+  });
+
+  it('count each tab as its link opens it: under the e-service, the ages and the find, not the status', async () => {
+    // A decided case of another e-service: the Decided tab holds it, its tab under Payment Certificates not.
+    const c = await submitted(applicant, ANSWERS);
+    await doAction(officer, c.id, { action: 'assignToMe' });
+    await doAction(officer, c.id, { action: 'approve' });
+    const tabs = async (filter: string) => (await queue(officer, `queue=new&${filter}`)).counts;
+    const opened = async (filter: string) =>
+      Object.fromEntries(
+        await Promise.all(OFFICER_QUEUES.map(async (q) => [q, (await queue(officer, `queue=${q}&${filter}`)).total])),
+      );
+    for (const filter of ['appCode=PC', 'appCode=PD', 'minAgeDays=7', `q=${encodeURIComponent(c.caseNumber)}`])
+      expect(await tabs(filter), filter).toEqual(await opened(filter));
+    expect((await tabs('appCode=PC')).decided).toBeLessThan((await tabs('')).decided);
+    // The tabs' links clear the status: it narrows the page and its total, not the tabs.
+    const approved = await queue(officer, 'queue=decided&appCode=PD&status=approved');
+    expect(approved.counts).toEqual(await tabs('appCode=PD'));
+    expect(approved.items.every((i) => i.status === 'approved')).toBe(true);
   });
 
   it("find a case by its number wherever it stands, in another officer's work too", async () => {

@@ -86,16 +86,16 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
   const conditions = Object.fromEntries(
     OFFICER_QUEUES.map((queue) => [queue, `c.deleted_at IS NULL AND ${queueCondition(queue, officer, add)}`]),
   ) as Record<OfficerQueue, string>;
-  const where = [conditions[q.queue]];
-  const unfiltered = where.length;
-  if (q.appCode) where.push(`c.app_code = ${add(q.appCode)}`);
-  if (q.status) where.push(`c.status = ${add(q.status)}`);
+  // What narrows every tab as it narrows the page: the tabs' links keep the e-service, the ages and the find
+  // (QueuesScreen), so each tab counts what its link opens (docs/decisions/0040). Not the status, which they clear.
+  const narrowed: string[] = [];
+  if (q.appCode) narrowed.push(`c.app_code = ${add(q.appCode)}`);
   // The bounds are Singapore's midnights, counted here: PostgreSQL would subtract days on its session's
   // calendar, 23 or 25 hours across a daylight-saving change where the server's zone has one (0103).
   if (q.minAgeDays !== undefined)
     // Submitted on or before (today - minAgeDays): before the start of the day after that.
-    where.push(`c.submitted_at < ${add(startOfDay(addDays(today, 1 - q.minAgeDays)))}`);
-  if (q.maxAgeDays !== undefined) where.push(`c.submitted_at >= ${add(startOfDay(addDays(today, -q.maxAgeDays)))}`);
+    narrowed.push(`c.submitted_at < ${add(startOfDay(addDays(today, 1 - q.minAgeDays)))}`);
+  if (q.maxAgeDays !== undefined) narrowed.push(`c.submitted_at >= ${add(startOfDay(addDays(today, -q.maxAgeDays)))}`);
   let find: string | null = null;
   let byNumber: string | null = null;
   if (q.q) {
@@ -105,19 +105,21 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
       ? `c.case_number = ${byNumber}`
       : // The start of the name, in any case: a prefix that migration 124's index serves.
         `c.profile_id IN (SELECT id FROM ptib_profiles WHERE lower(ptib_name) LIKE ${add(`${escapeLike(q.q.toLowerCase())}%`)})`;
-    where.push(find);
+    narrowed.push(find);
   }
+  const tab = (queue: OfficerQueue) => [conditions[queue], ...narrowed].join(' AND ');
+  const byStatus = q.status ? `c.status = ${add(q.status)}` : null;
   const desc = (q.order ?? (q.sort === 'age' ? 'desc' : 'asc')) === 'desc';
   // Oldest first is the age's descending order, so the submission time runs the other way.
   const orderBy =
     q.sort === 'age'
       ? `c.submitted_at ${desc ? 'ASC' : 'DESC'}, c.id ${desc ? 'ASC' : 'DESC'}`
       : `c.due_on ${desc ? 'DESC' : 'ASC'} NULLS LAST, c.id ${desc ? 'DESC' : 'ASC'}`;
-  const filtered = where.join(' AND ');
+  const filtered = byStatus === null ? tab(q.queue) : `${tab(q.queue)} AND ${byStatus}`;
   const cap = `${add(QUEUE_COUNT_CAP)}::int`;
   const capped = (condition: string) =>
     `(SELECT count(*)::int FROM (SELECT 1 FROM cases c WHERE ${condition} LIMIT ${cap}) AS capped)`;
-  const counts = OFFICER_QUEUES.map((queue) => `${capped(conditions[queue])} AS "${queue}"`);
+  const counts = OFFICER_QUEUES.map((queue) => `${capped(tab(queue))} AS "${queue}"`);
   // What the find matches in every queue (the filters aside): a case sought in the wrong queue is named.
   if (find !== null)
     counts.push(...OFFICER_QUEUES.map((queue) => `${capped(`${conditions[queue]} AND ${find}`)} AS "found_${queue}"`));
@@ -127,8 +129,8 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
       `(SELECT json_build_object('id', c.id::text, 'caseNumber', c.case_number, 'status', c.status) FROM cases c
          WHERE c.case_number = ${byNumber} AND c.deleted_at IS NULL AND c.status <> 'draft' LIMIT 1) AS found_case`,
     );
-  // Unfiltered, the page's total is its queue's count: counted once, not twice.
-  if (where.length !== unfiltered) counts.push(`${capped(filtered)} AS total`);
+  // Without a status, the page's total is its tab's count: counted once, not twice.
+  if (byStatus !== null) counts.push(`${capped(filtered)} AS total`);
 
   // One statement, so one snapshot: the items, counts and total agree without a transaction, in one round
   // trip. The row of counts is joined to the page's items, numbered in the page's order (the join keeps no
@@ -171,7 +173,7 @@ export async function queuePage(db: Queryable, officer: Officer, q: QueueQuery, 
         },
       ];
     }),
-    total: where.length === unfiltered ? first[q.queue] : first.total!,
+    total: byStatus === null ? first[q.queue] : first.total!,
     page: q.page,
     pageSize: q.pageSize,
     found:
