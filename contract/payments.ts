@@ -643,6 +643,9 @@ export const PAYMENT_TEXT = {
   queueShown: (shown: number, waiting: number) =>
     `${waiting.toLocaleString('en-SG')} credits are waiting; the oldest ${shown.toLocaleString('en-SG')} are listed here. Decide them to see the rest.`,
   queueLoading: 'Loading the credits waiting for a person…',
+  /** Beside the lists as last loaded, when loading them again failed (docs/decisions/0109). */
+  queueStale:
+    'Sorry, the lists below could not be brought up to date: they are as they were last loaded, with what you typed. They are loaded again when the connection is back.',
   reasonLabel: 'Reason',
   /** A matched credit's reason lands in the bill's history, which its payer reads (BillPanel). */
   reasonHint: 'If you match the credit to a bill, its payer reads this reason in the bill’s history.',

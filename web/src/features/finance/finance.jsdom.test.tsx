@@ -445,6 +445,51 @@ describe('ReconciliationScreen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
   });
 
+  it('keeps the lists and what was typed in them when a reload fails, and loads them again once back online', async () => {
+    refunds = [refund('31')];
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    const type = (label: string, value: string) => (row: HTMLElement) =>
+      fireEvent.change(within(row).getByLabelText(label), { target: { value } });
+    type(PAYMENT_TEXT.reasonLabel, 'Long careful note typed for the second credit')(item('T2'));
+    type(PAYMENT_TEXT.billReferenceLabel, 'PD0000072026')(item('T2'));
+    type(PAYMENT_TEXT.reasonLabel, 'Paid twice by the payer')(item('T1'));
+
+    // The connection drops with the decision: the decision and the reload after it get no answer.
+    const calls = fakeApi({ [RECONCILIATION_PATHS.queue]: unreachable, '/api/finance/queue/1/mark': unreachable });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await screen.findByText(PAYMENT_TEXT.queueStale);
+    expect(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue(
+      'Long careful note typed for the second credit',
+    );
+    expect(within(item('T2')).getByLabelText(PAYMENT_TEXT.billReferenceLabel)).toHaveValue('PD0000072026');
+    expect(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('Paid twice by the payer');
+    expect(screen.getByRole('heading', { name: 'RD 000031 2030: S$120.00' })).toBeInTheDocument();
+
+    // Back online: loaded again without Try again, and the typing is still there.
+    server();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(PAYMENT_TEXT.queueStale)).toBeNull());
+    expect(within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue(
+      'Long careful note typed for the second credit',
+    );
+    expect(calls.filter((c) => c.path === RECONCILIATION_PATHS.queue).length).toBeGreaterThan(0);
+
+    // Failed again, then Try again: the focus goes to the lists' heading, not the page's start.
+    fakeApi({ [RECONCILIATION_PATHS.queue]: unreachable, '/api/finance/queue/1/mark': unreachable });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await screen.findByText(PAYMENT_TEXT.queueStale);
+    server();
+    const again = screen.getByRole('button', { name: 'Try again' });
+    again.focus();
+    fireEvent.click(again);
+    await waitFor(() => expect(screen.queryByText(PAYMENT_TEXT.queueStale)).toBeNull());
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(screen.getByRole('heading', { name: PAYMENT_TEXT.queueHeading })).toHaveFocus();
+    expect(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('Paid twice by the payer');
+  });
+
   it('asks for the bill’s reference before matching, beside the field, and sends nothing without it', async () => {
     const calls = server();
     render(<ReconciliationScreen />);
