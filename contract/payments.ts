@@ -440,6 +440,8 @@ export const STATEMENT_FILE_NAME_MAX = 200;
 export const importRequestSchema = z.object({
   fileName: z.string().max(STATEMENT_FILE_NAME_MAX).optional(),
   csv: z.string().min(1).max(STATEMENT_MAX_CHARS),
+  /** As a decision's (docs/decisions/0109): an import sent again reports what the first one did. */
+  actionKey: z.uuid().optional(),
 });
 export const importReportSchema = z.object({
   credits: z.number().int(),
@@ -460,12 +462,21 @@ const reason = z
   .refine((text) => !showsNothing(text), { error: () => PAYMENT_TEXT.reasonRequired });
 /** The most characters of the bill reference a finance officer matches a credit to (a bill's has about 12). */
 export const BILL_REFERENCE_MAX = 40;
-export const matchRequestSchema = z.object({ reference: z.string().trim().min(1).max(BILL_REFERENCE_MAX), reason });
-export const markRequestSchema = z.object({ reason });
+/**
+ * The key of a decision's attempt (docs/decisions/0109): sent again with it after its answer was lost, the decision
+ * is answered with what the first attempt did. Optional: the operator's tools send none.
+ */
+const actionKey = z.uuid().optional();
+export const matchRequestSchema = z.object({
+  reference: z.string().trim().min(1).max(BILL_REFERENCE_MAX),
+  reason,
+  actionKey,
+});
+export const markRequestSchema = z.object({ reason, actionKey });
 export const lineIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
-export const returnedRequestSchema = z.object({ reason });
-export const undoRequestSchema = z.object({ reason });
-export const refundPaidRequestSchema = z.object({ reason });
+export const returnedRequestSchema = z.object({ reason, actionKey });
+export const undoRequestSchema = z.object({ reason, actionKey });
+export const refundPaidRequestSchema = z.object({ reason, actionKey });
 
 /**
  * The bank statement CSV (docs/samples/bank-statement.csv): a header row naming these columns (any order,
@@ -511,6 +522,12 @@ export const PAYMENT_MESSAGES = {
   noRefund: 'No such refund.',
   refundNotApproved: 'Only a refund whose application was approved can be paid.',
   refundPaidAlready: 'This refund has already been marked as paid.',
+  /**
+   * A decision sent with the key of another decision, or of the same one with other words (docs/decisions/0109):
+   * a key answers its own attempt only. The finance screen never sends one.
+   */
+  actionKeyOfAnother:
+    'This decision was sent with the key of another decision already taken, so it was not taken. Load the page again and try again.',
   refundPaid: 'Marked as paid to the payee.',
   /** In the history of the bill whose receipt the refund drew on, which its payer reads. */
   refundPaidReason: (caseNumber: string, amount: string, reason: string) =>
@@ -643,6 +660,12 @@ export const PAYMENT_TEXT = {
   queueShown: (shown: number, waiting: number) =>
     `${waiting.toLocaleString('en-SG')} credits are waiting; the oldest ${shown.toLocaleString('en-SG')} are listed here. Decide them to see the rest.`,
   queueLoading: 'Loading the credits waiting for a person…',
+  /**
+   * A decision or an import whose answer never came (the connection dropped): the toast says why, this says what.
+   * Sent again, it is not taken twice (docs/decisions/0109).
+   */
+  actionUnconfirmed: (label: string) =>
+    `Sorry, "${label}" was not confirmed. Try again: a decision already taken is not taken twice.`,
   /** Beside the lists as last loaded, when loading them again failed (docs/decisions/0109). */
   queueStale:
     'Sorry, the lists below could not be brought up to date: they are as they were last loaded, with what you typed. They are loaded again when the connection is back.',

@@ -167,6 +167,16 @@ async function nextSteps(caseId: string) {
   return [one.progress?.nextStep, summary.latest.find((c) => c.id === caseId)?.progress?.nextStep];
 }
 
+/** Keys of decisions' attempts, as the finance screen makes them (docs/decisions/0109). */
+const KEYS = {
+  refund: '7a1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e60',
+  other: '7a1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e61',
+  match: '7a1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e62',
+  undo: '7a1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e63',
+  mark: '7a1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e64',
+  import: '7a1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e65',
+};
+
 let txn = 0;
 const credit = (reference: string, amount: string, valueDate = '2030-01-16') =>
   `T${++txn},${valueDate},CR,${amount},SGD,${reference},PAYER ${txn}`;
@@ -1072,6 +1082,32 @@ describe('an approved refund (docs/decisions/0088)', () => {
     await doAction(officer, id, { action: 'approve' });
   }
 
+  it('is marked paid once when sent again with its key, answered as paid both times (docs/decisions/0109)', async () => {
+    const { refund } = await refundOf('80.00');
+    await approved(refund.id);
+    const url = fillPath(RECONCILIATION_PATHS.refundPaid, { id: refund.id });
+    const body = { reason: 'GIRO transfer FT26112901', actionKey: KEYS.refund };
+    const first = await finance.request({ method: 'POST', url, body });
+    expect(first.statusCode, first.body).toBe(200);
+    // The answer was lost; the browser or the officer sends the same attempt again.
+    const again = await finance.request({ method: 'POST', url, body });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().header.responseDesc).toBe(PAYMENT_MESSAGES.refundPaid);
+    const trail = await app.db.query(
+      `SELECT 1 FROM audit_events WHERE event = 'refund_paid_out' AND detail->>'caseId' = $1`,
+      [refund.id],
+    );
+    expect(trail.rows).toHaveLength(1);
+    // A new attempt (a new key) is judged on its own: the refund is paid.
+    const other = await finance.request({ method: 'POST', url, body: { ...body, actionKey: KEYS.other } });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().header.responseDesc).toBe(PAYMENT_MESSAGES.refundPaidAlready);
+    // The key answers its own words only: another reason under it is neither taken nor told "paid".
+    const otherWords = await finance.request({ method: 'POST', url, body: { ...body, reason: 'Cheque 123456' } });
+    expect(otherWords.statusCode).toBe(400);
+    expect(otherWords.json().header.responseDesc).toBe(PAYMENT_MESSAGES.actionKeyOfAnother);
+  });
+
   it('is drawn on a receipt number pasted with spaces, and listed as checked: without them', async () => {
     const { refund, receipt } = await refundOf('120.00', (a) => {
       a.receiptNumber = ` ${String(a.receiptNumber)} `;
@@ -1394,6 +1430,51 @@ describe('undoing a finance officer’s wrong decision', () => {
         [event, lineId],
       )
     ).rows.map((r) => r.detail);
+
+  it('takes a match, a mark or an undo sent again with its key once, answered as done both times', async () => {
+    const record = await payable(demo, 'PD', '15.00');
+    const { reference } = await bill(demo, record.id);
+    const twice = async (id: string, what: 'match' | 'mark' | 'undo', body: Record<string, unknown>) => {
+      const first = await act(id, what, body);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await act(id, what, body);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().header.responseDesc).toBe(first.json().header.responseDesc);
+    };
+    const line = await waitingCredit('15.00');
+    await twice(line.id, 'match', { reference, reason: 'Payer confirmed by phone', actionKey: KEYS.match });
+    expect(await trailOf('statement_line_match', line.id)).toHaveLength(1);
+    expect((await bill(demo, record.id)).state).toBe('paid');
+    await twice(line.id, 'undo', { reason: 'Not their payment', actionKey: KEYS.undo });
+    expect(await undoTrail(line.id)).toHaveLength(1);
+    expect((await bill(demo, record.id)).state).toBe('awaiting');
+    const stray = await waitingCredit('3.00');
+    await twice(stray.id, 'mark', { reason: 'Returned to the payer', actionKey: KEYS.mark });
+    expect(await trailOf('statement_line_mark', stray.id)).toHaveLength(1);
+  });
+
+  it('reports an import sent again with its key as the first import, not as "already imported"', async () => {
+    const csv = [
+      'transaction_id,value_date,type,amount,currency,reference,payer_name',
+      credit('TYPO IMPORT', '7.00'),
+    ].join('\n');
+    const send = () =>
+      finance.request({
+        method: 'POST',
+        url: RECONCILIATION_PATHS.statements,
+        body: { csv, fileName: 'sent-twice.csv', actionKey: KEYS.import },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().responseJSON).toMatchObject({ queued: 1, alreadyImported: 0 });
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const imports = await app.db.query(
+      `SELECT 1 FROM audit_events WHERE event = 'statement_import' AND detail->>'fileName' = 'sent-twice.csv'`,
+    );
+    expect(imports.rows).toHaveLength(1);
+  });
 
   it('keeps in the audit trail which credit a person matched or marked, how much, and to which bill', async () => {
     const record = await payable(demo, 'PD', '12.00');

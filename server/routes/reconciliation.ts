@@ -35,6 +35,7 @@ import {
   waitingCount,
 } from '../payments/bills.ts';
 import { importStatement } from '../payments/statement.ts';
+import { decideOnce } from '../payments/action-keys.ts';
 
 export interface ReconciliationOptions {
   /** Lets only finance officers through (the back office's guard; tests pass their own). */
@@ -70,6 +71,11 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       clientAddress: request.ip,
       detail,
     });
+  /** A decision's attempt: sent again under its key, it is answered with what it did (docs/decisions/0109). */
+  const attempt = (request: FastifyRequest<{ Body: { actionKey?: string | undefined } }>, action: string) => {
+    const { actionKey, ...asked } = request.body;
+    return { accountId: request.principal?.accountId, actionKey, action, request: asked, at: app.now() };
+  };
 
   r.post(
     RECONCILIATION_PATHS.statements,
@@ -79,8 +85,10 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       schema: { body: importRequestSchema, response: { 200: envelopeSchema(importReportSchema), ...refusals } },
     },
     async (request) => {
-      const report = await importStatement(app.db, request.body.csv, officer(request), app.now());
-      await trail(request, 'statement_import', { fileName: request.body.fileName ?? null, ...report });
+      const { value: report, repeated } = await decideOnce(app.db, attempt(request, 'import'), (db) =>
+        importStatement(db, request.body.csv, officer(request), app.now()),
+      );
+      if (!repeated) await trail(request, 'statement_import', { fileName: request.body.fileName ?? null, ...report });
       return ok(report, PAYMENT_MESSAGES.imported(report));
     },
   );
@@ -113,13 +121,18 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      const matched = await matchLine(app.db, request.params.id, request.body, officer(request), app.now());
+      const { value: matched, repeated } = await decideOnce(
+        app.db,
+        attempt(request, `match:${request.params.id}`),
+        (db) => matchLine(db, request.params.id, request.body, officer(request), app.now()),
+      );
       // The bill as found (its reference as the portal writes it), not the words typed for it.
-      await trail(request, 'statement_line_match', {
-        lineId: request.params.id,
-        reason: request.body.reason,
-        ...matched,
-      });
+      if (!repeated)
+        await trail(request, 'statement_line_match', {
+          lineId: request.params.id,
+          reason: request.body.reason,
+          ...matched,
+        });
       return ok(null, PAYMENT_MESSAGES.matched);
     },
   );
@@ -135,12 +148,17 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      const marked = await markLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
-      await trail(request, 'statement_line_mark', {
-        lineId: request.params.id,
-        reason: request.body.reason,
-        ...marked,
-      });
+      const { value: marked, repeated } = await decideOnce(
+        app.db,
+        attempt(request, `mark:${request.params.id}`),
+        (db) => markLine(db, request.params.id, request.body.reason, officer(request), app.now()),
+      );
+      if (!repeated)
+        await trail(request, 'statement_line_mark', {
+          lineId: request.params.id,
+          reason: request.body.reason,
+          ...marked,
+        });
       return ok(null, PAYMENT_MESSAGES.marked);
     },
   );
@@ -165,12 +183,17 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      const undone = await undoLine(app.db, request.params.id, request.body.reason, officer(request), app.now());
-      await trail(request, 'statement_line_undo', {
-        lineId: request.params.id,
-        reason: request.body.reason,
-        ...undone,
-      });
+      const { value: undone, repeated } = await decideOnce(
+        app.db,
+        attempt(request, `undo:${request.params.id}`),
+        (db) => undoLine(db, request.params.id, request.body.reason, officer(request), app.now()),
+      );
+      if (!repeated)
+        await trail(request, 'statement_line_undo', {
+          lineId: request.params.id,
+          reason: request.body.reason,
+          ...undone,
+        });
       return ok(null, PAYMENT_MESSAGES.undone);
     },
   );
@@ -186,8 +209,11 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      await markReturned(app.db, request.params.id, request.body.reason, officer(request), app.now());
-      await trail(request, 'bill_money_returned', { billId: request.params.id, reason: request.body.reason });
+      const { repeated } = await decideOnce(app.db, attempt(request, `returned:${request.params.id}`), (db) =>
+        markReturned(db, request.params.id, request.body.reason, officer(request), app.now()),
+      );
+      if (!repeated)
+        await trail(request, 'bill_money_returned', { billId: request.params.id, reason: request.body.reason });
       return ok(null, PAYMENT_MESSAGES.returned);
     },
   );
@@ -203,8 +229,13 @@ export async function reconciliationRoutes(app: FastifyInstance, options: Reconc
       },
     },
     async (request) => {
-      const paid = await markRefundPaid(app.db, request.params.id, request.body.reason, officer(request), app.now());
-      await trail(request, 'refund_paid_out', { caseId: request.params.id, reason: request.body.reason, ...paid });
+      const { value: paid, repeated } = await decideOnce(
+        app.db,
+        attempt(request, `refundPaid:${request.params.id}`),
+        (db) => markRefundPaid(db, request.params.id, request.body.reason, officer(request), app.now()),
+      );
+      if (!repeated)
+        await trail(request, 'refund_paid_out', { caseId: request.params.id, reason: request.body.reason, ...paid });
       return ok(null, PAYMENT_MESSAGES.refundPaid);
     },
   );

@@ -16,6 +16,7 @@ import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
+import { useAttemptKey } from '../../lib/useAttemptKey.ts';
 import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
@@ -28,8 +29,17 @@ const ResolvedCredits = lazyPart(() => import('./ResolvedCredits.tsx'));
 type QueueAnswer = Extract<Awaited<ReturnType<typeof financeApi.queue>>, { ok: true }>['value'];
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
+/**
+ * A decision: its button's words (said when it gets no answer), what it asks for (the same request sent again
+ * is the same attempt, under the same key: docs/decisions/0109), and its call under that key.
+ */
+export interface Decision {
+  label: string;
+  request: readonly unknown[];
+  call: (actionKey: string) => Promise<FinanceOutcome<null>>;
+}
 /** Sends a decision, unless one is on its way, then announces its outcome and reloads the lists. */
-export type Run = (call: () => Promise<FinanceOutcome<null>>) => void;
+export type Run = (decision: Decision) => void;
 
 /** One waiting credit, with what a person decides about it: match to a bill, or mark, always with a reason. */
 function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
@@ -57,10 +67,18 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
       refused();
       return;
     }
-    run(() =>
+    run(
       what === 'match'
-        ? financeApi.match(line.id, reference.trim(), given, signal)
-        : financeApi.mark(line.id, given, signal),
+        ? {
+            label: PAYMENT_TEXT.matchButton,
+            request: ['match', line.id, reference.trim(), given],
+            call: (key) => financeApi.match(line.id, reference.trim(), given, key, signal),
+          }
+        : {
+            label: PAYMENT_TEXT.markButton,
+            request: ['mark', line.id, given],
+            call: (key) => financeApi.mark(line.id, given, key, signal),
+          },
     );
   };
 
@@ -175,7 +193,13 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
       ]}
       hint={PAYMENT_TEXT.returnedReasonHint}
       button={PAYMENT_TEXT.returnedButton}
-      onReason={(given) => run(() => financeApi.returned(item.billId, given, signal))}
+      onReason={(given) =>
+        run({
+          label: PAYMENT_TEXT.returnedButton,
+          request: ['returned', item.billId, given],
+          call: (key) => financeApi.returned(item.billId, given, key, signal),
+        })
+      }
     />
   );
 }
@@ -198,7 +222,13 @@ function RefundRow({ item, run }: { item: RefundToPay; run: Run }) {
       ]}
       hint={PAYMENT_TEXT.refundPaidReasonHint}
       button={PAYMENT_TEXT.refundPaidButton}
-      onReason={(given) => run(() => financeApi.refundPaid(item.caseId, given, signal))}
+      onReason={(given) =>
+        run({
+          label: PAYMENT_TEXT.refundPaidButton,
+          request: ['refundPaid', item.caseId, given],
+          call: (key) => financeApi.refundPaid(item.caseId, given, key, signal),
+        })
+      }
     />
   );
 }
@@ -287,20 +317,45 @@ export function ReconciliationScreen() {
     setFileError(null);
     // The name is for the audit trail only: a long one (a bank's export may run past 200 characters) is cut,
     // not a reason to refuse the statement.
-    const outcome = await financeApi.importStatement(chosen.name.slice(0, STATEMENT_FILE_NAME_MAX), csv, signal);
-    setNotice(
-      outcome.ok
-        ? { kind: 'status', text: outcome.message }
-        : { kind: 'alert', text: outcome.message ?? systemDifficultiesMessage() },
+    const fileName = chosen.name.slice(0, STATEMENT_FILE_NAME_MAX);
+    const outcome = await sendOnce(PAYMENT_TEXT.importButton, ['import', fileName, csv], (key) =>
+      financeApi.importStatement(fileName, csv, key, signal),
     );
     if (outcome.ok) reload();
   };
 
-  const run: Run = (call) =>
+  /**
+   * Sends a decision or an import under its attempt's key, and says what it came to. One that got no answer
+   * may have been taken: the page names it and says a retry is safe, the HTTP layer's toast alone says why
+   * (docs/decisions/0109).
+   */
+  const attempts = useAttemptKey();
+  async function sendOnce<T>(
+    label: string,
+    request: readonly unknown[],
+    call: (key: string) => Promise<FinanceOutcome<T>>,
+  ) {
+    const sent = JSON.stringify(request);
+    const key = attempts.keyFor(sent);
+    const outcome = await call(key);
+    attempts.settle(sent, key, outcome.ok || outcome.refused);
+    setNotice(
+      outcome.ok
+        ? { kind: 'status', text: outcome.message }
+        : {
+            kind: 'alert',
+            text: outcome.unanswered
+              ? PAYMENT_TEXT.actionUnconfirmed(label)
+              : (outcome.message ?? systemDifficultiesMessage()),
+          },
+    );
+    return outcome;
+  }
+
+  const run: Run = ({ label, request, call }) =>
     void once(async () => {
-      const outcome = await call();
       setFileError(null);
-      setNotice({ kind: outcome.ok ? 'status' : 'alert', text: outcome.message ?? systemDifficultiesMessage() });
+      await sendOnce(label, request, call);
       reload();
       setDecided((n) => n + 1);
     });

@@ -66,7 +66,11 @@ function ResolvedRow({ line, run }: { line: ResolvedLine; run: Run }) {
           confirmLabel={PAYMENT_TEXT.undoButton}
           onConfirm={() => {
             setConfirming(null);
-            run(() => financeApi.undo(line.id, confirming, signal));
+            run({
+              label: PAYMENT_TEXT.undoButton,
+              request: ['undo', line.id, confirming],
+              call: (key) => financeApi.undo(line.id, confirming, key, signal),
+            });
           }}
           onCancel={() => setConfirming(null)}
         />

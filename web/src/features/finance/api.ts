@@ -12,25 +12,41 @@ import {
 } from '#contract/payments.ts';
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
-/** A finance call's outcome: the value and the server's message, or the reason to show. */
-export type FinanceOutcome<T> = { ok: true; value: T; message: string } | { ok: false; message: string | null };
+/**
+ * A finance call's outcome: the value and the server's message, or the reason to show. `unanswered`: no answer
+ * came (the HTTP layer's toast said why); the decision may have been taken (docs/decisions/0109).
+ */
+export type FinanceOutcome<T> =
+  | { ok: true; value: T; message: string }
+  | { ok: false; message: string | null; refused: boolean; unanswered: boolean };
 
 function read<T>(result: ApiResult<unknown>, parse: (v: unknown) => T): FinanceOutcome<T> {
   if (result.ok) {
     try {
       return { ok: true, value: parse(result.responseJSON), message: result.header.responseDesc };
     } catch {
-      return { ok: false, message: null };
+      return { ok: false, message: null, refused: false, unanswered: true };
     }
   }
-  return { ok: false, message: result.kind === 'refused' ? result.header.responseDesc : null };
+  const refused = result.kind === 'refused';
+  return {
+    ok: false,
+    message: refused ? result.header.responseDesc : null,
+    refused,
+    unanswered: result.kind === 'network' || result.kind === 'timeout',
+  };
 }
 
 const change = { quiet: true, block: true } as const;
 
 export const financeApi = {
-  async importStatement(fileName: string, csv: string, signal: AbortSignal): Promise<FinanceOutcome<ImportReport>> {
-    const res = await api.post(RECONCILIATION_PATHS.statements, { fileName, csv }, { ...change, signal });
+  async importStatement(
+    fileName: string,
+    csv: string,
+    actionKey: string,
+    signal: AbortSignal,
+  ): Promise<FinanceOutcome<ImportReport>> {
+    const res = await api.post(RECONCILIATION_PATHS.statements, { fileName, csv, actionKey }, { ...change, signal });
     return read(res, (v) => importReportSchema.parse(v));
   },
   async queue(signal: AbortSignal): Promise<
@@ -46,30 +62,50 @@ export const financeApi = {
     const res = await api.get(RECONCILIATION_PATHS.queue, { signal, quiet: true });
     return read(res, (v) => queueSchema.parse(v));
   },
-  async match(id: string, reference: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+  async match(
+    id: string,
+    reference: string,
+    reason: string,
+    actionKey: string,
+    signal: AbortSignal,
+  ): Promise<FinanceOutcome<null>> {
     const res = await api.post(
       fillPath(RECONCILIATION_PATHS.match, { id }),
-      { reference, reason },
+      { reference, reason, actionKey },
       { ...change, signal },
     );
     return read(res, () => null);
   },
-  async mark(id: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
-    const res = await api.post(fillPath(RECONCILIATION_PATHS.mark, { id }), { reason }, { ...change, signal });
+  async mark(id: string, reason: string, actionKey: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+    const res = await api.post(
+      fillPath(RECONCILIATION_PATHS.mark, { id }),
+      { reason, actionKey },
+      { ...change, signal },
+    );
     return read(res, () => null);
   },
-  async returned(billId: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+  async returned(
+    billId: string,
+    reason: string,
+    actionKey: string,
+    signal: AbortSignal,
+  ): Promise<FinanceOutcome<null>> {
     const res = await api.post(
       fillPath(RECONCILIATION_PATHS.returned, { id: billId }),
-      { reason },
+      { reason, actionKey },
       { ...change, signal },
     );
     return read(res, () => null);
   },
-  async refundPaid(caseId: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+  async refundPaid(
+    caseId: string,
+    reason: string,
+    actionKey: string,
+    signal: AbortSignal,
+  ): Promise<FinanceOutcome<null>> {
     const res = await api.post(
       fillPath(RECONCILIATION_PATHS.refundPaid, { id: caseId }),
-      { reason },
+      { reason, actionKey },
       { ...change, signal },
     );
     return read(res, () => null);
@@ -78,8 +114,12 @@ export const financeApi = {
     const res = await api.get(RECONCILIATION_PATHS.resolved, { signal, quiet: true });
     return read(res, (v) => resolvedListSchema.parse(v).lines);
   },
-  async undo(id: string, reason: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
-    const res = await api.post(fillPath(RECONCILIATION_PATHS.undo, { id }), { reason }, { ...change, signal });
+  async undo(id: string, reason: string, actionKey: string, signal: AbortSignal): Promise<FinanceOutcome<null>> {
+    const res = await api.post(
+      fillPath(RECONCILIATION_PATHS.undo, { id }),
+      { reason, actionKey },
+      { ...change, signal },
+    );
     return read(res, () => null);
   },
 };

@@ -177,7 +177,7 @@ describe('ReconciliationScreen', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
     const post = calls.find((c) => c.path === RECONCILIATION_PATHS.statements)!;
     expect(post.method).toBe('POST');
-    expect(post.body).toEqual({ fileName: 'nov.csv', csv });
+    expect(post.body).toEqual({ fileName: 'nov.csv', csv, actionKey: expect.any(String) });
   });
 
   it('says in plain words why an empty, binary or too large file is not imported, and sends none of them', async () => {
@@ -250,6 +250,7 @@ describe('ReconciliationScreen', () => {
     expect(calls.find((c) => c.path === '/api/finance/queue/1/match')!.body).toEqual({
       reference: 'PD0000012030',
       reason: 'First instalment',
+      actionKey: expect.any(String),
     });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
   });
@@ -315,6 +316,7 @@ describe('ReconciliationScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This credit is not waiting for a person.');
     expect(calls.find((c) => c.path === '/api/finance/queue/2/mark')!.body).toEqual({
       reason: 'Returned to the payer',
+      actionKey: expect.any(String),
     });
   });
 
@@ -440,9 +442,46 @@ describe('ReconciliationScreen', () => {
     await screen.findByRole('heading', { name: 'T1: S$100.00' });
     chooseStatement();
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/technical difficulties/));
-    expect(screen.getByRole('alert').textContent).not.toContain(PHONE_PLACEHOLDER);
-    expect(screen.getByRole('alert')).toHaveTextContent(systemDifficultiesMessage());
+    // The toast says why (docs/decisions/0109): the page says which, not the difficulties a second time.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.importButton)),
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/technical difficulties/);
+  });
+
+  it('names a decision that got no answer, says once that a retry is safe, and retries under the same key', async () => {
+    refunds = [refund('31')];
+    let lost = true;
+    const calls = server({
+      'POST /api/finance/refunds/31': (call) => {
+        if (lost) {
+          lost = false;
+          return unreachable(call);
+        }
+        refunds = [];
+        return { body: envelope(null, '200', PAYMENT_MESSAGES.refundPaid) };
+      },
+    });
+    render(<ReconciliationScreen />);
+    const row = () => item('RD 000031 2030');
+    await screen.findByRole('heading', { name: 'RD 000031 2030: S$120.00' });
+    fireEvent.change(within(row()).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'GIRO transfer FT26112901' },
+    });
+    fireEvent.click(within(row()).getByRole('button', { name: PAYMENT_TEXT.refundPaidButton }));
+    const unconfirmed = PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.refundPaidButton);
+    await waitFor(() => expect(focusedOutcome()).toBe(unconfirmed));
+    const said = screen.getAllByRole('alert').filter((a) => a.textContent);
+    expect(said.map((a) => a.textContent)).toEqual([unconfirmed]);
+
+    fireEvent.click(within(row()).getByRole('button', { name: PAYMENT_TEXT.refundPaidButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe(PAYMENT_MESSAGES.refundPaid));
+    const keys = calls
+      .filter((c) => c.path === '/api/finance/refunds/31')
+      .map((c) => (c.body as { actionKey: string }).actionKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('keeps the lists and what was typed in them when a reload fails, and loads them again once back online', async () => {
