@@ -192,7 +192,8 @@ describe('ReconciliationScreen', () => {
       await waitFor(() => expect(input).toHaveAccessibleDescription(`${PAYMENT_TEXT.statementHint} Error: ${message}`));
       expect(input).toHaveAttribute('aria-invalid', 'true');
       const summary = screen.getByRole('alert', { name: 'Please correct the validation errors.' });
-      expect(summary).toHaveFocus();
+      // Moved by the summary's effect, which may run after the render that shows the error.
+      await waitFor(() => expect(summary).toHaveFocus());
       fireEvent.click(within(summary).getByRole('link', { name: message }));
       expect(input).toHaveFocus();
     };
@@ -283,7 +284,7 @@ describe('ReconciliationScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
     const missing = await screen.findByRole('alert', { name: 'Please correct the validation errors.' });
     expect(missing).toHaveTextContent(PAYMENT_TEXT.chooseFile);
-    expect(missing).toHaveFocus();
+    await waitFor(() => expect(missing).toHaveFocus());
 
     fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
       target: { value: 'First instalment' },
