@@ -690,6 +690,9 @@ export const PAYMENT_TEXT = {
   resolvedHide: 'Hide the recently decided credits',
   resolvedEmpty: 'No credits have been decided by a person yet.',
   resolvedLoading: 'Loading the recently decided credits…',
+  /** Beside the recently decided credits as last loaded, when loading them again failed (docs/decisions/0109). */
+  resolvedStale:
+    'Sorry, the recently decided credits could not be brought up to date: they are as they were last loaded, with what you typed. They are loaded again when the connection is back.',
   decision: 'Decision',
   matchedTo: (reference: string) => `Matched to bill ${reference}`,
   markedDealtWith: 'Marked as dealt with',

@@ -17,16 +17,14 @@ import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
 import { useOneAtATime } from '../../lib/useOneAtATime.ts';
 import { useAttemptKey } from '../../lib/useAttemptKey.ts';
-import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { FAILED } from '../../lib/http/useLoad.ts';
 import { lazyPart } from '../../lib/lazy/lazyPart.tsx';
-import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
 import { CreditFacts } from './CreditFacts.tsx';
 import { financeApi, type FinanceOutcome } from './api.ts';
 import { ReasonForm, TextField, useFocusInvalid, useReason } from './fields.tsx';
+import { useKeptLoad } from './useKeptLoad.ts';
 
 const ResolvedCredits = lazyPart(() => import('./ResolvedCredits.tsx'));
-
-type QueueAnswer = Extract<Awaited<ReturnType<typeof financeApi.queue>>, { ok: true }>['value'];
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 /**
@@ -251,38 +249,19 @@ export function ReconciliationScreen() {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
-  // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them.
-  const { state, retry: reload } = useLoad('queue', (s) => financeApi.queue(s), { keep: true });
-  const answer = state.kind === 'ready' ? state.value : null;
-  // The lists as last loaded. A reload that fails (the connection dropped with a decision) leaves them on
-  // screen with the failure said beside them: drawn from a failed answer, every row, and what was typed in
-  // it, would go (docs/decisions/0109).
-  const [good, setGood] = useState<QueueAnswer | null>(null);
-  if (answer?.ok && answer.value !== good) setGood(answer.value);
-  const shown = answer?.ok ? answer.value : good;
-  const reloadFailed = state.kind === 'failed' || (answer !== null && !answer.ok);
+  // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them,
+  // and stay when the reload fails (docs/decisions/0109).
+  const { state, shown, reloadFailed, failed, reload, tryAgain } = useKeptLoad(
+    'queue',
+    (s) => financeApi.queue(s),
+    'queue-heading',
+  );
   const lines = shown?.lines ?? null;
   const waiting = shown?.waiting ?? 0;
   const returns = shown?.returns ?? [];
   const toReturn = shown?.toReturn ?? 0;
   const refunds = shown?.refunds ?? [];
   const toPay = shown?.toPay ?? 0;
-  // Asked again when the browser is back online, as a record is (docs/decisions/0108): else the lists stay
-  // as they were until someone thinks of Try again.
-  useEffect(() => {
-    if (!reloadFailed) return;
-    addEventListener('online', reload);
-    return () => removeEventListener('online', reload);
-  }, [reloadFailed, reload]);
-  // Try again goes with the failure it was in: the focus then goes to the lists' heading, not the page's start.
-  const [retried, setRetried] = useState(0);
-  const tryAgain = () => {
-    setRetried((n) => n + 1);
-    reload();
-  };
-  useFocusWhenLost(reloadFailed || state.kind === 'loading' ? 0 : retried, () =>
-    document.getElementById('queue-heading'),
-  );
   /**
    * An import or a decision on its way: a second import would report every credit "already imported", a
    * second decision that the credit no longer waits, each over what the first press really did.
@@ -416,7 +395,7 @@ export function ReconciliationScreen() {
         <LoadStatus
           state={reloadFailed ? FAILED : state}
           loading={PAYMENT_TEXT.queueLoading}
-          failed={(answer && !answer.ok && answer.message) || systemDifficultiesMessage()}
+          failed={failed}
           retry={tryAgain}
         />
       ) : lines.length === 0 ? (
@@ -459,7 +438,9 @@ export function ReconciliationScreen() {
           ))}
         </PayoutList>
       )}
-      <h2 id="resolved-heading">{PAYMENT_TEXT.resolvedHeading}</h2>
+      <h2 id="resolved-heading" tabIndex={-1}>
+        {PAYMENT_TEXT.resolvedHeading}
+      </h2>
       <p>{PAYMENT_TEXT.resolvedHint}</p>
       <button
         type="button"

@@ -3,13 +3,13 @@ import { PAYMENT_TEXT, formatMoney, type ResolvedLine } from '#contract/payments
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog.tsx';
 import { LoadStatus } from '../../components/load/LoadStatus.tsx';
 import { formatDateTime } from '../../components/shell/formatMoment.ts';
-import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { useAbortSignal } from '../../lib/http/useAbortSignal.ts';
-import { FAILED, useLoad } from '../../lib/http/useLoad.ts';
+import { FAILED } from '../../lib/http/useLoad.ts';
 import { CreditFacts } from './CreditFacts.tsx';
 import { financeApi } from './api.ts';
 import { ReasonForm } from './fields.tsx';
 import type { Run } from './ReconciliationScreen.tsx';
+import { useKeptLoad } from './useKeptLoad.ts';
 
 /**
  * One credit a person decided, and the undoing of that decision: a reason first, then a confirmation that
@@ -85,27 +85,35 @@ function ResolvedRow({ line, run }: { line: ResolvedLine; run: Run }) {
  * decision (`decided` counts them), so an undone credit leaves it and a new decision joins it.
  */
 export default function ResolvedCredits({ run, decided }: { run: Run; decided: number }) {
-  const { state, retry: reload } = useLoad('resolved', (s) => financeApi.resolved(s), { keep: true });
+  const { state, shown, reloadFailed, failed, reload, tryAgain } = useKeptLoad(
+    'resolved',
+    (s) => financeApi.resolved(s),
+    'resolved-heading',
+  );
   useEffect(() => {
     if (decided > 0) reload();
   }, [decided, reload]);
-  const answer = state.kind === 'ready' ? state.value : null;
-  const lines = answer?.ok ? answer.value : null;
-  if (lines === null)
+  if (shown === null)
     return (
       <LoadStatus
-        state={answer ? FAILED : state}
+        state={reloadFailed ? FAILED : state}
         loading={PAYMENT_TEXT.resolvedLoading}
-        failed={(answer && !answer.ok && answer.message) || systemDifficultiesMessage()}
-        retry={reload}
+        failed={failed}
+        retry={tryAgain}
       />
     );
-  if (lines.length === 0) return <p>{PAYMENT_TEXT.resolvedEmpty}</p>;
   return (
-    <ul className="queue" aria-labelledby="resolved-heading">
-      {lines.map((line) => (
-        <ResolvedRow key={line.id} line={line} run={run} />
-      ))}
-    </ul>
+    <>
+      {reloadFailed && <LoadStatus state={FAILED} loading="" failed={PAYMENT_TEXT.resolvedStale} retry={tryAgain} />}
+      {shown.length === 0 ? (
+        <p>{PAYMENT_TEXT.resolvedEmpty}</p>
+      ) : (
+        <ul className="queue" aria-labelledby="resolved-heading">
+          {shown.map((line) => (
+            <ResolvedRow key={line.id} line={line} run={run} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -783,6 +783,49 @@ describe('undoing a decision', () => {
     expect(await screen.findByRole('heading', { name: 'T5: S$100.00' })).toBeInTheDocument();
   });
 
+  it('keeps the decided credits and the undo reason typed when their reload fails, and reloads them online', async () => {
+    withResolved();
+    const list = await shown();
+    const entry = () => within(list).getByRole('listitem', { name: 'T5: S$100.00' });
+    fireEvent.change(within(entry()).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'UNDO typed but not sent' },
+    });
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'Paid twice by the payer' },
+    });
+
+    // The connection drops with a decision: it and every reload after it get no answer.
+    const offline = {
+      [RECONCILIATION_PATHS.queue]: unreachable,
+      [RECONCILIATION_PATHS.resolved]: unreachable,
+      '/api/finance/queue/1/mark': unreachable,
+    };
+    fakeApi(offline);
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    await screen.findByText(PAYMENT_TEXT.resolvedStale);
+    expect(within(entry()).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('UNDO typed but not sent');
+
+    // Back online: loaded again without Try again, and the typing is still there.
+    const calls = withResolved();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(PAYMENT_TEXT.resolvedStale)).toBeNull());
+    expect(calls.filter((c) => c.path === RECONCILIATION_PATHS.resolved).length).toBeGreaterThan(0);
+    expect(within(entry()).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('UNDO typed but not sent');
+
+    // Failed again, then its Try again: the focus goes to the list's heading, not the page's start.
+    fakeApi(offline);
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    const stale = (await screen.findByText(PAYMENT_TEXT.resolvedStale)).closest('[role="alert"]') as HTMLElement;
+    withResolved();
+    const again = within(stale).getByRole('button', { name: 'Try again' });
+    again.focus();
+    fireEvent.click(again);
+    await waitFor(() => expect(screen.queryByText(PAYMENT_TEXT.resolvedStale)).toBeNull());
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(screen.getByRole('heading', { name: PAYMENT_TEXT.resolvedHeading })).toHaveFocus();
+    expect(within(entry()).getByLabelText(PAYMENT_TEXT.reasonLabel)).toHaveValue('UNDO typed but not sent');
+  });
+
   it('shows why an undo is refused, and keeps the reason typed', async () => {
     const calls = withResolved();
     const list = await shown();
