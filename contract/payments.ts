@@ -661,11 +661,12 @@ export const PAYMENT_TEXT = {
     `${waiting.toLocaleString('en-SG')} credits are waiting; the oldest ${shown.toLocaleString('en-SG')} are listed here. Decide them to see the rest.`,
   queueLoading: 'Loading the credits waiting for a person…',
   /**
-   * A decision or an import whose answer never came (the connection dropped): the toast says why, this says what.
-   * Sent again, it is not taken twice (docs/decisions/0109).
+   * A decision or an import whose answer never came (the connection dropped): the toast says why, this says what,
+   * and on which credit, bill, refund or file, since several may be in doubt. Sent again, it is not taken twice
+   * (docs/decisions/0109).
    */
-  actionUnconfirmed: (label: string) =>
-    `Sorry, "${label}" was not confirmed. Try again: a decision already taken is not taken twice.`,
+  actionUnconfirmed: (label: string, name: string) =>
+    `Sorry, "${label}" for ${name} was not confirmed. Try again: a decision already taken is not taken twice.`,
   /** Beside the lists as last loaded, when loading them again failed (docs/decisions/0109). */
   queueStale:
     'Sorry, the lists below could not be brought up to date: they are as they were last loaded, with what you typed. They are loaded again when the connection is back.',

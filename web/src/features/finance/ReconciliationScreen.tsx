@@ -28,11 +28,14 @@ const ResolvedCredits = lazyPart(() => import('./ResolvedCredits.tsx'));
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 /**
- * A decision: its button's words (said when it gets no answer), what it asks for (the same request sent again
- * is the same attempt, under the same key: docs/decisions/0109), and its call under that key.
+ * A decision: its button's words and what it is on (both said when it gets no answer: after two, the button
+ * alone does not tell which is in doubt), what it asks for (the same request sent again is the same attempt,
+ * under the same key: docs/decisions/0109), and its call under that key.
  */
 export interface Decision {
   label: string;
+  /** The credit's bank transaction id, the bill's reference or the refund's case number. */
+  name: string;
   request: readonly unknown[];
   call: (actionKey: string) => Promise<FinanceOutcome<null>>;
 }
@@ -69,11 +72,13 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
       what === 'match'
         ? {
             label: PAYMENT_TEXT.matchButton,
+            name: line.transactionId,
             request: ['match', line.id, reference.trim(), given],
             call: (key) => financeApi.match(line.id, reference.trim(), given, key, signal),
           }
         : {
             label: PAYMENT_TEXT.markButton,
+            name: line.transactionId,
             request: ['mark', line.id, given],
             call: (key) => financeApi.mark(line.id, given, key, signal),
           },
@@ -194,6 +199,7 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
       onReason={(given) =>
         run({
           label: PAYMENT_TEXT.returnedButton,
+          name: item.reference,
           request: ['returned', item.billId, given],
           call: (key) => financeApi.returned(item.billId, given, key, signal),
         })
@@ -223,6 +229,7 @@ function RefundRow({ item, run }: { item: RefundToPay; run: Run }) {
       onReason={(given) =>
         run({
           label: PAYMENT_TEXT.refundPaidButton,
+          name: item.caseNumber,
           request: ['refundPaid', item.caseId, given],
           call: (key) => financeApi.refundPaid(item.caseId, given, key, signal),
         })
@@ -297,7 +304,7 @@ export function ReconciliationScreen() {
     // The name is for the audit trail only: a long one (a bank's export may run past 200 characters) is cut,
     // not a reason to refuse the statement.
     const fileName = chosen.name.slice(0, STATEMENT_FILE_NAME_MAX);
-    const outcome = await sendOnce(PAYMENT_TEXT.importButton, ['import', fileName, csv], (key) =>
+    const outcome = await sendOnce(PAYMENT_TEXT.importButton, fileName, ['import', fileName, csv], (key) =>
       financeApi.importStatement(fileName, csv, key, signal),
     );
     if (outcome.ok) reload();
@@ -311,6 +318,7 @@ export function ReconciliationScreen() {
   const attempts = useAttemptKey();
   async function sendOnce<T>(
     label: string,
+    name: string,
     request: readonly unknown[],
     call: (key: string) => Promise<FinanceOutcome<T>>,
   ) {
@@ -324,17 +332,17 @@ export function ReconciliationScreen() {
         : {
             kind: 'alert',
             text: outcome.unanswered
-              ? PAYMENT_TEXT.actionUnconfirmed(label)
+              ? PAYMENT_TEXT.actionUnconfirmed(label, name)
               : (outcome.message ?? systemDifficultiesMessage()),
           },
     );
     return outcome;
   }
 
-  const run: Run = ({ label, request, call }) =>
+  const run: Run = ({ label, name, request, call }) =>
     void once(async () => {
       setFileError(null);
-      await sendOnce(label, request, call);
+      await sendOnce(label, name, request, call);
       reload();
       setDecided((n) => n + 1);
     });

@@ -68,6 +68,7 @@ function ResolvedRow({ line, run }: { line: ResolvedLine; run: Run }) {
             setConfirming(null);
             run({
               label: PAYMENT_TEXT.undoButton,
+              name: line.transactionId,
               request: ['undo', line.id, confirming],
               call: (key) => financeApi.undo(line.id, confirming, key, signal),
             });

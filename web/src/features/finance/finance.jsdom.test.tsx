@@ -445,7 +445,9 @@ describe('ReconciliationScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.importButton }));
     // The toast says why (docs/decisions/0109): the page says which, not the difficulties a second time.
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.importButton)),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.importButton, 'nov.csv'),
+      ),
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent(/technical difficulties/);
   });
@@ -470,7 +472,7 @@ describe('ReconciliationScreen', () => {
       target: { value: 'GIRO transfer FT26112901' },
     });
     fireEvent.click(within(row()).getByRole('button', { name: PAYMENT_TEXT.refundPaidButton }));
-    const unconfirmed = PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.refundPaidButton);
+    const unconfirmed = PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.refundPaidButton, 'RD 000031 2030');
     await waitFor(() => expect(focusedOutcome()).toBe(unconfirmed));
     const said = screen.getAllByRole('alert').filter((a) => a.textContent);
     expect(said.map((a) => a.textContent)).toEqual([unconfirmed]);
@@ -483,6 +485,29 @@ describe('ReconciliationScreen', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('names the credit of each decision that got no answer, so two in doubt are told apart', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    fakeApi({
+      [RECONCILIATION_PATHS.queue]: unreachable,
+      '/api/finance/queue/1/mark': unreachable,
+      '/api/finance/queue/2/mark': unreachable,
+    });
+    for (const [credit, reason] of [
+      ['T1', 'returned to payer T1'],
+      ['T2', 'returned to payer T2'],
+    ] as const) {
+      fireEvent.change(within(item(credit)).getByLabelText(PAYMENT_TEXT.reasonLabel), { target: { value: reason } });
+      fireEvent.click(within(item(credit)).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+      await waitFor(() =>
+        expect(focusedOutcome()).toBe(
+          `Sorry, "${PAYMENT_TEXT.markButton}" for ${credit} was not confirmed. Try again: a decision already taken is not taken twice.`,
+        ),
+      );
+    }
   });
 
   it('keeps the lists and what was typed in them when a reload fails, and loads them again once back online', async () => {
