@@ -667,6 +667,11 @@ export const PAYMENT_TEXT = {
    */
   actionUnconfirmed: (label: string, name: string) =>
     `Sorry, "${label}" for ${name} was not confirmed. Try again: a decision already taken is not taken twice.`,
+  /**
+   * In place of actionUnconfirmed once the lists, loaded again, no longer hold the row the decision was on: it
+   * was taken, and trying again would no longer make sense (docs/decisions/0109).
+   */
+  actionTaken: (label: string, name: string) => `"${label}" for ${name} was taken after all: it has left its list.`,
   /** Beside the lists as last loaded, when loading them again failed (docs/decisions/0109). */
   queueStale:
     'Sorry, the lists below could not be brought up to date: they are as they were last loaded, with what you typed. They are loaded again when the connection is back.',

@@ -26,7 +26,18 @@ import { useKeptLoad } from './useKeptLoad.ts';
 
 const ResolvedCredits = lazyPart(() => import('./ResolvedCredits.tsx'));
 
-type Notice = { kind: 'status' | 'alert'; text: string } | null;
+/** The lists a decision takes its row out of: the queue's three, or the recently decided credits. */
+export type DecidedList = 'lines' | 'returns' | 'refunds' | 'resolved';
+/**
+ * What a decision or an import came to. `doubt`: a decision that got no answer, until a list loaded since
+ * shows whether it was taken. `quiet`: said without taking the focus, which is the officer's meanwhile.
+ */
+type Notice = {
+  kind: 'status' | 'alert';
+  text: string;
+  doubt?: { list: DecidedList; id: string; label: string; name: string };
+  quiet?: boolean;
+} | null;
 /**
  * A decision: its button's words and what it is on (both said when it gets no answer: after two, the button
  * alone does not tell which is in doubt), what it asks for (the same request sent again is the same attempt,
@@ -36,6 +47,9 @@ export interface Decision {
   label: string;
   /** The credit's bank transaction id, the bill's reference or the refund's case number. */
   name: string;
+  /** The list whose row, `id`, the decision takes out once taken. */
+  list: DecidedList;
+  id: string;
   request: readonly unknown[];
   call: (actionKey: string) => Promise<FinanceOutcome<null>>;
 }
@@ -73,12 +87,16 @@ function QueueRow({ line, run }: { line: StatementLine; run: Run }) {
         ? {
             label: PAYMENT_TEXT.matchButton,
             name: line.transactionId,
+            list: 'lines',
+            id: line.id,
             request: ['match', line.id, reference.trim(), given],
             call: (key) => financeApi.match(line.id, reference.trim(), given, key, signal),
           }
         : {
             label: PAYMENT_TEXT.markButton,
             name: line.transactionId,
+            list: 'lines',
+            id: line.id,
             request: ['mark', line.id, given],
             call: (key) => financeApi.mark(line.id, given, key, signal),
           },
@@ -200,6 +218,8 @@ function ReturnRow({ item, run }: { item: MoneyToReturn; run: Run }) {
         run({
           label: PAYMENT_TEXT.returnedButton,
           name: item.reference,
+          list: 'returns',
+          id: item.billId,
           request: ['returned', item.billId, given],
           call: (key) => financeApi.returned(item.billId, given, key, signal),
         })
@@ -230,6 +250,8 @@ function RefundRow({ item, run }: { item: RefundToPay; run: Run }) {
         run({
           label: PAYMENT_TEXT.refundPaidButton,
           name: item.caseNumber,
+          list: 'refunds',
+          id: item.caseId,
           request: ['refundPaid', item.caseId, given],
           call: (key) => financeApi.refundPaid(item.caseId, given, key, signal),
         })
@@ -254,14 +276,38 @@ export function ReconciliationScreen() {
   // Each outcome takes the focus: a decided credit leaves the list with the button that had it, and the
   // words are at the top of a list that may be long.
   useEffect(() => {
-    if (notice) noticeRef.current?.focus();
+    if (notice && !notice.quiet) noticeRef.current?.focus();
   }, [notice]);
+  /**
+   * A list loaded since a decision got no answer shows what it came to: its row gone, it was taken, and
+   * "try again" would no longer make sense; its row still there, the advice stands (docs/decisions/0109).
+   */
+  const settle = (list: DecidedList, ids: readonly string[]) =>
+    setNotice((now) =>
+      now?.doubt?.list === list && !ids.includes(now.doubt.id)
+        ? { kind: 'status', text: PAYMENT_TEXT.actionTaken(now.doubt.label, now.doubt.name), quiet: true }
+        : now,
+    );
   // Reloaded after each decision: the other credits stay on screen meanwhile, with what was typed into them,
   // and stay when the reload fails (docs/decisions/0109).
   const { state, shown, reloadFailed, failed, reload, tryAgain } = useKeptLoad(
     'queue',
     (s) => financeApi.queue(s),
     'queue-heading',
+    (lists) => {
+      settle(
+        'lines',
+        lists.lines.map((l) => l.id),
+      );
+      settle(
+        'returns',
+        lists.returns.map((r) => r.billId),
+      );
+      settle(
+        'refunds',
+        lists.refunds.map((r) => r.caseId),
+      );
+    },
   );
   const lines = shown?.lines ?? null;
   const waiting = shown?.waiting ?? 0;
@@ -321,6 +367,7 @@ export function ReconciliationScreen() {
     name: string,
     request: readonly unknown[],
     call: (key: string) => Promise<FinanceOutcome<T>>,
+    row?: { list: DecidedList; id: string },
   ) {
     const sent = JSON.stringify(request);
     const key = attempts.keyFor(sent);
@@ -329,20 +376,21 @@ export function ReconciliationScreen() {
     setNotice(
       outcome.ok
         ? { kind: 'status', text: outcome.message }
-        : {
-            kind: 'alert',
-            text: outcome.unanswered
-              ? PAYMENT_TEXT.actionUnconfirmed(label, name)
-              : (outcome.message ?? systemDifficultiesMessage()),
-          },
+        : outcome.unanswered
+          ? {
+              kind: 'alert',
+              text: PAYMENT_TEXT.actionUnconfirmed(label, name),
+              doubt: row && { ...row, label, name },
+            }
+          : { kind: 'alert', text: outcome.message ?? systemDifficultiesMessage() },
     );
     return outcome;
   }
 
-  const run: Run = ({ label, name, request, call }) =>
+  const run: Run = ({ label, name, list, id, request, call }) =>
     void once(async () => {
       setFileError(null);
-      await sendOnce(label, name, request, call);
+      await sendOnce(label, name, request, call, { list, id });
       reload();
       setDecided((n) => n + 1);
     });
@@ -459,7 +507,7 @@ export function ReconciliationScreen() {
       >
         {showResolved ? PAYMENT_TEXT.resolvedHide : PAYMENT_TEXT.resolvedShow}
       </button>
-      <div id="resolved-credits">{showResolved && <ResolvedCredits run={run} decided={decided} />}</div>
+      <div id="resolved-credits">{showResolved && <ResolvedCredits run={run} decided={decided} settle={settle} />}</div>
     </section>
   );
 }

@@ -69,6 +69,8 @@ function ResolvedRow({ line, run }: { line: ResolvedLine; run: Run }) {
             run({
               label: PAYMENT_TEXT.undoButton,
               name: line.transactionId,
+              list: 'resolved',
+              id: line.id,
               request: ['undo', line.id, confirming],
               call: (key) => financeApi.undo(line.id, confirming, key, signal),
             });
@@ -85,11 +87,22 @@ function ResolvedRow({ line, run }: { line: ResolvedLine; run: Run }) {
  * Loaded only when asked for, as its own chunk: most visits to the screen never need it. Reloaded after every
  * decision (`decided` counts them), so an undone credit leaves it and a new decision joins it.
  */
-export default function ResolvedCredits({ run, decided }: { run: Run; decided: number }) {
+export default function ResolvedCredits(props: {
+  run: Run;
+  decided: number;
+  /** Told the credits each new answer lists: an undo that got no answer is taken once its credit has left. */
+  settle: (list: 'resolved', ids: readonly string[]) => void;
+}) {
+  const { run, decided, settle } = props;
   const { state, shown, reloadFailed, failed, reload, tryAgain } = useKeptLoad(
     'resolved',
     (s) => financeApi.resolved(s),
     'resolved-heading',
+    (lines) =>
+      settle(
+        'resolved',
+        lines.map((l) => l.id),
+      ),
   );
   useEffect(() => {
     if (decided > 0) reload();

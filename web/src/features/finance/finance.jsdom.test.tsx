@@ -510,6 +510,101 @@ describe('ReconciliationScreen', () => {
     }
   });
 
+  it('says a decision with no answer was taken once the lists loaded again no longer hold it, and not before', async () => {
+    server();
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    // The server marks T1, and the answer is lost on the way back; the reload after it gets none either.
+    fakeApi({
+      [RECONCILIATION_PATHS.queue]: unreachable,
+      '/api/finance/queue/1/mark': (call) => {
+        queue = queue.filter((l) => l.id !== '1');
+        return unreachable(call);
+      },
+      '/api/finance/queue/2/mark': unreachable,
+    });
+    fireEvent.change(within(item('T1')).getByLabelText(PAYMENT_TEXT.reasonLabel), {
+      target: { value: 'returned to payer T1' },
+    });
+    fireEvent.click(within(item('T1')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    const unconfirmed = PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.markButton, 'T1');
+    await waitFor(() => expect(focusedOutcome()).toBe(unconfirmed));
+    await screen.findByText(PAYMENT_TEXT.queueStale);
+
+    // Back online, the queue no longer holds T1: it was taken, said as a status, and the focus stays put.
+    server();
+    const typing = within(item('T2')).getByLabelText(PAYMENT_TEXT.reasonLabel);
+    typing.focus();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'T1: S$100.00' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(PAYMENT_TEXT.actionTaken(PAYMENT_TEXT.markButton, 'T1')),
+    );
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent)).toEqual([]);
+    expect(typing).toHaveFocus();
+
+    // T2's mark is lost and not taken: loaded again, T2 is still there, and the advice to try again stands.
+    fakeApi({ [RECONCILIATION_PATHS.queue]: unreachable, '/api/finance/queue/2/mark': unreachable });
+    fireEvent.change(typing, { target: { value: 'returned to payer T2' } });
+    fireEvent.click(within(item('T2')).getByRole('button', { name: PAYMENT_TEXT.markButton }));
+    const stillUnconfirmed = PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.markButton, 'T2');
+    await waitFor(() => expect(focusedOutcome()).toBe(stillUnconfirmed));
+    await screen.findByText(PAYMENT_TEXT.queueStale);
+    const calls = server();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(PAYMENT_TEXT.queueStale)).toBeNull());
+    expect(calls.some((c) => c.path === RECONCILIATION_PATHS.queue)).toBe(true);
+    expect(screen.getByRole('alert')).toHaveTextContent(stillUnconfirmed);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('says an undo with no answer was taken once the recently decided credits loaded again no longer hold it', async () => {
+    installDialogStandIn();
+    let resolved: ResolvedLine[] = [
+      {
+        id: '5',
+        transactionId: 'T5',
+        valueDate: '2030-01-16',
+        amountCents: 10000,
+        reference: 'TYPO',
+        payerName: 'LIM BEE LENG',
+        status: 'marked',
+        billReference: null,
+        resolvedBy: 'officer.finance',
+        resolvedAt: '2030-01-16T03:00:00.000Z',
+        resolution: 'Payer confirmed by phone',
+      },
+    ];
+    const online = { [RECONCILIATION_PATHS.resolved]: () => ({ body: envelope({ lines: resolved }) }) };
+    server(online);
+    render(<ReconciliationScreen />);
+    await screen.findByRole('heading', { name: 'T1: S$100.00' });
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_TEXT.resolvedShow }));
+    const list = await screen.findByRole('list', { name: PAYMENT_TEXT.resolvedHeading });
+    const entry = within(list).getByRole('listitem', { name: 'T5: S$100.00' });
+    fakeApi({
+      [RECONCILIATION_PATHS.queue]: unreachable,
+      [RECONCILIATION_PATHS.resolved]: unreachable,
+      '/api/finance/resolved/5/undo': (call) => {
+        resolved = [];
+        return unreachable(call);
+      },
+    });
+    fireEvent.change(within(entry).getByLabelText(PAYMENT_TEXT.reasonLabel), { target: { value: 'Wrong payer' } });
+    fireEvent.click(within(entry).getByRole('button', { name: PAYMENT_TEXT.undoButton }));
+    const dialog = await screen.findByRole('dialog', { name: PAYMENT_TEXT.undoTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: PAYMENT_TEXT.undoButton }));
+    await waitFor(() => expect(focusedOutcome()).toBe(PAYMENT_TEXT.actionUnconfirmed(PAYMENT_TEXT.undoButton, 'T5')));
+    await screen.findByText(PAYMENT_TEXT.resolvedStale);
+
+    server(online);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(PAYMENT_TEXT.actionTaken(PAYMENT_TEXT.undoButton, 'T5')),
+    );
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent)).toEqual([]);
+  });
+
   it('keeps the lists and what was typed in them when a reload fails, and loads them again once back online', async () => {
     refunds = [refund('31')];
     server();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { systemDifficultiesMessage } from '../../lib/http/index.ts';
 import { useLoad, type Loadable } from '../../lib/http/useLoad.ts';
 import { useFocusWhenLost } from '../../lib/useFocusWhenLost.ts';
@@ -27,6 +27,8 @@ export function useKeptLoad<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<FinanceOutcome<T>>,
   heading: string,
+  /** Told each new answer that came: what it shows may settle a decision that got no answer. */
+  onFresh: (value: T) => void = () => {},
 ): KeptLoad<T> {
   const { state, retry: reload } = useLoad(key, load, { keep: true });
   const answer = state.kind === 'ready' ? state.value : null;
@@ -34,6 +36,10 @@ export function useKeptLoad<T>(
   if (answer?.ok && answer.value !== good) setGood(answer.value);
   const shown = answer?.ok ? answer.value : good;
   const reloadFailed = state.kind === 'failed' || (answer !== null && !answer.ok);
+  const fresh = useEffectEvent(onFresh);
+  useEffect(() => {
+    if (good !== null) fresh(good);
+  }, [good]);
   // Asked again when the browser is back online, as a record is (docs/decisions/0108): else the list stays
   // as it was until someone thinks of Try again.
   useEffect(() => {
