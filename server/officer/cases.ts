@@ -9,6 +9,7 @@ import {
   fieldsOf,
   formatFileSize,
   holds,
+  isBlank,
   isRecord,
   summarise,
   visibility,
@@ -237,8 +238,6 @@ export function sameAnswer(a: unknown, b: unknown): boolean {
 /** Parts of an address or an amount the form fills in before anything is typed: alone they answer nothing. */
 const PRESET_PARTS = new Set(['country', 'currency']);
 
-const blank = (value: unknown) => (typeof value === 'string' ? value.trim() === '' : isEmpty(value));
-
 /**
  * An answer not given, however it is stored: left out, null, '' or no files and rows ([]), or an address or
  * an amount with nothing typed in it (its country or currency is preset). A record sent without its optional
@@ -247,7 +246,7 @@ const blank = (value: unknown) => (typeof value === 'string' ? value.trim() === 
 const given = (answer: unknown) =>
   isEmpty(answer) ||
   (Array.isArray(answer) && answer.length === 0) ||
-  (isRecord(answer) && Object.entries(answer).every(([part, value]) => PRESET_PARTS.has(part) || blank(value)))
+  (isRecord(answer) && Object.entries(answer).every(([part, value]) => PRESET_PARTS.has(part) || isBlank(value)))
     ? null
     : answer;
 
