@@ -1219,6 +1219,11 @@ export default function GenericScreen({ location }: ScreenProps) {
       try {
         let current = recordNow.current;
         let notSent: UploadTrouble | null = null;
+        // An earlier error on the question was about the file chosen before; the note speaks of this one.
+        const noAnswer = (): UploadTrouble => {
+          setErrors((now) => only(now, (p) => p !== path));
+          return { note: DOCUMENT_MESSAGES.notUploadedNoAnswer };
+        };
         // A file belongs to a record: the first upload of a new form saves it as a draft (once, for all the
         // files chosen with it).
         const madeForFile = !current;
@@ -1230,7 +1235,7 @@ export default function GenericScreen({ location }: ScreenProps) {
             if (outcome.kind === 'aborted' || outcome.kind === 'session') return;
             // No answer leaves nothing to correct: a note by the question, not the error summary taking the focus.
             if (outcome.kind === 'unreachable') {
-              notSent = { note: DOCUMENT_MESSAGES.notUploadedNoAnswer };
+              notSent = noAnswer();
               return;
             }
             const error =
@@ -1292,7 +1297,7 @@ export default function GenericScreen({ location }: ScreenProps) {
         if (madeForFile) await takeBackDraft(current);
         // The HTTP layer has said the connection failed (docs/decisions/0032); the question notes the file, with
         // nothing to correct (docs/decisions/0108).
-        if (outcome.kind === 'unreachable') return { note: DOCUMENT_MESSAGES.notUploadedNoAnswer };
+        if (outcome.kind === 'unreachable') return noAnswer();
         const message =
           outcome.kind === 'refused' || outcome.kind === 'fields' ? outcome.message : DOCUMENT_MESSAGES.failed;
         // Said by the error summary and beside the question (a toast would say it a second time).

@@ -765,6 +765,29 @@ describe('an attachment question', () => {
     30_000,
   );
 
+  // The earlier error was about the file chosen before: left beside the note, it told of a file no longer there.
+  it('drops an earlier file error when the next file chosen gets no answer', async () => {
+    const virus = 'The selected file contains a virus';
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(DOC) });
+    routes['GET /api/cases/7/documents'] = unreachable;
+    const user = userEvent.setup();
+    await at('About you');
+    const input = screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
+    await user.upload(input, new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }));
+    await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 400, body: envelope(null, '400', virus) });
+    await user.upload(input, new File(['%PDF-1.4 x'], 'visa.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('link', { name: virus })).toBeVisible();
+
+    routes['POST /api/cases/7/documents'] = unreachable;
+    await user.upload(input, new File(['%PDF-1.4 clean'], 'passport-2.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(DOCUMENT_MESSAGES.notUploadedNoAnswer));
+    expect(screen.queryByText(virus)).toBeNull();
+    expect(screen.queryByText(MESSAGES.validationSummary)).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  }, 30_000);
+
   it('saves one draft for several files chosen at once, and keeps them with it', async () => {
     const second = { ...DOC, id: '5d0c2f51-0c6e-4f0e-8a47-3c2f1b9e7d22', fileName: 'visa.pdf' };
     let uploads = 0;
