@@ -64,6 +64,33 @@ export function* fieldsOf(def: FormDefinition): Generator<{ field: FieldDef; sec
 }
 
 /**
+ * Questions held against each other, either way: comparisons (a row's with the form's too), totals, and a
+ * blocking rule's question with those its conditions read.
+ */
+function ties(def: FormDefinition): Array<[string, string]> {
+  const tied: Array<[string, string]> = [];
+  for (const { field } of fieldsOf(def)) {
+    for (const c of 'compare' in field ? (field.compare ?? []) : []) tied.push([field.name, c.field]);
+    if (field.type === 'amount' && field.sumOf) tied.push([field.name, field.sumOf.group]);
+    if (field.type === 'group')
+      for (const child of field.fields)
+        for (const c of 'compare' in child ? (child.compare ?? []) : []) tied.push([field.name, c.field]);
+  }
+  for (const rule of def.rules ?? []) if (rule.field) for (const w of rule.when) tied.push([rule.field, w.field]);
+  return tied;
+}
+
+/** The questions held against any of these (not these themselves, unless held against one another). */
+export function heldAgainst(def: FormDefinition, names: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const [a, b] of ties(def)) {
+    if (names.includes(a) && a !== b) found.add(b);
+    if (names.includes(b) && a !== b) found.add(a);
+  }
+  return [...found];
+}
+
+/**
  * The questions a request for more information lets the applicant answer again, in the form's order: those
  * it names, those that show a named one (its own condition's and its section's, at any remove), those their
  * answers show or hide (by their own condition or their section's), and those they are held against, at any
@@ -76,16 +103,7 @@ export function* fieldsOf(def: FormDefinition): Generator<{ field: FieldDef; sec
  */
 export function withDependents(def: FormDefinition, names: readonly string[]): string[] {
   const fields = [...fieldsOf(def)];
-  // Questions held against each other, either way: comparisons (a row's with the form's too), totals, rules.
-  const tied: Array<[string, string]> = [];
-  for (const { field } of fields) {
-    for (const c of 'compare' in field ? (field.compare ?? []) : []) tied.push([field.name, c.field]);
-    if (field.type === 'amount' && field.sumOf) tied.push([field.name, field.sumOf.group]);
-    if (field.type === 'group')
-      for (const child of field.fields)
-        for (const c of 'compare' in child ? (child.compare ?? []) : []) tied.push([field.name, c.field]);
-  }
-  for (const rule of def.rules ?? []) if (rule.field) for (const w of rule.when) tied.push([rule.field, w.field]);
+  const tied = ties(def);
   const open = new Set(names);
   // First the questions that show a named one, upwards from the named only: a dependant is shown by an
   // answer already open, and a tied question that the answers hide counts in no rule.

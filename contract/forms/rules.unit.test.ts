@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { initialValues } from './defaults.ts';
-import { stripHidden, withDependents } from './rules.ts';
+import { heldAgainst, stripHidden, withDependents } from './rules.ts';
 import { formDefinitionSchema, parseFormDefinition } from './schema.ts';
 import type { FieldDef, FormDefinition } from './types.ts';
 import { toMinorUnits } from './money.ts';
@@ -705,5 +705,46 @@ describe('the definition schema', () => {
     const def = parseFormDefinition({ fields: [{ name: 'fee', label: 'Fee', type: 'amount', max: 100 }] }, 'Fees');
     expect(def.pages[0]!.sections[0]!.fields[0]).toEqual({ name: 'fee', label: 'Fee', type: 'amount', max: 10_000 });
     expect(def.pages[0]!.heading).toBe('Fees');
+  });
+});
+
+describe('heldAgainst: the questions an answer is held against', () => {
+  const def: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'p',
+        heading: 'P',
+        sections: [
+          {
+            heading: 'S',
+            fields: [
+              { name: 'income', label: 'Income', type: 'amount' },
+              { name: 'repay', label: 'Repayment', type: 'amount', compare: [{ op: 'lte', field: 'income' }] },
+              { name: 'sources', label: 'Sources', type: 'checkboxes', options: [{ value: 'none', label: 'None' }] },
+              { name: 'remarks', label: 'Remarks', type: 'textarea' },
+            ],
+          },
+        ],
+      },
+    ],
+    rules: [
+      {
+        id: 'r',
+        field: 'sources',
+        when: [
+          { field: 'sources', op: 'includes', value: 'none' },
+          { field: 'income', op: 'above', value: '0' },
+        ],
+        message: 'm',
+      },
+    ],
+  };
+
+  it('names comparisons and rules either way, never the answer itself or an unrelated one', () => {
+    expect(heldAgainst(def, ['income']).sort()).toEqual(['repay', 'sources']);
+    expect(heldAgainst(def, ['sources'])).toEqual(['income']);
+    expect(heldAgainst(def, ['repay'])).toEqual(['income']);
+    expect(heldAgainst(def, ['remarks'])).toEqual([]);
   });
 });

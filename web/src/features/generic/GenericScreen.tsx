@@ -10,6 +10,7 @@ import {
   answersToKeep,
   formatFileSize,
   hasErrors,
+  heldAgainst,
   initialValues,
   mergeValues,
   summarise,
@@ -657,10 +658,14 @@ export default function GenericScreen({ location }: ScreenProps) {
     const hidden = (p: string) => allFields(form).some((f) => !shown.has(f.name) && belongsTo(p, f.name));
     const kept = only(errors, (p) => !hidden(p));
     const changed = (p: string) => Object.keys(changes).some((name) => belongsTo(p, name));
-    if (Object.keys(errors).some(changed)) {
+    // An error that holds a question against this answer (a total income above 0 beside "No income") may go
+    // with it: checked again too, but only where it was shown, so typing raises no error on another question.
+    const tied = heldAgainst(form, Object.keys(changes));
+    const again = (p: string) => changed(p) || (p in errors && tied.some((name) => belongsTo(p, name)));
+    if (Object.keys(errors).some(again)) {
       // A field in error is checked again as it is corrected; the summary follows.
       const found = validate(form, answersToKeep(form, next), { mode, today: serverToday() });
-      setErrors({ ...only(kept, (p) => !changed(p)), ...only(found, changed) });
+      setErrors({ ...only(kept, (p) => !again(p)), ...only(found, again) });
     } else if (Object.keys(kept).length !== Object.keys(errors).length) setErrors(kept);
   }
 

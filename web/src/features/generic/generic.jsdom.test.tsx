@@ -447,6 +447,47 @@ describe('checkboxes with an option that rules out the others (docs/decisions/01
   }, 30_000);
 });
 
+describe('an error that holds one answer against another', () => {
+  it('goes when the other answer is corrected, and typing raises none on a question not in error', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields.push({
+      name: 'sources',
+      label: 'Sources of income',
+      type: 'checkboxes',
+      options: [
+        { value: 'salary', label: 'Salary' },
+        { value: 'none', label: 'No income in this period', exclusive: true },
+      ],
+      minChoices: 1,
+    });
+    const message = 'Select where your income came from, or enter a fee of 0';
+    form.rules = [
+      {
+        id: 'none-but-fee',
+        field: 'sources',
+        when: [
+          { field: 'sources', op: 'includes', value: 'none' },
+          { field: 'fee', op: 'above', value: '0' },
+        ],
+        message,
+      },
+    ];
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    const user = await renderScreen();
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: 'No income in this period' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('link', { name: message })).toBeVisible();
+
+    const fee = screen.getByLabelText('Amount');
+    await user.clear(fee);
+    await user.type(fee, '0');
+    expect(screen.queryByText(message)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Salary' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+});
+
 describe('a question about the profile', () => {
   it('starts at what the profile says now, and is the applicant’s to change', async () => {
     const form = structuredClone(FORM);
