@@ -100,6 +100,9 @@ function normalizeValue(field: FieldDef, value: unknown): unknown {
     const amount = normalizeAmount(value.amount, value.currency);
     return amount === value.amount ? value : { ...value, amount };
   }
+  // The server answers the same bytes sent again on a question with the file it holds: named twice, it is one
+  // file (else the acknowledgement lists it twice and its limit counts it twice).
+  if (field.type === 'attachment' && Array.isArray(value)) return [...new Set(value)];
   if (field.type === 'group' && Array.isArray(value))
     return value.map((row: unknown) => {
       if (!isRecord(row)) return row;

@@ -167,6 +167,38 @@ describe('the answers to keep', () => {
     expect(answersToKeep(FORM, { remarks: '\u200Fשלום\u200E' })).toEqual({ remarks: '\u200Fשלום\u200E' });
   });
 
+  it('name a file once, however often an answer names it', () => {
+    const files: FormDefinition = {
+      schemaVersion: 2,
+      pages: [
+        {
+          id: 'p',
+          heading: 'P',
+          sections: [
+            {
+              heading: 'S',
+              fields: [
+                {
+                  name: 'proof',
+                  label: 'Proof',
+                  type: 'attachment',
+                  maxSizeBytes: 1000,
+                  maxFiles: 2,
+                  types: ['application/pdf'],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const a = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const b = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const kept = answersToKeep(files, { proof: [a, b, a, a] });
+    expect(kept).toEqual({ proof: [a, b] });
+    expect(validate(files, kept, { mode: 'submit', today: '2026-03-10' })).toEqual({});
+  });
+
   it('leave a malformed answer for the rules to refuse', () => {
     expect(answersToKeep(FORM, { paymentAmount: { amount: 5, currency: 'SGD' }, creditors: 'x' })).toEqual({
       paymentAmount: { amount: 5, currency: 'SGD' },

@@ -352,6 +352,12 @@ describe('without a scanner', () => {
     expect(receiptAgain.statusCode, receiptAgain.body).toBe(201);
     expect(receiptAgain.json().responseJSON).toEqual(receipt.json().responseJSON);
     expect(await list(demo, record.id)).toHaveLength(3);
+
+    // An answer naming that one file twice (an API client, a tab that added it again) keeps it once.
+    const fileId = (first.json().responseJSON as DocumentInfo).id;
+    const twice = await saveDraft(demo, record.id, { ...TEST_DATA, [ATTACHMENT_FIELD]: [fileId, fileId] }, 1);
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect((twice.json().responseJSON as CaseDetail).data?.[ATTACHMENT_FIELD]).toEqual([fileId]);
   });
 
   it('answers a file of a record whose e-service is not allowed 403 and one withdrawn 404, as its record', async () => {
