@@ -1272,6 +1272,14 @@ export default function GenericScreen({ location }: ScreenProps) {
           if (digest) noteLostUpload(record.id, fieldName, digest);
           outcome = (await lostOne()) ?? outcome;
         }
+        // The server answers bytes it holds on this question with their file: when the browser could not
+        // digest them to see so first, they were chosen again, not added.
+        const held = outcome.ok && documents.find((d) => d.id === outcome.value.id);
+        if (held) {
+          const message = DOCUMENT_MESSAGES.alreadyUploaded(held.fileName);
+          attachments.showError(path, message);
+          return { error: message };
+        }
         if (outcome.ok) {
           setDocuments((list) => [...list, outcome.value]);
           setErrors((now) => only(now, (p) => p !== path));

@@ -765,6 +765,23 @@ describe('an attachment question', () => {
     30_000,
   );
 
+  // Without a digest (a browser without Web Crypto) the same bytes reach the server, which answers with its file.
+  it('says a file the server already holds on the question was chosen again, and lists it once', async () => {
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(DOC) });
+    const user = userEvent.setup();
+    await at('About you');
+    const input = () => screen.getByLabelText(/Copy of your passport/, { selector: 'input' });
+    await user.upload(input(), new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' }));
+    const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+    await user.upload(input(), new File(['%PDF-1.4 again'], 'passport copy.pdf', { type: 'application/pdf' }));
+    const message = DOCUMENT_MESSAGES.alreadyUploaded(DOC.fileName);
+    expect(await screen.findByRole('link', { name: message })).toBeVisible();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    const owner = { loginName: 'ptib.demo', profileId: 'PTIB00000001' };
+    expect(readKept(owner, 'PAR')?.values.passport).toEqual([DOC.id]);
+  }, 30_000);
+
   // The earlier error was about the file chosen before: left beside the note, it told of a file no longer there.
   it('drops an earlier file error when the next file chosen gets no answer', async () => {
     const virus = 'The selected file contains a virus';
