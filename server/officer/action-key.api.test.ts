@@ -1,10 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICER_MESSAGES, OFFICER_PATHS, type BulkResult, type OfficerCase } from '#contract/officer.ts';
 import type { Database } from '../db/database.ts';
 import type { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import type { FakeSmsGateway } from '../test/fake-sms-gateway.ts';
-import { actionUrl, doAction, officerTestApp, pdAnswers, submitted, view } from './test-support.ts';
+import { ACTION_KEYS_KEPT_MS } from '../payments/action-keys.ts';
+import { actionUrl, doAction, officerTestApp, pdAnswers, signedInOfficer, submitted, view } from './test-support.ts';
 
 /**
  * An action sent again after its answer was lost (a dropped connection) carries the key of its first
@@ -12,6 +14,7 @@ import { actionUrl, doAction, officerTestApp, pdAnswers, submitted, view } from 
  * calling the officer's own change a colleague's (docs/decisions/0066).
  */
 const clock = new FakeClock('2026-05-29T02:00:00Z');
+let app: FastifyInstance;
 let gateway: FakeSmsGateway;
 let db: Database;
 let applicant: TestClient;
@@ -19,7 +22,7 @@ let officer: TestClient;
 let lead: TestClient;
 
 beforeAll(async () => {
-  ({ gateway, db, applicant, officer, lead } = await officerTestApp(clock));
+  ({ app, gateway, db, applicant, officer, lead } = await officerTestApp(clock));
 });
 afterAll(async () => {
   await gateway.close();
@@ -221,5 +224,40 @@ describe('a bulk action sent again with the key of its first attempt', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await view(officer, id)).status).toBe('submitted');
+  });
+});
+
+// Last in the file: the clock moves on by days, past every session opened before.
+describe('a kept key, by its age (docs/decisions/0111)', () => {
+  const LATE = '3b9d4e2a-7c1f-4e8a-9b6d-5a4c3b2a1f0e';
+  const keptRows = async (key: string) =>
+    (
+      await db.query<{ taken_at: Date }>('SELECT taken_at FROM officer_action_keys WHERE action_key = $1::uuid', [key])
+    ).rows.map((r) => new Date(r.taken_at).toISOString());
+  const notesOf = async (id: string) => (await view(officer, id)).notes.map((n) => n.text);
+
+  it('answers a repeat for as long as it is kept, and is gone after that', async () => {
+    const id = await inReview();
+    const other = await inReview();
+    const { version } = await view(officer, id);
+    const body = { action: 'addNote', version, text: 'Called the applicant.', actionKey: LATE };
+    expect((await officer.post(actionUrl(id), body)).statusCode).toBe(200);
+    const takenAt = clock.now().toISOString();
+
+    clock.advance(ACTION_KEYS_KEPT_MS - 60_000);
+    officer = await signedInOfficer(app, gateway, 'officer.demo');
+    const repeat = await officer.post(actionUrl(id), body);
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(await notesOf(id)).toEqual(['Called the applicant.']);
+    expect(await keptRows(LATE)).toEqual([takenAt]);
+
+    // Past the period the key is forgotten by the next keyed action, whatever its case: the old attempt is
+    // a new one now (a note names no version, so it is added again).
+    clock.advance(2 * 60_000);
+    const otherVersion = (await view(officer, other)).version;
+    await officer.post(actionUrl(other), { action: 'addNote', version: otherVersion, text: 'Mine.', actionKey: KEY });
+    expect(await keptRows(LATE)).toEqual([]);
+    expect((await officer.post(actionUrl(id), body)).statusCode).toBe(200);
+    expect(await notesOf(id)).toEqual(['Called the applicant.', 'Called the applicant.']);
   });
 });

@@ -20,6 +20,7 @@ import { loadEservice } from '../cases/catalogue.ts';
 import { singaporeToday } from '../cases/records.ts';
 import { notify } from '../notifications/notify.ts';
 import { approvalFacts, cancelBill, releaseRefund } from '../payments/bills.ts';
+import { forgetOldActionKeys } from '../payments/action-keys.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { TakenFile } from '../documents/intake.ts';
@@ -203,6 +204,7 @@ export async function act(db: Database, actor: OfficerActor, id: string, req: Re
   if (req.action === 'proposeRejection' && showsNothing(req.reason)) throw badRequest(OFFICER_MESSAGES.reasonRequired);
   if (req.action === 'requestInfo' && showsNothing(req.message)) throw badRequest(OFFICER_MESSAGES.messageRequired);
   if (req.action === 'addNote' && showsNothing(req.text)) throw badRequest(OFFICER_MESSAGES.noteRequired);
+  if (req.actionKey) await forgetOldActionKeys(db, 'officer_action_keys', now);
   return db.transaction(async (tx) => {
     const row = await findOfficerCase(tx, id, true);
     if (!row) throw caseNotFound();

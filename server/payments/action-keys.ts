@@ -15,6 +15,27 @@ export interface FinanceAttempt {
 }
 
 /**
+ * How long a decision's or a case action's key is kept (docs/decisions/0111). A repeat comes from the page that
+ * made the key (it keeps it in memory only), so within minutes in practice and never after the session that
+ * page was in: a session lasts at most 168 hours (SESSION_MAX_HOURS), and a day more leaves room for the clocks of several processes.
+ */
+export const ACTION_KEYS_KEPT_MS = 8 * 24 * 60 * 60_000;
+
+/**
+ * Deletes the keys older than ACTION_KEYS_KEPT_MS, as login nonces are swept on their use: on each keyed
+ * attempt, in a statement of its own, before the attempt's transaction, so that it holds no lock while the
+ * decision is taken. Several processes sweeping at once delete each row once; a key still answering a repeat
+ * is never old enough to go.
+ */
+export async function forgetOldActionKeys(
+  db: Queryable,
+  table: 'finance_action_keys' | 'officer_action_keys',
+  now: Date,
+): Promise<void> {
+  await db.query(`DELETE FROM ${table} WHERE taken_at < $1`, [new Date(now.getTime() - ACTION_KEYS_KEPT_MS)]);
+}
+
+/**
  * The database as a decision's own code uses it, its transaction being the one its key is kept in: the key is
  * kept if and only if the decision is.
  */
@@ -45,6 +66,7 @@ export async function decideOnce<T>(
   const digest = createHash('sha256')
     .update(JSON.stringify([attempt.action, attempt.request]))
     .digest('base64url');
+  await forgetOldActionKeys(db, 'finance_action_keys', attempt.at);
   return db.transaction(async (tx) => {
     const { rows: fresh } = await tx.query(
       `INSERT INTO finance_action_keys (account_id, action_key, action, request_digest, taken_at)
