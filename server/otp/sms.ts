@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskMobile } from '#contract/index.ts';
 import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * One SMS: a one-time password, or a notice to the account holder. `code` (a one-time password's) is
@@ -24,8 +25,46 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
+/**
+ * Answers of the gateway that refuse the portal rather than the message (docs/decisions/0100, amended
+ * 2026-11-29): its credentials (401, 403, 407) or where and how it calls (404, 405, 415). Every message is
+ * refused alike until an operator mends SMS_GATEWAY_*, so they are retried, and logged as errors.
+ */
+const REFUSES_THE_PORTAL = new Set([401, 403, 404, 405, 407, 415]);
+/** The 4xx answers that mean "not now": a time-out, too early, too many. */
+const REFUSES_FOR_NOW = new Set([408, 425, 429]);
+
 /** The SMS could not be handed to the gateway (down, refused, timed out). The reason is for the log only. */
-export class SmsDeliveryError extends Error {}
+export class SmsDeliveryError extends Error {
+  /** The gateway's HTTP status, when it answered. */
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.name = 'SmsDeliveryError';
+    this.status = status;
+  }
+
+  /**
+   * The gateway refused this message for good: any other 4xx. The message is one of the portal's fixed texts,
+   * so what it will never take is the number (docs/decisions/0100, amended 2026-11-29).
+   */
+  get numberRefused(): boolean {
+    const { status } = this;
+    return (
+      status !== null &&
+      status >= 400 &&
+      status < 500 &&
+      !REFUSES_THE_PORTAL.has(status) &&
+      !REFUSES_FOR_NOW.has(status)
+    );
+  }
+
+  /** The gateway refuses the portal's credentials or address: an operator must mend the configuration. */
+  get misconfigured(): boolean {
+    return this.status !== null && REFUSES_THE_PORTAL.has(this.status);
+  }
+}
 
 /**
  * The embedded sender: writes the message to the server log. Outside production the log line holds the
@@ -55,6 +94,8 @@ export class LogSmsSender implements SmsSender {
 
 export interface GatewayOptions {
   url: string;
+  /** Where a refusal of the portal itself is said, as an error: every SMS fails until it is mended. */
+  log?: FastifyBaseLogger;
   user?: string | undefined;
   password?: string | undefined;
   token?: string | undefined;
@@ -63,7 +104,8 @@ export interface GatewayOptions {
 
 /**
  * An HTTP SMS gateway: POST {url} with JSON { to, message }, authenticated by HTTP Basic (user and
- * password) or a bearer token. Any answer but 2xx, a network failure or a time-out is a delivery error.
+ * password) or a bearer token. Any answer but 2xx, a network failure or a time-out is a delivery error;
+ * the error tells a number refused for good from a gateway that refuses the portal (SmsDeliveryError).
  */
 export class GatewaySmsSender implements SmsSender {
   readonly kind = 'gateway';
@@ -93,7 +135,14 @@ export class GatewaySmsSender implements SmsSender {
     }
     // Read the body so the connection is released, but never keep it: a gateway may echo the message.
     await response.arrayBuffer().catch(() => undefined);
-    if (!response.ok) throw new SmsDeliveryError(`SMS gateway answered HTTP ${response.status}`);
+    if (response.ok) return;
+    const error = new SmsDeliveryError(`SMS gateway answered HTTP ${response.status}`, response.status);
+    if (error.misconfigured)
+      this.#options.log?.error(
+        { status: response.status },
+        'the SMS gateway refuses the portal: check SMS_GATEWAY_URL and its credentials; no SMS goes out until then',
+      );
+    throw error;
   }
 }
 
@@ -110,9 +159,30 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
   }
   return new GatewaySmsSender({
     url: config.SMS_GATEWAY_URL,
+    log,
     user: config.SMS_GATEWAY_USER || undefined,
     password: config.SMS_GATEWAY_PASSWORD || undefined,
     token: config.SMS_GATEWAY_TOKEN || undefined,
     timeoutMs: config.SMS_GATEWAY_TIMEOUT_MS,
   });
+}
+
+/** A number as undeliverable_mobiles keys it: its digits. */
+const digitsOf = (mobile: string) => mobile.replace(/\D/g, '');
+
+/**
+ * What an SMS sent or refused says of its number (docs/decisions/0100, amended 2026-11-29): a number refused
+ * for good is marked, one that took a message is not. The one-time passwords and the notifications both record
+ * it, so that the person is told at sign-in and in their settings.
+ */
+export async function recordSmsOutcome(db: Queryable, to: string, now: Date, error?: unknown): Promise<void> {
+  if (error === undefined) {
+    await db.query('DELETE FROM undeliverable_mobiles WHERE mobile = $1', [digitsOf(to)]);
+  } else if (error instanceof SmsDeliveryError && error.numberRefused) {
+    await db.query(
+      `INSERT INTO undeliverable_mobiles (mobile, refused_at, http_status) VALUES ($1, $2, $3)
+       ON CONFLICT (mobile) DO UPDATE SET refused_at = excluded.refused_at, http_status = excluded.http_status`,
+      [digitsOf(to), now, error.status],
+    );
+  }
 }
