@@ -63,6 +63,11 @@ export const OTP_RESPONSE_CODE = {
   SMS_HOURLY_LIMIT: '4308',
   /** The login name is locked (too many wrong codes or passwords): start again once the lock ends. */
   LOCKED: '4309',
+  /**
+   * The SMS gateway refuses the account's mobile number for good: no code can reach it, however often asked
+   * (docs/decisions/0100, amended 2026-11-29).
+   */
+  MOBILE_REFUSED: '4310',
   /** The SMS gateway could not take the message. */
   SMS_FAILED: '5301',
 } as const;
@@ -109,6 +114,8 @@ export const OTP_MESSAGES = {
   smsHourlyLimit: (minutes: number) =>
     `Too many codes have been sent to this account or mobile number. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   smsFailed: 'The SMS could not be sent. Please try again later.',
+  mobileRefused: (masked: string, phone: string) =>
+    `We cannot send a code to your mobile number ${masked}: the SMS service does not accept it. To change the number, please contact ${phone}.`,
   codeSent: 'Code sent.',
   codeFormat: 'Enter the 6-digit code from the SMS.',
   /** The OTP step's own words: the cool-down of "send a new code", announced politely, never every second. */

@@ -10,6 +10,7 @@ import {
   OTP,
   OTP_MESSAGES,
   OTP_RESPONSE_CODE,
+  maskMobile,
   RESPONSE_CODE,
 } from '#contract/index.ts';
 import type { Database } from '../db/database.ts';
@@ -18,7 +19,7 @@ import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { singaporeOn } from '#contract/singapore.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
-import { buildTestApp } from '../test/helper.ts';
+import { buildTestApp, testConfig } from '../test/helper.ts';
 
 // Pass-through spy, so a test can see which comparison a verification made.
 vi.mock('node:crypto', async (importOriginal) => {
@@ -611,6 +612,46 @@ describe('the HTTP SMS gateway sender', () => {
     const code = await sendOk(client);
     expect((await verify(client, code)).statusCode).toBe(200);
   });
+
+  const marked = async (mobile: string) =>
+    (
+      await db.query<{ http_status: number }>('SELECT http_status FROM undeliverable_mobiles WHERE mobile = $1', [
+        mobile,
+      ])
+    ).rows;
+
+  it.each([400, 410, 422])(
+    'a gateway that refuses the number for good (%i) says so and whom to call, not "try again", and marks it',
+    async (status) => {
+      const mobile = `87650${status}`;
+      const client = await passwordStep(await otpAccount(mobile));
+      gateway.status = status;
+      const res = await send(client);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().header).toEqual({
+        responseCode: OTP_RESPONSE_CODE.MOBILE_REFUSED,
+        responseDesc: OTP_MESSAGES.mobileRefused(maskMobile(mobile), testConfig().CONTACT_PHONE),
+      });
+      expect(await marked(mobile)).toEqual([{ http_status: status }]);
+      // The gateway takes the number again (it was mended there): the code goes, and the mark with it.
+      gateway.status = 202;
+      expect((await verify(client, await sendOk(client))).statusCode).toBe(200);
+      expect(await marked(mobile)).toEqual([]);
+    },
+  );
+
+  it.each([401, 403, 404, 408, 429])(
+    'a gateway that answers %i (the portal refused, or not now) is the 503 "try again", the number not marked',
+    async (status) => {
+      const mobile = `87660${status}`;
+      const client = await passwordStep(await otpAccount(mobile));
+      gateway.status = status;
+      const res = await send(client);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SMS_FAILED);
+      expect(await marked(mobile)).toEqual([]);
+    },
+  );
 
   it('sends a bearer token when SMS_GATEWAY_TOKEN is configured', async () => {
     const other = await startFakeSmsGateway('/v1/messages');

@@ -1,10 +1,18 @@
-import { AUTH_MESSAGES, LOGIN_THROTTLE, OTP, OTP_MESSAGES, OTP_RESPONSE_CODE, minutesUntil } from '#contract/index.ts';
+import {
+  AUTH_MESSAGES,
+  LOGIN_THROTTLE,
+  OTP,
+  OTP_MESSAGES,
+  OTP_RESPONSE_CODE,
+  maskMobile,
+  minutesUntil,
+} from '#contract/index.ts';
 import { activeLock, clearFailures, lockKey, loginKey, otpKey, recordFailure } from '../auth/throttle.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { countSend, uncountSends } from '../security/send-counts.ts';
 import { codeMatches, generateCode, hashCode } from './codes.ts';
-import { SmsDeliveryError, type SmsSender } from './sms.ts';
+import { SmsDeliveryError, recordSmsOutcome, type SmsSender } from './sms.ts';
 
 /** A pending sign-in as the OTP calls see it (from login_challenges, opened by the password step). */
 export interface PendingSignIn {
@@ -98,11 +106,14 @@ export class OtpService {
   readonly #db: Database;
   readonly #secret: () => Promise<Buffer>;
   readonly #sender: SmsSender;
+  /** CONTACT_PHONE: whom to call when the number itself is refused. */
+  readonly #contactPhone: string;
 
-  constructor(db: Database, secret: () => Promise<Buffer>, sender: SmsSender) {
+  constructor(db: Database, secret: () => Promise<Buffer>, sender: SmsSender, contactPhone: string) {
     this.#db = db;
     this.#secret = secret;
     this.#sender = sender;
+    this.#contactPhone = contactPhone;
   }
 
   /** Sends a fresh code (the last one sent stops being good). Throws an ApiError the route answers as is. */
@@ -174,9 +185,18 @@ export class OtpService {
         [pending.challengeHash, codeHash, p.code_hash, p.code_expires_at, p.sends, p.last_sent_at],
       );
       await uncountSends(this.#db, smsKeys(pending, mobileNum));
+      await recordSmsOutcome(this.#db, mobileNum, now, error);
       await audit('otp_send', 'failure', { reason: error.message, sender: this.#sender.kind });
+      // A number refused for good is refused at every try: "try again later" would never come true.
+      if (error.numberRefused)
+        throw otpError(
+          400,
+          OTP_RESPONSE_CODE.MOBILE_REFUSED,
+          OTP_MESSAGES.mobileRefused(maskMobile(mobileNum), this.#contactPhone),
+        );
       throw otpError(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     }
+    await recordSmsOutcome(this.#db, mobileNum, now);
 
     const sends = claim.previous.sends + 1;
     await audit('otp_send', 'success', { sender: this.#sender.kind, send: sends });

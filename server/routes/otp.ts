@@ -35,7 +35,7 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
     });
     return secret;
   };
-  const service = new OtpService(app.db, loadSecret, app.smsSender);
+  const service = new OtpService(app.db, loadSecret, app.smsSender, app.config.CONTACT_PHONE);
 
   /** The pending sign-in the request's cookie names, while it is open. */
   const pendingOf = async (request: FastifyRequest): Promise<{ challenge: string; pending: PendingSignIn } | null> => {

@@ -227,6 +227,16 @@ describe('OtpStep', () => {
     expect(resendButton()).toHaveFocus();
   });
 
+  it('a number the SMS service refuses for good is said, with whom to call, and only the way back is offered', async () => {
+    const message = OTP_MESSAGES.mobileRefused('****8901', '1800-225-5529');
+    routes[SEND] = () => refused(400, OTP_RESPONSE_CODE.MOBILE_REFUSED, message);
+    renderStep();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+    expect(screen.queryByLabelText('One-time password')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Back to password' })).toHaveFocus());
+  });
+
   it('a failed SMS is said in an alert, and a new code may be asked for at once', async () => {
     routes[SEND] = () => refused(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     renderStep();

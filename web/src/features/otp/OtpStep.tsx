@@ -31,6 +31,8 @@ const FINAL: ReadonlySet<string> = new Set([
   OTP_RESPONSE_CODE.SEND_LIMIT,
   OTP_RESPONSE_CODE.SMS_HOURLY_LIMIT,
   OTP_RESPONSE_CODE.LOCKED,
+  // No code can reach the number, however often asked (docs/decisions/0100).
+  OTP_RESPONSE_CODE.MOBILE_REFUSED,
 ]);
 
 interface ShownError {
