@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as nodeCrypto from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,6 +20,8 @@ import { TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { singaporeOn } from '#contract/singapore.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
+import { buildApp } from '../app.ts';
+import { freshDatabase } from '../test/database.ts';
 import { buildTestApp, testConfig } from '../test/helper.ts';
 
 // Pass-through spy, so a test can see which comparison a verification made.
@@ -667,15 +670,38 @@ describe('the HTTP SMS gateway sender', () => {
     }
   });
 
-  it('a gateway that is down (nothing listening) gives the same clear 503', async () => {
+  it('a gateway that is down (nothing listening) gives the same clear 503, logged with why', async () => {
     const down = await startFakeSmsGateway();
     const url = down.url;
     await down.close();
-    const { app: downApp } = await buildTestApp({ SMS_GATEWAY_URL: url });
-    const client = new TestClient(downApp);
-    expect((await authenticate(client, 'ptib.otp')).statusCode).toBe(200);
-    const res = await client.post(API_PATHS.sendOtpSms, {});
-    expect(res.statusCode).toBe(503);
-    expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SMS_FAILED);
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const { db: downDb, drop } = await freshDatabase();
+    const downApp = await buildApp({
+      config: testConfig({ SMS_GATEWAY_URL: url }),
+      db: downDb,
+      logger: { level: 'warn', stream },
+    });
+    try {
+      await downApp.ready();
+      const client = new TestClient(downApp);
+      expect((await authenticate(client, 'ptib.otp')).statusCode).toBe(200);
+      const res = await client.post(API_PATHS.sendOtpSms, {});
+      expect(res.statusCode).toBe(503);
+      expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SMS_FAILED);
+      // The operator reads why in the log, by the request's id: not only "fetch failed", but what failed.
+      const logged = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; reason?: string });
+      const notSent = logged.find((l) => l.msg === 'one-time password not sent');
+      expect(notSent?.reason).toMatch(/fetch failed: ECONNREFUSED/);
+      expect(notSent?.reqId).toBe(res.headers['x-request-id']);
+    } finally {
+      await downApp.close();
+      await drop();
+    }
   });
 });

@@ -130,8 +130,7 @@ export class GatewaySmsSender implements SmsSender {
         redirect: 'error',
       });
     } catch (error) {
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      throw new SmsDeliveryError(`SMS gateway unreachable (${reason})`);
+      throw new SmsDeliveryError(`SMS gateway unreachable (${unreachableReason(error)})`);
     }
     // Read the body so the connection is released, but never keep it: a gateway may echo the message.
     await response.arrayBuffer().catch(() => undefined);
@@ -144,6 +143,17 @@ export class GatewaySmsSender implements SmsSender {
       );
     throw error;
   }
+}
+
+/**
+ * Why a call got no answer. A failed fetch says only "fetch failed": what failed (the connection refused, no such
+ * host, a certificate refused) is its cause's code, which tells an operator a wrong address from an outage.
+ */
+function unreachableReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '';
+  return `${error.name}: ${error.message}${why ? `: ${why}` : ''}`;
 }
 
 /** The configured sender: the gateway when SMS_GATEWAY_URL is set, else the embedded log sender. */

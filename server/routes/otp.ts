@@ -60,8 +60,12 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
 
   const auditFor =
     (request: FastifyRequest, pending: PendingSignIn): OtpAudit =>
-    (event, outcome, detail) =>
-      audit(app.db, {
+    async (event, outcome, detail) => {
+      // A code the gateway did not take (the failure that names its sender) is the system's, not the person's:
+      // logged with the request's id, or the operator would see only 503s (the audit trail is not the log).
+      if (event === 'otp_send' && outcome === 'failure' && detail?.sender)
+        request.log.warn({ reason: detail.reason, sender: detail.sender }, 'one-time password not sent');
+      return audit(app.db, {
         event,
         outcome,
         at: app.now(),
@@ -70,6 +74,7 @@ export async function otpRoutes(app: FastifyInstance, _options: OtpRoutesOptions
         clientAddress: request.ip,
         detail,
       });
+    };
 
   r.post(
     API_PATHS.sendOtpSms,
