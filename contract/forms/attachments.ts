@@ -1,5 +1,5 @@
 /** Where a record's answers name its files: read by the server to check them, by the form to tidy them. */
-import { allFields, isRecord } from './rules.ts';
+import { allFields, isRecord, stripHidden } from './rules.ts';
 import type { FormDefinition } from './types.ts';
 
 /** A path to one answer: a field (`proof`) or a repeating group's row's field (`claims[0].proof`). */
@@ -26,6 +26,15 @@ export function attachmentAnswers(
     });
   }
   return found;
+}
+
+/**
+ * The files a record's answers send: those an answer to a question that applies names. A file on a question
+ * the answers hide (payslips of someone not employed), or that no answer names, is not sent: the draft keeps
+ * it while it is edited, and the submission deletes it (docs/decisions/0110).
+ */
+export function sentFiles(def: FormDefinition, answers: Record<string, unknown>): Set<string> {
+  return new Set(attachmentAnswers(def, stripHidden(def, answers)).flatMap((a) => a.ids));
 }
 
 /** Whether the answers still have the repeating group's row a path names (a field of no group: always). */

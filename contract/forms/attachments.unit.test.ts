@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentAnswers, updateAnswerAt } from './attachments.ts';
+import { attachmentAnswers, sentFiles, updateAnswerAt } from './attachments.ts';
 import type { AttachmentField, FormDefinition } from './types.ts';
 
 const file = { type: 'attachment', maxSizeBytes: 1_000_000, maxFiles: 3, types: ['application/pdf'] } as const;
@@ -47,6 +47,64 @@ describe('attachmentAnswers', () => {
 
   it('finds nothing where no file is named', () => {
     expect(attachmentAnswers(def, { proof: [], claims: 'oops' })).toEqual([]);
+  });
+});
+
+describe('sentFiles (docs/decisions/0110)', () => {
+  const employed = { name: 'employed', label: 'Employed', type: 'yesNo' } as const;
+  const shownIfEmployed = { field: 'employed', op: 'equals', value: 'Y' } as const;
+  const conditional: FormDefinition = {
+    schemaVersion: 2,
+    pages: [
+      {
+        id: 'work',
+        heading: 'Work',
+        sections: [
+          {
+            heading: 'Work',
+            fields: [
+              employed,
+              { ...attachment('payslips', 'Payslips'), showIf: shownIfEmployed },
+              {
+                name: 'jobs',
+                label: 'Jobs',
+                type: 'group',
+                itemLabel: 'Job',
+                fields: [
+                  { name: 'paid', label: 'Paid', type: 'yesNo' },
+                  { ...attachment('contract', 'Contract'), showIf: { field: 'paid', op: 'equals', value: 'Y' } },
+                ],
+              },
+            ],
+          },
+          { heading: 'Employer', showIf: shownIfEmployed, fields: [attachment('letter', 'Letter')] },
+        ],
+      },
+    ],
+  };
+
+  it('sends the files of a question that applies, at the top level, in a shown section and in a row', () => {
+    const answers = {
+      employed: 'Y',
+      payslips: ['1', '2'],
+      letter: ['3'],
+      jobs: [{ paid: 'Y', contract: ['4'] }],
+    };
+    expect([...sentFiles(conditional, answers)]).toEqual(['1', '2', '4', '3']);
+  });
+
+  it("sends none of a question the answers hide: by its own condition, its section's or its row's", () => {
+    const answers = {
+      employed: 'N',
+      payslips: ['1', '2'],
+      letter: ['3'],
+      jobs: [
+        { paid: 'N', contract: ['4'] },
+        { paid: 'Y', contract: ['5'] },
+      ],
+    };
+    expect([...sentFiles(conditional, answers)]).toEqual(['5']);
+    expect([...sentFiles(conditional, { payslips: ['1'] })]).toEqual([]);
   });
 });
 
