@@ -148,7 +148,8 @@ describe('catalogue', () => {
    * within the trip (migration 178); ESA, PRD and BSA ask what they lacked (migration 179); PD's creditors add
    * up to no more than the payment (migration 196); TRA's amendment asks the new trip
    * (migrations 197, 203); PAR's and TRA's trips lie within a year (migration 204); PRD's receipt hint names
-   * the record page's Payment section (migration 208); BSA's sources of income may be none (migration 213).
+   * the record page's Payment section (migration 208); BSA's sources of income may be none (migration 213), and
+   * its payslips are asked only of one employed (migration 215).
    */
   const LATER_VERSIONS: Record<string, number> = {
     FIR: 3,
@@ -160,7 +161,7 @@ describe('catalogue', () => {
     TRA: 7,
     TRT: 3,
     ESA: 3,
-    BSA: 5,
+    BSA: 6,
     PRD: 6,
     DAR: 4,
     PAR: 4,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS } from '#contract/cases.ts';
-import { FIELD_MESSAGES, allFields, todayInSingapore } from '#contract/forms/index.ts';
+import { FIELD_MESSAGES, allFields, todayInSingapore, visibility, type FormDefinition } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
@@ -12,7 +12,7 @@ import { sampleAnswers } from '../test/sample-answers.ts';
 
 /**
  * Questions the forms lacked or asked wrongly (migration 179: ESA and BSA version 3, PRD version 4 after 177's;
- * 181: PC version 4; 182: PCD version 4; 196: PD version 5; 213: BSA version 5).
+ * 181: PC version 4; 182: PCD version 4; 196: PD version 5; 213: BSA version 5; 215: BSA version 6).
  */
 const clock = new FakeClock('2030-06-01T04:00:00Z');
 const today = todayInSingapore(clock.now());
@@ -183,7 +183,7 @@ describe("a bankrupt's statement with no income that month (BSA 5, docs/decision
     const res = await demo.post(API_PATHS.cases, { appCode: 'BSA', data: answers, draft: true });
     expect(res.statusCode, res.body).toBe(201);
     const draft = res.json().responseJSON as CaseDetail;
-    expect(draft.formVersion).toBe(5);
+    expect(draft.formVersion).toBe(6);
     await db.query('UPDATE cases SET form_version = 4 WHERE id = $1::bigint', [draft.id]);
     const save = (incomeSources: string[]) =>
       demo.post(fillPath(CASE_PATHS.one, { id: draft.id }), {
@@ -199,6 +199,29 @@ describe("a bankrupt's statement with no income that month (BSA 5, docs/decision
     const saved = await save(['salary']);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().responseJSON).toMatchObject({ formVersion: 4, data: { incomeSources: ['salary'] } });
+  });
+});
+
+describe("a bankrupt's statement asks payslips only of one employed (BSA 6, docs/decisions/0110)", () => {
+  const payslipsShown = (form: FormDefinition, employed: string) =>
+    visibility(form, { employed }).shown.has('payslips');
+
+  it('asks them of one employed, not of one who was not; version 5 asked everyone', async () => {
+    const form = await formOf('BSA');
+    expect([payslipsShown(form, 'Y'), payslipsShown(form, 'N')]).toEqual([true, false]);
+    const five = await demo.get(`${API_PATHS.eservices}/BSA?version=5`);
+    expect(five.statusCode, five.body).toBe(200);
+    const fiveForm = (five.json().responseJSON as EserviceDetail).form;
+    expect([payslipsShown(fiveForm, 'Y'), payslipsShown(fiveForm, 'N')]).toEqual([true, true]);
+  });
+
+  it('takes a statement of one not employed with no payslips', async () => {
+    expect(
+      await fieldErrors('BSA', (a) => {
+        a.employed = 'N';
+        delete a.payslips;
+      }),
+    ).toEqual({});
   });
 });
 
