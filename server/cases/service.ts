@@ -29,7 +29,7 @@ import { enabledOfficer } from '../auth/officer.ts';
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
-import { unknownAttachments, withUnseenAttachments } from '../documents/references.ts';
+import { deleteUnsentDocuments, unknownAttachments, withUnseenAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
 import { submissionDigest } from '../pdf/acknowledgement.ts';
 import { REFUND_ESERVICE, REFUND_FIELDS } from '#contract/payments.ts';
@@ -248,6 +248,9 @@ export async function fixSubmissionDigest(
   const digest = submissionDigest({ caseNumber, formVersion, answers, fileHashes: rows.map((r) => r.sha256) });
   await tx.query('UPDATE cases SET submitted_digest = $2 WHERE id = $1::bigint', [caseId, digest]);
 }
+
+/** The files a submission deleted as not sent (docs/decisions/0110), in its audit entry when there were any. */
+const unsentDetail = (ids: string[]) => (ids.length > 0 ? { unsentDocuments: ids } : {});
 
 const modeOf = (draft: boolean): ValidationMode => (draft ? 'draft' : 'submit');
 
@@ -504,6 +507,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
       throw await refusal(tx, id, actor, current && toDetail(current), version);
     const answers = await check(tx, actor.principal, eservice, current.data, 'submit', actor.now, id);
     await refuseUnknownAttachments(tx, id, eservice, answers, true);
+    const unsent = await deleteUnsentDocuments(tx, id, eservice.form, answers);
     const payment = {
       caseId: id,
       caseNumber: current.case_number,
@@ -529,7 +533,7 @@ export async function submitCase(db: Database, actor: Actor, id: string, version
     await audit(tx, {
       ...who(actor),
       event: 'case_submit',
-      detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code },
+      detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code, ...unsentDetail(unsent) },
     });
     await fixSubmissionDigest(tx, row.id, row.case_number, current.form_version, answers);
     await setDueOnSubmission(tx, row.id, actor.now);
@@ -584,8 +588,8 @@ export async function resubmitCase(
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.notAwaitingInfo);
     if (current.version !== input.version && !(await handedOnSince(tx, id, current.version - input.version)))
       throw new ApiError(409, RESPONSE_CODE.CONFLICT, CASE_MESSAGES.versionConflict);
-    const { rows } = await tx.query<{ id: string; fields: string[] }>(
-      `SELECT id::text AS id, fields FROM case_info_requests
+    const { rows } = await tx.query<{ id: string; fields: string[]; requested_at: Date | string }>(
+      `SELECT id::text AS id, fields, requested_at FROM case_info_requests
         WHERE case_id = $1::bigint AND answered_at IS NULL ORDER BY case_info_requests.id DESC LIMIT 1`,
       [id],
     );
@@ -602,6 +606,7 @@ export async function resubmitCase(
       );
     }
     await refuseUnknownAttachments(tx, id, eservice, answers);
+    const unsent = await deleteUnsentDocuments(tx, id, eservice.form, answers, request.requested_at);
     const unbillable = await rebill(
       tx,
       {
@@ -654,7 +659,13 @@ export async function resubmitCase(
     await audit(tx, {
       ...who(actor),
       event: 'case_resubmit',
-      detail: { caseId: row.id, caseNumber: row.case_number, appCode: row.app_code, requestId: request.id },
+      detail: {
+        caseId: row.id,
+        caseNumber: row.case_number,
+        appCode: row.app_code,
+        requestId: request.id,
+        ...unsentDetail(unsent),
+      },
     });
     const detail = toDetail(row);
     // The key is the request answered: each is answered once, so the same resubmission sent again is told once.

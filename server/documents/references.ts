@@ -3,6 +3,7 @@ import {
   answersToKeep,
   attachmentAnswers,
   hasRowOf,
+  sentFiles,
   updateAnswerAt,
   type FieldErrors,
   type FormDefinition,
@@ -73,4 +74,27 @@ export async function withUnseenAttachments(
     });
   }
   return kept === answers ? answers : answersToKeep(def, kept);
+}
+
+/**
+ * Deletes the record's files its answers do not send (sentFiles): on a question that does not apply, or that no
+ * answer names. They stayed with the draft while it was edited, so that answering the question again brought them
+ * back; a submission sends its answers and their files only, and keeps nothing its applicant said does not apply
+ * (docs/decisions/0110). `since`: a resubmission's request, before which each file went with an earlier
+ * submission and stays the record's (the officers' copy of what was sent). Answers the ids deleted.
+ */
+export async function deleteUnsentDocuments(
+  db: Queryable,
+  caseId: string,
+  def: FormDefinition,
+  answers: Record<string, unknown>,
+  since: Date | string | null = null,
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `DELETE FROM documents WHERE case_id = $1::bigint AND origin = 'applicant' AND NOT (id::text = ANY($2::text[]))
+        AND ($3::timestamptz IS NULL OR uploaded_at >= $3::timestamptz)
+      RETURNING id::text AS id`,
+    [caseId, [...sentFiles(def, answers)], since === null ? null : new Date(since)],
+  );
+  return rows.map((r) => r.id).sort();
 }
