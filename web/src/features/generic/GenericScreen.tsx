@@ -506,7 +506,10 @@ export default function GenericScreen({ location }: ScreenProps) {
         setDocuments(documents);
         setUnseenFiles(new Set(files.ok ? files.value.unseen.map((f) => f.id) : []));
         setDecisionDocuments({ caseId: id, list: files.ok ? files.value.decisionDocuments : [] });
-        if (isEditable(outcome.value.status) && listed !== stored) setDirty(true);
+        // Changed only by what a save would send: the files of a question the answers hide are listed again so
+        // that answering it again brings them back, but a save sends none of them (docs/decisions/0110).
+        if (isEditable(outcome.value.status) && !sameAnswers(answersToKeep(def, listed), answersToKeep(def, stored)))
+          setDirty(true);
         return outcome.value;
       }
       if (outcome.kind === 'aborted' || outcome.kind === 'session') return null;

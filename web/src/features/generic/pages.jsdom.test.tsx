@@ -1204,6 +1204,77 @@ describe('an attachment question', () => {
     expect(input).toHaveAccessibleDescription('Error: The selected file contains a virus');
     expect(screen.queryByRole('list', { name: /Files uploaded/ })).toBeNull();
   }, 30_000);
+
+  /**
+   * A file question that applies only sometimes (docs/decisions/0110): the passport asked only of one notified by
+   * SMS. Its files stay with the draft while the answer hides it, as a hidden answer stays on the page, and are
+   * neither shown on check answers nor sent.
+   */
+  describe('an attachment question that applies only sometimes', () => {
+    const IF_SMS: FormDefinition = {
+      ...FORM,
+      pages: FORM.pages.map((p) => ({
+        ...p,
+        sections: p.sections.map((s) => ({
+          ...s,
+          fields: s.fields.map((f) =>
+            f.name === 'passport' ? { ...f, showIf: { field: 'sms', op: 'equals' as const, value: 'Y' } } : f,
+          ),
+        })),
+      })),
+    };
+    const PASSPORT = { ...DOC, scanStatus: 'clean' };
+    /** Record 7 as the server keeps it: the answers without the hidden question's, the file still the record's. */
+    const STORED = {
+      ...DRAFT,
+      data: { fullName: 'Lim Mei', sms: 'N', trips: [{ country: 'Japan' }], declaration: true },
+    };
+
+    beforeEach(() => {
+      routes['GET /api/eservices/PAR'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form: IF_SMS }) });
+      routes['GET /api/cases/7'] = () => ({ status: 200, body: envelope(STORED) });
+      routes['GET /api/cases/7/documents'] = () => ({ status: 200, body: envelope({ documents: [PASSPORT] }) });
+    });
+
+    it('brings its files back when the answer asks it again, and sends none of them while it is hidden', async () => {
+      routes['POST /api/cases/7'] = () => ({ body: envelope({ ...STORED, version: 2 }, '200', MESSAGES.draftSaved) });
+      window.location.hash = '#/generic?app=PAR&case=7';
+      const user = userEvent.setup();
+      await at('About you');
+      expect(screen.queryByText('Copy of your passport')).toBeNull();
+
+      await user.click(screen.getByRole('radio', { name: 'Yes' }));
+      const list = await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' });
+      expect(list).toHaveTextContent('passport.pdf (2 KB)');
+      await user.click(screen.getByRole('radio', { name: 'No' }));
+      await waitFor(() => expect(screen.queryByText('Copy of your passport')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/cases/7')).toBeDefined());
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/cases/7')!.body).not.toHaveProperty(
+        'data.passport',
+      );
+
+      await user.click(screen.getByRole('radio', { name: 'Yes' }));
+      expect(await screen.findByRole('list', { name: 'Files uploaded: Copy of your passport' })).toHaveTextContent(
+        'passport.pdf (2 KB)',
+      );
+    }, 30_000);
+
+    it('leaves it and its files off check answers, and opens the draft as saved, to submit as it is', async () => {
+      routes['POST /pe/cases/7/submit'] = () => ({
+        body: envelope({ ...STORED, status: 'submitted', version: 2, submittedAt: '2026-03-05T06:08:00.000Z' }),
+      });
+      window.location.hash = '#/generic?app=PAR&case=7&step=check';
+      const user = userEvent.setup();
+      await at('Check your answers before sending');
+      expect(screen.queryByText('Copy of your passport')).toBeNull();
+      expect(screen.queryByText(/passport\.pdf/)).toBeNull();
+      // Listed again for the question, the file is no change to save: a save would send the same answers.
+      await user.click(screen.getByRole('button', { name: 'Submit Permission to Travel Abroad' }));
+      await waitFor(() => expect(window.location.hash).toBe('#/generic?app=PAR&case=7&step=confirmation'));
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/pe/cases/7/submit']);
+    }, 30_000);
+  });
 });
 
 describe('a file chosen for a draft another person deleted or submitted meanwhile', () => {
