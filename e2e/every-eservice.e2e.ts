@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { API_PATHS } from '#contract/index.ts';
 import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
@@ -18,6 +19,20 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 
 const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+/** The text of the acknowledgement the confirmation's download button gives. */
+async function acknowledgementText(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: FORM_TEXT.download }).click(),
+  ]);
+  const parser = new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 // The register's searches and the watchlist have screens of their own (register.e2e.ts).
 for (const code of FORM_CODES) {
@@ -109,17 +124,65 @@ for (const code of FORM_CODES) {
     await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
     await expect(page.getByTestId('case-number')).toHaveText(record.caseNumber);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: FORM_TEXT.download }).click(),
-    ]);
-    const parser = new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) });
-    try {
-      const text = (await parser.getText()).text;
-      expect(text).toContain(record.caseNumber);
-      expect(text).toContain(title);
-    } finally {
-      await parser.destroy();
-    }
+    const text = await acknowledgementText(page);
+    expect(text).toContain(record.caseNumber);
+    expect(text).toContain(title);
   });
 }
+
+/**
+ * BSA asks for payslips only of one employed (docs/decisions/0110): a payslip uploaded before the answer
+ * changed to No stays with the draft, is not on check answers, and is not sent: the acknowledgement lists no
+ * documents.
+ */
+test('BSA: a payslip uploaded, then "Employed: No", is neither checked nor sent', async ({ page }) => {
+  await signIn(page, 'ptib.master');
+  const eservice = await call<{ title: string; form: FormDefinition }>(page, `${API_PATHS.eservices}/BSA`);
+  expect(eservice.status).toBe(200);
+  const { title, form } = eservice.body.responseJSON;
+  const answers = {
+    ...sampleAnswers(form, todayInSingapore(new Date())),
+    employed: 'Y',
+    employerName: 'Acme Pte Ltd',
+  };
+  const created = await call<{ id: string; caseNumber: string }>(page, API_PATHS.cases, {
+    method: 'POST',
+    json: { appCode: 'BSA', data: answers, draft: true },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const record = created.body.responseJSON;
+  const h1 = page.getByRole('heading', { level: 1 });
+  const check = page.getByRole('heading', { level: 1, name: FORM_TEXT.checkHeading });
+
+  await page.goto(`/#/generic?app=BSA&case=${record.id}&page=expenditure`);
+  await expect(h1).toHaveText('Expenditure');
+  await page
+    .getByLabel('Payslips')
+    .setInputFiles({ name: 'payslip-may.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
+  await expect(page.getByRole('list', { name: 'Files uploaded: Payslips' })).toContainText('payslip-may.pdf');
+
+  await page.goto(`/#/generic?app=BSA&case=${record.id}&page=period`);
+  await expect(h1).toHaveText('The month of the statement');
+  await page.getByRole('group', { name: 'Employed during the period' }).getByRole('radio', { name: 'No' }).check();
+  for (let step = 0; step <= form.pages.length && !(await check.isVisible()); step++) {
+    const heading = (await h1.textContent())!;
+    // The payslips are asked no more on the page that asked them.
+    if (heading === 'Expenditure') await expect(page.getByLabel('Payslips')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert', { name: FORM_TEXT.errorSummaryTitle })).toHaveCount(0);
+    await expect(h1).not.toHaveText(heading);
+  }
+  await expect(check).toBeVisible();
+  await expect(page.getByRole('term').getByText('Payslips', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText('payslip-may.pdf');
+
+  for (const box of await page.getByRole('main').getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: FORM_TEXT.submit(title) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: FORM_TEXT.confirmationTitle(title) })).toBeVisible();
+  const text = await acknowledgementText(page);
+  expect(text).toContain(record.caseNumber);
+  expect(text).not.toContain('payslip-may.pdf');
+  expect(text).toContain('No documents were attached.');
+  const files = await call<{ documents: unknown[] }>(page, `/api/cases/${record.id}/documents`);
+  expect(files.body.responseJSON.documents).toEqual([]);
+});
