@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentAnswers, sentFiles, updateAnswerAt } from './attachments.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 import type { AttachmentField, FormDefinition } from './types.ts';
+import { validate } from './validate.ts';
 
 const file = { type: 'attachment', maxSizeBytes: 1_000_000, maxFiles: 3, types: ['application/pdf'] } as const;
 const attachment = (name: string, label: string): AttachmentField => ({ name, label, ...file, types: [...file.types] });
@@ -105,6 +107,28 @@ describe('sentFiles (docs/decisions/0110)', () => {
     };
     expect([...sentFiles(conditional, answers)]).toEqual(['5']);
     expect([...sentFiles(conditional, { payslips: ['1'] })]).toEqual([]);
+  });
+
+  it('asks for the required files of a question only while it applies', () => {
+    const required: FormDefinition = {
+      ...conditional,
+      pages: [
+        {
+          id: 'work',
+          heading: 'Work',
+          sections: [
+            {
+              heading: 'Work',
+              fields: [employed, { ...attachment('payslips', 'Payslips'), required: true, showIf: shownIfEmployed }],
+            },
+          ],
+        },
+      ],
+    };
+    const check = (answers: Record<string, unknown>) =>
+      validate(required, answers, { mode: 'submit', today: '2030-06-01' });
+    expect(check({ employed: 'Y' })).toEqual({ payslips: FIELD_MESSAGES.upload('Payslips') });
+    expect(check({ employed: 'N' })).toEqual({});
   });
 });
 
