@@ -34,6 +34,11 @@ export const BILLED_ONLY_WHEN: Readonly<Record<string, { field: string; value: s
  */
 export const DEPOSIT_ESERVICE = 'PCD';
 /**
+ * The answers naming who pays, where a payment's form asks (PCD): its receipt names that payer and prints the
+ * number given (docs/decisions/0113). Hidden answers are not kept, so at most one of uen and nric is there.
+ */
+export const PAYER_ANSWERS = { name: 'payerName', uen: 'payerUen', nric: 'payerNric' } as const;
+/**
  * The certificate e-service (docs/decisions/0085): approved and its fee paid, the portal issues the certificate
  * of the payments a debtor made to the estate it names (their PD records), within the period it asks.
  */
@@ -624,6 +629,10 @@ export const PAYMENT_TEXT = {
   /** Set aside on a refund's submission, given back if it is rejected: not refunded yet. */
   refundsHeld: 'Held for refunds applied for, not yet paid',
   uen: 'UEN',
+  /** The receipt's payer (docs/decisions/0113), and the number given for them, labelled as the form asks it. */
+  paidBy: 'Paid by',
+  payerUen: 'UEN of the payer',
+  payerNric: 'NRIC or FIN of the payer',
   reference: 'Reference',
   scan: 'Scan this PayNow QR code with your banking app. The amount is fixed.',
   typeIn: 'Or pay by PayNow in your banking app to this UEN, with this reference:',

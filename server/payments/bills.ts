@@ -12,6 +12,7 @@ import {
   DEPOSIT_ESERVICE,
   ESERVICE_FEES,
   PAYMENT_AMOUNT_FIELDS,
+  PAYER_ANSWERS,
   PAYMENT_MESSAGES,
   PAYNOW_MERCHANT_NAME,
   QUEUE_MAX_LINES,
@@ -117,6 +118,18 @@ export function toBill(row: BillRow): Bill {
     expiresOn: row.expires_on,
     receiptNumber: row.receipt_number,
   };
+}
+
+/**
+ * The UEN a settled bill's receipt names: the one its first receipt named, else (that first receipt) the one
+ * configured now, kept so a later change of PAYNOW_UEN leaves the receipt as it was (docs/decisions/0113).
+ */
+export async function receiptUen(db: Queryable, caseId: string, config: Config): Promise<string> {
+  const { rows } = await db.query<{ uen: string }>(
+    `UPDATE bills SET paid_to_uen = COALESCE(paid_to_uen, $2) WHERE case_id = $1::bigint RETURNING paid_to_uen AS uen`,
+    [caseId, payNowUen(config)],
+  );
+  return rows[0]!.uen;
 }
 
 /** The UEN bills are paid to: the configured one, or outside production the demo's made-up one. */
@@ -456,7 +469,7 @@ export async function rebill(
   if (!isPayable(bill.state)) return { [`${field}.amount`]: PAYMENT_MESSAGES.amountFixed };
   await tx.query('UPDATE bills SET amount_cents = $2 WHERE id = $1::bigint', [bill.id, amount]);
   const reason = PAYMENT_MESSAGES.amountChanged(formatMoney(Number(bill.amount_cents)), formatMoney(amount));
-  await applyCredit(tx, { ...bill, amount_cents: String(amount) }, 0, actor, reason, now);
+  await applyCredit(tx, { ...bill, amount_cents: String(amount) }, 0, '', actor, reason, now);
   if (isPayable(stateFor(amount, Number(bill.received_cents)))) {
     // The first notice asked for the old amount: one not sent yet goes, and the payer is told the new one.
     await tellPayer(tx, bill, 'billIssued', 'billIssued', {
@@ -473,11 +486,17 @@ async function nextReceiptNumber(tx: Queryable, now: Date): Promise<string> {
   return `${todayInSingapore(now).slice(0, 4)}${rows[0]!.n.padStart(6, '0')}`;
 }
 
-/** Adds money received to a locked bill: its new state, a receipt once settled, history and a notice. */
+/**
+ * Adds money received to a locked bill: its new state, a receipt once settled, history and a notice. `payer` is
+ * the statement's payer of the credit ('' when it names none, or when no credit settles it): once settled, the
+ * receipt's payer is fixed as the form named them, else as the bank did, else as the profile's name is now
+ * (docs/decisions/0113), so the record's answers or the profile changed later leave the receipt as it was.
+ */
 async function applyCredit(
   tx: Queryable,
   bill: BillRow,
   cents: number,
+  payer: string,
   actor: string,
   reason: string | null,
   now: Date,
@@ -492,6 +511,15 @@ async function applyCredit(
       WHERE id = $1::bigint`,
     [bill.id, received, state, receipt, newlySettled, now],
   );
+  if (newlySettled)
+    await tx.query(
+      `UPDATE bills b SET paid_by = COALESCE(NULLIF(btrim(c.data->>$3), ''), NULLIF(btrim($2), ''), p.ptib_name),
+              paid_by_uen = CASE WHEN NULLIF(btrim(c.data->>$3), '') IS NOT NULL THEN c.data->>$4 END,
+              paid_by_nric = CASE WHEN NULLIF(btrim(c.data->>$3), '') IS NOT NULL THEN c.data->>$5 END
+         FROM cases c, ptib_profiles p
+        WHERE b.id = $1::bigint AND c.id = b.case_id AND p.id = b.profile_id`,
+      [bill.id, payer, PAYER_ANSWERS.name, PAYER_ANSWERS.uen, PAYER_ANSWERS.nric],
+    );
   await history(tx, bill.id, bill.state, state, now, actor, reason);
   if (newlySettled) {
     // Paid before its own notice went (a gateway down, retries hours apart): "please sign in to pay it"
@@ -618,7 +646,15 @@ async function reconcileLine(
     reason = credit.amountCents === outstanding ? null : credit.amountCents < outstanding ? 'part' : 'over';
   }
   if (reason === null && bill) {
-    await applyCredit(tx, bill, credit.amountCents, actor, `Statement credit ${credit.transactionId}`, now);
+    await applyCredit(
+      tx,
+      bill,
+      credit.amountCents,
+      credit.payerName,
+      actor,
+      `Statement credit ${credit.transactionId}`,
+      now,
+    );
     await tx.query(`UPDATE statement_lines SET status = 'settled', bill_id = $2::bigint WHERE id = $1::bigint`, [
       lineId,
       bill.id,
@@ -718,9 +754,15 @@ export const toLine = (r: LineRow) => ({
 async function lockQueued(
   tx: Queryable,
   id: string,
-): Promise<{ id: string; amount_cents: string; transaction_id: string }> {
-  const { rows } = await tx.query<{ id: string; amount_cents: string; transaction_id: string; status: string }>(
-    `SELECT id::text AS id, amount_cents::text AS amount_cents, transaction_id, status
+): Promise<{ id: string; amount_cents: string; transaction_id: string; payer_name: string }> {
+  const { rows } = await tx.query<{
+    id: string;
+    amount_cents: string;
+    transaction_id: string;
+    payer_name: string;
+    status: string;
+  }>(
+    `SELECT id::text AS id, amount_cents::text AS amount_cents, transaction_id, payer_name, status
        FROM statement_lines WHERE id = $1::bigint FOR UPDATE`,
     [id],
   );
@@ -757,6 +799,7 @@ export async function matchLine(
       tx,
       bill,
       Number(line.amount_cents),
+      line.payer_name,
       actor,
       `Credit ${line.transaction_id} matched by hand: ${input.reason}`,
       now,
@@ -853,7 +896,11 @@ async function takeCredit(
   await tx.query(
     `UPDATE bills SET received_cents = $2, state = $3,
             receipt_number = CASE WHEN $4::boolean THEN NULL ELSE receipt_number END,
-            settled_at = CASE WHEN $4::boolean THEN NULL ELSE settled_at END
+            settled_at = CASE WHEN $4::boolean THEN NULL ELSE settled_at END,
+            paid_by = CASE WHEN $4::boolean THEN NULL ELSE paid_by END,
+            paid_by_uen = CASE WHEN $4::boolean THEN NULL ELSE paid_by_uen END,
+            paid_by_nric = CASE WHEN $4::boolean THEN NULL ELSE paid_by_nric END,
+            paid_to_uen = CASE WHEN $4::boolean THEN NULL ELSE paid_to_uen END
       WHERE id = $1::bigint`,
     [bill.id, received, state, withdrawn !== null],
   );
@@ -1076,15 +1123,24 @@ export async function markRefundPaid(db: Database, caseId: string, reason: strin
   });
 }
 
+/** Who paid a settled bill, and to which UEN once a receipt fixed it (docs/decisions/0113). */
+export interface PaidByRow {
+  paid_by: string | null;
+  paid_by_uen: string | null;
+  paid_by_nric: string | null;
+  paid_to_uen: string | null;
+}
+
 /** The bill of a record of the given profile, or undefined. */
 export async function findBill(
   db: Queryable,
   caseId: string,
   profileId: string,
-): Promise<(BillRow & RefundSumsRow) | undefined> {
+): Promise<(BillRow & RefundSumsRow & PaidByRow) | undefined> {
   // With what refunds hold of it, in the same statement: the payer's bill and receipt say so (toRefunds).
-  const { rows } = await db.query<BillRow & RefundSumsRow>(
-    `SELECT ${BILL_COLUMNS}, ${REFUND_SUMS} FROM bills b JOIN cases c ON c.id = b.case_id
+  const { rows } = await db.query<BillRow & RefundSumsRow & PaidByRow>(
+    `SELECT ${BILL_COLUMNS}, ${REFUND_SUMS}, b.paid_by, b.paid_by_uen, b.paid_by_nric, b.paid_to_uen
+       FROM bills b JOIN cases c ON c.id = b.case_id
       WHERE b.case_id = $1::bigint AND b.profile_id = $2`,
     [caseId, profileId],
   );
@@ -1238,7 +1294,8 @@ export async function payInFull(tx: Queryable, caseId: string, profileId: string
         valueDate: todayInSingapore(now),
         amountCents: outstanding,
         reference: bill.reference,
-        payerName: 'Simulated payment',
+        // The demo's bank names no payer, so the receipt names the form's payer, else the applicant (0113).
+        payerName: '',
       },
     ],
     'demo bank',

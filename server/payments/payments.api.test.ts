@@ -1867,6 +1867,73 @@ describe('the simulated payment', () => {
   });
 });
 
+describe('a receipt (docs/decisions/0113)', () => {
+  const receiptText = async (caseId: string) => {
+    const res = await demo.get(fillPath(PAYMENT_PATHS.receipt, { id: caseId }));
+    expect(res.statusCode, res.body).toBe(200);
+    return pdfText(res.rawPayload);
+  };
+  const simulate = async (caseId: string) =>
+    expect((await demo.post(fillPath(PAYMENT_PATHS.simulate, { id: caseId }), {})).statusCode).toBe(200);
+  const applicantName = async (caseId: string) =>
+    (
+      await app.db.query<{ name: string }>(
+        'SELECT p.ptib_name AS name FROM ptib_profiles p JOIN bills b ON b.profile_id = p.id WHERE b.case_id = $1',
+        [caseId],
+      )
+    ).rows[0]!.name;
+
+  it('names the payer the form gave, with their UEN, and says the same after the profile and the UEN change', async () => {
+    const { record, status, body } = await submitted(demo, 'PCD', (a) => {
+      a.depositAmount = { amount: '1000.00', currency: 'SGD' };
+      a.payerName = 'ACME Pte Ltd';
+      a.payerType = 'NI';
+      a.payerUen = '201403121W';
+      delete a.payerNric;
+    });
+    expect(status, body).toBe(200);
+    await simulate(record.id);
+    const applicant = await applicantName(record.id);
+    const first = await receiptText(record.id);
+    expect(first).toContain(`${PAYMENT_TEXT.paidBy} ACME Pte Ltd`);
+    expect(first).toContain(`${PAYMENT_TEXT.payerUen} 201403121W`);
+    expect(first).toContain(DEMO_PAYNOW_UEN);
+    expect(first).not.toContain(applicant);
+
+    const config = app.config as { PAYNOW_UEN?: string };
+    const before = config.PAYNOW_UEN;
+    await app.db.query('UPDATE ptib_profiles SET ptib_name = $2 WHERE ptib_name = $1', [applicant, 'Renamed Later']);
+    config.PAYNOW_UEN = 'T08GB0001A';
+    try {
+      expect(await receiptText(record.id)).toBe(first);
+    } finally {
+      config.PAYNOW_UEN = before;
+      await app.db.query('UPDATE ptib_profiles SET ptib_name = $1 WHERE ptib_name = $2', [applicant, 'Renamed Later']);
+    }
+  });
+
+  it('names the bank’s payer of the credit that settled it when the form asks for none', async () => {
+    const record = await payable(demo, 'PD', '70.00');
+    await importCsv([`BANKPAYER1,2030-01-16,CR,70.00,SGD,${(await bill(demo, record.id)).reference},LIM HOLDINGS`]);
+    expect((await bill(demo, record.id)).state).toBe('paid');
+    expect(await receiptText(record.id)).toContain(`${PAYMENT_TEXT.paidBy} LIM HOLDINGS`);
+  });
+
+  it('names the applicant as they were named at payment when neither the form nor the bank names a payer', async () => {
+    const record = await payable(demo, 'PD', '80.00');
+    await simulate(record.id);
+    const applicant = await applicantName(record.id);
+    await app.db.query('UPDATE ptib_profiles SET ptib_name = $2 WHERE ptib_name = $1', [applicant, 'Renamed Later']);
+    try {
+      const text = await receiptText(record.id);
+      expect(text).toContain(`${PAYMENT_TEXT.paidBy} ${applicant}`);
+      expect(text).not.toContain(PAYMENT_TEXT.payerUen);
+    } finally {
+      await app.db.query('UPDATE ptib_profiles SET ptib_name = $1 WHERE ptib_name = $2', [applicant, 'Renamed Later']);
+    }
+  });
+});
+
 describe('expiry (runs last: the clock moves on a month)', () => {
   it('expires a bill when nothing arrived by its expiry; a credit after that waits for a person', async () => {
     const record = await payable(demo, 'PC', '50.00');

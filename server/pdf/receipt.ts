@@ -7,7 +7,8 @@ export interface ReceiptInput {
   eserviceTitle: string;
   caseNumber: string;
   reference: string;
-  payer: string;
+  /** Who paid, as fixed at payment (docs/decisions/0113): the number only where the form asked for it. */
+  payer: { name: string; uen: string | null; nric: string | null };
   bill: Pick<Bill, 'appCode' | 'state' | 'amountCents' | 'receivedCents' | 'refundedCents'>;
   refunds: RefundsOnBill;
   settledAt: Date;
@@ -27,7 +28,10 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
     .row('E-service', input.eserviceTitle)
     .row('Case number', input.caseNumber)
     .row('Payment reference', input.reference)
-    .row('Paid by', input.payer)
+    .row(PAYMENT_TEXT.paidBy, input.payer.name);
+  if (input.payer.uen) pdf.row(PAYMENT_TEXT.payerUen, input.payer.uen);
+  if (input.payer.nric) pdf.row(PAYMENT_TEXT.payerNric, input.payer.nric);
+  pdf
     .row('Amount billed', formatMoney(input.bill.amountCents))
     .row('Amount received', formatMoney(input.bill.receivedCents))
     .row('Settled', singaporeTime(input.settledAt))

@@ -15,7 +15,7 @@ import {
   billDetail,
   billsOf,
   findBill,
-  payNowUen,
+  receiptUen,
   renewBill,
   simulatePayment,
   toBill,
@@ -70,20 +70,17 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const bill = toBill(found);
       if (!isSettled(bill.state) || !bill.receiptNumber || !found.settled_at)
         throw new ApiError(409, RESPONSE_CODE.CONFLICT, PAYMENT_MESSAGES.notSettled);
-      const { rows } = await app.db.query<{ name: string }>(
-        'SELECT ptib_name AS name FROM ptib_profiles WHERE id = $1',
-        [principal.actingProfileId],
-      );
+      // As fixed at payment, not as the profile or the configuration read today (docs/decisions/0113).
       const pdf = await renderReceipt({
         receiptNumber: bill.receiptNumber,
         eserviceTitle: eservice.title,
         caseNumber: bill.caseNumber,
         reference: bill.reference,
-        payer: rows[0]?.name ?? '',
+        payer: { name: found.paid_by ?? '', uen: found.paid_by_uen, nric: found.paid_by_nric },
         bill,
         refunds: toRefunds(found),
         settledAt: new Date(found.settled_at),
-        uen: payNowUen(app.config),
+        uen: found.paid_to_uen ?? (await receiptUen(app.db, row.id, app.config)),
         contactPhone: app.config.CONTACT_PHONE,
       });
       return sendPdf(reply, `receipt-${bill.receiptNumber}.pdf`, pdf);
