@@ -222,6 +222,12 @@ export const OFFICER_MESSAGES = {
    * A request to amend or withdraw a travel application that was decided since it was made (docs/decisions/0091):
    * it cannot act on the trip any more, so it is not approved.
    */
+  /**
+   * A travel application an officer would approve while a request to amend or withdraw it waits
+   * (docs/decisions/0114): the applicant would be told "approved" of the trip they asked to change or give up.
+   */
+  travelRequestWaiting: (application: string, request: string, action: 'amend' | 'withdraw' | null) =>
+    `Travel application ${application} cannot be approved while request ${request} to ${action === 'withdraw' ? 'withdraw' : 'amend'} it waits for a decision. Decide that request first: approve it, or propose its rejection saying why.`,
   travelApplicationDecided: (request: string, application: string, status: string) =>
     `Request ${request} cannot be approved: travel application ${application} it names is ${status} now, so it can no longer be amended or withdrawn. Propose a rejection of the request instead, saying why.`,
   done: {

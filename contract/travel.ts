@@ -32,11 +32,14 @@ export const TRAVEL_TEXT = {
   /** The officer's case view of a travel application: the requests that name it. */
   requestsHeading: 'Requests to amend or withdraw this application',
   requestColumns: { caseNumber: 'Request', action: 'Asks to', status: 'Status' },
-  /** Above the actions while a withdrawal waits: deciding the trip first would decide what the applicant gave up. */
+  /**
+   * Above the actions while a request waits: the application is not approved until the request is decided
+   * (docs/decisions/0114), so the approval is not offered meanwhile.
+   */
   withdrawalPending: (caseNumber: string) =>
-    `The applicant asked to withdraw this application by request ${caseNumber}, which waits for a decision. Decide that request first.`,
+    `The applicant asked to withdraw this application by request ${caseNumber}, which waits for a decision. Decide that request first: this application cannot be approved until then.`,
   amendmentPending: (caseNumber: string) =>
-    `The applicant asked to amend this application by request ${caseNumber}, which waits for a decision.`,
+    `The applicant asked to amend this application by request ${caseNumber}, which waits for a decision. Decide that request first: this application cannot be approved until then.`,
   openRequest: (caseNumber: string) => `Open request ${caseNumber}`,
   /** The trip as an approved amendment left it (the officer's and the applicant's views). */
   amendedHeading: 'The trip as amended',

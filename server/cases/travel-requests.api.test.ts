@@ -318,15 +318,68 @@ describe('a request about a travel application decided meanwhile', () => {
   it('is refused, saying why, and changes nothing', async () => {
     const travel = await travelApplication();
     const request = await submitted(applicant, await amendment(travel.caseNumber, { action: 'withdraw' }), 'TRA');
-    expect((await approve(travel.id)).statusCode).toBe(200);
+    // A rejection may still decide the trip while the request waits; an approval may not (docs/decisions/0114).
+    await rejectWithCommand(db, travel.caseNumber, clock.now());
 
     const refused = await approve(request.id);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().header.responseDesc).toBe(
-      OFFICER_MESSAGES.travelApplicationDecided(request.caseNumber, travel.caseNumber, 'approved'),
+      OFFICER_MESSAGES.travelApplicationDecided(request.caseNumber, travel.caseNumber, 'rejected'),
     );
     expect((await view(officer, request.id)).status).toBe('in_review');
-    expect((await view(officer, travel.id)).status).toBe('approved');
-    expect(await told(travel.id)).toEqual([`Record ${travel.caseNumber} was approved ${singaporeOn(clock.now())}.`]);
+    expect((await view(officer, travel.id)).status).toBe('rejected');
+  });
+});
+
+describe('a travel application whose amendment or withdrawal waits (docs/decisions/0114)', () => {
+  it('is not approved until the request is decided, and the officer is not offered the approval', async () => {
+    const travel = await travelApplication();
+    const request = await submitted(
+      applicant,
+      await amendment(travel.caseNumber, {
+        action: 'amend',
+        newDepartureDate: '2030-07-10',
+        newReturnDate: '2030-07-20',
+        countries: [{ country: 'MY', arrivalDate: '2030-07-10', departureDate: '2030-07-20' }],
+      }),
+      'TRA',
+    );
+    await doAction(officer, travel.id, { action: 'assignToMe' });
+    const seen = await view(officer, travel.id);
+    expect(seen.allowedActions).not.toContain('approve');
+    expect(seen.allowedActions).toContain('proposeRejection');
+
+    const refused = await officer.post(actionUrl(travel.id), { action: 'approve', version: seen.version });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().header.responseDesc).toBe(
+      OFFICER_MESSAGES.travelRequestWaiting(travel.caseNumber, request.caseNumber, 'amend'),
+    );
+    expect((await view(officer, travel.id)).status).toBe('in_review');
+    expect(await told(travel.id)).toEqual([]);
+    // Nor by the operator's command, which follows the back office's rules.
+    await expect(moveCase(db, travel.caseNumber, 'approved', 'officer.demo', clock.now())).rejects.toThrow(
+      OFFICER_MESSAGES.travelRequestWaiting(travel.caseNumber, request.caseNumber, 'amend'),
+    );
+
+    // The request decided, the trip is approved as amended.
+    expect((await approve(request.id)).statusCode).toBe(200);
+    const now = await view(officer, travel.id);
+    expect(now.allowedActions).toContain('approve');
+    const decided = await officer.post(actionUrl(travel.id), { action: 'approve', version: now.version });
+    expect(decided.statusCode, decided.body).toBe(200);
+  });
+
+  it('is approved once a waiting withdrawal is rejected', async () => {
+    const travel = await travelApplication();
+    const request = await submitted(applicant, await amendment(travel.caseNumber, { action: 'withdraw' }), 'TRA');
+    await doAction(officer, travel.id, { action: 'assignToMe' });
+    const { version } = await view(officer, travel.id);
+    const refused = await officer.post(actionUrl(travel.id), { action: 'approve', version });
+    expect(refused.json().header.responseDesc).toBe(
+      OFFICER_MESSAGES.travelRequestWaiting(travel.caseNumber, request.caseNumber, 'withdraw'),
+    );
+    await rejectWithCommand(db, request.caseNumber, clock.now());
+    const decided = await officer.post(actionUrl(travel.id), { action: 'approve', version });
+    expect(decided.statusCode, decided.body).toBe(200);
   });
 });

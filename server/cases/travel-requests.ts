@@ -153,6 +153,20 @@ export async function travelApplicationOf(
   return found ? { id: found.id, caseNumber: found.case_number, status: found.status } : null;
 }
 
+/**
+ * A travel application is not approved while a request to amend or withdraw it waits (docs/decisions/0114): the
+ * applicant would be told "approved" of the trip they asked to change or give up, and the request could then only
+ * be rejected (actOnTravelApplication). The officer decides the request first. Answers the request that waits.
+ */
+export async function waitingTravelRequest(
+  db: Queryable,
+  application: Named & { app_code: string },
+): Promise<{ caseNumber: string; action: TravelRequestAction | null } | null> {
+  if (application.app_code !== TRAVEL_ESERVICE) return null;
+  const waiting = (await requestRows(db, application)).find((r) => !isDecided(r.status));
+  return waiting ? { caseNumber: waiting.case_number, action: actionOf(waiting.data) } : null;
+}
+
 /** Who approved the request: written in the application's history and its bill's. */
 export interface TravelActor {
   accountId: number | null;

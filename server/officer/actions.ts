@@ -35,7 +35,7 @@ import {
   type OfficerCaseRow,
 } from './cases.ts';
 import { recordProfileUpdate } from '../cases/profile-update.ts';
-import { actOnTravelApplication, amendedTripFacts } from '../cases/travel-requests.ts';
+import { actOnTravelApplication, amendedTripFacts, waitingTravelRequest } from '../cases/travel-requests.ts';
 
 /**
  * The officers' actions on a case (docs/decisions/0040). Each runs in one transaction on the locked case
@@ -282,6 +282,13 @@ export async function takeAction(
       break;
     case 'approve': {
       await refuseUndocumented(tx, row, req.action);
+      const waiting = await waitingTravelRequest(tx, row);
+      if (waiting)
+        throw new ApiError(
+          409,
+          RESPONSE_CODE.CONFLICT,
+          OFFICER_MESSAGES.travelRequestWaiting(row.case_number, waiting.caseNumber, waiting.action),
+        );
       const decision = await moveTo({ to: 'approved', message: null });
       const documents = await sendWithDecision(tx, row.id, decision);
       await recordProfileUpdate(tx, row, actor.now);

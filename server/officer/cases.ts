@@ -1,5 +1,5 @@
 import { RESPONSE_CODE, isEmpty } from '#contract/index.ts';
-import { CASE_STATUS_LABELS, type CaseStatus } from '#contract/cases.ts';
+import { CASE_STATUS_LABELS, isDecided, type CaseStatus } from '#contract/cases.ts';
 import { OFFICER_SCREEN_TEXT } from '#contract/officerScreens.ts';
 import {
   NOT_PROVIDED,
@@ -342,6 +342,7 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
   const fileNames = Object.fromEntries(
     documents.rows.map((d) => [d.id, `${d.file_name} (${formatFileSize(Number(d.size_bytes))})`] as const),
   );
+  const travelRequests = await travelRequestsOf(db, row);
   const lastAnswered = [...requests].reverse().find((r) => r.answers_after !== null);
   // Answers stored before amounts had one normal form (" 150.25 ") are compared in it, as the resubmission was.
   const normal = (answers: Record<string, unknown>) =>
@@ -430,9 +431,12 @@ export async function caseView(db: Queryable, row: OfficerCaseRow, officer: Offi
           drawnCents: Number(refund.rows[0].drawn_cents),
         }
       : null,
-    travelRequests: await travelRequestsOf(db, row),
+    travelRequests,
     travelApplication: await travelApplicationOf(db, row),
-    allowedActions: allowedActions(row, officer),
+    // Not offered while a request about the trip waits: the approval would be refused (docs/decisions/0114).
+    allowedActions: allowedActions(row, officer).filter(
+      (a) => a !== 'approve' || !travelRequests.some((r) => !isDecided(r.status)),
+    ),
   };
 }
 

@@ -1134,6 +1134,41 @@ describe('a travel application and the requests to amend or withdraw it', () => 
     ).toEqual(['TA 000005 2026AmendApproved', 'TA 000008 2026WithdrawSubmitted']);
   });
 
+  it('offers no approval while an amendment waits, and shows why an approval sent before was refused', async () => {
+    const refusal = OFFICER_MESSAGES.travelRequestWaiting('PR 000007 2026', 'TA 000008 2026', 'amend');
+    const calls = fakeApi({
+      '/api/officer/cases/7': () => ({
+        body: envelope({
+          ...TRAVEL,
+          allowedActions: ['release', 'proposeRejection', 'requestInfo', 'addNote'],
+          travelRequests: [request({ action: 'amend' })],
+        }),
+      }),
+    });
+    await renderShell({ routes, hash: '#/officer/case?id=7' });
+    await screen.findByRole('heading', { level: 1, name: 'Case PR 000007 2026' });
+    expect(screen.getByTestId('travel-request-waiting')).toHaveTextContent(
+      TRAVEL_TEXT.amendmentPending('TA 000008 2026'),
+    );
+    expect(screen.getByTestId('travel-request-waiting')).toHaveTextContent('cannot be approved until then');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/action'))).toBe(false);
+
+    // A screen opened before the request came still offers the approval: the server refuses it, naming the request.
+    cleanup();
+    fakeApi({
+      '/api/officer/cases/7': () => ({ body: envelope({ ...TRAVEL }) }),
+      '/api/officer/cases/7/action': () => ({ status: 409, body: envelope(null, '409', refusal) }),
+    });
+    await renderShell({ routes, hash: '#/officer/case?id=7' });
+    await screen.findByRole('heading', { level: 1, name: 'Case PR 000007 2026' });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: OFFICER_SCREEN_TEXT.confirmApprove('PR 000007 2026') });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByText(refusal)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByTestId('officer-case-status')).toHaveTextContent('In review');
+  });
+
   it('warns of nothing once the application is decided', async () => {
     fakeApi({
       '/api/officer/cases/7': () => ({
