@@ -23,6 +23,28 @@ export const NEW_TRIP_FIELDS: readonly string[] = [
   TRAVEL_REQUEST_FIELDS.countries,
 ];
 
+/** The travel application's dates of the trip (PAR's form, every version). */
+export const TRAVEL_APPLICATION_FIELDS = { departureDate: 'departureDate', returnDate: 'returnDate' } as const;
+
+/** The return notification's questions that the server reads (TRT's form, every version). */
+export const TRAVEL_RETURN_ESERVICE = 'TRT';
+export const TRAVEL_RETURN_FIELDS = {
+  caseNumber: 'travelCaseNumber',
+  returnedOn: 'returnedOn',
+  asApproved: 'asApproved',
+} as const;
+
+/**
+ * A return told of the trip it names (docs/decisions/0114), by the trip's dates as they stand: the approved
+ * amendment's, else the application's. `day` is the trip's date as the forms write dates.
+ */
+export const TRAVEL_RETURN_MESSAGES = {
+  beforeDeparture: (label: string, caseNumber: string, day: string) =>
+    `${label} must be on or after ${day}, the day the trip of ${caseNumber} leaves`,
+  lateAsApproved: (label: string, day: string) =>
+    `${label}: you returned after the approved return date of ${day}, so the trip did not go as approved – choose No and say what was different`,
+} as const;
+
 export const TRAVEL_REQUEST_ACTIONS = ['amend', 'withdraw'] as const;
 export type TravelRequestAction = (typeof TRAVEL_REQUEST_ACTIONS)[number];
 

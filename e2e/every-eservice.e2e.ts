@@ -4,6 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { API_PATHS } from '#contract/index.ts';
 import { allFields, FORM_TEXT, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
 import { REFUND_ESERVICE } from '#contract/payments.ts';
+import { TRAVEL_APPLICATION_FIELDS, TRAVEL_RETURN_ESERVICE, TRAVEL_RETURN_FIELDS } from '#contract/travel.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
 import { call, signIn } from './auth-helpers.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
@@ -55,10 +56,11 @@ for (const code of FORM_CODES) {
     let travel: { caseNumber: string } | null = null;
     if (needsTravel) {
       const travelForm = await call<{ form: FormDefinition }>(page, `${API_PATHS.eservices}/PAR`);
-      const application = await draft(
-        'PAR',
-        sampleAnswers(travelForm.body.responseJSON.form, todayInSingapore(new Date())),
-      );
+      // Leaving today, so a return told today is of a trip that has left (docs/decisions/0114).
+      const application = await draft('PAR', {
+        ...sampleAnswers(travelForm.body.responseJSON.form, todayInSingapore(new Date())),
+        [TRAVEL_APPLICATION_FIELDS.departureDate]: todayInSingapore(new Date()),
+      });
       const sent = await call(page, `/process-engine/cases/${application.id}/submit`, {
         method: 'POST',
         json: { version: application.version },
@@ -69,6 +71,7 @@ for (const code of FORM_CODES) {
     const answers = sampleAnswers(form, todayInSingapore(new Date()), (f) =>
       f.recordOf ? travel?.caseNumber : undefined,
     );
+    if (code === TRAVEL_RETURN_ESERVICE) answers[TRAVEL_RETURN_FIELDS.returnedOn] = todayInSingapore(new Date());
     if (code === REFUND_ESERVICE) {
       // A refund names a receipt of the applicant's own: a deposit submitted and paid (the demo's button) first.
       const depositForm = await call<{ form: FormDefinition }>(page, `${API_PATHS.eservices}/PCD`);

@@ -28,6 +28,7 @@ import type { Principal } from '../auth/principal.ts';
 import { enabledOfficer } from '../auth/officer.ts';
 import { audit, byPrincipal } from '../auth/audit.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
+import { checkTravelReturn } from './travel-requests.ts';
 import { eserviceOf, loadEservice, usableEservice, type EserviceRefusal } from './catalogue.ts';
 import { deleteUnsentDocuments, unknownAttachments, withUnseenAttachments } from '../documents/references.ts';
 import { deleteDocumentsOfCase } from '../documents/store.ts';
@@ -153,6 +154,7 @@ async function check(
   const answers = answersToKeep(eservice.form, data);
   const errors = validate(eservice.form, answers, { mode, today: singaporeToday(now) });
   await checkReferredRecords(db, principal, eservice, answers, errors, mode, recordId);
+  await checkTravelReturn(db, principal.actingProfileId, eservice, answers, errors);
   if (hasErrors(errors)) throw new FieldValidationError(errors);
   return answers;
 }

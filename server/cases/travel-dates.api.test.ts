@@ -73,6 +73,15 @@ describe('the countries of a travel amendment (TRA)', () => {
 });
 
 describe('the countries of a travel return (TRT)', () => {
+  // A return is told of a trip that has left (docs/decisions/0114): this one left in May.
+  beforeAll(async () => {
+    await app.db.query(
+      `UPDATE cases SET data = data || jsonb_build_object('departureDate', '2030-05-01', 'returnDate', '2030-05-20')
+        WHERE case_number = $1`,
+      [travelCaseNumber],
+    );
+  });
+
   const visited = (arrivedOn: string, leftOn: string) => (answers: Record<string, unknown>) => {
     Object.assign(answers, {
       returnedOn: '2030-05-20',

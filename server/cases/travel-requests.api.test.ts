@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROCESS_ENGINE_PATHS, fillPath } from '#contract/index.ts';
 import { CASE_PATHS, NEXT_STEP_MESSAGES } from '#contract/cases.ts';
-import { FIELD_MESSAGES, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
+import {
+  FIELD_MESSAGES,
+  addDays,
+  formatIsoDate,
+  todayInSingapore,
+  type FormDefinition,
+} from '#contract/forms/index.ts';
+import { TRAVEL_RETURN_MESSAGES } from '#contract/travel.ts';
 import { OFFICER_MESSAGES } from '#contract/officer.ts';
 import { PAYMENT_MESSAGES } from '#contract/payments.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
@@ -381,5 +388,78 @@ describe('a travel application whose amendment or withdrawal waits (docs/decisio
     await rejectWithCommand(db, request.caseNumber, clock.now());
     const decided = await officer.post(actionUrl(travel.id), { action: 'approve', version });
     expect(decided.statusCode, decided.body).toBe(200);
+  });
+});
+
+describe('a return notification (docs/decisions/0114)', () => {
+  const day = (offset: number) => addDays(today, offset);
+  /** A travel application whose trip (as the applicant gave it) left `away` days ago and came back `back` days ago. */
+  async function tripOf(away: number, back: number) {
+    const travel = await travelApplication();
+    await db.query(
+      `UPDATE cases SET data = data || jsonb_build_object('departureDate', $2::text, 'returnDate', $3::text)
+        WHERE id = $1::bigint`,
+      [travel.id, day(-away), day(-back)],
+    );
+    return travel;
+  }
+  /** A return notification of the trip, saved as a draft (the check runs on drafts too): the answer. */
+  async function report(travelCaseNumber: string, returnedOn: string, change: Record<string, unknown> = {}) {
+    const data = {
+      ...sampleAnswers(await formOf('TRT'), today, () => travelCaseNumber),
+      returnedOn,
+      asApproved: 'N',
+      differences: 'We came back by another route.',
+      countriesVisited: [{ country: 'MY', arrivedOn: returnedOn, leftOn: returnedOn }],
+      ...change,
+    };
+    return applicant.post(API_PATHS.cases, { appCode: 'TRT', data, draft: true });
+  }
+
+  it('is refused for a return before the trip leaves, beside the question, and taken from its departure on', async () => {
+    // Not yet decided: a debtor who travelled regardless still tells of the return (docs/decisions/0034).
+    const travel = await tripOf(10, 3);
+    expect(fieldErrors(await report(travel.caseNumber, day(-11)))).toEqual({
+      returnedOn: TRAVEL_RETURN_MESSAGES.beforeDeparture('Returned on', travel.caseNumber, formatIsoDate(day(-10))),
+    });
+    const taken = await report(travel.caseNumber, day(-10));
+    expect(taken.statusCode, taken.body).toBe(201);
+  });
+
+  it('goes by the departure of the approved amendment', async () => {
+    const travel = await tripOf(10, 3);
+    const request = await submitted(
+      applicant,
+      await amendment(travel.caseNumber, {
+        action: 'amend',
+        newDepartureDate: day(30),
+        newReturnDate: day(40),
+        countries: [{ country: 'MY', arrivalDate: day(30), departureDate: day(40) }],
+      }),
+      'TRA',
+    );
+    expect((await approve(request.id)).statusCode).toBe(200);
+    // The amended trip has since happened: it left 5 days ago.
+    await db.query(
+      `UPDATE cases SET data = data || jsonb_build_object('newDepartureDate', $2::text, 'newReturnDate', $3::text)
+        WHERE id = $1::bigint`,
+      [request.id, day(-5), day(-1)],
+    );
+    expect(fieldErrors(await report(travel.caseNumber, day(-7)))).toEqual({
+      returnedOn: TRAVEL_RETURN_MESSAGES.beforeDeparture('Returned on', travel.caseNumber, formatIsoDate(day(-5))),
+    });
+    expect((await report(travel.caseNumber, day(-5))).statusCode).toBe(201);
+  });
+
+  it('is not said to have gone as approved when it came back after the approved return date', async () => {
+    const travel = await tripOf(10, 3);
+    expect((await approve(travel.id)).statusCode).toBe(200);
+    expect(fieldErrors(await report(travel.caseNumber, day(-1), { asApproved: 'Y', differences: undefined }))).toEqual({
+      asApproved: TRAVEL_RETURN_MESSAGES.lateAsApproved('The trip went as approved', formatIsoDate(day(-3))),
+    });
+    expect((await report(travel.caseNumber, day(-1))).statusCode).toBe(201);
+    expect((await report(travel.caseNumber, day(-3), { asApproved: 'Y', differences: undefined })).statusCode).toBe(
+      201,
+    );
   });
 });

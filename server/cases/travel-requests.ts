@@ -1,12 +1,23 @@
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { CASE_STATUS_LABELS, isDecided, normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
-import { summarise, type SummaryRow } from '#contract/forms/index.ts';
+import {
+  allFields,
+  formatIsoDate,
+  summarise,
+  type FieldErrors,
+  type FormDefinition,
+  type SummaryRow,
+} from '#contract/forms/index.ts';
 import { OFFICER_MESSAGES, type TravelRequest } from '#contract/officer.ts';
 import { PAYMENT_MESSAGES } from '#contract/payments.ts';
 import type { TravelAmendment } from '#contract/schemas/eservices.ts';
 import {
   NEW_TRIP_FIELDS,
+  TRAVEL_APPLICATION_FIELDS as A,
   TRAVEL_ESERVICE,
+  TRAVEL_RETURN_ESERVICE,
+  TRAVEL_RETURN_FIELDS as R,
+  TRAVEL_RETURN_MESSAGES,
   TRAVEL_REQUEST_ACTIONS,
   TRAVEL_REQUEST_ESERVICE,
   TRAVEL_REQUEST_FIELDS as F,
@@ -42,6 +53,12 @@ interface RequestRow {
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** A date answer (YYYY-MM-DD), or null when it is not given. */
+const dateIn = (data: Record<string, unknown>, name: string) => {
+  const value = data[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
 
 const actionOf = (data: Record<string, unknown>): TravelRequestAction | null => {
   const action = data[F.action];
@@ -122,12 +139,8 @@ export async function amendedTripFacts(
   if (record.app_code !== TRAVEL_ESERVICE) return {};
   const latest = approvedAmendment(await requestRows(db, record));
   if (!latest) return {};
-  const date = (name: string) => {
-    const value = latest.data[name];
-    return typeof value === 'string' && value !== '' ? value : null;
-  };
-  const departure = date(F.departureDate);
-  const back = date(F.returnDate);
+  const departure = dateIn(latest.data, F.departureDate);
+  const back = dateIn(latest.data, F.returnDate);
   return {
     amendedBy: latest.case_number,
     ...(departure ? { departureDate: departure } : {}),
@@ -165,6 +178,53 @@ export async function waitingTravelRequest(
   if (application.app_code !== TRAVEL_ESERVICE) return null;
   const waiting = (await requestRows(db, application)).find((r) => !isDecided(r.status));
   return waiting ? { caseNumber: waiting.case_number, action: actionOf(waiting.data) } : null;
+}
+
+/**
+ * A return notification (TRT) against the trip it names (docs/decisions/0114): the return is on or after the
+ * trip's departure, and one said to have gone as approved is not after an approved trip's return date. The
+ * trip's dates are the latest approved amendment's, else the application's own (an amendment acts only once
+ * approved, 0091). The application may be undecided or refused (0034): a debtor who travelled regardless still
+ * tells of the return, and the officer reads the trip's status beside it. Errors are set on the questions.
+ */
+export async function checkTravelReturn(
+  db: Queryable,
+  profileId: string,
+  eservice: { code: string; form: FormDefinition },
+  answers: Record<string, unknown>,
+  errors: FieldErrors,
+): Promise<void> {
+  if (eservice.code !== TRAVEL_RETURN_ESERVICE || errors[R.caseNumber] || errors[R.returnedOn]) return;
+  const named = answers[R.caseNumber];
+  const caseNumber = typeof named === 'string' ? normalizeCaseNumber(named) : null;
+  const returnedOn = dateIn(answers, R.returnedOn);
+  if (!caseNumber || !returnedOn) return;
+  const { rows } = await db.query<{ case_number: string; status: CaseStatus; data: Record<string, unknown> }>(
+    `SELECT case_number, status, data FROM cases
+      WHERE profile_id = $1 AND app_code = $2 AND case_number = $3 AND deleted_at IS NULL AND status <> 'draft'`,
+    [profileId, TRAVEL_ESERVICE, caseNumber],
+  );
+  const application = rows[0];
+  if (!application) return;
+  const amended = approvedAmendment(await requestRows(db, { profile_id: profileId, case_number: caseNumber }));
+  const departure =
+    (amended ? dateIn(amended.data, F.departureDate) : null) ?? dateIn(application.data, A.departureDate);
+  const back = (amended ? dateIn(amended.data, F.returnDate) : null) ?? dateIn(application.data, A.returnDate);
+  const labelOf = (name: string) => allFields(eservice.form).find((f) => f.name === name)?.label ?? name;
+  if (departure && returnedOn < departure)
+    errors[R.returnedOn] = TRAVEL_RETURN_MESSAGES.beforeDeparture(
+      labelOf(R.returnedOn),
+      caseNumber,
+      formatIsoDate(departure),
+    );
+  else if (
+    application.status === 'approved' &&
+    back &&
+    returnedOn > back &&
+    answers[R.asApproved] === 'Y' &&
+    !errors[R.asApproved]
+  )
+    errors[R.asApproved] = TRAVEL_RETURN_MESSAGES.lateAsApproved(labelOf(R.asApproved), formatIsoDate(back));
 }
 
 /** Who approved the request: written in the application's history and its bill's. */
