@@ -28,6 +28,7 @@ import type { CaseDetail, CasesSummary, EserviceDetail } from '#contract/schemas
 import { doAction, signedInOfficer, view } from '../officer/test-support.ts';
 import { moveCase } from '../cases/service.ts';
 import { runPayments } from './cli.ts';
+import { migrate } from '../db/migrate.ts';
 import { AUTHORITY_OFFICER } from '#contract/officer.ts';
 import { rejectWithCommand } from '../test/rejection.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../test/fake-sms-gateway.ts';
@@ -1931,6 +1932,44 @@ describe('a receipt (docs/decisions/0113)', () => {
     } finally {
       await app.db.query('UPDATE ptib_profiles SET ptib_name = $1 WHERE ptib_name = $2', [applicant, 'Renamed Later']);
     }
+  });
+
+  it('of a bill settled before migration 218 names the payer its data gives', async () => {
+    const { record: deposit } = await submitted(demo, 'PCD', (a) => {
+      a.depositAmount = { amount: '30.00', currency: 'SGD' };
+      a.payerName = 'Old Payer Pte Ltd';
+      a.payerType = 'NI';
+      a.payerUen = '201403121W';
+      delete a.payerNric;
+    });
+    await simulate(deposit.id);
+    const byBank = await payable(demo, 'PD', '31.00');
+    await importCsv([`OLDBANK1,2030-01-16,CR,31.00,SGD,${(await bill(demo, byBank.id)).reference},OLD BANK PAYER`]);
+    const simulated = await payable(demo, 'PD', '32.00');
+    await simulate(simulated.id);
+    const ids = [deposit.id, byBank.id, simulated.id];
+    // As they were before the migration: nothing kept, and the demo's bank naming itself as the payer.
+    await app.db.query(
+      `UPDATE bills SET paid_by = NULL, paid_by_uen = NULL, paid_by_nric = NULL, paid_to_uen = NULL
+        WHERE case_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    await app.db.query(
+      `UPDATE statement_lines SET payer_name = 'Simulated payment'
+        WHERE bill_id = (SELECT id FROM bills WHERE case_id = $1::bigint)`,
+      [simulated.id],
+    );
+    await app.db.query('DELETE FROM schema_migrations WHERE version = 218');
+    expect(await migrate(app.db)).toEqual(['218_receipts_fixed_at_payment.sql']);
+    const { rows } = await app.db.query<{ paid_by: string; paid_by_uen: string | null }>(
+      `SELECT paid_by, paid_by_uen FROM bills WHERE case_id = ANY($1::bigint[]) ORDER BY case_id`,
+      [ids],
+    );
+    expect(rows).toEqual([
+      { paid_by: 'Old Payer Pte Ltd', paid_by_uen: '201403121W' },
+      { paid_by: 'OLD BANK PAYER', paid_by_uen: null },
+      { paid_by: await applicantName(simulated.id), paid_by_uen: null },
+    ]);
   });
 });
 

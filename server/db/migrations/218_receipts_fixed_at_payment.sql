@@ -3,14 +3,15 @@
 -- download (docs/decisions/0113). paid_by_uen and paid_by_nric are the payer's number as the form gave it, when
 -- the form asks for the payer (PCD).
 ALTER TABLE bills
-  ADD COLUMN paid_by text,
-  ADD COLUMN paid_by_uen text,
-  ADD COLUMN paid_by_nric text,
-  ADD COLUMN paid_to_uen text;
+  ADD COLUMN IF NOT EXISTS paid_by text,
+  ADD COLUMN IF NOT EXISTS paid_by_uen text,
+  ADD COLUMN IF NOT EXISTS paid_by_nric text,
+  ADD COLUMN IF NOT EXISTS paid_to_uen text;
 
 -- Bills settled before: the payer the form named, else the payer of the last credit applied to the bill that
 -- names one (the demo's simulated payment names none), else the profile's name as it is now, the best left.
--- Their UEN stays unknown, so their next download fixes the one configured then.
+-- Their UEN stays unknown, so their next download fixes the one configured then. (IF NOT EXISTS above: a test
+-- runs this again over bills settled since.)
 UPDATE bills b
    SET paid_by = COALESCE(
          NULLIF(btrim(c.data->>'payerName'), ''),
