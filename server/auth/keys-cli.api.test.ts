@@ -30,6 +30,7 @@ async function keys(...argv: string[]) {
     clock.now(),
     (l) => out.push(l),
     (l) => err.push(l),
+    'ops.tan',
   );
   // A process re-reads the key list within 30 s; the test does not wait for it.
   app.signingKeys.invalidate();
@@ -83,6 +84,31 @@ it('retires at once with --force (a leaked key): its tokens are refused while th
   expect(await profileStatus(before)).toBe(403);
   const again = await signedInClient(app, 'ptib.demo');
   expect(await profileStatus(again)).toBe(200);
+});
+
+it('writes each rotation and retirement to the audit trail as an operator action, a forced one saying so', async () => {
+  const { rows: last } = await db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_events');
+  const before = await signedInClient(app, 'ptib.demo');
+  const oldKid = kidOf(before);
+  const rotated = await keys('rotate');
+  const newKid = /^(\S+) added/.exec(rotated.out)![1];
+  expect((await keys('retire', oldKid!, '--force')).status).toBe(0);
+  // Refused ones change nothing, and are not written.
+  expect((await keys('retire', newKid!)).status).toBe(1);
+
+  const { rows } = await db.query<{ event: string; outcome: string; detail: Record<string, unknown> }>(
+    `SELECT event, outcome, detail FROM audit_events
+      WHERE id > $1 AND event LIKE 'signing_key_%' ORDER BY id`,
+    [last[0]!.id],
+  );
+  expect(rows).toEqual([
+    { event: 'signing_key_added', outcome: 'success', detail: { kid: newKid, by: 'ops.tan', via: 'command' } },
+    {
+      event: 'signing_key_retired',
+      outcome: 'success',
+      detail: { kid: oldKid, forced: true, by: 'ops.tan', via: 'command' },
+    },
+  ]);
 });
 
 it('answers the usage for an unknown command', async () => {

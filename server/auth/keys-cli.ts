@@ -10,9 +10,14 @@
  * one. Retiring refuses the newest key (nothing could sign), and any key while the newest is younger than
  * a token's longest life plus the processes' key cache: a token an older key signed may still be in use.
  * `--force` retires anyway (a leaked key): the users of its tokens sign in again.
+ *
+ * Each rotation and retirement is an operator action in the audit trail, with the shell's user and
+ * `via: command`, as the other commands' are: a forced retirement signs users out, and who did it and when
+ * must be found afterwards.
  */
 import { SESSION } from '#contract/index.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { audit } from './audit.ts';
 import type { Database } from '../db/database.ts';
 import { addSigningKey, retireSigningKey } from './keys.ts';
 
@@ -36,13 +41,17 @@ interface KeyRow {
   created_at: Date;
 }
 
-/** Runs one command; answers the exit status. Lines for the operator go to out, problems to err. */
+/**
+ * Runs one command as the operator `by` (the shell's user); answers the exit status. Lines for the operator
+ * go to out, problems to err.
+ */
 export async function keysCommand(
   db: Database,
   argv: readonly string[],
   now: Date,
   out: (line: string) => void,
   err: (line: string) => void,
+  by = 'operator',
 ): Promise<number> {
   if (!keysArgsWellFormed(argv)) {
     err(USAGE);
@@ -63,7 +72,11 @@ export async function keysCommand(
       return 0;
     }
     case 'rotate': {
-      const added = await addSigningKey(db, now);
+      const added = await db.transaction(async (tx) => {
+        const kid = await addSigningKey(tx, now);
+        await audit(tx, { event: 'signing_key_added', at: now, detail: { kid, by, via: 'command' } });
+        return kid;
+      });
       out(`${added} added: every process signs new tokens with it within 30 s; older keys stay valid`);
       out(
         `retire the older ones from ${new Date(now.getTime() + RETIRE_AFTER_MS).toISOString()}: npm run keys -- retire`,
@@ -93,7 +106,16 @@ export async function keysCommand(
         return 1;
       }
       for (const k of targets) {
-        if (await retireSigningKey(db, k.kid, now)) out(`${k.kid} retired: its tokens are refused within 30 s`);
+        const retired = await db.transaction(async (tx) => {
+          if (!(await retireSigningKey(tx, k.kid, now))) return false;
+          await audit(tx, {
+            event: 'signing_key_retired',
+            at: now,
+            detail: { kid: k.kid, forced: force && now < safeFrom, by, via: 'command' },
+          });
+          return true;
+        });
+        if (retired) out(`${k.kid} retired: its tokens are refused within 30 s`);
       }
       if (targets.length === 0) out('nothing to retire: only the newest key is live');
       return 0;
@@ -127,6 +149,7 @@ if (import.meta.main) {
         new Date(),
         (line) => process.stdout.write(`${line}\n`),
         (line) => process.stderr.write(`${line}\n`),
+        process.env.USER ?? 'operator',
       );
     } finally {
       await db.close();

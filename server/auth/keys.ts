@@ -7,7 +7,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /** The one signing algorithm: asymmetric, so a verifier never holds what signs. */
 export const TOKEN_ALG = 'ES256';
@@ -146,14 +146,14 @@ export class SigningKeys {
 }
 
 /** Adds a new signing key; tokens signed with older live keys stay valid until they are retired. */
-export async function addSigningKey(db: Database, now: Date): Promise<string> {
+export async function addSigningKey(db: Queryable, now: Date): Promise<string> {
   const row = await newKeyRow(now);
   await db.query(INSERT_KEY, [...row, TOKEN_ALG]);
   return row[0];
 }
 
 /** Retires a key: tokens it signed are refused from then on (by other processes within CACHE_MS). */
-export async function retireSigningKey(db: Database, kid: string, now: Date): Promise<boolean> {
+export async function retireSigningKey(db: Queryable, kid: string, now: Date): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE signing_keys SET retired_at = $2 WHERE kid = $1 AND retired_at IS NULL', [
     kid,
     now,
