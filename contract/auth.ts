@@ -51,6 +51,23 @@ export const LOGIN_LIMITS = {
   PASSWORD_MAX_LENGTH: 200,
 } as const;
 
+/**
+ * A password an operator sets (OWASP ASVS 2.1.1, 2.1.2; SECURITY.md): at least 12 characters, counted as
+ * characters, not bytes, and at most what the sign-in call takes. Any character may be in it, spaces too;
+ * it is never trimmed. There is no rule of character classes (ASVS 2.1.9).
+ */
+export const PASSWORD_RULES = { MIN_LENGTH: 12, MAX_LENGTH: LOGIN_LIMITS.PASSWORD_MAX_LENGTH } as const;
+
+/** What is wrong with a password an operator sets, or null when it keeps PASSWORD_RULES. */
+export function passwordProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_RULES.MIN_LENGTH)
+    return `the password must be at least ${PASSWORD_RULES.MIN_LENGTH} characters`;
+  if (password.length > PASSWORD_RULES.MAX_LENGTH)
+    return `the password must be at most ${PASSWORD_RULES.MAX_LENGTH} characters`;
+  return null;
+}
+
 /** The one normal form of a login name, for every comparison: trimmed, A-Z folded to a-z. */
 export const loginNameKey = (loginName: string): string => loginName.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
 

@@ -3,15 +3,18 @@ import { audit } from './audit.ts';
 import { addSigningKey, retireSigningKey } from './keys.ts';
 
 /**
- * Operator actions of the sign-in area (for tests now; a CLI can call them later). Each takes effect at
- * once on every process, because every call checks its session in the database.
+ * Operator actions of the sign-in area (blocking is the accounts command's: server/auth/accounts-cli.ts). Each
+ * takes effect at once on every process, because every call checks its session in the database.
  */
+
+/** What an operator action needs of the app: the command has a database and a clock, no server. */
+type OperatorContext = Pick<FastifyInstance, 'db' | 'now'>;
 
 /**
  * Blocks a profile (isPTIBBlocked) and ends, in the same transaction, every live session that owns it
  * or acts for it. Answers how many sessions ended.
  */
-export async function blockProfile(app: FastifyInstance, profileId: string, by = 'operator'): Promise<number> {
+export async function blockProfile(app: OperatorContext, profileId: string, by = 'operator'): Promise<number> {
   const now = app.now();
   return app.db.transaction(async (tx) => {
     const updated = await tx.query('UPDATE ptib_profiles SET is_blocked = true, updated_at = $2 WHERE id = $1', [
@@ -29,9 +32,27 @@ export async function blockProfile(app: FastifyInstance, profileId: string, by =
       event: 'profile_blocked',
       at: now,
       actingProfileId: profileId,
-      detail: { by, endedSessions: ended.rowCount },
+      detail: { by, via: 'command', endedSessions: ended.rowCount },
     });
     return ended.rowCount;
+  });
+}
+
+/** Unblocks a profile: its users sign in again (their sessions ended when it was blocked). */
+export async function unblockProfile(app: OperatorContext, profileId: string, by = 'operator'): Promise<void> {
+  const now = app.now();
+  await app.db.transaction(async (tx) => {
+    const updated = await tx.query('UPDATE ptib_profiles SET is_blocked = false, updated_at = $2 WHERE id = $1', [
+      profileId,
+      now,
+    ]);
+    if (updated.rowCount === 0) throw new Error(`No such PTIB profile: ${profileId}`);
+    await audit(tx, {
+      event: 'profile_unblocked',
+      at: now,
+      actingProfileId: profileId,
+      detail: { by, via: 'command' },
+    });
   });
 }
 

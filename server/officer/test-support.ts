@@ -16,9 +16,10 @@ export async function signedInOfficer(
   app: FastifyInstance,
   gateway: FakeSmsGateway,
   loginName: string,
+  password?: string,
 ): Promise<TestClient> {
   const client = new TestClient(app);
-  const login = await authenticate(client, loginName);
+  const login = await authenticate(client, loginName, password);
   expect(login.statusCode, login.body).toBe(200);
   expect(JSON.parse(login.body)).toMatchObject({ otpRequired: true });
   const sent = await client.post(API_PATHS.sendOtpSms, {});
