@@ -4,10 +4,7 @@
  * first in that case: the embedded database serves one process at a time.
  */
 import { parseArgs } from 'node:util';
-import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
+import { openCommandDatabase } from '../server/db/command-database.ts';
 import { exportAudit } from '../server/audit/export.ts';
 
 const USAGE = 'usage: npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]';
@@ -43,10 +40,7 @@ if (format !== 'jsonl' && format !== 'csv') {
 const since = date('since', values.since);
 const until = date('until', values.until);
 try {
-  const config = loadConfig();
-  const db = config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL, 1)
-    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+  const db = await openCommandDatabase();
   try {
     const count = await exportAudit(db, { since, until, format }, (chunk) => process.stdout.write(chunk));
     console.error(`${count} audit events exported`);

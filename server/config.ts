@@ -332,7 +332,19 @@ function shownValue(name: string, value: string): string {
  * start, which also refuses what production needs (see `refusals`).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env, { start = false } = {}): Config {
-  const schema = start ? startSchema : configSchema;
+  return parseOrRefuse(start ? startSchema : configSchema, env);
+}
+
+/** The settings that say which database: all an operator's command reads (docs/decisions/0117). */
+const databaseSchema = variables.pick({ DATA_DIR: true, DATABASE_URL: true });
+export type DatabaseConfig = z.infer<typeof databaseSchema>;
+
+/** Reads DATA_DIR and DATABASE_URL alone: a command is not refused for a setting only the server uses. */
+export function loadDatabaseConfig(env: Record<string, string | undefined> = process.env): DatabaseConfig {
+  return parseOrRefuse(databaseSchema, env);
+}
+
+function parseOrRefuse<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   let issues = result.error.issues;

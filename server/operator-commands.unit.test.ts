@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs an operator command as `npm run …` does, on a data directory that does not exist. */
 function run(script: string, ...argv: string[]) {
+  return runWith(script, {}, ...argv);
+}
+
+function runWith(script: string, env: Record<string, string>, ...argv: string[]) {
   return spawnSync(process.execPath, [path.join(root, script), ...argv], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -50,6 +54,35 @@ describe('an operator command given its option first', () => {
     expect(result.status).toBe(1);
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
+});
+
+describe('an operator command where the data directory holds no database', () => {
+  const changes = path.join(dir, 'changes.csv');
+  writeFileSync(changes, '');
+  it.each([
+    ['server/auth/keys-cli.ts', ['rotate']],
+    ['server/notifications/cli.ts', ['pending']],
+    ['server/payments/cli.ts', ['queue']],
+    ['server/cases/cli.ts', ['show', 'PD 000001 2026']],
+    ['server/register/cli.ts', ['import', changes]],
+    ['scripts/audit-export.ts', ['--format=csv']],
+  ])(
+    '%s %j refuses in one line naming the folder, and makes none, whatever the server alone needs',
+    (script, argv) => {
+      // NODE_ENV=production without PAYNOW_UEN: a setting the server needs, none of the commands.
+      for (const env of [{}, { NODE_ENV: 'production', PAYNOW_UEN: '' }] as Record<string, string>[]) {
+        const result = runWith(script, env, ...argv);
+        expect(result.stderr).toBe(
+          `No database: the embedded database in ${path.join(dataDir, 'pglite')} does not exist; ` +
+            "set DATABASE_URL to the server's, or DATA_DIR to its data directory\n",
+        );
+        expect(result.stdout).toBe('');
+        expect(result.status).not.toBe(0);
+        expect(existsSync(dataDir)).toBe(false);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('an operator command that cannot open the database', () => {

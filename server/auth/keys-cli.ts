@@ -16,7 +16,6 @@
  * must be found afterwards.
  */
 import { SESSION } from '#contract/index.ts';
-import { ConfigError, loadConfig } from '../config.ts';
 import { audit } from './audit.ts';
 import type { Database } from '../db/database.ts';
 import { addSigningKey, retireSigningKey } from './keys.ts';
@@ -127,21 +126,13 @@ export async function keysCommand(
 }
 
 if (import.meta.main) {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-    process.exit(2);
-  }
   const argv = process.argv.slice(2);
   if (!keysArgsWellFormed(argv)) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
   try {
-    const { openDatabase } = await import('../db/open.ts');
-    const { db } = await openDatabase(config);
+    const db = await (await import('../db/command-database.ts')).openCommandDatabase();
     try {
       process.exitCode = await keysCommand(
         db,

@@ -18,8 +18,8 @@
  */
 import { CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber, type CaseStatus } from '#contract/cases.ts';
 import { readCommandLine } from '../cli-args.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { ConfigError } from '../config.ts';
+import { openCommandDatabase } from '../db/command-database.ts';
 import { publishFormVersion } from './forms.ts';
 import { moveCase } from './service.ts';
 
@@ -41,7 +41,7 @@ async function publish(code: string | undefined, file: string | undefined): Prom
   }
   const { readFileSync } = await import('node:fs');
   const definition: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const { db } = await openDatabase(loadConfig());
+  const db = await openCommandDatabase();
   try {
     out(`${code}: form version ${await publishFormVersion(db, code, definition)} is now current`);
     return 0;
@@ -65,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const operator = args.actor;
-  const { db } = await openDatabase(loadConfig());
+  const db = await openCommandDatabase();
   try {
     if (command === 'move') {
       const moved = await moveCase(db, caseNumber, status as CaseStatus, operator, new Date());

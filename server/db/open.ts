@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config, DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
@@ -22,10 +22,13 @@ export interface OpenedDatabase {
  * server's NODE_ENV, so by that setting alone `npm run keys -- list` on a production database put the demo
  * accounts, whose password is published, into it.
  */
-export async function openDatabase(config: Config, { seed = false }: { seed?: boolean } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: DatabaseConfig & Partial<Pick<Config, 'NODE_ENV' | 'SEED_DEMO'>>,
+  { seed = false }: { seed?: boolean } = {},
+): Promise<OpenedDatabase> {
   const db = config.DATABASE_URL
     ? (await import('./postgres.ts')).openPostgres(config.DATABASE_URL)
-    : await openPglite(await withCluster(path.resolve(config.DATA_DIR, 'pglite')));
+    : await openPglite(await withCluster(pgliteFolder(config)));
   try {
     const applied = await migrate(db);
     // Never in production: the demo accounts' password is published (docs/decisions/0031).
@@ -38,13 +41,19 @@ export async function openDatabase(config: Config, { seed = false }: { seed?: bo
   }
 }
 
+/** Where the embedded database of DATA_DIR lives. */
+export const pgliteFolder = (config: Pick<DatabaseConfig, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'pglite');
+
+/** Whether an embedded database's cluster is made in `folder` (its files, not only the folder). */
+export const hasCluster = (folder: string) => existsSync(path.join(folder, 'PG_VERSION'));
+
 /**
  * An embedded database's folder with its cluster made: on a first start, by server/db/initdb.ts in a process
  * of its own. initdb grows PGlite's WebAssembly memory to over 500 MB, which WebAssembly never gives back:
  * made in the server's own process, it stayed until the next restart (docs/decisions/0069).
  */
 async function withCluster(folder: string): Promise<string> {
-  if (existsSync(path.join(folder, 'PG_VERSION'))) return folder;
+  if (hasCluster(folder)) return folder;
   const script = path.join(import.meta.dirname, 'initdb.ts');
   await new Promise<void>((resolve, reject) => {
     // The same Node flags as this process (npm start's --liftoff-only among them).

@@ -6,8 +6,8 @@
  *   npm run notifications -- pending       messages not yet sent
  *   npm run notifications -- retry ID      a dead message gets a new round of retries
  */
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { ConfigError } from '../config.ts';
+import { openCommandDatabase } from '../db/command-database.ts';
 import { cappedCount } from '#contract/counts.ts';
 import { OUTBOX_LIST_MAX, countOutbox, listOutbox, retryDead } from './operators.ts';
 
@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const { db } = await openDatabase(loadConfig());
+  const db = await openCommandDatabase();
   try {
     if (command === 'retry') {
       const done = await retryDead(db, id!, new Date());

@@ -15,9 +15,9 @@ import { readFileSync } from 'node:fs';
 import { PAYMENT_MESSAGES, PAYMENT_TEXT, QUEUE_REASON_LABELS, formatMoney } from '#contract/payments.ts';
 import { RECONCILIATION_ROLES } from '#contract/officer.ts';
 import { readCommandLine } from '../cli-args.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openDatabase } from '../db/open.ts';
+import { openCommandDatabase } from '../db/command-database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { audit } from '../auth/audit.ts';
 import { enabledOfficer } from '../auth/officer.ts';
@@ -106,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Read before the database is opened: a wrong path is said at once, and changes nothing.
   const csv = args.command === 'import' ? readFileSync(args.file!, 'utf8') : '';
-  const { db } = await openDatabase(loadConfig());
+  const db = await openCommandDatabase();
   try {
     return await runPayments(db, args, csv, new Date(), out, err);
   } finally {

@@ -10,8 +10,8 @@
  * the server first. Against PostgreSQL it runs beside any number of servers.
  */
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { ConfigError } from '../config.ts';
+import { openCommandDatabase } from '../db/command-database.ts';
 import { importRegisterCsv } from './import.ts';
 
 const USAGE = 'usage: npm run register -- import FILE.csv';
@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const text = readFileSync(file, 'utf8');
-  const { db } = await openDatabase(loadConfig());
+  const db = await openCommandDatabase();
   try {
     const report = await importRegisterCsv(db, text, new Date());
     for (const { line, problems } of report.rejected) process.stderr.write(`${file}:${line}: ${problems.join('; ')}\n`);
