@@ -89,6 +89,8 @@ export async function runPayments(
     return 0;
   }
   const lines = (await queuedLines(db)).map(toLine);
+  // Said, not left blank: an empty answer reads as a command that did nothing (docs/decisions/0117).
+  if (lines.length === 0) print(PAYMENT_TEXT.queueEmpty);
   for (const line of lines)
     print(
       `${line.id}\t${line.transactionId}\t${formatMoney(line.amountCents)}\t${line.reference}\t${line.queueReason ? QUEUE_REASON_LABELS[line.queueReason] : ''}`,

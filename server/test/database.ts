@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Database, QueryOptions, Queryable } from '../db/database.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -28,6 +28,22 @@ export async function freshDatabase(): Promise<{ db: Database; url?: string; dro
   const tarball = readFileSync(inject('pgliteTemplate'));
   const db = await openPglite(undefined, new Blob([tarball]));
   return { db, drop: async () => {} };
+}
+
+/**
+ * A fresh database (freshDatabase) for the calling test file, made before its tests and dropped after them:
+ * `const db = useFreshDatabase();`, then `db()` in a test.
+ */
+export function useFreshDatabase(): () => Database {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+  });
+  afterAll(async () => {
+    await fresh?.db.close();
+    await fresh?.drop();
+  });
+  return () => fresh!.db;
 }
 
 /**
