@@ -1,18 +1,26 @@
 /**
- * Exports the audit trail: `npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]`.
- * Reads DATABASE_URL (a PostgreSQL server) or the embedded database in DATA_DIR — stop the server
- * first in that case: the embedded database serves one process at a time.
+ * Exports the audit trail: `npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]`,
+ * the days and times Singapore's (docs/decisions/0103). Reads DATABASE_URL (a PostgreSQL server) or the embedded
+ * database in DATA_DIR — stop the server first in that case: the embedded database serves one process at a time.
  */
 import { parseArgs } from 'node:util';
 import { openCommandDatabase } from '../server/db/command-database.ts';
-import { exportAudit } from '../server/audit/export.ts';
+import { singaporeTime } from '#contract/singapore.ts';
+import { exportAudit, exportBound } from '../server/audit/export.ts';
 
-const USAGE = 'usage: npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]';
+const USAGE = `usage: npm run audit:export -- [--since 2026-11-01] [--until 2026-12-01] [--format jsonl|csv]
+--since and --until are Singapore days (2026-11-01: from 00:00 Singapore time) or times (2026-11-01T09:30,
+Singapore time unless a zone follows: Z, +00:00); --until's moment is left out. occurredAt is in UTC (…Z).`;
 
 function parse() {
   try {
     return parseArgs({
-      options: { since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'jsonl' } },
+      options: {
+        since: { type: 'string' },
+        until: { type: 'string' },
+        format: { type: 'string', default: 'jsonl' },
+        help: { type: 'boolean' },
+      },
     });
   } catch (error) {
     // An unknown option or a missing value: what was wrong and the usage, not Node's stack trace.
@@ -21,12 +29,16 @@ function parse() {
   }
 }
 const { values } = parse();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 function date(name: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) {
-    console.error(`--${name} must be a date, e.g. 2026-11-01`);
+  const d = exportBound(value);
+  if (!d) {
+    console.error(`--${name} must be a Singapore date or time, e.g. 2026-11-01 or 2026-11-01T09:30`);
     process.exit(2);
   }
   return d;
@@ -43,7 +55,9 @@ try {
   const db = await openCommandDatabase();
   try {
     const count = await exportAudit(db, { since, until, format }, (chunk) => process.stdout.write(chunk));
-    console.error(`${count} audit events exported`);
+    const from = since ? ` from ${singaporeTime(since)}` : '';
+    const to = until ? ` until ${singaporeTime(until)}` : '';
+    console.error(`${count} audit events exported${from}${to}${since || until ? ' (Singapore time)' : ''}`);
   } finally {
     await db.close();
   }

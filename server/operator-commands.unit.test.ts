@@ -46,6 +46,15 @@ describe('an operator command given a wrong argument', () => {
   );
 });
 
+describe("the audit export's help", () => {
+  it("says that its days and times are Singapore's, before any database", () => {
+    const result = run('scripts/audit-export.ts', '--help');
+    expect(result.stdout).toContain('--since and --until are Singapore days (2026-11-01: from 00:00 Singapore time)');
+    expect(result.status).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+});
+
 describe('an operator command given its option first', () => {
   it('reads the statement named after --officer NAME, not the name as the file, before any database', () => {
     const result = run('server/payments/cli.ts', 'import', '--officer', 'bob', 'no-such-statement.csv');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { freshDatabase } from '../test/database.ts';
-import { exportAudit } from './export.ts';
+import { exportAudit, exportBound } from './export.ts';
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -48,6 +48,29 @@ describe('audit export', () => {
       .split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!).outcome).toBe('failure');
+  });
+
+  it("takes a month by Singapore's days, the hours before 08:00 at either end included", async () => {
+    const edges = ['2026-10-31T15:59:59Z', '2026-10-31T16:00:00Z', '2026-10-31T23:59:00Z', '2026-11-30T16:00:00Z'];
+    await db.query(
+      `INSERT INTO audit_events (occurred_at, event, outcome) SELECT at, 'sign_in', 'success' FROM unnest($1::timestamptz[]) AS at`,
+      [edges],
+    );
+    try {
+      const since = exportBound('2026-11-01')!;
+      const until = exportBound('2026-12-01')!;
+      const lines = (await run({ format: 'jsonl', since, until })).trim().split('\n');
+      expect(lines.map((l) => JSON.parse(l).occurredAt)).toEqual([
+        '2026-11-01T01:00:00.000Z',
+        '2026-11-02T01:00:00.000Z',
+        '2026-11-03T01:00:00.000Z',
+        // 1 Nov 2026, 00:00 and 07:59 in Singapore; not 31 Oct's last second, nor 1 Dec's first.
+        '2026-10-31T16:00:00.000Z',
+        '2026-10-31T23:59:00.000Z',
+      ]);
+    } finally {
+      await db.query('DELETE FROM audit_events WHERE occurred_at = ANY($1::timestamptz[])', [edges]);
+    }
   });
 
   it('writes CSV that a spreadsheet cannot turn into a formula', async () => {

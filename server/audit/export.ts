@@ -1,4 +1,20 @@
+import { SINGAPORE_UTC_OFFSET } from '#contract/singapore.ts';
 import type { Queryable } from '../db/database.ts';
+
+/**
+ * An operator's `--since`/`--until` as the moment it names, null when it names none. A date is that day's start
+ * in Singapore and a time without a zone Singapore's, since the portal's days are Singapore's (docs/decisions/0103):
+ * read as UTC, "November" left out 1 Nov 00:00–07:59 and took in 1 Dec's. A zone given is kept.
+ */
+export function exportBound(value: string): Date | null {
+  const parts =
+    /^(\d{4}-\d{2}-\d{2})(T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  if (!parts) return null;
+  const [, day, time = 'T00:00', zone = SINGAPORE_UTC_OFFSET] = parts;
+  // Date reads 30 February as 2 March: a day the calendar does not have is refused, not moved.
+  if (new Date(`${day}T00:00Z`).toISOString().slice(0, 10) !== day) return null;
+  return new Date(`${day}${time}${zone}`);
+}
 
 export interface AuditExportOptions {
   since?: Date;
