@@ -55,6 +55,26 @@ describe("the audit export's help", () => {
   }, 60_000);
 });
 
+describe('case publish-form given a file that is no form definition', () => {
+  it.each([
+    ['{', ['not JSON: ']],
+    ['{}', ['schemaVersion: Invalid input: expected 2', 'pages: Invalid input: expected array, received undefined']],
+  ])(
+    '%j: one line a problem, naming the file, before any database',
+    (text, problems) => {
+      const file = path.join(dir, 'form.json');
+      writeFileSync(file, text);
+      const result = run('server/cases/cli.ts', 'publish-form', 'PD', file);
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(problems.length);
+      lines.forEach((line, i) => expect(line.startsWith(`${file}: ${problems[i]}`), line).toBe(true));
+      expect(result.status).toBe(1);
+      expect(existsSync(dataDir)).toBe(false);
+    },
+    60_000,
+  );
+});
+
 describe('an operator command given its option first', () => {
   it('reads the statement named after --officer NAME, not the name as the file, before any database', () => {
     const result = run('server/payments/cli.ts', 'import', '--officer', 'bob', 'no-such-statement.csv');

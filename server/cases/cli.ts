@@ -20,7 +20,7 @@ import { CASE_STATUS_LABELS, isCaseStatus, normalizeCaseNumber, type CaseStatus 
 import { readCommandLine } from '../cli-args.ts';
 import { ConfigError } from '../config.ts';
 import { openCommandDatabase } from '../db/command-database.ts';
-import { publishFormVersion } from './forms.ts';
+import { FormDefinitionError, checkFormDefinition, publishFormVersion } from './forms.ts';
 import { moveCase } from './service.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -40,7 +40,21 @@ async function publish(code: string | undefined, file: string | undefined): Prom
     return 2;
   }
   const { readFileSync } = await import('node:fs');
-  const definition: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  let definition: unknown;
+  try {
+    definition = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    err(`${file}: ${error instanceof SyntaxError ? `not JSON: ${error.message}` : String(error)}`);
+    return 1;
+  }
+  // Checked before the database is opened: what is wrong is said at once, one line a problem.
+  try {
+    checkFormDefinition(definition);
+  } catch (error) {
+    if (!(error instanceof FormDefinitionError)) throw error;
+    for (const problem of error.problems) err(`${file}: ${problem}`);
+    return 1;
+  }
   const db = await openCommandDatabase();
   try {
     out(`${code}: form version ${await publishFormVersion(db, code, definition)} is now current`);

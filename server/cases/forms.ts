@@ -2,6 +2,38 @@ import { formDefinitionSchema } from '#contract/forms/schema.ts';
 import type { FormDefinition } from '#contract/forms/types.ts';
 import type { Database } from '../db/database.ts';
 
+/** A definition the form schema refuses: one line a problem, each naming where in the definition. */
+export class FormDefinitionError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join('\n'));
+    this.problems = problems;
+  }
+}
+
+/** Where a problem is, as a path into the JSON: pages[1].sections[0].fields[2].type. */
+const pathOf = (path: readonly PropertyKey[]) =>
+  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('');
+
+/**
+ * The definition as the form schema (contract/forms/schema.ts) reads it, or a FormDefinitionError saying what it
+ * refuses: an operator read zod's issue list, 20–40 lines of JSON, to find one misspelt field type.
+ */
+export function checkFormDefinition(definition: unknown): FormDefinition {
+  const result = formDefinitionSchema.safeParse(definition);
+  if (result.success) return result.data as FormDefinition;
+  throw new FormDefinitionError(
+    result.error.issues.map((issue) => {
+      // A field type no field has: the schema's own message quotes every choice in a union of literals.
+      const what =
+        issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)
+          ? `must be one of ${issue.options.map(String).join(', ')}`
+          : issue.message;
+      return issue.path.length > 0 ? `${pathOf(issue.path)}: ${what}` : what;
+    }),
+  );
+}
+
 /**
  * Publishing a new version of an e-service's form (docs/decisions/0035-form-model-v2.md): the
  * definition is checked first, stored as the next version and made current in one transaction.
@@ -9,7 +41,7 @@ import type { Database } from '../db/database.ts';
  * keep the version they were filled in under, so nothing stored is re-validated or changed.
  */
 export async function publishFormVersion(db: Database, code: string, definition: unknown): Promise<number> {
-  const checked: FormDefinition = formDefinitionSchema.parse(definition) as FormDefinition;
+  const checked = checkFormDefinition(definition);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ code: string }>('SELECT code FROM eservices WHERE code = $1 FOR UPDATE', [code]);
     if (!rows[0]) throw new Error(`There is no e-service ${code}.`);
