@@ -11,7 +11,7 @@
  *
  * publish-form checks a form definition (contract/forms/schema.ts) and publishes it as the next version
  * of the e-service's form (docs/decisions/0035-form-model-v2.md): new records use it; stored records
- * keep theirs.
+ * keep theirs. The current version's definition again publishes nothing (docs/decisions/0117).
  *
  * With the embedded database (PGlite) only one process may open the data directory: stop the server
  * first. Against PostgreSQL it runs beside any number of servers.
@@ -57,7 +57,12 @@ async function publish(code: string | undefined, file: string | undefined): Prom
   }
   const db = await openCommandDatabase();
   try {
-    out(`${code}: form version ${await publishFormVersion(db, code, definition)} is now current`);
+    const { version, published } = await publishFormVersion(db, code, definition);
+    out(
+      published
+        ? `${code}: form version ${version} is now current`
+        : `${code}: this definition is already version ${version}, the current one: nothing published`,
+    );
     return 0;
   } finally {
     await db.close();

@@ -210,7 +210,7 @@ describe('versions', () => {
     expect(submitted.statusCode).toBe(200);
     expect(draft.formVersion).toBe(5);
 
-    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toBe(6);
+    expect(await publishFormVersion(db, 'PD', nextOf(before.form))).toEqual({ version: 6, published: true });
     const current = (await demo.get(`${API_PATHS.eservices}/PD`)).json().responseJSON as EserviceDetail;
     expect(current.formVersion).toBe(6);
     const old = (await demo.get(`${API_PATHS.eservices}/PD?version=5`)).json().responseJSON as EserviceDetail;

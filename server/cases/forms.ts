@@ -39,12 +39,25 @@ export function checkFormDefinition(definition: unknown): FormDefinition {
  * definition is checked first, stored as the next version and made current in one transaction.
  * Versions already published are immutable (a trigger of migration 100 refuses changes), and records
  * keep the version they were filled in under, so nothing stored is re-validated or changed.
+ *
+ * The current version's own definition, published again, is not a new version (`published` false): a command
+ * repeated after a lost terminal made an identical version each time (docs/decisions/0117).
  */
-export async function publishFormVersion(db: Database, code: string, definition: unknown): Promise<number> {
+export async function publishFormVersion(
+  db: Database,
+  code: string,
+  definition: unknown,
+): Promise<{ version: number; published: boolean }> {
   const checked = checkFormDefinition(definition);
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ code: string }>('SELECT code FROM eservices WHERE code = $1 FOR UPDATE', [code]);
+    const { rows } = await tx.query<{ current: number | null; same: boolean | null }>(
+      `SELECT e.form_version AS current, v.definition = $2::jsonb AS same
+         FROM eservices e LEFT JOIN eservice_form_versions v ON v.code = e.code AND v.version = e.form_version
+        WHERE e.code = $1 FOR UPDATE OF e`,
+      [code, JSON.stringify(checked)],
+    );
     if (!rows[0]) throw new Error(`There is no e-service ${code}.`);
+    if (rows[0].same) return { version: rows[0].current!, published: false };
     const { rows: next } = await tx.query<{ version: number }>(
       `INSERT INTO eservice_form_versions (code, version, definition)
        SELECT $1, COALESCE(max(version), 0) + 1, $2::jsonb FROM eservice_form_versions WHERE code = $1
@@ -53,6 +66,6 @@ export async function publishFormVersion(db: Database, code: string, definition:
     );
     const version = next[0]!.version;
     await tx.query('UPDATE eservices SET form_version = $2 WHERE code = $1', [code, version]);
-    return version;
+    return { version, published: true };
   });
 }

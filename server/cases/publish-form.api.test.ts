@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
-import { freshDatabase } from '../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useFreshDatabase } from '../test/database.ts';
 import { FormDefinitionError, checkFormDefinition, publishFormVersion } from './forms.ts';
 
-let db: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, drop } = await freshDatabase());
-});
-afterAll(async () => {
-  await db.close();
-  await drop();
-});
+const db = useFreshDatabase();
 
 const versions = async (code: string) =>
   (
-    await db.query<{ version: number }>('SELECT version FROM eservice_form_versions WHERE code = $1 ORDER BY version', [
-      code,
-    ])
+    await db().query<{ version: number }>(
+      'SELECT version FROM eservice_form_versions WHERE code = $1 ORDER BY version',
+      [code],
+    )
   ).rows.map((r) => r.version);
 
 const current = async (code: string) =>
   (
-    await db.query<{ version: number; definition: unknown }>(
+    await db().query<{ version: number; definition: unknown }>(
       `SELECT v.version, v.definition FROM eservices e
          JOIN eservice_form_versions v ON v.code = e.code AND v.version = e.form_version WHERE e.code = $1`,
       [code],
@@ -30,6 +22,22 @@ const current = async (code: string) =>
   ).rows[0]!;
 
 describe('publishing a form definition', () => {
+  it('publishes nothing when the definition is the current version, however often it is run', async () => {
+    const before = await current('PD');
+    const listed = await versions('PD');
+    expect(await publishFormVersion(db(), 'PD', before.definition)).toEqual({
+      version: before.version,
+      published: false,
+    });
+    expect(await versions('PD')).toEqual(listed);
+
+    const next = structuredClone(before.definition) as { pages: Array<{ heading: string }> };
+    next.pages[0]!.heading = 'A heading of the next version';
+    expect(await publishFormVersion(db(), 'PD', next)).toEqual({ version: before.version + 1, published: true });
+    expect(await publishFormVersion(db(), 'PD', next)).toEqual({ version: before.version + 1, published: false });
+    expect(await versions('PD')).toEqual([...listed, before.version + 1]);
+  });
+
   it('says what is wrong one line a problem, each naming its path in the definition', async () => {
     const bad = structuredClone((await current('PD')).definition) as {
       pages: Array<{ sections: Array<{ fields: Array<Record<string, unknown>> }> }>;
@@ -54,7 +62,7 @@ describe('publishing a form definition', () => {
       'pages: Invalid input: expected array, received undefined',
     ]);
     const listed = await versions('PD');
-    await expect(publishFormVersion(db, 'PD', bad)).rejects.toThrow(FormDefinitionError);
+    await expect(publishFormVersion(db(), 'PD', bad)).rejects.toThrow(FormDefinitionError);
     expect(await versions('PD')).toEqual(listed);
   });
 });
