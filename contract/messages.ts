@@ -25,6 +25,22 @@ export const SHELL_MESSAGES = {
 } as const;
 
 /**
+ * A 500's message ends with the request id that the server's log line (`reqId`) and nginx's (`request_id`) hold,
+ * for the user to quote when they report the matter (docs/decisions/0117).
+ */
+export const withReference = (message: string, requestId: string) => `${message} (reference ${requestId})`;
+
+/**
+ * The line that gives a 500's reference under the system-difficulties toast, '' when its message has none. An id
+ * longer than 12 characters (nginx's 32 hex digits, a UUID) is given by its first 8, which read out over the phone
+ * and still find its lines in a search of the logs.
+ */
+export function referenceLine(message: string): string {
+  const id = /\(reference ([\w-]+)\)$/.exec(message)?.[1];
+  return id ? `\nReference: ${id.length > 12 ? id.slice(0, 8) : id}` : '';
+}
+
+/**
  * What the app says when the connection is lost or a part of it will not load (our wording, not the
  * specification's; docs/decisions/0032-losing-the-network.md). In the first load: it must show when
  * nothing more can be fetched.

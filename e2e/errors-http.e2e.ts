@@ -6,6 +6,7 @@ import {
   MESSAGES,
   TOAST_TITLES,
   withPhone,
+  withReference,
 } from '#contract/index.ts';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -51,7 +52,7 @@ test('a call that fails with 500 shows the error toast and keeps the form input'
       status: 500,
       contentType: 'application/json',
       body: JSON.stringify({
-        header: { responseCode: '500', responseDesc: `${MESSAGES.somethingWrong} (reference test)` },
+        header: { responseCode: '500', responseDesc: withReference(MESSAGES.somethingWrong, 'test') },
         responseJSON: null,
       }),
     }),
@@ -62,6 +63,8 @@ test('a call that fails with 500 shows the error toast and keeps the form input'
 
   const toast = toasts(page).filter({ hasText: TOAST_TITLES.error });
   await expect(toast).toContainText(withPhone(MESSAGES.systemDifficulties, phone || DEFAULT_CONTACT_PHONE));
+  // The 500's reference, to quote when reporting the matter (docs/decisions/0117).
+  await expect(toast).toContainText('Reference: test');
   await expect(choice).toBeChecked();
   await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();

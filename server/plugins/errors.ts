@@ -11,6 +11,7 @@ import {
   TRANSPORT_MESSAGES,
   fail,
   withPhone,
+  withReference,
 } from '#contract/index.ts';
 
 /** An error a route throws on purpose: it becomes an envelope with this HTTP status and code. */
@@ -115,9 +116,7 @@ export function registerErrorHandling(app: FastifyInstance, sendSpa404: (reply: 
         .header('Retry-After', String(DATABASE_RETRY_AFTER_S))
         .send(fail(RESPONSE_CODE.UNAVAILABLE, withPhone(MESSAGES.systemDifficulties, app.config.CONTACT_PHONE)));
     }
-    return reply
-      .code(500)
-      .send(fail(RESPONSE_CODE.SERVER_ERROR, `${MESSAGES.somethingWrong} (reference ${request.id})`));
+    return reply.code(500).send(fail(RESPONSE_CODE.SERVER_ERROR, withReference(MESSAGES.somethingWrong, request.id)));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -265,7 +265,10 @@ describe('the envelope, read once', () => {
     const result = await api.post('/api/rating', {});
     expect(result).toMatchObject({ ok: false, kind: 'server', status: 500 });
     expect(names()).toEqual(['httpError', 'toast']);
-    expect(events[1]!.payload).toEqual({ severity: 'error', message: withPhone(MESSAGES.systemDifficulties, PHONE) });
+    expect(events[1]!.payload).toEqual({
+      severity: 'error',
+      message: `${withPhone(MESSAGES.systemDifficulties, PHONE)}\nReference: x`,
+    });
   });
 
   it('an error page without an envelope is an http failure', async () => {

@@ -4,6 +4,7 @@ import {
   RESPONSE_CODE,
   isAccountCall,
   isEnvelope,
+  referenceLine,
   withPhone,
   type EnvelopeHeader,
 } from '#contract/index.ts';
@@ -33,11 +34,14 @@ export interface Interpretation<T> {
 
 const OK_HEADER: EnvelopeHeader = { responseCode: RESPONSE_CODE.OK, responseDesc: 'OK' };
 
-/** The system-difficulties toast (spec §8) with the deployment's phone number. */
-export function difficultiesToast(phone: string): BusEvent {
+/**
+ * The system-difficulties toast (spec §8) with the deployment's phone number, and under its exact text the
+ * reference a 500 carries, if any (`referenceLine`): what the user quotes when asked to report the matter.
+ */
+export function difficultiesToast(phone: string, reference = ''): BusEvent {
   return {
     name: 'toast',
-    payload: { severity: 'error', message: withPhone(SHELL_MESSAGES.systemDifficulties, phone) },
+    payload: { severity: 'error', message: withPhone(SHELL_MESSAGES.systemDifficulties, phone) + reference },
   };
 }
 
@@ -81,7 +85,8 @@ export function interpret<T>(answer: Answer, options: { phone: string; quiet?: b
   if (status >= 400) {
     events.push({ name: 'httpError', payload: { url, status, responseCode: header?.responseCode, message } });
     if (status >= 500) {
-      if (!options.quiet) events.push(difficultiesToast(options.phone));
+      if (!options.quiet)
+        events.push(difficultiesToast(options.phone, status === 500 ? referenceLine(serverMessage) : ''));
       return { result: { ok: false, kind: 'server', status, header }, events };
     }
     if (isEnvelope(body))
