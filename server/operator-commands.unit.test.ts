@@ -90,6 +90,7 @@ describe('an operator command where the data directory holds no database', () =>
   writeFileSync(changes, '');
   it.each([
     ['server/auth/keys-cli.ts', ['rotate']],
+    ['server/auth/accounts-cli.ts', ['list']],
     ['server/notifications/cli.ts', ['pending']],
     ['server/payments/cli.ts', ['queue']],
     ['server/cases/cli.ts', ['show', 'PD 000001 2026']],

@@ -543,22 +543,9 @@ if (import.meta.main) {
     process.exit(0);
   }
   if (!readAccountsArgs(argv)) fail(USAGE, 2);
-  const { ConfigError, loadConfig } = await import('../config.ts');
-  let config;
   try {
-    config = loadConfig();
-  } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error), 2);
-  }
-  const { existsSync } = await import('node:fs');
-  const path = await import('node:path');
-  const folder = path.resolve(config!.DATA_DIR, 'pglite');
-  // A database made here would be one the server never reads: the accounts would be made for nobody.
-  if (!config!.DATABASE_URL && !existsSync(path.join(folder, 'PG_VERSION')))
-    fail(`no database in ${folder}: set DATABASE_URL, or DATA_DIR to the server's`, 1);
-  try {
-    const { openDatabase } = await import('../db/open.ts');
-    const { db } = await openDatabase(config!);
+    const { openCommandDatabase } = await import('../db/command-database.ts');
+    const db = await openCommandDatabase();
     try {
       process.exitCode = await accountsCommand(db, argv, {
         now: new Date(),

@@ -46,13 +46,4 @@ describe('npm run accounts', () => {
     },
     60_000,
   );
-
-  it('refuses, in one line, an embedded database that does not exist, and makes none', () => {
-    const result = accounts('list');
-    expect(result.stderr).toBe(
-      `no database in ${path.join(dataDir, 'pglite')}: set DATABASE_URL, or DATA_DIR to the server's\n`,
-    );
-    expect(result.status).toBe(1);
-    expect(existsSync(dataDir)).toBe(false);
-  }, 60_000);
 });
