@@ -109,7 +109,7 @@ async function measure(
 /** Node types of the plan of each search statement that read a register table whole. */
 async function sequentialScans(db: Database, list: Probe[]): Promise<string[]> {
   const found: string[] = [];
-  const slots = await querySlots(db, list[1]!.query);
+  const { slots } = await querySlots(db, list[1]!.query);
   const statements: Array<[string, unknown[]]> = [
     [
       `SELECT case_number FROM register_entries WHERE id_number = $1 AND party_kind = ANY($2::text[])
@@ -119,7 +119,7 @@ async function sequentialScans(db: Database, list: Probe[]): Promise<string[]> {
     // Every step of the name search, then the entries of the names found.
     [namesHoldingEveryWord(slots.length), [...nameStepParams(list[1]!.query), ...slots]],
     ...NAME_STEPS.map((sql): [string, unknown[]] => [sql, nameStepParams(list[1]!.query)]),
-    [ENTRIES_OF_NAMES, entriesOfNamesParams(await nearestNames(db, list[1]!.query), ['individual', 'entity'])],
+    [ENTRIES_OF_NAMES, entriesOfNamesParams((await nearestNames(db, list[1]!.query)).names, ['individual', 'entity'])],
   ];
   for (const [sql, params] of statements) {
     const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);

@@ -17,29 +17,53 @@ const MIN_SIMILARITY = 0.3;
 const NEAR_WORDS_EACH = 3;
 
 /**
+ * How many register words an initial may stand for (docs/decisions/0055, amended): every word starting with
+ * it, the shortest first, up to this many; past it the search says the closest only are shown. A register of
+ * Singapore names holds a few dozen words to a letter (the demo's most, S, 14).
+ */
+const INITIAL_WORDS = 50;
+
+/**
  * Each typed word, in the order typed, with the register words it may stand for (docs/decisions/0055): the
  * nearest by trigrams (similarity at least MIN_SIMILARITY, pg_trgm's `%`: `bengg` is BENG, `huat` also HUA),
- * and the nearest of those holding its letters in order, the first letter first (a letter dropped, an initial:
- * `bng` is BENG, `n` is NG). Folded names hold only letters, digits and spaces, so the pattern needs no escape.
+ * and the nearest of those holding its letters in order, the first letter first (a letter dropped: `bng` is
+ * BENG, `lm` is LIM). An initial holds one letter: every word starting with it, up to one more than
+ * INITIAL_WORDS (so that a cut shows), through the same trigram index. Folded names hold only letters,
+ * digits and spaces, so the pattern needs no escape.
  */
 const NEAR_WORDS = `
   SELECT ARRAY(SELECT word FROM register_name_words WHERE word % q.w ORDER BY word <-> q.w, word LIMIT $2) AS similar,
          ARRAY(SELECT word FROM register_name_words WHERE word LIKE regexp_replace(q.w, '(.)', '\\1%', 'g')
-                ORDER BY word <-> q.w, word LIMIT $2) AS lettered
+                ORDER BY word <-> q.w, word LIMIT CASE WHEN length(q.w) = 1 THEN $3 ELSE $2 END) AS lettered,
+         length(q.w) = 1 AS initial
     FROM unnest(string_to_array($1, ' ')) WITH ORDINALITY AS q(w, i) ORDER BY q.i`;
+
+interface NearWords {
+  similar: string[];
+  lettered: string[];
+  initial?: boolean;
+}
+
+/** Whether an initial stands for more register words than INITIAL_WORDS, so that its slot leaves some out. */
+export const initialCut = (rows: readonly NearWords[]): boolean => rows.some((r) => r.lettered.length > INITIAL_WORDS);
 
 /**
  * The tokens (migration 162) that stand for each typed word: its near words, the nearest first. A typed word
  * whose nearest word an earlier one already took stands for that word's next occurrence (`hwee hweee toh`:
- * HWEE, then HWEE*2), so a repeated word is held to a name holding it twice. A word near no register word
- * stands for nothing, and the other words search without it.
+ * HWEE, then HWEE*2), so a repeated word is held to a name holding it twice; an initial takes no word, as it
+ * names none (`ho s h` is HO SENG HWEE). A word near no register word stands for nothing, and the other words
+ * search without it.
  */
-export function wordSlots(rows: ReadonlyArray<{ similar: string[]; lettered: string[] }>): string[][] {
+export function wordSlots(rows: readonly NearWords[]): string[][] {
   const taken = new Map<string, number>();
   const slots: string[][] = [];
-  for (const { similar, lettered } of rows) {
-    const near = [...new Set([...similar, ...lettered])];
+  for (const { similar, lettered, initial } of rows) {
+    const near = [...new Set([...similar, ...lettered.slice(0, INITIAL_WORDS)])];
     if (near.length === 0) continue;
+    if (initial) {
+      slots.push(near);
+      continue;
+    }
     const nearest = near[0]!;
     const times = (taken.get(nearest) ?? 0) + 1;
     taken.set(nearest, times);
@@ -109,44 +133,49 @@ export const nameStepParams = (query: string) => [foldName(query), NEAREST_NAMES
  */
 const PLAN_FOR_THE_WORDS: QueryOptions = { planEachCall: true };
 
-/** The slots of a query's words (wordSlots), for namesHoldingEveryWord. */
-export async function querySlots(db: Queryable, query: string): Promise<string[][]> {
-  const { rows } = await db.query<{ similar: string[]; lettered: string[] }>(
+/**
+ * The slots of a query's words (wordSlots), for namesHoldingEveryWord, and whether an initial's slot was cut
+ * (initialCut).
+ */
+export async function querySlots(db: Queryable, query: string): Promise<{ slots: string[][]; cut: boolean }> {
+  const { rows } = await db.query<NearWords>(
     NEAR_WORDS,
-    [foldName(query), NEAR_WORDS_EACH],
+    [foldName(query), NEAR_WORDS_EACH, INITIAL_WORDS + 1],
     PLAN_FOR_THE_WORDS,
   );
-  return wordSlots(rows);
+  return { slots: wordSlots(rows), cut: initialCut(rows) };
 }
 
+type NearName = { folded: string; distance: number };
+
 /**
- * The nearest names to a query, nearest first (docs/decisions/0055). The names holding every typed word (each
- * as one of its near words) answer when there are any: the name searched for, spelt a little differently, in
- * any order. Else, as before, the names holding two of the words when they are NEAREST_NAMES or more (a
- * common name); else any word widens the candidates (a rare name: its words are rare too); the whole-register
+ * The nearest names to a query, nearest first (docs/decisions/0055), and whether the register may hold
+ * nearer ones than they are (an initial's words were cut). The names holding every typed word (each as one
+ * of its near words) answer when there are any: the name searched for, spelt a little differently, in any
+ * order. Else, as before, the names holding two of the words when they are NEAREST_NAMES or more (a common
+ * name); else any word widens the candidates (a rare name: its words are rare too); the whole-register
  * trigram index is asked only when no word of the query is near a word of the register.
  */
-export async function nearestNames(db: Queryable, query: string): Promise<Array<{ folded: string; distance: number }>> {
-  const slots = await querySlots(db, query);
+export async function nearestNames(db: Queryable, query: string): Promise<{ names: NearName[]; cut: boolean }> {
+  const { slots, cut } = await querySlots(db, query);
   if (slots.length > 0) {
-    const { rows } = await db.query<{ folded: string; distance: number }>(
+    // A name holding every typed word matches however little of it was typed (`o b h` is ONG BENG HUAT):
+    // the whole name's similarity only ranks it (docs/decisions/0055, amended).
+    const [folded, limit] = nameStepParams(query);
+    const { rows } = await db.query<NearName>(
       namesHoldingEveryWord(slots.length),
-      [...nameStepParams(query), ...slots],
+      [folded, limit, 0, ...slots],
       PLAN_FOR_THE_WORDS,
     );
-    if (rows.length > 0) return rows;
+    if (rows.length > 0) return { names: rows, cut };
   }
-  let found: Array<{ folded: string; distance: number }> = [];
+  let found: NearName[] = [];
   for (const step of NAME_STEPS) {
-    const { rows } = await db.query<{ folded: string; distance: number }>(
-      step,
-      nameStepParams(query),
-      PLAN_FOR_THE_WORDS,
-    );
+    const { rows } = await db.query<NearName>(step, nameStepParams(query), PLAN_FOR_THE_WORDS);
     if (rows.length > 0) found = rows;
     if (found.length >= NEAREST_NAMES || (found.length > 0 && step !== NAMES_BY_WORD_PAIRS)) break;
   }
-  return found;
+  return { names: found, cut };
 }
 
 /**
@@ -192,8 +221,8 @@ export async function searchRegister(
 
 /**
  * searchRegister's case numbers, and whether the register may hold more matches than they are: the search
- * kept NEAREST_NAMES names, or MAX_RESULTS entries, and stopped there (the screen then says the closest are
- * shown).
+ * kept NEAREST_NAMES names, or MAX_RESULTS entries, and stopped there, or an initial stood for only some of
+ * its words (the screen then says the closest are shown).
  */
 export async function searchRegisterRanked(
   db: Queryable,
@@ -213,8 +242,8 @@ export async function searchRegisterRanked(
     const caseNumbers = rows.map((r) => r.case_number);
     return { caseNumbers, closestOnly: caseNumbers.length >= REGISTER_LIMITS.MAX_RESULTS };
   }
-  const names = await nearestNames(db, query);
-  if (names.length === 0) return { caseNumbers: [], closestOnly: false };
+  const { names, cut } = await nearestNames(db, query);
+  if (names.length === 0) return { caseNumbers: [], closestOnly: cut };
   const { rows } = await db.query<{ case_number: string }>(
     ENTRIES_OF_NAMES,
     entriesOfNamesParams(names, kinds),
@@ -223,7 +252,7 @@ export async function searchRegisterRanked(
   const caseNumbers = [...new Set(rows.map((r) => r.case_number))].slice(0, REGISTER_LIMITS.MAX_RESULTS);
   return {
     caseNumbers,
-    closestOnly: names.length >= NEAREST_NAMES || caseNumbers.length >= REGISTER_LIMITS.MAX_RESULTS,
+    closestOnly: cut || names.length >= NEAREST_NAMES || caseNumbers.length >= REGISTER_LIMITS.MAX_RESULTS,
   };
 }
 

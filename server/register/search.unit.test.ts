@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newReference, wordSlots } from './search.ts';
+import { initialCut, newReference, wordSlots } from './search.ts';
 
 describe('wordSlots', () => {
   it('joins the two means of a word, the nearest first, without repeats', () => {
@@ -18,6 +18,31 @@ describe('wordSlots', () => {
         { similar: ['HWEE'], lettered: [] },
       ]),
     ).toEqual([['HWEE'], ['HWEE*2', 'HWA'], ['TOH', 'TEO'], ['HWEE*3']]);
+  });
+});
+
+describe('an initial', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `B${String(i).padStart(2, '0')}`);
+
+  it('stands for every word starting with it, and takes none from a word typed in full', () => {
+    expect(
+      wordSlots([
+        { similar: ['HO'], lettered: ['HO', 'HOCK'] },
+        { similar: [], lettered: ['SIM', 'SENG', 'SIEW', 'SOON'], initial: true },
+        { similar: [], lettered: ['HO', 'HUI', 'HOCK', 'HUAT', 'HWEE'], initial: true },
+      ]),
+    ).toEqual([
+      ['HO', 'HOCK'],
+      ['SIM', 'SENG', 'SIEW', 'SOON'],
+      ['HO', 'HUI', 'HOCK', 'HUAT', 'HWEE'],
+    ]);
+  });
+
+  it('that starts more words than a slot holds is cut, and says so', () => {
+    const many = [{ similar: [], lettered: words(51), initial: true }];
+    expect(wordSlots(many)[0]).toHaveLength(50);
+    expect(initialCut(many)).toBe(true);
+    expect(initialCut([{ similar: [], lettered: words(50), initial: true }])).toBe(false);
   });
 });
 
