@@ -378,6 +378,19 @@ describe('following a case by its number', () => {
     expect((await follow('BS 999999 1999', reference)).statusCode).toBe(429);
     await demo.post(REGISTER_PATHS.unfollow, { caseNumber: DEMO_BANKRUPT.caseNumber });
   });
+
+  it('does not count a case already followed, which the watchlist shows already', async () => {
+    const follow = (caseNumber: string) => demo.post(REGISTER_PATHS.watchlist, { caseNumber });
+    expect((await follow(DEMO_BANKRUPT.caseNumber)).json().header.responseDesc).toBe(REGISTER_MESSAGES.followed);
+    for (const typed of ['BS 4321/2023', 'bs004321-2023', DEMO_BANKRUPT.caseNumber]) {
+      const again = await follow(typed);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().header.responseDesc).toBe(REGISTER_MESSAGES.alreadyFollowed);
+    }
+    const { rows } = await db.query<{ searches: number }>('SELECT searches FROM register_search_throttle');
+    expect(rows.map((r) => r.searches)).toEqual([1]);
+    await demo.post(REGISTER_PATHS.unfollow, { caseNumber: DEMO_BANKRUPT.caseNumber });
+  });
 });
 
 describe('a search sent again after its answer was lost', () => {

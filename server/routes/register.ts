@@ -333,7 +333,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await eserviceFor(app.db, WATCHLIST_SERVICE, principal);
     const number = caseNumberOf(request.body.caseNumber);
     // The watchlist shows each case's name and NRIC: a number typed there is a look-up of the register, and
-    // counts as a search, or case numbers in sequence would copy it past the limit (docs/decisions/0044).
+    // counts as a search, or case numbers in sequence would copy it past the limit (docs/decisions/0044). A
+    // case the profile already follows is on its watchlist already: nothing is looked up, nothing counted.
+    const followed = await app.db.query('SELECT 1 FROM register_watchlist WHERE profile_id = $1 AND case_number = $2', [
+      principal.actingProfileId,
+      number,
+    ]);
+    if (followed.rowCount > 0) return ok({ caseNumber: number }, REGISTER_MESSAGES.alreadyFollowed);
     const ref = request.body.ref;
     const found = ref ? (await recordedSearch(ref, principal)).case_numbers.includes(number) : false;
     if (!found) await countLookUp(request, 'watchlist_follow', { caseNumber: number });
