@@ -115,10 +115,45 @@ export function foldName(value: string): string {
 }
 
 /**
- * What is wrong with a name to search for, or null: fewer than 3 letters the register can match (foldName,
- * so accented letters count: Lê Lý has four), said differently when the name was typed in another script.
+ * Words of address people put before a name, as a letter or a cheque writes it ("Mr Ong Beng Huat", "Encik
+ * Ahmad", "Hj Osman"), folded (foldName). They are no part of the name the register holds, and as register
+ * words they matched others (MR was MOTOR and MERLION), so a name search drops them (docs/decisions/0112).
  */
-export function nameQueryProblem(query: string): string | null {
+export const NAME_HONORIFICS: ReadonlySet<string> = new Set([
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'MDM',
+  'MADAM',
+  'DR',
+  'PROF',
+  'ENCIK',
+  'CIK',
+  'PUAN',
+  'HAJI',
+  'HAJJAH',
+  'HJ',
+  'HJH',
+  'DATO',
+  'DATUK',
+]);
+
+/** A name to search for without the honorifics before it (NAME_HONORIFICS), unless it is nothing else. */
+export function withoutHonorifics(query: string): string {
+  const words = query.trim().split(/\s+/);
+  let first = 0;
+  while (first < words.length - 1 && NAME_HONORIFICS.has(foldName(words[first]!))) first++;
+  return words.slice(first).join(' ');
+}
+
+/**
+ * What is wrong with a name to search for, or null: fewer than 3 letters the register can match (foldName,
+ * so accented letters count: Lê Lý has four) once honorifics are dropped (withoutHonorifics), said
+ * differently when the name was typed in another script.
+ */
+export function nameQueryProblem(typed: string): string | null {
+  const query = withoutHonorifics(typed);
   if (foldName(query).replace(/ /g, '').length >= 3) return null;
   const letters = query.match(/\p{L}/gu)?.length ?? 0;
   return letters >= 3 ? REGISTER_MESSAGES.nameNotInEnglishLetters : REGISTER_MESSAGES.nameTooShort;

@@ -234,6 +234,17 @@ describe('search by name', () => {
     expect(numbers).toEqual(expect.arrayContaining(rows.map((r) => r.case_number)));
   });
 
+  it('searches a name without the words of address before it, and says what it searched', async () => {
+    const plain = answer<SearchAnswer>(await search(demo, { query: 'ong beng huat' }));
+    expect(plain.results[0]?.caseNumber).toBe(DEMO_BANKRUPT.caseNumber);
+    for (const query of ['Mr Ong Beng Huat', 'Dr. Mdm ong beng huat', 'Encik ONG BENG HUAT']) {
+      const found = answer<SearchAnswer>(await search(demo, { query }));
+      expect(found.results, query).toEqual(plain.results);
+      expect(found.closestOnly).toBe(false);
+      expect(found.query.toUpperCase()).toBe('ONG BENG HUAT');
+    }
+  });
+
   it('pages the ranked results without searching again, and caps them', async () => {
     const res = await search(demo, { query: 'tan' });
     const first = answer<SearchAnswer>(res);

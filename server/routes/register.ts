@@ -16,6 +16,7 @@ import {
   normalizeIdNumber,
   normalizeRegisterCaseNumber,
   searchRequestSchema,
+  withoutHonorifics,
   type RegisterService,
   type SearchAnswer,
   type SearchPurpose,
@@ -143,7 +144,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       if (!isSearchableId(body.service, query))
         throw badRequest(body.service === 'PIS' ? REGISTER_MESSAGES.badIdPis : REGISTER_MESSAGES.badIdBis);
     } else {
-      query = body.query.trim().replace(/\s+/g, ' ');
+      query = withoutHonorifics(body.query);
       if (!query) throw badRequest(REGISTER_MESSAGES.queryRequired);
       const problem = nameQueryProblem(query);
       if (problem) throw badRequest(problem);
