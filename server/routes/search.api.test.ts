@@ -121,6 +121,19 @@ describe('GET /api/search', () => {
     for (const r of without.results) expect(text(r.snippet).toLowerCase()).not.toContain('one-time password');
   });
 
+  it('finds the bankruptcy and insolvency searches by "bankrupt", and a word by its noun', async () => {
+    const hrefs = async (q: string) =>
+      searchResponseSchema
+        .parse((await search(`q=${encodeURIComponent(q)}`)).body.responseJSON)
+        .results.map((r) => r.href);
+    for (const q of ['bankrupt', 'bankrupts', 'bankruptcy', 'insolvent'])
+      expect(await hrefs(q), q).toEqual(expect.arrayContaining(['#/register?app=BIS', '#/register?app=PIS']));
+    // A question holding both words finds the page that says them.
+    expect(await hrefs('is my debtor bankrupt')).toContain('#/generic?app=PD');
+    // The travel return is a notification; a traveller is asked to notify.
+    expect(await hrefs('notify return')).toContain('#/generic?app=TRT');
+  });
+
   it('reads pasted and full-width words as typed ones: odd spaces, invisible characters, full-width letters', async () => {
     const results = async (q: string) =>
       searchResponseSchema.parse((await search(`q=${encodeURIComponent(q)}`)).body.responseJSON);
