@@ -164,6 +164,15 @@ function SearchForm({ service }: { service: RegisterService }) {
   const attempts = useAttemptKey();
   /** Each search that ends in problems: the error summary takes the focus. */
   const [attempt, setAttempt] = useState(0);
+  /**
+   * A search refused for no fault of what was typed (too many searches, no answer): no validation error, so
+   * not the error summary; a notice that takes the focus, the form kept as typed.
+   */
+  const [problem, setProblem] = useState('');
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
   /** A field that goes (or becomes another) takes its problem with it: the summary would point at nothing. */
   const dropError = (field: keyof FormErrors) =>
     setErrors((now) => {
@@ -195,6 +204,7 @@ function SearchForm({ service }: { service: RegisterService }) {
     if (!purpose) next.purpose = REGISTER_MESSAGES.purposeRequired;
     else if (purpose === 'other' && !otherPurpose.trim()) next.otherPurpose = REGISTER_MESSAGES.otherPurposeRequired;
     setErrors(next);
+    setProblem('');
     if (Object.keys(next).length > 0 || !purpose) {
       setAttempt((n) => n + 1);
       return;
@@ -208,8 +218,10 @@ function SearchForm({ service }: { service: RegisterService }) {
     attempts.settle(request, attemptKey, outcome.ok || !outcome.unanswered);
     setBusy(false);
     if (!outcome.ok) {
-      setErrors({ form: outcome.message });
-      setAttempt((n) => n + 1);
+      if (outcome.badRequest) {
+        setErrors({ form: outcome.message });
+        setAttempt((n) => n + 1);
+      } else setProblem(outcome.message);
       return;
     }
     const sent: KeptSearch = {
@@ -241,6 +253,11 @@ function SearchForm({ service }: { service: RegisterService }) {
         Every search is recorded with its purpose.
       </p>
       <ErrorSummary errors={problems} attempt={attempt} idFor={problemFieldId} />
+      {problem && (
+        <div ref={problemRef} className="notice notice-error" role="alert" tabIndex={-1}>
+          <p>{problem}</p>
+        </div>
+      )}
       <form className="register-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <fieldset>
           <legend>Search by</legend>

@@ -14,20 +14,25 @@ import {
 import { api, type ApiResult } from '../../lib/http/index.ts';
 
 /** What a screen shows: the answer, or the words to show instead (the server's own when it refused). */
-export type Outcome<T> =
-  | { ok: true; value: T; message: string }
-  | { ok: false; message: string; aborted?: boolean; refused?: boolean; unanswered?: boolean };
+type Failed = {
+  ok: false;
+  message: string;
+  aborted?: boolean;
+  refused?: boolean;
+  unanswered?: boolean;
+  /** Refused for what was sent (400): a problem for the form to show beside what was typed. */
+  badRequest?: boolean;
+};
+export type Outcome<T> = { ok: true; value: T; message: string } | Failed;
 
 /**
  * Why a call came to nothing: the server's own words when it refused, else `failed`, which names what could
  * not be done (a follow is no search, and must not be called one).
  */
-function failure(
-  result: Exclude<ApiResult<unknown>, { ok: true }>,
-  failed: string,
-): { ok: false; message: string; aborted?: boolean; refused?: boolean; unanswered?: boolean } {
+function failure(result: Exclude<ApiResult<unknown>, { ok: true }>, failed: string): Failed {
   if (result.kind === 'aborted') return { ok: false, message: '', aborted: true };
-  if (result.kind === 'refused') return { ok: false, message: result.header.responseDesc, refused: true };
+  if (result.kind === 'refused')
+    return { ok: false, message: result.header.responseDesc, refused: true, badRequest: result.status === 400 };
   // No answer, or none that could be read: the server may have done it (a search sent again keeps its key).
   return { ok: false, message: failed, unanswered: result.kind !== 'session' };
 }

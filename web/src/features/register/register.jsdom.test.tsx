@@ -107,6 +107,24 @@ describe('the search form', () => {
     expect(calls.some((c) => c.path === REGISTER_PATHS.search)).toBe(false);
   }, 30_000);
 
+  it('shows a search refused for too many searches as a notice, not as a validation error, keeping the form', async () => {
+    fakeApi({
+      [`POST ${REGISTER_PATHS.search}`]: () => ({
+        status: 429,
+        body: envelope(null, '429', REGISTER_MESSAGES.throttled(7)),
+      }),
+    });
+    await renderShell({ routes, hash: '#/register?app=PIS' });
+    fireEvent.change(await screen.findByLabelText('Name to search for'), { target: { value: 'ong beng huat' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Credit assessment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search the register' }));
+    const notice = (await screen.findByText(REGISTER_MESSAGES.throttled(7))).closest('[role="alert"]') as HTMLElement;
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(screen.queryByText('Please correct the validation errors.')).toBeNull();
+    expect(screen.getByLabelText('Name to search for')).toHaveValue('ong beng huat');
+    expect(screen.getByRole('radio', { name: 'Credit assessment' })).toBeChecked();
+  }, 30_000);
+
   it('names the service in the tab as its heading does', async () => {
     fakeApi({});
     await renderShell({ routes, hash: '#/register?app=BIS' });
