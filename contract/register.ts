@@ -49,6 +49,11 @@ export const REGISTER_LIMITS = {
   /** Searches per account in one window, and the window (docs/decisions/0044). */
   MAX_SEARCHES: 30,
   WINDOW_MS: 10 * 60_000,
+  /**
+   * How long a search answers its pages, entries and extracts (docs/decisions/0112): a working day and the
+   * next morning's printing; later, a new search (counted and audited) shows the register again.
+   */
+  SEARCH_LIFETIME_HOURS: 24,
   QUERY_MAX: 100,
   PURPOSE_TEXT_MAX: 500,
 } as const;
@@ -190,7 +195,12 @@ export const REGISTER_MESSAGES = {
   badIdBis: 'Enter a valid NRIC, FIN or UEN, for example S1234567D or 53312345C.',
   throttled: (minutes: number) =>
     `You have made too many searches in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and search again.`,
-  searchNotFound: 'This search has expired or is not yours. Please search again.',
+  /** A reference no search of this account has (another account's reads as unknown). */
+  searchNotFound: 'There is no search of yours with this reference. Please search again.',
+  searchExpired: `This search was made more than ${REGISTER_LIMITS.SEARCH_LIFETIME_HOURS} hours ago, so it no longer shows the register. Please search again.`,
+  /** A master user's search made while acting for another profile, asked for while acting for this one. */
+  searchOfAnotherProfile:
+    'This search was made while acting for another profile. Act for that profile to see it, or search again.',
   entryNotFound: 'This entry is not among the results of your search. Please search again.',
   caseNotFound: 'There is no case with this number in the insolvency register.',
   badCaseNumber: 'Enter a case number like BS 001234 2024.',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
-import { RESPONSE_CODE } from '#contract/index.ts';
+import { API_PATHS, RESPONSE_CODE } from '#contract/index.ts';
 import {
   REGISTER_LIMITS,
   REGISTER_MESSAGES,
@@ -483,6 +483,45 @@ describe('result page and extract', () => {
     const found = answer<SearchAnswer>(await search(demo, { by: 'id', query: 'S7654321F' }));
     const theirs = await master.get(entryUrl(REGISTER_PATHS.extract, found.reference, DEMO_BANKRUPT.caseNumber));
     expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe('a search reference', () => {
+  const pageOf = (c: TestClient, reference: string) =>
+    c.get(`${REGISTER_PATHS.searchPage.replace(':reference', reference)}?page=1`);
+  const refusal = (res: { statusCode: number; json: () => { header: { responseDesc: string } } }) => [
+    res.statusCode,
+    res.json().header.responseDesc,
+  ];
+
+  it('answers its pages, entries and extracts for a day, then says it expired', async () => {
+    const { reference } = answer<SearchAnswer>(await search(demo, { by: 'id', query: DEMO_BANKRUPT.idNumber }));
+    const entry = entryUrl(REGISTER_PATHS.entry, reference, DEMO_BANKRUPT.caseNumber);
+    const extract = entryUrl(REGISTER_PATHS.extract, reference, DEMO_BANKRUPT.caseNumber);
+    clock.advance(REGISTER_LIMITS.SEARCH_LIFETIME_HOURS * 3_600_000);
+    // A session lasts less than a day: the next day's sign-in is another session of the same account.
+    demo = await signedInClient(app, 'ptib.demo');
+    master = await signedInClient(app, 'ptib.master');
+    officer = await signedInOfficer(app, gateway, 'officer.demo');
+    expect((await pageOf(demo, reference)).statusCode).toBe(200);
+    expect((await demo.get(entry)).statusCode).toBe(200);
+    clock.advance(1_000);
+    const expired = [404, REGISTER_MESSAGES.searchExpired];
+    expect(refusal(await pageOf(demo, reference))).toEqual(expired);
+    expect(refusal(await demo.get(entry))).toEqual(expired);
+    expect(refusal(await demo.get(extract))).toEqual(expired);
+  });
+
+  it('says a search was made for another profile, and an unknown one is not yours', async () => {
+    const { reference } = answer<SearchAnswer>(await search(master, { by: 'id', query: DEMO_BANKRUPT.idNumber }));
+    expect((await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: 'PTIB00000011' })).statusCode).toBe(200);
+    try {
+      expect(refusal(await pageOf(master, reference))).toEqual([404, REGISTER_MESSAGES.searchOfAnotherProfile]);
+    } finally {
+      await master.post(API_PATHS.switchProxyProfile, { ptibProfileID: '' });
+    }
+    expect(refusal(await pageOf(demo, reference))).toEqual([404, REGISTER_MESSAGES.searchNotFound]);
+    expect(refusal(await pageOf(master, 'RS-20300115-0000000000'))).toEqual([404, REGISTER_MESSAGES.searchNotFound]);
   });
 });
 

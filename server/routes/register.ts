@@ -105,15 +105,24 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  /** A recorded search of this account, or 404 (another account's reference reads as unknown). */
+  /**
+   * A recorded search of this account and acting profile, made within its lifetime, or 404 saying which it is
+   * not (another account's reference reads as unknown). A search older than its lifetime would show an entry's
+   * current status and NRIC long after, with no new search counted or audited (docs/decisions/0112).
+   */
   async function recordedSearch(reference: string, principal: Principal): Promise<SearchRow> {
-    const { rows } = await app.db.query<SearchRow>(
-      `SELECT reference, service, search_by, query, purpose, searched_at, case_numbers, closest_only FROM register_searches
-        WHERE reference = $1 AND account_id = $2 AND acting_profile_id = $3`,
-      [reference, principal.accountId, principal.actingProfileId],
+    const { rows } = await app.db.query<SearchRow & { acting_profile_id: string }>(
+      `SELECT reference, service, search_by, query, purpose, searched_at, case_numbers, closest_only, acting_profile_id
+         FROM register_searches WHERE reference = $1 AND account_id = $2`,
+      [reference, principal.accountId],
     );
-    if (!rows[0]) throw new ApiError(404, RESPONSE_CODE.NOT_FOUND, REGISTER_MESSAGES.searchNotFound);
-    return rows[0];
+    const row = rows[0];
+    const refuse = (message: string) => new ApiError(404, RESPONSE_CODE.NOT_FOUND, message);
+    if (!row) throw refuse(REGISTER_MESSAGES.searchNotFound);
+    const age = app.now().getTime() - new Date(row.searched_at).getTime();
+    if (age > REGISTER_LIMITS.SEARCH_LIFETIME_HOURS * 3_600_000) throw refuse(REGISTER_MESSAGES.searchExpired);
+    if (row.acting_profile_id !== principal.actingProfileId) throw refuse(REGISTER_MESSAGES.searchOfAnotherProfile);
+    return row;
   }
 
   /** The entry of a case a recorded search of this account found. */
