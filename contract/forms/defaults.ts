@@ -42,6 +42,13 @@ export interface ProfileAnswers {
   address: AddressValue;
 }
 
+/**
+ * Whether the question asks the applicant's own detail (docs/decisions/0119): one that starts at the profile,
+ * or says so (`about`). Only such a one is offered to the browser's autofill.
+ */
+export const isApplicantsOwn = (field: FieldDef): boolean =>
+  ('prefill' in field && field.prefill === 'profile') || ('about' in field && field.about === 'applicant');
+
 /** The profile's value for a question that starts at it, or undefined (none asked, or the profile has none). */
 function fromProfile(field: FieldDef, profile: ProfileAnswers | undefined): FieldValue | undefined {
   if (!profile || !('prefill' in field) || field.prefill !== 'profile') return undefined;

@@ -43,6 +43,8 @@ const choices = {
 };
 const compare = z.array(comparisonSchema).max(10).optional();
 const minor = z.number().int().min(0).max(1e15).optional();
+const prefill = z.literal('profile').optional();
+const about = z.literal('applicant').optional();
 
 const childFieldSchemas = [
   z.strictObject({ ...base, type: z.literal('text'), format: z.enum(['identifier', 'digits']).optional(), maxLength }),
@@ -100,9 +102,9 @@ const childFieldSchemas = [
   z.strictObject({ ...base, type: z.literal('yesNo'), noDefault: z.boolean().optional() }),
   z.strictObject({ ...base, type: z.literal('nric') }),
   z.strictObject({ ...base, type: z.literal('uen') }),
-  z.strictObject({ ...base, type: z.literal('mobile'), prefill: z.literal('profile').optional() }),
-  z.strictObject({ ...base, type: z.literal('phone'), prefill: z.literal('profile').optional() }),
-  z.strictObject({ ...base, type: z.literal('email') }),
+  z.strictObject({ ...base, type: z.literal('mobile'), prefill, about }),
+  z.strictObject({ ...base, type: z.literal('phone'), prefill, about }),
+  z.strictObject({ ...base, type: z.literal('email'), about }),
   z.strictObject({ ...base, type: z.literal('postalCode') }),
   z.strictObject({
     ...base,
@@ -117,7 +119,7 @@ const childFieldSchemas = [
       .optional(),
     undecided: z.boolean().optional(),
   }),
-  z.strictObject({ ...base, type: z.literal('address'), prefill: z.literal('profile').optional() }),
+  z.strictObject({ ...base, type: z.literal('address'), prefill, about }),
   z.strictObject({ ...base, type: z.literal('declaration'), text: z.string().min(1).max(2000) }),
   z.strictObject({
     ...base,

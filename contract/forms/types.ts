@@ -172,19 +172,30 @@ export interface UenField extends FieldBase {
 }
 /**
  * Starts at the profile's own value of its kind (its mobile number, its correspondence address) rather
- * than empty: a question about the profile opens on what the profile says now, to be confirmed or changed.
+ * than empty: a question about the profile opens on what the profile says now, to be confirmed or changed. Such a
+ * question is the applicant's own (ApplicantsOwn).
  */
 export type ProfilePrefill = 'profile';
+/**
+ * Whose answer a contact question holds (docs/decisions/0119). The applicant's own lets the browser fill it in
+ * from what it knows of its user (autocomplete tokens, WCAG 1.3.5); anyone else's, the default, is kept from the
+ * browser's autofill, which would offer the user's own address as a debtor's. A question with `prefill` is the
+ * applicant's own without saying so; `about` marks one the profile holds no value for (an email address).
+ */
+export type ApplicantsOwn = 'applicant';
 export interface MobileField extends FieldBase {
   type: 'mobile';
   prefill?: ProfilePrefill;
+  about?: ApplicantsOwn;
 }
 export interface PhoneField extends FieldBase {
   type: 'phone';
   prefill?: ProfilePrefill;
+  about?: ApplicantsOwn;
 }
 export interface EmailField extends FieldBase {
   type: 'email';
+  about?: ApplicantsOwn;
 }
 export interface PostalCodeField extends FieldBase {
   type: 'postalCode';
@@ -205,6 +216,7 @@ export interface CaseNumberField extends FieldBase {
 export interface AddressField extends FieldBase {
   type: 'address';
   prefill?: ProfilePrefill;
+  about?: ApplicantsOwn;
 }
 /** Rows of child fields (no nested groups); the answer is a list of rows, each an answers object. */
 export interface GroupField extends FieldBase {

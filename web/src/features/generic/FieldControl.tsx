@@ -13,8 +13,10 @@ import {
   emptyAmount,
   emptyRow,
   formatMoney,
+  isApplicantsOwn,
   optionsOf,
   rowVisibility,
+  type AddressPart,
   type AddressValue,
   type AmountValue,
   type FieldDef,
@@ -99,12 +101,18 @@ function inputModeOf(field: FieldDef): 'numeric' | 'tel' | 'email' | undefined {
   return undefined;
 }
 
-const AUTOCOMPLETE: Partial<Record<FieldDef['type'], string>> = {
-  postalCode: 'postal-code',
+/**
+ * The browser's autofill tokens (WCAG 1.3.5), on the applicant's own details only (docs/decisions/0119): anyone
+ * else's question is `off`, so the browser does not offer the user's own email or number for a creditor's. A text
+ * question that starts at the profile asks the applicant's name; an NRIC or FIN has no token.
+ */
+const OWN_AUTOCOMPLETE: Partial<Record<FieldDef['type'], string>> = {
+  text: 'name',
   mobile: 'tel',
   phone: 'tel',
   email: 'email',
 };
+const autocompleteOf = (field: FieldDef) => (isApplicantsOwn(field) && OWN_AUTOCOMPLETE[field.type]) || 'off';
 
 /** One field of a form definition, labelled, described by its hint and error, marked invalid when it is. */
 export function FieldControl({ field, value, errors, onChange, scope, currencyAskedOnce }: FieldControlProps) {
@@ -239,7 +247,7 @@ export function FieldControl({ field, value, errors, onChange, scope, currencyAs
           // Written as typed: an answer in Arabic or Hebrew reads right to left, as on check answers.
           dir="auto"
           inputMode={inputModeOf(field)}
-          autoComplete={AUTOCOMPLETE[field.type] ?? 'off'}
+          autoComplete={autocompleteOf(field)}
           spellCheck={false}
           value={text}
           onChange={(e) => onChange(field.name, e.target.value)}
@@ -373,17 +381,23 @@ function AmountInputs({ field, value, errors, onChange, askedOnce }: PartsProps<
   );
 }
 
-const ADDRESS_AUTOCOMPLETE: Record<(typeof ADDRESS_PARTS)[number], string> = {
-  blockHouseNo: 'address-line1',
-  streetName: 'address-line2',
-  floorUnit: 'address-line3',
-  buildingName: 'address-level3',
+/**
+ * The tokens of the applicant's own address, part by part (docs/decisions/0119). A browser keeps an address's first
+ * line whole ("10 Anson Road"): the street's input takes it, as no token is a block or house number alone; the
+ * floor and unit ("#12-01") is its second line. No token is a building's name. Anyone else's address is `off`.
+ */
+const OWN_ADDRESS_AUTOCOMPLETE: Record<AddressPart, string> = {
+  blockHouseNo: 'off',
+  streetName: 'address-line1',
+  floorUnit: 'address-line2',
+  buildingName: 'off',
   postalCode: 'postal-code',
   country: 'country',
 };
 
 function AddressInputs({ field, value, errors, onChange }: PartsProps<AddressValue>) {
   const v = value ?? emptyAddress();
+  const own = isApplicantsOwn(field);
   return (
     <>
       {ADDRESS_PARTS.map((p) => {
@@ -392,7 +406,7 @@ function AddressInputs({ field, value, errors, onChange }: PartsProps<AddressVal
         const errorId = `${id}-error`;
         const common = {
           id,
-          autoComplete: ADDRESS_AUTOCOMPLETE[p],
+          autoComplete: own ? OWN_ADDRESS_AUTOCOMPLETE[p] : 'off',
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy(error && errorId),
         } as const;

@@ -13,6 +13,8 @@ import {
 import { PAYMENT_MESSAGES, PAYMENT_TEXT, payNowPayload, type BillDetail } from '#contract/payments.ts';
 import { FEES } from '#contract/fees.ts';
 import {
+  ADDRESS_PARTS,
+  ADDRESS_PART_LABELS,
   FIELD_MESSAGES,
   FORM_TEXT,
   addDays,
@@ -20,6 +22,7 @@ import {
   formatMoney,
   mergeValues,
   todayInSingapore,
+  type FieldDef,
   type FormDefinition,
   type Option,
 } from '#contract/forms/index.ts';
@@ -507,6 +510,50 @@ describe('a question about the profile', () => {
     await user.clear(screen.getByLabelText(/Contact number/));
     await user.type(screen.getByLabelText(/Contact number/), '69998888');
     expect(screen.getByLabelText(/Contact number/)).toHaveValue('69998888');
+  });
+});
+
+describe('the browser’s autofill (docs/decisions/0119)', () => {
+  const CONTACT: FieldDef[] = [
+    { name: 'ownEmail', label: 'Your email address', type: 'email', about: 'applicant' },
+    { name: 'ownMobile', label: 'Your mobile number', type: 'mobile', prefill: 'profile' },
+    { name: 'ownAddress', label: 'Your address', type: 'address', prefill: 'profile' },
+    { name: 'creditorEmail', label: 'Email address of the creditor', type: 'email' },
+    { name: 'creditorMobile', label: 'Mobile number of the creditor', type: 'mobile' },
+    { name: 'debtorAddress', label: 'Address of debtor', type: 'address' },
+  ];
+  const autocomplete = (group: RegExp) =>
+    Object.fromEntries(
+      ADDRESS_PARTS.map((p) => [
+        p,
+        within(screen.getByRole('group', { name: group }))
+          .getByLabelText(ADDRESS_PART_LABELS[p])
+          .getAttribute('autocomplete'),
+      ]),
+    );
+
+  it('fills the user’s own details only, never someone else’s with the user’s', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields.push(...CONTACT);
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    await renderScreen();
+    expect(screen.getByLabelText(/Your email address/)).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText(/Your mobile number/)).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByLabelText(/Email address of the creditor/)).toHaveAttribute('autocomplete', 'off');
+    expect(screen.getByLabelText(/Mobile number of the creditor/)).toHaveAttribute('autocomplete', 'off');
+    // A postal code asked alone is of no one said: not the user's either.
+    expect(screen.getByLabelText('Mailing postal code')).toHaveAttribute('autocomplete', 'off');
+    // A browser's first line ("10 Anson Road") goes whole into the street, the second ("#12-01") into the unit;
+    // nothing names a block number alone or a building.
+    expect(autocomplete(/^Your address/)).toEqual({
+      blockHouseNo: 'off',
+      streetName: 'address-line1',
+      floorUnit: 'address-line2',
+      buildingName: 'off',
+      postalCode: 'postal-code',
+      country: 'country',
+    });
+    expect(Object.values(autocomplete(/^Address of debtor/))).toEqual(Array(6).fill('off'));
   });
 });
 
