@@ -2,6 +2,7 @@ import { DEFAULTS } from '../defaults.ts';
 import type { CodeListName } from '../codelists/index.ts';
 import { feeAnswer } from '../fees.ts';
 import { allFields, isRecord } from './rules.ts';
+import { isNricFin } from './sg.ts';
 import type {
   AddressValue,
   AmountValue,
@@ -38,9 +39,24 @@ export const emptyAmount = (currency: string = DEFAULTS.currency): AmountValue =
 
 /** What the profile acted for says of itself, for the questions that start at it (ProfilePrefill). */
 export interface ProfileAnswers {
+  name: string;
+  idNumber: string;
   phone: string;
   address: AddressValue;
 }
+
+/** The profile's answers, as the profile call gives them (UserIdentity). */
+export const profileAnswersOf = (identity: {
+  PTIBName: string;
+  idNum: string;
+  mobileNum: string;
+  correspondenceAddressDetails: AddressValue;
+}): ProfileAnswers => ({
+  name: identity.PTIBName,
+  idNumber: identity.idNum,
+  phone: identity.mobileNum,
+  address: identity.correspondenceAddressDetails,
+});
 
 /**
  * Whether the question asks the applicant's own detail (docs/decisions/0119): one that starts at the profile,
@@ -52,6 +68,9 @@ export const isApplicantsOwn = (field: FieldDef): boolean =>
 /** The profile's value for a question that starts at it, or undefined (none asked, or the profile has none). */
 function fromProfile(field: FieldDef, profile: ProfileAnswers | undefined): FieldValue | undefined {
   if (!profile || !('prefill' in field) || field.prefill !== 'profile') return undefined;
+  if (field.type === 'text') return profile.name || undefined;
+  // An entity's ID number is its UEN, which an NRIC or FIN question would only refuse.
+  if (field.type === 'nric') return isNricFin(profile.idNumber) ? profile.idNumber : undefined;
   if (field.type === 'phone' || field.type === 'mobile') return profile.phone || undefined;
   if (field.type === 'address') {
     const a = profile.address;

@@ -47,7 +47,13 @@ const prefill = z.literal('profile').optional();
 const about = z.literal('applicant').optional();
 
 const childFieldSchemas = [
-  z.strictObject({ ...base, type: z.literal('text'), format: z.enum(['identifier', 'digits']).optional(), maxLength }),
+  z.strictObject({
+    ...base,
+    type: z.literal('text'),
+    format: z.enum(['identifier', 'digits']).optional(),
+    maxLength,
+    prefill,
+  }),
   z.strictObject({ ...base, type: z.literal('textarea'), maxLength }),
   z.strictObject({
     ...base,
@@ -100,7 +106,7 @@ const childFieldSchemas = [
     maxChoices: count.optional(),
   }),
   z.strictObject({ ...base, type: z.literal('yesNo'), noDefault: z.boolean().optional() }),
-  z.strictObject({ ...base, type: z.literal('nric') }),
+  z.strictObject({ ...base, type: z.literal('nric'), prefill }),
   z.strictObject({ ...base, type: z.literal('uen') }),
   z.strictObject({ ...base, type: z.literal('mobile'), prefill, about }),
   z.strictObject({ ...base, type: z.literal('phone'), prefill, about }),

@@ -86,6 +86,8 @@ interface FieldBase {
 
 export interface TextField extends FieldBase {
   type: 'text';
+  /** Starts at the profile's name: a question asking the applicant's own name (docs/decisions/0119). */
+  prefill?: ProfilePrefill;
   /** identifier: exactly 12 characters (spec §5); digits: digits only, no sign (spec §5). */
   format?: 'identifier' | 'digits';
   maxLength?: number;
@@ -166,14 +168,16 @@ export interface YesNoField extends FieldBase {
 }
 export interface NricField extends FieldBase {
   type: 'nric';
+  /** Starts at the profile's ID number when that is an NRIC or FIN (an entity's is a UEN: docs/decisions/0119). */
+  prefill?: ProfilePrefill;
 }
 export interface UenField extends FieldBase {
   type: 'uen';
 }
 /**
- * Starts at the profile's own value of its kind (its mobile number, its correspondence address) rather
- * than empty: a question about the profile opens on what the profile says now, to be confirmed or changed. Such a
- * question is the applicant's own (ApplicantsOwn).
+ * Starts at the profile's own value of its kind (its name, ID number, mobile number, correspondence address)
+ * rather than empty: a question about the profile opens on what the profile says now, to be confirmed or
+ * changed. Such a question is the applicant's own (ApplicantsOwn).
  */
 export type ProfilePrefill = 'profile';
 /**

@@ -12,6 +12,7 @@ import {
   hasErrors,
   heldAgainst,
   initialValues,
+  profileAnswersOf,
   mergeValues,
   summarise,
   todayInSingapore,
@@ -153,8 +154,7 @@ export default function GenericScreen({ location }: ScreenProps) {
   const owner: Owner | null = user ? { loginName: user.loginName, profileId: user.ptibProfileID } : null;
   const ownerKey = owner ? `${owner.loginName}/${owner.profileId}` : '';
   // A new record's answers; the questions about the profile start at what the profile acted for says now.
-  const newValues = (form: FormDefinition) =>
-    initialValues(form, user ? { phone: user.mobileNum, address: user.correspondenceAddressDetails } : undefined);
+  const newValues = (form: FormDefinition) => initialValues(form, user ? profileAnswersOf(user) : undefined);
 
   // The journey so far, when this address continues it (another page of the same record), and not another new
   // record's kept input that the address names.

@@ -77,6 +77,8 @@ vi.mock('../../lib/session/index.ts', async () => {
       loginName: 'ptib.demo',
       ptibProfileID: 'PTIB00000001',
       authorizations: ['SEMS01'],
+      PTIBName: 'Tan Ah Kow',
+      idNum: 'S1234567D',
       mobileNum: '61234567',
       correspondenceAddressDetails: {
         blockHouseNo: '80',
@@ -510,6 +512,21 @@ describe('a question about the profile', () => {
     await user.clear(screen.getByLabelText(/Contact number/));
     await user.type(screen.getByLabelText(/Contact number/), '69998888');
     expect(screen.getByLabelText(/Contact number/)).toHaveValue('69998888');
+  });
+
+  it('starts at the profile’s name and NRIC, which the browser may fill in as the user’s (docs/decisions/0119)', async () => {
+    const form = structuredClone(FORM);
+    form.pages[0]!.sections[0]!.fields.unshift(
+      { name: 'applicantName', label: 'Name of applicant', type: 'text', prefill: 'profile' },
+      { name: 'applicantId', label: 'NRIC or FIN', type: 'nric', prefill: 'profile' },
+    );
+    routes['GET /api/eservices/PD'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    await renderScreen();
+    expect(screen.getByLabelText(/Name of applicant/)).toHaveValue('Tan Ah Kow');
+    expect(screen.getByLabelText(/Name of applicant/)).toHaveAttribute('autocomplete', 'name');
+    expect(screen.getByLabelText(/NRIC or FIN/)).toHaveValue('S1234567D');
+    // No token names an identity number.
+    expect(screen.getByLabelText(/NRIC or FIN/)).toHaveAttribute('autocomplete', 'off');
   });
 });
 
