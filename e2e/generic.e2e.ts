@@ -405,3 +405,17 @@ test('the profile update opens at the profile’s own mobile number and address,
   await expect(address.getByLabel(/Postal code/)).toHaveValue('048616');
   expect((await axe().analyze()).violations).toEqual([]);
 });
+
+test('debt repayment opens “About you” at the profile’s name, NRIC and mobile, which the browser may fill', async ({
+  page,
+}) => {
+  // Asked again though the profile holds them, and the name kept from autofill (docs/decisions/0119).
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=DAR');
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
+  await expect(page.getByLabel('Name of applicant')).toHaveValue('Lim Mei Ling');
+  await expect(page.getByLabel('Name of applicant')).toHaveAttribute('autocomplete', 'name');
+  await expect(page.getByLabel('NRIC or FIN')).toHaveValue('S2345678H');
+  await expect(page.getByLabel('Mobile number')).toHaveValue('92345678');
+  await expect(page.getByLabel('Email address')).toHaveAttribute('autocomplete', 'email');
+});
