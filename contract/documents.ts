@@ -65,6 +65,24 @@ function typeList(types: readonly DocumentType[]): string {
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
 }
 
+/**
+ * How many uploads are read, scanned and judged at once (docs/decisions/0115): each holds its file and what is
+ * inflated of it while judged, and its judgement holds the event loop, so a script's forty at once stalled the
+ * whole process.
+ */
+export const UPLOAD_LIMITS = {
+  /** For one account: the web app sends one file at a time, a second question or tab another; not forty. */
+  PER_ACCOUNT: 2,
+  /** In one server process, whoever sends: bounds its memory and how long other calls wait. */
+  PER_PROCESS: 4,
+} as const;
+
+/** An upload refused for those limits: shown beside the question, which keeps what was typed. */
+export const UPLOAD_MESSAGES = {
+  tooManyAtOnce: `You are already uploading ${UPLOAD_LIMITS.PER_ACCOUNT} files. Wait for them to finish, then choose this file again.`,
+  busy: 'Many files are being uploaded just now. Wait a few seconds, then choose this file again.',
+} as const;
+
 /** GOV.UK "Upload a file" error messages. */
 export const DOCUMENT_MESSAGES = {
   noFile: 'Select a file',

@@ -46,11 +46,13 @@ import { registerRoutes } from './routes/register.ts';
 import { registerOfficeRoutes } from './routes/register-office.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { RECONCILIATION_ROLES } from '#contract/officer.ts';
+import { PDF_DOWNLOAD_LIMITS, PDF_DOWNLOAD_MESSAGES } from '#contract/downloads.ts';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '#contract/documents.ts';
 import { requireOfficer } from './auth/officer.ts';
 import { createEmailSender, type EmailSender } from './notifications/email.ts';
 import { drainAll, startOutboxWorker, type OutboxDeps, type OutboxWorker } from './notifications/worker.ts';
 import { notificationRoutes } from './routes/notifications.ts';
-import { PdfDownloadLimit } from './pdf/download-limit.ts';
+import { InFlightLimit } from './plugins/in-flight-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +78,9 @@ declare module 'fastify' {
       start(): OutboxWorker;
     };
     /** The PDF downloads in flight, per account and in this process (docs/decisions/0095). */
-    pdfDownloads: PdfDownloadLimit;
+    pdfDownloads: InFlightLimit;
+    /** The uploads in flight, per account and in this process (docs/decisions/0115). */
+    uploads: InFlightLimit;
     /** Files kept not scanned, scanned once a scanner is configured (docs/decisions/0067). */
     rescan: {
       /** How many files wait for a scan (for the start banner). */
@@ -239,7 +243,8 @@ export async function buildApp({ config, db, logger, now, onRoute }: BuildOption
   app.decorate('now', now ?? (() => new Date()));
   app.decorate('smsSender', createSmsSender(config, app.log));
   app.decorate('emailSender', createEmailSender(config, app.log));
-  app.decorate('pdfDownloads', new PdfDownloadLimit());
+  app.decorate('pdfDownloads', new InFlightLimit(PDF_DOWNLOAD_LIMITS, PDF_DOWNLOAD_MESSAGES));
+  app.decorate('uploads', new InFlightLimit(UPLOAD_LIMITS, UPLOAD_MESSAGES));
   const leftToLaterRelease = new Set<string>();
   const outboxDeps = () => ({
     db: app.db,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, AUTH_MESSAGES, PROCESS_ENGINE_PATHS, RESPONSE_CODE, SESSION, fillPath } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_PATHS } from '#contract/cases.ts';
-import { DOCUMENT_MESSAGES, DOCUMENT_PATHS } from '#contract/documents.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_PATHS, UPLOAD_LIMITS } from '#contract/documents.ts';
 import { OWN_SCREEN_CODES } from '#contract/register.ts';
 import type { DocumentInfo } from '#contract/schemas/documents.ts';
 import type { CaseDetail } from '#contract/schemas/eservices.ts';
@@ -292,9 +292,10 @@ describe('without a scanner', () => {
     const record = await draft(demo);
     // The count was read before the file and its scan, the file written after: uploads sent together
     // (a double click, two tabs) each found room and all were kept.
-    // Four different files: the same one four times is one upload sent again (below).
+    // Different files, as many as an account may send at once (docs/decisions/0115): the same one sent twice
+    // is one upload sent again (below).
     const answers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) =>
+      Array.from({ length: UPLOAD_LIMITS.PER_ACCOUNT }, (_, i) =>
         upload(demo, record.id, `receipt-${i}.pdf`, Buffer.concat([PDF, Buffer.from(`%${i}\n`)]), SMALL_LIMIT_FIELD),
       ),
     );
@@ -345,8 +346,10 @@ describe('without a scanner', () => {
     expect(again.json().responseJSON).toEqual(first.json().responseJSON);
 
     const other = Buffer.concat([PDF, Buffer.from('%other\n')]);
-    const together = await Promise.all([1, 2, 3].map(() => upload(demo, record.id, 'other.pdf', other)));
-    expect(together.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const together = await Promise.all(
+      Array.from({ length: UPLOAD_LIMITS.PER_ACCOUNT }, () => upload(demo, record.id, 'other.pdf', other)),
+    );
+    expect(together.map((a) => a.statusCode)).toEqual([201, 201]);
     expect(new Set(together.map((a) => (a.json().responseJSON as DocumentInfo).id)).size).toBe(1);
 
     const kept = await list(demo, record.id);

@@ -87,50 +87,61 @@ async function readOneFile(
  * Reads the request's one file and judges it: a 400 that says what is wrong with it, or a 503 when the
  * scanner does not answer (never "clean"). `scanner` null: no scanner configured, so the file is kept marked
  * not scanned. `onVirus` records a refused infected file (the audit trail) before the refusal is answered.
+ * `beforeScan` may refuse the file once its bytes are in and before the scan and the judgement of its type,
+ * which are the costly part. A few at a time per account and per process (docs/decisions/0115): past that,
+ * refused at once with a 429, before the file is read.
  */
 export async function takeUpload(
   app: FastifyInstance,
   request: FastifyRequest,
-  /** The reply and the route's guards, to check the caller again once the file is in (checkCallerAgain). */
-  caller: { reply: FastifyReply; guards: readonly preValidationAsyncHookHandler[] },
+  /**
+   * Who sends it (for the limit of uploads at once), and the reply and the route's guards, to check the caller
+   * again once the file is in (checkCallerAgain).
+   */
+  caller: { accountId: number; reply: FastifyReply; guards: readonly preValidationAsyncHookHandler[] },
   limits: DocumentLimits,
   scanner: Scanner | null,
   onVirus: (signature: string) => Promise<void>,
+  beforeScan: (sha256: string) => Promise<void> = async () => {},
 ): Promise<TakenFile> {
-  const file = await readOneFile(app, request, limits.maxBytes, DOCUMENT_MESSAGES.tooLarge(limits));
-  const content = file.content;
-  // Size first (cheap), then the scan, then the type: a virus is reported as one, whatever it claims to be.
-  const sizeProblem = judgeSize(content, limits);
-  if (sizeProblem) throw badRequest(sizeProblem);
-  let scanStatus: ScanStatus = 'not_scanned';
-  if (scanner) {
-    let verdict;
-    try {
-      verdict = await scanner.scan(content);
-    } catch (error) {
-      if (!(error instanceof ScannerUnavailableError)) throw error;
-      request.log.error({ err: error }, 'virus scanner unavailable: upload refused');
-      throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.failed);
+  return app.uploads.run(caller.accountId, async () => {
+    const file = await readOneFile(app, request, limits.maxBytes, DOCUMENT_MESSAGES.tooLarge(limits));
+    const content = file.content;
+    // Size first (cheap), then the scan, then the type: a virus is reported as one, whatever it claims to be.
+    const sizeProblem = judgeSize(content, limits);
+    if (sizeProblem) throw badRequest(sizeProblem);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await beforeScan(sha256);
+    let scanStatus: ScanStatus = 'not_scanned';
+    if (scanner) {
+      let verdict;
+      try {
+        verdict = await scanner.scan(content);
+      } catch (error) {
+        if (!(error instanceof ScannerUnavailableError)) throw error;
+        request.log.error({ err: error }, 'virus scanner unavailable: upload refused');
+        throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.failed);
+      }
+      if (!verdict.clean) {
+        await onVirus(verdict.signature);
+        throw badRequest(DOCUMENT_MESSAGES.virus);
+      }
+      scanStatus = 'clean';
     }
-    if (!verdict.clean) {
-      await onVirus(verdict.signature);
-      throw badRequest(DOCUMENT_MESSAGES.virus);
+    const judged = await judgeType(content, limits);
+    if (!judged.ok) {
+      // The applicant reads plain words; support, asked why a file was refused, reads here what was found.
+      if (judged.detail) request.log.info({ refused: judged.detail }, 'upload refused');
+      throw badRequest(judged.message);
     }
-    scanStatus = 'clean';
-  }
-  const judged = await judgeType(content, limits);
-  if (!judged.ok) {
-    // The applicant reads plain words; support, asked why a file was refused, reads here what was found.
-    if (judged.detail) request.log.info({ refused: judged.detail }, 'upload refused');
-    throw badRequest(judged.message);
-  }
-  // The guards ran before the file was read, which may have taken a minute and a half, and its scan after it.
-  await app.checkCallerAgain(request, caller.reply, caller.guards);
-  return {
-    fileName: cleanFileName(file.filename, judged.type),
-    mediaType: judged.mediaType,
-    content,
-    sha256: createHash('sha256').update(content).digest('hex'),
-    scanStatus,
-  };
+    // The guards ran before the file was read, which may have taken a minute and a half, and its scan after it.
+    await app.checkCallerAgain(request, caller.reply, caller.guards);
+    return {
+      fileName: cleanFileName(file.filename, judged.type),
+      mediaType: judged.mediaType,
+      content,
+      sha256,
+      scanStatus,
+    };
+  });
 }

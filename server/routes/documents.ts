@@ -150,11 +150,10 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
       const limits = attachmentLimits(eservice.form, fieldName);
       if (!limits) throw badRequest(DOCUMENT_MESSAGES.notAttachmentField);
       if (refuseUnscanned) throw new ApiError(503, RESPONSE_CODE.UNAVAILABLE, DOCUMENT_MESSAGES.unavailable);
-      // A question with all its files is no reason to refuse yet: this may be one of them sent again (below).
       const file = await takeUpload(
         app,
         request,
-        { reply, guards: preValidation },
+        { accountId: principal.accountId, reply, guards: preValidation },
         limits,
         options.scanner,
         (signature) =>
@@ -164,6 +163,15 @@ export async function documentRoutes(app: FastifyInstance, options: { scanner: S
             ...who(actor),
             detail: { caseId: row.id, field: fieldName, reason: 'virus', signature },
           }),
+        // A question with all its files is refused before the costly scan and judgement, unless these bytes
+        // are one of its files sent again (answered with it, below). Checked again on the locked record.
+        async (sha256) => {
+          if (
+            (await countInField(app.db, row.id, fieldName)) >= limits.maxFiles &&
+            !(await findSameUpload(app.db, { caseId: row.id, fieldName, sha256, accountId: principal.accountId }))
+          )
+            throw badRequest(DOCUMENT_MESSAGES.tooMany(limits));
+        },
       );
       // takeUpload checked the caller again once the file was in: one who acts for another profile by now (a
       // switch in another tab) no longer has this record open, as for any call made after the switch.

@@ -177,7 +177,7 @@ export async function officerRoutes(app: FastifyInstance, options: { scanner: Sc
       const file = await takeUpload(
         app,
         request,
-        { reply, guards: [caseWorker] },
+        { accountId: actor.officer.accountId, reply, guards: [caseWorker] },
         DEFAULT_DOCUMENT_LIMITS,
         options.scanner,
         (signature) =>

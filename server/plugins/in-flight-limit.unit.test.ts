@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_CODE } from '#contract/index.ts';
 import { PDF_DOWNLOAD_LIMITS, PDF_DOWNLOAD_MESSAGES } from '#contract/downloads.ts';
-import { PdfDownloadLimit } from './download-limit.ts';
+import { InFlightLimit } from './in-flight-limit.ts';
 
 /** A download that goes on until the test lets it finish (or fail). */
 function heldDownload() {
@@ -17,10 +17,10 @@ function heldDownload() {
 const refusedWith = (message: string) =>
   expect.objectContaining({ statusCode: 429, responseCode: RESPONSE_CODE.TOO_MANY_REQUESTS, message });
 
-describe('PdfDownloadLimit', () => {
+describe('InFlightLimit (PDF downloads)', () => {
   it("refuses any account's download while the process has its bound in flight, and lets one in once one ends", async () => {
     expect(PDF_DOWNLOAD_LIMITS).toEqual({ PER_ACCOUNT: 2, PER_PROCESS: 4 });
-    const limit = new PdfDownloadLimit();
+    const limit = new InFlightLimit(PDF_DOWNLOAD_LIMITS, PDF_DOWNLOAD_MESSAGES);
     const held = [heldDownload(), heldDownload(), heldDownload(), heldDownload()];
     const running = held.map((download, i) => limit.run(1 + (i % 2), download.run));
 
@@ -34,7 +34,7 @@ describe('PdfDownloadLimit', () => {
   });
 
   it('gives the slot of a download that failed back', async () => {
-    const limit = new PdfDownloadLimit();
+    const limit = new InFlightLimit(PDF_DOWNLOAD_LIMITS, PDF_DOWNLOAD_MESSAGES);
     const held = [heldDownload(), heldDownload()];
     const running = held.map((download) => limit.run(1, download.run));
     await expect(limit.run(1, async () => 'drawn')).rejects.toEqual(refusedWith(PDF_DOWNLOAD_MESSAGES.tooManyAtOnce));
