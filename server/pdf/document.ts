@@ -65,6 +65,7 @@ export class PdfWriter {
   readonly #has: Record<Style, Set<number>>;
   readonly #fallbacks = loadedFallbacks();
   readonly #placed: Placed[] = [];
+  readonly #widths = new Map<string, number>();
   #page!: PDFPage;
   #y = 0;
 
@@ -136,10 +137,23 @@ export class PdfWriter {
     return runs;
   }
 
+  /**
+   * A run's width, each run shaped once a document. Wrapping measures a line again and again as it grows (and
+   * a long word by halves), and each measure shaped every run in it: text that changes script at every
+   * letter ('aத' a thousand times) made tens of thousands of shapings, seconds of the event loop for one
+   * acknowledgement. Remembered, each run is shaped once, as text in one script is (a few per word).
+   */
   #runWidth(style: Style, size: number, { text, font }: Run): number {
-    return font === 0
-      ? (style === 'bold' ? this.#bold : this.#regular).widthOfTextAtSize(text, size)
-      : this.#fallbacks[font - 1]!.widthOfTextAtSize(text, size);
+    const key = `${font === 0 ? style : font} ${size} ${text}`;
+    let width = this.#widths.get(key);
+    if (width === undefined) {
+      width =
+        font === 0
+          ? (style === 'bold' ? this.#bold : this.#regular).widthOfTextAtSize(text, size)
+          : this.#fallbacks[font - 1]!.widthOfTextAtSize(text, size);
+      this.#widths.set(key, width);
+    }
+    return width;
   }
 
   /** A line's width, each run measured in its own font. */

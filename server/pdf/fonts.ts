@@ -88,14 +88,21 @@ export const pdfFontkit: PdfLibFontkit = {
     const font = openFont(bytes);
     const createSubset = font.createSubset.bind(font);
     const layout = font.layout.bind(font);
+    const shaped = new Map<string, ReturnType<typeof layout>>();
     const withStream = Object.assign(font, {
       createSubset: () => {
         const subset = createSubset();
         return Object.assign(subset, { encodeStream: () => encodedOnce(() => subset.encode()) });
       },
       // pdf-lib asks for no direction, so fontkit took the script's: a run's is that of its first strong character.
-      layout: (text: string, features?: Parameters<typeof layout>[1]) =>
-        layout(text, features, undefined, undefined, layoutDirection(text)),
+      // Each text is shaped once a document (pdf-lib reads the glyphs, never changes them): pdf-lib shapes a run
+      // to measure it and again to draw it, and text that changes script at every letter is thousands of runs.
+      layout: (text: string, features?: Parameters<typeof layout>[1]) => {
+        if (features !== undefined) return layout(text, features, undefined, undefined, layoutDirection(text));
+        let run = shaped.get(text);
+        if (!run) shaped.set(text, (run = layout(text, undefined, undefined, undefined, layoutDirection(text))));
+        return run;
+      },
     });
     // fontkit 2's own types leave out tables pdf-lib reads (cff, head, post), which its fonts have.
     return withStream as unknown as ReturnType<PdfLibFontkit['create']>;

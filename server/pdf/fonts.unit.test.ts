@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pdfText } from '../test/pdf-text.ts';
 import { renderAcknowledgement } from './acknowledgement.ts';
 import { FALLBACK_FONTS, installedFallbacks, pdfFontkit, pdfFontsLine } from './fonts.ts';
@@ -43,7 +43,7 @@ function fallback(script: string) {
   return { font, installed };
 }
 const { font: cjk, installed: hasCjk } = fallback('Chinese');
-const { installed: hasTamil } = fallback('Tamil');
+const { font: tamil, installed: hasTamil } = fallback('Tamil');
 const { installed: hasEmoji } = fallback('Emoji');
 
 describe.skipIf(!hasCjk)('Chinese in the PDFs', () => {
@@ -103,6 +103,25 @@ describe.skipIf(!hasTamil)('Tamil in the PDFs', () => {
     const long = Array.from({ length: 30 }, () => 'முருகன்').join(' ');
     const text = await pdfText(await acknowledgement(long));
     expect(text.replace(/\s+/g, '')).toContain(`Submittedby${long.replace(/\s+/g, '')}`);
+  });
+
+  it('shapes an answer that changes script at every letter about as often as Tamil prose', async () => {
+    // Every shaping, to measure a run or to draw it, is a call of fontkit's layout on the font's class:
+    // counted, unlike a time, it does not depend on the machine.
+    const fontClass = Object.getPrototypeOf(fontkit.create(readFileSync(tamil.path)));
+    const shapings = async (answer: string) => {
+      const layout = vi.spyOn(fontClass, 'layout');
+      await acknowledgement('Tan Ah Kow', answer);
+      const count = layout.mock.calls.length;
+      layout.mockRestore();
+      return count;
+    };
+    const prose = await shapings('தமிழ் மொழி '.repeat(182));
+    // 2,000 characters, a run of each script for every letter.
+    const alternating = await shapings('aத'.repeat(1000));
+    // Before each run was shaped once a document: 85,964 against 36,458; now about a hundred each.
+    expect(alternating).toBeLessThan(2 * prose);
+    expect(alternating).toBeLessThan(1000);
   });
 });
 
