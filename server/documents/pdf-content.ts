@@ -379,15 +379,28 @@ class Inspection {
     }
   }
 
-  /** An XFA form: XML packets in streams, where a script is an element, not a PDF name. */
+  /**
+   * An XFA form: XML packets in streams, read as one document (an element may start in one packet and end in
+   * the next), where a script is an element, not a PDF name (docs/decisions/0092). Its `<submit>` (and
+   * `<execute>`, a web service call) send the form's data, on any event a form declares, opening included.
+   * A document type can declare entities that become elements when the XML is read, and an encoding other
+   * than UTF-8 or UTF-16 hides the markup from this search: neither is checked, so the file is not either.
+   */
   private xfa(value: Value): void {
     const parts = this.resolve(value).flatMap((v) => (Array.isArray(v) ? v.filter((p) => p instanceof Ref) : [v]));
+    let xml = '';
     for (const part of parts)
       for (const stream of this.resolve(part)) {
-        if (this.active || !(stream instanceof Stream)) continue;
-        const xml = this.decode(stream);
-        if (xml && /<(?:[\w.-]+:)?script[\s/>]/i.test(xml.toString('latin1'))) this.active = 'XFA script';
+        const bytes = stream instanceof Stream ? this.decode(stream) : null;
+        if (bytes) xml += xmlText(bytes);
       }
+    if (/<(?:[^\s<>/:!?]+:)?script[\s/>]/i.test(xml)) this.active ??= 'XFA script';
+    else if (/<(?:[^\s<>/:!?]+:)?(?:submit|execute)[\s/>]/i.test(xml)) this.active ??= 'XFA submission';
+    else if (/<!(?:DOCTYPE|ENTITY)/i.test(xml)) this.unchecked ??= 'an XFA form declares a document type';
+    // XML starts with its markup and holds no NUL: else it is in an encoding this does not read (UTF-32, UTF-7,
+    // EBCDIC, or UTF-16 split with no mark on a packet).
+    else if (xml.includes('\0') || !/^[\ufeff\s]*(?:<|$)/.test(xml))
+      this.unchecked ??= 'an XFA form is in an encoding this reader does not read';
   }
 
   /**
@@ -786,4 +799,18 @@ export async function inspectPdf(content: Uint8Array): Promise<PdfVerdict> {
     // A fault of this reader on a file it was not made for: a refusal that says so, never a 500.
     return { kind: 'unchecked', why: `the reader failed: ${String(error)}` };
   }
+}
+
+/**
+ * An XML packet's text: UTF-16 by its byte order mark or by its first `<` (as an XML reader tells), else the
+ * bytes after any UTF-8 mark as they are (the markup of UTF-8 and of the Latin encodings is ASCII).
+ */
+function xmlText(bytes: Buffer): string {
+  const [a, b] = bytes;
+  if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00)) return bytes.toString('utf16le');
+  if ((a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c)) {
+    const swapped = Buffer.from(bytes.subarray(0, bytes.length & ~1)).swap16();
+    return swapped.toString('utf16le');
+  }
+  return bytes.subarray(a === 0xef && b === 0xbb && bytes[2] === 0xbf ? 3 : 0).toString('latin1');
 }

