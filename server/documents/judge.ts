@@ -85,12 +85,19 @@ export async function judgeType(content: Uint8Array, limits: DocumentLimits): Pr
   return { ok: true, type, mediaType: DOCUMENT_TYPES[type].mediaType };
 }
 
-/** Characters that reorder the text around them: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * What a name must not keep: control characters (C0 and C1), line and paragraph separators, which break the
+ * name onto a new line where it is shown, the characters Content-Disposition or a file system refuse, and
+ * invisible formatting: the overrides and isolates that reorder the name ("invoice\u202Efdp.exe" shows as
+ * "invoiceexe.pdf"), zero-width spaces, word joiners and soft hyphens, with which two names look the same.
+ * Kept, as in what people type (contract/validation.ts, docs/decisions/0031): the direction marks (U+061C,
+ * U+200E, U+200F), which reorder nothing, and the zero-width joiner and non-joiner, without which Persian and
+ * Indic names, and emoji, are drawn otherwise.
+ */
+const NOT_IN_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}"<>|:*?]|(?![\u061c\u200c-\u200f])\p{Cf}/gu;
 
 /**
- * The name to keep and show: the last path segment, without control characters, characters that reorder
- * the name on screen, or characters that would break a Content-Disposition header, ending in an extension
+ * The name to keep and show: the last path segment, without the characters above, ending in an extension
  * of the type the content is (a PDF named .html would open as a web page once saved), at most
  * DOCUMENT_FILE_NAME_MAX characters; never empty.
  */
@@ -98,11 +105,7 @@ export function cleanFileName(name: string, type: DocumentType): string {
   // Browsers send a file name's " and line breaks as %22, %0D and %0A (HTML's multipart/form-data
   // encoding): read them back, so the quotes are taken out below rather than kept as "%22".
   const sent = name.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
-  const cleaned = basename(sent.replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .replace(BIDI_CONTROLS, '')
-    .trim();
+  const cleaned = basename(sent.replaceAll('\\', '/')).replace(NOT_IN_A_NAME, '').trim();
   const { extensions } = DOCUMENT_TYPES[type];
   const named = cleaned || 'document';
   const typed = extensions.some((e) => named.toLowerCase().endsWith(e)) ? named : `${named}${extensions[0]}`;

@@ -71,4 +71,17 @@ describe('judging a file', () => {
     expect(cleanFileName('two%0D%0Alines.pdf', 'pdf')).toBe('twolines.pdf');
     expect([...cleanFileName('x'.repeat(500) + '.pdf', 'pdf')]).toHaveLength(200);
   });
+
+  it('leaves out C1 controls, line separators and invisible characters, but keeps what right-to-left and Indic names need', () => {
+    expect(cleanFileName('ctl\u0085\u009bname\u2028x\u2029.pdf', 'pdf')).toBe('ctlnamex.pdf');
+    expect(cleanFileName('zw\u200b\u00ad\u2060\ufeffx.pdf', 'pdf')).toBe('zwx.pdf');
+    expect(cleanFileName('invoice\u202efdp\u2066.exe', 'pdf')).toBe('invoicefdp.exe.pdf');
+    // A right-to-left mark after a name's digits, a Persian non-joiner, a Malayalam joiner: kept.
+    for (const name of [
+      '\u05d3\u05d5\u05d7 2026\u200f.pdf',
+      '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.pdf',
+      '\u0d28\u0d4d\u200d.pdf',
+    ])
+      expect(cleanFileName(name, 'pdf')).toBe(name);
+  });
 });
