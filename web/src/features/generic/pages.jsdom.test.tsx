@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, RESPONSE_CODE } from '#contract/index.ts';
 import { CASE_MESSAGES, CASE_STATUS_LABELS, MAX_OPEN_DRAFTS } from '#contract/cases.ts';
-import { DOCUMENT_MESSAGES } from '#contract/documents.ts';
+import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES } from '#contract/documents.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { FIELD_MESSAGES, FORM_TEXT, type FormDefinition } from '#contract/forms/index.ts';
 import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts';
@@ -856,6 +856,25 @@ describe('an attachment question', () => {
     },
     30_000,
   );
+
+  it('says beside the question that too many files are being uploaded at once, keeping the draft', async () => {
+    const message = UPLOAD_MESSAGES.tooManyAtOnce;
+    routes['GET /api/cases/7'] = () => ({
+      status: 200,
+      body: envelope({ ...DRAFT, data: { fullName: 'Lim Mei', passport: [] } }),
+    });
+    routes['POST /api/cases/7/documents'] = () => ({
+      status: 429,
+      body: envelope(null, RESPONSE_CODE.TOO_MANY_REQUESTS, message),
+    });
+    window.location.hash = '#/generic?app=PAR&case=7';
+    await at('About you');
+    const input = await screen.findByLabelText(/Copy of your passport/, { selector: 'input' });
+    await userEvent.setup().upload(input, new File(['%PDF-1.4 x'], 'passport.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(`Error: ${message}`));
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Lim Mei');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/cases/7/delete')).toBe(false);
+  }, 30_000);
 
   it('says a file chosen again is already uploaded in the question, and does not send it twice', async () => {
     const content = '%PDF-1.4 the same';
