@@ -135,6 +135,56 @@ describe('SessionWarning', () => {
     expect(engine.getState().signedIn).toBe(false);
   });
 
+  /** Brings up the session-limit notice (the refresh's answer stops 8 minutes on, at the limit). */
+  async function atTheLimit() {
+    const set = setup();
+    set.refresh.mockResolvedValue({ kind: 'ok', token: 't2', tokenExpirationDate: '20250301T100800' });
+    set.engine.requestRefresh();
+    await advance(0);
+    return { ...set, notice: screen.getByRole('region', { name: SESSION_WARNING_MESSAGES.title }) };
+  }
+
+  it('at the limit brings the control the user is on above the notice, which keeps to the bottom band (WCAG 2.4.11)', async () => {
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    try {
+      const { before } = await atTheLimit();
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(scrolled.mock.contexts[0]).toBe(before);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
+  });
+
+  it('closes the limit notice on Escape from anywhere on the page, the focus staying where it is', async () => {
+    const { before } = await atTheLimit();
+    fireEvent.keyDown(before, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: SESSION_WARNING_MESSAGES.title })).toBeNull();
+    expect(before).toHaveFocus();
+  });
+
+  it('leaves the limit notice up when Escape closes something else first (an open dialog, the menu)', async () => {
+    const { before } = await atTheLimit();
+    before.addEventListener('keydown', (event) => event.preventDefault(), { once: true });
+    fireEvent.keyDown(before, { key: 'Escape' });
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('open', '');
+    document.body.append(dialog);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('region', { name: SESSION_WARNING_MESSAGES.title })).toBeInTheDocument();
+  });
+
+  it("puts the focus back where it was when the limit notice's Close had it", async () => {
+    const { before, notice } = await atTheLimit();
+    const close = within(notice).getByRole('button', { name: SESSION_WARNING_MESSAGES.limitClose });
+    act(() => close.focus());
+    expect(close).toHaveFocus();
+    fireEvent.click(close);
+    expect(screen.queryByRole('region', { name: SESSION_WARNING_MESSAGES.title })).toBeNull();
+    expect(before).toHaveFocus();
+  });
+
   it('Stay signed in refreshes at once, closes, and gives focus back', async () => {
     const { refresh, before } = setup();
     await advance(WARN_AT + 30_000);

@@ -22,16 +22,57 @@ export function SessionWarning({ engine = session }: { engine?: SessionEngine })
 
 /**
  * No refresh can keep the session past its limit, so there is nothing to offer but the time: not modal, so
- * the user can save their work, and it can be closed (docs/decisions/0089).
+ * the user can save their work, and it can be closed, by its button or by Escape (docs/decisions/0089). It
+ * floats over the bottom of the window, a band the page keeps clear of the focus (auth.css).
  */
 function LimitNotice({ deadline }: { deadline: number }) {
   const [closed, setClosed] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  // Where the focus was before it came into the notice: where Close puts it back.
+  const cameFrom = useRef<Element | null>(null);
+
+  const close = () => {
+    if (ref.current?.contains(document.activeElement)) {
+      const back = cameFrom.current;
+      (back instanceof HTMLElement && back.isConnected ? back : document.querySelector('main'))?.focus();
+    }
+    setClosed(true);
+  };
+
+  useEffect(() => {
+    if (closed) return;
+    // Escape anywhere: the notice comes unasked, so a keyboard user needs no walk through the page to its
+    // button. What Escape closes first (a dialog, the menu) keeps it.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) close();
+    };
+    // Focus coming in only notes where from: a plain listener, not a handler of the section.
+    const notice = ref.current;
+    const onFocusIn = (event: FocusEvent) => {
+      const from = event.relatedTarget as Element | null;
+      if (!notice?.contains(from)) cameFrom.current = from;
+    };
+    document.addEventListener('keydown', onKeyDown);
+    notice?.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      notice?.removeEventListener('focusin', onFocusIn);
+    };
+  });
+
+  useEffect(() => {
+    // The control the user was on when the notice came may now be under it: brought above its band.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !ref.current?.contains(active))
+      active.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+
   if (closed) return null;
   return (
-    <section className="session-limit" aria-labelledby="session-limit-title">
+    <section ref={ref} className="session-limit" aria-labelledby="session-limit-title">
       <h2 id="session-limit-title">{SESSION_WARNING_MESSAGES.title}</h2>
       <p role="alert">{SESSION_WARNING_MESSAGES.limitBody(singaporeClock(new Date(deadline)))}</p>
-      <button type="button" className="button button-secondary" onClick={() => setClosed(true)}>
+      <button type="button" className="button button-secondary" onClick={close}>
         {SESSION_WARNING_MESSAGES.limitClose}
       </button>
     </section>
