@@ -263,6 +263,70 @@ test("the header search's scope shows its words whole, whichever is chosen, at e
   }
 });
 
+/**
+ * Large text as a browser's or a phone's setting gives it: the default font at 32 px (200 %). Unlike a bigger
+ * root font-size, it also moves the media queries written in rem.
+ */
+async function largeText(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.enable');
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+}
+
+/** How much taller the search scope's chosen words need it to be, wrapped at its width (0 or less: all shown). */
+const scopeHeightShortfall = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByLabel('Search scope')
+    .evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const px = (value: string) => parseFloat(value) || 0;
+      const words = document.createElement('span');
+      words.textContent = el.selectedOptions[0]?.textContent ?? '';
+      const width = el.clientWidth - px(style.paddingLeft) - px(style.paddingRight);
+      words.style.cssText = `position: absolute; visibility: hidden; display: block; font: ${style.font}; width: ${width}px`;
+      document.body.append(words);
+      const needed = words.getBoundingClientRect().height;
+      words.remove();
+      return needed - (el.clientHeight - px(style.paddingTop) - px(style.paddingBottom));
+    });
+
+test('at 320 px with 200 % text the profile, a record, the toasts and the search scope stay inside the window', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await largeText(page);
+  await signIn(page, USER);
+  await page.goto('/#/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  expect(await spill(page), 'the profile').toBeLessThanOrEqual(0);
+
+  // The scope's words wrap rather than be cut, whichever is chosen (docs/decisions/0033, amended).
+  const scope = page.getByRole('banner').getByLabel('Search scope');
+  for (const label of ['Within This Website', 'Within All Government Websites']) {
+    await scope.selectOption({ label });
+    expect(await scopeHeightShortfall(page), `the scope with '${label}' chosen`).toBeLessThanOrEqual(0);
+    const box = (await scope.boundingBox())!;
+    expect(box.x + box.width, "the scope's right edge").toBeLessThanOrEqual(320);
+  }
+
+  // A sent record, with its acknowledgement's download button (the demo's submitted refund).
+  await page.goto('/#/dashboard');
+  await page
+    .getByRole('table', { name: 'Latest records' })
+    .getByRole('link', { name: /^RD \d{6} \d{4}$/ })
+    .click();
+  await expect(page.getByRole('button', { name: FORM_TEXT.download })).toBeVisible();
+  expect(await spill(page), 'a sent record').toBeLessThanOrEqual(0);
+
+  // A toast with its Dismiss inside the window: fixed, it could not be scrolled to.
+  await failedSave(page);
+  const dismiss = page.locator('li.toast').first().getByRole('button');
+  const box = (await dismiss.boundingBox())!;
+  expect(box.x + box.width, "the toast's Dismiss").toBeLessThanOrEqual(320);
+  await page.unroute('**/api/cases**');
+});
+
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
 async function uncovered(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
