@@ -327,6 +327,18 @@ test('at 320 px with 200 % text the profile, a record, the toasts and the search
   await page.unroute('**/api/cases**');
 });
 
+test('at 320 px with 200 % text a navigation shows the heading it focuses, under a header taller than the window', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await largeText(page);
+  await signIn(page, USER);
+  await page.evaluate(() => (window.location.hash = '#/profile'));
+  const heading = page.getByRole('heading', { level: 1, name: 'Profile' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+});
+
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
 async function uncovered(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {

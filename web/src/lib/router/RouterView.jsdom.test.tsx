@@ -57,6 +57,42 @@ describe('RouterView', () => {
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 
+  it('leaves the view at the top when the new heading is in sight there', async () => {
+    const { router } = await renderShell({ routes });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    act(() => router.navigate('/other'));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'Other page' })).toHaveFocus();
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+
+  it('brings main into view when a header taller than the window (large text) leaves the heading below the fold', async () => {
+    const { router } = await renderShell({ routes });
+    const main = document.querySelector('main')!;
+    let top = 1_500; // The heading's top in the window: under a 1,369 px header at 320 px with 200 % text.
+    const heading = () => screen.queryByRole('heading', { level: 1, name: 'Other page' });
+    const rectOf = HTMLElement.prototype.getBoundingClientRect;
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      return this === heading() ? new DOMRect(0, top, 300, 60) : rectOf.call(this);
+    };
+    const scrolled = vi.fn(function (this: Element) {
+      if (this === main) top = 40;
+    });
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      act(() => router.navigate('/other'));
+      await flush();
+      expect(heading()).toHaveFocus();
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(scrolled.mock.contexts[0]).toBe(main);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = rectOf;
+    }
+  });
+
   it('sets a document title per route, from the address when the route says so', async () => {
     const { router } = await renderShell({ routes });
     expect(document.title).toBe('Home | PTIB e-Services');

@@ -3,9 +3,17 @@ import { showPart } from '../showPart.ts';
 /** How long a screen may take to show its heading after it commits (e.g. while its data loads). */
 const HEADING_WAIT_MS = 5_000;
 
+/**
+ * Focuses the heading where the router left the view, the page's top. Large text can make the header taller
+ * than the window, the heading then below the fold: the view goes to the top of main, or to the heading if
+ * that still leaves it out of sight, so the focus is where the user looks (docs/decisions/0002, amended).
+ */
 function focus(heading: HTMLElement): void {
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });
+  const below = () => heading.getBoundingClientRect().bottom > window.innerHeight;
+  if (below()) heading.closest('main')?.scrollIntoView?.({ block: 'start' });
+  if (below()) heading.scrollIntoView?.({ block: 'start' });
 }
 
 /**
