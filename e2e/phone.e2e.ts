@@ -339,6 +339,22 @@ test('at 320 px with 200 % text a navigation shows the heading it focuses, under
   await expect(heading).toBeInViewport();
 });
 
+test("at 320 px with 200 % text the first Save draft stays in view as the record's panel comes above the form", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await largeText(page);
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=PNC');
+  await page.getByLabel('Name of creditor').fill('Acme Pte Ltd');
+  const saveDraft = page.getByRole('form').getByRole('button', { name: 'Save draft' });
+  await saveDraft.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: /^Record PN \d{6} \d{4}$/ })).toBeAttached();
+  await expect(saveDraft).toBeFocused();
+  await expect(saveDraft).toBeInViewport();
+});
+
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
 async function uncovered(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {

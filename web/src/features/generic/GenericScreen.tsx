@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES, ROUTES, SITE_NAME } from '#contract/index.ts';
 import { PROGRESS_TEXT } from '#contract/officerScreens.ts';
 import { CASE_MESSAGES, RECORD_ID_PATTERN, isEditable } from '#contract/cases.ts';
@@ -246,6 +246,15 @@ export default function GenericScreen({ location }: ScreenProps) {
     return () => removeEventListener('online', loadAgain);
   }, [unloaded, loadAgain]);
   useFocusWhenLost(loading.state === 'loading' ? 0 : loadAttempt, () => document.getElementById('page-heading'));
+  // A first save puts the record's panel above the form: the control that saved (Save draft) is kept in view,
+  // not pushed below the window (WCAG 2.4.11). Saves make no other move of the focus.
+  const firstSaved = useRef(false);
+  useLayoutEffect(() => {
+    if (!firstSaved.current) return;
+    firstSaved.current = false;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body) active.scrollIntoView?.({ block: 'nearest' });
+  }, [record]);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -709,6 +718,7 @@ export default function GenericScreen({ location }: ScreenProps) {
       writeUnsaved(owner, moved, entryOf(standing));
       standOffer(moved);
     } else if (owner) clearUnsaved(owner, appCode, record?.id ?? createKey.current, { ownOnly: true });
+    if (!record) firstSaved.current = true;
     show(detail, data);
     if (!record || record.id !== detail.id) {
       // The address now names the record, so a reload or a bookmark comes back to it.

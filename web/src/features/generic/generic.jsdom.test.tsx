@@ -624,6 +624,27 @@ describe('validation', () => {
     ).toEqual(['ID number must be exactly 12 characters']);
   });
 
+  it("keeps the focused Save draft in view when the first save puts the record's panel above the form", async () => {
+    routes['POST /api/cases'] = ({ body }) => ({
+      status: 201,
+      body: envelope(record({ data: (body as { data: Record<string, unknown> }).data }), '200', MESSAGES.draftSaved),
+    });
+    const user = await renderScreen();
+    await user.type(screen.getByLabelText('ID number'), 'S1234567D001');
+    const save = screen.getByRole('button', { name: 'Save draft' });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      await user.click(save);
+      await waitFor(() => expect(toasts).toEqual([{ severity: 'success', message: MESSAGES.draftSaved }]));
+      expect(save).toHaveFocus();
+      expect(scrolled.mock.contexts).toEqual([save]);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('takes an amount written as the portal writes it, sends it without separators and shows it so', async () => {
     routes['POST /api/cases'] = ({ body }) => ({
       status: 201,
