@@ -355,6 +355,29 @@ test("at 320 px with 200 % text the first Save draft stays in view as the record
   await expect(saveDraft).toBeInViewport();
 });
 
+test('at 320 px with 200 % text the error toast hides no field an error link goes to (WCAG 2.4.11)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await largeText(page);
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=PNC&page=claims');
+  await page.getByRole('form').getByRole('button', { name: 'Continue' }).click();
+  const summary = page.locator('.error-summary');
+  await expect(summary).toBeFocused();
+  await expect(page.locator('ol.toasts[data-floating] li.toast')).toContainText(MESSAGES.validationSummary);
+  // The first two links, each followed while the toast is there (an error toast leaves after 5 s).
+  for (const name of ['Enter case number of the estate', 'Claim 1: Enter what the debt is for']) {
+    await summary.getByRole('link', { name }).focus();
+    await page.keyboard.press('Enter');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAttribute('id', /^f-/);
+    // The stack moves as the focus arrives: waited for, not read once.
+    await expect.poll(() => uncovered(focused), name).toBe(true);
+    await expect(page.locator('li.toast'), name).toBeAttached();
+  }
+});
+
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
 async function uncovered(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {

@@ -46,14 +46,15 @@ function coverage(own: HTMLElement): number {
  * Where a fixed-position thing (toasts, back-to-top) should sit so that it covers no control of the
  * page (docs/decisions/0033): the first of `spots` (values of its data-spot, the first its usual place)
  * that covers none; when every spot covers one, `fallback` if given (e.g. 'hidden'), else the spot that
- * covers the fewest, never the focused one if it can help it. Checked on focus changes, scrolling,
- * resizing, changes of the page's size and whenever `revision` changes (e.g. a toast comes or goes).
- * While focus is inside the thing itself it stays where it is.
+ * covers the fewest, never the focused one if it can help it; when every spot covers the focus,
+ * `focusFallback` if given (e.g. 'after': after the page, not over it). Checked on focus changes,
+ * scrolling, resizing, changes of the page's size and whenever `revision` changes (e.g. a toast comes or
+ * goes). While focus is inside the thing itself it stays where it is.
  */
 export function useFloatingSpot(
   ref: RefObject<HTMLElement | null>,
   spots: readonly string[],
-  { fallback, revision }: { fallback?: string; revision?: unknown } = {},
+  { fallback, focusFallback, revision }: { fallback?: string; focusFallback?: string; revision?: unknown } = {},
 ): string {
   const [spot, setSpot] = useState(spots[0]!);
   const key = spots.join(' ');
@@ -75,7 +76,12 @@ export function useFloatingSpot(
         }
         if (score === 0) break;
       }
-      const chosen = bestScore > 0 && fallback !== undefined ? fallback : best;
+      const chosen =
+        bestScore > 0 && fallback !== undefined
+          ? fallback
+          : bestScore >= FOCUS_WEIGHT && focusFallback !== undefined
+            ? focusFallback
+            : best;
       if (before === undefined) delete own.dataset.spot;
       else own.dataset.spot = before;
       setSpot(chosen);
@@ -102,7 +108,7 @@ export function useFloatingSpot(
       window.removeEventListener('resize', schedule);
       observer?.disconnect();
     };
-  }, [ref, key, fallback, revision]);
+  }, [ref, key, fallback, focusFallback, revision]);
 
   return spot;
 }

@@ -60,11 +60,12 @@ const SPOTS = ['bottom', 'top'] as const;
 /**
  * The visible stack, loaded with the first toast. It sits at the bottom right, away from the header (its
  * Log out, the logo, the warning banner), or at the top right when the bottom would cover a control, and
- * never over the focus (WCAG 2.4.11; docs/decisions/0033).
+ * never over the focus (WCAG 2.4.11; docs/decisions/0033): a stack taller than the room the focus leaves
+ * it (large text on a phone) goes after the page. Its news was read out from the live regions already.
  */
 export default function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
   const stack = useRef<HTMLOListElement>(null);
-  const spot = useFloatingSpot(stack, SPOTS, { revision: toasts });
+  const spot = useFloatingSpot(stack, SPOTS, { focusFallback: 'after', revision: toasts });
   return (
     <section aria-label={TOASTS_LABEL}>
       <ol ref={stack} className="toasts" data-spot={spot} data-floating="">

@@ -157,4 +157,36 @@ describe('toasts', () => {
     });
     expect(list).toHaveAttribute('data-spot', 'bottom');
   });
+
+  it('goes after the page when every spot would hide the focused field, and comes back when one does not', () => {
+    render(
+      <>
+        <input aria-label="field in the middle of the window" />
+        <Toasts />
+      </>,
+    );
+    act(() => emit('toast', { severity: 'error', message: 'Please correct the validation errors.' }));
+    const list = stack();
+    const field = screen.getByLabelText('field in the middle of the window');
+    // A stack taller than the room either side of the field (380 px in a 640 px window at 200 % text).
+    list.getBoundingClientRect = () =>
+      ({
+        top: list.dataset.spot === 'top' ? 16 : 228,
+        bottom: list.dataset.spot === 'top' ? 396 : 608,
+        left: 32,
+        right: 288,
+        width: 256,
+        height: 380,
+      }) as DOMRect;
+    const at = (top: number) => ({ top, bottom: top + 78, left: 32, right: 288, width: 256, height: 78 }) as DOMRect;
+    field.getBoundingClientRect = () => at(281);
+    act(() => field.focus());
+    expect(list).toHaveAttribute('data-spot', 'after');
+    field.getBoundingClientRect = () => at(500);
+    act(() => {
+      field.blur();
+      field.focus();
+    });
+    expect(list).toHaveAttribute('data-spot', 'top');
+  });
 });
