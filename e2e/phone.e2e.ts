@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_PATHS, MESSAGES } from '#contract/index.ts';
+import { API_PATHS, MESSAGES, SESSION, SESSION_WARNING_MESSAGES } from '#contract/index.ts';
 import { FORM_TEXT, allFields, todayInSingapore, type FormDefinition } from '#contract/forms/index.ts';
 import { sampleAnswers } from '../server/test/sample-answers.ts';
-import { call, networkSettler, signIn } from './auth-helpers.ts';
+import { call, jumpToAfterRefresh, networkSettler, signIn } from './auth-helpers.ts';
 import { FORM_CODES } from './eservices.ts';
 import { expect, test } from './fixtures.ts';
 import { undersizedTargets } from './target-size.ts';
@@ -376,6 +376,57 @@ test('at 320 px with 200 % text the error toast hides no field an error link goe
     await expect.poll(() => uncovered(focused), name).toBe(true);
     await expect(page.locator('li.toast'), name).toBeAttached();
   }
+});
+
+/** A Singapore time as the server writes it ('20250301T100800'), `ms` earlier. */
+function earlier(stamp: string, ms: number): string {
+  const [, y, mo, d, h, mi, sec] = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})$/.exec(stamp)!.map(Number);
+  const at = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, sec!) - ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getUTCFullYear()}${two(at.getUTCMonth() + 1)}${two(at.getUTCDate())}T${two(at.getUTCHours())}${two(at.getUTCMinutes())}${two(at.getUTCSeconds())}`;
+}
+
+test('at 320 px with 200 % text the session-limit notice hides no control the keyboard reaches, and Escape closes it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await largeText(page);
+  await page.clock.install();
+  // The refresh's answer stops 7 minutes short of a full idle period: the session's absolute limit (0089).
+  await page.route(`**${API_PATHS.refresh}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { responseJSON?: { tokenExpirationDate?: string } };
+    const expiry = body.responseJSON?.tokenExpirationDate;
+    if (expiry) body.responseJSON!.tokenExpirationDate = earlier(expiry, 7 * 60_000);
+    await route.fulfill({ response, json: body });
+  });
+  await signIn(page, USER);
+  await page.goto('/#/generic?app=BSA');
+  const saveDraft = page.getByRole('form').getByRole('button', { name: 'Save draft' });
+  await expect(saveDraft).toBeEnabled();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await page.clock.fastForward(SESSION.ACTIVITY_DEBOUNCE_MS);
+  await jumpToAfterRefresh(page, SESSION.IDLE_REFRESH_MS + 2_000);
+  const notice = page.getByRole('region', { name: SESSION_WARNING_MESSAGES.title });
+  await expect(notice).toBeVisible();
+  // All of it in the window, its heading too.
+  const box = (await notice.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(640);
+  // Every control from the page's top to Save draft, as the keyboard meets them, is clear of it.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const hidden: string[] = [];
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    if (!(await uncovered(focused))) hidden.push(await focused.evaluate((el) => el.outerHTML.slice(0, 80)));
+    if (await saveDraft.evaluate((el) => el === document.activeElement)) break;
+  }
+  expect(hidden).toEqual([]);
+  await expect(saveDraft).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(notice).toBeHidden();
+  await expect(saveDraft).toBeFocused();
 });
 
 /** The topmost element at the centre of `locator` is it (or inside it): nothing lies over it. */
