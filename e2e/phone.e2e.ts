@@ -264,10 +264,11 @@ test("the header search's scope shows its words whole, whichever is chosen, at e
 });
 
 /**
- * Large text as a browser's or a phone's setting gives it: the default font at 32 px (200 %). Unlike a bigger
- * root font-size, it also moves the media queries written in rem.
+ * A 320 × 640 phone with large text as a browser's or a phone's setting gives it: the default font at 32 px
+ * (200 %). Unlike a bigger root font-size, it also moves the media queries written in rem.
  */
-async function largeText(page: Page): Promise<void> {
+async function phoneWithLargeText(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 640 });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.enable');
   await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
@@ -294,8 +295,7 @@ const scopeHeightShortfall = (page: Page) =>
 test('at 320 px with 200 % text the profile, a record, the toasts and the search scope stay inside the window', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await largeText(page);
+  await phoneWithLargeText(page);
   await signIn(page, USER);
   await page.goto('/#/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
@@ -330,8 +330,7 @@ test('at 320 px with 200 % text the profile, a record, the toasts and the search
 test('at 320 px with 200 % text a navigation shows the heading it focuses, under a header taller than the window', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await largeText(page);
+  await phoneWithLargeText(page);
   await signIn(page, USER);
   await page.evaluate(() => (window.location.hash = '#/profile'));
   const heading = page.getByRole('heading', { level: 1, name: 'Profile' });
@@ -342,8 +341,7 @@ test('at 320 px with 200 % text a navigation shows the heading it focuses, under
 test("at 320 px with 200 % text the first Save draft stays in view as the record's panel comes above the form", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await largeText(page);
+  await phoneWithLargeText(page);
   await signIn(page, USER);
   await page.goto('/#/generic?app=PNC');
   await page.getByLabel('Name of creditor').fill('Acme Pte Ltd');
@@ -358,8 +356,7 @@ test("at 320 px with 200 % text the first Save draft stays in view as the record
 test('at 320 px with 200 % text the error toast hides no field an error link goes to (WCAG 2.4.11)', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await largeText(page);
+  await phoneWithLargeText(page);
   await signIn(page, USER);
   await page.goto('/#/generic?app=PNC&page=claims');
   await page.getByRole('form').getByRole('button', { name: 'Continue' }).click();
@@ -389,8 +386,7 @@ function earlier(stamp: string, ms: number): string {
 test('at 320 px with 200 % text the session-limit notice hides no control the keyboard reaches, and Escape closes it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await largeText(page);
+  await phoneWithLargeText(page);
   await page.clock.install();
   // The refresh's answer stops 7 minutes short of a full idle period: the session's absolute limit (0089).
   await page.route(`**${API_PATHS.refresh}`, async (route) => {
