@@ -1286,15 +1286,17 @@ export default function GenericScreen({ location }: ScreenProps) {
           outcome = (await lostOne()) ?? outcome;
         }
         // The server answers bytes it holds on this question with their file: when the browser could not
-        // digest them to see so first, they were chosen again, not added.
-        const held = outcome.ok && documents.find((d) => d.id === outcome.value.id);
-        if (held) {
-          const message = DOCUMENT_MESSAGES.alreadyUploaded(held.fileName);
+        // digest them to see so first, a file this answer lists was chosen again, not added. One the record
+        // holds but this answer does not list (another row's, or a sent file taken out of a reply) is added.
+        const uploaded = outcome.ok ? outcome.value : null;
+        if (uploaded && attachmentAnswers(form, values).some((a) => a.path === path && a.ids.includes(uploaded.id))) {
+          const message = DOCUMENT_MESSAGES.alreadyUploaded(uploaded.fileName);
           attachments.showError(path, message);
           return { error: message };
         }
         if (outcome.ok) {
-          setDocuments((list) => [...list, outcome.value]);
+          const known = documents.some((d) => d.id === outcome.value.id);
+          if (!known) setDocuments((list) => [...list, outcome.value]);
           setErrors((now) => only(now, (p) => p !== path));
           // The answer is the list of the field's file ids (a row's field is named by its path).
           updateAt(path, (old) => [...(Array.isArray(old) ? (old as string[]) : []), outcome.value.id]);

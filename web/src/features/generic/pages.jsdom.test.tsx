@@ -782,6 +782,64 @@ describe('an attachment question', () => {
     expect(readKept(owner, 'PAR')?.values.passport).toEqual([DOC.id]);
   }, 30_000);
 
+  // The server answers the same bytes on one question with one file, whichever row of a group they come for.
+  it('adds to a row a file the record holds for another row, and says chosen again only within a row', async () => {
+    const form: FormDefinition = {
+      schemaVersion: 2,
+      pages: [
+        {
+          id: 'receipts',
+          heading: 'Receipts',
+          sections: [
+            {
+              heading: 'Receipts',
+              fields: [
+                {
+                  name: 'receipts',
+                  label: 'Receipts',
+                  type: 'group',
+                  itemLabel: 'Receipt',
+                  minRows: 1,
+                  maxRows: 3,
+                  fields: [
+                    {
+                      name: 'proof',
+                      label: 'Proof of payment',
+                      type: 'attachment',
+                      maxSizeBytes: 1024 * 1024,
+                      maxFiles: 2,
+                      types: ['application/pdf'],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    routes['GET /api/eservices/PAR'] = () => ({ status: 200, body: envelope({ ...ESERVICE, form }) });
+    routes['POST /api/cases'] = () => ({ status: 201, body: envelope(DRAFT) });
+    routes['POST /api/cases/7/documents'] = () => ({ status: 201, body: envelope(DOC) });
+    const user = userEvent.setup();
+    await at('Receipts');
+    await user.click(screen.getByRole('button', { name: 'Add another receipt' }));
+    const inputs = () => screen.getAllByLabelText(/Proof of payment/, { selector: 'input' });
+    await user.upload(inputs()[0]!, new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' }));
+    await screen.findByRole('list', { name: 'Files uploaded: Proof of payment' });
+    await user.upload(inputs()[1]!, new File(['%PDF-1.4 row 2'], 'receipt.pdf', { type: 'application/pdf' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('list', { name: 'Files uploaded: Proof of payment' })).toHaveLength(2),
+    );
+    expect(screen.queryByText(DOCUMENT_MESSAGES.alreadyUploaded(DOC.fileName))).toBeNull();
+
+    // Chosen again in a row that lists it: said, not added.
+    await user.upload(inputs()[1]!, new File(['%PDF-1.4 again'], 'receipt.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('link', { name: DOCUMENT_MESSAGES.alreadyUploaded(DOC.fileName) })).toBeVisible();
+    for (const list of screen.getAllByRole('list', { name: 'Files uploaded: Proof of payment' }))
+      expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  }, 30_000);
+
   // The earlier error was about the file chosen before: left beside the note, it told of a file no longer there.
   it('drops an earlier file error when the next file chosen gets no answer', async () => {
     const virus = 'The selected file contains a virus';
