@@ -132,6 +132,39 @@ export async function receiptUen(db: Queryable, caseId: string, config: Config):
   return rows[0]!.uen;
 }
 
+/** Who paid a settled bill, as its receipt prints it (docs/decisions/0113). */
+export interface ReceiptPayer {
+  name: string;
+  uen: string | null;
+  nric: string | null;
+}
+
+/**
+ * The payer of a settled bill that has none kept: one settled by a process of the release before 0113 while an
+ * upgrade rolled (migration 218 filled only the bills settled before it ran). Filled as that migration filled
+ * them, at the receipt's first download, and kept, so that every download after prints the same.
+ */
+export async function receiptPayer(db: Queryable, billId: string): Promise<ReceiptPayer> {
+  const { rows } = await db.query<ReceiptPayer>(
+    `UPDATE bills b
+        SET paid_by = COALESCE(b.paid_by, NULLIF(btrim(c.data->>$2), ''),
+              (SELECT l.payer_name FROM statement_lines l
+                WHERE l.bill_id = b.id AND l.status IN ('settled', 'matched') AND btrim(l.payer_name) <> ''
+                  AND l.payer_name <> 'Simulated payment'
+                ORDER BY l.id DESC LIMIT 1),
+              p.ptib_name),
+            paid_by_uen = CASE WHEN b.paid_by IS NULL AND NULLIF(btrim(c.data->>$2), '') IS NOT NULL
+                               THEN c.data->>$3 ELSE b.paid_by_uen END,
+            paid_by_nric = CASE WHEN b.paid_by IS NULL AND NULLIF(btrim(c.data->>$2), '') IS NOT NULL
+                                THEN c.data->>$4 ELSE b.paid_by_nric END
+       FROM cases c, ptib_profiles p
+      WHERE b.id = $1::bigint AND c.id = b.case_id AND p.id = b.profile_id
+      RETURNING b.paid_by AS name, b.paid_by_uen AS uen, b.paid_by_nric AS nric`,
+    [billId, PAYER_ANSWERS.name, PAYER_ANSWERS.uen, PAYER_ANSWERS.nric],
+  );
+  return rows[0]!;
+}
+
 /** The UEN bills are paid to: the configured one, or outside production the demo's made-up one. */
 export function payNowUen(config: Config): string {
   if (config.PAYNOW_UEN) return config.PAYNOW_UEN;

@@ -1934,6 +1934,30 @@ describe('a receipt (docs/decisions/0113)', () => {
     }
   });
 
+  // A process of the release before 0113, during the upgrade's rolling restart, settles a bill keeping no payer.
+  it('of a bill settled with no payer kept names the one its data gives, and keeps it', async () => {
+    const { record } = await submitted(demo, 'PCD', (a) => {
+      a.depositAmount = { amount: '33.00', currency: 'SGD' };
+      a.payerName = 'Rolling Payer Pte Ltd';
+      a.payerType = 'NI';
+      a.payerUen = '201403121W';
+      delete a.payerNric;
+    });
+    await simulate(record.id);
+    await app.db.query(
+      'UPDATE bills SET paid_by = NULL, paid_by_uen = NULL, paid_by_nric = NULL WHERE case_id = $1::bigint',
+      [record.id],
+    );
+    const text = await receiptText(record.id);
+    expect(text).toContain(`${PAYMENT_TEXT.paidBy} Rolling Payer Pte Ltd`);
+    expect(text).toContain(`${PAYMENT_TEXT.payerUen} 201403121W`);
+    const { rows } = await app.db.query<{ paid_by: string | null }>(
+      'SELECT paid_by FROM bills WHERE case_id = $1::bigint',
+      [record.id],
+    );
+    expect(rows[0]!.paid_by).toBe('Rolling Payer Pte Ltd');
+  });
+
   it('of a bill settled before migration 218 names the payer its data gives', async () => {
     const { record: deposit } = await submitted(demo, 'PCD', (a) => {
       a.depositAmount = { amount: '30.00', currency: 'SGD' };

@@ -15,6 +15,7 @@ import {
   billDetail,
   billsOf,
   findBill,
+  receiptPayer,
   receiptUen,
   renewBill,
   simulatePayment,
@@ -76,7 +77,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         eserviceTitle: eservice.title,
         caseNumber: bill.caseNumber,
         reference: bill.reference,
-        payer: { name: found.paid_by ?? '', uen: found.paid_by_uen, nric: found.paid_by_nric },
+        payer:
+          found.paid_by === null
+            ? await receiptPayer(app.db, found.id)
+            : { name: found.paid_by, uen: found.paid_by_uen, nric: found.paid_by_nric },
         bill,
         refunds: toRefunds(found),
         settledAt: new Date(found.settled_at),
