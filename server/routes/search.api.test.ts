@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SITE_SEARCH } from '#contract/index.ts';
 import { searchResponseSchema, type HighlightedText } from '#contract/schemas/index.ts';
+import { migrate } from '../db/migrate.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { splitHighlighted } from './search.ts';
 
@@ -132,6 +133,27 @@ describe('GET /api/search', () => {
     expect(await hrefs('is my debtor bankrupt')).toContain('#/generic?app=PD');
     // The travel return is a notification; a traveller is asked to notify.
     expect(await hrefs('notify return')).toContain('#/generic?app=TRT');
+  });
+
+  // Migration 090 invites an operator to add rows: one added before 217 must neither stop the upgrade nor be lost.
+  it("keeps an operator's own row for a word migration 217 adds, and adds the others", async () => {
+    const db = app.db;
+    await db.query(`DELETE FROM search_synonyms WHERE term IN ('bankruptcy', 'insolvency', 'apply')`);
+    await db.query(`UPDATE search_synonyms SET meaning = 'insolvent' WHERE term = 'bankrupt'`);
+    await db.query('DELETE FROM schema_migrations WHERE version = 217');
+    try {
+      expect(await migrate(db)).toEqual(['217_search_synonyms_word_forms.sql']);
+      const { rows } = await db.query<{ term: string; meaning: string }>(
+        `SELECT term, meaning FROM search_synonyms WHERE term IN ('bankrupt', 'bankruptcy', 'apply') ORDER BY term`,
+      );
+      expect(rows).toEqual([
+        { term: 'apply', meaning: 'application' },
+        { term: 'bankrupt', meaning: 'insolvent' },
+        { term: 'bankruptcy', meaning: 'bankrupt OR insolvency' },
+      ]);
+    } finally {
+      await db.query(`UPDATE search_synonyms SET meaning = 'bankruptcy OR insolvency' WHERE term = 'bankrupt'`);
+    }
   });
 
   it('reads pasted and full-width words as typed ones: odd spaces, invisible characters, full-width letters', async () => {

@@ -11,4 +11,6 @@ INSERT INTO search_synonyms (term, meaning) VALUES
   ('apply',        'application'),
   ('application',  'apply'),
   ('notify',       'notification'),
-  ('notification', 'notify');
+  ('notification', 'notify')
+-- An operator may have added one of these words already (migration 090 invites them to): theirs stays.
+ON CONFLICT (term) DO NOTHING;
