@@ -1,6 +1,6 @@
 /**
  * An SMS gateway (a real HTTP server) that refuses a notification's number: for good (a 4xx about the
- * message), the row is dead at once and the number marked; the portal's own credentials refused (401), the row
+ * message), the row is dead at once; the portal's own credentials refused (401), the row
  * is retried and the operator told by an error (docs/decisions/0100, amended 2026-11-29).
  */
 import type { FastifyInstance } from 'fastify';
@@ -65,12 +65,8 @@ async function smsRow(caseNumber: string): Promise<SmsRow> {
   return rows[0]!;
 }
 
-const marks = async () =>
-  (await db.query<{ mobile: string; http_status: number }>('SELECT mobile, http_status FROM undeliverable_mobiles'))
-    .rows;
-
 describe('an SMS notification', () => {
-  it('refused for good (400): dead after one try, logged once, and the number marked until an SMS is taken', async () => {
+  it('refused for good (400): dead after one try, logged once, and never tried again', async () => {
     gateway.status = 400;
     const log = logFromNow('warn');
     const row = await decisionSent('PD 000001 2030');
@@ -84,25 +80,18 @@ describe('an SMS notification', () => {
     expect(log().filter((msg) => msg.startsWith('notification not delivered'))).toEqual([
       'notification not delivered: the number is refused for good',
     ]);
-    expect(await marks()).toEqual([{ mobile: row.recipient.replace(/\D/g, ''), http_status: 400 }]);
 
     // Nothing is tried again, however long the retries would have taken.
     clock.advance(RETRY_DELAYS_MS.reduce((a, b) => a + b));
     await app.outbox.drain();
     expect(gateway.received).toHaveLength(1);
-
-    // The number takes a message again: the mark goes.
-    gateway.status = 202;
-    expect((await decisionSent('PD 000002 2030')).sent_at).not.toBeNull();
-    expect(await marks()).toEqual([]);
   });
 
-  it('refused with the portal’s credentials (401): retried, the number not marked, and an operator told', async () => {
+  it('refused with the portal’s credentials (401): retried, and an operator told', async () => {
     gateway.status = 401;
     const log = logFromNow('error');
     const row = await decisionSent('PD 000003 2030');
     expect(row).toMatchObject({ attempts: 1, dead_at: null, sent_at: null });
-    expect(await marks()).toEqual([]);
     expect(log()).toEqual([
       'the SMS gateway refuses the portal: check SMS_GATEWAY_URL and its credentials; no SMS goes out until then',
     ]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from '#contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
-import { SmsDeliveryError, recordSmsOutcome, type SmsSender } from '../otp/sms.ts';
+import { SmsDeliveryError, type SmsSender } from '../otp/sms.ts';
 import { EmailDeliveryError, type EmailSender } from './email.ts';
 import { renderMessage, renderSms } from './templates.ts';
 
@@ -174,17 +174,15 @@ export async function drainOnce(deps: OutboxDeps, limit = BATCH_SIZE): Promise<n
           WHERE id = $1::bigint AND sent_at IS NULL`,
         [row.id, deps.now()],
       );
-      if (row.channel === 'sms') await recordSmsOutcome(deps.db, row.recipient, deps.now());
     } catch (error) {
       const now = deps.now();
       const reason = reasonOf(error);
-      // A mailbox or a number refused for good refuses every retry as well: the row is dead at once, and the
-      // address or number is marked, so that the person is told (docs/decisions/0100).
+      // A mailbox or a number refused for good refuses every retry as well: the row is dead at once, and a
+      // mailbox's address is marked, so that the person is told (docs/decisions/0100).
       const refused =
         (error instanceof EmailDeliveryError && error.recipientRefused) ||
         (error instanceof SmsDeliveryError && error.numberRefused);
       if (error instanceof EmailDeliveryError && refused) await markUndeliverable(deps, row, error, now);
-      if (row.channel === 'sms') await recordSmsOutcome(deps.db, row.recipient, now, error);
       const dead = refused || row.attempts >= MAX_ATTEMPTS;
       await deps.db.query(
         `UPDATE notification_outbox

@@ -616,15 +616,8 @@ describe('the HTTP SMS gateway sender', () => {
     expect((await verify(client, code)).statusCode).toBe(200);
   });
 
-  const marked = async (mobile: string) =>
-    (
-      await db.query<{ http_status: number }>('SELECT http_status FROM undeliverable_mobiles WHERE mobile = $1', [
-        mobile,
-      ])
-    ).rows;
-
   it.each([400, 410, 422])(
-    'a gateway that refuses the number for good (%i) says so and whom to call, not "try again", and marks it',
+    'a gateway that refuses the number for good (%i) says so and whom to call, not "try again"',
     async (status) => {
       const mobile = `87650${status}`;
       const client = await passwordStep(await otpAccount(mobile));
@@ -635,16 +628,14 @@ describe('the HTTP SMS gateway sender', () => {
         responseCode: OTP_RESPONSE_CODE.MOBILE_REFUSED,
         responseDesc: OTP_MESSAGES.mobileRefused(maskMobile(mobile), testConfig().CONTACT_PHONE),
       });
-      expect(await marked(mobile)).toEqual([{ http_status: status }]);
-      // The gateway takes the number again (it was mended there): the code goes, and the mark with it.
+      // The gateway takes the number again (it was mended there): the code goes.
       gateway.status = 202;
       expect((await verify(client, await sendOk(client))).statusCode).toBe(200);
-      expect(await marked(mobile)).toEqual([]);
     },
   );
 
   it.each([401, 403, 404, 408, 429])(
-    'a gateway that answers %i (the portal refused, or not now) is the 503 "try again", the number not marked',
+    'a gateway that answers %i (the portal refused, or not now) is the 503 "try again"',
     async (status) => {
       const mobile = `87660${status}`;
       const client = await passwordStep(await otpAccount(mobile));
@@ -652,7 +643,6 @@ describe('the HTTP SMS gateway sender', () => {
       const res = await send(client);
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().header.responseCode).toBe(OTP_RESPONSE_CODE.SMS_FAILED);
-      expect(await marked(mobile)).toEqual([]);
     },
   );
 

@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../plugins/errors.ts';
 import { countSend, uncountSends } from '../security/send-counts.ts';
 import { codeMatches, generateCode, hashCode } from './codes.ts';
-import { SmsDeliveryError, recordSmsOutcome, type SmsSender } from './sms.ts';
+import { SmsDeliveryError, type SmsSender } from './sms.ts';
 
 /** A pending sign-in as the OTP calls see it (from login_challenges, opened by the password step). */
 export interface PendingSignIn {
@@ -185,7 +185,6 @@ export class OtpService {
         [pending.challengeHash, codeHash, p.code_hash, p.code_expires_at, p.sends, p.last_sent_at],
       );
       await uncountSends(this.#db, smsKeys(pending, mobileNum));
-      await recordSmsOutcome(this.#db, mobileNum, now, error);
       await audit('otp_send', 'failure', { reason: error.message, sender: this.#sender.kind });
       // A number refused for good is refused at every try: "try again later" would never come true.
       if (error.numberRefused)
@@ -196,7 +195,6 @@ export class OtpService {
         );
       throw otpError(503, OTP_RESPONSE_CODE.SMS_FAILED, OTP_MESSAGES.smsFailed);
     }
-    await recordSmsOutcome(this.#db, mobileNum, now);
 
     const sends = claim.previous.sends + 1;
     await audit('otp_send', 'success', { sender: this.#sender.kind, send: sends });

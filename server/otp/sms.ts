@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskMobile } from '#contract/index.ts';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/database.ts';
 
 /**
  * One SMS: a one-time password, or a notice to the account holder. `code` (a one-time password's) is
@@ -175,24 +174,4 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
     token: config.SMS_GATEWAY_TOKEN || undefined,
     timeoutMs: config.SMS_GATEWAY_TIMEOUT_MS,
   });
-}
-
-/** A number as undeliverable_mobiles keys it: its digits. */
-const digitsOf = (mobile: string) => mobile.replace(/\D/g, '');
-
-/**
- * What an SMS sent or refused says of its number (docs/decisions/0100, amended 2026-11-29): a number refused
- * for good is marked, one that took a message is not. The one-time passwords and the notifications both record
- * it, so that the person is told at sign-in and in their settings.
- */
-export async function recordSmsOutcome(db: Queryable, to: string, now: Date, error?: unknown): Promise<void> {
-  if (error === undefined) {
-    await db.query('DELETE FROM undeliverable_mobiles WHERE mobile = $1', [digitsOf(to)]);
-  } else if (error instanceof SmsDeliveryError && error.numberRefused) {
-    await db.query(
-      `INSERT INTO undeliverable_mobiles (mobile, refused_at, http_status) VALUES ($1, $2, $3)
-       ON CONFLICT (mobile) DO UPDATE SET refused_at = excluded.refused_at, http_status = excluded.http_status`,
-      [digitsOf(to), now, error.status],
-    );
-  }
 }
