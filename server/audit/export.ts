@@ -11,9 +11,12 @@ export function exportBound(value: string): Date | null {
     /^(\d{4}-\d{2}-\d{2})(T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
   if (!parts) return null;
   const [, day, time = 'T00:00', zone = SINGAPORE_UTC_OFFSET] = parts;
-  // Date reads 30 February as 2 March: a day the calendar does not have is refused, not moved.
-  if (new Date(`${day}T00:00Z`).toISOString().slice(0, 10) !== day) return null;
-  return new Date(`${day}${time}${zone}`);
+  // Date reads 30 February as 2 March, and a 13th month or a zone of +25:00 as no date at all (which
+  // toISOString throws on): a day or a zone the calendar does not have is refused, not moved or thrown.
+  const midnight = new Date(`${day}T00:00Z`);
+  if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== day) return null;
+  const bound = new Date(`${day}${time}${zone}`);
+  return Number.isNaN(bound.getTime()) ? null : bound;
 }
 
 export interface AuditExportOptions {
