@@ -180,6 +180,21 @@ describe('a PTIB account', () => {
     const list = await client.post(API_PATHS.retrieveMasterPTIBList);
     expect(JSON.stringify(list.json())).toContain('PTIB20000001');
     expect((await accounts(['proxy', 'PTIB20000003', 'add', 'PTIB20000001'])).out).toContain('already');
+
+    // A grant blocked is not "already": adding it puts it in force again.
+    await app.db.query(
+      `UPDATE proxy_grants SET master_block = true WHERE master_profile_id = 'PTIB20000003' AND proxy_profile_id = 'PTIB20000001'`,
+    );
+    expect((await accounts(['proxy', 'PTIB20000003', 'add', 'PTIB20000001'])).out).toContain('now acts');
+    const { rows: grants } = await app.db.query<{ master_block: boolean }>(
+      `SELECT master_block FROM proxy_grants WHERE master_profile_id = 'PTIB20000003'`,
+    );
+    expect(grants).toEqual([{ master_block: false }]);
+    // Its last grant taken away, the profile is a master no more.
+    expect(await accounts(['proxy', 'PTIB20000003', 'remove', 'PTIB20000001'])).toMatchObject({ status: 0 });
+    const again = new TestClient(app);
+    await signIn(again, 'lim.master', PASSWORD);
+    expect((await again.post(API_PATHS.retrieveProfile)).json().responseJSON).toMatchObject({ proxyInd: 'N' });
   });
 });
 

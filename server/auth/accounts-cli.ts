@@ -332,8 +332,11 @@ async function changeProxy(db: Database, [master, change, profileId]: string[], 
   return db.transaction(async (tx) => {
     const changed =
       change === 'add'
-        ? await tx.query(
-            'INSERT INTO proxy_grants (master_profile_id, proxy_profile_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        ? // A grant blocked (master_block, which the session check refuses) is put in force again, not "already".
+          await tx.query(
+            `INSERT INTO proxy_grants (master_profile_id, proxy_profile_id, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (master_profile_id, proxy_profile_id) DO UPDATE SET master_block = false
+             WHERE proxy_grants.master_block`,
             [master, profileId, io.now],
           )
         : await tx.query('DELETE FROM proxy_grants WHERE master_profile_id = $1 AND proxy_profile_id = $2', [
@@ -344,9 +347,13 @@ async function changeProxy(db: Database, [master, change, profileId]: string[], 
       io.out(`${master} ${change === 'add' ? 'acts' : 'does not act'} for ${profileId} already: nothing changed`);
       return 0;
     }
-    // Acting for another profile is what makes a master PTIB user (spec §3: proxyInd Y).
-    if (change === 'add')
-      await tx.query('UPDATE ptib_profiles SET proxy_ind = true, updated_at = $2 WHERE id = $1', [master, io.now]);
+    // Acting for another profile is what makes a master PTIB user (spec §3: proxyInd Y); acting for none, not.
+    await tx.query(
+      `UPDATE ptib_profiles SET proxy_ind = EXISTS (SELECT 1 FROM proxy_grants WHERE master_profile_id = $1),
+              updated_at = $2
+        WHERE id = $1`,
+      [master, io.now],
+    );
     await audit(
       tx,
       operatorAction(io, {
