@@ -149,21 +149,22 @@ describe('catalogue', () => {
    * up to no more than the payment (migration 196); TRA's amendment asks the new trip
    * (migrations 197, 203); PAR's and TRA's trips lie within a year (migration 204); PRD's receipt hint names
    * the record page's Payment section (migration 208); BSA's sources of income may be none (migration 213), and
-   * its payslips are asked only of one employed (migration 215).
+   * its payslips are asked only of one employed (migration 215); DAR, PCD, PC and ESA start the applicant's
+   * own answers at the profile (migration 224).
    */
   const LATER_VERSIONS: Record<string, number> = {
     FIR: 3,
     PTIB: 5,
-    PCD: 4,
+    PCD: 5,
     SDNE: 3,
-    PC: 4,
+    PC: 5,
     PD: 5,
     TRA: 7,
     TRT: 3,
-    ESA: 3,
+    ESA: 4,
     BSA: 6,
     PRD: 6,
-    DAR: 4,
+    DAR: 5,
     PAR: 4,
     PNC: 4,
   };

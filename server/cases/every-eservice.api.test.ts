@@ -9,6 +9,7 @@ import type { CaseDetail, EserviceDetail } from '#contract/schemas/eservices.ts'
 import { signedInClient, type TestClient } from '../test/client.ts';
 import { FakeClock } from '../test/clock.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { TRAVEL_APPLICATION_FIELDS, TRAVEL_RETURN_ESERVICE, TRAVEL_RETURN_FIELDS } from '#contract/travel.ts';
 import { sampleAnswers } from '../test/sample-answers.ts';
 import { uploadFile } from '../test/upload.ts';
 
@@ -68,10 +69,15 @@ describe('each e-service with a form', () => {
     const travel = form.pages.some((p) =>
       p.sections.some((s) => s.fields.some((f) => f.type === 'caseNumber' && f.recordOf)),
     )
-      ? await create('PAR', sampleAnswers((await eservice('PAR')).form, today))
+      ? // Leaving today, so a return told today is of a trip that has left (docs/decisions/0114).
+        await create('PAR', {
+          ...sampleAnswers((await eservice('PAR')).form, today),
+          [TRAVEL_APPLICATION_FIELDS.departureDate]: today,
+        })
       : null;
     if (travel) await submit(travel.id, travel.version);
     const answers = sampleAnswers(form, today, (f) => (f.recordOf ? travel?.caseNumber : undefined));
+    if (code === TRAVEL_RETURN_ESERVICE) answers[TRAVEL_RETURN_FIELDS.returnedOn] = today;
     // A refund names a receipt of the applicant's own: a deposit paid first (the demo's simulated payment).
     if (code === REFUND_ESERVICE) answers.receiptNumber = await paidReceipt();
     const record = await create(code, answers);
